@@ -1,0 +1,277 @@
+"""Maze level specifications and their shareable codes.
+
+A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
+tessellation, size, generator and its options, braid and seed.  Its code is::
+
+    M1.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>]#<seed base 36>-<check>
+
+for example ``M1.S20X15.GT.N3R.B25#1Z4K-7``:
+
+* ``M1`` — maze code, format version 1;
+* ``S20X15`` — shape letter (S square, H hex, T triangle, P polar, U upsilon)
+  then width × height (polar: base sectors × rings);
+* ``GT`` — the generator's two-letter code (see :mod:`engine.generators`);
+* ``N3R`` — generator options (growing tree only: its rule weights, one
+  letter per rule followed by an optional weight, 1 when omitted);
+* ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``#1Z4K`` — the seed in base 36 (0 .. 2**64-1);
+* ``-7`` — the Luhn mod-36 check character over everything before it.
+
+Codes are case-insensitive.  :meth:`MazeSpec.from_code` either returns a spec
+whose :meth:`MazeSpec.build` cannot fail, or raises :class:`CodeError` with one
+plain sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.codes import CodeError, decode_int, encode_int, seal, unseal
+from engine.maze import Maze
+from engine.rng import Rng
+
+VERSION = 1
+SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
+_LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
+
+# Growing-tree rules and their letters in codes.
+RULE_LETTERS = {"newest": "N", "random": "R", "oldest": "O", "mostly-newest": "M", "newest-quarter": "Q"}
+_LETTER_RULES = {v: k for k, v in RULE_LETTERS.items()}
+MAX_RULE_WEIGHT = 99
+SEED_MAX = (1 << 64) - 1
+
+
+def parse_rule(value: str) -> list[tuple[str, int]]:
+    """Parse a growing-tree rule: ``newest`` or a weighted mix ``newest:3,random:1``.
+
+    Returns the (rule, weight) pairs in the order given, weights 1..99.
+
+    Raises:
+        ValueError: unknown rule name, bad or repeated weight.
+    """
+    pairs: list[tuple[str, int]] = []
+    for part in value.replace(" ", "").lower().split(","):
+        name, sep, weight = part.partition(":")
+        name = name.replace("_", "-")
+        if name not in RULE_LETTERS:
+            raise ValueError(f"unknown growing-tree rule '{name}' (known: {', '.join(RULE_LETTERS)})")
+        if sep:
+            if not weight.isdigit() or not 1 <= int(weight) <= MAX_RULE_WEIGHT:
+                raise ValueError(f"the weight of rule '{name}' must be a whole number 1..{MAX_RULE_WEIGHT}")
+            w = int(weight)
+        else:
+            w = 1
+        if any(n == name for n, _ in pairs):
+            raise ValueError(f"rule '{name}' is given twice")
+        pairs.append((name, w))
+    return pairs
+
+
+def format_rule(pairs: list[tuple[str, int]]) -> str:
+    """The canonical option value for rule pairs (``newest`` or ``newest:3,random:1``)."""
+    if len(pairs) == 1:
+        return pairs[0][0]
+    return ",".join(f"{n}:{w}" for n, w in pairs)
+
+
+def _rule_to_code(pairs: list[tuple[str, int]]) -> str:
+    return "".join(RULE_LETTERS[n] + ("" if w == 1 else str(w)) for n, w in pairs)
+
+
+def _rule_from_code(text: str) -> list[tuple[str, int]]:
+    pairs: list[tuple[str, int]] = []
+    i = 0
+    while i < len(text):
+        letter = text[i]
+        if letter not in _LETTER_RULES:
+            raise CodeError(f"The growing-tree rule letter '{letter}' is unknown (known: {''.join(_LETTER_RULES)}).")
+        j = i + 1
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        digits = text[i + 1 : j]
+        weight = int(digits) if digits else 1
+        if digits and not 1 <= weight <= MAX_RULE_WEIGHT or len(digits) > 2:
+            raise CodeError(f"The growing-tree rule weight '{digits}' must be 1..{MAX_RULE_WEIGHT}.")
+        name = _LETTER_RULES[letter]
+        if any(n == name for n, _ in pairs):
+            raise CodeError(f"The growing-tree rule '{name}' appears twice.")
+        pairs.append((name, weight))
+        i = j
+    if not pairs:
+        raise CodeError("The growing-tree rule is empty.")
+    return pairs
+
+
+def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
+    """Validate generator options and return them in canonical form.
+
+    Raises:
+        ValueError: an option the generator does not take, or a bad value.
+    """
+    from engine.generators import get_generator
+
+    info = get_generator(algorithm)
+    out: dict[str, str] = {}
+    for key, value in (options or {}).items():
+        if key not in info.options:
+            known = ", ".join(info.options) or "none"
+            raise ValueError(f"generator '{info.name}' has no option '{key}' (its options: {known})")
+        if info.name == "growing-tree" and key == "rule":
+            value = format_rule(parse_rule(str(value)))
+        out[key] = str(value)
+    return out
+
+
+@dataclass(frozen=True)
+class MazeSpec:
+    """Everything that determines a maze level.
+
+    Attributes:
+        shape: tessellation name (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``).
+        width, height: size in cells (polar: base sectors × rings); ranges per shape in
+            :data:`engine.grids.SHAPES`.
+        algorithm: generator name from :data:`engine.generators.GENERATORS`.
+        options: generator options in canonical form (see :func:`normalize_options`).
+        braid: percentage of dead ends removed, 0..100.
+        seed: 0 .. 2**64-1.
+    """
+
+    shape: str
+    width: int
+    height: int
+    algorithm: str
+    options: dict[str, str] = field(default_factory=dict, hash=False)
+    braid: int = 0
+    seed: int = 0
+
+    @classmethod
+    def create(
+        cls,
+        shape: str,
+        width: int,
+        height: int,
+        algorithm: str,
+        options: dict[str, str] | None = None,
+        braid: float = 0.0,
+        seed: int = 0,
+    ) -> MazeSpec:
+        """Validate user input and build a spec with canonical names.
+
+        Args:
+            braid: share of dead ends to remove as a fraction 0..1 (stored as a
+                whole percentage, rounded half up).
+
+        Raises:
+            ValueError: with one sentence naming the first thing that is wrong.
+        """
+        from engine.generators import get_generator
+        from engine.grids import SHAPES, canonical_shape
+
+        shape = canonical_shape(shape)
+        info = SHAPES[shape]
+        for name, v in (("width", width), ("height", height)):
+            if not info.min_size <= v <= info.max_size:
+                raise ValueError(f"{shape} {name} must be in {info.min_size}..{info.max_size}, got {v}")
+        gen = get_generator(algorithm)
+        if shape not in gen.shapes:
+            supported = ", ".join(gen.shapes)
+            raise ValueError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
+        if not 0.0 <= braid <= 1.0:
+            raise ValueError(f"braid must be between 0 and 1, got {braid}")
+        if not 0 <= seed <= SEED_MAX:
+            raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
+        opts = normalize_options(gen.name, options)
+        return cls(shape, int(width), int(height), gen.name, opts, int(braid * 100 + 0.5), int(seed))
+
+    # -- codes -------------------------------------------------------------
+    def code(self) -> str:
+        """The shareable code of this level (upper case, with check character)."""
+        from engine.generators import get_generator
+
+        gen = get_generator(self.algorithm)
+        parts = [f"M{VERSION}", f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
+        if "rule" in self.options:
+            parts.append(_rule_to_code(parse_rule(self.options["rule"])))
+        if self.braid:
+            parts.append(f"B{self.braid}")
+        return seal(".".join(parts) + "#" + encode_int(self.seed))
+
+    @classmethod
+    def from_code(cls, code: str) -> MazeSpec:
+        """Decode a maze code.
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
+        from engine.generators import GENERATORS
+        from engine.grids import SHAPES
+
+        body = unseal(code, what="maze code")
+        params, sep, seed_text = body.partition("#")
+        if not sep:
+            raise CodeError("The maze code has no seed (the part after '#').")
+        fields = params.split(".")
+        head = fields[0]
+        if not head.startswith("M"):
+            raise CodeError("This is not a maze code (maze codes start with 'M').")
+        if head != f"M{VERSION}":
+            raise CodeError(f"The maze code format '{head}' is not known to this version (it reads M{VERSION}).")
+        if len(fields) < 3:
+            raise CodeError("The maze code is missing its size or its algorithm.")
+        size = fields[1]
+        shape = _LETTER_SHAPES.get(size[:1])
+        if shape is None:
+            raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
+        w, x, h = size[1:].partition("X")
+        if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
+            raise CodeError(f"The size '{size[1:]}' is not of the form WxH.")
+        width, height = int(w), int(h)
+        sinfo = SHAPES[shape]
+        for name, v in (("width", width), ("height", height)):
+            if not sinfo.min_size <= v <= sinfo.max_size:
+                raise CodeError(f"The {shape} {name} {v} is outside {sinfo.min_size}..{sinfo.max_size}.")
+        by_code = {g.code: g for g in GENERATORS.values()}
+        gen = by_code.get(fields[2])
+        if gen is None:
+            raise CodeError(f"The algorithm code '{fields[2]}' is unknown (known: {', '.join(sorted(by_code))}).")
+        if shape not in gen.shapes:
+            raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
+        options: dict[str, str] = {}
+        braid = 0
+        rest = fields[3:]
+        if rest and gen.name == "growing-tree" and not rest[0].startswith("B"):
+            options["rule"] = format_rule(_rule_from_code(rest[0]))
+            rest = rest[1:]
+        for part in rest:
+            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid:
+                braid = int(part[1:])
+                if not 1 <= braid <= 100:
+                    raise CodeError(f"The braid {braid}% must be 1..100.")
+            else:
+                raise CodeError(f"The part '{part}' of the maze code is not understood.")
+        seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
+        return cls(shape, width, height, gen.name, options, braid, seed)
+
+    # -- building ----------------------------------------------------------
+    def build(self) -> Maze:
+        """Generate the maze (deterministic: same spec, same passages, anywhere)."""
+        from engine.generators import generate
+        from engine.generators.braid import braid as braid_fn
+        from engine.grids import make_grid
+
+        grid = make_grid(self.shape, self.width, self.height)
+        rng = Rng(self.seed)
+        passage = generate(grid, self.algorithm, rng, dict(self.options))
+        if self.braid:
+            passage = braid_fn(grid, passage, self.braid / 100.0, rng)
+        return Maze(grid, passage, grid.start, grid.goal)
+
+    def with_seed(self, seed: int) -> MazeSpec:
+        """The same level parameters with another seed."""
+        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, seed)
+
+    def label(self) -> str:
+        """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
+        opts = "".join(f", {k}={v}" for k, v in self.options.items())
+        braid = f", braid {self.braid}%" if self.braid else ""
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}"
