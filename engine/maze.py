@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
 
@@ -39,14 +43,43 @@ class Maze:
         """Drop cached adjacency after ``passage`` was modified in place."""
         self._cache.clear()
 
+    def open_csr(self) -> tuple[list[int], list[int], list[int]]:
+        """The open passages as CSR adjacency in Python lists, cached.
+
+        Returns ``(indptr, nbr, edge)``: for cell ``c`` the entries
+        ``indptr[c]:indptr[c+1]`` of ``nbr``/``edge`` are the neighbours reachable
+        through an open passage and the passage's edge id, counter-clockwise in the
+        grid's order.  ``indptr`` has ``n + 1`` entries.  Built with numpy (about
+        0.1 s for a million cells); call :meth:`invalidate` after editing ``passage``.
+        """
+        got = self._cache.get("csr")
+        if got is None:
+            g = self.grid
+            mask = self.passage[g.edge_id]
+            before = np.zeros(mask.shape[0] + 1, dtype=np.int64)
+            np.cumsum(mask, out=before[1:])  # open entries before each CSR position
+            got = (before[g.indptr].tolist(), g.nbr[mask].tolist(), g.edge_id[mask].tolist())
+            self._cache["csr"] = got
+        return got
+
     def open_lists(self) -> list[list[int]]:
         """Per cell, the neighbours reachable through an open passage, counter-clockwise (cached)."""
         got = self._cache.get("open")
         if got is None:
-            nb, ed = self.grid.lists()
-            p = self.passage.tolist()
-            got = [[b for b, e in zip(nbs, eds) if p[e]] for nbs, eds in zip(nb, ed)]
+            ip, nb, _ = self.open_csr()
+            with _gc_paused():
+                got = [nb[a:b] for a, b in pairwise(ip)]
             self._cache["open"] = got
+        return got
+
+    def open_edge_lists(self) -> list[list[int]]:
+        """Per cell, the edge ids of its open passages, parallel to :meth:`open_lists` (cached)."""
+        got = self._cache.get("open_edges")
+        if got is None:
+            ip, _, ed = self.open_csr()
+            with _gc_paused():
+                got = [ed[a:b] for a, b in pairwise(ip)]
+            self._cache["open_edges"] = got
         return got
 
     def open_degree(self) -> np.ndarray:
@@ -84,3 +117,20 @@ class Maze:
     def digest(self) -> str:
         """SHA-256 (hex) of the passages as bytes 0/1, in edge order: the golden-test fingerprint."""
         return hashlib.sha256(self.passage.astype(np.uint8).tobytes()).hexdigest()
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building millions of small lists.
+
+    The lists hold only ints, so they can never form reference cycles; without the
+    pause CPython runs a collection every few hundred allocations, which makes the
+    build about 4x slower on a million cells.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

@@ -10,3 +10,22 @@ import tempfile
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 # Saved data and caches of the test run never touch the user's own files.
 os.environ.setdefault("TESSERA_HOME", tempfile.mkdtemp(prefix="tessera-test-home-"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def window():
+    """One hidden 1280x800 arcade window for the whole test session (GL windows are slow to create).
+
+    Events are dispatched immediately (as under ``pyglet.app.run``), not queued.
+    """
+    import arcade
+
+    from game.ui import gui  # noqa: F401 - applies the headless arcade.gui import shim
+
+    win = arcade.Window(1280, 800, "Tessera test", visible=False, vsync=False, antialiasing=False, resizable=True)
+    win._enable_event_queue = False
+    yield win
+    win.close()

@@ -10,6 +10,7 @@ Coordinates are in abstract "cell units" (square cells are 1×1), y grows up.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -87,7 +88,18 @@ class Grid:
             ip = self.indptr.tolist()
             nb = self.nbr.tolist()
             ed = self.edge_id.tolist()
-            got = ([nb[ip[c] : ip[c + 1]] for c in range(self.n)], [ed[ip[c] : ip[c + 1]] for c in range(self.n)])
+            # Millions of small lists: the cyclic garbage collector would rescan them
+            # again and again while they are built (4-5x slower); none can form a cycle.
+            was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                got = (
+                    [nb[ip[c] : ip[c + 1]] for c in range(self.n)],
+                    [ed[ip[c] : ip[c + 1]] for c in range(self.n)],
+                )
+            finally:
+                if was_enabled:
+                    gc.enable()
             self._cache["lists"] = got
         return got
 

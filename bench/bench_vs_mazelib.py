@@ -1,0 +1,98 @@
+"""Tessera's generators side by side with mazelib (PyPI) on the same square sizes.
+
+mazelib runs in its own virtual environment (``bench/.venv-mazelib``, created
+on first use with ``python -m venv`` + ``pip install mazelib``), so it never
+becomes a dependency of Tessera.  Both sides time only the generation call, in
+the same run, and the table reports medians and the ratio mazelib / Tessera.
+
+Usage::
+
+    python bench/bench_vs_mazelib.py [--repeats 5] [--big]
+
+``--big`` adds 1000x1000 for the algorithms where mazelib finishes in minutes.
+Writes ``bench/results/mazelib.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.generators import generate  # noqa: E402
+from engine.grids import make_grid  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+VENV = HERE / ".venv-mazelib"
+SHARED = ["backtracker", "prim", "wilson", "kruskal", "aldous-broder", "binary-tree", "sidewinder",
+          "hunt-and-kill", "growing-tree", "division", "eller"]
+# mazelib needs minutes or hours beyond these at 1000x1000 (measured: Wilson 101 s, Prim 290 s).
+BIG = ["binary-tree", "sidewinder", "division", "backtracker", "hunt-and-kill", "wilson", "prim"]
+
+
+def ensure_venv() -> Path:
+    """The mazelib interpreter, creating its virtual environment if needed."""
+    py = VENV / "bin" / "python"
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", "mazelib", "numpy"], check=True)
+    return py
+
+
+def ours(name: str, size: int, repeats: int) -> list[float]:
+    grid = make_grid("square", size, size)
+    times = []
+    for i in range(repeats):
+        t0 = time.perf_counter()
+        generate(grid, name, Rng(1000 + i))
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def theirs(py: Path, names: list[str], size: int, repeats: int) -> dict[str, list[float] | str]:
+    proc = subprocess.run([str(py), str(HERE / "mazelib_worker.py"), str(size), str(repeats), *names],
+                          capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+def fmt(sec: float) -> str:
+    return f"{sec * 1000:.1f} ms" if sec < 1 else f"{sec:.2f} s"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--big", action="store_true", help="also 1000x1000 (takes many minutes)")
+    args = ap.parse_args()
+    py = ensure_venv()
+    rows = []
+    plan = [(100, SHARED, args.repeats)] + ([(1000, BIG, 1)] if args.big else [])
+    for size, names, reps in plan:
+        for name in names:
+            mine = statistics.median(ours(name, size, reps))
+            got = theirs(py, [name], size, reps)[name]
+            if isinstance(got, str):
+                rows.append((f"{size}x{size}", name, fmt(mine), got, "n/a"))
+            else:
+                other = statistics.median(got)
+                rows.append((f"{size}x{size}", name, fmt(mine), fmt(other), f"{other / mine:.1f}x"))
+            print(" | ".join(rows[-1]), flush=True)
+    lines = ["| size | algorithm | Tessera (median) | mazelib (median) | mazelib / Tessera |",
+             "|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    text = "\n".join(lines) + "\n"
+    (HERE / "results").mkdir(exist_ok=True)
+    (HERE / "results" / "mazelib.md").write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

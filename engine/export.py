@@ -1,0 +1,286 @@
+"""Maze export: ASCII art (square grids), SVG and PNG (every tessellation), JSON.
+
+All functions are pure: they read a :class:`~engine.maze.Maze` and return text
+or a dict (``to_png`` writes one file).  Pictures put north up: grid y grows
+up, image y grows down, so y is flipped.  A solution ``path`` is a sequence of
+cell ids (start .. goal) drawn through the cell centres.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import IO, Any
+
+import numpy as np
+
+from engine.maze import Maze
+
+MAX_IMAGE_SIDE = 8192  # pixels: the automatic PNG scale keeps the image within this
+MAX_EXPLICIT_SIDE = 32768  # pixels: larger PNGs are refused
+
+_WALL = "#1b1b1b"
+_START = "#2e9d4a"
+_GOAL = "#d1343a"
+_PATH = "#2f6fd6"
+
+
+# -- helpers ---------------------------------------------------------------
+def closed_segments(maze: Maze) -> np.ndarray:
+    """Every wall still standing plus the outer boundary, ``(k, 2, 2)`` float64 in cell units."""
+    g = maze.grid
+    return np.concatenate([g.walls[~maze.passage], g.boundary])
+
+
+def _bounds(maze: Maze) -> tuple[float, float, float, float]:
+    """``(xmin, ymin, xmax, ymax)``: the outer boundary encloses every cell, so its box is cheap and exact."""
+    b = maze.grid.boundary
+    if not len(b):
+        return maze.grid.bounds()
+    pts = b.reshape(-1, 2)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
+
+
+def _check_path(maze: Maze, path: Sequence[int] | None) -> list[int]:
+    if path is None:
+        return []
+    cells = [int(c) for c in path]
+    bad = [c for c in cells if not 0 <= c < maze.grid.n]
+    if bad:
+        raise ValueError(f"path cell {bad[0]} is outside 0..{maze.grid.n - 1}")
+    return cells
+
+
+def _marker_radius(maze: Maze, cell: int) -> float:
+    """Half the distance from the cell's centre to its nearest side (cell units)."""
+    p = maze.grid.polygon(cell)
+    q = np.roll(p, -1, axis=0)
+    c = maze.grid.centers[cell]
+    d = q - p
+    t = np.clip(np.einsum("ij,ij->i", c - p, d) / np.einsum("ij,ij->i", d, d), 0.0, 1.0)
+    near = p + t[:, None] * d
+    return 0.5 * float(np.min(np.hypot(*(near - c).T)))
+
+
+class _Frame:
+    """Maps cell units to image pixels: scale ``s``, margin ``m``, y flipped."""
+
+    def __init__(self, maze: Maze, cell_px: float) -> None:
+        xmin, ymin, xmax, ymax = _bounds(maze)
+        self.s = float(cell_px)
+        self.m = self.s * 0.5
+        self.xmin, self.ymax = xmin, ymax
+        self.width = int(np.ceil((xmax - xmin) * self.s + 2 * self.m))
+        self.height = int(np.ceil((ymax - ymin) * self.s + 2 * self.m))
+        self.line = max(1.0, self.s / 10.0)
+
+    def xy(self, pts: np.ndarray) -> np.ndarray:
+        """Points ``(..., 2)`` in cell units -> pixels."""
+        out = np.empty_like(pts, dtype=np.float64)
+        out[..., 0] = (pts[..., 0] - self.xmin) * self.s + self.m
+        out[..., 1] = (self.ymax - pts[..., 1]) * self.s + self.m
+        return out
+
+
+def _check_cell_px(cell_px: float) -> None:
+    if not 1 <= cell_px <= 400:
+        raise ValueError(f"cell_px must be between 1 and 400 pixels, got {cell_px}")
+
+
+# -- ASCII -----------------------------------------------------------------
+def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
+    """Classic ``+---+`` art of a square maze, north up; ``S`` start, ``G`` goal, ``.`` path cells.
+
+    Returns lines joined by ``\\n`` (no trailing newline): ``2 * height + 1``
+    lines of ``4 * width + 1`` characters.
+
+    Raises:
+        ValueError: if the maze is not on a square grid, or a path cell is out of range.
+    """
+    g = maze.grid
+    if g.kind != "square":
+        raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
+    w, h = g.width, g.height
+    on_path = set(_check_path(maze, path))
+    east = np.zeros((h, w), dtype=bool)  # passage to the east neighbour
+    north = np.zeros((h, w), dtype=bool)  # passage to the north neighbour
+    a, b = g.edges[maze.passage].T
+    same_row = g.row[a] == g.row[b]
+    east[g.row[a[same_row]], g.col[a[same_row]]] = True
+    north[g.row[a[~same_row]], g.col[a[~same_row]]] = True
+
+    def label(cell: int) -> str:
+        if cell == maze.start:
+            return " S "
+        if cell == maze.goal:
+            return " G "
+        return " . " if cell in on_path else "   "
+
+    lines = ["+" + "---+" * w]
+    for r in range(h - 1, -1, -1):
+        body = "|" + "".join(label(r * w + c) + (" " if east[r, c] else "|") for c in range(w))
+        lines.append(body)
+        if r > 0:
+            lines.append("+" + "".join(("   " if north[r - 1, c] else "---") + "+" for c in range(w)))
+    lines.append("+" + "---+" * w)
+    return "\n".join(lines)
+
+
+# -- SVG -------------------------------------------------------------------
+def _fmt(v: float) -> str:
+    return f"{v:.2f}"
+
+
+def to_svg(maze: Maze, *, cell_px: float = 20, path: Sequence[int] | None = None) -> str:
+    """An SVG document of the maze, north up.
+
+    Args:
+        cell_px: pixels per cell unit (1..400).
+        path: optional solution (cell ids) drawn as a polyline through the centres.
+
+    Walls and boundary are one ``<path>``; start and goal are circles.
+
+    Raises:
+        ValueError: bad ``cell_px`` or a path cell out of range.
+    """
+    _check_cell_px(cell_px)
+    cells = _check_path(maze, path)
+    f = _Frame(maze, cell_px)
+    seg = f.xy(closed_segments(maze)).reshape(-1, 4)
+    move = "M%.2f %.2fL%.2f %.2f"
+    d = "".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in seg.tolist()])
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f.width}" height="{f.height}" '
+        f'viewBox="0 0 {f.width} {f.height}">',
+        f'<rect x="0" y="0" width="{f.width}" height="{f.height}" fill="#ffffff"/>',
+    ]
+    if cells:
+        pts = f.xy(maze.grid.centers[cells])
+        coords = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts.tolist())
+        out.append(
+            f'<polyline class="path" points="{coords}" fill="none" stroke="{_PATH}" '
+            f'stroke-width="{_fmt(f.line * 1.5)}" stroke-linejoin="round" stroke-linecap="round"/>'
+        )
+    for name, cell, colour in (("start", maze.start, _START), ("goal", maze.goal, _GOAL)):
+        x, y = f.xy(maze.grid.centers[cell]).tolist()
+        r = _marker_radius(maze, cell) * f.s
+        out.append(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>')
+    out.append(
+        f'<path class="walls" d="{d}" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" '
+        'stroke-linecap="round"/>'
+    )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# -- PNG -------------------------------------------------------------------
+def png_cell_px(maze: Maze) -> int:
+    """The automatic PNG scale: 20 px per cell unit, less for big mazes (at least 2)."""
+    xmin, ymin, xmax, ymax = _bounds(maze)
+    extent = max(xmax - xmin, ymax - ymin) + 1.0
+    return int(max(2, min(20, MAX_IMAGE_SIDE // extent)))
+
+
+def _draw_segments(pix: np.ndarray, seg: np.ndarray, width: int, value: int) -> None:
+    """Rasterise pixel-space segments ``(k, 4)`` into the ``(H, W)`` array ``pix`` in place.
+
+    A DDA walk (one sample per pixel along the major axis, rounded to the
+    nearest pixel), thickened by a ``width`` × ``width`` square stamp; no
+    antialiasing.  Works in chunks so memory stays bounded for big mazes.
+    """
+    hgt, wid = pix.shape
+    lo = -((width - 1) // 2)
+    for part in np.array_split(seg, max(1, len(seg) // 100_000)):
+        if not len(part):
+            continue
+        x0, y0, x1, y1 = part.T
+        dx, dy = x1 - x0, y1 - y0
+        steps = np.ceil(np.maximum(np.abs(dx), np.abs(dy))).astype(np.int64) + 1
+        which = np.repeat(np.arange(len(part)), steps)
+        first = np.cumsum(steps) - steps
+        t = (np.arange(which.size) - first[which]) / np.maximum(steps - 1, 1)[which]
+        x = np.rint(x0[which] + dx[which] * t).astype(np.int64)
+        y = np.rint(y0[which] + dy[which] * t).astype(np.int64)
+        for ox in range(lo, lo + width):
+            for oy in range(lo, lo + width):
+                pix[np.clip(y + oy, 0, hgt - 1), np.clip(x + ox, 0, wid - 1)] = value
+
+
+def to_png(
+    maze: Maze,
+    file_or_path: str | os.PathLike[str] | IO[bytes],
+    *,
+    cell_px: float | None = None,
+    path: Sequence[int] | None = None,
+) -> None:
+    """Write a PNG picture of the maze (walls as lines, no antialiasing), north up.
+
+    Args:
+        file_or_path: a file name or a binary file object.
+        cell_px: pixels per cell unit (1..400); ``None`` picks :func:`png_cell_px`.
+        path: optional solution drawn through the cell centres.
+
+    Raises:
+        ValueError: bad ``cell_px``, a picture wider or taller than 32768 pixels,
+            or a path cell out of range.
+        OSError: if the file cannot be written.
+    """
+    from PIL import Image, ImageDraw
+
+    px = png_cell_px(maze) if cell_px is None else cell_px
+    _check_cell_px(px)
+    cells = _check_path(maze, path)
+    f = _Frame(maze, px)
+    if max(f.width, f.height) > MAX_EXPLICIT_SIDE:
+        raise ValueError(f"the picture would be {f.width}x{f.height} pixels; use a smaller cell_px")
+    # A palette image (index 0 background, then wall, path, start, goal) encodes fast and small.
+    palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL)]
+    pix = np.zeros((f.height, f.width), dtype=np.uint8)
+    lw = max(1, int(round(f.line)))
+    _draw_segments(pix, f.xy(closed_segments(maze)).reshape(-1, 4), lw, 1)
+    img = Image.frombytes("P", (f.width, f.height), pix.tobytes())
+    img.putpalette([v for rgb in palette for v in rgb])
+    draw = ImageDraw.Draw(img)
+    if len(cells) > 1:
+        draw.line([tuple(p) for p in f.xy(maze.grid.centers[cells]).tolist()], fill=2, width=lw + 1)
+    for cell, index in ((maze.start, 3), (maze.goal, 4)):
+        x, y = f.xy(maze.grid.centers[cell]).tolist()
+        r = max(1.0, _marker_radius(maze, cell) * f.s)
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=index)
+    img.save(file_or_path, format="PNG")
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    """``#rrggbb`` -> ``(r, g, b)``."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+# -- JSON ------------------------------------------------------------------
+def to_json(
+    maze: Maze,
+    code: str | None = None,
+    seconds: float | None = None,
+    *,
+    algorithm: str | None = None,
+) -> dict[str, Any]:
+    """A JSON-ready dict describing the maze.
+
+    Keys: ``code``, ``shape``, ``algorithm`` (None if unknown), ``size`` ``[w, h]``,
+    ``cells``, ``edges`` ``[[a, b], ...]`` (a < b, edge-id order), ``passages``
+    (0/1 per edge), ``start``, ``goal``, ``seconds`` (generation time or None).
+    """
+    g = maze.grid
+    return {
+        "code": code,
+        "shape": g.kind,
+        "algorithm": algorithm,
+        "size": [int(g.width), int(g.height)],
+        "cells": int(g.n),
+        "edges": g.edges.tolist(),
+        "passages": maze.passage.astype(np.uint8).tolist(),
+        "start": int(maze.start),
+        "goal": int(maze.goal),
+        "seconds": None if seconds is None else float(seconds),
+    }

@@ -1,0 +1,273 @@
+"""Growing tree (with its cell-selection rules) and the recursive backtracker.
+
+Growing tree keeps an *active list* of cells that may still have unvisited
+neighbours.  Each iteration selects one active cell by a *rule*; if it has
+unvisited neighbours one of them (uniformly) is carved into and appended to the
+list, otherwise the cell is removed from the list.
+
+Rules (option ``rule``, case-insensitive):
+
+* ``newest``: the most recently added cell (this is the recursive backtracker,
+  and runs its code: same seed, same maze as ``backtracker``);
+* ``random``: a uniformly random active cell (Prim-like);
+* ``oldest``: the first cell still in the list (long corridors, few branches);
+* ``newest-quarter``: uniformly among the newest quarter of the list
+  (``max(1, len // 4)`` cells);
+* ``mostly-newest``: ``newest`` 80 % of the time, ``random`` 20 %
+  (the same as ``newest:4,random:1``);
+* a weighted mix ``name:weight,name:weight,...`` of the four basic rules,
+  e.g. ``newest:3,random:1`` (integer weights 1..1000; ``name`` alone means weight 1).
+
+The default is ``mostly-newest``: plain ``newest`` is exactly the
+``backtracker`` generator, so the default gives growing tree its own character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.grids.base import Grid
+from engine.rng import Rng
+
+NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
+_BASIC = {"newest": NEWEST, "random": RANDOM, "oldest": OLDEST, "newest-quarter": QUARTER}
+_ALIASES = {"mostly-newest": "newest:4,random:1"}
+DEFAULT_RULE = "mostly-newest"
+RULE_HELP = (
+    "newest | random | oldest | newest-quarter | mostly-newest (newest 80%, random 20%) | "
+    "weighted mix like newest:3,random:1 (weights 1..1000); default mostly-newest"
+)
+
+
+def parse_rule(text: str) -> tuple[tuple[int, int], ...]:
+    """Parse a rule into ``((kind, weight), ...)`` with kinds ``NEWEST..QUARTER``.
+
+    Raises:
+        ValueError: on an unknown rule name, a bad or out-of-range weight, or an empty rule.
+    """
+    spec = _ALIASES.get(text.strip().lower(), text.strip().lower())
+    parts = [p.strip() for p in spec.split(",")]
+    if not spec or any(not p for p in parts):
+        raise ValueError(f"empty growing-tree rule {text!r}; use {RULE_HELP}")
+    out: dict[int, int] = {}
+    for part in parts:
+        name, sep, weight = part.partition(":")
+        name = name.strip()
+        if name not in _BASIC:
+            raise ValueError(f"unknown growing-tree rule {name!r} in {text!r}; use {RULE_HELP}")
+        w = 1
+        if sep:
+            try:
+                w = int(weight.strip())
+            except ValueError:
+                raise ValueError(f"growing-tree rule weight must be an integer, got {weight!r}") from None
+            if not 1 <= w <= 1000:
+                raise ValueError(f"growing-tree rule weight must be in 1..1000, got {w}")
+        kind = _BASIC[name]
+        out[kind] = out.get(kind, 0) + w
+    return tuple(sorted(out.items()))
+
+
+def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], rec: Record) -> np.ndarray:
+    """Carve a perfect maze with the growing-tree algorithm; see the module docstring.
+
+    Random draws: the start cell with ``rng.below(n)``, then 32-bit values taken
+    in chunks of :func:`chunk_size` words.  Returns the ``(E,)`` bool passages.
+    """
+    nb, ed = grid.lists()
+    n = grid.n
+    vis = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    vis[start] = 1
+    active = [start]
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 3
+    single = len(rule) == 1
+    kind0 = rule[0][0]
+    kinds = [k for k, _ in rule]
+    cum = []
+    total = 0
+    for _, w in rule:
+        total += w
+        cum.append(total)
+    last = -1
+    # Removal: with no newest-quarter in the rule, a cell removed from the middle
+    # of the list is only marked gone (a random pick rejects gone entries and
+    # draws again, which keeps it uniform over the live ones); the list keeps a
+    # live first (from `head`) and last entry and is compacted when half gone.
+    # newest-quarter needs exact ranks, so it deletes in place (slower on huge grids).
+    lazy = QUARTER not in kinds
+    gone = bytearray(n)
+    head = 0
+    ngone = 0
+    if rec is not None:
+        rec.append(("visit", start))
+    while len(active) > head:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        if single:
+            kind = kind0
+        else:
+            x = (buf[bi] * total) >> 32
+            bi += 1
+            j = 0
+            while x >= cum[j]:
+                j += 1
+            kind = kinds[j]
+        size = len(active)
+        if kind == NEWEST:
+            i = size - 1
+        elif kind == RANDOM:
+            span = size - head
+            while True:
+                i = head + ((buf[bi] * span) >> 32)
+                bi += 1
+                if not gone[active[i]]:
+                    break
+                if bi > lim:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+        elif kind == OLDEST:
+            i = head
+        else:
+            q = size >> 2 or 1
+            i = size - 1 - ((buf[bi] * q) >> 32)
+            bi += 1
+        c = active[i]
+        nbs = nb[c]
+        un = [k for k, d in enumerate(nbs) if not vis[d]]
+        if un:
+            m = len(un)
+            if m == 1:
+                k = un[0]
+            else:
+                k = un[(buf[bi] * m) >> 32]
+                bi += 1
+            d = nbs[k]
+            vis[d] = 1
+            e = ed[c][k]
+            pas[e] = 1
+            active.append(d)
+            if rec is not None:
+                if c != last:
+                    rec.append(("current", c))
+                rec.append(("open", e))
+                rec.append(("visit", d))
+                rec.append(("current", d))
+                last = d
+        elif not lazy:
+            if i == size - 1:
+                active.pop()
+            else:
+                del active[i]
+        elif i == size - 1:
+            active.pop()
+            while len(active) > head and gone[active[-1]]:
+                active.pop()
+                ngone -= 1
+        elif i == head:
+            head += 1
+            while head < size and gone[active[head]]:
+                head += 1
+                ngone -= 1
+        else:
+            gone[c] = 1
+            ngone += 1
+            if ngone > 64 and 2 * ngone > size - head:
+                active = [x for x in active[head:] if not gone[x]]
+                head = 0
+                ngone = 0
+    return to_passage(pas)
+
+
+def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Recursive backtracker with an explicit stack: walk to a random unvisited
+    neighbour, back up when stuck.  Returns the ``(E,)`` bool passages."""
+    nb, ed = grid.lists()
+    n = grid.n
+    vis = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    vis[start] = 1
+    stack = [start]
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    c = start
+    if rec is not None:
+        rec.append(("visit", start))
+        rec.append(("current", start))
+    while True:
+        nbs = nb[c]
+        un = [k for k, d in enumerate(nbs) if not vis[d]]
+        if un:
+            m = len(un)
+            if m == 1:
+                k = un[0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = un[(buf[bi] * m) >> 32]
+                bi += 1
+            d = nbs[k]
+            vis[d] = 1
+            e = ed[c][k]
+            pas[e] = 1
+            stack.append(d)
+            c = d
+            if rec is not None:
+                rec.append(("open", e))
+                rec.append(("visit", d))
+                rec.append(("current", d))
+        else:
+            stack.pop()
+            if not stack:
+                break
+            c = stack[-1]
+            if rec is not None:
+                rec.append(("current", c))
+    return to_passage(pas)
+
+
+def _rule(options: dict[str, str]) -> tuple[tuple[int, int], ...]:
+    return parse_rule(options.get("rule", DEFAULT_RULE))
+
+
+def _carve(grid: Grid, rng: Rng, options: dict[str, str], rec: Record) -> np.ndarray:
+    rule = _rule(options)
+    if rule == ((NEWEST, rule[0][1]),):
+        # Pure "newest" is the recursive backtracker: use its leaner loop (same maze).
+        return backtracker_core(grid, rng, rec)
+    return growing_tree_core(grid, rng, rule, rec)
+
+
+def run_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of growing tree (option ``rule``); ``newest`` gives the backtracker's maze."""
+    return _carve(grid, rng, options, None)
+
+
+def steps_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of growing tree (option ``rule``)."""
+    rec: list[Step] = []
+    _carve(grid, rng, options, rec)
+    return replay(rec)
+
+
+def run_backtracker(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of the recursive backtracker (no options)."""
+    return backtracker_core(grid, rng, None)
+
+
+def steps_backtracker(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of the recursive backtracker (no options)."""
+    rec: list[Step] = []
+    backtracker_core(grid, rng, rec)
+    return replay(rec)

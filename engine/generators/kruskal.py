@@ -1,0 +1,61 @@
+"""Randomised Kruskal ("random path fusion"): walls in random order, a wall is
+removed when the two cells it separates are not yet connected (union-find)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from engine.generators._common import Record, Step, replay, to_passage
+from engine.grids.base import Grid
+from engine.rng import Rng
+
+
+def kruskal_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Kruskal on a uniformly random edge order; returns the ``(E,)`` bool passages.
+
+    Draws one ``rng.permutation(E)``.  Union-find with path halving and union by size.
+    """
+    n = grid.n
+    ne = grid.num_edges
+    order = rng.permutation(ne).tolist()
+    ea = grid.edges[:, 0].tolist()
+    eb = grid.edges[:, 1].tolist()
+    parent = list(range(n))
+    size = [1] * n
+    pas = bytearray(ne)
+    left = n - 1
+    for e in order:
+        if not left:
+            break
+        a = ea[e]
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        b = eb[e]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a == b:
+            continue
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        size[a] += size[b]
+        pas[e] = 1
+        left -= 1
+        if rec is not None:
+            rec.append(("current", ea[e]))
+            rec.append(("open", e))
+    return to_passage(pas)
+
+
+def run_kruskal(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of randomised Kruskal (no options)."""
+    return kruskal_core(grid, rng, None)
+
+
+def steps_kruskal(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of randomised Kruskal (no options)."""
+    rec: list[Step] = []
+    kruskal_core(grid, rng, rec)
+    return replay(rec)

@@ -1,0 +1,142 @@
+"""Prim's algorithm, two flavours.
+
+* ``prim`` (true Prim): every edge gets a random 32-bit weight; the maze is the
+  minimum spanning tree grown from a random cell with a binary heap.  Equal
+  weights are broken by the edge id, so the result is fully determined.
+* ``prim-simple``: keep the *frontier* (unvisited cells next to the maze); each
+  step joins a uniformly random frontier cell to a uniformly random visited
+  neighbour.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+
+import numpy as np
+
+from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.grids.base import Grid
+from engine.rng import Rng
+
+
+def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """True Prim on random edge weights; returns the ``(E,)`` bool passages.
+
+    Draws ``E`` raw words for the weights (edge order), then the start cell
+    with ``rng.below(n)``.  The heap holds one int per adjacency slot ``s``
+    (index into ``grid.nbr``): ``weight << bits | s``, so equal weights are
+    broken by the slot and the popped slot names both the target cell and the edge.
+    """
+    n = grid.n
+    ne = grid.num_edges
+    bits = max(1, (2 * ne).bit_length())
+    wbits = min(32, 63 - bits)
+    w = rng.u64_array(ne) >> np.uint64(64 - wbits)
+    keyf = ((w[grid.edge_id] << np.uint64(bits)) | np.arange(2 * ne, dtype=np.uint64)).tolist()
+    nbrf = grid.nbr.tolist()
+    eidf = grid.edge_id.tolist()
+    ip = grid.indptr.tolist()
+    mask = (1 << bits) - 1
+    vis = bytearray(n)
+    pas = bytearray(ne)
+    start = rng.below(n)
+    vis[start] = 1
+    heap = keyf[ip[start] : ip[start + 1]]
+    heapq.heapify(heap)
+    pop = heapq.heappop
+    push = heapq.heappush
+    left = n - 1
+    if rec is not None:
+        rec.append(("visit", start))
+    while left:
+        s = pop(heap) & mask
+        a = nbrf[s]
+        if vis[a]:
+            continue
+        vis[a] = 1
+        pas[eidf[s]] = 1
+        left -= 1
+        if rec is not None:
+            rec.append(("open", eidf[s]))
+            rec.append(("visit", a))
+            rec.append(("current", a))
+        for t in range(ip[a], ip[a + 1]):
+            if not vis[nbrf[t]]:
+                push(heap, keyf[t])
+    return to_passage(pas)
+
+
+def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Simplified Prim (random frontier cell); returns the ``(E,)`` bool passages."""
+    nb, ed = grid.lists()
+    n = grid.n
+    vis = bytearray(n)
+    infr = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    vis[start] = 1
+    frontier: list[int] = []
+    for d in nb[start]:
+        infr[d] = 1
+        frontier.append(d)
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 2
+    if rec is not None:
+        rec.append(("visit", start))
+    while frontier:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        size = len(frontier)
+        i = (buf[bi] * size) >> 32
+        bi += 1
+        f = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        nbs = nb[f]
+        inside = [k for k, d in enumerate(nbs) if vis[d]]
+        m = len(inside)
+        if m == 1:
+            k = inside[0]
+        else:
+            k = inside[(buf[bi] * m) >> 32]
+            bi += 1
+        e = ed[f][k]
+        pas[e] = 1
+        vis[f] = 1
+        if rec is not None:
+            rec.append(("current", nbs[k]))
+            rec.append(("open", e))
+            rec.append(("visit", f))
+        for d in nbs:
+            if not vis[d] and not infr[d]:
+                infr[d] = 1
+                frontier.append(d)
+    return to_passage(pas)
+
+
+def run_prim(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of true Prim (no options)."""
+    return prim_core(grid, rng, None)
+
+
+def steps_prim(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of true Prim (no options)."""
+    rec: list[Step] = []
+    prim_core(grid, rng, rec)
+    return replay(rec)
+
+
+def run_prim_simple(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of simplified Prim (no options)."""
+    return prim_simple_core(grid, rng, None)
+
+
+def steps_prim_simple(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of simplified Prim (no options)."""
+    rec: list[Step] = []
+    prim_simple_core(grid, rng, rec)
+    return replay(rec)

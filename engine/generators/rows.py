@@ -1,0 +1,133 @@
+"""Row-based generators: binary tree and sidewinder, vectorised with numpy.
+
+Both use the grid's rows (:func:`engine.generators._common.rows_of`): "east" is
+the next cell of the same row (column + 1, no wrap-around), "north" is any
+neighbour in the row above (row + 1).  They need every row to be one chain of
+east neighbours, and every cell below the top row to have a north neighbour
+(square, hex and polar grids; checked at run time).
+
+* ``binary-tree``: every cell opens one passage, chosen uniformly among its north
+  neighbours and its east neighbour (on a square grid: north or east, 50/50).
+  The last cell of the top row opens nothing.
+* ``sidewinder``: each row is cut into runs: after each cell a coin (50/50)
+  either extends the run east or closes it (a row end always closes); a closed
+  run opens one passage north from a uniformly random cell of the run (to a
+  uniformly random north neighbour).  The top row is one long run with no exit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from engine.generators._common import Record, Rows, Step, pick, replay, rows_of, u32_array
+from engine.grids.base import Grid
+from engine.rng import Rng
+
+
+def _checked_rows(grid: Grid, name: str) -> Rows:
+    rows = rows_of(grid)
+    if not (rows.contiguous and rows.all_north):
+        raise ValueError(f"{name} needs a grid whose rows are chains of east neighbours with a row above")
+    return rows
+
+
+def binary_tree_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Binary tree; returns the ``(E,)`` bool passages.
+
+    Draws ``n`` raw words (one per cell, in position order).
+
+    Raises:
+        ValueError: if the grid's rows are unsuitable.
+    """
+    rows = _checked_rows(grid, "binary-tree")
+    n = grid.n
+    npc = np.diff(rows.north_ptr)
+    has_east = rows.east >= 0
+    k = npc + has_east  # candidates per position: north ones then east
+    r32 = u32_array(rng, n)
+    ok = k > 0
+    choice = pick(r32[ok], k[ok])
+    posk = np.flatnonzero(ok)
+    north_pick = choice < npc[ok]
+    edge = np.empty(len(posk), dtype=np.int64)
+    edge[north_pick] = rows.north_edge[rows.north_ptr[posk[north_pick]] + choice[north_pick]]
+    edge[~north_pick] = rows.east[posk[~north_pick]]
+    pas = np.zeros(grid.num_edges, dtype=bool)
+    pas[edge] = True
+    if rec is not None:
+        cells = rows.cells[posk].tolist()
+        for c, e in zip(cells, edge.tolist(), strict=True):
+            rec.append(("current", c))
+            rec.append(("visit", c))
+            rec.append(("open", e))
+    return pas
+
+
+def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Sidewinder; returns the ``(E,)`` bool passages.
+
+    Draws ``m`` raw words for the coins (one per cell below the top row, in
+    position order), then ``2 * runs`` for the run cell and north neighbour picks.
+
+    Raises:
+        ValueError: if the grid's rows are unsuitable.
+    """
+    rows = _checked_rows(grid, "sidewinder")
+    top = int(rows.row_ptr[-2])  # positions >= top are the top row
+    east = rows.east
+    coins = rng.u64_array(top) >> np.uint64(63)
+    close = (coins == 1) | (east[:top] < 0)
+    run_end = np.flatnonzero(close)
+    run_start = np.concatenate(([0], run_end[:-1] + 1)).astype(np.int64)
+    run_len = run_end - run_start + 1
+    nruns = len(run_end)
+    r32 = u32_array(rng, 2 * nruns)
+    member = run_start + pick(r32[:nruns], run_len)
+    npc = np.diff(rows.north_ptr)
+    up = rows.north_edge[rows.north_ptr[member] + pick(r32[nruns:], npc[member])]
+    east_open = np.concatenate((east[:top][~close], east[top:][east[top:] >= 0]))
+    pas = np.zeros(grid.num_edges, dtype=bool)
+    pas[east_open] = True
+    pas[up] = True
+    if rec is not None:
+        cells = rows.cells.tolist()
+        el = east.tolist()
+        cl = close.tolist()
+        ul = up.tolist()
+        run = 0
+        for p in range(grid.n):
+            c = cells[p]
+            rec.append(("current", c))
+            rec.append(("visit", c))
+            if p < top and cl[p]:
+                rec.append(("open", ul[run]))
+                run += 1
+            elif el[p] >= 0:
+                rec.append(("open", el[p]))
+    return pas
+
+
+def run_binary_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of binary tree (no options)."""
+    return binary_tree_core(grid, rng, None)
+
+
+def steps_binary_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of binary tree (no options)."""
+    rec: list[Step] = []
+    binary_tree_core(grid, rng, rec)
+    return replay(rec)
+
+
+def run_sidewinder(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+    """Fast form of sidewinder (no options)."""
+    return sidewinder_core(grid, rng, None)
+
+
+def steps_sidewinder(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+    """Step form of sidewinder (no options)."""
+    rec: list[Step] = []
+    sidewinder_core(grid, rng, rec)
+    return replay(rec)

@@ -1,0 +1,156 @@
+"""Puzzle codes (``P1...``): share a position or a shuffle as one short string.
+
+Forms (case-insensitive, check character from :func:`engine.codes.seal`)::
+
+    P1.<W>X<H>:<rank>-<check>        the position itself; <rank> is the Lehmer
+                                     rank of the tiles in base 36
+    P1.<W>X<H>.U#<seed>-<check>      a uniform random solvable position from <seed>
+    P1.<W>X<H>.K<k>#<seed>-<check>   the goal scrambled by <k> random moves (decimal)
+
+``<seed>`` is base 36 (0..2**64-1).  Decoding validates everything (size,
+rank range, solvability) and raises :class:`engine.codes.CodeError` with one
+plain sentence, never anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import factorial
+
+from engine.codes import ALPHABET, CodeError, decode_int, encode_int, parse_size, seal, unseal
+from engine.puzzle.board import MAX_SIDE, MIN_SIDE, Board, shuffle_moves, shuffle_uniform
+from engine.rng import Rng
+
+TAG = "P1"
+MAX_SHUFFLE_MOVES = 100_000
+
+
+def rank_tiles(tiles: tuple[int, ...]) -> int:
+    """Lehmer rank of a permutation of ``0..n-1`` (0 .. n!-1)."""
+    n = len(tiles)
+    rest = list(range(n))
+    r = 0
+    for i, t in enumerate(tiles):
+        j = rest.index(t)
+        r += j * factorial(n - 1 - i)
+        rest.pop(j)
+    return r
+
+
+def unrank_tiles(rank: int, n: int) -> tuple[int, ...]:
+    """Inverse of :func:`rank_tiles` (``rank`` in ``0..n!-1``)."""
+    rest = list(range(n))
+    out = []
+    for i in range(n):
+        f = factorial(n - 1 - i)
+        j, rank = divmod(rank, f)
+        out.append(rest.pop(j))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PuzzleCode:
+    """A decoded (or to-be-encoded) puzzle code.
+
+    Attributes:
+        width, height: board size (2..MAX_SIDE each).
+        kind: ``"board"`` (position given), ``"uniform"`` or ``"moves"`` (shuffles).
+        seed: shuffle seed (0..2**64-1), None for ``"board"``.
+        moves: number of random moves for ``"moves"``, else None.
+        board: the position (for shuffles, the one the seed produces).
+    """
+
+    width: int
+    height: int
+    kind: str
+    seed: int | None
+    moves: int | None
+    board: Board
+
+    def code(self) -> str:
+        """The canonical code string."""
+        size = f"{TAG}.{self.width}X{self.height}"
+        if self.kind == "board":
+            return seal(f"{size}:{encode_int(rank_tiles(self.board.tiles))}")
+        assert self.seed is not None
+        mode = "U" if self.kind == "uniform" else f"K{self.moves}"
+        return seal(f"{size}.{mode}#{encode_int(self.seed)}")
+
+
+def encode_board(board: Board) -> str:
+    """The ``params:desc`` code of a position."""
+    return PuzzleCode(board.width, board.height, "board", None, None, board).code()
+
+
+def shuffle_code(width: int, height: int, seed: int, moves: int | None = None) -> PuzzleCode:
+    """Make the shuffle for ``seed`` (uniform, or ``moves`` random moves) with its code.
+
+    Raises:
+        ValueError: size out of range, seed outside 0..2**64-1, moves outside 1..100000.
+    """
+    if not 0 <= seed < (1 << 64):
+        raise ValueError(f"The seed must be in 0..2**64-1, got {seed}.")
+    if moves is None:
+        board = shuffle_uniform(width, height, Rng(seed))
+        return PuzzleCode(width, height, "uniform", seed, None, board)
+    if not 1 <= moves <= MAX_SHUFFLE_MOVES:
+        raise ValueError(f"The number of shuffle moves must be in 1..{MAX_SHUFFLE_MOVES}, got {moves}.")
+    board = shuffle_moves(width, height, moves, Rng(seed))
+    return PuzzleCode(width, height, "moves", seed, moves, board)
+
+
+def decode(code: str) -> PuzzleCode:
+    """Decode any ``P1`` code.
+
+    Raises:
+        CodeError: one plain sentence naming what is wrong (frame, check
+            character, tag/version, size, rank, seed, move count, unsolvable).
+    """
+    body = unseal(code, what="puzzle code")
+    head, dot, rest = body.partition(".")
+    if head != TAG:
+        if head.startswith("P"):
+            raise CodeError(f"This puzzle code has version '{head[1:]}'; this program reads version 1.")
+        raise CodeError("This is not a puzzle code (puzzle codes start with 'P1.').")
+    if not dot:
+        raise CodeError("The puzzle code has no board size after 'P1.'.")
+    if ":" in rest:
+        params, _, desc = rest.partition(":")
+        kind = "board"
+    elif "#" in rest:
+        params, _, desc = rest.partition("#")
+        kind = "seed"
+    else:
+        raise CodeError("The puzzle code needs ':' followed by a position or '#' followed by a seed.")
+    if "#" in desc or ":" in desc or "." in desc or "_" in desc:
+        raise CodeError("The puzzle code has unexpected characters after its position or seed.")
+    size_text, _, mode = params.partition(".")
+    w, h = parse_size(size_text, what="board size")
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise CodeError(f"The board size {w}x{h} is out of range (each side {MIN_SIDE} to {MAX_SIDE}).")
+    n = w * h
+    if kind == "board":
+        if mode:
+            raise CodeError("A puzzle position code has nothing between the size and ':'.")
+        if not desc or any(c not in ALPHABET for c in desc):
+            raise CodeError("The position after ':' is not a number in base 36.")
+        limit = factorial(n)
+        if len(desc) > len(encode_int(limit)) + 1:
+            raise CodeError("The position after ':' is too long for this board size.")
+        rank = int(desc, 36)
+        if rank >= limit:
+            raise CodeError(f"The position number is too large for a {w}x{h} board.")
+        tiles = unrank_tiles(rank, n)
+        board = Board(w, h, tiles)
+        if not board.is_solvable():
+            raise CodeError("This position is unsolvable: no sequence of slides reaches the goal.")
+        return PuzzleCode(w, h, "board", None, None, board)
+    seed = decode_int(desc, what="seed")
+    if mode == "U":
+        return shuffle_code(w, h, seed)
+    if mode.startswith("K") and mode[1:].isdigit() and len(mode) <= 7:
+        k = int(mode[1:])
+        if not 1 <= k <= MAX_SHUFFLE_MOVES:
+            raise CodeError(f"The number of shuffle moves must be 1 to {MAX_SHUFFLE_MOVES}, got {k}.")
+        return shuffle_code(w, h, seed, k)
+    raise CodeError(f"The shuffle kind '{mode}' is unknown (use U for uniform or K<moves>, e.g. K80).")

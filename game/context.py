@@ -1,0 +1,101 @@
+"""What every view shares: the window, saved data, sound, theme and the campaign.
+
+Passed explicitly to each view (nothing is attached to the window object).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.audio import Audio
+from game.render.theme import Theme, get_theme
+from game.store import Store
+
+if TYPE_CHECKING:
+    import arcade
+
+    from engine.campaign import Campaign
+
+
+class Context:
+    """Shared state of one running game.
+
+    Args:
+        window: the arcade window.
+        store: saved progress (opened from ``engine.paths.data_dir()`` by default).
+        audio: sound effects (loaded from ``assets/sounds`` by default).
+    """
+
+    def __init__(self, window: arcade.Window, store: Store | None = None, audio: Audio | None = None) -> None:
+        self.window = window
+        self.store = store if store is not None else Store()
+        if audio is None:
+            audio = Audio(volume=_float(self.store.setting("volume"), 0.7), mute=self.store.setting("mute") == "1")
+        self.audio = audio
+        self.theme: Theme = get_theme(self.store.setting("theme"))
+        self._campaign: Campaign | None = None
+        self.campaign_error: str | None = None
+        self.notice: str | None = self.store.message  # shown once by the menu
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign levels (loaded on first use; an invalid file leaves it empty with an error)."""
+        if self._campaign is None:
+            from engine.campaign import Campaign, load_campaign
+
+            try:
+                self._campaign = load_campaign()
+            except ValueError as exc:
+                self.campaign_error = str(exc)
+                self._campaign = Campaign(())
+        return self._campaign
+
+    # -- navigation ----------------------------------------------------------
+    def show(self, view: arcade.View) -> None:
+        """Switch to ``view``."""
+        self.window.show_view(view)
+
+    def show_menu(self) -> None:
+        """Back to the main menu."""
+        from game.views.menu import MenuView
+
+        self.show(MenuView(self))
+
+    def open(self, factory: Callable[[Context], Any]) -> None:
+        """Build a view with ``factory(self)`` and show it (None means stay)."""
+        view = factory(self)
+        if view is not None:
+            self.show(view)
+
+    # -- settings ------------------------------------------------------------
+    def set_theme(self, name: str) -> None:
+        """Switch and save the colour theme."""
+        self.theme = get_theme(name)
+        self.store.set_setting("theme", self.theme.name)
+
+    def set_volume(self, volume: float) -> None:
+        """Set and save the volume (0..1)."""
+        self.audio.volume = max(0.0, min(1.0, round(volume, 2)))
+        self.store.set_setting("volume", self.audio.volume)
+
+    def set_mute(self, mute: bool) -> None:
+        """Mute or unmute and save it."""
+        self.audio.mute = mute
+        self.store.set_setting("mute", "1" if mute else "0")
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and a window; saved.  Never raises (headless windows cannot)."""
+        want = not self.window.fullscreen
+        try:
+            self.window.set_fullscreen(want)
+        except Exception:  # noqa: BLE001 - some platforms/headless cannot go fullscreen
+            return
+        self.store.set_setting("fullscreen", "1" if want else "0")
+
+
+def _float(text: str, default: float) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return default

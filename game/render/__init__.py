@@ -1,0 +1,1 @@
+"""Drawing helpers: theme colours, cameras, the static maze layer."""

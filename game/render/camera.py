@@ -1,0 +1,125 @@
+"""World camera logic (fit, zoom around the cursor, pan, follow) kept free of GL.
+
+:class:`CameraState` holds the centre (world units) and zoom (pixels per world
+unit) for a viewport of ``width`` × ``height`` pixels whose top ``hud`` pixels
+are covered by the HUD bar.  :meth:`CameraState.apply` copies it onto an
+``arcade.Camera2D`` (whose default projection is centred on ``position``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Bounds = tuple[float, float, float, float]
+
+MARGIN = 24.0  # pixels left free around a fitted maze
+MAX_PIXELS_PER_UNIT = 120.0
+
+
+class CameraState:
+    """Centre, zoom and the maze bounds; all pure arithmetic.
+
+    Args:
+        bounds: ``(xmin, ymin, xmax, ymax)`` of the world in world units.
+        width, height: viewport size in pixels.
+        hud: pixels at the top hidden by the HUD bar.
+    """
+
+    def __init__(self, bounds: Bounds, width: float, height: float, hud: float = 0.0, footer: float = 0.0) -> None:
+        self.bounds = bounds
+        self.width = float(width)
+        self.height = float(height)
+        self.hud = float(hud)
+        self.footer = float(footer)
+        self.x = self.y = 0.0
+        self.zoom = 1.0
+        self.fit_zoom = 1.0
+        self.following = True
+        self.shake = (0.0, 0.0)
+        self.fit()
+
+    # -- fitting -----------------------------------------------------------
+    def fit(self) -> None:
+        """Show the whole world centred in the area below the HUD."""
+        x0, y0, x1, y1 = self.bounds
+        bw = max(x1 - x0, 1e-6)
+        bh = max(y1 - y0, 1e-6)
+        avail_w = max(self.width - 2 * MARGIN, 10.0)
+        avail_h = max(self.height - self.hud - self.footer - 2 * MARGIN, 10.0)
+        self.fit_zoom = min(avail_w / bw, avail_h / bh)
+        self.zoom = self.fit_zoom
+        self.x = (x0 + x1) / 2
+        self.y = (y0 + y1) / 2 + (self.hud - self.footer) / (2 * self.zoom)
+        self.following = True
+
+    def resize(self, width: float, height: float) -> None:
+        """New viewport size: refit."""
+        self.width = float(width)
+        self.height = float(height)
+        self.fit()
+
+    @property
+    def zoomed_in(self) -> bool:
+        """True when the world no longer fits (zoomed in beyond the fitted view)."""
+        return self.zoom > self.fit_zoom * 1.01
+
+    # -- conversions ---------------------------------------------------------
+    def screen_to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        """Window pixel -> world point."""
+        return (sx - self.width / 2) / self.zoom + self.x, (sy - self.height / 2) / self.zoom + self.y
+
+    def world_to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        """World point -> window pixel."""
+        return (wx - self.x) * self.zoom + self.width / 2, (wy - self.y) * self.zoom + self.height / 2
+
+    # -- user actions --------------------------------------------------------
+    def zoom_at(self, sx: float, sy: float, factor: float) -> None:
+        """Zoom by ``factor`` keeping the world point under pixel ``(sx, sy)`` fixed."""
+        wx, wy = self.screen_to_world(sx, sy)
+        lo = self.fit_zoom * 0.5
+        hi = max(self.fit_zoom, MAX_PIXELS_PER_UNIT)
+        new = min(hi, max(lo, self.zoom * factor))
+        self.zoom = new
+        self.x = wx - (sx - self.width / 2) / new
+        self.y = wy - (sy - self.height / 2) / new
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Drag by ``(dx, dy)`` pixels (the world moves with the mouse); pauses following."""
+        self.x -= dx / self.zoom
+        self.y -= dy / self.zoom
+        self.following = False
+        self._clamp()
+
+    def follow(self, px: float, py: float, dt: float) -> None:
+        """When zoomed in, glide so that the world point ``(px, py)`` stays in the middle part of the view."""
+        if not (self.following and self.zoomed_in):
+            return
+        sx, sy = self.world_to_screen(px, py)
+        top = self.height - self.hud
+        box_x = self.width * 0.25
+        box_y = top * 0.25
+        tx = ty = 0.0
+        if sx < box_x:
+            tx = sx - box_x
+        elif sx > self.width - box_x:
+            tx = sx - (self.width - box_x)
+        if sy < box_y:
+            ty = sy - box_y
+        elif sy > top - box_y:
+            ty = sy - (top - box_y)
+        k = min(1.0, dt * 8.0)
+        self.x += tx * k / self.zoom
+        self.y += ty * k / self.zoom
+        self._clamp()
+
+    def _clamp(self) -> None:
+        x0, y0, x1, y1 = self.bounds
+        self.x = min(max(self.x, x0), x1)
+        self.y = min(max(self.y, y0), y1 + self.hud / self.zoom)
+
+    # -- arcade ----------------------------------------------------------------
+    def apply(self, camera: Any) -> None:
+        """Copy centre (plus shake offset, in pixels) and zoom onto an ``arcade.Camera2D``."""
+        camera.position = (self.x + self.shake[0] / self.zoom, self.y + self.shake[1] / self.zoom)
+        camera.zoom = self.zoom

@@ -1,0 +1,253 @@
+"""The maze drawn with a few GPU buffers built once per level.
+
+Floor, start and goal cells, walls and trail are each one vertex buffer and one
+draw call.  Walls are quads expanded in the vertex shader by a half width that
+the view may change every frame (so they stay at least ~1.5 px wide at any zoom)
+without rebuilding anything.  The trail buffer has a fixed slot per cell; a
+visited cell's slot is written once (:meth:`MazeLayer.mark_visited`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.maze import Maze
+from game.render.theme import Theme
+
+_VS = """
+#version 330
+uniform WindowBlock {
+    mat4 projection;
+    mat4 view;
+} window;
+uniform float u_half;
+in vec2 in_vert;
+in vec2 in_offset;
+void main() {
+    gl_Position = window.projection * window.view * vec4(in_vert + in_offset * u_half, 0.0, 1.0);
+}
+"""
+_FS = """
+#version 330
+uniform vec4 u_color;
+out vec4 f_color;
+void main() {
+    f_color = u_color;
+}
+"""
+
+TRAIL_SCALE = 0.55  # visited marks are the cell shrunk to this share around its centre
+
+
+def cell_fans(maze: Maze, cells: np.ndarray | None = None, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Triangles fanned from each cell centre: ``(V, 2)`` float32 vertices and ``(n+1,)`` vertex offsets.
+
+    ``scale`` shrinks each polygon around its centre.  ``cells`` limits the output
+    to those cells (offsets then index that subset).
+    """
+    g = maze.grid
+    ip = g.poly_indptr.astype(np.int64)
+    if cells is None:
+        cells = np.arange(g.n)
+    cells = np.asarray(cells, dtype=np.int64)
+    counts = ip[cells + 1] - ip[cells]
+    total = int(counts.sum())
+    owner = np.repeat(np.arange(len(cells)), counts)
+    firsts = np.repeat(ip[cells], counts)
+    local = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    k = np.repeat(counts, counts)
+    a = g.poly_xy[firsts + local]
+    b = g.poly_xy[firsts + (local + 1) % k]
+    c = g.centers[cells[owner]]
+    a = c + (a - c) * scale
+    b = c + (b - c) * scale
+    tris = np.stack([c, a, b], axis=1).reshape(-1, 2).astype(np.float32)
+    offsets = np.zeros(len(cells) + 1, dtype=np.int64)
+    np.cumsum(counts * 3, out=offsets[1:])
+    return tris, offsets
+
+
+def wall_quads(segments: np.ndarray) -> np.ndarray:
+    """Two triangles per segment: ``(6·S, 4)`` float32 rows ``x, y, ox, oy``.
+
+    ``(ox, oy)`` is the unit offset the shader multiplies by the half width:
+    sideways along the normal and outward along the segment (square caps, so
+    walls meet at corners).
+    """
+    seg = np.asarray(segments, dtype=np.float64).reshape(-1, 2, 2)
+    if len(seg) == 0:
+        return np.zeros((0, 4), dtype=np.float32)
+    a, b = seg[:, 0], seg[:, 1]
+    d = b - a
+    length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
+    t = d / length
+    n = np.stack([-t[:, 1], t[:, 0]], axis=1)
+    corners = [(a, -t + n), (a, -t - n), (b, t + n), (b, t - n)]
+    order = (0, 1, 2, 2, 1, 3)
+    rows = [np.concatenate([corners[i][0], corners[i][1]], axis=1) for i in order]
+    return np.stack(rows, axis=1).reshape(-1, 4).astype(np.float32)
+
+
+def typical_cell_size(maze: Maze) -> float:
+    """A representative cell diameter in world units (square cells: 1)."""
+    x0, y0, x1, y1 = maze.grid.bounds()
+    return float(np.sqrt(max((x1 - x0) * (y1 - y0), 1e-9) / maze.grid.n))
+
+
+class MazeLayer:
+    """GPU geometry for one maze.  Build once per level; :meth:`draw` each frame.
+
+    Args:
+        ctx: the arcade context (``window.ctx``).
+        maze: the level.
+        theme: colours (call :meth:`set_theme` to switch; nothing is rebuilt).
+    """
+
+    _programs: dict[int, Any] = {}
+
+    def __init__(self, ctx: Any, maze: Maze, theme: Theme) -> None:
+        self.ctx = ctx
+        self.maze = maze
+        self.theme = theme
+        self.cell_size = typical_cell_size(maze)
+        self.program = self._program(ctx)
+        g = maze.grid
+
+        floor, _ = cell_fans(maze)
+        self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
+        special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
+        half = int(offs[1])
+        self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
+        self.goal_geo = self._geometry(np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1))
+
+        closed = g.walls[~maze.passage]
+        segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
+        self.wall_count = len(segs)
+        self.walls = self._geometry(wall_quads(segs))
+
+        tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
+        self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
+        self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
+        self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
+        self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
+        self.trail_cells: set[int] = set()
+        self.fbo: Any = None
+        self.fbo_key: tuple | None = None
+        self.quad: Any = None
+        self.clear_trail()
+
+    @classmethod
+    def _program(cls, ctx: Any) -> Any:
+        prog = cls._programs.get(id(ctx))
+        if prog is None:
+            prog = ctx.program(vertex_shader=_VS, fragment_shader=_FS)
+            cls._programs[id(ctx)] = prog
+        return prog
+
+    def _desc(self, buffer: Any) -> Any:
+        from arcade.gl import BufferDescription
+
+        return BufferDescription(buffer, "2f 2f", ["in_vert", "in_offset"])
+
+    def _geometry(self, rows: np.ndarray) -> Any:
+        data = np.ascontiguousarray(rows, dtype=np.float32)
+        buf = self.ctx.buffer(data=data.tobytes() if len(data) else np.zeros(4, np.float32).tobytes())
+        geo = self.ctx.geometry([self._desc(buf)], mode=self.ctx.TRIANGLES)
+        geo._tessera_count = len(data)  # noqa: SLF001 - vertex count to render
+        return geo
+
+    # -- trail ---------------------------------------------------------------
+    def clear_trail(self) -> None:
+        """Forget every visited mark."""
+        self.trail_vertices = 0
+        self.trail_cells.clear()
+
+    def mark_visited(self, cell: int) -> None:
+        """Show ``cell`` as visited: its triangles are appended to the trail buffer (once per cell)."""
+        if cell in self.trail_cells:
+            return
+        self.trail_cells.add(cell)
+        lo, hi = int(self.trail_offsets[cell]), int(self.trail_offsets[cell + 1])
+        self.trail_buffer.write(self.trail_data[lo:hi].tobytes(), offset=self.trail_vertices * 16)
+        self.trail_vertices += hi - lo
+
+    # -- drawing -------------------------------------------------------------
+    def set_theme(self, theme: Theme) -> None:
+        """Switch colours."""
+        self.theme = theme
+
+    def wall_half_width(self, zoom: float) -> float:
+        """Half wall width in world units: ~5 % of a cell, kept between 0.8 and 5 pixels."""
+        px = min(5.0, max(0.8, 0.05 * self.cell_size * zoom))
+        return px / max(zoom, 1e-9)
+
+    def _render(self, geo: Any, color: tuple[int, int, int, int], half: float = 0.0, count: int | None = None) -> None:
+        n = geo._tessera_count if count is None else count  # noqa: SLF001
+        if n <= 0:
+            return
+        self.program["u_color"] = tuple(c / 255.0 for c in color)
+        self.program["u_half"] = half
+        geo.render(self.program, vertices=n)
+
+    def draw(self, zoom: float, trail: bool = True) -> None:
+        """Draw everything directly with the current world camera (no cache)."""
+        self.draw_static(zoom)
+        if trail:
+            self.draw_trail()
+
+    def draw_static(self, zoom: float) -> None:
+        """Floor, start, goal and walls."""
+        t = self.theme
+        self.ctx.enable(self.ctx.BLEND)
+        self._render(self.floor, t.floor)
+        self._render(self.start_geo, t.start)
+        self._render(self.goal_geo, t.goal)
+        self._render(self.walls, t.wall, half=self.wall_half_width(zoom))
+
+    def draw_trail(self) -> None:
+        """The visited marks (one draw call)."""
+        self._render(self.trail, self.theme.trail, count=self.trail_vertices)
+
+    def draw_cached(
+        self, key: tuple, zoom: float, use_camera: Any, size: tuple[int, int], clip: tuple[int, int, int, int] | None
+    ) -> None:
+        """Draw the static part from an offscreen image, re-rendered only when ``key`` (the camera) changes.
+
+        Args:
+            key: anything that changes whenever the world camera or the colours change.
+            zoom: pixels per world unit (wall width).
+            use_camera: callable activating the world camera (called inside the offscreen target).
+            size: window size in pixels (the image matches it one to one).
+            clip: ``(x, y, w, h)`` pixels that can differ from the background (the maze's
+                screen rectangle); only they are copied, which matters on software GL.
+        """
+        w, h = max(1, size[0]), max(1, size[1])
+        if self.fbo is None or self.fbo.size != (w, h):
+            tex = self.ctx.texture((w, h), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST))
+            self.fbo = self.ctx.framebuffer(color_attachments=[tex])
+            self.fbo_key = None
+        full_key = (key, w, h, self.theme)
+        if full_key != self.fbo_key:
+            with self.fbo.activate():
+                self.fbo.clear(color=self.theme.background)
+                use_camera()
+                self.draw_static(zoom)
+            self.fbo_key = full_key
+        if self.quad is None:
+            from arcade.gl import geometry
+
+            self.quad = geometry.quad_2d_fs()
+        if clip is not None:
+            x, y, cw, ch = clip
+            x0, y0 = max(0, x), max(0, y)
+            x1, y1 = min(w, x + cw), min(h, y + ch)
+            if x1 <= x0 or y1 <= y0:
+                return
+            self.ctx.scissor = (x0, y0, x1 - x0, y1 - y0)
+        self.ctx.disable(self.ctx.BLEND)
+        self.fbo.color_attachments[0].use(0)
+        self.quad.render(self.ctx.utility_textured_quad_program)
+        self.ctx.enable(self.ctx.BLEND)
+        self.ctx.scissor = None

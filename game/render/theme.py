@@ -1,0 +1,106 @@
+"""Light and dark colour themes (RGBA tuples, 0..255) and matching arcade.gui button styles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+RGBA = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Every colour the game draws with."""
+
+    name: str
+    background: RGBA
+    floor: RGBA
+    wall: RGBA
+    trail: RGBA
+    player: RGBA
+    player_edge: RGBA
+    start: RGBA
+    goal: RGBA
+    text: RGBA
+    text_dim: RGBA
+    accent: RGBA
+    panel: RGBA
+    button: RGBA
+    button_hover: RGBA
+    button_text: RGBA
+    focus: RGBA
+    locked: RGBA
+    star: RGBA
+    error: RGBA
+
+
+DARK = Theme(
+    name="dark",
+    background=(18, 22, 32, 255),
+    floor=(34, 40, 56, 255),
+    wall=(214, 222, 235, 255),
+    trail=(72, 128, 196, 150),
+    player=(255, 196, 64, 255),
+    player_edge=(40, 24, 0, 255),
+    start=(46, 84, 70, 255),
+    goal=(150, 52, 74, 255),
+    text=(236, 240, 246, 255),
+    text_dim=(150, 160, 180, 255),
+    accent=(255, 196, 64, 255),
+    panel=(12, 15, 22, 225),
+    button=(44, 62, 92, 255),
+    button_hover=(66, 92, 136, 255),
+    button_text=(240, 244, 250, 255),
+    focus=(255, 196, 64, 255),
+    locked=(70, 76, 90, 255),
+    star=(255, 206, 70, 255),
+    error=(255, 120, 110, 255),
+)
+
+LIGHT = Theme(
+    name="light",
+    background=(226, 230, 236, 255),
+    floor=(250, 250, 246, 255),
+    wall=(36, 42, 58, 255),
+    trail=(120, 170, 235, 150),
+    player=(222, 80, 40, 255),
+    player_edge=(255, 255, 255, 255),
+    start=(188, 230, 200, 255),
+    goal=(246, 186, 196, 255),
+    text=(24, 28, 40, 255),
+    text_dim=(90, 98, 116, 255),
+    accent=(200, 70, 30, 255),
+    panel=(250, 250, 252, 235),
+    button=(64, 96, 150, 255),
+    button_hover=(84, 124, 190, 255),
+    button_text=(255, 255, 255, 255),
+    focus=(222, 80, 40, 255),
+    locked=(170, 176, 188, 255),
+    star=(230, 160, 0, 255),
+    error=(190, 30, 30, 255),
+)
+
+THEMES: dict[str, Theme] = {t.name: t for t in (DARK, LIGHT)}
+
+
+def get_theme(name: str) -> Theme:
+    """The theme called ``name`` (unknown names fall back to dark)."""
+    return THEMES.get(name, DARK)
+
+
+def button_style(theme: Theme, font_size: int = 16) -> dict[str, Any]:
+    """A ``UIFlatButton`` style dict for ``theme`` (imports arcade.gui lazily)."""
+    from arcade.gui import UIFlatButton
+
+    s = UIFlatButton.UIStyle
+    fonts = ("Kenney Future", "arial", "calibri")
+    return {
+        "normal": s(font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button),
+        "hover": s(
+            font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button_hover,
+            border=theme.focus, border_width=2,
+        ),
+        "press": s(font_size=font_size, font_name=fonts, font_color=theme.button, bg=theme.button_text,
+                   border=theme.focus, border_width=2),
+        "disabled": s(font_size=font_size, font_name=fonts, font_color=theme.text_dim, bg=theme.locked),
+    }

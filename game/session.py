@@ -1,0 +1,237 @@
+"""The play model: player position, move validation, animation timing, timer, stars.
+
+No arcade here: a :class:`PlaySession` is driven by :meth:`PlaySession.press`,
+:meth:`PlaySession.walk_to` and :meth:`PlaySession.update` and tested without a
+window.  The view reads :meth:`PlaySession.display_position` and drains
+:attr:`PlaySession.events` (``("step", cell)``, ``("bump", cell)``,
+``("win", cell)``) to play sounds and shake the camera.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+
+from engine.maze import Maze
+from game.input import Vec, pick_neighbour
+
+MOVE_TIME = 0.1  # seconds per cell
+REPEAT_DELAY = 0.22  # seconds a held key waits at a junction before moving on
+BUFFER_SIZE = 4  # key presses remembered while a move is animating
+
+
+def default_par_moves(shortest: int) -> int:
+    """Par moves for a maze whose shortest start-goal path has ``shortest`` steps."""
+    return max(1, math.ceil(1.15 * shortest))
+
+
+def default_par_time(shortest: int) -> int:
+    """Par time in whole seconds: animation time plus thinking time."""
+    return max(5, math.ceil(0.3 * shortest + 5))
+
+
+def shortest_path(adj: list[list[int]], start: int, goal: int) -> list[int]:
+    """Breadth-first shortest path ``start..goal`` inclusive over open passages ([] if unreachable)."""
+    if start == goal:
+        return [start]
+    parent = {start: start}
+    frontier = [start]
+    while frontier:
+        nxt: list[int] = []
+        for c in frontier:
+            for d in adj[c]:
+                if d not in parent:
+                    parent[d] = c
+                    if d == goal:
+                        path = [d]
+                        while path[-1] != start:
+                            path.append(parent[path[-1]])
+                        return path[::-1]
+                    nxt.append(d)
+        frontier = nxt
+    return []
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One buffered key press: the wanted direction and the newest key's direction."""
+
+    direction: Vec
+    prefer: Vec | None = None
+
+
+class PlaySession:
+    """One attempt at one maze.
+
+    Args:
+        maze: the level.
+        par_time: seconds for the time star (default from the shortest path).
+        par_moves: moves for the moves star (default ``ceil(1.15 × shortest)``).
+        move_time: animation time per cell in seconds.
+    """
+
+    def __init__(
+        self,
+        maze: Maze,
+        par_time: float | None = None,
+        par_moves: int | None = None,
+        move_time: float = MOVE_TIME,
+    ) -> None:
+        self.maze = maze
+        self.adj = maze.open_lists()
+        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
+        self.start = int(maze.start)
+        self.goal = int(maze.goal)
+        self.shortest = max(0, len(shortest_path(self.adj, self.start, self.goal)) - 1)
+        self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
+        self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
+        self.move_time = move_time
+        self.reset()
+
+    # -- state -----------------------------------------------------------
+    def reset(self) -> None:
+        """Back to the start: position, counters, trail and timer cleared."""
+        self.cell = self.start
+        self.anim_from = self.start
+        self.prev = -1
+        self.progress = 1.0
+        self.moving = False
+        self.moves = 0
+        self.bumps = 0
+        self.elapsed = 0.0
+        self.started = False
+        self.finished = False
+        self.visited: list[int] = [self.start]
+        self.visited_set: set[int] = {self.start}
+        self.queue: deque[Intent] = deque()
+        self.route: list[int] = []
+        self.hold_timer = REPEAT_DELAY
+        self._arrived = False
+        self._key_driven = False
+        self.events: list[tuple[str, int]] = []
+
+    @property
+    def stars(self) -> int:
+        """0 before the goal; then 1, +1 for moves <= par, +1 for time <= par."""
+        if not self.finished:
+            return 0
+        return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
+
+    def display_position(self) -> tuple[float, float]:
+        """The player's drawn position in world units (eased between cells while moving)."""
+        ax, ay = self.centers[self.anim_from]
+        bx, by = self.centers[self.cell]
+        t = 1.0 if not self.moving else min(1.0, self.progress)
+        t = t * t * (3 - 2 * t)
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    # -- input -----------------------------------------------------------
+    def press(self, direction: Vec, prefer: Vec | None = None) -> None:
+        """Buffer one key press (dropped only when ``BUFFER_SIZE`` are already waiting)."""
+        if self.finished:
+            return
+        self.route.clear()
+        if len(self.queue) < BUFFER_SIZE:
+            self.queue.append(Intent(direction, prefer))
+        self.hold_timer = REPEAT_DELAY
+        if not self.moving:
+            self._next(None, 0.0)
+
+    def walk_to(self, cell: int) -> bool:
+        """Walk along the shortest open path to ``cell``; False if unreachable or invalid."""
+        if self.finished or not 0 <= cell < len(self.adj):
+            return False
+        path = shortest_path(self.adj, self.cell, cell)
+        if not path:
+            return False
+        self.queue.clear()
+        self.route = path[1:]
+        self._key_driven = False
+        if not self.moving:
+            self._next(None, 0.0)
+        return True
+
+    def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
+        """The open neighbour of the current cell in ``direction``, or None (a wall)."""
+        cands = [(d, self.centers[d]) for d in self.adj[self.cell]]
+        return pick_neighbour(self.centers[self.cell], cands, direction, prefer)
+
+    # -- time ------------------------------------------------------------
+    def update(self, dt: float, held: Vec | None = None) -> None:
+        """Advance by ``dt`` seconds; ``held`` is the direction of the keys held now (or None)."""
+        if self.finished:
+            return
+        if self.started:
+            self.elapsed += dt
+        if self.moving:
+            self.progress += dt / self.move_time
+            if self.progress < 1.0:
+                return
+            self._arrive()
+            if self.finished:
+                return
+            leftover = (self.progress - 1.0) * self.move_time
+            self._next(held, 0.0)
+            if self.moving:
+                self.progress = min(0.99, leftover / self.move_time)
+            return
+        self._next(held, dt)
+
+    # -- internals -------------------------------------------------------
+    def _step(self, nxt: int) -> None:
+        self.started = True
+        self.prev = self.cell
+        self.anim_from = self.cell
+        self.cell = nxt
+        self.moving = True
+        self.progress = 0.0
+        self.moves += 1
+        if nxt not in self.visited_set:
+            self.visited_set.add(nxt)
+            self.visited.append(nxt)
+        self.events.append(("step", nxt))
+
+    def _arrive(self) -> None:
+        self.moving = False
+        self.progress = 1.0
+        self.anim_from = self.cell
+        self._arrived = True
+        if self.cell == self.goal:
+            self.finished = True
+            self.queue.clear()
+            self.route.clear()
+            self.events.append(("win", self.cell))
+
+    def _next(self, held: Vec | None, dt: float) -> None:
+        arrived, self._arrived = self._arrived, False
+        while self.queue:
+            intent = self.queue.popleft()
+            nxt = self.pick(intent.direction, intent.prefer)
+            if nxt is None:
+                self.bumps += 1
+                self.events.append(("bump", self.cell))
+                continue
+            self._key_driven = True
+            self._step(nxt)
+            return
+        if self.route:
+            self._step(self.route.pop(0))
+            return
+        if held is None or not self._key_driven:
+            self.hold_timer = REPEAT_DELAY
+            return
+        open_here = self.adj[self.cell]
+        if arrived and len(open_here) == 2 and self.prev in open_here:
+            self._step(open_here[0] if open_here[1] == self.prev else open_here[1])  # corridor: keep running
+            return
+        if arrived:
+            self.hold_timer = REPEAT_DELAY  # at a junction or dead end: pause before going on
+            return
+        self.hold_timer -= dt
+        if self.hold_timer > 0:
+            return
+        self.hold_timer = REPEAT_DELAY
+        nxt = self.pick(held)
+        if nxt is not None:
+            self._step(nxt)

@@ -1,0 +1,1 @@
+"""One arcade View per screen; each holds a :class:`game.context.Context`."""

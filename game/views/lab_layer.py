@@ -1,0 +1,178 @@
+"""GPU geometry for the Lab: every cell and every wall built once, recoloured incrementally.
+
+The Lab animates thousands of steps per second, so nothing is rebuilt per
+step.  Geometry (cell fans and wall quads, from :mod:`game.render.maze_layer`)
+is uploaded once per grid; each frame only the colour buffers are rewritten,
+and only when something changed since the last frame: one ``bytes`` upload
+for the cells and one for the walls, then two draw calls.
+
+Cell states are small integers (:data:`UNSEEN` ... :data:`GOAL`) kept in a
+``bytearray`` that the Lab's step loop writes directly; the palette maps them
+to colours.  Walls are visible where ``wall_on[edge]`` is 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.grids.base import Grid
+from engine.maze import Maze
+from game.render.maze_layer import cell_fans, typical_cell_size, wall_quads
+from game.render.theme import Theme
+
+UNSEEN, FLOOR, FRONTIER, VISITED, PATH, DEAD, START, GOAL = range(8)
+
+_VS = """
+#version 330
+uniform WindowBlock {
+    mat4 projection;
+    mat4 view;
+} window;
+uniform float u_half;
+in vec2 in_vert;
+in vec2 in_offset;
+in vec4 in_color;
+out vec4 v_color;
+void main() {
+    gl_Position = window.projection * window.view * vec4(in_vert + in_offset * u_half, 0.0, 1.0);
+    v_color = in_color;
+}
+"""
+_FS = """
+#version 330
+in vec4 v_color;
+out vec4 f_color;
+void main() {
+    if (v_color.a <= 0.0) discard;
+    f_color = v_color;
+}
+"""
+
+
+def palette(theme: Theme) -> np.ndarray:
+    """``(8, 4)`` uint8 RGBA per cell state (seed 004: visited grey, current path green)."""
+    bg = theme.background
+    return np.array(
+        [
+            (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255),  # UNSEEN: darker than the floor
+            theme.floor,  # FLOOR: part of the maze
+            (120, 90, 200, 255),  # FRONTIER: in a generator's active set
+            (128, 128, 128, 255),  # VISITED: examined by a solver (grey)
+            (64, 200, 96, 255),  # PATH: a solver's current path (green)
+            (92, 52, 60, 255),  # DEAD: filled dead end
+            theme.start,
+            theme.goal,
+        ],
+        dtype=np.uint8,
+    )
+
+
+class LabLayer:
+    """Cells and walls of one grid with per-frame recolouring.
+
+    Args:
+        ctx: the arcade GL context (``window.ctx``).
+        grid: the tessellation.
+        theme: colours.
+
+    Attributes:
+        state: ``bytearray`` of cell states (length ``grid.n``); write then call :meth:`touch`.
+        wall_on: ``bytearray`` per edge, 1 where the wall stands; write then call :meth:`touch`.
+    """
+
+    _programs: dict[int, Any] = {}
+
+    def __init__(self, ctx: Any, grid: Grid, theme: Theme) -> None:
+        from arcade.gl import BufferDescription
+
+        self.ctx = ctx
+        self.grid = grid
+        self.theme = theme
+        self.palette = palette(theme)
+        prog = self._programs.get(id(ctx))
+        if prog is None:
+            prog = ctx.program(vertex_shader=_VS, fragment_shader=_FS)
+            self._programs[id(ctx)] = prog
+        self.program = prog
+        dummy = Maze(grid, np.zeros(grid.num_edges, dtype=bool), grid.start, grid.goal)
+        self.cell_size = typical_cell_size(dummy)
+        tris, offsets = cell_fans(dummy)
+        counts = np.diff(offsets)
+        self.cell_owner = np.repeat(np.arange(grid.n), counts)
+        self.cell_vertices = len(tris)
+        pos = np.concatenate([tris, np.zeros_like(tris)], axis=1).astype(np.float32)
+        self.cell_pos = ctx.buffer(data=pos.tobytes())
+        self.cell_col = ctx.buffer(reserve=max(16, 4 * self.cell_vertices))
+        self.cells_geo = ctx.geometry(
+            [BufferDescription(self.cell_pos, "2f 2f", ["in_vert", "in_offset"]),
+             BufferDescription(self.cell_col, "4f1", ["in_color"])],
+            mode=ctx.TRIANGLES,
+        )
+        segs = np.concatenate([grid.walls, grid.boundary.reshape(-1, 2, 2)])
+        quads = wall_quads(segs)
+        self.wall_vertices = len(quads)
+        self.edges = grid.num_edges
+        self.wall_pos = ctx.buffer(data=quads.tobytes())
+        self.wall_col = ctx.buffer(reserve=max(16, 4 * self.wall_vertices))
+        self.walls_geo = ctx.geometry(
+            [BufferDescription(self.wall_pos, "2f 2f", ["in_vert", "in_offset"]),
+             BufferDescription(self.wall_col, "4f1", ["in_color"])],
+            mode=ctx.TRIANGLES,
+        )
+        self.state = bytearray(grid.n)
+        self.wall_on = bytearray(b"\x01" * grid.num_edges)
+        self.uploads = 0
+        self._dirty = True
+
+    def reset(self, cell_state: int, walls: bool) -> None:
+        """Every cell to ``cell_state``; every wall up (True) or down (False)."""
+        self.state[:] = bytes([cell_state]) * self.grid.n
+        self.wall_on[:] = (b"\x01" if walls else b"\x00") * self.edges
+        self._dirty = True
+
+    def set_passages(self, passage: np.ndarray) -> None:
+        """Walls from a passage array (a wall stands where the passage is closed)."""
+        self.wall_on[:] = (~np.asarray(passage, dtype=bool)).astype(np.uint8).tobytes()
+        self._dirty = True
+
+    def touch(self) -> None:
+        """Something in :attr:`state` or :attr:`wall_on` changed: upload before the next draw."""
+        self._dirty = True
+
+    def set_theme(self, theme: Theme) -> None:
+        """New colours (re-uploaded on the next draw)."""
+        self.theme = theme
+        self.palette = palette(theme)
+        self._dirty = True
+
+    def _upload(self) -> None:
+        states = np.frombuffer(bytes(self.state), dtype=np.uint8)
+        colors = self.palette[states]
+        for cell, special in ((self.grid.start, START), (self.grid.goal, GOAL)):
+            if states[cell] in (UNSEEN, FLOOR):
+                colors[cell] = self.palette[special]
+        self.cell_col.write(np.ascontiguousarray(colors[self.cell_owner]).tobytes())
+        on = np.frombuffer(bytes(self.wall_on), dtype=np.uint8)
+        wall_rgba = np.zeros((self.edges + len(self.grid.boundary), 4), dtype=np.uint8)
+        wall_rgba[:] = self.theme.wall
+        wall_rgba[: self.edges, 3] = on * self.theme.wall[3]
+        self.wall_col.write(np.repeat(wall_rgba, 6, axis=0).tobytes())
+        self.uploads += 1
+        self._dirty = False
+
+    def wall_half_width(self, zoom: float) -> float:
+        """Half wall width in world units (~5 % of a cell, 0.5..4 px)."""
+        px = min(4.0, max(0.5, 0.05 * self.cell_size * zoom))
+        return px / max(zoom, 1e-9)
+
+    def draw(self, zoom: float) -> None:
+        """Upload colours if needed, then draw cells and walls (two draw calls)."""
+        if self._dirty:
+            self._upload()
+        self.ctx.enable(self.ctx.BLEND)
+        self.program["u_half"] = 0.0
+        self.cells_geo.render(self.program, vertices=self.cell_vertices)
+        self.program["u_half"] = self.wall_half_width(zoom)
+        self.walls_geo.render(self.program, vertices=self.wall_vertices)

@@ -1,0 +1,377 @@
+"""The play screen: the maze, the player, HUD, camera, pause and the way to the win screen."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade import key
+
+from engine.maze import Maze
+from game.context import Context
+from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
+from game.render.camera import CameraState
+from game.render.maze_layer import MazeLayer
+from game.session import PlaySession
+from game.ui import FONT
+from game.views.pause import PauseOverlay
+
+if TYPE_CHECKING:
+    from engine.campaign import Level
+
+HUD_HEIGHT = 52
+FOOTER_HEIGHT = 26  # the key help line under the maze
+SHAKE_TIME = 0.22
+WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
+CHORD_TIME = 0.05  # seconds to wait for a second key forming a diagonal (non-square grids)
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss.t``."""
+    m, s = divmod(max(0.0, seconds), 60)
+    return f"{int(m)}:{s:04.1f}"
+
+
+class PlayView(arcade.View):
+    """Play one maze.
+
+    Args:
+        ctx: shared context.
+        maze: the level to play.
+        code: its level code (key for personal bests, shown on the win screen).
+        title: shown in the HUD.
+        level: the campaign level, if any (progress and "next level").
+        par_time, par_moves: par values (defaults from the shortest path).
+        back: what Esc and "Quit level" do (default: main menu).
+    """
+
+    def __init__(
+        self,
+        ctx: Context,
+        maze: Maze,
+        code: str,
+        title: str,
+        level: Level | None = None,
+        par_time: float | None = None,
+        par_moves: int | None = None,
+        back: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        t0 = time.perf_counter()
+        self.ctx = ctx
+        self.maze = maze
+        self.code = code
+        self.level = level
+        self.title_text = title
+        self._back = back or ctx.show_menu
+        self.session = PlaySession(maze, par_time, par_moves)
+        self.layer = MazeLayer(ctx.window.ctx, maze, ctx.theme)
+        self.layer.mark_visited(self.session.start)
+        self.world_camera = arcade.Camera2D()
+        self.hud_camera = arcade.Camera2D()
+        w, h = ctx.window.width, ctx.window.height
+        self.cam = CameraState(maze.grid.bounds(), w, h, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.held: list[int] = []
+        self.chord: list[int] = []  # direction keys pressed in the last CHORD_TIME, not yet sent
+        self.chord_left = 0.0
+        self.use_chords = maze.grid.kind != "square"
+        self.paused = False
+        self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
+        self.shake_left = 0.0
+        self.win_wait = -1.0
+        self.press_at: tuple[float, float] | None = None
+        self.dragging = False
+        self.player_radius = 0.3 * self.layer.cell_size
+        t = ctx.theme
+        self.background_color = t.background
+        self.hud_title = arcade.Text(title, 16, 0, t.text, 16, font_name=FONT, bold=True, anchor_y="center")
+        self.hud_time = arcade.Text("0:00.0", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
+                                    anchor_y="center")
+        self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
+        self.hud_help = arcade.Text(
+            "Arrows/WASD move · hold to run · click to walk · wheel zoom · drag pan · F fit · P pause · Esc back",
+            0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center",
+        )
+        self._shown = ("", -1)
+        self.load_seconds = time.perf_counter() - t0
+
+    @property
+    def pause(self) -> PauseOverlay:
+        """The pause overlay (created on first access)."""
+        if self._pause is None:
+            self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back)
+        return self._pause
+
+    # -- lifecycle --------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Fit the camera to the window."""
+        self.background_color = self.ctx.theme.background
+        self.on_resize(self.window.width, self.window.height)
+
+    def on_hide_view(self) -> None:
+        """Release the pause overlay's input handlers."""
+        if self._pause is not None:
+            self._pause.hide()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Refit the world camera and re-place the HUD."""
+        self.world_camera.match_window()
+        self.hud_camera.match_window(position=True)
+        self.cam.resize(width, height)
+        y = height - HUD_HEIGHT / 2
+        self.hud_title.y = y
+        self.hud_time.position = (width / 2, y)
+        self.hud_moves.position = (width - 16, y)
+        self.hud_help.x = width / 2
+
+    # -- actions ---------------------------------------------------------------
+    def back(self) -> None:
+        """Leave the level."""
+        if self._pause is not None:
+            self._pause.hide()
+        self._back()
+
+    def resume(self) -> None:
+        """Close the pause overlay."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+
+    def restart(self) -> None:
+        """Start the same maze again."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+        self.session.reset()
+        self.layer.clear_trail()
+        self.layer.mark_visited(self.session.start)
+        self.win_wait = -1.0
+        self.held.clear()
+        self.chord.clear()
+
+    def toggle_pause(self) -> None:
+        """P: pause or resume."""
+        if self.paused:
+            self.resume()
+        elif not self.session.finished:
+            self.paused = True
+            self.held.clear()
+            self.pause.show()
+
+    # -- input -----------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Movement, pause, restart, zoom keys, Esc, F11."""
+        if symbol == key.F11:
+            self.ctx.toggle_fullscreen()
+            return True
+        if symbol == key.ESCAPE:
+            self.back()
+            return True
+        if self.paused:
+            if symbol == key.P:
+                self.resume()
+                return True
+            return self.pause.on_key_press(symbol)
+        if symbol == key.P:
+            self.toggle_pause()
+        elif symbol == key.R:
+            self.restart()
+        elif symbol == key.F:
+            self.cam.fit()
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            self.cam.zoom_at(*self.cam.world_to_screen(*self.session.display_position()), 1.25)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            self.cam.zoom_at(self.window.width / 2, self.window.height / 2, 0.8)
+        elif is_direction_key(symbol):
+            if symbol not in self.held:
+                self.held.append(symbol)
+            self.cam.following = True
+            if self.use_chords:
+                self.add_to_chord(symbol)
+            else:
+                self.session.press(KEY_VECTORS[symbol], KEY_VECTORS[symbol])
+        else:
+            return None
+        return True
+
+    def add_to_chord(self, symbol: int) -> None:
+        """Wait briefly for a second, perpendicular key (a diagonal); any other key sends the waiting one first."""
+        if self.chord:
+            a, b = KEY_VECTORS[self.chord[0]], KEY_VECTORS[symbol]
+            if len(self.chord) == 1 and a[0] * b[0] + a[1] * b[1] == 0:
+                self.chord.append(symbol)
+                self.flush_chord()  # diagonal complete
+                return
+            self.flush_chord()
+        self.chord.append(symbol)
+        self.chord_left = CHORD_TIME
+
+    def flush_chord(self) -> None:
+        """Send the keys pressed together (plus any still held) as one direction, e.g. a diagonal."""
+        newest = self.chord[-1]
+        direction = direction_from_keys(list(dict.fromkeys(self.held + self.chord)), newest)
+        self.chord.clear()
+        if direction is not None:
+            self.session.press(direction, KEY_VECTORS[newest])
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        """Forget a released direction key."""
+        if symbol in self.held:
+            self.held.remove(symbol)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Start a click or a drag."""
+        if self.paused:
+            return
+        self.press_at = (x, y)
+        self.dragging = False
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan once the mouse moved a few pixels."""
+        if self.paused or self.press_at is None:
+            return
+        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= DRAG_THRESHOLD:
+            self.dragging = True
+            dx, dy = int(x - self.press_at[0]), int(y - self.press_at[1])
+        if self.dragging:
+            self.cam.pan(dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click without drag walks to the clicked cell."""
+        if self.paused or self.press_at is None:
+            return
+        was_drag, self.press_at, self.dragging = self.dragging, None, False
+        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - HUD_HEIGHT:
+            return
+        cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
+        if cell >= 0 and self.session.walk_to(cell):
+            self.cam.following = True
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if not self.paused and scroll_y:
+            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+
+    # -- time ------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the session, react to its events, move the camera."""
+        dt = min(delta_time, 0.1)
+        if self.paused:
+            return
+        if self.chord:
+            self.chord_left -= dt
+            if self.chord_left <= 0:
+                self.flush_chord()
+        held = direction_from_keys(self.held) if self.held else None
+        self.session.update(dt, held)
+        for kind, cell in self.session.events:
+            if kind == "step":
+                self.layer.mark_visited(cell)
+                self.ctx.audio.play("step", 0.5)
+            elif kind == "bump":
+                self.shake_left = SHAKE_TIME
+                self.ctx.audio.play("bump")
+            elif kind == "win":
+                self.ctx.audio.play("win")
+                self.win_wait = WIN_DELAY
+        self.session.events.clear()
+        if self.shake_left > 0:
+            self.shake_left = max(0.0, self.shake_left - dt)
+            amp = 7.0 * self.shake_left / SHAKE_TIME
+            self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
+        else:
+            self.cam.shake = (0.0, 0.0)
+        self.cam.follow(*self.session.display_position(), dt)
+        if self.win_wait >= 0:
+            self.win_wait -= dt
+            if self.win_wait < 0:
+                self.finish()
+
+    def finish(self) -> None:
+        """Save the result and show the win screen."""
+        from game.views.win import WinView
+
+        s = self.session
+        store = self.ctx.store
+        result = store.record_win(self.code, s.elapsed, s.moves)
+        next_level = None
+        if self.level is not None:
+            next_level = self.ctx.campaign.next_of(self.level)
+            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
+        self.ctx.show(WinView(self.ctx, self, result, next_level))
+
+    # -- drawing ---------------------------------------------------------------
+    def on_draw(self) -> None:
+        """World (static layer + player) then HUD."""
+        self.clear()
+        self.cam.apply(self.world_camera)
+        cam_key = (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake)
+        x0, y0, x1, y1 = self.maze.grid.bounds()
+        sx0, sy0 = self.cam.world_to_screen(x0, y0)
+        sx1, sy1 = self.cam.world_to_screen(x1, y1)
+        pad = 8 + abs(self.cam.shake[0]) + abs(self.cam.shake[1])
+        clip = (int(sx0 - pad), int(sy0 - pad), int(sx1 - sx0 + 2 * pad), int(sy1 - sy0 + 2 * pad))
+        size = (self.window.width, self.window.height)
+        self.layer.draw_cached(cam_key, self.cam.zoom, self.world_camera.use, size, clip)
+        self.world_camera.use()
+        self.layer.draw_trail()
+        px, py = self.session.display_position()
+        t = self.ctx.theme
+        edge = max(self.player_radius * 0.18, 1.0 / self.cam.zoom)
+        arcade.draw_circle_filled(px, py, self.player_radius + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.player_radius, t.player, num_segments=32)
+
+        self.hud_camera.use()
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
+        s = self.session
+        shown = (format_time(s.elapsed), s.moves)
+        if shown != self._shown:
+            self._shown = shown
+            self.hud_time.text = shown[0]
+            self.hud_moves.text = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
+        self.hud_title.draw()
+        self.hud_time.draw()
+        self.hud_moves.draw()
+        self.hud_help.draw()
+        if self.paused:
+            self.pause.draw(w, h)
+
+
+# -- ways in -------------------------------------------------------------------
+def open_level(ctx: Context, level: Level) -> PlayView:
+    """Play a campaign level; Esc returns to the level select."""
+    from game.views.levels import LevelsView
+
+    return PlayView(
+        ctx, level.spec().build(), level.code(), f"{level.index + 1}. {level.name}", level=level,
+        par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.show(LevelsView(ctx, level.index)),
+    )
+
+
+def open_code(ctx: Context, code: str) -> PlayView:
+    """Play the maze of a level code.
+
+    Raises:
+        engine.codes.CodeError: the code does not decode (one plain sentence).
+    """
+    from engine.maze_code import MazeSpec
+
+    spec = MazeSpec.from_code(code)
+    canonical = spec.code()
+    for lv in ctx.campaign.levels:  # a campaign level typed as a code keeps its par values
+        if lv.code() == canonical:
+            return open_level(ctx, lv)
+    return PlayView(ctx, spec.build(), canonical, spec.label())
+
+
+def open_daily(ctx: Context) -> Any:
+    """Play today's daily challenge (UTC)."""
+    from game.daily import daily_spec, utc_today
+
+    spec = daily_spec()
+    return PlayView(ctx, spec.build(), spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")

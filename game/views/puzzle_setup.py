@@ -1,0 +1,300 @@
+"""The sliding-puzzle setup screen: size, shuffle kind, or a pasted code.
+
+Keys: 3..8 size presets, Left/Right width, Up/Down height (2..10), M shuffle
+kind, +/- number of mixing moves, Enter play, Tab / click the field to type a
+code, Ctrl+V paste, Esc back to the main menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import pyglet
+from arcade import key
+
+from engine.puzzle.board import MIN_SIDE
+from game.context import Context
+from game.puzzle_session import MAX_CUSTOM_SIDE, Deal, deal_session, new_seed, session_from_code
+from game.ui import FONT, TITLE_FONT
+from game.views.puzzle_widgets import ButtonBar
+
+PRESETS = (3, 4, 5, 6, 7, 8)
+MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
+FIELD_MAX = 512
+
+
+class PuzzleSetupView(arcade.View):
+    """Choose a size and a shuffle, or paste a code, then play.
+
+    Args:
+        ctx: the shared game context.
+        deal: the previous deal (its size and shuffle become the defaults).
+        code_text: text to put in the code field.
+        error: a sentence to show in red (e.g. why a code was refused).
+    """
+
+    def __init__(self, ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.theme = t = ctx.theme
+        self.background_color = t.background
+        d = deal or Deal(4, 4, "uniform", 100, 0)
+        self.width_, self.height_ = d.width, d.height
+        self.shuffle = d.shuffle
+        self.mix = d.mix
+        self.field = code_text
+        self.field_focus = bool(code_text)
+        self.error = error
+        self.batch = pyglet.graphics.Batch()
+
+        def text(value: str, size: float, color: Any = None, **kw: Any) -> arcade.Text:
+            return arcade.Text(value, 0, 0, color or t.text, size, font_name=FONT, batch=self.batch, **kw)
+
+        self.t_title = arcade.Text("Sliding Puzzle", 0, 0, t.accent, 34, font_name=TITLE_FONT, bold=True,
+                                   anchor_x="center", batch=self.batch)
+        self.t_size = text("Size", 14, t.text_dim)
+        self.t_custom = text("", 14)
+        self.t_shuffle = text("Shuffle", 14, t.text_dim)
+        self.t_mix = text("", 13)
+        self.t_code = text("Or paste a puzzle code (Ctrl+V) and press Enter", 14, t.text_dim)
+        self.t_field = text("", 13, anchor_y="center")
+        self.t_error = text("", 13, t.error, multiline=True, width=760)
+        self.t_help = text(
+            "3-8 size presets · Left/Right width · Up/Down height · M shuffle kind · +/- mixing moves · "
+            "Enter play · Esc menu\nMoves count one per tile moved; clicking a tile in the gap's row or column "
+            "slides all the tiles between.",
+            11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center",
+        )
+        bar = self.bar = ButtonBar(t)
+        self.preset_buttons = [bar.add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
+        self.b_wm = bar.add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
+        self.b_wp = bar.add("W +", lambda: self.set_size(self.width_ + 1, self.height_), 13)
+        self.b_hm = bar.add("H -", lambda: self.set_size(self.width_, self.height_ - 1), 13)
+        self.b_hp = bar.add("H +", lambda: self.set_size(self.width_, self.height_ + 1), 13)
+        self.b_uniform = bar.add("Uniform random", lambda: self.set_shuffle("uniform"), 13)
+        self.b_moves = bar.add("Random moves (mix)", lambda: self.set_shuffle("moves"), 13)
+        self.b_mm = bar.add("-", lambda: self.step_mix(-1), 14)
+        self.b_mp = bar.add("+", lambda: self.step_mix(1), 14)
+        self.b_play = bar.add("Play  Enter", self.play, 16)
+        self.b_open = bar.add("Open code", self.open_code, 13)
+        self.b_back = bar.add("Menu  Esc", self.ctx.show_menu, 13)
+        self._field_box = (0.0, 0.0, 0.0, 0.0)
+        self._size = (0, 0)
+        self._refresh()
+
+    # -- state ------------------------------------------------------------------------
+    def _preset(self, n: int) -> Any:
+        return lambda: self.set_size(n, n)
+
+    def set_size(self, width: int, height: int) -> None:
+        """Choose the board size (each side clamped to 2..10)."""
+        self.width_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, width))
+        self.height_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, height))
+        self._refresh()
+
+    def set_shuffle(self, kind: str) -> None:
+        """``"uniform"`` or ``"moves"``."""
+        self.shuffle = kind
+        self._refresh()
+
+    def step_mix(self, step: int) -> None:
+        """Move the number of mixing moves along :data:`MIX_STEPS`."""
+        i = min(range(len(MIX_STEPS)), key=lambda k: abs(MIX_STEPS[k] - self.mix))
+        self.mix = MIX_STEPS[max(0, min(len(MIX_STEPS) - 1, i + step))]
+        self.shuffle = "moves"
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.t_custom.text = f"Board: {self.width_} wide x {self.height_} high"
+        self.t_mix.text = f"{self.mix} random moves from the solved board"
+        for n, b in zip(PRESETS, self.preset_buttons, strict=True):
+            b.active = (self.width_, self.height_) == (n, n)
+        self.b_uniform.active = self.shuffle == "uniform"
+        self.b_moves.active = self.shuffle == "moves"
+        self.b_mm.enabled = self.b_mp.enabled = True
+        shown = self.field[-70:] if self.field else ("(click here and paste)" if not self.field_focus else "")
+        self.t_field.text = shown + ("|" if self.field_focus else "")
+        self.t_error.text = self.error
+
+    # -- actions -------------------------------------------------------------------------
+    def deal(self) -> Deal:
+        """The deal the current choices describe (fresh seed)."""
+        return Deal(self.width_, self.height_, self.shuffle, self.mix, new_seed())
+
+    def play(self) -> None:
+        """Deal and show the puzzle screen."""
+        from game.views.puzzle import PuzzleView
+
+        deal = self.deal()
+        try:
+            session = deal_session(deal)
+        except ValueError as exc:
+            self.error = str(exc)
+            self._refresh()
+            return
+        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+
+    def open_code(self) -> bool:
+        """Open the code in the field; on failure show why and stay. Returns True on success."""
+        from game.views.puzzle import PuzzleView
+
+        text = self.field.strip()
+        if not text:
+            self.error = "Paste or type a puzzle code first."
+            self._refresh()
+            return False
+        try:
+            session, deal = session_from_code(text)
+        except ValueError as exc:
+            self.error = str(exc)
+            self._refresh()
+            return False
+        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+        return True
+
+    # -- layout and drawing ----------------------------------------------------------------
+    def _layout(self) -> None:
+        w, h = self.window.width, self.window.height
+        self._size = (w, h)
+        cx = w / 2
+        left = cx - 380
+        y = h - 80
+        self.t_title.position = (cx, y)
+        y -= 60
+        self.t_size.position = (left, y)
+        y -= 48
+        bw = 110
+        for i, b in enumerate(self.preset_buttons):
+            b.place(left + i * (bw + 14), y, bw, 40)
+        y -= 48
+        self.b_wm.place(left, y, 60, 34)
+        self.b_wp.place(left + 66, y, 60, 34)
+        self.b_hm.place(left + 140, y, 60, 34)
+        self.b_hp.place(left + 206, y, 60, 34)
+        self.t_custom.position = (left + 290, y + 10)
+        y -= 46
+        self.t_shuffle.position = (left, y)
+        y -= 48
+        self.b_uniform.place(left, y, 220, 38)
+        self.b_moves.place(left + 232, y, 220, 38)
+        self.b_mm.place(left + 470, y, 38, 38)
+        self.b_mp.place(left + 514, y, 38, 38)
+        self.t_mix.position = (left + 470, y - 20)
+        y -= 82
+        self.b_play.place(cx - 130, y, 260, 52)
+        y -= 48
+        self.t_code.position = (left, y)
+        y -= 52
+        self._field_box = (left, left + 620, y, y + 38)
+        self.t_field.position = (left + 10, y + 19)
+        self.b_open.place(left + 632, y, 128, 38)
+        y -= 16
+        self.t_error.position = (left, y)
+        self.t_error.y = y
+        self.b_back.place(left, 70, 140, 34)
+        self.t_help.position = (cx, 44)
+
+    def on_show_view(self) -> None:
+        """Lay out."""
+        self.background_color = self.theme.background
+        self._layout()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Lay out again."""
+        self._layout()
+
+    def on_draw(self) -> None:
+        """Buttons, the code field and texts."""
+        self.clear()
+        if self._size != (self.window.width, self.window.height):
+            self._layout()
+        t = self.theme
+        l_, r_, b_, t_ = self._field_box
+        arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, t.floor)
+        arcade.draw_lrbt_rectangle_outline(l_, r_, b_, t_, t.focus if self.field_focus else t.text_dim, 2)
+        self.bar.draw()
+        self.batch.draw()
+
+    # -- input -------------------------------------------------------------------------------
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """Buttons; a click on the field focuses it."""
+        l_, r_, b_, t_ = self._field_box
+        inside = l_ <= x <= r_ and b_ <= y <= t_
+        if inside != self.field_focus:
+            self.field_focus = inside
+            self._refresh()
+        if self.bar.click(x, y):
+            self.ctx.audio.play("click")
+        return True
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Hover highlight."""
+        self.bar.hover = self.bar.at(x, y)
+
+    def on_text(self, text: str) -> None:
+        """Typing into the focused code field."""
+        if not self.field_focus:
+            return
+        clean = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n")
+        self.field = (self.field + clean)[:FIELD_MAX]
+        self.error = ""
+        self._refresh()
+
+    def paste(self) -> None:
+        """Paste the clipboard into the code field (and focus it)."""
+        try:
+            text = self.window.get_clipboard_text() or ""
+        except Exception:  # noqa: BLE001 - no clipboard available
+            text = ""
+        self.field_focus = True
+        self.field = text.strip()[:FIELD_MAX]
+        self.error = "" if text else "The clipboard is empty."
+        self._refresh()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """See the module docstring."""
+        ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
+        if symbol == key.V and ctrl:
+            self.paste()
+        elif symbol == key.ESCAPE:
+            if self.field_focus:
+                self.field_focus = False
+                self._refresh()
+            else:
+                self.ctx.show_menu()
+        elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            if self.field_focus and self.field.strip():
+                self.open_code()
+            else:
+                self.play()
+        elif symbol == key.TAB:
+            self.field_focus = not self.field_focus
+            self._refresh()
+        elif self.field_focus:
+            if symbol == key.BACKSPACE:
+                self.field = self.field[:-1]
+                self._refresh()
+            return True  # letters go to on_text
+        elif key.KEY_3 <= symbol <= key.KEY_8:
+            n = symbol - key.KEY_0
+            self.set_size(n, n)
+        elif symbol == key.LEFT:
+            self.set_size(self.width_ - 1, self.height_)
+        elif symbol == key.RIGHT:
+            self.set_size(self.width_ + 1, self.height_)
+        elif symbol == key.DOWN:
+            self.set_size(self.width_, self.height_ - 1)
+        elif symbol == key.UP:
+            self.set_size(self.width_, self.height_ + 1)
+        elif symbol == key.M:
+            self.set_shuffle("moves" if self.shuffle == "uniform" else "uniform")
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            self.step_mix(1)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            self.step_mix(-1)
+        elif symbol == key.F11:
+            self.ctx.toggle_fullscreen()
+        else:
+            return None
+        return True

@@ -1,0 +1,95 @@
+"""The campaign files: loading, validation errors, and par values against the real mazes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.campaign import LEVELS_DIR, load_campaign
+from engine.solvers import solve
+
+GOOD = """
+[world]
+name = "Test"
+
+[[level]]
+id = "t-01"
+name = "One"
+shape = "square"
+width = 5
+height = 4
+algorithm = "backtracker"
+seed = 7
+par_time = 10
+par_moves = 12
+"""
+
+
+def test_campaign_loads_with_enough_variety():
+    camp = load_campaign()
+    assert len(camp) >= 30
+    assert {lv.shape for lv in camp.levels} == {"square", "hex", "triangle", "polar", "upsilon"}
+    assert len({lv.algorithm for lv in camp.levels}) >= 6
+    assert any(lv.braid for lv in camp.levels)
+    assert [lv.index for lv in camp.levels] == list(range(len(camp)))
+    assert len({lv.id for lv in camp.levels}) == len(camp)
+    for shape in {lv.shape for lv in camp.levels}:
+        sizes = [lv.width * lv.height for lv in camp.levels if lv.shape == shape]
+        assert sizes == sorted(sizes), f"{shape} levels should grow"
+
+
+def test_par_moves_at_least_shortest_path_and_codes_round_trip():
+    from engine.maze_code import MazeSpec
+
+    for lv in load_campaign().levels:
+        maze = lv.spec().build()
+        shortest = len(solve(maze, "bfs").path) - 1
+        assert lv.par_moves >= shortest, lv.id
+        assert lv.par_time > 0
+        assert MazeSpec.from_code(lv.code()) == lv.spec()
+
+
+def _write(tmp_path: Path, text: str, name: str = "01-test.toml") -> Path:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ('shape = "square"', 'shape = "circle"', "shape"),
+        ("width = 5", 'width = "five"', "width"),
+        ("par_moves = 12", "par_moves = 0", "par_moves"),
+        ('algorithm = "backtracker"', 'algorithm = "magic"', "algorithm"),
+        ("seed = 7", "seed = -1", "seed"),
+        ("par_time = 10\n", "", "par_time"),
+        ('shape = "square"', 'shape = "triangle"\nbraid = 300', "braid"),
+        ('algorithm = "backtracker"', 'algorithm = "division"\nshape2 = 1', "shape2"),
+    ],
+)
+def test_bad_level_names_file_level_and_field(tmp_path, old, new, field):
+    assert old in GOOD
+    _write(tmp_path, GOOD.replace(old, new, 1))
+    with pytest.raises(ValueError) as err:
+        load_campaign(tmp_path)
+    msg = str(err.value)
+    assert "01-test.toml" in msg and "t-01" in msg and f"'{field}'" in msg, msg
+
+
+def test_unsupported_shape_for_algorithm_and_duplicates_and_bad_toml(tmp_path):
+    _write(tmp_path, GOOD.replace('algorithm = "backtracker"', 'algorithm = "division"').replace(
+        'shape = "square"', 'shape = "hex"'))
+    with pytest.raises(ValueError, match=r"01-test\.toml: level 't-01': field 'algorithm'"):
+        load_campaign(tmp_path)
+    _write(tmp_path, GOOD)
+    _write(tmp_path, GOOD, "02-again.toml")
+    with pytest.raises(ValueError, match=r"02-again\.toml: level 't-01': field 'id'"):
+        load_campaign(tmp_path)
+    (tmp_path / "02-again.toml").write_text("[[level]\nid=", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"02-again\.toml"):
+        load_campaign(tmp_path)
+
+
+def test_levels_dir_is_the_repository_folder():
+    assert LEVELS_DIR.name == "levels" and any(LEVELS_DIR.glob("*.toml"))

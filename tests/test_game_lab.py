@@ -1,0 +1,174 @@
+"""The Lab in the headless window: step-mode carving equals the fast generator, solving, stats, export, compare."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from arcade import key
+
+from engine.generators import generate
+from engine.grids import make_grid
+from engine.maze_code import MazeSpec
+from engine.rng import Rng
+from game.audio import Audio
+from game.context import Context
+from game.store import Store
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    window.hide_view()
+    window.default_camera.use()
+    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()
+
+
+def _wait(view, attr: str = "stats", limit: int = 2000) -> None:
+    import time
+
+    for _ in range(limit):
+        view.on_update(1 / 60)
+        if getattr(view, attr):
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"{attr} never arrived")
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        MazeSpec.create("square", 12, 9, "growing-tree", {"rule": "newest:3,random"}, seed=4),
+        MazeSpec.create("hex", 8, 7, "wilson", seed=5),
+        MazeSpec.create("polar", 6, 5, "eller", seed=6),
+        MazeSpec.create("square", 10, 10, "division", seed=7),
+        MazeSpec.create("upsilon", 6, 5, "kruskal", braid=0.5, seed=8),
+    ],
+    ids=lambda s: f"{s.shape}-{s.algorithm}",
+)
+def test_step_mode_carving_equals_the_fast_generator(ctx, window, spec):
+    from game.views.lab import LabView
+
+    view = LabView(ctx, spec)
+    ctx.show(view)
+    view.playing = False
+    window.dispatch_event("on_key_press", key.N, 0)  # one step
+    assert view.steps_done == 1
+    window.dispatch_event("on_key_press", key.RIGHT, 0)
+    assert view.steps_done == 2
+    view.on_draw()
+    uploads = view.layer.uploads
+    view.on_draw()
+    assert view.layer.uploads == uploads  # nothing changed: no re-upload
+    while view.phase == "carve":
+        view.advance(7)  # many small frames of steps
+    grid = make_grid(spec.shape, spec.width, spec.height)
+    fast = generate(grid, spec.algorithm, Rng(spec.seed), dict(spec.options))
+    assert np.array_equal(view.carved_passage(), fast)
+    _wait(view, "maze")
+    assert np.array_equal(view.maze.passage, spec.build().passage)  # braid applied too
+    _wait(view, "stats")
+    assert "dead ends" in view.t_panel.text
+    view.on_draw()
+
+
+def test_solver_animation_and_export(ctx, window):
+    from game.views.lab import SOLVERS, LabView
+
+    spec = MazeSpec.create("square", 10, 8, "backtracker", seed=2)
+    view = LabView(ctx, spec)
+    ctx.show(view)
+    view.run_to_end()
+    _wait(view, "maze")
+    for name in SOLVERS:
+        view.solver_index = SOLVERS.index(name)
+        window.dispatch_event("on_key_press", key.S, 0)
+        assert view.phase == "solve"
+        for _ in range(5):
+            view.on_update(1 / 60)
+        view.on_draw()
+        view.run_to_end()
+        assert view.phase == "solved" and view.final_path[0] == view.maze.start
+        assert view.final_path[-1] == view.maze.goal
+    view.on_draw()
+    paths = view.export()
+    assert len(paths) == 2 and all(p.exists() and p.stat().st_size > 0 for p in paths)
+    assert str(paths[0]) in view.t_message.text
+
+
+def test_speed_keys_and_restart(ctx, window):
+    from game.views.lab import STEP_RATES, LabView
+
+    view = LabView(ctx, MazeSpec.create("triangle", 10, 6, "prim", seed=1))
+    ctx.show(view)
+    i = view.rate_index
+    window.dispatch_event("on_key_press", key.PLUS, 0)
+    assert view.rate_index == min(i + 1, len(STEP_RATES) - 1)
+    window.dispatch_event("on_key_press", key.MINUS, 0)
+    window.dispatch_event("on_key_press", key.MINUS, 0)
+    assert view.rate_index == max(i - 1, 0)
+    view.on_update(0.5)
+    done = view.steps_done
+    assert done > 0
+    window.dispatch_event("on_key_press", key.SPACE, 0)
+    view.on_update(0.5)
+    assert view.steps_done == done  # paused
+    window.dispatch_event("on_key_press", key.R, 0)
+    assert view.steps_done == 0 and view.playing
+
+
+def test_big_maze_builds_in_the_background(ctx, window):
+    from game.views.lab import ANIMATE_MAX_CELLS, LabView
+
+    spec = MazeSpec.create("square", 350, 300, "eller", seed=1)
+    assert spec.width * spec.height > ANIMATE_MAX_CELLS
+    view = LabView(ctx, spec)
+    ctx.show(view)
+    assert view.phase == "build"
+    view.on_draw()  # progress bar while the thread works
+    _wait(view, "texture", limit=20000)
+    view.on_draw()
+    assert view.stats is not None and view.maze is not None
+
+
+def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
+    import arcade
+
+    from game.views.lab_compare import CompareView
+
+    spec = MazeSpec.create("hex", 8, 6, "backtracker", seed=3)
+    view = CompareView(ctx, spec, runs=2)
+    ctx.show(view)
+    view.on_draw()
+    _wait(view, "charts", limit=4000)
+    assert len(view.charts) == 5 and view.hist_chart is not None
+    view.on_draw()
+    img = arcade.get_image()
+    assert img.getbbox() is not None
+    window.dispatch_event("on_key_press", key.RIGHT, 0)
+    assert view.hist_index == 1
+
+
+def test_lab_command_and_setup(ctx, window):
+    from game.views.lab import LabSetupView, LabView, lab_command
+
+    code = MazeSpec.create("hex", 8, 7, "wilson", seed=9).code()
+    view = lab_command(ctx, [code])
+    assert isinstance(view, LabView) and view.code == code
+    bad = lab_command(ctx, ["M1.nope-0"])
+    assert isinstance(bad, LabSetupView) and bad.message.text
+    setup = lab_command(ctx, [])
+    ctx.show(setup)
+    setup.on_draw()
+    setup.start()
+    assert isinstance(window.current_view, LabView)
+
+
+def test_chart_layout_is_pure_arithmetic():
+    from game.views.charts import bar_rects, nice_max
+
+    assert nice_max(0) == 1 and nice_max(7.3) == 10 and nice_max(0.21) == 0.25 and nice_max(120) == 200
+    rects = bar_rects([1, 2, 4], (0, 0, 300, 100), top=4)
+    assert [r[3] for r in rects] == [25, 50, 100]
+    assert all(r[2] > 0 for r in rects) and rects[1][0] > rects[0][0]

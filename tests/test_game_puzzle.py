@@ -1,0 +1,269 @@
+"""The sliding-puzzle screen in a headless window: hints, auto-solve, clicks, codes, responsiveness."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.puzzle.astar import solve_fast
+from engine.puzzle.board import Board
+from engine.puzzle.codes import encode_board
+from game.puzzle_session import Deal, PuzzleSession, PuzzleSettings, deal_session
+
+KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    """A fresh context (own store, no sound) and a clean window."""
+    from game.audio import Audio
+    from game.context import Context
+    from game.store import Store
+
+    window.hide_view()
+    window.default_camera.use()
+    c = Context(window, store=Store(tmp_path / "t.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()
+
+
+def make_view(ctx, session, deal=None, **settings):
+    from game.views.puzzle import PuzzleView
+
+    st = PuzzleSettings(animate=False, **settings)
+    view = PuzzleView(ctx, session, deal=deal, settings=st)
+    ctx.window.show_view(view)
+    view.on_update(1 / 60)
+    view.on_draw()
+    return view
+
+
+def press(window, name, modifiers=0):
+    from arcade import key
+
+    sym = getattr(key, name)
+    window.dispatch_event("on_key_press", sym, modifiers)
+    window.dispatch_event("on_key_release", sym, modifiers)
+
+
+def wait_task(view, attr, timeout=20.0):
+    """Run frames (update + draw) until the view's task ``attr`` has been collected; returns frames drawn."""
+    frames = 0
+    end = time.perf_counter() + timeout
+    while getattr(view, attr) is not None:
+        assert time.perf_counter() < end, f"{attr} did not finish"
+        frames += frame(view)
+    return frames
+
+
+def frame(view):
+    """One frame as the real loop runs it (update, draw, then sleep to at most 60 frames per second)."""
+    t0 = time.perf_counter()
+    view.on_update(1 / 60)
+    view.on_draw()
+    time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+    return 1
+
+
+def click_cell(window, view, cell):
+    from arcade import MOUSE_BUTTON_LEFT
+
+    x, y = view.cell_center(cell)
+    window.dispatch_event("on_mouse_press", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
+
+
+@pytest.mark.parametrize("size, shuffle, use_keys", [((3, 3), "uniform", True), ((4, 4), "uniform", False)])
+def test_hints_followed_one_by_one_solve_the_puzzle(ctx, size, shuffle, use_keys):
+    deal = Deal(size[0], size[1], shuffle, 40, seed=11)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal)
+    for _ in range(400):
+        if session.solved:
+            break
+        press(ctx.window, "H")
+        wait_task(view, "hint_task")
+        hint = session.current_hint()
+        assert hint is not None, view.message
+        assert view.message.startswith("Hint: slide tile")
+        before = session.moves
+        if use_keys:
+            press(ctx.window, KEY_FOR_TILE_MOVE[hint.move])
+        else:
+            click_cell(ctx.window, view, hint.tile_cell)
+        assert session.moves == before + 1
+    assert session.solved and session.won_assisted
+    assert "Solved with help" in view.message
+
+
+def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
+    deal = Deal(4, 4, "uniform", seed=3)
+    session = deal_session(deal)
+    start = session.board
+    view = make_view(ctx, session, deal=deal)
+    press(ctx.window, "S")
+    wait_task(view, "solve_task")
+    result = view.last_result
+    assert result is not None and result.moves
+    # statistics shown are the solver's own report
+    stats = view.t_stats.text
+    assert f"Nodes expanded: {result.nodes:,}" in stats
+    assert f"Solution length: {result.length} moves" in stats
+    assert f"Random boosts: {result.boosts}" in stats and f"Layers locked: {result.layers}" in stats
+    assert "Proven optimal: no" in stats
+    # pause, step, resume
+    press(ctx.window, "SPACE")
+    assert session.playback is not None and session.playback.paused
+    press(ctx.window, "PERIOD")
+    assert session.moves == 1
+    press(ctx.window, "SPACE")
+    for _ in range(10 * len(result.moves) + 100):
+        if session.playback is None:
+            break
+        view.on_update(0.2)
+    assert session.solved and session.won_assisted
+    assert session.path == result.moves
+    assert view.flash > 0 and view.t_banner.text == "Solved!"
+    for _ in range(len(result.moves)):
+        press(ctx.window, "Z")
+    assert session.board == start and not session.can_undo()
+    view.on_draw()
+
+
+def test_optimal_solver_on_3x3_is_proven_and_shown(ctx):
+    session = PuzzleSession(Board.goal(3, 3).apply("LLUURDDLURRD"))
+    view = make_view(ctx, session, solver="optimal")
+    press(ctx.window, "S")
+    wait_task(view, "solve_task")
+    r = view.last_result
+    assert r is not None and r.optimal
+    assert "Proven optimal: yes" in view.t_stats.text
+    assert f"Solution length: {r.length} moves" in view.t_stats.text
+    # Stop during playback keeps the played moves (undoable)
+    view.on_update(0.2)
+    press(ctx.window, "X")
+    assert session.playback is None and session.moves == 1
+
+
+def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
+    board = Board.goal(4, 4)  # blank bottom-right (cell 15)
+    session = PuzzleSession(board)
+    view = make_view(ctx, session)
+    click_cell(ctx.window, view, 13)  # two tiles (14, 15) slide right
+    assert session.board.tiles[12:] == (13, 0, 14, 15)
+    assert session.moves == 2 and session.history == ["LL"]
+    click_cell(ctx.window, view, 1)  # column of the blank: tiles 2, 6, 10 slide down
+    assert [session.board.tiles[c] for c in (1, 5, 9, 13)] == [0, 2, 6, 10]
+    assert session.moves == 5
+    click_cell(ctx.window, view, 0)  # not in line with the blank at (0, 1)?  it is: same row
+    assert session.board.tiles[0] == 0 and session.board.tiles[1] == 1
+    click_cell(ctx.window, view, 15)  # not in the blank's row or column: nothing
+    assert session.moves == 6
+    press(ctx.window, "Z", 0)
+    assert session.moves == 5
+    press(ctx.window, "Y", 0)
+    assert session.moves == 6
+    # drawn tiles sit where the board says
+    spr = view.sprite_of[1]
+    assert (spr.center_x, spr.center_y) == view.cell_center(1)
+
+
+def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
+    from game.views.puzzle import PuzzleView, open_puzzle
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    tiles = list(Board.goal(3, 3).tiles)
+    tiles[0], tiles[1] = tiles[1], tiles[0]
+    bad = encode_board(Board(3, 3, tuple(tiles)))
+    view = open_puzzle(ctx, bad)
+    assert isinstance(view, PuzzleSetupView)
+    assert "unsolvable" in view.error
+    view.on_draw()
+    # typing a broken code into the setup field and pressing Enter stays with a message
+    view.field = ""
+    for ch in "P1.3X3:ZZ-0":
+        ctx.window.dispatch_event("on_text", ch)
+    press(ctx.window, "ENTER")
+    assert ctx.window.current_view is view and view.error
+    # a good code opens the puzzle on that position
+    good = Board.goal(3, 3).apply("LU")
+    shown = open_puzzle(ctx, encode_board(good).lower())
+    assert isinstance(shown, PuzzleView) and shown.session.board == good
+
+
+def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_path, monkeypatch):
+    from engine.puzzle import pdb
+
+    # a fresh cache: the 3x4 pattern databases are built now (about 1-2 s) with a progress bar
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))
+    pdb.clear_memory_cache()
+    session = PuzzleSession(Board.goal(3, 4).apply("LLUURDLUURRDLLDRUL"))
+    view = make_view(ctx, session, solver="optimal", timeout=30.0)
+    press(ctx.window, "S")
+    start = time.perf_counter()
+    saw_progress = False
+    frames = 0
+    while view.solve_task is not None:
+        frames += frame(view)
+        saw_progress |= "table" in view.t_progress.text or "pattern" in view.t_progress.text
+        assert time.perf_counter() - start < 30
+    elapsed = time.perf_counter() - start
+    print(f"3x4 build+solve {elapsed:.2f} s, {frames / elapsed:.1f} frames/s")
+    assert view.last_result is not None and view.last_result.optimal
+    assert saw_progress
+    assert frames >= 5 * elapsed  # at least 5 frames per second while building
+    pdb.clear_memory_cache()
+
+    # a solve that runs into its timeout: frames keep coming, the stop is reported with statistics
+    deal = Deal(8, 8, "uniform", seed=2)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal, heuristic="manhattan", timeout=1.0)
+    press(ctx.window, "S")
+    start = time.perf_counter()
+    frames = wait_task(view, "solve_task")
+    elapsed = time.perf_counter() - start
+    print(f"8x8 timed-out solve {elapsed:.2f} s, {frames / elapsed:.1f} frames/s")
+    assert elapsed >= 0.9 and frames >= 5 * elapsed
+    assert view.last_stop == "timeout"
+    assert f"Nodes expanded: {view.last_result.nodes:,}" in view.t_stats.text
+    assert "stopped (timeout)" in view.t_stats.text and "longer timeout" in view.message
+
+
+def test_unassisted_win_records_bests_and_copy_code(ctx):
+    start = Board.goal(3, 3).apply("LLUR")
+    session = PuzzleSession(start, code=encode_board(start))
+    view = make_view(ctx, session)
+    moves = solve_fast(start, timeout=5).moves
+    for m in moves:
+        press(ctx.window, KEY_FOR_TILE_MOVE[m])
+    assert session.won and not session.won_assisted
+    best = ctx.store.best(session.code)
+    assert best.best_moves == len(moves) and best.wins == 1
+    assert "Solved in" in view.message
+    press(ctx.window, "C")
+    assert view.clipboard == session.code
+    press(ctx.window, "R")
+    assert session.board == start and session.moves == 0
+
+
+def test_setup_screen_deals_the_chosen_size(ctx):
+    from game.views.puzzle import PuzzleView
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    setup = PuzzleSetupView(ctx)
+    ctx.window.show_view(setup)
+    setup.on_draw()
+    press(ctx.window, "KEY_5")
+    press(ctx.window, "RIGHT")  # 6 wide x 5 high
+    press(ctx.window, "M")  # random moves
+    press(ctx.window, "ENTER")
+    view = ctx.window.current_view
+    assert isinstance(view, PuzzleView)
+    b = view.session.board
+    assert (b.width, b.height) == (6, 5) and view.deal.shuffle == "moves"
+    assert view.session.seed_code and "#" in view.session.seed_code
+    view.on_draw()
+    press(ctx.window, "N")  # a new deal of the same kind
+    assert ctx.window.current_view.deal.shuffle == "moves"

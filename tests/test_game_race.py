@@ -1,0 +1,137 @@
+"""Race views in the headless window: setup, countdown, racing with walk-to clicks, result, ghost."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+from arcade import key
+
+from engine.ghost import Ghost
+from engine.maze_code import MazeSpec
+from engine.race import RaceSpec, bfs_path
+from game.audio import Audio
+from game.context import Context
+from game.store import Store
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    window.hide_view()
+    window.default_camera.use()
+    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()
+
+
+def _walk_whole_path(view) -> None:
+    """Drive the player along the shortest path with the session's walk-to (as a click would)."""
+    maze = view.maze
+    view.session.walk_to(maze.goal)
+
+
+def test_setup_cycles_choices_and_starts_a_race(ctx, window):
+    from game.views.race import RaceView
+    from game.views.race_setup import RaceSetupView
+
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    view.on_draw()
+    before = view.choices.shape
+    view.choice_buttons["shape"].on_click(None)
+    assert view.choices.shape != before
+    view.choice_buttons["opponent"].on_click(None)
+    assert view.race.opponent == "wall"
+    view.race.difficulty = "normal"
+    view.start()
+    assert isinstance(window.current_view, RaceView)
+    window.current_view.on_draw()
+
+
+def test_bad_code_shows_one_sentence(ctx):
+    from game.views.race_setup import RaceSetupView
+
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    from engine.codes import luhn36
+
+    good = luhn36("R1.S10X10.BT.RN#5")
+    view.field.text = "R1.S10X10.BT.RN#5-" + ("1" if good == "0" else "0")
+    view.submit_code()
+    assert "check character" in view.message.text
+    assert ctx.window.current_view is view
+
+
+@pytest.mark.parametrize("opponent", ["runner", "wall", "tremaux"])
+def test_race_runs_to_the_result_screen(ctx, window, opponent):
+    from game.views.race import RaceView
+    from game.views.race_result import RaceResultView, ghost_setting_key
+
+    spec = RaceSpec.create(MazeSpec.create("hex", 8, 7, "backtracker", seed=3), opponent, "easy")
+    view = RaceView.for_spec(ctx, spec)
+    ctx.show(view)
+    # Countdown: moves are refused.
+    window.dispatch_event("on_key_press", key.RIGHT, 0)
+    window.dispatch_event("on_key_release", key.RIGHT, 0)
+    for _ in range(180):
+        view.on_update(1 / 60)
+    assert view.sim.tick == 0 and view.sim.player_moves == []
+    view.on_draw()
+    _walk_whole_path(view)
+    for _ in range(6000):
+        view.on_update(1 / 60)
+        if isinstance(window.current_view, RaceResultView):
+            break
+    result_view = window.current_view
+    assert isinstance(result_view, RaceResultView)
+    res = result_view.result
+    assert res.winner == "player"  # walk-to runs at 10 cells/s, faster than any easy opponent
+    assert res.player_steps == res.shortest
+    result_view.on_draw()
+    # Best and ghost saved; the ghost replays the exact path.
+    assert ctx.store.best(spec.code()).wins == 1
+    ghost = Ghost.from_code(ctx.store.setting(ghost_setting_key(spec.code())))
+    assert ghost.path == bfs_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
+    result_view.race_ghost()
+    assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
+    window.current_view.on_draw()
+
+
+def test_give_up_and_a_slow_player_loses(ctx, window):
+    from game.views.race import RaceView
+    from game.views.race_result import RaceResultView
+
+    spec = RaceSpec.create(MazeSpec.create("square", 8, 6, "backtracker", seed=1), "runner", speed=30)
+    view = RaceView.for_spec(ctx, spec)
+    ctx.show(view)
+    for _ in range(180 + view.sim.opponent.finish_tick + 5):
+        view.on_update(1 / 60)
+    assert view.sim.winner == "opponent"
+    view.on_draw()
+    assert "keep going" in view.t_banner.text
+    window.dispatch_event("on_key_press", key.ESCAPE, 0)
+    assert isinstance(window.current_view, RaceResultView)
+    assert window.current_view.result.margin is None
+    window.current_view.on_draw()
+
+
+def test_ghost_code_opens_a_ghost_race_and_race_command(ctx, window):
+    from game.views.race import RaceView, race_command
+    from game.views.race_setup import RaceSetupView
+
+    spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
+    maze = spec.build()
+    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    code = Ghost.record(spec, maze, [(10 + 7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    view = race_command(ctx, [code])
+    assert isinstance(view, RaceView) and view.is_ghost
+    ctx.show(view)
+    for _ in range(240):
+        view.on_update(1 / 60)
+    view.on_draw()
+    img = arcade.get_image()
+    assert img.size[0] > 0
+    rc = RaceSpec.create(spec, "tremaux", "hard").code()
+    assert isinstance(race_command(ctx, [rc]), RaceView)
+    bad = race_command(ctx, ["R1.nonsense-0"])
+    assert isinstance(bad, RaceSetupView) and bad.message.text

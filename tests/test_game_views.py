@@ -1,0 +1,282 @@
+"""The real arcade Views in one hidden headless window: open, draw, play to the goal, navigate."""
+
+from __future__ import annotations
+
+import itertools
+
+import arcade
+import pytest
+from arcade import key
+
+from engine.maze_code import MazeSpec
+from engine.solvers import solve
+from game.audio import Audio
+from game.context import Context
+from game.input import KEY_VECTORS, direction_from_keys
+from game.store import Store
+
+DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]
+COMBOS = [[k] for k in DIRECTION_KEYS] + [list(c) for c in itertools.combinations(DIRECTION_KEYS, 2)]
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    """A fresh context (own database) on the shared window; no view afterwards."""
+    window.hide_view()
+    window.default_camera.use()
+    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()
+
+
+def frame(window, n: int = 1) -> None:
+    """Draw ``n`` frames of the current view (no sleeping)."""
+    for _ in range(n):
+        window.current_view.on_draw()
+
+
+def keypress(window, symbol: int, modifiers: int = 0) -> None:
+    window.dispatch_event("on_key_press", symbol, modifiers)
+    window.dispatch_event("on_key_release", symbol, modifiers)
+
+
+def click(window, x: float, y: float) -> None:
+    window.dispatch_event("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def run_until(view, condition, limit: int = 600) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        view.on_update(1 / 60)
+    raise AssertionError("condition not reached")
+
+
+def keys_for_step(session, nxt: int) -> list[int]:
+    """Arrow keys (one, or two for a diagonal) whose direction picks ``nxt``."""
+    for combo in COMBOS:
+        direction = direction_from_keys(combo, combo[-1])
+        if direction is not None and session.pick(direction, KEY_VECTORS[combo[-1]]) == nxt:
+            return combo
+    raise AssertionError(f"no key combination reaches cell {nxt}")
+
+
+def play_with_keys(window, view) -> None:
+    """Walk the engine's shortest path by dispatching key presses."""
+    s = view.session
+    path = solve(view.maze, "bfs").path
+    for nxt in path[1:]:
+        combo = keys_for_step(s, nxt)
+        for k in combo:
+            window.dispatch_event("on_key_press", k, 0)
+        run_until(view, lambda: s.moving or s.finished)
+        for k in combo:
+            window.dispatch_event("on_key_release", k, 0)
+        run_until(view, lambda: not s.moving)
+        assert s.cell == nxt
+
+
+def test_every_screen_opens_draws_and_escapes_to_menu(window, ctx):
+    from game.views.code_entry import CodeEntryView
+    from game.views.levels import LevelsView
+    from game.views.menu import MenuView
+    from game.views.play import open_code, open_daily, open_level
+    from game.views.settings import SettingsView
+
+    makers = [
+        lambda: LevelsView(ctx),
+        lambda: CodeEntryView(ctx),
+        lambda: SettingsView(ctx),
+        lambda: open_daily(ctx),
+        lambda: open_code(ctx, MazeSpec("hex", 5, 4, "prim", {}, 0, 1).code()),
+        lambda: open_level(ctx, ctx.campaign.levels[0]),
+    ]
+    for make in makers:
+        view = make()
+        window.show_view(view)
+        frame(window, 2)
+        for _ in range(3):
+            if isinstance(window.current_view, MenuView):
+                break
+            keypress(window, key.ESCAPE)
+            frame(window)
+        assert isinstance(window.current_view, MenuView), type(view).__name__
+    img = arcade.get_image()
+    assert img.size == (1280, 800)
+    assert img.convert("L").getextrema()[1] > 200  # menu text drawn
+
+
+def test_menu_keyboard_and_mouse_navigation(window, ctx):
+    from game.views.levels import LevelsView
+    from game.views.menu import MENU_ENTRIES, MenuView
+    from game.views.settings import SettingsView
+
+    menu = MenuView(ctx)
+    window.show_view(menu)
+    frame(window)
+    labels = [b.text for b in menu.buttons]
+    assert labels[0] == "Campaign" and labels[-1] == "Quit" and len(labels) == len(MENU_ENTRIES)
+    keypress(window, key.DOWN)
+    keypress(window, key.UP)
+    keypress(window, key.ENTER)
+    assert isinstance(window.current_view, LevelsView)
+    window.show_view(MenuView(ctx))
+    frame(window)
+    settings_button = window.current_view.buttons[labels.index("Settings")]
+    click(window, *settings_button.rect.center)
+    assert isinstance(window.current_view, SettingsView)
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar", "upsilon"])
+def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
+    from game.views.play import PlayView, open_level
+    from game.views.win import WinView
+
+    level = next(lv for lv in ctx.campaign.levels if lv.shape == shape)
+    view = open_level(ctx, level)
+    window.show_view(view)
+    frame(window)
+    play_with_keys(window, view)
+    assert view.session.finished and view.session.moves == view.session.shortest
+    frame(window)
+    run_until(view, lambda: not isinstance(window.current_view, PlayView))
+    win = window.current_view
+    assert isinstance(win, WinView) and win.stars >= 2
+    frame(window)
+    stars = ctx.store.stars()
+    assert stars[level.id] == win.stars
+    best = ctx.store.best(level.code())
+    assert best.best_moves == view.session.shortest and best.best_time == pytest.approx(view.session.elapsed)
+    nxt = ctx.campaign.next_of(level)
+    assert nxt is not None and nxt.id in ctx.store.unlocked()
+
+
+def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
+    from game.views.play import PlayView
+    from game.views.win import WinView
+
+    spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
+    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    window.show_view(view)
+    frame(window)
+    gx, gy = view.session.centers[view.maze.goal]
+    click(window, *view.cam.world_to_screen(gx, gy))
+    assert view.session.route
+    run_until(view, lambda: isinstance(window.current_view, WinView))
+    win = window.current_view
+    frame(window)
+    assert ctx.store.best(spec.code()).best_moves == view.session.shortest
+    win.copy()  # headless: no clipboard, but a sentence instead of a crash
+    assert win.status.text
+    keypress(window, key.ESCAPE)
+
+
+def test_pause_stops_the_clock_and_restart_resets(window, ctx):
+    from game.views.play import PlayView
+
+    spec = MazeSpec("hex", 6, 5, "backtracker", {}, 0, 2)
+    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    window.show_view(view)
+    s = view.session
+    s.walk_to(s.adj[s.start][0])
+    run_until(view, lambda: not s.moving)
+    keypress(window, key.P)
+    assert view.paused and view.pause.visible
+    t = s.elapsed
+    for _ in range(30):
+        view.on_update(1 / 60)
+    frame(window)
+    assert s.elapsed == t
+    keypress(window, key.DOWN)  # focus "Restart"
+    keypress(window, key.ENTER)
+    assert not view.paused and s.moves == 0 and s.cell == s.start
+
+
+def test_bump_shakes_and_zoom_pan_resize(window, ctx):
+    from game.views.play import PlayView
+
+    spec = MazeSpec("square", 30, 20, "backtracker", {}, 0, 4)
+    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    window.show_view(view)
+    s = view.session
+    wall_key = next(k for k in DIRECTION_KEYS if s.pick(KEY_VECTORS[k]) is None)
+    keypress(window, wall_key)
+    view.on_update(1 / 60)
+    assert s.bumps == 1 and view.shake_left > 0 and view.cam.shake != (0.0, 0.0)
+    fit = view.cam.zoom
+    window.dispatch_event("on_mouse_scroll", 300, 300, 0, 3)
+    assert view.cam.zoom > fit and view.cam.zoomed_in
+    x, y = view.cam.x, view.cam.y
+    window.dispatch_event("on_mouse_press", 600, 400, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_drag", 640, 400, 40, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", 640, 400, arcade.MOUSE_BUTTON_LEFT, 0)
+    assert view.cam.x < x and view.cam.y == pytest.approx(y) and s.route == []
+    frame(window)
+    window.dispatch_event("on_resize", 900, 600)
+    assert view.cam.width == 900 and not view.cam.zoomed_in
+    x1, y1 = view.cam.world_to_screen(30, 20)
+    assert x1 <= 900 and y1 <= 600
+    window.dispatch_event("on_resize", 1280, 800)
+    assert view.cam.zoom == pytest.approx(fit)
+
+
+def test_code_entry_invalid_message_and_valid_opens_that_maze(window, ctx):
+    from game.views.code_entry import CodeEntryView
+    from game.views.play import PlayView
+
+    view = CodeEntryView(ctx)
+    window.show_view(view)
+    frame(window)
+    for ch in "M1.S5X5.BT#1-0":
+        window.dispatch_event("on_text", ch)
+    keypress(window, key.ENTER)
+    assert window.current_view is view and "check character" in view.message.text
+    frame(window)
+    spec = MazeSpec("triangle", 9, 5, "wilson", {}, 25, 77)
+    view.field.text = spec.code().lower()
+    keypress(window, key.ENTER)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.code == spec.code()
+    assert play.maze.digest() == spec.build().digest()
+
+
+def test_damaged_database_is_set_aside_with_a_message(window, tmp_path):
+    from game.views.menu import MenuView
+
+    path = tmp_path / "tessera.db"
+    path.write_bytes(b"\x00garbage" * 512)
+    c = Context(window, store=Store(path), audio=Audio(enabled=False))
+    menu = MenuView(c)
+    window.show_view(menu)
+    frame(window)
+    assert "damaged" in menu.notice.text
+    assert any(".damaged-" in p.name for p in tmp_path.iterdir())
+    window.hide_view()
+    c.store.close()
+
+
+def test_settings_change_theme_volume_mute(window, ctx):
+    from game.views.settings import SettingsView
+
+    view = SettingsView(ctx)
+    window.show_view(view)
+    frame(window)
+    view.activate(0)  # theme
+    assert ctx.theme.name == "light" and ctx.store.setting("theme") == "light"
+    view = window.current_view
+    frame(window)
+    view.activate(2)  # quieter
+    assert ctx.store.setting("volume") == str(ctx.audio.volume)
+    view.activate(3)  # mute
+    assert ctx.audio.mute and ctx.store.setting("mute") == "1"
+    view.activate(4)  # fullscreen: never crashes headless
+    keypress(window, key.F11)
+
+
+def test_audio_loads_or_stays_silent_without_a_device():
+    audio = Audio(volume=0.5)
+    for name in ("step", "bump", "win", "click", "missing"):
+        audio.play(name)
+    assert audio.played[-1] == "missing"

@@ -1,0 +1,209 @@
+"""The puzzle screen's model (no window): moves, clicks, undo/redo, playback, settings, tasks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.puzzle.board import Board
+from game.puzzle_session import (
+    Deal,
+    PuzzleSession,
+    PuzzleSettings,
+    deal_board,
+    format_time,
+    heuristics,
+)
+from game.workers import Task, TaskCancelled, run_sync
+
+GOAL3 = Board.goal(3, 3)
+
+
+def test_arrows_move_a_tile_into_the_blank_by_default():
+    s = PuzzleSession(GOAL3)
+    # The blank is bottom-right: "right" would push a tile right into it -> the blank moves left.
+    assert s.press("right") == "L"
+    assert s.board.tiles[-2] == 0 and s.moves == 1
+    assert s.press("left") == "R" and s.solved
+    s2 = PuzzleSession(GOAL3, arrows="blank")
+    assert s2.press("up") == "U"
+    assert s2.press("right") == ""  # blank in the last column cannot go right
+    with pytest.raises(ValueError):
+        PuzzleSession(GOAL3, arrows="sideways")
+
+
+def test_click_slides_every_tile_between_and_counts_one_move_per_tile():
+    s = PuzzleSession(GOAL3)
+    assert s.click(6) == "LL"  # bottom-left tile: tiles 7 and 8 slide right
+    assert s.board.tiles[6:] == (0, 7, 8)
+    assert s.moves == 2
+    assert s.click(4) == ""  # not in the blank's row or column
+    assert s.click(0) == "UU"
+    assert s.board.tiles[0] == 0 and s.board.tiles[3] == 1 and s.board.tiles[6] == 4
+    assert s.moves == 4
+    with pytest.raises(IndexError):
+        s.click(9)
+
+
+def test_undo_redo_per_action_and_redo_cleared_by_a_new_move():
+    s = PuzzleSession(GOAL3)
+    s.click(6)
+    s.press("down")
+    assert s.history == ["LL", "U"]
+    assert s.undo() == "D"
+    assert s.undo() == "RR"
+    assert s.board == GOAL3 and s.moves == 0
+    assert s.undo() == ""
+    assert s.redo() == "LL" and s.moves == 2
+    s.press("left")  # a new move
+    assert not s.can_redo()
+
+
+def test_solving_fires_once_and_stops_the_timer():
+    fired = []
+    start = GOAL3.apply("LU")
+    s = PuzzleSession(start, on_solved=fired.append)
+    s.update(1.0)
+    assert s.elapsed == 0.0  # timer starts with the first move
+    s.press("up")  # the tile below the blank moves up: blank moves down
+    s.update(0.5)
+    s.press("left")
+    assert s.solved and s.won and fired == [s] and not s.won_assisted
+    s.update(3.0)
+    assert s.elapsed == pytest.approx(0.5)
+    s.undo()
+    s.redo()
+    assert fired == [s]
+
+
+def test_hint_marks_assisted_and_goes_stale():
+    s = PuzzleSession(GOAL3.apply("L"))
+    assert s.set_hint("D", "test") is None and not s.assisted  # illegal move: no hint
+    h = s.set_hint("R", "exact table")
+    assert h is not None and s.assisted and h.tile_cell == 8
+    assert s.set_hint("R", "x", tiles=GOAL3.tiles) is None  # late answer for another position
+    s.press("left")
+    assert s.current_hint() is None and s.won_assisted
+
+
+def test_playback_steps_pause_stop_and_undo_back_to_start():
+    start = GOAL3.apply("LLUURD")
+    s = PuzzleSession(start)
+    assert s.start_playback("ULDDRR")
+    assert s.assisted
+    played = ""
+    for _ in range(3):
+        played += s.update(0.2)
+    assert played == "ULD"
+    s.toggle_pause()
+    assert s.update(1.0) == ""
+    assert s.playback_step() == "D"
+    s.toggle_pause()
+    while s.playback is not None:
+        s.update(0.2)
+    assert s.solved and s.won_assisted
+    assert len(s.history) == 6  # each solution move is its own undo step
+    while s.can_undo():
+        s.undo()
+    assert s.board == start
+
+
+def test_player_move_stops_playback_and_stale_origin_is_refused():
+    start = GOAL3.apply("LU")
+    s = PuzzleSession(start)
+    assert not s.start_playback("DR", origin=GOAL3)  # solution for another position
+    s.start_playback("DR")
+    s.press("left")
+    assert s.playback is None
+
+
+def test_settings_roundtrip_and_cycles():
+    class FakeStore:
+        def __init__(self):
+            self.d = {}
+
+        def setting(self, k):
+            return self.d.get(k, "")
+
+        def set_setting(self, k, v):
+            self.d[k] = str(v)
+
+    st = FakeStore()
+    s = PuzzleSettings(solver="optimal", timeout=5.0, boost=False, heuristic=heuristics()[-1], arrows="blank")
+    s.save(st)
+    assert PuzzleSettings.load(st) == s
+    st.d["puzzle.timeout"] = "banana"
+    assert PuzzleSettings.load(st).timeout == PuzzleSettings().timeout
+    s.cycle_timeout()
+    assert s.timeout == 10.0
+    assert s.cycle_heuristic() == heuristics()[0]
+    assert format_time(63.25) == "1:03.2" and format_time(0) == "0:00.0"
+
+
+def test_deals_are_reproducible_and_solvable():
+    for deal in (Deal(4, 4, "uniform", seed=5), Deal(5, 3, "moves", 40, seed=9), Deal(10, 10, seed=1)):
+        a, b = deal_board(deal), deal_board(deal)
+        assert a == b and a.is_solvable() and not a.is_solved()
+    with pytest.raises(ValueError):
+        deal_board(Deal(4, 4, "shake"))
+
+
+def test_task_runs_reports_progress_and_cancels():
+    def work(progress, cancelled):
+        for i in range(200):
+            if cancelled():
+                return None
+            progress(i / 200, f"step {i}")
+            time.sleep(0.005)
+        return 42
+
+    t = Task(work, name="ok")
+    assert t.wait(5) and t.result() == 42
+    t2 = Task(work, name="cancel")
+    time.sleep(0.02)
+    frac, msg = t2.progress()
+    assert 0 <= frac < 1 and msg.startswith("step")
+    t2.cancel()
+    assert t2.wait(5)
+    with pytest.raises(TaskCancelled):
+        t2.result()
+
+    def boom(progress, cancelled):
+        raise ValueError("bad")
+
+    t3 = Task(boom)
+    t3.wait(5)
+    with pytest.raises(ValueError, match="bad"):
+        t3.result()
+    assert run_sync(lambda: 7).result() == 7
+
+
+def test_process_task_solves_reports_errors_and_cancels():
+    from game.puzzle_session import Stopped, solve_job
+    from game.workers import ProcessTask
+
+    start = Board.goal(4, 4).apply("LLUURDRD")
+    t = ProcessTask(solve_job, start, PuzzleSettings(), name="solve")
+    assert t.wait(30)
+    r = t.result()
+    assert start.apply(r.moves).is_solved() and r.nodes > 0
+
+    tiles = list(Board.goal(3, 3).tiles)
+    tiles[0], tiles[1] = tiles[1], tiles[0]
+    bad = ProcessTask(solve_job, Board(3, 3, tuple(tiles)), PuzzleSettings(), name="bad")
+    assert bad.wait(30)
+    with pytest.raises(ValueError, match="unsolvable"):
+        bad.result()
+
+    from game.puzzle_session import Deal, deal_board
+
+    hard = deal_board(Deal(8, 8, seed=4))
+    slow = ProcessTask(solve_job, hard, PuzzleSettings(heuristic="manhattan", timeout=60.0), name="slow")
+    time.sleep(0.5)
+    t0 = time.perf_counter()
+    slow.cancel()
+    assert slow.wait(10)
+    assert time.perf_counter() - t0 < 3.0
+    value = slow.result()
+    assert isinstance(value, Stopped) and value.reason == "cancelled" and value.result.nodes > 0
