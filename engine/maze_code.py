@@ -12,7 +12,8 @@ for example ``M1.S20X15.GT.N3R.B25#1Z4K-7``:
   then width × height (polar: base sectors × rings);
 * ``GT`` — the generator's two-letter code (see :mod:`engine.generators`);
 * ``N3R`` — generator options (growing tree only: its rule weights, one
-  letter per rule followed by an optional weight, 1 when omitted);
+  letter per rule in the order N newest, R random, O oldest, Q newest
+  quarter, each followed by its weight when above 1);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
 * ``#1Z4K`` — the seed in base 36 (0 .. 2**64-1);
 * ``-7`` — the Luhn mod-36 check character over everything before it.
@@ -34,72 +35,52 @@ VERSION = 1
 SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
 
-# Growing-tree rules and their letters in codes.
-RULE_LETTERS = {"newest": "N", "random": "R", "oldest": "O", "mostly-newest": "M", "newest-quarter": "Q"}
-_LETTER_RULES = {v: k for k, v in RULE_LETTERS.items()}
-MAX_RULE_WEIGHT = 99
+# Growing-tree rule kinds (engine.generators.growing_tree) and their letters in codes.
+_KIND_NAMES = ("newest", "random", "oldest", "newest-quarter")
+_KIND_LETTERS = "NROQ"
+MAX_RULE_WEIGHT = 1000
 SEED_MAX = (1 << 64) - 1
 
 
-def parse_rule(value: str) -> list[tuple[str, int]]:
-    """Parse a growing-tree rule: ``newest`` or a weighted mix ``newest:3,random:1``.
+def _rule_pairs(value: str) -> tuple[tuple[int, int], ...]:
+    """Parse a rule with the generator's own parser: ``((kind, weight), ...)`` sorted by kind."""
+    from engine.generators.growing_tree import parse_rule
 
-    Returns the (rule, weight) pairs in the order given, weights 1..99.
-
-    Raises:
-        ValueError: unknown rule name, bad or repeated weight.
-    """
-    pairs: list[tuple[str, int]] = []
-    for part in value.replace(" ", "").lower().split(","):
-        name, sep, weight = part.partition(":")
-        name = name.replace("_", "-")
-        if name not in RULE_LETTERS:
-            raise ValueError(f"unknown growing-tree rule '{name}' (known: {', '.join(RULE_LETTERS)})")
-        if sep:
-            if not weight.isdigit() or not 1 <= int(weight) <= MAX_RULE_WEIGHT:
-                raise ValueError(f"the weight of rule '{name}' must be a whole number 1..{MAX_RULE_WEIGHT}")
-            w = int(weight)
-        else:
-            w = 1
-        if any(n == name for n, _ in pairs):
-            raise ValueError(f"rule '{name}' is given twice")
-        pairs.append((name, w))
-    return pairs
+    return parse_rule(value)
 
 
-def format_rule(pairs: list[tuple[str, int]]) -> str:
-    """The canonical option value for rule pairs (``newest`` or ``newest:3,random:1``)."""
+def format_rule(pairs: tuple[tuple[int, int], ...]) -> str:
+    """The canonical option value for parsed rule pairs (``newest`` or ``newest:3,random:1``)."""
     if len(pairs) == 1:
-        return pairs[0][0]
-    return ",".join(f"{n}:{w}" for n, w in pairs)
+        return _KIND_NAMES[pairs[0][0]]
+    return ",".join(f"{_KIND_NAMES[k]}:{w}" for k, w in pairs)
 
 
-def _rule_to_code(pairs: list[tuple[str, int]]) -> str:
-    return "".join(RULE_LETTERS[n] + ("" if w == 1 else str(w)) for n, w in pairs)
+def _rule_to_code(pairs: tuple[tuple[int, int], ...]) -> str:
+    return "".join(_KIND_LETTERS[k] + ("" if w == 1 else str(w)) for k, w in pairs)
 
 
-def _rule_from_code(text: str) -> list[tuple[str, int]]:
-    pairs: list[tuple[str, int]] = []
+def _rule_from_code(text: str) -> tuple[tuple[int, int], ...]:
+    pairs: list[tuple[int, int]] = []
     i = 0
     while i < len(text):
         letter = text[i]
-        if letter not in _LETTER_RULES:
-            raise CodeError(f"The growing-tree rule letter '{letter}' is unknown (known: {''.join(_LETTER_RULES)}).")
+        if letter not in _KIND_LETTERS:
+            raise CodeError(f"The growing-tree rule letter '{letter}' is unknown (known: {_KIND_LETTERS}).")
         j = i + 1
         while j < len(text) and text[j].isdigit():
             j += 1
         digits = text[i + 1 : j]
-        weight = int(digits) if digits else 1
-        if digits and not 1 <= weight <= MAX_RULE_WEIGHT or len(digits) > 2:
-            raise CodeError(f"The growing-tree rule weight '{digits}' must be 1..{MAX_RULE_WEIGHT}.")
-        name = _LETTER_RULES[letter]
-        if any(n == name for n, _ in pairs):
-            raise CodeError(f"The growing-tree rule '{name}' appears twice.")
-        pairs.append((name, weight))
+        if len(digits) > 4 or digits and not 2 <= int(digits) <= MAX_RULE_WEIGHT:
+            raise CodeError(f"The growing-tree rule weight '{digits}' must be 2..{MAX_RULE_WEIGHT}.")
+        kind = _KIND_LETTERS.index(letter)
+        if pairs and kind <= pairs[-1][0]:
+            raise CodeError("The growing-tree rule letters are repeated or out of order.")
+        pairs.append((kind, int(digits) if digits else 1))
         i = j
     if not pairs:
         raise CodeError("The growing-tree rule is empty.")
-    return pairs
+    return tuple(pairs)
 
 
 def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
@@ -117,8 +98,13 @@ def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[st
             known = ", ".join(info.options) or "none"
             raise ValueError(f"generator '{info.name}' has no option '{key}' (its options: {known})")
         if info.name == "growing-tree" and key == "rule":
-            value = format_rule(parse_rule(str(value)))
+            value = format_rule(_rule_pairs(str(value)))
         out[key] = str(value)
+    if info.name == "growing-tree" and "rule" not in out:
+        # Codes always carry the rule, so they never depend on the generator's default.
+        from engine.generators.growing_tree import DEFAULT_RULE
+
+        out["rule"] = format_rule(_rule_pairs(DEFAULT_RULE))
     return out
 
 
@@ -191,7 +177,7 @@ class MazeSpec:
         gen = get_generator(self.algorithm)
         parts = [f"M{VERSION}", f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
         if "rule" in self.options:
-            parts.append(_rule_to_code(parse_rule(self.options["rule"])))
+            parts.append(_rule_to_code(_rule_pairs(self.options["rule"])))
         if self.braid:
             parts.append(f"B{self.braid}")
         return seal(".".join(parts) + "#" + encode_int(self.seed))
@@ -239,7 +225,9 @@ class MazeSpec:
         options: dict[str, str] = {}
         braid = 0
         rest = fields[3:]
-        if rest and gen.name == "growing-tree" and not rest[0].startswith("B"):
+        if gen.name == "growing-tree":
+            if not rest or rest[0].startswith("B"):
+                raise CodeError("The growing-tree maze code is missing its rule (for example N4R).")
             options["rule"] = format_rule(_rule_from_code(rest[0]))
             rest = rest[1:]
         for part in rest:

@@ -448,6 +448,7 @@ def format_time(seconds: float) -> str:
 
 SHUFFLES = ("uniform", "moves")
 HINT_BUDGET = 1.0  # seconds at most for a hint (less if the solver timeout is shorter)
+HINT_OPTIMAL_MANHATTAN = 34  # hints try the optimal solver only this close to the goal (it is quick there)
 HINT_SOURCES = {
     "optimal": "the optimal solver",
     "fast": "the fast A* solver",
@@ -523,7 +524,9 @@ def hint_plan(
     """A plan for a hint: moves from ``board`` (a whole solution when one is found) and who made it.
 
     Within :data:`HINT_BUDGET` seconds (or the solver timeout if shorter):
-    the optimal solver when its tables are already built (no long build starts),
+    the optimal solver when its tables are already built (no long build
+    starts) and the board is near the goal (Manhattan distance at most
+    :data:`HINT_OPTIMAL_MANHATTAN`; far away it rarely finishes in time),
     then the fast solver with the screen's heuristic and boost settings, then
     :func:`engine.puzzle.hint.hint` (a partial plan or a greedy move) for one move.
 
@@ -543,9 +546,10 @@ def hint_plan(
     start = time.perf_counter()
     if board.is_solved():
         return "", HINT_SOURCES["solved"]
-    if optimal_available(board.width, board.height) and tables_ready(board.width, board.height):
+    near = board.manhattan() <= HINT_OPTIMAL_MANHATTAN
+    if near and optimal_available(board.width, board.height) and tables_ready(board.width, board.height):
         try:
-            res = solve_optimal(board, timeout=0.6 * budget, cancel=cancel)
+            res = solve_optimal(board, timeout=0.4 * budget, cancel=cancel)
             if res.moves:
                 return res.moves, HINT_SOURCES["optimal"]
         except SolverStopped:
