@@ -9,6 +9,7 @@ and exit with code 2, never a traceback.  The game itself is started by
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -261,10 +262,14 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         if args.command is None:
             parser.print_help(out)
             return 0
-        handler = COMMANDS.get(args.command) or getattr(args, "handler", None)
-        if handler is None:
+        handler = COMMANDS.get(args.command)
+        if handler is not None:
+            return int(handler(args, out) or 0)
+        func = getattr(args, "func", None)  # subcommands that register themselves (puzzle)
+        if func is None:
             raise UsageError(f"unknown command '{args.command}'")
-        return int(handler(args, out) or 0)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return int(func(args) or 0)
     except (UsageError, CodeError, ValueError) as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return USAGE_ERROR
