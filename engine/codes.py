@@ -74,7 +74,9 @@ def unseal(code: str, *, what: str = "code") -> str:
         raise CodeError(f"The {what} contains characters that cannot appear in a code: {shown}.")
     body, sep, check = text.rpartition("-")
     if not sep or len(check) != 1 or not body:
-        raise CodeError(f"The {what} has no check character at its end (it should end with '-' and one letter or digit).")
+        raise CodeError(
+            f"The {what} has no check character at its end (it should end with '-' and one letter or digit)."
+        )
     if luhn36(body) != check:
         raise CodeError(f"The {what} has a typo: its check character does not match (copy it again).")
     return body

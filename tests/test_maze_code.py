@@ -102,7 +102,10 @@ def test_arbitrary_text_never_crashes(text):
 
 def test_same_code_in_other_processes_with_other_hash_seeds():
     codes = [s.code() for s in all_specs()[::3]]
-    script = "import sys\nfrom engine.maze_code import MazeSpec\nfor c in sys.argv[1:]: print(MazeSpec.from_code(c).build().digest())"
+    script = (
+        "import sys\nfrom engine.maze_code import MazeSpec\n"
+        "for c in sys.argv[1:]: print(MazeSpec.from_code(c).build().digest())"
+    )
     outs = []
     for hs in ("1", "4242"):
         env = dict(os.environ, PYTHONHASHSEED=hs)
