@@ -130,6 +130,12 @@ class MazeSpec:
     braid: int = 0
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        # The growing tree's rule is part of the level: make it explicit, canonical
+        # and independent of the generator's default (so codes never change meaning).
+        if self.algorithm == "growing-tree":
+            object.__setattr__(self, "options", normalize_options(self.algorithm, self.options))
+
     @classmethod
     def create(
         cls,

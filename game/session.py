@@ -31,8 +31,13 @@ def default_par_time(shortest: int) -> int:
     return max(5, math.ceil(0.3 * shortest + 5))
 
 
-def shortest_path(adj: list[list[int]], start: int, goal: int) -> list[int]:
-    """Breadth-first shortest path ``start..goal`` inclusive over open passages ([] if unreachable)."""
+def shortest_path(
+    adj: list[list[int]], start: int, goal: int, allowed: set[int] | None = None
+) -> list[int]:
+    """Breadth-first shortest path ``start..goal`` inclusive over open passages ([] if unreachable).
+
+    When ``allowed`` is given, the path may only pass through those cells (``goal`` is always allowed).
+    """
     if start == goal:
         return [start]
     parent = {start: start}
@@ -41,7 +46,7 @@ def shortest_path(adj: list[list[int]], start: int, goal: int) -> list[int]:
         nxt: list[int] = []
         for c in frontier:
             for d in adj[c]:
-                if d not in parent:
+                if d not in parent and (allowed is None or d in allowed or d == goal):
                     parent[d] = c
                     if d == goal:
                         path = [d]
@@ -138,11 +143,16 @@ class PlaySession:
         if not self.moving:
             self._next(None, 0.0)
 
-    def walk_to(self, cell: int) -> bool:
-        """Walk along the shortest open path to ``cell``; False if unreachable or invalid."""
+    def walk_to(self, cell: int, *, explored_only: bool = True) -> bool:
+        """Walk along the shortest open path to ``cell``; False if not allowed, unreachable or invalid.
+
+        A click must not solve the maze for the player: with ``explored_only`` (the
+        default) the path may only cross cells already visited, so the target is a
+        visited cell or one step beyond the explored region.
+        """
         if self.finished or not 0 <= cell < len(self.adj):
             return False
-        path = shortest_path(self.adj, self.cell, cell)
+        path = shortest_path(self.adj, self.cell, cell, self.visited_set if explored_only else None)
         if not path:
             return False
         self.queue.clear()

@@ -14,7 +14,7 @@ from engine.solvers import solve
 from game.daily import daily_code, daily_spec
 from game.input import KEY_LEFT, KEY_RIGHT, KEY_UP, KEY_W, direction_from_keys, pick_neighbour
 from game.render.camera import CameraState
-from game.session import BUFFER_SIZE, PlaySession, default_par_moves
+from game.session import BUFFER_SIZE, PlaySession, default_par_moves, shortest_path
 from game.store import Store
 
 
@@ -74,7 +74,9 @@ def test_session_buffers_presses_and_bumps_walls():
 def test_session_click_walk_hold_run_and_stars():
     maze = MazeSpec("hex", 8, 6, "wilson", {}, 0, 5).build()
     s = PlaySession(maze, par_time=0.01, par_moves=1)
-    assert s.walk_to(maze.goal)
+    assert s.shortest > 1
+    assert not s.walk_to(maze.goal)  # a click never crosses unexplored cells
+    assert s.walk_to(maze.goal, explored_only=False)
     for _ in range(400):
         s.update(1 / 60)
         if s.finished:
@@ -150,3 +152,22 @@ def test_daily_is_a_fixed_code_per_day_rotating_by_weekday():
         spec = daily_spec(day + dt.timedelta(days=i))
         assert MazeSpec.from_code(spec.code()) == spec
     assert math.isfinite(daily_spec(day).seed)
+
+
+def test_click_walks_only_through_explored_cells():
+    maze = MazeSpec("square", 8, 6, "backtracker", {}, 0, 3).build()
+    s = PlaySession(maze)
+    path = shortest_path(s.adj, maze.start, maze.goal)
+    assert len(path) > 3
+    assert not s.walk_to(path[2])  # two steps into the unknown
+    assert s.walk_to(path[1])  # one step beyond the explored region is fine
+    for _ in range(30):
+        s.update(1 / 60)
+    assert s.cell == path[1]
+    assert s.walk_to(path[2])
+    for _ in range(30):
+        s.update(1 / 60)
+    assert s.walk_to(maze.start)  # back through visited cells
+    for _ in range(60):
+        s.update(1 / 60)
+    assert s.cell == maze.start and s.moves == 4

@@ -27,7 +27,7 @@ def ctx(window, tmp_path):
 def _walk_whole_path(view) -> None:
     """Drive the player along the shortest path with the session's walk-to (as a click would)."""
     maze = view.maze
-    view.session.walk_to(maze.goal)
+    view.session.walk_to(maze.goal, explored_only=False)
 
 
 def test_setup_cycles_choices_and_starts_a_race(ctx, window):

@@ -13,6 +13,7 @@ from engine.solvers import solve
 from game.audio import Audio
 from game.context import Context
 from game.input import KEY_VECTORS, direction_from_keys
+from game.session import shortest_path
 from game.store import Store
 
 DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]
@@ -161,9 +162,16 @@ def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
     view = PlayView(ctx, spec.build(), spec.code(), "test")
     window.show_view(view)
     frame(window)
-    gx, gy = view.session.centers[view.maze.goal]
+    s = view.session
+    gx, gy = s.centers[view.maze.goal]
     click(window, *view.cam.world_to_screen(gx, gy))
-    assert view.session.route
+    assert not s.route and s.cell == s.start  # a click never walks through unexplored cells
+    path = shortest_path(s.adj, s.start, view.maze.goal)
+    for cell in path[1:]:  # one step beyond the explored region at a time
+        x, y = view.cam.world_to_screen(*s.centers[cell])
+        click(window, x, y)
+        assert s.route or s.moving
+        run_until(view, lambda c=cell: s.cell == c and not s.moving or isinstance(window.current_view, WinView))
     run_until(view, lambda: isinstance(window.current_view, WinView))
     win = window.current_view
     frame(window)

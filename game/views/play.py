@@ -248,8 +248,12 @@ class PlayView(arcade.View):
         if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - HUD_HEIGHT:
             return
         cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
-        if cell >= 0 and self.session.walk_to(cell):
+        if cell < 0:
+            return
+        if self.session.walk_to(cell):
             self.cam.following = True
+        else:  # not reachable through explored cells: felt like a bump
+            self.session.events.append(("bump", self.session.cell))
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""

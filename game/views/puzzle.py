@@ -5,7 +5,7 @@ setting switches to moving the blank), a click slides every tile between the
 clicked one and the blank (one move per tile), Z / Ctrl+Z undo, Y / Ctrl+Y
 redo, R restart, N new shuffle, H hint, S solve, Space pause/resume the
 solution, ``.`` step it, X stop it, C copy the puzzle code, Shift+C copy the
-current position's code, O solver (fast/optimal), T timeout, B random boost,
+current position's code, G copy the shuffle's seed code, O solver (fast/optimal), T timeout, B random boost,
 E heuristic, A arrow mode, Esc cancel/stop/back to the setup screen.
 
 Long work (hint, solve, pattern-database build) runs in a
@@ -125,8 +125,8 @@ class PuzzleView(arcade.View):
         )
         self.t_settings_head = self._text("Settings", 13, t.accent, bold=True, anchor_y="top")
         self.t_help = self._text(
-            "Arrows: slide a tile into the gap · click a tile in the gap's row/column: slide them all "
-            "(1 move per tile) · Esc: back",
+            "Arrows: slide a tile into the gap · click a tile in the gap's row or column: slide them all "
+            "(1 move per tile) · green tiles are home · C / Shift+C / G copy the puzzle / current / seed code",
             10, t.text_dim, anchor_y="bottom", multiline=True, width=600,
         )
         # Board overlay texts (own batch: drawn above the tiles)
@@ -199,9 +199,9 @@ class PuzzleView(arcade.View):
         self.origin = (area_l + (area_r - area_l - bw) / 2, area_b + (area_t - area_b - bh) / 2)
         self._build_tiles()
         # help under the board, progress line above it
-        self.t_help.position = (area_l, 6)
+        self.t_help.position = (area_l, 4)
         self.t_help.width = int(area_r - area_l)
-        self.t_progress.position = (self.origin[0], 34)
+        self.t_progress.position = (self.origin[0], 42)
         self.t_progress.width = int(max(200, area_r - self.origin[0]))
         cx = self.origin[0] + bw / 2
         cy = self.origin[1] + bh / 2
@@ -428,7 +428,7 @@ class PuzzleView(arcade.View):
         if msg:  # a database build reports a fraction: draw a bar
             ox = self.origin[0]
             bw = self.tile_px * self.session.board.width
-            y0, y1 = 24, 31
+            y0, y1 = 32, 38
             arcade.draw_lrbt_rectangle_filled(ox, ox + bw, y0, y1, self.theme.locked)
             arcade.draw_lrbt_rectangle_filled(ox, ox + bw * frac, y0, y1, self.theme.accent)
 
@@ -491,7 +491,7 @@ class PuzzleView(arcade.View):
         pb = self.session.playback
         solving = self.solve_task is not None and not self.solve_task.done
         self.b_pause.enabled = pb is not None
-        self._set(self.b_pause.label, "Resume  Space" if pb is not None and pb.paused else "Pause  Space")
+        self._set(self.b_pause.label, "Play  Space" if pb is not None and pb.paused else "Pause  Space")
         self.b_step.enabled = pb is not None
         self.b_stop.enabled = pb is not None or solving
         self.b_undo.enabled = self.session.can_undo()
@@ -544,7 +544,9 @@ class PuzzleView(arcade.View):
         elif symbol == key.X:
             self.stop()
         elif symbol == key.C:
-            self.copy_code(current=shift)
+            self.copy_code("current" if shift else "puzzle")
+        elif symbol == key.G:
+            self.copy_code("seed")
         elif symbol == key.O:
             self.toggle_solver()
         elif symbol == key.T:
@@ -632,22 +634,29 @@ class PuzzleView(arcade.View):
 
         self.ctx.show(PuzzleSetupView(self.ctx, deal=self.deal))
 
-    def copy_code(self, current: bool = False) -> None:
-        """Copy the puzzle's code (or, with ``current``, the current position's code) to the clipboard."""
+    def copy_code(self, which: str = "puzzle") -> None:
+        """Copy a code to the clipboard and say so.
+
+        Args:
+            which: ``"puzzle"`` (the dealt position, C), ``"current"`` (the board
+                as it is now, Shift+C) or ``"seed"`` (the shuffle's seed code, G;
+                falls back to the puzzle code for pasted positions).
+        """
         s = self.session
-        if current:
-            text = position_code(s.board)
-            what = "the current position's code"
+        if which == "current":
+            text, what = position_code(s.board), "the current position's code"
+        elif which == "seed" and s.seed_code:
+            text, what = s.seed_code, "the shuffle's seed code"
         else:
-            text = s.code or position_code(s.start)
-            what = "the puzzle code"
+            text, what = s.code or position_code(s.start), "the puzzle code"
         self.clipboard = text
+        shown = text if len(text) <= 44 else f"({len(text)} characters)"
         try:
             self.window.set_clipboard_text(text)
-            self._set_message(f"Copied {what}:\n{text}" + (f"\nShuffle seed code: {s.seed_code}" if s.seed_code and
-                                                           not current else ""))
         except Exception:  # noqa: BLE001 - no clipboard (headless, no X selection owner)
-            self._set_message(f"No clipboard here; {what} is:\n{text}")
+            self._set_message(f"No clipboard here; {what} is {text}")
+            return
+        self._set_message(f"Copied {what} {shown}. Paste it in the puzzle setup or run: tessera play CODE")
 
     # settings ------------------------------------------------------------------------
     def _settings_changed(self) -> None:

@@ -107,7 +107,8 @@ class PuzzleSetupView(arcade.View):
 
     def _refresh(self) -> None:
         self.t_custom.text = f"Board: {self.width_} wide x {self.height_} high"
-        self.t_mix.text = f"{self.mix} random moves from the solved board"
+        self.t_mix.text = f"mix: {self.mix} random moves"
+        self.t_mix.color = self.theme.text if self.shuffle == "moves" else self.theme.text_dim
         for n, b in zip(PRESETS, self.preset_buttons, strict=True):
             b.active = (self.width_, self.height_) == (n, n)
         self.b_uniform.active = self.shuffle == "uniform"
@@ -180,8 +181,8 @@ class PuzzleSetupView(arcade.View):
         self.b_moves.place(left + 232, y, 220, 38)
         self.b_mm.place(left + 470, y, 38, 38)
         self.b_mp.place(left + 514, y, 38, 38)
-        self.t_mix.position = (left + 470, y - 20)
-        y -= 82
+        self.t_mix.position = (left + 566, y + 13)
+        y -= 78
         self.b_play.place(cx - 130, y, 260, 52)
         y -= 48
         self.t_code.position = (left, y)
@@ -237,6 +238,8 @@ class PuzzleSetupView(arcade.View):
         if not self.field_focus:
             return
         clean = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n")
+        if not clean:  # Enter also arrives here as "\r": keep the message it produced
+            return
         self.field = (self.field + clean)[:FIELD_MAX]
         self.error = ""
         self._refresh()
