@@ -23,6 +23,15 @@ MIN_WIDTH, MIN_HEIGHT = 800, 560
 COMMANDS: dict[str, Callable[[Context, list[str]], arcade.View | None]] = {}
 
 
+def _lab(ctx: Context, args: list[str]) -> arcade.View | None:
+    from game.views.lab import lab_command
+
+    return lab_command(ctx, args)
+
+
+COMMANDS["lab"] = _lab
+
+
 def create_window(visible: bool = True) -> arcade.Window:
     """The game window (not shown until :func:`arcade.run` when ``visible``)."""
     window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, vsync=True)
@@ -48,13 +57,13 @@ def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
 
 
 def code_view(ctx: Context, code: str) -> arcade.View:
-    """The play view for ``code``, or the code screen showing the decoder's sentence."""
+    """The view for any code (maze, race, ghost, puzzle), or the code screen showing the decoder's sentence."""
     from engine.codes import CodeError
+    from game.codes import open_any_code
     from game.views.code_entry import CodeEntryView
-    from game.views.play import open_code as play_code
 
     try:
-        return play_code(ctx, code)
+        return open_any_code(ctx, code)
     except CodeError as exc:
         view = CodeEntryView(ctx, code)
         view.message.text = str(exc)

@@ -102,7 +102,11 @@ class PuzzleSession:
         elapsed: seconds of play; starts with the first move, stops when solved.
         assisted: a hint or the solver was used in this game.
         won: the goal was reached (set once; the timer stops).
+        won_assisted: help had been used when the goal was reached.
+        playback: the auto-solve being played, or None.
+        hint: the hint shown for the current board, or None.
         on_solved: called once with the session when the goal is reached.
+        plan: position -> (next move, source) of solutions seen (see :meth:`learn_plan`).
     """
 
     start: Board
@@ -119,8 +123,8 @@ class PuzzleSession:
     won_assisted: bool = False
     playback: Playback | None = None
     hint: Hint | None = None
-    on_solved: Callable[[PuzzleSession], None] | None = None
-    plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict)
+    on_solved: Callable[[PuzzleSession], None] | None = field(default=None, repr=False)
+    plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.arrows not in ARROW_MODES:

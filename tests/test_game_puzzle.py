@@ -192,6 +192,11 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
     good = Board.goal(3, 3).apply("LU")
     shown = open_puzzle(ctx, encode_board(good).lower())
     assert isinstance(shown, PuzzleView) and shown.session.board == good
+    from engine.codes import CodeError
+    from game.views.puzzle import open_code
+
+    with pytest.raises(CodeError, match="unsolvable"):
+        open_code(ctx, bad)
 
 
 def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_path, monkeypatch):

@@ -207,3 +207,17 @@ def test_process_task_solves_reports_errors_and_cancels():
     assert time.perf_counter() - t0 < 3.0
     value = slow.result()
     assert isinstance(value, Stopped) and value.reason == "cancelled" and value.result.nodes > 0
+
+
+def test_learned_plans_never_walk_in_circles():
+    """A solution that revisits positions (random boost) must still lead hints to the goal."""
+    start = GOAL3.apply("LU")
+    s = PuzzleSession(start)
+    s.learn_plan(start, "LRLR" + "DR", "fast")  # goes back and forth before solving
+    s.learn_plan(start.apply("L"), "RDR", "later plan")  # a newer plan wins where they overlap
+    for _ in range(20):
+        step = s.plan_move()
+        if step is None:
+            break
+        s.act(step[0])
+    assert s.solved and s.moves <= 6

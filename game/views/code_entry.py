@@ -74,10 +74,10 @@ class CodeEntryView(BaseView):
 
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
-        from game.views.play import open_code
+        from game.codes import open_any_code
 
         try:
-            view = open_code(self.ctx, self.field.text)
+            view = open_any_code(self.ctx, self.field.text)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

@@ -19,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import arcade
+import pyglet
 from arcade import key
+from arcade.shape_list import ShapeElementList, create_rectangle_filled
 
 from engine.codes import CodeError, normalize
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from game.context import Context
 from game.render.camera import CameraState
-from game.ui import FONT, gui
+from game.ui import FONT
 from game.views.lab_layer import DEAD, FLOOR, PATH, UNSEEN, VISITED, LabLayer
 from game.views.race_setup import ChoiceSetupView, MazeChoices
 from game.workers import Task, spinner
@@ -99,7 +101,6 @@ class LabView(arcade.View):
         self.code = spec.code()
         self.setup = setup
         self.big = _cell_estimate(spec) > ANIMATE_MAX_CELLS
-        self.ui = gui.UIManager()
         t = ctx.theme
         self.background_color = t.background
         self.world_camera = arcade.Camera2D()
@@ -128,7 +129,8 @@ class LabView(arcade.View):
                                    anchor_y="center")
         self.t_status = arcade.Text("", 16, 0, t.text_dim, 12, font_name=FONT, anchor_y="center")
         self.t_panel = arcade.Text("", 0, 0, t.text, 11, font_name=FONT, multiline=True, width=PANEL_WIDTH - 24)
-        self.t_message = arcade.Text("", 0, 0, t.accent, 11, font_name=FONT, multiline=True, width=PANEL_WIDTH - 24)
+        self.t_message = arcade.Text("", 0, 0, t.accent, 11, font_name=FONT, multiline=True, width=PANEL_WIDTH - 24,
+                                     anchor_y="bottom")
         self.t_help = arcade.Text(
             "Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
             "X export · K copy code · wheel/drag · Esc back",
@@ -141,22 +143,46 @@ class LabView(arcade.View):
 
     # -- setup ------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
-        from game.render.theme import button_style
-
-        style = button_style(self.ctx.theme, 11)
-        box = gui.UIBoxLayout(space_between=6)
-        for text, action in (
+        """Panel buttons drawn as one shape list + one text batch (arcade.gui costs ~20 ms/frame on software GL)."""
+        self.buttons: list[tuple[str, Any]] = [
             ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
             ("Slower  (-)", lambda: self.change_speed(-1)), ("Faster  (+)", lambda: self.change_speed(1)),
             ("Restart  (R)", self.restart), ("Solve  (S)", self.solve), ("Next solver  (O)", self.next_solver),
             ("Compare algorithms  (C)", self.compare), ("Export PNG + SVG  (X)", self.export),
             ("Copy code  (K)", self.copy_code),
-        ):
-            btn = gui.UIFlatButton(text=text, width=PANEL_WIDTH - 24, height=30, style=style)
-            btn.on_click = lambda _e, a=action: a()  # type: ignore[method-assign]
-            box.add(btn)
-        self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="right", anchor_y="bottom", align_x=-12,
-                                              align_y=FOOTER_HEIGHT + 8)
+        ]
+        self.button_batch = pyglet.graphics.Batch()
+        t = self.ctx.theme
+        self.button_texts = [
+            arcade.Text(label, 0, 0, t.button_text, 11, font_name=FONT, anchor_x="center", anchor_y="center",
+                        batch=self.button_batch)
+            for label, _ in self.buttons
+        ]
+        self.button_rects: list[tuple[float, float, float, float]] = []
+        self.button_shapes: ShapeElementList | None = None
+
+    def _layout_buttons(self, width: int, height: int) -> None:
+        t = self.ctx.theme
+        self.button_rects = []
+        self.button_shapes = ShapeElementList()
+        bw, bh, gap = PANEL_WIDTH - 24, 28, 6
+        left = width - PANEL_WIDTH + 12
+        y = FOOTER_HEIGHT + 8
+        for text in reversed(self.button_texts):
+            self.button_rects.insert(0, (left, y, bw, bh))
+            self.button_shapes.append(create_rectangle_filled(left + bw / 2, y + bh / 2, bw, bh, t.button))
+            text.position = (left + bw / 2, y + bh / 2)
+            y += bh + gap
+        self.buttons_top = y
+        self.t_message.position = (left, y + 4)
+
+    def click_button(self, x: float, y: float) -> bool:
+        """Run the panel button under ``(x, y)``; False if there is none."""
+        for (left, bottom, w, h), (_, action) in zip(self.button_rects, self.buttons, strict=True):
+            if left <= x <= left + w and bottom <= y <= bottom + h:
+                action()
+                return True
+        return False
 
     def start(self) -> None:
         """(Re)start carving from the first step (or the background build for big mazes)."""
@@ -227,13 +253,8 @@ class LabView(arcade.View):
 
     # -- lifecycle ------------------------------------------------------------------------------
     def on_show_view(self) -> None:
-        """Enable the buttons and fit."""
-        self.ui.enable()
+        """Fit to the window."""
         self.on_resize(self.window.width, self.window.height)
-
-    def on_hide_view(self) -> None:
-        """Disable the buttons."""
-        self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         """Cameras and texts for the new size."""
@@ -243,9 +264,9 @@ class LabView(arcade.View):
         self.t_title.y = y + 10
         self.t_status.y = y - 12
         self.t_panel.position = (width - PANEL_WIDTH + 12, height - HUD_HEIGHT - 16)
-        self.t_message.position = (width - PANEL_WIDTH + 12, height - HUD_HEIGHT - 250)
         self.t_help.x = width / 2
         self.t_progress.position = ((width - PANEL_WIDTH) / 2, height / 2 + 30)
+        self._layout_buttons(width, height)
 
     # -- actions ---------------------------------------------------------------------------------
     def back(self) -> None:
@@ -513,7 +534,10 @@ class LabView(arcade.View):
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Start a drag (over the maze area)."""
+        """A panel button, or the start of a drag over the maze area."""
+        if x >= self.window.width - PANEL_WIDTH and self.click_button(x, y):
+            self.press_at = None
+            return
         self.press_at = (x, y) if x < self.window.width - PANEL_WIDTH else None
         self.dragging = False
 
@@ -584,7 +608,9 @@ class LabView(arcade.View):
             self.t_panel.text = "Statistics appear when the maze is finished."
         for text in (self.t_title, self.t_status, self.t_panel, self.t_message, self.t_help):
             text.draw()
-        self.ui.draw()
+        if self.button_shapes is not None:
+            self.button_shapes.draw()
+            self.button_batch.draw()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]

@@ -160,7 +160,7 @@ class CompareView(arcade.View):
         row = self.rows[self.hist_index % len(self.rows)]
         rect = (20 + 2 * cw, top - 2 * ch, cw - 10, ch - 10)
         t = self.ctx.theme
-        self.hist_chart = histogram_chart(f"Dead-end lengths, {row['algorithm']} (% of dead ends)",
+        self.hist_chart = histogram_chart(f"Dead-end lengths · {short_name(row['algorithm'])} (% of dead ends)",
                                           row["dead_end_length_hist"], rect,
                                           colors=(PALETTE[self.hist_index % len(PALETTE)],), text_color=t.text,
                                           axis_color=t.text_dim)

@@ -37,6 +37,7 @@ MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("Campaign", "game.views.levels:LevelsView", 10),
     # Race (20), Sliding Puzzle (30) and Lab (40) register here.
     MenuEntry("Race", "game.views.race:open_race_setup", 20),
+    MenuEntry("Sliding Puzzle", "game.views.puzzle:puzzle_view", 30),
     MenuEntry("Lab", "game.views.lab:open_lab_setup", 40),
     MenuEntry("Enter code", "game.views.code_entry:CodeEntryView", 60),
     MenuEntry("Daily challenge", "game.views.play:open_daily", 70),

@@ -2,15 +2,16 @@
 
 Keys (also shown on the buttons): arrows slide a tile into the blank (a
 setting switches to moving the blank), a click slides every tile between the
-clicked one and the blank (one move per tile), Z / Ctrl+Z undo, Y / Ctrl+Y
-redo, R restart, N new shuffle, H hint, S solve, Space pause/resume the
-solution, ``.`` step it, X stop it, C copy the puzzle code, Shift+C copy the
-current position's code, G copy the shuffle's seed code, O solver (fast/optimal), T timeout, B random boost,
-E heuristic, A arrow mode, Esc cancel/stop/back to the setup screen.
+clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
+/ Ctrl+Shift+Z redo, R restart, N new shuffle, H hint, S solve, Space
+pause/resume the solution, ``.`` step it, X stop it, C copy the puzzle code,
+Shift+C copy the current position's code, G copy the shuffle's seed code, O
+solver (fast/optimal), T timeout, B random boost, E heuristic, A arrow mode,
+F11 fullscreen, Esc cancel/stop/back to the setup screen.
 
-Long work (hint, solve, pattern-database build) runs in a
-:class:`game.workers.Task`; the window keeps drawing and shows a spinner and a
-progress bar.  Tiles are one SpriteList of pre-rendered textures; text is
+Long work (hint, solve, pattern-database build) runs in a child process
+(:class:`game.workers.ProcessTask`); the window keeps drawing and shows a
+spinner and a progress bar.  Tiles are one SpriteList of pre-rendered textures; text is
 ``arcade.Text`` objects in a batch, created once.
 """
 
@@ -85,11 +86,9 @@ class PuzzleView(arcade.View):
         self.last_result: SolveResult | None = None
         self.last_stop: str = ""
         self.message = ""
-        self.message_color = self.theme.text
         self.clipboard = ""  # last text copied (tests read it)
         self.flash = 0.0
         self.frames = 0
-        self.best_line = ""
         # drawing state
         self.tile_px = 0
         self.origin = (0.0, 0.0)
@@ -99,6 +98,7 @@ class PuzzleView(arcade.View):
         self.home_state: dict[int, bool] = {}
         self.textures: dict[tuple[int, bool], arcade.Texture] = {}
         self._layout_size = (0, 0)
+        self.compact = False
         self._build_text()
         self._build_buttons()
         self._attach(session)
@@ -124,11 +124,7 @@ class PuzzleView(arcade.View):
             multiline=True, width=300,
         )
         self.t_settings_head = self._text("Settings", 13, t.accent, bold=True, anchor_y="top")
-        self.t_help = self._text(
-            "Arrows: slide a tile into the gap · click a tile in the gap's row or column: slide them all "
-            "(1 move per tile) · green tiles are home · C / Shift+C / G copy the puzzle / current / seed code",
-            10, t.text_dim, anchor_y="bottom", multiline=True, width=600,
-        )
+        self.t_help = self._text("", 10, t.text_dim, anchor_y="bottom", multiline=True, width=600)
         # Board overlay texts (own batch: drawn above the tiles)
         self.overlay = pyglet.graphics.Batch()
         self.t_banner = arcade.Text("", 0, 0, t.star, 40, font_name=FONT, bold=True, anchor_x="center",
@@ -144,17 +140,17 @@ class PuzzleView(arcade.View):
         self.b_heur = bar.add("", self.cycle_heuristic)
         self.b_arrows = bar.add("", self.toggle_arrows)
         self.settings_buttons = [self.b_solver, self.b_timeout, self.b_boost, self.b_heur, self.b_arrows]
-        self.b_hint = bar.add("Hint  H", self.request_hint)
-        self.b_solve = bar.add("Solve  S", self.request_solve)
-        self.b_pause = bar.add("Pause  Space", self.toggle_pause)
-        self.b_step = bar.add("Step  .", self.step)
-        self.b_stop = bar.add("Stop  X", self.stop)
-        self.b_undo = bar.add("Undo  Z", self.undo)
-        self.b_redo = bar.add("Redo  Y", self.redo)
-        self.b_restart = bar.add("Restart  R", self.restart)
-        self.b_new = bar.add("New  N", self.new_game)
-        self.b_copy = bar.add("Copy  C", self.copy_code)
-        self.b_back = bar.add("Setup  Esc", self.back)
+        self.b_hint = bar.add("Hint  H", self.request_hint, 11)
+        self.b_solve = bar.add("Solve  S", self.request_solve, 11)
+        self.b_pause = bar.add("Pause  Space", self.toggle_pause, 11)
+        self.b_step = bar.add("Step  .", self.step, 11)
+        self.b_stop = bar.add("Stop  X", self.stop, 11)
+        self.b_undo = bar.add("Undo  Z", self.undo, 11)
+        self.b_redo = bar.add("Redo  Y", self.redo, 11)
+        self.b_restart = bar.add("Restart  R", self.restart, 11)
+        self.b_new = bar.add("New  N", self.new_game, 11)
+        self.b_copy = bar.add("Copy  C", self.copy_code, 11)
+        self.b_back = bar.add("Setup  Esc", self.back, 11)
         self.action_buttons = [
             self.b_hint, self.b_solve, self.b_pause, self.b_step, self.b_stop, self.b_undo, self.b_redo,
             self.b_restart, self.b_new, self.b_copy, self.b_back,
@@ -181,7 +177,7 @@ class PuzzleView(arcade.View):
 
     # -- layout -------------------------------------------------------------------------
     def _panel_width(self, width: int) -> float:
-        return max(290.0, min(400.0, width * 0.31))
+        return max(320.0, min(400.0, width * 0.31))
 
     def _layout(self) -> None:
         """Place the board, tiles, texts and buttons for the current window size."""
@@ -191,7 +187,7 @@ class PuzzleView(arcade.View):
         pw = self._panel_width(w)
         margin = 20
         area_l, area_r = margin, w - pw - margin
-        area_b, area_t = 78, h - margin
+        area_b, area_t = 96, h - margin
         tile = int(min((area_r - area_l) / b.width, (area_t - area_b) / b.height))
         tile = max(10, tile)
         self.tile_px = tile
@@ -201,48 +197,56 @@ class PuzzleView(arcade.View):
         # help under the board, progress line above it
         self.t_help.position = (area_l, 4)
         self.t_help.width = int(area_r - area_l)
-        self.t_progress.position = (self.origin[0], 42)
+        self.t_progress.position = (self.origin[0], 52)
         self.t_progress.width = int(max(200, area_r - self.origin[0]))
         cx = self.origin[0] + bw / 2
         cy = self.origin[1] + bh / 2
         self.t_banner.position = (cx, cy)
         self.t_banner.font_size = max(18, min(48, bw // 9))
-        # panel
+        self._layout_panel(w, h, pw)
+
+    def _layout_panel(self, w: int, h: int, pw: float) -> None:
+        """Stack the panel's texts and buttons; below 720 px of height a compact spacing is used."""
         px = w - pw + 8
         inner = int(pw - 24)
-        y = h - 16
         self.panel_left = w - pw
+        self.compact = compact = h < 720
+        k = 0.8 if compact else 1.0  # vertical scale of the gaps
+        for t_, size in ((self.t_status, 12), (self.t_stats, 11), (self.t_best, 11), (self.t_moves, 17)):
+            t_.font_size = size - (1 if compact else 0)
         for t_ in (self.t_code, self.t_best, self.t_status, self.t_stats):
             t_.width = inner
+        y = h - 14 * k
         self.t_title.position = (px, y)
-        y -= 32
+        y -= 32 * k
         self.t_code.position = (px, y)
         self.t_code.text = self._code_text()
-        y -= 22 + 14 * self.t_code.text.count("\n")
+        y -= 22 * k + 14 * self.t_code.text.count("\n")
         self.t_moves.position = (px, y)
-        y -= 27
+        y -= 27 * k
         self.t_assist.position = (px, y)
-        y -= 20
+        y -= 20 * k
         self.t_best.position = (px, y)
-        y -= 36
+        y -= 36 * k
         self.t_status.position = (px, y)
-        y -= 64
+        y -= 64 * k
         self.t_stats_head.position = (px, y)
-        y -= 22
+        y -= 22 * k
         self.t_stats.position = (px, y)
-        y -= 110
+        y -= 110 * k
         self.t_settings_head.position = (px, y)
-        y -= 24
-        bh_ = 24
+        y -= 24 * k
+        bh_ = 21 if compact else 24
+        gap = 3 if compact else 4
         for btn in self.settings_buttons:
             btn.place(px, y - bh_, inner, bh_)
-            y -= bh_ + 4
-        y -= 8
+            y -= bh_ + gap
+        y -= 8 * k
         cols = 3
         col = (inner - 6 * (cols - 1)) / cols
         for i, btn in enumerate(self.action_buttons):
             r, c = divmod(i, cols)
-            btn.place(px + c * (col + 6), y - bh_ - r * (bh_ + 5), col, bh_)
+            btn.place(px + c * (col + 6), y - bh_ - r * (bh_ + gap + 1), col, bh_)
 
     def _build_tiles(self) -> None:
         """(Re)create the tile textures and sprites for the current tile size and theme."""
@@ -428,7 +432,7 @@ class PuzzleView(arcade.View):
         if msg:  # a database build reports a fraction: draw a bar
             ox = self.origin[0]
             bw = self.tile_px * self.session.board.width
-            y0, y1 = 32, 38
+            y0, y1 = 42, 48
             arcade.draw_lrbt_rectangle_filled(ox, ox + bw, y0, y1, self.theme.locked)
             arcade.draw_lrbt_rectangle_filled(ox, ox + bw * frac, y0, y1, self.theme.accent)
 
@@ -446,7 +450,7 @@ class PuzzleView(arcade.View):
     def _refresh_texts(self) -> None:
         s = self.session
         self._set(self.t_moves, f"Moves {s.moves}   Time {format_time(s.elapsed)}")
-        self._set(self.t_assist, "Assisted: a hint or the solver was used" if s.assisted else "")
+        self._set(self.t_assist, "Assisted (hint or solver used)" if s.assisted else "")
         self._set(self.t_code, self._code_text())
         if self.t_banner.text and not s.solved:
             self.t_banner.text = ""
@@ -457,6 +461,8 @@ class PuzzleView(arcade.View):
         code = self.session.code or ""
         per = max(20, int((self.t_code.width or 300) / 8.8))
         lines = [code[i : i + per] for i in range(0, len(code), per)]
+        if getattr(self, "compact", False) and len(lines) > 1:  # short windows: one line, C copies it whole
+            lines = [lines[0][: per - 1] + "…"]
         if self.session.seed_code:
             lines.append(f"shuffle: {self.session.seed_code}")
         return "\n".join(lines)
@@ -484,14 +490,20 @@ class PuzzleView(arcade.View):
         self._set(self.b_boost.label, f"Random boost: {'on' if st.boost else 'off'}  B")
         self._set(self.b_heur.label, f"Heuristic: {st.heuristic}  E")
         arrows = "a tile into the gap" if st.arrows == "tile" else "the gap"
-        self._set(self.b_arrows.label, f"Arrows move {arrows}  A")
+        self._set(self.b_arrows.label, f"Arrows: {arrows}  A")
+        self._set(
+            self.t_help,
+            f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
+            "(1 move per tile) · green tiles are home · C / Shift+C / G copy the puzzle / current / seed code",
+        )
         fast = st.solver == "fast" or not opt_ok
         self.b_boost.enabled = fast
         self.b_heur.enabled = fast
         pb = self.session.playback
         solving = self.solve_task is not None and not self.solve_task.done
         self.b_pause.enabled = pb is not None
-        self._set(self.b_pause.label, "Play  Space" if pb is not None and pb.paused else "Pause  Space")
+        space = "Space" if self.b_pause.width >= 105 else "Spc"
+        self._set(self.b_pause.label, f"Play  {space}" if pb is not None and pb.paused else f"Pause  {space}")
         self.b_step.enabled = pb is not None
         self.b_stop.enabled = pb is not None or solving
         self.b_undo.enabled = self.session.can_undo()
@@ -562,7 +574,7 @@ class PuzzleView(arcade.View):
         elif symbol == key.ESCAPE:
             if (self.solve_task and not self.solve_task.done) or (self.hint_task and not self.hint_task.done):
                 self._cancel_tasks()
-                self._set_message("Cancelled.")
+                self._set_message("Cancelled; nothing was changed.")
             elif self.session.playback is not None:
                 self.stop()
             else:
@@ -886,6 +898,16 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     return PuzzleView(ctx, session, deal=deal)
 
 
+def open_code(ctx: Context, code: str) -> PuzzleView:
+    """The puzzle view for a ``P1...`` code (not shown), for code-entry screens that show errors themselves.
+
+    Raises:
+        engine.codes.CodeError: the code does not decode or names an unsolvable position.
+    """
+    session, deal = session_from_code(code)
+    return PuzzleView(ctx, session, deal=deal)
+
+
 def open_puzzle(target: Any, code: str | None = None) -> arcade.View:
     """Show the puzzle screen (see :func:`puzzle_view`) and return it.
 
@@ -899,4 +921,4 @@ def open_puzzle(target: Any, code: str | None = None) -> arcade.View:
     return view
 
 
-__all__ = ["PuzzleView", "open_puzzle", "puzzle_view", "size_key"]
+__all__ = ["PuzzleView", "open_code", "open_puzzle", "puzzle_view", "size_key"]

@@ -326,10 +326,10 @@ class RaceView(arcade.View):
                 k = bisect.bisect_right(self.explored_at, reached - 1)
                 pts = [self.centers[c] for c in self.explored_order[:k]]
                 if pts:
-                    arcade.draw_points(pts, (*OPPONENT_COLOR[:3], 70), max(2.0, self.radius * self.cam.zoom))
+                    arcade.draw_points(pts, (*OPPONENT_COLOR[:3], 110), 0.28 * self.layer.cell_size)
             pts = self.route_points[:reached] + [(ox, oy)]
             if len(pts) > 1:
-                arcade.draw_line_strip(pts, (*OPPONENT_COLOR[:3], 200), max(1.5, 0.12 * self.layer.cell_size))
+                arcade.draw_line_strip(pts, (*OPPONENT_COLOR[:3], 200), 0.1 * self.layer.cell_size)
             arcade.draw_circle_filled(ox, oy, self.radius * 1.05, t.player_edge, num_segments=24)
             arcade.draw_circle_filled(ox, oy, self.radius * 0.9, OPPONENT_COLOR, num_segments=24)
         else:

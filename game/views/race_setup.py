@@ -163,7 +163,8 @@ class ChoiceSetupView(BaseView):
         self.field = gui.UIInputText(width=660, height=40, text="", font_name=FONT, font_size=14, text_color=t.text)
         self.field.with_background(color=t.panel)
         self.heading = self.text(title, 32, t.accent, bold=True, anchor_x="center")
-        self.code_hint = self.text("Or paste a code (Ctrl+V) and press Enter:", 13, t.text_dim, anchor_x="center")
+        self.code_hint = self.text("The field above takes a pasted code (Ctrl+V, then Enter).", 13, t.text_dim,
+                                   anchor_x="center")
         self.message = self.text("", 14, t.error, anchor_x="center", multiline=True, width=1000, align="center")
         self.hint = self.text(
             "Click / Enter: next value  ·  Shift+click or Backspace: previous  ·  arrows move  ·  Esc back",
@@ -265,13 +266,14 @@ class ChoiceSetupView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Place the texts."""
         self.heading.position = (width / 2, height - 60)
-        self.code_hint.position = (width / 2, 150)
+        self.code_hint.position = (width / 2, height / 2 - 205)
         self.message.position = (width / 2, 100)
         self.hint.position = (width / 2, 20)
 
     def draw_extra(self) -> None:
         """Heading, hints and the message."""
         self.heading.draw()
+        self.code_hint.draw()
         self.message.draw()
         self.hint.draw()
 
@@ -334,6 +336,7 @@ class RaceSetupView(ChoiceSetupView):
         self.finish_layout()
         self.about = self.text("", 13, ctx.theme.text_dim, anchor_x="center")
         self.message.text = message
+        self.refresh()
 
     def refresh(self) -> None:
         """Captions plus the opponent's description."""

@@ -1,0 +1,78 @@
+"""Every kind of code opens its mode: `tessera play CODE`, the Enter-code screen, `tessera lab CODE`."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.maze_code import MazeSpec
+from engine.puzzle.board import Board
+from engine.puzzle.codes import encode_board, shuffle_code
+from engine.race import RaceSpec
+from game.app import first_view
+from game.audio import Audio
+from game.context import Context
+from game.store import Store
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    window.hide_view()
+    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()
+
+
+def maze_code() -> str:
+    return MazeSpec.create("hex", 6, 5, "wilson", seed=4).code()
+
+
+def test_play_opens_the_right_mode_for_each_code(ctx):
+    from game.views.play import PlayView
+    from game.views.puzzle import PuzzleView
+    from game.views.race import RaceView
+
+    spec = MazeSpec.from_code(maze_code())
+    view = first_view(ctx, ["play", maze_code().lower()])
+    assert isinstance(view, PlayView) and view.maze.digest() == spec.build().digest()
+
+    race = RaceSpec.create(spec, "tremaux", "normal")
+    view = first_view(ctx, ["play", race.code()])
+    assert isinstance(view, RaceView)
+
+    view = first_view(ctx, ["play", shuffle_code(4, 4, 7).code()])
+    assert isinstance(view, PuzzleView)
+    pos = Board.from_tiles((1, 2, 3, 4, 5, 6, 0, 7, 8), 3, 3)
+    view = first_view(ctx, ["play", encode_board(pos)])
+    assert isinstance(view, PuzzleView)
+
+
+@pytest.mark.parametrize("bad", ["hello", "M1.S5X5.WI#0-0", "", "Q1.S5X5#0-0", "P1.3X3:0-0"])
+def test_invalid_codes_show_the_decoders_sentence(ctx, bad):
+    from game.views.code_entry import CodeEntryView
+
+    view = first_view(ctx, ["play", bad]) if bad else None
+    if view is None:  # `tessera play` with an empty code: nothing to decode, the menu opens
+        return
+    assert isinstance(view, CodeEntryView)
+    ctx.show(view)
+    view.on_draw()
+    assert view.message.text.endswith(".") and len(view.message.text) > 10
+
+
+def test_code_entry_screen_accepts_every_kind(ctx, window):
+    from game.views.code_entry import CodeEntryView
+    from game.views.puzzle import PuzzleView
+
+    entry = CodeEntryView(ctx)
+    ctx.show(entry)
+    entry.field.text = shuffle_code(3, 3, 1).code()
+    entry.submit()
+    assert isinstance(window.current_view, PuzzleView)
+
+
+def test_lab_command_opens_the_lab_on_a_code(ctx):
+    from game.views.lab import LabView
+
+    view = first_view(ctx, ["lab", maze_code()])
+    assert isinstance(view, LabView)
