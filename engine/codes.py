@@ -55,23 +55,33 @@ def seal(body: str) -> str:
     return f"{body}-{luhn36(body)}"
 
 
-def unseal(code: str, *, what: str = "code") -> str:
-    """Validate the frame and check character; return the body without it.
+def normalize_checked(code: str, *, what: str = "code", max_length: int = MAX_CODE_LENGTH) -> str:
+    """:func:`normalize` ``code`` after checking it is text of allowed characters.
 
     Raises:
-        CodeError: empty, too long, bad characters, missing or wrong check.
+        CodeError: not text, empty, longer than ``max_length``, or bad characters.
     """
     if not isinstance(code, str):
         raise CodeError(f"The {what} must be text.")
     text = normalize(code)
     if not text:
         raise CodeError(f"The {what} is empty.")
-    if len(text) > MAX_CODE_LENGTH:
-        raise CodeError(f"The {what} is too long ({len(text)} characters, at most {MAX_CODE_LENGTH}).")
+    if len(text) > max_length:
+        raise CodeError(f"The {what} is too long ({len(text)} characters, at most {max_length}).")
     bad = sorted({c for c in text if c not in _ALLOWED})
     if bad:
         shown = " ".join(repr(c) for c in bad[:5])
         raise CodeError(f"The {what} contains characters that cannot appear in a code: {shown}.")
+    return text
+
+
+def unseal(code: str, *, what: str = "code") -> str:
+    """Validate the frame and check character; return the body without it.
+
+    Raises:
+        CodeError: empty, too long, bad characters, missing or wrong check.
+    """
+    text = normalize_checked(code, what=what)
     body, sep, check = text.rpartition("-")
     if not sep or len(check) != 1 or not body:
         raise CodeError(
@@ -80,6 +90,34 @@ def unseal(code: str, *, what: str = "code") -> str:
     if luhn36(body) != check:
         raise CodeError(f"The {what} has a typo: its check character does not match (copy it again).")
     return body
+
+
+def open_code(code: str, *, tag: str, version: int, what: str) -> tuple[list[str], str]:
+    """Unseal a ``<TAG><VERSION>.<field>.<field>...#<seed>`` code and check its tag and version.
+
+    Args:
+        tag: the code's letter (``M``, ``R``, ...).
+        version: the format version this program reads.
+        what: the code's name in messages (``maze code``).
+
+    Returns:
+        ``(fields, seed_text)``: the dot-separated fields after the head, and
+        the text after ``#``.
+
+    Raises:
+        CodeError: a bad frame or check character, no seed, another tag or version.
+    """
+    body = unseal(code, what=what)
+    params, sep, seed_text = body.partition("#")
+    if not sep:
+        raise CodeError(f"The {what} has no seed (the part after '#').")
+    fields = params.split(".")
+    head = fields[0]
+    if not head.startswith(tag):
+        raise CodeError(f"This is not a {what} ({what}s start with '{tag}').")
+    if head != f"{tag}{version}":
+        raise CodeError(f"The {what} format '{head}' is not known to this version (it reads {tag}{version}).")
+    return fields[1:], seed_text
 
 
 def encode_int(value: int) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.codes import ALPHABET, CodeError, encode_int, luhn36, normalize, seal, unseal
+from engine.codes import ALPHABET, CodeError, encode_int, luhn36, normalize_checked, seal
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from engine.race import MOVE_TICKS, Timeline
@@ -38,7 +38,6 @@ GHOST_VERSION = 1
 MAX_GHOST_CODE_LENGTH = 100_000
 MAX_NEIGHBOURS = 9
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
-_ALLOWED = set(ALPHABET) | set(".#:-_")
 
 
 @dataclass(frozen=True)
@@ -128,9 +127,8 @@ class Ghost:
                 digits = encode_int(gap)
                 out.append(ALPHABET[4 * k + 3] + str(len(digits)) + digits)
             prev_tick, prev_gap, cell = tick, gap, nxt
-        body = unseal(self.spec.code())
-        params = body.partition(".")[2]
-        return seal(f"G{GHOST_VERSION}.{params}:{''.join(out)}")
+        level = ".".join([f"G{GHOST_VERSION}", *self.spec.code_fields()])
+        return seal(f"{level}#{self.spec.seed_text()}:{''.join(out)}")
 
     @classmethod
     def from_code(cls, code: str, maze: Maze | None = None) -> Ghost:
@@ -144,17 +142,7 @@ class Ghost:
                 tampering), truncated code, bad maze part, a move through a
                 wall, bad timing, or a run that does not reach the goal.
         """
-        if not isinstance(code, str):
-            raise CodeError("The ghost code must be text.")
-        text = normalize(code)
-        if not text:
-            raise CodeError("The ghost code is empty.")
-        if len(text) > MAX_GHOST_CODE_LENGTH:
-            raise CodeError(f"The ghost code is too long ({len(text)} characters, at most {MAX_GHOST_CODE_LENGTH}).")
-        bad = sorted({c for c in text if c not in _ALLOWED})
-        if bad:
-            shown = " ".join(repr(c) for c in bad[:5])
-            raise CodeError(f"The ghost code contains characters that cannot appear in a code: {shown}.")
+        text = normalize_checked(code, what="ghost code", max_length=MAX_GHOST_CODE_LENGTH)
         body, sep, check = text.rpartition("-")
         if not sep or len(check) != 1 or not body:
             raise CodeError("The ghost code has no check character at its end (it may be cut short; copy it again).")
@@ -168,7 +156,10 @@ class Ghost:
             raise CodeError("This is not a ghost code (ghost codes start with 'G').")
         if head != f"G{GHOST_VERSION}":
             raise CodeError(f"The ghost code format '{head}' is not known to this version (it reads G{GHOST_VERSION}).")
-        spec = MazeSpec.from_code(seal(f"M1.{params}"))
+        fields, sep, seed_text = params.partition("#")
+        if not sep:
+            raise CodeError("The maze code has no seed (the part after '#').")
+        spec = MazeSpec.from_fields(fields.split("."), seed_text)
         if maze is None:
             maze = spec.build()
         moves = _unpack_moves(maze, packed)

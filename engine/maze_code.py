@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.codes import CodeError, decode_int, encode_int, seal, unseal
+from engine.codes import CodeError, decode_int, encode_int, open_code, seal
 from engine.maze import Maze
 from engine.rng import Rng
 
@@ -178,15 +178,26 @@ class MazeSpec:
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
         """The shareable code of this level (upper case, with check character)."""
+        return seal(".".join([f"M{VERSION}", *self.code_fields()]) + "#" + self.seed_text())
+
+    def code_fields(self) -> list[str]:
+        """The level's fields in codes, after the head: size, algorithm, options, braid.
+
+        The inverse of :meth:`from_fields`; race and ghost codes carry them too.
+        """
         from engine.generators import get_generator
 
         gen = get_generator(self.algorithm)
-        parts = [f"M{VERSION}", f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
+        parts = [f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
         if "rule" in self.options:
             parts.append(_rule_to_code(_rule_pairs(self.options["rule"])))
         if self.braid:
             parts.append(f"B{self.braid}")
-        return seal(".".join(parts) + "#" + encode_int(self.seed))
+        return parts
+
+    def seed_text(self) -> str:
+        """The seed as written in codes (base 36, after ``#``)."""
+        return encode_int(self.seed)
 
     @classmethod
     def from_code(cls, code: str) -> MazeSpec:
@@ -195,22 +206,29 @@ class MazeSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
+        fields, seed_text = open_code(code, tag="M", version=VERSION, what="maze code")
+        return cls.from_fields(fields, seed_text)
+
+    @classmethod
+    def from_fields(cls, fields: list[str], seed_text: str) -> MazeSpec:
+        """Decode the level part of a code: the fields after the head, and the seed.
+
+        This is the one parser of maze parameters; race and ghost codes, which
+        carry the same fields, use it too.
+
+        Args:
+            fields: ``["S20X15", "GT", "N3R", "B25"]`` (size, algorithm, options, braid).
+            seed_text: the seed in base 36 (the text after ``#``).
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
         from engine.generators import GENERATORS
         from engine.grids import SHAPES
 
-        body = unseal(code, what="maze code")
-        params, sep, seed_text = body.partition("#")
-        if not sep:
-            raise CodeError("The maze code has no seed (the part after '#').")
-        fields = params.split(".")
-        head = fields[0]
-        if not head.startswith("M"):
-            raise CodeError("This is not a maze code (maze codes start with 'M').")
-        if head != f"M{VERSION}":
-            raise CodeError(f"The maze code format '{head}' is not known to this version (it reads M{VERSION}).")
-        if len(fields) < 3:
+        if len(fields) < 2:
             raise CodeError("The maze code is missing its size or its algorithm.")
-        size = fields[1]
+        size = fields[0]
         shape = _LETTER_SHAPES.get(size[:1])
         if shape is None:
             raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
@@ -223,14 +241,14 @@ class MazeSpec:
             if not sinfo.min_size <= v <= sinfo.max_size:
                 raise CodeError(f"The {shape} {name} {v} is outside {sinfo.min_size}..{sinfo.max_size}.")
         by_code = {g.code: g for g in GENERATORS.values()}
-        gen = by_code.get(fields[2])
+        gen = by_code.get(fields[1])
         if gen is None:
-            raise CodeError(f"The algorithm code '{fields[2]}' is unknown (known: {', '.join(sorted(by_code))}).")
+            raise CodeError(f"The algorithm code '{fields[1]}' is unknown (known: {', '.join(sorted(by_code))}).")
         if shape not in gen.shapes:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
         braid = 0
-        rest = fields[3:]
+        rest = fields[2:]
         if gen.name == "growing-tree":
             if not rest or rest[0].startswith("B"):
                 raise CodeError("The growing-tree maze code is missing its rule (for example N4R).")

@@ -32,12 +32,12 @@ parameters are exactly those of the level's ``M1`` code.
 from __future__ import annotations
 
 import bisect
-from collections import deque
 from dataclasses import dataclass, field
 
-from engine.codes import CodeError, seal, unseal
+from engine.codes import CodeError, open_code, seal
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
+from engine.solvers.bfs import shortest_path
 
 TICKS_PER_SECOND = 60
 COUNTDOWN_TICKS = 3 * TICKS_PER_SECOND
@@ -118,24 +118,8 @@ def ticks_to_seconds(ticks: int) -> float:
 
 
 # -- routes and timelines -------------------------------------------------------
-def bfs_path(adj: list[list[int]], start: int, goal: int) -> list[int]:
-    """Shortest open path ``start..goal`` inclusive (``[]`` if unreachable)."""
-    if start == goal:
-        return [start]
-    parent = {start: start}
-    queue = deque([start])
-    while queue:
-        c = queue.popleft()
-        for d in adj[c]:
-            if d not in parent:
-                parent[d] = c
-                if d == goal:
-                    path = [d]
-                    while path[-1] != start:
-                        path.append(parent[path[-1]])
-                    return path[::-1]
-                queue.append(d)
-    return []
+#: The shortest open path ``start..goal`` over adjacency lists (kept under its old name).
+bfs_path = shortest_path
 
 
 def physical_walk(maze: Maze, walk: list[int]) -> list[int]:
@@ -158,7 +142,7 @@ def physical_walk(maze: Maze, walk: list[int]) -> list[int]:
         if c in adj[last]:
             out.append(c)
             continue
-        bridge = bfs_path(adj, last, c)
+        bridge = shortest_path(adj, last, c)
         if not bridge:
             raise ValueError(f"the walk jumps from cell {last} to cell {c}, which is not reachable")
         out.extend(bridge[1:])
@@ -337,12 +321,10 @@ class RaceSpec:
 
     def code(self) -> str:
         """The shareable race code (upper case, with check character)."""
-        maze_body = unseal(self.maze.code())
-        params, _, seed = maze_body.partition("#")
-        _, _, maze_fields = params.partition(".")
         letter = OPPONENTS[self.opponent].letter
         pace = str(self.speed10) if self.difficulty == "custom" else DIFFICULTIES[self.difficulty]
-        return seal(f"R{RACE_VERSION}.{maze_fields}.{letter}{pace}#{seed}")
+        fields = ".".join([f"R{RACE_VERSION}", *self.maze.code_fields(), f"{letter}{pace}"])
+        return seal(f"{fields}#{self.maze.seed_text()}")
 
     @classmethod
     def from_code(cls, code: str) -> RaceSpec:
@@ -351,17 +333,8 @@ class RaceSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        body = unseal(code, what="race code")
-        params, sep, seed = body.partition("#")
-        if not sep:
-            raise CodeError("The race code has no seed (the part after '#').")
-        fields = params.split(".")
-        head = fields[0]
-        if not head.startswith("R"):
-            raise CodeError("This is not a race code (race codes start with 'R').")
-        if head != f"R{RACE_VERSION}":
-            raise CodeError(f"The race code format '{head}' is not known to this version (it reads R{RACE_VERSION}).")
-        if len(fields) < 4:
+        fields, seed = open_code(code, tag="R", version=RACE_VERSION, what="race code")
+        if len(fields) < 3:
             raise CodeError("The race code is missing its maze size, algorithm or opponent.")
         race = fields[-1]
         name = _LETTER_OPPONENTS.get(race[:1])
@@ -381,8 +354,7 @@ class RaceSpec:
                 )
         else:
             raise CodeError(f"The difficulty '{pace}' is not E, N, H or a speed in tenths of a cell per second.")
-        maze_code = seal(f"M1.{'.'.join(fields[1:-1])}#{seed}")
-        maze = MazeSpec.from_code(maze_code)
+        maze = MazeSpec.from_fields(fields[:-1], seed)
         return cls(maze, name, difficulty, speed10)
 
     def label(self) -> str:
@@ -481,7 +453,7 @@ class RaceSim:
         self.player_finish = None
         self.gave_up = False
         self._adj = self.maze.open_lists()
-        self.shortest = max(0, len(bfs_path(self._adj, self.maze.start, self.maze.goal)) - 1)
+        self.shortest = max(0, len(shortest_path(self._adj, self.maze.start, self.maze.goal)) - 1)
 
     # -- state ----------------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from engine.maze import Maze
+from engine.solvers.bfs import shortest_path
 from game.input import Vec, pick_neighbour
 
 MOVE_TIME = 0.1  # seconds per cell
@@ -31,31 +32,10 @@ def default_par_time(shortest: int) -> int:
     return max(5, math.ceil(0.3 * shortest + 5))
 
 
-def shortest_path(
-    adj: list[list[int]], start: int, goal: int, allowed: set[int] | None = None
-) -> list[int]:
-    """Breadth-first shortest path ``start..goal`` inclusive over open passages ([] if unreachable).
-
-    When ``allowed`` is given, the path may only pass through those cells (``goal`` is always allowed).
-    """
-    if start == goal:
-        return [start]
-    parent = {start: start}
-    frontier = [start]
-    while frontier:
-        nxt: list[int] = []
-        for c in frontier:
-            for d in adj[c]:
-                if d not in parent and (allowed is None or d in allowed or d == goal):
-                    parent[d] = c
-                    if d == goal:
-                        path = [d]
-                        while path[-1] != start:
-                            path.append(parent[path[-1]])
-                        return path[::-1]
-                    nxt.append(d)
-        frontier = nxt
-    return []
+def format_clock(seconds: float, decimals: int = 1) -> str:
+    """``m:ss.t`` with ``decimals`` digits after the point (rounded; negative times show as 0)."""
+    m, s = divmod(max(0.0, seconds), 60)
+    return f"{int(m)}:{s:0{decimals + 3}.{decimals}f}"
 
 
 @dataclass(frozen=True)

@@ -29,3 +29,18 @@ def window():
     win._enable_event_queue = False
     yield win
     win.close()
+
+
+@pytest.fixture
+def ctx(window, tmp_path):
+    """A fresh game context (own database, no sound) on the shared window; no view afterwards."""
+    from game.audio import Audio
+    from game.context import Context
+    from game.store import Store
+
+    window.hide_view()
+    window.default_camera.use()
+    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    yield c
+    window.hide_view()
+    c.store.close()

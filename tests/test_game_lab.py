@@ -10,19 +10,6 @@ from engine.generators import generate
 from engine.grids import make_grid
 from engine.maze_code import MazeSpec
 from engine.rng import Rng
-from game.audio import Audio
-from game.context import Context
-from game.store import Store
-
-
-@pytest.fixture
-def ctx(window, tmp_path):
-    window.hide_view()
-    window.default_camera.use()
-    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
-    yield c
-    window.hide_view()
-    c.store.close()
 
 
 def _wait(view, attr: str = "stats", limit: int = 2000) -> None:

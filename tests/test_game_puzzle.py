@@ -14,21 +14,6 @@ from game.puzzle_session import Deal, PuzzleSession, PuzzleSettings, deal_sessio
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
 
-@pytest.fixture
-def ctx(window, tmp_path):
-    """A fresh context (own store, no sound) and a clean window."""
-    from game.audio import Audio
-    from game.context import Context
-    from game.store import Store
-
-    window.hide_view()
-    window.default_camera.use()
-    c = Context(window, store=Store(tmp_path / "t.db"), audio=Audio(enabled=False))
-    yield c
-    window.hide_view()
-    c.store.close()
-
-
 def make_view(ctx, session, deal=None, **settings):
     from game.views.puzzle import PuzzleView
 

@@ -9,19 +9,6 @@ from arcade import key
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
 from engine.race import RaceSpec, bfs_path
-from game.audio import Audio
-from game.context import Context
-from game.store import Store
-
-
-@pytest.fixture
-def ctx(window, tmp_path):
-    window.hide_view()
-    window.default_camera.use()
-    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
-    yield c
-    window.hide_view()
-    c.store.close()
 
 
 def _walk_whole_path(view) -> None:

@@ -20,17 +20,6 @@ DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]
 COMBOS = [[k] for k in DIRECTION_KEYS] + [list(c) for c in itertools.combinations(DIRECTION_KEYS, 2)]
 
 
-@pytest.fixture
-def ctx(window, tmp_path):
-    """A fresh context (own database) on the shared window; no view afterwards."""
-    window.hide_view()
-    window.default_camera.use()
-    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
-    yield c
-    window.hide_view()
-    c.store.close()
-
-
 def frame(window, n: int = 1) -> None:
     """Draw ``n`` frames of the current view (no sleeping)."""
     for _ in range(n):

@@ -9,7 +9,7 @@ core and replays the record.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,6 +58,40 @@ def to_passage(p: bytearray) -> np.ndarray:
 def replay(rec: list[Step]) -> Iterator[Step]:
     """Iterate over a recorded step list."""
     return iter(rec)
+
+
+Core = Callable[[Grid, Rng, Record], np.ndarray]
+"""A generator core without options: ``(grid, rng, rec) -> (E,) bool`` passages."""
+
+
+def make_forms(
+    title: str, core: Core, note: str = ""
+) -> tuple[Callable[[Grid, Rng, dict[str, str]], np.ndarray], Callable[[Grid, Rng, dict[str, str]], Iterator[Step]]]:
+    """The fast form ``run(grid, rng, options)`` and the step form ``steps(grid, rng, options)`` of ``core``.
+
+    For generators with no options (``options`` is ignored: the registry has
+    already rejected any).  The step form runs the same core with a record and
+    replays it.
+
+    Args:
+        title: the generator's name in the forms' docstrings (``Wilson``).
+        note: appended to the step form's docstring (``; starts from all passages open``).
+    """
+
+    def run(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
+        return core(grid, rng, None)
+
+    def steps(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+        rec: list[Step] = []
+        core(grid, rng, rec)
+        return replay(rec)
+
+    base = core.__name__.removesuffix("_core")
+    run.__name__ = run.__qualname__ = f"run_{base}"
+    steps.__name__ = steps.__qualname__ = f"steps_{base}"
+    run.__doc__ = f"Fast form of {title} (no options)."
+    steps.__doc__ = f"Step form of {title} (no options){note}."
+    return run, steps
 
 
 def parse_no_options(name: str, options: dict[str, str]) -> None:

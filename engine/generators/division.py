@@ -10,11 +10,9 @@ assignment, so the work per chamber is a handful of Python operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
-from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_list
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -86,13 +84,4 @@ def division_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-def run_division(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of recursive division (no options)."""
-    return division_core(grid, rng, None)
-
-
-def steps_division(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of recursive division (no options); starts from all passages open."""
-    rec: list[Step] = []
-    division_core(grid, rng, rec)
-    return replay(rec)
+run_division, steps_division = make_forms("recursive division", division_core, "; starts from all passages open")

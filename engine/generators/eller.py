@@ -16,11 +16,9 @@ polar grids).  Memory beyond the output is proportional to one row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
-from engine.generators._common import Record, Step, pick, replay, rows_of, u32_array
+from engine.generators._common import Record, make_forms, pick, rows_of, u32_array
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -131,13 +129,4 @@ def eller_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return pas
 
 
-def run_eller(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of Eller's algorithm (no options)."""
-    return eller_core(grid, rng, None)
-
-
-def steps_eller(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of Eller's algorithm (no options)."""
-    rec: list[Step] = []
-    eller_core(grid, rng, rec)
-    return replay(rec)
+run_eller, steps_eller = make_forms("Eller's algorithm", eller_core)

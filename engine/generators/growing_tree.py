@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.generators._common import Record, Step, chunk_size, make_forms, replay, to_passage, u32_list
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -261,13 +261,4 @@ def steps_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterato
     return replay(rec)
 
 
-def run_backtracker(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of the recursive backtracker (no options)."""
-    return backtracker_core(grid, rng, None)
-
-
-def steps_backtracker(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of the recursive backtracker (no options)."""
-    rec: list[Step] = []
-    backtracker_core(grid, rng, rec)
-    return replay(rec)
+run_backtracker, steps_backtracker = make_forms("the recursive backtracker", backtracker_core)

@@ -3,11 +3,9 @@ removed when the two cells it separates are not yet connected (union-find)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
-from engine.generators._common import Record, Step, replay, to_passage
+from engine.generators._common import Record, make_forms, to_passage
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -49,13 +47,4 @@ def kruskal_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-def run_kruskal(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of randomised Kruskal (no options)."""
-    return kruskal_core(grid, rng, None)
-
-
-def steps_kruskal(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of randomised Kruskal (no options)."""
-    rec: list[Step] = []
-    kruskal_core(grid, rng, rec)
-    return replay(rec)
+run_kruskal, steps_kruskal = make_forms("randomised Kruskal", kruskal_core)

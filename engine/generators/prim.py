@@ -11,11 +11,10 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
 
 import numpy as np
 
-from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_list
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -118,25 +117,5 @@ def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-def run_prim(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of true Prim (no options)."""
-    return prim_core(grid, rng, None)
-
-
-def steps_prim(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of true Prim (no options)."""
-    rec: list[Step] = []
-    prim_core(grid, rng, rec)
-    return replay(rec)
-
-
-def run_prim_simple(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of simplified Prim (no options)."""
-    return prim_simple_core(grid, rng, None)
-
-
-def steps_prim_simple(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of simplified Prim (no options)."""
-    rec: list[Step] = []
-    prim_simple_core(grid, rng, rec)
-    return replay(rec)
+run_prim, steps_prim = make_forms("true Prim", prim_core)
+run_prim_simple, steps_prim_simple = make_forms("simplified Prim", prim_simple_core)

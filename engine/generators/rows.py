@@ -17,11 +17,9 @@ east neighbours, and every cell below the top row to have a north neighbour
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
-from engine.generators._common import Record, Rows, Step, pick, replay, rows_of, u32_array
+from engine.generators._common import Record, Rows, make_forms, pick, rows_of, u32_array
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -109,25 +107,5 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return pas
 
 
-def run_binary_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of binary tree (no options)."""
-    return binary_tree_core(grid, rng, None)
-
-
-def steps_binary_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of binary tree (no options)."""
-    rec: list[Step] = []
-    binary_tree_core(grid, rng, rec)
-    return replay(rec)
-
-
-def run_sidewinder(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of sidewinder (no options)."""
-    return sidewinder_core(grid, rng, None)
-
-
-def steps_sidewinder(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of sidewinder (no options)."""
-    rec: list[Step] = []
-    sidewinder_core(grid, rng, rec)
-    return replay(rec)
+run_binary_tree, steps_binary_tree = make_forms("binary tree", binary_tree_core)
+run_sidewinder, steps_sidewinder = make_forms("sidewinder", sidewinder_core)

@@ -14,11 +14,10 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
 
 import numpy as np
 
-from engine.generators._common import Record, Step, chunk_size, replay, to_passage, u32_list
+from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_list
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -185,37 +184,6 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-def run_aldous_broder(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of Aldous-Broder (no options)."""
-    return aldous_broder_core(grid, rng, None)
-
-
-def steps_aldous_broder(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of Aldous-Broder (no options)."""
-    rec: list[Step] = []
-    aldous_broder_core(grid, rng, rec)
-    return replay(rec)
-
-
-def run_wilson(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of Wilson (no options)."""
-    return wilson_core(grid, rng, None)
-
-
-def steps_wilson(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of Wilson (no options)."""
-    rec: list[Step] = []
-    wilson_core(grid, rng, rec)
-    return replay(rec)
-
-
-def run_hunt_and_kill(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
-    """Fast form of hunt-and-kill (no options)."""
-    return hunt_and_kill_core(grid, rng, None)
-
-
-def steps_hunt_and_kill(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-    """Step form of hunt-and-kill (no options)."""
-    rec: list[Step] = []
-    hunt_and_kill_core(grid, rng, rec)
-    return replay(rec)
+run_aldous_broder, steps_aldous_broder = make_forms("Aldous-Broder", aldous_broder_core)
+run_wilson, steps_wilson = make_forms("Wilson", wilson_core)
+run_hunt_and_kill, steps_hunt_and_kill = make_forms("hunt-and-kill", hunt_and_kill_core)

@@ -10,6 +10,8 @@ has tens of thousands of BFS levels, each too small to vectorise).
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
+
 import numpy as np
 
 from engine.maze import Maze
@@ -54,6 +56,33 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
     if rec is not None:
         rec.extend(("push", c) for c in path)
     return SolveResult(NAME, path, list(path), len(queue))
+
+
+def shortest_path(
+    adj: Sequence[Sequence[int]], start: int, goal: int, allowed: Container[int] | None = None
+) -> list[int]:
+    """Breadth-first shortest path ``start..goal`` inclusive over adjacency lists (``[]`` if unreachable).
+
+    The plain-Python form for callers that hold :meth:`Maze.open_lists` (the game,
+    races): ``adj[c]`` lists the cells open from ``c``.  Neighbours are tried in
+    list order, so the path is the same one :func:`run` finds.
+
+    Args:
+        allowed: when given, the path may only pass through these cells (``goal``
+            is always allowed).
+    """
+    if start == goal:
+        return [start]
+    parent = {start: start}
+    queue = [start]
+    for c in queue:  # the list grows while we iterate: a FIFO without pops
+        for d in adj[c]:
+            if d not in parent and (allowed is None or d in allowed or d == goal):
+                parent[d] = c
+                if d == goal:
+                    return path_from_parents(parent, start, goal)
+                queue.append(d)
+    return []
 
 
 def distances(maze: Maze, root: int) -> np.ndarray:

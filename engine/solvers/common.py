@@ -8,7 +8,7 @@ pays one comparison per event at most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.maze import Maze
@@ -86,7 +86,7 @@ def make_forms(name: str, core: Core) -> tuple[Callable[..., SolveResult], Calla
     return run, steps
 
 
-def path_from_parents(parent: list[int], start: int, goal: int) -> list[int]:
+def path_from_parents(parent: Sequence[int] | Mapping[int, int], start: int, goal: int) -> list[int]:
     """Follow ``parent`` links from ``goal`` back to ``start``; return start..goal.
 
     ``parent[start]`` must be ``start`` itself and every cell on the way must have

@@ -16,19 +16,33 @@ import numpy as np
 from engine.maze import Maze
 from game.render.theme import Theme
 
-_VS = """
+
+def offset_vertex_shader(declarations: str = "", body: str = "") -> str:
+    """The vertex shader of the maze layers: ``in_vert + in_offset * u_half`` in world space.
+
+    Wall quads carry a unit offset that the shader scales by the half width
+    ``u_half`` (cells have a zero offset).  ``declarations`` and ``body`` add
+    lines (e.g. a per-vertex colour passed on to the fragment shader).
+    """
+    return f"""
 #version 330
-uniform WindowBlock {
+uniform WindowBlock {{
     mat4 projection;
     mat4 view;
-} window;
+}} window;
 uniform float u_half;
 in vec2 in_vert;
 in vec2 in_offset;
-void main() {
+{declarations}
+void main() {{
     gl_Position = window.projection * window.view * vec4(in_vert + in_offset * u_half, 0.0, 1.0);
-}
+    {body}
+}}
 """
+
+
+_VS = offset_vertex_shader()
+
 _FS = """
 #version 330
 uniform vec4 u_color;

@@ -19,27 +19,12 @@ import numpy as np
 
 from engine.grids.base import Grid
 from engine.maze import Maze
-from game.render.maze_layer import cell_fans, typical_cell_size, wall_quads
+from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
 UNSEEN, FLOOR, FRONTIER, VISITED, PATH, DEAD, START, GOAL = range(8)
 
-_VS = """
-#version 330
-uniform WindowBlock {
-    mat4 projection;
-    mat4 view;
-} window;
-uniform float u_half;
-in vec2 in_vert;
-in vec2 in_offset;
-in vec4 in_color;
-out vec4 v_color;
-void main() {
-    gl_Position = window.projection * window.view * vec4(in_vert + in_offset * u_half, 0.0, 1.0);
-    v_color = in_color;
-}
-"""
+_VS = offset_vertex_shader("in vec4 in_color;\nout vec4 v_color;", "v_color = in_color;")
 _FS = """
 #version 330
 in vec4 v_color;

@@ -15,7 +15,7 @@ from game.context import Context
 from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
-from game.session import PlaySession
+from game.session import PlaySession, format_clock
 from game.ui import FONT
 from game.views.pause import PauseOverlay
 
@@ -32,8 +32,7 @@ CHORD_TIME = 0.05  # seconds to wait for a second key forming a diagonal (non-sq
 
 def format_time(seconds: float) -> str:
     """``m:ss.t``."""
-    m, s = divmod(max(0.0, seconds), 60)
-    return f"{int(m)}:{s:04.1f}"
+    return format_clock(seconds, 1)
 
 
 class PlayView(arcade.View):

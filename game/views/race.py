@@ -28,7 +28,7 @@ from game.context import Context
 from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
-from game.session import PlaySession
+from game.session import PlaySession, format_clock
 from game.ui import FONT
 
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ GHOST_ALPHA = 120
 
 def format_seconds(seconds: float) -> str:
     """``m:ss.ss``."""
-    m, s = divmod(max(0.0, seconds), 60)
-    return f"{int(m)}:{s:05.2f}"
+    return format_clock(seconds, 2)
 
 
 class RaceView(arcade.View):
