@@ -58,9 +58,13 @@ def ours(name: str, size: int, repeats: int) -> list[float]:
     return times
 
 
-def theirs(py: Path, names: list[str], size: int, repeats: int) -> dict[str, list[float] | str]:
-    proc = subprocess.run([str(py), str(HERE / "mazelib_worker.py"), str(size), str(repeats), *names],
-                          capture_output=True, text=True, check=True)
+def theirs(py: Path, names: list[str], size: int, repeats: int, limit: float) -> dict[str, list[float] | str]:
+    """mazelib's timings, or a note when it fails or runs past ``limit`` seconds."""
+    try:
+        proc = subprocess.run([str(py), str(HERE / "mazelib_worker.py"), str(size), str(repeats), *names],
+                              capture_output=True, text=True, check=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return {n: f"did not finish within {limit:.0f} s" for n in names}
     return json.loads(proc.stdout)
 
 
@@ -72,15 +76,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--big", action="store_true", help="also 1000x1000 (takes many minutes)")
+    ap.add_argument("--only", nargs="*", help="limit to these algorithms")
+    ap.add_argument("--limit", type=float, default=900.0, help="seconds before a mazelib run is given up")
+    ap.add_argument("--out", default="mazelib.md", help="file name under bench/results/")
     args = ap.parse_args()
     py = ensure_venv()
     rows = []
-    plan = [(100, SHARED, args.repeats)] + ([(1000, BIG, 1)] if args.big else [])
+    keep = (lambda names: [n for n in names if n in args.only]) if args.only else (lambda names: names)
+    plan = [(100, keep(SHARED), args.repeats)] + ([(1000, keep(BIG), 1)] if args.big else [])
     for size, names, reps in plan:
         for name in names:
             mine = statistics.median(ours(name, size, reps))
             # mazelib's Kruskal takes about a minute at 100x100: one run is enough to compare.
-            got = theirs(py, [name], size, 1 if name in SLOW_MAZELIB else min(reps, 3))[name]
+            got = theirs(py, [name], size, 1 if name in SLOW_MAZELIB else min(reps, 3), args.limit)[name]
             if isinstance(got, str):
                 rows.append((f"{size}x{size}", name, fmt(mine), got, "n/a"))
             else:
@@ -92,7 +100,7 @@ def main() -> None:
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     text = "\n".join(lines) + "\n"
     (HERE / "results").mkdir(exist_ok=True)
-    (HERE / "results" / "mazelib.md").write_text(text, encoding="utf-8")
+    (HERE / "results" / args.out).write_text(text, encoding="utf-8")
     print(text)
 
 

@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.paths import shipped_dir
+
 SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+LEVELS_DIR = shipped_dir("levels")
 SEED_MAX = (1 << 64) - 1
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",

@@ -9,6 +9,7 @@ cache directories (platformdirs) are used.  Directories are created on demand.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -35,3 +36,15 @@ def cache_dir() -> Path:
         path = Path(platformdirs.user_cache_dir(APP, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def shipped_dir(name: str) -> Path:
+    """A directory the game ships (``levels`` or ``assets``).
+
+    From a source checkout (``pip install -e .``) it is the repository's top-level
+    folder; from a wheel it is installed as data under ``<prefix>/share/tessera``.
+    """
+    repo = Path(__file__).resolve().parent.parent / name
+    if repo.is_dir():
+        return repo
+    return Path(sys.prefix) / "share" / APP / name

@@ -6,10 +6,11 @@ game then runs silently.  Volume is 0..1; mute silences everything.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+from engine.paths import shipped_dir
+
+SOUND_DIR = shipped_dir("assets") / "sounds"
 NAMES = ("step", "bump", "win", "click")
 
 
