@@ -69,6 +69,11 @@ class OpponentInfo:
     solver: str
     speeds: dict[str, int]
 
+    @property
+    def noun(self) -> str:
+        """The title inside a sentence: ``runner``, ``wall follower``, ``Trémaux explorer``."""
+        return self.title if self.title.startswith("Trémaux") else self.title.lower()
+
 
 # Speeds are tuned so that "normal" is a close race for a person on a medium
 # level (a person walks 5-7 cells/s with the 0.1 s animation, pauses at
@@ -83,11 +88,11 @@ OPPONENTS: dict[str, OpponentInfo] = {
     ),
     "wall": OpponentInfo(
         "wall", "W", "Wall follower",
-        "Has no map: keeps its left hand on the wall, switching to Tremaux if it walks in circles.",
+        "Has no map: keeps its left hand on the wall, switching to Trémaux if it walks in circles.",
         "wall-left", {"easy": 90, "normal": 130, "hard": 180},
     ),
     "tremaux": OpponentInfo(
-        "tremaux", "T", "Tremaux explorer", "Has no map: explores and marks every passage it takes.", "tremaux",
+        "tremaux", "T", "Trémaux explorer", "Has no map: explores and marks every passage it takes.", "tremaux",
         {"easy": 90, "normal": 130, "hard": 180},
     ),
 }
@@ -255,7 +260,7 @@ def opponent_route(maze: Maze, opponent: str) -> tuple[list[int], str | None]:
     walk = list(res.walk) if res.walk else list(res.path)
     walk = physical_walk(maze, walk)
     if walk[-1] != maze.goal:
-        raise ValueError(f"the {info.title.lower()} does not reach the goal")
+        raise ValueError(f"the {info.noun} does not reach the goal")
     return walk, res.fallback
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 from arcade import key
 
 from engine.codes import CodeError
+from engine.maze_code import MazeSpec
 from game.context import Context
 from game.ui import FONT, gui
 from game.views.base import BaseView
+
+#: A real, valid code shown as an example (computed, so it can never go stale).
+EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
 
 
 def read_clipboard(window: object) -> str:
@@ -44,8 +48,9 @@ class CodeEntryView(BaseView):
         box.add(row)
         self.columns = 1
         self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="center", anchor_y="center")
-        self.title = self.text("Enter a level code", 30, t.accent, bold=True, anchor_x="center")
-        self.hint = self.text("e.g. M1.S20X15.GT.N#1Z4K-7  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back", 14,
+        self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center")
+        self.hint = self.text(
+            f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back", 14,
                               t.text_dim, anchor_x="center")
         self.message = self.text("", 16, t.error, anchor_x="center", multiline=True, width=900, align="center")
 

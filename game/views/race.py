@@ -143,7 +143,7 @@ class RaceView(arcade.View):
         note = spec.label()
         if race.fallback:
             note += " · it walks in circles here, so it will switch to Tremaux"
-        return cls(ctx, race.maze, race.sim, spec.code(), spec.maze, f"the {info.title.lower()}",
+        return cls(ctx, race.maze, race.sim, spec.code(), spec.maze, f"the {info.noun}",
                    race_spec=spec, setup=setup, note=note)
 
     @classmethod
@@ -353,9 +353,9 @@ class RaceView(arcade.View):
         elif w == "tie":
             banner = "A dead heat!"
         elif sim.player_finish is None and not sim.gave_up:
-            banner = f"{self.opponent_name.capitalize()} got there first - keep going for your time!"
+            banner = f"{_sentence(self.opponent_name)} got there first: keep going for your time!"
         else:
-            banner = f"{self.opponent_name.capitalize()} won."
+            banner = f"{_sentence(self.opponent_name)} won."
         shown = (round(clock, 1), count, banner, len(sim.player_cells), sim.opponent_reached())
         if shown == self._shown:
             return
@@ -382,7 +382,23 @@ class RaceView(arcade.View):
         if self.t_count.text:
             self.t_count.draw()
         if self.t_banner.text:
-            self.t_banner.draw()
+            self.draw_banner(w)
+
+    def draw_banner(self, width: int) -> None:
+        """The banner on a plate under the top bar, its font shrunk until it fits the window."""
+        text = self.t_banner
+        text.font_size = 22
+        while text.content_width > width - 60 and text.font_size > 11:
+            text.font_size -= 2
+        x, y = text.position[0], text.position[1]
+        half_w, half_h = text.content_width / 2 + 18, text.content_height / 2 + 8
+        arcade.draw_lrbt_rectangle_filled(x - half_w, x + half_w, y - half_h, y + half_h, self.ctx.theme.panel)
+        text.draw()
+
+
+def _sentence(name: str) -> str:
+    """``name`` at the start of a sentence (first letter upper case, the rest untouched)."""
+    return name[:1].upper() + name[1:]
 
 
 # -- ways in -------------------------------------------------------------------------

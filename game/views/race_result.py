@@ -64,10 +64,11 @@ class RaceResultView(BaseView):
         self.heading = self.text(heading, 40, t.accent if res.winner != "opponent" else t.error, bold=True,
                                  anchor_x="center")
         self.summary = self.text(res.summary(race.opponent_name), 20, t.text, anchor_x="center")
-        you = "did not finish" if res.player_seconds is None else format_seconds(res.player_seconds)
+        you = "" if res.player_seconds is None else format_seconds(res.player_seconds)
         lines = [
-            f"You: {you}  ·  {ratio(res.player_steps, res.shortest)}",
-            f"{race.opponent_name.capitalize()}: {format_seconds(res.opponent_seconds)}  ·  "
+            f"You: {you}  ·  {ratio(res.player_steps, res.shortest)}" if res.player_seconds is not None
+            else f"You: did not finish ({res.player_steps} moves)",
+            f"{race.opponent_name[:1].upper() + race.opponent_name[1:]}: {format_seconds(res.opponent_seconds)}  ·  "
             f"{ratio(res.opponent_steps, res.shortest)}",
             f"Shortest path: {res.shortest} moves",
         ]
