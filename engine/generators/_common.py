@@ -9,6 +9,7 @@ core and replays the record.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -52,7 +53,151 @@ def pick(r32: np.ndarray, m: np.ndarray) -> np.ndarray:
 
 def to_passage(p: bytearray) -> np.ndarray:
     """A ``bytearray`` of 0/1 flags as a fresh ``(E,)`` bool array."""
-    return np.frombuffer(bytes(p), dtype=np.uint8).astype(bool)
+    return np.frombuffer(p, dtype=np.uint8).astype(bool)
+
+
+# Slot-mask tables: for a mask of a cell's neighbour slots (bit k = slot k, up to
+# 8 slots), SLOTS[mask] lists the set bits in increasing order and COUNT[mask] their number.
+SLOTS: list[tuple[int, ...]] = [tuple(k for k in range(8) if mask >> k & 1) for mask in range(256)]
+COUNT: list[int] = [len(s) for s in SLOTS]
+
+
+@dataclass(frozen=True)
+class SlotMasks:
+    """Per-cell neighbour-slot bitmasks of a grid (degree <= 8), for walkers that
+    need "the unvisited neighbours of c, in slot order" many times.
+
+    A walker keeps ``um = bytearray(masks.full)``: bit ``k`` of ``um[c]`` is set while
+    neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit in
+    each neighbour: ``for x, q in zip(nb[d], masks.clear[d]): um[x] &= q``.  Then
+    ``SLOTS[um[c]]`` are the unvisited slots of ``c`` and ``SLOTS[full[c] ^ um[c]]``
+    the visited ones.
+
+    Attributes:
+        full: ``(n,)`` bytes, ``(1 << degree) - 1`` per cell.
+        clear: per cell, per slot ``k`` (neighbour ``x``): ``0xFF`` minus the bit
+            of this cell in ``x``'s slots.
+        low: per cell, its smallest neighbour id (or its own id without neighbours).
+    """
+
+    full: bytes
+    clear: list[list[int]]
+    low: list[int]
+
+
+def slot_masks(grid: Grid) -> SlotMasks:
+    """The (cached) :class:`SlotMasks` of ``grid``.
+
+    Raises:
+        ValueError: if a cell has more than 8 neighbours (no tessellation here does).
+    """
+    key = "generators.slot_masks"
+    got = grid._cache.get(key)
+    if got is not None:
+        return got
+    n = grid.n
+    ip = grid.indptr.astype(np.int64)
+    deg = np.diff(ip)
+    if n and deg.max() > 8:
+        raise ValueError(f"slot masks need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
+    src = np.repeat(np.arange(n, dtype=np.int64), deg)
+    pos = np.arange(len(src), dtype=np.int64) - ip[src]  # slot index within its cell
+    order = np.argsort(grid.edge_id, kind="stable")  # the two slots of each edge, adjacent
+    rev = np.empty_like(order)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    clear = (0xFF ^ (1 << pos[rev])).tolist()
+    nbr = grid.nbr.astype(np.int64)
+    low = np.arange(n, dtype=np.int64)
+    has = deg > 0
+    low[has] = np.minimum.reduceat(nbr, ip[:-1][has])
+    ipl = ip.tolist()
+    was_enabled = gc.isenabled()
+    gc.disable()  # many small lists, none cyclic (see Grid.lists)
+    try:
+        per_cell = [clear[ipl[c] : ipl[c + 1]] for c in range(n)]
+    finally:
+        if was_enabled:
+            gc.enable()
+    got = SlotMasks(((1 << deg) - 1).astype(np.uint8).tobytes(), per_cell, low.tolist())
+    grid._cache[key] = got
+    return got
+
+
+_MIX = np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(9)], dtype=np.uint64)
+
+
+def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
+    """The (cached) step table ``(L, moves)`` of a random walk on ``grid``.
+
+    ``L`` is the least common multiple of the cell degrees.  A 32-bit value ``r``
+    sends a walker at ``c`` to neighbour slot ``(r * degree) >> 32``, which is
+    also ``q // (L // degree)`` for ``q = (r * L) >> 32`` (nested floors), so with
+    ``q`` drawn in bulk the step is ``c + moves[c][q]``: ``moves[c]`` is a tuple
+    of ``L`` neighbour offsets, shared by all cells with the same pattern.
+    """
+    got = grid._cache.get("generators.walk_table")
+    if got is not None:
+        return got
+    n = grid.n
+    ip = grid.indptr.astype(np.int64)
+    deg = np.diff(ip)
+    lcm = int(np.lcm.reduce(np.unique(deg[deg > 0]))) if n and deg.max() > 0 else 1
+    # Offsets by slot (padded with 0) and the degree: one row per cell, deduplicated.
+    src = np.repeat(np.arange(n, dtype=np.int64), deg)
+    slot = np.arange(len(src), dtype=np.int64) - ip[src]
+    rows = np.zeros((n, 9), dtype=np.int64)
+    rows[:, 8] = deg
+    rows[src, slot] = grid.nbr.astype(np.int64) - src
+    # Deduplicate through a 64-bit mix of each row (one sort of n ints), checked
+    # exactly; a collision (never seen) falls back to the row-wise unique.
+    mix = (rows.astype(np.uint64) * _MIX).sum(axis=1, dtype=np.uint64)
+    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
+    pats = rows[first]
+    if not np.array_equal(pats[inverse.ravel()], rows):
+        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
+    tables = []
+    for row in pats.tolist():
+        d = row[8]
+        tables.append(tuple(row[q // (lcm // d)] for q in range(lcm)) if d else (0,) * lcm)
+    got = (lcm, [tables[i] for i in inverse.ravel().tolist()])
+    grid._cache["generators.walk_table"] = got
+    return got
+
+
+SQ_S, SQ_E, SQ_N, SQ_W = 0, 1, 2, 3
+"""Direction bits of :func:`square_masks` (the slot order of a square cell's neighbours)."""
+
+
+def square_masks(grid: Grid) -> bytes:
+    """Direction-bit masks of a square grid (cached): bit ``SQ_S..SQ_W`` of byte ``c``
+    is set when cell ``c`` has that neighbour, followed by ``width + 1`` zero bytes.
+
+    On a ``w``-wide square grid the neighbours of ``c`` are ``c - w, c + 1, c + w,
+    c - 1`` (south, east, north, west: slot order), so a walker that keeps
+    ``um = bytearray(square_masks(grid))`` clears the bit of a visited cell ``d`` in
+    its four neighbours without looking them up::
+
+        um[d - w] &= 11; um[d + 1] &= 7; um[d + w] &= 14; um[d - 1] &= 13
+
+    Writes that miss (a row end, the bottom or top row) land on a bit that is
+    already clear or in the zero padding (negative indices wrap into it).
+    ``SLOTS[um[c]]`` are then the directions of the unvisited neighbours of ``c``,
+    in slot order.
+
+    Raises:
+        ValueError: if the grid is not square.
+    """
+    if grid.kind != "square":
+        raise ValueError(f"square masks need a square grid, not {grid.kind}")
+    got = grid._cache.get("generators.square_masks")
+    if got is None:
+        w, h = grid.width, grid.height
+        r, c = np.divmod(np.arange(w * h), w)
+        m = ((r > 0) << SQ_S) | ((c < w - 1) << SQ_E) | ((r < h - 1) << SQ_N) | ((c > 0) << SQ_W)
+        got = m.astype(np.uint8).tobytes() + bytes(w + 1)
+        grid._cache["generators.square_masks"] = got
+    return got
 
 
 def replay(rec: list[Step]) -> Iterator[Step]:

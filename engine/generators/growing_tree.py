@@ -28,7 +28,19 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.generators._common import Record, Step, chunk_size, make_forms, replay, to_passage, u32_list
+from engine.generators._common import (
+    COUNT,
+    SLOTS,
+    Record,
+    Step,
+    chunk_size,
+    make_forms,
+    replay,
+    slot_masks,
+    square_masks,
+    to_passage,
+    u32_list,
+)
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -189,14 +201,38 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
 
 def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """Recursive backtracker with an explicit stack: walk to a random unvisited
-    neighbour, back up when stuck.  Returns the ``(E,)`` bool passages."""
+    neighbour, back up when stuck.  Returns the ``(E,)`` bool passages.
+
+    The unvisited neighbours of each cell are kept as a bitmask (square grids:
+    :func:`square_masks`, by direction, with the edge ids computed; others:
+    :func:`slot_masks`), so finding them is a table look-up.
+    """
     nb, ed = grid.lists()
     n = grid.n
-    vis = bytearray(n)
+    sq = grid.kind == "square"
+    w = grid.width
+    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
+    if sq:
+        um = bytearray(square_masks(grid))
+        clear: list[list[int]] = []
+    else:
+        masks = slot_masks(grid)
+        um = bytearray(masks.full)
+        clear = masks.clear
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    vis[start] = 1
+    if sq:
+        um[start - w] &= 11
+        um[start + 1] &= 7
+        um[start + w] &= 14
+        um[start - 1] &= 13
+    else:
+        for x, q in zip(nb[start], clear[start], strict=True):
+            um[x] &= q
+    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     stack = [start]
+    push = stack.append
+    pop = stack.pop
     cs = chunk_size(n)
     buf = u32_list(rng, cs)
     bi = 0
@@ -205,30 +241,38 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         rec.append(("visit", start))
         rec.append(("current", start))
     while True:
-        nbs = nb[c]
-        un = [k for k, d in enumerate(nbs) if not vis[d]]
-        if un:
-            m = len(un)
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
             if m == 1:
-                k = un[0]
+                k = SLOTS[mk][0]
             else:
                 if bi == cs:
                     buf = u32_list(rng, cs)
                     bi = 0
-                k = un[(buf[bi] * m) >> 32]
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
                 bi += 1
-            d = nbs[k]
-            vis[d] = 1
-            e = ed[c][k]
+            if sq:
+                d = c + off[k]
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
+                um[d - w] &= 11
+                um[d + 1] &= 7
+                um[d + w] &= 14
+                um[d - 1] &= 13
+            else:
+                d = nb[c][k]
+                e = ed[c][k]
+                for x, q in zip(nb[d], clear[d], strict=True):
+                    um[x] &= q
             pas[e] = 1
-            stack.append(d)
+            push(d)
             c = d
             if rec is not None:
                 rec.append(("open", e))
                 rec.append(("visit", d))
                 rec.append(("current", d))
         else:
-            stack.pop()
+            pop()
             if not stack:
                 break
             c = stack[-1]

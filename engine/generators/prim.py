@@ -19,6 +19,14 @@ from engine.grids.base import Grid
 from engine.rng import Rng
 
 
+def _flat(grid: Grid) -> tuple[list[int], list[int], list[int]]:
+    """``grid.nbr``, ``grid.edge_id`` and ``grid.indptr`` as Python lists (cached)."""
+    got = grid._cache.get("generators.flat")
+    if got is None:
+        got = grid._cache["generators.flat"] = (grid.nbr.tolist(), grid.edge_id.tolist(), grid.indptr.tolist())
+    return got
+
+
 def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """True Prim on random edge weights; returns the ``(E,)`` bool passages.
 
@@ -26,6 +34,11 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     with ``rng.below(n)``.  The heap holds one int per adjacency slot ``s``
     (index into ``grid.nbr``): ``weight << bits | s``, so equal weights are
     broken by the slot and the popped slot names both the target cell and the edge.
+
+    All keys differ, so the cells join in the order of their smallest pushed key
+    whatever else the heap holds: a key is pushed only if it beats the best one
+    already pushed for its cell (``best``, -1 once the cell is in the maze), which
+    spares the heap the entries that could only be popped stale.
     """
     n = grid.n
     ne = grid.num_edges
@@ -33,15 +46,15 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     wbits = min(32, 63 - bits)
     w = rng.u64_array(ne) >> np.uint64(64 - wbits)
     keyf = ((w[grid.edge_id] << np.uint64(bits)) | np.arange(2 * ne, dtype=np.uint64)).tolist()
-    nbrf = grid.nbr.tolist()
-    eidf = grid.edge_id.tolist()
-    ip = grid.indptr.tolist()
+    nbrf, eidf, ip = _flat(grid)
     mask = (1 << bits) - 1
-    vis = bytearray(n)
+    best = [1 << 64] * n
     pas = bytearray(ne)
     start = rng.below(n)
-    vis[start] = 1
+    best[start] = -1
     heap = keyf[ip[start] : ip[start + 1]]
+    for t in range(ip[start], ip[start + 1]):
+        best[nbrf[t]] = keyf[t]
     heapq.heapify(heap)
     pop = heapq.heappop
     push = heapq.heappush
@@ -51,9 +64,9 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     while left:
         s = pop(heap) & mask
         a = nbrf[s]
-        if vis[a]:
+        if best[a] < 0:
             continue
-        vis[a] = 1
+        best[a] = -1
         pas[eidf[s]] = 1
         left -= 1
         if rec is not None:
@@ -61,8 +74,11 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             rec.append(("visit", a))
             rec.append(("current", a))
         for t in range(ip[a], ip[a + 1]):
-            if not vis[nbrf[t]]:
-                push(heap, keyf[t])
+            key = keyf[t]
+            x = nbrf[t]
+            if key < best[x]:
+                best[x] = key
+                push(heap, key)
     return to_passage(pas)
 
 

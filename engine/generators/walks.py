@@ -13,24 +13,39 @@
 
 from __future__ import annotations
 
-import heapq
-
 import numpy as np
 
-from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_list
+from engine.generators._common import (
+    COUNT,
+    SLOTS,
+    Record,
+    chunk_size,
+    make_forms,
+    slot_masks,
+    square_masks,
+    to_passage,
+    u32_array,
+    u32_list,
+    walk_table,
+)
 from engine.grids.base import Grid
 from engine.rng import Rng
+
+_SHIFT32 = np.uint64(32)
 
 
 def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """Aldous-Broder; returns the ``(E,)`` bool passages.
 
     Draws the start cell with ``rng.below(n)``, then chunks of
-    :func:`chunk_size` 32-bit values, one per step of the walk.
+    :func:`chunk_size` 32-bit values, one per step of the walk.  Each chunk is
+    turned into small step codes with numpy and a step is one look-up in
+    :func:`walk_table`.
     """
     nb, ed = grid.lists()
     n = grid.n
-    deg = [len(x) for x in nb]
+    lcm, moves = walk_table(grid)
+    mul = np.uint64(lcm)
     vis = bytearray(n)
     pas = bytearray(grid.num_edges)
     cur = rng.below(n)
@@ -41,12 +56,11 @@ def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         rec.append(("visit", cur))
         rec.append(("current", cur))
     while left:
-        for r in u32_list(rng, cs):
-            k = (r * deg[cur]) >> 32
-            nxt = nb[cur][k]
+        for q in ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist():
+            nxt = cur + moves[cur][q]
             if not vis[nxt]:
                 vis[nxt] = 1
-                e = ed[cur][k]
+                e = ed[cur][nb[cur].index(nxt)]
                 pas[e] = 1
                 if rec is not None:
                     rec.append(("open", e))
@@ -114,23 +128,44 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     Draws the start cell with ``rng.below(n)``, then chunks of
     :func:`chunk_size` 32-bit values, one per choice among two or more cells.
+
+    Unvisited neighbours are kept as bitmasks (square grids: :func:`square_masks`
+    by direction, with the edge ids computed; others: :func:`slot_masks`).  Hunt
+    targets, the unvisited cells next to the maze, are flags in a bytearray: a
+    hunt is one ``find`` from a lower bound on the first flag.
     """
     nb, ed = grid.lists()
     n = grid.n
-    vis = bytearray(n)
+    sq = grid.kind == "square"
+    w = grid.width
+    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
+    if sq:
+        full = square_masks(grid)
+        clear: list[list[int]] = []
+        low: list[int] = []
+    else:
+        masks = slot_masks(grid)
+        full = masks.full
+        clear = masks.clear
+        low = masks.low
+    um = bytearray(full)
+    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     pas = bytearray(grid.num_edges)
     c = rng.below(n)
-    vis[c] = 1
+    if sq:
+        um[c - w] &= 11
+        um[c + 1] &= 7
+        um[c + w] &= 14
+        um[c - 1] &= 13
+    else:
+        for x, q in zip(nb[c], clear[c], strict=True):
+            um[x] &= q
     left = n - 1
-    # Hunt targets: a min-heap of unvisited cells next to the maze (each cell is
-    # pushed once, when its first neighbour is visited; visited ones are dropped
-    # lazily), so a hunt finds the first such cell by id without scanning.
+    # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
+    # neighbour becomes the current cell, cleared when x is visited); every such
+    # x is >= lo, so a hunt's target, the first one by id, is front.find(1, lo).
     front = bytearray(n)
-    heap: list[int] = []
-    push = heapq.heappush
-    for x in nb[c]:
-        front[x] = 1
-        push(heap, x)
+    lo = n
     cs = chunk_size(n)
     buf = u32_list(rng, cs)
     bi = 0
@@ -138,26 +173,38 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         rec.append(("visit", c))
         rec.append(("current", c))
     while left:
-        nbs = nb[c]
-        un = [k for k, d in enumerate(nbs) if not vis[d]]
-        if un:
-            m = len(un)
+        mk = um[c]
+        if mk:
+            sl = SLOTS[mk]
+            if sq:
+                t = c - w
+                for k in sl:
+                    front[c + off[k]] = 1
+            else:
+                t = low[c]
+                nbs = nb[c]
+                for k in sl:
+                    front[nbs[k]] = 1
+            if t < lo:
+                lo = t if t > 0 else 0
+            m = COUNT[mk]
             if m == 1:
-                k = un[0]
+                k = sl[0]
             else:
                 if bi == cs:
                     buf = u32_list(rng, cs)
                     bi = 0
-                k = un[(buf[bi] * m) >> 32]
+                k = sl[(buf[bi] * m) >> 32]
                 bi += 1
-            d = nbs[k]
-            e = ed[c][k]
+            if sq:
+                d = c + off[k]
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
+            else:
+                d = nbs[k]
+                e = ed[c][k]
         else:
-            d = heapq.heappop(heap)
-            while vis[d]:
-                d = heapq.heappop(heap)
-            dn = nb[d]
-            inside = [k for k, x in enumerate(dn) if vis[x]]
+            d = lo = front.find(1, lo)
+            inside = SLOTS[full[d] ^ um[d]]
             m = len(inside)
             if m == 1:
                 k = inside[0]
@@ -167,16 +214,22 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                     bi = 0
                 k = inside[(buf[bi] * m) >> 32]
                 bi += 1
-            e = ed[d][k]
-        vis[d] = 1
+            if sq:
+                e = d - d // w - (k >> 1) if k & 1 else vb + d + (k >> 1) * w
+            else:
+                e = ed[d][k]
+        if sq:
+            um[d - w] &= 11
+            um[d + 1] &= 7
+            um[d + w] &= 14
+            um[d - 1] &= 13
+        else:
+            for x, q in zip(nb[d], clear[d], strict=True):
+                um[x] &= q
+        front[d] = 0
         pas[e] = 1
         left -= 1
         c = d
-        for x in nb[d]:
-            if not front[x]:
-                front[x] = 1
-                if not vis[x]:
-                    push(heap, x)
         if rec is not None:
             rec.append(("open", e))
             rec.append(("visit", d))
