@@ -18,7 +18,7 @@ Each file holds one world (a ``[world]`` table with ``name``) and its levels as
 
 Files are read in name order; levels keep their order inside a file.  Any
 problem raises :class:`ValueError` naming the file, the level and the field.
-This module is pure (tomllib, no arcade).
+This module is pure (tomllib, no window code).
 """
 
 from __future__ import annotations

@@ -1,21 +1,20 @@
 """Keyboard direction handling, independent of arcade (pure Python, unit-testable).
 
-Directions are unit-ish vectors in world coordinates (x right, y up).  On grids
-whose neighbours do not line up with the arrow keys (hex, triangle, polar,
-upsilon) the pressed direction, including diagonals from two keys held
-together, picks the open neighbour whose direction is closest in angle.
+Arrow keys and WASD map to unit-ish vectors in world coordinates (x right,
+y up); two keys held together give a diagonal.  Turning a direction into an
+open neighbour is geometry and lives in :mod:`engine.play`
+(:func:`engine.play.pick_neighbour`).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+
+from engine.play import Vec
 
 # pyglet/arcade key symbols, copied so this module needs no arcade import.
 KEY_LEFT, KEY_UP, KEY_RIGHT, KEY_DOWN = 65361, 65362, 65363, 65364
 KEY_A, KEY_D, KEY_S, KEY_W = 97, 100, 115, 119
-
-Vec = tuple[float, float]
 
 KEY_VECTORS: dict[int, Vec] = {
     KEY_LEFT: (-1.0, 0.0),
@@ -27,9 +26,6 @@ KEY_VECTORS: dict[int, Vec] = {
     KEY_DOWN: (0.0, -1.0),
     KEY_S: (0.0, -1.0),
 }
-
-#: A neighbour further than this from the wanted direction is never chosen (degrees).
-MAX_ANGLE_DEG = 80.0
 
 
 def is_direction_key(symbol: int) -> bool:
@@ -56,44 +52,3 @@ def direction_from_keys(held: Iterable[int], newest: int | None = None) -> Vec |
             return KEY_VECTORS[newest]
         return None
     return (dx, dy)
-
-
-def _angle_between(a: Vec, b: Vec) -> float:
-    """Unsigned angle between two vectors in radians (0..pi)."""
-    d = abs(math.atan2(a[1], a[0]) - math.atan2(b[1], b[0]))
-    return min(d, 2 * math.pi - d)
-
-
-def pick_neighbour(
-    origin: Vec,
-    candidates: Sequence[tuple[int, Vec]],
-    direction: Vec,
-    prefer: Vec | None = None,
-    max_angle_deg: float = MAX_ANGLE_DEG,
-) -> int | None:
-    """The candidate cell whose direction from ``origin`` is closest to ``direction``.
-
-    Args:
-        origin: the current cell centre.
-        candidates: ``(cell, centre)`` pairs, typically the open neighbours.
-        direction: the wanted direction (any length > 0).
-        prefer: breaks near-ties (within 1 degree) in favour of the candidate
-            closest to this direction (the most recently pressed key).
-        max_angle_deg: candidates further off than this are ignored.
-
-    Returns:
-        The chosen cell id, or None when no candidate is within ``max_angle_deg``.
-    """
-    limit = math.radians(max_angle_deg)
-    best: tuple[float, float, int] | None = None
-    for cell, (x, y) in candidates:
-        v = (x - origin[0], y - origin[1])
-        if v == (0.0, 0.0):
-            continue
-        ang = _angle_between(v, direction)
-        if ang > limit:
-            continue
-        key = (round(math.degrees(ang)), _angle_between(v, prefer) if prefer else 0.0, cell)
-        if best is None or key < best:
-            best = key
-    return None if best is None else best[2]

@@ -9,7 +9,8 @@ import pytest
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board
-from game.puzzle_session import Deal, PuzzleSession, PuzzleSettings, deal_session
+from engine.puzzle.session import PuzzleSession
+from game.puzzle_session import Deal, PuzzleSettings, deal_session
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 

@@ -10,10 +10,10 @@ from arcade import key
 
 from engine.maze_code import MazeSpec
 from engine.solvers import solve
+from engine.solvers.bfs import shortest_path
 from game.audio import Audio
 from game.context import Context
 from game.input import KEY_VECTORS, direction_from_keys
-from game.session import shortest_path
 from game.store import Store
 
 DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]

@@ -11,11 +11,12 @@ import arcade
 from arcade import key
 
 from engine.maze import Maze
+from engine.play import PlaySession
 from game.context import Context
+from game.format import format_clock
 from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
-from game.session import PlaySession, format_clock
 from game.ui import FONT
 from game.views.pause import PauseOverlay
 
@@ -374,7 +375,7 @@ def open_code(ctx: Context, code: str) -> PlayView:
 
 def open_daily(ctx: Context) -> Any:
     """Play today's daily challenge (UTC)."""
-    from game.daily import daily_spec, utc_today
+    from engine.daily import daily_spec, utc_today
 
     spec = daily_spec()
     return PlayView(ctx, spec.build(), spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")

@@ -26,10 +26,10 @@ from arcade import key
 
 from engine.puzzle.board import Board
 from engine.puzzle.result import SolveResult, SolverStopped
+from engine.puzzle.session import PuzzleSession
 from game.context import Context
 from game.puzzle_session import (
     Deal,
-    PuzzleSession,
     PuzzleSettings,
     Stopped,
     deal_session,

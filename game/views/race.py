@@ -1,7 +1,7 @@
 """The race screen: you against an AI opponent or a ghost, on a fixed 1/60 s time step.
 
 The model is :class:`engine.race.RaceSim`; the player's input goes through the
-shell's :class:`game.session.PlaySession` (same keys and feel as a normal
+shell's :class:`engine.play.PlaySession` (same keys and feel as a normal
 level), and every move it starts is handed to the simulation at that tick.
 The opponent is drawn with its trail (and, with E, the cells it has explored);
 a ghost is a translucent player.
@@ -23,12 +23,13 @@ from engine.codes import CodeError, normalize
 from engine.ghost import Ghost
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
+from engine.play import PlaySession
 from engine.race import OPPONENTS, TICKS_PER_SECOND, RaceSim, RaceSpec, make_race
 from game.context import Context
+from game.format import format_clock
 from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
-from game.session import PlaySession, format_clock
 from game.ui import FONT
 
 if TYPE_CHECKING:

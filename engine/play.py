@@ -1,6 +1,13 @@
-"""The play model: player position, move validation, animation timing, timer, stars.
+"""The maze play model: direction picking, player position, buffered moves, timer, stars.
 
-No arcade here: a :class:`PlaySession` is driven by :meth:`PlaySession.press`,
+No window code here (pure Python, unit-testable).  Directions are unit-ish vectors
+in world coordinates (x right, y up).  On grids whose neighbours do not line up
+with the arrow keys (hex, triangle, polar, upsilon) the wanted direction,
+including diagonals from two keys held together, picks the open neighbour whose
+direction is closest in angle (:func:`pick_neighbour`); the keyboard side
+(key codes -> vectors) lives in ``game/input.py``.
+
+A :class:`PlaySession` is driven by :meth:`PlaySession.press`,
 :meth:`PlaySession.walk_to` and :meth:`PlaySession.update` and tested without a
 window.  The view reads :meth:`PlaySession.display_position` and drains
 :attr:`PlaySession.events` (``("step", cell)``, ``("bump", cell)``,
@@ -11,15 +18,61 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.maze import Maze
 from engine.solvers.bfs import shortest_path
-from game.input import Vec, pick_neighbour
+
+Vec = tuple[float, float]
+
+#: A neighbour further than this from the wanted direction is never chosen (degrees).
+MAX_ANGLE_DEG = 80.0
 
 MOVE_TIME = 0.1  # seconds per cell
 REPEAT_DELAY = 0.22  # seconds a held key waits at a junction before moving on
 BUFFER_SIZE = 4  # key presses remembered while a move is animating
+
+
+def _angle_between(a: Vec, b: Vec) -> float:
+    """Unsigned angle between two vectors in radians (0..pi)."""
+    d = abs(math.atan2(a[1], a[0]) - math.atan2(b[1], b[0]))
+    return min(d, 2 * math.pi - d)
+
+
+def pick_neighbour(
+    origin: Vec,
+    candidates: Sequence[tuple[int, Vec]],
+    direction: Vec,
+    prefer: Vec | None = None,
+    max_angle_deg: float = MAX_ANGLE_DEG,
+) -> int | None:
+    """The candidate cell whose direction from ``origin`` is closest to ``direction``.
+
+    Args:
+        origin: the current cell centre.
+        candidates: ``(cell, centre)`` pairs, typically the open neighbours.
+        direction: the wanted direction (any length > 0).
+        prefer: breaks near-ties (within 1 degree) in favour of the candidate
+            closest to this direction (the most recently pressed key).
+        max_angle_deg: candidates further off than this are ignored.
+
+    Returns:
+        The chosen cell id, or None when no candidate is within ``max_angle_deg``.
+    """
+    limit = math.radians(max_angle_deg)
+    best: tuple[float, float, int] | None = None
+    for cell, (x, y) in candidates:
+        v = (x - origin[0], y - origin[1])
+        if v == (0.0, 0.0):
+            continue
+        ang = _angle_between(v, direction)
+        if ang > limit:
+            continue
+        key = (round(math.degrees(ang)), _angle_between(v, prefer) if prefer else 0.0, cell)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
 
 
 def default_par_moves(shortest: int) -> int:
@@ -30,12 +83,6 @@ def default_par_moves(shortest: int) -> int:
 def default_par_time(shortest: int) -> int:
     """Par time in whole seconds: animation time plus thinking time."""
     return max(5, math.ceil(0.3 * shortest + 5))
-
-
-def format_clock(seconds: float, decimals: int = 1) -> str:
-    """``m:ss.t`` with ``decimals`` digits after the point (rounded; negative times show as 0)."""
-    m, s = divmod(max(0.0, seconds), 60)
-    return f"{int(m)}:{s:0{decimals + 3}.{decimals}f}"
 
 
 @dataclass(frozen=True)
