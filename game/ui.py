@@ -21,6 +21,20 @@ if arcade.headless:  # pragma: no cover - depends on the environment
 import arcade.gui as gui  # noqa: E402
 
 FONT = ("DejaVu Sans", "Arial", "calibri")
+
+
+class CodeField(gui.UIInputText):
+    """A one-line text field that ignores control characters.
+
+    The Enter key that opened a screen also arrives there as text (``"\r"``); a
+    plain :class:`arcade.gui.UIInputText` would insert it and draw a missing-glyph box.
+    """
+
+    def on_event(self, event: gui.UIEvent) -> bool | None:
+        """Drop text events that carry no printable character; everything else as usual."""
+        if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
+            return True
+        return super().on_event(event)
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
 
-__all__ = ["gui", "FONT", "TITLE_FONT"]
+__all__ = ["gui", "CodeField", "FONT", "TITLE_FONT"]

@@ -76,3 +76,15 @@ def test_lab_command_opens_the_lab_on_a_code(ctx):
 
     view = first_view(ctx, ["lab", maze_code()])
     assert isinstance(view, LabView)
+
+
+def test_enter_that_opened_the_code_screen_does_not_land_in_the_field(ctx, window):
+    from game.views.code_entry import CodeEntryView
+
+    entry = CodeEntryView(ctx)
+    ctx.show(entry)
+    entry.on_draw()
+    window.dispatch_event("on_text", "\r")
+    window.dispatch_event("on_text", "M")
+    entry.on_draw()
+    assert entry.field.text == "M"

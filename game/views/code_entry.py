@@ -7,7 +7,7 @@ from arcade import key
 from engine.codes import CodeError
 from engine.maze_code import MazeSpec
 from game.context import Context
-from game.ui import FONT, gui
+from game.ui import FONT, CodeField, gui
 from game.views.base import BaseView
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
@@ -30,7 +30,7 @@ class CodeEntryView(BaseView):
         t = ctx.theme
         box = gui.UIBoxLayout(space_between=14)
         style = gui.UIInputText.UIStyle
-        self.field = gui.UIInputText(
+        self.field = CodeField(
             width=620, height=44, text=text, font_name=FONT, font_size=18, text_color=t.text,
             style={
                 "normal": style(bg=t.panel, border=t.text_dim, border_width=2),

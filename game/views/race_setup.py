@@ -19,7 +19,7 @@ from engine.codes import CodeError, normalize
 from engine.maze_code import MazeSpec
 from engine.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from game.context import Context
-from game.ui import FONT, gui
+from game.ui import FONT, CodeField, gui
 from game.views.base import BaseView
 
 SHAPE_ORDER = ("square", "hex", "triangle", "polar", "upsilon")
@@ -160,7 +160,7 @@ class ChoiceSetupView(BaseView):
         self._cells = 0
         self.choice_buttons: dict[str, Any] = {}
         self.choice_labels: dict[str, Callable[[], str]] = {}
-        self.field = gui.UIInputText(width=660, height=40, text="", font_name=FONT, font_size=14, text_color=t.text)
+        self.field = CodeField(width=660, height=40, text="", font_name=FONT, font_size=14, text_color=t.text)
         self.field.with_background(color=t.panel)
         self.heading = self.text(title, 32, t.accent, bold=True, anchor_x="center")
         self.code_hint = self.text("The field above takes a pasted code (Ctrl+V, then Enter).", 13, t.text_dim,
