@@ -52,3 +52,69 @@ def direction_from_keys(held: Iterable[int], newest: int | None = None) -> Vec |
             return KEY_VECTORS[newest]
         return None
     return (dx, dy)
+
+
+#: Seconds to wait for a second, perpendicular key forming a diagonal (non-square grids).
+CHORD_TIME = 0.05
+
+
+class DirectionKeys:
+    """The direction keys of one play screen: which are held, and presses waiting to form a diagonal.
+
+    ``press``/``tick`` return the moves to send as ``(direction, newest key's vector)``
+    pairs; ``held_direction`` is what a held key keeps running toward.  With
+    ``chords`` (hex, triangle, polar, upsilon) a press waits up to
+    :data:`CHORD_TIME` seconds for a perpendicular second key, so two keys pressed
+    together make one diagonal move; on square grids every press moves at once.
+    """
+
+    def __init__(self, chords: bool) -> None:
+        self.chords = chords
+        self.held: list[int] = []
+        self.chord: list[int] = []
+        self.chord_left = 0.0
+
+    def clear(self) -> None:
+        """Forget every key (pause, restart)."""
+        self.held.clear()
+        self.chord.clear()
+
+    def press(self, symbol: int) -> list[tuple[Vec, Vec]]:
+        """A direction key went down; the moves to send now."""
+        if symbol not in self.held:
+            self.held.append(symbol)
+        if not self.chords:
+            return [(KEY_VECTORS[symbol], KEY_VECTORS[symbol])]
+        out: list[tuple[Vec, Vec]] = []
+        if self.chord:
+            a, b = KEY_VECTORS[self.chord[0]], KEY_VECTORS[symbol]
+            if len(self.chord) == 1 and a[0] * b[0] + a[1] * b[1] == 0:
+                self.chord.append(symbol)
+                return self._flush()  # diagonal complete
+            out = self._flush()
+        self.chord.append(symbol)
+        self.chord_left = CHORD_TIME
+        return out
+
+    def release(self, symbol: int) -> None:
+        """A key went up."""
+        if symbol in self.held:
+            self.held.remove(symbol)
+
+    def tick(self, dt: float) -> list[tuple[Vec, Vec]]:
+        """Time passes (seconds); a waiting press is sent once its chord time is over."""
+        if self.chord:
+            self.chord_left -= dt
+            if self.chord_left <= 0:
+                return self._flush()
+        return []
+
+    def held_direction(self) -> Vec | None:
+        """The direction of the keys held down, or None."""
+        return direction_from_keys(self.held) if self.held else None
+
+    def _flush(self) -> list[tuple[Vec, Vec]]:
+        newest = self.chord[-1]
+        direction = direction_from_keys(list(dict.fromkeys(self.held + self.chord)), newest)
+        self.chord.clear()
+        return [] if direction is None else [(direction, KEY_VECTORS[newest])]

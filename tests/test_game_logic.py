@@ -60,3 +60,21 @@ def test_store_progress_bests_settings_and_damage(tmp_path):
     assert st2.stars() == {} and st2.setting("theme") == "dark"
     st2.set_setting("volume", "0.3")
     assert sqlite3.connect(path).execute("select value from settings").fetchone() == ("0.3",)
+
+
+def test_direction_keys_chords_diagonals_and_square_moves_at_once():
+    from game.input import CHORD_TIME, KEY_DOWN, KEY_RIGHT, KEY_UP, DirectionKeys
+
+    square = DirectionKeys(chords=False)
+    assert square.press(KEY_RIGHT) == [((1.0, 0.0), (1.0, 0.0))]
+    hexk = DirectionKeys(chords=True)
+    assert hexk.press(KEY_RIGHT) == []  # waits for a possible second key
+    assert hexk.press(KEY_UP) == [((1.0, 1.0), (0.0, 1.0))]  # one diagonal move
+    hexk.release(KEY_RIGHT)
+    hexk.release(KEY_UP)
+    assert hexk.press(KEY_DOWN) == []
+    assert hexk.tick(CHORD_TIME / 2) == []
+    assert hexk.tick(CHORD_TIME) == [((0.0, -1.0), (0.0, -1.0))]
+    assert hexk.held_direction() == (0.0, -1.0)
+    hexk.release(KEY_DOWN)
+    assert hexk.held_direction() is None

@@ -14,7 +14,7 @@ from engine.maze import Maze
 from engine.play import PlaySession
 from game.context import Context
 from game.format import format_clock
-from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
+from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
 from game.ui import FONT
@@ -28,7 +28,6 @@ FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
 DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
-CHORD_TIME = 0.05  # seconds to wait for a second key forming a diagonal (non-square grids)
 
 
 def format_time(seconds: float) -> str:
@@ -75,10 +74,7 @@ class PlayView(arcade.View):
         self.hud_camera = arcade.Camera2D()
         w, h = ctx.window.width, ctx.window.height
         self.cam = CameraState(maze.grid.bounds(), w, h, HUD_HEIGHT, FOOTER_HEIGHT)
-        self.held: list[int] = []
-        self.chord: list[int] = []  # direction keys pressed in the last CHORD_TIME, not yet sent
-        self.chord_left = 0.0
-        self.use_chords = maze.grid.kind != "square"
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
@@ -150,8 +146,7 @@ class PlayView(arcade.View):
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
         self.win_wait = -1.0
-        self.held.clear()
-        self.chord.clear()
+        self.keys.clear()
 
     def toggle_pause(self) -> None:
         """P: pause or resume."""
@@ -159,7 +154,7 @@ class PlayView(arcade.View):
             self.resume()
         elif not self.session.finished:
             self.paused = True
-            self.held.clear()
+            self.keys.clear()
             self.pause.show()
 
     # -- input -----------------------------------------------------------------
@@ -187,41 +182,16 @@ class PlayView(arcade.View):
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
             self.cam.zoom_at(self.window.width / 2, self.window.height / 2, 0.8)
         elif is_direction_key(symbol):
-            if symbol not in self.held:
-                self.held.append(symbol)
             self.cam.following = True
-            if self.use_chords:
-                self.add_to_chord(symbol)
-            else:
-                self.session.press(KEY_VECTORS[symbol], KEY_VECTORS[symbol])
+            for direction, prefer in self.keys.press(symbol):
+                self.session.press(direction, prefer)
         else:
             return None
         return True
 
-    def add_to_chord(self, symbol: int) -> None:
-        """Wait briefly for a second, perpendicular key (a diagonal); any other key sends the waiting one first."""
-        if self.chord:
-            a, b = KEY_VECTORS[self.chord[0]], KEY_VECTORS[symbol]
-            if len(self.chord) == 1 and a[0] * b[0] + a[1] * b[1] == 0:
-                self.chord.append(symbol)
-                self.flush_chord()  # diagonal complete
-                return
-            self.flush_chord()
-        self.chord.append(symbol)
-        self.chord_left = CHORD_TIME
-
-    def flush_chord(self) -> None:
-        """Send the keys pressed together (plus any still held) as one direction, e.g. a diagonal."""
-        newest = self.chord[-1]
-        direction = direction_from_keys(list(dict.fromkeys(self.held + self.chord)), newest)
-        self.chord.clear()
-        if direction is not None:
-            self.session.press(direction, KEY_VECTORS[newest])
-
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         """Forget a released direction key."""
-        if symbol in self.held:
-            self.held.remove(symbol)
+        self.keys.release(symbol)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """Start a click or a drag."""
@@ -266,12 +236,9 @@ class PlayView(arcade.View):
         dt = min(delta_time, 0.1)
         if self.paused:
             return
-        if self.chord:
-            self.chord_left -= dt
-            if self.chord_left <= 0:
-                self.flush_chord()
-        held = direction_from_keys(self.held) if self.held else None
-        self.session.update(dt, held)
+        for direction, prefer in self.keys.tick(dt):
+            self.session.press(direction, prefer)
+        self.session.update(dt, self.keys.held_direction())
         for kind, cell in self.session.events:
             if kind == "step":
                 self.layer.mark_visited(cell)

@@ -27,7 +27,7 @@ from engine.play import PlaySession
 from engine.race import OPPONENTS, TICKS_PER_SECOND, RaceSim, RaceSpec, make_race
 from game.context import Context
 from game.format import format_clock
-from game.input import KEY_VECTORS, direction_from_keys, is_direction_key
+from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
 from game.ui import FONT
@@ -99,7 +99,7 @@ class RaceView(arcade.View):
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
         self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT, FOOTER_HEIGHT)
-        self.held: list[int] = []
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
         self.acc = 0.0
         self.end_wait = -1.0
         self.show_explored = True
@@ -217,20 +217,21 @@ class RaceView(arcade.View):
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
             self.cam.zoom_at(self.window.width / 2, self.window.height / 2, 0.8)
         elif is_direction_key(symbol):
-            if symbol not in self.held:
-                self.held.append(symbol)
-            direction = direction_from_keys(self.held, symbol)
-            if direction is not None and self.sim.started:
-                self.session.press(direction, KEY_VECTORS[symbol])
-                self.cam.following = True
+            self.send_moves(self.keys.press(symbol))
         else:
             return None
         return True
 
+    def send_moves(self, moves: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+        """Give key moves to the player's session (dropped during the countdown)."""
+        if moves and self.sim.started:
+            for direction, prefer in moves:
+                self.session.press(direction, prefer)
+            self.cam.following = True
+
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         """Forget a released direction key."""
-        if symbol in self.held:
-            self.held.remove(symbol)
+        self.keys.release(symbol)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """Start a click or a drag."""
@@ -264,9 +265,10 @@ class RaceView(arcade.View):
     def step_tick(self) -> None:
         """One fixed 1/60 s step: the player's session, its moves into the sim, then the clock."""
         sim = self.sim
+        moves = self.keys.tick(TICK)  # a press waiting for a diagonal partner; dropped during the countdown
         if sim.started and not sim.gave_up:
-            held = direction_from_keys(self.held) if self.held else None
-            self.session.update(TICK, held)
+            self.send_moves(moves)
+            self.session.update(TICK, self.keys.held_direction())
             for kind, cell in self.session.events:
                 if kind == "step":
                     sim.player_move(cell)
