@@ -280,3 +280,16 @@ def test_growing_tree_newest_is_backtracker():
     g = grid("hex", 9, 9)
     assert np.array_equal(generate(g, "growing-tree", Rng(4), {"rule": "newest"}), generate(g, "backtracker", Rng(4)))
     assert not np.array_equal(generate(g, "growing-tree", Rng(4)), generate(g, "backtracker", Rng(4)))
+
+
+def test_true_prim_and_kruskal_are_the_same_minimum_spanning_tree():
+    """Both take the MST of the same random weights from the seed: same maze, different carving order."""
+    for shape, w, h in (("square", 12, 9), ("hex", 9, 7), ("polar", 6, 5)):
+        grid = make_grid(shape, w, h)
+        for seed in range(3):
+            a = generate(grid, "prim", Rng(seed))
+            b = generate(grid, "kruskal", Rng(seed))
+            assert (a == b).all()
+        order_p = [e for op, e in generate_steps(grid, "prim", Rng(0)) if op == "open"]
+        order_k = [e for op, e in generate_steps(grid, "kruskal", Rng(0)) if op == "open"]
+        assert sorted(order_p) == sorted(order_k) and order_p != order_k
