@@ -93,11 +93,18 @@ class BarChart:
             arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT, bold=True,
                         anchor_x="center"),
         ]
-        for (x, y, w, h), label, v in zip(self.rects, labels, self.values, strict=False):
+        shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
+        for i, ((x, y, w, h), label, v) in enumerate(zip(self.rects, labels, self.values, strict=False)):
             cx = x + w / 2
-            self.texts.append(arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center"))
+            text = arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
+            left = cx - text.content_width / 2
+            if not shown or left > shown[-1].x + shown[-1].content_width / 2 + 3:
+                shown.append(text)
+            elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
+                shown[-1] = text
             self.texts.append(arcade.Text(fmt(v), cx, y + h + 3, text_color, small - 1, font_name=FONT,
                                           anchor_x="center"))
+        self.texts.extend(shown)
 
     def draw(self) -> None:
         """Bars and axis in one call, then the labels."""

@@ -145,7 +145,11 @@ class CompareView(arcade.View):
             self.charts.append(BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text,
                                         axis_color=t.text_dim))
         self._build_hist()
-        self.t_legend.text = "  ".join(f"{short_name(r['algorithm'])} = {r['algorithm']}" for r in rows)
+        legend = "  ".join(f"{short_name(r['algorithm'])} = {r['algorithm']}" for r in rows)
+        names = {r["algorithm"] for r in rows}
+        if {"prim", "kruskal"} <= names:
+            legend += "  ·  PR and KR match: both are the minimum spanning tree of the same random weights"
+        self.t_legend.text = legend
         first = self.spec.seed
         last = first + self.runs - 1
         self.t_status.text = f"{self.runs} runs per algorithm, seeds {first}..{last} · {len(rows)} algorithms"
