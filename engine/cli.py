@@ -82,7 +82,12 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every window-less subcommand."""
-    parser = _Parser(prog=PROG, description="Tessera: mazes on five tessellations and the sliding puzzle.")
+    parser = _Parser(
+        prog=PROG,
+        description="Tessera: mazes on five tessellations and the sliding puzzle.",
+        epilog="In a window: `tessera` opens the game, `tessera play CODE` opens any maze, race, ghost or "
+        "puzzle code, `tessera lab [CODE]` opens the Lab.",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     sub.add_parser("list", help="tessellations, generators (with the shapes each supports) and solvers")

@@ -139,3 +139,14 @@ def test_puzzle_subcommands_through_the_main_cli():
                 ["puzzle", "solve", "--board", "1 1 3 4 5 6 0 7 8"], ["puzzle", "shuffle", "--size", "1x40"]):
         code, _, err = run(*bad)
         assert code == 2 and err.count("\n") == 1, bad
+
+
+def test_game_without_a_display_says_so_in_one_line():
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["ARCADE_HEADLESS"] = ""  # a real window is asked for, and there is no display
+    proc = subprocess.run([sys.executable, "-m", "game.launcher"], capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("tessera: error: cannot open a window") and proc.stderr.count("\n") == 1
