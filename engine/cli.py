@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--option", action="append", metavar="KEY=VALUE")
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
+    d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
+    d.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+
     try:
         from engine.puzzle.cli import add_parser as add_puzzle
     except ImportError:  # pragma: no cover - the puzzle package is part of the install
@@ -253,7 +256,25 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "generate": cmd_generate, "solve": cmd_solve, "stats": cmd_stats}
+def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the daily challenge's code and what it is."""
+    import datetime as dt
+
+    from engine.daily import daily_spec, utc_today
+
+    if args.date:
+        try:
+            day = dt.date.fromisoformat(args.date)
+        except ValueError:
+            raise UsageError(f"date '{args.date}' is not of the form YYYY-MM-DD") from None
+    else:
+        day = utc_today()
+    spec = daily_spec(day)
+    out.write(f"{spec.code()}  {day.isoformat()}: {spec.label()}\n")
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "generate": cmd_generate, "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily}
 
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:

@@ -150,3 +150,14 @@ def test_game_without_a_display_says_so_in_one_line():
                           timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.startswith("tessera: error: cannot open a window") and proc.stderr.count("\n") == 1
+
+
+def test_daily_prints_the_same_code_as_the_game():
+    import datetime as dt
+
+    from engine.daily import daily_code
+
+    code, out, _ = run("daily", "--date", "2026-11-23")
+    assert code == 0 and out.split()[0] == daily_code(dt.date(2026, 11, 23))
+    assert MazeSpec.from_code(out.split()[0]).code() == out.split()[0]
+    assert run("daily", "--date", "23.11.2026")[0] == 2
