@@ -149,6 +149,7 @@ class MazeLayer:
         self.trail_cells: set[int] = set()
         self.fbo: Any = None
         self.fbo_key: tuple | None = None
+        self.last_key: tuple | None = None  # the camera of the previous frame
         self.quad: Any = None
         self.clear_trail()
 
@@ -238,11 +239,18 @@ class MazeLayer:
                 screen rectangle); only they are copied, which matters on software GL.
         """
         w, h = max(1, size[0]), max(1, size[1])
+        full_key = (key, w, h, self.theme)
+        if full_key != self.last_key:
+            # The camera is moving (follow, pan, shake): drawing straight to the screen costs less
+            # than re-rendering the image and copying it; the image is made once it stands still.
+            self.last_key = full_key
+            use_camera()
+            self.draw_static(zoom)
+            return
         if self.fbo is None or self.fbo.size != (w, h):
             tex = self.ctx.texture((w, h), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST))
             self.fbo = self.ctx.framebuffer(color_attachments=[tex])
             self.fbo_key = None
-        full_key = (key, w, h, self.theme)
         if full_key != self.fbo_key:
             with self.fbo.activate():
                 self.fbo.clear(color=self.theme.background)
