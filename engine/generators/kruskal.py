@@ -13,11 +13,19 @@ from engine.rng import Rng
 def kruskal_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """Kruskal on a uniformly random edge order; returns the ``(E,)`` bool passages.
 
-    Draws one ``rng.permutation(E)``.  Union-find with path halving and union by size.
+    Draws one ``rng.permutation(E)``.
+    """
+    return tree_in_order(grid, rng.permutation(grid.num_edges).tolist(), rec)
+
+
+def tree_in_order(grid: Grid, order: list[int], rec: Record) -> np.ndarray:
+    """The spanning tree that keeps each edge of ``order`` unless it closes a loop.
+
+    Union-find with path halving and union by size; ``order`` lists edge ids
+    (all of them, or at least enough to connect the grid).  Returns ``(E,)`` bool.
     """
     n = grid.n
     ne = grid.num_edges
-    order = rng.permutation(ne).tolist()
     ea = grid.edges[:, 0].tolist()
     eb = grid.edges[:, 1].tolist()
     parent = list(range(n))

@@ -15,8 +15,12 @@ import heapq
 import numpy as np
 
 from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_list
+from engine.generators.kruskal import tree_in_order
 from engine.grids.base import Grid
 from engine.rng import Rng
+
+#: Above this many edges weight ties are likely (32-bit weights), so the heap runs directly.
+KRUSKAL_PATH_MAX_EDGES = 100_000
 
 
 def _flat(grid: Grid) -> tuple[list[int], list[int], list[int]]:
@@ -45,6 +49,15 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     bits = max(1, (2 * ne).bit_length())
     wbits = min(32, 63 - bits)
     w = rng.u64_array(ne) >> np.uint64(64 - wbits)
+    if rec is None and ne <= KRUSKAL_PATH_MAX_EDGES:
+        # With distinct weights the minimum spanning tree is unique, so Kruskal on the
+        # sorted weights returns exactly Prim's tree, about twice as fast in Python.
+        # With a tie (rare below ~100k edges) Prim's slot tie-break decides: heap below.
+        order = np.argsort(w, kind="stable")
+        sw = w[order]
+        if not bool((sw[1:] == sw[:-1]).any()):
+            rng.below(n)  # Prim's start cell: the stream stays where Prim leaves it
+            return tree_in_order(grid, order.tolist(), None)
     keyf = ((w[grid.edge_id] << np.uint64(bits)) | np.arange(2 * ne, dtype=np.uint64)).tolist()
     nbrf, eidf, ip = _flat(grid)
     mask = (1 << bits) - 1
