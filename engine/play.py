@@ -28,6 +28,9 @@ Vec = tuple[float, float]
 
 #: A neighbour further than this from the wanted direction is never chosen (degrees).
 MAX_ANGLE_DEG = 80.0
+#: Largest turn (degrees) between two steps of a straight line of sight (corners are 45 degrees or more;
+#: triangle rows, which zigzag by 60 degrees at every step, are followed by row and column instead).
+SIGHT_TURN_DEG = 40.0
 
 MOVE_TIME = 0.1  # seconds per cell
 REPEAT_DELAY = 0.22  # seconds a held key waits at a junction before moving on
@@ -170,16 +173,47 @@ class PlaySession:
         if not self.moving:
             self._next(None, 0.0)
 
+    def in_sight(self) -> set[int]:
+        """Cells the player sees from where it stands: straight open runs in every open direction.
+
+        A run goes on while the next open cell lies within :data:`SIGHT_TURN_DEG`
+        of the previous step's direction (so it follows the curve of a polar ring
+        but not a corner), through junctions, until a wall.  On triangle grids a
+        run follows its row (the same row, the column moving the same way).
+        """
+        seen: set[int] = set()
+        centers, adj = self.centers, self.adj
+        grid = self.maze.grid
+        rows = grid.row.tolist() if grid.kind == "triangle" else None
+        cols = grid.col.tolist() if rows is not None else None
+        for first in adj[self.cell]:
+            prev, cur = self.cell, first
+            while cur not in seen:
+                seen.add(cur)
+                if rows is not None and cols is not None:
+                    step = cols[cur] - cols[prev]
+                    nxt = next((n for n in adj[cur] if rows[n] == rows[cur] == rows[prev]
+                                and cols[n] - cols[cur] == step), None)
+                else:
+                    (px, py), (cx, cy) = centers[prev], centers[cur]
+                    ahead = [(n, centers[n]) for n in adj[cur] if n != prev]
+                    nxt = pick_neighbour((cx, cy), ahead, (cx - px, cy - py), max_angle_deg=SIGHT_TURN_DEG)
+                if nxt is None:
+                    break
+                prev, cur = cur, nxt
+        return seen
+
     def walk_to(self, cell: int, *, explored_only: bool = True) -> bool:
         """Walk along the shortest open path to ``cell``; False if not allowed, unreachable or invalid.
 
         A click must not solve the maze for the player: with ``explored_only`` (the
-        default) the path may only cross cells already visited, so the target is a
-        visited cell or one step beyond the explored region.
+        default) the path may only cross cells already visited or in sight
+        (:meth:`in_sight`), so the target is such a cell or one step beyond them.
         """
         if self.finished or not 0 <= cell < len(self.adj):
             return False
-        path = shortest_path(self.adj, self.cell, cell, self.visited_set if explored_only else None)
+        allowed = (self.visited_set | self.in_sight()) if explored_only else None
+        path = shortest_path(self.adj, self.cell, cell, allowed)
         if not path:
             return False
         self.queue.clear()

@@ -9,7 +9,6 @@ import pytest
 from engine.maze_code import MazeSpec
 from engine.play import BUFFER_SIZE, PlaySession, default_par_moves, pick_neighbour
 from engine.solvers import solve
-from engine.solvers.bfs import shortest_path
 
 
 def test_pick_neighbour_closest_angle_and_limits():
@@ -85,20 +84,61 @@ def test_default_par():
     assert default_par_moves(20) == 23
 
 
-def test_click_walks_only_through_explored_cells():
-    maze = MazeSpec("square", 8, 6, "backtracker", {}, 0, 3).build()
-    s = PlaySession(maze)
-    path = shortest_path(s.adj, maze.start, maze.goal)
-    assert len(path) > 3
-    assert not s.walk_to(path[2])  # two steps into the unknown
-    assert s.walk_to(path[1])  # one step beyond the explored region is fine
-    for _ in range(30):
+def _hand_maze():
+    """Square 5x3, start top-left (cell 10): a straight corridor east along the top row,
+    then down the right side and back west along the bottom row; the middle row hangs below."""
+    import numpy as np
+
+    from engine.grids import make_grid
+    from engine.maze import Maze
+
+    grid = make_grid("square", 5, 3)
+    look = grid.edge_lookup()
+    passage = np.zeros(grid.num_edges, dtype=bool)
+    for a, b in [(10, 11), (11, 12), (12, 13), (13, 14), (9, 14), (4, 9), (3, 4), (2, 3), (1, 2), (0, 1),
+                 (0, 5), (5, 6), (6, 7), (7, 8)]:
+        passage[look[(min(a, b), max(a, b))]] = True
+    return Maze(grid, passage, 10, 8)
+
+
+def test_line_of_sight_runs_straight_until_a_wall():
+    s = PlaySession(_hand_maze())
+    assert s.in_sight() == {11, 12, 13, 14}
+
+
+def test_click_walks_only_through_explored_or_visible_cells():
+    s = PlaySession(_hand_maze())
+    assert not s.walk_to(4)  # around the corner and one more: unknown
+    assert s.walk_to(9)  # along the visible corridor, then one step beyond it
+    for _ in range(120):
         s.update(1 / 60)
-    assert s.cell == path[1]
-    assert s.walk_to(path[2])
-    for _ in range(30):
-        s.update(1 / 60)
-    assert s.walk_to(maze.start)  # back through visited cells
+    assert s.cell == 9 and s.moves == 5
+    assert not s.walk_to(2)  # 4 is visible now (straight down), 3 one step beyond it, 2 too far
+    assert s.walk_to(3)
     for _ in range(60):
         s.update(1 / 60)
-    assert s.cell == maze.start and s.moves == 4
+    assert s.cell == 3 and s.moves == 7
+    assert s.walk_to(10)  # back through visited cells
+    for _ in range(200):
+        s.update(1 / 60)
+    assert s.cell == 10 and s.moves == 14
+
+
+def test_line_of_sight_follows_a_zigzag_triangle_row_but_not_a_turn():
+    import numpy as np
+
+    from engine.grids import make_grid
+    from engine.maze import Maze
+
+    grid = make_grid("triangle", 6, 2)
+    row, col = grid.row.tolist(), grid.col.tolist()
+    bottom = sorted((c for c in range(grid.n) if row[c] == 0), key=lambda c: col[c])
+    passage = np.zeros(grid.num_edges, dtype=bool)
+    for i, (a, b) in enumerate(grid.edges.tolist()):
+        passage[i] = row[a] == row[b] == 0  # the whole bottom row is one corridor
+    vertical = [i for i, (a, b) in enumerate(grid.edges.tolist()) if row[a] != row[b]]
+    passage[vertical[0]] = True  # and one way up, a turn off the row
+    s = PlaySession(Maze(grid, passage, bottom[0], bottom[-1]))
+    up = [b if a in bottom else a for a, b in [grid.edges[vertical[0]].tolist()]][0]
+    sight = s.in_sight()
+    assert set(bottom[1:]) <= sight and up not in sight
