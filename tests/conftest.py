@@ -13,6 +13,12 @@ os.environ.setdefault("TESSERA_HOME", tempfile.mkdtemp(prefix="tessera-test-home
 
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# The CI machine is shared and noisy: a property test must not fail because one
+# example was slow (hypothesis' default 200 ms deadline), only because it is wrong.
+settings.register_profile("tessera", deadline=None)
+settings.load_profile("tessera")
 
 
 @pytest.fixture(scope="session")
