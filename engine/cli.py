@@ -233,13 +233,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     """Print the statistics comparison over ``--runs`` mazes per algorithm."""
     from engine.analysis import compare, format_table
     from engine.generators import GENERATORS, get_generator
-    from engine.grids import SHAPES, canonical_shape
+    from engine.grids import canonical_shape, check_size
 
     shape = canonical_shape(args.shape)
-    w, h = _parse_size(args.size)
-    info = SHAPES[shape]
-    if not (info.min_size <= w <= info.max_size and info.min_size <= h <= info.max_size):
-        raise UsageError(f"{shape} size must be in {info.min_size}..{info.max_size} each way, got {w}x{h}")
+    w, h = check_size(shape, *_parse_size(args.size))
     if not 1 <= args.runs <= 10_000:
         raise UsageError(f"--runs must be in 1..10000, got {args.runs}")
     if args.algo.lower() == "all":

@@ -157,13 +157,10 @@ class MazeSpec:
             ValueError: with one sentence naming the first thing that is wrong.
         """
         from engine.generators import get_generator
-        from engine.grids import SHAPES, canonical_shape
+        from engine.grids import canonical_shape, check_size
 
         shape = canonical_shape(shape)
-        info = SHAPES[shape]
-        for name, v in (("width", width), ("height", height)):
-            if not info.min_size <= v <= info.max_size:
-                raise ValueError(f"{shape} {name} must be in {info.min_size}..{info.max_size}, got {v}")
+        width, height = check_size(shape, width, height)
         gen = get_generator(algorithm)
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
@@ -173,7 +170,7 @@ class MazeSpec:
         if not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
         opts = normalize_options(gen.name, options)
-        return cls(shape, int(width), int(height), gen.name, opts, int(braid * 100 + 0.5), int(seed))
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed))
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -224,7 +221,7 @@ class MazeSpec:
             CodeError: one plain sentence naming what is wrong.
         """
         from engine.generators import GENERATORS
-        from engine.grids import SHAPES
+        from engine.grids import check_size
 
         if len(fields) < 2:
             raise CodeError("The maze code is missing its size or its algorithm.")
@@ -235,11 +232,10 @@ class MazeSpec:
         w, x, h = size[1:].partition("X")
         if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
             raise CodeError(f"The size '{size[1:]}' is not of the form WxH.")
-        width, height = int(w), int(h)
-        sinfo = SHAPES[shape]
-        for name, v in (("width", width), ("height", height)):
-            if not sinfo.min_size <= v <= sinfo.max_size:
-                raise CodeError(f"The {shape} {name} {v} is outside {sinfo.min_size}..{sinfo.max_size}.")
+        try:
+            width, height = check_size(shape, int(w), int(h))
+        except ValueError as exc:
+            raise CodeError(f"The size is outside what the code allows: {exc}.") from None
         by_code = {g.code: g for g in GENERATORS.values()}
         gen = by_code.get(fields[1])
         if gen is None:

@@ -336,3 +336,30 @@ def rows_of(grid: Grid) -> Rows:
     got = Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
     grid._cache["generators.rows"] = got
     return got
+
+
+def walker_masks(grid: Grid) -> tuple[bytes | list[int], list[list[int]], list[int]]:
+    """A walker's unvisited-neighbour tables: ``(full, clear, low)``.
+
+    ``full`` holds every neighbour's bit (:func:`square_masks` on square grids,
+    :class:`SlotMasks` ``full`` elsewhere); a walker keeps ``um = bytearray(full)``.
+    ``clear`` and ``low`` are the :class:`SlotMasks` tables, empty on square grids
+    (which work by direction).
+    """
+    if grid.kind == "square":
+        return square_masks(grid), [], []
+    masks = slot_masks(grid)
+    return masks.full, masks.clear, masks.low
+
+
+def visit_in_masks(grid: Grid, um: bytearray, c: int, nb: list[list[int]], clear: list[list[int]]) -> None:
+    """Mark ``c`` visited in its neighbours' masks (once per walk; the hot loops inline the same)."""
+    if grid.kind == "square":
+        w = grid.width
+        um[c - w] &= 11
+        um[c + 1] &= 7
+        um[c + w] &= 14
+        um[c - 1] &= 13
+    else:
+        for x, q in zip(nb[c], clear[c], strict=True):
+            um[x] &= q

@@ -36,10 +36,10 @@ from engine.generators._common import (
     chunk_size,
     make_forms,
     replay,
-    slot_masks,
-    square_masks,
     to_passage,
     u32_list,
+    visit_in_masks,
+    walker_masks,
 )
 from engine.grids.base import Grid
 from engine.rng import Rng
@@ -212,23 +212,11 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     sq = grid.kind == "square"
     w = grid.width
     vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    if sq:
-        um = bytearray(square_masks(grid))
-        clear: list[list[int]] = []
-    else:
-        masks = slot_masks(grid)
-        um = bytearray(masks.full)
-        clear = masks.clear
+    full, clear, _ = walker_masks(grid)
+    um = bytearray(full)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    if sq:
-        um[start - w] &= 11
-        um[start + 1] &= 7
-        um[start + w] &= 14
-        um[start - 1] &= 13
-    else:
-        for x, q in zip(nb[start], clear[start], strict=True):
-            um[x] &= q
+    visit_in_masks(grid, um, start, nb, clear)
     off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     stack = [start]
     push = stack.append

@@ -21,12 +21,12 @@ from engine.generators._common import (
     Record,
     chunk_size,
     make_forms,
-    slot_masks,
-    square_masks,
     to_passage,
     u32_array,
     u32_list,
+    visit_in_masks,
     walk_table,
+    walker_masks,
 )
 from engine.grids.base import Grid
 from engine.rng import Rng
@@ -139,27 +139,12 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     sq = grid.kind == "square"
     w = grid.width
     vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    if sq:
-        full = square_masks(grid)
-        clear: list[list[int]] = []
-        low: list[int] = []
-    else:
-        masks = slot_masks(grid)
-        full = masks.full
-        clear = masks.clear
-        low = masks.low
+    full, clear, low = walker_masks(grid)
     um = bytearray(full)
     off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     pas = bytearray(grid.num_edges)
     c = rng.below(n)
-    if sq:
-        um[c - w] &= 11
-        um[c + 1] &= 7
-        um[c + w] &= 14
-        um[c - 1] &= 13
-    else:
-        for x, q in zip(nb[c], clear[c], strict=True):
-            um[x] &= q
+    visit_in_masks(grid, um, c, nb, clear)
     left = n - 1
     # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
     # neighbour becomes the current cell, cleared when x is visited); every such

@@ -9,7 +9,6 @@ accepted by :func:`canonical_shape` and :func:`make_grid`.  Sizes are
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,9 +17,9 @@ from engine.grids import polar as _polar
 from engine.grids import square as _square
 from engine.grids import triangle as _triangle
 from engine.grids import upsilon as _upsilon
-from engine.grids.base import Grid, build_grid
+from engine.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "make_grid", "ALIASES"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_size", "make_grid", "ALIASES"]
 
 
 @dataclass(frozen=True)
@@ -132,14 +131,15 @@ def make_grid(shape: str, width: int, height: int) -> Grid:
             or height outside the shape's range (the message gives the range).
     """
     info = SHAPES[canonical_shape(shape)]
-    size = []
-    for label, v in (("width", width), ("height", height)):
-        try:
-            k = operator.index(v)
-        except TypeError:
-            k = None
-        if k is None or isinstance(v, bool) or not info.min_size <= k <= info.max_size:
-            lo, hi = info.min_size, info.max_size
-            raise ValueError(f"{info.name} {label} must be a whole number in {lo}..{hi}, got {v!r}")
-        size.append(k)
-    return info.make(size[0], size[1])
+    return info.make(*check_size(info.name, width, height))
+
+
+def check_size(shape: str, width: object, height: object) -> tuple[int, int]:
+    """Validate a size for ``shape`` (name or alias): ``(width, height)`` as ints.
+
+    Raises:
+        ValueError: unknown shape, or a dimension outside the shape's range (the
+            message names the dimension, the range and the value).
+    """
+    info = SHAPES[canonical_shape(shape)]
+    return check_dims(info.name, width, height, info.min_size, info.max_size)

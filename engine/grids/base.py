@@ -11,9 +11,28 @@ Coordinates are in abstract "cell units" (square cells are 1×1), y grows up.
 from __future__ import annotations
 
 import gc
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
+
+
+def check_dims(kind: str, width: object, height: object, lo: int, hi: int) -> tuple[int, int]:
+    """``(width, height)`` as ints, each a whole number in ``lo..hi``.
+
+    Raises:
+        ValueError: naming the tessellation, the dimension, the range and the bad value.
+    """
+    size = []
+    for label, v in (("width", width), ("height", height)):
+        try:
+            k = operator.index(v)  # type: ignore[arg-type]
+        except TypeError:
+            k = None
+        if k is None or isinstance(v, bool) or not lo <= k <= hi:
+            raise ValueError(f"{kind} {label} must be a whole number in {lo}..{hi}, got {v!r}")
+        size.append(k)
+    return size[0], size[1]
 
 
 @dataclass(frozen=True, eq=False)

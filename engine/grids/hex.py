@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid
+from engine.grids.base import Grid, build_grid, check_dims
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -71,10 +71,7 @@ def make_hex(width: int, height: int) -> Grid:
     Raises:
         ValueError: if a dimension is out of range.
     """
-    for name, v in (("width", width), ("height", height)):
-        if not MIN_SIZE <= v <= MAX_SIZE:
-            raise ValueError(f"hex {name} must be in {MIN_SIZE}..{MAX_SIZE}, got {v}")
-    w, h = int(width), int(height)
+    w, h = check_dims("hex", width, height, MIN_SIZE, MAX_SIZE)
     n = w * h
     ids = np.arange(n, dtype=np.int64).reshape(h, w)
     poly4 = _polygons(w, h)

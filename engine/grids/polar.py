@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid
+from engine.grids.base import Grid, build_grid, check_dims
 
 MIN_SIZE = 4
 MAX_SIZE = 480
@@ -101,10 +101,7 @@ def make_polar(width: int, height: int) -> Grid:
     Raises:
         ValueError: if a dimension is out of range.
     """
-    for name, v in (("width", width), ("height", height)):
-        if not MIN_SIZE <= v <= MAX_SIZE:
-            raise ValueError(f"polar {name} must be in {MIN_SIZE}..{MAX_SIZE}, got {v}")
-    w, h = int(width), int(height)
+    w, h = check_dims("polar", width, height, MIN_SIZE, MAX_SIZE)
     counts = ring_counts(w, h)
     total = counts[-1]  # the finest angular resolution: every count divides it
     r0 = inner_radius(w)

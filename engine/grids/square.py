@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid
+from engine.grids.base import Grid, build_grid, check_dims
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -20,10 +20,7 @@ def make_square(width: int, height: int) -> Grid:
     Raises:
         ValueError: if a dimension is out of range.
     """
-    for name, v in (("width", width), ("height", height)):
-        if not MIN_SIZE <= v <= MAX_SIZE:
-            raise ValueError(f"square {name} must be in {MIN_SIZE}..{MAX_SIZE}, got {v}")
-    w, h = width, height
+    w, h = check_dims("square", width, height, MIN_SIZE, MAX_SIZE)
     ids = np.arange(w * h, dtype=np.int64).reshape(h, w)
     horiz = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)  # east-west pairs
     vert = np.stack([ids[:-1, :].ravel(), ids[1:, :].ravel()], axis=1)  # north-south pairs

@@ -27,7 +27,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid
+from engine.grids.base import Grid, build_grid, check_dims
 
 MIN_SIZE = 2
 MAX_SIZE = 700
@@ -68,10 +68,7 @@ def make_upsilon(width: int, height: int) -> Grid:
     Raises:
         ValueError: if a dimension is out of range.
     """
-    for name, v in (("width", width), ("height", height)):
-        if not MIN_SIZE <= v <= MAX_SIZE:
-            raise ValueError(f"upsilon {name} must be in {MIN_SIZE}..{MAX_SIZE}, got {v}")
-    w, h = int(width), int(height)
+    w, h = check_dims("upsilon", width, height, MIN_SIZE, MAX_SIZE)
     n_oct = w * h
     oid = np.arange(n_oct, dtype=np.int64).reshape(h, w)
     sid = n_oct + np.arange((w - 1) * (h - 1), dtype=np.int64).reshape(h - 1, w - 1)
