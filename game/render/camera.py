@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from arcade import key
+
+ZOOM_IN_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)
+ZOOM_OUT_KEYS = (key.MINUS, key.NUM_SUBTRACT)
+
 Bounds = tuple[float, float, float, float]
 
 MARGIN = 24.0  # pixels left free around a fitted maze
@@ -73,6 +78,19 @@ class CameraState:
         return (wx - self.x) * self.zoom + self.width / 2, (wy - self.y) * self.zoom + self.height / 2
 
     # -- user actions --------------------------------------------------------
+    def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
+        """The camera keys of every maze screen: F fits, + zooms in on ``focus`` (screen
+        pixels, e.g. the player), - zooms out around the window centre.  True if handled."""
+        if symbol == key.F:
+            self.fit()
+        elif symbol in ZOOM_IN_KEYS:
+            self.zoom_at(focus[0], focus[1], 1.25)
+        elif symbol in ZOOM_OUT_KEYS:
+            self.zoom_at(self.width / 2, self.height / 2, 0.8)
+        else:
+            return False
+        return True
+
     def zoom_at(self, sx: float, sy: float, factor: float) -> None:
         """Zoom by ``factor`` keeping the world point under pixel ``(sx, sy)`` fixed."""
         wx, wy = self.screen_to_world(sx, sy)

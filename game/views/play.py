@@ -175,12 +175,8 @@ class PlayView(arcade.View):
             self.toggle_pause()
         elif symbol == key.R:
             self.restart()
-        elif symbol == key.F:
-            self.cam.fit()
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            self.cam.zoom_at(*self.cam.world_to_screen(*self.session.display_position()), 1.25)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            self.cam.zoom_at(self.window.width / 2, self.window.height / 2, 0.8)
+        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.session.display_position())):
+            pass
         elif is_direction_key(symbol):
             self.cam.following = True
             for direction, prefer in self.keys.press(symbol):

@@ -210,12 +210,8 @@ class RaceView(arcade.View):
             self.back()
         elif symbol == key.E:
             self.show_explored = not self.show_explored
-        elif symbol == key.F:
-            self.cam.fit()
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            self.cam.zoom_at(*self.cam.world_to_screen(*self.session.display_position()), 1.25)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            self.cam.zoom_at(self.window.width / 2, self.window.height / 2, 0.8)
+        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.session.display_position())):
+            pass
         elif is_direction_key(symbol):
             self.send_moves(self.keys.press(symbol))
         else:
