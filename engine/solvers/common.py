@@ -99,3 +99,20 @@ def path_from_parents(parent: Sequence[int] | Mapping[int, int], start: int, goa
         path.append(c)
     path.reverse()
     return path
+
+
+def extend_erasing_loops(path: list[int], pos: list[int], nxt: int, rec: list[Step] | None) -> None:
+    """Step the loop-erased path to ``nxt``: back to ``nxt`` if it is already on the path
+    (the loop is erased), else append it.  ``pos[c]`` is ``c``'s index on the path or -1."""
+    at = pos[nxt]
+    if at >= 0:
+        while len(path) > at + 1:
+            x = path.pop()
+            pos[x] = -1
+            if rec is not None:
+                rec.append(("pop", x))
+    else:
+        pos[nxt] = len(path)
+        path.append(nxt)
+        if rec is not None:
+            rec.append(("push", nxt))

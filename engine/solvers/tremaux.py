@@ -16,7 +16,7 @@ form the path from the start to the goal (the current "thread").
 from __future__ import annotations
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, make_forms
+from engine.solvers.common import UNREACHABLE, SolveResult, Step, extend_erasing_loops, make_forms
 
 NAME = "tremaux"
 SUMMARY = "Trémaux: walks and marks passages, never enters a loop twice; works on any maze"
@@ -88,18 +88,7 @@ def explore(
             if rec is not None:
                 rec.append(("visit", nxt))
         if pos is not None:
-            at = pos[nxt]
-            if at >= 0:
-                while len(path) > at + 1:
-                    x = path.pop()
-                    pos[x] = -1
-                    if rec is not None:
-                        rec.append(("pop", x))
-            else:
-                pos[nxt] = len(path)
-                path.append(nxt)
-                if rec is not None:
-                    rec.append(("push", nxt))
+            extend_erasing_loops(path, pos, nxt, rec)
         elif m == 1:
             path.append(nxt)
             if rec is not None:

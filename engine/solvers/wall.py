@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, make_forms
+from engine.solvers.common import UNREACHABLE, SolveResult, Step, extend_erasing_loops, make_forms
 from engine.solvers.tremaux import explore
 
 _TOL = 1e-9
@@ -94,18 +94,7 @@ def follow(maze: Maze, start: int, goal: int, rec: list[Step] | None, *, left: b
             visited += 1
             if rec is not None:
                 rec.append(("visit", nxt))
-        at = pos[nxt]
-        if at >= 0:
-            while len(path) > at + 1:
-                x = path.pop()
-                pos[x] = -1
-                if rec is not None:
-                    rec.append(("pop", x))
-        else:
-            pos[nxt] = len(path)
-            path.append(nxt)
-            if rec is not None:
-                rec.append(("push", nxt))
+        extend_erasing_loops(path, pos, nxt, rec)
         if nxt == goal:
             break
         nbs = adj[nxt]
