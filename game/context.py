@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game import routes
 from game.audio import Audio
 from game.render.theme import Theme, get_theme
+from game.routes import Route
 from game.store import Store
 
 if TYPE_CHECKING:
@@ -58,9 +60,18 @@ class Context:
 
     def show_menu(self) -> None:
         """Back to the main menu."""
-        from game.views.menu import MenuView
+        self.go(Route.MENU)
 
-        self.show(MenuView(self))
+    def view_for(self, route: Route | str, *args: Any, **kwargs: Any) -> Any:
+        """Build the view of ``route`` without showing it (see :mod:`game.routes`)."""
+        return routes.factory(route)(self, *args, **kwargs)
+
+    def go(self, route: Route | str, *args: Any, **kwargs: Any) -> Any:
+        """Build the view of ``route`` and show it (a factory returning None stays); returns the view."""
+        view = self.view_for(route, *args, **kwargs)
+        if view is not None:
+            self.show(view)
+        return view
 
     def open(self, factory: Callable[[Context], Any]) -> None:
         """Build a view with ``factory(self)`` and show it (None means stay)."""
