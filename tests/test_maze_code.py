@@ -59,7 +59,7 @@ def test_mistyped_character_is_caught():
 @pytest.mark.parametrize(
     ("body", "needle"),
     [
-        ("M2.S5X5.WI#0", "format"),
+        ("M9.S5X5.WI#0", "format"),
         ("X1.S5X5.WI#0", "not a maze code"),
         ("M1.Q5X5.WI#0", "shape letter"),
         ("M1.S5Y5.WI#0", "size"),
