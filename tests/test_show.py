@@ -91,7 +91,8 @@ def test_a_ghost_through_a_wall_is_refused_when_its_maze_is_built():
 
 def test_stdin_megabytes_of_garbage_never_give_a_traceback():
     rnd = random.Random(9)
-    lines = [SPEC.code().encode(), b"", b"   ", bytes(rnd.choice([b for b in range(256) if b not in b"\r\n"]) for _ in range(3000)),
+    noise = [b for b in range(256) if b not in b"\r\n"]
+    lines = [SPEC.code().encode(), b"", b"   ", bytes(rnd.choice(noise) for _ in range(3000)),
              b"x" * 3_000_000, "M2.S5X5.WÏ#0-00".encode(), b"\xff\xfe\x00garbage", b"G2." + b"0" * 200_000,
              ghost_code().encode()]
     lines += [bytes(rnd.randrange(32, 127) for _ in range(rnd.randrange(1, 200))) for _ in range(300)]
