@@ -21,7 +21,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from engine.codes import MAX_ANY_LENGTH, CodeError, decode_any
+from engine.codes import CURRENT_VERSION, MAX_ANY_LENGTH, CodeError, decode_any
 
 #: Inputs longer than this are echoed shortened in JSON (no valid code is longer).
 ECHO_LIMIT = MAX_ANY_LENGTH + 64
@@ -31,13 +31,16 @@ def describe_code(text: object) -> dict[str, Any]:
     """Decode ``text`` and describe it; builds the maze (for cells and shortest path).
 
     Returns:
-        ``{"kind", "code", "version", <fields>..., "cells", "shortest_path"}``.
+        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
+        (``current_code``: the same level in today's format, for older codes).
 
     Raises:
         CodeError: the code does not decode, or (ghost) a move is not legal in its maze.
     """
     decoded = decode_any(text)
     out: dict[str, Any] = {"kind": decoded.KIND, "code": decoded.code(), "version": decoded.version}
+    if decoded.version != CURRENT_VERSION:
+        out["current_code"] = decoded.upgraded().code()  # the same level in today's format
     out.update(decoded.describe())
     if decoded.KIND in ("maze", "race", "ghost"):
         from engine.solvers.bfs import shortest_path

@@ -22,6 +22,7 @@ from engine.codes import (
 )
 from engine.generators import GENERATORS
 from engine.ghost import MAX_SIDES, MAX_TICK, Ghost, GhostCode
+from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from engine.puzzle.board import shuffle_uniform
 from engine.puzzle.codes import encode_board, shuffle_code
@@ -62,7 +63,7 @@ def race_specs(count: int = 110) -> list[RaceSpec]:
     return out
 
 
-def ghost_runs(count: int = 105) -> list[tuple[GhostCode, object]]:
+def ghost_runs(count: int = 105) -> list[tuple[GhostCode, Maze]]:
     """Valid ghost codes on small built mazes (shortest path or a detour, varied timing), with their mazes."""
     out = []
     rng = Rng(7)
@@ -248,9 +249,9 @@ def _assert_door(text: object) -> None:
         msg = str(exc)
         assert msg.endswith(".") and "\n" not in msg
         return
-    assert isinstance(decoded, Decoded)
-    assert decoded.code() == text.strip().strip("'\"`").strip().upper()  # type: ignore[union-attr]
-    if decoded.KIND == "ghost" and decoded.spec.width * decoded.spec.height <= 400:
+    assert isinstance(decoded, Decoded) and isinstance(text, str)
+    assert decoded.code() == text.strip().strip("'\"`").strip().upper()
+    if isinstance(decoded, GhostCode) and decoded.spec.width * decoded.spec.height <= 400:
         try:  # a mutated run may be illegal in its maze: that is a sentence too, never a crash
             decoded.resolve()
         except CodeError:

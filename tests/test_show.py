@@ -61,6 +61,7 @@ def test_json_one_object_per_code_of_every_kind():
     assert ghost["moves"] == maze["shortest_path"] and ghost["seconds"] > 0
     assert pz["board"] and pz["solvable"] is True and pz["shuffle_moves"] == 80 and pz["form"] == "moves"
     assert old["version"] == 1 and old["code"] == v1 and old["shortest_path"] == maze["shortest_path"]
+    assert old["current_code"] == SPEC.code() and "current_code" not in maze
 
 
 def test_invalid_codes_are_sentences_and_exit_2():
