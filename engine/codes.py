@@ -407,3 +407,20 @@ def upgrade_code(code: object) -> str:
     """
     decoded = decode_any(code)
     return str(decoded.upgraded().code())
+
+
+def upgrade_key(key: str) -> str:
+    """A saved key (a code, or ``prefix:code`` such as ``vs-ghost:M1...``) with its code in today's format.
+
+    Keys that hold no valid code (``puzzle-size:4x4``, settings) come back unchanged; never raises.
+    """
+    candidates = [("", key)]
+    if ":" in key:
+        head, rest = key.split(":", 1)
+        candidates.append((head + ":", rest))
+    for prefix, rest in candidates:
+        try:
+            return prefix + upgrade_code(rest)
+        except CodeError:
+            continue
+    return key

@@ -218,6 +218,16 @@ def test_v1_codes_keep_their_level_and_upgrade_to_their_v2_twin():
         upgrade_code("M1.S12X9.GT.N4R#RS-E")
 
 
+def test_saved_keys_upgrade_to_the_v2_spelling_of_the_same_level():
+    from engine.codes import upgrade_key
+
+    assert upgrade_key("M1.S12X9.GT.N4R#RS-D") == upgrade_code("M1.S12X9.GT.N4R#RS-D")
+    assert upgrade_key("vs-ghost:M1.S12X9.GT.N4R#RS-D") == "vs-ghost:" + upgrade_code("M1.S12X9.GT.N4R#RS-D")
+    assert upgrade_key("P1.4X4:39DVVV05V-O") == "P2.4X4:39DVVV05V-J1"
+    for key in ["puzzle-size:4x4", "theme", "", "M1.S12X9.GT.N4R#RS-E", "x:y:z"]:
+        assert upgrade_key(key) == key
+
+
 # -- the door: any input -------------------------------------------------------------------
 @pytest.mark.parametrize(
     "thing",
