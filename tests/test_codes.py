@@ -261,6 +261,10 @@ def _assert_door(text: object) -> None:
         return
     assert isinstance(decoded, Decoded) and isinstance(text, str)
     assert decoded.code() == text.strip().strip("'\"`").strip().upper()
+    if isinstance(decoded, (MazeSpec, RaceSpec)):
+        spec = decoded if isinstance(decoded, MazeSpec) else decoded.maze
+        if spec.width * spec.height <= 400:  # anything that decodes builds
+            assert spec.build().is_perfect() or spec.braid
     if isinstance(decoded, GhostCode) and decoded.spec.width * decoded.spec.height <= 400:
         try:  # a mutated run may be illegal in its maze: that is a sentence too, never a crash
             decoded.resolve()
