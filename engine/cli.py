@@ -122,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
         add_puzzle = None
     if add_puzzle is not None:
         add_puzzle(sub)
+    from engine.show import add_parser as add_show
+
+    add_show(sub)
     return parser
 
 

@@ -1,35 +1,73 @@
-"""Shareable codes: the common frame (normalisation, check character, errors).
+"""Shareable codes: the common frame, the check characters, and the one decoder door.
 
 Every code in Tessera is one case-insensitive string of the form::
 
     <TAG><VERSION>.<params...>(#<seed> | :<desc>)-<CHECK>
 
-``TAG`` names the mode (``M`` maze, ``R`` race, ``P`` puzzle, ``G`` ghost),
-``VERSION`` the format version.  ``CHECK`` is one character from ``0-9A-Z``
-computed with the Luhn mod-36 algorithm over every letter and digit before it;
-it catches every single mistyped character and most swaps of neighbours.
+``TAG`` names the kind (``M`` maze, ``R`` race, ``G`` ghost, ``P`` puzzle),
+``VERSION`` the format version.  The *body* is everything before the final
+``-``; ``CHECK`` protects it against typos:
 
-Decoding either raises :class:`CodeError` with one plain sentence naming what
-is wrong, or succeeds completely.  Format-specific parsing lives beside each
-mode (:mod:`engine.maze_code`, :mod:`engine.puzzle.codes`, ...).
+* **version 2** (every code written today): two characters ``0-9A-Z`` holding
+  ``(L mod 31) * 41 + S`` in base 36, where ``L`` is the length of the body and
+  ``S = sum(w_i * v_i) mod 41`` over the body's characters, ``v_i`` the
+  character's index in the 41 symbols ``0-9A-Z.#:-_`` and ``w_i = 1 + (i mod 40)``.
+  41 is prime and every weight is non-zero, so any single substituted character
+  changes ``S``; neighbours have weights that differ (by 1, or by 39 at the wrap),
+  so any swap of two different neighbours changes ``S``; a missing or extra
+  character changes ``L`` by one.  Every single mistyped, missing, extra or
+  swapped-neighbour character is therefore caught (tests check it exhaustively).
+* **version 1** (older codes, still read): one Luhn mod-36 character over the
+  letters and digits only, which misses some swaps, insertions and deletions.
+
+Each level has exactly one spelling: a decoded code is written again and must
+give back the input (up to case and surrounding spaces), so ``#0G61Y`` is
+refused where ``#G61Y`` is meant.
+
+**The door.**  :func:`decode_any` takes any object and returns the decoded level
+(a :class:`Decoded`: ``MazeSpec``, ``RaceSpec``, ``GhostCode``, ``PuzzleCode``) or
+raises :class:`CodeError` with one plain sentence, never another exception.
+Kinds register themselves here (:func:`register`) from their own modules
+(:data:`KIND_MODULES`); each module parses its own fields.  Decoding never builds
+a maze: every field is checked against its range first.
 """
 
 from __future__ import annotations
 
+import importlib
+import itertools
+import operator
 import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 ALPHABET = string.digits + string.ascii_uppercase  # 36 symbols, value = index
+#: The 41 symbols a code body may contain; the v2 check weighs each by its index.
+SYMBOLS = ALPHABET + ".#:-_"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
-_ALLOWED = set(ALPHABET) | set(".#:-_")
+_SYMBOL_VALUE = {c: i for i, c in enumerate(SYMBOLS)}
+_ALLOWED = frozenset(SYMBOLS)
 MAX_CODE_LENGTH = 512
+#: No code of any kind is longer than this (ghost codes carry one character per move).
+MAX_ANY_LENGTH = 100_000
+#: The version every code is written in today.
+CURRENT_VERSION = 2
+_PRIME = 41
+_LENGTH_MOD = 31
+#: Byte -> its symbol's value (0..40); bytes that are not symbols count as 0.
+_SYMBOL_TABLE = bytes(_SYMBOL_VALUE.get(chr(b), 0) for b in range(256))
+#: The v2 weights ``1 + (i mod 40)``, one period.
+_WEIGHTS = tuple(range(1, 41))
 
 
 class CodeError(ValueError):
     """A code that cannot be decoded; the message is one plain sentence."""
 
 
+# -- check characters -----------------------------------------------------------
 def luhn36(text: str) -> str:
-    """The Luhn mod-36 check character of the letters and digits of ``text``.
+    """The version-1 check character: Luhn mod 36 over the letters and digits of ``text``.
 
     Other characters (separators) are skipped.  ``text`` must be upper case.
     """
@@ -45,17 +83,52 @@ def luhn36(text: str) -> str:
     return ALPHABET[(36 - total % 36) % 36]
 
 
+def check2(body: str) -> str:
+    """The version-2 check: two characters ``0-9A-Z`` over every character of ``body``.
+
+    Args:
+        body: upper-case text of :data:`SYMBOLS` (other characters count as 0).
+
+    Returns:
+        ``ALPHABET[value // 36] + ALPHABET[value % 36]`` with
+        ``value = (len(body) % 31) * 41 + S`` (0..1270), see the module docstring.
+    """
+    values = body.encode("ascii", "replace").translate(_SYMBOL_TABLE)
+    s = sum(map(operator.mul, itertools.cycle(_WEIGHTS), values))
+    value = (len(body) % _LENGTH_MOD) * _PRIME + s % _PRIME
+    return ALPHABET[value // 36] + ALPHABET[value % 36]
+
+
+def check_for(version: int, body: str) -> str:
+    """The check characters of ``body`` in format ``version`` (1: Luhn, 2 and later: :func:`check2`)."""
+    return luhn36(body) if version == 1 else check2(body)
+
+
+def _head_version(body: str) -> int | None:
+    head = body.partition(".")[0]
+    digits = head[1:]
+    if len(head) >= 2 and head[0] in string.ascii_uppercase and digits.isdigit() and len(digits) <= 3:
+        return int(digits)
+    return None
+
+
+def seal(body: str) -> str:
+    """Append the check characters to an upper-case code body: ``body-CHECK``.
+
+    The scheme follows the version in the body's head (``M1...`` Luhn, ``M2...``
+    two characters); a body without a readable head gets the version-1 character.
+    """
+    version = _head_version(body) or 1
+    return f"{body}-{check_for(version, body)}"
+
+
+# -- text -------------------------------------------------------------------------
 def normalize(code: str) -> str:
     """Upper-case ``code`` and strip surrounding white space and quotes."""
     return code.strip().strip("'\"`").strip().upper()
 
 
-def seal(body: str) -> str:
-    """Append the check character to an upper-case code body: ``body-CHECK``."""
-    return f"{body}-{luhn36(body)}"
-
-
-def normalize_checked(code: str, *, what: str = "code", max_length: int = MAX_CODE_LENGTH) -> str:
+def normalize_checked(code: object, *, what: str = "code", max_length: int = MAX_CODE_LENGTH) -> str:
     """:func:`normalize` ``code`` after checking it is text of allowed characters.
 
     Raises:
@@ -63,11 +136,17 @@ def normalize_checked(code: str, *, what: str = "code", max_length: int = MAX_CO
     """
     if not isinstance(code, str):
         raise CodeError(f"The {what} must be text.")
-    text = normalize(code)
+    if len(code) > 4 * max_length + 64:  # far too long even with spaces around: do not scan it
+        raise CodeError(f"The {what} is too long ({len(code)} characters, at most {max_length}).")
+    text = code.strip().strip("'\"`").strip()
     if not text:
         raise CodeError(f"The {what} is empty.")
     if len(text) > max_length:
         raise CodeError(f"The {what} is too long ({len(text)} characters, at most {max_length}).")
+    if not text.isascii():
+        shown = " ".join(repr(c) for c in sorted({c for c in text if not c.isascii()})[:5])
+        raise CodeError(f"The {what} contains characters that cannot appear in a code: {shown}.")
+    text = text.upper()
     bad = sorted({c for c in text if c not in _ALLOWED})
     if bad:
         shown = " ".join(repr(c) for c in bad[:5])
@@ -76,52 +155,36 @@ def normalize_checked(code: str, *, what: str = "code", max_length: int = MAX_CO
 
 
 def unseal(code: str, *, what: str = "code") -> str:
-    """Validate the frame and check character; return the body without it.
+    """Validate the frame and check characters (scheme by the head's version); return the body.
 
     Raises:
         CodeError: empty, too long, bad characters, missing or wrong check.
     """
     text = normalize_checked(code, what=what)
     body, sep, check = text.rpartition("-")
-    if not sep or len(check) != 1 or not body:
-        raise CodeError(
-            f"The {what} has no check character at its end (it should end with '-' and one letter or digit)."
-        )
-    if luhn36(body) != check:
-        raise CodeError(f"The {what} has a typo: its check character does not match (copy it again).")
+    version = _head_version(body) or 1
+    _verify_check(body if sep else "", check, version, what)
     return body
 
 
-def open_code(code: str, *, tag: str, version: int, what: str) -> tuple[list[str], str]:
-    """Unseal a ``<TAG><VERSION>.<field>.<field>...#<seed>`` code and check its tag and version.
-
-    Args:
-        tag: the code's letter (``M``, ``R``, ...).
-        version: the format version this program reads.
-        what: the code's name in messages (``maze code``).
-
-    Returns:
-        ``(fields, seed_text)``: the dot-separated fields after the head, and
-        the text after ``#``.
-
-    Raises:
-        CodeError: a bad frame or check character, no seed, another tag or version.
-    """
-    body = unseal(code, what=what)
-    params, sep, seed_text = body.partition("#")
-    if not sep:
-        raise CodeError(f"The {what} has no seed (the part after '#').")
-    fields = params.split(".")
-    head = fields[0]
-    if not head.startswith(tag):
-        raise CodeError(f"This is not a {what} ({what}s start with '{tag}').")
-    if head != f"{tag}{version}":
-        raise CodeError(f"The {what} format '{head}' is not known to this version (it reads {tag}{version}).")
-    return fields[1:], seed_text
+def _verify_check(body: str, check: str, version: int, what: str) -> None:
+    want = 1 if version == 1 else 2
+    if not body or len(check) != want:
+        chars = "one letter or digit" if want == 1 else "two letters or digits"
+        raise CodeError(
+            f"The {what} has no check characters at its end (it should end with '-' and {chars}; "
+            "it may be cut short, copy it again)."
+            if want == 2
+            else f"The {what} has no check character at its end (it should end with '-' and {chars})."
+        )
+    if check_for(version, body) != check:
+        noun = "check character does" if want == 1 else "check characters do"
+        raise CodeError(f"The {what} has a typo: its {noun} not match (copy it again).")
 
 
+# -- numbers ------------------------------------------------------------------------
 def encode_int(value: int) -> str:
-    """A non-negative integer in base 36 (upper case)."""
+    """A non-negative integer in base 36 (upper case, no leading zeros)."""
     if value < 0:
         raise ValueError(f"value must be >= 0, got {value}")
     if value == 0:
@@ -140,8 +203,8 @@ def decode_int(text: str, *, what: str, max_value: int = (1 << 64) - 1) -> int:
         CodeError: empty, not base 36, or above ``max_value``.
     """
     if not text or any(c not in _VALUE for c in text):
-        raise CodeError(f"The {what} '{text}' is not a number in base 36.")
-    if len(text) > 40:
+        raise CodeError(f"The {what} '{text[:20]}' is not a number in base 36.")
+    if len(text) > len(encode_int(max_value)) + 1:
         raise CodeError(f"The {what} is too long.")
     value = int(text, 36)
     if value > max_value:
@@ -153,9 +216,211 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
     """Parse ``WxH`` (decimal, case-insensitive ``x``).
 
     Raises:
-        CodeError: not of the form ``WxH`` with positive decimal integers.
+        CodeError: not of the form ``WxH`` with decimal integers of at most 5 digits.
     """
     w, sep, h = text.upper().partition("X")
-    if not sep or not w.isdigit() or not h.isdigit() or len(w) > 5 or len(h) > 5:
-        raise CodeError(f"The {what} '{text}' is not of the form WxH (for example 20x15).")
+    if not sep or not (w.isascii() and w.isdigit()) or not (h.isascii() and h.isdigit()) or len(w) > 5 or len(h) > 5:
+        raise CodeError(f"The {what} '{text[:20]}' is not of the form WxH (for example 20x15).")
     return int(w), int(h)
+
+
+# -- the registry and the door --------------------------------------------------------
+@runtime_checkable
+class Decoded(Protocol):
+    """What :func:`decode_any` returns: a decoded level of one kind.
+
+    Attributes:
+        KIND: the kind's name (``maze``, ``race``, ``ghost``, ``puzzle``).
+        version: the format version it was decoded from (new objects: :data:`CURRENT_VERSION`).
+    """
+
+    KIND: ClassVar[str]
+    version: int
+
+    def code(self) -> str:
+        """The canonical code in :attr:`version` (decode -> code gives the input back)."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """Every field, by name, without building anything big (for ``tessera show``)."""
+        ...
+
+    def upgraded(self) -> Any:
+        """The same level written in :data:`CURRENT_VERSION`."""
+        ...
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A code whose frame and check characters are valid.
+
+    Attributes:
+        text: the normalised code (upper case, check included).
+        tag: the kind's letter.
+        version: the format version.
+        body: everything before the final ``-`` (head included).
+        rest: the body after ``<TAG><VERSION>`` (starts with ``.``, ``:`` or ``#`` or is empty).
+    """
+
+    text: str
+    tag: str
+    version: int
+    body: str
+    rest: str
+
+
+Decoder = Callable[[Frame], Any]
+
+
+@dataclass
+class CodeKind:
+    """One kind of code in the registry.
+
+    Attributes:
+        tag: its letter (``M``).
+        name: its name (``maze``), also the :attr:`Decoded.KIND` of what it decodes to.
+        what: its name in messages (``maze code``).
+        max_length: the longest valid code of this kind, in characters.
+        decoders: format version -> decoder (a :class:`Frame` -> a :class:`Decoded`,
+            raising :class:`CodeError`).
+    """
+
+    tag: str
+    name: str
+    what: str
+    max_length: int = MAX_CODE_LENGTH
+    decoders: dict[int, Decoder] = field(default_factory=dict)
+
+    def versions(self) -> str:
+        """``M1, M2`` for messages."""
+        return ", ".join(f"{self.tag}{v}" for v in sorted(self.decoders))
+
+
+#: tag -> kind; filled by :func:`register` from the modules in :data:`KIND_MODULES`.
+KINDS: dict[str, CodeKind] = {}
+#: The modules that register a kind (imported on the first decode).  A new kind is
+#: one module calling :func:`register` plus one line here.
+KIND_MODULES = ("engine.maze_code", "engine.race_code", "engine.ghost", "engine.puzzle.codes")
+_loaded = False
+
+
+def register(tag: str, name: str, version: int, decoder: Decoder, *, what: str | None = None,
+             max_length: int = MAX_CODE_LENGTH) -> None:
+    """Register ``decoder`` for version ``version`` of the kind ``tag``.
+
+    Raises:
+        ValueError: ``tag`` is not one upper-case letter, is used by another kind,
+            or the version is already registered.
+    """
+    if len(tag) != 1 or tag not in string.ascii_uppercase:
+        raise ValueError(f"a code tag is one upper-case letter, got {tag!r}")
+    kind = KINDS.get(tag)
+    if kind is None:
+        kind = KINDS[tag] = CodeKind(tag, name, what or f"{name} code", max_length)
+    elif kind.name != name:
+        raise ValueError(f"code tag {tag!r} is already used by {kind.name} codes")
+    if version in kind.decoders and kind.decoders[version] is not decoder:
+        raise ValueError(f"{kind.what} version {version} is registered twice")
+    kind.decoders[version] = decoder
+    kind.max_length = max(kind.max_length, max_length)
+
+
+def _load_kinds() -> None:
+    global _loaded
+    if not _loaded:
+        for module in KIND_MODULES:
+            importlib.import_module(module)
+        _loaded = True
+
+
+def known_kinds() -> str:
+    """``M (maze), R (race), ...`` for messages."""
+    _load_kinds()
+    return ", ".join(f"{k.tag} ({k.name})" for k in KINDS.values())
+
+
+def open_frame(code: object, *, tag: str | None = None) -> tuple[CodeKind, Frame]:
+    """Check the frame of any code: text, characters, kind, version, check characters.
+
+    Args:
+        tag: when given, the code must be of this kind.
+
+    Raises:
+        CodeError: one plain sentence naming the first thing that is wrong.
+    """
+    _load_kinds()
+    want = KINDS[tag] if tag is not None else None
+    what = want.what if want is not None else "code"
+    text = normalize_checked(code, what=what, max_length=want.max_length if want else MAX_ANY_LENGTH)
+    head = text.split(".", 1)[0].split("#", 1)[0].split(":", 1)[0].split("-", 1)[0]
+    kind = KINDS.get(head[:1])
+    if want is not None and kind is not want:
+        raise CodeError(f"This is not a {want.what} ({want.what}s start with '{want.tag}').")
+    if kind is None:
+        raise CodeError(f"This is not a Tessera code: codes start with {known_kinds()}.")
+    if len(text) > kind.max_length:
+        raise CodeError(f"The {kind.what} is too long ({len(text)} characters, at most {kind.max_length}).")
+    digits = head[1:]
+    version = int(digits) if digits.isdigit() and len(digits) <= 3 and digits[0] != "0" else None
+    if version is None or version not in kind.decoders:
+        shown = head if len(head) <= 8 else head[:8] + "..."
+        raise CodeError(f"The {kind.what} format '{shown}' is not known to this version (it reads {kind.versions()}).")
+    body, sep, check = text.rpartition("-")
+    _verify_check(body if sep else "", check, version, kind.what)
+    return kind, Frame(text, kind.tag, version, body, body[len(head):])
+
+
+def decode_any(code: object, *, tag: str | None = None) -> Any:
+    """The one decoder door: any object in, a decoded level or :class:`CodeError` out.
+
+    Args:
+        code: anything (a code is text; surrounding spaces and quotes and case are ignored).
+        tag: when given, only codes of this kind are accepted (``M``, ``R``, ``G``, ``P``).
+
+    Returns:
+        A :class:`Decoded` (``MazeSpec``, ``RaceSpec``, ``GhostCode`` or ``PuzzleCode``).
+        Nothing big is built: a maze is generated only by its ``build()``.
+
+    Raises:
+        CodeError: one plain sentence, for every input that is not a valid code
+            in its one canonical spelling.
+    """
+    kind, frame = open_frame(code, tag=tag)
+    decoded = kind.decoders[frame.version](frame)
+    again = decoded.code()
+    if again != frame.text:
+        raise CodeError(
+            f"The {kind.what} is not written the way Tessera writes it (for example a number with a leading "
+            f"zero); the same level is {again}." if len(again) <= 80 else
+            f"The {kind.what} is not written the way Tessera writes it (for example a number with a leading zero)."
+        )
+    return decoded
+
+
+def upgrade_code(code: object) -> str:
+    """The current-version spelling of any valid code (a version-1 code gives its version-2 twin).
+
+    Useful to move saved keys (best times per code) from old to new codes.
+
+    Raises:
+        CodeError: the code does not decode.
+    """
+    decoded = decode_any(code)
+    return str(decoded.upgraded().code())
+
+
+def upgrade_key(key: str) -> str:
+    """A saved key (a code, or ``prefix:code`` such as ``vs-ghost:M1...``) with its code in today's format.
+
+    Keys that hold no valid code (``puzzle-size:4x4``, settings) come back unchanged; never raises.
+    """
+    candidates = [("", key)]
+    if ":" in key:
+        head, rest = key.split(":", 1)
+        candidates.append((head + ":", rest))
+    for prefix, rest in candidates:
+        try:
+            return prefix + upgrade_code(rest)
+        except CodeError:
+            continue
+    return key

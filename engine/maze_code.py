@@ -3,84 +3,43 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M1.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>]#<seed base 36>-<check>
 
-for example ``M1.S20X15.GT.N3R.B25#1Z4K-7``:
+for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
-* ``M1`` — maze code, format version 1;
+* ``M2`` — maze code, format version 2 (version 1, ``M1...-<one check character>``,
+  has the same fields and is still read: the same fields give the same maze);
 * ``S20X15`` — shape letter (S square, H hex, T triangle, P polar, U upsilon)
   then width × height (polar: base sectors × rings);
 * ``GT`` — the generator's two-letter code (see :mod:`engine.generators`);
-* ``N3R`` — generator options (growing tree only: its rule weights, one
-  letter per rule in the order N newest, R random, O oldest, Q newest
-  quarter, each followed by its weight when above 1);
+* ``N3R`` — generator options, written by the generator's own codec
+  (:class:`engine.generators.OptionCodec`; growing tree: its rule, see
+  :func:`engine.generators.growing_tree.options_to_code`);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
 * ``#1Z4K`` — the seed in base 36 (0 .. 2**64-1);
-* ``-7`` — the Luhn mod-36 check character over everything before it.
+* ``-0H`` — the check characters (:mod:`engine.codes`).
 
-Codes are case-insensitive.  :meth:`MazeSpec.from_code` either returns a spec
-whose :meth:`MazeSpec.build` cannot fail, or raises :class:`CodeError` with one
-plain sentence.
+Codes are case-insensitive.  :meth:`MazeSpec.from_code` (or
+:func:`engine.codes.decode_any`) either returns a spec whose
+:meth:`MazeSpec.build` cannot fail, or raises :class:`CodeError` with one
+plain sentence.  Decoding builds nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
-from engine.codes import CodeError, decode_int, encode_int, open_code, seal
+from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
 from engine.maze import Maze
 from engine.rng import Rng
 
-VERSION = 1
+TAG = "M"
+VERSIONS = (1, 2)
+VERSION = CURRENT_VERSION
 SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
-
-# Growing-tree rule kinds (engine.generators.growing_tree) and their letters in codes.
-_KIND_NAMES = ("newest", "random", "oldest", "newest-quarter")
-_KIND_LETTERS = "NROQ"
-MAX_RULE_WEIGHT = 1000
 SEED_MAX = (1 << 64) - 1
-
-
-def _rule_pairs(value: str) -> tuple[tuple[int, int], ...]:
-    """Parse a rule with the generator's own parser: ``((kind, weight), ...)`` sorted by kind."""
-    from engine.generators.growing_tree import parse_rule
-
-    return parse_rule(value)
-
-
-def format_rule(pairs: tuple[tuple[int, int], ...]) -> str:
-    """The canonical option value for parsed rule pairs (``newest`` or ``newest:3,random:1``)."""
-    if len(pairs) == 1:
-        return _KIND_NAMES[pairs[0][0]]
-    return ",".join(f"{_KIND_NAMES[k]}:{w}" for k, w in pairs)
-
-
-def _rule_to_code(pairs: tuple[tuple[int, int], ...]) -> str:
-    return "".join(_KIND_LETTERS[k] + ("" if w == 1 else str(w)) for k, w in pairs)
-
-
-def _rule_from_code(text: str) -> tuple[tuple[int, int], ...]:
-    pairs: list[tuple[int, int]] = []
-    i = 0
-    while i < len(text):
-        letter = text[i]
-        if letter not in _KIND_LETTERS:
-            raise CodeError(f"The growing-tree rule letter '{letter}' is unknown (known: {_KIND_LETTERS}).")
-        j = i + 1
-        while j < len(text) and text[j].isdigit():
-            j += 1
-        digits = text[i + 1 : j]
-        if len(digits) > 4 or digits and not 2 <= int(digits) <= MAX_RULE_WEIGHT:
-            raise CodeError(f"The growing-tree rule weight '{digits}' must be 2..{MAX_RULE_WEIGHT}.")
-        kind = _KIND_LETTERS.index(letter)
-        if pairs and kind <= pairs[-1][0]:
-            raise CodeError("The growing-tree rule letters are repeated or out of order.")
-        pairs.append((kind, int(digits) if digits else 1))
-        i = j
-    if not pairs:
-        raise CodeError("The growing-tree rule is empty.")
-    return tuple(pairs)
 
 
 def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
@@ -97,14 +56,9 @@ def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[st
         if key not in info.options:
             known = ", ".join(info.options) or "none"
             raise ValueError(f"generator '{info.name}' has no option '{key}' (its options: {known})")
-        if info.name == "growing-tree" and key == "rule":
-            value = format_rule(_rule_pairs(str(value)))
         out[key] = str(value)
-    if info.name == "growing-tree" and "rule" not in out:
-        # Codes always carry the rule, so they never depend on the generator's default.
-        from engine.generators.growing_tree import DEFAULT_RULE
-
-        out["rule"] = format_rule(_rule_pairs(DEFAULT_RULE))
+    if info.codec is not None:
+        out = info.codec.canonical(out)
     return out
 
 
@@ -120,7 +74,11 @@ class MazeSpec:
         options: generator options in canonical form (see :func:`normalize_options`).
         braid: percentage of dead ends removed, 0..100.
         seed: 0 .. 2**64-1.
+        version: the code format it is written in (1 or 2; not part of the level:
+            the v1 and v2 codes of the same fields are equal specs).
     """
+
+    KIND: ClassVar[str] = "maze"
 
     shape: str
     width: int
@@ -129,11 +87,14 @@ class MazeSpec:
     options: dict[str, str] = field(default_factory=dict, hash=False)
     braid: int = 0
     seed: int = 0
+    version: int = field(default=VERSION, compare=False)
 
     def __post_init__(self) -> None:
-        # The growing tree's rule is part of the level: make it explicit, canonical
-        # and independent of the generator's default (so codes never change meaning).
-        if self.algorithm == "growing-tree":
+        # Options that codes carry are explicit and canonical, independent of the
+        # generator's defaults (so codes never change meaning).
+        from engine.generators import get_generator
+
+        if get_generator(self.algorithm).codec is not None:
             object.__setattr__(self, "options", normalize_options(self.algorithm, self.options))
 
     @classmethod
@@ -147,7 +108,7 @@ class MazeSpec:
         braid: float = 0.0,
         seed: int = 0,
     ) -> MazeSpec:
-        """Validate user input and build a spec with canonical names.
+        """Validate user input and build a spec with canonical names (written in the current version).
 
         Args:
             braid: share of dead ends to remove as a fraction 0..1 (stored as a
@@ -174,8 +135,12 @@ class MazeSpec:
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
-        """The shareable code of this level (upper case, with check character)."""
-        return seal(".".join([f"M{VERSION}", *self.code_fields()]) + "#" + self.seed_text())
+        """The shareable code of this level in :attr:`version` (upper case, check characters last)."""
+        return seal(".".join([f"{TAG}{self.version}", *self.code_fields()]) + "#" + self.seed_text())
+
+    def upgraded(self) -> MazeSpec:
+        """The same level written in the current code version."""
+        return replace(self, version=VERSION)
 
     def code_fields(self) -> list[str]:
         """The level's fields in codes, after the head: size, algorithm, options, braid.
@@ -186,8 +151,8 @@ class MazeSpec:
 
         gen = get_generator(self.algorithm)
         parts = [f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
-        if "rule" in self.options:
-            parts.append(_rule_to_code(_rule_pairs(self.options["rule"])))
+        if gen.codec is not None:
+            parts.append(gen.codec.to_code(self.options))
         if self.braid:
             parts.append(f"B{self.braid}")
         return parts
@@ -198,24 +163,26 @@ class MazeSpec:
 
     @classmethod
     def from_code(cls, code: str) -> MazeSpec:
-        """Decode a maze code.
+        """Decode a maze code (any version; see :func:`engine.codes.decode_any`).
 
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        fields, seed_text = open_code(code, tag="M", version=VERSION, what="maze code")
-        return cls.from_fields(fields, seed_text)
+        spec: MazeSpec = decode_any(code, tag=TAG)
+        return spec
 
     @classmethod
-    def from_fields(cls, fields: list[str], seed_text: str) -> MazeSpec:
+    def from_fields(cls, fields: list[str], seed_text: str, version: int = VERSION) -> MazeSpec:
         """Decode the level part of a code: the fields after the head, and the seed.
 
         This is the one parser of maze parameters; race and ghost codes, which
-        carry the same fields, use it too.
+        carry the same fields, use it too.  It checks every field's range and
+        builds nothing.
 
         Args:
             fields: ``["S20X15", "GT", "N3R", "B25"]`` (size, algorithm, options, braid).
             seed_text: the seed in base 36 (the text after ``#``).
+            version: the code version the fields come from.
 
         Raises:
             CodeError: one plain sentence naming what is wrong.
@@ -231,7 +198,7 @@ class MazeSpec:
             raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
         w, x, h = size[1:].partition("X")
         if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
-            raise CodeError(f"The size '{size[1:]}' is not of the form WxH.")
+            raise CodeError(f"The size '{size[1:21]}' is not of the form WxH.")
         try:
             width, height = check_size(shape, int(w), int(h))
         except ValueError as exc:
@@ -239,16 +206,21 @@ class MazeSpec:
         by_code = {g.code: g for g in GENERATORS.values()}
         gen = by_code.get(fields[1])
         if gen is None:
-            raise CodeError(f"The algorithm code '{fields[1]}' is unknown (known: {', '.join(sorted(by_code))}).")
+            raise CodeError(
+                f"The algorithm code '{fields[1][:20]}' is unknown (known: {', '.join(sorted(by_code))})."
+            )
         if shape not in gen.shapes:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
         braid = 0
         rest = fields[2:]
-        if gen.name == "growing-tree":
+        if gen.codec is not None:
             if not rest or rest[0].startswith("B"):
-                raise CodeError("The growing-tree maze code is missing its rule (for example N4R).")
-            options["rule"] = format_rule(_rule_from_code(rest[0]))
+                raise CodeError(f"The {gen.name} maze code is missing its options (for example N4R).")
+            try:
+                options = gen.codec.from_code(rest[0])
+            except ValueError as exc:
+                raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
             if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid:
@@ -256,9 +228,21 @@ class MazeSpec:
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
             else:
-                raise CodeError(f"The part '{part}' of the maze code is not understood.")
+                raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
-        return cls(shape, width, height, gen.name, options, braid, seed)
+        return cls(shape, width, height, gen.name, options, braid, seed, version)
+
+    def describe(self) -> dict[str, Any]:
+        """Every field by name (nothing is built)."""
+        return {
+            "shape": self.shape,
+            "width": self.width,
+            "height": self.height,
+            "algorithm": self.algorithm,
+            "options": dict(self.options),
+            "braid": self.braid,
+            "seed": self.seed,
+        }
 
     # -- building ----------------------------------------------------------
     def build(self) -> Maze:
@@ -275,11 +259,34 @@ class MazeSpec:
         return Maze(grid, passage, grid.start, grid.goal)
 
     def with_seed(self, seed: int) -> MazeSpec:
-        """The same level parameters with another seed."""
-        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, seed)
+        """The same level parameters with another seed (same code version)."""
+        return replace(self, options=dict(self.options), seed=seed)
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
         braid = f", braid {self.braid}%" if self.braid else ""
         return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}"
+
+
+def split_level(rest: str, what: str) -> tuple[list[str], str]:
+    """Split ``.<field>.<field>...#<seed>`` (a frame's rest) into fields and seed text.
+
+    Raises:
+        CodeError: no seed, or not starting with ``.``.
+    """
+    params, sep, seed_text = rest.partition("#")
+    if not sep:
+        raise CodeError(f"The {what} has no seed (the part after '#').")
+    if not params.startswith("."):
+        raise CodeError(f"The {what} is missing its size or its algorithm.")
+    return params[1:].split("."), seed_text
+
+
+def _decode(frame: Frame) -> MazeSpec:
+    fields, seed_text = split_level(frame.rest, "maze code")
+    return MazeSpec.from_fields(fields, seed_text, frame.version)
+
+
+for _version in VERSIONS:
+    register(TAG, "maze", _version, _decode)

@@ -20,13 +20,7 @@ route; the player's timeline grows as moves arrive, the opponent's is known in
 advance.  Integer ticks mean the same race code and the same inputs give the
 same result on every machine.
 
-Race codes are in the maze-code family::
-
-    R1.<maze params>.<opponent letter><difficulty letter | speed in tenths>#<seed>-<check>
-
-for example ``R1.S20X15.GT.N.RN#1Z4K-C`` (runner at normal speed) or
-``R1.H12X12.WI.T65#7-Q`` (Trémaux explorer at 6.5 cells/s).  The maze
-parameters are exactly those of the level's ``M1`` code.
+Race codes (:class:`RaceSpec`) live in :mod:`engine.race_code`.
 """
 
 from __future__ import annotations
@@ -34,19 +28,14 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from engine.codes import CodeError, open_code, seal
 from engine.maze import Maze
-from engine.maze_code import MazeSpec
+from engine.race_code import MAX_SPEED10, MIN_SPEED10, RACE_VERSION, RaceSpec  # noqa: F401 - re-exported
 from engine.solvers.bfs import shortest_path
 
 TICKS_PER_SECOND = 60
 COUNTDOWN_TICKS = 3 * TICKS_PER_SECOND
 #: Ticks a player's (or ghost's) single move takes: the game's 0.1 s animation.
 MOVE_TICKS = 6
-RACE_VERSION = 1
-#: Custom speeds in tenths of a cell per second (0.5 .. 30 cells/s).
-MIN_SPEED10 = 5
-MAX_SPEED10 = 300
 
 
 @dataclass(frozen=True)
@@ -262,125 +251,6 @@ def opponent_route(maze: Maze, opponent: str) -> tuple[list[int], str | None]:
     if walk[-1] != maze.goal:
         raise ValueError(f"the {info.noun} does not reach the goal")
     return walk, res.fallback
-
-
-# -- race specification and code -----------------------------------------------
-@dataclass(frozen=True)
-class RaceSpec:
-    """A maze level plus an opponent and its speed.
-
-    Attributes:
-        maze: the level.
-        opponent: a name from :data:`OPPONENTS`.
-        difficulty: ``easy``, ``normal``, ``hard`` or ``custom``.
-        custom_speed10: for ``custom`` only, tenths of a cell per second
-            (:data:`MIN_SPEED10` .. :data:`MAX_SPEED10`); None otherwise.
-    """
-
-    maze: MazeSpec
-    opponent: str = "runner"
-    difficulty: str = "normal"
-    custom_speed10: int | None = None
-
-    @classmethod
-    def create(
-        cls, maze: MazeSpec, opponent: str = "runner", difficulty: str = "normal", speed: float | None = None
-    ) -> RaceSpec:
-        """Validate user choices.
-
-        Args:
-            speed: cells per second for ``custom`` (0.5..30, rounded to tenths);
-                giving it implies ``custom``.
-
-        Raises:
-            ValueError: one sentence naming what is wrong.
-        """
-        info = get_opponent(opponent)
-        diff = difficulty.strip().lower()
-        if speed is not None:
-            diff = "custom"
-        if diff not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty '{difficulty}' (known: {', '.join(DIFFICULTIES)})")
-        speed10 = None
-        if diff == "custom":
-            if speed is None:
-                raise ValueError("a custom difficulty needs a speed in cells per second")
-            speed10 = int(round(float(speed) * 10))
-            if not MIN_SPEED10 <= speed10 <= MAX_SPEED10:
-                raise ValueError(
-                    f"speed must be {MIN_SPEED10 / 10:g}..{MAX_SPEED10 / 10:g} cells per second, got {speed}"
-                )
-        return cls(maze, info.name, diff, speed10)
-
-    @property
-    def speed10(self) -> int:
-        """The opponent's speed in tenths of a cell per second."""
-        if self.difficulty == "custom" and self.custom_speed10 is not None:
-            return self.custom_speed10
-        return OPPONENTS[self.opponent].speeds[self.difficulty]
-
-    @property
-    def speed(self) -> float:
-        """The opponent's speed in cells per second."""
-        return self.speed10 / 10
-
-    def code(self) -> str:
-        """The shareable race code (upper case, with check character)."""
-        letter = OPPONENTS[self.opponent].letter
-        pace = str(self.speed10) if self.difficulty == "custom" else DIFFICULTIES[self.difficulty]
-        fields = ".".join([f"R{RACE_VERSION}", *self.maze.code_fields(), f"{letter}{pace}"])
-        return seal(f"{fields}#{self.maze.seed_text()}")
-
-    @classmethod
-    def from_code(cls, code: str) -> RaceSpec:
-        """Decode a race code.
-
-        Raises:
-            CodeError: one plain sentence naming what is wrong.
-        """
-        fields, seed = open_code(code, tag="R", version=RACE_VERSION, what="race code")
-        if len(fields) < 3:
-            raise CodeError("The race code is missing its maze size, algorithm or opponent.")
-        race = fields[-1]
-        name = _LETTER_OPPONENTS.get(race[:1])
-        if name is None:
-            known = ", ".join(f"{o.letter} ({o.name})" for o in OPPONENTS.values())
-            raise CodeError(f"The opponent letter '{race[:1]}' is unknown (known: {known}).")
-        pace = race[1:]
-        speed10: int | None = None
-        if pace in _LETTER_DIFFICULTIES:
-            difficulty = _LETTER_DIFFICULTIES[pace]
-        elif pace.isdigit() and len(pace) <= 3:
-            difficulty = "custom"
-            speed10 = int(pace)
-            if not MIN_SPEED10 <= speed10 <= MAX_SPEED10:
-                raise CodeError(
-                    f"The opponent speed {speed10} (tenths of a cell per second) must be {MIN_SPEED10}..{MAX_SPEED10}."
-                )
-        else:
-            raise CodeError(f"The difficulty '{pace}' is not E, N, H or a speed in tenths of a cell per second.")
-        maze = MazeSpec.from_fields(fields[:-1], seed)
-        return cls(maze, name, difficulty, speed10)
-
-    def label(self) -> str:
-        """A short description, e.g. ``Runner, normal (4 cells/s)``."""
-        return f"{OPPONENTS[self.opponent].title}, {self.difficulty} ({self.speed:g} cells/s)"
-
-
-def parse_race_or_maze_code(code: str) -> RaceSpec:
-    """A race spec from a race code, or from a maze code (runner at normal speed).
-
-    Raises:
-        CodeError: one sentence naming what is wrong.
-    """
-    from engine.codes import normalize
-
-    text = normalize(code)
-    if text.startswith("M"):
-        return RaceSpec(MazeSpec.from_code(text))
-    if text.startswith("R"):
-        return RaceSpec.from_code(text)
-    raise CodeError("This is neither a race code (R1...) nor a maze code (M1...).")
 
 
 # -- the simulation ---------------------------------------------------------------

@@ -1,18 +1,44 @@
-"""One door for every shareable code: maze (M), race (R), ghost (G) and puzzle (P).
+"""One door for every shareable code in the game: decode, then map the level to its screen.
 
-``open_any_code(ctx, code)`` returns the view that plays the code, or raises
+``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
+engine's one decoder door, which parses every kind) and returns the view that
+plays the decoded level, built through the routes (:mod:`game.routes`); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
-Enter-code screen and ``tessera play CODE`` treat every mode alike.
+Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
+parsed here.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
 
-from engine.codes import CodeError, normalize
+from engine.codes import CodeError, decode_any
 from game.context import Context
+from game.routes import Route
 
-KINDS = "M (maze), R (race), G (ghost) or P (sliding puzzle)"
+#: decoded kind -> the route that plays it (called with the canonical code).
+VIEW_ROUTES: dict[str, Route] = {
+    "maze": Route.PLAY_CODE,
+    "race": Route.RACE_CODE,
+    "ghost": Route.RACE_CODE,
+    "puzzle": Route.PUZZLE,
+}
+
+
+def view_for_decoded(ctx: Context, decoded: Any) -> arcade.View:
+    """The view that plays a decoded code (a :class:`engine.codes.Decoded`).
+
+    Raises:
+        CodeError: a kind the game cannot play, or (ghosts) a move that is not
+            legal in the built maze.
+    """
+    route = VIEW_ROUTES.get(getattr(decoded, "KIND", ""))
+    if route is None:
+        raise CodeError(f"This {getattr(decoded, 'KIND', 'kind of')} code cannot be played in the game.")
+    view: arcade.View = ctx.view_for(route, decoded.code())
+    return view
 
 
 def open_any_code(ctx: Context, code: str) -> arcade.View:
@@ -21,20 +47,4 @@ def open_any_code(ctx: Context, code: str) -> arcade.View:
     Raises:
         CodeError: the code does not decode (one sentence naming what is wrong).
     """
-    text = normalize(code) if isinstance(code, str) else ""
-    kind = text[:1]
-    if kind == "M":
-        from game.views.play import open_code
-
-        return open_code(ctx, text)
-    if kind in ("R", "G"):
-        from game.views.race import open_race_code
-
-        return open_race_code(ctx, text)
-    if kind == "P":
-        from game.views.puzzle import open_code as open_puzzle_code
-
-        return open_puzzle_code(ctx, text)
-    if not text:
-        raise CodeError("The code is empty.")
-    raise CodeError(f"This is not a Tessera code: codes start with {KINDS}.")
+    return view_for_decoded(ctx, decode_any(code))

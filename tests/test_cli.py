@@ -134,7 +134,7 @@ def test_puzzle_subcommands_through_the_main_cli():
     obj = json.loads(out)
     assert obj["moves"] == "RR" and obj["length"] == 2 and obj["optimal"] is True
     code, out, err = run("puzzle", "shuffle", "--size", "3x3", "--seed", "5")
-    assert code == 0 and "P1.3X3" in out
+    assert code == 0 and "P2.3X3" in out
     for bad in (["puzzle", "solve", "--board", "1 2 3 4 5 6 8 7 0"], ["puzzle", "solve", "--board", "1 2 3"],
                 ["puzzle", "solve", "--board", "1 1 3 4 5 6 0 7 8"], ["puzzle", "shuffle", "--size", "1x40"]):
         code, _, err = run(*bad)

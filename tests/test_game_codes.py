@@ -88,3 +88,21 @@ def test_enter_that_opened_the_code_screen_does_not_land_in_the_field(ctx, windo
     window.dispatch_event("on_text", "M")
     entry.on_draw()
     assert entry.field.text == "M"
+
+
+def test_a_ghost_through_a_wall_shows_a_sentence_when_its_maze_is_built(ctx):
+    """The code decodes (its structure is fine); opening it builds the maze and refuses the illegal move."""
+    from engine.codes import seal
+    from engine.ghost import GhostCode
+    from game.views.code_entry import CodeEntryView
+
+    spec = MazeSpec.from_code(maze_code())
+    maze = spec.build()
+    nb, _ = maze.grid.lists()
+    adj = maze.open_lists()
+    walled = next(k for k, c in enumerate(nb[maze.start]) if c not in adj[maze.start])
+    code = GhostCode(spec, ((6, walled),)).code()
+    assert code == seal(code.rsplit("-", 1)[0])
+    view = first_view(ctx, ["play", code])
+    assert isinstance(view, CodeEntryView)
+    assert "wall" in view.message.text and view.message.text.endswith(".")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.codes import CodeError, luhn36
+from engine.codes import CodeError, luhn36, seal
 from engine.ghost import Ghost, validate_moves
 from engine.maze_code import MazeSpec
 from engine.race import RaceSim, RaceSpec, Timeline, bfs_path, make_race, replay
@@ -57,7 +59,7 @@ def test_ghost_code_round_trips_and_replays_the_exact_path(spec):
     moves = _timed(path, 2)
     ghost = Ghost.record(spec, maze, moves)
     code = ghost.code(maze)
-    assert code.startswith("G1.") and ":" in code
+    assert code.startswith("G2.") and ":" in code
     back = Ghost.from_code(code.lower())
     assert back == ghost
     assert back.path == path
@@ -92,16 +94,21 @@ def test_a_ghost_as_opponent_beats_a_slower_player():
 
 
 def _reseal(body: str) -> str:
-    return f"{body}-{luhn36(body)}"
+    """A tampered body with check characters recomputed (in the scheme of its head's version)."""
+    if body.startswith("G1"):
+        return f"{body}-{luhn36(body)}"
+    return seal(body)
 
 
-def test_tampered_and_truncated_codes_are_rejected():
+@pytest.mark.parametrize("version", [1, 2])
+def test_tampered_and_truncated_codes_are_rejected(version):
     spec = SPECS[0]
     maze = spec.build()
     path = _wander(maze, 3)
     timed = _timed(path, 4)
-    code = Ghost.record(spec, maze, timed).code(maze)
-    body = code[:-2]
+    code = replace(Ghost.record(spec, maze, timed), version=version).code(maze)
+    assert code.startswith(f"G{version}.")
+    body = code.rsplit("-", 1)[0]
     level, moves = body.split(":")
 
     def rejected(text: str, phrase: str) -> None:
@@ -115,7 +122,7 @@ def test_tampered_and_truncated_codes_are_rejected():
     rejected(code[:-2], "check character")  # truncated: the check char is gone
     rejected(code[: len(code) // 2], "check character")
     # Tampered with a recomputed check character: a move through a wall / not reaching the goal.
-    unfinished = Ghost.record(spec, maze, timed[:-1]).code(maze)
+    unfinished = replace(Ghost.record(spec, maze, timed[:-1]), version=version).code(maze)
     rejected(unfinished, "goal")
     rejected(_reseal(body[:-1]), "")  # cut inside the moves, check recomputed: still refused
     adj = maze.open_lists()
@@ -126,7 +133,7 @@ def test_tampered_and_truncated_codes_are_rejected():
     rejected(_reseal(level + ":" + "Z" + moves), "leaves the maze")
     rejected(_reseal(level + ":" + "3"), "time field")
     rejected(_reseal(level + ":" + "39ZZ"), "cut short")
-    rejected(_reseal(level.replace("G1", "G9") + ":" + moves), "format")
+    rejected(_reseal(level.replace(f"G{version}", "G9") + ":" + moves), "format")
     rejected(_reseal(level + moves), "no moves")
     rejected("", "empty")
     rejected("G1.S10X8.BT#3:0-!", "characters")

@@ -17,7 +17,7 @@ def test_round_trips():
     for w, h in [(2, 2), (3, 3), (4, 4), (5, 3), (10, 10), (12, 12)]:
         b = shuffle_uniform(w, h, rng)
         code = encode_board(b)
-        assert code.startswith(f"P1.{w}X{h}:")
+        assert code.startswith(f"P2.{w}X{h}:")
         assert decode(code).board == b
         assert decode(code.lower()).board == b
         pc = shuffle_code(w, h, 12345)
@@ -25,7 +25,7 @@ def test_round_trips():
         pk = shuffle_code(w, h, 99, 80)
         d = decode(pk.code())
         assert d.board == pk.board and d.moves == 80 and d.seed == 99
-        assert pk.code().startswith(f"P1.{w}X{h}.K80#")
+        assert pk.code().startswith(f"P2.{w}X{h}.K80#")
 
 
 def test_rank_unrank():
@@ -36,7 +36,7 @@ def test_rank_unrank():
 def test_rejections_are_sentences():
     b = Board(2, 2, (2, 1, 3, 0))  # unsolvable
     bad_codes = [
-        "", "P1.4X4", "M1.4X4:0-0", seal("P2.4X4:0"), seal("P1.4X4:ZZZZZZZZZZZZZZ"), seal("P1.1X4:0"),
+        "", "P1.4X4", "M1.4X4:0-0", seal("P9.4X4:0"), seal("P1.4X4:ZZZZZZZZZZZZZZ"), seal("P1.1X4:0"),
         seal("P1.4X4.Q#1"), seal("P1.4X4.K0#1"), seal("P1.4X4"), seal("P1.99X4:1"), encode_board(b),
     ]
     for c in bad_codes:

@@ -82,6 +82,14 @@ def test_seal_unseal_round_trip_and_typo_detection():
                 assert luhn36(mutated) != check
 
 
+def test_v2_seal_unseal_round_trip():
+    code = seal("M2.S20X15.GT#1Z4K")
+    body, check = code.rsplit("-", 1)
+    assert len(check) == 2 and unseal(code.lower()) == body == "M2.S20X15.GT#1Z4K"
+    with pytest.raises(CodeError, match="check characters"):
+        unseal(code[:-1])
+
+
 @pytest.mark.parametrize(
     "bad",
     ["", "   ", "M1.S20X15.GT#1Z4K", "M1.S20X15.GT#1Z4K-Q", "M1!S20-7", "x" * 600, "-"],

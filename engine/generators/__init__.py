@@ -39,6 +39,20 @@ ELLER_SHAPES: tuple[str, ...] = ("square", "polar")
 
 
 @dataclass(frozen=True)
+class OptionCodec:
+    """How a generator writes its options in level codes (one field after its two-letter code).
+
+    ``canonical(options)`` fills defaults and normalises (ValueError on a bad value);
+    ``to_code(canonical)`` gives the field; ``from_code(field)`` the canonical options
+    (ValueError with one sentence).
+    """
+
+    canonical: Callable[[dict[str, str]], dict[str, str]]
+    to_code: Callable[[dict[str, str]], str]
+    from_code: Callable[[str], dict[str, str]]
+
+
+@dataclass(frozen=True)
 class GeneratorInfo:
     """Metadata and entry points of one generator.
 
@@ -51,6 +65,7 @@ class GeneratorInfo:
         run: fast form, ``(grid, rng, options) -> (E,) bool``.
         steps: step form, ``(grid, rng, options) -> Iterator[Step]``.
         initial_open: True when carving starts from all walls open (division).
+        codec: how its options are written in level codes (None: it has none).
     """
 
     name: str
@@ -61,11 +76,13 @@ class GeneratorInfo:
     run: Callable[[Grid, Rng, dict[str, str]], np.ndarray]
     steps: Callable[[Grid, Rng, dict[str, str]], Iterator[Step]]
     initial_open: bool = False
+    codec: OptionCodec | None = None
 
 
 def _info(name: str, code: str, summary: str, shapes: tuple[str, ...], run: Callable, steps: Callable,
-          options: dict[str, str] | None = None, initial_open: bool = False) -> GeneratorInfo:
-    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open)
+          options: dict[str, str] | None = None, initial_open: bool = False,
+          codec: OptionCodec | None = None) -> GeneratorInfo:
+    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec)
 
 
 GENERATORS: dict[str, GeneratorInfo] = {
@@ -73,7 +90,9 @@ GENERATORS: dict[str, GeneratorInfo] = {
     for g in (
         _info("growing-tree", "GT", "Growing tree: grow from an active list picked by a rule (option rule)",
               ALL_SHAPES, growing_tree.run_growing_tree, growing_tree.steps_growing_tree,
-              {"rule": growing_tree.RULE_HELP}),
+              {"rule": growing_tree.RULE_HELP},
+              codec=OptionCodec(growing_tree.canonical_options, growing_tree.options_to_code,
+                                growing_tree.options_from_code)),
         _info("backtracker", "BT", "Recursive backtracker: random walk, back up when stuck (long winding corridors)",
               ALL_SHAPES, growing_tree.run_backtracker, growing_tree.steps_backtracker),
         _info("prim", "PR", "True Prim: minimum spanning tree on random edge weights (many short dead ends)",

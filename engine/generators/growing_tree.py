@@ -83,6 +83,60 @@ def parse_rule(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(out.items()))
 
 
+#: Rule kinds' letters in level codes, in kind order: N newest, R random, O oldest, Q newest quarter.
+RULE_LETTERS = "NROQ"
+_KIND_NAMES = ("newest", "random", "oldest", "newest-quarter")
+
+
+def format_rule(pairs: tuple[tuple[int, int], ...]) -> str:
+    """The canonical rule text for parsed pairs (``newest`` or ``newest:3,random:1``)."""
+    if len(pairs) == 1:
+        return _KIND_NAMES[pairs[0][0]]
+    return ",".join(f"{_KIND_NAMES[k]}:{w}" for k, w in pairs)
+
+
+def canonical_options(options: dict[str, str]) -> dict[str, str]:
+    """The options with the rule explicit and canonical (codes never depend on the default).
+
+    Raises:
+        ValueError: a bad rule (see :func:`parse_rule`).
+    """
+    return {**options, "rule": format_rule(parse_rule(str(options.get("rule", DEFAULT_RULE))))}
+
+
+def options_to_code(options: dict[str, str]) -> str:
+    """The rule as one level-code field: a letter per kind, then its weight when above 1 (``N3R``)."""
+    return "".join(RULE_LETTERS[k] + ("" if w == 1 else str(w)) for k, w in parse_rule(options["rule"]))
+
+
+def options_from_code(text: str) -> dict[str, str]:
+    """Inverse of :func:`options_to_code`.
+
+    Raises:
+        ValueError: one sentence (unknown letter, bad weight, letters repeated or out of order, empty).
+    """
+    pairs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(text):
+        letter = text[i]
+        if letter not in RULE_LETTERS:
+            raise ValueError(f"The growing-tree rule letter '{letter}' is unknown (known: {RULE_LETTERS}).")
+        j = i + 1
+        while j < len(text) and text[j] in "0123456789":
+            j += 1
+        digits = text[i + 1 : j]
+        if len(digits) > 4 or digits and not 2 <= int(digits) <= 1000 or digits[:1] == "0":
+            raise ValueError(f"The growing-tree rule weight '{digits}' must be 2..1000.")
+        kind = RULE_LETTERS.index(letter)
+        if pairs and kind <= pairs[-1][0]:
+            raise ValueError("The growing-tree rule letters are repeated or out of order.")
+        pairs.append((kind, int(digits) if digits else 1))
+        i = j
+    if not pairs:
+        raise ValueError("The growing-tree rule is empty.")
+    return {"rule": format_rule(tuple(pairs))}
+
+
 def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], rec: Record) -> np.ndarray:
     """Carve a perfect maze with the growing-tree algorithm; see the module docstring.
 

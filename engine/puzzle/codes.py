@@ -1,27 +1,42 @@
-"""Puzzle codes (``P1...``): share a position or a shuffle as one short string.
+"""Puzzle codes (``P2...``): share a position or a shuffle as one short string.
 
-Forms (case-insensitive, check character from :func:`engine.codes.seal`)::
+Forms (case-insensitive, check characters from :func:`engine.codes.seal`)::
 
-    P1.<W>X<H>:<rank>-<check>        the position itself; <rank> is the Lehmer
+    P2.<W>X<H>:<rank>-<check>        the position itself; <rank> is the Lehmer
                                      rank of the tiles in base 36
-    P1.<W>X<H>.U#<seed>-<check>      a uniform random solvable position from <seed>
-    P1.<W>X<H>.K<k>#<seed>-<check>   the goal scrambled by <k> random moves (decimal)
+    P2.<W>X<H>.U#<seed>-<check>      a uniform random solvable position from <seed>
+    P2.<W>X<H>.K<k>#<seed>-<check>   the goal scrambled by <k> random moves (decimal)
 
-``<seed>`` is base 36 (0..2**64-1).  Decoding validates everything (size,
+``<seed>`` is base 36 (0..2**64-1).  Version 1 (``P1...``, one check character)
+has the same fields and is still read.  Decoding validates everything (size,
 rank range, solvability) and raises :class:`engine.codes.CodeError` with one
 plain sentence, never anything else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from math import factorial
+from typing import Any, ClassVar
 
-from engine.codes import ALPHABET, CodeError, decode_int, encode_int, parse_size, seal, unseal
+from engine.codes import (
+    ALPHABET,
+    CURRENT_VERSION,
+    CodeError,
+    Frame,
+    decode_any,
+    decode_int,
+    encode_int,
+    parse_size,
+    register,
+    seal,
+)
 from engine.puzzle.board import MAX_SIDE, MIN_SIDE, Board, shuffle_moves, shuffle_uniform
 from engine.rng import Rng
 
-TAG = "P1"
+TAG = "P"
+VERSIONS = (1, 2)
+VERSION = CURRENT_VERSION
 MAX_SHUFFLE_MOVES = 100_000
 
 
@@ -58,7 +73,10 @@ class PuzzleCode:
         seed: shuffle seed (0..2**64-1), None for ``"board"``.
         moves: number of random moves for ``"moves"``, else None.
         board: the position (for shuffles, the one the seed produces).
+        version: the code format it is written in (not part of the position).
     """
+
+    KIND: ClassVar[str] = "puzzle"
 
     width: int
     height: int
@@ -66,15 +84,32 @@ class PuzzleCode:
     seed: int | None
     moves: int | None
     board: Board
+    version: int = field(default=VERSION, compare=False)
 
     def code(self) -> str:
-        """The canonical code string."""
-        size = f"{TAG}.{self.width}X{self.height}"
+        """The canonical code string in :attr:`version`."""
+        size = f"{TAG}{self.version}.{self.width}X{self.height}"
         if self.kind == "board":
             return seal(f"{size}:{encode_int(rank_tiles(self.board.tiles))}")
         assert self.seed is not None
         mode = "U" if self.kind == "uniform" else f"K{self.moves}"
         return seal(f"{size}.{mode}#{encode_int(self.seed)}")
+
+    def upgraded(self) -> PuzzleCode:
+        """The same puzzle written in the current code version."""
+        return replace(self, version=VERSION)
+
+    def describe(self) -> dict[str, Any]:
+        """Every field by name: size, form, seed and moves (shuffles), the board, solvable."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "form": self.kind,
+            "seed": self.seed,
+            "shuffle_moves": self.moves,
+            "board": list(self.board.tiles),
+            "solvable": self.board.is_solvable(),
+        }
 
 
 def encode_board(board: Board) -> str:
@@ -100,20 +135,21 @@ def shuffle_code(width: int, height: int, seed: int, moves: int | None = None) -
 
 
 def decode(code: str) -> PuzzleCode:
-    """Decode any ``P1`` code.
+    """Decode any puzzle code (``P1`` or ``P2``; see :func:`engine.codes.decode_any`).
 
     Raises:
         CodeError: one plain sentence naming what is wrong (frame, check
-            character, tag/version, size, rank, seed, move count, unsolvable).
+            characters, tag/version, size, rank, seed, move count, unsolvable).
     """
-    body = unseal(code, what="puzzle code")
-    head, dot, rest = body.partition(".")
-    if head != TAG:
-        if head.startswith("P"):
-            raise CodeError(f"This puzzle code has version '{head[1:]}'; this program reads version 1.")
-        raise CodeError("This is not a puzzle code (puzzle codes start with 'P1.').")
-    if not dot:
-        raise CodeError("The puzzle code has no board size after 'P1.'.")
+    pc: PuzzleCode = decode_any(code, tag=TAG)
+    return pc
+
+
+def _decode(frame: Frame) -> PuzzleCode:
+    rest = frame.rest
+    if not rest.startswith("."):
+        raise CodeError(f"The puzzle code has no board size after 'P{frame.version}.'.")
+    rest = rest[1:]
     if ":" in rest:
         params, _, desc = rest.partition(":")
         kind = "board"
@@ -144,13 +180,17 @@ def decode(code: str) -> PuzzleCode:
         board = Board(w, h, tiles)
         if not board.is_solvable():
             raise CodeError("This position is unsolvable: no sequence of slides reaches the goal.")
-        return PuzzleCode(w, h, "board", None, None, board)
+        return PuzzleCode(w, h, "board", None, None, board, frame.version)
     seed = decode_int(desc, what="seed")
     if mode == "U":
-        return shuffle_code(w, h, seed)
+        return replace(shuffle_code(w, h, seed), version=frame.version)
     if mode.startswith("K") and mode[1:].isdigit() and len(mode) <= 7:
         k = int(mode[1:])
         if not 1 <= k <= MAX_SHUFFLE_MOVES:
             raise CodeError(f"The number of shuffle moves must be 1 to {MAX_SHUFFLE_MOVES}, got {k}.")
-        return shuffle_code(w, h, seed, k)
-    raise CodeError(f"The shuffle kind '{mode}' is unknown (use U for uniform or K<moves>, e.g. K80).")
+        return replace(shuffle_code(w, h, seed, k), version=frame.version)
+    raise CodeError(f"The shuffle kind '{mode[:20]}' is unknown (use U for uniform or K<moves>, e.g. K80).")
+
+
+for _version in VERSIONS:
+    register(TAG, "puzzle", _version, _decode)
