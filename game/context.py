@@ -39,6 +39,8 @@ class Context:
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
         self.notice: str | None = self.store.message  # shown once by the menu
+        #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
+        self.memory: dict[str, Any] = {}
 
     @property
     def campaign(self) -> Campaign:
