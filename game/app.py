@@ -99,10 +99,10 @@ class GameWindow(arcade.Window):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.pacer = FramePacer()
+        self.pacer = FramePacer()  # before the base class: it dispatches events while opening
         self.frames_drawn = 0
         self.frames_skipped = 0
+        super().__init__(*args, **kwargs)
 
     def request_redraw(self) -> None:
         """Draw the next frame whatever the view says (and run the clock at full speed)."""

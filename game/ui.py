@@ -58,6 +58,9 @@ class ActionButton(gui.UIFlatButton):
     def set_font_size(self, size: float, style: dict[str, Any]) -> None:
         """Use ``style`` (a button style dict built for ``size``) from the next render on."""
         self.style = style
+        current = self.get_current_style()
+        if current is not None:  # resize the label now, so the layout before the next render centres it
+            self._apply_style(current)
         self.trigger_full_render()
 
 

@@ -65,7 +65,7 @@ class MenuView(BaseView):
         self.focus = max(0, min(len(self.buttons) - 1, int(ctx.memory.get("menu.focus", 0))))
         t = ctx.theme
         self.title = arcade.Text(
-            "TESSERA", 0, 0, t.accent, 64, font_name=TITLE_FONT, anchor_x="center", anchor_y="center", bold=True
+            "TESSERA", 0, 0, t.accent, 64, font_name=TITLE_FONT, anchor_x="center", anchor_y="top", bold=True
         )
         self.subtitle = self.text("mazes on five tessellations", 16, t.text_dim, anchor_x="center", anchor_y="top")
         self.notice = self.text(ctx.notice or "", 14, t.error, anchor_x="center", anchor_y="top", multiline=True,
@@ -90,9 +90,9 @@ class MenuView(BaseView):
         """Title band on top, key hint at the bottom, the buttons fill the rest."""
         s = self.scale
         fit_text(self.title, "TESSERA", 64 * s, width - 40)
-        self.title.position = (width / 2, height - 62 * s)
+        self.title.position = (width / 2, height - 16 * s)
         fit_text(self.subtitle, self.subtitle.text, 16 * s, width - 40)
-        self.subtitle.position = (width / 2, height - 104 * s)
+        self.subtitle.position = (width / 2, self.title.bottom - 4 * s)
         top = self.subtitle.bottom - 18 * s
         if self.ctx.notice:
             self.notice.width = int(min(width - 40, 900 * s))
@@ -102,7 +102,7 @@ class MenuView(BaseView):
         fit_text(self.hint, self.hint.text, 12 * s, width - 20, min_size=8)
         self.hint.position = (width / 2, 10 * s)
         bottom = self.hint.top + 14 * s
-        h = place_column(self.buttons, width / 2, top, bottom, 320 * s, 52 * s)
+        h = place_column(self.buttons, width / 2, top, bottom, 320 * s, 56 * max(s, height / 800))
         self.style_buttons(min(16 * s, h * 0.4))
 
     def draw_extra(self) -> None:

@@ -328,8 +328,13 @@ class PlayView(Redraws, arcade.View):
 
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:
-        """World (static layer + player) then HUD."""
+        """World (static layer + player) then HUD; paused, only the overlay (the maze stays hidden)."""
         self.clear()
+        if self.paused:
+            self.hud_camera.use()
+            self.pause.draw(self.window.width, self.window.height)
+            self._drawn = self._frame_key()
+            return
         self.cam.apply(self.world_camera)
         cam_key = (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake)
         x0, y0, x1, y1 = self.maze.grid.bounds()
@@ -356,8 +361,6 @@ class PlayView(Redraws, arcade.View):
         self.hud_time.draw()
         self.hud_moves.draw()
         self.hud_help.draw()
-        if self.paused:
-            self.pause.draw(w, h)
         self._drawn = self._frame_key()
 
     def disc_radius(self) -> float:
