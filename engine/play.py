@@ -69,7 +69,7 @@ def pick_neighbour(
         The chosen cell id, or None when no candidate is within ``max_angle_deg``.
     """
     limit = math.radians(max_angle_deg)
-    best: tuple[float, float, int] | None = None
+    best: tuple[int, float, float, int] | None = None
     for cell, (x, y) in candidates:
         v = (x - origin[0], y - origin[1])
         if v == (0.0, 0.0):

@@ -42,7 +42,7 @@ class LevelsView(BaseView):
             for row, _lv in enumerate(levels):
                 self.cell.append((col, row))
         for i in range(len(self.levels)):
-            btn = self.make_button("", self._opener(i), width=124, height=62, font_size=12, multiline=True)
+            btn = self.make_button("", self._opener(i), width=124, height=62, font_size=12)
             btn.disabled = self.locked[i]
             self.ui.add(btn)
         if focus is None:
@@ -112,10 +112,11 @@ class LevelsView(BaseView):
         self.style_buttons(font)
         self._measure.font_size = font
         for i, lv in enumerate(self.levels):
-            name = f"{lv.index + 1}. {lv.name}"
-            ellipsize(self._measure, name, col_w - 12)
             mark = "locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0))
-            self.buttons[i].text = f"{self._measure.text}\n{mark}"
+            self._measure.text = "  " + mark
+            room = col_w - 16 - self._measure.content_width
+            ellipsize(self._measure, f"{lv.index + 1}. {lv.name}", room)
+            self.buttons[i].text = f"{self._measure.text}  {mark}"
         self.error.width = int(width - 60)
         self.error.position = (width / 2, height / 2)
 
