@@ -365,3 +365,33 @@ def test_triangle_disc_fits_inside_its_cell(window, ctx):
     for cell in range(view.maze.grid.n):
         view.session.cell = view.session.anim_from = cell
         assert view.disc_radius() < cell_inradius(view.maze.grid, cell)
+
+
+def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatch):
+    import time
+
+    import game.views.loading as loading
+    import game.views.play as play_mod
+    from game.views.loading import LoadingView
+    from game.views.play import PlayView
+
+    monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 100,000 cells
+    assert loading.BIG_MAZE_CELLS == 100_000
+    spec = MazeSpec("hex", 20, 15, "backtracker", {}, 0, 8)
+    view = play_mod.open_code(ctx, spec.code())
+    assert isinstance(view, LoadingView)
+    window.show_view(view)
+    frame(window)
+    for _ in range(400):
+        view.on_update(1 / 60)
+        if isinstance(window.current_view, PlayView):
+            break
+        time.sleep(0.01)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.maze.digest() == spec.build().digest()
+    assert play.session.shortest == len(solve(spec.build(), "bfs").path) - 1
+    frame(window)
+    again = play_mod.open_code(ctx, spec.code())
+    window.show_view(again)
+    keypress(window, key.ESCAPE)  # cancel: back to the menu, nothing shown later
+    assert again.task.cancelled or again.task.done

@@ -20,7 +20,9 @@ from game.render.maze_layer import MazeLayer, cell_inradius
 from game.routes import Route
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.views.base import Redraws, common_key
+from game.views.loading import BIG_MAZE_CELLS, LoadingView
 from game.views.pause import PauseOverlay
+from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
     from engine.campaign import Level
@@ -47,6 +49,7 @@ class PlayView(Redraws, arcade.View):
         level: the campaign level, if any (progress and "next level").
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
+        session: a play session already built for ``maze`` (big mazes build it in the background).
     """
 
     def __init__(
@@ -59,6 +62,7 @@ class PlayView(Redraws, arcade.View):
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
+        session: PlaySession | None = None,
     ) -> None:
         super().__init__()
         t0 = time.perf_counter()
@@ -68,7 +72,7 @@ class PlayView(Redraws, arcade.View):
         self.level = level
         self.title_text = title
         self._back = back or ctx.show_menu
-        self.session = PlaySession(maze, par_time, par_moves)
+        self.session = session if session is not None else PlaySession(maze, par_time, par_moves)
         self.layer = MazeLayer(ctx.window.ctx, maze, ctx.theme)
         self.layer.mark_visited(self.session.start)
         self.world_camera = arcade.Camera2D()
@@ -376,15 +380,42 @@ class PlayView(Redraws, arcade.View):
 
 
 # -- ways in -------------------------------------------------------------------
-def open_level(ctx: Context, level: Level) -> PlayView:
+def play_spec(
+    ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
+    par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
+) -> arcade.View:
+    """The play screen for ``spec`` (an :class:`engine.maze_code.MazeSpec`); mazes over
+    :data:`game.views.loading.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
+    if spec.width * spec.height <= BIG_MAZE_CELLS:
+        return PlayView(ctx, spec.build(), code, title, level, par_time, par_moves, back)
+
+    def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
+        progress(0.05, f"Generating {spec.width}×{spec.height} {spec.shape} cells")
+        maze = spec.build()
+        if cancelled():
+            return None
+        progress(0.6, "Finding the shortest path for par")
+        session = PlaySession(maze, par_time, par_moves)
+        progress(0.85, "Preparing the picture")
+        return session
+
+    def finish(session: PlaySession | None) -> arcade.View | None:
+        if session is None:
+            return None
+        return PlayView(ctx, session.maze, code, title, level, par_time, par_moves, back, session=session)
+
+    return LoadingView(ctx, f"Building {title}", work, finish, back)
+
+
+def open_level(ctx: Context, level: Level) -> arcade.View:
     """Play a campaign level; Esc returns to the level select."""
-    return PlayView(
-        ctx, level.spec().build(), level.code(), f"{level.index + 1}. {level.name}", level=level,
+    return play_spec(
+        ctx, level.spec(), level.code(), f"{level.index + 1}. {level.name}", level=level,
         par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.go(Route.LEVELS, focus=level.index),
     )
 
 
-def open_code(ctx: Context, code: str) -> PlayView:
+def open_code(ctx: Context, code: str) -> arcade.View:
     """Play the maze of a level code.
 
     Raises:
@@ -397,12 +428,12 @@ def open_code(ctx: Context, code: str) -> PlayView:
     for lv in ctx.campaign.levels:  # a campaign level typed as a code keeps its par values
         if lv.code() == canonical:
             return open_level(ctx, lv)
-    return PlayView(ctx, spec.build(), canonical, spec.label())
+    return play_spec(ctx, spec, canonical, spec.label())
 
 
-def open_daily(ctx: Context) -> Any:
+def open_daily(ctx: Context) -> arcade.View:
     """Play today's daily challenge (UTC)."""
     from engine.daily import daily_spec, utc_today
 
     spec = daily_spec()
-    return PlayView(ctx, spec.build(), spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")
+    return play_spec(ctx, spec, spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")
