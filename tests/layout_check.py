@@ -6,7 +6,8 @@ view's ``arcade.gui`` manager, collects the rectangles of its visible buttons, a
 returns a list of problems (empty = good):
 
 - a text or button leaves the window;
-- two texts overlap, a text overlaps a button, or two buttons overlap;
+- two texts overlap, a text overlaps a button (unless it lies wholly inside it: a label drawn on
+  the button), or two buttons overlap;
 - a button's label is wider than the button.
 
 Boxes are content boxes (``content_width`` × ``content_height`` placed by the
@@ -116,8 +117,16 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
     for what, (l, btm, r, t) in boxes:
         if l < -TOLERANCE or btm < -TOLERANCE or r > width + TOLERANCE or t > height + TOLERANCE:
             problems.append(f"{name} {width}x{height}: {what} leaves the window ({l:.0f},{btm:.0f},{r:.0f},{t:.0f})")
+    button_boxes = [b for w, b in boxes if w.startswith("button")]
+
+    def on_a_button(box: Box) -> bool:  # a text drawn wholly inside a button is that button's label
+        return any(b[0] <= box[0] + TOLERANCE and box[2] <= b[2] + TOLERANCE and b[1] <= box[1] + TOLERANCE
+                   and box[3] <= b[3] + TOLERANCE for b in button_boxes)
+
     for i, (wa, a) in enumerate(boxes):
         for wb, b in boxes[i + 1:]:
+            if wa.startswith("text") != wb.startswith("text") and on_a_button(a if wa.startswith("text") else b):
+                continue
             if _overlap(a, b):
                 problems.append(f"{name} {width}x{height}: {wa} overlaps {wb}")
     return problems

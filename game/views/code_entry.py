@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
 from arcade import key
 from arcade.types import LBWH
@@ -18,10 +20,10 @@ EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
 FIELD_FONT = 18  # points at 1280×800
 
 
-def read_clipboard(window: object) -> str:
+def read_clipboard(window: Any) -> str:
     """The clipboard text through pyglet, or "" where unsupported (headless)."""
     try:
-        return str(window.get_clipboard_text() or "")  # type: ignore[attr-defined]
+        return str(window.get_clipboard_text() or "")
     except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
         return ""
 

@@ -2,7 +2,7 @@
 
 Every world's first level is open from the start; the next one opens when the one
 before is finished (:meth:`engine.campaign.Campaign.is_open`).  Each tile shows the
-level's number, name and stars.
+level's number and name (ellipsized to the tile) over its stars.
 """
 
 from __future__ import annotations
@@ -57,9 +57,19 @@ class LevelsView(BaseView):
         self.info = self.text("", 14, t.text, anchor_x="center", anchor_y="bottom")
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
-        self._measure = self.text("", 12)
+        self.tile_names = [self.text("", 12, t.text_dim if self.locked[i] else t.button_text, anchor_x="center",
+                                     anchor_y="bottom") for i in range(len(self.levels))]
+        self.tile_marks = [self.text("locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0)), 12,
+                                     self._mark_color(i), anchor_x="center", anchor_y="top")
+                           for i, lv in enumerate(self.levels)]
         self._info_for = -1
         self._width = 1280
+
+    def _mark_color(self, i: int) -> tuple[int, ...]:
+        t = self.ctx.theme
+        if self.locked[i]:
+            return tuple(t.text_dim)
+        return tuple(t.star if self.stars.get(self.levels[i].id, 0) else t.button_text)
 
     def _opener(self, index: int):  # noqa: ANN202 - a closure
         def open_it() -> None:
@@ -101,22 +111,21 @@ class LevelsView(BaseView):
         rows = max(len(levels) for _, levels in self.worlds) if self.worlds else 1
         bottom = 12 * s + 30 * s
         row_gap = 8 * s
-        tile_h = min(70 * s, (top - bottom - (rows - 1) * row_gap) / rows)
+        tile_h = min(80 * s, (top - bottom - (rows - 1) * row_gap) / rows)
         for col, (name, levels) in enumerate(self.worlds):
             x = left + col * (col_w + gap)
             fit_text(self.world_names[col], name, 15 * s, col_w)
             self.world_names[col].position = (x + col_w / 2, names_y)
             first = self.cell.index((col, 0))
             place_grid(self.buttons[first:first + len(levels)], x, top, 1, col_w, tile_h, row_gap)
-        font = max(9.0, min(13 * s, tile_h * 0.24))
-        self.style_buttons(font)
-        self._measure.font_size = font
+        font = max(8.0, min(13 * s, tile_h * 0.26))
         for i, lv in enumerate(self.levels):
-            mark = "locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0))
-            self._measure.text = "  " + mark
-            room = col_w - 16 - self._measure.content_width
-            ellipsize(self._measure, f"{lv.index + 1}. {lv.name}", room)
-            self.buttons[i].text = f"{self._measure.text}  {mark}"
+            r = self.buttons[i].rect
+            name, mark = self.tile_names[i], self.tile_marks[i]
+            name.font_size = mark.font_size = font
+            ellipsize(name, f"{lv.index + 1}. {lv.name}", r.width - 10)
+            name.position = (r.center_x, r.center_y + tile_h * 0.05)
+            mark.position = (r.center_x, r.center_y - tile_h * 0.05)
         self.error.width = int(width - 60)
         self.error.position = (width / 2, height / 2)
 
@@ -133,6 +142,10 @@ class LevelsView(BaseView):
         self.title.draw()
         self.summary.draw()
         for text in self.world_names:
+            text.draw()
+        for text in self.tile_names:
+            text.draw()
+        for text in self.tile_marks:
             text.draw()
         self.info.draw()
         if self.ctx.campaign_error:

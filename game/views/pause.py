@@ -114,7 +114,9 @@ class PauseOverlay:
         self._size = (width, height)
         s = ui_scale(width, height)
         fit_text(self.title, "Paused", 36 * s, width - 40)
-        self.title.position = (width / 2, height - 24 * s)
+        n = len(self.buttons)
+        block = self.title.content_height + 40 * s + (n + (n - 1) * 0.27) * 50 * s  # title, volume, buttons
+        self.title.position = (width / 2, min(height - 24 * s, (height + block) / 2))
         self.volume.font_size = 14 * s
         self.volume.position = (width / 2, self.title.bottom - 6 * s)
         h = place_column(self.buttons, width / 2, self.volume.bottom - 18 * s, 20 * s, 300 * s, 50 * s)

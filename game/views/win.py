@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from engine.play import PlaySession
 
 
-def copy_to_clipboard(window: object, text: str) -> bool:
+def copy_to_clipboard(window: Any, text: str) -> bool:
     """Put ``text`` on the system clipboard through pyglet; False where unsupported (headless)."""
     try:
-        window.set_clipboard_text(text)  # type: ignore[attr-defined]
+        window.set_clipboard_text(text)
     except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
         return False
     return True
