@@ -121,10 +121,10 @@ class LevelsView(BaseView):
         font = max(8.0, min(13 * s, tile_h * 0.26))
         for i, lv in enumerate(self.levels):
             r = self.buttons[i].rect
-            name, mark = self.tile_names[i], self.tile_marks[i]
-            name.font_size = mark.font_size = font
-            ellipsize(name, f"{lv.index + 1}. {lv.name}", r.width - 10)
-            name.position = (r.center_x, r.center_y + tile_h * 0.05)
+            label, mark = self.tile_names[i], self.tile_marks[i]
+            label.font_size = mark.font_size = font
+            ellipsize(label, f"{lv.index + 1}. {lv.name}", r.width - 10)
+            label.position = (r.center_x, r.center_y + tile_h * 0.05)
             mark.position = (r.center_x, r.center_y - tile_h * 0.05)
         self.error.width = int(width - 60)
         self.error.position = (width / 2, height / 2)
