@@ -5,7 +5,6 @@ Passed explicitly to each view (nothing is attached to the window object).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import routes
@@ -74,12 +73,6 @@ class Context:
         if view is not None:
             self.show(view)
         return view
-
-    def open(self, factory: Callable[[Context], Any]) -> None:
-        """Build a view with ``factory(self)`` and show it (None means stay)."""
-        view = factory(self)
-        if view is not None:
-            self.show(view)
 
     # -- settings ------------------------------------------------------------
     def set_theme(self, name: str) -> None:

@@ -351,6 +351,16 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
     keypress(window, key.ENTER)
     settings = window.current_view
     assert settings.full_btn.text == ("Fullscreen: on" if window.fullscreen else "Fullscreen: off")
+    was = window._fullscreen
+    try:  # F11 elsewhere (or the window manager) changed the state: the label follows the window, not a flag
+        window._fullscreen = True
+        window.dispatch_event("on_resize", 1280, 800)
+        assert settings.full_btn.text == "Fullscreen: on"
+        window._fullscreen = False
+        window.dispatch_event("on_resize", 1280, 800)
+        assert settings.full_btn.text == "Fullscreen: off"
+    finally:
+        window._fullscreen = was
     keypress(window, key.ESCAPE)
     again = window.current_view
     assert again is not menu and again.buttons[again.focus].text == "Settings"

@@ -1,7 +1,7 @@
 """Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
 
 Runs :func:`layout_check.check_layout` on the menu, level select, play HUD (square,
-hex, triangle), pause, win, settings, code entry (with an error) and help at
+hex, triangle), pause, win, settings, code entry (with an error), help and the loading screen at
 800×600, 1280×800 and 1920×1080, on both themes.
 """
 
@@ -44,7 +44,13 @@ def _screens(ctx):
         return ctx.view_for(Route.CODE_ENTRY, "M1.S5X5.BT#1-0", error="The check character does not match: "
                             "a letter was mistyped or the code was cut short (expected 7, got 0).")
 
+    def loading():
+        from game.views.loading import LoadingView
+
+        return LoadingView(ctx, "Building a very large maze " * 3, lambda progress, cancelled: None, lambda _: None)
+
     return {
+        "loading": loading,
         "menu": lambda: ctx.view_for(Route.MENU),
         "levels": lambda: ctx.view_for(Route.LEVELS),
         "play-square": play("square"),

@@ -1,8 +1,7 @@
 """The main menu.  Its entries come from :data:`MENU_ENTRIES`.
 
 Adding a screen is one line in :data:`MENU_ENTRIES` (label, route, order): the
-button calls ``ctx.go(route)`` (see :mod:`game.routes`).  Other modules may also
-call :func:`register_menu_entry`.  The menu remembers the last chosen entry
+button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu remembers the last chosen entry
 (``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
 """
 
@@ -41,11 +40,6 @@ MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("Help", Route.HELP, 90),
     MenuEntry("Quit", QUIT, 99),
 ]
-
-
-def register_menu_entry(label: str, route: str, order: int = 50) -> None:
-    """Add (or replace, by label) a main-menu entry."""
-    MENU_ENTRIES[:] = [e for e in MENU_ENTRIES if e.label != label] + [MenuEntry(label, route, order)]
 
 
 def quit_game(ctx: Context) -> None:

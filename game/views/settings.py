@@ -80,7 +80,8 @@ class SettingsView(BaseView):
         s = self.scale
         fit_text(self.title, "Settings", 32 * s, width - 40)
         self.title.position = (width / 2, height - 30 * s)
-        h = place_column(self.buttons, width / 2, self.title.bottom - 30 * s, 24 * s, 380 * s, 52 * s)
+        top = self.title.bottom - 30 * s
+        h = place_column(self.buttons, width / 2, top, 24 * s, 380 * s, 56 * max(s, height / 800))
         self.style_buttons(min(16 * s, h * 0.4))
         self.refresh()
 
