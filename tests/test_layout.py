@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, set_window_size, text_box  # noqa: E402
 
-SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
 
 def _screens(ctx):
@@ -99,3 +99,21 @@ def test_layout_check_finds_overlap_and_overflow(window, ctx):
     assert any("overlaps" in p for p in problems) and any("leaves the window" in p for p in problems)
     box = text_box(arcade.Text("x", 10, 20, anchor_x="center", anchor_y="top"))
     assert box[3] == pytest.approx(20)
+
+
+@pytest.mark.parametrize(("w", "h"), SIZES)
+def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, h):
+    from engine.maze_code import MazeSpec
+    from game.views.play import PlayView
+
+    spec = MazeSpec("triangle", 30, 12, "backtracker", {}, 0, 5)
+    view = PlayView(ctx, spec.build(), spec.code(), "t")
+    try:
+        assert check_layout(window, view, w, h) == []
+        x0, y0, x1, y1 = view.maze.grid.bounds()
+        sx0, sy0 = view.cam.world_to_screen(x0, y0)
+        sx1, sy1 = view.cam.world_to_screen(x1, y1)
+        assert 0 <= sx0 and sx1 <= w
+        assert view.hud_help.top <= sy0 and sy1 <= h - view.hud_height
+    finally:
+        set_window_size(window, 1280, 800)

@@ -94,7 +94,8 @@ class PlayView(Redraws, arcade.View):
         self.hud_time = arcade.Text("0:00.0", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
-        self.hud_help = arcade.Text(HELP_LINE, 0, 6, t.text_dim, 11, font_name=FONT, anchor_x="center")
+        self.hud_help = arcade.Text(HELP_LINE, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
+                                    anchor_y="bottom")
         self._shown: tuple[str, int, int] = ("", -1, 0)
         self._drawn: tuple[Any, ...] = ()
         self._theme = t
@@ -143,6 +144,7 @@ class PlayView(Redraws, arcade.View):
         self.hud_camera.match_window(position=True)
         s = ui_scale(width, height)
         self.hud_height = HUD_HEIGHT * s
+        self.cam.hud, self.cam.footer = self.hud_height, FOOTER_HEIGHT * s
         self.cam.resize(width, height)
         y = height - self.hud_height / 2
         self.hud_time.font_size = 18 * s
@@ -152,7 +154,7 @@ class PlayView(Redraws, arcade.View):
         self.hud_moves.font_size = 14 * s
         self.hud_moves.position = (width - 16 * s, y)
         fit_text(self.hud_help, HELP_LINE, 11 * s, width - 16, min_size=8)
-        self.hud_help.x = width / 2
+        self.hud_help.position = (width / 2, 4 * s)
         self._shown = ("", -1, 0)
         self.request_redraw()
 
