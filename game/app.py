@@ -9,7 +9,8 @@ asks for one (``view.needs_redraw()``, see :class:`game.views.base.Redraws`) or
 an input/window event arrived; a skipped frame presents nothing (no buffer swap),
 so the screen keeps the last finished picture.  After a few quiet frames the
 window's clock slows from 60 to :data:`IDLE_RATE` ticks per second and speeds up
-again on the next input or on two frames in a row that needed drawing.
+again on the next input or on two frames in a row that needed drawing (isolated
+frames, such as a clock's tenths, neither wake it nor keep it awake).
 """
 
 from __future__ import annotations
@@ -78,10 +79,9 @@ class FramePacer:
         self.dirty = False
         rate: float | None = None
         if draw:
-            if self.idle and self.wanted_last:  # two frames in a row: an animation began
+            if self.wanted_last:  # two frames in a row: something moves, stay (or get) fast
                 rate = self._wake()
-            self.wanted_last = True
-            self.quiet = 0
+            self.wanted_last = True  # an isolated frame (a clock digit) does not reset the quiet count
             return True, rate
         self.wanted_last = False
         self.quiet += 1

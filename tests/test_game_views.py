@@ -289,6 +289,11 @@ def test_frame_pacer_skips_idle_frames_and_slows_the_clock():
     assert p.frame(False) == (False, None)
     assert p.poke() == ACTIVE_RATE and not p.idle  # input: full speed at once
     assert p.frame(False) == (True, None)
+    for _ in range(QUIET_FRAMES):  # a clock digit every 6th frame does not keep the clock fast
+        for i in range(6):
+            draw, rate = p.frame(i == 0)
+    assert p.idle
+    assert p.frame(True) == (True, None) and p.frame(True) == (True, ACTIVE_RATE)  # animation: fast again
 
 
 def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_runs(window, ctx):
