@@ -43,7 +43,8 @@ class Level:
     """One campaign level.
 
     Attributes:
-        index: position in the whole campaign (0-based); level ``i`` unlocks ``i + 1``.
+        index: position in the whole campaign (0-based); level ``i`` unlocks ``i + 1``; the first
+            level of every world is open from the start (:meth:`Campaign.is_open`).
         par_time: seconds for the time star; par_moves: moves for the moves star.
         braid: percent of dead ends removed (0..100).
     """
@@ -98,6 +99,25 @@ class Campaign:
         """The level after ``level`` or None at the end."""
         i = level.index + 1
         return self.levels[i] if i < len(self.levels) else None
+
+    def is_first_of_world(self, level: Level) -> bool:
+        """True for the first level of its world (open from the start)."""
+        return level.index == 0 or self.levels[level.index - 1].world != level.world
+
+    def is_open(self, level: Level, unlocked: set[str] | frozenset[str]) -> bool:
+        """Whether ``level`` can be played: every world's first level always; others once unlocked.
+
+        Args:
+            unlocked: ids of levels unlocked by finishing the level before (saved progress).
+        """
+        return self.is_first_of_world(level) or level.id in unlocked
+
+    def by_world(self) -> list[tuple[str, list[Level]]]:
+        """``(world, its levels in order)`` for every world, in campaign order."""
+        out: dict[str, list[Level]] = {}
+        for lv in self.levels:
+            out.setdefault(lv.world, []).append(lv)
+        return list(out.items())
 
     def worlds(self) -> list[str]:
         """World names in order of first appearance."""

@@ -49,6 +49,7 @@ def pick_neighbour(
     direction: Vec,
     prefer: Vec | None = None,
     max_angle_deg: float = MAX_ANGLE_DEG,
+    side: float = 1.0,
 ) -> int | None:
     """The candidate cell whose direction from ``origin`` is closest to ``direction``.
 
@@ -59,12 +60,16 @@ def pick_neighbour(
         prefer: breaks near-ties (within 1 degree) in favour of the candidate
             closest to this direction (the most recently pressed key).
         max_angle_deg: candidates further off than this are ignored.
+        side: the **fork rule** for what is still tied (Up or Down on a hex grid
+            between up-left and up-right): the candidate on this side wins
+            (> 0 right, < 0 left); a session passes the side of the player's
+            last horizontal move (right before any).
 
     Returns:
         The chosen cell id, or None when no candidate is within ``max_angle_deg``.
     """
     limit = math.radians(max_angle_deg)
-    best: tuple[float, float, int] | None = None
+    best: tuple[int, float, float, int] | None = None
     for cell, (x, y) in candidates:
         v = (x - origin[0], y - origin[1])
         if v == (0.0, 0.0):
@@ -72,10 +77,11 @@ def pick_neighbour(
         ang = _angle_between(v, direction)
         if ang > limit:
             continue
-        key = (round(math.degrees(ang)), _angle_between(v, prefer) if prefer else 0.0, cell)
+        toward = round(_angle_between(v, prefer), 6) if prefer else 0.0
+        key = (round(math.degrees(ang)), toward, -math.copysign(1.0, side) * round(v[0], 6), cell)
         if best is None or key < best:
             best = key
-    return None if best is None else best[2]
+    return None if best is None else best[3]
 
 
 def default_par_moves(shortest: int) -> int:
@@ -144,6 +150,7 @@ class PlaySession:
         self.hold_timer = REPEAT_DELAY
         self._arrived = False
         self._key_driven = False
+        self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
         self.events: list[tuple[str, int]] = []
 
     @property
@@ -226,7 +233,7 @@ class PlaySession:
     def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
         """The open neighbour of the current cell in ``direction``, or None (a wall)."""
         cands = [(d, self.centers[d]) for d in self.adj[self.cell]]
-        return pick_neighbour(self.centers[self.cell], cands, direction, prefer)
+        return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
 
     # -- time ------------------------------------------------------------
     def update(self, dt: float, held: Vec | None = None) -> None:
@@ -251,6 +258,9 @@ class PlaySession:
 
     # -- internals -------------------------------------------------------
     def _step(self, nxt: int) -> None:
+        dx = self.centers[nxt][0] - self.centers[self.cell][0]
+        if abs(dx) > 1e-6:
+            self.side = 1.0 if dx > 0 else -1.0
         self.started = True
         self.prev = self.cell
         self.anim_from = self.cell

@@ -1,22 +1,39 @@
-"""Start the game window: ``main(argv)`` for the ``tessera`` launcher, ``open_code(code)`` for a level.
+"""Start the game window: ``main(argv)`` for the ``tessera`` launcher.
 
 ``main([])`` opens the main menu; ``main(["play", CODE])`` opens that level
 directly (an invalid code opens the code screen showing why).  The window is
-1280×800, resizable, titled "Tessera"; F11 toggles fullscreen everywhere.
+1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
+
+Idle costs nothing: :class:`GameWindow` draws a frame only when the current view
+asks for one (``view.needs_redraw()``, see :class:`game.views.base.Redraws`) or
+an input/window event arrived; a skipped frame presents nothing (no buffer swap),
+so the screen keeps the last finished picture.  After a few quiet frames the
+window's clock slows from 60 to :data:`IDLE_RATE` ticks per second and speeds up
+again on the next input or on two frames in a row that needed drawing (isolated
+frames, such as a clock's tenths, neither wake it nor keep it awake).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import arcade
 
 from game.context import Context
+from game.routes import Route
+from game.ui import MIN_HEIGHT, MIN_WIDTH
 
 WIDTH, HEIGHT = 1280, 800
 TITLE = "Tessera"
-MIN_WIDTH, MIN_HEIGHT = 800, 560
+
+ACTIVE_RATE = 1 / 60  # seconds per update/draw tick while something moves
+IDLE_RATE = 1 / 20  # seconds per tick while nothing changes (timers still tick at 0.1 s)
+QUIET_FRAMES = 12  # skipped frames in a row before the clock slows down
+
+#: Events that are not input and do not by themselves change the picture.
+_NOT_INPUT = frozenset({"on_draw", "on_update", "on_fixed_update", "on_refresh"})
 
 #: ``tessera <command> [args]`` handlers that open a window: name -> fn(ctx, args) -> View or None.
 #: Others add entries (e.g. "lab") with one line.
@@ -24,17 +41,104 @@ COMMANDS: dict[str, Callable[[Context, list[str]], arcade.View | None]] = {}
 
 
 def _lab(ctx: Context, args: list[str]) -> arcade.View | None:
-    from game.views.lab import lab_command
-
-    return lab_command(ctx, args)
+    view: arcade.View | None = ctx.view_for(Route.LAB_COMMAND, args)
+    return view
 
 
 COMMANDS["lab"] = _lab
 
 
+class FramePacer:
+    """When to draw and how fast to tick (pure logic of :class:`GameWindow`, tested without a window).
+
+    ``poke()`` on input; ``frame(view_wants)`` once per tick returns whether to draw
+    and a new tick rate in seconds when it changes (else None).
+    """
+
+    def __init__(self) -> None:
+        self.dirty = True
+        self.quiet = 0
+        self.idle = False
+        self.wanted_last = False
+
+    def poke(self) -> float | None:
+        """Input or a redraw request: draw next tick; the full-speed rate if the clock was slowed."""
+        self.dirty = True
+        return self._wake()
+
+    def _wake(self) -> float | None:
+        self.quiet = 0
+        if self.idle:
+            self.idle = False
+            return ACTIVE_RATE
+        return None
+
+    def frame(self, view_wants: bool) -> tuple[bool, float | None]:
+        """One tick: (draw this frame?, new tick rate or None)."""
+        draw = self.dirty or view_wants
+        self.dirty = False
+        rate: float | None = None
+        if draw:
+            if self.wanted_last:  # two frames in a row: something moves, stay (or get) fast
+                rate = self._wake()
+            self.wanted_last = True  # an isolated frame (a clock digit) does not reset the quiet count
+            return True, rate
+        self.wanted_last = False
+        self.quiet += 1
+        if not self.idle and self.quiet >= QUIET_FRAMES:
+            self.idle = True
+            rate = IDLE_RATE
+        return False, rate
+
+
+class GameWindow(arcade.Window):
+    """The arcade window that draws only when something changed (see the module doc).
+
+    Attributes:
+        pacer: the :class:`FramePacer`; frames_drawn, frames_skipped: counters (tests, measurements).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.pacer = FramePacer()  # before the base class: it dispatches events while opening
+        self.frames_drawn = 0
+        self.frames_skipped = 0
+        super().__init__(*args, **kwargs)
+
+    def request_redraw(self) -> None:
+        """Draw the next frame whatever the view says (and run the clock at full speed)."""
+        self._set_rate(self.pacer.poke())
+
+    def _set_rate(self, rate: float | None) -> None:
+        if rate is not None:
+            self.set_update_rate(rate)
+            self.set_draw_rate(rate)
+
+    def dispatch_event(self, event_type: str, *args: Any) -> Any:
+        """Every input or window event (key, mouse, text, resize, expose, ...) marks the picture dirty."""
+        if event_type not in _NOT_INPUT:
+            self._set_rate(self.pacer.poke())
+        return super().dispatch_event(event_type, *args)
+
+    def show_view(self, new_view: arcade.View) -> None:
+        """Switch screens (always redrawn)."""
+        super().show_view(new_view)
+        self.request_redraw()
+
+    def draw(self, dt: float) -> None:
+        """Draw and present a frame only when wanted; otherwise leave the shown picture alone."""
+        ask = getattr(self.current_view, "needs_redraw", None)
+        draw, rate = self.pacer.frame(True if ask is None else bool(ask()))
+        self._set_rate(rate)
+        if draw:
+            self.frames_drawn += 1
+            super().draw(dt)
+        else:
+            self.frames_skipped += 1
+
+
 def create_window(visible: bool = True) -> arcade.Window:
     """The game window (not shown until :func:`arcade.run` when ``visible``)."""
-    window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, vsync=True)
+    window = GameWindow(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, vsync=True)
     try:
         window.set_minimum_size(MIN_WIDTH, MIN_HEIGHT)
     except Exception:  # noqa: BLE001 - headless windows cannot
@@ -44,8 +148,6 @@ def create_window(visible: bool = True) -> arcade.Window:
 
 def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
     """The view to start with for the command line ``argv`` (menu when empty)."""
-    from game.views.menu import MenuView
-
     args = list(argv)
     if args and args[0] == "play" and len(args) > 1:
         return code_view(ctx, args[1])
@@ -53,21 +155,19 @@ def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
         view = COMMANDS[args[0]](ctx, args[1:])
         if view is not None:
             return view
-    return MenuView(ctx)
+    menu: arcade.View = ctx.view_for(Route.MENU)
+    return menu
 
 
 def code_view(ctx: Context, code: str) -> arcade.View:
     """The view for any code (maze, race, ghost, puzzle), or the code screen showing the decoder's sentence."""
     from engine.codes import CodeError
-    from game.codes import open_any_code
-    from game.views.code_entry import CodeEntryView
 
     try:
-        return open_any_code(ctx, code)
+        view: arcade.View = ctx.view_for(Route.OPEN_CODE, code)
     except CodeError as exc:
-        view = CodeEntryView(ctx, code)
-        view.message.text = str(exc)
-        return view
+        view = ctx.view_for(Route.CODE_ENTRY, code, error=str(exc))
+    return view
 
 
 def run(argv: Sequence[str] = ()) -> int:
@@ -89,11 +189,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: ``[]`` menu, ``["play", CODE]`` a level; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     return run(args)
-
-
-def open_code(code: str) -> int:
-    """Open the game directly on the level ``code``."""
-    return run(["play", code])
 
 
 if __name__ == "__main__":  # pragma: no cover

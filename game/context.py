@@ -5,7 +5,6 @@ Passed explicitly to each view (nothing is attached to the window object).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import routes
@@ -39,6 +38,8 @@ class Context:
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
         self.notice: str | None = self.store.message  # shown once by the menu
+        #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
+        self.memory: dict[str, Any] = {}
 
     @property
     def campaign(self) -> Campaign:
@@ -72,12 +73,6 @@ class Context:
         if view is not None:
             self.show(view)
         return view
-
-    def open(self, factory: Callable[[Context], Any]) -> None:
-        """Build a view with ``factory(self)`` and show it (None means stay)."""
-        view = factory(self)
-        if view is not None:
-            self.show(view)
 
     # -- settings ------------------------------------------------------------
     def set_theme(self, name: str) -> None:

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 
-def format_clock(seconds: float, decimals: int = 1) -> str:
-    """``m:ss.t`` with ``decimals`` digits after the point (rounded; negative times show as 0)."""
-    m, s = divmod(max(0.0, seconds), 60)
-    return f"{int(m)}:{s:0{decimals + 3}.{decimals}f}"
+def format_time(seconds: float, decimals: int = 1) -> str:
+    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
+
+    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a
+    clock never shows a time not yet reached); negative times show as 0; hours
+    roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.
+    """
+    decimals = max(0, min(3, decimals))
+    scale = 10**decimals
+    units = int(max(0.0, seconds) * scale + 1e-9)
+    minutes, rest = divmod(units, 60 * scale)
+    whole, frac = divmod(rest, scale)
+    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+
+
+#: The same function under its older name (the race screen imports it).
+format_clock = format_time

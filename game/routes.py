@@ -33,9 +33,11 @@ class Route(StrEnum):
     PUZZLE = "puzzle"  # (code=None)
     LAB_SETUP = "lab-setup"
     LAB = "lab"  # (code=None)
+    LAB_COMMAND = "lab-command"  # ``tessera lab [args]``: (args)
     CODE_ENTRY = "code-entry"  # (code="")
     OPEN_CODE = "open-code"  # any code kind: (code) -> the view that plays it
-    SETTINGS = "settings"
+    SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
+    HELP = "help"  # (back_to=None, mode=None): controls per mode
 
 
 #: route -> "module:factory".  The only place that knows which module draws which screen.
@@ -52,9 +54,11 @@ ROUTES: dict[Route, str] = {
     Route.PUZZLE: "game.views.puzzle:puzzle_view",
     Route.LAB_SETUP: "game.views.lab:open_lab_setup",
     Route.LAB: "game.views.lab:open_lab",
+    Route.LAB_COMMAND: "game.views.lab:lab_command",
     Route.CODE_ENTRY: "game.views.code_entry:CodeEntryView",
     Route.OPEN_CODE: "game.codes:open_any_code",
     Route.SETTINGS: "game.views.settings:SettingsView",
+    Route.HELP: "game.views.help:HelpView",
 }
 
 _resolved: dict[Route, Callable[..., Any]] = {}

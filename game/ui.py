@@ -1,11 +1,21 @@
-"""``arcade.gui`` import (with the headless shim) and small shared widgets helpers.
+"""``arcade.gui`` import (with the headless shim), the one button class and layout helpers.
 
 arcade 3.3.3 + pyglet 2.1 headless: ``import arcade.gui`` fails unless
 ``pyglet.window.xlib`` is imported first and ``arcade.ControllerManager`` is set.
 Harmless in a normal window.
+
+Layout helpers (every screen lays out from the window size, 800×600 .. 3840×2160):
+
+- :func:`ui_scale` — one factor from the window size (1.0 at 1280×800).
+- :func:`fit_text` — shrink an ``arcade.Text`` to a width, then end it in "…".
+- :func:`place_column` / :func:`place_grid` — set button rectangles (no arcade.gui layouts:
+  a button's rectangle and font follow the window on every resize).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import arcade
 
@@ -16,11 +26,42 @@ if arcade.headless:  # pragma: no cover - depends on the environment
         pass
     from arcade.controller import ControllerManager
 
-    arcade.ControllerManager = ControllerManager  # type: ignore[attr-defined]
+    setattr(arcade, "ControllerManager", ControllerManager)  # noqa: B010 - the shim arcade.gui expects
 
 import arcade.gui as gui  # noqa: E402
+from arcade.types import LBWH  # noqa: E402
 
 FONT = ("DejaVu Sans", "Arial", "calibri")
+TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
+ELLIPSIS = "\u2026"
+
+#: Window sizes the game supports (the window refuses to get smaller).
+MIN_WIDTH, MIN_HEIGHT = 800, 600
+
+
+class ActionButton(gui.UIFlatButton):
+    """A flat button that calls ``action()`` when clicked.
+
+    Args:
+        action: called with no argument on a click (keyboard activation is the view's business).
+        **kwargs: as for :class:`arcade.gui.UIFlatButton`.
+    """
+
+    def __init__(self, action: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.action = action
+
+    def on_click(self, event: gui.UIOnClickEvent) -> None:
+        """Run the action."""
+        self.action()
+
+    def set_font_size(self, size: float, style: dict[str, Any]) -> None:
+        """Use ``style`` (a button style dict built for ``size``) from the next render on."""
+        self.style = style
+        current = self.get_current_style()
+        if current is not None:  # resize the label now, so the layout before the next render centres it
+            self._apply_style(current)
+        self.trigger_full_render()
 
 
 class CodeField(gui.UIInputText):
@@ -34,7 +75,79 @@ class CodeField(gui.UIInputText):
         """Drop text events that carry no printable character; everything else as usual."""
         if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
             return True
-        return super().on_event(event)
-TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
+        return bool(super().on_event(event))
 
-__all__ = ["gui", "CodeField", "FONT", "TITLE_FONT"]
+
+def ui_scale(width: float, height: float) -> float:
+    """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5."""
+    return max(0.6, min(2.5, min(width / 1280, height / 800)))
+
+
+def ellipsize(text: arcade.Text, value: str, max_width: float) -> None:
+    """Set ``text.text`` to ``value``, cut with "…" so its content is at most ``max_width`` pixels wide."""
+    text.text = value
+    if text.content_width <= max_width or not value:
+        return
+    lo, hi = 0, len(value)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        text.text = value[:mid].rstrip() + ELLIPSIS
+        if text.content_width <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    text.text = value[:lo].rstrip() + ELLIPSIS
+
+
+def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float = 9) -> None:
+    """Show ``value`` at font ``size``, shrunk down to ``min_size`` to fit ``max_width``, then ellipsized.
+
+    For multi-line texts (``multiline=True`` with a width) set the width first: the
+    lines wrap, and only the font shrinks.
+    """
+    text.font_size = size
+    text.text = value
+    if text.multiline:
+        return
+    width = text.content_width
+    if width > max_width and width > 0:
+        text.font_size = max(min_size, size * max_width / width * 0.98)
+    ellipsize(text, value, max_width)
+
+
+def place_column(
+    buttons: Sequence[gui.UIWidget], cx: float, top: float, bottom: float, width: float, max_height: float,
+    gap_ratio: float = 0.27,
+) -> float:
+    """Stack ``buttons`` centred on ``cx`` from ``top`` down, fitting between ``top`` and ``bottom``.
+
+    Each button gets ``width`` and the largest height up to ``max_height`` that fits
+    (gaps are ``gap_ratio`` of a height).  Returns the button height used (pixels).
+    """
+    n = len(buttons)
+    if n == 0:
+        return 0.0
+    h = min(max_height, (top - bottom) / (n + (n - 1) * gap_ratio))
+    h = max(h, 16.0)
+    gap = h * gap_ratio
+    for i, btn in enumerate(buttons):
+        y = top - (i + 1) * h - i * gap
+        btn.rect = LBWH(round(cx - width / 2), round(y), round(width), round(h))
+    return h
+
+
+def place_grid(
+    buttons: Sequence[gui.UIWidget], left: float, top: float, columns: int, width: float, height: float,
+    gap: float,
+) -> None:
+    """Place ``buttons`` in rows of ``columns`` from (``left``, ``top``) downwards, each ``width`` × ``height``."""
+    for i, btn in enumerate(buttons):
+        r, c = divmod(i, columns)
+        btn.rect = LBWH(round(left + c * (width + gap)), round(top - (r + 1) * height - r * gap), round(width),
+                        round(height))
+
+
+__all__ = [
+    "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
+    "ellipsize", "fit_text", "place_column", "place_grid",
+]

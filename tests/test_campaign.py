@@ -93,3 +93,30 @@ def test_unsupported_shape_for_algorithm_and_duplicates_and_bad_toml(tmp_path):
 
 def test_levels_dir_is_the_repository_folder():
     assert LEVELS_DIR.name == "levels" and any(LEVELS_DIR.glob("*.toml"))
+
+
+#: The rule every level file states in its header comment (par from the shortest path of the built maze).
+PAR_RULE = "par_moves = ceil(1.15 x shortest path), par_time = ceil(0.3 x shortest + 5) s"
+
+
+def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
+    import math
+
+    from engine.play import PlaySession
+
+    for path in sorted(LEVELS_DIR.glob("*.toml")):
+        assert PAR_RULE in " ".join(path.read_text(encoding="utf-8").split()), f"{path.name} states another rule"
+    for lv in load_campaign().levels:
+        shortest = PlaySession(lv.spec().build()).shortest  # what the play screen uses
+        assert shortest == len(solve(lv.spec().build(), "bfs").path) - 1
+        assert (lv.par_moves, lv.par_time) == (math.ceil(1.15 * shortest), math.ceil(0.3 * shortest + 5)), lv.id
+
+
+def test_every_worlds_first_level_is_open_and_the_rest_follow_the_chain():
+    camp = load_campaign()
+    worlds = camp.by_world()
+    assert len(worlds) == 5 and sum(len(levels) for _, levels in worlds) == len(camp)
+    for _, levels in worlds:
+        assert camp.is_open(levels[0], set())
+        assert not any(camp.is_open(lv, set()) for lv in levels[1:])
+        assert camp.is_open(levels[1], {levels[1].id})

@@ -277,3 +277,136 @@ def test_audio_loads_or_stays_silent_without_a_device():
     for name in ("step", "bump", "win", "click", "missing"):
         audio.play(name)
     assert audio.played[-1] == "missing"
+
+
+def test_frame_pacer_skips_idle_frames_and_slows_the_clock():
+    from game.app import ACTIVE_RATE, IDLE_RATE, QUIET_FRAMES, FramePacer
+
+    p = FramePacer()
+    assert p.frame(False) == (True, None)  # first frame always drawn
+    rates = [p.frame(False) for _ in range(QUIET_FRAMES)]
+    assert all(not draw for draw, _ in rates) and rates[-1][1] == IDLE_RATE and p.idle
+    assert p.frame(False) == (False, None)
+    assert p.poke() == ACTIVE_RATE and not p.idle  # input: full speed at once
+    assert p.frame(False) == (True, None)
+    for _ in range(QUIET_FRAMES):  # a clock digit every 6th frame does not keep the clock fast
+        for i in range(6):
+            draw, rate = p.frame(i == 0)
+    assert p.idle
+    assert p.frame(True) == (True, None) and p.frame(True) == (True, ACTIVE_RATE)  # animation: fast again
+
+
+def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_runs(window, ctx):
+    from game.routes import Route
+
+    for route in (Route.MENU, Route.SETTINGS, Route.HELP, Route.LEVELS):
+        view = ctx.go(route)
+        assert view.needs_redraw()  # as the window does: ask, then draw
+        frame(window)
+        view.on_update(1 / 60)
+        assert view.needs_redraw() is False, route
+    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    assert play.needs_redraw()
+    frame(window)
+    assert play.needs_redraw() is False  # nothing moves before the first key
+    s = play.session
+    s.walk_to(s.adj[s.start][0])
+    play.on_update(1 / 60)
+    assert play.needs_redraw()  # the player moves
+    run_until(play, lambda: not s.moving)
+    frame(window)
+    play.on_update(0.11)
+    assert play.needs_redraw()  # the clock's tenths changed
+
+
+def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
+    from game.routes import Route
+    from game.views.help import HelpView
+    from game.views.settings import SettingsView
+
+    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    frame(window)
+    walls = arcade.get_image().convert("RGB").getcolors(1 << 20)
+    keypress(window, key.P)
+    frame(window)
+    img = arcade.get_image().convert("RGB")
+    bg = tuple(ctx.theme.background[:3])
+    strip = img.crop((0, 0, 200, 800))  # left of the buttons: only the overlay's background
+    assert strip.getcolors() == [(200 * 800, bg)] and len(walls) > 2
+    labels = play.pause.labels
+    play.pause.activate(labels.index("Settings"))
+    assert isinstance(window.current_view, SettingsView)
+    keypress(window, key.ESCAPE)
+    assert window.current_view is play and play.paused and play.pause.visible
+    keypress(window, key.F1)
+    assert isinstance(window.current_view, HelpView)
+    keypress(window, key.ESCAPE)
+    assert window.current_view is play and play.paused
+
+
+def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window, ctx):
+    from game.routes import Route
+
+    menu = ctx.go(Route.MENU)
+    frame(window)
+    for _ in range(6):
+        keypress(window, key.DOWN)
+    label = menu.buttons[menu.focus].text
+    assert label == "Settings"
+    keypress(window, key.ENTER)
+    settings = window.current_view
+    assert settings.full_btn.text == ("Fullscreen: on" if window.fullscreen else "Fullscreen: off")
+    was = window._fullscreen
+    try:  # F11 elsewhere (or the window manager) changed the state: the label follows the window, not a flag
+        window._fullscreen = True
+        window.dispatch_event("on_resize", 1280, 800)
+        assert settings.full_btn.text == "Fullscreen: on"
+        window._fullscreen = False
+        window.dispatch_event("on_resize", 1280, 800)
+        assert settings.full_btn.text == "Fullscreen: off"
+    finally:
+        window._fullscreen = was
+    keypress(window, key.ESCAPE)
+    again = window.current_view
+    assert again is not menu and again.buttons[again.focus].text == "Settings"
+
+
+def test_triangle_disc_fits_inside_its_cell(window, ctx):
+    from game.render.maze_layer import cell_inradius
+    from game.views.play import PlayView
+
+    spec = MazeSpec("triangle", 10, 6, "backtracker", {}, 0, 3)
+    view = PlayView(ctx, spec.build(), spec.code(), "t")
+    for cell in range(view.maze.grid.n):
+        view.session.cell = view.session.anim_from = cell
+        assert view.disc_radius() < cell_inradius(view.maze.grid, cell)
+
+
+def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatch):
+    import time
+
+    import game.views.loading as loading
+    import game.views.play as play_mod
+    from game.views.loading import LoadingView
+    from game.views.play import PlayView
+
+    monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 100,000 cells
+    assert loading.BIG_MAZE_CELLS == 100_000
+    spec = MazeSpec("hex", 20, 15, "backtracker", {}, 0, 8)
+    view = play_mod.open_code(ctx, spec.code())
+    assert isinstance(view, LoadingView)
+    window.show_view(view)
+    frame(window)
+    for _ in range(400):
+        view.on_update(1 / 60)
+        if isinstance(window.current_view, PlayView):
+            break
+        time.sleep(0.01)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.maze.digest() == spec.build().digest()
+    assert play.session.shortest == len(solve(spec.build(), "bfs").path) - 1
+    frame(window)
+    again = play_mod.open_code(ctx, spec.code())
+    window.show_view(again)
+    keypress(window, key.ESCAPE)  # cancel: back to the menu, nothing shown later
+    assert again.task.cancelled or again.task.done

@@ -142,3 +142,41 @@ def test_line_of_sight_follows_a_zigzag_triangle_row_but_not_a_turn():
     up = [b if a in bottom else a for a, b in [grid.edges[vertical[0]].tolist()]][0]
     sight = s.in_sight()
     assert set(bottom[1:]) <= sight and up not in sight
+
+
+def test_hex_fork_rule_up_and_down_follow_the_side_of_the_last_sideways_move():
+    hexes = [(1, (0.5, 0.866)), (2, (-0.5, 0.866)), (3, (0.5, -0.866)), (4, (-0.5, -0.866))]
+    up, down = (0.0, 1.0), (0.0, -1.0)
+    assert pick_neighbour((0, 0), hexes, up) == 1 and pick_neighbour((0, 0), hexes, down) == 3  # right by default
+    assert pick_neighbour((0, 0), hexes, up, side=-1.0) == 2 and pick_neighbour((0, 0), hexes, down, side=-1.0) == 4
+    assert pick_neighbour((0, 0), hexes[::-1], up, side=1.0) == 1  # not the cell number: the side
+
+
+def test_session_fork_rule_on_an_open_hex_grid():
+    """Every Up/Down at a fork on a real hex maze goes to the side of the player's last sideways step."""
+    import numpy as np
+
+    from engine.maze import Maze
+
+    maze = MazeSpec("hex", 9, 9, "backtracker", {}, 0, 3).build()
+    open_maze = Maze(maze.grid, np.ones(maze.grid.num_edges, dtype=bool), maze.start, maze.goal)
+    forks = 0
+    for side in (1.0, -1.0):
+        for cell in range(open_maze.grid.n):
+            s = PlaySession(open_maze)
+            s.cell, s.side = cell, side
+            for direction in ((0.0, 1.0), (0.0, -1.0)):
+                cands = [n for n in s.adj[cell] if abs(s.centers[n][0] - s.centers[cell][0]) < 0.9
+                         and (s.centers[n][1] - s.centers[cell][1]) * direction[1] > 0]
+                if len(cands) == 2:
+                    forks += 1
+                    got = s.pick(direction)
+                    assert (s.centers[got][0] - s.centers[cell][0]) * side > 0
+    assert forks > 50
+    s = PlaySession(open_maze)
+    s.cell = s.anim_from = 40  # inside the grid
+    left = next(n for n in s.adj[s.cell] if s.centers[n][0] < s.centers[s.cell][0])
+    s.walk_to(left, explored_only=False)
+    for _ in range(10):
+        s.update(1 / 60)
+    assert s.side == -1.0

@@ -110,6 +110,18 @@ def typical_cell_size(maze: Maze) -> float:
     return float(np.sqrt(max((x1 - x0) * (y1 - y0), 1e-9) / maze.grid.n))
 
 
+def cell_inradius(grid: Any, cell: int) -> float:
+    """Distance (world units) from ``cell``'s centre to the nearest side of its polygon: the largest disc
+    centred there that stays inside the cell (e.g. a third of the height of a triangle)."""
+    poly = np.asarray(grid.polygon(cell), dtype=np.float64)
+    c = np.asarray(grid.centers[cell], dtype=np.float64)
+    a, b = poly, np.roll(poly, -1, axis=0)
+    ab = b - a
+    t = np.clip(np.einsum("ij,ij->i", c - a, ab) / np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12), 0.0, 1.0)
+    nearest = a + ab * t[:, None]
+    return float(np.min(np.hypot(*(nearest - c).T)))
+
+
 class MazeLayer:
     """GPU geometry for one maze.  Build once per level; :meth:`draw` each frame.
 

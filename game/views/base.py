@@ -1,4 +1,15 @@
-"""The base of every screen: a UIManager, keyboard focus over buttons, Esc and F11."""
+"""The base of every menu-like screen: buttons with keyboard focus, Esc, F1 help, F11, redraw on change.
+
+Two small APIs other screens can use without subclassing :class:`BaseView`:
+
+- :class:`Redraws` — the idle contract with :class:`game.app.GameWindow`: the window
+  calls ``view.needs_redraw()`` before each frame and skips drawing (and slows its
+  clock) while it answers False.  Input events and ``show_view`` always redraw.  A
+  view whose picture changes on its own (an animation, a clock, background progress)
+  calls ``self.request_redraw()`` or overrides :meth:`Redraws.animating`.  Views
+  without ``needs_redraw`` are drawn every frame, as before.
+- :func:`common_key` — F1 (help) and F11 (fullscreen), the keys every screen shares.
+"""
 
 from __future__ import annotations
 
@@ -10,15 +21,49 @@ from arcade import key
 
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, gui
+from game.routes import Route
+from game.ui import FONT, ActionButton, gui, ui_scale
 
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
 
-class BaseView(arcade.View):
-    """A screen with buttons reachable by mouse and keyboard (Up/Down, Enter), Esc = back, F11 = fullscreen.
+class Redraws:
+    """Mixin for an ``arcade.View``: draw only when something changed (see the module doc)."""
 
-    Subclasses add buttons with :meth:`add_button` and draw extras in :meth:`draw_extra`.
+    _redraw_requested = True
+
+    def request_redraw(self) -> None:
+        """Draw the next frame (something changed without an input event)."""
+        self._redraw_requested = True
+
+    def animating(self) -> bool:
+        """True while the picture changes by itself (default: never)."""
+        return False
+
+    def needs_redraw(self) -> bool:
+        """Asked by the window once per frame; clears the request."""
+        wanted, self._redraw_requested = self._redraw_requested, False
+        return wanted or self.animating()
+
+
+def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
+    """F1 opens the help screen (coming back to the current view), F11 toggles fullscreen; True if handled."""
+    if symbol == key.F11:
+        ctx.toggle_fullscreen()
+        return True
+    if symbol == key.F1:
+        current = ctx.window.current_view
+        ctx.go(Route.HELP, back_to=current)
+        return True
+    return False
+
+
+class BaseView(Redraws, arcade.View):
+    """A screen with buttons reachable by mouse and keyboard (Up/Down, Enter), Esc = back, F1 help, F11.
+
+    Subclasses add buttons with :meth:`make_button`, place them in :meth:`layout`
+    (called with the window size on show and on every resize; :attr:`scale` is
+    :func:`game.ui.ui_scale` of it) and draw extras in :meth:`draw_extra`.
 
     Args:
         ctx: the shared game context.
@@ -29,10 +74,11 @@ class BaseView(arcade.View):
         super().__init__()
         self.ctx = ctx
         self.ui = gui.UIManager()
-        self.buttons: list[gui.UIFlatButton] = []
+        self.buttons: list[ActionButton] = []
         self.actions: list[Callable[[], None]] = []
         self.focus = 0
         self.columns = columns
+        self.scale = 1.0
         self.background_color = ctx.theme.background
 
     # -- buttons ---------------------------------------------------------------
@@ -44,21 +90,30 @@ class BaseView(arcade.View):
         height: int = 52,
         font_size: int = 16,
         multiline: bool = False,
-    ) -> gui.UIFlatButton:
-        """A themed button that runs ``action`` on click or Enter (registered for keyboard focus)."""
-        btn = gui.UIFlatButton(
-            text=text, width=width, height=height, multiline=multiline, style=button_style(self.ctx.theme, font_size)
-        )
+    ) -> ActionButton:
+        """A themed button that runs ``action`` on click or Enter (registered for keyboard focus).
+
+        The button is not placed: add it to a layout, or to ``self.ui`` and set its
+        ``rect`` in :meth:`layout` (:func:`game.ui.place_column`).
+        """
         index = len(self.buttons)
-
-        def on_click(_event: Any) -> None:
-            self.focus = index
-            self.activate(index)
-
-        btn.on_click = on_click  # type: ignore[method-assign]
+        btn = ActionButton(
+            lambda: self._clicked(index), text=text, width=width, height=height, multiline=multiline,
+            style=button_style(self.ctx.theme, font_size),
+        )
         self.buttons.append(btn)
         self.actions.append(action)
         return btn
+
+    def _clicked(self, index: int) -> None:
+        self.focus = index
+        self.activate(index)
+
+    def style_buttons(self, font_size: float, buttons: list[ActionButton] | None = None) -> None:
+        """Give ``buttons`` (default: all) the theme's style at ``font_size`` points."""
+        style = button_style(self.ctx.theme, max(8, round(font_size)))
+        for btn in self.buttons if buttons is None else buttons:
+            btn.set_font_size(font_size, style)
 
     def activate(self, index: int) -> None:
         """Run the action of button ``index`` (disabled buttons do nothing)."""
@@ -73,17 +128,19 @@ class BaseView(arcade.View):
 
     # -- view lifecycle -------------------------------------------------------
     def on_show_view(self) -> None:
-        """Enable the UI."""
+        """Enable the UI and lay out for the window."""
         self.background_color = self.ctx.theme.background
         self.ui.enable()
-        self.layout(self.window.width, self.window.height)
+        self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Re-place texts for the new size."""
+        """Re-place everything for the new size."""
+        self.scale = ui_scale(width, height)
         self.layout(width, height)
+        self.request_redraw()
 
     def layout(self, width: int, height: int) -> None:
-        """Place texts for a window of ``width`` × ``height`` pixels (default: nothing)."""
+        """Place texts and buttons for a window of ``width`` × ``height`` pixels (default: nothing)."""
 
     def on_hide_view(self) -> None:
         """Disable the UI."""
@@ -94,9 +151,8 @@ class BaseView(arcade.View):
         self.ctx.show_menu()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Esc back, F11 fullscreen, arrows move focus, Enter/Space activate."""
-        if symbol == key.F11:
-            self.ctx.toggle_fullscreen()
+        """Esc back, F1 help, F11 fullscreen, arrows move focus, Enter/Space activate."""
+        if common_key(self.ctx, symbol, modifiers):
             return True
         if symbol == key.ESCAPE:
             self.back()
@@ -123,6 +179,11 @@ class BaseView(arcade.View):
         """True while a text field has the keyboard (letters must not navigate)."""
         return False
 
+    def needs_redraw(self) -> bool:
+        """A requested redraw, an animation, or a widget that wants rendering (hover, caret blink)."""
+        ui_dirty = any(w._requires_render for w in self.ui.walk_widgets())
+        return super().needs_redraw() or ui_dirty
+
     # -- drawing --------------------------------------------------------------
     def on_draw(self) -> None:
         """Clear, draw the widgets, the focus ring and the subclass extras."""
@@ -143,7 +204,7 @@ class BaseView(arcade.View):
     def draw_extra(self) -> None:
         """Drawn after the widgets (default: nothing)."""
 
-    def text(self, value: str, size: int = 16, color: Any = None, bold: bool = False, **kw: Any) -> arcade.Text:
+    def text(self, value: str, size: float = 16, color: Any = None, bold: bool = False, **kw: Any) -> arcade.Text:
         """A themed ``arcade.Text`` (create once, then change ``.text``/``.x``/``.y``)."""
         return arcade.Text(
             value, 0, 0, color if color is not None else self.ctx.theme.text, size, font_name=FONT, bold=bold, **kw

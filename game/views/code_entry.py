@@ -2,36 +2,48 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import arcade
 from arcade import key
+from arcade.types import LBWH
 
 from engine.codes import CodeError
 from engine.maze_code import MazeSpec
 from game.context import Context
-from game.ui import FONT, CodeField, gui
+from game.routes import Route
+from game.ui import FONT, CodeField, fit_text, gui, place_grid
 from game.views.base import BaseView
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
 EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
+FIELD_FONT = 18  # points at 1280×800
 
 
-def read_clipboard(window: object) -> str:
+def read_clipboard(window: Any) -> str:
     """The clipboard text through pyglet, or "" where unsupported (headless)."""
     try:
-        return str(window.get_clipboard_text() or "")  # type: ignore[attr-defined]
+        return str(window.get_clipboard_text() or "")
     except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
         return ""
 
 
 class CodeEntryView(BaseView):
-    """Type or paste a maze code and play it."""
+    """Type or paste a code (maze, race, ghost or puzzle) and play it.
 
-    def __init__(self, ctx: Context, text: str = "") -> None:
+    Args:
+        ctx: shared context.
+        text: the field's first content.
+        error: a sentence to show at once (e.g. why a code from the command line did not decode).
+    """
+
+    def __init__(self, ctx: Context, text: str = "", error: str = "") -> None:
         super().__init__(ctx)
         t = ctx.theme
-        box = gui.UIBoxLayout(space_between=14)
         style = gui.UIInputText.UIStyle
         self.field = CodeField(
-            width=620, height=44, text=text, font_name=FONT, font_size=18, text_color=t.text,
+            width=620, height=44, text=text, font_name=FONT, font_size=FIELD_FONT, text_color=t.text,
+            caret_color=t.text,
             style={
                 "normal": style(bg=t.panel, border=t.text_dim, border_width=2),
                 "hover": style(bg=t.panel, border=t.focus, border_width=2),
@@ -40,19 +52,15 @@ class CodeEntryView(BaseView):
                 "invalid": style(bg=t.panel, border=t.error, border_width=2),
             },
         )
-        box.add(self.field)
-        row = gui.UIBoxLayout(vertical=False, space_between=14)
-        row.add(self.make_button("Play", self.submit, width=190))
-        row.add(self.make_button("Paste", self.paste, width=190))
-        row.add(self.make_button("Back", self.back, width=190))
-        box.add(row)
-        self.columns = 1
-        self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="center", anchor_y="center")
-        self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center")
-        self.hint = self.text(
-            f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back", 14,
-                              t.text_dim, anchor_x="center")
-        self.message = self.text("", 16, t.error, anchor_x="center", multiline=True, width=900, align="center")
+        self.ui.add(self.field)
+        for label, action in (("Play", self.submit), ("Paste", self.paste), ("Back", self.back)):
+            self.ui.add(self.make_button(label, action, width=190))
+        self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.hint_value = f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back"
+        self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
+        self.message = self.text(error, 16, t.error, anchor_x="center", anchor_y="top", multiline=True, width=900,
+                                 align="center")
+        self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=FIELD_FONT)
 
     def on_show_view(self) -> None:
         """Focus the text field."""
@@ -60,10 +68,27 @@ class CodeEntryView(BaseView):
         self.field.activate()
 
     def layout(self, width: int, height: int) -> None:
-        """Place the texts."""
-        self.title.position = (width / 2, height / 2 + 130)
-        self.hint.position = (width / 2, height / 2 + 90)
-        self.message.position = (width / 2, height / 2 - 90)
+        """Title, hint, the field (text centred in it), the buttons, then the message."""
+        s, cx = self.scale, width / 2
+        fit_text(self.title, "Enter a code", 30 * s, width - 40)
+        self.title.position = (cx, height / 2 + 190 * s)
+        fit_text(self.hint, self.hint_value, 14 * s, width - 40, min_size=8)
+        self.hint.position = (cx, self.title.bottom - 14 * s)
+        fw, fh = min(width - 40, 620 * s), round(44 * s)
+        font = FIELD_FONT * s
+        self.field.doc.set_style(0, len(self.field.text), {"font_size": font})
+        self.field.trigger_full_render()
+        self._line.font_size = font
+        pad = max(0, round((fh - 4 - self._line.content_height) / 2))
+        self.field.with_padding(top=pad, bottom=pad, left=round(6 * s), right=round(6 * s))
+        field_top = self.hint.bottom - 24 * s
+        self.field.rect = LBWH(round(cx - fw / 2), round(field_top - fh), round(fw), fh)
+        bw, bh, gap = (fw - 2 * 14 * s) / 3, 48 * s, 14 * s
+        place_grid(self.buttons, cx - fw / 2, field_top - fh - 16 * s, 3, bw, bh, gap)
+        self.style_buttons(16 * s)
+        self.message.width = int(min(width - 40, 900 * s))
+        self.message.font_size = 16 * s
+        self.message.position = (cx, field_top - fh - 16 * s - bh - 24 * s)
 
     def typing(self) -> bool:
         """While the field is active, letters (WASD) type instead of navigating."""
@@ -79,15 +104,15 @@ class CodeEntryView(BaseView):
 
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
-        from game.codes import open_any_code
-
         try:
-            view = open_any_code(self.ctx, self.field.text)
+            view = self.ctx.view_for(Route.OPEN_CODE, self.field.text)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")
+            self.request_redraw()
             return
-        self.ctx.show(view)
+        if view is not None:
+            self.ctx.show(view)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Enter plays, Ctrl+V pastes; the rest as in every screen."""

@@ -1,54 +1,45 @@
 """The main menu.  Its entries come from :data:`MENU_ENTRIES`.
 
-Adding a screen is one line in :data:`MENU_ENTRIES` (label, ``"module:factory"``,
-order); the factory takes the :class:`~game.context.Context` and returns a View
-to show (or None to stay).  Other modules may also call :func:`register_menu_entry`.
+Adding a screen is one line in :data:`MENU_ENTRIES` (label, route, order): the
+button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu remembers the last chosen entry
+(``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import arcade
 
 from game.context import Context
-from game.ui import TITLE_FONT, gui
+from game.routes import Route
+from game.ui import TITLE_FONT, fit_text, place_column
 from game.views.base import BaseView
+
+QUIT = "quit"  # the one entry that is not a route
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One main-menu button: ``target`` is ``"package.module:callable"`` (imported on click)."""
+    """One main-menu button: ``route`` is a :class:`~game.routes.Route` (or :data:`QUIT`)."""
 
     label: str
-    target: str
+    route: str
     order: int = 50
-
-    def factory(self) -> Callable[[Context], Any]:
-        """Import and return the callable named by ``target``."""
-        module, _, name = self.target.partition(":")
-        return getattr(importlib.import_module(module), name)
 
 
 MENU_ENTRIES: list[MenuEntry] = [
-    MenuEntry("Campaign", "game.views.levels:LevelsView", 10),
-    # Race (20), Sliding Puzzle (30) and Lab (40) register here.
-    MenuEntry("Race", "game.views.race:open_race_setup", 20),
-    MenuEntry("Sliding Puzzle", "game.views.puzzle:puzzle_view", 30),
-    MenuEntry("Lab", "game.views.lab:open_lab_setup", 40),
-    MenuEntry("Enter code", "game.views.code_entry:CodeEntryView", 60),
-    MenuEntry("Daily challenge", "game.views.play:open_daily", 70),
-    MenuEntry("Settings", "game.views.settings:SettingsView", 80),
-    MenuEntry("Quit", "game.views.menu:quit_game", 99),
+    MenuEntry("Campaign", Route.LEVELS, 10),
+    MenuEntry("Race", Route.RACE_SETUP, 20),
+    MenuEntry("Sliding Puzzle", Route.PUZZLE, 30),
+    MenuEntry("Lab", Route.LAB_SETUP, 40),
+    MenuEntry("Enter code", Route.CODE_ENTRY, 60),
+    MenuEntry("Daily challenge", Route.DAILY, 70),
+    MenuEntry("Settings", Route.SETTINGS, 80),
+    MenuEntry("Help", Route.HELP, 90),
+    MenuEntry("Quit", QUIT, 99),
 ]
-
-
-def register_menu_entry(label: str, target: str, order: int = 50) -> None:
-    """Add (or replace, by label) a main-menu entry."""
-    MENU_ENTRIES[:] = [e for e in MENU_ENTRIES if e.label != label] + [MenuEntry(label, target, order)]
 
 
 def quit_game(ctx: Context) -> None:
@@ -62,34 +53,51 @@ class MenuView(BaseView):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        box = gui.UIBoxLayout(space_between=14)
-        for entry in sorted(MENU_ENTRIES, key=lambda e: e.order):
-            box.add(self.make_button(entry.label, self._opener(entry)))
-        anchor = self.ui.add(gui.UIAnchorLayout())
-        anchor.add(box, anchor_x="center", anchor_y="center", align_y=-60)
+        self.entries = sorted(MENU_ENTRIES, key=lambda e: e.order)
+        for entry in self.entries:
+            self.ui.add(self.make_button(entry.label, self._opener(entry)))
+        self.focus = max(0, min(len(self.buttons) - 1, int(ctx.memory.get("menu.focus", 0))))
         t = ctx.theme
         self.title = arcade.Text(
-            "TESSERA", 0, 0, t.accent, 64, font_name=TITLE_FONT, anchor_x="center", anchor_y="center", bold=True
+            "TESSERA", 0, 0, t.accent, 64, font_name=TITLE_FONT, anchor_x="center", anchor_y="top", bold=True
         )
-        self.subtitle = self.text("mazes on five tessellations", 16, t.text_dim, anchor_x="center")
-        self.notice = self.text(ctx.notice or "", 14, t.error, anchor_x="center", multiline=True, width=900,
-                                align="center")
-        self.hint = self.text("Up/Down + Enter or click  ·  Esc back  ·  F11 fullscreen", 12, t.text_dim,
-                              anchor_x="center")
-        self.entries = sorted(MENU_ENTRIES, key=lambda e: e.order)
+        self.subtitle = self.text("mazes on five tessellations", 16, t.text_dim, anchor_x="center", anchor_y="top")
+        self.notice = self.text(ctx.notice or "", 14, t.error, anchor_x="center", anchor_y="top", multiline=True,
+                                width=900, align="center")
+        self.hint = self.text("Up/Down + Enter or click  ·  Esc back  ·  F1 help  ·  F11 fullscreen", 12,
+                              t.text_dim, anchor_x="center", anchor_y="bottom")
 
     def _opener(self, entry: MenuEntry) -> Callable[[], None]:
-        return lambda: self.ctx.open(entry.factory())
+        def open_it() -> None:
+            self.ctx.memory["menu.focus"] = self.focus
+            if entry.route == QUIT:
+                quit_game(self.ctx)
+            else:
+                self.ctx.go(entry.route)
+
+        return open_it
 
     def back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button)."""
 
     def layout(self, width: int, height: int) -> None:
-        """Place the texts."""
-        self.title.position = (width / 2, height - 100)
-        self.subtitle.position = (width / 2, height - 180)
-        self.notice.position = (width / 2, height - 215)
-        self.hint.position = (width / 2, 24)
+        """Title band on top, key hint at the bottom, the buttons fill the rest."""
+        s = self.scale
+        fit_text(self.title, "TESSERA", 64 * s, width - 40)
+        self.title.position = (width / 2, height - 16 * s)
+        fit_text(self.subtitle, self.subtitle.text, 16 * s, width - 40)
+        self.subtitle.position = (width / 2, self.title.bottom - 4 * s)
+        top = self.subtitle.bottom - 18 * s
+        if self.ctx.notice:
+            self.notice.width = int(min(width - 40, 900 * s))
+            self.notice.font_size = 14 * s
+            self.notice.position = (width / 2, top)
+            top = self.notice.bottom - 12 * s
+        fit_text(self.hint, self.hint.text, 12 * s, width - 20, min_size=8)
+        self.hint.position = (width / 2, 10 * s)
+        bottom = self.hint.top + 14 * s
+        h = place_column(self.buttons, width / 2, top, bottom, 320 * s, 56 * max(s, height / 800))
+        self.style_buttons(min(16 * s, h * 0.4))
 
     def draw_extra(self) -> None:
         """Title, subtitle, notice and key hint."""

@@ -13,12 +13,16 @@ from arcade import key
 from engine.maze import Maze
 from engine.play import PlaySession
 from game.context import Context
-from game.format import format_clock
+from game.format import format_time
 from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
-from game.render.maze_layer import MazeLayer
-from game.ui import FONT
+from game.render.maze_layer import MazeLayer, cell_inradius
+from game.routes import Route
+from game.ui import FONT, ellipsize, fit_text, ui_scale
+from game.views.base import Redraws, common_key
+from game.views.loading import BIG_MAZE_CELLS, LoadingView
 from game.views.pause import PauseOverlay
+from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
     from engine.campaign import Level
@@ -30,12 +34,11 @@ WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
 DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
 
 
-def format_time(seconds: float) -> str:
-    """``m:ss.t``."""
-    return format_clock(seconds, 1)
+HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
+    "F fit · P pause · F1 help · Esc back"
 
 
-class PlayView(arcade.View):
+class PlayView(Redraws, arcade.View):
     """Play one maze.
 
     Args:
@@ -46,6 +49,7 @@ class PlayView(arcade.View):
         level: the campaign level, if any (progress and "next level").
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
+        session: a play session already built for ``maze`` (big mazes build it in the background).
     """
 
     def __init__(
@@ -58,6 +62,7 @@ class PlayView(arcade.View):
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
+        session: PlaySession | None = None,
     ) -> None:
         super().__init__()
         t0 = time.perf_counter()
@@ -67,7 +72,7 @@ class PlayView(arcade.View):
         self.level = level
         self.title_text = title
         self._back = back or ctx.show_menu
-        self.session = PlaySession(maze, par_time, par_moves)
+        self.session = session if session is not None else PlaySession(maze, par_time, par_moves)
         self.layer = MazeLayer(ctx.window.ctx, maze, ctx.theme)
         self.layer.mark_visited(self.session.start)
         self.world_camera = arcade.Camera2D()
@@ -81,31 +86,51 @@ class PlayView(arcade.View):
         self.win_wait = -1.0
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
-        self.player_radius = 0.3 * self.layer.cell_size
+        self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
+        self._radius: dict[int, float] = {}
         t = ctx.theme
         self.background_color = t.background
         self.hud_title = arcade.Text(title, 16, 0, t.text, 16, font_name=FONT, bold=True, anchor_y="center")
         self.hud_time = arcade.Text("0:00.0", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
-        self.hud_help = arcade.Text(
-            "Arrows/WASD move · hold to run · click to walk · wheel zoom · drag pan · F fit · P pause · Esc back",
-            0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center",
-        )
-        self._shown = ("", -1)
+        self.hud_help = arcade.Text(HELP_LINE, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
+                                    anchor_y="bottom")
+        self._shown: tuple[str, int, int] = ("", -1, 0)
+        self._drawn: tuple[Any, ...] = ()
+        self._theme = t
+        self.hud_height = float(HUD_HEIGHT)
         self.load_seconds = time.perf_counter() - t0
 
     @property
     def pause(self) -> PauseOverlay:
         """The pause overlay (created on first access)."""
         if self._pause is None:
-            self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back)
+            self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
+                                       on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
+                                       on_help=self.show_help)
         return self._pause
+
+    def show_help(self) -> None:
+        """The help screen for this maze's shape (comes back here)."""
+        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
 
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
-        """Fit the camera to the window."""
-        self.background_color = self.ctx.theme.background
+        """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
+        t = self.ctx.theme
+        self.background_color = t.background
+        if t is not self._theme:
+            self._theme = t
+            self.layer.set_theme(t)
+            for text in (self.hud_title, self.hud_time, self.hud_moves):
+                text.color = t.text
+            self.hud_help.color = t.text_dim
+            self._pause = None
+            if self.paused:
+                self.pause.show()
+        elif self.paused and self._pause is not None:
+            self._pause.show()
         self.on_resize(self.window.width, self.window.height)
 
     def on_hide_view(self) -> None:
@@ -117,12 +142,46 @@ class PlayView(arcade.View):
         """Refit the world camera and re-place the HUD."""
         self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
+        s = ui_scale(width, height)
+        self.hud_height = HUD_HEIGHT * s
+        self.cam.hud, self.cam.footer = self.hud_height, FOOTER_HEIGHT * s
         self.cam.resize(width, height)
-        y = height - HUD_HEIGHT / 2
-        self.hud_title.y = y
+        y = height - self.hud_height / 2
+        self.hud_time.font_size = 18 * s
         self.hud_time.position = (width / 2, y)
-        self.hud_moves.position = (width - 16, y)
-        self.hud_help.x = width / 2
+        self.hud_title.font_size = 16 * s
+        self.hud_title.position = (16 * s, y)
+        self.hud_moves.font_size = 14 * s
+        self.hud_moves.position = (width - 16 * s, y)
+        fit_text(self.hud_help, HELP_LINE, 11 * s, width - 16, min_size=8)
+        self.hud_help.position = (width / 2, 4 * s)
+        self._shown = ("", -1, 0)
+        self.request_redraw()
+
+    def _hud_texts(self, width: float) -> None:
+        """Timer in the middle, title on the left and counters on the right, each cut to its own third."""
+        s = self.session
+        shown = (format_time(s.elapsed), s.moves, int(width))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.hud_time.text = shown[0]
+        side = width / 2 - max(self.hud_time.content_width, 60) / 2 - 2 * self.hud_title.x
+        ellipsize(self.hud_title, self.title_text, side)
+        long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
+        short = f"{s.moves} / {s.par_moves} moves"
+        self.hud_moves.text = long
+        if self.hud_moves.content_width > side:
+            ellipsize(self.hud_moves, short, side)
+
+    def animating(self) -> bool:
+        """True when the next frame differs from the last drawn one (player, camera, timer digits)."""
+        return self._frame_key() != self._drawn
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        s = self.session
+        return (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake, s.display_position(), s.moves,
+                format_time(s.elapsed), self.paused, len(s.visited))
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
@@ -159,9 +218,13 @@ class PlayView(arcade.View):
 
     # -- input -----------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Movement, pause, restart, zoom keys, Esc, F11."""
-        if symbol == key.F11:
-            self.ctx.toggle_fullscreen()
+        """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11."""
+        if symbol == key.F1:
+            if not self.paused and not self.session.finished:
+                self.toggle_pause()
+            self.show_help()
+            return True
+        if common_key(self.ctx, symbol, modifiers):
             return True
         if symbol == key.ESCAPE:
             self.back()
@@ -211,7 +274,7 @@ class PlayView(arcade.View):
         if self.paused or self.press_at is None:
             return
         was_drag, self.press_at, self.dragging = self.dragging, None, False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - HUD_HEIGHT:
+        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
             return
         cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
         if cell < 0:
@@ -260,8 +323,6 @@ class PlayView(arcade.View):
 
     def finish(self) -> None:
         """Save the result and show the win screen."""
-        from game.views.win import WinView
-
         s = self.session
         store = self.ctx.store
         result = store.record_win(self.code, s.elapsed, s.moves)
@@ -269,12 +330,17 @@ class PlayView(arcade.View):
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)
             store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
-        self.ctx.show(WinView(self.ctx, self, result, next_level))
+        self.ctx.go(Route.WIN, self, result, next_level)
 
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:
-        """World (static layer + player) then HUD."""
+        """World (static layer + player) then HUD; paused, only the overlay (the maze stays hidden)."""
         self.clear()
+        if self.paused:
+            self.hud_camera.use()
+            self.pause.draw(self.window.width, self.window.height)
+            self._drawn = self._frame_key()
+            return
         self.cam.apply(self.world_camera)
         cam_key = (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake)
         x0, y0, x1, y1 = self.maze.grid.bounds()
@@ -288,39 +354,70 @@ class PlayView(arcade.View):
         self.layer.draw_trail()
         px, py = self.session.display_position()
         t = self.ctx.theme
-        edge = max(self.player_radius * 0.18, 1.0 / self.cam.zoom)
-        arcade.draw_circle_filled(px, py, self.player_radius + edge, t.player_edge, num_segments=32)
-        arcade.draw_circle_filled(px, py, self.player_radius, t.player, num_segments=32)
+        radius = self.disc_radius()
+        edge = max(radius * 0.18, 1.0 / self.cam.zoom)
+        arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
 
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
-        s = self.session
-        shown = (format_time(s.elapsed), s.moves)
-        if shown != self._shown:
-            self._shown = shown
-            self.hud_time.text = shown[0]
-            self.hud_moves.text = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, t.panel)
+        self._hud_texts(w)
         self.hud_title.draw()
         self.hud_time.draw()
         self.hud_moves.draw()
         self.hud_help.draw()
-        if self.paused:
-            self.pause.draw(w, h)
+        self._drawn = self._frame_key()
+
+    def disc_radius(self) -> float:
+        """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
+        s = self.session
+        r = self.player_radius
+        for cell in {s.anim_from, s.cell}:
+            fit = self._radius.get(cell)
+            if fit is None:
+                fit = self._radius[cell] = 0.8 * cell_inradius(self.maze.grid, cell)
+            r = min(r, fit)
+        return r
 
 
 # -- ways in -------------------------------------------------------------------
-def open_level(ctx: Context, level: Level) -> PlayView:
-    """Play a campaign level; Esc returns to the level select."""
-    from game.views.levels import LevelsView
+def play_spec(
+    ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
+    par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
+) -> arcade.View:
+    """The play screen for ``spec`` (an :class:`engine.maze_code.MazeSpec`); mazes over
+    :data:`game.views.loading.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
+    if spec.width * spec.height <= BIG_MAZE_CELLS:
+        return PlayView(ctx, spec.build(), code, title, level, par_time, par_moves, back)
 
-    return PlayView(
-        ctx, level.spec().build(), level.code(), f"{level.index + 1}. {level.name}", level=level,
-        par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.show(LevelsView(ctx, level.index)),
+    def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
+        progress(0.05, f"Generating {spec.width}×{spec.height} {spec.shape} cells")
+        maze = spec.build()
+        if cancelled():
+            return None
+        progress(0.6, "Finding the shortest path for par")
+        session = PlaySession(maze, par_time, par_moves)
+        progress(0.85, "Preparing the picture")
+        return session
+
+    def finish(session: PlaySession | None) -> arcade.View | None:
+        if session is None:
+            return None
+        return PlayView(ctx, session.maze, code, title, level, par_time, par_moves, back, session=session)
+
+    return LoadingView(ctx, f"Building {title}", work, finish, back)
+
+
+def open_level(ctx: Context, level: Level) -> arcade.View:
+    """Play a campaign level; Esc returns to the level select."""
+    return play_spec(
+        ctx, level.spec(), level.code(), f"{level.index + 1}. {level.name}", level=level,
+        par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.go(Route.LEVELS, focus=level.index),
     )
 
 
-def open_code(ctx: Context, code: str) -> PlayView:
+def open_code(ctx: Context, code: str) -> arcade.View:
     """Play the maze of a level code.
 
     Raises:
@@ -333,12 +430,12 @@ def open_code(ctx: Context, code: str) -> PlayView:
     for lv in ctx.campaign.levels:  # a campaign level typed as a code keeps its par values
         if lv.code() == canonical:
             return open_level(ctx, lv)
-    return PlayView(ctx, spec.build(), canonical, spec.label())
+    return play_spec(ctx, spec, canonical, spec.label())
 
 
-def open_daily(ctx: Context) -> Any:
+def open_daily(ctx: Context) -> arcade.View:
     """Play today's daily challenge (UTC)."""
     from engine.daily import daily_spec, utc_today
 
     spec = daily_spec()
-    return PlayView(ctx, spec.build(), spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")
+    return play_spec(ctx, spec, spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")

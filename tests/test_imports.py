@@ -1,0 +1,140 @@
+"""The import graph of engine/ and game/ (module-level and function-level imports, from the AST) has no cycle.
+
+Navigation goes through :mod:`game.routes` (``importlib`` at the time a route is
+taken), so a view never needs to import another view's module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "game")
+
+#: Files owned by the navigation/shell work (cycles among these must never come back).
+SHELL = {
+    "game.app", "game.context", "game.routes", "game.ui", "game.format", "game.input", "game.views.base",
+    "game.views.menu", "game.views.levels", "game.views.play", "game.views.pause", "game.views.win",
+    "game.views.settings", "game.views.code_entry", "game.views.help", "game.render.camera",
+    "game.render.maze_layer", "game.render.theme", "engine.play", "engine.campaign",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> modules of engine/game it imports anywhere in its file (``TYPE_CHECKING`` blocks excluded)."""
+    files = {_module_name(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {
+            id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for stmt in node.body for n in ast.walk(stmt)
+        }
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        out: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for t in targets:
+                while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
+                    t = t.rpartition(".")[0]
+                if t and t != name:
+                    out.add(t)
+        graph[name] = out
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (each one or more cycles), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    m = stack.pop()
+                    on.discard(m)
+                    comp.append(m)
+                    if m == node:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return sorted(out)
+
+
+def test_cycle_finder_sees_function_level_imports(tmp_path):
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    g = import_graph()
+    assert "game.routes" in g["game.views.base"]  # module level
+    assert "engine.codes" in g["game.app"]  # inside a function
+
+
+def test_no_cycle_among_the_shell_modules():
+    graph = import_graph()
+    shell = {m: {t for t in deps if t in SHELL} for m, deps in graph.items() if m in SHELL}
+    assert cycles(shell) == []
+    for name in SHELL & set(graph):
+        assert not any(c for c in cycles(graph) if name in c), f"{name} is in an import cycle"
+
+
+def test_engine_never_imports_game_or_arcade():
+    for path in (ROOT / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.split(".")[0] in ("game", "arcade", "pyglet") for n in names), path
+
+
+@pytest.mark.xfail(strict=False, reason="cycles left in other helpers' files until their branches merge: "
+                   "game.views.puzzle <-> puzzle_setup, game.views.race <-> race_result <-> race_setup")
+def test_no_import_cycle_anywhere():
+    assert cycles(import_graph()) == []

@@ -1,0 +1,119 @@
+"""Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
+
+Runs :func:`layout_check.check_layout` on the menu, level select, play HUD (square,
+hex, triangle), pause, win, settings, code entry (with an error), help and the loading screen at
+800×600, 1280×800 and 1920×1080, on both themes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from layout_check import check_layout, set_window_size, text_box  # noqa: E402
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
+
+
+def _screens(ctx):
+    from engine.maze_code import MazeSpec
+    from game.routes import Route
+    from game.views.play import PlayView
+
+    def play(shape):
+        spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
+        return lambda: PlayView(ctx, spec.build(), spec.code(), "A rather long level title: " + shape * 4)
+
+    def paused():
+        view = play("hex")()
+        ctx.window.show_view(view)
+        view.toggle_pause()
+        return view
+
+    def win():
+        view = ctx.view_for(Route.LEVEL, ctx.campaign.levels[3])
+        s = view.session
+        s.elapsed, s.moves, s.finished = 83.4, s.shortest + 3, True
+        result = ctx.store.record_win(view.code, s.elapsed, s.moves)
+        return ctx.view_for(Route.WIN, view, result, ctx.campaign.levels[4])
+
+    def code_error():
+        return ctx.view_for(Route.CODE_ENTRY, "M1.S5X5.BT#1-0", error="The check character does not match: "
+                            "a letter was mistyped or the code was cut short (expected 7, got 0).")
+
+    def loading():
+        from game.views.loading import LoadingView
+
+        return LoadingView(ctx, "Building a very large maze " * 3, lambda progress, cancelled: None, lambda _: None)
+
+    return {
+        "loading": loading,
+        "menu": lambda: ctx.view_for(Route.MENU),
+        "levels": lambda: ctx.view_for(Route.LEVELS),
+        "play-square": play("square"),
+        "play-hex": play("hex"),
+        "play-triangle": play("triangle"),
+        "pause": paused,
+        "win": win,
+        "settings": lambda: ctx.view_for(Route.SETTINGS),
+        "code-entry": code_error,
+        "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
+    }
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_every_shell_screen_fits_at_every_size(window, ctx, theme):
+    ctx.set_theme(theme)
+    problems: list[str] = []
+    try:
+        for name, make in _screens(ctx).items():
+            view = make()
+            for w, h in SIZES:
+                problems += [f"{name}: {p}" for p in check_layout(window, view, w, h)]
+    finally:
+        set_window_size(window, 1280, 800)
+    assert problems == []
+
+
+def test_layout_check_finds_overlap_and_overflow(window, ctx):
+    import arcade
+
+    from game.views.base import BaseView
+
+    class Bad(BaseView):
+        def __init__(self, c):
+            super().__init__(c)
+            self.a = arcade.Text("overlapping one", 100, 100, anchor_x="left")
+            self.b = arcade.Text("overlapping two", 110, 102, anchor_x="left")
+            self.c = arcade.Text("off the right edge", 790, 300)
+
+        def draw_extra(self):
+            for t in (self.a, self.b, self.c):
+                t.draw()
+
+    problems = check_layout(window, Bad(ctx), 800, 600)
+    set_window_size(window, 1280, 800)
+    assert any("overlaps" in p for p in problems) and any("leaves the window" in p for p in problems)
+    box = text_box(arcade.Text("x", 10, 20, anchor_x="center", anchor_y="top"))
+    assert box[3] == pytest.approx(20)
+
+
+@pytest.mark.parametrize(("w", "h"), SIZES)
+def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, h):
+    from engine.maze_code import MazeSpec
+    from game.views.play import PlayView
+
+    spec = MazeSpec("triangle", 30, 12, "backtracker", {}, 0, 5)
+    view = PlayView(ctx, spec.build(), spec.code(), "t")
+    try:
+        assert check_layout(window, view, w, h) == []
+        x0, y0, x1, y1 = view.maze.grid.bounds()
+        sx0, sy0 = view.cam.world_to_screen(x0, y0)
+        sx1, sy1 = view.cam.world_to_screen(x1, y1)
+        assert 0 <= sx0 and sx1 <= w
+        assert view.hud_help.top <= sy0 and sy1 <= h - view.hud_height
+    finally:
+        set_window_size(window, 1280, 800)
