@@ -26,11 +26,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def hint_latency(boards: int) -> tuple[list[float], dict[str, int]]:
-    from game.puzzle_session import Deal, PuzzleSettings, deal_board, hint_plan
+    from game.puzzle_settings import Deal, PuzzleSettings, deal_board, hint_plan
     from game.workers import ProcessTask, preload
 
     preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
-            "game.puzzle_session")
+            "game.puzzle_settings")
     settings = PuzzleSettings()
     times, sources = [], {}
     for seed in range(boards):
@@ -49,7 +49,7 @@ def frame_rates() -> tuple[float, float, float]:
 
     from game.audio import Audio
     from game.context import Context
-    from game.puzzle_session import Deal, PuzzleSettings, deal_session
+    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
     from game.ui import gui  # noqa: F401 - headless arcade.gui shim
     from game.views.puzzle import PuzzleView
 

@@ -10,7 +10,7 @@ from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board
 from engine.puzzle.session import PuzzleSession
-from game.puzzle_session import Deal, PuzzleSettings, deal_session
+from game.puzzle_settings import Deal, PuzzleSettings, deal_session
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
@@ -56,7 +56,7 @@ def frame(view):
 def click_cell(window, view, cell):
     from arcade import MOUSE_BUTTON_LEFT
 
-    x, y = view.cell_center(cell)
+    x, y = view.board.cell_center(cell)
     window.dispatch_event("on_mouse_press", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
     window.dispatch_event("on_mouse_release", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
 
@@ -111,7 +111,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
         view.on_update(0.2)
     assert session.solved and session.won_assisted
     assert session.path == result.moves
-    assert view.flash > 0 and view.t_banner.text == "Solved!"
+    assert view.board.flash > 0 and view.t_banner.text == "Solved!"
     for _ in range(len(result.moves)):
         press(ctx.window, "Z")
     assert session.board == start and not session.can_undo()
@@ -152,8 +152,8 @@ def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
     press(ctx.window, "Y", 0)
     assert session.moves == 6
     # drawn tiles sit where the board says
-    spr = view.sprite_of[1]
-    assert (spr.center_x, spr.center_y) == view.cell_center(1)
+    spr = view.board.sprite_of[1]
+    assert (spr.center_x, spr.center_y) == view.board.cell_center(1)
 
 
 def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):

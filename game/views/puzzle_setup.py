@@ -15,7 +15,8 @@ from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
 from game.context import Context
-from game.puzzle_session import MAX_CUSTOM_SIDE, Deal, deal_session, new_seed, session_from_code
+from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, new_seed, seed_code, session_from_code
+from game.routes import Route
 from game.ui import FONT, TITLE_FONT
 from game.views.puzzle_widgets import ButtonBar
 
@@ -125,33 +126,29 @@ class PuzzleSetupView(arcade.View):
 
     def play(self) -> None:
         """Deal and show the puzzle screen."""
-        from game.views.puzzle import PuzzleView
-
         deal = self.deal()
         try:
-            session = deal_session(deal)
+            code = seed_code(deal)  # the puzzle screen deals it again from its seed code
         except ValueError as exc:
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+        self.ctx.go(Route.PUZZLE, code)
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
-        from game.views.puzzle import PuzzleView
-
         text = self.field.strip()
         if not text:
             self.error = "Paste or type a puzzle code first."
             self._refresh()
             return False
         try:
-            session, deal = session_from_code(text)
+            session_from_code(text)  # refused codes stay here with the reason
         except ValueError as exc:
             self.error = str(exc)
             self._refresh()
             return False
-        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+        self.ctx.go(Route.PUZZLE, text)
         return True
 
     # -- layout and drawing ----------------------------------------------------------------
