@@ -12,6 +12,9 @@ from engine.puzzle.session import PuzzleSession
 
 
 def test_hint_prints_the_planners_move_and_the_tile(capsys):
+    from engine.puzzle.optimal import prepare
+
+    prepare(3, 3)  # the exact 3x3 table (about a second): the planner then answers optimally
     board = Board.goal(3, 3).apply("LLUURD")
     assert main(["puzzle", "hint", "--board", board.text(), "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -234,10 +234,10 @@ class PuzzlePanel:
         self.batch.draw()
 
     def texts(self) -> list[arcade.Text]:
-        """Every text drawn (layout tests)."""
+        """The panel's own texts that show something (button labels are the buttons'; layout tests)."""
         own = [self.t_title, self.t_code, self.t_moves, self.t_assist, self.t_best, self.t_status,
                self.t_stats_head, self.t_stats, self.t_settings_head]
-        return [t for t in own if t.text] + [b.label for b in self.bar.buttons if b.label.text]
+        return [t for t in own if t.text]
 
 
 def hard_wrap(text: arcade.Text, value: str, width: float) -> str:

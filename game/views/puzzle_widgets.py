@@ -101,6 +101,7 @@ class Button:
     active: bool = False
     want: str = ""  # the full label text (the label may show it shortened)
     size: float = 12.0  # the label's font size before fitting
+    base_size: float = 12.0  # the font size asked for at 1x scale
 
     def contains(self, x: float, y: float) -> bool:
         """True when the window point ``(x, y)`` is inside."""
@@ -127,7 +128,7 @@ class ButtonBar:
             text, 0, 0, self.theme.button_text, font_size, font_name=FONT, anchor_x="center", anchor_y="center",
             batch=self.batch,
         )
-        b = Button(label, action, want=text, size=font_size)
+        b = Button(label, action, want=text, size=font_size, base_size=font_size)
         self.buttons.append(b)
         return b
 
