@@ -1,8 +1,8 @@
 """The puzzle screens lay out from the window size: texts and buttons stay inside the window and never overlap.
 
 Draws the setup screen, a 4x4 game with a hint shown, and an auto-solve in
-progress with the solver statistics panel filled, at 800×600, 1280×800 and
-1920×1080 on both themes.  Boxes are the ``arcade.Text`` content boxes (and the
+progress with the solver statistics panel filled, at 800×600, 1280×800, 1920×1080 and
+3840×2160 on both themes.  Boxes are the ``arcade.Text`` content boxes (and the
 button rectangles); a label must fit inside its button.  Local to the puzzle
 screens, whose texts live in pyglet batches (a draw-call recorder cannot see them).
 """

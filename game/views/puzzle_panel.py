@@ -179,14 +179,17 @@ class PuzzlePanel:
             b.place(px, y, inner, bh)
             fit_label(b, size=12 * k, force=True)
             y += bh + gap
-        floor = y  # texts stay above this line
+        head = self.t_settings_head  # its heading sits right above the settings buttons
+        fit_line(head, self.values["settings_head"], inner, 13 * k, 9 * k)
+        head.position = (px, y + head.content_height + 2 * k)
+        floor = y + head.content_height + 8 * k  # the other texts stay above this line
         top = height - pad
         # texts from the top down, each fitted to what is left
         lines: list[tuple[arcade.Text, str, float, bool]] = [
             (self.t_title, "title", 20, False), (self.t_code, "code", 10, True), (self.t_moves, "moves", 17, False),
             (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
             (self.t_status, "status", 12, True), (self.t_stats_head, "stats_head", 13, False),
-            (self.t_stats, "stats", 11, True), (self.t_settings_head, "settings_head", 13, False),
+            (self.t_stats, "stats", 11, True),
         ]
         for text, name, size, multiline in lines:
             text.font_size = size * k

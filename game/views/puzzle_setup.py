@@ -203,6 +203,7 @@ class PuzzleSetupView(arcade.View):
         fit_block(self.t_help, HELP, 3 * 11 * k * 1.5)
         back_y = 6 * k + self.t_help.content_height + 8 * k
         self.b_back.place(left, back_y, 140 * k, 34 * k)
+        fit_label(self.b_back, size=self.b_back.base_size * k, force=True)
         self.t_error.font_size = 13 * k
         self.t_error.width = int(760 * k)
         self.t_error.anchor_y = "top"
