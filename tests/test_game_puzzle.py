@@ -259,3 +259,47 @@ def test_setup_screen_deals_the_chosen_size(ctx):
     view.on_draw()
     press(ctx.window, "N")  # a new deal of the same kind
     assert ctx.window.current_view.deal.shuffle == "moves"
+
+
+def test_idle_screen_reports_nothing_to_redraw(ctx):
+    """needs_redraw(): False on an idle board (also with a hint shown), True after input and while solving."""
+    start = Board.goal(4, 4).apply("LLUURD")
+    session = PuzzleSession(start)
+    view = make_view(ctx, session)
+    for _ in range(3):
+        view.on_update(1 / 60)
+    view.on_draw()
+    view.on_update(1 / 60)
+    assert not view.needs_redraw()
+    press(ctx.window, "H")
+    assert view.needs_redraw()
+    wait_task(view, "hint_task")
+    assert session.current_hint() is not None
+    view.on_draw()
+    view.on_update(1 / 60)
+    assert not view.needs_redraw()  # a hint shown is a still picture
+    press(ctx.window, "S")
+    assert view.needs_redraw()
+    wait_task(view, "solve_task")
+    assert session.playback is not None and view.needs_redraw()
+    while session.playback is not None:
+        view.on_update(0.2)
+    view.on_draw()
+    for _ in range(200):  # the win flash fades, then nothing changes
+        view.on_update(1 / 60)
+        if not view.needs_redraw():
+            break
+        view.on_draw()
+    assert session.won and not view.needs_redraw()
+
+
+def test_plus_minus_change_the_playback_speed(ctx):
+    session = PuzzleSession(Board.goal(4, 4).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    before = session.playback.speed
+    press(ctx.window, "PLUS")
+    assert session.playback.speed > before and "moves per second" in view.message
+    press(ctx.window, "MINUS")
+    press(ctx.window, "MINUS")
+    assert session.playback.speed < before

@@ -451,10 +451,12 @@ class PuzzleSession:
             return None
         return self.set_hint(plan.move, plan.source.phrase, origin.tiles)
 
-    def hint_now(self, budget_s: float = DEFAULT_BUDGET, **solver: object) -> Hint | None:
+    def hint_now(
+        self, budget_s: float = DEFAULT_BUDGET, *, heuristic: str = "manhattan", edges: bool = True, boost: bool = True
+    ) -> Hint | None:
         """The whole H key at once (blocking): :meth:`known_hint`, else the planner within ``budget_s``.
 
-        ``solver`` passes ``heuristic``/``edges``/``boost`` to the planner.
+        ``heuristic``/``edges``/``boost`` are the planner's fast-solver settings.
 
         Raises:
             ValueError: bad budget or solver settings.
@@ -463,7 +465,8 @@ class PuzzleSession:
         if known is not None or self.solved:
             return known
         origin = self.board
-        return self.take_hint_plan(origin, plan_hint(origin, budget_s, **solver))  # type: ignore[arg-type]
+        plan = plan_hint(origin, budget_s, heuristic=heuristic, edges=edges, boost=boost)
+        return self.take_hint_plan(origin, plan)
 
     # -- auto-solve ------------------------------------------------------------------
     @property

@@ -92,7 +92,7 @@ class Button:
     """
 
     label: arcade.Text
-    action: Callable[[], None]
+    action: Callable[[], object]
     left: float = 0.0
     bottom: float = 0.0
     width: float = 100.0
@@ -122,7 +122,7 @@ class ButtonBar:
         self.buttons: list[Button] = []
         self.hover: Button | None = None
 
-    def add(self, text: str, action: Callable[[], None], font_size: int = 12) -> Button:
+    def add(self, text: str, action: Callable[[], object], font_size: int = 12) -> Button:
         """A new button labelled ``text`` (place it with :meth:`Button.place`)."""
         label = arcade.Text(
             text, 0, 0, self.theme.button_text, font_size, font_name=FONT, anchor_x="center", anchor_y="center",
