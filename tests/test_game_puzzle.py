@@ -303,3 +303,35 @@ def test_plus_minus_change_the_playback_speed(ctx):
     press(ctx.window, "MINUS")
     press(ctx.window, "MINUS")
     assert session.playback.speed < before
+
+
+def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_path, monkeypatch):
+    """O then S on 3x4: the fast plan plays while the tables build; the optimal solution takes over."""
+    from engine.puzzle import pdb
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    pdb.clear_memory_cache()
+    deal = Deal(4, 3, "uniform", seed=21)
+    session = deal_session(deal)
+    start = session.board
+    view = make_view(ctx, session, deal=deal, solver="optimal", timeout=2.0)
+    press(ctx.window, "S")
+    end = time.perf_counter() + 60
+    while session.playback is None:  # the fast plan arrives first
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    for _ in range(8):
+        press(ctx.window, "MINUS")  # slowest speed: the optimal answer arrives mid-playback
+    assert session.playback.source == "fast" and view.jobs.solving
+    while view.jobs.solving:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert view.last_result is not None and view.last_result.optimal
+    pb = session.playback
+    assert pb is not None and pb.source == "optimal" and pb.origin == start, view.message
+    assert "optimal solution arrived" in view.message
+    pb.speed = 1000.0
+    while session.playback is not None:
+        view.on_update(0.1)
+    assert session.solved and session.path == view.last_result.moves
+    pdb.clear_memory_cache()
