@@ -335,3 +335,16 @@ def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_p
         view.on_update(0.1)
     assert session.solved and session.path == view.last_result.moves
     pdb.clear_memory_cache()
+
+
+def test_setup_screen_redraws_only_after_a_change(ctx):
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    setup = PuzzleSetupView(ctx)
+    ctx.window.show_view(setup)
+    setup.on_draw()
+    assert not setup.needs_redraw()
+    press(ctx.window, "RIGHT")
+    assert setup.needs_redraw() and setup.width_ == 5
+    setup.on_draw()
+    assert not setup.needs_redraw()

@@ -81,6 +81,7 @@ class PuzzleSetupView(arcade.View):
         self.b_back = bar.add("Menu  Esc", self.ctx.show_menu, 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
+        self._dirty = True
         self._refresh()
 
     # -- state ------------------------------------------------------------------------
@@ -115,6 +116,7 @@ class PuzzleSetupView(arcade.View):
         self.b_moves.active = self.shuffle == "moves"
         self.b_mm.enabled = self.b_mp.enabled = True
         self.t_error.text = self.error
+        self._dirty = True
         if self._size != (0, 0):
             self._layout()
 
@@ -233,8 +235,13 @@ class PuzzleSetupView(arcade.View):
         self._refresh()
         self._layout()
 
+    def needs_redraw(self) -> bool:
+        """True when something changed since the last frame (the screen has no animation)."""
+        return self._dirty
+
     def on_draw(self) -> None:
         """Buttons, the code field and texts."""
+        self._dirty = False
         self.clear()
         if self._size != (self.window.width, self.window.height):
             self._layout()
@@ -259,7 +266,10 @@ class PuzzleSetupView(arcade.View):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Hover highlight."""
-        self.bar.hover = self.bar.at(x, y)
+        hover = self.bar.at(x, y)
+        if hover is not self.bar.hover:
+            self.bar.hover = hover
+            self._dirty = True
 
     def on_text(self, text: str) -> None:
         """Typing into the focused code field."""
