@@ -10,7 +10,7 @@ from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board
 from engine.puzzle.session import PuzzleSession
-from game.puzzle_session import Deal, PuzzleSettings, deal_session
+from game.puzzle_settings import Deal, PuzzleSettings, deal_session
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
@@ -56,7 +56,7 @@ def frame(view):
 def click_cell(window, view, cell):
     from arcade import MOUSE_BUTTON_LEFT
 
-    x, y = view.cell_center(cell)
+    x, y = view.board.cell_center(cell)
     window.dispatch_event("on_mouse_press", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
     window.dispatch_event("on_mouse_release", int(x), int(y), MOUSE_BUTTON_LEFT, 0)
 
@@ -111,7 +111,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
         view.on_update(0.2)
     assert session.solved and session.won_assisted
     assert session.path == result.moves
-    assert view.flash > 0 and view.t_banner.text == "Solved!"
+    assert view.board.flash > 0 and view.t_banner.text == "Solved!"
     for _ in range(len(result.moves)):
         press(ctx.window, "Z")
     assert session.board == start and not session.can_undo()
@@ -152,8 +152,8 @@ def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
     press(ctx.window, "Y", 0)
     assert session.moves == 6
     # drawn tiles sit where the board says
-    spr = view.sprite_of[1]
-    assert (spr.center_x, spr.center_y) == view.cell_center(1)
+    spr = view.board.sprite_of[1]
+    assert (spr.center_x, spr.center_y) == view.board.cell_center(1)
 
 
 def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
@@ -259,3 +259,92 @@ def test_setup_screen_deals_the_chosen_size(ctx):
     view.on_draw()
     press(ctx.window, "N")  # a new deal of the same kind
     assert ctx.window.current_view.deal.shuffle == "moves"
+
+
+def test_idle_screen_reports_nothing_to_redraw(ctx):
+    """needs_redraw(): False on an idle board (also with a hint shown), True after input and while solving."""
+    start = Board.goal(4, 4).apply("LLUURD")
+    session = PuzzleSession(start)
+    view = make_view(ctx, session)
+    for _ in range(3):
+        view.on_update(1 / 60)
+    view.on_draw()
+    view.on_update(1 / 60)
+    assert not view.needs_redraw()
+    press(ctx.window, "H")
+    assert view.needs_redraw()
+    wait_task(view, "hint_task")
+    assert session.current_hint() is not None
+    view.on_draw()
+    view.on_update(1 / 60)
+    assert not view.needs_redraw()  # a hint shown is a still picture
+    press(ctx.window, "S")
+    assert view.needs_redraw()
+    wait_task(view, "solve_task")
+    assert session.playback is not None and view.needs_redraw()
+    while session.playback is not None:
+        view.on_update(0.2)
+    view.on_draw()
+    for _ in range(200):  # the win flash fades, then nothing changes
+        view.on_update(1 / 60)
+        if not view.needs_redraw():
+            break
+        view.on_draw()
+    assert session.won and not view.needs_redraw()
+
+
+def test_plus_minus_change_the_playback_speed(ctx):
+    session = PuzzleSession(Board.goal(4, 4).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    before = session.playback.speed
+    press(ctx.window, "PLUS")
+    assert session.playback.speed > before and "moves per second" in view.message
+    press(ctx.window, "MINUS")
+    press(ctx.window, "MINUS")
+    assert session.playback.speed < before
+
+
+def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_path, monkeypatch):
+    """O then S on 3x4: the fast plan plays while the tables build; the optimal solution takes over."""
+    from engine.puzzle import pdb
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    pdb.clear_memory_cache()
+    deal = Deal(4, 3, "uniform", seed=21)
+    session = deal_session(deal)
+    start = session.board
+    view = make_view(ctx, session, deal=deal, solver="optimal", timeout=2.0)
+    press(ctx.window, "S")
+    end = time.perf_counter() + 60
+    while session.playback is None:  # the fast plan arrives first
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    for _ in range(8):
+        press(ctx.window, "MINUS")  # slowest speed: the optimal answer arrives mid-playback
+    assert session.playback.source == "fast" and view.jobs.solving
+    while view.jobs.solving:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert view.last_result is not None and view.last_result.optimal
+    pb = session.playback
+    assert pb is not None and pb.source == "optimal" and pb.origin == start, view.message
+    assert "optimal solution arrived" in view.message
+    pb.speed = 1000.0
+    while session.playback is not None:
+        view.on_update(0.1)
+    assert session.solved and session.path == view.last_result.moves
+    pdb.clear_memory_cache()
+
+
+def test_setup_screen_redraws_only_after_a_change(ctx):
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    setup = PuzzleSetupView(ctx)
+    ctx.window.show_view(setup)
+    setup.on_draw()
+    assert not setup.needs_redraw()
+    press(ctx.window, "RIGHT")
+    assert setup.needs_redraw() and setup.width_ == 5
+    setup.on_draw()
+    assert not setup.needs_redraw()

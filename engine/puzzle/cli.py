@@ -29,7 +29,7 @@ def _size(text: str) -> tuple[int, int]:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
     p = subparsers.add_parser("puzzle", help="sliding puzzle: solve, shuffle, bench")
-    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench}")
+    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint}")
     sub.required = True
 
     s = sub.add_parser("solve", help="solve a position")
@@ -56,6 +56,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     b.add_argument("--data", default=None, help="folder with korf100_goal_blank_last.txt")
     b.add_argument("--out", default=None, help="also write the Markdown table to this file")
     b.add_argument("--korf", type=int, default=None, help="how many Korf instances for the optimal solver")
+    add_hint_parser(sub)
     p.set_defaults(func=run)
     return p
 
@@ -120,6 +121,50 @@ def _bench(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
     return 0
+
+
+def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
+    """Add ``tessera puzzle hint`` (the game's H key: the same planner, :func:`engine.puzzle.hint.plan_hint`)."""
+    from engine.puzzle.hint import DEFAULT_BUDGET
+
+    hp = sub.add_parser("hint", help="the next move for a position (the same planner as the game's H key)")
+    src = hp.add_mutually_exclusive_group(required=True)
+    src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
+    src.add_argument("--code", help="a puzzle code (P1...)")
+    hp.add_argument("--size", help="WxH (default: square root of the tile count)")
+    hp.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+                    help=f"seconds the planner may use (default {DEFAULT_BUDGET:g})")
+    hp.add_argument("--format", choices=("text", "json"), default="text")
+    hp.set_defaults(func=run_hint)
+    return hp
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Handle ``tessera puzzle hint``: print the move (blank's letter and the tile that slides) and the plan.
+
+    Raises:
+        ValueError: bad board, code or budget (one line).
+    """
+    from engine.puzzle.board import move_delta
+    from engine.puzzle.hint import plan_hint
+
+    board = decode(args.code).board if args.code else Board.parse(args.board, args.size)
+    plan = plan_hint(board, args.budget)
+    tile = board.tiles[board.blank + move_delta(plan.move, board.width)] if plan.move else 0
+    if args.format == "json":
+        print(json.dumps({"move": plan.move, "tile": tile, "source": plan.source.value, "plan": plan.moves,
+                          "complete": plan.complete}))
+    elif not plan.move:
+        print("Already solved: no move needed.")
+    else:
+        print(f"Slide tile {tile} into the gap (the gap moves {_WORDS[plan.move]}: {plan.move}); "
+              f"from {plan.source.phrase}.")
+        what = "solution" if plan.complete else "partial plan"
+        print(f"{what} ({len(plan.moves)} moves of the gap; U/D/L/R = up/down/left/right): {plan.moves}")
+    return 0
+
+
+_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,20 +1,84 @@
-"""Hints: the next move of a good solution, within a time budget."""
+"""The one hint planner: a plan (ideally a whole solution) from a position, within a time budget.
+
+Used by the game's H key (through :class:`engine.puzzle.session.PuzzleSession`)
+and by ``tessera puzzle hint``.  The policy, in order:
+
+1. the optimal solver, only when its tables are already built or cached (a
+   hint never starts a long table build) and the board is small (at most 9
+   cells: an exact table lookup) or near the goal (Manhattan distance at most
+   :data:`OPTIMAL_MANHATTAN`; far away it rarely finishes in time), with
+   :data:`OPTIMAL_SHARE` of the budget;
+2. the fast solver (layered A*) with the rest of the budget;
+3. the moves the fast solver had already committed to when it ran out of time;
+4. the legal move that lowers the Manhattan distance most (one move).
+"""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.optimal import can_solve_optimally, solve_optimal, tables_ready
-from engine.puzzle.result import SolverStopped
+from engine.puzzle.pdb import MAX_EXACT_CELLS
+from engine.puzzle.result import CancelFn, SolverStopped
 
-SOURCES = ("solved", "optimal", "fast", "greedy")
+OPTIMAL_MANHATTAN = 34  # boards over 9 cells try the optimal solver only this close to the goal
+OPTIMAL_SHARE = 0.5  # part of the budget the optimal solver may use
+DEFAULT_BUDGET = 1.0  # seconds
+
+
+class HintSource(StrEnum):
+    """Who made a hint plan (values are stable: printed by the CLI and kept in tests)."""
+
+    SOLVED = "solved"
+    OPTIMAL = "optimal"
+    FAST = "fast"
+    GREEDY = "greedy"
+
+    @property
+    def phrase(self) -> str:
+        """How the game names it: ``"Hint: ... (from <phrase>)"``."""
+        return _PHRASES[self]
+
+
+_PHRASES = {
+    HintSource.SOLVED: "nothing (already solved)",
+    HintSource.OPTIMAL: "the optimal solver",
+    HintSource.FAST: "the fast A* solver",
+    HintSource.GREEDY: "a greedy guess (the solvers ran out of time)",
+}
+
+SOURCES = tuple(s.value for s in HintSource)
+
+
+@dataclass(frozen=True)
+class HintPlan:
+    """A planner's answer.
+
+    Attributes:
+        moves: the blank's moves (``UDLR``) from the position: a whole solution
+            for ``optimal``/``fast``, a prefix for a ``fast`` partial plan, one
+            move for ``greedy``, ``""`` for ``solved``.
+        source: who made it.
+        complete: True when ``moves`` reaches the goal.
+    """
+
+    moves: str
+    source: HintSource
+    complete: bool
+
+    @property
+    def move(self) -> str:
+        """The first move (``""`` when solved)."""
+        return self.moves[:1]
 
 
 def _greedy(board: Board) -> str:
     """The legal move that lowers the Manhattan distance most (first in UDLR order on ties)."""
-    best = None
+    best: tuple[int, str] | None = None
     for m in board.legal_moves():
         d = board.move(m).manhattan()
         if best is None or d < best[0]:
@@ -23,19 +87,66 @@ def _greedy(board: Board) -> str:
     return best[1]
 
 
-def hint(board: Board, budget_s: float = 0.5) -> tuple[str, str]:
-    """The next move for ``board`` and where it came from.
+def optimal_hint_allowed(board: Board) -> bool:
+    """True when the planner may try the optimal solver on ``board`` (tables ready, small or near the goal)."""
+    w, h = board.width, board.height
+    if not can_solve_optimally(w, h) or not tables_ready(w, h):
+        return False
+    return board.size <= MAX_EXACT_CELLS or board.manhattan() <= OPTIMAL_MANHATTAN
 
-    Tries the optimal solver first (only when its tables are already built or
-    cached, so no long build starts), with about 60 % of the budget; then the
-    fast solver with what is left.  If neither finishes, the first move the
-    fast solver had already committed to, or else the move that lowers the
-    Manhattan distance most.  Returns within ``budget_s`` plus a small margin
-    (one table load or one solver chunk, typically < 0.1 s).
+
+def plan_hint(
+    board: Board,
+    budget_s: float = DEFAULT_BUDGET,
+    *,
+    heuristic: str = "manhattan",
+    edges: bool = True,
+    boost: bool = True,
+    cancel: CancelFn | None = None,
+) -> HintPlan:
+    """A plan for ``board`` by the policy of this module.
+
+    Returns within ``budget_s`` plus a small margin (one table load or one
+    solver chunk, typically < 0.1 s).
 
     Args:
         board: a solvable position.
         budget_s: seconds, > 0.
+        heuristic, edges, boost: the fast solver's settings (see :func:`engine.puzzle.astar.solve_fast`).
+        cancel: polled by the solvers; True stops them (the greedy move is still returned).
+
+    Raises:
+        ValueError: unsolvable board, a budget <= 0 or a bad heuristic name.
+    """
+    if budget_s <= 0:
+        raise ValueError(f"The hint budget must be > 0 seconds, got {budget_s}.")
+    if not board.is_solvable():
+        raise ValueError("This position is unsolvable.")
+    if board.is_solved():
+        return HintPlan("", HintSource.SOLVED, True)
+    start = time.perf_counter()
+    if optimal_hint_allowed(board):
+        try:
+            res = solve_optimal(board, timeout=OPTIMAL_SHARE * budget_s, cancel=cancel)
+            if res.moves:
+                return HintPlan(res.moves, HintSource.OPTIMAL, True)
+        except SolverStopped:
+            pass
+    left = budget_s - (time.perf_counter() - start)
+    if left > 0.005:
+        try:
+            res = solve_fast(board, timeout=left, heuristic=heuristic, edges=edges, boost=boost, cancel=cancel)
+            if res.moves:
+                return HintPlan(res.moves, HintSource.FAST, True)
+        except SolverStopped as stop:
+            partial = str(stop.result.extra.get("partial_moves", ""))
+            if partial:
+                return HintPlan(partial, HintSource.FAST, board.apply(partial).is_solved())
+    return HintPlan(_greedy(board), HintSource.GREEDY, board.move(_greedy(board)).is_solved())
+
+
+def hint(board: Board, budget_s: float = 0.5) -> tuple[str, str]:
+    """The next move for ``board`` and where it came from (the first move of :func:`plan_hint`).
 
     Returns:
         ``(move, source)``: ``move`` in ``"UDLR"`` (``""`` when solved); ``source``
@@ -44,28 +155,5 @@ def hint(board: Board, budget_s: float = 0.5) -> tuple[str, str]:
     Raises:
         ValueError: unsolvable board or a budget <= 0.
     """
-    if budget_s <= 0:
-        raise ValueError(f"The hint budget must be > 0 seconds, got {budget_s}.")
-    if not board.is_solvable():
-        raise ValueError("This position is unsolvable.")
-    if board.is_solved():
-        return "", "solved"
-    start = time.perf_counter()
-    if can_solve_optimally(board.width, board.height) and tables_ready(board.width, board.height):
-        try:
-            res = solve_optimal(board, timeout=0.6 * budget_s)
-            if res.moves:
-                return res.moves[0], "optimal"
-        except SolverStopped:
-            pass
-    left = budget_s - (time.perf_counter() - start)
-    if left > 0.005:
-        try:
-            res = solve_fast(board, timeout=left)
-            if res.moves:
-                return res.moves[0], "fast"
-        except SolverStopped as stop:
-            partial = stop.result.extra.get("partial_moves", "")
-            if partial:
-                return partial[0], "fast"
-    return _greedy(board), "greedy"
+    plan = plan_hint(board, budget_s)
+    return plan.move, plan.source.value

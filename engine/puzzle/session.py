@@ -1,9 +1,16 @@
 """The sliding-puzzle play model behind the puzzle screen (pure: no window, no game/ imports).
 
-:class:`PuzzleSession` owns one game: the dealt position, the current board,
-the undo/redo stacks, the move counter, the timer and whether help was used.
-The view forwards input to it (arrow keys, clicks, undo/redo, hint moves,
-solution playback) and draws what it says.
+:class:`PuzzleSession` is the single owner of one game: the dealt position,
+the current board, the undo/redo stacks, the move counter, the timer, the hint
+flow (over the one planner, :func:`engine.puzzle.hint.plan_hint`), the
+auto-solve (which solver runs to ask for, and what to do with each answer: the
+fast plan plays at once, the optimal one takes over when it arrives), the
+playback (plan, position in it, speed), what counts as a win and under which
+keys bests are kept.  It runs no threads: long solver runs are described as
+:class:`SolveJob` values that the caller runs (in the game, in a child
+process) and hands back with :meth:`PuzzleSession.solve_finished`.  The view
+forwards input to it and draws what it says; :attr:`PuzzleSession.phase` says
+where the game is.
 
 Conventions (also shown on screen and in the README):
 
@@ -25,41 +32,147 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 
 from engine.puzzle.board import INVERSE, Board, move_delta
+from engine.puzzle.hint import DEFAULT_BUDGET, HintPlan, plan_hint
+from engine.puzzle.optimal import can_solve_optimally
+from engine.puzzle.pdb import MAX_EXACT_CELLS
+from engine.puzzle.result import SolveResult
 
 ARROW_MODES = ("tile", "blank")
 DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
 
+#: Playback speeds in moves per second (+/- steps through them).
+SPEEDS = (2.0, 4.0, 6.0, 10.0, 15.0, 25.0, 40.0, 60.0, 100.0, 150.0, 250.0)
+AUTO_MIN_SPEED = 6.0  # an automatic speed is at least this (moves/s) ...
+AUTO_SECONDS = 15.0  # ... and plays the whole solution in about this many seconds when it can
+ANIMATE_MAX_SPEED = 25.0  # above this many moves/s tiles jump instead of sliding
+MAX_STEPS_PER_UPDATE = 64  # a long frame never plays more than this many moves at once
+OPTIMAL_BACKGROUND_S = 120.0  # the optimal search of an auto-solve runs this long at least (tables not counted)
+
+
+def auto_speed(moves: int) -> float:
+    """The speed (moves/s, one of :data:`SPEEDS`) a solution of ``moves`` moves plays at by default.
+
+    The slowest speed, at least :data:`AUTO_MIN_SPEED`, that plays it in
+    :data:`AUTO_SECONDS` or less; the fastest speed when none does.
+    """
+    for s in SPEEDS:
+        if s >= AUTO_MIN_SPEED and moves / s <= AUTO_SECONDS:
+            return s
+    return SPEEDS[-1]
+
+
+def size_key(width: int, height: int) -> str:
+    """The store key of the per-size bests (``puzzle-size:WxH``)."""
+    return f"puzzle-size:{width}x{height}"
+
+
+class Phase(Enum):
+    """Where a game is (see :attr:`PuzzleSession.phase`)."""
+
+    READY = "ready"  # dealt, no move yet
+    PLAYING = "playing"  # the player is moving tiles
+    PLAYBACK = "playback"  # a solution is playing
+    PAUSED = "paused"  # a solution playback is paused
+    WON = "won"  # the goal was reached (and the board is still solved)
+
+
+class SolveKind(StrEnum):
+    """The solvers an auto-solve uses."""
+
+    FAST = "fast"
+    OPTIMAL = "optimal"
+
+
+class SolveOutcome(Enum):
+    """What :meth:`PuzzleSession.solve_finished` did with a solver's answer."""
+
+    STARTED = "started"  # its solution started playing
+    SWITCHED = "switched"  # the optimal solution replaced the fast one being played
+    KEPT = "kept"  # learned for hints, but the board had moved on (or a better plan plays)
+    STALE = "stale"  # the board changed since the solve started; nothing played
+    SOLVED = "solved"  # nothing to play (already solved)
+    STOPPED = "stopped"  # the solver stopped without a solution
+
+
+@dataclass(frozen=True)
+class SolveJob:
+    """One solver run an auto-solve asks for (the caller runs it, maybe in the background).
+
+    Attributes:
+        kind: which solver.
+        origin: the position to solve.
+        timeout: search seconds (table builds not counted).
+    """
+
+    kind: SolveKind
+    origin: Board
+    timeout: float
+
 
 @dataclass
 class Playback:
-    """An auto-solve being played on the board, one move per step.
+    """An auto-solve being played on the board.
 
     Attributes:
         moves: the blank's moves of the solution (``UDLR`` string).
-        index: how many of them have been played (0..len(moves)).
-        paused: True while paused (steps only through :meth:`PuzzleSession.playback_step`).
-        interval: seconds between automatic steps (> 0).
         origin: the board the solution starts from (playback stops if the board
             no longer matches the expected position).
+        speed: moves per second (> 0).
+        index: how many of them have been played (0..len(moves)).
+        paused: True while paused (steps only through :meth:`PuzzleSession.playback_step`).
+        source: who found the solution (``"fast"``, ``"optimal"``, ``"table"``).
+        clock: seconds accumulated toward the next step.
     """
 
     moves: str
     origin: Board
+    speed: float = 6.0
     index: int = 0
     paused: bool = False
-    interval: float = 0.18
+    source: str = ""
     clock: float = 0.0
+
+    @property
+    def interval(self) -> float:
+        """Seconds between two moves."""
+        return 1.0 / self.speed
+
+    @property
+    def animated(self) -> bool:
+        """True when moves are slow enough to slide (else tiles jump)."""
+        return self.speed <= ANIMATE_MAX_SPEED
 
     @property
     def finished(self) -> bool:
         """True when every move has been played."""
         return self.index >= len(self.moves)
 
+    @property
+    def remaining_seconds(self) -> float:
+        """Seconds the rest of the solution takes at the current speed."""
+        return (len(self.moves) - self.index) / self.speed
+
     def expected(self) -> Board:
         """The position the board should hold before the next step."""
         return self.origin.apply(self.moves[: self.index])
+
+
+@dataclass
+class SolveState:
+    """A running auto-solve: which jobs are out and what came back.
+
+    Attributes:
+        origin: the position being solved.
+        pending: solver kinds whose answer has not come yet.
+        results: answers so far (a stop leaves no entry).
+    """
+
+    origin: Board
+    pending: set[SolveKind]
+    results: dict[SolveKind, SolveResult] = field(default_factory=dict)
 
 
 @dataclass
@@ -81,7 +194,7 @@ class Hint:
 
 @dataclass
 class PuzzleSession:
-    """One sliding-puzzle game.
+    """One sliding-puzzle game: the single owner of its moves, hints, auto-solve, playback and win.
 
     Args:
         start: the dealt position (validated, solvable).
@@ -98,6 +211,8 @@ class PuzzleSession:
         won: the goal was reached (set once; the timer stops).
         won_assisted: help had been used when the goal was reached.
         playback: the auto-solve being played, or None.
+        solve: the auto-solve whose solver answers are awaited, or None.
+        speed: the playback speed the player chose (moves/s), or None for :func:`auto_speed`.
         hint: the hint shown for the current board, or None.
         on_solved: called once with the session when the goal is reached.
         plan: position -> (next move, source) of solutions seen (see :meth:`learn_plan`).
@@ -116,6 +231,8 @@ class PuzzleSession:
     won: bool = False
     won_assisted: bool = False
     playback: Playback | None = None
+    solve: SolveState | None = None
+    speed: float | None = None
     hint: Hint | None = None
     on_solved: Callable[[PuzzleSession], None] | None = field(default=None, repr=False)
     plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict, repr=False)
@@ -142,6 +259,15 @@ class PuzzleSession:
         return self.board.is_solved()
 
     @property
+    def phase(self) -> Phase:
+        """Where the game is now."""
+        if self.won and self.solved:
+            return Phase.WON
+        if self.playback is not None:
+            return Phase.PAUSED if self.playback.paused else Phase.PLAYBACK
+        return Phase.PLAYING if self.started else Phase.READY
+
+    @property
     def size_label(self) -> str:
         """``"WxH"``."""
         return f"{self.board.width}x{self.board.height}"
@@ -159,6 +285,17 @@ class PuzzleSession:
         if self.hint is not None and self.hint.tiles != self.board.tiles:
             self.hint = None
         return self.hint
+
+    # -- wins and bests ----------------------------------------------------------
+    @property
+    def counts_for_bests(self) -> bool:
+        """True when the game was won without help (hints and solves make a game *assisted*)."""
+        return self.won and not self.won_assisted
+
+    def best_keys(self) -> tuple[str, ...]:
+        """The store keys a win is recorded under: the puzzle code (if any), then :func:`size_key`."""
+        keys = (self.code,) if self.code else ()
+        return (*keys, size_key(self.board.width, self.board.height))
 
     # -- input -> moves ----------------------------------------------------------
     def arrow_move(self, direction: str) -> str:
@@ -249,6 +386,7 @@ class PuzzleSession:
         self.won = False
         self.won_assisted = False
         self.playback = None
+        self.solve = None
         self.hint = None
 
     # -- hints ----------------------------------------------------------------------
@@ -284,23 +422,172 @@ class PuzzleSession:
         """``(move, source)`` of a remembered plan for the current board, or None."""
         return self.plan.get(self.board.tiles)
 
+    def known_hint(self) -> Hint | None:
+        """The H key, first half: the hint for the current board when no planner run is needed.
+
+        Returns the hint already shown, or the next move of a remembered plan
+        (shown now, marking the game assisted); None when the board is solved
+        or the planner must run (:func:`engine.puzzle.hint.plan_hint` on
+        :attr:`board`, then :meth:`take_hint_plan`).
+        """
+        if self.solved:
+            return None
+        if self.current_hint() is not None:
+            return self.hint
+        planned = self.plan_move()
+        if planned is not None:
+            return self.set_hint(*planned)
+        return None
+
+    def take_hint_plan(self, origin: Board, plan: HintPlan) -> Hint | None:
+        """The H key, second half: a planner's answer for ``origin`` (maybe late).
+
+        A complete plan is remembered (later hints follow it without another
+        run); the hint is shown when ``origin`` is still the current board.
+        """
+        if plan.complete and plan.moves:
+            self.learn_plan(origin, plan.moves, plan.source.phrase)
+        if not plan.moves:
+            return None
+        return self.set_hint(plan.move, plan.source.phrase, origin.tiles)
+
+    def hint_now(
+        self, budget_s: float = DEFAULT_BUDGET, *, heuristic: str = "manhattan", edges: bool = True, boost: bool = True
+    ) -> Hint | None:
+        """The whole H key at once (blocking): :meth:`known_hint`, else the planner within ``budget_s``.
+
+        ``heuristic``/``edges``/``boost`` are the planner's fast-solver settings.
+
+        Raises:
+            ValueError: bad budget or solver settings.
+        """
+        known = self.known_hint()
+        if known is not None or self.solved:
+            return known
+        origin = self.board
+        plan = plan_hint(origin, budget_s, heuristic=heuristic, edges=edges, boost=boost)
+        return self.take_hint_plan(origin, plan)
+
+    # -- auto-solve ------------------------------------------------------------------
+    @property
+    def solving(self) -> bool:
+        """True while solver answers are awaited."""
+        return self.solve is not None and bool(self.solve.pending)
+
+    def begin_solve(self, optimal: bool, timeout: float) -> list[SolveJob]:
+        """Start an auto-solve of the current board; returns the solver runs to make.
+
+        With ``optimal`` (and a board the optimal solver handles), boards of
+        more than 9 cells get both a fast run (its plan plays at once) and an
+        optimal run of at least :data:`OPTIMAL_BACKGROUND_S` seconds that takes
+        over when it arrives; smaller boards need only the optimal run (an exact
+        table).  Otherwise one fast run.  Any playback stops.  Returns ``[]``
+        when the board is solved.
+
+        Raises:
+            ValueError: ``timeout`` <= 0.
+        """
+        if timeout <= 0:
+            raise ValueError(f"The solver timeout must be > 0 seconds, got {timeout}.")
+        self.stop_playback()
+        if self.solved:
+            self.solve = None
+            return []
+        b = self.board
+        jobs: list[SolveJob] = []
+        use_optimal = optimal and can_solve_optimally(b.width, b.height)
+        if not use_optimal or b.size > MAX_EXACT_CELLS:
+            jobs.append(SolveJob(SolveKind.FAST, b, timeout))
+        if use_optimal:
+            jobs.append(SolveJob(SolveKind.OPTIMAL, b, max(timeout, OPTIMAL_BACKGROUND_S)))
+        self.solve = SolveState(b, {j.kind for j in jobs})
+        return jobs
+
+    def cancel_solve(self) -> None:
+        """Forget the awaited answers (the caller cancels its runs)."""
+        self.solve = None
+
+    def solve_finished(self, job: SolveJob, result: SolveResult | None) -> SolveOutcome:
+        """A solver run ended: ``result`` is its solution, or None when it stopped without one.
+
+        The first solution from the current origin starts playing; an optimal
+        one arriving while the fast one plays (untouched by the player) replaces
+        it: the moves played so far are taken back and the optimal solution
+        plays from the origin at the same speed.  Every solution is remembered
+        for hints.
+        """
+        st = self.solve
+        if st is None or st.origin != job.origin:
+            if result is not None and result.moves:
+                self.learn_plan(job.origin, result.moves, f"the {result.solver} solution")
+            return SolveOutcome.STALE
+        st.pending.discard(job.kind)
+        if not st.pending:
+            self.solve = None
+        if result is None:
+            return SolveOutcome.STOPPED
+        if not result.moves:
+            return SolveOutcome.SOLVED
+        st.results[job.kind] = result
+        self.learn_plan(job.origin, result.moves, f"the {result.solver} solution")
+        pb = self.playback
+        if pb is not None and pb.origin == job.origin and pb.expected() == self.board:
+            if job.kind is SolveKind.OPTIMAL and len(result.moves) <= len(pb.moves):
+                self._rewind_playback(pb)
+                self._play(result.moves, job.origin, result.solver, paused=pb.paused)
+                return SolveOutcome.SWITCHED
+            return SolveOutcome.KEPT
+        if self.board != job.origin or self.won:
+            return SolveOutcome.KEPT if self.board != job.origin else SolveOutcome.SOLVED
+        self._play(result.moves, job.origin, result.solver)
+        return SolveOutcome.STARTED
+
+    def _rewind_playback(self, pb: Playback) -> None:
+        """Take back the ``pb.index`` playback steps (the top of the undo stack) at once."""
+        if pb.index:
+            del self.history[-pb.index :]
+        self.board = pb.origin
+        self.future.clear()
+        self._after_change()
+
     # -- solution playback -----------------------------------------------------------
-    def start_playback(self, moves: str, origin: Board | None = None, interval: float = 0.18) -> bool:
+    def start_playback(self, moves: str, origin: Board | None = None, speed: float | None = None) -> bool:
         """Begin playing a solution found for ``origin`` (default: the current board).
 
+        ``speed`` in moves/s (default: the player's choice, else :func:`auto_speed`).
         Returns False (and plays nothing) if the board has changed since the
         solve started or ``moves`` is empty.
 
         Raises:
-            ValueError: ``moves`` is not legal from ``origin``.
+            ValueError: ``moves`` is not legal from ``origin``, or ``speed`` <= 0.
         """
         origin = self.board if origin is None else origin
         if origin.tiles != self.board.tiles or not moves:
             return False
         origin.apply(moves)  # validates
-        self.playback = Playback(moves, origin, interval=interval)
-        self.assisted = True
+        self._play(moves, origin, "", speed=speed)
         return True
+
+    def _play(self, moves: str, origin: Board, source: str, *, speed: float | None = None,
+              paused: bool = False) -> None:
+        if speed is None:
+            speed = self.speed if self.speed is not None else auto_speed(len(moves))
+        if speed <= 0:
+            raise ValueError(f"The playback speed must be > 0 moves per second, got {speed}.")
+        self.playback = Playback(moves, origin, speed=speed, paused=paused, source=source)
+        self.assisted = True
+
+    def change_speed(self, step: int) -> float:
+        """Move the playback speed ``step`` places along :data:`SPEEDS` (clamped); returns the new speed.
+
+        The choice is kept for later playbacks of this game.
+        """
+        current = self.playback.speed if self.playback is not None else (self.speed or auto_speed(0))
+        i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - current))
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
+        if self.playback is not None:
+            self.playback.speed = self.speed
+        return self.speed
 
     def playback_step(self) -> str:
         """Play the next solution move now (paused or not); returns it (``""`` when none)."""
@@ -314,7 +601,6 @@ class PuzzleSession:
         m = pb.moves[pb.index]
         pb.index += 1
         self.act(m, assisted=True)
-        pb.clock = 0.0
         if pb.finished:
             self.playback = None
         return m
@@ -334,18 +620,30 @@ class PuzzleSession:
     def update(self, dt: float, *, busy: bool = False) -> str:
         """Advance the timer by ``dt`` seconds and the playback clock.
 
-        ``busy`` (an animation is still running) holds the playback back.
-        Returns the playback move played during this update, or ``""``.
+        Plays every playback move that falls due in ``dt`` (at most
+        :data:`MAX_STEPS_PER_UPDATE`).  ``busy`` (a slide animation is still
+        running) holds a slow playback back; fast playbacks (tiles jump) ignore it.
+        Returns the playback moves played during this update (``""`` if none).
         """
         if self.started and not self.won:
             self.elapsed += dt
         pb = self.playback
         if pb is None or pb.paused:
             return ""
-        pb.clock += dt
-        if busy or pb.clock < pb.interval:
+        if busy and pb.animated:
+            pb.clock = min(pb.clock + dt, pb.interval)
             return ""
-        return self.playback_step()
+        pb.clock += dt
+        played = ""
+        while pb.clock >= pb.interval and len(played) < MAX_STEPS_PER_UPDATE and self.playback is pb:
+            pb.clock -= pb.interval
+            m = self.playback_step()
+            if not m:
+                break
+            played += m
+        if len(played) >= MAX_STEPS_PER_UPDATE:
+            pb.clock = 0.0
+        return played
 
     def _after_change(self) -> None:
         self.current_hint()

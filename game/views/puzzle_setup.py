@@ -15,13 +15,18 @@ from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
 from game.context import Context
-from game.puzzle_session import MAX_CUSTOM_SIDE, Deal, deal_session, new_seed, session_from_code
+from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, new_seed, seed_code, session_from_code
+from game.routes import Route
 from game.ui import FONT, TITLE_FONT
-from game.views.puzzle_widgets import ButtonBar
+from game.views.puzzle_widgets import ButtonBar, fit_block, fit_label, fit_line
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 FIELD_MAX = 512
+CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
+HELP = ("3-8 size presets · Left/Right width · Up/Down height · M shuffle kind · +/- mixing moves · Enter play · "
+        "Esc menu\nMoves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles "
+        "between.")
 
 
 class PuzzleSetupView(arcade.View):
@@ -57,15 +62,10 @@ class PuzzleSetupView(arcade.View):
         self.t_custom = text("", 14)
         self.t_shuffle = text("Shuffle", 14, t.text_dim)
         self.t_mix = text("", 13)
-        self.t_code = text("Or paste a puzzle code (Ctrl+V) and press Enter", 14, t.text_dim)
+        self.t_code = text(CODE_LABEL, 14, t.text_dim)
         self.t_field = text("", 13, anchor_y="center")
         self.t_error = text("", 13, t.error, multiline=True, width=760)
-        self.t_help = text(
-            "3-8 size presets · Left/Right width · Up/Down height · M shuffle kind · +/- mixing moves · "
-            "Enter play · Esc menu\nMoves count one per tile moved; clicking a tile in the gap's row or column "
-            "slides all the tiles between.",
-            11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center",
-        )
+        self.t_help = text(HELP, 11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center")
         bar = self.bar = ButtonBar(t)
         self.preset_buttons = [bar.add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
         self.b_wm = bar.add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
@@ -81,6 +81,7 @@ class PuzzleSetupView(arcade.View):
         self.b_back = bar.add("Menu  Esc", self.ctx.show_menu, 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
+        self._dirty = True
         self._refresh()
 
     # -- state ------------------------------------------------------------------------
@@ -114,9 +115,10 @@ class PuzzleSetupView(arcade.View):
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
         self.b_mm.enabled = self.b_mp.enabled = True
-        shown = self.field[-70:] if self.field else ("(click here and paste)" if not self.field_focus else "")
-        self.t_field.text = shown + ("|" if self.field_focus else "")
         self.t_error.text = self.error
+        self._dirty = True
+        if self._size != (0, 0):
+            self._layout()
 
     # -- actions -------------------------------------------------------------------------
     def deal(self) -> Deal:
@@ -125,76 +127,103 @@ class PuzzleSetupView(arcade.View):
 
     def play(self) -> None:
         """Deal and show the puzzle screen."""
-        from game.views.puzzle import PuzzleView
-
         deal = self.deal()
         try:
-            session = deal_session(deal)
+            code = seed_code(deal)  # the puzzle screen deals it again from its seed code
         except ValueError as exc:
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+        self.ctx.go(Route.PUZZLE, code)
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
-        from game.views.puzzle import PuzzleView
-
         text = self.field.strip()
         if not text:
             self.error = "Paste or type a puzzle code first."
             self._refresh()
             return False
         try:
-            session, deal = session_from_code(text)
+            session_from_code(text)  # refused codes stay here with the reason
         except ValueError as exc:
             self.error = str(exc)
             self._refresh()
             return False
-        self.ctx.show(PuzzleView(self.ctx, session, deal=deal))
+        self.ctx.go(Route.PUZZLE, text)
         return True
 
     # -- layout and drawing ----------------------------------------------------------------
     def _layout(self) -> None:
+        """Place everything from the window size: a 760-px-wide design scaled by ``k`` (0.75..2.2), centred."""
         w, h = self.window.width, self.window.height
         self._size = (w, h)
+        k = max(0.75, min(2.2, min(w / 860, h / 680)))
         cx = w / 2
-        left = cx - 380
-        y = h - 80
-        self.t_title.position = (cx, y)
-        y -= 60
-        self.t_size.position = (left, y)
-        y -= 48
-        bw = 110
-        for i, b in enumerate(self.preset_buttons):
-            b.place(left + i * (bw + 14), y, bw, 40)
-        y -= 48
-        self.b_wm.place(left, y, 60, 34)
-        self.b_wp.place(left + 66, y, 60, 34)
-        self.b_hm.place(left + 140, y, 60, 34)
-        self.b_hp.place(left + 206, y, 60, 34)
-        self.t_custom.position = (left + 290, y + 10)
-        y -= 46
-        self.t_shuffle.position = (left, y)
-        y -= 48
-        self.b_uniform.place(left, y, 220, 38)
-        self.b_moves.place(left + 232, y, 220, 38)
-        self.b_mm.place(left + 470, y, 38, 38)
-        self.b_mp.place(left + 514, y, 38, 38)
-        self.t_mix.position = (left + 566, y + 13)
-        y -= 78
-        self.b_play.place(cx - 130, y, 260, 52)
-        y -= 48
-        self.t_code.position = (left, y)
-        y -= 52
-        self._field_box = (left, left + 620, y, y + 38)
-        self.t_field.position = (left + 10, y + 19)
-        self.b_open.place(left + 632, y, 128, 38)
-        y -= 16
-        self.t_error.position = (left, y)
-        self.t_error.y = y
-        self.b_back.place(left, 70, 140, 34)
-        self.t_help.position = (cx, 44)
+        left = cx - 380 * k
+        y = h - 24 * k
+
+        def line(text: arcade.Text, value: str, x: float, top: float, size: float, room: float) -> None:
+            text.anchor_y = "top"
+            text.position = (x, top)
+            fit_line(text, value, room, size * k, size * k * 0.7)
+
+        line(self.t_title, "Sliding Puzzle", cx, y, 34, w - 20)
+        y -= 66 * k
+        line(self.t_size, "Size", left, y, 14, 760 * k)
+        y -= 26 * k + 40 * k
+        bw = 110 * k
+        for i, btn in enumerate(self.preset_buttons):
+            btn.place(left + i * (bw + 14 * k), y, bw, 40 * k)
+        y -= 48 * k
+        for i, btn in enumerate((self.b_wm, self.b_wp, self.b_hm, self.b_hp)):
+            btn.place(left + i * 66 * k + (8 * k if i >= 2 else 0), y, 60 * k, 34 * k)
+        line(self.t_custom, f"Board: {self.width_} wide x {self.height_} high", left + 290 * k, y + 27 * k, 14, 470 * k)
+        y -= 20 * k
+        line(self.t_shuffle, "Shuffle", left, y, 14, 760 * k)
+        y -= 26 * k + 38 * k
+        self.b_uniform.place(left, y, 220 * k, 38 * k)
+        self.b_moves.place(left + 232 * k, y, 220 * k, 38 * k)
+        self.b_mm.place(left + 464 * k, y, 38 * k, 38 * k)
+        self.b_mp.place(left + 508 * k, y, 38 * k, 38 * k)
+        line(self.t_mix, f"mix: {self.mix} random moves", left + 556 * k, y + 29 * k, 13, 204 * k)
+        y -= 20 * k + 52 * k
+        self.b_play.place(cx - 130 * k, y, 260 * k, 52 * k)
+        y -= 16 * k
+        line(self.t_code, CODE_LABEL, left, y, 14, 760 * k)
+        y -= 26 * k + 38 * k
+        self._field_box = (left, left + 620 * k, y, y + 38 * k)
+        self.t_field.font_size = 13 * k
+        self.t_field.position = (left + 10 * k, y + 19 * k)
+        self.b_open.place(left + 632 * k, y, 128 * k, 38 * k)
+        for btn in self.bar.buttons:
+            fit_label(btn, size=btn.base_size * k, force=True)
+        # bottom: help (centred, wrapped), the Menu button above it; the error fills what is between
+        self.t_help.font_size = 11 * k
+        self.t_help.width = int(min(w - 20, 900 * k))
+        self.t_help.anchor_y = "bottom"
+        self.t_help.position = (cx, 6 * k)
+        fit_block(self.t_help, HELP, 3 * 11 * k * 1.5)
+        back_y = 6 * k + self.t_help.content_height + 8 * k
+        self.b_back.place(left, back_y, 140 * k, 34 * k)
+        fit_label(self.b_back, size=self.b_back.base_size * k, force=True)
+        self.t_error.font_size = 13 * k
+        self.t_error.width = int(760 * k)
+        self.t_error.anchor_y = "top"
+        self.t_error.position = (left, y - 8 * k)
+        fit_block(self.t_error, self.error, max(0.0, y - 16 * k - back_y - 34 * k))
+        self._fit_field()
+
+    def _fit_field(self) -> None:
+        """The code field's text, shortened from the left to the field's width."""
+        l_, r_, _b, _t = self._field_box
+        shown = self.field if self.field else ("(click here and paste)" if not self.field_focus else "")
+        cursor = "|" if self.field_focus else ""
+        room = r_ - l_ - 20
+        self.t_field.text = shown + cursor
+        cut = 0
+        while self.t_field.content_width > room and cut < len(shown):
+            cut += max(1, (len(shown) - cut) // 8)
+            self.t_field.text = "…" + shown[cut:] + cursor
 
     def on_show_view(self) -> None:
         """Lay out."""
@@ -203,10 +232,16 @@ class PuzzleSetupView(arcade.View):
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay out again."""
+        self._refresh()
         self._layout()
+
+    def needs_redraw(self) -> bool:
+        """True when something changed since the last frame (the screen has no animation)."""
+        return self._dirty
 
     def on_draw(self) -> None:
         """Buttons, the code field and texts."""
+        self._dirty = False
         self.clear()
         if self._size != (self.window.width, self.window.height):
             self._layout()
@@ -231,7 +266,10 @@ class PuzzleSetupView(arcade.View):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Hover highlight."""
-        self.bar.hover = self.bar.at(x, y)
+        hover = self.bar.at(x, y)
+        if hover is not self.bar.hover:
+            self.bar.hover = hover
+            self._dirty = True
 
     def on_text(self, text: str) -> None:
         """Typing into the focused code field."""

@@ -92,13 +92,16 @@ class Button:
     """
 
     label: arcade.Text
-    action: Callable[[], None]
+    action: Callable[[], object]
     left: float = 0.0
     bottom: float = 0.0
     width: float = 100.0
     height: float = 30.0
     enabled: bool = True
     active: bool = False
+    want: str = ""  # the full label text (the label may show it shortened)
+    size: float = 12.0  # the label's font size before fitting
+    base_size: float = 12.0  # the font size asked for at 1x scale
 
     def contains(self, x: float, y: float) -> bool:
         """True when the window point ``(x, y)`` is inside."""
@@ -119,13 +122,13 @@ class ButtonBar:
         self.buttons: list[Button] = []
         self.hover: Button | None = None
 
-    def add(self, text: str, action: Callable[[], None], font_size: int = 12) -> Button:
+    def add(self, text: str, action: Callable[[], object], font_size: int = 12) -> Button:
         """A new button labelled ``text`` (place it with :meth:`Button.place`)."""
         label = arcade.Text(
             text, 0, 0, self.theme.button_text, font_size, font_name=FONT, anchor_x="center", anchor_y="center",
             batch=self.batch,
         )
-        b = Button(label, action)
+        b = Button(label, action, want=text, size=font_size, base_size=font_size)
         self.buttons.append(b)
         return b
 
@@ -159,3 +162,60 @@ class ButtonBar:
                     b.left, b.left + b.width, b.bottom, b.bottom + b.height, t.focus, border_width=2
                 )
         self.batch.draw()
+
+
+# -- text that fits ---------------------------------------------------------------------------
+ELLIPSIS = "…"
+
+
+def fit_line(text: arcade.Text, value: str, max_width: float, size: float, min_size: float) -> None:
+    """Set a one-line ``text`` to ``value`` in at most ``max_width`` px.
+
+    The font shrinks from ``size`` down to ``min_size`` (steps of 1 pt); if it
+    still does not fit, the end is cut and ends in "…".
+    """
+    text.text = value
+    text.font_size = size
+    while text.content_width > max_width and text.font_size > min_size:
+        text.font_size = max(min_size, text.font_size - 1)
+    if text.content_width <= max_width:
+        return
+    lo, hi = 0, len(value)  # longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        text.text = value[:mid].rstrip() + ELLIPSIS
+        if text.content_width <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    text.text = value[:lo].rstrip() + ELLIPSIS if lo else ""
+
+
+def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
+    """Set a multiline ``text`` (its ``width`` already set) to ``value``, cut to ``max_height`` px with "…"."""
+    text.text = value
+    if text.content_height <= max_height:
+        return
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        text.text = value[:mid].rstrip() + ELLIPSIS
+        if text.content_height <= max_height:
+            lo = mid
+        else:
+            hi = mid - 1
+    text.text = value[:lo].rstrip() + ELLIPSIS if lo else ""
+
+
+def fit_label(button: Button, value: str | None = None, size: float | None = None, force: bool = False) -> None:
+    """Show ``value`` (default: the button's own text) fitted inside the button: shrinks, then ends in "…".
+
+    ``size`` sets the button's font size; nothing is measured when the label
+    and size are unchanged, unless ``force`` (after :meth:`Button.place`).
+    """
+    value = button.want if value is None else value
+    size = button.size if size is None else size
+    if not force and value == button.want and size == button.size:
+        return
+    button.want, button.size = value, size
+    fit_line(button.label, value, max(4.0, button.width - 8), size, max(7.0, size * 0.7))

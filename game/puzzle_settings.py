@@ -1,25 +1,27 @@
-"""The puzzle screen's game-side adapters over :mod:`engine.puzzle.session` (no arcade here).
+"""The puzzle screens' settings and adapters over :mod:`engine.puzzle` (no arcade here).
 
-The play model (:class:`engine.puzzle.session.PuzzleSession`: board, moves,
-undo/redo, clicks, hints, playback, solved/assisted state) lives in the engine.
+The game itself (:class:`engine.puzzle.session.PuzzleSession`: board, moves,
+undo/redo, hint flow, auto-solve, playback, wins and bests) lives in the engine.
 This module keeps what belongs to the game: the screen's settings saved in the
-store (:class:`PuzzleSettings`), time formatting, and the functions the screen
-runs in worker threads or child processes to solve, hint and deal.
+store (:class:`PuzzleSettings`), time formatting, deals and codes, and the
+module-level functions the screen runs in child processes (:func:`solve_job`,
+:func:`hint_job`), which only translate the settings into engine calls.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.puzzle.board import Board
+from engine.puzzle.hint import HintPlan
 from engine.puzzle.result import SolveResult
-from engine.puzzle.session import ARROW_MODES, PuzzleSession
+from engine.puzzle.session import ARROW_MODES, PuzzleSession, SolveJob
 
 if TYPE_CHECKING:
     from engine.puzzle.codes import PuzzleCode
+    from game.store import Store
 
 
 # -- settings ---------------------------------------------------------------------------
@@ -34,7 +36,9 @@ class PuzzleSettings:
     Attributes:
         solver: ``"fast"`` (the seed's A* with edges tie-breaking) or ``"optimal"``
             (pattern-database search, boards of at most 16 cells).
-        timeout: solver time budget in seconds, one of :data:`TIMEOUTS`.
+        timeout: solver time budget in seconds, one of :data:`TIMEOUTS` (the optimal
+            search of an auto-solve gets at least
+            :data:`engine.puzzle.session.OPTIMAL_BACKGROUND_S`; table builds are not counted).
         boost: random boost on (fast solver).
         heuristic: the fast solver's heuristic, one of :func:`heuristics`.
         arrows: ``"tile"`` or ``"blank"`` (see :class:`PuzzleSession`).
@@ -92,6 +96,32 @@ class PuzzleSettings:
         self.timeout = TIMEOUTS[(i + 1) % len(TIMEOUTS)]
         return self.timeout
 
+    def change(self, what: str, width: int, height: int) -> str:
+        """Change one setting as its key does on a ``width`` × ``height`` board; returns a note ("" if none).
+
+        ``what``: ``"solver"`` (fast/optimal; boards over 16 cells stay fast),
+        ``"timeout"``, ``"boost"``, ``"heuristic"`` or ``"arrows"``.
+
+        Raises:
+            ValueError: an unknown setting name.
+        """
+        if what == "solver":
+            if not optimal_available(width, height):
+                self.solver = "fast"
+                return "The optimal solver handles boards of up to 16 cells (4x4); this one uses fast A*."
+            self.solver = "optimal" if self.solver == "fast" else "fast"
+        elif what == "timeout":
+            self.cycle_timeout()
+        elif what == "boost":
+            self.boost = not self.boost
+        elif what == "heuristic":
+            self.cycle_heuristic()
+        elif what == "arrows":
+            self.arrows = "blank" if self.arrows == "tile" else "tile"
+        else:
+            raise ValueError(f"Unknown puzzle setting {what!r} (known: solver, timeout, boost, heuristic, arrows).")
+        return ""
+
     def cycle_heuristic(self) -> str:
         """Next heuristic (wrapping); returns it."""
         hs = heuristics()
@@ -112,13 +142,6 @@ def format_time(seconds: float) -> str:
 
 SHUFFLES = ("uniform", "moves")
 HINT_BUDGET = 1.0  # seconds at most for a hint (less if the solver timeout is shorter)
-HINT_OPTIMAL_MANHATTAN = 34  # hints try the optimal solver only this close to the goal (it is quick there)
-HINT_SOURCES = {
-    "optimal": "the optimal solver",
-    "fast": "the fast A* solver",
-    "greedy": "a greedy guess (the solvers ran out of time)",
-    "solved": "nothing (already solved)",
-}
 MAX_CUSTOM_SIDE = 10
 
 
@@ -178,59 +201,25 @@ def solve_position(
     )
 
 
-def hint_plan(
+def hint_job(
     board: Board,
     settings: PuzzleSettings,
     *,
     progress: Callable[[float, str], None] | None = None,
     cancel: Callable[[], bool] | None = None,
-) -> tuple[str, str]:
-    """A plan for a hint: moves from ``board`` (a whole solution when one is found) and who made it.
+) -> HintPlan:
+    """The H key's planner run (:func:`engine.puzzle.hint.plan_hint`) with the screen's fast-solver settings.
 
-    Within :data:`HINT_BUDGET` seconds (or the solver timeout if shorter):
-    the optimal solver when its tables are already built (no long build
-    starts) and the board is near the goal (Manhattan distance at most
-    :data:`HINT_OPTIMAL_MANHATTAN`; far away it rarely finishes in time),
-    then the fast solver with the screen's heuristic and boost settings, then
-    :func:`engine.puzzle.hint.hint` (a partial plan or a greedy move) for one move.
-
-    Returns:
-        ``(moves, source)``: ``moves`` non-empty for an unsolved board; ``source``
-        is a phrase for the player (see :data:`HINT_SOURCES`).
+    The budget is :data:`HINT_BUDGET` seconds, or the solver timeout if shorter.
 
     Raises:
         ValueError: unsolvable board.
     """
-    from engine.puzzle import astar
-    from engine.puzzle.hint import hint
-    from engine.puzzle.optimal import solve_optimal, tables_ready
-    from engine.puzzle.result import SolverStopped
+    from engine.puzzle.hint import plan_hint
 
+    heuristic, edges = split_heuristic(settings.heuristic)
     budget = max(0.05, min(settings.timeout, HINT_BUDGET))
-    start = time.perf_counter()
-    if board.is_solved():
-        return "", HINT_SOURCES["solved"]
-    near = board.manhattan() <= HINT_OPTIMAL_MANHATTAN
-    if near and optimal_available(board.width, board.height) and tables_ready(board.width, board.height):
-        try:
-            res = solve_optimal(board, timeout=0.4 * budget, cancel=cancel)
-            if res.moves:
-                return res.moves, HINT_SOURCES["optimal"]
-        except SolverStopped:
-            pass
-    left = budget - (time.perf_counter() - start)
-    if left > 0.01:
-        heuristic, edges = split_heuristic(settings.heuristic)
-        try:
-            res = astar.solve_fast(
-                board, timeout=left, boost=settings.boost, heuristic=heuristic, edges=edges, cancel=cancel
-            )
-            if res.moves:
-                return res.moves, HINT_SOURCES["fast"]
-        except SolverStopped:
-            pass
-    move, source = hint(board, 0.05)
-    return move, HINT_SOURCES.get(source, source)
+    return plan_hint(board, budget, heuristic=heuristic, edges=edges, boost=settings.boost, cancel=cancel)
 
 
 @dataclass(frozen=True)
@@ -247,19 +236,30 @@ class Stopped:
 
 
 def solve_job(
-    board: Board,
+    job: SolveJob | Board,
     settings: PuzzleSettings,
     *,
     progress: Callable[[float, str], None] | None = None,
     cancel: Callable[[], bool] | None = None,
 ) -> SolveResult | Stopped:
-    """:func:`solve_position` for a child process: a stop is returned as :class:`Stopped`, not raised.
+    """Run one auto-solve job in a child process: a stop is returned as :class:`Stopped`, not raised.
+
+    ``job`` is a :class:`SolveJob` from :meth:`PuzzleSession.begin_solve` (its
+    solver kind and timeout override ``settings``), or a board solved as
+    ``settings`` say.
 
     Raises:
         ValueError: as :func:`solve_position`.
     """
+    from dataclasses import replace
+
     from engine.puzzle.result import SolverStopped
 
+    if isinstance(job, SolveJob):
+        board = job.origin
+        settings = replace(settings, solver=job.kind.value, timeout=job.timeout)
+    else:
+        board = job
     try:
         return solve_position(board, settings, progress=progress, cancel=cancel)
     except SolverStopped as stop:
@@ -311,6 +311,40 @@ def _shuffle_code(deal: Deal) -> PuzzleCode:
     if deal.shuffle not in SHUFFLES:
         raise ValueError(f"The shuffle must be one of {', '.join(SHUFFLES)}; got {deal.shuffle!r}.")
     return shuffle_code(deal.width, deal.height, deal.seed, deal.mix if deal.shuffle == "moves" else None)
+
+
+def code_to_copy(session: PuzzleSession, which: str) -> tuple[str, str]:
+    """``(code, what it is)`` for C (``"puzzle"``), Shift+C (``"current"``) and G (``"seed"``).
+
+    ``"seed"`` falls back to the puzzle code for pasted positions.
+    """
+    if which == "current":
+        return position_code(session.board), "the current position's code"
+    if which == "seed" and session.seed_code:
+        return session.seed_code, "the shuffle's seed code"
+    return session.code or position_code(session.start), "the puzzle code"
+
+
+def record_win(store: Store, session: PuzzleSession) -> list[str]:
+    """Write an unassisted win under the session's best keys; returns what is new (phrases for the player).
+
+    Nothing is written for assisted games (:attr:`PuzzleSession.counts_for_bests` is False).
+    """
+    if not session.counts_for_bests:
+        return []
+    news = []
+    keys = session.best_keys()
+    for k in keys:
+        r = store.record_win(k, session.elapsed, session.moves)
+        if k == keys[-1]:  # the per-size key
+            if r.new_best_time:
+                news.append(f"best {session.size_label} time")
+        else:
+            if r.new_best_time:
+                news.append("new best time for this puzzle")
+            if r.new_best_moves:
+                news.append("fewest moves for this puzzle")
+    return news
 
 
 def position_code(board: Board) -> str:

@@ -1,0 +1,150 @@
+"""The puzzle screens lay out from the window size: texts and buttons stay inside the window and never overlap.
+
+Draws the setup screen, a 4x4 game with a hint shown, and an auto-solve in
+progress with the solver statistics panel filled, at 800×600, 1280×800, 1920×1080 and
+3840×2160 on both themes.  Boxes are the ``arcade.Text`` content boxes (and the
+button rectangles); a label must fit inside its button.  Local to the puzzle
+screens, whose texts live in pyglet batches (a draw-call recorder cannot see them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.puzzle.board import Board
+from engine.puzzle.result import SolveResult
+from engine.puzzle.session import PuzzleSession, SolveKind
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top
+SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
+TOL = 1.0
+
+
+def text_box(t) -> Box:
+    """The pixels a text's glyphs cover (anchors, content size; multi-line texts from their left edge)."""
+    w, h = t.content_width, t.content_height
+    left = {"left": t.x, "center": t.x - w / 2, "right": t.x - w}[t.anchor_x]
+    bottom = {"bottom": t.y, "center": t.y - h / 2, "top": t.y - h, "baseline": t.y - h * 0.25}[t.anchor_y]
+    return (left, bottom, left + w, bottom + h)
+
+
+def problems(texts, buttons, width, height, name) -> list[str]:
+    """Texts/buttons leaving the window, overlapping each other, or labels wider than their button."""
+    boxes: list[tuple[str, Box]] = [(f"text {t.text[:30]!r}", text_box(t)) for t in texts if t.text.strip()]
+    out = []
+    for b in buttons:
+        if b.width <= 0:
+            continue
+        boxes.append((f"button {b.want[:24]!r}", (b.left, b.bottom, b.left + b.width, b.bottom + b.height)))
+        lb = text_box(b.label)
+        if lb[0] < b.left - TOL or lb[2] > b.left + b.width + TOL or lb[1] < b.bottom - TOL \
+                or lb[3] > b.bottom + b.height + TOL:
+            out.append(f"{name} {width}x{height}: label {b.label.text!r} leaves its button")
+    for what, (left, bottom, right, top) in boxes:
+        if left < -TOL or bottom < -TOL or right > width + TOL or top > height + TOL:
+            out.append(f"{name} {width}x{height}: {what} leaves the window ({left:.0f},{bottom:.0f},{right:.0f},"
+                       f"{top:.0f})")
+    for i, (wa, a) in enumerate(boxes):
+        for wb, b in boxes[i + 1:]:
+            if min(a[2], b[2]) - max(a[0], b[0]) > TOL and min(a[3], b[3]) - max(a[1], b[1]) > TOL:
+                out.append(f"{name} {width}x{height}: {wa} overlaps {wb}")
+    return out
+
+
+def resize(window, width, height):
+    window.set_size(width, height)
+    if window.get_size() != (width, height):  # a headless (EGL) window cannot resize: set its reported size
+        window._width, window._height = width, height
+    window.dispatch_event("on_resize", width, height)
+
+
+def puzzle_view(ctx, theme):
+    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
+    from game.views.puzzle import PuzzleView
+
+    ctx.set_theme(theme)
+    deal = Deal(4, 4, "uniform", seed=7)
+    view = PuzzleView(ctx, deal_session(deal), deal=deal, settings=PuzzleSettings(animate=False))
+    ctx.window.show_view(view)
+    return view
+
+
+def with_hint(ctx, theme):
+    view = puzzle_view(ctx, theme)
+    view.session.hint_now(0.5)
+    view._show_hint_message()
+    return view
+
+
+def solving(ctx, theme):
+    """An auto-solve in progress: the fast plan plays, statistics shown, the optimal search still out."""
+    from game.views.puzzle_panel import stats_text
+
+    view = puzzle_view(ctx, theme)
+    s: PuzzleSession = view.session
+    jobs = s.begin_solve(optimal=True, timeout=2.0)
+    fast = next(j for j in jobs if j.kind is SolveKind.FAST)
+    from engine.puzzle.astar import solve_fast
+
+    r: SolveResult = solve_fast(s.board, timeout=10)
+    s.solve_finished(fast, r)
+    for _ in range(5):
+        s.playback_step()
+    view.panel.set(stats=stats_text(r))
+    view._set_message("Playing a 61-move solution (fast): Space pauses, '.' steps, +/- speed, X stops; Z undoes "
+                      "it afterwards. The optimal search goes on.")
+    return view
+
+
+def setup(ctx, theme):
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    ctx.set_theme(theme)
+    view = PuzzleSetupView(ctx, code_text="P1.4X4:NOTACODE-1", error="The puzzle code has a typo: its check "
+                           "character does not match (copy it again).")
+    ctx.window.show_view(view)
+    return view
+
+
+SCREENS = {"setup": setup, "hint": with_hint, "solving": solving}
+
+
+def view_parts(view):
+    """(texts, buttons) of a puzzle screen."""
+    from game.views.puzzle import PuzzleView
+
+    if isinstance(view, PuzzleView):
+        texts = [*view.panel.texts(), view.t_help, view.t_progress, view.t_banner]
+        return texts, view.panel.bar.buttons
+    texts = [t for t in vars(view).values() if hasattr(t, "content_width") and hasattr(t, "anchor_x")]
+    return texts, view.bar.buttons
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_puzzle_screens_fit_every_window_size(ctx, screen, theme):
+    found = []
+    try:
+        for w, h in SIZES:
+            view = SCREENS[screen](ctx, theme)
+            resize(ctx.window, w, h)
+            view.on_update(1 / 60)
+            view.on_draw()
+            texts, buttons = view_parts(view)
+            assert any(t.text for t in texts)
+            found += problems(texts, buttons, w, h, screen)
+    finally:
+        resize(ctx.window, 1280, 800)
+    assert not found, "\n".join(found[:20])
+
+
+def test_the_checker_sees_an_overlap_and_a_text_outside(ctx):
+    import arcade
+
+    view = puzzle_view(ctx, "dark")
+    a = arcade.Text("left text", 10, 10, font_size=20)
+    b = arcade.Text("over it", 20, 15, font_size=20)
+    c = arcade.Text("outside", 790, 10, font_size=20)
+    found = problems([a, b, c], [], 800, 600, "probe")
+    assert any("overlaps" in p for p in found) and any("leaves the window" in p for p in found)
+    assert view.session.board == Board.goal(4, 4) or not view.session.solved
