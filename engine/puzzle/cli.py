@@ -102,6 +102,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     return p
 
 
+class _Progress:
+    """Table-build progress on one stderr line (``\\r``), ended with a newline by :meth:`end` if any was shown."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, fraction: float, message: str) -> None:
+        print(f"\r{message} ({fraction:.0%})", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def end(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+            self.shown = False
+
+
 def _solve(args: argparse.Namespace) -> int:
     if args.code is not None:
         if args.size is not None:
@@ -109,20 +125,23 @@ def _solve(args: argparse.Namespace) -> int:
         board = decode(args.code).board
     else:
         board = parse_board(args.board, args.size)
+    progress = _Progress()
     try:
         if args.solver == "optimal":
             if not can_solve_optimally(board.width, board.height):
                 raise ValueError(f"The optimal solver handles boards of at most 16 cells; {board.width}x"
                                  f"{board.height} is larger (use --solver fast).")
-            res: SolveResult = solve_optimal(board, timeout=args.timeout,
-                                             progress=lambda f, m: print(f"\r{m} ({f:.0%})", end="", file=sys.stderr))
+            res: SolveResult = solve_optimal(board, timeout=args.timeout, progress=progress)
         else:
             res = solve_fast(board, heuristic=args.heuristic, edges=not args.no_edges, boost=not args.no_boost,
                              timeout=args.timeout, seed=args.seed)
     except SolverStopped as stop:
+        progress.end()
         print(f"No solution found: the solver stopped ({stop.reason}) after {stop.result.seconds:.2f} s.",
               file=sys.stderr)
         return 1
+    finally:
+        progress.end()
     if args.format == "json":
         print(json.dumps({"solver": res.solver, "moves": res.moves, "length": res.length, "nodes": res.nodes,
                           "seconds": round(res.seconds, 6), "optimal": res.optimal, "boosts": res.boosts,
