@@ -503,3 +503,24 @@ def test_ghosts_best_per_maze_and_old_settings(tmp_path):
     assert st.ghosts() == [SavedGhost("M1.A", "G1.A:fast", 12.0), SavedGhost("M1.B", "G1.B:x", 30.0)]
     maze_code, ghost_code, seconds = st.ghosts()[0]  # a plain tuple too
     assert (maze_code, ghost_code, seconds) == ("M1.A", "G1.A:fast", 12.0)
+
+
+# -- the game shows the one sentence ----------------------------------------------------
+def test_menu_shows_that_the_game_plays_without_saving(window, tmp_path, monkeypatch):
+    from game.audio import Audio
+    from game.context import Context
+    from game.views.menu import MenuView
+
+    home = tmp_path / "home"
+    home.write_text("not a folder")
+    monkeypatch.setenv("TESSERA_HOME", str(home))
+    c = Context(window, audio=Audio(enabled=False))
+    c.set_theme("light")  # saved in memory only; never raises
+    menu = MenuView(c)
+    window.show_view(menu)
+    window.dispatch_events()
+    window.on_draw()
+    assert "playing without saving" in menu.notice.text and "cannot be created" in menu.notice.text
+    window.hide_view()
+    c.store.close()
+    assert home.read_text() == "not a folder"
