@@ -265,6 +265,11 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
     _retry(run, attempts)
 
 
+def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    """Which file this is and whether it changed (device, inode, size, mtime in ns)."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
@@ -303,6 +308,7 @@ class Store:
         self.saving = False
         self.busy_timeout = busy_timeout
         self.conn: sqlite3.Connection | None = None
+        self._checked: tuple[int, int, int, int] | None = None  # the file whose header was checked
         if path is None:
             try:
                 path = data_dir() / DB_NAME
@@ -320,7 +326,7 @@ class Store:
         if self.message is None:
             self.message = f"{why}: {tail}"
 
-    def _start(self) -> None:
+    def _start(self, again: bool = True) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -333,7 +339,7 @@ class Store:
             self.conn = self._open_rw()
             self.saving = True
         except _Damaged as exc:
-            self._set_aside(str(exc))
+            self._set_aside(str(exc), again)
         except _Newer as exc:
             self._play_from_memory(self.path)
             self._say(f"Saved progress was made by a newer version of Tessera ({exc}); it is left untouched",
@@ -355,6 +361,7 @@ class Store:
         try:
             with open(self.path, "rb") as f:
                 head = f.read(100)
+                self._checked = _identity(os.fstat(f.fileno()))
         except FileNotFoundError:
             return
         except OSError as exc:
@@ -466,8 +473,19 @@ class Store:
                 continue
         return None
 
-    def _set_aside(self, reason: str) -> None:
-        """Rename the damaged file and its companions aside, then start fresh (or play from memory)."""
+    def _set_aside(self, reason: str, again: bool = True) -> None:
+        """Rename the damaged file and its companions aside, then start fresh (or play from memory).
+
+        If the file is no longer the one found damaged (another Tessera set it aside
+        and started a fresh one meanwhile), it is opened instead (once).
+        """
+        try:
+            current = _identity(os.stat(self.path))
+        except OSError:
+            current = None
+        if again and current != self._checked:
+            self._start(again=False)
+            return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         n = 1

@@ -233,6 +233,31 @@ def test_two_processes_400_writes_each_lose_nothing(tmp_path):
     assert all(st.best(f"{t}-code-{i}").best_moves == i for t in "ab" for i in range(400))
 
 
+def test_a_file_another_game_already_replaced_is_not_set_aside_again(tmp_path, monkeypatch):
+    """Two games open one damaged file: the second must not move the fresh save the first just started."""
+    path = tmp_path / "tessera.db"
+    garbage = b"garbage, not a database " * 400
+    path.write_bytes(garbage)
+    check = Store._check_header
+    raced = []
+
+    def check_then_other_game_replaces_it(self: Store) -> None:
+        try:
+            check(self)
+        finally:
+            if not raced:
+                raced.append(True)
+                other = Store(path)  # finds the same damage, sets it aside, starts fresh and saves
+                other.set_setting("theme", "light")
+                other.close()
+
+    monkeypatch.setattr(Store, "_check_header", check_then_other_game_replaces_it)
+    st = Store(path)
+    (aside,) = aside_files(tmp_path)
+    assert (tmp_path / aside).read_bytes() == garbage
+    assert st.saving and st.setting("theme") == "light"
+
+
 # -- cannot write: play from memory, change nothing ---------------------------------------
 def test_read_only_file_plays_from_memory_and_changes_nothing(tmp_path):
     path = tmp_path / "tessera.db"
