@@ -265,6 +265,18 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
     _retry(run, attempts)
 
 
+def _decode(raw: bytes) -> str:
+    """Text from the file; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of raising."""
+    return raw.decode("utf-8", "replace")
+
+
+def _connect(target: Path | str, uri: bool = False, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit) that never raises on bad text."""
+    conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, uri=uri)
+    conn.text_factory = _decode
+    return conn
+
+
 def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
     """Which file this is and whether it changed (device, inode, size, mtime in ns)."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
@@ -379,7 +391,7 @@ class Store:
     def _open_rw(self) -> sqlite3.Connection:
         """Open, check, set WAL and migrate; raises an :class:`_OpenProblem`."""
         try:
-            conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
+            conn = _connect(self.path, timeout=self.busy_timeout)
         except sqlite3.Error as exc:
             raise _problem(exc) from None
         except OSError as exc:  # pragma: no cover - sqlite reports these as sqlite3 errors
@@ -445,7 +457,7 @@ class Store:
                 mem.close()
                 mem = None
         if mem is None:
-            mem = sqlite3.connect(":memory:", isolation_level=None)
+            mem = _connect(":memory:")
             migrate(mem, 1)
         self.conn = mem
 
@@ -458,14 +470,14 @@ class Store:
         for mode in modes:
             try:
                 # serialize(), not backup(): backup() retries a busy source for ever.
-                src = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=min(self.busy_timeout, 1.0))
+                src = _connect(f"{uri}?{mode}", uri=True, timeout=min(self.busy_timeout, 1.0))
                 try:
                     image = bytearray(src.serialize())
                 finally:
                     src.close()
                 if len(image) >= 20 and image[18:20] == b"\x02\x02":  # WAL mode: no WAL in memory
                     image[18:20] = b"\x01\x01"
-                mem = sqlite3.connect(":memory:", isolation_level=None)
+                mem = _connect(":memory:")
                 mem.deserialize(bytes(image))
                 mem.execute("SELECT count(*) FROM sqlite_master").fetchone()
                 return mem

@@ -549,3 +549,14 @@ def test_menu_shows_that_the_game_plays_without_saving(window, tmp_path, monkeyp
     window.hide_view()
     c.store.close()
     assert home.read_text() == "not a folder"
+
+
+def test_text_that_is_not_utf8_reads_without_raising(tmp_path):
+    path = tmp_path / "tessera.db"
+    Store(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO settings VALUES ('theme', CAST(x'6c69cc6874' AS TEXT))")  # 'li\xcc ht': a flipped bit
+    conn.commit()
+    conn.close()
+    st = Store(path)
+    assert st.setting("theme") == "li\ufffdht" and st.message is None

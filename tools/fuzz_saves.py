@@ -81,6 +81,7 @@ def readable_settings(path: Path) -> set[tuple[str, str]] | None:
     """Settings rows SQLite can read from ``path`` right now, without changing it (None: none readable)."""
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
+        conn.text_factory = bytes
         try:
             return set(conn.execute("SELECT key, value FROM settings").fetchall())
         finally:
