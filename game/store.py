@@ -417,6 +417,9 @@ class Store:
         except sqlite3.Error as exc:
             conn.close()
             raise _problem(exc) from None
+        except UnicodeDecodeError:  # SQLite's own error text quotes garbled bytes of the schema
+            conn.close()
+            raise _Damaged("its schema text is garbled") from None
         return conn
 
     def _probe_write(self, conn: sqlite3.Connection) -> None:
@@ -453,7 +456,7 @@ class Store:
                     migrate(mem, 1)
             except _Newer:
                 pass
-            except (sqlite3.Error, _OpenProblem):  # a copy we cannot use: start from nothing
+            except (sqlite3.Error, UnicodeDecodeError, _OpenProblem):  # a copy we cannot use: start afresh
                 mem.close()
                 mem = None
         if mem is None:
@@ -481,7 +484,7 @@ class Store:
                 mem.deserialize(bytes(image))
                 mem.execute("SELECT count(*) FROM sqlite_master").fetchone()
                 return mem
-            except sqlite3.Error:
+            except (sqlite3.Error, UnicodeDecodeError):
                 continue
         return None
 
@@ -562,8 +565,8 @@ class Store:
                         except sqlite3.Error:
                             pass
                     raise
-            except sqlite3.Error as exc:
-                if error_kind(exc) == "busy" and attempt < WRITE_ATTEMPTS - 1:
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                if isinstance(exc, sqlite3.Error) and error_kind(exc) == "busy" and attempt < WRITE_ATTEMPTS - 1:
                     time.sleep(0.05 * 2**attempt)
                     continue
                 self._say(f"Progress could not be saved ({exc})", "some changes may be lost.")
@@ -579,7 +582,7 @@ class Store:
             return []
         try:
             return _retry(lambda: conn.execute(sql, params).fetchall(), WRITE_ATTEMPTS)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             self._say(f"Saved progress could not be read ({exc})", "showing defaults.")
             return []
 

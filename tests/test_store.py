@@ -560,3 +560,20 @@ def test_text_that_is_not_utf8_reads_without_raising(tmp_path):
     conn.close()
     st = Store(path)
     assert st.setting("theme") == "li\ufffdht" and st.message is None
+
+
+def test_garbled_schema_text_is_damage_not_a_crash(tmp_path):
+    """A flipped bit in the schema: SQLite's error message then quotes bytes that are not UTF-8."""
+    path = tmp_path / "tessera.db"
+    Store(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = CAST(? AS TEXT) WHERE name = 'progress'",
+                 (b"CREATE TAB\xccE progress (level_id TEXT)",))
+    conn.commit()
+    conn.close()
+    kept = path.read_bytes()
+    st = Store(path)
+    assert st.message is not None and "damaged" in st.message and st.saving
+    (aside,) = aside_files(tmp_path)
+    assert (tmp_path / aside).read_bytes() == kept

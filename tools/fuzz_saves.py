@@ -86,7 +86,9 @@ def readable_settings(path: Path) -> set[tuple[str, str]] | None:
             return set(conn.execute("SELECT key, value FROM settings").fetchall())
         finally:
             conn.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError) and os.environ.get("FUZZ_KEEP"):
+            shutil.copy(path, os.environ["FUZZ_KEEP"])
         return None
 
 
