@@ -577,3 +577,15 @@ def test_garbled_schema_text_is_damage_not_a_crash(tmp_path):
     assert st.message is not None and "damaged" in st.message and st.saving
     (aside,) = aside_files(tmp_path)
     assert (tmp_path / aside).read_bytes() == kept
+
+
+def test_database_path_is_a_folder(tmp_path):
+    path = tmp_path / "tessera.db"
+    path.mkdir()
+    (path / "inside").write_text("keep me")
+    st = Store(path)
+    assert st.message is not None and "cannot be saved" in st.message and not st.saving
+    st.set_setting("theme", "light")
+    assert st.setting("theme") == "light"
+    st.close()
+    assert (path / "inside").read_text() == "keep me" and aside_files(tmp_path) == []

@@ -74,7 +74,9 @@ def child_writer(path: str, tag: str, rounds: int) -> None:
 
 # -- parent helpers ---------------------------------------------------------------------
 def digest(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir()) if p.is_file()}
+    """Relative name -> SHA-256 of every file under ``folder``."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def readable_settings(path: Path) -> set[tuple[str, str]] | None:
@@ -135,7 +137,7 @@ def damage_cases(rng: random.Random, rounds: int) -> list[tuple[str, object]]:
         cases.append(("zero_page", rng.randrange(0, 20)))
     for name in ("stray_wal", "stray_journal", "stray_shm", "wrong_tables", "missing_column", "newer_user_version",
                  "meta_99", "meta_text", "legacy_v1", "empty_file", "home_is_file", "ro_file", "ro_folder",
-                 "ro_folder_damaged", "extra_not_null"):
+                 "ro_folder_damaged", "extra_not_null", "db_is_dir"):
         cases.append((name, None))
     return cases
 
@@ -144,9 +146,10 @@ def damage_cases(rng: random.Random, rounds: int) -> list[tuple[str, object]]:
 MUST_MOVE = {
     "garbage": True, "wrong_tables": True, "missing_column": True, "extra_not_null": True, "meta_text": True,
     "empty_file": False, "home_is_file": False, "ro_file": False, "ro_folder": False, "ro_folder_damaged": False,
-    "newer_user_version": False, "meta_99": False, "legacy_v1": False,
+    "newer_user_version": False, "meta_99": False, "legacy_v1": False, "db_is_dir": False,
 }
-MUST_NOT_SAVE = {"home_is_file", "ro_file", "ro_folder", "ro_folder_damaged", "newer_user_version", "meta_99"}
+MUST_NOT_SAVE = {"db_is_dir", "home_is_file", "ro_file", "ro_folder", "ro_folder_damaged", "newer_user_version",
+                 "meta_99"}
 
 
 def apply_damage(folder: Path, kind: str, arg: object, rng: random.Random) -> tuple[Path, list[Path]]:
@@ -158,6 +161,10 @@ def apply_damage(folder: Path, kind: str, arg: object, rng: random.Random) -> tu
         return path, frozen
     if kind == "empty_file":
         path.write_bytes(b"")
+        return path, frozen
+    if kind == "db_is_dir":
+        path.mkdir()
+        (path / "inside").write_text("keep me")
         return path, frozen
     if kind == "home_is_file":
         (folder / "home").write_text("a file")
