@@ -36,8 +36,9 @@ from typing import NamedTuple, TypeVar
 from engine.paths import data_dir
 
 DB_NAME = "tessera.db"
-SCHEMA_VERSION = 2
-"""Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``."""
+SCHEMA_VERSION = 3
+"""Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
+3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`)."""
 BUSY_TIMEOUT_S = 5.0
 """How long one statement waits for another process's lock (seconds)."""
 WRITE_ATTEMPTS = 4
@@ -82,6 +83,7 @@ _COLUMNS: dict[int, dict[str, set[str]]] = {
     },
 }
 _COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
+_COLUMNS[3] = _COLUMNS[2]
 
 LEGACY_GHOST_PREFIX = "ghost:"
 """Settings key prefix under which ghosts were kept before the ``ghosts`` table (``ghost:<race code>``)."""
@@ -253,6 +255,8 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
                 if version < 2:
                     for stmt in _statements(_TABLES_V2):
                         conn.execute(stmt)
+                if version < 3:
+                    _upgrade_saved_codes(conn)
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 schema_version(conn)  # the result must be Tessera's tables, or nothing is kept
@@ -263,6 +267,46 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
             raise
 
     _retry(run, attempts)
+
+
+def _upgrade_saved_codes(conn: sqlite3.Connection) -> None:
+    """Rewrite every saved code key in today's spelling (v1 codes became v2), inside the caller's transaction.
+
+    ``best`` rows of one level under two spellings are merged (the better time
+    and moves, plays and wins added); ghost settings ``ghost:<code>`` and the
+    ``ghosts`` table follow their codes.  Keys that hold no code stay as they are.
+    """
+    from engine.codes import upgrade_key
+
+    rows = conn.execute("SELECT code, best_time, best_moves, plays, wins FROM best").fetchall()
+    for code, best_time, best_moves, plays, wins in rows:
+        new = upgrade_key(code)
+        if new == code:
+            continue
+        conn.execute("DELETE FROM best WHERE code = ?", (code,))
+        conn.execute(
+            "INSERT INTO best(code, best_time, best_moves, plays, wins) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(code) DO UPDATE SET "
+            "best_time = min(coalesce(best_time, excluded.best_time), coalesce(excluded.best_time, best_time)), "
+            "best_moves = min(coalesce(best_moves, excluded.best_moves), coalesce(excluded.best_moves, best_moves)), "
+            "plays = plays + excluded.plays, wins = wins + excluded.wins",
+            (new, best_time, best_moves, plays, wins),
+        )
+    for key, value in conn.execute("SELECT key, value FROM settings WHERE key LIKE ?",
+                                   (LEGACY_GHOST_PREFIX + "%",)).fetchall():
+        new_key, new_value = upgrade_key(key), upgrade_key(value)
+        if (new_key, new_value) != (key, value):
+            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
+            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (new_key, new_value))
+    for maze_code, ghost_code, seconds in conn.execute("SELECT maze_code, ghost_code, seconds FROM ghosts").fetchall():
+        new_maze, new_ghost = upgrade_key(maze_code), upgrade_key(ghost_code)
+        if (new_maze, new_ghost) == (maze_code, ghost_code):
+            continue
+        conn.execute("DELETE FROM ghosts WHERE maze_code = ?", (maze_code,))
+        old = conn.execute("SELECT seconds FROM ghosts WHERE maze_code = ?", (new_maze,)).fetchone()
+        if old is None or seconds < old[0]:
+            conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
+                         (new_maze, new_ghost, seconds))
 
 
 def _decode(raw: bytes) -> str:

@@ -589,3 +589,29 @@ def test_database_path_is_a_folder(tmp_path):
     assert st.setting("theme") == "light"
     st.close()
     assert (path / "inside").read_text() == "keep me" and aside_files(tmp_path) == []
+
+
+def test_saved_v1_codes_are_rewritten_in_todays_spelling(tmp_path):
+    """Bests, old ghost settings and ghosts saved under v1 codes are found under the v2 code after opening."""
+    from engine.codes import upgrade_key
+
+    path = tmp_path / "tessera.db"
+    legacy_db(path)
+    v1 = "M1.S20X15.GT.N4R#1KA-F"
+    v2 = upgrade_key(v1)
+    assert v2 != v1 and v2.startswith("M2.")
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO best VALUES (?, 30.0, 80, 3, 2)", (v1,))
+    conn.execute("INSERT INTO best VALUES (?, 25.0, 90, 1, 1)", (v2,))  # the same level under both spellings
+    conn.execute("INSERT INTO best VALUES ('vs-ghost:' || ?, 9.0, 9, 1, 1)", (v1,))
+    conn.execute("INSERT INTO best VALUES ('puzzle-size:4x4', 50.0, 60, 1, 1)")  # holds no code: unchanged
+    conn.commit()
+    conn.close()
+    st = Store(path)
+    assert st.message is None and st.saving
+    merged = st.best(v2)
+    assert (merged.best_time, merged.best_moves, merged.plays, merged.wins) == (25.0, 80, 4, 3)
+    assert st.best(v1).plays == 0
+    assert st.best("vs-ghost:" + v2).best_time == 9.0
+    assert st.best("puzzle-size:4x4").best_time == 50.0
+    st.close()
