@@ -9,6 +9,7 @@ from arcade import key
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
 from engine.race import RaceSpec, bfs_path
+from engine.race_session import RaceSession
 
 
 def _walk_whole_path(view) -> None:
@@ -55,7 +56,7 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
     from game.views.race_result import RaceResultView, ghost_setting_key
 
     spec = RaceSpec.create(MazeSpec.create("hex", 8, 7, "backtracker", seed=3), opponent, "easy")
-    view = RaceView.for_spec(ctx, spec)
+    view = RaceView(ctx, RaceSession.for_spec(spec))
     ctx.show(view)
     # Countdown: moves are refused.
     window.dispatch_event("on_key_press", key.RIGHT, 0)
@@ -89,7 +90,7 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
     from game.views.race_result import RaceResultView
 
     spec = RaceSpec.create(MazeSpec.create("square", 8, 6, "backtracker", seed=1), "runner", speed=30)
-    view = RaceView.for_spec(ctx, spec)
+    view = RaceView(ctx, RaceSession.for_spec(spec))
     ctx.show(view)
     for _ in range(180 + view.sim.opponent.finish_tick + 5):
         view.on_update(1 / 60)
@@ -102,9 +103,13 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
     window.current_view.on_draw()
 
 
-def test_ghost_code_opens_a_ghost_race_and_race_command(ctx, window):
-    from game.views.race import RaceView, race_command
-    from game.views.race_setup import RaceSetupView
+def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
+    from engine.codes import CodeError
+    from game.routes import Route
+    from game.views.race import RaceView
+
+    def race_command(ctx, args):
+        return ctx.view_for(Route.RACE_CODE, args[0])
 
     spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
     maze = spec.build()
@@ -120,5 +125,5 @@ def test_ghost_code_opens_a_ghost_race_and_race_command(ctx, window):
     assert img.size[0] > 0
     rc = RaceSpec.create(spec, "tremaux", "hard").code()
     assert isinstance(race_command(ctx, [rc]), RaceView)
-    bad = race_command(ctx, ["R1.nonsense-0"])
-    assert isinstance(bad, RaceSetupView) and bad.message.text
+    with pytest.raises(CodeError):
+        race_command(ctx, ["R1.nonsense-0"])

@@ -82,7 +82,7 @@ class BarChart:
         self.values = [float(v) for v in values]
         self.top = nice_max(max(self.values, default=0.0))
         self.rects = bar_rects(self.values, self.plot, self.top)
-        self.shapes = ShapeElementList()
+        self.shapes: ShapeElementList[Any] = ShapeElementList()
         pl, pb, pw, ph = self.plot
         self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, 1))
         for i, (x, y, w, h) in enumerate(self.rects):
