@@ -127,3 +127,26 @@ def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
     assert isinstance(race_command(ctx, [rc]), RaceView)
     with pytest.raises(CodeError):
         race_command(ctx, ["R1.nonsense-0"])
+
+
+def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
+    from game.views.race import RaceView
+    from game.views.race_ghosts import recorded_ghosts
+    from game.views.race_setup import RaceSetupView
+
+    spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
+    maze = spec.build()
+    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    slow = Ghost.record(spec, maze, [(20 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    fast = Ghost.record(spec, maze, [(7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    ctx.store.set_setting("ghost:R1.first", slow)
+    ctx.store.set_setting("ghost:R1.second", fast)
+    ctx.store.set_setting("ghost:R1.broken", "G1.nonsense-0")  # skipped, never deleted
+    found = recorded_ghosts(ctx.store)
+    assert [g.code for g in found] == [fast]  # best per maze
+    assert ctx.store.setting("ghost:R1.broken") == "G1.nonsense-0"
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    assert "Ghost 1/1" in view.choice_buttons["ghost"].text
+    view.race_ghost()
+    assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost

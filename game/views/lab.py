@@ -83,6 +83,7 @@ class LabView(BaseView):
         self._changed = True
         self._message: list[tuple[str, bool]] = []
         self.lay_size = (0, 0)  # the window size of the last layout
+        self._reported: Any = None  # the solve result last reported in the panel
         t = ctx.theme
         self.t_title = self.text("", 15, bold=True, anchor_y="center")
         self.t_status = self.text("", 12, t.text_dim, anchor_y="center")
@@ -337,11 +338,10 @@ class LabView(BaseView):
 
             maze = run.maze
             self.stats_task = Task(lambda p, c: maze_stats(maze), name="stats")
-        if run.phase is LabPhase.SOLVED and self._message[:1] != [(run.solve_summary(), False)]:
-            summary = run.solve_summary()
-            head, _, tail = summary.partition(", walked")
+        if run.phase is LabPhase.SOLVED and self._reported is not run.solve_result:
+            self._reported = run.solve_result
+            head, _, tail = run.solve_summary().partition(", walked")
             self.say(head, ("walked" + tail) if tail else "")
-            self._message[0] = (summary, False)
 
     def _big_done(self, task: Task[Any]) -> None:
         try:
@@ -452,8 +452,9 @@ class LabView(BaseView):
         if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
             current, final = path_colors(t)
             color = final if run.phase is LabPhase.SOLVED else current
+            zoom = self.cam.zoom if self.cam is not None else 1.0
             arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
-                                   max(1.0, 0.18 * size))
+                                   max(3.0 / zoom, 0.2 * size))
         for cell, fill in ((run.grid.start, t.start), (run.grid.goal, t.goal)):
             x, y = float(centers[cell][0]), float(centers[cell][1])
             arcade.draw_circle_filled(x, y, 0.3 * size, t.player_edge, num_segments=20)

@@ -291,7 +291,9 @@ class RaceView(arcade.View):
                                        num_segments=32)
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
-        arcade.draw_circle_filled(px, py, self.radius + edge, t.player_edge, num_segments=32)
+        ring = self.radius * 0.22  # your colour around your disc, matching your trail
+        arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
 
     def banner_text(self) -> str:
