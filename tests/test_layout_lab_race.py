@@ -41,6 +41,14 @@ def test_lab_screens_fit(ctx, window, size, theme):
     view.solve()
     view.run_to_end()
     view.export()  # a long "Saved: <path>" message
+    import time
+
+    for _ in range(2000):  # the statistics panel, which must end above the message
+        view.on_update(1 / 60)
+        if view.stats is not None:
+            break
+        time.sleep(0.005)
+    assert view.stats is not None
     assert _at_size(window, view, size) == []  # solved
 
 

@@ -92,7 +92,7 @@ class LabView(BaseView):
         self.t_message = [self.text("", 11, t.accent, anchor_y="top") for _ in range(3)]
         self.t_help = self.text("", 11, t.text_dim)
         self.t_progress = self.text("", 16, anchor_x="center")
-        self.box = gui.UIBoxLayout(space_between=6)
+        self.box = gui.UIBoxLayout(space_between=4)
         for label, action in (
             ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
             ("Slower  (-)", lambda: self.change_speed(-1)), ("Faster  (+)", lambda: self.change_speed(1)),
@@ -195,10 +195,10 @@ class LabView(BaseView):
         self._make_camera()
         pw = panel_width(width)
         scale = max(0.8, min(1.6, height / 800))
-        bh = int(max(24, min(40, 28 * scale)))
+        bh = int(max(22, min(40, 30 * scale - 4)))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(pw - 24, bh)
-        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 6)
+        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4)
         y = height - HUD_HEIGHT / 2
         self.t_title.position = (16, y + 11)
         self.t_status.position = (16, y - 12)
@@ -207,7 +207,7 @@ class LabView(BaseView):
         # Statistics shrink until they end above the three message lines over the buttons.
         room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
         self.t_panel.font_size = 11
-        while self.t_panel.content_height > room and self.t_panel.font_size > 7:
+        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
             self.t_panel.font_size -= 1
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
