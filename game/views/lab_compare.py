@@ -182,6 +182,7 @@ class CompareView(arcade.View):
         self.t_title.y = height - 36
         self.t_status.y = height - 60
         self.t_legend.y = 46
+        self.t_legend.width = max(200, width - 40)
         self.t_help.x = width / 2
         if self.rows:
             self.build_charts()
