@@ -61,7 +61,7 @@ class CompareView(arcade.View):
     def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None,
                  start: bool = True) -> None:
         super().__init__()
-        from game.views.race_setup import algorithms_for
+        from game.views.maze_choices import algorithms_for
 
         self.ctx = ctx
         self.spec = spec
