@@ -33,7 +33,7 @@ from game.context import Context
 from game.render.camera import CameraState
 from game.ui import gui
 from game.views.base import BaseView
-from game.views.lab_layer import LabLayer, path_colors
+from game.views.lab_layer import LabLayer, draw_run
 from game.views.lab_stats import build_big, format_stats
 from game.views.textfit import fit_text
 from game.workers import Task, spinner
@@ -437,28 +437,11 @@ class LabView(BaseView):
         self.window.default_camera.use()
 
     def _draw_run(self, run: LabRun, layer: LabLayer) -> None:
-        """Cells and walls, the current cell, the path, then start and goal on top."""
-        t = self.ctx.theme
+        """The run through its layer (uploading colours only when the run changed)."""
         if run.version != self._drawn_version:
             layer.touch()
             self._drawn_version = run.version
-        layer.draw(self.cam.zoom if self.cam is not None else 1.0)
-        size = layer.cell_size
-        centers = run.grid.centers
-        if run.phase is LabPhase.CARVE and run.current >= 0:
-            x, y = centers[run.current]
-            arcade.draw_circle_filled(float(x), float(y), 0.35 * size, t.accent, num_segments=16)
-        pts = run.path if run.phase in (LabPhase.SOLVE, LabPhase.SOLVED) else []
-        if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
-            current, final = path_colors(t)
-            color = final if run.phase is LabPhase.SOLVED else current
-            zoom = self.cam.zoom if self.cam is not None else 1.0
-            arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
-                                   max(3.0 / zoom, 0.2 * size))
-        for cell, fill in ((run.grid.start, t.start), (run.grid.goal, t.goal)):
-            x, y = float(centers[cell][0]), float(centers[cell][1])
-            arcade.draw_circle_filled(x, y, 0.3 * size, t.player_edge, num_segments=20)
-            arcade.draw_circle_filled(x, y, 0.24 * size, (*fill[:3], 255), num_segments=20)
+        draw_run(run, layer, self.ctx.theme, self.cam.zoom if self.cam is not None else 1.0)
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""

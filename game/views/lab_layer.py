@@ -20,14 +20,14 @@ from typing import Any
 import numpy as np
 
 from engine.grids.base import Grid
-from engine.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED
+from engine.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
 from engine.maze import Maze
 from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
 START, GOAL = DEAD + 1, DEAD + 2
 __all__ = ["DEAD", "FLOOR", "FRONTIER", "GOAL", "PATH", "START", "UNSEEN", "VISITED", "LabLayer", "palette",
-           "path_colors"]
+           "draw_run", "path_colors"]
 
 #: Per theme: visited cells, a solver's current path, filled dead ends (Okabe-Ito hues, tuned for contrast).
 _SOLVE_COLORS = {
@@ -196,3 +196,29 @@ class LabLayer:
         self.cells_geo.render(self.program, vertices=self.cell_vertices)
         self.program["u_half"] = self.wall_half_width(zoom)
         self.walls_geo.render(self.program, vertices=self.wall_vertices)
+
+
+def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
+    """Cells and walls, the carving's current cell, the solver's path, then start and goal on top.
+
+    Args:
+        zoom: pixels per world unit (the path is at least 3 px wide).
+    """
+    import arcade
+
+    layer.draw(zoom)
+    size = layer.cell_size
+    centers = run.grid.centers
+    if run.phase is LabPhase.CARVE and run.current >= 0:
+        x, y = centers[run.current]
+        arcade.draw_circle_filled(float(x), float(y), 0.35 * size, theme.accent, num_segments=16)
+    pts = run.path if run.phase in (LabPhase.SOLVE, LabPhase.SOLVED) else []
+    if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
+        current, final = path_colors(theme)
+        color = final if run.phase is LabPhase.SOLVED else current
+        arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
+                               max(3.0 / max(zoom, 1e-9), 0.2 * size))
+    for cell, fill in ((run.grid.start, theme.start), (run.grid.goal, theme.goal)):
+        x, y = float(centers[cell][0]), float(centers[cell][1])
+        arcade.draw_circle_filled(x, y, 0.3 * size, theme.player_edge, num_segments=20)
+        arcade.draw_circle_filled(x, y, 0.24 * size, (*fill[:3], 255), num_segments=20)
