@@ -9,13 +9,13 @@ core and replays the record.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from engine.grids.base import Grid
+from engine.grids.base import Grid, gc_paused
+from engine.grids.square import SquareTables
 from engine.rng import Rng
 
 Step = tuple[str, int]
@@ -91,10 +91,10 @@ def slot_masks(grid: Grid) -> SlotMasks:
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    key = "generators.slot_masks"
-    got = grid._cache.get(key)
-    if got is not None:
-        return got
+    return grid.memo("generators.slot_masks", lambda: _build_slot_masks(grid))
+
+
+def _build_slot_masks(grid: Grid) -> SlotMasks:
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
@@ -112,16 +112,9 @@ def slot_masks(grid: Grid) -> SlotMasks:
     has = deg > 0
     low[has] = np.minimum.reduceat(nbr, ip[:-1][has])
     ipl = ip.tolist()
-    was_enabled = gc.isenabled()
-    gc.disable()  # many small lists, none cyclic (see Grid.lists)
-    try:
+    with gc_paused():  # many small lists, none cyclic
         per_cell = [clear[ipl[c] : ipl[c + 1]] for c in range(n)]
-    finally:
-        if was_enabled:
-            gc.enable()
-    got = SlotMasks(((1 << deg) - 1).astype(np.uint8).tobytes(), per_cell, low.tolist())
-    grid._cache[key] = got
-    return got
+    return SlotMasks(((1 << deg) - 1).astype(np.uint8).tobytes(), per_cell, low.tolist())
 
 
 _MIX = np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(9)], dtype=np.uint64)
@@ -136,9 +129,10 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     ``q`` drawn in bulk the step is ``c + moves[c][q]``: ``moves[c]`` is a tuple
     of ``L`` neighbour offsets, shared by all cells with the same pattern.
     """
-    got = grid._cache.get("generators.walk_table")
-    if got is not None:
-        return got
+    return grid.memo("generators.walk_table", lambda: _build_walk_table(grid))
+
+
+def _build_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
@@ -160,44 +154,7 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     for row in pats.tolist():
         d = row[8]
         tables.append(tuple(row[q // (lcm // d)] for q in range(lcm)) if d else (0,) * lcm)
-    got = (lcm, [tables[i] for i in inverse.ravel().tolist()])
-    grid._cache["generators.walk_table"] = got
-    return got
-
-
-SQ_S, SQ_E, SQ_N, SQ_W = 0, 1, 2, 3
-"""Direction bits of :func:`square_masks` (the slot order of a square cell's neighbours)."""
-
-
-def square_masks(grid: Grid) -> bytes:
-    """Direction-bit masks of a square grid (cached): bit ``SQ_S..SQ_W`` of byte ``c``
-    is set when cell ``c`` has that neighbour, followed by ``width + 1`` zero bytes.
-
-    On a ``w``-wide square grid the neighbours of ``c`` are ``c - w, c + 1, c + w,
-    c - 1`` (south, east, north, west: slot order), so a walker that keeps
-    ``um = bytearray(square_masks(grid))`` clears the bit of a visited cell ``d`` in
-    its four neighbours without looking them up::
-
-        um[d - w] &= 11; um[d + 1] &= 7; um[d + w] &= 14; um[d - 1] &= 13
-
-    Writes that miss (a row end, the bottom or top row) land on a bit that is
-    already clear or in the zero padding (negative indices wrap into it).
-    ``SLOTS[um[c]]`` are then the directions of the unvisited neighbours of ``c``,
-    in slot order.
-
-    Raises:
-        ValueError: if the grid is not square.
-    """
-    if grid.kind != "square":
-        raise ValueError(f"square masks need a square grid, not {grid.kind}")
-    got = grid._cache.get("generators.square_masks")
-    if got is None:
-        w, h = grid.width, grid.height
-        r, c = np.divmod(np.arange(w * h), w)
-        m = ((r > 0) << SQ_S) | ((c < w - 1) << SQ_E) | ((r < h - 1) << SQ_N) | ((c > 0) << SQ_W)
-        got = m.astype(np.uint8).tobytes() + bytes(w + 1)
-        grid._cache["generators.square_masks"] = got
-    return got
+    return lcm, [tables[i] for i in inverse.ravel().tolist()]
 
 
 def replay(rec: list[Step]) -> Iterator[Step]:
@@ -286,9 +243,10 @@ def rows_of(grid: Grid) -> Rows:
     Raises:
         ValueError: if the grid has no rows (``Grid.row`` is -1 somewhere).
     """
-    got = grid._cache.get("generators.rows")
-    if got is not None:
-        return got
+    return grid.memo("generators.rows", lambda: _build_rows(grid))
+
+
+def _build_rows(grid: Grid) -> Rows:
     row = grid.row.astype(np.int64)
     col = grid.col.astype(np.int64)
     if grid.n == 0 or row.min() < 0 or col.min() < 0:
@@ -333,33 +291,26 @@ def rows_of(grid: Grid) -> Rows:
     all_north = bool(np.all(counts[:top] > 0))
     south_counts = np.bincount(north_cell, minlength=n)
     single_south = bool(np.all(south_counts <= 1))
-    got = Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
-    grid._cache["generators.rows"] = got
-    return got
+    return Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
 
 
-def walker_masks(grid: Grid) -> tuple[bytes | list[int], list[list[int]], list[int]]:
-    """A walker's unvisited-neighbour tables: ``(full, clear, low)``.
+def walker_masks(grid: Grid) -> tuple[bytes, list[list[int]], list[int]]:
+    """A walker's unvisited-neighbour tables on a grid that is not square: ``(full, clear, low)``.
 
-    ``full`` holds every neighbour's bit (:func:`square_masks` on square grids,
-    :class:`SlotMasks` ``full`` elsewhere); a walker keeps ``um = bytearray(full)``.
-    ``clear`` and ``low`` are the :class:`SlotMasks` tables, empty on square grids
-    (which work by direction).
+    The :class:`SlotMasks` tables; a walker keeps ``um = bytearray(full)``.  Square
+    grids use :func:`engine.grids.square.square_tables` (by direction) instead.
     """
-    if grid.kind == "square":
-        return square_masks(grid), [], []
     masks = slot_masks(grid)
     return masks.full, masks.clear, masks.low
 
 
-def visit_in_masks(grid: Grid, um: bytearray, c: int, nb: list[list[int]], clear: list[list[int]]) -> None:
-    """Mark ``c`` visited in its neighbours' masks (once per walk; the hot loops inline the same)."""
-    if grid.kind == "square":
-        w = grid.width
-        um[c - w] &= 11
-        um[c + 1] &= 7
-        um[c + w] &= 14
-        um[c - 1] &= 13
-    else:
-        for x, q in zip(nb[c], clear[c], strict=True):
-            um[x] &= q
+def visit_in_masks(um: bytearray, c: int, nb: list[list[int]], clear: list[list[int]]) -> None:
+    """Mark ``c`` visited in its neighbours' slot masks (the hot loops inline the same)."""
+    for x, q in zip(nb[c], clear[c], strict=True):
+        um[x] &= q
+
+
+def visit_in_square_masks(um: bytearray, c: int, sq: SquareTables) -> None:
+    """Mark ``c`` visited in its four neighbours' direction masks (the hot loops inline the same)."""
+    for off, q in zip(sq.offset, sq.clear, strict=True):
+        um[c + off] &= q

@@ -39,9 +39,11 @@ from engine.generators._common import (
     to_passage,
     u32_list,
     visit_in_masks,
+    visit_in_square_masks,
     walker_masks,
 )
 from engine.grids.base import Grid
+from engine.grids.square import square_tables
 from engine.rng import Rng
 
 NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
@@ -204,20 +206,32 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     neighbour, back up when stuck.  Returns the ``(E,)`` bool passages.
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
-    :func:`square_masks`, by direction, with the edge ids computed; others:
-    :func:`slot_masks`), so finding them is a table look-up.
+    :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
+    computed; others: :func:`slot_masks`), so finding them is a table look-up.
     """
-    nb, ed = grid.lists()
     n = grid.n
     sq = grid.kind == "square"
-    w = grid.width
-    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    full, clear, _ = walker_masks(grid)
+    if sq:
+        tab = square_tables(grid)
+        w = tab.width
+        vb = tab.vertical
+        off = tab.offset
+        o_s, o_e, o_n, o_w = off
+        c_s, c_e, c_n, c_w = tab.clear
+        full = tab.masks
+        nb: list[list[int]] = []
+        ed: list[list[int]] = []
+        clear: list[list[int]] = []
+    else:
+        nb, ed = grid.lists()
+        full, clear, _ = walker_masks(grid)
     um = bytearray(full)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    visit_in_masks(grid, um, start, nb, clear)
-    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
+    if sq:
+        visit_in_square_masks(um, start, tab)
+    else:
+        visit_in_masks(um, start, nb, clear)
     stack = [start]
     push = stack.append
     pop = stack.pop
@@ -242,11 +256,11 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 bi += 1
             if sq:
                 d = c + off[k]
-                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
-                um[d - w] &= 11
-                um[d + 1] &= 7
-                um[d + w] &= 14
-                um[d - 1] &= 13
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w  # SquareTables.edge, inlined
+                um[d + o_s] &= c_s
+                um[d + o_e] &= c_e
+                um[d + o_n] &= c_n
+                um[d + o_w] &= c_w
             else:
                 d = nb[c][k]
                 e = ed[c][k]

@@ -24,11 +24,8 @@ KRUSKAL_PATH_MAX_EDGES = 100_000
 
 
 def _flat(grid: Grid) -> tuple[list[int], list[int], list[int]]:
-    """``grid.nbr``, ``grid.edge_id`` and ``grid.indptr`` as Python lists (cached)."""
-    got = grid._cache.get("generators.flat")
-    if got is None:
-        got = grid._cache["generators.flat"] = (grid.nbr.tolist(), grid.edge_id.tolist(), grid.indptr.tolist())
-    return got
+    """``grid.nbr``, ``grid.edge_id`` and ``grid.indptr`` as Python lists (memoised)."""
+    return grid.memo("generators.flat", lambda: (grid.nbr.tolist(), grid.edge_id.tolist(), grid.indptr.tolist()))
 
 
 def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:

@@ -25,10 +25,12 @@ from engine.generators._common import (
     u32_array,
     u32_list,
     visit_in_masks,
+    visit_in_square_masks,
     walk_table,
     walker_masks,
 )
 from engine.grids.base import Grid
+from engine.grids.square import square_tables
 from engine.rng import Rng
 
 _SHIFT32 = np.uint64(32)
@@ -129,22 +131,36 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Draws the start cell with ``rng.below(n)``, then chunks of
     :func:`chunk_size` 32-bit values, one per choice among two or more cells.
 
-    Unvisited neighbours are kept as bitmasks (square grids: :func:`square_masks`
-    by direction, with the edge ids computed; others: :func:`slot_masks`).  Hunt
-    targets, the unvisited cells next to the maze, are flags in a bytearray: a
-    hunt is one ``find`` from a lower bound on the first flag.
+    Unvisited neighbours are kept as bitmasks (square grids:
+    :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
+    computed; others: :func:`slot_masks`).  Hunt targets, the unvisited cells next to
+    the maze, are flags in a bytearray: a hunt is one ``find`` from a lower bound on
+    the first flag.
     """
-    nb, ed = grid.lists()
     n = grid.n
     sq = grid.kind == "square"
-    w = grid.width
-    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    full, clear, low = walker_masks(grid)
+    if sq:
+        tab = square_tables(grid)
+        w = tab.width
+        vb = tab.vertical
+        off = tab.offset
+        o_s, o_e, o_n, o_w = off
+        c_s, c_e, c_n, c_w = tab.clear
+        full = tab.masks
+        nb: list[list[int]] = []
+        ed: list[list[int]] = []
+        clear: list[list[int]] = []
+        low: list[int] = []
+    else:
+        nb, ed = grid.lists()
+        full, clear, low = walker_masks(grid)
     um = bytearray(full)
-    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     pas = bytearray(grid.num_edges)
     c = rng.below(n)
-    visit_in_masks(grid, um, c, nb, clear)
+    if sq:
+        visit_in_square_masks(um, c, tab)
+    else:
+        visit_in_masks(um, c, nb, clear)
     left = n - 1
     # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
     # neighbour becomes the current cell, cleared when x is visited); every such
@@ -162,7 +178,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         if mk:
             sl = SLOTS[mk]
             if sq:
-                t = c - w
+                t = c + o_s  # the smallest neighbour id
                 for k in sl:
                     front[c + off[k]] = 1
             else:
@@ -183,7 +199,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 bi += 1
             if sq:
                 d = c + off[k]
-                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w  # SquareTables.edge, inlined
             else:
                 d = nbs[k]
                 e = ed[c][k]
@@ -204,10 +220,10 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             else:
                 e = ed[d][k]
         if sq:
-            um[d - w] &= 11
-            um[d + 1] &= 7
-            um[d + w] &= 14
-            um[d - 1] &= 13
+            um[d + o_s] &= c_s
+            um[d + o_e] &= c_e
+            um[d + o_n] &= c_n
+            um[d + o_w] &= c_w
         else:
             for x, q in zip(nb[d], clear[d], strict=True):
                 um[x] &= q
