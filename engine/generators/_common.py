@@ -246,44 +246,70 @@ def rows_of(grid: Grid) -> Rows:
     return grid.memo("generators.rows", lambda: _build_rows(grid))
 
 
+def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray | None:
+    """The stable order sorting by ``(major, minor)`` (``0 <= minor < span``), or ``None``
+    when the entries are already in that order (the common case: no sort at all)."""
+    key = major.astype(np.int64) * span + minor
+    if key.shape[0] < 2 or bool(np.all(key[1:] >= key[:-1])):
+        return None
+    return np.argsort(key, kind="stable")
+
+
 def _build_rows(grid: Grid) -> Rows:
-    row = grid.row.astype(np.int64)
-    col = grid.col.astype(np.int64)
+    row = grid.row
+    col = grid.col
     if grid.n == 0 or row.min() < 0 or col.min() < 0:
         raise ValueError(f"the {grid.kind} grid has no rows")
     n = grid.n
-    cells = np.lexsort((col, row)).astype(np.int64)
-    pos = np.empty(n, dtype=np.int64)
-    pos[cells] = np.arange(n)
-    rs = row[cells]
+    span = int(col.max()) + 1
+    order = _sorted_order(row, col, span)
+    ident = order is None  # cells already numbered by (row, column): positions are cell ids
+    cells = np.arange(n, dtype=np.int64) if order is None else order.astype(np.int64)
+    if ident:
+        pos = cells
+    else:
+        pos = np.empty(n, dtype=np.int64)
+        pos[cells] = np.arange(n)
+    rs = row[cells] if not ident else row
     starts = np.flatnonzero(np.concatenate(([True], rs[1:] != rs[:-1])))
     row_ptr = np.concatenate((starts, [n])).astype(np.int64)
     nrows = len(starts)
     # Rows must be numbered 0..R-1 without gaps.
     consecutive = bool(np.array_equal(rs[starts], np.arange(nrows)))
 
-    deg = np.diff(grid.indptr).astype(np.int64)
-    src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    dst = grid.nbr.astype(np.int64)
-    eid = grid.edge_id.astype(np.int64)
-    same = row[dst] == row[src]
-    is_east = same & (col[dst] == col[src] + 1)
+    # Classify each edge once (not each CSR entry twice): east pairs join columns c, c + 1
+    # of one row; north pairs join rows r, r + 1.  Either end may be the smaller id.
+    ea = grid.edges[:, 0]
+    eb = grid.edges[:, 1]
+    ra, rb = row[ea], row[eb]
+    ca, cb = col[ea], col[eb]
+    same = ra == rb
+    ab = same & (cb == ca + 1)  # a is west of b
+    ba = same & (ca == cb + 1)
+    east_src = np.concatenate((ea[ab], eb[ba]))
+    east_dst = np.concatenate((eb[ab], ea[ba]))
+    ep = east_src if ident else pos[east_src]
     east = np.full(n, -1, dtype=np.int64)
-    east[pos[src[is_east]]] = eid[is_east]
+    east[ep] = np.concatenate((np.flatnonzero(ab), np.flatnonzero(ba)))
     # Contiguous rows: the cell at each position (except row ends) has an east
     # edge to exactly the next position.
     row_end = np.zeros(n, dtype=bool)
     row_end[row_ptr[1:] - 1] = True
     nxt_ok = np.zeros(n, dtype=bool)
-    ep = pos[src[is_east]]
-    nxt_ok[ep] = pos[dst[is_east]] == ep + 1
+    nxt_ok[ep] = (east_dst if ident else pos[east_dst]) == ep + 1
     contiguous = consecutive and bool(np.all(nxt_ok | row_end)) and bool(np.all(east[row_end] == -1))
 
-    is_north = row[dst] == row[src] + 1
-    np_src = pos[src[is_north]]
-    order = np.lexsort((col[dst[is_north]], np_src))
-    north_cell = dst[is_north][order]
-    north_edge = eid[is_north][order]
+    up_ab = rb == ra + 1  # b is in the row above a
+    up_ba = ra == rb + 1
+    north_src = np.concatenate((ea[up_ab], eb[up_ba]))
+    np_src = north_src if ident else pos[north_src]
+    north_cell = np.concatenate((eb[up_ab], ea[up_ba])).astype(np.int64)
+    north_edge = np.concatenate((np.flatnonzero(up_ab), np.flatnonzero(up_ba))).astype(np.int64)
+    by_pos = _sorted_order(np_src, col[north_cell], span)  # by position, then by column
+    if by_pos is not None:
+        np_src = np_src[by_pos]
+        north_cell = north_cell[by_pos]
+        north_edge = north_edge[by_pos]
     counts = np.bincount(np_src, minlength=n)
     north_ptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, out=north_ptr[1:])
