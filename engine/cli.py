@@ -182,11 +182,15 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
     maze, secs = _timed_build(spec)
     path = solve(maze, "bfs").path if args.solution else None
-    if fmt == "json":
-        text = json.dumps(export.to_json(maze, code=spec.code(), seconds=secs, algorithm=spec.algorithm))
-    elif fmt == "svg":
-        text = export.to_svg(maze, path=path)
-    elif fmt == "png":
+    if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
+        with open(args.output, "w", encoding="utf-8") if args.output else contextlib.nullcontext(out) as sink:
+            if fmt == "json":
+                export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm)
+            else:
+                export.write_svg(maze, sink, path=path)
+            sink.write("\n")
+        return 0
+    if fmt == "png":
         export.to_png(maze, args.output, path=path)
         return 0
     else:
