@@ -9,12 +9,13 @@ core and replays the record.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from engine.grids.base import Grid, gc_paused
+from engine.grids.base import Grid
 from engine.grids.square import SquareTables
 from engine.rng import Rng
 
@@ -63,61 +64,101 @@ COUNT: list[int] = [len(s) for s in SLOTS]
 
 
 @dataclass(frozen=True)
-class SlotMasks:
-    """Per-cell neighbour-slot bitmasks of a grid (degree <= 8), for walkers that
-    need "the unvisited neighbours of c, in slot order" many times.
+class Hops:
+    """Compact per-cell tables for walkers (degree <= 8), shared by cell pattern.
 
-    A walker keeps ``um = bytearray(masks.full)``: bit ``k`` of ``um[c]`` is set while
-    neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit in
-    each neighbour: ``for x, q in zip(nb[d], masks.clear[d]): um[x] &= q``.  Then
+    Cells with the same neighbour pattern (offsets to their neighbours and the
+    slots they occupy in those neighbours) share one tuple, so a million-cell grid
+    holds a million references and a few hundred tuples, not millions of lists.
+
+    A walker keeps ``um = bytearray(hops.full)``: bit ``k`` of ``um[c]`` is set
+    while neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit
+    in each neighbour: ``for o, q in zip(step[d], clear[d]): um[d + o] &= q``.  Then
     ``SLOTS[um[c]]`` are the unvisited slots of ``c`` and ``SLOTS[full[c] ^ um[c]]``
     the visited ones.
 
     Attributes:
         full: ``(n,)`` bytes, ``(1 << degree) - 1`` per cell.
+        step: per cell, the neighbour offsets in slot order: neighbour ``k`` of
+            ``c`` is ``c + step[c][k]`` (the grid's CSR order).
         clear: per cell, per slot ``k`` (neighbour ``x``): ``0xFF`` minus the bit
             of this cell in ``x``'s slots.
-        low: per cell, its smallest neighbour id (or its own id without neighbours).
+        low: per cell, the offset of its smallest neighbour (0 without neighbours).
+        first: ``grid.indptr`` as an ``array('i')``; the edge to neighbour ``k`` of
+            ``c`` is ``eid[first[c] + k]``.
+        eid: ``grid.edge_id`` as an ``array('i')``.
     """
 
     full: bytes
-    clear: list[list[int]]
+    step: list[tuple[int, ...]]
+    clear: list[tuple[int, ...]]
     low: list[int]
+    first: array
+    eid: array
 
 
-def slot_masks(grid: Grid) -> SlotMasks:
-    """The (cached) :class:`SlotMasks` of ``grid``.
+def hops(grid: Grid) -> Hops:
+    """The (memoised) :class:`Hops` of ``grid``.
 
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    return grid.memo("generators.slot_masks", lambda: _build_slot_masks(grid))
+    return grid.memo("generators.hops", lambda: _build_hops(grid))
 
 
-def _build_slot_masks(grid: Grid) -> SlotMasks:
+def _build_hops(grid: Grid) -> Hops:
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
     if n and deg.max() > 8:
-        raise ValueError(f"slot masks need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
+        raise ValueError(f"walkers need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
     src = np.repeat(np.arange(n, dtype=np.int64), deg)
     pos = np.arange(len(src), dtype=np.int64) - ip[src]  # slot index within its cell
     order = np.argsort(grid.edge_id, kind="stable")  # the two slots of each edge, adjacent
     rev = np.empty_like(order)
     rev[order[0::2]] = order[1::2]
     rev[order[1::2]] = order[0::2]
-    clear = (0xFF ^ (1 << pos[rev])).tolist()
-    nbr = grid.nbr.astype(np.int64)
-    low = np.arange(n, dtype=np.int64)
-    has = deg > 0
-    low[has] = np.minimum.reduceat(nbr, ip[:-1][has])
-    ipl = ip.tolist()
-    with gc_paused():  # many small lists, none cyclic
-        per_cell = [clear[ipl[c] : ipl[c + 1]] for c in range(n)]
-    return SlotMasks(((1 << deg) - 1).astype(np.uint8).tobytes(), per_cell, low.tolist())
+    # One row per cell: degree, 8 offsets, 8 clear masks (padded); deduplicated.
+    rows = np.zeros((n, 17), dtype=np.int64)
+    rows[:, 0] = deg
+    rows[src, 1 + pos] = grid.nbr.astype(np.int64) - src
+    rows[src, 9 + pos] = 0xFF ^ (1 << pos[rev])
+    pats, inverse = _unique_rows(rows)
+    steps, clears, lows = [], [], []
+    for row in pats.tolist():
+        d = row[0]
+        steps.append(tuple(row[1 : 1 + d]))
+        clears.append(tuple(row[9 : 9 + d]))
+        lows.append(min(row[1 : 1 + d]) if d else 0)
+    inv = inverse.tolist()
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        [steps[i] for i in inv],
+        [clears[i] for i in inv],
+        [lows[i] for i in inv],
+        array("i", grid.indptr.astype(np.int32).tobytes()),
+        array("i", grid.edge_id.astype(np.int32).tobytes()),
+    )
 
 
-_MIX = np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(9)], dtype=np.uint64)
+def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(patterns, inverse)`` of the rows of an int64 table: ``patterns[inverse] == rows``.
+
+    Through a 64-bit mix of each row (one sort of ``len(rows)`` ints), checked
+    exactly; a collision (never seen) falls back to the row-wise unique.
+    """
+    mix = (rows.astype(np.uint64) * _mix(rows.shape[1])).sum(axis=1, dtype=np.uint64)
+    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
+    pats = rows[first]
+    inverse = inverse.ravel()
+    if not np.array_equal(pats[inverse], rows):
+        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
+        inverse = inverse.ravel()
+    return pats, inverse
+
+
+def _mix(k: int) -> np.ndarray:
+    return np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(k)], dtype=np.uint64)
 
 
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
@@ -143,13 +184,7 @@ def _build_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     rows = np.zeros((n, 9), dtype=np.int64)
     rows[:, 8] = deg
     rows[src, slot] = grid.nbr.astype(np.int64) - src
-    # Deduplicate through a 64-bit mix of each row (one sort of n ints), checked
-    # exactly; a collision (never seen) falls back to the row-wise unique.
-    mix = (rows.astype(np.uint64) * _MIX).sum(axis=1, dtype=np.uint64)
-    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
-    pats = rows[first]
-    if not np.array_equal(pats[inverse.ravel()], rows):
-        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
+    pats, inverse = _unique_rows(rows)
     tables = []
     for row in pats.tolist():
         d = row[8]
@@ -320,20 +355,10 @@ def _build_rows(grid: Grid) -> Rows:
     return Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
 
 
-def walker_masks(grid: Grid) -> tuple[bytes, list[list[int]], list[int]]:
-    """A walker's unvisited-neighbour tables on a grid that is not square: ``(full, clear, low)``.
-
-    The :class:`SlotMasks` tables; a walker keeps ``um = bytearray(full)``.  Square
-    grids use :func:`engine.grids.square.square_tables` (by direction) instead.
-    """
-    masks = slot_masks(grid)
-    return masks.full, masks.clear, masks.low
-
-
-def visit_in_masks(um: bytearray, c: int, nb: list[list[int]], clear: list[list[int]]) -> None:
+def visit_in_hops(um: bytearray, c: int, h: Hops) -> None:
     """Mark ``c`` visited in its neighbours' slot masks (the hot loops inline the same)."""
-    for x, q in zip(nb[c], clear[c], strict=True):
-        um[x] &= q
+    for o, q in zip(h.step[c], h.clear[c], strict=True):
+        um[c + o] &= q
 
 
 def visit_in_square_masks(um: bytearray, c: int, sq: SquareTables) -> None:

@@ -34,13 +34,13 @@ from engine.generators._common import (
     Record,
     Step,
     chunk_size,
+    hops,
     make_forms,
     replay,
     to_passage,
     u32_list,
-    visit_in_masks,
+    visit_in_hops,
     visit_in_square_masks,
-    walker_masks,
 )
 from engine.grids.base import Grid
 from engine.grids.square import square_tables
@@ -91,7 +91,8 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     Random draws: the start cell with ``rng.below(n)``, then 32-bit values taken
     in chunks of :func:`chunk_size` words.  Returns the ``(E,)`` bool passages.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
     vis = bytearray(n)
     pas = bytearray(grid.num_edges)
@@ -155,8 +156,8 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             i = size - 1 - ((buf[bi] * q) >> 32)
             bi += 1
         c = active[i]
-        nbs = nb[c]
-        un = [k for k, d in enumerate(nbs) if not vis[d]]
+        st = step[c]
+        un = [k for k, o in enumerate(st) if not vis[c + o]]
         if un:
             m = len(un)
             if m == 1:
@@ -164,9 +165,9 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             else:
                 k = un[(buf[bi] * m) >> 32]
                 bi += 1
-            d = nbs[k]
+            d = c + st[k]
             vis[d] = 1
-            e = ed[c][k]
+            e = eid[first[c] + k]
             pas[e] = 1
             active.append(d)
             if rec is not None:
@@ -207,7 +208,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
     :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
-    computed; others: :func:`slot_masks`), so finding them is a table look-up.
+    computed; others: :func:`hops`), so finding them is a table look-up.
     """
     n = grid.n
     sq = grid.kind == "square"
@@ -219,19 +220,16 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
-        nb: list[list[int]] = []
-        ed: list[list[int]] = []
-        clear: list[list[int]] = []
     else:
-        nb, ed = grid.lists()
-        full, clear, _ = walker_masks(grid)
+        h = hops(grid)
+        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
     if sq:
         visit_in_square_masks(um, start, tab)
     else:
-        visit_in_masks(um, start, nb, clear)
+        visit_in_hops(um, start, h)
     stack = [start]
     push = stack.append
     pop = stack.pop
@@ -262,10 +260,10 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 um[d + o_n] &= c_n
                 um[d + o_w] &= c_w
             else:
-                d = nb[c][k]
-                e = ed[c][k]
-                for x, q in zip(nb[d], clear[d], strict=True):
-                    um[x] &= q
+                d = c + step[c][k]
+                e = eid[first[c] + k]
+                for o, q in zip(step[d], clear[d], strict=True):
+                    um[d + o] &= q
             pas[e] = 1
             push(d)
             c = d

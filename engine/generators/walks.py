@@ -20,14 +20,14 @@ from engine.generators._common import (
     SLOTS,
     Record,
     chunk_size,
+    hops,
     make_forms,
     to_passage,
     u32_array,
     u32_list,
-    visit_in_masks,
+    visit_in_hops,
     visit_in_square_masks,
     walk_table,
-    walker_masks,
 )
 from engine.grids.base import Grid
 from engine.grids.square import square_tables
@@ -44,7 +44,8 @@ def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     turned into small step codes with numpy and a step is one look-up in
     :func:`walk_table`.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
     lcm, moves = walk_table(grid)
     mul = np.uint64(lcm)
@@ -62,7 +63,7 @@ def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             nxt = cur + moves[cur][q]
             if not vis[nxt]:
                 vis[nxt] = 1
-                e = ed[cur][nb[cur].index(nxt)]
+                e = eid[first[cur] + step[cur].index(nxt - cur)]
                 pas[e] = 1
                 if rec is not None:
                     rec.append(("open", e))
@@ -84,9 +85,10 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Draws the root with ``rng.below(n)``, then chunks of :func:`chunk_size`
     32-bit values, one per walk step.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
-    deg = [len(x) for x in nb]
+    deg = grid.degree().tolist()
     intree = bytearray(n)
     pas = bytearray(grid.num_edges)
     nxtk = [0] * n  # the neighbour index taken when the walk last left each cell
@@ -108,7 +110,7 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             k = (buf[bi] * deg[c]) >> 32
             bi += 1
             nxtk[c] = k
-            c = nb[c][k]
+            c += step[c][k]
             if rec is not None:
                 rec.append(("current", c))
         # Retrace the loop-erased path from s and add it to the tree.
@@ -116,12 +118,12 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         while not intree[c]:
             intree[c] = 1
             k = nxtk[c]
-            e = ed[c][k]
+            e = eid[first[c] + k]
             pas[e] = 1
             if rec is not None:
                 rec.append(("visit", c))
                 rec.append(("open", e))
-            c = nb[c][k]
+            c += step[c][k]
     return to_passage(pas)
 
 
@@ -133,7 +135,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     Unvisited neighbours are kept as bitmasks (square grids:
     :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
-    computed; others: :func:`slot_masks`).  Hunt targets, the unvisited cells next to
+    computed; others: :func:`hops`).  Hunt targets, the unvisited cells next to
     the maze, are flags in a bytearray: a hunt is one ``find`` from a lower bound on
     the first flag.
     """
@@ -147,20 +149,16 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
-        nb: list[list[int]] = []
-        ed: list[list[int]] = []
-        clear: list[list[int]] = []
-        low: list[int] = []
     else:
-        nb, ed = grid.lists()
-        full, clear, low = walker_masks(grid)
+        h = hops(grid)
+        full, step, clear, low, first, eid = h.full, h.step, h.clear, h.low, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(grid.num_edges)
     c = rng.below(n)
     if sq:
         visit_in_square_masks(um, c, tab)
     else:
-        visit_in_masks(um, c, nb, clear)
+        visit_in_hops(um, c, h)
     left = n - 1
     # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
     # neighbour becomes the current cell, cleared when x is visited); every such
@@ -182,10 +180,10 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 for k in sl:
                     front[c + off[k]] = 1
             else:
-                t = low[c]
-                nbs = nb[c]
+                t = c + low[c]
+                st = step[c]
                 for k in sl:
-                    front[nbs[k]] = 1
+                    front[c + st[k]] = 1
             if t < lo:
                 lo = t if t > 0 else 0
             m = COUNT[mk]
@@ -201,8 +199,8 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 d = c + off[k]
                 e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w  # SquareTables.edge, inlined
             else:
-                d = nbs[k]
-                e = ed[c][k]
+                d = c + st[k]
+                e = eid[first[c] + k]
         else:
             d = lo = front.find(1, lo)
             inside = SLOTS[full[d] ^ um[d]]
@@ -218,15 +216,15 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             if sq:
                 e = d - d // w - (k >> 1) if k & 1 else vb + d + (k >> 1) * w
             else:
-                e = ed[d][k]
+                e = eid[first[d] + k]
         if sq:
             um[d + o_s] &= c_s
             um[d + o_e] &= c_e
             um[d + o_n] &= c_n
             um[d + o_w] &= c_w
         else:
-            for x, q in zip(nb[d], clear[d], strict=True):
-                um[x] &= q
+            for o, q in zip(step[d], clear[d], strict=True):
+                um[d + o] &= q
         front[d] = 0
         pas[e] = 1
         left -= 1
