@@ -108,22 +108,25 @@ def hops(grid: Grid) -> Hops:
 
 def _build_hops(grid: Grid) -> Hops:
     n = grid.n
-    ip = grid.indptr.astype(np.int64)
+    ip = grid.indptr
     deg = np.diff(ip)
     if n and deg.max() > 8:
         raise ValueError(f"walkers need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
-    src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    pos = np.arange(len(src), dtype=np.int64) - ip[src]  # slot index within its cell
+    src = np.repeat(np.arange(n, dtype=np.int32), deg)
+    pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot index within its cell
     order = np.argsort(grid.edge_id, kind="stable")  # the two slots of each edge, adjacent
     rev = np.empty_like(order)
     rev[order[0::2]] = order[1::2]
     rev[order[1::2]] = order[0::2]
+    del order
     # One row per cell: degree, 8 offsets, 8 clear masks (padded); deduplicated.
-    rows = np.zeros((n, 17), dtype=np.int64)
+    rows = np.zeros((n, 17), dtype=np.int32)
     rows[:, 0] = deg
-    rows[src, 1 + pos] = grid.nbr.astype(np.int64) - src
+    rows[src, 1 + pos] = grid.nbr - src
     rows[src, 9 + pos] = 0xFF ^ (1 << pos[rev])
+    del src, pos, rev
     pats, inverse = _unique_rows(rows)
+    del rows
     steps, clears, lows = [], [], []
     for row in pats.tolist():
         d = row[0]
@@ -142,16 +145,21 @@ def _build_hops(grid: Grid) -> Hops:
 
 
 def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(patterns, inverse)`` of the rows of an int64 table: ``patterns[inverse] == rows``.
+    """``(patterns, inverse)`` of the rows of an integer table: ``patterns[inverse] == rows``.
 
-    Through a 64-bit mix of each row (one sort of ``len(rows)`` ints), checked
-    exactly; a collision (never seen) falls back to the row-wise unique.
+    Through a 64-bit mix of each row (one sort of ``len(rows)`` ints, built column by
+    column so no second table is held), checked exactly; a collision (never seen)
+    falls back to the row-wise unique.
     """
-    mix = (rows.astype(np.uint64) * _mix(rows.shape[1])).sum(axis=1, dtype=np.uint64)
+    mul = _mix(rows.shape[1])
+    mix = np.zeros(rows.shape[0], dtype=np.uint64)
+    for j in range(rows.shape[1]):
+        mix += rows[:, j].astype(np.int64).astype(np.uint64) * mul[j]
     _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
+    del mix
     pats = rows[first]
     inverse = inverse.ravel()
-    if not np.array_equal(pats[inverse], rows):
+    if not all(np.array_equal(pats[inverse, j], rows[:, j]) for j in range(rows.shape[1])):
         pats, inverse = np.unique(rows, axis=0, return_inverse=True)
         inverse = inverse.ravel()
     return pats, inverse
