@@ -130,6 +130,8 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="skip the million-cell section")
     ap.add_argument("--big-shapes", nargs="*", default=list(BIG), help="shapes for the million-cell section")
     ap.add_argument("--only", nargs="*", help="limit to these generators")
+    ap.add_argument("--small-shapes", nargs="*", default=list(SHAPES), help="shapes for the ~10,000-cell section")
+    ap.add_argument("--out", default="generators.md", help="file name under bench/results/")
     args = ap.parse_args()
     gens = {k: v for k, v in GENERATORS.items() if not args.only or k in args.only}
     lines = [
@@ -143,14 +145,14 @@ def main() -> None:
         "(the machine is shared: compare cells of one run, not runs).",
         "",
     ]
-    sizes = {shape: size_for(shape, TARGET_CELLS) for shape in SHAPES}
+    sizes = {shape: size_for(shape, TARGET_CELLS) for shape in SHAPES if shape in args.small_shapes}
     grids = {shape: make_grid(shape, *wh) for shape, wh in sizes.items()}
     head = " | ".join(f"{s} {w}x{h} ({grids[s].n})" for s, (w, h) in sizes.items())
     lines += [f"## ~{TARGET_CELLS:,} cells: user (median of 3) / warm (median of 5)", "",
               f"| generator | {head} |", "|---|" + "---:|" * len(sizes)]
     for name, info in gens.items():
         cells = []
-        for shape in SHAPES:
+        for shape in sizes:
             if shape not in info.shapes:
                 cells.append("n/a")
                 continue
@@ -184,7 +186,7 @@ def main() -> None:
 
     lines += ["", "## Step-form price: fast form vs. the same core with recording stripped, square 100x100, "
               "median of 7", "", "| generator | fast form | stripped | ratio |", "|---|---:|---:|---:|"]
-    g = grids["square"]
+    g = make_grid("square", 100, 100)
     for name, (module, fname, extra) in CORES.items():
         if name not in gens:
             continue
@@ -202,7 +204,7 @@ def main() -> None:
 
     lines += ["", f"Load average at end: {os.getloadavg()[0]:.1f}."]
     text = "\n".join(lines) + "\n"
-    out = ROOT / "bench" / "results" / "generators.md"
+    out = ROOT / "bench" / "results" / args.out
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)
     print()
