@@ -107,7 +107,7 @@ def median_ms(fn, reps: int) -> float:
 
 
 class _StripRec(ast.NodeTransformer):
-    def visit_If(self, node: ast.If) -> ast.AST | None:
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
         self.generic_visit(node)
         t = node.test
         if (isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "rec"
@@ -192,7 +192,8 @@ def main() -> None:
             continue
         real = getattr(module, fname)
         bare = stripped_core(module, fname)
-        tr, tb = [], []
+        tr: list[float] = []
+        tb: list[float] = []
         for i in range(7):
             for fn, acc in ((real, tr), (bare, tb)):
                 t = time.perf_counter()
