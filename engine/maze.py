@@ -40,30 +40,42 @@ class Maze:
         """Drop cached adjacency after ``passage`` was modified in place."""
         self._cache.clear()
 
-    def open_csr(self) -> tuple[list[int], list[int], list[int]]:
-        """The open passages as CSR adjacency in Python lists, cached.
+    def open_adjacency(self) -> tuple[list[int], list[int]]:
+        """The open passages as CSR adjacency in Python lists, cached: ``(indptr, nbr)``.
 
-        Returns ``(indptr, nbr, edge)``: for cell ``c`` the entries
-        ``indptr[c]:indptr[c+1]`` of ``nbr``/``edge`` are the neighbours reachable
-        through an open passage and the passage's edge id, counter-clockwise in the
-        grid's order.  ``indptr`` has ``n + 1`` entries.  Built with numpy (about
-        0.1 s for a million cells); call :meth:`invalidate` after editing ``passage``.
+        For cell ``c`` the entries ``indptr[c]:indptr[c+1]`` of ``nbr`` are the
+        neighbours reachable through an open passage, counter-clockwise in the grid's
+        order.  ``indptr`` has ``n + 1`` entries.  Built with numpy (about 0.1 s for a
+        million cells); call :meth:`invalidate` after editing ``passage``.
         """
-        got = self._cache.get("csr")
+        got = self._cache.get("adjacency")
         if got is None:
             g = self.grid
             mask = self.passage[g.edge_id]
             before = np.zeros(mask.shape[0] + 1, dtype=np.int64)
             np.cumsum(mask, out=before[1:])  # open entries before each CSR position
-            got = (before[g.indptr].tolist(), g.nbr[mask].tolist(), g.edge_id[mask].tolist())
-            self._cache["csr"] = got
+            got = (before[g.indptr].tolist(), g.nbr[mask].tolist())
+            self._cache["adjacency"] = got
         return got
+
+    def open_csr(self) -> tuple[list[int], list[int], list[int]]:
+        """:meth:`open_adjacency` plus the edge id of each entry: ``(indptr, nbr, edge)``, cached.
+
+        The edge list is built only when asked for (walkers that record edges need it,
+        searches do not).
+        """
+        ip, nb = self.open_adjacency()
+        ed = self._cache.get("edges")
+        if ed is None:
+            g = self.grid
+            ed = self._cache["edges"] = g.edge_id[self.passage[g.edge_id]].tolist()
+        return ip, nb, ed
 
     def open_lists(self) -> list[list[int]]:
         """Per cell, the neighbours reachable through an open passage, counter-clockwise (cached)."""
         got = self._cache.get("open")
         if got is None:
-            ip, nb, _ = self.open_csr()
+            ip, nb = self.open_adjacency()
             with gc_paused():
                 got = [nb[a:b] for a, b in pairwise(ip)]
             self._cache["open"] = got

@@ -51,7 +51,7 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
         ValueError: if the goal is not reachable from the start.
     """
     n = maze.grid.n
-    ip, nb, _ = maze.open_csr()
+    ip, nb = maze.open_adjacency()
     h = heuristic(maze.grid, goal).tolist()
     gval = [-1] * n
     parent = [-1] * n
