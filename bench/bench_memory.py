@@ -70,6 +70,7 @@ def main() -> None:
     ap.add_argument("--algo", default="backtracker", help="generator for every command (default backtracker)")
     ap.add_argument("--shapes", nargs="*", default=list(BIG))
     ap.add_argument("--small-only", action="store_true", help="skip the million-cell sizes")
+    ap.add_argument("--only", nargs="*", help="limit to commands whose label starts with one of these (e.g. stats)")
     ap.add_argument("--out", default="memory.md", help="file name under bench/results/")
     args = ap.parse_args()
     rows = []
@@ -79,6 +80,8 @@ def main() -> None:
             for shape in args.shapes:
                 size = sizes[shape]
                 for label, cmd in commands(shape, size, args.algo, tmp):
+                    if args.only and not any(label.startswith(o) for o in args.only):
+                        continue
                     rc, secs, kib = measure(cmd)
                     note = "" if rc == 0 else f"exit {rc}"
                     row = (f"{size}x{size}", shape, label, f"{kib / 1024:.0f}", f"{secs:.2f}", note)
