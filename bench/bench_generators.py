@@ -148,9 +148,10 @@ def main() -> None:
     sizes = {shape: size_for(shape, TARGET_CELLS) for shape in SHAPES if shape in args.small_shapes}
     grids = {shape: make_grid(shape, *wh) for shape, wh in sizes.items()}
     head = " | ".join(f"{s} {w}x{h} ({grids[s].n})" for s, (w, h) in sizes.items())
-    lines += [f"## ~{TARGET_CELLS:,} cells: user (median of 3) / warm (median of 5)", "",
-              f"| generator | {head} |", "|---|" + "---:|" * len(sizes)]
-    for name, info in gens.items():
+    if sizes:
+        lines += [f"## ~{TARGET_CELLS:,} cells: user (median of 3) / warm (median of 5)", "",
+                  f"| generator | {head} |", "|---|" + "---:|" * len(sizes)]
+    for name, info in gens.items() if sizes else ():
         cells = []
         for shape in sizes:
             if shape not in info.shapes:
