@@ -1,24 +1,37 @@
-"""Benchmark every maze generator.
+"""Benchmark every maze generator, as a user sees it and warm.
 
-* every generator x supported shape at about 10,000 cells (median of 5 runs);
-* square 1000 x 1000 (median of 3 runs, 1 for the slow ones);
-* the price of the step form in the fast form: each core is re-compiled with
-  its ``if rec is not None:`` blocks stripped (via ``ast``) and timed against the
-  real fast form on square 100 x 100 (median of 7, interleaved).
+Two figures per cell, side by side:
 
-Prints a markdown table and writes it to ``bench/results/generators.md``.
-Run: ``python bench/bench_generators.py [--quick]`` (``--quick`` skips 1000 x 1000).
+* **user**: a fresh ``python -m engine.cli generate --format json`` process, its
+  ``seconds`` field (building the grid, its per-grid tables and the maze: what a
+  user waits for; interpreter start-up excluded), median of 3 (1 at a million cells);
+* **warm**: the generator alone in one process on a grid whose per-grid tables are
+  already built (a second maze on the same grid), median of 5 (1 at a million cells).
+
+Sections: every generator x shape at about 10,000 cells (100x100 where the shape
+allows); every generator x shape at its largest size near a million cells
+(square/hex/triangle 1000x1000, polar 480x480, upsilon 700x700); the price of the
+step form in the fast form (each core re-compiled with its ``if rec is not None:``
+blocks stripped via ``ast``, square 100x100, median of 7, interleaved).
+
+Writes ``bench/results/generators.md``.
+Run: ``python bench/bench_generators.py [--quick] [--big-shapes square hex ...]``
+(``--quick`` skips the million-cell section).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import inspect
+import json
 import os
 import pathlib
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 
@@ -32,7 +45,6 @@ from engine.grids import SHAPES, make_grid  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 TARGET_CELLS = 10_000
-SLOW_AT_MILLION = {"aldous-broder", "growing-tree", "hunt-and-kill", "prim", "kruskal", "prim-simple", "wilson"}
 CORES = {
     "growing-tree": (growing_tree, "growing_tree_core", (growing_tree.parse_rule(growing_tree.DEFAULT_RULE),)),
     "backtracker": (growing_tree, "backtracker_core", ()),
@@ -64,6 +76,27 @@ def size_for(shape: str, target: int) -> tuple[int, int]:
     return best, best
 
 
+BIG = {"square": 1000, "hex": 1000, "triangle": 1000, "polar": 480, "upsilon": 700}
+
+
+def user_ms(shape: str, name: str, w: int, h: int, reps: int) -> float:
+    """Median ``seconds`` (as ms) of ``reps`` fresh ``engine.cli generate --format json`` processes."""
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "m.json")
+        for i in range(reps):
+            subprocess.run([sys.executable, "-m", "engine.cli", "generate", "--shape", shape, "--algo", name,
+                            "--size", f"{w}x{h}", "--seed", str(100 + i), "--format", "json", "-o", out],
+                           cwd=ROOT, check=True)
+            with open(out, encoding="utf-8") as f:
+                times.append(json.load(f)["seconds"])
+    return statistics.median(times) * 1000
+
+
+def fmt_ms(ms: float) -> str:
+    return f"{ms:.1f}" if ms < 100 else f"{ms:.0f}"
+
+
 def median_ms(fn, reps: int) -> float:
     ts = []
     for i in range(reps):
@@ -74,7 +107,7 @@ def median_ms(fn, reps: int) -> float:
 
 
 class _StripRec(ast.NodeTransformer):
-    def visit_If(self, node: ast.If) -> ast.AST | None:
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
         self.generic_visit(node)
         t = node.test
         if (isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "rec"
@@ -93,42 +126,75 @@ def stripped_core(module, fname: str):
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
+    ap = argparse.ArgumentParser(description="generator benchmark (user-visible and warm)")
+    ap.add_argument("--quick", action="store_true", help="skip the million-cell section")
+    ap.add_argument("--big-shapes", nargs="*", default=list(BIG), help="shapes for the million-cell section")
+    ap.add_argument("--only", nargs="*", help="limit to these generators")
+    ap.add_argument("--small-shapes", nargs="*", default=list(SHAPES), help="shapes for the ~10,000-cell section")
+    ap.add_argument("--out", default="generators.md", help="file name under bench/results/")
+    args = ap.parse_args()
+    gens = {k: v for k, v in GENERATORS.items() if not args.only or k in args.only}
     lines = [
         "# Generator benchmark",
         "",
-        f"Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}; "
-        "times in ms, medians; grid construction and `Grid.lists()` excluded (cached).",
+        f"Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}; times in ms, medians. "
+        "Each cell is **user / warm**: user = a fresh `python -m engine.cli generate --format json` process, its "
+        "`seconds` field (grid, per-grid tables and maze built: what a user waits for); warm = the generator "
+        "alone on a grid whose tables are already built (a second maze on the same grid).",
         f"Load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-        "(the machine is shared: compare rows of one run, not runs).",
+        "(the machine is shared: compare cells of one run, not runs).",
         "",
     ]
-    sizes = {shape: size_for(shape, TARGET_CELLS) for shape in SHAPES}
+    sizes = {shape: size_for(shape, TARGET_CELLS) for shape in SHAPES if shape in args.small_shapes}
     grids = {shape: make_grid(shape, *wh) for shape, wh in sizes.items()}
-    for g in grids.values():
-        g.lists()
     head = " | ".join(f"{s} {w}x{h} ({grids[s].n})" for s, (w, h) in sizes.items())
-    lines += [f"## ~{TARGET_CELLS:,} cells, median of 5", "", f"| generator | {head} |",
-              "|---|" + "---:|" * len(sizes)]
-    for name, info in GENERATORS.items():
+    if sizes:
+        lines += [f"## ~{TARGET_CELLS:,} cells: user (median of 3) / warm (median of 5)", "",
+                  f"| generator | {head} |", "|---|" + "---:|" * len(sizes)]
+    for name, info in gens.items() if sizes else ():
         cells = []
-        for shape in SHAPES:
+        for shape in sizes:
             if shape not in info.shapes:
                 cells.append("n/a")
                 continue
             g = grids[shape]
-            info.run(g, Rng(999), {})  # warm caches (row structure)
-            cells.append(f"{median_ms(lambda i, g=g, info=info: info.run(g, Rng(i), {}), 5):.1f}")
+            info.run(g, Rng(999), {})  # warm the grid's tables
+            warm = median_ms(lambda i, g=g, info=info: info.run(g, Rng(i), {}), 5)
+            user = user_ms(shape, name, *sizes[shape], 3)
+            cells.append(f"{fmt_ms(user)} / {fmt_ms(warm)}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
         print(lines[-1], flush=True)
 
+    if not args.quick and args.big_shapes:
+        shapes = [s for s in SHAPES if s in args.big_shapes]
+        head = " | ".join(f"{s} {BIG[s]}x{BIG[s]}" for s in shapes)
+        lines += ["", "## About a million cells: user / warm, one run each", "",
+                  f"| generator | {head} |", "|---|" + "---:|" * len(shapes)]
+        for name, info in gens.items():
+            cells = []
+            for shape in shapes:
+                if shape not in info.shapes:
+                    cells.append("n/a")
+                    continue
+                user = user_ms(shape, name, BIG[shape], BIG[shape], 1)
+                big = make_grid(shape, BIG[shape], BIG[shape])
+                info.run(big, Rng(999), {})  # warm the grid's tables
+                warm = median_ms(lambda i, big=big, info=info: info.run(big, Rng(i), {}), 1)
+                del big
+                cells.append(f"{fmt_ms(user)} / {fmt_ms(warm)}")
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
+
     lines += ["", "## Step-form price: fast form vs. the same core with recording stripped, square 100x100, "
               "median of 7", "", "| generator | fast form | stripped | ratio |", "|---|---:|---:|---:|"]
-    g = grids["square"]
+    g = make_grid("square", 100, 100)
     for name, (module, fname, extra) in CORES.items():
+        if name not in gens:
+            continue
         real = getattr(module, fname)
         bare = stripped_core(module, fname)
-        tr, tb = [], []
+        tr: list[float] = []
+        tb: list[float] = []
         for i in range(7):
             for fn, acc in ((real, tr), (bare, tb)):
                 t = time.perf_counter()
@@ -138,21 +204,9 @@ def main() -> None:
         lines.append(f"| {name} | {a:.1f} | {b:.1f} | {a / b:.2f} |")
         print(lines[-1], flush=True)
 
-    if not quick:
-        big = make_grid("square", 1000, 1000)
-        big.lists()
-        lines += ["", "## square 1000x1000 (1,000,000 cells), median of 3 (1 for the slow ones)", "",
-                  "| generator | ms |", "|---|---:|"]
-        for name, info in GENERATORS.items():
-            reps = 1 if name in SLOW_AT_MILLION else 3
-            if reps == 3:
-                info.run(big, Rng(999), {})  # warm the row structure cache
-            lines.append(f"| {name} | {median_ms(lambda i, info=info: info.run(big, Rng(i), {}), reps):.0f} |")
-            print(lines[-1], flush=True)
-
     lines += ["", f"Load average at end: {os.getloadavg()[0]:.1f}."]
     text = "\n".join(lines) + "\n"
-    out = ROOT / "bench" / "results" / "generators.md"
+    out = ROOT / "bench" / "results" / args.out
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)
     print()

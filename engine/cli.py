@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import json
 import os
 import sys
@@ -232,23 +231,39 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
     maze, secs = _timed_build(spec)
     path = solve(maze, "bfs").path if args.solution else None
-    data: str | bytes
-    if fmt == "json":
-        data = json.dumps(export.to_json(maze, code=spec.code(), seconds=secs, algorithm=spec.algorithm)) + "\n"
-    elif fmt == "svg":
-        data = _with_newline(export.to_svg(maze, path=path))
-    elif fmt == "png":
-        buf = io.BytesIO()
-        export.to_png(maze, buf, path=path)
-        data = buf.getvalue()
-    else:
-        data = _with_newline(export.to_ascii(maze, path=path))
+    if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
+        if args.output is None:
+            _write_streamed(maze, fmt, out, spec, secs, path)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as sink:
+                _write_streamed(maze, fmt, sink, spec, secs, path)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    if fmt == "png":
+        try:
+            export.to_png(maze, args.output, path=path)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    data = _with_newline(export.to_ascii(maze, path=path))
     if args.output is not None:
         write_file(args.output, data)
     else:
-        assert isinstance(data, str)
         out.write(data)
     return 0
+
+
+def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None) -> None:
+    """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
+    from engine import export
+
+    if fmt == "json":
+        export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm)
+    else:
+        export.write_svg(maze, sink, path=path)
+    sink.write("\n")
 
 
 def _with_newline(text: str) -> str:

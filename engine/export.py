@@ -1,16 +1,20 @@
 """Maze export: ASCII art (square grids), SVG and PNG (every tessellation), JSON.
 
 All functions are pure: they read a :class:`~engine.maze.Maze` and return text
-or a dict (``to_png`` writes one file).  Pictures put north up: grid y grows
+or a dict, or write to one file (``to_png``, and the streaming writers
+``write_svg`` / ``write_json``, which format a million-cell maze in pieces
+instead of building the whole document in memory).  Pictures put north up: grid y grows
 up, image y grows down, so y is flipped.  A solution ``path`` is a sequence of
 cell ids (start .. goal) drawn through the cell centres.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import os
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, TextIO
 
 import numpy as np
 
@@ -133,13 +137,28 @@ def _fmt(v: float) -> str:
 
 
 def to_svg(maze: Maze, *, cell_px: float = 20, path: Sequence[int] | None = None) -> str:
-    """An SVG document of the maze, north up.
+    """An SVG document of the maze, north up (the text :func:`write_svg` writes).
+
+    Raises:
+        ValueError: bad ``cell_px`` or a path cell out of range.
+    """
+    buf = io.StringIO()
+    write_svg(maze, buf, cell_px=cell_px, path=path)
+    return buf.getvalue()
+
+
+def write_svg(
+    maze: Maze, out: TextIO, *, cell_px: float = 20, path: Sequence[int] | None = None, chunk: int = 0
+) -> None:
+    """Write an SVG document of the maze to ``out``, north up, in pieces.
 
     Args:
         cell_px: pixels per cell unit (1..400).
         path: optional solution (cell ids) drawn as a polyline through the centres.
 
-    Walls and boundary are one ``<path>``; start and goal are circles.
+    Walls and boundary are one ``<path>``; start and goal are circles.  The wall
+    path is formatted ``chunk`` (default :data:`CHUNK`) segments at a time, so memory stays bounded
+    however big the maze (no trailing newline).
 
     Raises:
         ValueError: bad ``cell_px`` or a path cell out of range.
@@ -147,32 +166,46 @@ def to_svg(maze: Maze, *, cell_px: float = 20, path: Sequence[int] | None = None
     _check_cell_px(cell_px)
     cells = _check_path(maze, path)
     f = _Frame(maze, cell_px)
-    seg = f.xy(closed_segments(maze)).reshape(-1, 4)
-    move = "M%.2f %.2fL%.2f %.2f"
-    d = "".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in seg.tolist()])
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
+    out.write(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{f.width}" height="{f.height}" '
-        f'viewBox="0 0 {f.width} {f.height}">',
-        f'<rect x="0" y="0" width="{f.width}" height="{f.height}" fill="#ffffff"/>',
-    ]
+        f'viewBox="0 0 {f.width} {f.height}">\n'
+        f'<rect x="0" y="0" width="{f.width}" height="{f.height}" fill="#ffffff"/>\n'
+    )
     if cells:
         pts = f.xy(maze.grid.centers[cells])
         coords = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts.tolist())
-        out.append(
+        out.write(
             f'<polyline class="path" points="{coords}" fill="none" stroke="{_PATH}" '
-            f'stroke-width="{_fmt(f.line * 1.5)}" stroke-linejoin="round" stroke-linecap="round"/>'
+            f'stroke-width="{_fmt(f.line * 1.5)}" stroke-linejoin="round" stroke-linecap="round"/>\n'
         )
     for name, cell, colour in (("start", maze.start, _START), ("goal", maze.goal, _GOAL)):
         x, y = f.xy(maze.grid.centers[cell]).tolist()
         r = _marker_radius(maze, cell) * f.s
-        out.append(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>')
-    out.append(
-        f'<path class="walls" d="{d}" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" '
-        'stroke-linecap="round"/>'
+        out.write(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>\n')
+    out.write('<path class="walls" d="')
+    move = "M%.2f %.2fL%.2f %.2f"
+    for seg in _closed_chunks(maze, chunk or CHUNK):
+        out.write("".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in f.xy(seg).reshape(-1, 4).tolist()]))
+    out.write(
+        f'" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" stroke-linecap="round"/>\n</svg>'
     )
-    out.append("</svg>")
-    return "\n".join(out)
+
+
+CHUNK = 65536
+"""Wall segments (or edges) formatted per piece by the streaming writers."""
+
+
+def _closed_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
+    """:func:`closed_segments` in pieces of at most ``chunk`` segments, same order."""
+    g = maze.grid
+    closed = np.flatnonzero(~maze.passage)
+    walls = g.walls
+    for i in range(0, len(closed), chunk):
+        yield walls[closed[i : i + chunk]]
+    b = g.boundary
+    for i in range(0, len(b), chunk):
+        yield b[i : i + chunk]
 
 
 # -- PNG -------------------------------------------------------------------
@@ -239,8 +272,9 @@ def to_png(
     palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL)]
     pix = np.zeros((f.height, f.width), dtype=np.uint8)
     lw = max(1, int(round(f.line)))
-    _draw_segments(pix, f.xy(closed_segments(maze)).reshape(-1, 4), lw, 1)
-    img = Image.frombytes("P", (f.width, f.height), pix.tobytes())
+    for seg in _closed_chunks(maze):
+        _draw_segments(pix, f.xy(seg).reshape(-1, 4), lw, 1)
+    img = Image.frombuffer("P", (f.width, f.height), pix, "raw", "P", 0, 1)  # shares pix: no copy
     img.putpalette([v for rgb in palette for v in rgb])
     draw = ImageDraw.Draw(img)
     if len(cells) > 1:
@@ -284,3 +318,37 @@ def to_json(
         "goal": int(maze.goal),
         "seconds": None if seconds is None else float(seconds),
     }
+
+
+def write_json(
+    maze: Maze,
+    out: TextIO,
+    code: str | None = None,
+    seconds: float | None = None,
+    *,
+    algorithm: str | None = None,
+    chunk: int = 0,
+) -> None:
+    """Write ``json.dumps(to_json(...))`` to ``out``, the same text, in pieces.
+
+    The edge and passage lists are formatted ``chunk`` (default :data:`CHUNK`)
+    entries at a time, so a million-cell maze never holds millions of Python
+    lists (no trailing newline).
+    """
+    chunk = chunk or CHUNK
+    g = maze.grid
+    dump = json.dumps
+    out.write(
+        f'{{"code": {dump(code)}, "shape": {dump(g.kind)}, "algorithm": {dump(algorithm)}, '
+        f'"size": [{int(g.width)}, {int(g.height)}], "cells": {int(g.n)}, "edges": ['
+    )
+    edges = g.edges
+    for i in range(0, len(edges), chunk):
+        part = edges[i : i + chunk].tolist()
+        out.write((", " if i else "") + ", ".join([f"[{a}, {b}]" for a, b in part]))
+    out.write('], "passages": [')
+    flags = maze.passage.astype(np.uint8)
+    for i in range(0, len(flags), chunk):
+        out.write((", " if i else "") + ", ".join(map(str, flags[i : i + chunk].tolist())))
+    secs = None if seconds is None else float(seconds)
+    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}, "seconds": {dump(secs)}}}')

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy as np
 
-from engine.grids.base import Grid
+from engine.grids.base import Grid, gc_paused
 
 
 @dataclass(eq=False)
@@ -43,31 +40,43 @@ class Maze:
         """Drop cached adjacency after ``passage`` was modified in place."""
         self._cache.clear()
 
-    def open_csr(self) -> tuple[list[int], list[int], list[int]]:
-        """The open passages as CSR adjacency in Python lists, cached.
+    def open_adjacency(self) -> tuple[list[int], list[int]]:
+        """The open passages as CSR adjacency in Python lists, cached: ``(indptr, nbr)``.
 
-        Returns ``(indptr, nbr, edge)``: for cell ``c`` the entries
-        ``indptr[c]:indptr[c+1]`` of ``nbr``/``edge`` are the neighbours reachable
-        through an open passage and the passage's edge id, counter-clockwise in the
-        grid's order.  ``indptr`` has ``n + 1`` entries.  Built with numpy (about
-        0.1 s for a million cells); call :meth:`invalidate` after editing ``passage``.
+        For cell ``c`` the entries ``indptr[c]:indptr[c+1]`` of ``nbr`` are the
+        neighbours reachable through an open passage, counter-clockwise in the grid's
+        order.  ``indptr`` has ``n + 1`` entries.  Built with numpy (about 0.1 s for a
+        million cells); call :meth:`invalidate` after editing ``passage``.
         """
-        got = self._cache.get("csr")
+        got = self._cache.get("adjacency")
         if got is None:
             g = self.grid
             mask = self.passage[g.edge_id]
             before = np.zeros(mask.shape[0] + 1, dtype=np.int64)
             np.cumsum(mask, out=before[1:])  # open entries before each CSR position
-            got = (before[g.indptr].tolist(), g.nbr[mask].tolist(), g.edge_id[mask].tolist())
-            self._cache["csr"] = got
+            got = (before[g.indptr].tolist(), g.nbr[mask].tolist())
+            self._cache["adjacency"] = got
         return got
+
+    def open_csr(self) -> tuple[list[int], list[int], list[int]]:
+        """:meth:`open_adjacency` plus the edge id of each entry: ``(indptr, nbr, edge)``, cached.
+
+        The edge list is built only when asked for (walkers that record edges need it,
+        searches do not).
+        """
+        ip, nb = self.open_adjacency()
+        ed = self._cache.get("edges")
+        if ed is None:
+            g = self.grid
+            ed = self._cache["edges"] = g.edge_id[self.passage[g.edge_id]].tolist()
+        return ip, nb, ed
 
     def open_lists(self) -> list[list[int]]:
         """Per cell, the neighbours reachable through an open passage, counter-clockwise (cached)."""
         got = self._cache.get("open")
         if got is None:
-            ip, nb, _ = self.open_csr()
-            with _gc_paused():
+            ip, nb = self.open_adjacency()
+            with gc_paused():
                 got = [nb[a:b] for a, b in pairwise(ip)]
             self._cache["open"] = got
         return got
@@ -77,7 +86,7 @@ class Maze:
         got = self._cache.get("open_edges")
         if got is None:
             ip, _, ed = self.open_csr()
-            with _gc_paused():
+            with gc_paused():
                 got = [ed[a:b] for a, b in pairwise(ip)]
             self._cache["open_edges"] = got
         return got
@@ -89,8 +98,8 @@ class Maze:
 
     def is_open(self, a: int, b: int) -> bool:
         """True if ``a`` and ``b`` are adjacent and the wall between them is open."""
-        e = self.grid.edge_lookup().get((min(a, b), max(a, b)))
-        return e is not None and bool(self.passage[e])
+        e = self.grid.edge_between(a, b) if 0 <= a < self.grid.n and 0 <= b < self.grid.n else -1
+        return e >= 0 and bool(self.passage[e])
 
     def is_perfect(self) -> bool:
         """True if the passages form a spanning tree (n-1 passages, connected)."""
@@ -117,20 +126,3 @@ class Maze:
     def digest(self) -> str:
         """SHA-256 (hex) of the passages as bytes 0/1, in edge order: the golden-test fingerprint."""
         return hashlib.sha256(self.passage.astype(np.uint8).tobytes()).hexdigest()
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building millions of small lists.
-
-    The lists hold only ints, so they can never form reference cycles; without the
-    pause CPython runs a collection every few hundred allocations, which makes the
-    build about 4x slower on a million cells.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()

@@ -197,3 +197,22 @@ def test_json_round_trip(shape):
     assert (obj["start"], obj["goal"]) == (m.start, m.goal)
     plain = export.to_json(m)
     assert plain["code"] is None and plain["algorithm"] is None and plain["seconds"] is None
+
+
+# -- streaming writers -----------------------------------------------------
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+@pytest.mark.parametrize("chunk", [1, 3, 0])
+def test_streaming_writers_match_whole_documents(shape, chunk):
+    m = tree_maze(shape, 6, 5)
+    buf = io.StringIO()
+    export.write_json(m, buf, code="M1.X#1-2", seconds=0.25, algorithm="bfs-tree", chunk=chunk)
+    assert buf.getvalue() == json.dumps(export.to_json(m, code="M1.X#1-2", seconds=0.25, algorithm="bfs-tree"))
+    buf = io.StringIO()
+    export.write_json(m, buf, chunk=chunk)
+    assert json.loads(buf.getvalue()) == export.to_json(m)
+    path = [m.start]
+    buf = io.StringIO()
+    export.write_svg(m, buf, path=path, chunk=chunk)
+    whole = export.to_svg(m, path=path)
+    assert buf.getvalue() == whole
+    assert whole.count("M") == int((~m.passage).sum()) + len(m.grid.boundary)

@@ -313,3 +313,61 @@ def test_unit_circle_is_exactly_symmetric(total):
     assert np.array_equal(c[mirror], -c) and np.array_equal(s[mirror], s)
     flip = (-k) % total  # about the x axis
     assert np.array_equal(c[flip], c) and np.array_equal(s[flip], -s)
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_geometry_is_built_only_when_used(shape):
+    from engine.generators import generate
+    from engine.rng import Rng
+
+    g = make_grid(shape, 9, 8)
+    assert g.memoised() == ()
+    generate(g, "backtracker", Rng(1))
+    assert not any(k.startswith("grid.") and k != "grid.lists" for k in g.memoised())
+    # one polygon on its own is the same as the slice of all of them, and builds none
+    alone = [g.polygon(c) for c in (0, g.n // 2, g.n - 1)]
+    assert "grid.polygons" not in g.memoised()
+    for c, p in zip((0, g.n // 2, g.n - 1), alone, strict=True):
+        assert np.array_equal(p, g.poly_xy[g.poly_indptr[c] : g.poly_indptr[c + 1]])
+    assert "grid.polygons" in g.memoised()
+
+
+def test_memo_is_shared_and_forget_rebuilds_the_same():
+    g = make_grid("hex", 6, 5)
+    calls = []
+    first = g.memo("test.table", lambda: calls.append(1) or [1, 2, 3])
+    assert g.memo("test.table", lambda: calls.append(1) or [9]) is first and calls == [1]
+    walls = g.walls.copy()
+    lists = g.lists()
+    assert g.lists() is lists
+    g.forget("grid.walls", "grid.lists")
+    assert "grid.walls" not in g.memoised() and "test.table" in g.memoised()
+    assert np.array_equal(g.walls, walls) and g.lists() == lists
+    g.forget()
+    assert g.memoised() == ()
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_edge_between(shape):
+    g = make_grid(shape, 6, 5)
+    for i, (a, b) in enumerate(g.edges.tolist()):
+        assert g.edge_between(a, b) == i and g.edge_between(b, a) == i
+    far = int(np.setdiff1d(np.arange(g.n), np.append(g.neighbors(0), 0))[0])
+    assert g.edge_between(0, far) == -1
+
+
+def test_square_tables_follow_the_csr():
+    from engine.grids.square import CLEAR, OPPOSITE, square_tables
+
+    g = make_grid("square", 7, 5)
+    t = square_tables(g)
+    for c in range(g.n):
+        nb = g.neighbors(c).tolist()
+        ids = g.edge_id[g.indptr[c] : g.indptr[c + 1]].tolist()
+        dirs = [k for k in range(4) if t.masks[c] >> k & 1]
+        assert [c + t.offset[k] for k in dirs] == nb  # slot order is S, E, N, W
+        assert [t.edge(c, k) for k in dirs] == ids
+        for k in dirs:
+            assert CLEAR[k] == 0xF ^ (1 << OPPOSITE[k])
+    with pytest.raises(ValueError, match="square"):
+        square_tables(make_grid("hex", 3, 3))

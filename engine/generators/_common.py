@@ -9,13 +9,14 @@ core and replays the record.
 
 from __future__ import annotations
 
-import gc
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine.grids.base import Grid
+from engine.grids.square import SquareTables
 from engine.rng import Rng
 
 Step = tuple[str, int]
@@ -63,68 +64,109 @@ COUNT: list[int] = [len(s) for s in SLOTS]
 
 
 @dataclass(frozen=True)
-class SlotMasks:
-    """Per-cell neighbour-slot bitmasks of a grid (degree <= 8), for walkers that
-    need "the unvisited neighbours of c, in slot order" many times.
+class Hops:
+    """Compact per-cell tables for walkers (degree <= 8), shared by cell pattern.
 
-    A walker keeps ``um = bytearray(masks.full)``: bit ``k`` of ``um[c]`` is set while
-    neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit in
-    each neighbour: ``for x, q in zip(nb[d], masks.clear[d]): um[x] &= q``.  Then
+    Cells with the same neighbour pattern (offsets to their neighbours and the
+    slots they occupy in those neighbours) share one tuple, so a million-cell grid
+    holds a million references and a few hundred tuples, not millions of lists.
+
+    A walker keeps ``um = bytearray(hops.full)``: bit ``k`` of ``um[c]`` is set
+    while neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit
+    in each neighbour: ``for o, q in zip(step[d], clear[d]): um[d + o] &= q``.  Then
     ``SLOTS[um[c]]`` are the unvisited slots of ``c`` and ``SLOTS[full[c] ^ um[c]]``
     the visited ones.
 
     Attributes:
         full: ``(n,)`` bytes, ``(1 << degree) - 1`` per cell.
+        step: per cell, the neighbour offsets in slot order: neighbour ``k`` of
+            ``c`` is ``c + step[c][k]`` (the grid's CSR order).
         clear: per cell, per slot ``k`` (neighbour ``x``): ``0xFF`` minus the bit
             of this cell in ``x``'s slots.
-        low: per cell, its smallest neighbour id (or its own id without neighbours).
+        low: per cell, the offset of its smallest neighbour (0 without neighbours).
+        first: ``grid.indptr`` as an ``array('i')``; the edge to neighbour ``k`` of
+            ``c`` is ``eid[first[c] + k]``.
+        eid: ``grid.edge_id`` as an ``array('i')``.
     """
 
     full: bytes
-    clear: list[list[int]]
+    step: list[tuple[int, ...]]
+    clear: list[tuple[int, ...]]
     low: list[int]
+    first: array
+    eid: array
 
 
-def slot_masks(grid: Grid) -> SlotMasks:
-    """The (cached) :class:`SlotMasks` of ``grid``.
+def hops(grid: Grid) -> Hops:
+    """The (memoised) :class:`Hops` of ``grid``.
 
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    key = "generators.slot_masks"
-    got = grid._cache.get(key)
-    if got is not None:
-        return got
+    return grid.memo("generators.hops", lambda: _build_hops(grid))
+
+
+def _build_hops(grid: Grid) -> Hops:
     n = grid.n
-    ip = grid.indptr.astype(np.int64)
+    ip = grid.indptr
     deg = np.diff(ip)
     if n and deg.max() > 8:
-        raise ValueError(f"slot masks need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
-    src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    pos = np.arange(len(src), dtype=np.int64) - ip[src]  # slot index within its cell
+        raise ValueError(f"walkers need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
+    src = np.repeat(np.arange(n, dtype=np.int32), deg)
+    pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot index within its cell
     order = np.argsort(grid.edge_id, kind="stable")  # the two slots of each edge, adjacent
     rev = np.empty_like(order)
     rev[order[0::2]] = order[1::2]
     rev[order[1::2]] = order[0::2]
-    clear = (0xFF ^ (1 << pos[rev])).tolist()
-    nbr = grid.nbr.astype(np.int64)
-    low = np.arange(n, dtype=np.int64)
-    has = deg > 0
-    low[has] = np.minimum.reduceat(nbr, ip[:-1][has])
-    ipl = ip.tolist()
-    was_enabled = gc.isenabled()
-    gc.disable()  # many small lists, none cyclic (see Grid.lists)
-    try:
-        per_cell = [clear[ipl[c] : ipl[c + 1]] for c in range(n)]
-    finally:
-        if was_enabled:
-            gc.enable()
-    got = SlotMasks(((1 << deg) - 1).astype(np.uint8).tobytes(), per_cell, low.tolist())
-    grid._cache[key] = got
-    return got
+    del order
+    # One row per cell: degree, 8 offsets, 8 clear masks (padded); deduplicated.
+    rows = np.zeros((n, 17), dtype=np.int32)
+    rows[:, 0] = deg
+    rows[src, 1 + pos] = grid.nbr - src
+    rows[src, 9 + pos] = 0xFF ^ (1 << pos[rev])
+    del src, pos, rev
+    pats, inverse = _unique_rows(rows)
+    del rows
+    steps, clears, lows = [], [], []
+    for row in pats.tolist():
+        d = row[0]
+        steps.append(tuple(row[1 : 1 + d]))
+        clears.append(tuple(row[9 : 9 + d]))
+        lows.append(min(row[1 : 1 + d]) if d else 0)
+    inv = inverse.tolist()
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        [steps[i] for i in inv],
+        [clears[i] for i in inv],
+        [lows[i] for i in inv],
+        array("i", grid.indptr.astype(np.int32).tobytes()),
+        array("i", grid.edge_id.astype(np.int32).tobytes()),
+    )
 
 
-_MIX = np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(9)], dtype=np.uint64)
+def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(patterns, inverse)`` of the rows of an integer table: ``patterns[inverse] == rows``.
+
+    Through a 64-bit mix of each row (one sort of ``len(rows)`` ints, built column by
+    column so no second table is held), checked exactly; a collision (never seen)
+    falls back to the row-wise unique.
+    """
+    mul = _mix(rows.shape[1])
+    mix = np.zeros(rows.shape[0], dtype=np.uint64)
+    for j in range(rows.shape[1]):
+        mix += rows[:, j].astype(np.int64).astype(np.uint64) * mul[j]
+    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
+    del mix
+    pats = rows[first]
+    inverse = inverse.ravel()
+    if not all(np.array_equal(pats[inverse, j], rows[:, j]) for j in range(rows.shape[1])):
+        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
+        inverse = inverse.ravel()
+    return pats, inverse
+
+
+def _mix(k: int) -> np.ndarray:
+    return np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(k)], dtype=np.uint64)
 
 
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
@@ -136,9 +178,10 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     ``q`` drawn in bulk the step is ``c + moves[c][q]``: ``moves[c]`` is a tuple
     of ``L`` neighbour offsets, shared by all cells with the same pattern.
     """
-    got = grid._cache.get("generators.walk_table")
-    if got is not None:
-        return got
+    return grid.memo("generators.walk_table", lambda: _build_walk_table(grid))
+
+
+def _build_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
@@ -149,55 +192,12 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     rows = np.zeros((n, 9), dtype=np.int64)
     rows[:, 8] = deg
     rows[src, slot] = grid.nbr.astype(np.int64) - src
-    # Deduplicate through a 64-bit mix of each row (one sort of n ints), checked
-    # exactly; a collision (never seen) falls back to the row-wise unique.
-    mix = (rows.astype(np.uint64) * _MIX).sum(axis=1, dtype=np.uint64)
-    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
-    pats = rows[first]
-    if not np.array_equal(pats[inverse.ravel()], rows):
-        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
+    pats, inverse = _unique_rows(rows)
     tables = []
     for row in pats.tolist():
         d = row[8]
         tables.append(tuple(row[q // (lcm // d)] for q in range(lcm)) if d else (0,) * lcm)
-    got = (lcm, [tables[i] for i in inverse.ravel().tolist()])
-    grid._cache["generators.walk_table"] = got
-    return got
-
-
-SQ_S, SQ_E, SQ_N, SQ_W = 0, 1, 2, 3
-"""Direction bits of :func:`square_masks` (the slot order of a square cell's neighbours)."""
-
-
-def square_masks(grid: Grid) -> bytes:
-    """Direction-bit masks of a square grid (cached): bit ``SQ_S..SQ_W`` of byte ``c``
-    is set when cell ``c`` has that neighbour, followed by ``width + 1`` zero bytes.
-
-    On a ``w``-wide square grid the neighbours of ``c`` are ``c - w, c + 1, c + w,
-    c - 1`` (south, east, north, west: slot order), so a walker that keeps
-    ``um = bytearray(square_masks(grid))`` clears the bit of a visited cell ``d`` in
-    its four neighbours without looking them up::
-
-        um[d - w] &= 11; um[d + 1] &= 7; um[d + w] &= 14; um[d - 1] &= 13
-
-    Writes that miss (a row end, the bottom or top row) land on a bit that is
-    already clear or in the zero padding (negative indices wrap into it).
-    ``SLOTS[um[c]]`` are then the directions of the unvisited neighbours of ``c``,
-    in slot order.
-
-    Raises:
-        ValueError: if the grid is not square.
-    """
-    if grid.kind != "square":
-        raise ValueError(f"square masks need a square grid, not {grid.kind}")
-    got = grid._cache.get("generators.square_masks")
-    if got is None:
-        w, h = grid.width, grid.height
-        r, c = np.divmod(np.arange(w * h), w)
-        m = ((r > 0) << SQ_S) | ((c < w - 1) << SQ_E) | ((r < h - 1) << SQ_N) | ((c > 0) << SQ_W)
-        got = m.astype(np.uint8).tobytes() + bytes(w + 1)
-        grid._cache["generators.square_masks"] = got
-    return got
+    return lcm, [tables[i] for i in inverse.ravel().tolist()]
 
 
 def replay(rec: list[Step]) -> Iterator[Step]:
@@ -286,46 +286,73 @@ def rows_of(grid: Grid) -> Rows:
     Raises:
         ValueError: if the grid has no rows (``Grid.row`` is -1 somewhere).
     """
-    got = grid._cache.get("generators.rows")
-    if got is not None:
-        return got
-    row = grid.row.astype(np.int64)
-    col = grid.col.astype(np.int64)
+    return grid.memo("generators.rows", lambda: _build_rows(grid))
+
+
+def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray | None:
+    """The stable order sorting by ``(major, minor)`` (``0 <= minor < span``), or ``None``
+    when the entries are already in that order (the common case: no sort at all)."""
+    key = major.astype(np.int64) * span + minor
+    if key.shape[0] < 2 or bool(np.all(key[1:] >= key[:-1])):
+        return None
+    return np.argsort(key, kind="stable")
+
+
+def _build_rows(grid: Grid) -> Rows:
+    row = grid.row
+    col = grid.col
     if grid.n == 0 or row.min() < 0 or col.min() < 0:
         raise ValueError(f"the {grid.kind} grid has no rows")
     n = grid.n
-    cells = np.lexsort((col, row)).astype(np.int64)
-    pos = np.empty(n, dtype=np.int64)
-    pos[cells] = np.arange(n)
-    rs = row[cells]
+    span = int(col.max()) + 1
+    order = _sorted_order(row, col, span)
+    ident = order is None  # cells already numbered by (row, column): positions are cell ids
+    cells = np.arange(n, dtype=np.int64) if order is None else order.astype(np.int64)
+    if ident:
+        pos = cells
+    else:
+        pos = np.empty(n, dtype=np.int64)
+        pos[cells] = np.arange(n)
+    rs = row[cells] if not ident else row
     starts = np.flatnonzero(np.concatenate(([True], rs[1:] != rs[:-1])))
     row_ptr = np.concatenate((starts, [n])).astype(np.int64)
     nrows = len(starts)
     # Rows must be numbered 0..R-1 without gaps.
     consecutive = bool(np.array_equal(rs[starts], np.arange(nrows)))
 
-    deg = np.diff(grid.indptr).astype(np.int64)
-    src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    dst = grid.nbr.astype(np.int64)
-    eid = grid.edge_id.astype(np.int64)
-    same = row[dst] == row[src]
-    is_east = same & (col[dst] == col[src] + 1)
+    # Classify each edge once (not each CSR entry twice): east pairs join columns c, c + 1
+    # of one row; north pairs join rows r, r + 1.  Either end may be the smaller id.
+    ea = grid.edges[:, 0]
+    eb = grid.edges[:, 1]
+    ra, rb = row[ea], row[eb]
+    ca, cb = col[ea], col[eb]
+    same = ra == rb
+    ab = same & (cb == ca + 1)  # a is west of b
+    ba = same & (ca == cb + 1)
+    east_src = np.concatenate((ea[ab], eb[ba]))
+    east_dst = np.concatenate((eb[ab], ea[ba]))
+    ep = east_src if ident else pos[east_src]
     east = np.full(n, -1, dtype=np.int64)
-    east[pos[src[is_east]]] = eid[is_east]
+    east[ep] = np.concatenate((np.flatnonzero(ab), np.flatnonzero(ba)))
     # Contiguous rows: the cell at each position (except row ends) has an east
     # edge to exactly the next position.
     row_end = np.zeros(n, dtype=bool)
     row_end[row_ptr[1:] - 1] = True
     nxt_ok = np.zeros(n, dtype=bool)
-    ep = pos[src[is_east]]
-    nxt_ok[ep] = pos[dst[is_east]] == ep + 1
+    nxt_ok[ep] = (east_dst if ident else pos[east_dst]) == ep + 1
     contiguous = consecutive and bool(np.all(nxt_ok | row_end)) and bool(np.all(east[row_end] == -1))
 
-    is_north = row[dst] == row[src] + 1
-    np_src = pos[src[is_north]]
-    order = np.lexsort((col[dst[is_north]], np_src))
-    north_cell = dst[is_north][order]
-    north_edge = eid[is_north][order]
+    up_ab = rb == ra + 1  # b is in the row above a
+    up_ba = ra == rb + 1
+    north_src = np.concatenate((ea[up_ab], eb[up_ba]))
+    np_src = north_src if ident else pos[north_src]
+    north_cell = np.concatenate((eb[up_ab], ea[up_ba])).astype(np.int64)
+    north_edge = np.concatenate((np.flatnonzero(up_ab), np.flatnonzero(up_ba))).astype(np.int64)
+    by_pos = _sorted_order(np_src, col[north_cell], span)  # by position, then by column
+    if by_pos is not None:
+        np_src = np_src[by_pos]
+        north_cell = north_cell[by_pos]
+        north_edge = north_edge[by_pos]
     counts = np.bincount(np_src, minlength=n)
     north_ptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, out=north_ptr[1:])
@@ -333,33 +360,16 @@ def rows_of(grid: Grid) -> Rows:
     all_north = bool(np.all(counts[:top] > 0))
     south_counts = np.bincount(north_cell, minlength=n)
     single_south = bool(np.all(south_counts <= 1))
-    got = Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
-    grid._cache["generators.rows"] = got
-    return got
+    return Rows(cells, pos, row_ptr, east, north_ptr, north_cell, north_edge, contiguous, all_north, single_south)
 
 
-def walker_masks(grid: Grid) -> tuple[bytes | list[int], list[list[int]], list[int]]:
-    """A walker's unvisited-neighbour tables: ``(full, clear, low)``.
-
-    ``full`` holds every neighbour's bit (:func:`square_masks` on square grids,
-    :class:`SlotMasks` ``full`` elsewhere); a walker keeps ``um = bytearray(full)``.
-    ``clear`` and ``low`` are the :class:`SlotMasks` tables, empty on square grids
-    (which work by direction).
-    """
-    if grid.kind == "square":
-        return square_masks(grid), [], []
-    masks = slot_masks(grid)
-    return masks.full, masks.clear, masks.low
+def visit_in_hops(um: bytearray, c: int, h: Hops) -> None:
+    """Mark ``c`` visited in its neighbours' slot masks (the hot loops inline the same)."""
+    for o, q in zip(h.step[c], h.clear[c], strict=True):
+        um[c + o] &= q
 
 
-def visit_in_masks(grid: Grid, um: bytearray, c: int, nb: list[list[int]], clear: list[list[int]]) -> None:
-    """Mark ``c`` visited in its neighbours' masks (once per walk; the hot loops inline the same)."""
-    if grid.kind == "square":
-        w = grid.width
-        um[c - w] &= 11
-        um[c + 1] &= 7
-        um[c + w] &= 14
-        um[c - 1] &= 13
-    else:
-        for x, q in zip(nb[c], clear[c], strict=True):
-            um[x] &= q
+def visit_in_square_masks(um: bytearray, c: int, sq: SquareTables) -> None:
+    """Mark ``c`` visited in its four neighbours' direction masks (the hot loops inline the same)."""
+    for off, q in zip(sq.offset, sq.clear, strict=True):
+        um[c + off] &= q

@@ -34,14 +34,16 @@ from engine.generators._common import (
     Record,
     Step,
     chunk_size,
+    hops,
     make_forms,
     replay,
     to_passage,
     u32_list,
-    visit_in_masks,
-    walker_masks,
+    visit_in_hops,
+    visit_in_square_masks,
 )
 from engine.grids.base import Grid
+from engine.grids.square import square_tables
 from engine.rng import Rng
 
 NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
@@ -143,7 +145,8 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     Random draws: the start cell with ``rng.below(n)``, then 32-bit values taken
     in chunks of :func:`chunk_size` words.  Returns the ``(E,)`` bool passages.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
     vis = bytearray(n)
     pas = bytearray(grid.num_edges)
@@ -207,8 +210,8 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             i = size - 1 - ((buf[bi] * q) >> 32)
             bi += 1
         c = active[i]
-        nbs = nb[c]
-        un = [k for k, d in enumerate(nbs) if not vis[d]]
+        st = step[c]
+        un = [k for k, o in enumerate(st) if not vis[c + o]]
         if un:
             m = len(un)
             if m == 1:
@@ -216,9 +219,9 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             else:
                 k = un[(buf[bi] * m) >> 32]
                 bi += 1
-            d = nbs[k]
+            d = c + st[k]
             vis[d] = 1
-            e = ed[c][k]
+            e = eid[first[c] + k]
             pas[e] = 1
             active.append(d)
             if rec is not None:
@@ -258,20 +261,29 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     neighbour, back up when stuck.  Returns the ``(E,)`` bool passages.
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
-    :func:`square_masks`, by direction, with the edge ids computed; others:
-    :func:`slot_masks`), so finding them is a table look-up.
+    :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
+    computed; others: :func:`hops`), so finding them is a table look-up.
     """
-    nb, ed = grid.lists()
     n = grid.n
     sq = grid.kind == "square"
-    w = grid.width
-    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    full, clear, _ = walker_masks(grid)
+    if sq:
+        tab = square_tables(grid)
+        w = tab.width
+        vb = tab.vertical
+        off = tab.offset
+        o_s, o_e, o_n, o_w = off
+        c_s, c_e, c_n, c_w = tab.clear
+        full = tab.masks
+    else:
+        h = hops(grid)
+        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    visit_in_masks(grid, um, start, nb, clear)
-    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
+    if sq:
+        visit_in_square_masks(um, start, tab)
+    else:
+        visit_in_hops(um, start, h)
     stack = [start]
     push = stack.append
     pop = stack.pop
@@ -296,16 +308,16 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 bi += 1
             if sq:
                 d = c + off[k]
-                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
-                um[d - w] &= 11
-                um[d + 1] &= 7
-                um[d + w] &= 14
-                um[d - 1] &= 13
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w  # SquareTables.edge, inlined
+                um[d + o_s] &= c_s
+                um[d + o_e] &= c_e
+                um[d + o_n] &= c_n
+                um[d + o_w] &= c_w
             else:
-                d = nb[c][k]
-                e = ed[c][k]
-                for x, q in zip(nb[d], clear[d], strict=True):
-                    um[x] &= q
+                d = c + step[c][k]
+                e = eid[first[c] + k]
+                for o, q in zip(step[d], clear[d], strict=True):
+                    um[d + o] &= q
             pas[e] = 1
             push(d)
             c = d

@@ -20,15 +20,17 @@ from engine.generators._common import (
     SLOTS,
     Record,
     chunk_size,
+    hops,
     make_forms,
     to_passage,
     u32_array,
     u32_list,
-    visit_in_masks,
+    visit_in_hops,
+    visit_in_square_masks,
     walk_table,
-    walker_masks,
 )
 from engine.grids.base import Grid
+from engine.grids.square import square_tables
 from engine.rng import Rng
 
 _SHIFT32 = np.uint64(32)
@@ -42,7 +44,8 @@ def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     turned into small step codes with numpy and a step is one look-up in
     :func:`walk_table`.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
     lcm, moves = walk_table(grid)
     mul = np.uint64(lcm)
@@ -60,7 +63,7 @@ def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             nxt = cur + moves[cur][q]
             if not vis[nxt]:
                 vis[nxt] = 1
-                e = ed[cur][nb[cur].index(nxt)]
+                e = eid[first[cur] + step[cur].index(nxt - cur)]
                 pas[e] = 1
                 if rec is not None:
                     rec.append(("open", e))
@@ -82,9 +85,10 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Draws the root with ``rng.below(n)``, then chunks of :func:`chunk_size`
     32-bit values, one per walk step.
     """
-    nb, ed = grid.lists()
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
     n = grid.n
-    deg = [len(x) for x in nb]
+    deg = grid.degree().tolist()
     intree = bytearray(n)
     pas = bytearray(grid.num_edges)
     nxtk = [0] * n  # the neighbour index taken when the walk last left each cell
@@ -106,7 +110,7 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             k = (buf[bi] * deg[c]) >> 32
             bi += 1
             nxtk[c] = k
-            c = nb[c][k]
+            c += step[c][k]
             if rec is not None:
                 rec.append(("current", c))
         # Retrace the loop-erased path from s and add it to the tree.
@@ -114,12 +118,12 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         while not intree[c]:
             intree[c] = 1
             k = nxtk[c]
-            e = ed[c][k]
+            e = eid[first[c] + k]
             pas[e] = 1
             if rec is not None:
                 rec.append(("visit", c))
                 rec.append(("open", e))
-            c = nb[c][k]
+            c += step[c][k]
     return to_passage(pas)
 
 
@@ -129,22 +133,32 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Draws the start cell with ``rng.below(n)``, then chunks of
     :func:`chunk_size` 32-bit values, one per choice among two or more cells.
 
-    Unvisited neighbours are kept as bitmasks (square grids: :func:`square_masks`
-    by direction, with the edge ids computed; others: :func:`slot_masks`).  Hunt
-    targets, the unvisited cells next to the maze, are flags in a bytearray: a
-    hunt is one ``find`` from a lower bound on the first flag.
+    Unvisited neighbours are kept as bitmasks (square grids:
+    :func:`engine.grids.square.square_tables`, by direction, neighbours and edge ids
+    computed; others: :func:`hops`).  Hunt targets, the unvisited cells next to
+    the maze, are flags in a bytearray: a hunt is one ``find`` from a lower bound on
+    the first flag.
     """
-    nb, ed = grid.lists()
     n = grid.n
     sq = grid.kind == "square"
-    w = grid.width
-    vb = grid.height * (w - 1) - w  # square: the edge south of c is vb + c
-    full, clear, low = walker_masks(grid)
+    if sq:
+        tab = square_tables(grid)
+        w = tab.width
+        vb = tab.vertical
+        off = tab.offset
+        o_s, o_e, o_n, o_w = off
+        c_s, c_e, c_n, c_w = tab.clear
+        full = tab.masks
+    else:
+        h = hops(grid)
+        full, step, clear, low, first, eid = h.full, h.step, h.clear, h.low, h.first, h.eid
     um = bytearray(full)
-    off = (-w, 1, w, -1)  # square: neighbour by direction S, E, N, W
     pas = bytearray(grid.num_edges)
     c = rng.below(n)
-    visit_in_masks(grid, um, c, nb, clear)
+    if sq:
+        visit_in_square_masks(um, c, tab)
+    else:
+        visit_in_hops(um, c, h)
     left = n - 1
     # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
     # neighbour becomes the current cell, cleared when x is visited); every such
@@ -162,14 +176,14 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         if mk:
             sl = SLOTS[mk]
             if sq:
-                t = c - w
+                t = c + o_s  # the smallest neighbour id
                 for k in sl:
                     front[c + off[k]] = 1
             else:
-                t = low[c]
-                nbs = nb[c]
+                t = c + low[c]
+                st = step[c]
                 for k in sl:
-                    front[nbs[k]] = 1
+                    front[c + st[k]] = 1
             if t < lo:
                 lo = t if t > 0 else 0
             m = COUNT[mk]
@@ -183,10 +197,10 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 bi += 1
             if sq:
                 d = c + off[k]
-                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w
+                e = c - c // w - (k >> 1) if k & 1 else vb + c + (k >> 1) * w  # SquareTables.edge, inlined
             else:
-                d = nbs[k]
-                e = ed[c][k]
+                d = c + st[k]
+                e = eid[first[c] + k]
         else:
             d = lo = front.find(1, lo)
             inside = SLOTS[full[d] ^ um[d]]
@@ -202,15 +216,15 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             if sq:
                 e = d - d // w - (k >> 1) if k & 1 else vb + d + (k >> 1) * w
             else:
-                e = ed[d][k]
+                e = eid[first[d] + k]
         if sq:
-            um[d - w] &= 11
-            um[d + 1] &= 7
-            um[d + w] &= 14
-            um[d - 1] &= 13
+            um[d + o_s] &= c_s
+            um[d + o_e] &= c_e
+            um[d + o_n] &= c_n
+            um[d + o_w] &= c_w
         else:
-            for x, q in zip(nb[d], clear[d], strict=True):
-                um[x] &= q
+            for o, q in zip(step[d], clear[d], strict=True):
+                um[d + o] &= q
         front[d] = 0
         pas[e] = 1
         left -= 1

@@ -5,6 +5,13 @@ drawing geometry); :func:`build_grid` turns that into a :class:`Grid` with CSR
 adjacency whose neighbours are listed counter-clockwise around each cell, which
 is what wall followers need.
 
+Topology (edges, CSR, rows) is built eagerly in compact integer arrays.  Geometry
+(centres, polygons, wall segments, boundary) is described by a :class:`Layout` of
+builder functions and computed on first use, once per grid: generating and
+solving a maze never pays for drawing data.  Derived per-grid tables that
+algorithms need (Python lists, bit masks, row structure) live in the grid's
+public memo, :meth:`Grid.memo`, so a second maze on the same grid shares them.
+
 Coordinates are in abstract "cell units" (square cells are 1×1), y grows up.
 """
 
@@ -12,7 +19,10 @@ from __future__ import annotations
 
 import gc
 import operator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -35,6 +45,49 @@ def check_dims(kind: str, width: object, height: object, lo: int, hi: int) -> tu
     return size[0], size[1]
 
 
+T = TypeVar("T")
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building millions of small objects.
+
+    Lists and tuples of ints can never form reference cycles; without the pause
+    CPython runs a collection every few hundred allocations, which makes building
+    a million per-cell lists about 4x slower.  Restores the previous state.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How to compute a grid's drawing geometry, on demand (cell units, float64).
+
+    Each builder takes no argument and returns a fresh array; :class:`Grid` calls
+    it at most once and keeps the result in its memo.
+
+    Attributes:
+        centers: ``() -> (n, 2)`` cell centres.
+        polygons: ``() -> (poly_indptr (n+1,) int32, poly_xy (P, 2))``, counter-clockwise.
+        walls: ``() -> (E, 2, 2)`` the wall segment of each edge, in edge order.
+        boundary: ``() -> (B, 2, 2)`` the outer wall segments.
+        polygon: optional ``(cell) -> (k, 2)`` one cell's polygon without building all
+            of them (the same numbers the full build gives).
+    """
+
+    centers: Callable[[], np.ndarray]
+    polygons: Callable[[], tuple[np.ndarray, np.ndarray]]
+    walls: Callable[[], np.ndarray]
+    boundary: Callable[[], np.ndarray]
+    polygon: Callable[[int], np.ndarray] | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class Grid:
     """An immutable tessellation instance.
@@ -46,18 +99,17 @@ class Grid:
         edges: ``(E, 2)`` int32, each adjacent pair once, ``a < b``.
         indptr: ``(n+1,)`` int32 CSR row pointers.
         nbr: ``(2E,)`` int32 neighbour cells; for cell ``c`` the slice
-            ``indptr[c]:indptr[c+1]`` lists them counter-clockwise by angle,
-            starting from the direction closest to east (angle in (-pi, pi]).
+            ``indptr[c]:indptr[c+1]`` lists them by increasing direction angle in
+            ``(-pi, pi]`` (counter-clockwise, starting just past west).
         edge_id: ``(2E,)`` int32, the edge index of each CSR entry.
-        centers: ``(n, 2)`` float64 cell centres.
-        poly_indptr: ``(n+1,)`` int32; ``poly_xy[poly_indptr[c]:poly_indptr[c+1]]``
-            is cell ``c``'s polygon, counter-clockwise.
-        poly_xy: ``(P, 2)`` float64 polygon vertices.
-        walls: ``(E, 2, 2)`` float64, the wall segment between the two cells of each edge.
-        boundary: ``(B, 2, 2)`` float64, the outer wall segments (never opened).
         row, col: ``(n,)`` int32 row/column of each cell where rows make sense
             (row 0 is the bottom / innermost), else ``-1``.
         start, goal: default start and goal cells.
+        layout: the geometry builders (see :class:`Layout`).
+
+    Geometry, computed on first access and then kept (see :class:`Layout`):
+    ``centers`` ``(n, 2)``, ``poly_indptr`` ``(n+1,)`` int32, ``poly_xy`` ``(P, 2)``,
+    ``walls`` ``(E, 2, 2)`` and ``boundary`` ``(B, 2, 2)``, all float64 cell units.
     """
 
     kind: str
@@ -68,16 +120,67 @@ class Grid:
     indptr: np.ndarray
     nbr: np.ndarray
     edge_id: np.ndarray
-    centers: np.ndarray
-    poly_indptr: np.ndarray
-    poly_xy: np.ndarray
-    walls: np.ndarray
-    boundary: np.ndarray
     row: np.ndarray
     col: np.ndarray
     start: int
     goal: int
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    layout: Layout = field(repr=False)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # -- the public per-grid memo ------------------------------------------------
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """The value kept under ``key`` for this grid, built by ``build()`` on first use.
+
+        For tables derived from the grid alone (never from a maze or a seed), so every
+        maze on the grid can share them.  Keys are ``"module.name"`` strings, e.g.
+        ``"generators.rows"``.  The value must not be modified by callers.
+        """
+        memo = self._memo
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        got = memo[key] = build()
+        return got
+
+    def forget(self, *keys: str) -> None:
+        """Drop memoised values (all of them when no key is given) to give memory back.
+
+        Geometry and tables are rebuilt, identically, on next use.
+        """
+        if keys:
+            for k in keys:
+                self._memo.pop(k, None)
+        else:
+            self._memo.clear()
+
+    def memoised(self) -> tuple[str, ...]:
+        """The keys currently held in the memo (for tests and memory reports)."""
+        return tuple(self._memo)
+
+    # -- geometry, lazily ---------------------------------------------------------
+    @property
+    def centers(self) -> np.ndarray:
+        """``(n, 2)`` float64 cell centres (built on first use)."""
+        return self.memo("grid.centers", self.layout.centers)
+
+    @property
+    def poly_indptr(self) -> np.ndarray:
+        """``(n+1,)`` int32: ``poly_xy[poly_indptr[c]:poly_indptr[c+1]]`` is cell ``c``'s polygon."""
+        return self.memo("grid.polygons", self.layout.polygons)[0]
+
+    @property
+    def poly_xy(self) -> np.ndarray:
+        """``(P, 2)`` float64 polygon vertices, counter-clockwise per cell (built on first use)."""
+        return self.memo("grid.polygons", self.layout.polygons)[1]
+
+    @property
+    def walls(self) -> np.ndarray:
+        """``(E, 2, 2)`` float64, the wall segment between the two cells of each edge."""
+        return self.memo("grid.walls", self.layout.walls)
+
+    @property
+    def boundary(self) -> np.ndarray:
+        """``(B, 2, 2)`` float64, the outer wall segments (never opened)."""
+        return self.memo("grid.boundary", self.layout.boundary)
 
     @property
     def num_edges(self) -> int:
@@ -93,42 +196,46 @@ class Grid:
         return self.nbr[self.indptr[cell] : self.indptr[cell + 1]]
 
     def polygon(self, cell: int) -> np.ndarray:
-        """The polygon of ``cell`` as ``(k, 2)`` float64, counter-clockwise."""
+        """The polygon of ``cell`` as ``(k, 2)`` float64, counter-clockwise.
+
+        Does not build every polygon when the tessellation can place one alone.
+        """
+        if "grid.polygons" not in self._memo and self.layout.polygon is not None:
+            return self.layout.polygon(int(cell))
         return self.poly_xy[self.poly_indptr[cell] : self.poly_indptr[cell + 1]]
 
     def lists(self) -> tuple[list[list[int]], list[list[int]]]:
-        """Per-cell Python lists ``(neighbours, edge ids)``, cached.
+        """Per-cell Python lists ``(neighbours, edge ids)``, memoised.
 
         Pure-Python loops (generators, solvers) index these instead of numpy
-        arrays, which is several times faster element by element.
+        arrays, which is several times faster element by element.  On a
+        million-cell grid they take a few hundred MB: :meth:`forget` ``("grid.lists")``
+        gives it back.
         """
-        got = self._cache.get("lists")
-        if got is None:
-            ip = self.indptr.tolist()
-            nb = self.nbr.tolist()
-            ed = self.edge_id.tolist()
-            # Millions of small lists: the cyclic garbage collector would rescan them
-            # again and again while they are built (4-5x slower); none can form a cycle.
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                got = (
-                    [nb[ip[c] : ip[c + 1]] for c in range(self.n)],
-                    [ed[ip[c] : ip[c + 1]] for c in range(self.n)],
-                )
-            finally:
-                if was_enabled:
-                    gc.enable()
-            self._cache["lists"] = got
-        return got
+        return self.memo("grid.lists", self._build_lists)
+
+    def _build_lists(self) -> tuple[list[list[int]], list[list[int]]]:
+        ip = self.indptr.tolist()
+        nb = self.nbr.tolist()
+        ed = self.edge_id.tolist()
+        with gc_paused():
+            return (
+                [nb[ip[c] : ip[c + 1]] for c in range(self.n)],
+                [ed[ip[c] : ip[c + 1]] for c in range(self.n)],
+            )
 
     def edge_lookup(self) -> dict[tuple[int, int], int]:
-        """Map ``(a, b)`` with ``a < b`` to the edge id, cached."""
-        got = self._cache.get("edge_lookup")
-        if got is None:
-            got = {(a, b): i for i, (a, b) in enumerate(self.edges.tolist())}
-            self._cache["edge_lookup"] = got
-        return got
+        """Map ``(a, b)`` with ``a < b`` to the edge id, memoised."""
+        return self.memo("grid.edge_lookup", lambda: {(a, b): i for i, (a, b) in enumerate(self.edges.tolist())})
+
+    def edge_between(self, a: int, b: int) -> int:
+        """The edge id joining cells ``a`` and ``b``, or -1 if they are not adjacent.
+
+        Looks through ``a``'s few CSR entries: no table is built.
+        """
+        lo, hi = int(self.indptr[a]), int(self.indptr[a + 1])
+        hit = np.flatnonzero(self.nbr[lo:hi] == b)
+        return int(self.edge_id[lo + hit[0]]) if len(hit) else -1
 
     def bounds(self) -> tuple[float, float, float, float]:
         """``(xmin, ymin, xmax, ymax)`` of all cell polygons."""
@@ -162,86 +269,117 @@ def _point_in_polygon(x: float, y: float, poly: np.ndarray) -> bool:
     return inside
 
 
+def csr_from_slots(nbr_tab: np.ndarray, eid_tab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """CSR ``(indptr, nbr, edge_id)`` (int32) from per-cell slot tables.
+
+    Args:
+        nbr_tab, eid_tab: ``(n, D)`` neighbour and edge id in slot ``k`` of each cell,
+            ``-1`` where the cell has no neighbour in that slot; slots already in the
+            CSR order (increasing direction angle), so the entries are kept row by row.
+    """
+    have = nbr_tab >= 0
+    indptr = np.zeros(nbr_tab.shape[0] + 1, dtype=np.int32)
+    np.cumsum(have.sum(axis=1, dtype=np.int32), out=indptr[1:])
+    return indptr, nbr_tab[have].astype(np.int32), eid_tab[have].astype(np.int32)
+
+
+def slot_tables(
+    n: int, slots: int, groups: list[tuple[np.ndarray, np.ndarray, int | np.ndarray, int | np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Edges and ``(n, slots)`` slot tables from groups of edges in fixed directions.
+
+    Args:
+        groups: ``(a, b, slot_at_a, slot_at_b)``: cells ``a[i] < b[i]`` are adjacent,
+            ``b`` lies in slot ``slot_at_a`` of ``a`` and ``a`` in slot ``slot_at_b`` of
+            ``b`` (ints, or arrays with one slot per edge).  Edge ids follow the groups in order.
+
+    Returns:
+        ``(edges (E, 2) int32, nbr_tab, eid_tab)`` with ``-1`` in empty slots.
+    """
+    nbr_tab = np.full((n, slots), -1, dtype=np.int32)
+    eid_tab = np.full((n, slots), -1, dtype=np.int32)
+    parts = []
+    base = 0
+    for a, b, sa, sb in groups:
+        a = a.ravel()
+        b = b.ravel()
+        ids = np.arange(base, base + a.shape[0], dtype=np.int32)
+        nbr_tab[a, sa] = b
+        eid_tab[a, sa] = ids
+        nbr_tab[b, sb] = a
+        eid_tab[b, sb] = ids
+        parts.append(np.stack([a, b], axis=1))
+        base += a.shape[0]
+    edges = np.concatenate(parts).astype(np.int32) if parts else np.zeros((0, 2), dtype=np.int32)
+    return edges, nbr_tab, eid_tab
+
+
+def angular_csr(n: int, edges: np.ndarray, centers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """CSR ``(indptr, nbr, edge_id)`` for any layout: neighbours by increasing angle.
+
+    The direction from a cell's centre to each neighbour's centre is quantised
+    (1e-9 rad) so tiny float differences cannot reorder neighbours across machines;
+    ties keep the edge order (``a`` side first).
+    """
+    e = edges.shape[0]
+    src = np.concatenate([edges[:, 0], edges[:, 1]]).astype(np.int64)
+    dst = np.concatenate([edges[:, 1], edges[:, 0]]).astype(np.int64)
+    eid = np.concatenate([np.arange(e), np.arange(e)])
+    d = centers[dst] - centers[src]
+    ang = np.arctan2(d[:, 1], d[:, 0])
+    angq = np.round(ang * 1e9).astype(np.int64) + (1 << 33)  # in 0..2**34
+    order = np.argsort((src << 34) | angq, kind="stable")
+    counts = np.bincount(src, minlength=n)
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(counts, out=indptr[1:])
+    return indptr, dst[order].astype(np.int32), eid[order].astype(np.int32)
+
+
 def build_grid(
     kind: str,
     width: int,
     height: int,
     edges: np.ndarray,
-    centers: np.ndarray,
-    polygons: list[np.ndarray] | tuple[np.ndarray, np.ndarray],
-    walls: np.ndarray,
-    boundary: np.ndarray,
+    csr: tuple[np.ndarray, np.ndarray, np.ndarray],
+    layout: Layout,
     *,
     row: np.ndarray | None = None,
     col: np.ndarray | None = None,
     start: int = 0,
     goal: int | None = None,
 ) -> Grid:
-    """Assemble a :class:`Grid` from a tessellation's layout.
+    """Assemble a :class:`Grid` from a tessellation's topology and geometry builders.
 
     Args:
-        edges: ``(E, 2)`` adjacent pairs (any order inside a pair); normalised to ``a < b``
-            and kept in the given order (the edge ids follow it).
-        centers: ``(n, 2)`` cell centres.
-        polygons: a list of ``(k, 2)`` arrays, or ``(poly_indptr, poly_xy)`` already packed.
-        walls: ``(E, 2, 2)`` wall segment per edge, in the same order as ``edges``.
-        boundary: ``(B, 2, 2)`` outer wall segments.
+        edges: ``(E, 2)`` adjacent pairs with ``a < b``; the edge ids follow this order.
+        csr: ``(indptr, nbr, edge_id)`` from :func:`csr_from_slots` or :func:`angular_csr`.
+        layout: the geometry builders, called only when geometry is used.
         row, col: optional ``(n,)`` row/column per cell (default -1).
         start, goal: default start/goal (goal defaults to ``n - 1``).
 
     Raises:
         ValueError: on inconsistent shapes or out-of-range cell ids.
     """
-    centers = np.ascontiguousarray(centers, dtype=np.float64)
-    n = int(centers.shape[0])
-    edges = np.sort(np.asarray(edges, dtype=np.int64).reshape(-1, 2), axis=1)
-    e = edges.shape[0]
-    if e and (edges.min() < 0 or edges.max() >= n):
-        raise ValueError("edge endpoint out of range")
-    walls = np.asarray(walls, dtype=np.float64).reshape(e, 2, 2)
-    boundary = np.asarray(boundary, dtype=np.float64).reshape(-1, 2, 2)
-
-    src = np.concatenate([edges[:, 0], edges[:, 1]])
-    dst = np.concatenate([edges[:, 1], edges[:, 0]])
-    eid = np.concatenate([np.arange(e), np.arange(e)])
-    d = centers[dst] - centers[src]
-    ang = np.arctan2(d[:, 1], d[:, 0])
-    # Quantise so that tiny float differences cannot reorder neighbours across machines.
-    angq = np.round(ang * 1e9).astype(np.int64) + (1 << 33)  # in 0..2**34
-    order = np.argsort((src << 34) | angq, kind="stable")
-    counts = np.bincount(src, minlength=n)
-    indptr = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(counts, out=indptr[1:])
-
-    if isinstance(polygons, tuple):
-        poly_indptr, poly_xy = polygons
-        poly_indptr = np.asarray(poly_indptr, dtype=np.int32)
-        poly_xy = np.asarray(poly_xy, dtype=np.float64)
-    else:
-        sizes = np.array([len(p) for p in polygons], dtype=np.int64)
-        poly_indptr = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(sizes, out=poly_indptr[1:])
-        poly_xy = np.concatenate([np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in polygons])
-    if poly_indptr.shape[0] != n + 1:
-        raise ValueError("one polygon per cell is required")
-
+    indptr, nbr, edge_id = csr
+    n = int(indptr.shape[0]) - 1
+    edges = np.asarray(edges, dtype=np.int32).reshape(-1, 2)
+    if edges.shape[0] and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] >= edges[:, 1])):
+        raise ValueError("edges must be pairs a < b of cells in range")
+    if nbr.shape[0] != 2 * edges.shape[0] or edge_id.shape[0] != nbr.shape[0]:
+        raise ValueError("the CSR must list every edge twice")
     minus = np.full(n, -1, dtype=np.int32)
     return Grid(
         kind=kind,
         width=int(width),
         height=int(height),
         n=n,
-        edges=edges.astype(np.int32),
-        indptr=indptr,
-        nbr=dst[order].astype(np.int32),
-        edge_id=eid[order].astype(np.int32),
-        centers=centers,
-        poly_indptr=poly_indptr,
-        poly_xy=poly_xy,
-        walls=walls,
-        boundary=boundary,
+        edges=edges,
+        indptr=np.asarray(indptr, dtype=np.int32),
+        nbr=np.asarray(nbr, dtype=np.int32),
+        edge_id=np.asarray(edge_id, dtype=np.int32),
         row=minus if row is None else np.asarray(row, dtype=np.int32),
         col=minus.copy() if col is None else np.asarray(col, dtype=np.int32),
         start=int(start),
         goal=int(n - 1 if goal is None else goal),
+        layout=layout,
     )

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid, check_dims
+from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, slot_tables
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -31,6 +31,8 @@ _YSTEP = _S / 2.0  # one unit of the integer y lattice
 _VX = np.array([1, 0, -1, -1, 0, 1], dtype=np.int64)
 _VY = np.array([1, 2, 1, -1, -2, -1], dtype=np.int64)
 # Side k joins vertex k and k+1; it faces NE, NW, W, SW, SE, E.
+# Neighbour slots in CSR order (increasing angle): SW, SE, E, NE, NW, W.
+_SW, _SE, _E, _NE, _NW, _W = range(6)
 
 
 def _neighbour(r: np.ndarray, c: np.ndarray, side: int, w: int, h: int) -> np.ndarray:
@@ -43,26 +45,74 @@ def _neighbour(r: np.ndarray, c: np.ndarray, side: int, w: int, h: int) -> np.nd
     return np.where(ok, rr * w + cc, -1)
 
 
-def _polygons(w: int, h: int) -> np.ndarray:
-    """All hexagons as ``(h, w, 6, 2)`` float64, vertices counter-clockwise."""
-    rows = np.arange(h, dtype=np.int64)[:, None]
-    x2 = 2 * np.arange(w, dtype=np.int64)[None, :] + 1 + (rows & 1)  # centre x in half units, (h, w)
-    yi = np.broadcast_to(3 * rows + 2, (h, w))  # centre y in _YSTEP units
-    poly = np.empty((h, w, 6, 2), dtype=np.float64)
-    poly[..., 0] = (x2[..., None] + _VX) * 0.5
-    poly[..., 1] = (yi[..., None] + _VY) * _YSTEP
-    return poly
+def _lattice(cells: np.ndarray, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """Centres of ``cells`` on the integer lattice: x in half units, y in ``_YSTEP`` units."""
+    r, c = np.divmod(np.asarray(cells, dtype=np.int64), w)
+    return 2 * c + 1 + (r & 1), 3 * r + 2
 
 
-# Edge groups: (rows of a, columns of a, rows of b, columns of b, side of a crossed).
+def _vertices(cells: np.ndarray, w: int, ks: np.ndarray) -> np.ndarray:
+    """Vertices ``ks`` (indices into the six) of each of ``cells``: ``(m, len(ks), 2)`` float64."""
+    x2, yi = _lattice(cells, w)
+    out = np.empty((x2.shape[0], len(ks), 2), dtype=np.float64)
+    out[..., 0] = (x2[:, None] + _VX[ks]) * 0.5
+    out[..., 1] = (yi[:, None] + _VY[ks]) * _YSTEP
+    return out
+
+
+# Edge groups: (rows of a, columns of a, rows of b, columns of b, side of a crossed, slot of b at a).
 # b is the east, north-east or north-west neighbour of a, so b > a always.
 _GROUPS = (
-    (slice(None), slice(None, -1), slice(None), slice(1, None), 5),  # east
-    (slice(0, -1, 2), slice(None), slice(1, None, 2), slice(None), 0),  # NE from an even row: same column
-    (slice(1, -1, 2), slice(None, -1), slice(2, None, 2), slice(1, None), 0),  # NE from an odd row: next column
-    (slice(0, -1, 2), slice(1, None), slice(1, None, 2), slice(None, -1), 1),  # NW from an even row: previous column
-    (slice(1, -1, 2), slice(None), slice(2, None, 2), slice(None), 1),  # NW from an odd row: same column
+    (slice(None), slice(None, -1), slice(None), slice(1, None), 5, _E),  # east
+    (slice(0, -1, 2), slice(None), slice(1, None, 2), slice(None), 0, _NE),  # NE from an even row: same column
+    (slice(1, -1, 2), slice(None, -1), slice(2, None, 2), slice(1, None), 0, _NE),  # NE from an odd row: next column
+    (slice(0, -1, 2), slice(1, None), slice(1, None, 2), slice(None, -1), 1, _NW),  # NW from an even row: prev column
+    (slice(1, -1, 2), slice(None), slice(2, None, 2), slice(None), 1, _NW),  # NW from an odd row: same column
 )
+_BACK = {_E: _W, _NE: _SW, _NW: _SE}
+
+
+def _groups(w: int, h: int) -> list[tuple[np.ndarray, np.ndarray, int, int]]:
+    """The edge groups as ``(a cells, b cells, side of a, slot of b at a)``."""
+    ids = np.arange(w * h, dtype=np.int32).reshape(h, w)
+    out = []
+    for ra, ca, rb, cb, k, slot in _GROUPS:
+        a = ids[ra, ca]
+        b = ids[rb, cb][: a.shape[0]]  # the row above; the top row has none
+        out.append((a.ravel(), b.ravel(), k, slot))
+    return out
+
+
+def _layout(w: int, h: int) -> Layout:
+    n = w * h
+    six = np.arange(6)
+
+    def centers() -> np.ndarray:
+        x2, yi = _lattice(np.arange(n), w)
+        return np.stack([x2 * 0.5, yi * _YSTEP], axis=1)
+
+    def polygons() -> tuple[np.ndarray, np.ndarray]:
+        return np.arange(0, 6 * n + 1, 6, dtype=np.int32), _vertices(np.arange(n), w, six).reshape(-1, 2)
+
+    def polygon(cell: int) -> np.ndarray:
+        return _vertices(np.array([cell]), w, six)[0]
+
+    def walls() -> np.ndarray:
+        parts = [_vertices(a, w, np.array([k, (k + 1) % 6])) for a, _, k, _ in _groups(w, h)]
+        return np.concatenate(parts)
+
+    def boundary() -> np.ndarray:
+        # Boundary sides can only belong to cells on the rim of the rectangle.
+        ids = np.arange(n, dtype=np.int64).reshape(h, w)
+        rim = np.unique(np.concatenate([ids[0], ids[-1], ids[:, 0], ids[:, -1]]))
+        rr, rc = np.divmod(rim, w)
+        parts = []
+        for k in range(6):
+            out = rim[_neighbour(rr, rc, k, w, h) < 0]
+            parts.append(_vertices(out, w, np.array([k, (k + 1) % 6])))
+        return np.concatenate(parts)
+
+    return Layout(centers, polygons, walls, boundary, polygon)
 
 
 def make_hex(width: int, height: int) -> Grid:
@@ -73,41 +123,15 @@ def make_hex(width: int, height: int) -> Grid:
     """
     w, h = check_dims("hex", width, height, MIN_SIZE, MAX_SIZE)
     n = w * h
-    ids = np.arange(n, dtype=np.int64).reshape(h, w)
-    poly4 = _polygons(w, h)
-    poly = poly4.reshape(n, 6, 2)
-
-    edge_parts, wall_parts = [], []
-    for ra, ca, rb, cb, k in _GROUPS:
-        a = ids[ra, ca]
-        b = ids[rb, cb][: a.shape[0]]  # the row above; the top row has none
-        edge_parts.append(np.stack([a.ravel(), b.ravel()], axis=1))
-        side = poly4[ra, ca]
-        wall_parts.append(np.stack([side[..., k, :], side[..., (k + 1) % 6, :]], axis=-2).reshape(-1, 2, 2))
-    edges = np.concatenate(edge_parts)
-    walls = np.concatenate(wall_parts)
-
-    # Boundary sides can only belong to cells on the rim of the rectangle.
-    rim = np.unique(np.concatenate([ids[0], ids[-1], ids[:, 0], ids[:, -1]]))
-    rr, rc = np.divmod(rim, w)
-    bound_parts = []
-    for k in range(6):
-        out = rim[_neighbour(rr, rc, k, w, h) < 0]
-        bound_parts.append(np.stack([poly[out, k], poly[out, (k + 1) % 6]], axis=1))
-    boundary = np.concatenate(bound_parts)
-
-    r, c = np.divmod(np.arange(n, dtype=np.int64), w)
-    centers = np.stack([(2 * c + 1 + (r & 1)) * 0.5, (3 * r + 2) * _YSTEP], axis=1)
-    poly_indptr = np.arange(0, 6 * n + 1, 6, dtype=np.int32)
+    edges, nbr_tab, eid_tab = slot_tables(n, 6, [(a, b, slot, _BACK[slot]) for a, b, _, slot in _groups(w, h)])
+    r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(w))
     return build_grid(
         "hex",
         w,
         h,
         edges,
-        centers,
-        (poly_indptr, poly4.reshape(-1, 2)),
-        walls,
-        boundary,
+        csr_from_slots(nbr_tab, eid_tab),
+        _layout(w, h),
         row=r,
         col=c,
         start=(h - 1) * w,

@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, build_grid, check_dims
+from engine.grids.base import Grid, Layout, build_grid, check_dims
 
 MIN_SIZE = 4
 MAX_SIZE = 480
@@ -95,6 +95,153 @@ def _arc_points(radius: float, t0: np.ndarray, span: int, total: int, pieces: in
     return np.stack([radius * np.cos(ang), radius * np.sin(ang)], axis=2)
 
 
+class _Rings:
+    """The ring structure of one polar grid and its exact corner table."""
+
+    def __init__(self, w: int, h: int) -> None:
+        self.w, self.h = w, h
+        self.counts = ring_counts(w, h)
+        self.total = self.counts[-1]  # the finest angular resolution: every count divides it
+        self.radii = [inner_radius(w) + k for k in range(h + 1)]
+        self.offsets = np.concatenate([[0], np.cumsum(self.counts)]).astype(np.int64)
+        self._trig: tuple[np.ndarray, np.ndarray] | None = None
+
+    def corner(self, k: int, t: np.ndarray) -> np.ndarray:
+        """Vertices at radius index ``k`` and angle indices ``t`` (taken modulo ``total``)."""
+        if self._trig is None:
+            self._trig = unit_circle(np.arange(self.total), self.total)
+        cos_t, sin_t = self._trig
+        t = t % self.total
+        return np.stack([self.radii[k] * cos_t[t], self.radii[k] * sin_t[t]], axis=-1)
+
+    def ring(self, i: int) -> tuple[int, int, np.ndarray, np.ndarray, np.ndarray]:
+        """``(m, span, t0, t1, ids)`` of ring ``i``: cell count, angle units per cell,
+        start and end angle index of each cell, and the cell ids."""
+        m = self.counts[i]
+        span = self.total // m
+        j = np.arange(m, dtype=np.int64)
+        t0 = j * span
+        return m, span, t0, t0 + span, self.offsets[i] + j
+
+    def pieces(self, m: int) -> int:
+        """Arc pieces per cell side on the rim of a ring of ``m`` cells."""
+        return max(1, math.ceil((2.0 * math.pi / m) / _ARC_STEP))
+
+    def centers(self) -> np.ndarray:
+        out = []
+        for i, m in enumerate(self.counts):
+            j = np.arange(m, dtype=np.int64)
+            cos_c, sin_c = unit_circle(2 * j + 1, 2 * m)  # middle angle of each cell
+            mid = self.radii[i] + 0.5
+            out.append(np.stack([mid * cos_c, mid * sin_c], axis=1))
+        return np.concatenate(out)
+
+    def edges(self) -> np.ndarray:
+        """Edges in id order, each pair sorted: per ring, the next cell counter-clockwise,
+        then (outside the innermost ring) the parent cell inward."""
+        parts = []
+        for i, m in enumerate(self.counts):
+            j = np.arange(m, dtype=np.int64)
+            ids = self.offsets[i] + j
+            parts.append(np.stack([ids, self.offsets[i] + (j + 1) % m], axis=1))
+            if i > 0:
+                ratio = m // self.counts[i - 1]
+                parts.append(np.stack([ids, self.offsets[i - 1] + j // ratio], axis=1))
+        return np.sort(np.concatenate(parts), axis=1)
+
+    def walls(self) -> np.ndarray:
+        parts = []
+        for i in range(self.h):
+            _, _, t0, t1, _ = self.ring(i)
+            parts.append(np.stack([self.corner(i, t1), self.corner(i + 1, t1)], axis=1))  # radial wall at t1
+            if i > 0:
+                parts.append(np.stack([self.corner(i, t0), self.corner(i, t1)], axis=1))  # chord of the inner arc
+        return np.concatenate(parts)
+
+    def polygons(self, rings: range | None = None) -> tuple[np.ndarray, np.ndarray]:
+        # Polygon: inner corner at t0, outer corner at t0, outer side, outer corner at t1,
+        # inner corner at t1, inner side back (counter-clockwise).
+        h, counts = self.h, self.counts
+        polys = []
+        for i in range(h) if rings is None else rings:
+            m, span, t0, t1, _ = self.ring(i)
+            parts = [self.corner(i, t0)[:, None], self.corner(i + 1, t0)[:, None]]
+            if i == h - 1:
+                parts.append(_arc_points(self.radii[i + 1], t0, span, self.total, self.pieces(m)))
+            elif counts[i + 1] == 2 * m:
+                parts.append(self.corner(i + 1, t0 + span // 2)[:, None])
+            parts += [self.corner(i + 1, t1)[:, None], self.corner(i, t1)[:, None]]
+            if i == 0:
+                parts.append(_arc_points(self.radii[0], t0, span, self.total, self.pieces(m))[:, ::-1])
+            polys.append(np.concatenate(parts, axis=1))
+        sizes = np.concatenate([np.full(len(p), p.shape[1], dtype=np.int64) for p in polys])
+        poly_indptr = np.zeros(len(sizes) + 1, dtype=np.int32)
+        np.cumsum(sizes, out=poly_indptr[1:])
+        return poly_indptr, np.concatenate([p.reshape(-1, 2) for p in polys])
+
+    def boundary(self) -> np.ndarray:
+        h = self.h
+        parts = []
+        for i in sorted({0, h - 1}):
+            m, span, t0, t1, _ = self.ring(i)
+            if i == h - 1:  # the outer rim
+                outer = _arc_points(self.radii[i + 1], t0, span, self.total, self.pieces(m))
+                rim = np.concatenate([self.corner(i + 1, t0)[:, None], outer, self.corner(i + 1, t1)[:, None]], axis=1)
+                parts.append(np.stack([rim[:, :-1], rim[:, 1:]], axis=2).reshape(-1, 2, 2))
+            if i == 0:  # the central hole
+                inner = _arc_points(self.radii[0], t0, span, self.total, self.pieces(m))[:, ::-1]
+                hole = np.concatenate([self.corner(0, t1)[:, None], inner, self.corner(0, t0)[:, None]], axis=1)
+                parts.append(np.stack([hole[:, :-1], hole[:, 1:]], axis=2).reshape(-1, 2, 2))
+        return np.concatenate(parts)
+
+    def polygon(self, cell: int) -> np.ndarray:
+        i = int(np.searchsorted(self.offsets, cell, side="right")) - 1
+        ip, xy = self.polygons(range(i, i + 1))
+        k = cell - int(self.offsets[i])
+        return xy[ip[k] : ip[k + 1]]
+
+
+def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """CSR ``(indptr, nbr, edge_id)`` by increasing direction angle, built ring by ring.
+
+    Every cell of a ring has the same neighbour pattern (next and previous in the
+    ring, the children outward, the parent inward), so each ring is one dense
+    ``(m, degree)`` table whose rows are sorted by the quantised angle (1e-9 rad,
+    as :func:`engine.grids.base.angular_csr` does).
+    """
+    counts, offsets = rings.counts, rings.offsets
+    h = len(counts)
+    base = [0] * h  # first edge id of each ring: m ring edges, then m inward edges
+    for i in range(1, h):
+        base[i] = base[i - 1] + counts[i - 1] * (1 if i == 1 else 2)
+    nbr_parts, eid_parts, deg_parts = [], [], []
+    for i, m in enumerate(counts):
+        j = np.arange(m, dtype=np.int64)
+        prev = (j - 1) % m
+        cols = [offsets[i] + prev, offsets[i] + (j + 1) % m]
+        eids = [base[i] + prev, base[i] + j]
+        if i + 1 < h:
+            m2 = counts[i + 1]
+            r = m2 // m
+            for q in range(r):
+                cols.append(offsets[i + 1] + r * j + q)
+                eids.append(base[i + 1] + m2 + r * j + q)
+        if i > 0:
+            cols.append(offsets[i - 1] + j // (m // counts[i - 1]))
+            eids.append(base[i] + m + j)
+        nb = np.stack(cols, axis=1)
+        ed = np.stack(eids, axis=1)
+        d = centers[nb] - centers[offsets[i] + j][:, None, :]
+        angq = np.round(np.arctan2(d[..., 1], d[..., 0]) * 1e9).astype(np.int64)
+        order = np.argsort(angq, axis=1, kind="stable")
+        nbr_parts.append(np.take_along_axis(nb, order, axis=1).ravel())
+        eid_parts.append(np.take_along_axis(ed, order, axis=1).ravel())
+        deg_parts.append(np.full(m, nb.shape[1], dtype=np.int32))
+    indptr = np.zeros(int(offsets[-1]) + 1, dtype=np.int32)
+    np.cumsum(np.concatenate(deg_parts), out=indptr[1:])
+    return indptr, np.concatenate(nbr_parts).astype(np.int32), np.concatenate(eid_parts).astype(np.int32)
+
+
 def make_polar(width: int, height: int) -> Grid:
     """Build a polar grid of ``height`` rings with ``width`` cells in the innermost (each in 4..480).
 
@@ -102,77 +249,22 @@ def make_polar(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("polar", width, height, MIN_SIZE, MAX_SIZE)
-    counts = ring_counts(w, h)
-    total = counts[-1]  # the finest angular resolution: every count divides it
-    r0 = inner_radius(w)
-    radii = [r0 + k for k in range(h + 1)]
-    cos_t, sin_t = unit_circle(np.arange(total), total)
-    offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-
-    def corner(k: int, t: np.ndarray) -> np.ndarray:
-        """Vertices at radius index ``k`` and angle indices ``t`` (taken modulo ``total``)."""
-        t = t % total
-        return np.stack([radii[k] * cos_t[t], radii[k] * sin_t[t]], axis=-1)
-
-    centers, polys, rows, cols = [], [], [], []
-    edge_parts, wall_parts, bound_parts = [], [], []
-    for i, m in enumerate(counts):
-        span = total // m
-        j = np.arange(m, dtype=np.int64)
-        t0 = j * span
-        t1 = t0 + span
-        ids = offsets[i] + j
-
-        cos_c, sin_c = unit_circle(2 * j + 1, 2 * m)  # middle angle of each cell
-        mid = radii[i] + 0.5
-        centers.append(np.stack([mid * cos_c, mid * sin_c], axis=1))
-        rows.append(np.full(m, i, dtype=np.int64))
-        cols.append(j)
-
-        # Polygon: inner corner at t0, outer corner at t0, outer side, outer corner at t1,
-        # inner corner at t1, inner side back (counter-clockwise).
-        parts = [corner(i, t0)[:, None], corner(i + 1, t0)[:, None]]
-        if i == h - 1:
-            pieces = max(1, math.ceil((2.0 * math.pi / m) / _ARC_STEP))
-            outer = _arc_points(radii[i + 1], t0, span, total, pieces)
-            parts.append(outer)
-            rim = np.concatenate([corner(i + 1, t0)[:, None], outer, corner(i + 1, t1)[:, None]], axis=1)
-            bound_parts.append(np.stack([rim[:, :-1], rim[:, 1:]], axis=2).reshape(-1, 2, 2))
-        elif counts[i + 1] == 2 * m:
-            parts.append(corner(i + 1, t0 + span // 2)[:, None])
-        parts += [corner(i + 1, t1)[:, None], corner(i, t1)[:, None]]
-        if i == 0:
-            pieces = max(1, math.ceil((2.0 * math.pi / m) / _ARC_STEP))
-            inner = _arc_points(radii[0], t0, span, total, pieces)[:, ::-1]
-            parts.append(inner)
-            hole = np.concatenate([corner(0, t1)[:, None], inner, corner(0, t0)[:, None]], axis=1)
-            bound_parts.append(np.stack([hole[:, :-1], hole[:, 1:]], axis=2).reshape(-1, 2, 2))
-        polys.append(np.concatenate(parts, axis=1))
-
-        # Edges: to the next cell counter-clockwise in the ring (radial wall at t1) ...
-        edge_parts.append(np.stack([ids, offsets[i] + (j + 1) % m], axis=1))
-        wall_parts.append(np.stack([corner(i, t1), corner(i + 1, t1)], axis=1))
-        # ... and inward to the parent cell (wall: the chord of this cell's inner arc).
-        if i > 0:
-            ratio = m // counts[i - 1]
-            edge_parts.append(np.stack([ids, offsets[i - 1] + j // ratio], axis=1))
-            wall_parts.append(np.stack([corner(i, t0), corner(i, t1)], axis=1))
-
-    sizes = np.concatenate([np.full(len(p), p.shape[1], dtype=np.int64) for p in polys])
-    poly_indptr = np.zeros(len(sizes) + 1, dtype=np.int32)
-    np.cumsum(sizes, out=poly_indptr[1:])
-    poly_xy = np.concatenate([p.reshape(-1, 2) for p in polys])
+    rings = _Rings(w, h)
+    counts, offsets = rings.counts, rings.offsets
+    n = int(offsets[-1])
+    edges = rings.edges()
+    layout = Layout(rings.centers, rings.polygons, rings.walls, rings.boundary, rings.polygon)
+    row = np.repeat(np.arange(h, dtype=np.int32), counts)
+    col = (np.arange(n, dtype=np.int64) - np.repeat(offsets[:-1], counts)).astype(np.int32)
     return build_grid(
         "polar",
         w,
         h,
-        np.concatenate(edge_parts),
-        np.concatenate(centers),
-        (poly_indptr, poly_xy),
-        np.concatenate(wall_parts),
-        np.concatenate(bound_parts),
-        row=np.concatenate(rows),
-        col=np.concatenate(cols),
+        edges,
+        _ring_csr(rings, rings.centers()),
+        layout,
+        row=row,
+        col=col,
         start=0,
         goal=int(offsets[h - 1] + counts[-1] // 2),
     )

@@ -26,17 +26,16 @@ _MARGIN = 1.0 - 1e-9
 
 
 def max_step(grid: Grid) -> float:
-    """Largest distance between the centres of two neighbouring cells (cell units), cached."""
-    got = grid._cache.get("solvers.max_step")
-    if got is None:
+    """Largest distance between the centres of two neighbouring cells (cell units), memoised."""
+
+    def build() -> float:
         e = grid.edges
         if e.shape[0] == 0:
-            got = 1.0
-        else:
-            d = grid.centers[e[:, 0]] - grid.centers[e[:, 1]]
-            got = float(np.sqrt((d * d).sum(axis=1)).max()) or 1.0
-        grid._cache["solvers.max_step"] = got
-    return got
+            return 1.0
+        d = grid.centers[e[:, 0]] - grid.centers[e[:, 1]]
+        return float(np.sqrt((d * d).sum(axis=1)).max()) or 1.0
+
+    return grid.memo("solvers.max_step", build)
 
 
 def heuristic(grid: Grid, goal: int) -> np.ndarray:
@@ -52,7 +51,7 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
         ValueError: if the goal is not reachable from the start.
     """
     n = maze.grid.n
-    ip, nb, _ = maze.open_csr()
+    ip, nb = maze.open_adjacency()
     h = heuristic(maze.grid, goal).tolist()
     gval = [-1] * n
     parent = [-1] * n

@@ -33,7 +33,7 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
         if rec is not None:
             rec.append(("push", start))
         return SolveResult(NAME, [start], [start], 1)
-    ip, nb, _ = maze.open_csr()
+    ip, nb = maze.open_adjacency()
     parent = [-1] * maze.grid.n
     parent[start] = start
     queue = [start]
@@ -98,7 +98,7 @@ def distances(maze: Maze, root: int) -> np.ndarray:
     root = int(root)
     if not 0 <= root < n:
         raise ValueError(f"root cell {root} is outside 0..{n - 1}")
-    ip, nb, _ = maze.open_csr()
+    ip, nb = maze.open_adjacency()
     dist = [-1] * n
     dist[root] = 0
     queue = [root]

@@ -8,7 +8,7 @@ pays one comparison per event at most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.maze import Maze
@@ -75,7 +75,7 @@ def make_forms(name: str, core: Core) -> tuple[Callable[..., SolveResult], Calla
     def run(maze: Maze, start: int, goal: int) -> SolveResult:
         return core(maze, start, goal, None)
 
-    def steps(maze: Maze, start: int, goal: int) -> Iterator[Step]:
+    def steps(maze: Maze, start: int, goal: int) -> Generator[Step, None, SolveResult]:
         rec: list[Step] = []
         result = core(maze, start, goal, rec)
         yield from rec

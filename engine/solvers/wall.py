@@ -74,7 +74,7 @@ def follow(maze: Maze, start: int, goal: int, rec: list[Step] | None, *, left: b
     if start == goal:
         return SolveResult(name, path, walk, 1)
     adj = maze.open_lists()
-    ip = maze.open_csr()[0]
+    ip = maze.open_adjacency()[0]
     darts = bytearray(ip[-1])  # one flag per (cell, passage it leaves by)
     turn = -1 if left else 1
     cur = start
