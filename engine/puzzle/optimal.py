@@ -242,13 +242,20 @@ def check_partition(width: int, height: int, partition: Sequence[Sequence[int]] 
 
 
 def partitions_for(
-    width: int, height: int, partition: Sequence[Sequence[int]] | None = None
+    width: int,
+    height: int,
+    partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> tuple[Partition, ...]:
-    """The partitions whose sums the search maxes: ``partition`` alone, or the size's defaults.
+    """The partitions whose sums the search maxes: ``partitions``, else ``partition`` alone, else the defaults.
 
     Raises:
-        ValueError: a bad ``partition`` (see :func:`check_partition`).
+        ValueError: a bad partition (see :func:`check_partition`) or an empty ``partitions``.
     """
+    if partitions is not None:
+        if not partitions:
+            raise ValueError("Give at least one partition.")
+        return tuple(check_partition(width, height, p) for p in partitions)
     if partition is not None:
         return (check_partition(width, height, partition),)
     return default_partitions(width, height)
@@ -261,6 +268,7 @@ def prepare(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> list[str]:
     """Build or load the tables the optimal solver needs for this size.
 
@@ -280,19 +288,24 @@ def prepare(
     if width * height <= MAX_EXACT_CELLS:
         exact_table(width, height, progress=progress, cancel=cancel)
     else:
-        main, *extra = partitions_for(width, height, partition)
+        main, *extra = partitions_for(width, height, partition, partitions)
         _layout(width, height, progress, cancel, main, extra)
     return cache_messages()
 
 
-def tables_ready(width: int, height: int, partition: Sequence[Sequence[int]] | None = None) -> bool:
+def tables_ready(
+    width: int,
+    height: int,
+    partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> bool:
     """True when the tables for this size are in memory or in the cache (no long build needed)."""
     if width * height > MAX_CELLS:
         return False
     if width * height <= MAX_EXACT_CELLS:
         return is_cached(exact_name(width, height))
     return all(is_cached(pattern_name(width, height, g))
-               for parts in partitions_for(width, height, partition) for g in parts)
+               for parts in partitions_for(width, height, partition, partitions) for g in parts)
 
 
 def _encode(lay: _Layout, tiles: tuple[int, ...]) -> tuple[int, list[int]]:
@@ -540,6 +553,7 @@ def solve_optimal(
     progress: ProgressFn | None = None,
     max_layer: int = DEFAULT_MAX_LAYER,
     partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> SolveResult:
     """A shortest solution of ``board`` (at most 16 cells).
 
@@ -553,6 +567,7 @@ def solve_optimal(
         partition: tile groups for one pattern-database sum (default: the
             size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).
+        partitions: several partitions whose sums are maxed (overrides ``partition``).
 
     Returns:
         A :class:`SolveResult` with ``optimal=True``; ``extra["messages"]``
@@ -569,8 +584,9 @@ def solve_optimal(
         )
     if not board.is_solvable():
         raise ValueError("This position is unsolvable.")
-    parts = partitions_for(board.width, board.height, partition) if board.size > MAX_EXACT_CELLS else ()
-    messages = prepare(board.width, board.height, progress=progress, cancel=cancel, partition=partition)
+    parts = partitions_for(board.width, board.height, partition, partitions) if board.size > MAX_EXACT_CELLS else ()
+    messages = prepare(board.width, board.height, progress=progress, cancel=cancel, partition=partition,
+                       partitions=partitions)
     start = time.perf_counter()
     if board.size <= MAX_EXACT_CELLS:
         res = _table_solve(board, start)
