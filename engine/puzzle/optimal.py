@@ -421,10 +421,9 @@ class _Expander:
             if idx.size == 0:
                 continue
             bl = blank[idx]
-            q4 = self.dest[d][bl] * four
-            bb = B[idx]
-            s = ((bb >> q4) & F).astype(np.int64)
-            words, sums = [], []
+            s = ((B[idx] >> (self.dest[d][bl] * four)) & F).astype(np.int64)
+            kept: list[tuple[np.ndarray, np.ndarray, int]] = []  # (word, sum, cuts made before)
+            cuts: list[np.ndarray] = []
             for v in range(nviews):
                 pw = W[v][idx]
                 cx = self.cellx[v][d][bl]
@@ -434,21 +433,29 @@ class _Expander:
                 old = table[of + ((pw >> sh) & mk).astype(np.int64)]
                 sm = S[v][idx] + new
                 sm -= old
+                kept.append((w, sm, len(cuts)))
                 over = sm > limit
                 if over.any():
-                    least = min(least, int(sm[over].min()) + g1)
+                    # every view's sum has the parity of the Manhattan distance, so g + h has the parity
+                    # of the bound: what goes over goes to bound + 2 exactly
+                    least = bound + 2
                     k = np.flatnonzero(~over)
-                    idx, bl, q4, bb, s, sm, w = idx[k], bl[k], q4[k], bb[k], s[k], sm[k], w[k]
-                    words = [x[k] for x in words]
-                    sums = [x[k] for x in sums]
+                    cuts.append(k)
+                    idx, bl, s = idx[k], bl[k], s[k]
                     if idx.size == 0:
                         break
-                words.append(w)
-                sums.append(sm)
             if idx.size == 0:
                 continue
+            # bring the earlier views' words and sums down to the survivors: compose the later cuts
+            after = [np.empty(0, np.int64)] * len(cuts)
+            comp = None
+            for t in range(len(cuts) - 1, -1, -1):
+                comp = cuts[t] if comp is None else cuts[t][comp]
+                after[t] = comp
+            words = [w if c == len(cuts) else w[after[c]] for w, _, c in kept]
+            sums = [sm if c == len(cuts) else sm[after[c]] for _, sm, c in kept]
             x = s.astype(np.uint64) ^ self.bslot
-            nb = bb ^ (x << q4) ^ (x << (bl * four))
+            nb = B[idx] ^ (x << (self.dest[d][bl] * four)) ^ (x << (bl * four))
             out.append(_Level(nb, words, sums, np.full(idx.size, d, np.int8), (idx + lo).astype(np.int32)))
         return out, least
 
