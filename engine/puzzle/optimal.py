@@ -434,12 +434,11 @@ class _Expander:
                 sm = S[v][idx] + new
                 sm -= old
                 kept.append((w, sm, len(cuts)))
-                over = sm > limit
-                if over.any():
+                k = np.flatnonzero(sm <= limit)
+                if k.size < sm.size:
                     # every view's sum has the parity of the Manhattan distance, so g + h has the parity
                     # of the bound: what goes over goes to bound + 2 exactly
                     least = bound + 2
-                    k = np.flatnonzero(~over)
                     cuts.append(k)
                     idx, bl, s = idx[k], bl[k], s[k]
                     if idx.size == 0:
