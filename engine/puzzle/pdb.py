@@ -17,8 +17,14 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
   ``k = 6``), which the search reads with one shift and one mask.
 
 Files carry a header (magic, version, board, tiles, length) and a CRC-32 of
-the table; a missing, damaged or mismatching file is rebuilt.  Entries are
-``uint8`` distances in moves; 255 marks an unreachable index.
+the table; a missing, damaged or mismatching file is rebuilt.  A file that
+passes the CRC is still checked before use (length, number of entries, the
+goal alone at 0, and BFS properties on the goal's neighbours and a few
+thousand fixed random probes: see :func:`_check_pattern`), and rebuilt when
+wrong.  A cache folder that cannot be used (``TESSERA_CACHE`` or
+``cache/puzzle`` a file, read-only) is no error: the tables are built in
+memory and :func:`cache_messages` holds a sentence to show the user.
+Entries are ``uint8`` distances in moves; 255 marks an unreachable index.
 """
 
 from __future__ import annotations
