@@ -59,7 +59,7 @@ from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStoppe
 MAX_CELLS = 16
 MOVE_LETTERS = "UDLR"
 _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous move"
-BATCH = 1 << 15
+BATCH = 1 << 16
 DEFAULT_MAX_LAYER = 10_000_000
 _LAYOUTS: dict[tuple, _Layout] = {}
 
