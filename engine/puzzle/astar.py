@@ -36,7 +36,7 @@ import heapq
 import time
 from collections.abc import Sequence
 
-from engine.puzzle.board import Board, legal_moves_at
+from engine.puzzle.board import Board, blank_moves, legal_moves_at
 from engine.puzzle.result import CancelFn, SolveResult, SolverStopped
 from engine.rng import Rng
 
@@ -118,20 +118,7 @@ class _Search:
         goal_cell = {t: t - 1 for t in targets}
         # md[t][cell], row/col of cells, neighbour lists restricted to the region
         md = {t: [abs(c // W - (t - 1) // W) + abs(c % W - (t - 1) % W) for c in range(W * H)] for t in targets}
-        nbrs: list[tuple[tuple[int, int], ...]] = []
-        for c in range(W * H):
-            r, cc = divmod(c, W)
-            lst = []
-            if r0 <= r < H and c0 <= cc < W:
-                if r > r0:
-                    lst.append((0, c - W))
-                if r < H - 1:
-                    lst.append((1, c + W))
-                if cc > c0:
-                    lst.append((2, c - 1))
-                if cc < W - 1:
-                    lst.append((3, c + 1))
-            nbrs.append(tuple(lst))
+        nbrs = blank_moves(W, H, r0, c0)
         lc = self.lc
 
         def line_pairs(state: bytes | bytearray, t: int, cell: int) -> int:
@@ -287,17 +274,9 @@ class _Search:
         last = -1
         burst = []
         b = self.blank
+        moves_in = blank_moves(W, H, r0, c0)
         for _ in range(k):
-            r, c = divmod(b, W)
-            opts = []
-            if r > r0:
-                opts.append((0, b - W))
-            if r < H - 1:
-                opts.append((1, b + W))
-            if c > c0:
-                opts.append((2, b - 1))
-            if c < W - 1:
-                opts.append((3, b + 1))
+            opts = list(moves_in[b])
             opts = [o for o in opts if last < 0 or o[0] != _INV[last]]
             m, b = opts[self.rng.below(len(opts))]
             burst.append(m)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.rng import Rng
 
@@ -45,19 +45,34 @@ def move_delta(move: str, width: int) -> int:
     return {"U": -width, "D": width, "L": -1, "R": 1}[move]
 
 
+@lru_cache(maxsize=64)
+def blank_moves(width: int, height: int, row0: int = 0, col0: int = 0) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The one blank-move table: for each cell, the ``(move index, cell reached)`` pairs in ``UDLR`` order.
+
+    Move index 0..3 is ``U``, ``D``, ``L``, ``R`` (see :data:`MOVES`).  With
+    ``row0``/``col0`` the blank is kept inside rows ``row0..`` and columns
+    ``col0..`` (cells outside that region get no moves).  Cached per size.
+    """
+    out = []
+    for cell in range(width * height):
+        r, c = divmod(cell, width)
+        moves: list[tuple[int, int]] = []
+        if r >= row0 and c >= col0:
+            if r > row0:
+                moves.append((0, cell - width))
+            if r < height - 1:
+                moves.append((1, cell + width))
+            if c > col0:
+                moves.append((2, cell - 1))
+            if c < width - 1:
+                moves.append((3, cell + 1))
+        out.append(tuple(moves))
+    return tuple(out)
+
+
 def legal_moves_at(blank: int, width: int, height: int) -> str:
     """The moves the blank can make from cell ``blank`` (in ``UDLR`` order)."""
-    r, c = divmod(blank, width)
-    out = []
-    if r > 0:
-        out.append("U")
-    if r < height - 1:
-        out.append("D")
-    if c > 0:
-        out.append("L")
-    if c < width - 1:
-        out.append("R")
-    return "".join(out)
+    return "".join(MOVES[m] for m, _ in blank_moves(width, height)[blank])
 
 
 def permutation_parity(tiles: Sequence[int]) -> int:

@@ -1,30 +1,35 @@
-"""Optimal solver: exact tables for tiny boards, batched BFIDA* with additive PDBs up to 16 cells.
+"""Optimal solver: exact tables for tiny boards, depth-first batched IDA* with additive PDBs up to 16 cells.
 
 Boards of at most 9 cells (3x3 and smaller) are answered from the exact
 distance table (:func:`engine.puzzle.pdb.exact_table`) by walking downhill.
 
-Boards of 10..16 cells (4x4, 3x4, 2x5, ...) use *breadth-first iterative
-deepening A** run on numpy arrays.  A position fits in two ``uint64``:
+Boards of 10..16 cells (4x4, 3x4, 2x5, ...) use iterative deepening A* whose
+depth-first search moves whole *batches* of positions as numpy arrays.  A
+position is a few ``uint64`` words:
 
 * ``board``: 4 bits per cell, the *slot* of the tile there (slots number the
-  tiles group by group, so each pattern's tiles are consecutive; the blank is
-  slot ``n-1``);
-* ``pos``: 4 bits per slot, the cell of that tile -- so a pattern database
-  index is just ``(pos >> 4*first_slot) & mask``.
+  tiles group by group of the first partition, the blank is slot ``n-1``);
+* one *position word* per view: 4 bits per slot, the cell of that tile, so a
+  pattern database index is ``(word >> 4*first_slot) & mask``.  A view is one
+  partition read straight or, on square boards, on the transposed board (the
+  goal is its own transpose); the heuristic is the largest of the views' sums
+  (4x4: two 6-6-3 partitions, four views).
 
-For a bound ``T`` (starting at the heuristic of the start, then the least
-``f`` that exceeded the previous bound), the search expands whole layers
-``g = 0, 1, 2, ...`` as arrays: every blank move at once (no move undoing the
-previous one), heuristic by table lookups, children with ``g + h > T`` cut,
-duplicates removed with ``np.unique`` and against layer ``g - 1`` (the graph
-is bipartite, so a position can only recur two layers later).  Each kept child
-remembers its parent's index and its move, so the answer is read back from
-the layer where the goal appears.  With an admissible heuristic and every
-child with ``f <= T`` kept, the first bound that reaches the goal gives a
-shortest solution.
+For a bound ``T`` (the heuristic of the start, then the least ``f`` that went
+over), the search keeps one array of positions per depth.  It takes up to
+:data:`BATCH` positions of the deepest array, makes every blank move at once
+(never undoing the previous move), updates each view's sum from the one
+group that changed, drops children with ``g + h > T`` (view by view: later
+views only see survivors), removes duplicates inside the batch, sorts the
+children by ``h`` (most promising first) and pushes them as the next depth.
+An exhausted array is popped.  Memory is bounded by depth x about three
+batches, not by the width of a layer; the goal (``h = 0``) is read back
+through each kept child's parent index and move.  The heuristic is admissible
+and every child with ``f <= T`` is searched, so the first bound that reaches
+the goal gives a shortest solution; the search stops as soon as it is met.
 
-Cancellable (``cancel()`` polled between chunks) and bounded in time and in
-frontier size (memory).
+Cancellable (``cancel()`` polled between batches) and bounded in time and in
+positions held (memory).
 """
 
 from __future__ import annotations
@@ -38,7 +43,9 @@ import numpy as np
 from engine.puzzle.board import Board
 from engine.puzzle.pdb import (
     MAX_EXACT_CELLS,
+    cache_messages,
     default_partition,
+    default_partitions,
     exact_name,
     exact_table,
     is_cached,
@@ -52,8 +59,9 @@ from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStoppe
 MAX_CELLS = 16
 MOVE_LETTERS = "UDLR"
 _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous move"
-_CHUNK = 1 << 19
-DEFAULT_MAX_LAYER = 24_000_000
+BATCH = 1 << 16
+DEFAULT_MAX_LAYER = 10_000_000
+_LAYOUTS: dict[tuple, _Layout] = {}
 
 
 def can_solve_optimally(width: int, height: int) -> bool:
@@ -95,20 +103,126 @@ def _table_solve(board: Board, start: float) -> SolveResult:
     return SolveResult("table", "".join(moves), nodes, time.perf_counter() - start, True)
 
 
+Partition = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class _View:
+    """One additive lookup: a partition's tables read either straight or on the transposed board.
+
+    ``slot_of`` maps a slot of the search's own numbering (see the module
+    docstring) to this view's slot, ``cell_of`` a cell to this view's cell
+    (identity or transpose); the per-slot arrays give, for the tile in a slot,
+    its group: shift of the group's bits in the view's position word, index
+    mask, offset of its table in the concatenated tables, and group number.
+    """
+
+    slot_of: np.ndarray  # (16,) uint64
+    cell_of: np.ndarray  # (16,) uint64
+    shift: np.ndarray  # (16,) uint64, by this view's slot
+    mask: np.ndarray  # (16,) uint64
+    offset: np.ndarray  # (16,) int64
+    group: np.ndarray  # (16,) int64
+    groups: tuple[tuple[int, int], ...]  # (first slot, tile count) in this view's numbering
+    view_slot_of_tile: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class _Layout:
     width: int
     height: int
     n: int
-    slot_of_tile: tuple[int, ...]  # tile -> slot (tile 0 -> n-1)
-    groups: tuple[tuple[int, int], ...]  # (first slot, tile count)
-    tables: tuple[np.ndarray, ...]
-    mirror: bool  # square board: also look up the transposed position and take the max
-    mirror_slot: np.ndarray  # slot s -> slot of the transposed tile (uint64, 16)
-    mirror_cell: np.ndarray  # cell c -> transposed cell (uint64, 16)
+    slot_of_tile: tuple[int, ...]  # tile -> search slot (tile 0 -> n-1)
+    views: tuple[_View, ...]
+    table: np.ndarray  # every group's table, concatenated (uint8)
 
 
-Partition = tuple[tuple[int, ...], ...]
+def _transpose_cells(width: int, height: int) -> list[int]:
+    return [(c % width) * width + c // width for c in range(width * height)]
+
+
+def _layout(
+    width: int,
+    height: int,
+    progress: ProgressFn | None,
+    cancel: CancelFn | None,
+    partition: Partition,
+    extra: Sequence[Partition] = (),
+) -> _Layout:
+    """Load or build the tables of ``partition`` (and ``extra`` partitions) and lay out their lookups.
+
+    Square boards also read every partition on the transposed board (the goal
+    is its own transpose), and the search takes the largest of all the sums.
+    """
+    n = width * height
+    parts_list = [partition, *extra]
+    all_groups = [g for parts in parts_list for g in parts]
+    tables = []
+    for i, grp in enumerate(all_groups):
+
+        def sub(frac: float, msg: str, i: int = i) -> None:
+            if progress:
+                progress((i + frac) / len(all_groups), msg)
+
+        tables.append(pattern_table(width, height, grp, progress=sub, cancel=cancel))
+    key = (width, height, partition, tuple(extra), tuple(id(t) for t in tables))
+    cached = _LAYOUTS.get(key)
+    if cached is not None:
+        return cached
+    _LAYOUTS.clear()  # one layout at a time: the concatenated tables are tens of MB
+    offsets = np.cumsum([0] + [t.size for t in tables])
+    table = np.concatenate(tables)
+    slot_of_tile = _slots(partition, n)
+    tile_of_slot = [0] * n
+    for t, sl in enumerate(slot_of_tile):
+        tile_of_slot[sl] = t
+    transpose = _transpose_cells(width, height)
+    views = []
+    gi = 0
+    for parts in parts_list:
+        vslot = _slots(parts, n)
+        groups = []
+        first = 0
+        for g in parts:
+            groups.append((first, len(g)))
+            first += len(g)
+        for mirrored in ((False, True) if width == height else (False,)):
+            slot_of = np.arange(16, dtype=np.uint64)
+            cell_of = np.arange(16, dtype=np.uint64)
+            shift = np.zeros(16, np.uint64)
+            mask = np.zeros(16, np.uint64)
+            offset = np.zeros(16, np.int64)
+            group = np.full(16, -1, np.int64)
+            for c in range(n):
+                cell_of[c] = transpose[c] if mirrored else c
+            for sl in range(n):
+                t = tile_of_slot[sl]
+                if mirrored and t:
+                    t = transpose[t - 1] + 1  # the tile whose home is the transposed home
+                slot_of[sl] = vslot[t]
+            for j, (first, k) in enumerate(groups):
+                for sl in range(first, first + k):
+                    shift[sl] = 4 * first
+                    mask[sl] = 16**k - 1
+                    offset[sl] = offsets[gi + j]
+                    group[sl] = j
+            views.append(_View(slot_of, cell_of, shift, mask, offset, group, tuple(groups), tuple(vslot)))
+        gi += len(parts)
+    lay = _Layout(width, height, n, tuple(slot_of_tile), tuple(views), table)
+    _LAYOUTS[key] = lay
+    return lay
+
+
+def _slots(parts: Partition, n: int) -> list[int]:
+    """Tile -> slot: the tiles numbered group by group, the blank last."""
+    slot_of_tile = [0] * n
+    slot = 0
+    for grp in parts:
+        for t in grp:
+            slot_of_tile[t] = slot
+            slot += 1
+    slot_of_tile[0] = n - 1
+    return slot_of_tile
 
 
 def check_partition(width: int, height: int, partition: Sequence[Sequence[int]] | None) -> Partition:
@@ -127,38 +241,24 @@ def check_partition(width: int, height: int, partition: Sequence[Sequence[int]] 
     return parts
 
 
-def _layout(
-    width: int, height: int, progress: ProgressFn | None, cancel: CancelFn | None, partition: Partition
-) -> _Layout:
-    n = width * height
-    parts = partition
-    slot_of_tile = [0] * n
-    groups = []
-    tables = []
-    slot = 0
-    for i, grp in enumerate(parts):
-        groups.append((slot, len(grp)))
-        for t in grp:
-            slot_of_tile[t] = slot
-            slot += 1
+def partitions_for(
+    width: int,
+    height: int,
+    partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> tuple[Partition, ...]:
+    """The partitions whose sums the search maxes: ``partitions``, else ``partition`` alone, else the defaults.
 
-        def sub(frac: float, msg: str, i: int = i) -> None:
-            if progress:
-                progress((i + frac) / len(parts), msg)
-
-        tables.append(pattern_table(width, height, grp, progress=sub, cancel=cancel))
-    slot_of_tile[0] = n - 1
-    mirror_slot = np.arange(16, dtype=np.uint64)
-    mirror_cell = np.arange(16, dtype=np.uint64)
-    if width == height:
-        for c in range(n):
-            r, cc = divmod(c, width)
-            mirror_cell[c] = cc * width + r
-        for t in range(1, n):
-            mirror_slot[slot_of_tile[t]] = slot_of_tile[int(mirror_cell[t - 1]) + 1]
-        mirror_slot[n - 1] = n - 1
-    return _Layout(width, height, n, tuple(slot_of_tile), tuple(groups), tuple(tables),
-                   width == height, mirror_slot, mirror_cell)
+    Raises:
+        ValueError: a bad partition (see :func:`check_partition`) or an empty ``partitions``.
+    """
+    if partitions is not None:
+        if not partitions:
+            raise ValueError("Give at least one partition.")
+        return tuple(check_partition(width, height, p) for p in partitions)
+    if partition is not None:
+        return (check_partition(width, height, partition),)
+    return default_partitions(width, height)
 
 
 def prepare(
@@ -168,8 +268,16 @@ def prepare(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     partition: Sequence[Sequence[int]] | None = None,
-) -> None:
-    """Build or load the tables the optimal solver needs for this size (long the first time: ~30 s for 4x4).
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> list[str]:
+    """Build or load the tables the optimal solver needs for this size.
+
+    4x4 from an empty cache: four 6-tile and two 3-tile tables, about 10-15 s
+    and 70 MB; then a fraction of a second from the cache.
+
+    Returns:
+        Sentences about cache problems met so far (unusable folder, a table
+        rebuilt because it was wrong), for the caller to show; usually empty.
 
     Raises:
         ValueError: board over 16 cells, bad partition.
@@ -180,166 +288,261 @@ def prepare(
     if width * height <= MAX_EXACT_CELLS:
         exact_table(width, height, progress=progress, cancel=cancel)
     else:
-        _layout(width, height, progress, cancel, check_partition(width, height, partition))
+        main, *extra = partitions_for(width, height, partition, partitions)
+        _layout(width, height, progress, cancel, main, extra)
+    return cache_messages()
 
 
-def tables_ready(width: int, height: int, partition: Sequence[Sequence[int]] | None = None) -> bool:
+def tables_ready(
+    width: int,
+    height: int,
+    partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> bool:
     """True when the tables for this size are in memory or in the cache (no long build needed)."""
     if width * height > MAX_CELLS:
         return False
     if width * height <= MAX_EXACT_CELLS:
         return is_cached(exact_name(width, height))
-    return all(is_cached(pattern_name(width, height, g)) for g in check_partition(width, height, partition))
+    return all(is_cached(pattern_name(width, height, g))
+               for parts in partitions_for(width, height, partition, partitions) for g in parts)
 
 
-def _heuristic(lay: _Layout, pos: np.ndarray) -> np.ndarray:
-    h = np.zeros(pos.shape[0], dtype=np.int16)
-    for (first, k), table in zip(lay.groups, lay.tables, strict=True):
-        idx = (pos >> np.uint64(4 * first)) & np.uint64(16**k - 1)
-        h += table[idx.astype(np.int64)]
-    return h
-
-
-def _encode(lay: _Layout, tiles: tuple[int, ...]) -> tuple[int, int, int]:
-    """``(board, pos, mirrored pos)`` words of a position (see the module docstring)."""
+def _encode(lay: _Layout, tiles: tuple[int, ...]) -> tuple[int, list[int]]:
+    """The board word and each view's position word (see the module docstring)."""
     board = 0
-    pos = 0
-    mpos = 0
+    words = [0] * len(lay.views)
     for cell, t in enumerate(tiles):
         s = lay.slot_of_tile[t]
         board |= s << (4 * cell)
-        pos |= cell << (4 * s)
-        mpos |= int(lay.mirror_cell[cell]) << (4 * int(lay.mirror_slot[s]))
-    return board, pos, mpos
+        for v, view in enumerate(lay.views):
+            words[v] |= int(view.cell_of[cell]) << (4 * int(view.slot_of[s]))
+    return board, words
 
 
-def _heuristic2(lay: _Layout, pos: np.ndarray, mpos: np.ndarray) -> np.ndarray:
-    h = _heuristic(lay, pos)
-    if lay.mirror:
-        np.maximum(h, _heuristic(lay, mpos), out=h)
-    return h
+def _group_values(lay: _Layout, view: _View, word: int) -> list[int]:
+    out = []
+    for first, k in view.groups:
+        sl = first
+        out.append(int(lay.table[int(view.offset[sl]) + ((word >> (4 * first)) & (16**k - 1))]))
+    return out
 
 
-def _bfida(
+class _Level:
+    """The nodes of one depth kept by the search: board word, each view's word and sum, last move, parent."""
+
+    __slots__ = ("board", "words", "sums", "move", "parent", "next", "size")
+
+    def __init__(self, board: np.ndarray, words: list[np.ndarray], sums: list[np.ndarray],
+                 move: np.ndarray, parent: np.ndarray) -> None:
+        self.board = board
+        self.words = words
+        self.sums = sums
+        self.move = move
+        self.parent = parent
+        self.next = 0
+        self.size = int(board.size)
+
+    def take(self, idx: np.ndarray) -> _Level:
+        """The nodes at ``idx``."""
+        return _Level(self.board[idx], [w[idx] for w in self.words], [s[idx] for s in self.sums],
+                      self.move[idx], self.parent[idx])
+
+    @staticmethod
+    def join(parts: list[_Level]) -> _Level:
+        """The nodes of ``parts`` one after the other."""
+        if len(parts) == 1:
+            return parts[0]
+        nv = len(parts[0].words)
+        return _Level(np.concatenate([p.board for p in parts]),
+                      [np.concatenate([p.words[v] for p in parts]) for v in range(nv)],
+                      [np.concatenate([p.sums[v] for p in parts]) for v in range(nv)],
+                      np.concatenate([p.move for p in parts]), np.concatenate([p.parent for p in parts]))
+
+
+class _Expander:
+    """Children of a batch of nodes: every blank move but the undo, heuristics updated incrementally.
+
+    A move changes one tile's cell, so in each view only that tile's group
+    changes: its new value is one table read, its old value another (at the
+    parent's word), and the view's sum moves by the difference.  Views are
+    evaluated one after the other and a child is dropped as soon as one view
+    puts it over the bound, so the later views only see the survivors.
+    """
+
+    def __init__(self, lay: _Layout) -> None:
+        self.lay = lay
+        n = lay.n
+        nbr = neighbour_table(lay.width, lay.height)
+        self.bslot = np.uint64(n - 1)
+        self.sb = np.uint64(4 * (n - 1))
+        # allowed[d][blank * 5 + last move]: the blank can go d, and d does not undo the last move (4 = none)
+        self.allowed = np.zeros((4, 16 * 5), dtype=bool)
+        self.dest = np.zeros((4, 16), dtype=np.uint64)
+        for d in range(4):
+            for b in range(n):
+                q = int(nbr[d][b])
+                if q >= 0:
+                    self.dest[d, b] = q
+                    for last in range(5):
+                        self.allowed[d, b * 5 + last] = last == 4 or _INVERSE[last] != d
+        # per view, by search slot s of the moved tile: shift of its nibble in the view's word, and of its
+        # group's index, index mask and table offset; by direction and blank cell: the xor of the two cells
+        self.vshift, self.gshift, self.gmask, self.goff, self.cellx = [], [], [], [], []
+        for view in lay.views:
+            vs = view.slot_of.astype(np.int64)
+            self.vshift.append(4 * view.slot_of)
+            self.gshift.append(view.shift[vs])
+            self.gmask.append(view.mask[vs])
+            self.goff.append(view.offset[vs])
+            cx = np.zeros((4, 16), dtype=np.uint64)
+            for d in range(4):
+                for b in range(n):
+                    if nbr[d][b] >= 0:
+                        cx[d, b] = view.cell_of[b] ^ view.cell_of[int(nbr[d][b])]
+            self.cellx.append(cx)
+
+    def expand(self, lv: _Level, lo: int, hi: int, g1: int, bound: int) -> tuple[list[_Level], int]:
+        """Children (depth ``g1``) of nodes ``lo..hi`` of ``lv`` with ``g1 + h <= bound``, and the least ``f`` cut."""
+        table = self.lay.table
+        nviews = len(self.lay.views)
+        four = np.uint64(4)
+        F = np.uint64(15)
+        B = lv.board[lo:hi]
+        W = [w[lo:hi] for w in lv.words]
+        S = [sm[lo:hi] for sm in lv.sums]
+        blank = (W[0] >> self.sb) & F  # view 0 is the partition itself: its slots are the search's
+        key = blank.astype(np.int64) * 5 + lv.move[lo:hi]
+        out = []
+        least = 1 << 30
+        limit = bound - g1
+        for d in range(4):
+            idx = np.flatnonzero(self.allowed[d][key])
+            if idx.size == 0:
+                continue
+            bl = blank[idx]
+            s = ((B[idx] >> (self.dest[d][bl] * four)) & F).astype(np.int64)
+            kept: list[tuple[np.ndarray, np.ndarray, int]] = []  # (word, sum, cuts made before)
+            cuts: list[np.ndarray] = []
+            for v in range(nviews):
+                pw = W[v][idx]
+                cx = self.cellx[v][d][bl]
+                w = pw ^ (cx << self.vshift[v][s]) ^ (cx << self.sb)
+                sh, mk, of = self.gshift[v][s], self.gmask[v][s], self.goff[v][s]
+                new = table[of + ((w >> sh) & mk).astype(np.int64)]
+                old = table[of + ((pw >> sh) & mk).astype(np.int64)]
+                sm = S[v][idx] + new
+                sm -= old
+                kept.append((w, sm, len(cuts)))
+                k = np.flatnonzero(sm <= limit)
+                if k.size < sm.size:
+                    # every view's sum has the parity of the Manhattan distance, so g + h has the parity
+                    # of the bound: what goes over goes to bound + 2 exactly
+                    least = bound + 2
+                    cuts.append(k)
+                    idx, bl, s = idx[k], bl[k], s[k]
+                    if idx.size == 0:
+                        break
+            if idx.size == 0:
+                continue
+            # bring the earlier views' words and sums down to the survivors: compose the later cuts
+            after = [np.empty(0, np.int64)] * len(cuts)
+            comp = None
+            for t in range(len(cuts) - 1, -1, -1):
+                comp = cuts[t] if comp is None else cuts[t][comp]
+                after[t] = comp
+            words = [w if c == len(cuts) else w[after[c]] for w, _, c in kept]
+            sums = [sm if c == len(cuts) else sm[after[c]] for _, sm, c in kept]
+            x = s.astype(np.uint64) ^ self.bslot
+            nb = B[idx] ^ (x << (self.dest[d][bl] * four)) ^ (x << (bl * four))
+            out.append(_Level(nb, words, sums, np.full(idx.size, d, np.int8), (idx + lo).astype(np.int32)))
+        return out, least
+
+
+def _search(
     board: Board,
     deadline: float | None,
     cancel: CancelFn | None,
-    max_layer: int,
-    progress: ProgressFn | None,
+    max_nodes: int,
     start_time: float,
     partition: Partition,
+    extra: Sequence[Partition] = (),
+    batch: int = BATCH,
 ) -> SolveResult:
-    lay = _layout(board.width, board.height, progress, cancel, partition)
-    n = lay.n
-    nbr = neighbour_table(board.width, board.height)
-    blank_slot = n - 1
-    sb = np.uint64(4 * blank_slot)
-    four = np.uint64(4)
-    F = np.uint64(15)
-    b0, p0, m0 = _encode(lay, board.tiles)
-    goal_b = _encode(lay, Board.goal(board.width, board.height).tiles)[0]
-    if b0 == goal_b:
+    """Depth-first IDA* over batches (see the module docstring); tables already prepared."""
+    lay = _layout(board.width, board.height, None, cancel, partition, extra)
+    exp = _Expander(lay)
+    b0, w0 = _encode(lay, board.tiles)
+    vals0 = [_group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]
+    h0 = max(sum(v) for v in vals0)
+    if h0 == 0:
         return SolveResult("optimal", "", 0, time.perf_counter() - start_time, True)
-    h0 = int(_heuristic2(lay, np.array([p0], np.uint64), np.array([m0], np.uint64))[0])
+    root = _Level(np.array([b0], np.uint64), [np.array([w], np.uint64) for w in w0],
+                  [np.array([sum(v)], np.uint8) for v in vals0], np.array([4], np.int8), np.array([-1], np.int32))
     parity = board.manhattan() % 2
     bound = h0 + ((h0 - parity) % 2)
     total_nodes = 0
     iterations = 0
-    goal_u = np.uint64(goal_b)
-    mslot, mcell = lay.mirror_slot, lay.mirror_cell
+    most_held = 1
     while True:
         iterations += 1
-        front_b = np.array([b0], dtype=np.uint64)
-        front_p = np.array([p0], dtype=np.uint64)
-        front_q = np.array([m0], dtype=np.uint64)
-        front_m = np.array([4], dtype=np.int8)
-        prev_sorted = np.empty(0, dtype=np.uint64)
-        parents: list[tuple[np.ndarray, np.ndarray]] = []
-        next_bound = 10**9
-        g = 0
-        found = -1
-        while front_b.size and found < 0:
-            kids_b, kids_p, kids_q, kids_m, kids_par = [], [], [], [], []
-            for lo in range(0, front_b.size, _CHUNK):
-                if cancel and cancel():
-                    raise SolverStopped("cancelled", _stats(total_nodes, start_time, iterations))
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise SolverStopped("timeout", _stats(total_nodes, start_time, iterations))
-                B = front_b[lo : lo + _CHUNK]
-                P = front_p[lo : lo + _CHUNK]
-                Q = front_q[lo : lo + _CHUNK]
-                M = front_m[lo : lo + _CHUNK]
-                blank = ((P >> sb) & F).astype(np.int64)
-                for d in range(4):
-                    q = nbr[d][blank]
-                    ok = (q >= 0) & (_INVERSE[M] != d)
-                    idx = np.nonzero(ok)[0]
-                    if idx.size == 0:
-                        continue
-                    bb = B[idx]
-                    bl = blank[idx].astype(np.uint64)
-                    qq = q[idx].astype(np.uint64)
-                    q4 = qq * four
-                    b4 = bl * four
-                    s = (bb >> q4) & F
-                    s4 = s * four
-                    nb = (bb & ~(F << q4)) | (np.uint64(blank_slot) << q4)
-                    nb = (nb & ~(F << b4)) | (s << b4)
-                    npos = (P[idx] & ~(F << s4)) | (bl << s4)
-                    npos = (npos & ~(F << sb)) | (qq << sb)
-                    if lay.mirror:
-                        ms4 = mslot[s] * four
-                        nq = (Q[idx] & ~(F << ms4)) | (mcell[bl] << ms4)
-                        nq = (nq & ~(F << sb)) | (mcell[qq] << sb)
-                        f = _heuristic2(lay, npos, nq) + (g + 1)
-                    else:
-                        nq = npos
-                        f = _heuristic(lay, npos) + (g + 1)
-                    keep = f <= bound
-                    over = f[~keep]
-                    if over.size:
-                        next_bound = min(next_bound, int(over.min()))
-                    kids_b.append(nb[keep])
-                    kids_p.append(npos[keep])
-                    kids_q.append(nq[keep])
-                    kids_m.append(np.full(int(keep.sum()), d, dtype=np.int8))
-                    kids_par.append((idx[keep] + lo).astype(np.int32))
-            cb = np.concatenate(kids_b) if kids_b else np.empty(0, np.uint64)
-            if cb.size == 0:
-                break
-            uniq, first = np.unique(cb, return_index=True)
-            if prev_sorted.size:
-                at = np.searchsorted(prev_sorted, uniq)
-                at[at >= prev_sorted.size] = 0
-                fresh = prev_sorted[at] != uniq
-                uniq, first = uniq[fresh], first[fresh]
-            prev_sorted = front_b if g > 0 else np.sort(front_b)
-            front_b = uniq
-            front_p = np.concatenate(kids_p)[first]
-            front_q = np.concatenate(kids_q)[first]
-            front_m = np.concatenate(kids_m)[first]
-            parents.append((np.concatenate(kids_par)[first], front_m))
-            total_nodes += int(front_b.size)
-            g += 1
-            hit = np.nonzero(front_b == goal_u)[0]
+        root.next = 0
+        levels = [root]
+        least = 1 << 30
+        stored = 1
+        while levels:
+            lv = levels[-1]
+            if lv.next >= lv.size:
+                levels.pop()
+                stored -= lv.size
+                continue
+            if cancel and cancel():
+                raise SolverStopped("cancelled", _stats(total_nodes, start_time, iterations))
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SolverStopped("timeout", _stats(total_nodes, start_time, iterations))
+            g1 = len(levels)
+            parts: list[_Level] = []
+            got = 0
+            while lv.next < lv.size and got < batch:
+                lo = lv.next
+                hi = min(lo + batch, lv.size)
+                lv.next = hi
+                kids, lst = exp.expand(lv, lo, hi, g1, bound)
+                least = min(least, lst)
+                parts.extend(kids)
+                got += sum(k.size for k in kids)
+            if not got:
+                continue
+            child = _Level.join(parts)
+            if child.size > 1:
+                # duplicates inside the batch go; the most promising children (least h) are searched first
+                _, first = np.unique(child.board, return_index=True)
+                h = child.sums[0][first]
+                for sm in child.sums[1:]:
+                    h = np.maximum(h, sm[first])
+                child = child.take(first[np.argsort(h, kind="stable")])
+            total_nodes += child.size
+            hit = np.flatnonzero(child.sums[0] == 0)
             if hit.size:
-                found = int(hit[0])
-            elif front_b.size > max_layer:
+                levels.append(child)
+                moves = []
+                i = int(hit[0])
+                for lvl in reversed(levels[1:]):
+                    moves.append(MOVE_LETTERS[int(lvl.move[i])])
+                    i = int(lvl.parent[i])
+                moves.reverse()
+                res = SolveResult("optimal", "".join(moves), total_nodes, time.perf_counter() - start_time, True)
+                res.iterations = iterations
+                res.extra = {"first_bound": h0, "bound": bound, "most_held": most_held}
+                return res
+            levels.append(child)
+            stored += child.size
+            most_held = max(most_held, stored)
+            if stored > max_nodes:
                 raise SolverStopped("limit", _stats(total_nodes, start_time, iterations))
-        if found >= 0:
-            moves = []
-            i = found
-            for par, mv in reversed(parents):
-                moves.append(MOVE_LETTERS[int(mv[i])])
-                i = int(par[i])
-            moves.reverse()
-            res = SolveResult("optimal", "".join(moves), total_nodes, time.perf_counter() - start_time, True)
-            res.iterations = iterations
-            res.extra = {"first_bound": h0, "bound": bound}
-            return res
-        if next_bound >= 10**9:  # pragma: no cover - unsolvable positions are rejected earlier
+        if least >= 1 << 30:  # pragma: no cover - unsolvable positions are rejected earlier
             raise ValueError("This position is unsolvable.")
-        bound = next_bound + ((next_bound - parity) % 2)
+        bound = least + ((least - parity) % 2)
 
 
 def _stats(nodes: int, start: float, iterations: int) -> SolveResult:
@@ -356,6 +559,7 @@ def solve_optimal(
     progress: ProgressFn | None = None,
     max_layer: int = DEFAULT_MAX_LAYER,
     partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> SolveResult:
     """A shortest solution of ``board`` (at most 16 cells).
 
@@ -364,17 +568,20 @@ def solve_optimal(
             are built or loaded first and their time is not counted.
         cancel: polled between chunks of work; returning True stops the search.
         progress: receives database build progress ``(fraction, message)``.
-        max_layer: largest frontier kept (positions); bounds memory (~40 bytes each).
-        partition: tile groups for the pattern databases (default
-            :func:`engine.puzzle.pdb.default_partition`; smaller groups build
-            faster and search slower).
+        max_layer: most positions held at once (memory: about 50 bytes each
+            on 4x4); the search holds at most about ``3 * BATCH`` per depth.
+        partition: tile groups for one pattern-database sum (default: the
+            size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
+            smaller groups build faster and search slower).
+        partitions: several partitions whose sums are maxed (overrides ``partition``).
 
     Returns:
-        A :class:`SolveResult` with ``optimal=True``.
+        A :class:`SolveResult` with ``optimal=True``; ``extra["messages"]``
+        lists cache problems to show (see :func:`prepare`), if any.
 
     Raises:
         ValueError: board over 16 cells or unsolvable.
-        SolverStopped: ``"timeout"``, ``"cancelled"`` or ``"limit"`` (frontier too big).
+        SolverStopped: ``"timeout"``, ``"cancelled"`` or ``"limit"`` (more than ``max_layer`` positions held).
         BuildCancelled: cancelled while building tables.
     """
     if not can_solve_optimally(board.width, board.height):
@@ -383,10 +590,15 @@ def solve_optimal(
         )
     if not board.is_solvable():
         raise ValueError("This position is unsolvable.")
-    parts = check_partition(board.width, board.height, partition) if board.size > MAX_EXACT_CELLS else ()
-    prepare(board.width, board.height, progress=progress, cancel=cancel, partition=partition)
+    parts = partitions_for(board.width, board.height, partition, partitions) if board.size > MAX_EXACT_CELLS else ()
+    messages = prepare(board.width, board.height, progress=progress, cancel=cancel, partition=partition,
+                       partitions=partitions)
     start = time.perf_counter()
     if board.size <= MAX_EXACT_CELLS:
-        return _table_solve(board, start)
-    deadline = None if timeout is None else start + timeout
-    return _bfida(board, deadline, cancel, max_layer, progress, start, parts)
+        res = _table_solve(board, start)
+    else:
+        deadline = None if timeout is None else start + timeout
+        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:])
+    if messages:
+        res.extra["messages"] = messages
+    return res

@@ -17,8 +17,14 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
   ``k = 6``), which the search reads with one shift and one mask.
 
 Files carry a header (magic, version, board, tiles, length) and a CRC-32 of
-the table; a missing, damaged or mismatching file is rebuilt.  Entries are
-``uint8`` distances in moves; 255 marks an unreachable index.
+the table; a missing, damaged or mismatching file is rebuilt.  A file that
+passes the CRC is still checked before use (length, number of entries, the
+goal alone at 0, and BFS properties on the goal's neighbours and a few
+thousand fixed random probes: see :func:`_check_pattern`), and rebuilt when
+wrong.  A cache folder that cannot be used (``TESSERA_CACHE`` or
+``cache/puzzle`` a file, read-only) is no error: the tables are built in
+memory and :func:`cache_messages` holds a sentence to show the user.
+Entries are ``uint8`` distances in moves; 255 marks an unreachable index.
 """
 
 from __future__ import annotations
@@ -27,12 +33,14 @@ import json
 import os
 import threading
 import zlib
+from collections.abc import Callable
 from math import factorial
 from pathlib import Path
 
 import numpy as np
 
 from engine.paths import cache_dir
+from engine.puzzle.board import blank_moves
 from engine.puzzle.result import CancelFn, ProgressFn
 
 MAGIC = b"TESSERA-PDB\n"
@@ -43,6 +51,7 @@ MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
 _LOCK = threading.Lock()
 _MEMO: dict[tuple, np.ndarray] = {}
+_MESSAGES: list[str] = []
 
 
 class BuildCancelled(Exception):
@@ -50,23 +59,44 @@ class BuildCancelled(Exception):
 
 
 def neighbour_table(width: int, height: int) -> np.ndarray:
-    """``(4, n)`` int64: the cell reached from each cell going U, D, L, R, or -1 off the board."""
-    n = width * height
-    cells = np.arange(n)
-    r, c = cells // width, cells % width
-    out = np.full((4, n), -1, dtype=np.int64)
-    out[0] = np.where(r > 0, cells - width, -1)
-    out[1] = np.where(r < height - 1, cells + width, -1)
-    out[2] = np.where(c > 0, cells - 1, -1)
-    out[3] = np.where(c < width - 1, cells + 1, -1)
+    """``(4, n)`` int64: the cell reached from each cell going U, D, L, R, or -1 off the board.
+
+    A numpy view of :func:`engine.puzzle.board.blank_moves` (the one blank-move table).
+    """
+    out = np.full((4, width * height), -1, dtype=np.int64)
+    for cell, moves in enumerate(blank_moves(width, height)):
+        for m, q in moves:
+            out[m, cell] = q
     return out
 
 
-# -- files ------------------------------------------------------------------------
-def _cache_file(name: str) -> Path:
-    d = cache_dir() / "puzzle"
-    d.mkdir(parents=True, exist_ok=True)
-    return d / name
+# -- files and messages -------------------------------------------------------------
+def _note(message: str) -> None:
+    with _LOCK:
+        if message not in _MESSAGES:
+            _MESSAGES.append(message)
+
+
+def cache_messages() -> list[str]:
+    """What went wrong with the table cache in this process (unusable folder, tables rebuilt), oldest first.
+
+    Each entry is one plain sentence for the user; the tables still work (they
+    are built in memory when the folder cannot be used).
+    """
+    with _LOCK:
+        return list(_MESSAGES)
+
+
+def _cache_file(name: str) -> Path | None:
+    """The cache path of table ``name``, or None (with a message) when the cache folder cannot be used."""
+    try:
+        d = cache_dir() / "puzzle"
+        d.mkdir(parents=True, exist_ok=True)
+        return d / name
+    except OSError as e:
+        _note(f"The puzzle table cache cannot be used ({e.strerror or e}); tables are built in memory and "
+              "rebuilt next time.")
+        return None
 
 
 def _load(path: Path, meta: dict) -> np.ndarray | None:
@@ -97,26 +127,40 @@ def _save(path: Path, meta: dict, table: np.ndarray) -> None:
             f.write(json.dumps(header, sort_keys=True).encode("ascii") + b"\n")
             f.write(data)
         os.replace(tmp, path)
-    except OSError:
+    except OSError as e:
+        _note(f"The puzzle table {path.name} could not be saved ({e.strerror or e}); it stays in memory.")
         try:
             tmp.unlink()
         except OSError:
             pass
 
 
-def _cached(name: str, meta: dict, build: callable, progress: ProgressFn | None) -> np.ndarray:  # type: ignore[valid-type]
+def _cached(
+    name: str,
+    meta: dict,
+    build: Callable[[], np.ndarray],
+    check: Callable[[np.ndarray], str | None],
+    progress: ProgressFn | None,
+) -> np.ndarray:
+    """Table ``name`` from memory, else from the cache file if it passes ``check``, else built (and saved)."""
     key = (name, json.dumps(meta, sort_keys=True))
     with _LOCK:
         table = _MEMO.get(key)
     if table is not None:
         return table
     path = _cache_file(name)
-    table = _load(path, meta)
+    table = _load(path, meta) if path is not None else None
+    if table is not None:
+        problem = check(table)
+        if problem is not None:
+            _note(f"The cached puzzle table {name} was wrong ({problem}); it was rebuilt.")
+            table = None
+        elif progress:
+            progress(1.0, f"Loaded {name} from the cache.")
     if table is None:
         table = build()
-        _save(path, meta, table)
-    elif progress:
-        progress(1.0, f"Loaded {name} from the cache.")
+        if path is not None:
+            _save(path, meta, table)
     table.setflags(write=False)
     with _LOCK:
         _MEMO[key] = table
@@ -128,7 +172,8 @@ def is_cached(name: str) -> bool:
     with _LOCK:
         if any(k[0] == name for k in _MEMO):
             return True
-    return _cache_file(name).is_file()
+    path = _cache_file(name)
+    return path is not None and path.is_file()
 
 
 def exact_name(width: int, height: int) -> str:
@@ -142,9 +187,10 @@ def pattern_name(width: int, height: int, tiles: tuple[int, ...]) -> str:
 
 
 def clear_memory_cache() -> None:
-    """Forget the tables held in memory (files stay); mainly for tests."""
+    """Forget the tables held in memory and the cache messages (files stay); mainly for tests."""
     with _LOCK:
         _MEMO.clear()
+        _MESSAGES.clear()
 
 
 # -- exact tables (full permutation rank) -------------------------------------------
@@ -216,6 +262,50 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
     return dist
 
 
+def _check_exact(width: int, height: int, table: np.ndarray, probes: int = 2048) -> str | None:
+    """Why ``table`` is not the exact table of the size (a sentence), or None when it passes.
+
+    Checks the length, that half the ranks are reachable, that only the goal
+    holds 0, and on ``probes`` random positions (fixed seed): value >= Manhattan
+    with the same parity, every neighbour within one move and one closer.
+    """
+    n = width * height
+    if table.shape != (factorial(n),):
+        return "wrong length"
+    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // 2:
+        return "wrong number of reachable positions"
+    goal = np.array([list(range(1, n)) + [0]], dtype=np.int8)
+    if table[rank_permutations(goal)[0]] != 0 or int(np.count_nonzero(table == 0)) != 1:
+        return "the goal is not the only position at distance 0"
+    rng = np.random.default_rng(12345)
+    perms = np.argsort(rng.random((probes, n)), axis=1).astype(np.int8)
+    v = table[rank_permutations(perms)].astype(np.int64)
+    perms, v = perms[v != UNSEEN], v[v != UNSEEN]
+    cells = np.arange(n)
+    home = np.where(perms > 0, perms.astype(np.int64) - 1, cells)
+    md = np.where(perms > 0, np.abs(cells // width - home // width) + np.abs(cells % width - home % width), 0).sum(1)
+    if np.any(v < md) or np.any((v - md) % 2):
+        return "a value is below the Manhattan distance or of the wrong parity"
+    blank = np.argmax(perms == 0, axis=1)
+    nbr = neighbour_table(width, height)
+    closer = v == 0
+    rows = np.arange(perms.shape[0])
+    for d in range(4):
+        q = nbr[d][blank]
+        ok = q >= 0
+        p = perms.copy()
+        qq = np.where(ok, q, blank)
+        p[rows, blank] = p[rows, qq]
+        p[rows, qq] = 0
+        w = table[rank_permutations(p)].astype(np.int64)
+        if np.any(ok & (np.abs(w - v) != 1)):
+            return "two neighbouring positions differ by more than one move"
+        closer |= ok & (w == v - 1)
+    if not closer.all():
+        return "a position has no neighbour one move closer"
+    return None
+
+
 def exact_table(
     width: int, height: int, *, progress: ProgressFn | None = None, cancel: CancelFn | None = None
 ) -> np.ndarray:
@@ -230,51 +320,114 @@ def exact_table(
     if width * height > MAX_EXACT_CELLS:
         raise ValueError(f"An exact table needs at most {MAX_EXACT_CELLS} cells; {width}x{height} has more.")
     meta = {"kind": "exact", "width": width, "height": height, "version": FORMAT_VERSION}
-    return _cached(exact_name(width, height), meta, lambda: _build_exact(width, height, progress, cancel), progress)
+    return _cached(exact_name(width, height), meta, lambda: _build_exact(width, height, progress, cancel),
+                   lambda t: _check_exact(width, height, t), progress)
 
 
 # -- additive pattern databases -------------------------------------------------------
 def _build_pattern(
     width: int, height: int, tiles: tuple[int, ...], progress: ProgressFn | None, cancel: CancelFn | None
 ) -> np.ndarray:
+    """Breadth-first search over the group's placements, level by level, straight in the table.
+
+    The frontier of level ``L`` is read back from the table (``dist == L``), so
+    no sort or ``unique`` is needed; work arrays are ``int32`` and chunked
+    (a few tens of MB at most).
+    """
     k = len(tiles)
     n = width * height
     total = factorial(n) // factorial(n - k)
     dist = np.full(16**k, UNSEEN, dtype=np.uint8)
     start = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
     dist[start] = 0
-    frontier = np.array([start], dtype=np.int64)
+    # cell reached in each direction; off the board -> cell 16, whose occupancy bit is always set
     nbr = neighbour_table(width, height)
+    step = np.where(nbr >= 0, nbr, 16).astype(np.int32)
+    step = np.concatenate([step, np.full((4, 17 - n), 16, np.int32)], axis=1)
     level = 0
     seen = 1
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
+    frontier = np.array([start], dtype=np.int32)
     while frontier.size:
-        if cancel and cancel():
-            raise BuildCancelled("The pattern database build was cancelled.")
-        nxt = []
         for lo in range(0, frontier.size, _CHUNK):
+            if cancel and cancel():
+                raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
             pos = [(f >> (4 * i)) & 15 for i in range(k)]
-            occ = np.zeros(f.size, dtype=np.int64)
+            occ = np.full(f.size, 1 << 16, dtype=np.int32)
             for p in pos:
-                occ |= np.int64(1) << p
-            cand = []
+                occ |= np.left_shift(1, p, dtype=np.int32)
             for i, p in enumerate(pos):
                 for d in range(4):
-                    q = nbr[d][p]
-                    ok = q >= 0
-                    ok &= ((occ >> np.where(ok, q, 0)) & 1) == 0
-                    cand.append(f[ok] + ((q[ok] - p[ok]) << (4 * i)))
-            c = np.concatenate(cand)
-            c = c[dist[c] == UNSEEN]
-            dist[c] = level + 1
-            nxt.append(c)
-        frontier = np.unique(np.concatenate(nxt)) if nxt else np.empty(0, np.int64)
+                    q = step[d][p]
+                    ok = ((occ >> q) & 1) == 0
+                    c = f[ok] + ((q[ok] - p[ok]) << (4 * i))
+                    c = c[dist[c] == UNSEEN]
+                    dist[c] = level + 1
         level += 1
+        frontier = np.flatnonzero(dist == level).astype(np.int32)
         seen += frontier.size
         if progress:
             progress(min(1.0, seen / total), f"{label}: depth {level}, {seen:,} of {total:,}")
     return dist
+
+
+def _check_pattern(
+    width: int, height: int, tiles: tuple[int, ...], table: np.ndarray, probes: int = 4096
+) -> str | None:
+    """Why ``table`` is not the pattern database of ``tiles`` (a sentence), or None when it passes.
+
+    Checks the length, the number of placements that hold a distance (``n!/(n-k)!``),
+    that only the goal holds 0, and on the goal's neighbours and ``probes``
+    random placements (fixed seed) the BFS properties: value >= the group's
+    Manhattan distance with the same parity, every neighbour within one move,
+    and a neighbour one move closer.
+    """
+    k = len(tiles)
+    n = width * height
+    if table.shape != (16**k,):
+        return "wrong length"
+    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
+        return "wrong number of entries"
+    goal = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
+    if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
+        return "the goal is not the only placement at distance 0"
+    rng = np.random.default_rng(12345)
+    cells = np.argsort(rng.random((probes, n)), axis=1)[:, :k]
+    goal_cells = np.array([[t - 1 for t in tiles]])
+    # the goal's neighbours first: each must be exactly 1
+    nbr = neighbour_table(width, height)
+    near = []
+    for i in range(k):
+        for d in range(4):
+            q = int(nbr[d, tiles[i] - 1])
+            if q >= 0 and q not in goal_cells[0]:
+                c = goal_cells.copy()
+                c[0, i] = q
+                near.append(c)
+    cells = np.concatenate([goal_cells, *near, cells]).astype(np.int64)
+    shifts = 4 * np.arange(k, dtype=np.int64)
+    idx = (cells << shifts).sum(axis=1)
+    v = table[idx].astype(np.int64)
+    if np.any(v[1 : 1 + len(near)] != 1):
+        return "a neighbour of the goal is not at distance 1"
+    gc = goal_cells.astype(np.int64)
+    md = (np.abs(cells // width - gc // width) + np.abs(cells % width - gc % width)).sum(axis=1)
+    if np.any(v >= UNSEEN) or np.any(v < md) or np.any((v - md) % 2):
+        return "a value is below the Manhattan distance or of the wrong parity"
+    closer = v == 0
+    for i in range(k):
+        for d in range(4):
+            q = nbr[d][cells[:, i]]
+            ok = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
+            j = idx + ((q - cells[:, i]) << (4 * i))
+            w = table[np.where(ok, j, goal)].astype(np.int64)
+            if np.any(ok & (np.abs(w - v) != 1)):
+                return "two neighbouring placements differ by more than one move"
+            closer |= ok & (w == v - 1)
+    if not closer.all():
+        return "a placement has no neighbour one move closer"
+    return None
 
 
 def pattern_table(
@@ -305,7 +458,27 @@ def pattern_table(
         raise ValueError(f"A pattern is 1..{MAX_PATTERN} distinct tiles of 1..{n - 1}; got {tiles}.")
     meta = {"kind": "pattern", "width": width, "height": height, "tiles": list(tiles), "version": FORMAT_VERSION}
     name = pattern_name(width, height, tuple(tiles))
-    return _cached(name, meta, lambda: _build_pattern(width, height, tuple(tiles), progress, cancel), progress)
+    group = tuple(tiles)
+    return _cached(name, meta, lambda: _build_pattern(width, height, group, progress, cancel),
+                   lambda t: _check_pattern(width, height, group, t), progress)
+
+
+FOUR_BY_FOUR = (
+    ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13)),
+    ((1, 2, 5, 6, 9, 13), (3, 4, 7, 8, 11, 12), (10, 14, 15)),
+)
+"""The 4x4 partitions whose sums the optimal solver maxes (each also read on the transposed board).
+
+Chosen by measurement on Korf instances 1, 2, 3, 6, 16, 55: the first alone
+searched 43.6 M positions, the second alone 33.1 M, both maxed 20.6 M.
+"""
+
+
+def default_partitions(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The partitions the optimal solver maxes for a board of 10..16 cells (4x4: :data:`FOUR_BY_FOUR`)."""
+    if (width, height) == (4, 4):
+        return FOUR_BY_FOUR
+    return (default_partition(width, height),)
 
 
 def default_partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -316,7 +489,7 @@ def default_partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """
     n = width * height
     if (width, height) == (4, 4):
-        return ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13))
+        return FOUR_BY_FOUR[0]
     cells = list(range(n - 1))
     if height > width:
         cells.sort(key=lambda c: (c % width, c // width))
