@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
     g.add_argument("-o", "--output", help="output file (default: standard output; PNG needs a file)")
     g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
+    g.add_argument("--dark", action="store_true",
+                   help="a dark level (fog of war): the code carries the flag, JSON says \"dark\": true")
 
     s = sub.add_parser("solve", help="solve a maze and print the path")
     _add_maze_args(s)
@@ -154,12 +156,24 @@ def _timed_build(spec: MazeSpec) -> tuple[Maze, float]:
     return maze, time.perf_counter() - t0
 
 
+def _json_of(spec: MazeSpec, maze: Maze, seconds: float) -> dict[str, object]:
+    """The JSON object of one generated maze (:func:`engine.export.to_json`, plus ``"dark": true`` when dark)."""
+    from engine import export
+
+    obj = export.to_json(maze, code=spec.code(), seconds=seconds, algorithm=spec.algorithm)
+    if spec.dark:
+        obj["dark"] = True
+    return obj
+
+
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate one or more mazes and write them in the chosen format."""
     from engine import export
     from engine.solvers import solve
 
     spec = _spec_from_args(args)
+    if args.dark:
+        spec = spec.with_dark()
     if not 1 <= args.count <= 100_000:
         raise UsageError(f"--count must be in 1..100000, got {args.count}")
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
@@ -176,7 +190,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             for i in range(args.count):
                 one = spec.with_seed((spec.seed + i) & ((1 << 64) - 1))
                 maze, secs = _timed_build(one)
-                obj = export.to_json(maze, code=one.code(), seconds=secs, algorithm=one.algorithm)
+                obj = _json_of(one, maze, secs)
                 sink.write(json.dumps(obj, separators=(",", ":")) + "\n")
         finally:
             if sink is not out:
@@ -186,7 +200,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     maze, secs = _timed_build(spec)
     path = solve(maze, "bfs").path if args.solution else None
     if fmt == "json":
-        text = json.dumps(export.to_json(maze, code=spec.code(), seconds=secs, algorithm=spec.algorithm))
+        text = json.dumps(_json_of(spec, maze, secs))
     elif fmt == "svg":
         text = export.to_svg(maze, path=path)
     elif fmt == "png":

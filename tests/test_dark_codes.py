@@ -59,3 +59,33 @@ def test_show_reports_dark(capsys):
 
     assert describe_code(SPEC.with_dark().code())["dark"] is True
     assert describe_code(SPEC.code())["dark"] is False
+
+
+def test_generate_dark_writes_the_flag_in_the_code_and_the_json():
+    import io
+    import json
+
+    from engine.cli import main
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
+
+    code, out, err = run("generate", "--shape", "hex", "--algo", "wilson", "--size", "6x5", "--seed", "3",
+                         "--format", "json", "--dark")
+    assert code == 0, err
+    obj = json.loads(out)
+    assert obj["dark"] is True and decode_any(obj["code"]).dark
+    code, out, _ = run("generate", "--shape", "hex", "--algo", "wilson", "--size", "6x5", "--seed", "3",
+                       "--format", "json")
+    light = json.loads(out)
+    assert "dark" not in light and not decode_any(light["code"]).dark
+    assert light["passages"] == obj["passages"]  # the same maze
+    code, out, _ = run("generate", "--code", light["code"], "--dark", "--format", "jsonl")
+    assert code == 0 and json.loads(out)["code"] == obj["code"]
+    code, out, _ = run("generate", "--code", obj["code"])  # ascii is for square mazes
+    assert code == 2
+    code, out, err = run("generate", "--shape", "square", "--algo", "wilson", "--size", "5x4", "--dark")
+    assert code == 0 and out.count("+") > 10  # ASCII draws the whole maze: the fog is for playing
+    code, listed, _ = run("list")
+    assert code == 0 and "dark" not in listed.lower()
