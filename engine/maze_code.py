@@ -291,6 +291,20 @@ class MazeSpec:
         return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{dark}"
 
 
+def dark_code(text: object) -> str:
+    """The code of the same level played in the dark (``.D`` added), for a maze code; other kinds unchanged.
+
+    Race and ghost codes keep their spelling here: their screens decide whether they can be played dark.
+
+    Raises:
+        CodeError: the text is not a valid code (one plain sentence).
+    """
+    decoded = decode_any(text)
+    if isinstance(decoded, MazeSpec):
+        return decoded.with_dark().code()
+    return str(decoded.code())
+
+
 def split_level(rest: str, what: str) -> tuple[list[str], str]:
     """Split ``.<field>.<field>...#<seed>`` (a frame's rest) into fields and seed text.
 

@@ -127,3 +127,34 @@ def test_goal_hint_setting_reaches_the_session(window, ctx):
     frame(window)
     assert view.session.fog.goal_direction(view.session.start) is not None
     assert play_spec(ctx, spec.with_dark(False), spec.code(), "t").session.fog is None
+
+
+def test_play_dark_toggle_on_the_code_screen_adds_the_flag(window, ctx):
+    from game.views.code_entry import CodeEntryView
+    from game.views.play import PlayView
+
+    spec = MazeSpec.create("hex", 7, 6, "wilson", seed=12)
+    entry = CodeEntryView(ctx)
+    ctx.show(entry)
+    entry.field.text = spec.code()
+    assert entry.dark_btn.text == "Play dark: off"
+    entry.activate(entry.buttons.index(entry.dark_btn))
+    assert entry.dark and entry.dark_btn.text == "Play dark: on"
+    entry.submit()
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.fog is not None and view.code == spec.with_dark().code()
+    entry = CodeEntryView(ctx)  # off: the same code is played lit
+    ctx.show(entry)
+    entry.field.text = spec.code()
+    entry.submit()
+    assert window.current_view.fog is None
+
+
+def test_a_dark_code_opens_dark_and_a_dark_campaign_level_keeps_its_pars(window, ctx):
+    from game.routes import Route
+
+    level = next(lv for lv in ctx.campaign.levels if lv.dark)
+    view = ctx.view_for(Route.PLAY_CODE, level.code())
+    assert view.fog is not None and view.level == level and view.session.par_moves == level.par_moves
+    view = ctx.view_for(Route.PLAY_CODE, level.spec().with_dark(False).code())
+    assert view.fog is None and view.level is None
