@@ -117,7 +117,8 @@ def test_idle_dark_view_asks_for_no_frames_and_writes_no_fog(window, ctx, monkey
 
 
 def test_goal_hint_setting_reaches_the_session(window, ctx):
-    from game.views.play import GOAL_HINT_SETTING, play_spec
+    from game.dark import GOAL_HINT_SETTING
+    from game.views.play import play_spec
 
     spec = MazeSpec("upsilon", 8, 6, "prim", {}, 0, 1, dark=True)
     assert play_spec(ctx, spec, spec.code(), "t").session.fog.goal_hint is False
@@ -158,3 +159,19 @@ def test_a_dark_code_opens_dark_and_a_dark_campaign_level_keeps_its_pars(window,
     assert view.fog is not None and view.level == level and view.session.par_moves == level.par_moves
     view = ctx.view_for(Route.PLAY_CODE, level.spec().with_dark(False).code())
     assert view.fog is None and view.level is None
+
+
+def test_goal_hint_switch_in_the_settings_applies_when_coming_back(window, ctx):
+    from game.views.settings import SettingsView
+
+    spec = MazeSpec("square", 9, 7, "prim", {}, 0, 2, dark=True)
+    view = _open(window, ctx, spec)
+    assert view.fog.goal_direction(view.session.cell) is None
+    settings = SettingsView(ctx, back_to=view)
+    ctx.show(settings)
+    assert settings.hint_btn.text.endswith("off")
+    settings.activate(settings.buttons.index(settings.hint_btn))
+    assert settings.hint_btn.text.endswith("on")
+    settings.back()
+    assert window.current_view is view and view.fog.goal_direction(view.session.cell) is not None
+    frame(window)

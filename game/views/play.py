@@ -13,6 +13,7 @@ from arcade import key
 from engine.maze import Maze
 from engine.play import PlaySession
 from game.context import Context
+from game.dark import goal_hint_on
 from game.format import format_time
 from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
@@ -33,8 +34,6 @@ FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
 DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
-#: The setting (in the store) that shows the faint goal-direction hint in dark mazes ("1" on).
-GOAL_HINT_SETTING = "dark_goal_hint"
 
 
 HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
@@ -78,7 +77,7 @@ class PlayView(Redraws, arcade.View):
         self.title_text = title
         self._back = back or ctx.show_menu
         if session is None:
-            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx))
+            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
         self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)
@@ -129,6 +128,8 @@ class PlayView(Redraws, arcade.View):
         """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
         t = self.ctx.theme
         self.background_color = t.background
+        if self.fog is not None:  # back from the settings: the goal hint may have been switched
+            self.fog.goal_hint = goal_hint_on(self.ctx.store)
         if t is not self._theme:
             self._theme = t
             self.layer.set_theme(t)
@@ -414,11 +415,6 @@ class PlayView(Redraws, arcade.View):
         return r
 
 
-def goal_hint_on(ctx: Context) -> bool:
-    """Whether the player asked for the faint goal-direction hint in dark mazes (a setting)."""
-    return ctx.store.setting(GOAL_HINT_SETTING) == "1"
-
-
 # -- ways in -------------------------------------------------------------------
 def play_spec(
     ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
@@ -436,7 +432,7 @@ def play_spec(
         if cancelled():
             return None
         progress(0.6, "Finding the shortest path for par")
-        session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx))
+        session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
         return session
 
