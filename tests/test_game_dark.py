@@ -7,7 +7,7 @@ import pytest
 
 from engine.fog import IN_SIGHT, SEEN, UNSEEN
 from engine.maze_code import MazeSpec
-from game.render.fog_layer import DIM, fog_colour
+from game.render.fog_layer import dim_amount, fog_colour
 from tests.test_game_views import frame, play_with_keys, run_until
 
 
@@ -21,8 +21,8 @@ def _close(a, b, tol: int = 12) -> bool:
     return all(abs(int(p) - int(q)) <= tol for p, q in zip(a, b, strict=False))
 
 
-def _dim(colour, fog):
-    return tuple(round(c + (f - c) * DIM) for c, f in zip(colour[:3], fog[:3], strict=False))
+def _dim(colour, fog, k):
+    return tuple(round(c + (f - c) * k) for c, f in zip(colour[:3], fog[:3], strict=False))
 
 
 def _open(window, ctx, spec):
@@ -64,7 +64,9 @@ def test_unseen_cells_are_fog_seen_cells_dimmed_in_sight_normal(window, ctx, the
         if remembered:
             break
     frame(window, 2)
-    assert _close(_pixel(window, view, remembered[0]), _dim(t.floor, fc))
+    dimmed = _dim(t.floor, fc, dim_amount(t))
+    assert not _close(dimmed, fc) and not _close(dimmed, t.floor)  # a third shade, told apart from both
+    assert _close(_pixel(window, view, remembered[0]), dimmed)
     ctx.set_theme("dark")
 
 

@@ -28,8 +28,10 @@ from game.render.theme import RGBA, Theme
 
 #: Texels per row of the visibility texture (cell ``i`` is at ``(i % TEX_WIDTH, i // TEX_WIDTH)``).
 TEX_WIDTH = 1024
-#: How far a remembered (seen, not in sight) colour moves toward the fog colour, 0..1.
+#: How far a remembered (seen, not in sight) colour moves toward the fog colour, 0..1 (light theme; the dark
+#: theme's floor is already close to the fog, so it moves less: :func:`dim_amount`).
 DIM = 0.55
+DIM_ON_DARK = 0.35
 
 _VS = offset_vertex_shader(
     declarations="""
@@ -71,6 +73,11 @@ def fog_colour(theme: Theme) -> RGBA:
     r, g, b, _ = theme.background
     k = 0.45 if sum((r, g, b)) < 3 * 128 else 0.42
     return int(r * k), int(g * k), int(b * k), 255
+
+
+def dim_amount(theme: Theme) -> float:
+    """How far remembered cells move toward the fog colour in ``theme`` (0..1)."""
+    return DIM_ON_DARK if sum(theme.background[:3]) < 3 * 128 else DIM
 
 
 def polygon_edges(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -205,7 +212,7 @@ class DarkMazeLayer(MazeLayer):
         p = self.dark_program
         p["u_color"] = tuple(c / 255.0 for c in color)
         p["u_fog"] = tuple(c / 255.0 for c in fog_colour(self.theme))
-        p["u_dim"] = DIM
+        p["u_dim"] = dim_amount(self.theme)
         p["u_hide"] = int(hide)
         p["u_half"] = half
         p["u_tw"] = self.tex_size[0]
