@@ -74,8 +74,9 @@ def main() -> None:
     rows = []
     warm = MazeSpec("square", 5, 5, "backtracker", {}, 0, 1).build()
     for dark in (False, True):  # shaders, fonts: first-use costs out of the timed rows
-        window.show_view(PlayView(ctx, warm, "warm", "warm", dark=dark))
-        window.current_view.on_draw()
+        warm_view = PlayView(ctx, warm, "warm", "warm", dark=dark)
+        window.show_view(warm_view)
+        warm_view.on_draw()
     window.hide_view()
     for shape, w, h in MAZES:
         maze = MazeSpec(shape, w, h, "backtracker", {}, 0, 7).build()
