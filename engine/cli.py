@@ -1,71 +1,123 @@
 """The ``tessera`` command line: everything that needs no window.
 
-Subcommands: ``list``, ``generate``, ``solve``, ``stats`` and ``puzzle``
-(``solve``, ``shuffle``, ``bench``).  Bad arguments print one line on stderr
-and exit with code 2, never a traceback.  The game itself is started by
-:mod:`game.launcher`, which hands every other subcommand to :func:`main`.
+Subcommands: ``list``, ``generate``, ``solve``, ``stats``, ``daily`` and
+``puzzle`` (``solve``, ``shuffle``, ``bench``); ``play`` and ``lab`` are parsed
+here too (so ``--help`` and bad arguments never open a window) and handed to
+the ``open_window`` callback of :func:`main`, which :mod:`game.launcher` gives.
+
+Every error a user can cause ends in one line on stderr and exit code 2, never
+a traceback; values are checked by :mod:`engine.args` (ASCII digits only, the
+engine's one seed range, one ``WxH`` parser).  An unexpected exception (a bug)
+prints one ``internal error`` line and exits with 1 (``TESSERA_DEBUG=1`` shows
+the traceback).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
+import os
 import sys
 import time
-from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
+from engine.args import (
+    SEED_MAX,
+    OneLineParser,
+    UsageError,
+    arg_type,
+    check_output_path,
+    one_line,
+    parse_number,
+    parse_seed,
+    parse_size,
+    parse_uint,
+    quote,
+    write_error,
+    write_file,
+)
 from engine.codes import CodeError
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
 
+__all__ = ["PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "build_parser", "main"]
+
 PROG = "tessera"
 USAGE_ERROR = 2
+INTERNAL_ERROR = 1
+#: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
+WINDOW_COMMANDS = ("play", "lab")
+MAX_COUNT = 100_000
+MAX_RUNS = 10_000
 
-
-class UsageError(Exception):
-    """Bad input on the command line; the message is one line."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+_Parser = OneLineParser  # kept for callers of the old name
 
 
 def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``--option KEY=VALUE`` items as a dict (keys lower case).
+
+    Raises:
+        UsageError: not ``key=value``, a key given twice, or a growing-tree rule naming a kind twice
+            or with a weight that is not ASCII digits.
+    """
     out: dict[str, str] = {}
     for item in items or ():
         key, sep, value = item.partition("=")
+        key = key.strip().lower()
         if not sep or not key:
-            raise UsageError(f"option '{item}' is not of the form key=value")
-        out[key.strip().lower()] = value.strip()
+            raise UsageError(f"option {quote(item)} is not of the form key=value")
+        if key in out:
+            raise UsageError(f"option '{one_line(key)}' is given twice")
+        value = value.strip()
+        if key == "rule":
+            _check_rule_text(value)
+        out[key] = value
     return out
 
 
-def _parse_size(text: str) -> tuple[int, int]:
-    w, sep, h = text.lower().partition("x")
-    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
-        raise UsageError(f"size '{text}' is not of the form WxH (for example 20x15)")
-    return int(w), int(h)
+def _check_rule_text(value: str) -> None:
+    """Refuse a growing-tree rule that names a kind twice or has a weight that is not plain digits."""
+    seen: set[str] = set()
+    for part in value.split(","):
+        name, sep, weight = part.partition(":")
+        name = name.strip().lower()
+        if name and name in seen:
+            raise UsageError(f"rule {quote(value)} names '{one_line(name)}' twice; give each kind once with "
+                             "its weight (for example newest:3,random:1)")
+        seen.add(name)
+        if sep:
+            parse_uint(weight, what=f"the weight of '{one_line(name)}' in the rule", lo=1, hi=1000)
 
 
 def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
-    """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``."""
-    if args.code:
-        if args.shape or args.algo or args.size:
-            raise UsageError("give either --code or --shape/--algo/--size, not both")
+    """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
+    if args.code is not None:
+        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "option")
+                 if getattr(args, n) is not None]
+        if given:
+            raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
         return MazeSpec.from_code(args.code)
-    missing = [f"--{n}" for n in ("shape", "algo", "size") if not getattr(args, n)]
+    from engine.generators import get_generator
+    from engine.grids import canonical_shape
+
+    if args.shape is not None:
+        canonical_shape(args.shape)
+    if args.algo is not None:
+        get_generator(args.algo)
+    missing = [f"--{n}" for n in ("shape", "algo", "size") if getattr(args, n) is None]
     if missing:
         raise UsageError(f"missing {', '.join(missing)} (or give --code)")
-    w, h = _parse_size(args.size)
-    return MazeSpec.create(
-        args.shape, w, h, args.algo, _parse_options(args.option), braid=args.braid, seed=args.seed
-    )
+    w, h = parse_size(args.size)
+    braid = 0.0 if args.braid is None else args.braid
+    seed = 0 if args.seed is None else args.seed
+    return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed)
+
+
+SEED_TYPE = arg_type(parse_seed)
+SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
 def _add_maze_args(p: argparse.ArgumentParser) -> None:
@@ -73,28 +125,29 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shape", help="square, hex, triangle, polar or upsilon")
     p.add_argument("--algo", help="generator name (see `tessera list`)")
     p.add_argument("--size", help="WxH in cells (polar: base sectors x rings)")
-    p.add_argument("--seed", type=int, default=0, help="random seed, 0..2**64-1 (default 0)")
-    p.add_argument("--braid", type=float, default=0.0, help="share of dead ends removed, 0..1 (default 0)")
+    p.add_argument("--seed", type=SEED_TYPE, default=None, help=SEED_HELP + "; default 0")
+    p.add_argument("--braid", type=arg_type(parse_number, what="braid", lo=0.0, hi=1.0), default=None,
+                   help="share of dead ends removed, 0..1 (default 0)")
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every window-less subcommand."""
-    parser = _Parser(
+    """The argument parser of every subcommand (window ones included, so their ``--help`` needs no window)."""
+    parser = OneLineParser(
         prog=PROG,
         description="Tessera: mazes on five tessellations and the sliding puzzle.",
-        epilog="In a window: `tessera` opens the game, `tessera play CODE` opens any maze, race, ghost or "
-        "puzzle code, `tessera lab [CODE]` opens the Lab.",
+        epilog="With no subcommand, `tessera` opens the game window.",
     )
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
 
     sub.add_parser("list", help="tessellations, generators (with the shapes each supports) and solvers")
 
     g = sub.add_parser("generate", help="generate mazes (ASCII, SVG, PNG, JSON)")
     _add_maze_args(g)
-    g.add_argument("--count", type=int, default=1, help="number of mazes (seeds N, N+1, ...); default 1")
+    g.add_argument("--count", type=arg_type(parse_uint, what="count", lo=1, hi=MAX_COUNT), default=1,
+                   help=f"number of mazes (seeds N, N+1, ...), 1..{MAX_COUNT}; default 1")
     g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
     g.add_argument("-o", "--output", help="output file (default: standard output; PNG needs a file)")
     g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
@@ -110,23 +163,26 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--shape", required=True)
     st.add_argument("--algo", required=True, help="a generator name or 'all'")
     st.add_argument("--size", required=True, help="WxH")
-    st.add_argument("--runs", type=int, default=10)
-    st.add_argument("--seed", type=int, default=0)
+    st.add_argument("--runs", type=arg_type(parse_uint, what="runs", lo=1, hi=MAX_RUNS), default=10,
+                    help=f"mazes per generator, 1..{MAX_RUNS}; default 10")
+    st.add_argument("--seed", type=SEED_TYPE, default=0, help=SEED_HELP + " (runs use seed, seed+1, ...)")
     st.add_argument("--option", action="append", metavar="KEY=VALUE")
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
     d.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
 
-    try:
-        from engine.puzzle.cli import add_parser as add_puzzle
-    except ImportError:  # pragma: no cover - the puzzle package is part of the install
-        add_puzzle = None
-    if add_puzzle is not None:
-        add_puzzle(sub)
+    from engine.puzzle.cli import add_parser as add_puzzle
+
+    add_puzzle(sub)
     from engine.show import add_parser as add_show
 
     add_show(sub)
+
+    pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
+    pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")
+    lab = sub.add_parser("lab", help="open the Lab window (watch generators and solvers step by step)")
+    lab.add_argument("code", nargs="?", metavar="CODE", help="a maze code to open (default: the Lab's setup)")
     return parser
 
 
@@ -174,8 +230,6 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     spec = _spec_from_args(args)
     if args.dark:
         spec = spec.with_dark()
-    if not 1 <= args.count <= 100_000:
-        raise UsageError(f"--count must be in 1..100000, got {args.count}")
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
@@ -183,36 +237,61 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--count above 1 needs --format jsonl")
     if fmt == "png" and not args.output:
         raise UsageError("PNG output needs a file: add -o FILE.png")
+    if args.output is not None:
+        check_output_path(args.output)  # before any maze is built
 
     if fmt == "jsonl":
-        sink = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
-        try:
-            for i in range(args.count):
-                one = spec.with_seed((spec.seed + i) & ((1 << 64) - 1))
-                maze, secs = _timed_build(one)
-                obj = _json_of(one, maze, secs)
-                sink.write(json.dumps(obj, separators=(",", ":")) + "\n")
-        finally:
-            if sink is not out:
-                sink.close()
+        _write_jsonl(spec, args.count, args.output, out)
         return 0
 
     maze, secs = _timed_build(spec)
     path = solve(maze, "bfs").path if args.solution else None
+    data: str | bytes
     if fmt == "json":
-        text = json.dumps(_json_of(spec, maze, secs))
+        data = json.dumps(_json_of(spec, maze, secs)) + "\n"
     elif fmt == "svg":
-        text = export.to_svg(maze, path=path)
+        data = _with_newline(export.to_svg(maze, path=path))
     elif fmt == "png":
-        export.to_png(maze, args.output, path=path)
-        return 0
+        buf = io.BytesIO()
+        export.to_png(maze, buf, path=path)
+        data = buf.getvalue()
     else:
-        text = export.to_ascii(maze, path=path)
-    if args.output:
-        Path(args.output).write_text(text + ("" if text.endswith("\n") else "\n"), encoding="utf-8")
+        data = _with_newline(export.to_ascii(maze, path=path))
+    if args.output is not None:
+        write_file(args.output, data)
     else:
-        out.write(text + ("" if text.endswith("\n") else "\n"))
+        assert isinstance(data, str)
+        out.write(data)
     return 0
+
+
+def _with_newline(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _write_jsonl(spec: MazeSpec, count: int, output: str | None, out: TextIO) -> None:
+    """One JSON object per line for seeds ``seed, seed+1, ...`` (wrapping at 2**64), to ``output`` or ``out``.
+
+    Raises:
+        ValueError: the file cannot be opened or written (one line).
+    """
+
+    try:
+        sink = open(output, "w", encoding="utf-8") if output is not None else out  # noqa: SIM115
+    except OSError as exc:
+        raise ValueError(write_error(output or "", exc)) from None
+    try:
+        for i in range(count):
+            one = spec.with_seed((spec.seed + i) & SEED_MAX)
+            maze, secs = _timed_build(one)
+            sink.write(json.dumps(_json_of(one, maze, secs), separators=(",", ":")) + "\n")
+    except OSError as exc:
+        if output is None:
+            raise
+        raise ValueError(write_error(output, exc)) from None
+    finally:
+        if sink is not out:
+            sink.close()
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -253,13 +332,14 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     from engine.grids import canonical_shape, check_size
 
     shape = canonical_shape(args.shape)
-    w, h = check_size(shape, *_parse_size(args.size))
-    if not 1 <= args.runs <= 10_000:
-        raise UsageError(f"--runs must be in 1..10000, got {args.runs}")
-    if args.algo.lower() == "all":
+    gen = None if args.algo.strip().lower() == "all" else get_generator(args.algo)
+    w, h = check_size(shape, *parse_size(args.size))
+    if args.seed + args.runs - 1 > SEED_MAX:
+        raise UsageError(f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
+                         f"--seed {args.seed} with --runs {args.runs} goes past it")
+    if gen is None:
         algos = [g.name for g in GENERATORS.values() if shape in g.shapes]
     else:
-        gen = get_generator(args.algo)
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
             raise UsageError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
@@ -273,14 +353,17 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     """Print the daily challenge's code and what it is."""
     import datetime as dt
+    import re
 
     from engine.daily import daily_spec, utc_today
 
-    if args.date:
+    if args.date is not None:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", args.date.strip()):
+            raise UsageError(f"date {quote(args.date)} is not of the form YYYY-MM-DD")
         try:
-            day = dt.date.fromisoformat(args.date)
-        except ValueError:
-            raise UsageError(f"date '{args.date}' is not of the form YYYY-MM-DD") from None
+            day = dt.date.fromisoformat(args.date.strip())
+        except ValueError as exc:
+            raise UsageError(f"date {quote(args.date)} is not a calendar date ({exc})") from None
     else:
         day = utc_today()
     spec = daily_spec(day)
@@ -288,33 +371,85 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "generate": cmd_generate, "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily}
+#: Window-less subcommands: name -> handler(args, out) -> exit code.  ``puzzle`` registers ``func`` itself.
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "list": cmd_list,
+    "generate": cmd_generate,
+    "solve": cmd_solve,
+    "stats": cmd_stats,
+    "daily": cmd_daily,
+}
 
 
-def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run a window-less subcommand; returns the exit code (2 for bad input)."""
+def _error(err: TextIO, message: str) -> None:
+    """Write ``tessera: error: <message>`` as exactly one line."""
+    err.write(f"{PROG}: error: {one_line(message.strip()) or 'bad input'}\n")
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    open_window: Callable[[list[str]], int] | None = None,
+) -> int:
+    """Run a subcommand; returns the exit code.
+
+    Args:
+        argv: the arguments after ``tessera`` (default ``sys.argv[1:]``).
+        out, err: where output and errors go (default ``sys.stdout`` / ``sys.stderr``).
+        open_window: called with ``["play", CODE]`` / ``["lab", CODE]`` (CODE optional) once the
+            arguments of a window subcommand are valid; without it those subcommands are an error.
+
+    Returns:
+        0 on success, 2 for anything the user got wrong (one line on ``err``), 1 for a bug
+        (one ``internal error`` line; ``TESSERA_DEBUG=1`` re-raises it), or what a command returns.
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        parser = build_parser()
+        with contextlib.redirect_stdout(out):  # argparse prints --help on sys.stdout
+            args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help(out)
             return 0
-        handler = COMMANDS.get(args.command)
-        if handler is not None:
-            return int(handler(args, out) or 0)
-        func = getattr(args, "func", None)  # subcommands that register themselves (puzzle)
-        if func is None:
-            raise UsageError(f"unknown command '{args.command}'")
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            return int(func(args) or 0)
-    except (UsageError, CodeError, ValueError) as exc:
-        err.write(f"{PROG}: error: {exc}\n")
+        if args.command in WINDOW_COMMANDS:
+            window_args = [args.command] + ([args.code] if args.code is not None else [])
+            if open_window is None:
+                raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
+                                 "(python -m game.launcher)")
+        else:
+            return _run_command(args, out, err)
+    except SystemExit as exc:  # --help / --version from argparse
+        return exc.code if isinstance(exc.code, int) else 0
+    except (CodeError, ValueError) as exc:  # UsageError is a ValueError
+        _error(err, str(exc))
         return USAGE_ERROR
     except BrokenPipeError:  # e.g. `tessera generate ... | head`
         return 0
+    except KeyboardInterrupt:
+        _error(err, "interrupted")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback only on request
+        if os.environ.get("TESSERA_DEBUG"):
+            raise
+        _error(err, f"internal error (a bug; TESSERA_DEBUG=1 shows the traceback): {type(exc).__name__}: {exc}")
+        return INTERNAL_ERROR
+    assert open_window is not None
+    return open_window(window_args)  # outside the guard: the game reports its own errors
+
+
+def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    handler = COMMANDS.get(args.command)
+    if handler is not None:
+        return int(handler(args, out) or 0)
+    func = getattr(args, "func", None)  # subcommands that register themselves (puzzle)
+    if func is None:
+        raise UsageError(f"unknown command '{args.command}'")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        return int(func(args) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -37,9 +37,13 @@ class Context:
         self.theme: Theme = get_theme(self.store.setting("theme"))
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
-        self.notice: str | None = self.store.message  # shown once by the menu
         #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
         self.memory: dict[str, Any] = {}
+
+    @property
+    def notice(self) -> str | None:
+        """The store's one sentence (a save set aside, playing without saving...), shown by the menu."""
+        return self.store.message
 
     @property
     def campaign(self) -> Campaign:

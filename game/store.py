@@ -1,25 +1,55 @@
-"""Saved progress and settings in SQLite (``engine.paths.data_dir() / "tessera.db"``).
+"""Saved progress, settings and ghosts in SQLite (``engine.paths.data_dir() / "tessera.db"``).
 
-Every write is one transaction.  A damaged file (not a database, failing the
-integrity check, or an unreadable schema) is renamed aside as
-``tessera.db.damaged-<timestamp>`` and a fresh database is started;
-:attr:`Store.message` then holds a sentence for the game to show.  No method
-raises on a damaged or read-only database: the game keeps running without
-saving and says so.
+How the file is treated:
+
+- **Busy is not damage.**  The database runs in WAL mode with a busy timeout
+  (:data:`BUSY_TIMEOUT_S`); every write is one ``BEGIN IMMEDIATE`` transaction,
+  retried when another process holds the lock.  A lock held for longer than the
+  retries last never moves the file: the game then plays from a copy in memory.
+- **Only proven damage moves the file.**  A file SQLite calls "not a database" or
+  "malformed", one failing ``PRAGMA quick_check``, or one whose tables/columns are
+  not Tessera's is renamed ``tessera.db.damaged-<timestamp>`` together with its
+  ``-wal``/``-shm``/``-journal`` files, and a fresh database is started.  Nothing
+  is ever deleted.
+- **Cannot write** (read-only file or folder, a data folder that cannot be
+  created, a database locked for too long, a schema from a newer version): the
+  game plays from an in-memory copy of what could be read (or a fresh one), saves
+  nothing, and nothing on disk is changed.
+- **Schema version** lives in ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`).
+  The first store wrote no user_version but ``meta(schema='1')``: that is version 1.
+  Older versions are migrated in one transaction; newer ones are only read.
+
+:attr:`Store.message` holds the one sentence for the game to show (the first
+problem met); no public method raises on any of the above.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple, TypeVar
 
 from engine.paths import data_dir
 
 DB_NAME = "tessera.db"
-SCHEMA_VERSION = 1
-_SCHEMA = """
+SCHEMA_VERSION = 3
+"""Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
+3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`)."""
+BUSY_TIMEOUT_S = 5.0
+"""How long one statement waits for another process's lock (seconds)."""
+WRITE_ATTEMPTS = 4
+"""Tries of a write transaction that met a busy/locked database (each waits up to the busy timeout)."""
+OPEN_ATTEMPTS = 2
+"""Tries of each step of opening that met a busy/locked database."""
+SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""SQLite's companion files, moved together with a damaged database."""
+
+_TABLES_V1 = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS progress (
     level_id TEXT PRIMARY KEY,
@@ -36,8 +66,34 @@ CREATE TABLE IF NOT EXISTS best (
 );
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+_TABLES_V2 = """
+CREATE TABLE IF NOT EXISTS ghosts (
+    maze_code TEXT PRIMARY KEY,
+    ghost_code TEXT NOT NULL,
+    seconds REAL NOT NULL
+);
+"""
+# Columns each version needs, per table.
+_COLUMNS: dict[int, dict[str, set[str]]] = {
+    1: {
+        "meta": {"key", "value"},
+        "progress": {"level_id", "unlocked", "completed", "stars"},
+        "best": {"code", "best_time", "best_moves", "plays", "wins"},
+        "settings": {"key", "value"},
+    },
+}
+_COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
+_COLUMNS[3] = _COLUMNS[2]
+
+LEGACY_GHOST_PREFIX = "ghost:"
+"""Settings key prefix under which ghosts were kept before the ``ghosts`` table (``ghost:<race code>``)."""
 
 DEFAULT_SETTINGS: dict[str, str] = {"theme": "dark", "volume": "0.7", "mute": "0", "fullscreen": "0"}
+
+# SQLite primary result codes (https://sqlite.org/rescode.html).
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -59,46 +115,436 @@ class WinResult:
     best: Best
 
 
+class SavedGhost(NamedTuple):
+    """A recorded ghost: the best run kept for one maze (``seconds`` > 0)."""
+
+    maze_code: str
+    ghost_code: str
+    seconds: float
+
+
+# -- what went wrong while opening -------------------------------------------------
+class _OpenProblem(Exception):
+    """Opening the file read-write did not work; ``str()`` is the reason in plain words."""
+
+
+class _Damaged(_OpenProblem):
+    """Proven damage: not a database, failed integrity check, or not Tessera's tables."""
+
+
+class _Busy(_OpenProblem):
+    """Another process held the lock for longer than the retries."""
+
+
+class _Unwritable(_OpenProblem):
+    """No permission, read-only, cannot create, I/O error: not damage."""
+
+
+class _Newer(_OpenProblem):
+    """Made by a newer version of Tessera."""
+
+
+def error_kind(exc: sqlite3.Error) -> str:
+    """Classify an SQLite error: ``"busy"``, ``"damaged"`` or ``"other"``.
+
+    Uses the result code (Python 3.11+), falling back to the message text.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        primary = code & 0xFF
+        if primary in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            return "busy"
+        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+            return "damaged"
+        return "other"
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return "busy"
+    if "not a database" in text or "malformed" in text:
+        return "damaged"
+    return "other"
+
+
+def _problem(exc: sqlite3.Error) -> _OpenProblem:
+    kind = error_kind(exc)
+    if kind == "busy":
+        return _Busy(str(exc))
+    if kind == "damaged":
+        return _Damaged(str(exc))
+    return _Unwritable(str(exc))
+
+
+def _retry(fn: Callable[[], T], attempts: int) -> T:
+    """``fn()``, tried again (with a short growing pause) while SQLite says busy/locked."""
+    for attempt in range(attempts):
+        try:
+            return fn()
+        except sqlite3.Error as exc:
+            if error_kind(exc) != "busy" or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * 2**attempt)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _table_columns(conn: sqlite3.Connection) -> dict[str, dict[str, tuple[bool, bool]]]:
+    """``{table: {column: (not_null, has_default)}}`` for every user table."""
+    names = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    out: dict[str, dict[str, tuple[bool, bool]]] = {}
+    for name in names:
+        cols = conn.execute(f"PRAGMA table_info(\"{name.replace(chr(34), chr(34) * 2)}\")").fetchall()
+        # table_info rows: cid, name, type, notnull, dflt_value, pk
+        out[name] = {c[1]: (bool(c[3]) and not c[5], c[4] is not None) for c in cols}
+    return out
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema version of an open database (0: empty), checking its tables.
+
+    Raises:
+        _Newer: made by a newer version (``user_version`` or the old ``meta.schema``).
+        _Damaged: its tables or columns are not Tessera's.
+        sqlite3.Error: the file could not be read.
+    """
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise _Newer(f"schema {version}; this version reads up to {SCHEMA_VERSION}")
+    tables = _table_columns(conn)
+    if version == 0:
+        if not tables:
+            return 0
+        if "meta" not in tables or "key" not in tables["meta"] or "value" not in tables["meta"]:
+            raise _Damaged("its tables are not Tessera's")
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        try:
+            legacy = int(row[0]) if row else 1
+        except (TypeError, ValueError):
+            raise _Damaged(f"its schema number {row[0]!r} is not a number") from None
+        if legacy > SCHEMA_VERSION:
+            raise _Newer(f"schema {legacy}; this version reads up to {SCHEMA_VERSION}")
+        version = max(legacy, 1)
+    for table, needed in _COLUMNS[version].items():
+        have = tables.get(table)
+        if have is None:
+            raise _Damaged(f"its table '{table}' is missing")
+        missing = needed - set(have)
+        if missing:
+            raise _Damaged(f"its table '{table}' lacks the column(s) {', '.join(sorted(missing))}")
+        strict = [c for c, (not_null, has_default) in have.items() if c not in needed and not_null and not has_default]
+        if strict:
+            raise _Damaged(f"its table '{table}' has unknown required column(s) {', '.join(sorted(strict))}")
+    return version
+
+
+def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
+    """Bring an open, writable database to :data:`SCHEMA_VERSION` in one transaction.
+
+    The version is read again inside the transaction (another process may have
+    migrated meanwhile).  Raises like :func:`schema_version`, or ``sqlite3.Error``
+    (the transaction is rolled back).
+    """
+
+    def run() -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = schema_version(conn)
+            if version < SCHEMA_VERSION:
+                if version < 1:  # (statement by statement: executescript would COMMIT our transaction)
+                    for stmt in _statements(_TABLES_V1):
+                        conn.execute(stmt)
+                if version < 2:
+                    for stmt in _statements(_TABLES_V2):
+                        conn.execute(stmt)
+                if version < 3:
+                    _upgrade_saved_codes(conn)
+                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                schema_version(conn)  # the result must be Tessera's tables, or nothing is kept
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    _retry(run, attempts)
+
+
+def _upgrade_saved_codes(conn: sqlite3.Connection) -> None:
+    """Rewrite every saved code key in today's spelling (v1 codes became v2), inside the caller's transaction.
+
+    ``best`` rows of one level under two spellings are merged (the better time
+    and moves, plays and wins added); ghost settings ``ghost:<code>`` and the
+    ``ghosts`` table follow their codes.  Keys that hold no code stay as they are.
+    """
+    from engine.codes import upgrade_key
+
+    rows = conn.execute("SELECT code, best_time, best_moves, plays, wins FROM best").fetchall()
+    for code, best_time, best_moves, plays, wins in rows:
+        new = upgrade_key(code)
+        if new == code:
+            continue
+        conn.execute("DELETE FROM best WHERE code = ?", (code,))
+        conn.execute(
+            "INSERT INTO best(code, best_time, best_moves, plays, wins) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(code) DO UPDATE SET "
+            "best_time = min(coalesce(best_time, excluded.best_time), coalesce(excluded.best_time, best_time)), "
+            "best_moves = min(coalesce(best_moves, excluded.best_moves), coalesce(excluded.best_moves, best_moves)), "
+            "plays = plays + excluded.plays, wins = wins + excluded.wins",
+            (new, best_time, best_moves, plays, wins),
+        )
+    for key, value in conn.execute("SELECT key, value FROM settings WHERE key LIKE ?",
+                                   (LEGACY_GHOST_PREFIX + "%",)).fetchall():
+        new_key, new_value = upgrade_key(key), upgrade_key(value)
+        if (new_key, new_value) != (key, value):
+            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
+            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (new_key, new_value))
+    for maze_code, ghost_code, seconds in conn.execute("SELECT maze_code, ghost_code, seconds FROM ghosts").fetchall():
+        new_maze, new_ghost = upgrade_key(maze_code), upgrade_key(ghost_code)
+        if (new_maze, new_ghost) == (maze_code, ghost_code):
+            continue
+        conn.execute("DELETE FROM ghosts WHERE maze_code = ?", (maze_code,))
+        old = conn.execute("SELECT seconds FROM ghosts WHERE maze_code = ?", (new_maze,)).fetchone()
+        if old is None or seconds < old[0]:
+            conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
+                         (new_maze, new_ghost, seconds))
+
+
+def _decode(raw: bytes) -> str:
+    """Text from the file; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of raising."""
+    return raw.decode("utf-8", "replace")
+
+
+def _connect(target: Path | str, uri: bool = False, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit) that never raises on bad text."""
+    conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, uri=uri)
+    conn.text_factory = _decode
+    return conn
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    """Which file this is and whether it changed (device, inode, size, mtime in ns)."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def _legacy_ghost_maze(ghost_code: str) -> str | None:
+    """The canonical maze code inside a ghost code, read without building the maze (None if unreadable)."""
+    from engine.maze_code import MazeSpec
+
+    body = ghost_code.strip().upper().rpartition("-")[0]
+    level = body.partition(":")[0]
+    params = level.partition(".")[2]
+    fields, sep, seed = params.partition("#")
+    if not sep or not level.startswith("G"):
+        return None
+    try:
+        return MazeSpec.from_fields(fields.split("."), seed).code()
+    except ValueError:
+        return None
+
+
 class Store:
     """The player's saved data.
 
     Args:
         path: the database file (default ``data_dir() / "tessera.db"``).
+        busy_timeout: seconds one statement waits for another process's lock.
+
+    Attributes:
+        path: the database file.
+        message: one sentence for the player when something is not as it should be, else None.
+        saving: True when changes reach the file; False when playing from memory.
     """
 
-    def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else data_dir() / DB_NAME
+    def __init__(self, path: Path | str | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.message: str | None = None
+        self.saving = False
+        self.busy_timeout = busy_timeout
         self.conn: sqlite3.Connection | None = None
-        try:
-            self.conn = self._open()
-        except sqlite3.DatabaseError:
-            self._set_aside()
-        except OSError as exc:
-            self.message = f"Progress cannot be saved ({exc.strerror or exc}); playing without saving."
+        self._checked: tuple[int, int, int, int] | None = None  # the file whose header was checked
+        if path is None:
+            try:
+                path = data_dir() / DB_NAME
+            except OSError as exc:
+                folder = Path(str(exc.filename)) if exc.filename else Path(os.environ.get("TESSERA_HOME", "."))
+                self.path = folder / DB_NAME
+                self._play_from_memory(None)
+                self._say(f"The data folder {folder} cannot be created ({exc.strerror or exc})")
+                return
+        self.path = Path(path)
+        self._start()
 
     # -- opening -----------------------------------------------------------
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=2.0)
+    def _say(self, why: str, tail: str = "playing without saving; nothing on disk was changed.") -> None:
+        if self.message is None:
+            self.message = f"{why}: {tail}"
+
+    def _start(self, again: bool = True) -> None:
         try:
-            row = conn.execute("PRAGMA quick_check").fetchone()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._play_from_memory(None)
+            self._say(f"The data folder {self.path.parent} cannot be created ({exc.strerror or exc})")
+            return
+        try:
+            self._check_header()
+            self._check_permissions()
+            self.conn = self._open_rw()
+            self.saving = True
+        except _Damaged as exc:
+            self._set_aside(str(exc), again)
+        except _Newer as exc:
+            self._play_from_memory(self.path)
+            self._say(f"Saved progress was made by a newer version of Tessera ({exc}); it is left untouched",
+                      "playing without saving.")
+        except _Busy as exc:
+            self._play_from_memory(self.path)
+            self._say(f"Saved progress is in use by another program ({exc})")
+        except _Unwritable as exc:
+            self._play_from_memory(self.path)
+            self._say(f"Progress cannot be saved ({exc})")
+
+    def _check_header(self) -> None:
+        """Raise :class:`_Damaged` for a non-empty file that is not an SQLite database.
+
+        Checked before SQLite opens it, so SQLite never plays a stray journal into
+        it or deletes a ``-wal`` that belongs to it.  (SQLite itself would take a
+        file shorter than its 100-byte header for an empty database and overwrite it.)
+        """
+        try:
+            with open(self.path, "rb") as f:
+                head = f.read(100)
+                self._checked = _identity(os.fstat(f.fileno()))
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise _Unwritable(exc.strerror or str(exc)) from None
+        if head and (len(head) < 100 or not head.startswith(SQLITE_HEADER)):
+            raise _Damaged("it is not a database")
+
+    def _check_permissions(self) -> None:
+        """Raise :class:`_Unwritable` before SQLite leaves ``-wal``/``-shm`` files next to a file it cannot write."""
+        if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
+            raise _Unwritable("the file is read-only")
+        if not os.access(self.path.parent, os.W_OK | os.X_OK):
+            raise _Unwritable("its folder is read-only")
+
+    def _open_rw(self) -> sqlite3.Connection:
+        """Open, check, set WAL and migrate; raises an :class:`_OpenProblem`."""
+        try:
+            conn = _connect(self.path, timeout=self.busy_timeout)
+        except sqlite3.Error as exc:
+            raise _problem(exc) from None
+        except OSError as exc:  # pragma: no cover - sqlite reports these as sqlite3 errors
+            raise _Unwritable(exc.strerror or str(exc)) from None
+        try:
+            row = _retry(lambda: conn.execute("PRAGMA quick_check").fetchone(), OPEN_ATTEMPTS)
             if not row or row[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {row}")
-            with conn:
-                conn.executescript(_SCHEMA)
-                conn.execute(
-                    "INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                )
-            # Touch every table so a damaged page shows up now, not in the middle of a game.
-            for table in ("meta", "progress", "best", "settings"):
-                conn.execute(f"SELECT count(*) FROM {table}").fetchone()
-        except sqlite3.DatabaseError:
+                raise _Damaged(f"integrity check: {row[0] if row else 'no answer'}")
+            version = _retry(lambda: schema_version(conn), OPEN_ATTEMPTS)
+            if version < SCHEMA_VERSION:
+                migrate(conn, OPEN_ATTEMPTS)
+            else:
+                self._probe_write(conn)
+            try:  # after migrating: a failed migration leaves the file exactly as it was
+                _retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), OPEN_ATTEMPTS)
+            except sqlite3.Error as exc:
+                if error_kind(exc) != "busy":
+                    raise
+                # Someone holds a write lock: the file is writable; keep its journal mode for now.
+        except _OpenProblem:
             conn.close()
             raise
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _problem(exc) from None
+        except UnicodeDecodeError:  # SQLite's own error text quotes garbled bytes of the schema
+            conn.close()
+            raise _Damaged("its schema text is garbled") from None
         return conn
 
-    def _set_aside(self) -> None:
+    def _probe_write(self, conn: sqlite3.Connection) -> None:
+        """Raise ``sqlite3.Error`` (READONLY, CANTOPEN...) when the file cannot be written.
+
+        A busy lock proves someone writes it, so busy passes.
+        """
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            if error_kind(exc) == "busy":
+                return
+            raise
+        try:
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        finally:
+            conn.execute("ROLLBACK")
+
+    def _play_from_memory(self, source: Path | None) -> None:
+        """Use an in-memory database holding a copy of ``source`` if it can be read, else a fresh one.
+
+        The copy is read with ``immutable=1`` (no locks, no ``-wal``/``-shm``
+        created) when no ``-wal``/``-journal`` is beside it, else with ``mode=ro``.
+        An older copy is migrated in memory; a newer one is used as it is (reads
+        that fail give defaults).
+        """
+        self.saving = False
+        mem = None
+        if source is not None and source.exists():
+            mem = self._copy_into_memory(source)
+        if mem is not None:
+            try:
+                if schema_version(mem) < SCHEMA_VERSION:
+                    migrate(mem, 1)
+            except _Newer:
+                pass
+            except (sqlite3.Error, UnicodeDecodeError, _OpenProblem):  # a copy we cannot use: start afresh
+                mem.close()
+                mem = None
+        if mem is None:
+            mem = _connect(":memory:")
+            migrate(mem, 1)
+        self.conn = mem
+
+    def _copy_into_memory(self, source: Path) -> sqlite3.Connection | None:
+        uri = source.absolute().as_uri()
+        # No -wal/-journal: no WAL connection is open and no hot journal waits, so reading the
+        # file as immutable is exact and creates nothing next to it.
+        quiet = not any(source.with_name(source.name + s).exists() for s in ("-wal", "-journal"))
+        modes = ("immutable=1", "mode=ro") if quiet else ("mode=ro", "immutable=1")
+        for mode in modes:
+            try:
+                # serialize(), not backup(): backup() retries a busy source for ever.
+                src = _connect(f"{uri}?{mode}", uri=True, timeout=min(self.busy_timeout, 1.0))
+                try:
+                    image = bytearray(src.serialize())
+                finally:
+                    src.close()
+                if len(image) >= 20 and image[18:20] == b"\x02\x02":  # WAL mode: no WAL in memory
+                    image[18:20] = b"\x01\x01"
+                mem = _connect(":memory:")
+                mem.deserialize(bytes(image))
+                mem.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                return mem
+            except (sqlite3.Error, UnicodeDecodeError):
+                continue
+        return None
+
+    def _set_aside(self, reason: str, again: bool = True) -> None:
+        """Rename the damaged file and its companions aside, then start fresh (or play from memory).
+
+        If the file is no longer the one found damaged (another Tessera set it aside
+        and started a fresh one meanwhile), it is opened instead (once).
+        """
+        try:
+            current = _identity(os.stat(self.path))
+        except OSError:
+            current = None
+        if again and current != self._checked:
+            self._start(again=False)
+            return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         n = 1
@@ -107,15 +553,32 @@ class Store:
             aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
         try:
             self.path.replace(aside)
-            for suffix in ("-wal", "-shm", "-journal"):
-                side = self.path.with_name(self.path.name + suffix)
+        except OSError as exc:
+            self._play_from_memory(None)
+            self._say(f"Saved progress is damaged ({reason}) and could not be moved aside ({exc.strerror or exc})")
+            return
+        moved_all = True
+        for suffix in SIDE_SUFFIXES:
+            side = self.path.with_name(self.path.name + suffix)
+            try:
                 if side.exists():
                     side.replace(aside.with_name(aside.name + suffix))
-            self.conn = self._open()
-            self.message = f"Saved progress was damaged; it was moved to {aside.name} and a fresh save was started."
-        except (OSError, sqlite3.DatabaseError) as exc:
-            self.conn = None
-            self.message = f"Saved progress is damaged and could not be replaced ({exc}); playing without saving."
+            except OSError:
+                moved_all = False
+        if not moved_all:  # a stale -wal next to a fresh file could be replayed into it
+            self._play_from_memory(None)
+            self._say(f"Saved progress was damaged ({reason}); it was moved to {aside.name}, but its journal "
+                      "files could not be moved")
+            return
+        try:
+            self.conn = self._open_rw()
+            self.saving = True
+            self.message = (f"Saved progress was damaged ({reason}); it was moved to {aside.name} "
+                            "and a fresh save was started.")
+        except _OpenProblem as exc:
+            self._play_from_memory(None)
+            self._say(f"Saved progress was damaged ({reason}); it was moved to {aside.name}, and a fresh save "
+                      f"could not be started ({exc})", "playing without saving.")
 
     def close(self) -> None:
         """Close the database (safe to call twice)."""
@@ -123,22 +586,48 @@ class Store:
             self.conn.close()
             self.conn = None
 
+    # -- transactions --------------------------------------------------------
+    def _transaction(self, body: Callable[[sqlite3.Connection], T]) -> T | None:
+        """Run ``body(conn)`` in one ``BEGIN IMMEDIATE`` transaction, retried while busy.
+
+        Returns None (and says so once in :attr:`message`) when it could not be done.
+        """
+        conn = self.conn
+        if conn is None:
+            return None
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    result = body(conn)
+                    conn.execute("COMMIT")
+                    return result
+                except BaseException:
+                    if conn.in_transaction:
+                        try:
+                            conn.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass
+                    raise
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                if isinstance(exc, sqlite3.Error) and error_kind(exc) == "busy" and attempt < WRITE_ATTEMPTS - 1:
+                    time.sleep(0.05 * 2**attempt)
+                    continue
+                self._say(f"Progress could not be saved ({exc})", "some changes may be lost.")
+                return None
+        return None  # pragma: no cover
+
     def _write(self, sql: str, params: tuple = ()) -> None:
-        if self.conn is None:
-            return
-        try:
-            with self.conn:
-                self.conn.execute(sql, params)
-        except sqlite3.Error as exc:
-            self.message = f"Progress could not be saved ({exc})."
+        self._transaction(lambda conn: conn.execute(sql, params))
 
     def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
-        if self.conn is None:
+        conn = self.conn
+        if conn is None:
             return []
         try:
-            return self.conn.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            self.message = f"Saved progress could not be read ({exc})."
+            return _retry(lambda: conn.execute(sql, params).fetchall(), WRITE_ATTEMPTS)
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            self._say(f"Saved progress could not be read ({exc})", "showing defaults.")
             return []
 
     # -- settings ----------------------------------------------------------
@@ -162,26 +651,32 @@ class Store:
 
     def complete_level(self, level_id: str, stars: int, next_id: str | None) -> None:
         """Mark ``level_id`` completed with at least ``stars`` and unlock ``next_id``, in one transaction."""
-        if self.conn is None:
-            return
-        try:
-            with self.conn:
-                self.conn.execute(
-                    "INSERT INTO progress(level_id, unlocked, completed, stars) VALUES (?, 1, 1, ?) "
-                    "ON CONFLICT(level_id) DO UPDATE SET unlocked = 1, completed = 1, "
-                    "stars = max(stars, excluded.stars)",
-                    (level_id, int(stars)),
+
+        def body(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO progress(level_id, unlocked, completed, stars) VALUES (?, 1, 1, ?) "
+                "ON CONFLICT(level_id) DO UPDATE SET unlocked = 1, completed = 1, "
+                "stars = max(stars, excluded.stars)",
+                (level_id, int(stars)),
+            )
+            if next_id is not None:
+                conn.execute(
+                    "INSERT INTO progress(level_id, unlocked) VALUES (?, 1) "
+                    "ON CONFLICT(level_id) DO UPDATE SET unlocked = 1",
+                    (next_id,),
                 )
-                if next_id is not None:
-                    self.conn.execute(
-                        "INSERT INTO progress(level_id, unlocked) VALUES (?, 1) "
-                        "ON CONFLICT(level_id) DO UPDATE SET unlocked = 1",
-                        (next_id,),
-                    )
-        except sqlite3.Error as exc:
-            self.message = f"Progress could not be saved ({exc})."
+
+        self._transaction(body)
 
     # -- bests -------------------------------------------------------------
+    @staticmethod
+    def _best_in(conn: sqlite3.Connection, code: str) -> Best:
+        row = conn.execute("SELECT best_time, best_moves, plays, wins FROM best WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return Best(None, None, 0, 0)
+        t, m, p, w = row
+        return Best(t, m, int(p), int(w))
+
     def best(self, code: str) -> Best:
         """Personal best for a level code (None fields when never won)."""
         rows = self._read("SELECT best_time, best_moves, plays, wins FROM best WHERE code = ?", (code,))
@@ -191,15 +686,65 @@ class Store:
         return Best(t, m, int(p), int(w))
 
     def record_win(self, code: str, seconds: float, moves: int) -> WinResult:
-        """Record a finished run; returns whether it beat the previous bests."""
-        old = self.best(code)
-        new_t = old.best_time is None or seconds < old.best_time
-        new_m = old.best_moves is None or moves < old.best_moves
-        self._write(
-            "INSERT INTO best(code, best_time, best_moves, plays, wins) VALUES (?, ?, ?, 1, 1) "
-            "ON CONFLICT(code) DO UPDATE SET best_time = min(coalesce(best_time, excluded.best_time), "
-            "excluded.best_time), best_moves = min(coalesce(best_moves, excluded.best_moves), excluded.best_moves), "
-            "plays = plays + 1, wins = wins + 1",
-            (code, float(seconds), int(moves)),
+        """Record a finished run (one transaction); returns whether it beat the previous bests."""
+
+        def body(conn: sqlite3.Connection) -> tuple[Best, Best]:
+            old = self._best_in(conn, code)
+            conn.execute(
+                "INSERT INTO best(code, best_time, best_moves, plays, wins) VALUES (?, ?, ?, 1, 1) "
+                "ON CONFLICT(code) DO UPDATE SET best_time = min(coalesce(best_time, excluded.best_time), "
+                "excluded.best_time), best_moves = min(coalesce(best_moves, excluded.best_moves), "
+                "excluded.best_moves), plays = plays + 1, wins = wins + 1",
+                (code, float(seconds), int(moves)),
+            )
+            return old, self._best_in(conn, code)
+
+        done = self._transaction(body)
+        old, new = done if done is not None else (self.best(code), self.best(code))
+        return WinResult(
+            old.best_time is None or seconds < old.best_time,
+            old.best_moves is None or moves < old.best_moves,
+            new,
         )
-        return WinResult(new_t, new_m, self.best(code))
+
+    # -- ghosts ------------------------------------------------------------
+    def record_ghost(self, maze_code: str, ghost_code: str, seconds: float) -> bool:
+        """Keep ``ghost_code`` as the ghost of ``maze_code`` if it is faster than the one kept.
+
+        Returns True when it was kept (False: slower, or not saved).
+        """
+
+        def body(conn: sqlite3.Connection) -> bool:
+            row = conn.execute("SELECT seconds FROM ghosts WHERE maze_code = ?", (maze_code,)).fetchone()
+            if row is not None and row[0] <= seconds:
+                return False
+            conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
+                         (maze_code, ghost_code, float(seconds)))
+            return True
+
+        return bool(self._transaction(body))
+
+    def ghosts(self) -> list[SavedGhost]:
+        """The best ghost per maze code, sorted by maze code.
+
+        Includes ghosts kept the old way (settings ``ghost:<race code>``, timed by
+        that code's best time); an unreadable old entry is skipped.
+        """
+        best: dict[str, SavedGhost] = {}
+
+        def offer(g: SavedGhost) -> None:
+            if g.maze_code not in best or g.seconds < best[g.maze_code].seconds:
+                best[g.maze_code] = g
+
+        for maze_code, ghost_code, seconds in self._read("SELECT maze_code, ghost_code, seconds FROM ghosts"):
+            offer(SavedGhost(maze_code, ghost_code, float(seconds)))
+        legacy = self._read(
+            "SELECT s.value, b.best_time FROM settings s LEFT JOIN best b ON b.code = substr(s.key, ?) "
+            "WHERE s.key LIKE ?",
+            (len(LEGACY_GHOST_PREFIX) + 1, LEGACY_GHOST_PREFIX + "%"),
+        )
+        for ghost_code, seconds in legacy:
+            maze_code = _legacy_ghost_maze(ghost_code)
+            if maze_code is not None and seconds is not None:
+                offer(SavedGhost(maze_code, ghost_code, float(seconds)))
+        return [best[k] for k in sorted(best)]

@@ -1,14 +1,11 @@
-"""Game logic without a window: keyboard directions, camera maths, store."""
+"""Game logic without a window: keyboard directions, camera maths (the store: tests/test_store.py)."""
 
 from __future__ import annotations
-
-import sqlite3
 
 import pytest
 
 from game.input import KEY_LEFT, KEY_RIGHT, KEY_UP, KEY_W, direction_from_keys
 from game.render.camera import CameraState
-from game.store import Store
 
 
 def test_direction_from_keys_diagonals_and_cancel():
@@ -37,29 +34,6 @@ def test_camera_fit_zoom_around_cursor_pan_follow():
     assert 0 < sx < 1280 and 0 < sy < 750
     cam.resize(640, 480)
     assert not cam.zoomed_in and cam.world_to_screen(100, 50)[0] <= 640
-
-
-def test_store_progress_bests_settings_and_damage(tmp_path):
-    path = tmp_path / "tessera.db"
-    st = Store(path)
-    assert st.message is None and st.setting("theme") == "dark"
-    st.set_setting("theme", "light")
-    st.complete_level("a", 2, "b")
-    st.complete_level("a", 1, "b")  # stars never go down
-    r1 = st.record_win("CODE", 12.5, 30)
-    r2 = st.record_win("CODE", 14.0, 28)
-    assert r1.new_best_time and not r2.new_best_time and r2.new_best_moves
-    assert st.best("CODE").best_time == 12.5 and st.best("CODE").best_moves == 28
-    assert st.unlocked() == {"a", "b"} and st.stars() == {"a": 2}
-    st.close()
-    assert Store(path).setting("theme") == "light"  # persisted
-    path.write_bytes(b"this is not a database" * 200)
-    st2 = Store(path)
-    assert st2.message and "damaged" in st2.message
-    assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
-    assert st2.stars() == {} and st2.setting("theme") == "dark"
-    st2.set_setting("volume", "0.3")
-    assert sqlite3.connect(path).execute("select value from settings").fetchone() == ("0.3",)
 
 
 def test_direction_keys_chords_diagonals_and_square_moves_at_once():

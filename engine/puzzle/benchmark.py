@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.paths import shipped_dir
 from engine.puzzle import pdb
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board, shuffle_uniform
@@ -28,27 +29,39 @@ KORF_FILE = "korf100_goal_blank_last.txt"
 
 
 def default_data_dir() -> Path:
-    """``$TESSERA_DATA`` or ``<repo>/../shared/data``."""
-    env = os.environ.get("TESSERA_DATA")
-    return Path(env) if env else Path(__file__).resolve().parents[3] / "shared" / "data"
+    """The repository's ``bench/data`` (see its README for the source of the positions)."""
+    return shipped_dir("bench/data")
 
 
 def load_korf(data_dir: str | Path | None = None) -> list[tuple[Board, int]]:
     """Korf's 100 instances (goal blank last) with their optimal lengths.
 
+    Args:
+        data_dir: the folder holding ``korf100_goal_blank_last.txt`` (default :func:`default_data_dir`).
+
     Raises:
-        ValueError: the file is missing or malformed.
+        ValueError: the file is missing or malformed (one line naming the path).
     """
-    path = Path(data_dir or default_data_dir()) / KORF_FILE
+    folder = Path(data_dir) if data_dir is not None else default_data_dir()
+    path = folder / KORF_FILE
     try:
-        lines = path.read_text().split("\n")
+        lines = path.read_text(encoding="utf-8").split("\n")
     except OSError:
-        raise ValueError(f"Cannot read {path}; give the data folder with --data.") from None
+        where = "" if data_dir is not None else (
+            " (the benchmark positions ship with the source repository's bench/data/, not with an installed "
+            "package: run from a clone of the repository)")
+        raise ValueError(f"cannot read the benchmark positions {path}{where}; give their folder with --data") from None
     out = []
-    for line in lines:
-        v = [int(x) for x in line.split()]
-        if v:
-            out.append((Board.from_tiles(v[:16], 4, 4), v[16]))
+    for number, line in enumerate(lines, 1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 17 or not all(f.isascii() and f.isdigit() for f in fields):
+            raise ValueError(f"{path} line {number}: expected 16 tiles and an optimal length, got {line[:60]!r}")
+        v = [int(x) for x in fields]
+        out.append((Board.from_tiles(v[:16], 4, 4), v[16]))
+    if not out:
+        raise ValueError(f"{path} holds no positions")
     return out
 
 

@@ -1,0 +1,208 @@
+"""Checks for values typed by a user: sizes, seeds, counts, numbers, output files.
+
+One size parser and one seed range for every command line (``tessera ...``)
+and anything else that reads text from a person.  Every check accepts ASCII
+only (``str.isdigit`` also accepts '²' and '٣', which ``int`` then rejects or
+silently reads), bounds the length of what it converts, and raises
+:class:`ValueError` with one line that quotes the bad input and names the
+allowed range.  Nothing here imports the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+T = TypeVar("T")
+
+#: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1.
+SEED_MIN = 0
+SEED_MAX = (1 << 64) - 1
+#: Fresh random seeds stay below 2**40: at most 8 base-36 characters in a code.
+FRESH_SEED_BITS = 40
+
+_UINT = re.compile(r"[0-9]+")
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+_MAX_DIGITS = 40
+
+
+def quote(text: object, limit: int = 60) -> str:
+    """``text`` in single quotes, shortened to ``limit`` characters, with unprintable characters escaped."""
+    s = str(text)
+    if len(s) > limit:
+        s = s[: limit - 1] + "…"
+    return "'" + one_line(s) + "'"
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break and other unprintable character written as an escape (``\\n``, ``\\x00``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def parse_uint(text: str, *, what: str, lo: int = 0, hi: int | None = None) -> int:
+    """A whole number written in ASCII decimal digits, in ``lo..hi`` (``hi`` None: no upper bound).
+
+    Raises:
+        ValueError: not ASCII digits (signs, spaces inside, '²', '1e3', '2**70' are all refused),
+            more than 40 digits, or outside the range; the message names ``what`` and the range.
+    """
+    s = str(text).strip()
+    span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+    if s.startswith("-") and _UINT.fullmatch(s[1:]) and len(s) <= _MAX_DIGITS + 1:
+        raise ValueError(f"{what} must be in {span}, got {s}")
+    if not _UINT.fullmatch(s) or len(s) > _MAX_DIGITS:
+        raise ValueError(f"{what} {quote(text)} is not a whole number in {span}")
+    value = int(s)
+    if value < lo or (hi is not None and value > hi):
+        raise ValueError(f"{what} must be in {span}, got {value}")
+    return value
+
+
+def parse_seed(text: str, *, what: str = "seed") -> int:
+    """A seed in the engine's one range, :data:`SEED_MIN`..:data:`SEED_MAX` (0..2**64-1), ASCII decimal.
+
+    Raises:
+        ValueError: naming the range.
+    """
+    return parse_uint(text, what=what, lo=SEED_MIN, hi=SEED_MAX)
+
+
+def check_seed(seed: int, *, what: str = "seed") -> int:
+    """``seed`` itself if it lies in the engine's seed range.
+
+    Raises:
+        ValueError: naming the range.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
+        raise ValueError(f"{what} must be in {SEED_MIN}..{SEED_MAX}, got {seed!r}")
+    return seed
+
+
+def new_seed() -> int:
+    """A fresh random seed from the operating system, ``0 <= seed < 2**FRESH_SEED_BITS``."""
+    return secrets.randbelow(1 << FRESH_SEED_BITS)
+
+
+def parse_size(text: str, *, what: str = "size", example: str = "20x15") -> tuple[int, int]:
+    """``"WxH"`` (ASCII digits, ``x`` or ``X``, spaces around the parts allowed) as ``(W, H)``.
+
+    Only the form is checked here; each caller checks the range of its own grid
+    (for example :func:`engine.grids.check_size`).
+
+    Raises:
+        ValueError: ``"<what> '<text>' is not of the form WxH (for example <example>)"``.
+    """
+    w, sep, h = str(text).lower().partition("x")
+    w, h = w.strip(), h.strip()
+    if not sep or not _UINT.fullmatch(w) or not _UINT.fullmatch(h) or len(w) > 9 or len(h) > 9:
+        raise ValueError(f"{what} {quote(text)} is not of the form WxH (for example {example})")
+    return int(w), int(h)
+
+
+def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = False) -> float:
+    """A finite decimal number (ASCII: ``0.25``, ``1e-3``) in ``lo..hi`` (``(lo..hi]`` when ``lo_open``).
+
+    Raises:
+        ValueError: not a plain decimal number (``nan``, ``inf``, '٣' refused), or outside the range.
+    """
+    s = str(text).strip()
+    span = f"above {_num(lo)} and at most {_num(hi)}" if lo_open else f"in {_num(lo)}..{_num(hi)}"
+    if not _FLOAT.fullmatch(s) or len(s) > _MAX_DIGITS:
+        raise ValueError(f"{what} {quote(text)} is not a number {span}")
+    value = float(s)
+    if not math.isfinite(value) or value < lo or value > hi or (lo_open and value <= lo):
+        raise ValueError(f"{what} must be {span}, got {s}")
+    return value
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else str(v)
+
+
+# -- argparse glue -------------------------------------------------------------
+class UsageError(ValueError):
+    """Bad input on the command line; the message is one line."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors raise :class:`UsageError` (one line) instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def arg_type(fn: Callable[..., T], **kwargs: Any) -> Callable[[str], T]:  # noqa: ANN401 - passed through
+    """An argparse ``type=`` callable: ``fn(text, **kwargs)``, its ValueError becoming argparse's one-line error."""
+
+    def convert(text: str) -> T:
+        try:
+            return fn(text, **kwargs)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = kwargs.get("what", fn.__name__)
+    return convert
+
+
+# -- output files --------------------------------------------------------------
+def check_output_path(path: str) -> Path:
+    """Make sure a file can be written at ``path`` before any long work starts.
+
+    An existing file is opened for appending (its content is kept); a new file is
+    created and removed again.  This is a real test, so it also works for root,
+    for whom permission bits say nothing.
+
+    Raises:
+        ValueError: one line naming the path and why it cannot be written.
+    """
+    if not str(path).strip():
+        raise ValueError("the output file name is empty")
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise ValueError(f"cannot write {quote(path)}: it is a folder; give a file name")
+        if p.exists():
+            with open(p, "ab"):
+                pass
+        else:
+            with open(p, "xb"):
+                pass
+            p.unlink()
+    except OSError as exc:
+        raise ValueError(write_error(path, exc)) from None
+    return p
+
+
+def write_error(path: str | os.PathLike[str], exc: OSError) -> str:
+    """The one-line message for a file that could not be written."""
+    p = Path(path)
+    if isinstance(exc, FileNotFoundError) and not p.parent.is_dir():
+        return f"cannot write {quote(path)}: the folder {quote(p.parent)} does not exist"
+    if isinstance(exc, IsADirectoryError) or p.is_dir():
+        return f"cannot write {quote(path)}: it is a folder; give a file name"
+    if isinstance(exc, PermissionError):
+        return f"cannot write {quote(path)}: permission denied"
+    reason = exc.strerror or type(exc).__name__
+    return f"cannot write {quote(path)}: {reason[0].lower() + reason[1:] if reason else 'error'}"
+
+
+def write_file(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path``.
+
+    Raises:
+        ValueError: one line naming the path and why it could not be written.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        with open(path, "wb") as f:
+            f.write(raw)
+    except OSError as exc:
+        raise ValueError(write_error(path, exc)) from None
