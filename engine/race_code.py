@@ -9,7 +9,7 @@ for example ``R2.S20X15.GT.N.RN#1Z4K-..`` (runner at normal speed) or
 are exactly those of the level's maze code (parsed by
 :meth:`engine.maze_code.MazeSpec.from_fields`).  Version 1 (``R1...``, one check
 character) has the same fields and is still read.  The opponents themselves
-(letters, speeds) are defined in :mod:`engine.race`.
+(letters, speeds) are defined in :mod:`engine.race_agents`.
 """
 
 from __future__ import annotations
@@ -19,13 +19,12 @@ from typing import Any, ClassVar
 
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, register, seal
 from engine.maze_code import MazeSpec, split_level
+from engine.race_agents import DIFFICULTIES, MAX_SPEED10, MIN_SPEED10, OPPONENTS, get_opponent
 
 TAG = "R"
 VERSIONS = (1, 2)
 RACE_VERSION = CURRENT_VERSION
 #: Custom speeds in tenths of a cell per second (0.5 .. 30 cells/s).
-MIN_SPEED10 = 5
-MAX_SPEED10 = 300
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class RaceSpec:
 
     Attributes:
         maze: the level.
-        opponent: a name from :data:`engine.race.OPPONENTS`.
+        opponent: a name from :data:`engine.race_agents.OPPONENTS`.
         difficulty: ``easy``, ``normal``, ``hard`` or ``custom``.
         custom_speed10: for ``custom`` only, tenths of a cell per second
             (:data:`MIN_SPEED10` .. :data:`MAX_SPEED10`); None otherwise.
@@ -62,7 +61,6 @@ class RaceSpec:
         Raises:
             ValueError: one sentence naming what is wrong.
         """
-        from engine.race import DIFFICULTIES, get_opponent
 
         info = get_opponent(opponent)
         diff = difficulty.strip().lower()
@@ -84,7 +82,6 @@ class RaceSpec:
     @property
     def speed10(self) -> int:
         """The opponent's speed in tenths of a cell per second."""
-        from engine.race import OPPONENTS
 
         if self.difficulty == "custom" and self.custom_speed10 is not None:
             return self.custom_speed10
@@ -97,7 +94,6 @@ class RaceSpec:
 
     def code(self) -> str:
         """The shareable race code in :attr:`version` (upper case, check characters last)."""
-        from engine.race import DIFFICULTIES, OPPONENTS
 
         letter = OPPONENTS[self.opponent].letter
         pace = str(self.speed10) if self.difficulty == "custom" else DIFFICULTIES[self.difficulty]
@@ -133,13 +129,11 @@ class RaceSpec:
 
     def label(self) -> str:
         """A short description, e.g. ``Runner, normal (4 cells/s)``."""
-        from engine.race import OPPONENTS
 
         return f"{OPPONENTS[self.opponent].title}, {self.difficulty} ({self.speed:g} cells/s)"
 
 
 def _decode(frame: Frame) -> RaceSpec:
-    from engine.race import DIFFICULTIES, OPPONENTS
 
     fields, seed = split_level(frame.rest, "race code")
     if len(fields) < 3:

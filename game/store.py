@@ -330,20 +330,19 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
-def _legacy_ghost_maze(ghost_code: str) -> str | None:
-    """The canonical maze code inside a ghost code, read without building the maze (None if unreadable)."""
-    from engine.maze_code import MazeSpec
+def _legacy_ghost(ghost_code: str) -> SavedGhost | None:
+    """A ghost kept the old way as ``(maze code, ghost code, seconds of the run)``, read through the decoder
+    door without building the maze (None if it does not decode as a ghost)."""
+    from engine.codes import CodeError, decode_any
+    from engine.race_clock import TICKS_PER_SECOND
 
-    body = ghost_code.strip().upper().rpartition("-")[0]
-    level = body.partition(":")[0]
-    params = level.partition(".")[2]
-    fields, sep, seed = params.partition("#")
-    if not sep or not level.startswith("G"):
-        return None
     try:
-        return MazeSpec.from_fields(fields.split("."), seed).code()
-    except ValueError:
+        got = decode_any(ghost_code)
+    except CodeError:
         return None
+    if getattr(got, "KIND", "") != "ghost":
+        return None
+    return SavedGhost(got.spec.code(), ghost_code, got.finish_tick / TICKS_PER_SECOND)
 
 
 class Store:
@@ -728,7 +727,7 @@ class Store:
         """The best ghost per maze code, sorted by maze code.
 
         Includes ghosts kept the old way (settings ``ghost:<race code>``, timed by
-        that code's best time); an unreadable old entry is skipped.
+        the run they hold); an entry that does not decode is skipped, never deleted.
         """
         best: dict[str, SavedGhost] = {}
 
@@ -738,13 +737,8 @@ class Store:
 
         for maze_code, ghost_code, seconds in self._read("SELECT maze_code, ghost_code, seconds FROM ghosts"):
             offer(SavedGhost(maze_code, ghost_code, float(seconds)))
-        legacy = self._read(
-            "SELECT s.value, b.best_time FROM settings s LEFT JOIN best b ON b.code = substr(s.key, ?) "
-            "WHERE s.key LIKE ?",
-            (len(LEGACY_GHOST_PREFIX) + 1, LEGACY_GHOST_PREFIX + "%"),
-        )
-        for ghost_code, seconds in legacy:
-            maze_code = _legacy_ghost_maze(ghost_code)
-            if maze_code is not None and seconds is not None:
-                offer(SavedGhost(maze_code, ghost_code, float(seconds)))
+        for (value,) in self._read("SELECT value FROM settings WHERE key LIKE ?", (LEGACY_GHOST_PREFIX + "%",)):
+            old = _legacy_ghost(value)
+            if old is not None:
+                offer(old)
         return [best[k] for k in sorted(best)]

@@ -16,7 +16,7 @@ text's anchors; multi-line texts use their wrap width and alignment).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -130,3 +130,21 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
             if _overlap(a, b):
                 problems.append(f"{name} {width}x{height}: {wa} overlaps {wb}")
     return problems
+
+
+def layout_problems(texts: Iterable[Any], width: int, height: int) -> list[str]:
+    """Sentences naming every text of ``texts`` that leaves the window or overlaps another (empty: all good).
+
+    For views that keep their texts in a list (no drawing needed); :func:`check_layout` records them instead.
+    """
+    shown = [(t, text_box(t)) for t in texts if getattr(t, "text", "")]
+    out = []
+    for t, (left, bottom, right, top) in shown:
+        if left < -TOLERANCE or bottom < -TOLERANCE or right > width + TOLERANCE or top > height + TOLERANCE:
+            out.append(f"{t.text[:40]!r} leaves the {width}x{height} window: "
+                       f"box {left:.0f},{bottom:.0f},{right:.0f},{top:.0f}")
+    for i, (a, abox) in enumerate(shown):
+        for b, bbox in shown[i + 1:]:
+            if _overlap(abox, bbox):
+                out.append(f"{a.text[:30]!r} overlaps {b.text[:30]!r}")
+    return out

@@ -8,6 +8,7 @@ from arcade import key
 
 from engine.generators import generate
 from engine.grids import make_grid
+from engine.lab import LabPhase
 from engine.maze_code import MazeSpec
 from engine.rng import Rng
 
@@ -48,11 +49,12 @@ def test_step_mode_carving_equals_the_fast_generator(ctx, window, spec):
     uploads = view.layer.uploads
     view.on_draw()
     assert view.layer.uploads == uploads  # nothing changed: no re-upload
-    while view.phase == "carve":
-        view.advance(7)  # many small frames of steps
+    while view.run.phase is LabPhase.CARVE:
+        view.run.step(7)  # many small frames of steps
     grid = make_grid(spec.shape, spec.width, spec.height)
     fast = generate(grid, spec.algorithm, Rng(spec.seed), dict(spec.options))
-    assert np.array_equal(view.carved_passage(), fast)
+    assert np.array_equal(view.run.carved_passage(), fast)
+    view.run_to_end()  # braiding (animated too)
     _wait(view, "maze")
     assert np.array_equal(view.maze.passage, spec.build().passage)  # braid applied too
     _wait(view, "stats")
@@ -69,19 +71,62 @@ def test_solver_animation_and_export(ctx, window):
     view.run_to_end()
     _wait(view, "maze")
     for name in SOLVERS:
-        view.solver_index = SOLVERS.index(name)
+        view.run.solver_index = SOLVERS.index(name)
         window.dispatch_event("on_key_press", key.S, 0)
-        assert view.phase == "solve"
+        assert view.run.phase is LabPhase.SOLVE
         for _ in range(5):
             view.on_update(1 / 60)
         view.on_draw()
         view.run_to_end()
-        assert view.phase == "solved" and view.final_path[0] == view.maze.start
-        assert view.final_path[-1] == view.maze.goal
+        assert view.run.phase is LabPhase.SOLVED and view.run.path[0] == view.maze.start
+        assert view.run.path[-1] == view.maze.goal
     view.on_draw()
     paths = view.export()
     assert len(paths) == 2 and all(p.exists() and p.stat().st_size > 0 for p in paths)
-    assert str(paths[0]) in view.t_message.text
+    assert "Saved" in view.message_text() and paths[0].name.startswith("tessera-M2.")
+    again = view.export()  # a second export never overwrites the first
+    assert again[0] != paths[0] and all(p.exists() for p in paths + again)
+    for text in view.t_message:
+        assert text.content_width <= 420  # the message fits the panel
+
+
+def test_s_during_carving_queues_the_solve(ctx, window):
+    from game.views.lab import LabView
+
+    view = LabView(ctx, MazeSpec.create("hex", 8, 7, "wilson", seed=5))
+    ctx.show(view)
+    view.on_update(1 / 60)
+    window.dispatch_event("on_key_press", key.S, 0)
+    assert view.run.solve_queued and view.run.phase is LabPhase.CARVE
+    assert "as soon as" in view.message_text()
+    view.run_to_end()
+    assert view.run.phase is LabPhase.SOLVED and view.run.path[-1] == view.maze.goal
+    assert "path" in view.message_text()
+
+
+def test_export_folder_is_checked_and_remembered(ctx, window, tmp_path):
+    from game.views.lab import LabView
+    from game.views.lab_export import SETTING
+    from game.views.lab_folder import LabFolderView
+
+    folder = LabFolderView(ctx)
+    ctx.show(folder)
+    folder.field.text = str(tmp_path / "missing" / "deeper")
+    folder.save()
+    assert "parent folder does not exist" in folder.message.text and ctx.store.setting(SETTING) == ""
+    (tmp_path / "file.txt").write_text("x")
+    folder.field.text = str(tmp_path / "file.txt")
+    folder.save()
+    assert "not a folder" in folder.message.text
+    folder.field.text = str(tmp_path / "pictures")
+    folder.save()
+    assert ctx.store.setting(SETTING) == str(tmp_path / "pictures")
+    folder.on_draw()
+    view = LabView(ctx, MazeSpec.create("square", 6, 5, "backtracker", seed=1))
+    ctx.show(view)
+    view.run_to_end()
+    paths = view.export()
+    assert paths and all(p.parent == tmp_path / "pictures" for p in paths)
 
 
 def test_speed_keys_and_restart(ctx, window):
@@ -138,7 +183,8 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
 
 
 def test_lab_command_and_setup(ctx, window):
-    from game.views.lab import LabSetupView, LabView, lab_command
+    from game.views.lab import LabView, lab_command
+    from game.views.lab_setup import LabSetupView
 
     code = MazeSpec.create("hex", 8, 7, "wilson", seed=9).code()
     view = lab_command(ctx, [code])

@@ -9,6 +9,7 @@ from arcade import key
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
 from engine.race import RaceSpec, bfs_path
+from engine.race_session import RaceSession
 
 
 def _walk_whole_path(view) -> None:
@@ -52,10 +53,10 @@ def test_bad_code_shows_one_sentence(ctx):
 @pytest.mark.parametrize("opponent", ["runner", "wall", "tremaux"])
 def test_race_runs_to_the_result_screen(ctx, window, opponent):
     from game.views.race import RaceView
-    from game.views.race_result import RaceResultView, ghost_setting_key
+    from game.views.race_result import RaceResultView
 
     spec = RaceSpec.create(MazeSpec.create("hex", 8, 7, "backtracker", seed=3), opponent, "easy")
-    view = RaceView.for_spec(ctx, spec)
+    view = RaceView(ctx, RaceSession.for_spec(spec))
     ctx.show(view)
     # Countdown: moves are refused.
     window.dispatch_event("on_key_press", key.RIGHT, 0)
@@ -77,7 +78,9 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
     result_view.on_draw()
     # Best and ghost saved; the ghost replays the exact path.
     assert ctx.store.best(spec.code()).wins == 1
-    ghost = Ghost.from_code(ctx.store.setting(ghost_setting_key(spec.code())))
+    [saved] = ctx.store.ghosts()
+    assert saved.maze_code == spec.maze.code()
+    ghost = Ghost.from_code(saved.ghost_code)
     assert ghost.path == bfs_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
     result_view.race_ghost()
     assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
@@ -89,7 +92,7 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
     from game.views.race_result import RaceResultView
 
     spec = RaceSpec.create(MazeSpec.create("square", 8, 6, "backtracker", seed=1), "runner", speed=30)
-    view = RaceView.for_spec(ctx, spec)
+    view = RaceView(ctx, RaceSession.for_spec(spec))
     ctx.show(view)
     for _ in range(180 + view.sim.opponent.finish_tick + 5):
         view.on_update(1 / 60)
@@ -102,9 +105,13 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
     window.current_view.on_draw()
 
 
-def test_ghost_code_opens_a_ghost_race_and_race_command(ctx, window):
-    from game.views.race import RaceView, race_command
-    from game.views.race_setup import RaceSetupView
+def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
+    from engine.codes import CodeError
+    from game.routes import Route
+    from game.views.race import RaceView
+
+    def race_command(ctx, args):
+        return ctx.view_for(Route.RACE_CODE, args[0])
 
     spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
     maze = spec.build()
@@ -120,5 +127,28 @@ def test_ghost_code_opens_a_ghost_race_and_race_command(ctx, window):
     assert img.size[0] > 0
     rc = RaceSpec.create(spec, "tremaux", "hard").code()
     assert isinstance(race_command(ctx, [rc]), RaceView)
-    bad = race_command(ctx, ["R1.nonsense-0"])
-    assert isinstance(bad, RaceSetupView) and bad.message.text
+    with pytest.raises(CodeError):
+        race_command(ctx, ["R1.nonsense-0"])
+
+
+def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
+    from game.views.race import RaceView
+    from game.views.race_ghosts import recorded_ghosts
+    from game.views.race_setup import RaceSetupView
+
+    spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
+    maze = spec.build()
+    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    slow = Ghost.record(spec, maze, [(20 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    fast = Ghost.record(spec, maze, [(7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    ctx.store.set_setting("ghost:R1.first", slow)
+    ctx.store.set_setting("ghost:R1.second", fast)
+    ctx.store.set_setting("ghost:R1.broken", "G1.nonsense-0")  # skipped, never deleted
+    found = recorded_ghosts(ctx.store)
+    assert [g.code for g in found] == [fast]  # best per maze
+    assert ctx.store.setting("ghost:R1.broken") == "G1.nonsense-0"
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    assert "Ghost 1/1" in view.choice_buttons["ghost"].text
+    view.race_ghost()
+    assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost

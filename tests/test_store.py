@@ -380,9 +380,10 @@ def test_first_store_save_is_migrated_and_keeps_its_data(tmp_path):
     assert conn.execute("SELECT count(*) FROM ghosts").fetchone()[0] == 0
     conn.close()
     st = Store(path)
-    assert st.ghosts() == [SavedGhost(spec.code(), ghost, 7.5)]
-    st.record_ghost(spec.code(), "G1.FASTER", 5.0)  # a faster one in the new table wins
-    assert st.ghosts() == [SavedGhost(spec.code(), "G1.FASTER", 5.0)]
+    run_seconds = (len(cells) - 1) * 6 / 60  # timed by the run the old ghost holds
+    assert st.ghosts() == [SavedGhost(spec.code(), ghost, run_seconds)]
+    st.record_ghost(spec.code(), "G1.FASTER", 0.1)  # a faster one in the new table wins
+    assert st.ghosts() == [SavedGhost(spec.code(), "G1.FASTER", 0.1)]
 
 
 def test_migration_is_one_transaction(tmp_path, monkeypatch):

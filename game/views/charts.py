@@ -16,6 +16,7 @@ import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
 from game.ui import FONT
+from game.views.textfit import fit_text
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 
@@ -82,17 +83,17 @@ class BarChart:
         self.values = [float(v) for v in values]
         self.top = nice_max(max(self.values, default=0.0))
         self.rects = bar_rects(self.values, self.plot, self.top)
-        self.shapes = ShapeElementList()
+        self.shapes: ShapeElementList[Any] = ShapeElementList()
         pl, pb, pw, ph = self.plot
         self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, 1))
         for i, (x, y, w, h) in enumerate(self.rects):
             if h > 0:
                 self.shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h, colors[i % len(colors)]))
         small = 9 if len(labels) > 8 else 10
-        self.texts: list[arcade.Text] = [
-            arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT, bold=True,
-                        anchor_x="center"),
-        ]
+        heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
+                              bold=True, anchor_x="center")
+        fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
+        self.texts: list[arcade.Text] = [heading]
         shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
         for i, ((x, y, w, h), label, v) in enumerate(zip(self.rects, labels, self.values, strict=False)):
             cx = x + w / 2

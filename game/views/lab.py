@@ -1,10 +1,13 @@
-"""The Lab: watch a maze being carved and solved, its statistics, export, and algorithm comparisons.
+"""The Lab: watch a maze being carved, braided and solved, its statistics, export, and algorithm comparisons.
+
+The run itself is :class:`engine.lab.LabRun` (carve -> braid -> solve, phases
+as an enum); this view maps keys and buttons to its calls and draws its cell
+and wall arrays through :class:`game.views.lab_layer.LabLayer`.
 
 Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
 hundreds of thousands per second) · R restart carving · G new seed · O next
-solver · S solve (animated: visited cells grey, current path green, then the
-final path) · C compare algorithms · X export PNG + SVG · K copy the code ·
-F fit · wheel zoom · drag pan · Esc back.
+solver · S solve (queued while carving) · C compare algorithms · X export PNG +
+SVG · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
 
 Mazes with more than :data:`ANIMATE_MAX_CELLS` cells (up to 1000×1000) are not
 animated: they are generated in a background thread with progress and shown
@@ -13,270 +16,216 @@ as a picture; the window never freezes.
 
 from __future__ import annotations
 
-import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import arcade
-import pyglet
 from arcade import key
-from arcade.shape_list import ShapeElementList, create_rectangle_filled
 
 from engine.codes import CodeError, normalize
+from engine.lab import ANIMATE_MAX_CELLS, SOLVERS, STEP_RATES, LabPhase, LabRun, default_rate_index, estimate_cells
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
+from game.clipboard import copy_to_clipboard
 from game.context import Context
 from game.render.camera import CameraState
-from game.ui import FONT
-from game.views.lab_layer import DEAD, FLOOR, PATH, UNSEEN, VISITED, LabLayer
-from game.views.race_setup import ChoiceSetupView, MazeChoices
+from game.ui import gui
+from game.views.base import BaseView
+from game.views.lab_layer import LabLayer, draw_run
+from game.views.lab_stats import build_big, format_stats
+from game.views.textfit import fit_text
 from game.workers import Task, spinner
 
-ANIMATE_MAX_CELLS = 100_000
-STEP_RATES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 30_000, 100_000, 300_000)
+__all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats", "lab_command", "open_lab",
+           "open_lab_setup"]
+
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
-PANEL_WIDTH = 300
-SOLVERS = ("bfs", "astar", "wall-left", "wall-right", "tremaux", "dead-end-filling")
-PATH_COLOR = (255, 210, 60, 255)
+HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
+        "X export · K copy code · wheel/drag · Esc back")
 
 
-def default_rate_index(cells: int) -> int:
-    """The speed at which carving ``cells`` cells takes about 8 seconds (index into :data:`STEP_RATES`)."""
-    want = 3 * cells / 8
-    return min(range(len(STEP_RATES)), key=lambda i: abs(math.log(STEP_RATES[i] / max(want, 1))))
+def panel_width(width: int) -> int:
+    """The right panel's width for a window ``width`` pixels wide (240..420)."""
+    return int(max(240, min(420, 0.24 * width)))
 
 
-def export_dir() -> Path:
-    """``<user data dir>/exports`` (created if missing)."""
-    from engine.paths import data_dir
-
-    path = data_dir() / "exports"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def code_filename(code: str) -> str:
-    """A file-name-safe form of a code (``#`` and ``-`` become ``_``)."""
-    return "".join(c if c.isalnum() or c == "." else "_" for c in code)
-
-
-def format_stats(stats: dict[str, Any]) -> str:
-    """The statistics panel text for :func:`engine.analysis.maze_stats` output."""
-    junctions = ", ".join(f"{k}-way {v}" for k, v in stats["junctions"].items() if v) or "none"
-    lines = [
-        f"cells {stats['cells']:,}   passages {stats['passages']:,}",
-        f"perfect: {'yes' if stats['perfect'] else 'no (loops)'}",
-        f"dead ends {stats['dead_ends']:,} ({100 * stats['dead_end_share']:.1f}%)",
-        f"junctions {stats['junction_count']:,} ({100 * stats['junction_share']:.1f}%)",
-        f"  {junctions}",
-        f"turns {stats['turns']:,}   straights {stats['straights']:,}",
-    ]
-    if stats["straight_horizontal"] is not None:
-        lines.append(f"  horizontal {stats['straight_horizontal']:,}   vertical {stats['straight_vertical']:,}")
-    lines += [
-        f"dead-end length mean {stats['dead_end_length_mean']:.2f}, max {stats['dead_end_length_max']}",
-        f"corridors {stats['corridors']:,}, mean {stats['corridor_length_mean']:.2f}, "
-        f"max {stats['corridor_length_max']}",
-        f"solution {stats['solution_length']} moves",
-        f"diameter {stats['diameter']} moves",
-    ]
-    return "\n".join(lines)
-
-
-class LabView(arcade.View):
+class LabView(BaseView):
     """Animate one maze spec.
 
     Args:
         ctx: shared context.
         spec: the maze to carve.
-        setup: the Lab setup screen to return to (None: the main menu).
+        back: the screen Esc returns to (None: the Lab setup).
     """
 
-    def __init__(self, ctx: Context, spec: MazeSpec, setup: LabSetupView | None = None) -> None:
-        super().__init__()
-        self.ctx = ctx
+    def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -> None:
+        super().__init__(ctx)
+        self.back_view = back
+        self.big = estimate_cells(spec) > ANIMATE_MAX_CELLS
+        self.run: LabRun | None = None
         self.spec = spec
-        self.code = spec.code()
-        self.setup = setup
-        self.big = _cell_estimate(spec) > ANIMATE_MAX_CELLS
-        t = ctx.theme
-        self.background_color = t.background
+        self.layer: LabLayer | None = None
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        self.layer: LabLayer | None = None
-        self.grid: Any = None
-        self.maze: Maze | None = None
         self.cam: CameraState | None = None
         self.texture: arcade.Texture | None = None
+        self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
         self.stats_task: Task[Any] | None = None
         self.stats: dict[str, Any] | None = None
-        self.phase = "carve"  # carve -> braid -> done -> solve -> solved
         self.playing = True
-        self.acc = 0.0
-        self.steps_done = 0
-        self.current = -1
-        self.solver_index = 0
-        self.solve_path: list[int] = []
-        self.final_path: list[int] = []
-        self.solve_result: Any = None
         self.press_at: tuple[float, float] | None = None
-        self.dragging = False
         self.frame_ms: list[float] = []
-        self.t_title = arcade.Text(f"Lab · {spec.label()}", 16, 0, t.text, 15, font_name=FONT, bold=True,
-                                   anchor_y="center")
-        self.t_status = arcade.Text("", 16, 0, t.text_dim, 12, font_name=FONT, anchor_y="center")
-        self.t_panel = arcade.Text("", 0, 0, t.text, 11, font_name=FONT, multiline=True, width=PANEL_WIDTH - 24)
-        self.t_message = arcade.Text("", 0, 0, t.accent, 11, font_name=FONT, multiline=True, width=PANEL_WIDTH - 24,
-                                     anchor_y="bottom")
-        self.t_help = arcade.Text(
-            "Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
-            "X export · K copy code · wheel/drag · Esc back",
-            0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center",
-        )
-        self.t_progress = arcade.Text("", 0, 0, t.text, 16, font_name=FONT, anchor_x="center")
-        self._build_buttons()
-        self.rate_index = default_rate_index(_cell_estimate(spec))
-        self.start()
-
-    # -- setup ------------------------------------------------------------------------------
-    def _build_buttons(self) -> None:
-        """Panel buttons drawn as one shape list + one text batch (arcade.gui costs ~20 ms/frame on software GL)."""
-        self.buttons: list[tuple[str, Any]] = [
+        self._drawn_version = -1
+        self._changed = True
+        self._message: list[tuple[str, bool]] = []
+        self.lay_size = (0, 0)  # the window size of the last layout
+        self._reported: Any = None  # the solve result last reported in the panel
+        t = ctx.theme
+        self.t_title = self.text("", 15, bold=True, anchor_y="center")
+        self.t_status = self.text("", 12, t.text_dim, anchor_y="center")
+        self.t_panel = self.text("Statistics appear when the maze is finished.", 11, multiline=True, width=260,
+                                 anchor_y="top")
+        self.t_message = [self.text("", 11, t.accent, anchor_y="top") for _ in range(3)]
+        self.t_help = self.text("", 11, t.text_dim)
+        self.t_progress = self.text("", 16, anchor_x="center")
+        self.box = gui.UIBoxLayout(space_between=4)
+        for label, action in (
             ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
             ("Slower  (-)", lambda: self.change_speed(-1)), ("Faster  (+)", lambda: self.change_speed(1)),
             ("Restart  (R)", self.restart), ("Solve  (S)", self.solve), ("Next solver  (O)", self.next_solver),
-            ("Compare algorithms  (C)", self.compare), ("Export PNG + SVG  (X)", self.export),
+            ("Compare algorithms  (C)", self.compare), ("Export PNG + SVG  (X)", self.export_now),
             ("Copy code  (K)", self.copy_code),
-        ]
-        self.button_batch = pyglet.graphics.Batch()
-        t = self.ctx.theme
-        self.button_texts = [
-            arcade.Text(label, 0, 0, t.button_text, 11, font_name=FONT, anchor_x="center", anchor_y="center",
-                        batch=self.button_batch)
-            for label, _ in self.buttons
-        ]
-        self.button_rects: list[tuple[float, float, float, float]] = []
-        self.button_shapes: ShapeElementList | None = None
+        ):
+            self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
+        self.anchor = self.ui.add(gui.UIAnchorLayout())
+        self.anchor.add(self.box, anchor_x="right", anchor_y="bottom", align_x=-12, align_y=FOOTER_HEIGHT + 8)
+        self.start()
 
-    def _layout_buttons(self, width: int, height: int) -> None:
-        t = self.ctx.theme
-        self.button_rects = []
-        self.button_shapes = ShapeElementList()
-        bw, bh, gap = PANEL_WIDTH - 24, 28, 6
-        left = width - PANEL_WIDTH + 12
-        y = FOOTER_HEIGHT + 8
-        for text in reversed(self.button_texts):
-            self.button_rects.insert(0, (left, y, bw, bh))
-            self.button_shapes.append(create_rectangle_filled(left + bw / 2, y + bh / 2, bw, bh, t.button))
-            text.position = (left + bw / 2, y + bh / 2)
-            y += bh + gap
-        self.buttons_top = y
-        self.t_message.position = (left, y + 4)
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``build`` (big maze in the background), else the run's phase name (carving, solving...)."""
+        if self.run is None:
+            return "build" if self.texture is None else LabPhase.DONE.value
+        return self.run.phase.value
 
-    def click_button(self, x: float, y: float) -> bool:
-        """Run the panel button under ``(x, y)``; False if there is none."""
-        for (left, bottom, w, h), (_, action) in zip(self.button_rects, self.buttons, strict=True):
-            if left <= x <= left + w and bottom <= y <= bottom + h:
-                action()
-                return True
-        return False
+    @property
+    def maze(self) -> Maze | None:
+        """The finished maze (None while carving, braiding or building)."""
+        return self.run.maze if self.run is not None else self.big_maze
 
+    @property
+    def code(self) -> str:
+        """The maze code shown and exported."""
+        return self.spec.code()
+
+    @property
+    def steps_done(self) -> int:
+        """Steps applied in the current phase."""
+        return self.run.steps_done if self.run is not None else 0
+
+    @property
+    def rate_index(self) -> int:
+        """Index into :data:`STEP_RATES`."""
+        return self.run.rate_index if self.run is not None else default_rate_index(estimate_cells(self.spec))
+
+    def say(self, *lines: str, middle: bool = False) -> None:
+        """Show up to three lines in the panel (each fitted; ``middle`` cuts long paths in the middle)."""
+        self._message = [(line, middle) for line in lines[:3]]
+        self._fit_message()
+        self._changed = True
+
+    def message_text(self) -> str:
+        """The message lines as shown (for tests)."""
+        return "\n".join(t.text for t in self.t_message if t.text)
+
+    def _fit_message(self) -> None:
+        if not self.lay_size[0]:
+            return
+        pw = panel_width(self.lay_size[0]) - 24
+        for i, text in enumerate(self.t_message):
+            line, middle = self._message[i] if i < len(self._message) else ("", False)
+            fit_text(text, line, pw, middle=middle)
+
+    # -- setup ------------------------------------------------------------------------------
     def start(self) -> None:
         """(Re)start carving from the first step (or the background build for big mazes)."""
-        self.phase = "carve"
-        self.steps_done = 0
-        self.current = -1
         self.stats = None
         self.stats_task = None
-        self.solve_path = []
-        self.final_path = []
-        self.solve_result = None
-        self.maze = None
+        self.t_panel.text = "Statistics appear when the maze is finished."
+        self._changed = True
         if self.big:
-            self.task = Task(self._build_big, name="lab build")
-            self.phase = "build"
+            self.texture = None
+            self.big_maze = None
+            self.task = Task(lambda p, c: build_big(self.spec, p, c), name="lab build")
             return
-        from engine.generators import get_generator
-        from engine.grids import make_grid
-        from engine.rng import Rng
+        if self.run is None:
+            self.run = LabRun(self.spec)
+            self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme)
+            self.layer.bind(self.run.cells, self.run.walls)
+        else:
+            self.run.spec = self.spec
+            self.run.restart()
+        self._make_camera()
 
-        if self.grid is None:
-            self.grid = make_grid(self.spec.shape, self.spec.width, self.spec.height)
-            self.layer = LabLayer(self.ctx.window.ctx, self.grid, self.ctx.theme)
-            self._make_camera(self.window.width if self.window else 1280, self.window.height if self.window else 800)
-        from engine.generators import generate_steps
-
-        info = get_generator(self.spec.algorithm)
-        assert self.layer is not None
-        self.layer.reset(FLOOR if info.initial_open else UNSEEN, walls=not info.initial_open)
-        self.steps = generate_steps(self.grid, self.spec.algorithm, Rng(self.spec.seed), dict(self.spec.options))
-
-    def _build_big(self, progress: Any, cancelled: Any) -> tuple[Maze, Any, dict[str, Any]]:
-        """Background work for big mazes: generate, statistics, picture (PIL image)."""
-        import io
-
-        from PIL import Image
-
-        from engine.analysis import maze_stats
-        from engine.export import to_png
-
-        progress(0.02, "building the grid and carving")
-        maze = self.spec.build()
-        if cancelled():
-            raise RuntimeError("cancelled")
-        progress(0.55, "drawing the picture")
-        buf = io.BytesIO()
-        to_png(maze, buf)
-        buf.seek(0)
-        image = Image.open(buf).convert("RGBA")
-        image.load()
-        if cancelled():
-            raise RuntimeError("cancelled")
-        progress(0.75, "computing statistics")
-        stats = maze_stats(maze)
-        progress(1.0, "done")
-        return maze, image, stats
-
-    def _make_camera(self, width: int, height: int) -> None:
-        ww = max(100, width - PANEL_WIDTH)
+    def _make_camera(self) -> None:
+        if not self.window:
+            return
+        width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
+        ww = max(100, width - panel_width(width))
         self.world_camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, ww, height),
                                             projection=arcade.LRBT(-ww / 2, ww / 2, -height / 2, height / 2))
-        if self.grid is not None or self.maze is not None:
-            grid = self.grid if self.grid is not None else self.maze.grid  # type: ignore[union-attr]
-            if self.cam is None:
-                self.cam = CameraState(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT)
-            else:
-                self.cam.resize(ww, height)
+        grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
+        if grid is None:
+            return
+        if self.cam is None:
+            self.cam = CameraState(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT)
+        else:
+            self.cam.resize(ww, height)
 
     # -- lifecycle ------------------------------------------------------------------------------
-    def on_show_view(self) -> None:
-        """Fit to the window."""
-        self.on_resize(self.window.width, self.window.height)
-
-    def on_resize(self, width: int, height: int) -> None:
-        """Cameras and texts for the new size."""
+    def layout(self, width: int, height: int) -> None:
+        """Cameras, panel, buttons and texts for the new size."""
+        self.lay_size = (width, height)
         self.hud_camera.match_window(position=True)
-        self._make_camera(width, height)
+        self._make_camera()
+        pw = panel_width(width)
+        scale = max(0.8, min(1.6, height / 800))
+        bh = int(max(22, min(40, 30 * scale - 4)))
+        for btn in self.buttons:
+            btn.rect = btn.rect.resize(pw - 24, bh)
+        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4)
         y = height - HUD_HEIGHT / 2
-        self.t_title.y = y + 10
-        self.t_status.y = y - 12
-        self.t_panel.position = (width - PANEL_WIDTH + 12, height - HUD_HEIGHT - 16)
-        self.t_help.x = width / 2
-        self.t_progress.position = ((width - PANEL_WIDTH) / 2, height / 2 + 30)
-        self._layout_buttons(width, height)
+        self.t_title.position = (16, y + 11)
+        self.t_status.position = (16, y - 12)
+        self.t_panel.width = pw - 24
+        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
+        # Statistics shrink until they end above the three message lines over the buttons.
+        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
+        self.t_panel.font_size = 11
+        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
+            self.t_panel.font_size -= 1
+        for i, text in enumerate(self.t_message):
+            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
+        self._fit_message()
+        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
+        self.t_help.position = (12, 8)
+        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+        self._changed = True
 
     # -- actions ---------------------------------------------------------------------------------
     def back(self) -> None:
         """Esc: cancel background work and go back."""
         if self.task is not None and not self.task.done:
             self.task.cancel()
-        if self.setup is not None:
-            self.ctx.show(self.setup)
+        if self.back_view is not None:
+            self.ctx.show(self.back_view)
         else:
-            self.ctx.show_menu()
+            self.ctx.go("lab-setup")
 
     def toggle_play(self) -> None:
         """Space."""
@@ -285,11 +234,13 @@ class LabView(arcade.View):
     def single_step(self) -> None:
         """N / Right: pause and advance one step."""
         self.playing = False
-        self.advance(1)
+        if self.run is not None:
+            self.run.step(1)
 
     def change_speed(self, step: int) -> None:
         """+/-: move along :data:`STEP_RATES`."""
-        self.rate_index = max(0, min(len(STEP_RATES) - 1, self.rate_index + step))
+        if self.run is not None:
+            self.run.change_speed(step)
 
     def restart(self) -> None:
         """R: carve again from the start."""
@@ -298,41 +249,29 @@ class LabView(arcade.View):
 
     def new_seed(self) -> None:
         """G: the same choices with a new seed."""
-        from game.views.race_setup import new_seed
+        from game.views.maze_choices import new_seed
 
         self.spec = self.spec.with_seed(new_seed())
-        self.code = self.spec.code()
-        if self.setup is not None:
-            self.setup.choices.seed = self.spec.seed
-            self.setup.refresh()
+        adopt = getattr(self.back_view, "adopt_spec", None)
+        if callable(adopt):
+            adopt(self.spec)
         self.restart()
 
     def next_solver(self) -> None:
         """O: the next solver (used by the next S)."""
-        self.solver_index = (self.solver_index + 1) % len(SOLVERS)
-        self.t_message.text = f"Solver: {SOLVERS[self.solver_index]} (press S to watch it)"
+        if self.run is not None:
+            self.say(f"Solver: {self.run.next_solver()} (press S to watch it)")
 
     def solve(self) -> None:
-        """S: animate the chosen solver on the finished maze."""
-        if self.maze is None:
-            self.t_message.text = "Let the carving finish first (+ to speed up)."
+        """S: animate the chosen solver; while carving, the solve starts when the maze is finished."""
+        if self.run is None:
+            self.say("Mazes this big are not animated;", "export them or pick a smaller size.")
             return
-        if self.big:
-            self.t_message.text = "Mazes this big are not animated; export them or pick a smaller size."
-            return
-        from engine.solvers import solve_steps
-
-        assert self.layer is not None
-        self.layer.reset(FLOOR, walls=False)
-        self.layer.set_passages(self.maze.passage)
-        self.solve_path = []
-        self.final_path = []
-        self.solve_result = None
-        self.steps = solve_steps(self.maze, SOLVERS[self.solver_index])
-        self.steps_done = 0
-        self.phase = "solve"
+        if self.run.solve():
+            self.say(f"Solving with {self.run.solver}")
+        else:
+            self.say(f"{self.run.solver} will solve as soon as", "the maze is finished.")
         self.playing = True
-        self.t_message.text = f"Solving with {SOLVERS[self.solver_index]}"
 
     def compare(self) -> None:
         """C: the comparison screen for this tessellation and size."""
@@ -341,145 +280,43 @@ class LabView(arcade.View):
         self.ctx.show(CompareView(self.ctx, self.spec, back=self))
 
     def export(self) -> list[Path]:
-        """X: PNG and SVG of the current maze (with the final path if solved) into the user data dir."""
-        if self.maze is None:
-            self.t_message.text = "Nothing to export yet: the maze is not finished."
-            return []
-        from engine.export import to_png, to_svg
+        """X: PNG and SVG of the current maze (with the final path if solved), under new names."""
+        from game.views.lab_export import SETTING, export_folder, export_maze
 
-        base = export_dir() / f"lab-{code_filename(self.code)}"
-        png, svg = base.with_suffix(".png"), base.with_suffix(".svg")
-        path = self.final_path or None
-        try:
-            to_png(self.maze, png, path=path)
-            svg.write_text(to_svg(self.maze, path=path), encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            self.t_message.text = f"Export failed: {exc}"
+        maze = self.maze
+        if maze is None:
+            self.say("Nothing to export yet:", "the maze is not finished.")
             return []
-        self.t_message.text = f"Saved:\n{png}\n{svg}"
-        return [png, svg]
+        path = self.run.path if self.run is not None and self.run.phase is LabPhase.SOLVED else None
+        try:
+            paths = export_maze(maze, export_folder(self.ctx.store.setting(SETTING)), self.code, path)
+        except (OSError, ValueError) as exc:
+            self.say("Export failed:", str(exc))
+            return []
+        self.say("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg", middle=True)
+        return paths
+
+    def export_now(self) -> None:
+        """X / the Export button."""
+        self.export()
 
     def copy_code(self) -> None:
         """K: the maze code to the clipboard."""
-        from game.views.win import copy_to_clipboard
-
         ok = copy_to_clipboard(self.window, self.code)
-        self.t_message.text = f"Code {self.code} " + ("copied." if ok else "(no clipboard here).")
+        self.say(f"Code {'copied' if ok else 'not copied (no clipboard here)'}:", self.code, middle=True)
 
-    # -- stepping -----------------------------------------------------------------------------------
-    def advance(self, budget: int) -> int:
-        """Apply up to ``budget`` animation steps; returns how many were applied."""
-        if self.phase == "carve":
-            return self._advance_carve(budget)
-        if self.phase == "solve":
-            return self._advance_solve(budget)
-        return 0
+    def run_to_end(self) -> None:
+        """End: apply every remaining step at once (tests too)."""
+        if self.run is not None:
+            self.run.run_to_end()
+            self._after_steps()
 
-    def _advance_carve(self, budget: int) -> int:
-        layer = self.layer
-        assert layer is not None
-        state, walls = layer.state, layer.wall_on
-        it = self.steps
-        n = 0
-        current = self.current
-        while n < budget:
-            try:
-                kind, x = next(it)
-            except StopIteration:
-                self.current = -1
-                self._carved()
-                break
-            n += 1
-            if kind == "open":
-                walls[x] = 0
-            elif kind == "close":
-                walls[x] = 1
-            elif kind == "visit":
-                state[x] = FLOOR
-            elif kind == "current":
-                current = x
-        else:
-            self.current = current
-        self.steps_done += n
-        if n:
-            layer.touch()
-        return n
-
-    def carved_passage(self) -> Any:
-        """The passages carved so far (``(E,)`` bool)."""
-        import numpy as np
-
-        assert self.layer is not None
-        return np.frombuffer(bytes(self.layer.wall_on), dtype=np.uint8) == 0
-
-    def _carved(self) -> None:
-        assert self.layer is not None
-        self.layer.state[:] = bytes([FLOOR]) * self.grid.n
-        self.layer.touch()
-        passage = self.carved_passage()
-        if self.spec.braid:
-            self.phase = "braid"
-            self.task = Task(lambda p, c: self.spec.build(), name="braid")
-            return
-        self._finished(Maze(self.grid, passage, self.grid.start, self.grid.goal))
-
-    def _finished(self, maze: Maze) -> None:
-        from engine.analysis import maze_stats
-
-        self.maze = maze
-        self.phase = "done"
-        if self.layer is not None:
-            self.layer.set_passages(maze.passage)
-        self.stats_task = Task(lambda p, c: maze_stats(maze), name="stats")
-
-    def _advance_solve(self, budget: int) -> int:
-        layer = self.layer
-        assert layer is not None
-        state = layer.state
-        path = self.solve_path
-        it = self.steps
-        n = 0
-        while n < budget:
-            try:
-                kind, c = next(it)
-            except StopIteration as stop:
-                self.solve_result = stop.value
-                self.final_path = list(stop.value.path) if stop.value is not None else list(path)
-                self.phase = "solved"
-                r = stop.value
-                if r is not None:
-                    extra = f", fell back to {r.fallback}" if r.fallback else ""
-                    self.t_message.text = (f"{r.solver}: path {len(r.path) - 1} moves, walked {len(r.walk) - 1}, "
-                                           f"visited {r.visited} cells{extra}")
-                break
-            n += 1
-            if kind == "visit":
-                if state[c] != PATH:
-                    state[c] = VISITED
-            elif kind == "push":
-                state[c] = PATH
-                path.append(c)
-            elif kind == "pop":
-                state[c] = VISITED
-                if path:
-                    path.pop()
-            elif kind == "dead":
-                state[c] = DEAD
-        self.steps_done += n
-        if n:
-            layer.touch()
-        return n
-
-    def run_to_end(self, limit: int = 10**8) -> None:
-        """Apply every remaining step at once (tests, and the End key)."""
-        while self.phase in ("carve", "solve") and limit > 0:
-            limit -= self.advance(100_000) or 1
-
+    # -- time --------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
-        """Advance the animation by the chosen rate; poll background tasks."""
+        """Advance the run by the chosen rate; poll background tasks."""
         if self.task is not None and self.task.done:
             task, self.task = self.task, None
-            self._task_done(task)
+            self._big_done(task)
         if self.stats_task is not None and self.stats_task.done:
             task, self.stats_task = self.stats_task, None
             try:
@@ -487,64 +324,77 @@ class LabView(arcade.View):
                 self.t_panel.text = "Statistics\n" + format_stats(self.stats)
             except Exception as exc:  # noqa: BLE001 - shown, never crashes the view
                 self.t_panel.text = f"Statistics failed: {exc}"
-        if self.playing and self.phase in ("carve", "solve"):
-            self.acc += STEP_RATES[self.rate_index] * min(delta_time, 0.1)
-            k = int(self.acc)
-            if k:
-                self.acc -= k
-                self.advance(k)
+            self.layout(*self.lay_size)
+        if self.run is not None and self.playing and self.run.phase.stepping:
+            self.run.advance(delta_time)
+            self._after_steps()
 
-    def _task_done(self, task: Task[Any]) -> None:
+    def _after_steps(self) -> None:
+        """Start statistics once the maze exists; report a finished solve."""
+        run = self.run
+        assert run is not None
+        if run.maze is not None and self.stats is None and self.stats_task is None:
+            from engine.analysis import maze_stats
+
+            maze = run.maze
+            self.stats_task = Task(lambda p, c: maze_stats(maze), name="stats")
+        if run.phase is LabPhase.SOLVED and self._reported is not run.solve_result:
+            self._reported = run.solve_result
+            head, _, tail = run.solve_summary().partition(", walked")
+            self.say(head, ("walked" + tail) if tail else "")
+
+    def _big_done(self, task: Task[Any]) -> None:
         try:
-            value = task.result()
-        except Exception as exc:  # noqa: BLE001
-            self.t_message.text = f"{task.name} failed: {exc}"
+            maze, image, stats = task.result()
+        except Exception as exc:  # noqa: BLE001 - shown on screen
+            self.say(f"{task.name} failed:", str(exc))
             return
-        if task.name == "braid":
-            self._finished(value)
-        elif task.name == "lab build":
-            maze, image, stats = value
-            self.maze = maze
-            self.phase = "done"
-            self.texture = arcade.Texture(image)
-            self.stats = stats
-            self.t_panel.text = "Statistics\n" + format_stats(stats)
-            self.cam = None
-            self._make_camera(self.window.width, self.window.height)
+        self.big_maze = maze
+        self.texture = arcade.Texture(image)
+        self.stats = stats
+        self.t_panel.text = "Statistics\n" + format_stats(stats)
+        self.cam = None
+        self.layout(*self.lay_size)
+
+    def needs_redraw(self) -> bool:
+        """True while something moves (carving, solving, background work) or after input."""
+        changed, self._changed = self._changed, False
+        busy = self.task is not None or self.stats_task is not None
+        version = self.run.version if self.run is not None else 0
+        moved = version != self._drawn_version
+        return changed or busy or moved
 
     # -- input ----------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """See the module docstring."""
-        actions = {
+        """See the module docstring; Tab/Up/Down/Enter move between and press the panel buttons."""
+        self._changed = True
+        actions: dict[int, Callable[[], None]] = {
             key.SPACE: self.toggle_play, key.N: self.single_step, key.RIGHT: self.single_step,
             key.PLUS: lambda: self.change_speed(1), key.EQUAL: lambda: self.change_speed(1),
             key.NUM_ADD: lambda: self.change_speed(1), key.MINUS: lambda: self.change_speed(-1),
             key.NUM_SUBTRACT: lambda: self.change_speed(-1), key.R: self.restart, key.G: self.new_seed,
-            key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export,
-            key.K: self.copy_code, key.ESCAPE: self.back, key.END: self.run_to_end,
-            key.F11: self.ctx.toggle_fullscreen,
+            key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export_now,
+            key.K: self.copy_code, key.END: self.run_to_end,
         }
         if symbol == key.F and self.cam is not None:
             self.cam.fit()
             return True
         action = actions.get(symbol)
         if action is None:
-            return None
+            return super().on_key_press(symbol, modifiers)
         action()
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """A panel button, or the start of a drag over the maze area."""
-        if x >= self.window.width - PANEL_WIDTH and self.click_button(x, y):
-            self.press_at = None
-            return
-        self.press_at = (x, y) if x < self.window.width - PANEL_WIDTH else None
-        self.dragging = False
+        """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
+        self._changed = True
+        self.press_at = (x, y) if x < self.window.width - panel_width(self.window.width) else None
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         """Pan."""
         if self.press_at is not None and self.cam is not None:
             self.cam.pan(dx, dy)
+            self._changed = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """End a drag."""
@@ -552,134 +402,81 @@ class LabView(arcade.View):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
-        if self.cam is not None and scroll_y and x < self.window.width - PANEL_WIDTH:
+        if self.cam is not None and scroll_y and x < self.window.width - panel_width(self.window.width):
             self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+            self._changed = True
 
     # -- drawing ----------------------------------------------------------------------------------------
     def status_line(self) -> str:
         """The HUD's second line."""
-        rate = STEP_RATES[self.rate_index]
         play = "playing" if self.playing else "paused"
-        what = {"carve": "carving", "braid": "braiding", "done": "finished", "solve": "solving",
-                "solved": "solved", "build": "building"}[self.phase]
-        return (f"{what} · {self.steps_done:,} steps · {rate:,} steps/s · {play} · "
-                f"solver {SOLVERS[self.solver_index]} · {self.code}")
+        if self.run is None:
+            return f"{'building' if self.texture is None else 'finished'} · {self.code}"
+        run = self.run
+        queued = " · solve queued" if run.solve_queued else ""
+        return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
+                f"solver {run.solver}{queued} · {self.code}")
 
-    def on_draw(self) -> None:
-        """Maze (batched layer or picture), markers, panel, HUD."""
-        t0 = time.perf_counter()
-        self.clear()
+    def draw_background(self) -> None:
+        """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
+        self._t0 = time.perf_counter()
         t = self.ctx.theme
         if self.cam is not None:
             self.cam.apply(self.world_camera)
             self.world_camera.use()
-            if self.layer is not None:
-                self.layer.draw(self.cam.zoom)
-                size = self.layer.cell_size
-                if self.phase == "carve" and self.current >= 0:
-                    x, y = self.grid.centers[self.current]
-                    arcade.draw_circle_filled(float(x), float(y), 0.35 * size, t.accent, num_segments=16)
-                pts = self.final_path or (self.solve_path if self.phase == "solve" else [])
-                if len(pts) > 1 and (self.final_path or len(pts) < 20_000):
-                    centers = self.grid.centers
-                    color = PATH_COLOR if self.final_path else (64, 200, 96, 255)
-                    arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
-                                           max(1.0, 0.18 * size))
-            elif self.texture is not None and self.maze is not None:
-                x0, y0, x1, y1 = self.maze.grid.bounds()
+            if self.run is not None and self.layer is not None:
+                self._draw_run(self.run, self.layer)
+            elif self.texture is not None and self.big_maze is not None:
+                x0, y0, x1, y1 = self.big_maze.grid.bounds()
                 arcade.draw_texture_rect(self.texture, arcade.LRBT(x0 - 0.5, x1 + 0.5, y0 - 0.5, y1 + 0.5))
         self.hud_camera.use()
-        w, h = self.window.width, self.window.height
+        w, h = self.lay_size
+        pw = panel_width(w)
         arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
-        arcade.draw_lrbt_rectangle_filled(w - PANEL_WIDTH, w, 0, h - HUD_HEIGHT, t.panel)
-        status = self.status_line()
-        if self.t_status.text != status:
-            self.t_status.text = status
-        if self.phase == "build" and self.task is not None:
+        arcade.draw_lrbt_rectangle_filled(w - pw, w, 0, h - HUD_HEIGHT, t.panel)
+        self.window.default_camera.use()
+
+    def _draw_run(self, run: LabRun, layer: LabLayer) -> None:
+        """The run through its layer (uploading colours only when the run changed)."""
+        if run.version != self._drawn_version:
+            layer.touch()
+            self._drawn_version = run.version
+        draw_run(run, layer, self.ctx.theme, self.cam.zoom if self.cam is not None else 1.0)
+
+    def draw_extra(self) -> None:
+        """HUD texts, panel texts, progress while building."""
+        t = self.ctx.theme
+        w, h = self.lay_size
+        pw = panel_width(w)
+        fit_text(self.t_title, f"Lab · {self.spec.label()}", w - 32, min_size=10, size=15)
+        fit_text(self.t_status, self.status_line(), w - 32, min_size=9, size=12)
+        if self.run is None and self.task is not None:
             frac, msg = self.task.progress()
-            text = f"{spinner(self.task.elapsed)} {msg} · {self.task.elapsed:.0f} s"
-            if self.t_progress.text != text:
-                self.t_progress.text = text
-            cx, cy = (w - PANEL_WIDTH) / 2, h / 2
-            arcade.draw_lrbt_rectangle_outline(cx - 200, cx + 200, cy - 12, cy + 12, t.text, 2)
-            arcade.draw_lrbt_rectangle_filled(cx - 198, cx - 198 + 396 * frac, cy - 10, cy + 10, t.accent)
+            fit_text(self.t_progress, f"{spinner(self.task.elapsed)} {msg} · {self.task.elapsed:.0f} s",
+                     w - pw - 40, min_size=10, size=16)
+            cx, cy = (w - pw) / 2, h / 2
+            half = min(200, (w - pw) / 2 - 20)
+            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, t.text, 2)
+            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
+                                              cy + 10, t.accent)
             self.t_progress.draw()
-        if self.stats is None and not self.t_panel.text:
-            self.t_panel.text = "Statistics appear when the maze is finished."
-        for text in (self.t_title, self.t_status, self.t_panel, self.t_message, self.t_help):
+        for text in self.texts():
             text.draw()
-        if self.button_shapes is not None:
-            self.button_shapes.draw()
-            self.button_batch.draw()
-        self.frame_ms.append((time.perf_counter() - t0) * 1000)
+        self.frame_ms.append((time.perf_counter() - getattr(self, "_t0", time.perf_counter())) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]
 
-
-def _cell_estimate(spec: MazeSpec) -> int:
-    """Roughly the number of cells of ``spec`` (polar rings grow outward; upsilon adds squares)."""
-    if spec.shape == "polar":
-        return spec.width * spec.height * max(1, spec.height // 3)
-    if spec.shape == "upsilon":
-        return 2 * spec.width * spec.height
-    return spec.width * spec.height
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (for layout tests)."""
+        shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
+        return shown + [t for t in self.t_message if t.text]
 
 
-class LabSetupView(ChoiceSetupView):
-    """Choose what the Lab shows, or paste a maze code."""
-
-    def __init__(self, ctx: Context, choices: MazeChoices | None = None, message: str = "") -> None:
-        choices = choices or MazeChoices()
-        from game.views.race_setup import SIZES
-
-        choices.max_sizes = max(len(v) for v in SIZES.values())
-        super().__init__(ctx, "Lab", choices)
-        self.add_maze_choices()
-        self.add_action("Watch it being carved", self.start)
-        self.add_action("Compare all algorithms", self.compare)
-        self.add_action("Open maze code", self.submit_code)
-        self.finish_layout()
-        self.message.text = message
-
-    def start(self) -> None:
-        """Open the Lab on the current choices."""
-        try:
-            spec = self.choices.spec()
-        except ValueError as exc:
-            self.message.text = str(exc)
-            return
-        self.ctx.show(LabView(self.ctx, spec, setup=self))
-
-    def compare(self) -> None:
-        """Open the comparison for the chosen tessellation and size."""
-        from game.views.lab_compare import CompareView
-
-        try:
-            spec = self.choices.spec()
-        except ValueError as exc:
-            self.message.text = str(exc)
-            return
-        self.ctx.show(CompareView(self.ctx, spec, back=self))
-
-    def submit_code(self) -> None:
-        """Open a pasted maze code in the Lab."""
-        text = self.code_text()
-        if not text:
-            self.message.text = "Paste a maze code into the field first."
-            self.field.activate()
-            return
-        try:
-            spec = MazeSpec.from_code(text)
-        except CodeError as exc:
-            self.message.text = str(exc)
-            return
-        self.choices.adopt(spec)
-        self.refresh()
-        self.ctx.show(LabView(self.ctx, spec, setup=self))
-
-
-def open_lab(ctx: Context, code: str | None = None) -> arcade.View:
+# -- ways in -------------------------------------------------------------------------------------
+def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) -> arcade.View:
     """The Lab on a maze code, or its setup screen (also showing why a code was refused)."""
+    from game.views.lab_setup import LabSetupView
+
     if not code:
         return LabSetupView(ctx)
     try:
@@ -688,9 +485,11 @@ def open_lab(ctx: Context, code: str | None = None) -> arcade.View:
         view = LabSetupView(ctx, message=str(exc))
         view.field.text = code
         return view
-    choices = MazeChoices()
-    choices.adopt(spec)
-    return LabView(ctx, spec, setup=LabSetupView(ctx, choices))
+    if back is None:
+        setup = LabSetupView(ctx)
+        setup.adopt_spec(spec)
+        back = setup
+    return LabView(ctx, spec, back=back)
 
 
 def lab_command(ctx: Context, args: list[str]) -> arcade.View:
@@ -700,4 +499,6 @@ def lab_command(ctx: Context, args: list[str]) -> arcade.View:
 
 def open_lab_setup(ctx: Context) -> arcade.View:
     """Main-menu factory."""
+    from game.views.lab_setup import LabSetupView
+
     return LabSetupView(ctx)

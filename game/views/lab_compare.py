@@ -61,7 +61,7 @@ class CompareView(arcade.View):
     def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None,
                  start: bool = True) -> None:
         super().__init__()
-        from game.views.race_setup import algorithms_for
+        from game.views.maze_choices import algorithms_for
 
         self.ctx = ctx
         self.spec = spec
@@ -182,6 +182,7 @@ class CompareView(arcade.View):
         self.t_title.y = height - 36
         self.t_status.y = height - 60
         self.t_legend.y = 46
+        self.t_legend.width = max(200, width - 40)
         self.t_help.x = width / 2
         if self.rows:
             self.build_charts()

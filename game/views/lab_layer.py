@@ -6,9 +6,11 @@ is uploaded once per grid; each frame only the colour buffers are rewritten,
 and only when something changed since the last frame: one ``bytes`` upload
 for the cells and one for the walls, then two draw calls.
 
-Cell states are small integers (:data:`UNSEEN` ... :data:`GOAL`) kept in a
-``bytearray`` that the Lab's step loop writes directly; the palette maps them
-to colours.  Walls are visible where ``wall_on[edge]`` is 1.
+Cell states are small integers (:data:`UNSEEN` ... :data:`DEAD`, from
+:mod:`engine.lab`) kept in a ``bytearray`` that the Lab run's step loop writes
+directly (:meth:`LabLayer.bind` shares it); the palette maps them to colours,
+chosen per theme so that visited cells and paths stand apart from both the
+floor and the walls.  Walls are visible where ``wall_on[edge]`` is 1.
 """
 
 from __future__ import annotations
@@ -18,11 +20,30 @@ from typing import Any
 import numpy as np
 
 from engine.grids.base import Grid
+from engine.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
 from engine.maze import Maze
 from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
-UNSEEN, FLOOR, FRONTIER, VISITED, PATH, DEAD, START, GOAL = range(8)
+START, GOAL = DEAD + 1, DEAD + 2
+__all__ = ["DEAD", "FLOOR", "FRONTIER", "GOAL", "PATH", "START", "UNSEEN", "VISITED", "LabLayer", "palette",
+           "draw_run", "path_colors"]
+
+#: Per theme: visited cells, a solver's current path, filled dead ends (Okabe-Ito hues, tuned for contrast).
+_SOLVE_COLORS = {
+    "dark": ((52, 92, 150, 255), (0, 158, 115, 255), (110, 58, 70, 255)),
+    "light": ((176, 208, 240, 255), (0, 158, 115, 255), (236, 200, 206, 255)),
+}
+#: Per theme: the solver's current path line and the final path line.
+_PATH_LINES = {
+    "dark": ((90, 220, 150, 255), (240, 228, 66, 255)),
+    "light": ((0, 130, 90, 255), (213, 94, 0, 255)),
+}
+
+
+def path_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(current path, final path) line colours for ``theme``."""
+    return _PATH_LINES["light" if theme.name == "light" else "dark"]
 
 _VS = offset_vertex_shader("in vec4 in_color;\nout vec4 v_color;", "v_color = in_color;")
 _FS = """
@@ -37,16 +58,23 @@ void main() {
 
 
 def palette(theme: Theme) -> np.ndarray:
-    """``(8, 4)`` uint8 RGBA per cell state (seed 004: visited grey, current path green)."""
+    """``(8, 4)`` uint8 RGBA per cell state (seed 004's visited / current path, recoloured for contrast).
+
+    Visited cells are a muted blue (darker than light walls on the dark theme,
+    darker than the floor on the light one), the current path bluish green.
+    """
     bg = theme.background
+    visited, path, dead = _SOLVE_COLORS["light" if theme.name == "light" else "dark"]
+    unseen = (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255) if theme.name != "light" else (
+        bg[0] - 34, bg[1] - 32, bg[2] - 28, 255)
     return np.array(
         [
-            (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255),  # UNSEEN: darker than the floor
+            unseen,  # UNSEEN: not carved yet
             theme.floor,  # FLOOR: part of the maze
             (120, 90, 200, 255),  # FRONTIER: in a generator's active set
-            (128, 128, 128, 255),  # VISITED: examined by a solver (grey)
-            (64, 200, 96, 255),  # PATH: a solver's current path (green)
-            (92, 52, 60, 255),  # DEAD: filled dead end
+            visited,  # VISITED: examined by a solver
+            path,  # PATH: a solver's current path
+            dead,  # DEAD: filled dead end
             theme.start,
             theme.goal,
         ],
@@ -111,6 +139,14 @@ class LabLayer:
         self.uploads = 0
         self._dirty = True
 
+    def bind(self, state: bytearray, wall_on: bytearray) -> None:
+        """Draw from these arrays (shared with a :class:`engine.lab.LabRun`, which writes them in place)."""
+        if len(state) != self.grid.n or len(wall_on) != self.edges:
+            raise ValueError("the arrays do not match this grid")
+        self.state = state
+        self.wall_on = wall_on
+        self._dirty = True
+
     def reset(self, cell_state: int, walls: bool) -> None:
         """Every cell to ``cell_state``; every wall up (True) or down (False)."""
         self.state[:] = bytes([cell_state]) * self.grid.n
@@ -136,8 +172,7 @@ class LabLayer:
         states = np.frombuffer(bytes(self.state), dtype=np.uint8)
         colors = self.palette[states]
         for cell, special in ((self.grid.start, START), (self.grid.goal, GOAL)):
-            if states[cell] in (UNSEEN, FLOOR):
-                colors[cell] = self.palette[special]
+            colors[cell] = self.palette[special]  # start and goal always show
         self.cell_col.write(np.ascontiguousarray(colors[self.cell_owner]).tobytes())
         on = np.frombuffer(bytes(self.wall_on), dtype=np.uint8)
         wall_rgba = np.zeros((self.edges + len(self.grid.boundary), 4), dtype=np.uint8)
@@ -161,3 +196,29 @@ class LabLayer:
         self.cells_geo.render(self.program, vertices=self.cell_vertices)
         self.program["u_half"] = self.wall_half_width(zoom)
         self.walls_geo.render(self.program, vertices=self.wall_vertices)
+
+
+def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
+    """Cells and walls, the carving's current cell, the solver's path, then start and goal on top.
+
+    Args:
+        zoom: pixels per world unit (the path is at least 3 px wide).
+    """
+    import arcade
+
+    layer.draw(zoom)
+    size = layer.cell_size
+    centers = run.grid.centers
+    if run.phase is LabPhase.CARVE and run.current >= 0:
+        x, y = centers[run.current]
+        arcade.draw_circle_filled(float(x), float(y), 0.35 * size, theme.accent, num_segments=16)
+    pts = run.path if run.phase in (LabPhase.SOLVE, LabPhase.SOLVED) else []
+    if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
+        current, final = path_colors(theme)
+        color = final if run.phase is LabPhase.SOLVED else current
+        arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
+                               max(3.0 / max(zoom, 1e-9), 0.2 * size))
+    for cell, fill in ((run.grid.start, theme.start), (run.grid.goal, theme.goal)):
+        x, y = float(centers[cell][0]), float(centers[cell][1])
+        arcade.draw_circle_filled(x, y, 0.3 * size, theme.player_edge, num_segments=20)
+        arcade.draw_circle_filled(x, y, 0.24 * size, (*fill[:3], 255), num_segments=20)

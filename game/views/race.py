@@ -1,47 +1,60 @@
-"""The race screen: you against an AI opponent or a ghost, on a fixed 1/60 s time step.
+"""The race screen: you against an AI opponent or a ghost.
 
-The model is :class:`engine.race.RaceSim`; the player's input goes through the
-shell's :class:`engine.play.PlaySession` (same keys and feel as a normal
-level), and every move it starts is handed to the simulation at that tick.
-The opponent is drawn with its trail (and, with E, the cells it has explored);
-a ghost is a translucent player.
+The race itself is :class:`engine.race_session.RaceSession` (both racers on one
+clock); this view maps keys and clicks to its calls, plays its events as
+sounds and draws what it reports: the maze, your trail (blue), the opponent's
+explored cells and trail (orange, Okabe-Ito colours that stay apart for
+colour-blind players) and both racers; a ghost is a translucent player.
 
-Ways in: :func:`open_race_code` (race ``R1``, maze ``M1`` or ghost ``G1`` codes),
-:meth:`RaceView.for_spec`, :meth:`RaceView.for_ghost`, and :func:`race_command`
-for ``tessera play RACE-CODE``.
+Ways in: :func:`open_race_code` (race ``R1``, maze ``M1`` or ghost ``G1``
+codes; levels over :data:`BACKGROUND_CELLS` cells build in the background
+with progress), :func:`open_race_setup`, or ``RaceView(ctx, session)``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import arcade
 from arcade import key
 
-from engine.codes import CodeError, normalize
-from engine.ghost import Ghost
-from engine.maze import Maze
+from engine.codes import normalize
+from engine.lab import estimate_cells
 from engine.maze_code import MazeSpec
-from engine.play import PlaySession
-from engine.race import OPPONENTS, TICKS_PER_SECOND, RaceSim, RaceSpec, make_race
+from engine.race import RaceSpec
+from engine.race_session import EventKind, RacePhase, RaceSession
 from game.context import Context
 from game.format import format_clock
 from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
 from game.render.maze_layer import MazeLayer
+from game.render.theme import Theme
 from game.ui import FONT
+from game.views.race_loading import RaceLoadingView
+from game.views.race_result import RaceResultView
+from game.views.textfit import fit_text
 
-if TYPE_CHECKING:
-    from game.views.race_setup import RaceChoices, RaceSetupView
-
-HUD_HEIGHT = 52
+HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
-TICK = 1.0 / TICKS_PER_SECOND
-MAX_TICKS_PER_FRAME = 12  # a stalled frame never runs more than 0.2 s of race at once
 RESULT_DELAY = 1.2  # seconds between the end and the result screen
-OPPONENT_COLOR = (90, 210, 255, 255)
 GHOST_ALPHA = 120
+#: Levels with more cells than this are built in the background with a progress bar.
+BACKGROUND_CELLS = 100_000
+#: Okabe-Ito colours: (your trail, the opponent) on dark and light themes.
+RACE_COLORS = {
+    "dark": ((86, 180, 233, 170), (230, 159, 0, 255)),  # sky blue, orange
+    "light": ((0, 114, 178, 140), (213, 94, 0, 255)),  # blue, vermillion
+}
+HELP = ("Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
+        "F fit · Esc give up")
+
+
+def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(your trail, the opponent's colour) for ``theme``: blue and orange, distinct for colour-blind players."""
+    return RACE_COLORS["light" if theme.name == "light" else "dark"]
 
 
 def format_seconds(seconds: float) -> str:
@@ -50,112 +63,64 @@ def format_seconds(seconds: float) -> str:
 
 
 class RaceView(arcade.View):
-    """Race one maze against a timeline.
+    """Race one maze.
 
     Args:
         ctx: shared context.
-        maze: the level.
-        sim: the simulation (at the start of its countdown).
-        code: the shareable code of this race (race code, or the ghost code).
-        maze_spec: the level spec (for ghost codes of this run).
-        opponent_name: e.g. "the runner" / "the ghost".
-        is_ghost: draw the opponent as a translucent player instead of a marker with a trail.
-        route_cells: the opponent's route (for its trail and explored cells).
-        setup: the setup screen to go back to (None: the main menu).
-        note: a line shown under the title (e.g. that the wall follower switched to Trémaux).
-        best_key: the key for personal bests (default ``code``).
+        race: the race session (at the start of its countdown).
+        back: the screen Esc returns to before the start and "New race" after it (None: the race setup).
     """
 
-    def __init__(
-        self,
-        ctx: Context,
-        maze: Maze,
-        sim: RaceSim,
-        code: str,
-        maze_spec: MazeSpec,
-        opponent_name: str,
-        *,
-        is_ghost: bool = False,
-        race_spec: RaceSpec | None = None,
-        ghost: Ghost | None = None,
-        setup: RaceSetupView | None = None,
-        note: str = "",
-        best_key: str | None = None,
-    ) -> None:
+    def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
         super().__init__()
         self.ctx = ctx
+        self.race = race
+        self.back_view = back
+        maze = race.maze
         self.maze = maze
-        self.sim = sim
-        self.code = code
-        self.best_key = best_key or code
-        self.maze_spec = maze_spec
-        self.race_spec = race_spec
-        self.ghost = ghost
-        self.opponent_name = opponent_name
-        self.is_ghost = is_ghost
-        self.setup = setup
-        self.session = PlaySession(maze)
-        self.layer = MazeLayer(ctx.window.ctx, maze, ctx.theme)
+        self.you_color, self.them_color = race_colors(ctx.theme)
+        self.layer = MazeLayer(ctx.window.ctx, maze, dataclasses.replace(ctx.theme, trail=self.you_color))
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
         self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT, FOOTER_HEIGHT)
         self.keys = DirectionKeys(chords=maze.grid.kind != "square")
-        self.acc = 0.0
         self.end_wait = -1.0
         self.show_explored = True
         self.radius = 0.3 * self.layer.cell_size
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
-        route = list(sim.opponent.cells)
-        self.route_points = [self.centers[c] for c in route]
-        # First index at which each route cell was reached: explored cells in order of discovery.
-        seen: dict[int, int] = {}
-        for i, c in enumerate(route):
-            seen.setdefault(c, i)
-        self.explored_order = sorted(seen, key=seen.__getitem__)
-        self.explored_at = sorted(seen.values())
+        self.layer.mark_visited(maze.start)
         t = ctx.theme
         self.background_color = t.background
-        self.t_title = arcade.Text(f"Race vs {opponent_name}", 16, 0, t.text, 15, font_name=FONT, bold=True,
-                                   anchor_y="center")
+        self.t_title = arcade.Text("", 16, 0, t.text, 15, font_name=FONT, bold=True, anchor_y="center")
+        self.t_note = arcade.Text("", 16, 0, t.text_dim, 11, font_name=FONT, anchor_y="center")
         self.t_time = arcade.Text("", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
                                   anchor_y="center")
-        self.t_info = arcade.Text("", 0, 0, t.text, 13, font_name=FONT, anchor_x="right", anchor_y="center")
+        self.t_info = arcade.Text("", 0, 0, t.text, 12, font_name=FONT, anchor_x="right", anchor_y="center")
         self.t_count = arcade.Text("", 0, 0, t.accent, 96, font_name=FONT, bold=True, anchor_x="center",
                                    anchor_y="center")
-        self.t_banner = arcade.Text("", 0, 0, t.accent, 28, font_name=FONT, bold=True, anchor_x="center",
+        self.t_banner = arcade.Text("", 0, 0, t.accent, 22, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
-        self.t_note = arcade.Text(note, 16, 0, t.text_dim, 12, font_name=FONT)
-        self.t_help = arcade.Text(
-            "Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
-            "F fit · Esc give up",
-            0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center",
-        )
+        self.t_help = arcade.Text("", 0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center")
         self._shown: tuple[Any, ...] = ()
+        self._changed = True
+        self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
 
-    # -- ways in ----------------------------------------------------------------
-    @classmethod
-    def for_spec(cls, ctx: Context, spec: RaceSpec, setup: RaceSetupView | None = None,
-                 maze: Maze | None = None) -> RaceView:
-        """A race against the AI opponent of ``spec``."""
-        race = make_race(spec, maze)
-        info = OPPONENTS[spec.opponent]
-        note = spec.label()
-        if race.fallback:
-            note += " · it walks in circles here, so it will switch to Tremaux"
-        return cls(ctx, race.maze, race.sim, spec.code(), spec.maze, f"the {info.noun}",
-                   race_spec=spec, setup=setup, note=note)
+    @property
+    def sim(self) -> Any:
+        """The race's simulation (for tests and the result screen)."""
+        return self.race.sim
 
-    @classmethod
-    def for_ghost(cls, ctx: Context, ghost: Ghost, setup: RaceSetupView | None = None,
-                  maze: Maze | None = None) -> RaceView:
-        """A race against a recorded run."""
-        maze = maze or ghost.spec.build()
-        sim = RaceSim(maze, ghost.timeline())
-        note = f"{ghost.spec.label()} · ghost time {format_seconds(ghost.seconds)}, {len(ghost.moves)} moves"
-        return cls(ctx, maze, sim, ghost.code(maze), ghost.spec, "the ghost", is_ghost=True, ghost=ghost,
-                   setup=setup, note=note, best_key=f"vs-ghost:{ghost.spec.code()}")
+    @property
+    def session(self) -> Any:
+        """The player's play session (position, walk-to)."""
+        return self.race.player
+
+    @property
+    def is_ghost(self) -> bool:
+        """True when racing a recorded run."""
+        return self.race.info.is_ghost
 
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -164,53 +129,64 @@ class RaceView(arcade.View):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Refit cameras and re-place the HUD."""
+        """Refit cameras and lay the HUD out for the new size (every line fits its place)."""
+        self.lay_size = (width, height)
         self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
         self.cam.resize(width, height)
         y = height - HUD_HEIGHT / 2
-        self.t_title.y = y + 8
-        self.t_note.y = y - 18
         self.t_time.position = (width / 2, y)
-        self.t_info.position = (width - 16, y)
         self.t_count.position = (width / 2, height / 2)
-        self.t_banner.position = (width / 2, height - HUD_HEIGHT - 40)
+        self.t_count.font_size = max(40, min(96, height // 7))
+        self.t_banner.position = (width / 2, height - HUD_HEIGHT - 36)
         self.t_help.x = width / 2
+        fit_text(self.t_help, HELP, width - 24, min_size=9, size=11)
+        self._shown = ()
+        self._changed = True
+
+    def hud_zones(self, width: int) -> tuple[float, float]:
+        """Pixels available left of the centred timer (title, note) and right of it (counters)."""
+        half_clock = max(self.t_time.content_width, 90) / 2 + 18
+        side = width / 2 - half_clock - 16
+        return side, side
+
+    def go_back(self) -> None:
+        """Back to where the race was opened from (the race setup by default)."""
+        if self.back_view is not None:
+            self.ctx.show(self.back_view)
+        else:
+            self.ctx.go("race-setup")
 
     def back(self) -> None:
-        """Esc: give up (result screen) once started, else back to the setup."""
-        if self.sim.started and not self.sim.over:
-            self.sim.give_up()
-            self.show_result()
-        elif self.sim.over:
-            self.show_result()
-        else:
-            self.leave()
+        """Esc: give up (result screen) once started, else back."""
+        phase = self.race.phase
+        if phase is RacePhase.COUNTDOWN:
+            self.go_back()
+            return
+        if phase is not RacePhase.OVER:
+            self.race.give_up()
+        self.show_result()
 
-    def leave(self) -> None:
-        """Back to the setup screen (or the menu)."""
-        if self.setup is not None:
-            self.ctx.show(self.setup)
-        else:
-            self.ctx.show_menu()
+    def show_result(self) -> None:
+        """The result screen (it saves bests and the ghost)."""
+        self.end_wait = 1e9
+        self.ctx.show(RaceResultView(self.ctx, self.race, self.go_back, self.play))
 
-    def restart(self) -> RaceView:
-        """A fresh view of the same race (a new countdown)."""
-        if self.ghost is not None:
-            return RaceView.for_ghost(self.ctx, self.ghost, self.setup, self.maze)
-        assert self.race_spec is not None
-        return RaceView.for_spec(self.ctx, self.race_spec, self.setup, self.maze)
+    def play(self, race: RaceSession) -> None:
+        """Show a new race (from the result screen: again, or against your ghost)."""
+        self.ctx.show(RaceView(self.ctx, race, self.back_view))
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Movement (after the countdown), E, F, zoom, Esc, F11."""
+        self._changed = True
         if symbol == key.F11:
             self.ctx.toggle_fullscreen()
         elif symbol == key.ESCAPE:
             self.back()
         elif symbol == key.E:
             self.show_explored = not self.show_explored
-        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.session.display_position())):
+        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.race.player_position())):
             pass
         elif is_direction_key(symbol):
             self.send_moves(self.keys.press(symbol))
@@ -219,11 +195,10 @@ class RaceView(arcade.View):
         return True
 
     def send_moves(self, moves: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
-        """Give key moves to the player's session (dropped during the countdown)."""
-        if moves and self.sim.started:
-            for direction, prefer in moves:
-                self.session.press(direction, prefer)
-            self.cam.following = True
+        """Give key moves to the race (refused during the countdown)."""
+        for direction, prefer in moves:
+            if self.race.press(direction, prefer):
+                self.cam.following = True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         """Forget a released direction key."""
@@ -242,52 +217,40 @@ class RaceView(arcade.View):
             self.dragging = True
         if self.dragging:
             self.cam.pan(dx, dy)
+            self._changed = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click walks to the cell (after the countdown)."""
         was_drag, self.press_at, self.dragging = self.dragging, None, False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or not self.sim.started:
+        if was_drag or button != arcade.MOUSE_BUTTON_LEFT:
             return
         cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
         if cell >= 0:
-            self.session.walk_to(cell)
+            self.race.walk_to(cell)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
         if scroll_y:
             self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+            self._changed = True
 
     # -- time ----------------------------------------------------------------------------
-    def step_tick(self) -> None:
-        """One fixed 1/60 s step: the player's session, its moves into the sim, then the clock."""
-        sim = self.sim
-        moves = self.keys.tick(TICK)  # a press waiting for a diagonal partner; dropped during the countdown
-        if sim.started and not sim.gave_up:
-            self.send_moves(moves)
-            self.session.update(TICK, self.keys.held_direction())
-            for kind, cell in self.session.events:
-                if kind == "step":
-                    sim.player_move(cell)
-                    self.layer.mark_visited(cell)
-                    self.ctx.audio.play("step", 0.4)
-                elif kind == "bump":
-                    self.ctx.audio.play("bump")
-            self.session.events.clear()
-        before = sim.winner
-        sim.advance(1)
-        if sim.tick in (-120, -60, 0):
-            self.ctx.audio.play("click")
-        if before is None and sim.winner is not None:
-            self.ctx.audio.play("win" if sim.winner != "opponent" else "bump")
-
     def on_update(self, delta_time: float) -> None:
-        """Run as many fixed ticks as real time allows (at most :data:`MAX_TICKS_PER_FRAME`)."""
-        self.acc = min(self.acc + delta_time, MAX_TICKS_PER_FRAME * TICK)
-        while self.acc >= TICK - 1e-9:
-            self.acc -= TICK
-            self.step_tick()
-        self.cam.follow(*self.session.display_position(), delta_time)
-        if self.sim.over:
+        """Advance the race by real time; sounds for its events; the result screen after the end."""
+        self.send_moves(self.keys.tick(delta_time))  # a press that waited for a diagonal partner
+        audio = self.ctx.audio
+        for event in self.race.advance(delta_time, self.keys.held_direction()):
+            if event.kind is EventKind.STEP:
+                self.layer.mark_visited(event.value)
+                audio.play("step", 0.4)
+            elif event.kind is EventKind.BUMP:
+                audio.play("bump")
+            elif event.kind is EventKind.BEEP:
+                audio.play("click")
+            elif event.kind is EventKind.DECIDED:
+                audio.play("win" if event.value >= 0 else "bump")
+        self.cam.follow(*self.race.player_position(), delta_time)
+        if self.race.phase is RacePhase.OVER:
             if self.end_wait < 0:
                 self.end_wait = RESULT_DELAY
             else:
@@ -295,75 +258,83 @@ class RaceView(arcade.View):
                 if self.end_wait <= 0:
                     self.show_result()
 
-    def show_result(self) -> None:
-        """Save the outcome and show the result screen."""
-        from game.views.race_result import RaceResultView
-
-        self.end_wait = 1e9
-        self.ctx.show(RaceResultView(self.ctx, self))
+    def needs_redraw(self) -> bool:
+        """True while anything moves (the race clock runs until the result screen) or after input."""
+        changed, self._changed = self._changed, False
+        return changed or self.race.phase is not RacePhase.OVER or self.end_wait > 0
 
     # -- drawing ----------------------------------------------------------------------------
-    def opponent_position(self) -> tuple[float, float]:
-        """The opponent's drawn position in world units (interpolated between ticks)."""
-        tick = self.sim.tick + (self.acc / TICK if self.sim.started else 0.0)
-        a, b, t = self.sim.opponent.position_at(max(0.0, tick) if self.sim.started else -1)
-        ax, ay = self.centers[a]
-        bx, by = self.centers[b]
-        return ax + (bx - ax) * t, ay + (by - ay) * t
-
     def draw_world(self) -> None:
-        """Maze, opponent trail and explored cells, both racers."""
+        """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
+        race = self.race
         self.layer.draw(self.cam.zoom)
-        reached = self.sim.opponent_reached()
-        ox, oy = self.opponent_position()
+        size = self.layer.cell_size
+        ox, oy = race.opponent_position()
+        them = self.them_color
         if not self.is_ghost:
             if self.show_explored:
-                import bisect
-
-                k = bisect.bisect_right(self.explored_at, reached - 1)
-                pts = [self.centers[c] for c in self.explored_order[:k]]
+                pts = [self.centers[c] for c in race.explored()]
                 if pts:
-                    arcade.draw_points(pts, (*OPPONENT_COLOR[:3], 110), 0.28 * self.layer.cell_size)
-            pts = self.route_points[:reached] + [(ox, oy)]
+                    arcade.draw_points(pts, (*them[:3], 120), 0.3 * size)
+            pts = [self.centers[c] for c in race.opponent_trail()] + [(ox, oy)]
             if len(pts) > 1:
-                arcade.draw_line_strip(pts, (*OPPONENT_COLOR[:3], 200), 0.1 * self.layer.cell_size)
-            arcade.draw_circle_filled(ox, oy, self.radius * 1.05, t.player_edge, num_segments=24)
-            arcade.draw_circle_filled(ox, oy, self.radius * 0.9, OPPONENT_COLOR, num_segments=24)
+                arcade.draw_line_strip(pts, (*them[:3], 220), 0.12 * size)
+            r = self.radius * 1.1  # a diamond: a shape cue as well as a colour one
+            diamond = [(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)]
+            arcade.draw_polygon_filled(diamond, t.player_edge)
+            r *= 0.8
+            arcade.draw_polygon_filled([(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)], them)
         else:
             arcade.draw_circle_filled(ox, oy, self.radius, (*t.player[:3], GHOST_ALPHA), num_segments=32)
-            arcade.draw_circle_outline(ox, oy, self.radius, (*t.text[:3], GHOST_ALPHA), 0.05 * self.layer.cell_size,
+            arcade.draw_circle_outline(ox, oy, self.radius, (*t.text[:3], GHOST_ALPHA), 0.05 * size,
                                        num_segments=32)
-        px, py = self.session.display_position()
+        px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
-        arcade.draw_circle_filled(px, py, self.radius + edge, t.player_edge, num_segments=32)
+        ring = self.radius * 0.22  # your colour around your disc, matching your trail
+        arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
 
-    def update_texts(self) -> None:
-        """Change the HUD texts only when what they show changed."""
-        sim = self.sim
-        clock = max(0, sim.tick) / TICKS_PER_SECOND
-        count = "" if sim.tick >= 30 else ("GO!" if sim.tick >= 0 else str(math.ceil(-sim.tick / TICKS_PER_SECOND)))
+    def banner_text(self) -> str:
+        """The line under the top bar once somebody arrived."""
+        sim = self.race.sim
         w = sim.winner
+        name = _sentence(self.race.info.opponent_name)
         if w is None:
-            banner = ""
-        elif w == "player":
-            banner = "You reached the goal first!"
-        elif w == "tie":
-            banner = "A dead heat!"
-        elif sim.player_finish is None and not sim.gave_up:
-            banner = f"{_sentence(self.opponent_name)} got there first: keep going for your time!"
-        else:
-            banner = f"{_sentence(self.opponent_name)} won."
-        shown = (round(clock, 1), count, banner, len(sim.player_cells), sim.opponent_reached())
+            return ""
+        if w == "player":
+            return "You reached the goal first!"
+        if w == "tie":
+            return "A dead heat!"
+        if sim.player_finish is None and not sim.gave_up:
+            return f"{name} got there first: keep going for your time!"
+        return f"{name} won."
+
+    def update_texts(self) -> None:
+        """Change the HUD texts only when what they show changed; every line fits its zone."""
+        race = self.race
+        sim = race.sim
+        count = "" if sim.tick >= 30 else ("GO!" if sim.tick >= 0 else str(race.countdown_left))
+        width, height = self.lay_size
+        shown = (round(race.clock, 1), count, self.banner_text(), race.player_moves, race.opponent_moves, width)
         if shown == self._shown:
             return
         self._shown = shown
-        self.t_time.text = format_seconds(clock)[:-1]
+        self.t_time.text = format_seconds(race.clock)[:-1]
         self.t_count.text = count
-        self.t_banner.text = banner
-        self.t_info.text = (f"you {len(sim.player_cells) - 1} moves  ·  {self.opponent_name} "
-                            f"{sim.opponent_reached() - 1}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
+        fit_text(self.t_banner, shown[2], width - 60, min_size=11, size=22)
+        left, right = self.hud_zones(width)
+        info = race.info
+        fit_text(self.t_title, f"Race vs {info.opponent_name}", left, min_size=11, size=15)
+        fit_text(self.t_note, info.note, left, min_size=9, size=11)
+        counters = (f"you {race.player_moves} moves  ·  {info.opponent_name} "
+                    f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
+        fit_text(self.t_info, counters, right, min_size=9, size=12)
+        y = height - HUD_HEIGHT / 2
+        self.t_title.position = (16, y + 11)
+        self.t_note.position = (16, y - 12)
+        self.t_info.position = (width - 16, y)
 
     def on_draw(self) -> None:
         """World, then HUD."""
@@ -372,7 +343,7 @@ class RaceView(arcade.View):
         self.world_camera.use()
         self.draw_world()
         self.hud_camera.use()
-        w, h = self.window.width, self.window.height
+        w, h = self.lay_size
         t = self.ctx.theme
         arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
         self.update_texts()
@@ -381,18 +352,16 @@ class RaceView(arcade.View):
         if self.t_count.text:
             self.t_count.draw()
         if self.t_banner.text:
-            self.draw_banner(w)
+            text = self.t_banner
+            x, y = text.position[0], text.position[1]
+            half_w, half_h = text.content_width / 2 + 18, text.content_height / 2 + 8
+            arcade.draw_lrbt_rectangle_filled(x - half_w, x + half_w, y - half_h, y + half_h, t.panel)
+            text.draw()
 
-    def draw_banner(self, width: int) -> None:
-        """The banner on a plate under the top bar, its font shrunk until it fits the window."""
-        text = self.t_banner
-        text.font_size = 22
-        while text.content_width > width - 60 and text.font_size > 11:
-            text.font_size -= 2
-        x, y = text.position[0], text.position[1]
-        half_w, half_h = text.content_width / 2 + 18, text.content_height / 2 + 8
-        arcade.draw_lrbt_rectangle_filled(x - half_w, x + half_w, y - half_h, y + half_h, self.ctx.theme.panel)
-        text.draw()
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (for layout tests)."""
+        shown = [self.t_title, self.t_note, self.t_time, self.t_info, self.t_help]
+        return shown + [t for t in (self.t_count, self.t_banner) if t.text]
 
 
 def _sentence(name: str) -> str:
@@ -401,24 +370,47 @@ def _sentence(name: str) -> str:
 
 
 # -- ways in -------------------------------------------------------------------------
-def open_race_code(ctx: Context, code: str, race: RaceChoices | None = None,
-                   setup: RaceSetupView | None = None) -> RaceView:
-    """A race view for a race code (``R1``), a ghost code (``G1``) or a maze code (``M1``).
+def open_race_code(ctx: Context, code: str, race: Callable[[MazeSpec], RaceSpec] | None = None,
+                   back: arcade.View | None = None) -> arcade.View:
+    """The race for a race (``R1``), ghost (``G1``) or maze (``M1``) code.
 
-    A maze code is raced against ``race``'s opponent and difficulty (default: the runner at normal).
+    A maze code is raced as ``race(maze spec)`` says (default: the runner at
+    normal speed).  Levels over :data:`BACKGROUND_CELLS` cells are built in the
+    background behind a progress screen.
 
     Raises:
         CodeError: the code does not decode (one plain sentence).
     """
     text = normalize(code)
-    if text.startswith("G"):
-        return RaceView.for_ghost(ctx, Ghost.from_code(text), setup)
-    if text.startswith("R"):
-        return RaceView.for_spec(ctx, RaceSpec.from_code(text), setup)
+    maze_race = race or RaceSpec
+
+    def build() -> RaceSession:
+        return RaceSession.from_code(text, maze_race)
+
+    spec = _maze_spec_of(text)
+    if spec is not None and estimate_cells(spec) > BACKGROUND_CELLS:
+        return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
+    return RaceView(ctx, build(), back)
+
+
+def _maze_spec_of(text: str) -> MazeSpec | None:
+    """The level of a race, ghost or maze code, read from its maze fields without building anything.
+
+    Raises:
+        CodeError: the code does not decode.
+    """
+    from engine.codes import CodeError
+
     if text.startswith("M"):
-        maze = MazeSpec.from_code(text)
-        spec = race.race_spec(maze) if race is not None else RaceSpec(maze)
-        return RaceView.for_spec(ctx, spec, setup)
+        return MazeSpec.from_code(text)
+    if text.startswith("R"):
+        return RaceSpec.from_code(text).maze
+    if text.startswith("G"):
+        head = text.split(":", 1)[0]
+        try:
+            return MazeSpec.from_fields(head.split("#", 1)[0].split(".")[1:], head.split("#", 1)[1])
+        except (IndexError, CodeError, ValueError):
+            return None  # the full decode reports what is wrong
     raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
 
 
@@ -427,17 +419,3 @@ def open_race_setup(ctx: Context) -> arcade.View:
     from game.views.race_setup import RaceSetupView
 
     return RaceSetupView(ctx)
-
-
-def race_command(ctx: Context, args: list[str]) -> arcade.View:
-    """``tessera race [CODE]`` / ``tessera play RACE-CODE``: the race for the code, or the setup showing why not."""
-    from game.views.race_setup import RaceSetupView
-
-    if not args:
-        return RaceSetupView(ctx)
-    try:
-        return open_race_code(ctx, args[0])
-    except CodeError as exc:
-        view = RaceSetupView(ctx, message=str(exc))
-        view.field.text = args[0]
-        return view

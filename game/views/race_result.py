@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from engine.ghost import Ghost
+import arcade
+
 from engine.race import RaceResult
+from engine.race_session import RaceSession
+from game.clipboard import copy_to_clipboard
 from game.context import Context
+from game.format import format_clock
 from game.ui import gui
 from game.views.base import BaseView
-from game.views.win import copy_to_clipboard
-
-if TYPE_CHECKING:
-    from game.views.race import RaceView
+from game.views.textfit import fit_text
 
 
 def ratio(steps: int, shortest: int) -> str:
@@ -22,95 +23,107 @@ def ratio(steps: int, shortest: int) -> str:
     return f"{steps} moves ({steps / shortest:.2f}x shortest)"
 
 
-def ghost_setting_key(code: str) -> str:
-    """The settings key under which the best run's ghost code for level/race ``code`` is kept."""
-    return f"ghost:{code}"
+def _seconds(value: float) -> str:
+    return format_clock(value, 2)
 
 
 class RaceResultView(BaseView):
     """Shown after a race (finished or given up).
 
-    Saves the player's time as a personal best for the race code (through
+    Saves the player's time as a personal best for the race (through
     :meth:`game.store.Store.record_win`) and, when it is a new best, the run's
-    ghost code (a setting keyed by :func:`ghost_setting_key`).
+    ghost code (``Store.record_ghost``: the best run per maze is kept).
+
+    Args:
+        ctx: shared context.
+        race: the finished (or abandoned) race.
+        leave: goes back to where the race was opened from ("New race").
+        play: shows a race view for a session ("Race again", "Race your ghost").
     """
 
-    def __init__(self, ctx: Context, race: RaceView) -> None:
-        super().__init__(ctx)
-        from game.views.race import format_seconds
-
+    def __init__(self, ctx: Context, race: RaceSession, leave: Callable[[], None],
+                 play: Callable[[RaceSession], None]) -> None:
+        super().__init__(ctx, columns=3)
         self.race = race
-        sim = race.sim
-        res = sim.result()
-        if res is None:  # gave up before anyone arrived
-            sim.give_up()
-            res = sim.result()
-        assert res is not None
+        self.leave = leave
+        self.play = play
+        res = race.final_result()
         self.result: RaceResult = res
-        self.ghost_code = ""
+        info = race.info
+        ghost = race.ghost_of_run()
+        self.ghost_code = ghost.code(race.maze) if ghost is not None else ""
         best_line = ""
-        if sim.player_moves and sim.player_cells[-1] == race.maze.goal:
-            ghost = Ghost.record(race.maze_spec, race.maze, sim.player_moves)
-            self.ghost_code = ghost.code(race.maze)
-            won = ctx.store.record_win(race.best_key, res.player_seconds or 0.0, res.player_steps)
-            if won.new_best_time:
-                ctx.store.set_setting(ghost_setting_key(race.best_key), self.ghost_code)
+        if ghost is not None:
+            won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
+            if res.player_seconds is not None:
+                ctx.store.record_ghost(ghost.spec.code(), self.ghost_code, res.player_seconds)
             best = won.best
             if best.best_time is not None:
                 flag = "  (new best!)" if won.new_best_time and best.wins > 1 else ""
-                best_line = f"Your best on this code: {format_seconds(best.best_time)}{flag}"
+                best_line = f"Your best on this code: {_seconds(best.best_time)}{flag}"
         t = ctx.theme
         heading = {"player": "You won!", "tie": "A dead heat!", "opponent": "You lost"}[res.winner]
-        self.heading = self.text(heading, 40, t.accent if res.winner != "opponent" else t.error, bold=True,
-                                 anchor_x="center")
-        self.summary = self.text(res.summary(race.opponent_name), 20, t.text, anchor_x="center")
-        you = "" if res.player_seconds is None else format_seconds(res.player_seconds)
-        lines = [
-            f"You: {you}  ·  {ratio(res.player_steps, res.shortest)}" if res.player_seconds is not None
-            else f"You: did not finish ({res.player_steps} moves)",
-            f"{race.opponent_name[:1].upper() + race.opponent_name[1:]}: {format_seconds(res.opponent_seconds)}  ·  "
-            f"{ratio(res.opponent_steps, res.shortest)}",
-            f"Shortest path: {res.shortest} moves",
-        ]
-        if best_line:
-            lines.append(best_line)
-        self.lines = self.text("\n".join(lines), 16, t.text, anchor_x="center", multiline=True, width=1000,
-                               align="center")
-        what = "Ghost code raced" if race.is_ghost else "Race code"
-        shown_code = race.code if len(race.code) <= 110 else race.code[:107] + "..."
-        self.code_line = self.text(f"{what}: {shown_code}", 13, t.text_dim, anchor_x="center")
-        shown = self.ghost_code if len(self.ghost_code) <= 110 else self.ghost_code[:107] + "..."
-        self.ghost_line = self.text(f"Ghost code: {shown}" if self.ghost_code else "No ghost (you did not finish).",
-                                    11, t.text_dim, anchor_x="center")
-        self.status = self.text("", 14, t.text_dim, anchor_x="center")
-        box = gui.UIBoxLayout(space_between=10)
-        box.add(self.make_button("Race again", self.again, width=300, height=44))
+        name = info.opponent_name[:1].upper() + info.opponent_name[1:]
+        you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
+               if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
+        what = "Ghost code raced" if info.is_ghost else "Race code"
+        # (full text, font size, colour, bold, cut in the middle)
+        self.rows: list[tuple[arcade.Text, str, int, bool]] = []
+        for value, size, color, bold, middle in (
+            (heading, 40, t.accent if res.winner != "opponent" else t.error, True, False),
+            (res.summary(info.opponent_name), 20, t.text, False, False),
+            (you, 16, t.text, False, False),
+            (f"{name}: {_seconds(res.opponent_seconds)}  ·  {ratio(res.opponent_steps, res.shortest)}", 16, t.text,
+             False, False),
+            (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
+            (best_line, 16, t.text, False, False),
+            (f"{what}: {info.code}", 13, t.text_dim, False, True),
+            (f"Ghost code: {self.ghost_code}" if self.ghost_code else "No ghost (you did not finish).", 12,
+             t.text_dim, False, True),
+        ):
+            if value:
+                self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,
+                                  size, middle))
+        self.heading = self.rows[0][0]
+        self.code_line = self.rows[-2][0]
+        self.ghost_line = self.rows[-1][0]
+        self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
+        actions = [("Race again", self.again)]
         if self.ghost_code:
-            box.add(self.make_button("Race your ghost", self.race_ghost, width=300, height=44))
-            box.add(self.make_button("Copy ghost code", self.copy_ghost, width=300, height=44))
-        box.add(self.make_button("Copy race code", self.copy_code, width=300, height=44))
-        box.add(self.make_button("New race", self.back, width=300, height=44))
-        self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="center", anchor_y="bottom", align_y=40)
+            actions += [("Race your ghost", self.race_ghost), ("Copy ghost code", self.copy_ghost)]
+        actions += [("Copy race code", self.copy_code), ("New race", self.back)]
+        self.grid_box = gui.UIGridLayout(column_count=3, row_count=2, horizontal_spacing=12, vertical_spacing=10)
+        for i, (label, action) in enumerate(actions):
+            self.grid_box.add(self.make_button(label, action, width=240, height=42, font_size=14), column=i % 3,
+                              row=i // 3)
+        self.anchor = self.ui.add(gui.UIAnchorLayout())
+        self.anchor.add(self.grid_box, anchor_x="center", anchor_y="bottom", align_y=24)
 
     def layout(self, width: int, height: int) -> None:
-        """Place the texts."""
-        self.heading.position = (width / 2, height - 70)
-        self.summary.position = (width / 2, height - 115)
-        self.lines.position = (width / 2, height - 150)
-        self.code_line.position = (width / 2, height - 270)
-        self.ghost_line.position = (width / 2, height - 292)
-        self.status.position = (width / 2, height - 318)
+        """Stack the lines from the top, each fitted to the window; buttons sized from the width."""
+        scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
+        bw = int(min(300 * scale, (width - 80) / 3))
+        for btn in self.buttons:
+            btn.rect = btn.rect.resize(bw, int(42 * max(0.85, scale)))
+        y = height - 30 * scale
+        for text, value, size, middle in self.rows:
+            fit_text(text, value, width - 40, min_size=max(9, int(size * scale * 0.7)),
+                     size=max(9, int(size * scale)), middle=middle)
+            text.position = (width / 2, y)
+            y -= text.content_height + 8 * scale
+        self.status.font_size = max(10, int(14 * scale))
+        self.status.position = (width / 2, y)
+        self.ui.trigger_render()
 
     def again(self) -> None:
         """The same race from its countdown."""
-        self.ctx.show(self.race.restart())
+        self.play(self.race.again())
 
     def race_ghost(self) -> None:
         """Race the run just made."""
-        from game.views.race import RaceView
-
-        ghost = Ghost.from_code(self.ghost_code, self.race.maze)
-        self.ctx.show(RaceView.for_ghost(self.ctx, ghost, self.race.setup, self.race.maze))
+        ghost = self.race.ghost_of_run()
+        if ghost is not None:
+            self.play(RaceSession.for_ghost(ghost, self.race.maze))
 
     def copy_ghost(self) -> None:
         """Ghost code to the clipboard."""
@@ -119,14 +132,23 @@ class RaceResultView(BaseView):
 
     def copy_code(self) -> None:
         """Race code to the clipboard."""
-        ok = copy_to_clipboard(self.window, self.race.code)
+        ok = copy_to_clipboard(self.window, self.race.info.code)
         self.status.text = "Race code copied." if ok else "No clipboard here."
 
     def back(self) -> None:
-        """To the setup screen (or the menu)."""
-        self.race.leave()
+        """To the setup screen (or wherever the race came from)."""
+        self.leave()
+
+    def needs_redraw(self) -> bool:
+        """A still screen: redraw only after input (the base view's own rule, when it has one)."""
+        parent = getattr(super(), "needs_redraw", None)
+        return bool(parent()) if callable(parent) else True
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen (for layout tests)."""
+        return [row[0] for row in self.rows] + ([self.status] if self.status.text else [])
 
     def draw_extra(self) -> None:
         """Texts."""
-        for t in (self.heading, self.summary, self.lines, self.code_line, self.ghost_line, self.status):
-            t.draw()
+        for text in self.texts():
+            text.draw()

@@ -1,0 +1,100 @@
+"""Where and under which names the Lab exports pictures (PNG + SVG).
+
+File names are unique: ``tessera-<code>-<YYYYmmdd-HHMMSS>[-n].png`` (the code
+made file-name safe), so an export never overwrites an earlier one.  The folder
+is the player's choice, kept in the store setting :data:`SETTING`
+(default ``<user data dir>/exports``); :func:`check_folder` says in one line
+why a folder cannot be used.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from engine.maze import Maze
+
+SETTING = "export_dir"
+
+
+def default_folder() -> Path:
+    """``<user data dir>/exports``."""
+    from engine.paths import data_dir
+
+    return data_dir() / "exports"
+
+
+def code_filename(code: str) -> str:
+    """A file-name-safe form of a code (``#``, ``-`` and other signs become ``_``)."""
+    return "".join(c if c.isalnum() or c == "." else "_" for c in code)
+
+
+def check_folder(text: str) -> tuple[Path | None, str]:
+    """``(folder, "")`` if ``text`` names a folder exports can be written to (created if only it is missing).
+
+    Returns:
+        ``(None, one sentence)`` when it cannot be used.
+    """
+    raw = text.strip()
+    if not raw:
+        return None, "Type a folder path first."
+    path = Path(os.path.expandvars(raw)).expanduser()
+    if not path.is_absolute():
+        return None, f"'{raw}' is not a full path (start it with / or ~)."
+    if path.exists() and not path.is_dir():
+        return None, f"'{raw}' is a file, not a folder."
+    if not path.exists():
+        if not path.parent.is_dir():
+            return None, f"'{raw}' cannot be created: its parent folder does not exist."
+        try:
+            path.mkdir()
+        except OSError as exc:
+            return None, f"'{raw}' cannot be created ({exc.strerror or exc})."
+    if not os.access(path, os.W_OK | os.X_OK):
+        return None, f"'{raw}' is not writable."
+    return path, ""
+
+
+def export_folder(setting: str) -> Path:
+    """The folder to export into: the saved choice if still usable, else the default (created)."""
+    if setting:
+        path, _ = check_folder(setting)
+        if path is not None:
+            return path
+    path = default_folder()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def with_ext(base: Path, ext: str) -> Path:
+    """``base`` plus ``ext`` (codes contain dots, so ``Path.with_suffix`` would cut the name)."""
+    return base.with_name(base.name + ext)
+
+
+def unique_base(folder: Path, code: str, now: float | None = None) -> Path:
+    """``folder / tessera-<code>-<time>`` with ``-2``, ``-3``... added until no PNG or SVG has that name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    name = f"tessera-{code_filename(code)}-{stamp}"
+    base = folder / name
+    n = 1
+    while with_ext(base, ".png").exists() or with_ext(base, ".svg").exists():
+        n += 1
+        base = folder / f"{name}-{n}"
+    return base
+
+
+def export_maze(maze: Maze, folder: Path, code: str, path: list[int] | None = None) -> list[Path]:
+    """Write ``<base>.png`` and ``<base>.svg`` (with ``path`` drawn if given); returns both paths.
+
+    Raises:
+        OSError: the files cannot be written.
+        ValueError: the maze cannot be drawn at that size.
+    """
+    from engine.export import to_png, to_svg
+
+    base = unique_base(folder, code)
+    png, svg = with_ext(base, ".png"), with_ext(base, ".svg")
+    to_png(maze, png, path=path)
+    svg.write_text(to_svg(maze, path=path), encoding="utf-8")
+    return [png, svg]

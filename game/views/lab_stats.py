@@ -1,0 +1,64 @@
+"""The Lab's statistics text and the background build of mazes too big to animate (no drawing here)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.maze import Maze
+from engine.maze_code import MazeSpec
+
+
+def format_stats(stats: dict[str, Any]) -> str:
+    """The statistics panel text for :func:`engine.analysis.maze_stats` output."""
+    junctions = ", ".join(f"{k}-way {v}" for k, v in stats["junctions"].items() if v) or "none"
+    lines = [
+        f"cells {stats['cells']:,}   passages {stats['passages']:,}",
+        f"perfect: {'yes' if stats['perfect'] else 'no (loops)'}",
+        f"dead ends {stats['dead_ends']:,} ({100 * stats['dead_end_share']:.1f}%)",
+        f"junctions {stats['junction_count']:,} ({100 * stats['junction_share']:.1f}%)",
+        f"  {junctions}",
+        f"turns {stats['turns']:,}   straights {stats['straights']:,}",
+    ]
+    if stats["straight_horizontal"] is not None:
+        lines.append(f"  horizontal {stats['straight_horizontal']:,}   vertical {stats['straight_vertical']:,}")
+    lines += [
+        f"dead-end length mean {stats['dead_end_length_mean']:.2f}, max {stats['dead_end_length_max']}",
+        f"corridors {stats['corridors']:,}, mean {stats['corridor_length_mean']:.2f}, "
+        f"max {stats['corridor_length_max']}",
+        f"solution {stats['solution_length']} moves",
+        f"diameter {stats['diameter']} moves",
+    ]
+    return "\n".join(lines)
+
+
+def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
+              cancelled: Callable[[], bool]) -> tuple[Maze, Any, dict[str, Any]]:
+    """Background work for big mazes: generate, picture (PIL image), statistics.
+
+    Raises:
+        RuntimeError: cancelled.
+    """
+    import io
+
+    from PIL import Image
+
+    from engine.analysis import maze_stats
+    from engine.export import to_png
+
+    progress(0.02, "building the grid and carving")
+    maze = spec.build()
+    if cancelled():
+        raise RuntimeError("cancelled")
+    progress(0.55, "drawing the picture")
+    buf = io.BytesIO()
+    to_png(maze, buf)
+    buf.seek(0)
+    image = Image.open(buf).convert("RGBA")
+    image.load()
+    if cancelled():
+        raise RuntimeError("cancelled")
+    progress(0.75, "computing statistics")
+    stats = maze_stats(maze)
+    progress(1.0, "done")
+    return maze, image, stats
