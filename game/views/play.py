@@ -397,11 +397,11 @@ class PlayView(Redraws, arcade.View):
         if d is None:
             return
         dx, dy = d
-        near, far, wide = radius * 1.25, radius * 2.1, radius * 0.55
+        near, far, wide = radius * 1.3, radius * 2.6, radius * 0.75
         bx, by = px + dx * near, py + dy * near
         r, g, b, _ = self.ctx.theme.accent
         arcade.draw_triangle_filled(px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide,
-                                    bx + dy * wide, by - dx * wide, (r, g, b, 110))
+                                    bx + dy * wide, by - dx * wide, (r, g, b, 130))
 
     def disc_radius(self) -> float:
         """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
