@@ -15,6 +15,7 @@ Each file holds one world (a ``[world]`` table with ``name``) and its levels as
     seed = 1                  # 0 .. 2**64-1
     par_time = 12             # seconds, > 0
     par_moves = 10            # moves, >= the shortest path (checked by the tests)
+    dark = true               # optional: played in the dark (fog of war, engine.fog)
 
 Files are read in name order; levels keep their order inside a file.  Any
 problem raises :class:`ValueError` naming the file, the level and the field.
@@ -35,6 +36,7 @@ LEVELS_DIR = shipped_dir("levels")
 SEED_MAX = (1 << 64) - 1
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
+    "dark",
 }
 
 
@@ -47,6 +49,7 @@ class Level:
             level of every world is open from the start (:meth:`Campaign.is_open`).
         par_time: seconds for the time star; par_moves: moves for the moves star.
         braid: percent of dead ends removed (0..100).
+        dark: played in the dark (the ``.D`` field of its code).
     """
 
     index: int
@@ -63,12 +66,14 @@ class Level:
     braid: int = 0
     options: dict[str, str] = field(default_factory=dict, hash=False)
     source: str = ""
+    dark: bool = False
 
     def spec(self) -> Any:
         """The :class:`engine.maze_code.MazeSpec` of this level."""
         from engine.maze_code import MazeSpec
 
-        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed)
+        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed,
+                        dark=self.dark)
 
     def code(self) -> str:
         """The shareable level code."""
@@ -200,13 +205,16 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Le
     par_time = ck.get(table, "par_time", (int, float))
     if not par_time > 0:
         raise ck.fail("par_time", f"must be > 0 seconds, got {par_time}")
+    dark = table.get("dark", False)
+    if not isinstance(dark, bool):
+        raise ck.fail("dark", f"must be true or false, got {dark!r}")
     par_moves = ck.get(table, "par_moves", int)
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
     level = Level(
         index=index, id=level_id, name=name, world=world, shape=shape, width=width, height=height,
         algorithm=algorithm, seed=seed, par_time=float(par_time), par_moves=par_moves, braid=braid,
-        options=options, source=path.name,
+        options=options, source=path.name, dark=dark,
     )
     if known is not None:
         try:

@@ -150,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
     g.add_argument("-o", "--output", help="output file (default: standard output; PNG needs a file)")
     g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
+    g.add_argument("--dark", action="store_true",
+                   help="a dark level (fog of war): the code carries the flag, JSON says \"dark\": true")
 
     s = sub.add_parser("solve", help="solve a maze and print the path")
     _add_maze_args(s)
@@ -209,12 +211,24 @@ def _timed_build(spec: MazeSpec) -> tuple[Maze, float]:
     return maze, time.perf_counter() - t0
 
 
+def _json_of(spec: MazeSpec, maze: Maze, seconds: float) -> dict[str, object]:
+    """The JSON object of one generated maze (:func:`engine.export.to_json`, plus ``"dark": true`` when dark)."""
+    from engine import export
+
+    obj = export.to_json(maze, code=spec.code(), seconds=seconds, algorithm=spec.algorithm)
+    if spec.dark:
+        obj["dark"] = True
+    return obj
+
+
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate one or more mazes and write them in the chosen format."""
     from engine import export
     from engine.solvers import solve
 
     spec = _spec_from_args(args)
+    if args.dark:
+        spec = spec.with_dark()
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
@@ -260,7 +274,8 @@ def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: fl
     from engine import export
 
     if fmt == "json":
-        export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm)
+        export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm,
+                          extra={"dark": True} if spec.dark else None)
     else:
         export.write_svg(maze, sink, path=path)
     sink.write("\n")
@@ -276,7 +291,6 @@ def _write_jsonl(spec: MazeSpec, count: int, output: str | None, out: TextIO) ->
     Raises:
         ValueError: the file cannot be opened or written (one line).
     """
-    from engine import export
 
     try:
         sink = open(output, "w", encoding="utf-8") if output is not None else out  # noqa: SIM115
@@ -286,8 +300,7 @@ def _write_jsonl(spec: MazeSpec, count: int, output: str | None, out: TextIO) ->
         for i in range(count):
             one = spec.with_seed((spec.seed + i) & SEED_MAX)
             maze, secs = _timed_build(one)
-            obj = export.to_json(maze, code=one.code(), seconds=secs, algorithm=one.algorithm)
-            sink.write(json.dumps(obj, separators=(",", ":")) + "\n")
+            sink.write(json.dumps(_json_of(one, maze, secs), separators=(",", ":")) + "\n")
     except OSError as exc:
         if output is None:
             raise

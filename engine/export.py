@@ -327,13 +327,15 @@ def write_json(
     seconds: float | None = None,
     *,
     algorithm: str | None = None,
+    extra: dict[str, Any] | None = None,
     chunk: int = 0,
 ) -> None:
     """Write ``json.dumps(to_json(...))`` to ``out``, the same text, in pieces.
 
     The edge and passage lists are formatted ``chunk`` (default :data:`CHUNK`)
     entries at a time, so a million-cell maze never holds millions of Python
-    lists (no trailing newline).
+    lists (no trailing newline).  ``extra`` keys (JSON-ready values, e.g. ``{"dark": True}``)
+    follow ``seconds``, as they would when added to :func:`to_json`'s dict.
     """
     chunk = chunk or CHUNK
     g = maze.grid
@@ -351,4 +353,5 @@ def write_json(
     for i in range(0, len(flags), chunk):
         out.write((", " if i else "") + ", ".join(map(str, flags[i : i + chunk].tolist())))
     secs = None if seconds is None else float(seconds)
-    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}, "seconds": {dump(secs)}}}')
+    tail = "".join(f", {dump(k)}: {dump(v)}" for k, v in (extra or {}).items())
+    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}, "seconds": {dump(secs)}{tail}}}')

@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -16,6 +16,9 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
   (:class:`engine.generators.OptionCodec`; growing tree: its rule, see
   :func:`engine.generators.growing_tree.options_to_code`);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``D`` — a dark level (fog of war, :mod:`engine.fog`): the same maze, played seeing
+  only what is in sight.  Absent = not dark, so codes without it keep their spelling
+  and level;
 * ``#1Z4K`` — the seed in base 36 (0 .. 2**64-1);
 * ``-0H`` — the check characters (:mod:`engine.codes`).
 
@@ -40,6 +43,8 @@ VERSION = CURRENT_VERSION
 SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
 SEED_MAX = (1 << 64) - 1
+#: The field that makes a level dark (after the braid; absent = not dark).
+DARK_FIELD = "D"
 
 
 def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
@@ -76,6 +81,7 @@ class MazeSpec:
         seed: 0 .. 2**64-1.
         version: the code format it is written in (1 or 2; not part of the level:
             the v1 and v2 codes of the same fields are equal specs).
+        dark: played in the dark (fog of war); the maze itself is the same as without it.
     """
 
     KIND: ClassVar[str] = "maze"
@@ -88,6 +94,7 @@ class MazeSpec:
     braid: int = 0
     seed: int = 0
     version: int = field(default=VERSION, compare=False)
+    dark: bool = False
 
     def __post_init__(self) -> None:
         # Options that codes carry are explicit and canonical, independent of the
@@ -107,12 +114,14 @@ class MazeSpec:
         options: dict[str, str] | None = None,
         braid: float = 0.0,
         seed: int = 0,
+        dark: bool = False,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
         Args:
             braid: share of dead ends to remove as a fraction 0..1 (stored as a
                 whole percentage, rounded half up).
+            dark: play it in the dark (the ``.D`` field of the code).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -131,7 +140,7 @@ class MazeSpec:
         if not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
         opts = normalize_options(gen.name, options)
-        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed))
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark))
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -143,7 +152,7 @@ class MazeSpec:
         return replace(self, version=VERSION)
 
     def code_fields(self) -> list[str]:
-        """The level's fields in codes, after the head: size, algorithm, options, braid.
+        """The level's fields in codes, after the head: size, algorithm, options, braid, dark.
 
         The inverse of :meth:`from_fields`; race and ghost codes carry them too.
         """
@@ -155,6 +164,8 @@ class MazeSpec:
             parts.append(gen.codec.to_code(self.options))
         if self.braid:
             parts.append(f"B{self.braid}")
+        if self.dark:
+            parts.append(DARK_FIELD)
         return parts
 
     def seed_text(self) -> str:
@@ -180,7 +191,7 @@ class MazeSpec:
         builds nothing.
 
         Args:
-            fields: ``["S20X15", "GT", "N3R", "B25"]`` (size, algorithm, options, braid).
+            fields: ``["S20X15", "GT", "N3R", "B25", "D"]`` (size, algorithm, options, braid, dark).
             seed_text: the seed in base 36 (the text after ``#``).
             version: the code version the fields come from.
 
@@ -213,6 +224,7 @@ class MazeSpec:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
         braid = 0
+        dark = False
         rest = fields[2:]
         if gen.codec is not None:
             if not rest or rest[0].startswith("B"):
@@ -223,14 +235,18 @@ class MazeSpec:
                 raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
-            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid:
+            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark:
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
+            elif part == DARK_FIELD and not dark:
+                dark = True
+            elif part == DARK_FIELD:
+                raise CodeError("The dark field 'D' appears twice in the maze code.")
             else:
                 raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
-        return cls(shape, width, height, gen.name, options, braid, seed, version)
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""
@@ -242,6 +258,7 @@ class MazeSpec:
             "options": dict(self.options),
             "braid": self.braid,
             "seed": self.seed,
+            "dark": self.dark,
         }
 
     # -- building ----------------------------------------------------------
@@ -262,11 +279,30 @@ class MazeSpec:
         """The same level parameters with another seed (same code version)."""
         return replace(self, options=dict(self.options), seed=seed)
 
+    def with_dark(self, dark: bool = True) -> MazeSpec:
+        """The same level played in the dark (or not): only the ``.D`` field of the code changes."""
+        return replace(self, options=dict(self.options), dark=bool(dark))
+
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
         braid = f", braid {self.braid}%" if self.braid else ""
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}"
+        dark = ", dark" if self.dark else ""
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{dark}"
+
+
+def dark_code(text: object) -> str:
+    """The code of the same level played in the dark (``.D`` added), for a maze code; other kinds unchanged.
+
+    Race and ghost codes keep their spelling here: their screens decide whether they can be played dark.
+
+    Raises:
+        CodeError: the text is not a valid code (one plain sentence).
+    """
+    decoded = decode_any(text)
+    if isinstance(decoded, MazeSpec):
+        return decoded.with_dark().code()
+    return str(decoded.code())
 
 
 def split_level(rest: str, what: str) -> tuple[list[str], str]:

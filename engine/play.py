@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.fog import Fog
 from engine.maze import Maze
 from engine.solvers.bfs import shortest_path
 
@@ -110,6 +111,9 @@ class PlaySession:
         par_time: seconds for the time star (default from the shortest path).
         par_moves: moves for the moves star (default ``ceil(1.15 × shortest)``).
         move_time: animation time per cell in seconds.
+        dark: play in the dark: :attr:`fog` (an :class:`engine.fog.Fog`) follows what
+            the player sees after every step; None when not dark.
+        goal_hint: in the dark, offer the faint direction hint to the goal.
     """
 
     def __init__(
@@ -118,6 +122,8 @@ class PlaySession:
         par_time: float | None = None,
         par_moves: int | None = None,
         move_time: float = MOVE_TIME,
+        dark: bool = False,
+        goal_hint: bool = False,
     ) -> None:
         self.maze = maze
         self.adj = maze.open_lists()
@@ -128,6 +134,7 @@ class PlaySession:
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
+        self.fog: Fog | None = Fog(maze, goal_hint) if dark else None
         self.reset()
 
     # -- state -----------------------------------------------------------
@@ -152,6 +159,14 @@ class PlaySession:
         self._key_driven = False
         self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
         self.events: list[tuple[str, int]] = []
+        if self.fog is not None:
+            self.fog.reset()
+            self._look()
+
+    def _look(self) -> None:
+        """Dark play: the fog learns what is in sight from the player's cell."""
+        if self.fog is not None:
+            self.fog.look(self.cell, self.in_sight())
 
     @property
     def stars(self) -> int:
@@ -265,6 +280,7 @@ class PlaySession:
         self.prev = self.cell
         self.anim_from = self.cell
         self.cell = nxt
+        self._look()  # dark: what the player will see from there shows as it sets off
         self.moving = True
         self.progress = 0.0
         self.moves += 1

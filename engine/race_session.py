@@ -107,7 +107,8 @@ class RaceSession:
         self.maze = maze
         self.info = info
         self.sim = RaceSim(maze, opponent, countdown=countdown)
-        self.player = PlaySession(maze, move_time=MOVE_TICKS / TICKS_PER_SECOND)
+        #: The player's session; in a dark race (the level's ``.D`` flag) it keeps the fog of what the player saw.
+        self.player = PlaySession(maze, move_time=MOVE_TICKS / TICKS_PER_SECOND, dark=info.maze_spec.dark)
         self.acc = 0.0
         seen: dict[int, int] = {}
         for i, c in enumerate(opponent.cells):
@@ -129,6 +130,8 @@ class RaceSession:
         note = spec.label()
         if race.fallback:
             note += " · it walks in circles here, so it will switch to Trémaux"
+        if spec.maze.dark:  # in the dark, say who has the map
+            note += " · dark: " + ("it knows the map" if spec.opponent == "runner" else "it has no map either")
         code = spec.code()
         info = RaceInfo(code, spec.maze, f"the {OPPONENTS[spec.opponent].noun}", note, code, race_spec=spec)
         return cls(race.maze, race.sim.opponent, info, countdown)
@@ -214,6 +217,22 @@ class RaceSession:
         ax, ay = self.player.centers[a]
         bx, by = self.player.centers[b]
         return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    @property
+    def dark(self) -> bool:
+        """True for a dark race: the player sees only what is in sight (:mod:`engine.fog`)."""
+        return self.player.fog is not None
+
+    def opponent_in_sight(self) -> bool:
+        """Whether the player can see the opponent: always in the light; in the dark, while the cell it
+        stands on or moves to is in the player's sight."""
+        fog = self.player.fog
+        if fog is None:
+            return True
+        sim = self.sim
+        tick = sim.tick + self.acc / TICK if sim.started else -1.0
+        a, b, _ = sim.opponent.position_at(tick)
+        return a in fog.visible or b in fog.visible
 
     def opponent_trail(self) -> list[int]:
         """The opponent's route so far (cells reached, in order)."""

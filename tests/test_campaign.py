@@ -34,9 +34,9 @@ def test_campaign_loads_with_enough_variety():
     assert any(lv.braid for lv in camp.levels)
     assert [lv.index for lv in camp.levels] == list(range(len(camp)))
     assert len({lv.id for lv in camp.levels}) == len(camp)
-    for shape in {lv.shape for lv in camp.levels}:
-        sizes = [lv.width * lv.height for lv in camp.levels if lv.shape == shape]
-        assert sizes == sorted(sizes), f"{shape} levels should grow"
+    for world, shape in {(lv.world, lv.shape) for lv in camp.levels}:
+        sizes = [lv.width * lv.height for lv in camp.levels if lv.shape == shape and lv.world == world]
+        assert sizes == sorted(sizes), f"{shape} levels of {world} should grow"
 
 
 def test_par_moves_at_least_shortest_path_and_codes_round_trip():
@@ -115,8 +115,26 @@ def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
 def test_every_worlds_first_level_is_open_and_the_rest_follow_the_chain():
     camp = load_campaign()
     worlds = camp.by_world()
-    assert len(worlds) == 5 and sum(len(levels) for _, levels in worlds) == len(camp)
+    assert len(worlds) == 6 and sum(len(levels) for _, levels in worlds) == len(camp)
     for _, levels in worlds:
         assert camp.is_open(levels[0], set())
         assert not any(camp.is_open(lv, set()) for lv in levels[1:])
         assert camp.is_open(levels[1], {levels[1].id})
+
+
+def test_the_dark_world_has_five_or_more_dark_levels_on_every_shape():
+    camp = load_campaign()
+    dark = [lv for lv in camp.levels if lv.dark]
+    assert len(dark) >= 5 and {lv.world for lv in dark} == {"Lights Out"}
+    assert {lv.shape for lv in dark} == {"square", "hex", "triangle", "polar", "upsilon"}
+    for lv in dark:
+        assert lv.spec().dark and lv.code().split("#")[0].endswith(".D")
+    assert not any(lv.spec().dark for lv in camp.levels if not lv.dark)
+
+
+def test_dark_must_be_true_or_false(tmp_path):
+    _write(tmp_path, GOOD.replace("seed = 7", "seed = 7\ndark = 1"))
+    with pytest.raises(ValueError, match=r"01-test\.toml: level 't-01': field 'dark'"):
+        load_campaign(tmp_path)
+    _write(tmp_path, GOOD.replace("seed = 7", "seed = 7\ndark = true"))
+    assert load_campaign(tmp_path).levels[0].spec().dark

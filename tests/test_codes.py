@@ -48,7 +48,7 @@ def maze_specs(count: int = 120) -> list[MazeSpec]:
         options = {"rule": RULES[i % len(RULES)]} if gen.name == "growing-tree" else None
         braid = (0.0, 0.05, 0.25, 0.5, 1.0)[i % 5] if i % 3 else 0.0
         seed = (0, 1, 35, 36, 2**64 - 1)[i % 5] if i % 4 == 0 else rng.below(36**4) >> rng.below(20)
-        out.append(MazeSpec.create(shape, w, h, gen.name, options, braid, seed))
+        out.append(MazeSpec.create(shape, w, h, gen.name, options, braid, seed, dark=i % 7 in (2, 5)))
     return out
 
 
@@ -71,7 +71,8 @@ def ghost_runs(count: int = 105) -> list[tuple[GhostCode, Maze]]:
     for i in range(count):
         gen, shape = pairs[i % len(pairs)]
         w, h = (4, 4) if shape == "polar" else (2 + i % 2, 2 + (i % 7 == 0))
-        spec = MazeSpec.create(shape, w, h, gen.name, braid=0.3 if i % 4 == 0 else 0.0, seed=i * 7919)
+        spec = MazeSpec.create(shape, w, h, gen.name, braid=0.3 if i % 4 == 0 else 0.0, seed=i * 7919,
+                               dark=i % 5 == 1)
         maze = spec.build()
         path = shortest_path(maze.open_lists(), maze.start, maze.goal)
         tick = rng.below(30) if i % 2 else 0

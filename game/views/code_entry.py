@@ -9,7 +9,7 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.maze_code import MazeSpec
+from engine.maze_code import MazeSpec, dark_code
 from game.context import Context
 from game.routes import Route
 from game.ui import FONT, CodeField, fit_text, gui, place_grid
@@ -55,6 +55,9 @@ class CodeEntryView(BaseView):
         self.ui.add(self.field)
         for label, action in (("Play", self.submit), ("Paste", self.paste), ("Back", self.back)):
             self.ui.add(self.make_button(label, action, width=190))
+        self.dark = False  # "play dark": a maze code is played with the dark flag added
+        self.dark_btn = self.make_button(self.dark_label(), self.toggle_dark, width=190)
+        self.ui.add(self.dark_btn)
         self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.hint_value = f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back"
         self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
@@ -84,11 +87,24 @@ class CodeEntryView(BaseView):
         field_top = self.hint.bottom - 24 * s
         self.field.rect = LBWH(round(cx - fw / 2), round(field_top - fh), round(fw), fh)
         bw, bh, gap = (fw - 2 * 14 * s) / 3, 48 * s, 14 * s
-        place_grid(self.buttons, cx - fw / 2, field_top - fh - 16 * s, 3, bw, bh, gap)
+        row_top = field_top - fh - 16 * s
+        place_grid(self.buttons[:3], cx - fw / 2, row_top, 3, bw, bh, gap)
+        dw = min(fw, 1.6 * bw)
+        place_grid([self.dark_btn], cx - dw / 2, row_top - bh - gap, 1, dw, bh, gap)
         self.style_buttons(16 * s)
         self.message.width = int(min(width - 40, 900 * s))
         self.message.font_size = 16 * s
-        self.message.position = (cx, field_top - fh - 16 * s - bh - 24 * s)
+        self.message.position = (cx, row_top - 2 * bh - gap - 24 * s)
+
+    def dark_label(self) -> str:
+        """The toggle's label: whether a maze code will be played in the dark."""
+        return f"Play dark: {'on' if self.dark else 'off'}"
+
+    def toggle_dark(self) -> None:
+        """Play dark on/off (adds the ``.D`` flag to a maze code when playing it)."""
+        self.dark = not self.dark
+        self.dark_btn.text = self.dark_label()
+        self.request_redraw()
 
     def typing(self) -> bool:
         """While the field is active, letters (WASD) type instead of navigating."""
@@ -105,7 +121,8 @@ class CodeEntryView(BaseView):
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
         try:
-            view = self.ctx.view_for(Route.OPEN_CODE, self.field.text)
+            text = dark_code(self.field.text) if self.dark else self.field.text
+            view = self.ctx.view_for(Route.OPEN_CODE, text)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

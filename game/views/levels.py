@@ -137,6 +137,7 @@ class LevelsView(BaseView):
             best = self.ctx.store.best(lv.code())
             lock = "  (locked: finish the level before)" if self.locked[self.focus] else ""
             shape = f"{lv.shape} {lv.width}×{lv.height}, {lv.algorithm}" + (f", braid {lv.braid}%" if lv.braid else "")
+            shape += ", dark" if lv.dark else ""
             best_s = f"  ·  best {best.best_time:.1f} s, {best.best_moves} moves" if best.best_time is not None else ""
             ellipsize(self.info, f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}", self._width - 24)
         self.title.draw()

@@ -13,9 +13,11 @@ from arcade import key
 from engine.maze import Maze
 from engine.play import PlaySession
 from game.context import Context
+from game.dark import goal_hint_on
 from game.format import format_time
 from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
+from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer, cell_inradius
 from game.routes import Route
 from game.ui import FONT, ellipsize, fit_text, ui_scale
@@ -50,6 +52,7 @@ class PlayView(Redraws, arcade.View):
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
         session: a play session already built for ``maze`` (big mazes build it in the background).
+        dark: play in the dark (fog of war; see :mod:`engine.fog` and :mod:`game.render.fog_layer`).
     """
 
     def __init__(
@@ -63,6 +66,7 @@ class PlayView(Redraws, arcade.View):
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
         session: PlaySession | None = None,
+        dark: bool = False,
     ) -> None:
         super().__init__()
         t0 = time.perf_counter()
@@ -72,8 +76,12 @@ class PlayView(Redraws, arcade.View):
         self.level = level
         self.title_text = title
         self._back = back or ctx.show_menu
-        self.session = session if session is not None else PlaySession(maze, par_time, par_moves)
-        self.layer = MazeLayer(ctx.window.ctx, maze, ctx.theme)
+        if session is None:
+            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+        self.session = session
+        self.fog = session.fog
+        self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)
+        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, ctx.theme)
         self.layer.mark_visited(self.session.start)
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
@@ -120,6 +128,8 @@ class PlayView(Redraws, arcade.View):
         """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
         t = self.ctx.theme
         self.background_color = t.background
+        if self.fog is not None:  # back from the settings: the goal hint may have been switched
+            self.fog.goal_hint = goal_hint_on(self.ctx.store)
         if t is not self._theme:
             self._theme = t
             self.layer.set_theme(t)
@@ -181,7 +191,7 @@ class PlayView(Redraws, arcade.View):
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
         return (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake, s.display_position(), s.moves,
-                format_time(s.elapsed), self.paused, len(s.visited))
+                format_time(s.elapsed), self.paused, len(s.visited), s.fog.version if s.fog else 0)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
@@ -204,6 +214,7 @@ class PlayView(Redraws, arcade.View):
         self.session.reset()
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
+        self.sync_fog()
         self.win_wait = -1.0
         self.keys.clear()
 
@@ -309,6 +320,7 @@ class PlayView(Redraws, arcade.View):
                 self.ctx.audio.play("win")
                 self.win_wait = WIN_DELAY
         self.session.events.clear()
+        self.sync_fog()
         if self.shake_left > 0:
             self.shake_left = max(0.0, self.shake_left - dt)
             amp = 7.0 * self.shake_left / SHAKE_TIME
@@ -358,6 +370,8 @@ class PlayView(Redraws, arcade.View):
         edge = max(radius * 0.18, 1.0 / self.cam.zoom)
         arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
+        if self.fog is not None:
+            self.draw_goal_hint(px, py, radius)
 
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
@@ -368,6 +382,26 @@ class PlayView(Redraws, arcade.View):
         self.hud_moves.draw()
         self.hud_help.draw()
         self._drawn = self._frame_key()
+
+    def sync_fog(self) -> None:
+        """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
+        if self.fog is not None and self.dark_layer is not None:
+            changed = self.fog.take_changes()
+            if changed:
+                self.dark_layer.update_fog(changed)
+
+    def draw_goal_hint(self, px: float, py: float, radius: float) -> None:
+        """Dark mazes with the hint on: a faint wedge beside the player pointing to the unseen goal."""
+        assert self.fog is not None
+        d = self.fog.goal_direction(self.session.cell)
+        if d is None:
+            return
+        dx, dy = d
+        near, far, wide = radius * 1.3, radius * 2.6, radius * 0.75
+        bx, by = px + dx * near, py + dy * near
+        r, g, b, _ = self.ctx.theme.accent
+        arcade.draw_triangle_filled(px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide,
+                                    bx + dy * wide, by - dx * wide, (r, g, b, 130))
 
     def disc_radius(self) -> float:
         """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
@@ -388,8 +422,9 @@ def play_spec(
 ) -> arcade.View:
     """The play screen for ``spec`` (an :class:`engine.maze_code.MazeSpec`); mazes over
     :data:`game.views.loading.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
+    dark = bool(getattr(spec, "dark", False))
     if spec.width * spec.height <= BIG_MAZE_CELLS:
-        return PlayView(ctx, spec.build(), code, title, level, par_time, par_moves, back)
+        return PlayView(ctx, spec.build(), code, title, level, par_time, par_moves, back, dark=dark)
 
     def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
         progress(0.05, f"Generating {spec.width}×{spec.height} {spec.shape} cells")
@@ -397,7 +432,7 @@ def play_spec(
         if cancelled():
             return None
         progress(0.6, "Finding the shortest path for par")
-        session = PlaySession(maze, par_time, par_moves)
+        session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
         return session
 

@@ -30,6 +30,7 @@ from game.context import Context
 from game.format import format_clock
 from game.input import DirectionKeys, is_direction_key
 from game.render.camera import CameraState
+from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
 from game.ui import FONT
@@ -79,7 +80,10 @@ class RaceView(arcade.View):
         maze = race.maze
         self.maze = maze
         self.you_color, self.them_color = race_colors(ctx.theme)
-        self.layer = MazeLayer(ctx.window.ctx, maze, dataclasses.replace(ctx.theme, trail=self.you_color))
+        theme = dataclasses.replace(ctx.theme, trail=self.you_color)
+        fog = race.player.fog  # a dark race: the maze is drawn through the player's fog
+        self.dark_layer = None if fog is None else DarkMazeLayer(ctx.window.ctx, maze, theme, fog)
+        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, theme)
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
         self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT, FOOTER_HEIGHT)
@@ -249,6 +253,10 @@ class RaceView(arcade.View):
                 audio.play("click")
             elif event.kind is EventKind.DECIDED:
                 audio.play("win" if event.value >= 0 else "bump")
+        if self.dark_layer is not None:
+            changed = self.dark_layer.fog.take_changes()
+            if changed:
+                self.dark_layer.update_fog(changed)
         self.cam.follow(*self.race.player_position(), delta_time)
         if self.race.phase is RacePhase.OVER:
             if self.end_wait < 0:
@@ -272,7 +280,12 @@ class RaceView(arcade.View):
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
-        if not self.is_ghost:
+        if race.dark and race.phase is not RacePhase.OVER:
+            # In the dark the opponent's trail and explored cells would show the map: only the opponent
+            # itself, while it is in sight.
+            if race.opponent_in_sight():
+                self.draw_opponent(ox, oy)
+        elif not self.is_ghost:
             if self.show_explored:
                 pts = [self.centers[c] for c in race.explored()]
                 if pts:
@@ -280,21 +293,29 @@ class RaceView(arcade.View):
             pts = [self.centers[c] for c in race.opponent_trail()] + [(ox, oy)]
             if len(pts) > 1:
                 arcade.draw_line_strip(pts, (*them[:3], 220), 0.12 * size)
-            r = self.radius * 1.1  # a diamond: a shape cue as well as a colour one
-            diamond = [(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)]
-            arcade.draw_polygon_filled(diamond, t.player_edge)
-            r *= 0.8
-            arcade.draw_polygon_filled([(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)], them)
+            self.draw_opponent(ox, oy)
         else:
-            arcade.draw_circle_filled(ox, oy, self.radius, (*t.player[:3], GHOST_ALPHA), num_segments=32)
-            arcade.draw_circle_outline(ox, oy, self.radius, (*t.text[:3], GHOST_ALPHA), 0.05 * size,
-                                       num_segments=32)
+            self.draw_opponent(ox, oy)
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
         ring = self.radius * 0.22  # your colour around your disc, matching your trail
         arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+
+    def draw_opponent(self, ox: float, oy: float) -> None:
+        """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""
+        t = self.ctx.theme
+        if not self.is_ghost:
+            r = self.radius * 1.1  # a diamond: a shape cue as well as a colour one
+            diamond = [(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)]
+            arcade.draw_polygon_filled(diamond, t.player_edge)
+            r *= 0.8
+            arcade.draw_polygon_filled([(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)], self.them_color)
+        else:
+            arcade.draw_circle_filled(ox, oy, self.radius, (*t.player[:3], GHOST_ALPHA), num_segments=32)
+            arcade.draw_circle_outline(ox, oy, self.radius, (*t.text[:3], GHOST_ALPHA),
+                                       0.05 * self.layer.cell_size, num_segments=32)
 
     def banner_text(self) -> str:
         """The line under the top bar once somebody arrived."""

@@ -27,6 +27,7 @@ class RaceChoices:
     opponent: str = "runner"
     difficulty: str = "normal"
     speed: float = 5.0
+    dark: bool = False
 
     def cycle_opponent(self, step: int) -> None:
         """Next/previous opponent."""
@@ -46,8 +47,14 @@ class RaceChoices:
         if self.difficulty == "custom":
             self.speed = CUSTOM_SPEEDS[0] if step > 0 else CUSTOM_SPEEDS[-1]
 
+    def cycle_dark(self, step: int) -> None:
+        """Dark race on/off."""
+        self.dark = not self.dark
+
     def race_spec(self, maze: MazeSpec) -> RaceSpec:
-        """The race spec for ``maze``."""
+        """The race spec for ``maze`` (played dark when :attr:`dark` is on)."""
+        if self.dark:
+            maze = maze.with_dark()
         if self.difficulty == "custom":
             return RaceSpec.create(maze, self.opponent, speed=self.speed)
         return RaceSpec.create(maze, self.opponent, self.difficulty)
@@ -59,7 +66,11 @@ class RaceChoices:
             diff = f"Difficulty: custom, {self.speed:g} cells/s"
         else:
             diff = f"Difficulty: {self.difficulty} ({info.speeds[self.difficulty] / 10:g} cells/s)"
-        return {"opponent": f"Opponent: {info.title}", "difficulty": diff}
+        opponent = f"Opponent: {info.title}"
+        if self.dark:  # in the dark the map matters: say who has one
+            opponent += " (knows the map)" if info.name == "runner" else " (no map, like you)"
+        dark = "Dark: on (you see only what is in sight)" if self.dark else "Dark: off"
+        return {"opponent": opponent, "difficulty": diff, "dark": dark}
 
 
 class RaceSetupView(ChoiceSetupView):
@@ -73,6 +84,7 @@ class RaceSetupView(ChoiceSetupView):
         r = self.race
         self.add_choice("opponent", lambda: r.labels()["opponent"], r.cycle_opponent)
         self.add_choice("difficulty", lambda: r.labels()["difficulty"], r.cycle_difficulty)
+        self.add_choice("dark", lambda: r.labels()["dark"], r.cycle_dark)
         self.ghosts = GhostChoices(recorded_ghosts(ctx.store))
         if self.ghosts.items:
             self.add_choice("ghost", self.ghosts.label, self.ghosts.cycle)

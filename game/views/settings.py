@@ -1,4 +1,4 @@
-"""Settings: theme, volume, mute, fullscreen (saved in the store at once).
+"""Settings: theme, volume, mute, fullscreen, the goal hint in dark mazes (saved in the store at once).
 
 Reachable from the menu and from the pause overlay (``back_to`` = the paused play
 view, so Esc returns to it).
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.context import Context
+from game.dark import GOAL_HINT_SETTING
 from game.routes import Route
 from game.ui import fit_text, place_column
 from game.views.base import BaseView
@@ -30,6 +31,7 @@ class SettingsView(BaseView):
         self.quieter = self.make_button("Volume -", lambda: self.change_volume(-0.1))
         self.mute_btn = self.make_button("", self.toggle_mute)
         self.full_btn = self.make_button("", self.toggle_fullscreen)
+        self.hint_btn = self.make_button("", self.toggle_goal_hint)
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
@@ -45,6 +47,8 @@ class SettingsView(BaseView):
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
         full = bool(self.ctx.window.fullscreen)
         self.full_btn.text = "Fullscreen: on" if full else "Fullscreen: off"
+        hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
+        self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
         self.request_redraw()
 
     def back(self) -> None:
@@ -73,6 +77,12 @@ class SettingsView(BaseView):
     def toggle_fullscreen(self) -> None:
         """Fullscreen on or off."""
         self.ctx.toggle_fullscreen()
+        self.refresh()
+
+    def toggle_goal_hint(self) -> None:
+        """The faint arrow toward the unseen goal in dark mazes: on or off (for mazes opened next)."""
+        on = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
+        self.ctx.store.set_setting(GOAL_HINT_SETTING, "0" if on else "1")
         self.refresh()
 
     def layout(self, width: int, height: int) -> None:
