@@ -130,13 +130,6 @@ class PuzzleSettings:
         return self.heuristic
 
 
-def format_time(seconds: float) -> str:
-    """``m:ss.t`` (tenths), e.g. ``1:03.2``; hours roll into minutes."""
-    tenths = int(seconds * 10 + 1e-9)
-    m, rest = divmod(tenths, 600)
-    return f"{m}:{rest // 10:02d}.{rest % 10}"
-
-
 # -- engine adapter --------------------------------------------------------------------------
 # Everything the puzzle screen asks of engine.puzzle goes through these functions.
 

@@ -7,7 +7,7 @@ clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
 pause/resume the solution, ``.`` step it, X stop it, + / - playback speed, C
 copy the puzzle code, Shift+C copy the current position's code, G copy the
 shuffle's seed code, O solver (fast/optimal), T timeout, B random boost, E
-heuristic, A arrow mode, F11 fullscreen, Esc cancel/stop/back to the setup screen.
+heuristic, A arrow mode, F1 help, F11 fullscreen, Esc cancel/stop/back to the setup screen.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -37,11 +37,12 @@ from game.puzzle_settings import (
 )
 from game.routes import Route
 from game.ui import FONT
+from game.views.base import common_key
 from game.views.puzzle_assist import AssistCommands
 from game.views.puzzle_board import BoardLayer
 from game.views.puzzle_panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.views.puzzle_tasks import PuzzleJobs
-from game.views.puzzle_widgets import fit_block
+from game.views.puzzle_widgets import fit_block, needs_render
 
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}
@@ -103,8 +104,20 @@ class PuzzleView(AssistCommands, arcade.View):
 
     # -- construction -----------------------------------------------------------------
     def _button_actions(self) -> dict[str, Any]:
+        """Each panel button's action, with the click sound."""
+        return {name: self._with_click(action) for name, action in self._actions().items()}
+
+    def _with_click(self, action: Any) -> Any:
+        def run() -> None:
+            self.ctx.audio.play("click")
+            self._dirty = True
+            action()
+
+        return run
+
+    def _actions(self) -> dict[str, Any]:
         return {
-            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},  # type: ignore[misc]
+            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
             "hint": self.request_hint,
             "solve": self.request_solve, "pause": self.toggle_pause, "step": self.step, "stop": self.stop,
             "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1), "undo": self.undo,
@@ -170,10 +183,12 @@ class PuzzleView(AssistCommands, arcade.View):
     def on_show_view(self) -> None:
         """Lay out for the current window."""
         self.background_color = self.theme.background
+        self.panel.ui.enable()
         self._layout()
 
     def on_hide_view(self) -> None:
         """Stop background work when leaving the screen."""
+        self.panel.ui.disable()
         self.jobs.cancel()
         self.session.cancel_solve()
 
@@ -190,7 +205,8 @@ class PuzzleView(AssistCommands, arcade.View):
         returns False.
         """
         s = self.session
-        return self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
+        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
+                or needs_render(self.panel.ui))
 
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -254,11 +270,13 @@ class PuzzleView(AssistCommands, arcade.View):
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
         self._dirty = True
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
         simple = {
             key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.request_hint,
             key.S: self.request_solve, key.SPACE: self.toggle_pause, key.PERIOD: self.step,
             key.NUM_DECIMAL: self.step, key.X: self.stop, key.G: lambda: self.copy_code("seed"),
-            key.F11: self.ctx.toggle_fullscreen, key.ESCAPE: self.escape,
+            key.ESCAPE: self.escape,
         }
         if symbol in ARROWS:
             self.play_moves(self.session.press(ARROWS[symbol]))
@@ -279,23 +297,13 @@ class PuzzleView(AssistCommands, arcade.View):
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """Buttons, or slide the tiles between the clicked tile and the gap."""
+        """Slide the tiles between the clicked tile and the gap (the panel's UI manager takes button clicks)."""
         self._dirty = True
-        if self.panel.bar.click(x, y):
-            self.ctx.audio.play("click")
-            return True
         cell = self.board.cell_at(x, y)
         if cell is None:
             return None
         self.play_moves(self.session.click(cell))
         return True
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Hover highlight of the buttons."""
-        hover = self.panel.bar.at(x, y)
-        if hover is not self.panel.bar.hover:
-            self.panel.bar.hover = hover
-            self._dirty = True
 
     # -- actions ------------------------------------------------------------------------
     def play_moves(self, moves: str) -> None:
@@ -383,11 +391,11 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
     if not code:
-        return ctx.view_for(Route.PUZZLE_SETUP)  # type: ignore[no-any-return]
+        return ctx.view_for(Route.PUZZLE_SETUP)
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))  # type: ignore[no-any-return]
+        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
     return PuzzleView(ctx, session, deal=deal)
 
 

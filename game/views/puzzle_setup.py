@@ -2,7 +2,7 @@
 
 Keys: 3..8 size presets, Left/Right width, Up/Down height (2..10), M shuffle
 kind, +/- number of mixing moves, Enter play, Tab / click the field to type a
-code, Ctrl+V paste, Esc back to the main menu.
+code, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from engine.puzzle.board import MIN_SIDE
 from game.context import Context
 from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, new_seed, seed_code, session_from_code
 from game.routes import Route
-from game.ui import FONT, TITLE_FONT
-from game.views.puzzle_widgets import ButtonBar, fit_block, fit_label, fit_line
+from game.ui import FONT, TITLE_FONT, gui
+from game.views.base import common_key
+from game.views.puzzle_widgets import PanelButton, fit_block, fit_label, fit_line, needs_render
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
@@ -66,23 +67,38 @@ class PuzzleSetupView(arcade.View):
         self.t_field = text("", 13, anchor_y="center")
         self.t_error = text("", 13, t.error, multiline=True, width=760)
         self.t_help = text(HELP, 11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center")
-        bar = self.bar = ButtonBar(t)
-        self.preset_buttons = [bar.add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
-        self.b_wm = bar.add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
-        self.b_wp = bar.add("W +", lambda: self.set_size(self.width_ + 1, self.height_), 13)
-        self.b_hm = bar.add("H -", lambda: self.set_size(self.width_, self.height_ - 1), 13)
-        self.b_hp = bar.add("H +", lambda: self.set_size(self.width_, self.height_ + 1), 13)
-        self.b_uniform = bar.add("Uniform random", lambda: self.set_shuffle("uniform"), 13)
-        self.b_moves = bar.add("Random moves (mix)", lambda: self.set_shuffle("moves"), 13)
-        self.b_mm = bar.add("-", lambda: self.step_mix(-1), 14)
-        self.b_mp = bar.add("+", lambda: self.step_mix(1), 14)
-        self.b_play = bar.add("Play  Enter", self.play, 16)
-        self.b_open = bar.add("Open code", self.open_code, 13)
-        self.b_back = bar.add("Menu  Esc", self.ctx.show_menu, 13)
+        self.ui = gui.UIManager()  # the buttons (enabled while the screen is shown)
+        self.buttons: list[PanelButton] = []
+        add = self._add_button
+        self.preset_buttons = [add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
+        self.b_wm = add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
+        self.b_wp = add("W +", lambda: self.set_size(self.width_ + 1, self.height_), 13)
+        self.b_hm = add("H -", lambda: self.set_size(self.width_, self.height_ - 1), 13)
+        self.b_hp = add("H +", lambda: self.set_size(self.width_, self.height_ + 1), 13)
+        self.b_uniform = add("Uniform random", lambda: self.set_shuffle("uniform"), 13)
+        self.b_moves = add("Random moves (mix)", lambda: self.set_shuffle("moves"), 13)
+        self.b_mm = add("-", lambda: self.step_mix(-1), 14)
+        self.b_mp = add("+", lambda: self.step_mix(1), 14)
+        self.b_play = add("Play  Enter", self.play, 16)
+        self.b_open = add("Open code", self.open_code, 13)
+        self.b_back = add("Menu  Esc", self.ctx.show_menu, 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
         self._dirty = True
         self._refresh()
+
+    def _add_button(self, text: str, action: Any, size: float) -> PanelButton:
+        """A button in :attr:`ui` that plays the click sound, leaves the code field and runs ``action``."""
+        def run() -> None:
+            self.ctx.audio.play("click")
+            if self.field_focus and action != self.open_code:
+                self.field_focus = False
+                self._refresh()
+            action()
+
+        btn = self.ui.add(PanelButton(self.theme, text, run, size))
+        self.buttons.append(btn)
+        return btn
 
     # -- state ------------------------------------------------------------------------
     def _preset(self, n: int) -> Any:
@@ -114,7 +130,6 @@ class PuzzleSetupView(arcade.View):
             b.active = (self.width_, self.height_) == (n, n)
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
-        self.b_mm.enabled = self.b_mp.enabled = True
         self.t_error.text = self.error
         self._dirty = True
         if self._size != (0, 0):
@@ -195,7 +210,7 @@ class PuzzleSetupView(arcade.View):
         self.t_field.font_size = 13 * k
         self.t_field.position = (left + 10 * k, y + 19 * k)
         self.b_open.place(left + 632 * k, y, 128 * k, 38 * k)
-        for btn in self.bar.buttons:
+        for btn in self.buttons:
             fit_label(btn, size=btn.base_size * k, force=True)
         # bottom: help (centred, wrapped), the Menu button above it; the error fills what is between
         self.t_help.font_size = 11 * k
@@ -228,7 +243,12 @@ class PuzzleSetupView(arcade.View):
     def on_show_view(self) -> None:
         """Lay out."""
         self.background_color = self.theme.background
+        self.ui.enable()
         self._layout()
+
+    def on_hide_view(self) -> None:
+        """Stop taking clicks."""
+        self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay out again."""
@@ -237,7 +257,7 @@ class PuzzleSetupView(arcade.View):
 
     def needs_redraw(self) -> bool:
         """True when something changed since the last frame (the screen has no animation)."""
-        return self._dirty
+        return self._dirty or needs_render(self.ui)
 
     def on_draw(self) -> None:
         """Buttons, the code field and texts."""
@@ -249,27 +269,19 @@ class PuzzleSetupView(arcade.View):
         l_, r_, b_, t_ = self._field_box
         arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, t.floor)
         arcade.draw_lrbt_rectangle_outline(l_, r_, b_, t_, t.focus if self.field_focus else t.text_dim, 2)
-        self.bar.draw()
+        self.ui.draw()
+        self.window.default_camera.use()
         self.batch.draw()
 
     # -- input -------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """Buttons; a click on the field focuses it."""
+        """A click on the field focuses it, elsewhere unfocuses it (the UI manager takes button clicks)."""
         l_, r_, b_, t_ = self._field_box
         inside = l_ <= x <= r_ and b_ <= y <= t_
         if inside != self.field_focus:
             self.field_focus = inside
             self._refresh()
-        if self.bar.click(x, y):
-            self.ctx.audio.play("click")
         return True
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Hover highlight."""
-        hover = self.bar.at(x, y)
-        if hover is not self.bar.hover:
-            self.bar.hover = hover
-            self._dirty = True
 
     def on_text(self, text: str) -> None:
         """Typing into the focused code field."""
@@ -296,6 +308,8 @@ class PuzzleSetupView(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """See the module docstring."""
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
         if symbol == key.V and ctrl:
             self.paste()
         elif symbol == key.ESCAPE:
@@ -334,8 +348,6 @@ class PuzzleSetupView(arcade.View):
             self.step_mix(1)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
             self.step_mix(-1)
-        elif symbol == key.F11:
-            self.ctx.toggle_fullscreen()
         else:
             return None
         return True
