@@ -16,6 +16,7 @@ from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import decode, encode_board, shuffle_code
 from engine.puzzle.optimal import can_solve_optimally, solve_optimal
+from engine.puzzle.pictures import check_picture, known_pictures
 from engine.puzzle.result import SolveResult, SolverStopped
 
 
@@ -49,6 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     sh.add_argument("--size", default="4x4", help="WxH (default 4x4)")
     sh.add_argument("--seed", type=int, default=None, help="seed (default: from the clock)")
     sh.add_argument("--moves", type=int, default=None, help="K random moves instead of a uniform shuffle")
+    sh.add_argument("--picture", default=None,
+                    help=f"tiles show this built-in picture ({known_pictures()}; see `tessera list`)")
     sh.add_argument("--format", choices=("text", "json"), default="text")
 
     b = sub.add_parser("bench", help="reproduce the puzzle benchmark table")
@@ -95,20 +98,23 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _shuffle(args: argparse.Namespace) -> int:
     w, h = _size(args.size)
+    picture = check_picture(args.picture) if args.picture is not None else None  # ValueError: exit 2
     seed = args.seed
     if seed is None:
         import time
 
         seed = time.time_ns() % (1 << 64)
-    pc = shuffle_code(w, h, seed, args.moves)
+    pc = shuffle_code(w, h, seed, args.moves).with_picture(picture)
     if args.format == "json":
         print(json.dumps({"size": f"{w}x{h}", "board": list(pc.board.tiles), "code": pc.code(),
-                          "position_code": encode_board(pc.board)}))
+                          "position_code": encode_board(pc.board, picture), "picture": picture}))
     else:
         print(pc.board)
         print(f"board: {pc.board.text()}")
+        if picture:
+            print(f"picture: {picture}")
         print(f"code:  {pc.code()}")
-        print(f"position code: {encode_board(pc.board)}")
+        print(f"position code: {encode_board(pc.board, picture)}")
     return 0
 
 

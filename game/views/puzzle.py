@@ -7,7 +7,8 @@ clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
 pause/resume the solution, ``.`` step it, X stop it, + / - playback speed, C
 copy the puzzle code, Shift+C copy the current position's code, G copy the
 shuffle's seed code, O solver (fast/optimal), T timeout, B random boost, E
-heuristic, A arrow mode, F1 help, F11 fullscreen, Esc cancel/stop/back to the setup screen.
+heuristic, A arrow mode, I numbers over a picture on/off, F1 help, F11 fullscreen, Esc cancel/stop/back to
+the setup screen.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -28,9 +29,11 @@ from arcade import key
 
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
+from game.pictures import builtin_of, choice_label
 from game.puzzle_settings import (
     Deal,
     PuzzleSettings,
+    code_picture,
     code_to_copy,
     deal_session,
     session_from_code,
@@ -57,10 +60,12 @@ class PuzzleView(AssistCommands, arcade.View):
         session: the game to play.
         deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
         settings: solver/input settings (default: loaded from the store).
+        picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
     """
 
     def __init__(
-        self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None
+        self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
+        picture: str | None = None,
     ) -> None:
         super().__init__()
         self.ctx = ctx
@@ -71,6 +76,9 @@ class PuzzleView(AssistCommands, arcade.View):
         self.background_color = t.background
         self.jobs = PuzzleJobs(self.settings)
         self.board = BoardLayer(session, t, animate=self.settings.animate)
+        #: what the tiles show (a picture choice of game.pictures): the code's picture, the deal's, or the setting
+        self.picture = picture or (deal.picture if deal is not None else None) or self.settings.picture
+        self.board.set_picture(self.picture, self.settings.numbers)
         self.panel = PuzzlePanel(t, self._button_actions())
         self.t_stats = self.panel.t_stats
         self.batch = pyglet.graphics.Batch()
@@ -139,10 +147,20 @@ class PuzzleView(AssistCommands, arcade.View):
         self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
                        stats="Press S to solve: the statistics of the solver's run appear here.")
         self._refresh_best()
-        self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last.")
+        self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
+                          f"Slide the tiles until the picture ({choice_label(self.picture)}) is whole, gap last.")
         self._layout_size = (0, 0)
         if self.window is not None:
             self._layout()
+
+    def toggle_numbers(self) -> None:
+        """I: numbers over the picture tiles on/off (saved)."""
+        self.settings.numbers = not self.settings.numbers
+        self.settings.save(self.ctx.store)
+        self.board.set_picture(self.picture, self.settings.numbers)
+        self._layout()
+        if self.picture:
+            self._set_message(f"Numbers on the picture: {'on' if self.settings.numbers else 'off'} (I).")
 
     # -- layout -------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -165,6 +183,8 @@ class PuzzleView(AssistCommands, arcade.View):
         bar_y = prog_y + 2 * line + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
         self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
+        if self.board.picture_error and self.message != self.board.picture_error + " Showing numbers.":
+            self._set_message(self.board.picture_error + " Showing numbers.", error=True)
         bw, bh = self.board.size_px
         ox, oy = self.board.origin
         self.t_banner.position = (ox + bw / 2, oy + bh / 2)
@@ -176,7 +196,7 @@ class PuzzleView(AssistCommands, arcade.View):
         arrows = "a tile into the gap" if self.settings.arrows == "tile" else "the gap"
         value = (f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
                  "(1 move per tile) · green tiles are home · +/- playback speed · C / Shift+C / G copy the "
-                 "puzzle / current / seed code")
+                 "puzzle / current / seed code" + (" · I numbers on the picture" if self.picture else ""))
         fit_block(self.t_help, value, 3.2 * self.t_help.font_size * 1.3)
 
     # -- view lifecycle -------------------------------------------------------------------
@@ -276,7 +296,7 @@ class PuzzleView(AssistCommands, arcade.View):
             key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.request_hint,
             key.S: self.request_solve, key.SPACE: self.toggle_pause, key.PERIOD: self.step,
             key.NUM_DECIMAL: self.step, key.X: self.stop, key.G: lambda: self.copy_code("seed"),
-            key.ESCAPE: self.escape,
+            key.ESCAPE: self.escape, key.I: self.toggle_numbers,
         }
         if symbol in ARROWS:
             self.play_moves(self.session.press(ARROWS[symbol]))
@@ -360,7 +380,7 @@ class PuzzleView(AssistCommands, arcade.View):
 
     def copy_code(self, which: str = "puzzle") -> None:
         """Copy ``"puzzle"`` (the dealt position, C), ``"current"`` (Shift+C) or ``"seed"`` (G) code."""
-        text, what = code_to_copy(self.session, which)
+        text, what = code_to_copy(self.session, which, builtin_of(self.picture))
         self.clipboard = text
         shown = text if len(text) <= 44 else f"({len(text)} characters)"
         try:
@@ -396,7 +416,7 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
         session, deal = session_from_code(code)
     except ValueError as exc:
         return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
-    return PuzzleView(ctx, session, deal=deal)
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
 def open_code(ctx: Context, code: str) -> PuzzleView:
@@ -406,7 +426,7 @@ def open_code(ctx: Context, code: str) -> PuzzleView:
         engine.codes.CodeError: the code does not decode or names an unsolvable position.
     """
     session, deal = session_from_code(code)
-    return PuzzleView(ctx, session, deal=deal)
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
 def open_puzzle(target: Any, code: str | None = None) -> arcade.View:

@@ -74,6 +74,35 @@ def render_tile(number: int, side: int, theme: Theme, home: bool) -> Image.Image
     return img
 
 
+def render_picture_tile(piece: Image.Image, number: int, theme: Theme, home: bool, numbers: bool) -> Image.Image:
+    """A picture tile: ``piece`` (square RGB, the tile's part of the picture) with rounded corners.
+
+    ``home`` tiles get a border in the theme's start colour; ``numbers`` adds the
+    tile's number in a dark badge in the top-left corner (legible on any picture).
+    """
+    side = piece.width
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    mask = Image.new("L", (side, side), 0)
+    radius = max(2, side // 12)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, side - 1, side - 1), radius=radius, fill=255)
+    img.paste(piece.convert("RGBA"), (0, 0), mask)
+    d = ImageDraw.Draw(img)
+    if home:
+        d.rounded_rectangle((0, 0, side - 1, side - 1), radius=radius, outline=theme.start,
+                            width=max(2, side // 22))
+    if numbers:
+        text = str(number)
+        font = _font(max(6, int(side * 0.2)))
+        box = d.textbbox((0, 0), text, font=font)
+        tw, th = box[2] - box[0], box[3] - box[1]
+        pad = max(2, side // 24)
+        bw, bh = max(tw, th) + 2 * pad, th + 2 * pad
+        x0 = y0 = max(3, side // 14)
+        d.rounded_rectangle((x0, y0, x0 + bw, y0 + bh), radius=bh // 2, fill=(0, 0, 0, 170))
+        d.text((x0 + (bw - tw) / 2 - box[0], y0 + pad - box[1]), text, font=font, fill=(255, 255, 255, 255))
+    return img
+
+
 def tile_texture(number: int, side: int, theme: Theme, home: bool) -> arcade.Texture:
     """An arcade texture of :func:`render_tile` (hash unique per tile, size, theme and state)."""
     img = render_tile(number, side, theme, home)
