@@ -3,7 +3,7 @@
 The game itself (:class:`engine.puzzle.session.PuzzleSession`: board, moves,
 undo/redo, hint flow, auto-solve, playback, wins and bests) lives in the engine.
 This module keeps what belongs to the game: the screen's settings saved in the
-store (:class:`PuzzleSettings`), time formatting, deals and codes, and the
+store (:class:`PuzzleSettings`, including the picture choice), deals and codes, and the
 module-level functions the screen runs in child processes (:func:`solve_job`,
 :func:`hint_job`), which only translate the settings into engine calls.
 """

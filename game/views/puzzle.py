@@ -140,6 +140,7 @@ class PuzzleView(AssistCommands, arcade.View):
         session.arrows = self.settings.arrows
         session.on_solved = self._on_solved
         self.board.attach(session)
+        self.shown_code = code_to_copy(session, "puzzle", builtin_of(self.picture))[0]  # the code the panel shows
         self.last_result = None
         self.last_stop = ""
         self.t_banner.text = ""
@@ -278,7 +279,7 @@ class PuzzleView(AssistCommands, arcade.View):
         if self.t_banner.text and not self.session.solved:
             self.t_banner.text = ""
             self._dirty = True
-        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None):
+        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
             self._dirty = True
 
     def _refresh_best(self) -> None:

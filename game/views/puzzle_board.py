@@ -50,6 +50,7 @@ class BoardLayer:
         self.picture_error = ""  # why the picture could not be shown (numbers are shown instead)
         self.builds = 0  # texture builds (a test checks they happen per layout, not per frame)
         self._piece_source: Any = None
+        self._whole: arcade.Texture | None = None  # the whole picture, drawn once the puzzle is solved
 
     def set_picture(self, choice: str, numbers: bool) -> None:
         """Show picture ``choice`` (``""``: numbers) with or without the number overlay (call :meth:`place` next)."""
@@ -109,6 +110,7 @@ class BoardLayer:
         self._side = side
         self.builds += 1
         self._piece_source = None
+        self._whole = None
         if self.picture:
             try:
                 self._piece_source = board_picture(self.picture, self.tile_px * b.width, self.tile_px * b.height)
@@ -196,6 +198,11 @@ class BoardLayer:
         arcade.draw_lrbt_rectangle_filled(ox - 6, ox + bw + 6, oy - 6, oy + bh + 6, t.floor)
         arcade.draw_lrbt_rectangle_outline(ox - 6, ox + bw + 6, oy - 6, oy + bh + 6, t.text_dim, border_width=2)
         self.sprites.draw()
+        if self._piece_source is not None and self.session.solved and not self.anim:  # the picture made whole
+            if self._whole is None:
+                whole = self._piece_source.convert("RGBA")
+                self._whole = arcade.Texture(whole, hash=f"tessera-whole-{self.picture}-{bw}x{bh}")
+            arcade.draw_texture_rect(self._whole, arcade.LBWH(ox, oy, bw, bh))
         self._draw_hint()
         if self.flash > 0:
             a = int(150 * self.flash / FLASH_SECONDS)

@@ -108,13 +108,15 @@ class PuzzlePanel:
             b.disabled = not enabled
         fit_label(b, text)
 
-    def show(self, s: PuzzleSession, st: PuzzleSettings, solving: bool, can_deal: bool) -> bool:
+    def show(self, s: PuzzleSession, st: PuzzleSettings, solving: bool, can_deal: bool,
+             code: str | None = None) -> bool:
         """Counters, code and button labels/states from the session and settings.
 
-        Lays out again when something changed; returns True then.
+        ``code`` is the puzzle code to show (default: the session's; a picture game
+        shows the one naming its picture).  Lays out again when something changed; returns True then.
         """
         speed = f"   ×{s.playback.speed:g}/s" if s.playback is not None else ""
-        code = (s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
+        code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
         changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}{speed}",
                            assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}

@@ -30,9 +30,8 @@ MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 FIELD_MAX = 512
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
 PATH_HINT = "(your own PNG or JPEG: type its path, then Enter)"
-HELP = ("3-8 size presets · Left/Right width · Up/Down height · M shuffle kind · +/- mixing moves · P picture · "
-        "I numbers · Enter play · Esc menu\nMoves count one per tile moved; clicking a tile in the gap's row or "
-        "column slides all the tiles between.")
+HELP = ("3-8 or arrows size · M shuffle kind · +/- mixing moves · P picture · I numbers · Enter play · Esc menu\n"
+        "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
 
 class PuzzleSetupView(arcade.View):
