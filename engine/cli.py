@@ -187,9 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 # -- commands ----------------------------------------------------------------
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    """Print tessellations, generators and solvers."""
+    """Print tessellations, generators, solvers and the puzzle pictures."""
     from engine.generators import GENERATORS
     from engine.grids import SHAPES
+    from engine.puzzle.pictures import PICTURES
     from engine.solvers import SOLVERS
 
     out.write("Tessellations (--shape):\n")
@@ -202,6 +203,9 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\nSolvers (--solver):\n")
     for sol in SOLVERS.values():
         out.write(f"  {sol.name:<17} {sol.summary}\n")
+    out.write("\nPuzzle pictures (tessera puzzle shuffle --picture):\n")
+    for name, summary in PICTURES.items():
+        out.write(f"  {name:<17} {summary}\n")
     return 0
 
 

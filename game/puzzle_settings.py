@@ -3,7 +3,7 @@
 The game itself (:class:`engine.puzzle.session.PuzzleSession`: board, moves,
 undo/redo, hint flow, auto-solve, playback, wins and bests) lives in the engine.
 This module keeps what belongs to the game: the screen's settings saved in the
-store (:class:`PuzzleSettings`), time formatting, deals and codes, and the
+store (:class:`PuzzleSettings`, including the picture choice), deals and codes, and the
 module-level functions the screen runs in child processes (:func:`solve_job`,
 :func:`hint_job`), which only translate the settings into engine calls.
 """
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine.puzzle.board import Board
 from engine.puzzle.hint import HintPlan
+from engine.puzzle.pictures import PICTURES
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import ARROW_MODES, PuzzleSession, SolveJob
 
@@ -43,6 +44,10 @@ class PuzzleSettings:
         heuristic: the fast solver's heuristic, one of :func:`heuristics`.
         arrows: ``"tile"`` or ``"blank"`` (see :class:`PuzzleSession`).
         animate: slide animations on (tests turn them off).
+        picture: the tiles' picture choice (:mod:`game.pictures`): ``""`` numbers, a
+            built-in name, or ``"file:<path>"`` (the player's image); a code naming a
+            picture overrides it for that game.
+        numbers: numbers drawn over picture tiles.
     """
 
     solver: str = "fast"
@@ -51,6 +56,8 @@ class PuzzleSettings:
     heuristic: str = ""
     arrows: str = "tile"
     animate: bool = True
+    picture: str = ""
+    numbers: bool = True
 
     def __post_init__(self) -> None:
         if not self.heuristic:
@@ -77,6 +84,10 @@ class PuzzleSettings:
             s.heuristic = h
         if get("puzzle.arrows") in ARROW_MODES:
             s.arrows = get("puzzle.arrows")
+        picture = get("puzzle.picture") or ""
+        if picture in PICTURES or picture.startswith("file:"):  # a file is checked when it is shown
+            s.picture = picture
+        s.numbers = get("puzzle.numbers") != "0"
         return s
 
     def save(self, store: object | None) -> None:
@@ -89,6 +100,8 @@ class PuzzleSettings:
         put("puzzle.boost", "1" if self.boost else "0")
         put("puzzle.heuristic", self.heuristic)
         put("puzzle.arrows", self.arrows)
+        put("puzzle.picture", self.picture)
+        put("puzzle.numbers", "1" if self.numbers else "0")
 
     def cycle_timeout(self) -> float:
         """Next timeout of :data:`TIMEOUTS` (wrapping); returns it."""
@@ -128,13 +141,6 @@ class PuzzleSettings:
         i = hs.index(self.heuristic) if self.heuristic in hs else -1
         self.heuristic = hs[(i + 1) % len(hs)]
         return self.heuristic
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss.t`` (tenths), e.g. ``1:03.2``; hours roll into minutes."""
-    tenths = int(seconds * 10 + 1e-9)
-    m, rest = divmod(tenths, 600)
-    return f"{m}:{rest // 10:02d}.{rest % 10}"
 
 
 # -- engine adapter --------------------------------------------------------------------------
@@ -276,6 +282,7 @@ class Deal:
             ``"moves"`` (``mix`` random moves from the goal, as the seed's "mix").
         mix: number of random moves for ``"moves"`` (>= 1).
         seed: the shuffle's seed (0 <= seed < 2**64).
+        picture: a built-in picture name its seed code carries, or None.
     """
 
     width: int
@@ -283,10 +290,12 @@ class Deal:
     shuffle: str = "uniform"
     mix: int = 100
     seed: int = 0
+    picture: str | None = None
 
     def reseeded(self, seed: int | None = None) -> Deal:
         """The same deal with another seed (default: a fresh random one)."""
-        return Deal(self.width, self.height, self.shuffle, self.mix, new_seed() if seed is None else seed)
+        return Deal(self.width, self.height, self.shuffle, self.mix, new_seed() if seed is None else seed,
+                    self.picture)
 
 
 def new_seed() -> int:
@@ -310,19 +319,23 @@ def _shuffle_code(deal: Deal) -> PuzzleCode:
 
     if deal.shuffle not in SHUFFLES:
         raise ValueError(f"The shuffle must be one of {', '.join(SHUFFLES)}; got {deal.shuffle!r}.")
-    return shuffle_code(deal.width, deal.height, deal.seed, deal.mix if deal.shuffle == "moves" else None)
+    pc = shuffle_code(deal.width, deal.height, deal.seed, deal.mix if deal.shuffle == "moves" else None)
+    return pc.with_picture(deal.picture)
 
 
-def code_to_copy(session: PuzzleSession, which: str) -> tuple[str, str]:
+def code_to_copy(session: PuzzleSession, which: str, picture: str | None = None) -> tuple[str, str]:
     """``(code, what it is)`` for C (``"puzzle"``), Shift+C (``"current"``) and G (``"seed"``).
 
-    ``"seed"`` falls back to the puzzle code for pasted positions.
+    ``"seed"`` falls back to the puzzle code for pasted positions.  A built-in
+    ``picture`` name goes into position codes (seed codes carry their deal's).
     """
+    from engine.puzzle.codes import encode_board
+
     if which == "current":
-        return position_code(session.board), "the current position's code"
+        return encode_board(session.board, picture), "the current position's code"
     if which == "seed" and session.seed_code:
         return session.seed_code, "the shuffle's seed code"
-    return session.code or position_code(session.start), "the puzzle code"
+    return encode_board(session.start, picture), "the puzzle code"
 
 
 def record_win(store: Store, session: PuzzleSession) -> list[str]:
@@ -352,6 +365,17 @@ def position_code(board: Board) -> str:
     from engine.puzzle.codes import encode_board
 
     return encode_board(board)
+
+
+def code_picture(code: str) -> str | None:
+    """The built-in picture a puzzle code names, or None (also for codes that do not decode)."""
+    from engine.codes import CodeError
+    from engine.puzzle.codes import decode
+
+    try:
+        return decode(code).picture
+    except CodeError:
+        return None
 
 
 def seed_code(deal: Deal) -> str:
@@ -385,5 +409,5 @@ def session_from_code(code: str) -> tuple[PuzzleSession, Deal | None]:
     if pc.kind == "board":
         return PuzzleSession(pc.board, code=position_code(pc.board)), None
     assert pc.seed is not None
-    deal = Deal(pc.width, pc.height, pc.kind, pc.moves or 100, pc.seed)
+    deal = Deal(pc.width, pc.height, pc.kind, pc.moves or 100, pc.seed, pc.picture)
     return PuzzleSession(pc.board, code=position_code(pc.board), seed_code=pc.code()), deal

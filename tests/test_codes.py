@@ -26,6 +26,7 @@ from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from engine.puzzle.board import shuffle_uniform
 from engine.puzzle.codes import encode_board, shuffle_code
+from engine.puzzle.pictures import PICTURES
 from engine.race_code import RaceSpec
 from engine.rng import Rng
 from engine.solvers.bfs import shortest_path
@@ -87,16 +88,18 @@ def ghost_runs(count: int = 105) -> list[tuple[GhostCode, Maze]]:
 
 
 def puzzle_codes(count: int = 110) -> list[str]:
+    """Valid puzzle codes of every form; every fourth one names a built-in picture (cycling through them)."""
     rng = Rng(11)
     out = []
     for i in range(count):
         w, h = 2 + i % 5, 2 + (i // 5) % 4
+        picture = list(PICTURES)[(i // 4) % len(PICTURES)] if i % 4 == 0 else None
         if i % 3 == 0:
-            out.append(encode_board(shuffle_uniform(w, h, rng)))
+            out.append(encode_board(shuffle_uniform(w, h, rng), picture))
         elif i % 3 == 1:
-            out.append(shuffle_code(w, h, rng.next_u64() >> rng.below(64)).code())
+            out.append(shuffle_code(w, h, rng.next_u64() >> rng.below(64)).with_picture(picture).code())
         else:
-            out.append(shuffle_code(w, h, i * 31, 1 + rng.below(500)).code())
+            out.append(shuffle_code(w, h, i * 31, 1 + rng.below(500)).with_picture(picture).code())
     return out
 
 

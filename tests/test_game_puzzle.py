@@ -348,3 +348,53 @@ def test_setup_screen_redraws_only_after_a_change(ctx):
     assert setup.needs_redraw() and setup.width_ == 5
     setup.on_draw()
     assert not setup.needs_redraw()
+
+
+def click_button(window, button):
+    from arcade import MOUSE_BUTTON_LEFT
+
+    x, y = int(button.rect.center_x), int(button.rect.center_y)
+    window.dispatch_event("on_mouse_press", x, y, MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", x, y, MOUSE_BUTTON_LEFT, 0)
+
+
+def test_puzzle_buttons_are_the_games_buttons_clicked_through_the_ui_manager(ctx):
+    from game.ui import ActionButton
+
+    deal = Deal(3, 3, "uniform", seed=4)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal)
+    assert all(isinstance(b, ActionButton) for b in view.panel.buttons.values())
+    start = tuple(session.board.tiles)
+    cell = next(c for c in range(9) if session.click(c))  # one move away from the deal
+    view.board.sync(animate=False)
+    assert list(session.board.tiles) != list(start)
+    undo = view.panel.buttons["undo"]
+    view.on_update(1 / 60)
+    assert not undo.disabled
+    click_button(ctx.window, undo)
+    assert list(session.board.tiles) == list(start), cell
+    view.on_update(1 / 60)
+    assert view.panel.buttons["undo"].disabled and view.panel.buttons["step"].disabled
+    click_button(ctx.window, view.panel.buttons["step"])  # disabled: nothing happens
+    assert list(session.board.tiles) == list(start)
+    view.on_draw()
+    assert not view.needs_redraw()  # idle again after the button's press/release frames were drawn
+
+
+def test_setup_buttons_click_and_f1_opens_help_on_both_puzzle_screens(ctx):
+    from game.views.help import HelpView
+    from game.views.puzzle_setup import PuzzleSetupView
+
+    setup = PuzzleSetupView(ctx)
+    ctx.window.show_view(setup)
+    setup.on_draw()
+    click_button(ctx.window, setup.preset_buttons[3])  # 6x6
+    assert (setup.width_, setup.height_) == (6, 6) and setup.preset_buttons[3].active
+    assert not setup.preset_buttons[1].active
+    press(ctx.window, "F1")
+    assert isinstance(ctx.window.current_view, HelpView)
+    view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))
+    press(ctx.window, "F1")
+    assert isinstance(ctx.window.current_view, HelpView)
+    assert view.panel.ui._enabled is False  # the hidden screen's buttons take no clicks

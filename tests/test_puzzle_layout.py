@@ -33,13 +33,13 @@ def problems(texts, buttons, width, height, name) -> list[str]:
     boxes: list[tuple[str, Box]] = [(f"text {t.text[:30]!r}", text_box(t)) for t in texts if t.text.strip()]
     out = []
     for b in buttons:
-        if b.width <= 0:
+        r = b.rect
+        if r.width <= 0:
             continue
-        boxes.append((f"button {b.want[:24]!r}", (b.left, b.bottom, b.left + b.width, b.bottom + b.height)))
-        lb = text_box(b.label)
-        if lb[0] < b.left - TOL or lb[2] > b.left + b.width + TOL or lb[1] < b.bottom - TOL \
-                or lb[3] > b.bottom + b.height + TOL:
-            out.append(f"{name} {width}x{height}: label {b.label.text!r} leaves its button")
+        boxes.append((f"button {b.want[:24]!r}", (r.left, r.bottom, r.right, r.top)))
+        label = b.ui_label  # the label widget, laid out inside the button by the UI manager's draw
+        if label.rect.width > r.width + TOL or label.rect.height > r.height + TOL:
+            out.append(f"{name} {width}x{height}: label {b.text!r} leaves its button")
     for what, (left, bottom, right, top) in boxes:
         if left < -TOL or bottom < -TOL or right > width + TOL or top > height + TOL:
             out.append(f"{name} {width}x{height}: {what} leaves the window ({left:.0f},{bottom:.0f},{right:.0f},"
@@ -115,9 +115,9 @@ def view_parts(view):
 
     if isinstance(view, PuzzleView):
         texts = [*view.panel.texts(), view.t_help, view.t_progress, view.t_banner]
-        return texts, view.panel.bar.buttons
+        return texts, list(view.panel.buttons.values())
     texts = [t for t in vars(view).values() if hasattr(t, "content_width") and hasattr(t, "anchor_x")]
-    return texts, view.bar.buttons
+    return texts, view.buttons
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])

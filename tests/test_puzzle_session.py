@@ -7,11 +7,11 @@ import time
 import pytest
 
 from engine.puzzle.board import Board
+from game.format import format_time
 from game.puzzle_settings import (
     Deal,
     PuzzleSettings,
     deal_board,
-    format_time,
     heuristics,
 )
 from game.workers import Task, TaskCancelled, run_sync

@@ -29,6 +29,7 @@ from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
 from engine.puzzle.optimal import can_solve_optimally, solve_optimal
+from engine.puzzle.pictures import check_picture, known_pictures
 from engine.puzzle.result import SolveResult, SolverStopped
 
 #: What a move letter means, as printed next to solutions (see :mod:`engine.puzzle.board`).
@@ -90,6 +91,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
                     help="seed, 0..2**64-1 (default: a fresh random one)")
     sh.add_argument("--moves", type=arg_type(parse_uint, what="moves", lo=1, hi=MAX_SHUFFLE_MOVES), default=None,
                     help=f"K random moves (1..{MAX_SHUFFLE_MOVES}) instead of a uniform shuffle")
+    sh.add_argument("--picture", default=None,
+                    help=f"tiles show this built-in picture ({known_pictures()}; see `tessera list`)")
     sh.add_argument("--format", choices=("text", "json"), default="text")
 
     b = sub.add_parser("bench", help="reproduce the puzzle benchmark table")
@@ -157,16 +160,19 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _shuffle(args: argparse.Namespace) -> int:
     w, h = _size(args.size)
+    picture = check_picture(args.picture) if args.picture is not None else None  # ValueError: exit 2
     seed = new_seed() if args.seed is None else args.seed
-    pc = shuffle_code(w, h, seed, args.moves)
+    pc = shuffle_code(w, h, seed, args.moves).with_picture(picture)
     if args.format == "json":
         print(json.dumps({"size": f"{w}x{h}", "board": list(pc.board.tiles), "code": pc.code(),
-                          "position_code": encode_board(pc.board)}))
+                          "position_code": encode_board(pc.board, picture), "picture": picture}))
     else:
         print(pc.board)
         print(f"board: {pc.board.text()}")
+        if picture:
+            print(f"picture: {picture}")
         print(f"code:  {pc.code()}")
-        print(f"position code: {encode_board(pc.board)}")
+        print(f"position code: {encode_board(pc.board, picture)}")
     return 0
 
 

@@ -7,6 +7,11 @@ Forms (case-insensitive, check characters from :func:`engine.codes.seal`)::
     P2.<W>X<H>.U#<seed>-<check>      a uniform random solvable position from <seed>
     P2.<W>X<H>.K<k>#<seed>-<check>   the goal scrambled by <k> random moves (decimal)
 
+Any form may name a built-in picture (:mod:`engine.puzzle.pictures`) as an
+optional last field before ``:`` or ``#``: ``.I<NAME>``, e.g.
+``P2.4X4.U.IMOSAIC#1KA-<check>`` or ``P2.3X3.IDEFAULT:<rank>-<check>``.  Without
+it the tiles are plain numbers and the code is spelled exactly as before.
+
 ``<seed>`` is base 36 (0..2**64-1).  Version 1 (``P1...``, one check character)
 has the same fields and is still read.  Decoding validates everything (size,
 rank range, solvability) and raises :class:`engine.codes.CodeError` with one
@@ -32,6 +37,7 @@ from engine.codes import (
     seal,
 )
 from engine.puzzle.board import MAX_SIDE, MIN_SIDE, Board, shuffle_moves, shuffle_uniform
+from engine.puzzle.pictures import PICTURES, check_picture, known_pictures
 from engine.rng import Rng
 
 TAG = "P"
@@ -74,6 +80,7 @@ class PuzzleCode:
         moves: number of random moves for ``"moves"``, else None.
         board: the position (for shuffles, the one the seed produces).
         version: the code format it is written in (not part of the position).
+        picture: a built-in picture name the tiles show, or None (numbered tiles).
     """
 
     KIND: ClassVar[str] = "puzzle"
@@ -85,15 +92,25 @@ class PuzzleCode:
     moves: int | None
     board: Board
     version: int = field(default=VERSION, compare=False)
+    picture: str | None = None
 
     def code(self) -> str:
         """The canonical code string in :attr:`version`."""
         size = f"{TAG}{self.version}.{self.width}X{self.height}"
+        pic = f".I{self.picture.upper()}" if self.picture else ""
         if self.kind == "board":
-            return seal(f"{size}:{encode_int(rank_tiles(self.board.tiles))}")
+            return seal(f"{size}{pic}:{encode_int(rank_tiles(self.board.tiles))}")
         assert self.seed is not None
         mode = "U" if self.kind == "uniform" else f"K{self.moves}"
-        return seal(f"{size}.{mode}#{encode_int(self.seed)}")
+        return seal(f"{size}.{mode}{pic}#{encode_int(self.seed)}")
+
+    def with_picture(self, picture: str | None) -> PuzzleCode:
+        """The same puzzle showing built-in ``picture`` (None: numbered tiles).
+
+        Raises:
+            ValueError: an unknown picture name (the sentence names the known ones).
+        """
+        return replace(self, picture=None if picture is None else check_picture(picture))
 
     def upgraded(self) -> PuzzleCode:
         """The same puzzle written in the current code version."""
@@ -109,12 +126,17 @@ class PuzzleCode:
             "shuffle_moves": self.moves,
             "board": list(self.board.tiles),
             "solvable": self.board.is_solvable(),
+            "picture": self.picture,
         }
 
 
-def encode_board(board: Board) -> str:
-    """The ``params:desc`` code of a position."""
-    return PuzzleCode(board.width, board.height, "board", None, None, board).code()
+def encode_board(board: Board, picture: str | None = None) -> str:
+    """The ``params:desc`` code of a position (showing built-in ``picture``, if given).
+
+    Raises:
+        ValueError: an unknown picture name.
+    """
+    return PuzzleCode(board.width, board.height, "board", None, None, board).with_picture(picture).code()
 
 
 def shuffle_code(width: int, height: int, seed: int, moves: int | None = None) -> PuzzleCode:
@@ -161,13 +183,14 @@ def _decode(frame: Frame) -> PuzzleCode:
     if "#" in desc or ":" in desc or "." in desc or "_" in desc:
         raise CodeError("The puzzle code has unexpected characters after its position or seed.")
     size_text, _, mode = params.partition(".")
+    mode, picture = _split_picture(mode)
     w, h = parse_size(size_text, what="board size")
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise CodeError(f"The board size {w}x{h} is out of range (each side {MIN_SIDE} to {MAX_SIDE}).")
     n = w * h
     if kind == "board":
         if mode:
-            raise CodeError("A puzzle position code has nothing between the size and ':'.")
+            raise CodeError("A puzzle position code has nothing but a picture (.I<NAME>) between the size and ':'.")
         if not desc or any(c not in ALPHABET for c in desc):
             raise CodeError("The position after ':' is not a number in base 36.")
         limit = factorial(n)
@@ -180,16 +203,32 @@ def _decode(frame: Frame) -> PuzzleCode:
         board = Board(w, h, tiles)
         if not board.is_solvable():
             raise CodeError("This position is unsolvable: no sequence of slides reaches the goal.")
-        return PuzzleCode(w, h, "board", None, None, board, frame.version)
+        return PuzzleCode(w, h, "board", None, None, board, frame.version, picture)
     seed = decode_int(desc, what="seed")
     if mode == "U":
-        return replace(shuffle_code(w, h, seed), version=frame.version)
+        return replace(shuffle_code(w, h, seed), version=frame.version, picture=picture)
     if mode.startswith("K") and mode[1:].isdigit() and len(mode) <= 7:
         k = int(mode[1:])
         if not 1 <= k <= MAX_SHUFFLE_MOVES:
             raise CodeError(f"The number of shuffle moves must be 1 to {MAX_SHUFFLE_MOVES}, got {k}.")
-        return replace(shuffle_code(w, h, seed, k), version=frame.version)
+        return replace(shuffle_code(w, h, seed, k), version=frame.version, picture=picture)
     raise CodeError(f"The shuffle kind '{mode[:20]}' is unknown (use U for uniform or K<moves>, e.g. K80).")
+
+
+def _split_picture(mode: str) -> tuple[str, str | None]:
+    """(the mode without its picture field, the picture name or None) of the text between size and ':'/'#'."""
+    head, dot, last = mode.rpartition(".")
+    if not dot:
+        head, last = "", mode
+        if not last.startswith("I"):
+            return mode, None
+    if not last.startswith("I"):
+        raise CodeError(f"The puzzle code has an unknown field '{last[:20]}' (a picture is written .I<NAME>).")
+    name = last[1:].lower()
+    if name not in PICTURES:
+        raise CodeError(f"The puzzle code names a picture '{last[1:21]}' this version does not know "
+                        f"(known: {known_pictures()}).")
+    return head, name
 
 
 for _version in VERSIONS:

@@ -7,7 +7,8 @@ clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
 pause/resume the solution, ``.`` step it, X stop it, + / - playback speed, C
 copy the puzzle code, Shift+C copy the current position's code, G copy the
 shuffle's seed code, O solver (fast/optimal), T timeout, B random boost, E
-heuristic, A arrow mode, F11 fullscreen, Esc cancel/stop/back to the setup screen.
+heuristic, A arrow mode, I numbers over a picture on/off, F1 help, F11 fullscreen, Esc cancel/stop/back to
+the setup screen.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -28,20 +29,23 @@ from arcade import key
 
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
+from game.pictures import builtin_of, choice_label
 from game.puzzle_settings import (
     Deal,
     PuzzleSettings,
+    code_picture,
     code_to_copy,
     deal_session,
     session_from_code,
 )
 from game.routes import Route
 from game.ui import FONT
+from game.views.base import common_key
 from game.views.puzzle_assist import AssistCommands
 from game.views.puzzle_board import BoardLayer
 from game.views.puzzle_panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.views.puzzle_tasks import PuzzleJobs
-from game.views.puzzle_widgets import fit_block
+from game.views.puzzle_widgets import fit_block, needs_render
 
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}
@@ -56,10 +60,12 @@ class PuzzleView(AssistCommands, arcade.View):
         session: the game to play.
         deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
         settings: solver/input settings (default: loaded from the store).
+        picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
     """
 
     def __init__(
-        self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None
+        self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
+        picture: str | None = None,
     ) -> None:
         super().__init__()
         self.ctx = ctx
@@ -70,6 +76,9 @@ class PuzzleView(AssistCommands, arcade.View):
         self.background_color = t.background
         self.jobs = PuzzleJobs(self.settings)
         self.board = BoardLayer(session, t, animate=self.settings.animate)
+        #: what the tiles show (a picture choice of game.pictures): the code's picture, the deal's, or the setting
+        self.picture = picture or (deal.picture if deal is not None else None) or self.settings.picture
+        self.board.set_picture(self.picture, self.settings.numbers)
         self.panel = PuzzlePanel(t, self._button_actions())
         self.t_stats = self.panel.t_stats
         self.batch = pyglet.graphics.Batch()
@@ -103,8 +112,20 @@ class PuzzleView(AssistCommands, arcade.View):
 
     # -- construction -----------------------------------------------------------------
     def _button_actions(self) -> dict[str, Any]:
+        """Each panel button's action, with the click sound."""
+        return {name: self._with_click(action) for name, action in self._actions().items()}
+
+    def _with_click(self, action: Any) -> Any:
+        def run() -> None:
+            self.ctx.audio.play("click")
+            self._dirty = True
+            action()
+
+        return run
+
+    def _actions(self) -> dict[str, Any]:
         return {
-            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},  # type: ignore[misc]
+            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
             "hint": self.request_hint,
             "solve": self.request_solve, "pause": self.toggle_pause, "step": self.step, "stop": self.stop,
             "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1), "undo": self.undo,
@@ -119,6 +140,7 @@ class PuzzleView(AssistCommands, arcade.View):
         session.arrows = self.settings.arrows
         session.on_solved = self._on_solved
         self.board.attach(session)
+        self.shown_code = code_to_copy(session, "puzzle", builtin_of(self.picture))[0]  # the code the panel shows
         self.last_result = None
         self.last_stop = ""
         self.t_banner.text = ""
@@ -126,10 +148,20 @@ class PuzzleView(AssistCommands, arcade.View):
         self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
                        stats="Press S to solve: the statistics of the solver's run appear here.")
         self._refresh_best()
-        self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last.")
+        self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
+                          f"Slide the tiles until the picture ({choice_label(self.picture)}) is whole, gap last.")
         self._layout_size = (0, 0)
         if self.window is not None:
             self._layout()
+
+    def toggle_numbers(self) -> None:
+        """I: numbers over the picture tiles on/off (saved)."""
+        self.settings.numbers = not self.settings.numbers
+        self.settings.save(self.ctx.store)
+        self.board.set_picture(self.picture, self.settings.numbers)
+        self._layout()
+        if self.picture:
+            self._set_message(f"Numbers on the picture: {'on' if self.settings.numbers else 'off'} (I).")
 
     # -- layout -------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -152,6 +184,8 @@ class PuzzleView(AssistCommands, arcade.View):
         bar_y = prog_y + 2 * line + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
         self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
+        if self.board.picture_error and self.message != self.board.picture_error + " Showing numbers.":
+            self._set_message(self.board.picture_error + " Showing numbers.", error=True)
         bw, bh = self.board.size_px
         ox, oy = self.board.origin
         self.t_banner.position = (ox + bw / 2, oy + bh / 2)
@@ -163,17 +197,19 @@ class PuzzleView(AssistCommands, arcade.View):
         arrows = "a tile into the gap" if self.settings.arrows == "tile" else "the gap"
         value = (f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
                  "(1 move per tile) · green tiles are home · +/- playback speed · C / Shift+C / G copy the "
-                 "puzzle / current / seed code")
+                 "puzzle / current / seed code" + (" · I numbers on the picture" if self.picture else ""))
         fit_block(self.t_help, value, 3.2 * self.t_help.font_size * 1.3)
 
     # -- view lifecycle -------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Lay out for the current window."""
         self.background_color = self.theme.background
+        self.panel.ui.enable()
         self._layout()
 
     def on_hide_view(self) -> None:
         """Stop background work when leaving the screen."""
+        self.panel.ui.disable()
         self.jobs.cancel()
         self.session.cancel_solve()
 
@@ -190,7 +226,8 @@ class PuzzleView(AssistCommands, arcade.View):
         returns False.
         """
         s = self.session
-        return self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
+        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
+                or needs_render(self.panel.ui))
 
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -242,7 +279,7 @@ class PuzzleView(AssistCommands, arcade.View):
         if self.t_banner.text and not self.session.solved:
             self.t_banner.text = ""
             self._dirty = True
-        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None):
+        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
             self._dirty = True
 
     def _refresh_best(self) -> None:
@@ -254,11 +291,13 @@ class PuzzleView(AssistCommands, arcade.View):
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
         self._dirty = True
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
         simple = {
             key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.request_hint,
             key.S: self.request_solve, key.SPACE: self.toggle_pause, key.PERIOD: self.step,
             key.NUM_DECIMAL: self.step, key.X: self.stop, key.G: lambda: self.copy_code("seed"),
-            key.F11: self.ctx.toggle_fullscreen, key.ESCAPE: self.escape,
+            key.ESCAPE: self.escape, key.I: self.toggle_numbers,
         }
         if symbol in ARROWS:
             self.play_moves(self.session.press(ARROWS[symbol]))
@@ -279,23 +318,13 @@ class PuzzleView(AssistCommands, arcade.View):
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """Buttons, or slide the tiles between the clicked tile and the gap."""
+        """Slide the tiles between the clicked tile and the gap (the panel's UI manager takes button clicks)."""
         self._dirty = True
-        if self.panel.bar.click(x, y):
-            self.ctx.audio.play("click")
-            return True
         cell = self.board.cell_at(x, y)
         if cell is None:
             return None
         self.play_moves(self.session.click(cell))
         return True
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Hover highlight of the buttons."""
-        hover = self.panel.bar.at(x, y)
-        if hover is not self.panel.bar.hover:
-            self.panel.bar.hover = hover
-            self._dirty = True
 
     # -- actions ------------------------------------------------------------------------
     def play_moves(self, moves: str) -> None:
@@ -352,7 +381,7 @@ class PuzzleView(AssistCommands, arcade.View):
 
     def copy_code(self, which: str = "puzzle") -> None:
         """Copy ``"puzzle"`` (the dealt position, C), ``"current"`` (Shift+C) or ``"seed"`` (G) code."""
-        text, what = code_to_copy(self.session, which)
+        text, what = code_to_copy(self.session, which, builtin_of(self.picture))
         self.clipboard = text
         shown = text if len(text) <= 44 else f"({len(text)} characters)"
         try:
@@ -383,12 +412,12 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
     if not code:
-        return ctx.view_for(Route.PUZZLE_SETUP)  # type: ignore[no-any-return]
+        return ctx.view_for(Route.PUZZLE_SETUP)
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))  # type: ignore[no-any-return]
-    return PuzzleView(ctx, session, deal=deal)
+        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
 def open_code(ctx: Context, code: str) -> PuzzleView:
@@ -398,7 +427,7 @@ def open_code(ctx: Context, code: str) -> PuzzleView:
         engine.codes.CodeError: the code does not decode or names an unsolvable position.
     """
     session, deal = session_from_code(code)
-    return PuzzleView(ctx, session, deal=deal)
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
 def open_puzzle(target: Any, code: str | None = None) -> arcade.View:

@@ -14,7 +14,8 @@ import arcade
 
 from engine.puzzle.session import PuzzleSession
 from game.context import Context
-from game.puzzle_settings import PuzzleSettings, format_time, record_win
+from game.format import format_time
+from game.puzzle_settings import PuzzleSettings, record_win
 from game.views.puzzle_board import FLASH_SECONDS, BoardLayer
 from game.views.puzzle_panel import PuzzlePanel, stats_text
 from game.views.puzzle_tasks import JobEvent, PuzzleJobs, describe

@@ -8,12 +8,14 @@ rendered once per (tile size, theme); a frame is a handful of draw calls.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import arcade
 
 from engine.puzzle.session import PuzzleSession
+from game.pictures import board_picture
 from game.render.theme import Theme
-from game.views.puzzle_widgets import tile_texture
+from game.views.puzzle_widgets import render_picture_tile, tile_texture
 
 SLIDE_SECONDS = 0.1  # one slide animation
 FLASH_SECONDS = 1.4  # the win flash
@@ -43,6 +45,18 @@ class BoardLayer:
         self.textures: dict[tuple[int, bool], arcade.Texture] = {}
         self.flash = 0.0
         self._side = 0
+        self.picture = ""  # a picture choice (game.pictures); "" = numbered tiles
+        self.numbers = True  # numbers drawn over picture tiles
+        self.picture_error = ""  # why the picture could not be shown (numbers are shown instead)
+        self.builds = 0  # texture builds (a test checks they happen per layout, not per frame)
+        self._piece_source: Any = None
+        self._whole: arcade.Texture | None = None  # the whole picture, drawn once the puzzle is solved
+
+    def set_picture(self, choice: str, numbers: bool) -> None:
+        """Show picture ``choice`` (``""``: numbers) with or without the number overlay (call :meth:`place` next)."""
+        self.picture, self.numbers = choice, numbers
+        self.picture_error = ""
+        self.tile_px = 0
 
     def attach(self, session: PuzzleSession) -> None:
         """Draw another game (call :meth:`place` afterwards)."""
@@ -94,6 +108,14 @@ class BoardLayer:
         self.anim.clear()
         self.home_state = {}
         self._side = side
+        self.builds += 1
+        self._piece_source = None
+        self._whole = None
+        if self.picture:
+            try:
+                self._piece_source = board_picture(self.picture, self.tile_px * b.width, self.tile_px * b.height)
+            except ValueError as exc:  # a player's file gone or damaged: numbers, with the reason
+                self.picture_error = str(exc)
         for cell, tile in enumerate(b.tiles):
             if tile == 0:
                 continue
@@ -108,8 +130,22 @@ class BoardLayer:
         k = (tile, home)
         tex = self.textures.get(k)
         if tex is None:
-            tex = self.textures[k] = tile_texture(tile, self._side, self.theme, home)
+            if self._piece_source is not None:
+                tex = self.textures[k] = self._picture_texture(tile, home)
+            else:
+                tex = self.textures[k] = tile_texture(tile, self._side, self.theme, home)
         return tex
+
+    def _picture_texture(self, tile: int, home: bool) -> arcade.Texture:
+        """Tile ``tile``'s part of the picture (its goal cell), made once per layout."""
+        b = self.session.board
+        r, c = divmod(tile - 1, b.width)
+        inset = (self.tile_px - self._side) // 2
+        x0, y0 = c * self.tile_px + inset, r * self.tile_px + inset
+        piece = self._piece_source.crop((x0, y0, x0 + self._side, y0 + self._side))
+        img = render_picture_tile(piece, tile, self.theme, home, self.numbers)
+        key = f"tessera-pic-{self.picture}-{b.width}x{b.height}-{self._side}-{tile}-{int(home)}-{int(self.numbers)}"
+        return arcade.Texture(img, hash=f"{key}-{self.theme.name}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
     def sync(self, animate: bool = True) -> None:
         """Move sprites toward the cells of the current board (sliding when ``animate`` and enabled)."""
@@ -162,6 +198,11 @@ class BoardLayer:
         arcade.draw_lrbt_rectangle_filled(ox - 6, ox + bw + 6, oy - 6, oy + bh + 6, t.floor)
         arcade.draw_lrbt_rectangle_outline(ox - 6, ox + bw + 6, oy - 6, oy + bh + 6, t.text_dim, border_width=2)
         self.sprites.draw()
+        if self._piece_source is not None and self.session.solved and not self.anim:  # the picture made whole
+            if self._whole is None:
+                whole = self._piece_source.convert("RGBA")
+                self._whole = arcade.Texture(whole, hash=f"tessera-whole-{self.picture}-{bw}x{bh}")
+            arcade.draw_texture_rect(self._whole, arcade.LBWH(ox, oy, bw, bh))
         self._draw_hint()
         if self.flash > 0:
             a = int(150 * self.flash / FLASH_SECONDS)

@@ -16,11 +16,12 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
-from game.puzzle_settings import PuzzleSettings, format_time, optimal_available, solver_label
+from game.format import format_time
+from game.puzzle_settings import PuzzleSettings, optimal_available, solver_label
 from game.render.theme import Theme
 from game.store import Store
-from game.ui import FONT
-from game.views.puzzle_widgets import Button, ButtonBar, fit_block, fit_label, fit_line
+from game.ui import FONT, gui
+from game.views.puzzle_widgets import PanelButton, fit_block, fit_label, fit_line
 
 Action = Callable[[], None]
 
@@ -74,12 +75,12 @@ class PuzzlePanel:
             "stats": "Press S to solve: the statistics of the solver's run appear here.",
         }
         self.bottom_of_texts = 0.0
-        self.bar = ButtonBar(theme)
-        self.buttons: dict[str, Button] = {}
+        self.ui = gui.UIManager()  # the buttons (the view enables it while shown)
+        self.buttons: dict[str, PanelButton] = {}
         for name in SETTINGS:
-            self.buttons[name] = self.bar.add("", actions[name], 12)
+            self.buttons[name] = self.ui.add(PanelButton(theme, "", actions[name], 12))
         for name, label in ACTIONS:
-            self.buttons[name] = self.bar.add(label, actions[name], 11)
+            self.buttons[name] = self.ui.add(PanelButton(theme, label, actions[name], 11))
         self._size = (0, 0)
 
     def _text(self, color: Any, bold: bool = False, multiline: bool = False) -> arcade.Text:
@@ -103,19 +104,22 @@ class PuzzlePanel:
     def label(self, name: str, text: str, enabled: bool = True) -> None:
         """A button's label text and enabled state."""
         b = self.buttons[name]
-        b.enabled = enabled
+        if b.disabled == enabled:
+            b.disabled = not enabled
         fit_label(b, text)
 
-    def show(self, s: PuzzleSession, st: PuzzleSettings, solving: bool, can_deal: bool) -> bool:
+    def show(self, s: PuzzleSession, st: PuzzleSettings, solving: bool, can_deal: bool,
+             code: str | None = None) -> bool:
         """Counters, code and button labels/states from the session and settings.
 
-        Lays out again when something changed; returns True then.
+        ``code`` is the puzzle code to show (default: the session's; a picture game
+        shows the one naming its picture).  Lays out again when something changed; returns True then.
         """
         speed = f"   ×{s.playback.speed:g}/s" if s.playback is not None else ""
-        code = (s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
+        code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
         changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}{speed}",
                            assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
-        before = {n: (btn.want, btn.enabled) for n, btn in self.buttons.items()}
+        before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
         opt_ok = optimal_available(b.width, b.height)
         fast = st.solver == "fast" or not opt_ok
@@ -126,15 +130,13 @@ class PuzzlePanel:
         self.label("heuristic", f"Heuristic: {st.heuristic}  E", enabled=fast)
         self.label("arrows", f"Arrows: {'a tile into the gap' if st.arrows == 'tile' else 'the gap'}  A")
         self.label("pause", "Play  Space" if pb is not None and pb.paused else "Pause  Space", pb is not None)
-        for name in ("step", "slower", "faster"):
-            self.buttons[name].enabled = pb is not None
-        self.buttons["stop"].enabled = pb is not None or solving
-        self.buttons["undo"].enabled = s.can_undo()
-        self.buttons["redo"].enabled = s.can_redo()
-        self.buttons["new"].enabled = can_deal
-        self.buttons["solve"].enabled = not solving and not s.solved
-        self.buttons["hint"].enabled = not s.solved
-        changed |= before != {n: (btn.want, btn.enabled) for n, btn in self.buttons.items()}
+        enabled = {"step": pb is not None, "slower": pb is not None, "faster": pb is not None,
+                   "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
+                   "solve": not solving and not s.solved, "hint": not s.solved}
+        for name, on in enabled.items():
+            if self.buttons[name].disabled == on:  # only real changes (each one asks for a render)
+                self.buttons[name].disabled = not on
+        changed |= before != {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         if changed and self._size != (0, 0):
             self.layout(*self._size)
         return changed
@@ -233,7 +235,8 @@ class PuzzlePanel:
     def draw(self, height: int, width: int) -> None:
         """Panel background, buttons and texts."""
         arcade.draw_lrbt_rectangle_filled(self.left, width, 0, height, self.theme.panel)
-        self.bar.draw()
+        self.ui.draw()
+        arcade.get_window().default_camera.use()
         self.batch.draw()
 
     def texts(self) -> list[arcade.Text]:

@@ -1,12 +1,14 @@
-"""The sliding-puzzle setup screen: size, shuffle kind, or a pasted code.
+"""The sliding-puzzle setup screen: size, shuffle kind, picture, or a pasted code.
 
 Keys: 3..8 size presets, Left/Right width, Up/Down height (2..10), M shuffle
-kind, +/- number of mixing moves, Enter play, Tab / click the field to type a
-code, Ctrl+V paste, Esc back to the main menu.
+kind, +/- number of mixing moves, P next picture, I numbers over the picture,
+Enter play, Tab / click a field to type a code or the path of your own PNG/JPEG
+picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import arcade
@@ -14,19 +16,22 @@ import pyglet
 from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
+from engine.puzzle.pictures import PICTURES
 from game.context import Context
-from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, new_seed, seed_code, session_from_code
+from game.pictures import FILE_PREFIX, builtin_of, check_image_file, choice_label
+from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, PuzzleSettings, new_seed, seed_code, session_from_code
 from game.routes import Route
-from game.ui import FONT, TITLE_FONT
-from game.views.puzzle_widgets import ButtonBar, fit_block, fit_label, fit_line
+from game.ui import FONT, TITLE_FONT, gui
+from game.views.base import common_key
+from game.views.puzzle_widgets import PanelButton, fit_block, fit_label, fit_line, needs_render
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 FIELD_MAX = 512
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
-HELP = ("3-8 size presets · Left/Right width · Up/Down height · M shuffle kind · +/- mixing moves · Enter play · "
-        "Esc menu\nMoves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles "
-        "between.")
+PATH_HINT = "(your own PNG or JPEG: type its path, then Enter)"
+HELP = ("3-8 or arrows size · M shuffle kind · +/- mixing moves · P picture · I numbers · Enter play · Esc menu\n"
+        "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
 
 class PuzzleSetupView(arcade.View):
@@ -51,6 +56,10 @@ class PuzzleSetupView(arcade.View):
         self.field = code_text
         self.field_focus = bool(code_text)
         self.error = error
+        self.settings = PuzzleSettings.load(ctx.store)
+        self.picture = self.settings.picture  # a picture choice (game.pictures)
+        self.path = self.picture[len(FILE_PREFIX):] if self.picture.startswith(FILE_PREFIX) else ""
+        self.path_focus = False
         self.batch = pyglet.graphics.Batch()
 
         def text(value: str, size: float, color: Any = None, **kw: Any) -> arcade.Text:
@@ -64,25 +73,47 @@ class PuzzleSetupView(arcade.View):
         self.t_mix = text("", 13)
         self.t_code = text(CODE_LABEL, 14, t.text_dim)
         self.t_field = text("", 13, anchor_y="center")
+        self.t_picture = text("", 14, t.text_dim)
+        self.t_path = text("", 12, anchor_y="center")
         self.t_error = text("", 13, t.error, multiline=True, width=760)
         self.t_help = text(HELP, 11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center")
-        bar = self.bar = ButtonBar(t)
-        self.preset_buttons = [bar.add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
-        self.b_wm = bar.add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
-        self.b_wp = bar.add("W +", lambda: self.set_size(self.width_ + 1, self.height_), 13)
-        self.b_hm = bar.add("H -", lambda: self.set_size(self.width_, self.height_ - 1), 13)
-        self.b_hp = bar.add("H +", lambda: self.set_size(self.width_, self.height_ + 1), 13)
-        self.b_uniform = bar.add("Uniform random", lambda: self.set_shuffle("uniform"), 13)
-        self.b_moves = bar.add("Random moves (mix)", lambda: self.set_shuffle("moves"), 13)
-        self.b_mm = bar.add("-", lambda: self.step_mix(-1), 14)
-        self.b_mp = bar.add("+", lambda: self.step_mix(1), 14)
-        self.b_play = bar.add("Play  Enter", self.play, 16)
-        self.b_open = bar.add("Open code", self.open_code, 13)
-        self.b_back = bar.add("Menu  Esc", self.ctx.show_menu, 13)
+        self.ui = gui.UIManager()  # the buttons (enabled while the screen is shown)
+        self.buttons: list[PanelButton] = []
+        add = self._add_button
+        self.preset_buttons = [add(f"{n}x{n}", self._preset(n), 14) for n in PRESETS]
+        self.b_wm = add("W -", lambda: self.set_size(self.width_ - 1, self.height_), 13)
+        self.b_wp = add("W +", lambda: self.set_size(self.width_ + 1, self.height_), 13)
+        self.b_hm = add("H -", lambda: self.set_size(self.width_, self.height_ - 1), 13)
+        self.b_hp = add("H +", lambda: self.set_size(self.width_, self.height_ + 1), 13)
+        self.b_uniform = add("Uniform random", lambda: self.set_shuffle("uniform"), 13)
+        self.b_moves = add("Random moves (mix)", lambda: self.set_shuffle("moves"), 13)
+        self.b_mm = add("-", lambda: self.step_mix(-1), 14)
+        self.b_mp = add("+", lambda: self.step_mix(1), 14)
+        self.picture_buttons = [add(name.capitalize() if name else "Numbers", self._picture(name), 13)
+                                for name in ("", *PICTURES)]
+        self.b_numbers = add("", self.toggle_numbers, 13)
+        self.b_path = add("Use my picture", self.use_path, 13)
+        self.b_play = add("Play  Enter", self.play, 16)
+        self.b_open = add("Open code", self.open_code, 13)
+        self.b_back = add("Menu  Esc", self.ctx.show_menu, 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
+        self._path_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
         self._dirty = True
         self._refresh()
+
+    def _add_button(self, text: str, action: Any, size: float) -> PanelButton:
+        """A button in :attr:`ui` that plays the click sound, leaves the code field and runs ``action``."""
+        def run() -> None:
+            self.ctx.audio.play("click")
+            if (self.field_focus and action != self.open_code) or (self.path_focus and action != self.use_path):
+                self.field_focus = self.path_focus = False
+                self._refresh()
+            action()
+
+        btn = self.ui.add(PanelButton(self.theme, text, run, size))
+        self.buttons.append(btn)
+        return btn
 
     # -- state ------------------------------------------------------------------------
     def _preset(self, n: int) -> Any:
@@ -93,6 +124,46 @@ class PuzzleSetupView(arcade.View):
         self.width_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, width))
         self.height_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, height))
         self._refresh()
+
+    def _picture(self, name: str) -> Any:
+        return lambda: self.set_picture(name)
+
+    def set_picture(self, choice: str) -> None:
+        """Show ``choice`` on the tiles (``""`` numbers, a built-in name, ``"file:<path>"``); saved in the store."""
+        self.picture = self.settings.picture = choice
+        self.settings.save(self.ctx.store)
+        self.error = ""
+        self._refresh()
+
+    def next_picture(self) -> None:
+        """P: numbers → each built-in picture → your own (if one is set) → numbers."""
+        own = [FILE_PREFIX + str(Path(self.path).expanduser().resolve())] if self.path.strip() else []
+        choices = ["", *PICTURES, *own]
+        i = choices.index(self.picture) if self.picture in choices else -1
+        choice = choices[(i + 1) % len(choices)]
+        if choice.startswith(FILE_PREFIX):
+            self.use_path()
+        else:
+            self.set_picture(choice)
+
+    def toggle_numbers(self) -> None:
+        """I: numbers over the picture tiles on/off (saved)."""
+        self.settings.numbers = not self.settings.numbers
+        self.settings.save(self.ctx.store)
+        self._refresh()
+
+    def use_path(self) -> bool:
+        """Check the typed path and use that image; on failure show one line and keep the old choice."""
+        try:
+            choice = check_image_file(self.path)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.path_focus = True
+            self._refresh()
+            return False
+        self.path_focus = False
+        self.set_picture(choice)
+        return True
 
     def set_shuffle(self, kind: str) -> None:
         """``"uniform"`` or ``"moves"``."""
@@ -112,9 +183,14 @@ class PuzzleSetupView(arcade.View):
         self.t_mix.color = self.theme.text if self.shuffle == "moves" else self.theme.text_dim
         for n, b in zip(PRESETS, self.preset_buttons, strict=True):
             b.active = (self.width_, self.height_) == (n, n)
+        for name, b in zip(("", *PICTURES), self.picture_buttons, strict=True):
+            b.active = self.picture == name
+        self.b_path.active = self.picture.startswith(FILE_PREFIX)
+        self.b_numbers.fit(f"Numbers on pictures: {'on' if self.settings.numbers else 'off'}  I")
+        self.b_numbers.disabled = not self.picture
+        self.t_picture.text = f"Picture: {choice_label(self.picture)}   (P next)"
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
-        self.b_mm.enabled = self.b_mp.enabled = True
         self.t_error.text = self.error
         self._dirty = True
         if self._size != (0, 0):
@@ -123,7 +199,7 @@ class PuzzleSetupView(arcade.View):
     # -- actions -------------------------------------------------------------------------
     def deal(self) -> Deal:
         """The deal the current choices describe (fresh seed)."""
-        return Deal(self.width_, self.height_, self.shuffle, self.mix, new_seed())
+        return Deal(self.width_, self.height_, self.shuffle, self.mix, new_seed(), builtin_of(self.picture))
 
     def play(self) -> None:
         """Deal and show the puzzle screen."""
@@ -157,7 +233,7 @@ class PuzzleSetupView(arcade.View):
         """Place everything from the window size: a 760-px-wide design scaled by ``k`` (0.75..2.2), centred."""
         w, h = self.window.width, self.window.height
         self._size = (w, h)
-        k = max(0.75, min(2.2, min(w / 860, h / 680)))
+        k = max(0.72, min(2.2, min(w / 860, h / 810)))
         cx = w / 2
         left = cx - 380 * k
         y = h - 24 * k
@@ -186,7 +262,18 @@ class PuzzleSetupView(arcade.View):
         self.b_mm.place(left + 464 * k, y, 38 * k, 38 * k)
         self.b_mp.place(left + 508 * k, y, 38 * k, 38 * k)
         line(self.t_mix, f"mix: {self.mix} random moves", left + 556 * k, y + 29 * k, 13, 204 * k)
-        y -= 20 * k + 52 * k
+        y -= 18 * k
+        line(self.t_picture, self.t_picture.text, left, y, 14, 760 * k)
+        y -= 24 * k + 36 * k
+        for i, btn in enumerate(self.picture_buttons):
+            btn.place(left + i * 112 * k, y, 104 * k, 36 * k)
+        self.b_numbers.place(left + 448 * k, y, 312 * k, 36 * k)
+        y -= 8 * k + 34 * k
+        self._path_box = (left, left + 560 * k, y, y + 34 * k)
+        self.t_path.font_size = 12 * k
+        self.t_path.position = (left + 10 * k, y + 17 * k)
+        self.b_path.place(left + 572 * k, y, 188 * k, 34 * k)
+        y -= 18 * k + 52 * k
         self.b_play.place(cx - 130 * k, y, 260 * k, 52 * k)
         y -= 16 * k
         line(self.t_code, CODE_LABEL, left, y, 14, 760 * k)
@@ -195,7 +282,7 @@ class PuzzleSetupView(arcade.View):
         self.t_field.font_size = 13 * k
         self.t_field.position = (left + 10 * k, y + 19 * k)
         self.b_open.place(left + 632 * k, y, 128 * k, 38 * k)
-        for btn in self.bar.buttons:
+        for btn in self.buttons:
             fit_label(btn, size=btn.base_size * k, force=True)
         # bottom: help (centred, wrapped), the Menu button above it; the error fills what is between
         self.t_help.font_size = 11 * k
@@ -214,21 +301,19 @@ class PuzzleSetupView(arcade.View):
         self._fit_field()
 
     def _fit_field(self) -> None:
-        """The code field's text, shortened from the left to the field's width."""
-        l_, r_, _b, _t = self._field_box
-        shown = self.field if self.field else ("(click here and paste)" if not self.field_focus else "")
-        cursor = "|" if self.field_focus else ""
-        room = r_ - l_ - 20
-        self.t_field.text = shown + cursor
-        cut = 0
-        while self.t_field.content_width > room and cut < len(shown):
-            cut += max(1, (len(shown) - cut) // 8)
-            self.t_field.text = "…" + shown[cut:] + cursor
+        """The fields' texts, shortened from the left to the fields' widths."""
+        fit_field(self.t_field, self.field, "(click here and paste)", self.field_focus, self._field_box)
+        fit_field(self.t_path, self.path, PATH_HINT, self.path_focus, self._path_box)
 
     def on_show_view(self) -> None:
         """Lay out."""
         self.background_color = self.theme.background
+        self.ui.enable()
         self._layout()
+
+    def on_hide_view(self) -> None:
+        """Stop taking clicks."""
+        self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay out again."""
@@ -237,7 +322,7 @@ class PuzzleSetupView(arcade.View):
 
     def needs_redraw(self) -> bool:
         """True when something changed since the last frame (the screen has no animation)."""
-        return self._dirty
+        return self._dirty or needs_render(self.ui)
 
     def on_draw(self) -> None:
         """Buttons, the code field and texts."""
@@ -249,74 +334,88 @@ class PuzzleSetupView(arcade.View):
         l_, r_, b_, t_ = self._field_box
         arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, t.floor)
         arcade.draw_lrbt_rectangle_outline(l_, r_, b_, t_, t.focus if self.field_focus else t.text_dim, 2)
-        self.bar.draw()
+        l_, r_, b_, t_ = self._path_box
+        arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, t.floor)
+        arcade.draw_lrbt_rectangle_outline(l_, r_, b_, t_, t.focus if self.path_focus else t.text_dim, 2)
+        self.ui.draw()
+        self.window.default_camera.use()
         self.batch.draw()
 
     # -- input -------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """Buttons; a click on the field focuses it."""
+        """A click on the field focuses it, elsewhere unfocuses it (the UI manager takes button clicks)."""
         l_, r_, b_, t_ = self._field_box
         inside = l_ <= x <= r_ and b_ <= y <= t_
-        if inside != self.field_focus:
-            self.field_focus = inside
+        pl, pr, pb, pt = self._path_box
+        in_path = pl <= x <= pr and pb <= y <= pt
+        if (inside, in_path) != (self.field_focus, self.path_focus):
+            self.field_focus, self.path_focus = inside, in_path
             self._refresh()
-        if self.bar.click(x, y):
-            self.ctx.audio.play("click")
         return True
 
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Hover highlight."""
-        hover = self.bar.at(x, y)
-        if hover is not self.bar.hover:
-            self.bar.hover = hover
-            self._dirty = True
-
     def on_text(self, text: str) -> None:
-        """Typing into the focused code field."""
-        if not self.field_focus:
+        """Typing into the focused field (the code or the picture's path)."""
+        if not (self.field_focus or self.path_focus):
             return
         clean = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n")
         if not clean:  # Enter also arrives here as "\r": keep the message it produced
             return
-        self.field = (self.field + clean)[:FIELD_MAX]
+        if self.path_focus:
+            self.path = (self.path + clean)[:FIELD_MAX]
+        else:
+            self.field = (self.field + clean)[:FIELD_MAX]
         self.error = ""
         self._refresh()
 
     def paste(self) -> None:
-        """Paste the clipboard into the code field (and focus it)."""
+        """Paste the clipboard into the focused field (default: the code field, then focused)."""
         try:
             text = self.window.get_clipboard_text() or ""
         except Exception:  # noqa: BLE001 - no clipboard available
             text = ""
-        self.field_focus = True
-        self.field = text.strip()[:FIELD_MAX]
+        if self.path_focus:
+            self.path = text.strip()[:FIELD_MAX]
+        else:
+            self.field_focus = True
+            self.field = text.strip()[:FIELD_MAX]
         self.error = "" if text else "The clipboard is empty."
         self._refresh()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """See the module docstring."""
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
         if symbol == key.V and ctrl:
             self.paste()
         elif symbol == key.ESCAPE:
-            if self.field_focus:
-                self.field_focus = False
+            if self.field_focus or self.path_focus:
+                self.field_focus = self.path_focus = False
                 self._refresh()
             else:
                 self.ctx.show_menu()
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
-            if self.field_focus and self.field.strip():
+            if self.path_focus:
+                self.use_path()
+            elif self.field_focus and self.field.strip():
                 self.open_code()
             else:
                 self.play()
-        elif symbol == key.TAB:
-            self.field_focus = not self.field_focus
+        elif symbol == key.TAB:  # none -> code -> path -> none
+            self.field_focus, self.path_focus = (not self.field_focus and not self.path_focus), self.field_focus
             self._refresh()
-        elif self.field_focus:
+        elif self.field_focus or self.path_focus:
             if symbol == key.BACKSPACE:
-                self.field = self.field[:-1]
+                if self.path_focus:
+                    self.path = self.path[:-1]
+                else:
+                    self.field = self.field[:-1]
                 self._refresh()
             return True  # letters go to on_text
+        elif symbol == key.P:
+            self.next_picture()
+        elif symbol == key.I:
+            self.toggle_numbers()
         elif key.KEY_3 <= symbol <= key.KEY_8:
             n = symbol - key.KEY_0
             self.set_size(n, n)
@@ -334,8 +433,19 @@ class PuzzleSetupView(arcade.View):
             self.step_mix(1)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
             self.step_mix(-1)
-        elif symbol == key.F11:
-            self.ctx.toggle_fullscreen()
         else:
             return None
         return True
+
+
+def fit_field(text: arcade.Text, value: str, hint: str, focused: bool, box: tuple[float, float, float, float]) -> None:
+    """A field's text (``hint`` when empty and not focused, a "|" caret when focused), cut from the left to fit."""
+    l_, r_, _b, _t = box
+    shown = value if value else (hint if not focused else "")
+    cursor = "|" if focused else ""
+    room = r_ - l_ - 20
+    text.text = shown + cursor
+    cut = 0
+    while text.content_width > room and cut < len(shown):
+        cut += max(1, (len(shown) - cut) // 8)
+        text.text = "…" + shown[cut:] + cursor

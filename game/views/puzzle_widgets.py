@@ -1,23 +1,26 @@
-"""Drawing helpers of the puzzle screens: tile textures and flat clickable buttons.
+"""Drawing helpers of the puzzle screens: tile textures, the panel buttons, text that fits.
 
 Tile textures are rendered once per (size, theme) with Pillow and drawn as one
-SpriteList; button labels are ``arcade.Text`` objects in one pyglet batch, so a
-frame costs a handful of draw calls whatever the board size.
+SpriteList; the buttons are the game's :class:`game.ui.ActionButton` in a
+``gui.UIManager`` (one draw for all), so a frame costs a handful of draw calls
+whatever the board size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import arcade
-import pyglet
+from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
-from game.render.theme import RGBA, Theme
-from game.ui import FONT
+from game.render.theme import RGBA, Theme, button_style
+from game.ui import ActionButton, gui
+
+#: The font of :func:`game.render.theme.button_style` (labels are measured in it).
+BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
 
 _FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -71,6 +74,35 @@ def render_tile(number: int, side: int, theme: Theme, home: bool) -> Image.Image
     return img
 
 
+def render_picture_tile(piece: Image.Image, number: int, theme: Theme, home: bool, numbers: bool) -> Image.Image:
+    """A picture tile: ``piece`` (square RGB, the tile's part of the picture) with rounded corners.
+
+    ``home`` tiles get a border in the theme's start colour; ``numbers`` adds the
+    tile's number in a dark badge in the top-left corner (legible on any picture).
+    """
+    side = piece.width
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    mask = Image.new("L", (side, side), 0)
+    radius = max(2, side // 12)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, side - 1, side - 1), radius=radius, fill=255)
+    img.paste(piece.convert("RGBA"), (0, 0), mask)
+    d = ImageDraw.Draw(img)
+    if home:
+        d.rounded_rectangle((0, 0, side - 1, side - 1), radius=radius, outline=theme.start,
+                            width=max(2, side // 22))
+    if numbers:
+        text = str(number)
+        font = _font(max(6, int(side * 0.2)))
+        box = d.textbbox((0, 0), text, font=font)
+        tw, th = box[2] - box[0], box[3] - box[1]
+        pad = max(2, side // 24)
+        bw, bh = max(tw, th) + 2 * pad, th + 2 * pad
+        x0 = y0 = max(3, side // 14)
+        d.rounded_rectangle((x0, y0, x0 + bw, y0 + bh), radius=bh // 2, fill=(0, 0, 0, 170))
+        d.text((x0 + (bw - tw) / 2 - box[0], y0 + pad - box[1]), text, font=font, fill=(255, 255, 255, 255))
+    return img
+
+
 def tile_texture(number: int, side: int, theme: Theme, home: bool) -> arcade.Texture:
     """An arcade texture of :func:`render_tile` (hash unique per tile, size, theme and state)."""
     img = render_tile(number, side, theme, home)
@@ -81,87 +113,79 @@ def tile_texture(number: int, side: int, theme: Theme, home: bool) -> arcade.Tex
     )
 
 
-@dataclass
-class Button:
-    """A flat rectangle with a label; ``action`` runs on click.
+class PanelButton(ActionButton):
+    """The game's flat button (:class:`game.ui.ActionButton`) with a label fitted to its rectangle.
 
-    Attributes:
-        left, bottom, width, height: rectangle in window pixels.
-        enabled: disabled buttons draw dimmed and ignore clicks.
-        active: drawn highlighted (a toggle that is on).
+    Lives in a ``gui.UIManager`` of a puzzle screen.  ``disabled`` buttons draw
+    dimmed and ignore clicks; an ``active`` one (a toggle that is on) keeps the
+    hover colours and the focus border.
+
+    Args:
+        theme: colours of the button styles.
+        text: the full label (:meth:`fit` may show it shortened).
+        action: run on a click.
+        font_size: the label's font size at 1x scale (points).
     """
 
-    label: arcade.Text
-    action: Callable[[], object]
-    left: float = 0.0
-    bottom: float = 0.0
-    width: float = 100.0
-    height: float = 30.0
-    enabled: bool = True
-    active: bool = False
-    want: str = ""  # the full label text (the label may show it shortened)
-    size: float = 12.0  # the label's font size before fitting
-    base_size: float = 12.0  # the font size asked for at 1x scale
+    def __init__(self, theme: Theme, text: str, action: Callable[[], object], font_size: float = 12) -> None:
+        def run() -> None:
+            action()
 
-    def contains(self, x: float, y: float) -> bool:
-        """True when the window point ``(x, y)`` is inside."""
-        return self.left <= x <= self.left + self.width and self.bottom <= y <= self.bottom + self.height
+        super().__init__(run, text=text, width=100, height=30, style=button_style(theme, int(font_size)))
+        self.theme = theme
+        self.want = text  # the full label text
+        self.label_size = float(font_size)  # the label's font size before fitting
+        self.base_size = float(font_size)
+        self._lit = False
+
+    @property
+    def active(self) -> bool:
+        """Drawn highlighted (a toggle that is on)."""
+        return self._lit
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        if value != self._lit:
+            self._lit = value
+            self.fit(force=True)
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
-        """Move and resize; the label stays centred."""
-        self.left, self.bottom, self.width, self.height = left, bottom, width, height
-        self.label.position = (left + width / 2, bottom + height / 2)
+        """Set the rectangle (window pixels, rounded); call :meth:`fit` afterwards."""
+        self.rect = LBWH(round(left), round(bottom), max(1, round(width)), max(1, round(height)))
+
+    def fit(self, value: str | None = None, size: float | None = None, force: bool = False) -> None:
+        """Show ``value`` (default: the full label) at ``size`` points, shrunk then ended in "…" to fit.
+
+        Nothing is measured when the label and size are unchanged, unless ``force``
+        (after :meth:`place`).
+        """
+        value = self.want if value is None else value
+        size = self.label_size if size is None else size
+        if not force and value == self.want and size == self.label_size:
+            return
+        self.want, self.label_size = value, size
+        measure = _measure()
+        fit_line(measure, value, max(4.0, self.rect.width - 10), size, max(7.0, size * 0.7))
+        shown = measure.font_size
+        style = button_style(self.theme, max(6, int(shown)))
+        for state in style.values():
+            state.font_size = shown
+        if self._lit:
+            style["normal"] = style["hover"]
+        if self.text != measure.text:
+            self.text = measure.text
+        self.set_font_size(shown, style)
 
 
-class ButtonBar:
-    """Buttons sharing one text batch; draws rectangles, hover and labels."""
+@lru_cache(maxsize=1)
+def _measure() -> arcade.Text:
+    """A scratch text in the buttons' font, for measuring labels."""
+    return arcade.Text("", 0, 0, font_size=12, font_name=BUTTON_FONTS)
 
-    def __init__(self, theme: Theme) -> None:
-        self.theme = theme
-        self.batch = pyglet.graphics.Batch()
-        self.buttons: list[Button] = []
-        self.hover: Button | None = None
 
-    def add(self, text: str, action: Callable[[], object], font_size: int = 12) -> Button:
-        """A new button labelled ``text`` (place it with :meth:`Button.place`)."""
-        label = arcade.Text(
-            text, 0, 0, self.theme.button_text, font_size, font_name=FONT, anchor_x="center", anchor_y="center",
-            batch=self.batch,
-        )
-        b = Button(label, action, want=text, size=font_size, base_size=font_size)
-        self.buttons.append(b)
-        return b
-
-    def at(self, x: float, y: float) -> Button | None:
-        """The enabled button under ``(x, y)``, or None."""
-        for b in self.buttons:
-            if b.enabled and b.contains(x, y):
-                return b
-        return None
-
-    def click(self, x: float, y: float) -> bool:
-        """Run the action of the button under ``(x, y)``; True if one was hit."""
-        b = self.at(x, y)
-        if b is None:
-            return False
-        b.action()
-        return True
-
-    def draw(self) -> None:
-        """Rectangles (hovered / active / disabled shades), then every label in one batch."""
-        t = self.theme
-        for b in self.buttons:
-            if b.width <= 0:
-                continue
-            color = t.button_hover if (b is self.hover or b.active) and b.enabled else t.button
-            if not b.enabled:
-                color = t.locked
-            arcade.draw_lrbt_rectangle_filled(b.left, b.left + b.width, b.bottom, b.bottom + b.height, color)
-            if b.active:
-                arcade.draw_lrbt_rectangle_outline(
-                    b.left, b.left + b.width, b.bottom, b.bottom + b.height, t.focus, border_width=2
-                )
-        self.batch.draw()
+def needs_render(ui: gui.UIManager) -> bool:
+    """True when a widget of ``ui`` wants drawing (hover, press, a label or state change)."""
+    return any(w._requires_render for w in ui.walk_widgets())
 
 
 # -- text that fits ---------------------------------------------------------------------------
@@ -207,15 +231,6 @@ def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
     text.text = value[:lo].rstrip() + ELLIPSIS if lo else ""
 
 
-def fit_label(button: Button, value: str | None = None, size: float | None = None, force: bool = False) -> None:
-    """Show ``value`` (default: the button's own text) fitted inside the button: shrinks, then ends in "…".
-
-    ``size`` sets the button's font size; nothing is measured when the label
-    and size are unchanged, unless ``force`` (after :meth:`Button.place`).
-    """
-    value = button.want if value is None else value
-    size = button.size if size is None else size
-    if not force and value == button.want and size == button.size:
-        return
-    button.want, button.size = value, size
-    fit_line(button.label, value, max(4.0, button.width - 8), size, max(7.0, size * 0.7))
+def fit_label(button: PanelButton, value: str | None = None, size: float | None = None, force: bool = False) -> None:
+    """Show ``value`` (default: the button's own text) fitted inside the button (see :meth:`PanelButton.fit`)."""
+    button.fit(value, size, force)
