@@ -88,15 +88,24 @@ def ellipsize(text: arcade.Text, value: str, max_width: float) -> None:
     text.text = value
     if text.content_width <= max_width or not value:
         return
+    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True)
+
+
+def cut_to_fit(text: arcade.Text, value: str, fits: Callable[[], bool], keep_ellipsis: bool = False) -> None:
+    """Set ``text.text`` to the longest prefix of ``value`` followed by "…" for which ``fits()`` holds.
+
+    A binary search over the prefix length (``fits`` reads the text's size).  When not even
+    one character fits, the text is "…" (``keep_ellipsis``) or empty.
+    """
     lo, hi = 0, len(value)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+    while lo < hi:
         mid = (lo + hi + 1) // 2
         text.text = value[:mid].rstrip() + ELLIPSIS
-        if text.content_width <= max_width:
+        if fits():
             lo = mid
         else:
             hi = mid - 1
-    text.text = value[:lo].rstrip() + ELLIPSIS
+    text.text = value[:lo].rstrip() + ELLIPSIS if lo or keep_ellipsis else ""
 
 
 def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float = 9) -> None:
@@ -149,5 +158,5 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
-    "ellipsize", "fit_text", "place_column", "place_grid",
+    "cut_to_fit", "ellipsize", "fit_text", "place_column", "place_grid",
 ]

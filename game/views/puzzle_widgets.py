@@ -17,7 +17,7 @@ from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
 from game.render.theme import RGBA, Theme, button_style
-from game.ui import ActionButton, gui
+from game.ui import ActionButton, cut_to_fit, gui
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
 BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
@@ -189,7 +189,7 @@ def needs_render(ui: gui.UIManager) -> bool:
 
 
 # -- text that fits ---------------------------------------------------------------------------
-ELLIPSIS = "…"
+
 
 
 def fit_line(text: arcade.Text, value: str, max_width: float, size: float, min_size: float) -> None:
@@ -204,15 +204,7 @@ def fit_line(text: arcade.Text, value: str, max_width: float, size: float, min_s
         text.font_size = max(min_size, text.font_size - 1)
     if text.content_width <= max_width:
         return
-    lo, hi = 0, len(value)  # longest prefix that fits with the ellipsis
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        text.text = value[:mid].rstrip() + ELLIPSIS
-        if text.content_width <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    text.text = value[:lo].rstrip() + ELLIPSIS if lo else ""
+    cut_to_fit(text, value, lambda: text.content_width <= max_width)
 
 
 def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
@@ -220,15 +212,7 @@ def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
     text.text = value
     if text.content_height <= max_height:
         return
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        text.text = value[:mid].rstrip() + ELLIPSIS
-        if text.content_height <= max_height:
-            lo = mid
-        else:
-            hi = mid - 1
-    text.text = value[:lo].rstrip() + ELLIPSIS if lo else ""
+    cut_to_fit(text, value, lambda: text.content_height <= max_height)
 
 
 def fit_label(button: PanelButton, value: str | None = None, size: float | None = None, force: bool = False) -> None:
