@@ -104,7 +104,7 @@ class PuzzleView(AssistCommands, arcade.View):
     # -- construction -----------------------------------------------------------------
     def _button_actions(self) -> dict[str, Any]:
         return {
-            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},  # type: ignore[misc]
+            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
             "hint": self.request_hint,
             "solve": self.request_solve, "pause": self.toggle_pause, "step": self.step, "stop": self.stop,
             "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1), "undo": self.undo,
@@ -383,11 +383,11 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
     if not code:
-        return ctx.view_for(Route.PUZZLE_SETUP)  # type: ignore[no-any-return]
+        return ctx.view_for(Route.PUZZLE_SETUP)
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))  # type: ignore[no-any-return]
+        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
     return PuzzleView(ctx, session, deal=deal)
 
 
