@@ -104,7 +104,7 @@ def path_from_parents(parent: Sequence[int] | Mapping[int, int], start: int, goa
 
 
 def extend_erasing_loops(path: list[int], pos: list[int], nxt: int, rec: list[SolverStep] | None) -> None:
-    """SolverStep the loop-erased path to ``nxt``: back to ``nxt`` if it is already on the path
+    """Step the loop-erased path to ``nxt``: back to ``nxt`` if it is already on the path
     (the loop is erased), else append it.  ``pos[c]`` is ``c``'s index on the path or -1."""
     at = pos[nxt]
     if at >= 0:
