@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.args import SEED_MAX
 from engine.paths import shipped_dir
 
 SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
-SEED_MAX = (1 << 64) - 1
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
     "dark",

@@ -59,8 +59,8 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
     """``--option KEY=VALUE`` items as a dict (keys lower case).
 
     Raises:
-        UsageError: not ``key=value``, a key given twice, or a growing-tree rule naming a kind twice
-            or with a weight that is not ASCII digits.
+        UsageError: not ``key=value``, or a key given twice (option values are checked by the
+            generator: :func:`engine.generators.growing_tree.parse_rule` for ``rule``).
     """
     out: dict[str, str] = {}
     for item in items or ():
@@ -70,25 +70,8 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
             raise UsageError(f"option {quote(item)} is not of the form key=value")
         if key in out:
             raise UsageError(f"option '{one_line(key)}' is given twice")
-        value = value.strip()
-        if key == "rule":
-            _check_rule_text(value)
-        out[key] = value
+        out[key] = value.strip()
     return out
-
-
-def _check_rule_text(value: str) -> None:
-    """Refuse a growing-tree rule that names a kind twice or has a weight that is not plain digits."""
-    seen: set[str] = set()
-    for part in value.split(","):
-        name, sep, weight = part.partition(":")
-        name = name.strip().lower()
-        if name and name in seen:
-            raise UsageError(f"rule {quote(value)} names '{one_line(name)}' twice; give each kind once with "
-                             "its weight (for example newest:3,random:1)")
-        seen.add(name)
-        if sep:
-            parse_uint(weight, what=f"the weight of '{one_line(name)}' in the rule", lo=1, hi=1000)
 
 
 def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
@@ -349,11 +332,11 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     """Print the statistics comparison over ``--runs`` mazes per algorithm."""
     from engine.analysis import compare, format_table
     from engine.generators import GENERATORS, get_generator
-    from engine.grids import canonical_shape, check_size
+    from engine.grids import canonical_shape, check_grid_size
 
     shape = canonical_shape(args.shape)
     gen = None if args.algo.strip().lower() == "all" else get_generator(args.algo)
-    w, h = check_size(shape, *parse_size(args.size))
+    w, h = check_grid_size(shape, *parse_size(args.size))
     if args.seed + args.runs - 1 > SEED_MAX:
         raise UsageError(f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
                          f"--seed {args.seed} with --runs {args.runs} goes past it")

@@ -42,6 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from engine import args
+
 ALPHABET = string.digits + string.ascii_uppercase  # 36 symbols, value = index
 #: The 41 symbols a code body may contain; the v2 check weighs each by its index.
 SYMBOLS = ALPHABET + ".#:-_"
@@ -218,10 +220,14 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
     Raises:
         CodeError: not of the form ``WxH`` with decimal integers of at most 5 digits.
     """
-    w, sep, h = text.upper().partition("X")
-    if not sep or not (w.isascii() and w.isdigit()) or not (h.isascii() and h.isdigit()) or len(w) > 5 or len(h) > 5:
-        raise CodeError(f"The {what} '{text[:20]}' is not of the form WxH (for example 20x15).")
-    return int(w), int(h)
+    bad = CodeError(f"The {what} '{text[:20]}' is not of the form WxH (for example 20x15).")
+    w_text, _, h_text = text.lower().partition("x")
+    if any(ch.isspace() for ch in text) or len(w_text) > 5 or len(h_text) > 5:  # a code's canonical form
+        raise bad
+    try:
+        return args.parse_size(text, what=what)
+    except ValueError:
+        raise bad from None
 
 
 # -- the registry and the door --------------------------------------------------------

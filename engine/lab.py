@@ -32,7 +32,7 @@ from engine.grids.base import Grid
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from engine.rng import Rng
-from engine.solvers import SolveResult
+from engine.solvers import MazeSolveResult
 
 UNSEEN, FLOOR, FRONTIER, VISITED, PATH, DEAD = range(6)
 #: Steps per second offered by the speed control.
@@ -140,7 +140,7 @@ class LabRun:
         self.current = -1
         self.path: list[int] = []
         self.maze: Maze | None = None
-        self.solve_result: SolveResult | None = None
+        self.solve_result: MazeSolveResult | None = None
         self.solve_queued = False
         self.acc = 0.0
         self.version += 1

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from engine.args import SEED_MAX
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
 from engine.maze import Maze
 from engine.rng import Rng
@@ -42,7 +43,6 @@ VERSIONS = (1, 2)
 VERSION = CURRENT_VERSION
 SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
-SEED_MAX = (1 << 64) - 1
 #: The field that makes a level dark (after the braid; absent = not dark).
 DARK_FIELD = "D"
 
@@ -127,10 +127,10 @@ class MazeSpec:
             ValueError: with one sentence naming the first thing that is wrong.
         """
         from engine.generators import get_generator
-        from engine.grids import canonical_shape, check_size
+        from engine.grids import canonical_shape, check_grid_size
 
         shape = canonical_shape(shape)
-        width, height = check_size(shape, width, height)
+        width, height = check_grid_size(shape, width, height)
         gen = get_generator(algorithm)
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
@@ -199,7 +199,7 @@ class MazeSpec:
             CodeError: one plain sentence naming what is wrong.
         """
         from engine.generators import GENERATORS
-        from engine.grids import check_size
+        from engine.grids import check_grid_size
 
         if len(fields) < 2:
             raise CodeError("The maze code is missing its size or its algorithm.")
@@ -211,7 +211,7 @@ class MazeSpec:
         if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
             raise CodeError(f"The size '{size[1:21]}' is not of the form WxH.")
         try:
-            width, height = check_size(shape, int(w), int(h))
+            width, height = check_grid_size(shape, int(w), int(h))
         except ValueError as exc:
             raise CodeError(f"The size is outside what the code allows: {exc}.") from None
         by_code = {g.code: g for g in GENERATORS.values()}

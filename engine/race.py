@@ -39,18 +39,13 @@ from engine.race_clock import (
 )
 from engine.race_code import RACE_VERSION, RaceSpec
 from engine.race_sim import RaceResult, RaceSim, replay
-from engine.solvers.bfs import shortest_path
 
 __all__ = [
     "COUNTDOWN_TICKS", "DIFFICULTIES", "MAX_SPEED10", "MIN_SPEED10", "MOVE_TICKS", "OPPONENTS", "RACE_VERSION",
-    "TICKS_PER_SECOND", "OpponentInfo", "Race", "RaceResult", "RaceSim", "RaceSpec", "Timeline", "bfs_path",
+    "TICKS_PER_SECOND", "OpponentInfo", "Race", "RaceResult", "RaceSim", "RaceSpec", "Timeline",
     "get_opponent", "make_race", "opponent_route", "paced_moves", "physical_walk",
     "replay", "ticks_to_seconds",
 ]
-
-#: The shortest open path ``start..goal`` over adjacency lists (kept under its old name for tests).
-bfs_path = shortest_path
-
 
 @dataclass
 class Race:

@@ -123,7 +123,3 @@ class Rng:
             raise ValueError(f"n must be in 1..2**31, got {n}")
         hi = self.u64_array(k) >> np.uint64(32)
         return ((hi * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
-
-    def spawn_seed(self) -> int:
-        """A fresh 64-bit seed for an independent sub-stream."""
-        return self.next_u64()

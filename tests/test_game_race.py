@@ -8,8 +8,9 @@ from arcade import key
 
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
-from engine.race import RaceSpec, bfs_path
+from engine.race import RaceSpec
 from engine.race_session import RaceSession
+from engine.solvers.bfs import shortest_path
 
 
 def _walk_whole_path(view) -> None:
@@ -81,7 +82,7 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
     [saved] = ctx.store.ghosts()
     assert saved.maze_code == spec.maze.code()
     ghost = Ghost.from_code(saved.ghost_code)
-    assert ghost.path == bfs_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
+    assert ghost.path == shortest_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
     result_view.race_ghost()
     assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
     window.current_view.on_draw()
@@ -115,7 +116,7 @@ def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
 
     spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
     maze = spec.build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     code = Ghost.record(spec, maze, [(10 + 7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
     view = race_command(ctx, [code])
     assert isinstance(view, RaceView) and view.is_ghost
@@ -138,7 +139,7 @@ def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
 
     spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
     maze = spec.build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     slow = Ghost.record(spec, maze, [(20 * i, c) for i, c in enumerate(path[1:])]).code(maze)
     fast = Ghost.record(spec, maze, [(7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
     ctx.store.set_setting("ghost:R1.first", slow)

@@ -101,7 +101,14 @@ def test_bad_option(name, options):
 def test_parse_rule():
     assert parse_rule("mostly-newest") == parse_rule("newest:4,random:1")
     assert parse_rule(" Newest ") == ((0, 1),)
-    assert parse_rule("random:2,random:3") == ((1, 5),)
+    assert parse_rule("newest:3, random:1") == ((0, 3), (1, 1))
+
+
+@pytest.mark.parametrize("bad", ["random:2,random:3", "newest:3,newest:4", "newest,newest:2", "newest:٣",
+                                 "newest:+3", "newest:³", "newest:0", "newest:1001", "newest:", "newest:3,,random"])
+def test_parse_rule_refuses_repeated_kinds_and_non_ascii_weights(bad):
+    with pytest.raises(ValueError, match="twice|weight|empty"):
+        parse_rule(bad)
 
 
 # -- perfect mazes ---------------------------------------------------------------

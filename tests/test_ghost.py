@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from engine.codes import CodeError, luhn36, seal
 from engine.ghost import Ghost, validate_moves
 from engine.maze_code import MazeSpec
-from engine.race import RaceSim, RaceSpec, Timeline, bfs_path, make_race, replay
+from engine.race import RaceSim, RaceSpec, Timeline, make_race, replay
+from engine.solvers.bfs import shortest_path
 
 SPECS = [
     MazeSpec.create("square", 10, 8, "backtracker", seed=3),
@@ -28,7 +29,7 @@ def _wander(maze, seed: int) -> list[int]:
 
     adj = maze.open_lists()
     rng = Rng(seed)
-    path = bfs_path(adj, maze.start, maze.goal)
+    path = shortest_path(adj, maze.start, maze.goal)
     out = [path[0]]
     for a, b in zip(path, path[1:], strict=False):
         side = [c for c in adj[a] if c != b and c not in out[-2:]]
@@ -85,7 +86,7 @@ def test_recorded_race_replays_identically():
 
 def test_a_ghost_as_opponent_beats_a_slower_player():
     maze = SPECS[1].build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     ghost = Ghost.record(SPECS[1], maze, [(i * 6, c) for i, c in enumerate(path[1:])])
     sim = RaceSim(maze, ghost.timeline(), countdown=0)
     res = replay(sim, [(i * 8, c) for i, c in enumerate(path[1:])])
@@ -142,7 +143,7 @@ def test_tampered_and_truncated_codes_are_rejected(version):
 def test_validate_moves_messages():
     spec = SPECS[0]
     maze = spec.build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     with pytest.raises(ValueError, match="not after the previous"):
         validate_moves(maze, [(5, path[1]), (5, path[2])], require_goal=False)
     with pytest.raises(ValueError, match="after the goal"):

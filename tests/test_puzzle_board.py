@@ -99,3 +99,18 @@ def test_shuffle_moves():
     b1 = shuffle_moves(5, 3, 50, Rng(9))
     b2 = shuffle_moves(5, 3, 50, Rng(9))
     assert b1 == b2 and b1.is_solvable()
+
+
+@pytest.mark.parametrize("bad", ["1 2 3 ¹", "1 2 3 ٣", "٣ 2 1 0", "1 2 3 +0", "1 2 3 0x"])
+def test_parse_tiles_ascii_digits_only(bad):
+    """A superscript or Arabic-Indic digit is refused with the one-line message (never StopIteration)."""
+    with pytest.raises(ValueError, match="tiles must be integers") as info:
+        Board.parse(bad)
+    assert bad.split()[-1] in str(info.value) or bad.split()[0] in str(info.value)
+
+
+@pytest.mark.parametrize("size", ["²x2", "2y2", "2x", "٣x2", "2x2x2"])
+def test_parse_size_uses_the_one_size_parser(size):
+    with pytest.raises(ValueError, match="not of the form WxH"):
+        Board.parse("1 2 3 0", size)
+    assert Board.parse("1 2 3 0", " 2 X 2 ").width == 2

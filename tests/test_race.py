@@ -11,13 +11,13 @@ from engine.race import (
     RaceSim,
     RaceSpec,
     Timeline,
-    bfs_path,
     make_race,
     opponent_route,
     paced_moves,
     physical_walk,
     replay,
 )
+from engine.solvers.bfs import shortest_path
 
 SMALL = {
     "square": (8, 6),
@@ -47,7 +47,7 @@ def test_race_each_shape_and_opponent_has_the_right_winner(shape, opponent):
     assert _is_walk(maze, race.route) and race.route[-1] == maze.goal
     assert len(race.route) - 1 >= race.sim.shortest
     opp_finish = race.sim.opponent.finish_tick
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     steps = len(path) - 1
     # Fast player: the whole path well before the opponent arrives.
     fast_iv = max(1, (opp_finish // 2) // steps)
@@ -66,7 +66,7 @@ def test_race_each_shape_and_opponent_has_the_right_winner(shape, opponent):
 
 def test_runner_runs_the_shortest_path_and_explorers_walk_farther():
     maze = _spec("square").build()
-    shortest = len(bfs_path(maze.open_lists(), maze.start, maze.goal)) - 1
+    shortest = len(shortest_path(maze.open_lists(), maze.start, maze.goal)) - 1
     runner, fb = opponent_route(maze, "runner")
     assert len(runner) - 1 == shortest and fb is None
     for name in ("wall", "tremaux"):
@@ -92,7 +92,7 @@ def test_same_code_and_inputs_give_identical_results():
     results = []
     for _ in range(2):
         race = make_race(RaceSpec.from_code(code))
-        path = bfs_path(race.maze.open_lists(), race.maze.start, race.maze.goal)
+        path = shortest_path(race.maze.open_lists(), race.maze.start, race.maze.goal)
         results.append((replay(race.sim, paced_moves(path, 7, first=13)), race.route))
     assert results[0] == results[1]
 
@@ -133,7 +133,7 @@ def test_give_up_lets_the_opponent_win_without_margin():
 
 def test_tie_on_the_same_tick():
     maze = _spec("square").build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     moves = paced_moves(path, 10)
     ghost_line = Timeline.from_moves(maze.start, moves)
     res = replay(RaceSim(maze, ghost_line, countdown=0), moves)
@@ -142,6 +142,6 @@ def test_tie_on_the_same_tick():
 
 def test_physical_walk_fills_jumps():
     maze = _spec("square").build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     walk = physical_walk(maze, [path[0], path[0], path[-1]])
     assert walk == path

@@ -7,8 +7,9 @@ import pytest
 from engine.codes import CodeError
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
-from engine.race import RaceSpec, bfs_path
+from engine.race import RaceSpec
 from engine.race_session import EventKind, RacePhase, RaceSession
+from engine.solvers.bfs import shortest_path
 
 
 def _spec(opponent: str = "runner", **kw) -> RaceSpec:
@@ -44,7 +45,7 @@ def test_player_walking_the_shortest_path_wins_and_records_a_ghost():
     assert res.margin is not None and res.margin > 0
     ghost = race.ghost_of_run()
     assert ghost is not None
-    assert ghost.path == bfs_path(race.maze.open_lists(), race.maze.start, race.maze.goal)
+    assert ghost.path == shortest_path(race.maze.open_lists(), race.maze.start, race.maze.goal)
     # Racing the ghost: same maze, a ghost opponent; "again" starts over.
     vs = RaceSession.for_ghost(ghost, race.maze)
     assert vs.info.is_ghost and vs.info.best_key.startswith("vs-ghost:")
@@ -79,7 +80,7 @@ def test_from_code_dispatches_and_refuses_other_kinds():
     race = RaceSession.from_code(maze_code, lambda m: RaceSpec.create(m, "tremaux", "easy"))
     assert race.info.race_spec is not None and race.info.race_spec.opponent == "tremaux"
     maze = spec.maze.build()
-    path = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     code = Ghost.record(spec.maze, maze, [(5 * i, c) for i, c in enumerate(path[1:])]).code(maze)
     assert RaceSession.from_code(code).info.is_ghost
     with pytest.raises(CodeError):

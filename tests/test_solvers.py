@@ -7,7 +7,7 @@ import pytest
 from maze_helpers import SHAPES, braided_maze, brute_distances, perfect_maze, small_grid
 
 from engine.maze import Maze
-from engine.solvers import SOLVERS, SolveResult, distances, get_solver, solve, solve_steps
+from engine.solvers import SOLVERS, MazeSolveResult, distances, get_solver, solve, solve_steps
 
 SHAPE_NAMES = sorted(SHAPES)
 SEEDS = (1, 2, 3)
@@ -20,14 +20,14 @@ def assert_valid_walk(maze: Maze, cells: list[int], start: int, goal: int) -> No
         assert maze.is_open(a, b), (a, b)
 
 
-def assert_valid_result(maze: Maze, res: SolveResult, start: int, goal: int) -> None:
+def assert_valid_result(maze: Maze, res: MazeSolveResult, start: int, goal: int) -> None:
     assert_valid_walk(maze, res.path, start, goal)
     assert_valid_walk(maze, res.walk, start, goal)
     assert len(set(res.path)) == len(res.path), "the path must be simple"
     assert len(set(res.walk)) <= res.visited <= maze.grid.n
 
 
-def replay(maze: Maze, name: str) -> tuple[list[int], set[int], SolveResult]:
+def replay(maze: Maze, name: str) -> tuple[list[int], set[int], MazeSolveResult]:
     """Apply the steps: the final path, the examined cells (visit + dead), the generator's return value."""
     path: list[int] = []
     visited: set[int] = set()

@@ -24,7 +24,7 @@ import pytest
 
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
-from engine.race import bfs_path
+from engine.solvers.bfs import shortest_path
 from game import store as store_mod
 from game.store import SCHEMA_VERSION, SavedGhost, Store
 
@@ -363,7 +363,7 @@ def test_first_store_save_is_migrated_and_keeps_its_data(tmp_path):
     legacy_db(path)
     spec = MazeSpec.create("square", 6, 4, "backtracker", seed=11)
     maze = spec.build()
-    cells = bfs_path(maze.open_lists(), maze.start, maze.goal)
+    cells = shortest_path(maze.open_lists(), maze.start, maze.goal)
     ghost = Ghost.record(spec, maze, [(i * 6, c) for i, c in enumerate(cells[1:])]).code(maze)
     conn = sqlite3.connect(path)
     conn.execute("INSERT INTO settings VALUES (?, ?)", ("ghost:R1.RACE", ghost))

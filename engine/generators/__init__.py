@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.generators import division, eller, growing_tree, kruskal, prim, rows, walks
-from engine.generators._common import Step
+from engine.generators._common import GeneratorStep
 from engine.generators.braid import braid
 from engine.grids.base import Grid
 from engine.rng import Rng
@@ -26,7 +26,7 @@ from engine.rng import Rng
 __all__ = [
     "GENERATORS",
     "GeneratorInfo",
-    "Step",
+    "GeneratorStep",
     "braid",
     "generate",
     "generate_steps",
@@ -63,7 +63,7 @@ class GeneratorInfo:
         shapes: tessellations it supports.
         options: option name -> help text (allowed values).
         run: fast form, ``(grid, rng, options) -> (E,) bool``.
-        steps: step form, ``(grid, rng, options) -> Iterator[Step]``.
+        steps: step form, ``(grid, rng, options) -> Iterator[GeneratorStep]``.
         initial_open: True when carving starts from all walls open (division).
         codec: how its options are written in level codes (None: it has none).
     """
@@ -74,7 +74,7 @@ class GeneratorInfo:
     shapes: tuple[str, ...]
     options: dict[str, str] = field(hash=False)
     run: Callable[[Grid, Rng, dict[str, str]], np.ndarray]
-    steps: Callable[[Grid, Rng, dict[str, str]], Iterator[Step]]
+    steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]]
     initial_open: bool = False
     codec: OptionCodec | None = None
 
@@ -170,7 +170,7 @@ def generate(grid: Grid, name: str, rng: Rng, options: dict[str, str] | None = N
     return info.run(grid, rng, opts)
 
 
-def generate_steps(grid: Grid, name: str, rng: Rng, options: dict[str, str] | None = None) -> Iterator[Step]:
+def generate_steps(grid: Grid, name: str, rng: Rng, options: dict[str, str] | None = None) -> Iterator[GeneratorStep]:
     """The step form of :func:`generate` (same arguments and errors, raised at call time).
 
     The steps are computed eagerly and replayed: memory grows with the number of

@@ -1,7 +1,7 @@
 """Helpers shared by the generators: random chunks, step records, row structure.
 
 Every generator is written once as a *core* function taking ``rec``: ``None`` in
-the fast form, a list in the step form.  The core appends :data:`Step` tuples to
+the fast form, a list in the step form.  The core appends :data:`GeneratorStep` tuples to
 ``rec`` only behind one ``if rec is not None`` test, so the fast form pays one
 comparison per carved passage and nothing else; the step form runs the very same
 core and replays the record.
@@ -19,10 +19,10 @@ from engine.grids.base import Grid
 from engine.grids.square import SquareTables
 from engine.rng import Rng
 
-Step = tuple[str, int]
+GeneratorStep = tuple[str, int]
 """``("open", edge)``, ``("close", edge)``, ``("visit", cell)`` or ``("current", cell)``."""
 
-Record = list[Step] | None
+Record = list[GeneratorStep] | None
 
 MAX_CHUNK = 1 << 14
 _SHIFT32 = np.uint64(32)
@@ -200,7 +200,7 @@ def _build_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     return lcm, [tables[i] for i in inverse.ravel().tolist()]
 
 
-def replay(rec: list[Step]) -> Iterator[Step]:
+def replay(rec: list[GeneratorStep]) -> Iterator[GeneratorStep]:
     """Iterate over a recorded step list."""
     return iter(rec)
 
@@ -209,9 +209,11 @@ Core = Callable[[Grid, Rng, Record], np.ndarray]
 """A generator core without options: ``(grid, rng, rec) -> (E,) bool`` passages."""
 
 
-def make_forms(
+def make_generator_forms(
     title: str, core: Core, note: str = ""
-) -> tuple[Callable[[Grid, Rng, dict[str, str]], np.ndarray], Callable[[Grid, Rng, dict[str, str]], Iterator[Step]]]:
+) -> tuple[
+    Callable[[Grid, Rng, dict[str, str]], np.ndarray], Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]]
+]:
     """The fast form ``run(grid, rng, options)`` and the step form ``steps(grid, rng, options)`` of ``core``.
 
     For generators with no options (``options`` is ignored: the registry has
@@ -226,8 +228,8 @@ def make_forms(
     def run(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarray:
         return core(grid, rng, None)
 
-    def steps(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
-        rec: list[Step] = []
+    def steps(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[GeneratorStep]:
+        rec: list[GeneratorStep] = []
         core(grid, rng, rec)
         return replay(rec)
 
@@ -237,16 +239,6 @@ def make_forms(
     run.__doc__ = f"Fast form of {title} (no options)."
     steps.__doc__ = f"Step form of {title} (no options){note}."
     return run, steps
-
-
-def parse_no_options(name: str, options: dict[str, str]) -> None:
-    """Reject any option for a generator that has none.
-
-    Raises:
-        ValueError: if ``options`` is not empty.
-    """
-    if options:
-        raise ValueError(f"{name} takes no options, got {', '.join(sorted(options))}")
 
 
 @dataclass(frozen=True)

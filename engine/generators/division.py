@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.generators._common import Record, chunk_size, make_forms, to_passage, u32_array
+from engine.generators._common import Record, chunk_size, make_generator_forms, to_passage, u32_array
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -121,4 +121,6 @@ def division_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-run_division, steps_division = make_forms("recursive division", division_core, "; starts from all passages open")
+run_division, steps_division = make_generator_forms(
+    "recursive division", division_core, "; starts from all passages open"
+)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.generators._common import Record, make_forms, pick, rows_of, u32_array
+from engine.generators._common import Record, make_generator_forms, pick, rows_of, u32_array
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -129,4 +129,4 @@ def eller_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return pas
 
 
-run_eller, steps_eller = make_forms("Eller's algorithm", eller_core)
+run_eller, steps_eller = make_generator_forms("Eller's algorithm", eller_core)

@@ -28,14 +28,15 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from engine.args import parse_uint
 from engine.generators._common import (
     COUNT,
     SLOTS,
+    GeneratorStep,
     Record,
-    Step,
     chunk_size,
     hops,
-    make_forms,
+    make_generator_forms,
     replay,
     to_passage,
     u32_list,
@@ -60,7 +61,8 @@ def parse_rule(text: str) -> tuple[tuple[int, int], ...]:
     """Parse a rule into ``((kind, weight), ...)`` with kinds ``NEWEST..QUARTER``.
 
     Raises:
-        ValueError: on an unknown rule name, a bad or out-of-range weight, or an empty rule.
+        ValueError: on an unknown rule name, a kind named twice, a weight that is not ASCII digits
+            in 1..1000, or an empty rule.
     """
     spec = _ALIASES.get(text.strip().lower(), text.strip().lower())
     parts = [p.strip() for p in spec.split(",")]
@@ -72,16 +74,11 @@ def parse_rule(text: str) -> tuple[tuple[int, int], ...]:
         name = name.strip()
         if name not in _BASIC:
             raise ValueError(f"unknown growing-tree rule {name!r} in {text!r}; use {RULE_HELP}")
-        w = 1
-        if sep:
-            try:
-                w = int(weight.strip())
-            except ValueError:
-                raise ValueError(f"growing-tree rule weight must be an integer, got {weight!r}") from None
-            if not 1 <= w <= 1000:
-                raise ValueError(f"growing-tree rule weight must be in 1..1000, got {w}")
         kind = _BASIC[name]
-        out[kind] = out.get(kind, 0) + w
+        if kind in out:
+            raise ValueError(f"growing-tree rule {text!r} names '{name}' twice; give each kind once with "
+                             "its weight (for example newest:3,random:1)")
+        out[kind] = parse_uint(weight, what=f"the weight of '{name}' in the rule", lo=1, hi=1000) if sep else 1
     return tuple(sorted(out.items()))
 
 
@@ -352,11 +349,11 @@ def run_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> np.ndarra
     return _carve(grid, rng, options, None)
 
 
-def steps_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[Step]:
+def steps_growing_tree(grid: Grid, rng: Rng, options: dict[str, str]) -> Iterator[GeneratorStep]:
     """Step form of growing tree (option ``rule``)."""
-    rec: list[Step] = []
+    rec: list[GeneratorStep] = []
     _carve(grid, rng, options, rec)
     return replay(rec)
 
 
-run_backtracker, steps_backtracker = make_forms("the recursive backtracker", backtracker_core)
+run_backtracker, steps_backtracker = make_generator_forms("the recursive backtracker", backtracker_core)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.generators._common import Record, make_forms, to_passage
+from engine.generators._common import Record, make_generator_forms, to_passage
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -55,4 +55,4 @@ def tree_in_order(grid: Grid, order: list[int], rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-run_kruskal, steps_kruskal = make_forms("randomised Kruskal", kruskal_core)
+run_kruskal, steps_kruskal = make_generator_forms("randomised Kruskal", kruskal_core)

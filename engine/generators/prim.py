@@ -15,7 +15,7 @@ from array import array
 
 import numpy as np
 
-from engine.generators._common import Record, chunk_size, hops, make_forms, to_passage, u32_list
+from engine.generators._common import Record, chunk_size, hops, make_generator_forms, to_passage, u32_list
 from engine.generators.kruskal import tree_in_order
 from engine.grids.base import Grid
 from engine.rng import Rng
@@ -152,5 +152,5 @@ def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-run_prim, steps_prim = make_forms("true Prim", prim_core)
-run_prim_simple, steps_prim_simple = make_forms("simplified Prim", prim_simple_core)
+run_prim, steps_prim = make_generator_forms("true Prim", prim_core)
+run_prim_simple, steps_prim_simple = make_generator_forms("simplified Prim", prim_simple_core)

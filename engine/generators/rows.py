@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.generators._common import Record, Rows, make_forms, pick, rows_of, u32_array
+from engine.generators._common import Record, Rows, make_generator_forms, pick, rows_of, u32_array
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -107,5 +107,5 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return pas
 
 
-run_binary_tree, steps_binary_tree = make_forms("binary tree", binary_tree_core)
-run_sidewinder, steps_sidewinder = make_forms("sidewinder", sidewinder_core)
+run_binary_tree, steps_binary_tree = make_generator_forms("binary tree", binary_tree_core)
+run_sidewinder, steps_sidewinder = make_generator_forms("sidewinder", sidewinder_core)

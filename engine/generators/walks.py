@@ -21,7 +21,7 @@ from engine.generators._common import (
     Record,
     chunk_size,
     hops,
-    make_forms,
+    make_generator_forms,
     to_passage,
     u32_array,
     u32_list,
@@ -236,6 +236,6 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-run_aldous_broder, steps_aldous_broder = make_forms("Aldous-Broder", aldous_broder_core)
-run_wilson, steps_wilson = make_forms("Wilson", wilson_core)
-run_hunt_and_kill, steps_hunt_and_kill = make_forms("hunt-and-kill", hunt_and_kill_core)
+run_aldous_broder, steps_aldous_broder = make_generator_forms("Aldous-Broder", aldous_broder_core)
+run_wilson, steps_wilson = make_generator_forms("Wilson", wilson_core)
+run_hunt_and_kill, steps_hunt_and_kill = make_generator_forms("hunt-and-kill", hunt_and_kill_core)

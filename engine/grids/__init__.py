@@ -19,7 +19,7 @@ from engine.grids import triangle as _triangle
 from engine.grids import upsilon as _upsilon
 from engine.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_size", "make_grid", "ALIASES"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES"]
 
 
 @dataclass(frozen=True)
@@ -131,10 +131,10 @@ def make_grid(shape: str, width: int, height: int) -> Grid:
             or height outside the shape's range (the message gives the range).
     """
     info = SHAPES[canonical_shape(shape)]
-    return info.make(*check_size(info.name, width, height))
+    return info.make(*check_grid_size(info.name, width, height))
 
 
-def check_size(shape: str, width: object, height: object) -> tuple[int, int]:
+def check_grid_size(shape: str, width: object, height: object) -> tuple[int, int]:
     """Validate a size for ``shape`` (name or alias): ``(width, height)`` as ints.
 
     Raises:

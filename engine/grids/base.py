@@ -137,7 +137,7 @@ class Grid:
         """
         memo = self._memo
         if key in memo:
-            return memo[key]  # type: ignore[no-any-return]
+            return memo[key]
         got = memo[key] = build()
         return got
 

@@ -11,19 +11,22 @@ slides down).  A move string is any sequence of those letters.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from engine.args import parse_size
 from engine.rng import Rng
 
 MIN_SIDE = 2
 MAX_SIDE = 12
 MOVES = "UDLR"
 INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+_INT = re.compile(r"-?[0-9]+")  # a tile in Board.parse: ASCII digits only
 
 
-def check_size(width: int, height: int) -> None:
+def check_board_size(width: int, height: int) -> None:
     """Validate a board size.
 
     Raises:
@@ -139,7 +142,7 @@ class Board:
         Raises:
             ValueError: size out of range.
         """
-        check_size(width, height)
+        check_board_size(width, height)
         return cls(width, height, goal_tiles(width, height))
 
     @classmethod
@@ -150,7 +153,7 @@ class Board:
             ValueError: size out of range, wrong tile count, not a permutation
                 of ``0..n-1``, or (when ``require_solvable``) unsolvable.
         """
-        check_size(width, height)
+        check_board_size(width, height)
         t = tuple(int(x) for x in tiles)
         n = width * height
         if len(t) != n:
@@ -178,21 +181,17 @@ class Board:
             ValueError: not integers, no square size, or any :meth:`from_tiles` error.
         """
         parts = [p for p in text.replace(",", " ").split() if p]
-        try:
-            tiles = [int(p) for p in parts]
-        except ValueError:
-            bad = next(p for p in parts if not p.lstrip("-").isdigit())
-            raise ValueError(f"The tiles must be integers separated by spaces or commas; got {bad!r}.") from None
+        bad = next((p for p in parts if not _INT.fullmatch(p)), None)
+        if bad is not None:  # ASCII digits only: int() would take '٣' and refuse '¹'
+            raise ValueError(f"The tiles must be integers separated by spaces or commas; got {bad!r}.")
+        tiles = [int(p) for p in parts]
         if size is None:
             side = int(round(len(tiles) ** 0.5))
             if side * side != len(tiles) or not tiles:
                 raise ValueError(f"{len(tiles)} tiles do not make a square board; give the size as WxH.")
             width = height = side
         elif isinstance(size, str):
-            w, sep, h = size.lower().partition("x")
-            if not sep or not w.strip().isdigit() or not h.strip().isdigit():
-                raise ValueError(f"The size {size!r} is not of the form WxH (for example 4x4).")
-            width, height = int(w), int(h)
+            width, height = parse_size(size, what="The size", example="4x4")
         else:
             width, height = size
         return cls.from_tiles(tiles, width, height, require_solvable=require_solvable)
@@ -306,7 +305,7 @@ def shuffle_uniform(width: int, height: int, rng: Rng) -> Board:
     Raises:
         ValueError: size out of range.
     """
-    check_size(width, height)
+    check_board_size(width, height)
     n = width * height
     goal = goal_tiles(width, height)
     while True:

@@ -26,7 +26,7 @@ from engine.args import (
     write_file,
 )
 from engine.puzzle.astar import HEURISTICS, solve_fast
-from engine.puzzle.board import MAX_SIDE, Board, check_size
+from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
 from engine.puzzle.optimal import can_solve_optimally, solve_optimal
 from engine.puzzle.pictures import check_picture, known_pictures
@@ -46,7 +46,7 @@ def _size(text: str) -> tuple[int, int]:
         ValueError: not ``WxH`` in ASCII digits, or a side outside 2..MAX_SIDE.
     """
     w, h = parse_size(text, what="board size", example="4x4")
-    check_size(w, h)
+    check_board_size(w, h)
     return w, h
 
 

@@ -1,10 +1,10 @@
 """Maze solvers: a registry of fast forms and step forms.
 
-Each solver is a module with a fast form ``run(maze, start, goal) -> SolveResult``
-and a step form ``steps(maze, start, goal)`` yielding :data:`Step` events for the
+Each solver is a module with a fast form ``run(maze, start, goal) -> MazeSolveResult``
+and a step form ``steps(maze, start, goal)`` yielding :data:`SolverStep` events for the
 Lab animation; both come from one core, so the step form ends in exactly the
 result of the fast form (the generator's return value is that
-:class:`SolveResult`).  Look solvers up by name in :data:`SOLVERS`, or call
+:class:`MazeSolveResult`).  Look solvers up by name in :data:`SOLVERS`, or call
 :func:`solve` / :func:`solve_steps`.
 
 Solver steps: ``("visit", cell)`` (examined for the first time), ``("push", cell)``
@@ -23,14 +23,14 @@ import numpy as np
 
 from engine.maze import Maze
 from engine.solvers import astar, bfs, deadend, tremaux, wall
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, check_cell
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, check_cell
 
 __all__ = [
     "SOLVERS",
     "UNREACHABLE",
-    "SolveResult",
+    "MazeSolveResult",
     "SolverInfo",
-    "Step",
+    "SolverStep",
     "distances",
     "get_solver",
     "solve",
@@ -45,14 +45,14 @@ class SolverInfo:
     Attributes:
         name: registry / CLI name, e.g. ``"wall-left"``.
         summary: one line for menus and ``tessera list``.
-        run: fast form ``(maze, start, goal) -> SolveResult``.
-        steps: step form ``(maze, start, goal) -> Iterator[Step]`` (returns the SolveResult).
+        run: fast form ``(maze, start, goal) -> MazeSolveResult``.
+        steps: step form ``(maze, start, goal) -> Iterator[SolverStep]`` (returns the MazeSolveResult).
     """
 
     name: str
     summary: str
-    run: Callable[[Maze, int, int], SolveResult]
-    steps: Callable[[Maze, int, int], Iterator[Step]]
+    run: Callable[[Maze, int, int], MazeSolveResult]
+    steps: Callable[[Maze, int, int], Iterator[SolverStep]]
 
 
 SOLVERS: dict[str, SolverInfo] = {
@@ -87,7 +87,7 @@ def _ends(maze: Maze, start: int | None, goal: int | None) -> tuple[int, int]:
     return s, g
 
 
-def solve(maze: Maze, name: str = "bfs", start: int | None = None, goal: int | None = None) -> SolveResult:
+def solve(maze: Maze, name: str = "bfs", start: int | None = None, goal: int | None = None) -> MazeSolveResult:
     """Solve ``maze`` with the named solver from ``start`` to ``goal`` (default: the maze's own).
 
     Raises:
@@ -99,8 +99,8 @@ def solve(maze: Maze, name: str = "bfs", start: int | None = None, goal: int | N
     return info.run(maze, s, g)
 
 
-def solve_steps(maze: Maze, name: str, start: int | None = None, goal: int | None = None) -> Iterator[Step]:
-    """The step form of :func:`solve`: yields :data:`Step` events, returns the :class:`SolveResult`.
+def solve_steps(maze: Maze, name: str, start: int | None = None, goal: int | None = None) -> Iterator[SolverStep]:
+    """The step form of :func:`solve`: yields :data:`SolverStep` events, returns the :class:`MazeSolveResult`.
 
     The name and the cells are checked at once (not at the first ``next``); the
     solver runs when iteration starts.

@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.grids.base import Grid
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, make_forms, path_from_parents
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, make_solver_forms, path_from_parents
 
 NAME = "astar"
 SUMMARY = "A* with straight-line distance: shortest path, heads for the goal"
@@ -44,7 +44,7 @@ def heuristic(grid: Grid, goal: int) -> np.ndarray:
     return np.sqrt((d * d).sum(axis=1)) * (_MARGIN / max_step(grid))
 
 
-def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
+def _solve(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
     """Shortest path start..goal; ``visited`` = cells expanded.
 
     Raises:
@@ -83,7 +83,7 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
     path = path_from_parents(parent, start, goal)
     if rec is not None:
         rec.extend(("push", c) for c in path)
-    return SolveResult(NAME, path, list(path), expanded)
+    return MazeSolveResult(NAME, path, list(path), expanded)
 
 
-run, steps = make_forms(NAME, _solve)
+run, steps = make_solver_forms(NAME, _solve)

@@ -10,52 +10,70 @@ has tens of thousands of BFS levels, each too small to vectorise).
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 
 import numpy as np
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, make_forms, path_from_parents
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, make_solver_forms, path_from_parents
 
 NAME = "bfs"
 SUMMARY = "breadth-first search: shortest path, spreads evenly from the start"
 
 
-def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
-    """Shortest path start..goal; ``visited`` = cells reached before the goal was found.
+def search(
+    adj: Sequence[Sequence[int]],
+    start: int,
+    goal: int,
+    passable: Callable[[int], bool] | None = None,
+    rec: list[SolverStep] | None = None,
+) -> tuple[list[int], int]:
+    """The one breadth-first path search: shortest path ``start..goal`` inclusive over adjacency lists.
 
-    Raises:
-        ValueError: if the goal is not reachable from the start.
+    ``adj[c]`` lists the cells open from ``c`` (:meth:`Maze.open_lists`); neighbours
+    are tried in list order, so every caller gets the same path.  The search stops
+    as soon as the goal is reached.
+
+    Args:
+        passable: when given, a cell ``d`` is entered only if ``passable(d)`` (the
+            start is always entered).
+        rec: when given, receives ``("visit", cell)`` for every cell reached, in order.
+
+    Returns:
+        ``(path, reached)``: the path (``[]`` if the goal is unreachable) and the
+        number of cells reached, start and goal included.
     """
     if rec is not None:
         rec.append(("visit", start))
     if start == goal:
-        if rec is not None:
-            rec.append(("push", start))
-        return SolveResult(NAME, [start], [start], 1)
-    ip, nb = maze.open_adjacency()
-    parent = [-1] * maze.grid.n
+        return [start], 1
+    parent = [-1] * len(adj)
     parent[start] = start
     queue = [start]
-    found = False
     for c in queue:  # the list grows while we iterate: a FIFO without pops
-        for d in nb[ip[c] : ip[c + 1]]:
-            if parent[d] < 0:
+        for d in adj[c]:
+            if parent[d] < 0 and (passable is None or passable(d)):
                 parent[d] = c
                 queue.append(d)
                 if rec is not None:
                     rec.append(("visit", d))
                 if d == goal:
-                    found = True
-                    break
-        if found:
-            break
-    if not found:
+                    return path_from_parents(parent, start, goal), len(queue)
+    return [], len(queue)
+
+
+def _solve(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
+    """Shortest path start..goal; ``visited`` = cells reached before the goal was found.
+
+    Raises:
+        ValueError: if the goal is not reachable from the start.
+    """
+    path, reached = search(maze.open_lists(), start, goal, None, rec)
+    if not path:
         raise ValueError(UNREACHABLE)
-    path = path_from_parents(parent, start, goal)
     if rec is not None:
         rec.extend(("push", c) for c in path)
-    return SolveResult(NAME, path, list(path), len(queue))
+    return MazeSolveResult(NAME, path, list(path), reached)
 
 
 def shortest_path(
@@ -63,26 +81,16 @@ def shortest_path(
 ) -> list[int]:
     """Breadth-first shortest path ``start..goal`` inclusive over adjacency lists (``[]`` if unreachable).
 
-    The plain-Python form for callers that hold :meth:`Maze.open_lists` (the game,
-    races): ``adj[c]`` lists the cells open from ``c``.  Neighbours are tried in
-    list order, so the path is the same one :func:`run` finds.
+    The form for callers that hold :meth:`Maze.open_lists` (the game, races):
+    :func:`search` without recording, so the path is the same one :func:`run` finds.
 
     Args:
         allowed: when given, the path may only pass through these cells (``goal``
             is always allowed).
     """
-    if start == goal:
-        return [start]
-    parent = {start: start}
-    queue = [start]
-    for c in queue:  # the list grows while we iterate: a FIFO without pops
-        for d in adj[c]:
-            if d not in parent and (allowed is None or d in allowed or d == goal):
-                parent[d] = c
-                if d == goal:
-                    return path_from_parents(parent, start, goal)
-                queue.append(d)
-    return []
+    if allowed is None:
+        return search(adj, start, goal)[0]
+    return search(adj, start, goal, lambda d: d in allowed or d == goal)[0]
 
 
 def distances(maze: Maze, root: int) -> np.ndarray:
@@ -111,4 +119,4 @@ def distances(maze: Maze, root: int) -> np.ndarray:
     return np.array(dist, dtype=np.int32)
 
 
-run, steps = make_forms(NAME, _solve)
+run, steps = make_solver_forms(NAME, _solve)

@@ -2,7 +2,7 @@
 
 Every solver module has one core ``_solve(maze, start, goal, rec)`` that does the
 work.  ``rec`` is ``None`` in the fast form; in the step form it is a list the core
-appends :data:`Step` tuples to, guarded by ``if rec is not None`` so the fast form
+appends :data:`SolverStep` tuples to, guarded by ``if rec is not None`` so the fast form
 pays one comparison per event at most.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.maze import Maze
 
-Step = tuple[str, int]
+SolverStep = tuple[str, int]
 """A solver event: ``("visit", cell)`` the cell is examined for the first time,
 ``("push", cell)`` the current path grows by ``cell``, ``("pop", cell)`` the current
 path loses its last cell ``cell``, ``("dead", cell)`` dead-end filling fills ``cell``."""
@@ -22,7 +22,7 @@ UNREACHABLE = "the goal cannot be reached from the start"
 
 
 @dataclass
-class SolveResult:
+class MazeSolveResult:
     """What a solver found.
 
     Attributes:
@@ -49,7 +49,7 @@ class SolveResult:
         return len(self.path) - 1
 
 
-Core = Callable[[Maze, int, int, "list[Step] | None"], SolveResult]
+Core = Callable[[Maze, int, int, "list[SolverStep] | None"], MazeSolveResult]
 
 
 def check_cell(maze: Maze, name: str, cell: int) -> int:
@@ -64,19 +64,21 @@ def check_cell(maze: Maze, name: str, cell: int) -> int:
     return c
 
 
-def make_forms(name: str, core: Core) -> tuple[Callable[..., SolveResult], Callable[..., Iterator[Step]]]:
+def make_solver_forms(
+    name: str, core: Core
+) -> tuple[Callable[..., MazeSolveResult], Callable[..., Iterator[SolverStep]]]:
     """Build the fast form ``run(maze, start, goal)`` and the step form from one core.
 
-    The step form is a generator of :data:`Step` whose ``return`` value (the
+    The step form is a generator of :data:`SolverStep` whose ``return`` value (the
     ``StopIteration.value``, or the result of ``yield from``) is the
-    :class:`SolveResult`, identical to what the fast form returns.
+    :class:`MazeSolveResult`, identical to what the fast form returns.
     """
 
-    def run(maze: Maze, start: int, goal: int) -> SolveResult:
+    def run(maze: Maze, start: int, goal: int) -> MazeSolveResult:
         return core(maze, start, goal, None)
 
-    def steps(maze: Maze, start: int, goal: int) -> Generator[Step, None, SolveResult]:
-        rec: list[Step] = []
+    def steps(maze: Maze, start: int, goal: int) -> Generator[SolverStep, None, MazeSolveResult]:
+        rec: list[SolverStep] = []
         result = core(maze, start, goal, rec)
         yield from rec
         return result
@@ -101,7 +103,7 @@ def path_from_parents(parent: Sequence[int] | Mapping[int, int], start: int, goa
     return path
 
 
-def extend_erasing_loops(path: list[int], pos: list[int], nxt: int, rec: list[Step] | None) -> None:
+def extend_erasing_loops(path: list[int], pos: list[int], nxt: int, rec: list[SolverStep] | None) -> None:
     """Step the loop-erased path to ``nxt``: back to ``nxt`` if it is already on the path
     (the loop is erased), else append it.  ``pos[c]`` is ``c``'s index on the path or -1."""
     at = pos[nxt]

@@ -12,13 +12,14 @@ cells picks the shortest path among them.  The solver plans without moving, so
 from __future__ import annotations
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, make_forms, path_from_parents
+from engine.solvers.bfs import search
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, make_solver_forms
 
 NAME = "dead-end-filling"
 SUMMARY = "dead-end filling: fills blind alleys until only the way through is left"
 
 
-def fill(maze: Maze, start: int, goal: int, rec: list[Step] | None = None) -> bytearray:
+def fill(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None = None) -> bytearray:
     """Fill dead ends repeatedly; return ``(n,)`` flags, 1 for filled cells.
 
     Cells with no open passage at all are left unfilled (they are unreachable anyway).
@@ -40,39 +41,18 @@ def fill(maze: Maze, start: int, goal: int, rec: list[Step] | None = None) -> by
     return filled
 
 
-def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
+def _solve(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
     """Fill, then BFS over the unfilled cells; ``visited`` = filled cells + cells the BFS reached.
 
     Raises:
         ValueError: if the goal is not reachable from the start.
     """
     filled = fill(maze, start, goal, rec)
-    nfilled = sum(filled)
-    if rec is not None:
-        rec.append(("visit", start))
-    adj = maze.open_lists()
-    parent = [-1] * maze.grid.n
-    parent[start] = start
-    queue = [start]
-    found = start == goal
-    for c in queue:
-        if found:
-            break
-        for d in adj[c]:
-            if parent[d] < 0 and not filled[d]:
-                parent[d] = c
-                queue.append(d)
-                if rec is not None:
-                    rec.append(("visit", d))
-                if d == goal:
-                    found = True
-                    break
-    if not found:
+    path, reached = search(maze.open_lists(), start, goal, lambda d: not filled[d], rec)
+    if not path:
         raise ValueError(UNREACHABLE)
-    path = path_from_parents(parent, start, goal)
     if rec is not None:
         rec.extend(("push", c) for c in path)
-    return SolveResult(NAME, path, list(path), nfilled + len(queue))
+    return MazeSolveResult(NAME, path, list(path), sum(filled) + reached)
 
-
-run, steps = make_forms(NAME, _solve)
+run, steps = make_solver_forms(NAME, _solve)

@@ -16,7 +16,7 @@ form the path from the start to the goal (the current "thread").
 from __future__ import annotations
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, extend_erasing_loops, make_forms
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, extend_erasing_loops, make_solver_forms
 
 NAME = "tremaux"
 SUMMARY = "Trémaux: walks and marks passages, never enters a loop twice; works on any maze"
@@ -32,7 +32,7 @@ def explore(
     path: list[int],
     pos: list[int] | None,
     seen: bytearray,
-    rec: list[Step] | None,
+    rec: list[SolverStep] | None,
 ) -> int:
     """Walk by Trémaux's rules from ``cur`` (the origin, with fresh marks) to ``goal``.
 
@@ -102,7 +102,7 @@ def explore(
     return new
 
 
-def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
+def _solve(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
     """Trémaux walk from start to goal; ``path`` is the thread of passages marked once.
 
     Raises:
@@ -118,7 +118,7 @@ def _solve(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveRe
     new = explore(
         maze.open_lists(), maze.open_edge_lists(), maze.grid.num_edges, start, goal, walk, path, None, seen, rec
     )
-    return SolveResult(NAME, path, walk, 1 + new)
+    return MazeSolveResult(NAME, path, walk, 1 + new)
 
 
-run, steps = make_forms(NAME, _solve)
+run, steps = make_solver_forms(NAME, _solve)

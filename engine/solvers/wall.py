@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 
 from engine.maze import Maze
-from engine.solvers.common import UNREACHABLE, SolveResult, Step, extend_erasing_loops, make_forms
+from engine.solvers.common import UNREACHABLE, MazeSolveResult, SolverStep, extend_erasing_loops, make_solver_forms
 from engine.solvers.tremaux import explore
 
 _TOL = 1e-9
@@ -54,7 +54,9 @@ def first_index(maze: Maze, cell: int, left: bool) -> int:
     return best
 
 
-def follow(maze: Maze, start: int, goal: int, rec: list[Step] | None, *, left: bool, name: str) -> SolveResult:
+def follow(
+    maze: Maze, start: int, goal: int, rec: list[SolverStep] | None, *, left: bool, name: str
+) -> MazeSolveResult:
     """Run a wall follower from ``start`` to ``goal``; see the module docstring.
 
     Raises:
@@ -72,7 +74,7 @@ def follow(maze: Maze, start: int, goal: int, rec: list[Step] | None, *, left: b
         rec.append(("visit", start))
         rec.append(("push", start))
     if start == goal:
-        return SolveResult(name, path, walk, 1)
+        return MazeSolveResult(name, path, walk, 1)
     adj = maze.open_lists()
     ip = maze.open_adjacency()[0]
     darts = bytearray(ip[-1])  # one flag per (cell, passage it leaves by)
@@ -100,18 +102,18 @@ def follow(maze: Maze, start: int, goal: int, rec: list[Step] | None, *, left: b
         nbs = adj[nxt]
         j = (nbs.index(cur) + turn) % len(nbs)
         cur = nxt
-    return SolveResult(name, path, walk, visited, fallback)
+    return MazeSolveResult(name, path, walk, visited, fallback)
 
 
-def _left(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
+def _left(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
     return follow(maze, start, goal, rec, left=True, name="wall-left")
 
 
-def _right(maze: Maze, start: int, goal: int, rec: list[Step] | None) -> SolveResult:
+def _right(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
     return follow(maze, start, goal, rec, left=False, name="wall-right")
 
 
 LEFT_SUMMARY = "left-hand wall follower with loop erasure (Trémaux if it circles a loop)"
 RIGHT_SUMMARY = "right-hand wall follower with loop erasure (Trémaux if it circles a loop)"
-run_left, steps_left = make_forms("wall-left", _left)
-run_right, steps_right = make_forms("wall-right", _right)
+run_left, steps_left = make_solver_forms("wall-left", _left)
+run_right, steps_right = make_solver_forms("wall-right", _right)
