@@ -29,320 +29,37 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, TypeVar
 
 from engine.paths import data_dir
-
-DB_NAME = "tessera.db"
-SCHEMA_VERSION = 3
-"""Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
-3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`)."""
-BUSY_TIMEOUT_S = 5.0
-"""How long one statement waits for another process's lock (seconds)."""
-WRITE_ATTEMPTS = 4
-"""Tries of a write transaction that met a busy/locked database (each waits up to the busy timeout)."""
-OPEN_ATTEMPTS = 2
-"""Tries of each step of opening that met a busy/locked database."""
-SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
-SQLITE_HEADER = b"SQLite format 3\x00"
-"""SQLite's companion files, moved together with a damaged database."""
-
-_TABLES_V1 = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS progress (
-    level_id TEXT PRIMARY KEY,
-    unlocked INTEGER NOT NULL DEFAULT 1,
-    completed INTEGER NOT NULL DEFAULT 0,
-    stars INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS best (
-    code TEXT PRIMARY KEY,
-    best_time REAL,
-    best_moves INTEGER,
-    plays INTEGER NOT NULL DEFAULT 0,
-    wins INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
-_TABLES_V2 = """
-CREATE TABLE IF NOT EXISTS ghosts (
-    maze_code TEXT PRIMARY KEY,
-    ghost_code TEXT NOT NULL,
-    seconds REAL NOT NULL
-);
-"""
-# Columns each version needs, per table.
-_COLUMNS: dict[int, dict[str, set[str]]] = {
-    1: {
-        "meta": {"key", "value"},
-        "progress": {"level_id", "unlocked", "completed", "stars"},
-        "best": {"code", "best_time", "best_moves", "plays", "wins"},
-        "settings": {"key", "value"},
-    },
-}
-_COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
-_COLUMNS[3] = _COLUMNS[2]
-
-LEGACY_GHOST_PREFIX = "ghost:"
-"""Settings key prefix under which ghosts were kept before the ``ghosts`` table (``ghost:<race code>``)."""
-
-DEFAULT_SETTINGS: dict[str, str] = {"theme": "dark", "volume": "0.7", "mute": "0", "fullscreen": "0"}
-
-# SQLite primary result codes (https://sqlite.org/rescode.html).
-_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Best:
-    """Personal best for one level code (time in seconds)."""
-
-    best_time: float | None
-    best_moves: int | None
-    plays: int
-    wins: int
-
-
-@dataclass(frozen=True)
-class WinResult:
-    """What :meth:`Store.record_win` changed."""
-
-    new_best_time: bool
-    new_best_moves: bool
-    best: Best
-
-
-class SavedGhost(NamedTuple):
-    """A recorded ghost: the best run kept for one maze (``seconds`` > 0)."""
-
-    maze_code: str
-    ghost_code: str
-    seconds: float
-
-
-# -- what went wrong while opening -------------------------------------------------
-class _OpenProblem(Exception):
-    """Opening the file read-write did not work; ``str()`` is the reason in plain words."""
-
-
-class _Damaged(_OpenProblem):
-    """Proven damage: not a database, failed integrity check, or not Tessera's tables."""
-
-
-class _Busy(_OpenProblem):
-    """Another process held the lock for longer than the retries."""
-
-
-class _Unwritable(_OpenProblem):
-    """No permission, read-only, cannot create, I/O error: not damage."""
-
-
-class _Newer(_OpenProblem):
-    """Made by a newer version of Tessera."""
-
-
-def error_kind(exc: sqlite3.Error) -> str:
-    """Classify an SQLite error: ``"busy"``, ``"damaged"`` or ``"other"``.
-
-    Uses the result code (Python 3.11+), falling back to the message text.
-    """
-    code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(code, int):
-        primary = code & 0xFF
-        if primary in (_SQLITE_BUSY, _SQLITE_LOCKED):
-            return "busy"
-        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            return "damaged"
-        return "other"
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
-        return "busy"
-    if "not a database" in text or "malformed" in text:
-        return "damaged"
-    return "other"
-
-
-def _problem(exc: sqlite3.Error) -> _OpenProblem:
-    kind = error_kind(exc)
-    if kind == "busy":
-        return _Busy(str(exc))
-    if kind == "damaged":
-        return _Damaged(str(exc))
-    return _Unwritable(str(exc))
-
-
-def _retry(fn: Callable[[], T], attempts: int) -> T:
-    """``fn()``, tried again (with a short growing pause) while SQLite says busy/locked."""
-    for attempt in range(attempts):
-        try:
-            return fn()
-        except sqlite3.Error as exc:
-            if error_kind(exc) != "busy" or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * 2**attempt)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _table_columns(conn: sqlite3.Connection) -> dict[str, dict[str, tuple[bool, bool]]]:
-    """``{table: {column: (not_null, has_default)}}`` for every user table."""
-    names = [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
-    out: dict[str, dict[str, tuple[bool, bool]]] = {}
-    for name in names:
-        cols = conn.execute(f"PRAGMA table_info(\"{name.replace(chr(34), chr(34) * 2)}\")").fetchall()
-        # table_info rows: cid, name, type, notnull, dflt_value, pk
-        out[name] = {c[1]: (bool(c[3]) and not c[5], c[4] is not None) for c in cols}
-    return out
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The schema version of an open database (0: empty), checking its tables.
-
-    Raises:
-        _Newer: made by a newer version (``user_version`` or the old ``meta.schema``).
-        _Damaged: its tables or columns are not Tessera's.
-        sqlite3.Error: the file could not be read.
-    """
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
-        raise _Newer(f"schema {version}; this version reads up to {SCHEMA_VERSION}")
-    tables = _table_columns(conn)
-    if version == 0:
-        if not tables:
-            return 0
-        if "meta" not in tables or "key" not in tables["meta"] or "value" not in tables["meta"]:
-            raise _Damaged("its tables are not Tessera's")
-        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        try:
-            legacy = int(row[0]) if row else 1
-        except (TypeError, ValueError):
-            raise _Damaged(f"its schema number {row[0]!r} is not a number") from None
-        if legacy > SCHEMA_VERSION:
-            raise _Newer(f"schema {legacy}; this version reads up to {SCHEMA_VERSION}")
-        version = max(legacy, 1)
-    for table, needed in _COLUMNS[version].items():
-        have = tables.get(table)
-        if have is None:
-            raise _Damaged(f"its table '{table}' is missing")
-        missing = needed - set(have)
-        if missing:
-            raise _Damaged(f"its table '{table}' lacks the column(s) {', '.join(sorted(missing))}")
-        strict = [c for c, (not_null, has_default) in have.items() if c not in needed and not_null and not has_default]
-        if strict:
-            raise _Damaged(f"its table '{table}' has unknown required column(s) {', '.join(sorted(strict))}")
-    return version
-
-
-def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
-    """Bring an open, writable database to :data:`SCHEMA_VERSION` in one transaction.
-
-    The version is read again inside the transaction (another process may have
-    migrated meanwhile).  Raises like :func:`schema_version`, or ``sqlite3.Error``
-    (the transaction is rolled back).
-    """
-
-    def run() -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            version = schema_version(conn)
-            if version < SCHEMA_VERSION:
-                if version < 1:  # (statement by statement: executescript would COMMIT our transaction)
-                    for stmt in _statements(_TABLES_V1):
-                        conn.execute(stmt)
-                if version < 2:
-                    for stmt in _statements(_TABLES_V2):
-                        conn.execute(stmt)
-                if version < 3:
-                    _upgrade_saved_codes(conn)
-                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                schema_version(conn)  # the result must be Tessera's tables, or nothing is kept
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-
-    _retry(run, attempts)
-
-
-def _upgrade_saved_codes(conn: sqlite3.Connection) -> None:
-    """Rewrite every saved code key in today's spelling (v1 codes became v2), inside the caller's transaction.
-
-    ``best`` rows of one level under two spellings are merged (the better time
-    and moves, plays and wins added); ghost settings ``ghost:<code>`` and the
-    ``ghosts`` table follow their codes.  Keys that hold no code stay as they are.
-    """
-    from engine.codes import upgrade_key
-
-    rows = conn.execute("SELECT code, best_time, best_moves, plays, wins FROM best").fetchall()
-    for code, best_time, best_moves, plays, wins in rows:
-        new = upgrade_key(code)
-        if new == code:
-            continue
-        conn.execute("DELETE FROM best WHERE code = ?", (code,))
-        conn.execute(
-            "INSERT INTO best(code, best_time, best_moves, plays, wins) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(code) DO UPDATE SET "
-            "best_time = min(coalesce(best_time, excluded.best_time), coalesce(excluded.best_time, best_time)), "
-            "best_moves = min(coalesce(best_moves, excluded.best_moves), coalesce(excluded.best_moves, best_moves)), "
-            "plays = plays + excluded.plays, wins = wins + excluded.wins",
-            (new, best_time, best_moves, plays, wins),
-        )
-    for key, value in conn.execute("SELECT key, value FROM settings WHERE key LIKE ?",
-                                   (LEGACY_GHOST_PREFIX + "%",)).fetchall():
-        new_key, new_value = upgrade_key(key), upgrade_key(value)
-        if (new_key, new_value) != (key, value):
-            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
-            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (new_key, new_value))
-    for maze_code, ghost_code, seconds in conn.execute("SELECT maze_code, ghost_code, seconds FROM ghosts").fetchall():
-        new_maze, new_ghost = upgrade_key(maze_code), upgrade_key(ghost_code)
-        if (new_maze, new_ghost) == (maze_code, ghost_code):
-            continue
-        conn.execute("DELETE FROM ghosts WHERE maze_code = ?", (maze_code,))
-        old = conn.execute("SELECT seconds FROM ghosts WHERE maze_code = ?", (new_maze,)).fetchone()
-        if old is None or seconds < old[0]:
-            conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
-                         (new_maze, new_ghost, seconds))
-
-
-def _decode(raw: bytes) -> str:
-    """Text from the file; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of raising."""
-    return raw.decode("utf-8", "replace")
-
-
-def _connect(target: Path | str, uri: bool = False, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are explicit) that never raises on bad text."""
-    conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, uri=uri)
-    conn.text_factory = _decode
-    return conn
-
-
-def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
-    """Which file this is and whether it changed (device, inode, size, mtime in ns)."""
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
-
-
-def _legacy_ghost(ghost_code: str) -> SavedGhost | None:
-    """A ghost kept the old way as ``(maze code, ghost code, seconds of the run)``, read through the decoder
-    door without building the maze (None if it does not decode as a ghost)."""
-    from engine.codes import CodeError, decode_any
-    from engine.race_clock import TICKS_PER_SECOND
-
-    try:
-        got = decode_any(ghost_code)
-    except CodeError:
-        return None
-    if getattr(got, "KIND", "") != "ghost":
-        return None
-    return SavedGhost(got.spec.code(), ghost_code, got.finish_tick / TICKS_PER_SECOND)
+from game.save_schema import (
+    BUSY_TIMEOUT_S,
+    DB_NAME,
+    DEFAULT_SETTINGS,
+    LEGACY_GHOST_PREFIX,
+    OPEN_ATTEMPTS,
+    SCHEMA_VERSION,
+    SIDE_SUFFIXES,
+    SQLITE_HEADER,
+    WRITE_ATTEMPTS,
+    Best,
+    Busy,
+    Damaged,
+    Newer,
+    OpenProblem,
+    SavedGhost,
+    T,
+    Unwritable,
+    WinResult,
+    connect,
+    error_kind,
+    identity,
+    legacy_ghost,
+    migrate,
+    problem,
+    retry,
+    schema_version,
+)
 
 
 class Store:
@@ -393,21 +110,21 @@ class Store:
             self._check_permissions()
             self.conn = self._open_rw()
             self.saving = True
-        except _Damaged as exc:
+        except Damaged as exc:
             self._set_aside(str(exc), again)
-        except _Newer as exc:
+        except Newer as exc:
             self._play_from_memory(self.path)
             self._say(f"Saved progress was made by a newer version of Tessera ({exc}); it is left untouched",
                       "playing without saving.")
-        except _Busy as exc:
+        except Busy as exc:
             self._play_from_memory(self.path)
             self._say(f"Saved progress is in use by another program ({exc})")
-        except _Unwritable as exc:
+        except Unwritable as exc:
             self._play_from_memory(self.path)
             self._say(f"Progress cannot be saved ({exc})")
 
     def _check_header(self) -> None:
-        """Raise :class:`_Damaged` for a non-empty file that is not an SQLite database.
+        """Raise :class:`Damaged` for a non-empty file that is not an SQLite database.
 
         Checked before SQLite opens it, so SQLite never plays a stray journal into
         it or deletes a ``-wal`` that belongs to it.  (SQLite itself would take a
@@ -416,53 +133,53 @@ class Store:
         try:
             with open(self.path, "rb") as f:
                 head = f.read(100)
-                self._checked = _identity(os.fstat(f.fileno()))
+                self._checked = identity(os.fstat(f.fileno()))
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise _Unwritable(exc.strerror or str(exc)) from None
+            raise Unwritable(exc.strerror or str(exc)) from None
         if head and (len(head) < 100 or not head.startswith(SQLITE_HEADER)):
-            raise _Damaged("it is not a database")
+            raise Damaged("it is not a database")
 
     def _check_permissions(self) -> None:
-        """Raise :class:`_Unwritable` before SQLite leaves ``-wal``/``-shm`` files next to a file it cannot write."""
+        """Raise :class:`Unwritable` before SQLite leaves ``-wal``/``-shm`` files next to a file it cannot write."""
         if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
-            raise _Unwritable("the file is read-only")
+            raise Unwritable("the file is read-only")
         if not os.access(self.path.parent, os.W_OK | os.X_OK):
-            raise _Unwritable("its folder is read-only")
+            raise Unwritable("its folder is read-only")
 
     def _open_rw(self) -> sqlite3.Connection:
-        """Open, check, set WAL and migrate; raises an :class:`_OpenProblem`."""
+        """Open, check, set WAL and migrate; raises an :class:`OpenProblem`."""
         try:
-            conn = _connect(self.path, timeout=self.busy_timeout)
+            conn = connect(self.path, timeout=self.busy_timeout)
         except sqlite3.Error as exc:
-            raise _problem(exc) from None
+            raise problem(exc) from None
         except OSError as exc:  # pragma: no cover - sqlite reports these as sqlite3 errors
-            raise _Unwritable(exc.strerror or str(exc)) from None
+            raise Unwritable(exc.strerror or str(exc)) from None
         try:
-            row = _retry(lambda: conn.execute("PRAGMA quick_check").fetchone(), OPEN_ATTEMPTS)
+            row = retry(lambda: conn.execute("PRAGMA quick_check").fetchone(), OPEN_ATTEMPTS)
             if not row or row[0] != "ok":
-                raise _Damaged(f"integrity check: {row[0] if row else 'no answer'}")
-            version = _retry(lambda: schema_version(conn), OPEN_ATTEMPTS)
+                raise Damaged(f"integrity check: {row[0] if row else 'no answer'}")
+            version = retry(lambda: schema_version(conn), OPEN_ATTEMPTS)
             if version < SCHEMA_VERSION:
                 migrate(conn, OPEN_ATTEMPTS)
             else:
                 self._probe_write(conn)
             try:  # after migrating: a failed migration leaves the file exactly as it was
-                _retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), OPEN_ATTEMPTS)
+                retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), OPEN_ATTEMPTS)
             except sqlite3.Error as exc:
                 if error_kind(exc) != "busy":
                     raise
                 # Someone holds a write lock: the file is writable; keep its journal mode for now.
-        except _OpenProblem:
+        except OpenProblem:
             conn.close()
             raise
         except sqlite3.Error as exc:
             conn.close()
-            raise _problem(exc) from None
+            raise problem(exc) from None
         except UnicodeDecodeError:  # SQLite's own error text quotes garbled bytes of the schema
             conn.close()
-            raise _Damaged("its schema text is garbled") from None
+            raise Damaged("its schema text is garbled") from None
         return conn
 
     def _probe_write(self, conn: sqlite3.Connection) -> None:
@@ -497,13 +214,13 @@ class Store:
             try:
                 if schema_version(mem) < SCHEMA_VERSION:
                     migrate(mem, 1)
-            except _Newer:
+            except Newer:
                 pass
-            except (sqlite3.Error, UnicodeDecodeError, _OpenProblem):  # a copy we cannot use: start afresh
+            except (sqlite3.Error, UnicodeDecodeError, OpenProblem):  # a copy we cannot use: start afresh
                 mem.close()
                 mem = None
         if mem is None:
-            mem = _connect(":memory:")
+            mem = connect(":memory:")
             migrate(mem, 1)
         self.conn = mem
 
@@ -516,14 +233,14 @@ class Store:
         for mode in modes:
             try:
                 # serialize(), not backup(): backup() retries a busy source for ever.
-                src = _connect(f"{uri}?{mode}", uri=True, timeout=min(self.busy_timeout, 1.0))
+                src = connect(f"{uri}?{mode}", uri=True, timeout=min(self.busy_timeout, 1.0))
                 try:
                     image = bytearray(src.serialize())
                 finally:
                     src.close()
                 if len(image) >= 20 and image[18:20] == b"\x02\x02":  # WAL mode: no WAL in memory
                     image[18:20] = b"\x01\x01"
-                mem = _connect(":memory:")
+                mem = connect(":memory:")
                 mem.deserialize(bytes(image))
                 mem.execute("SELECT count(*) FROM sqlite_master").fetchone()
                 return mem
@@ -538,7 +255,7 @@ class Store:
         and started a fresh one meanwhile), it is opened instead (once).
         """
         try:
-            current = _identity(os.stat(self.path))
+            current = identity(os.stat(self.path))
         except OSError:
             current = None
         if again and current != self._checked:
@@ -574,7 +291,7 @@ class Store:
             self.saving = True
             self.message = (f"Saved progress was damaged ({reason}); it was moved to {aside.name} "
                             "and a fresh save was started.")
-        except _OpenProblem as exc:
+        except OpenProblem as exc:
             self._play_from_memory(None)
             self._say(f"Saved progress was damaged ({reason}); it was moved to {aside.name}, and a fresh save "
                       f"could not be started ({exc})", "playing without saving.")
@@ -624,7 +341,7 @@ class Store:
         if conn is None:
             return []
         try:
-            return _retry(lambda: conn.execute(sql, params).fetchall(), WRITE_ATTEMPTS)
+            return retry(lambda: conn.execute(sql, params).fetchall(), WRITE_ATTEMPTS)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             self._say(f"Saved progress could not be read ({exc})", "showing defaults.")
             return []
@@ -738,7 +455,7 @@ class Store:
         for maze_code, ghost_code, seconds in self._read("SELECT maze_code, ghost_code, seconds FROM ghosts"):
             offer(SavedGhost(maze_code, ghost_code, float(seconds)))
         for (value,) in self._read("SELECT value FROM settings WHERE key LIKE ?", (LEGACY_GHOST_PREFIX + "%",)):
-            old = _legacy_ghost(value)
+            old = legacy_ghost(value)
             if old is not None:
                 offer(old)
         return [best[k] for k in sorted(best)]

@@ -25,7 +25,7 @@ import pytest
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
 from engine.solvers.bfs import shortest_path
-from game import store as store_mod
+from game import save_schema
 from game.store import SCHEMA_VERSION, SavedGhost, Store
 
 # The tables exactly as the first store (meta.schema = '1', no user_version) made them.
@@ -392,7 +392,7 @@ def test_migration_is_one_transaction(tmp_path, monkeypatch):
     before = digest(tmp_path)
     # A last statement that fails on this file (w1-01 exists): nothing of the migration may stay.
     failing = "; INSERT INTO progress VALUES ('w1-01', 1, 1, 1)"
-    monkeypatch.setattr(store_mod, "_TABLES_V2", store_mod._TABLES_V2 + failing)
+    monkeypatch.setattr(save_schema, "_TABLES_V2", save_schema._TABLES_V2 + failing)
     st = Store(path)
     assert not st.saving and st.message is not None
     st.close()
