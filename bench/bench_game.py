@@ -32,7 +32,8 @@ import arcade  # noqa: E402
 from engine.maze_code import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
-from game.views.play import PlayView, open_level  # noqa: E402
+from game.views.play import PlayView  # noqa: E402
+from game.views.play_open import open_level  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "game.md"
 

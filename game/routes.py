@@ -44,9 +44,9 @@ class Route(StrEnum):
 ROUTES: dict[Route, str] = {
     Route.MENU: "game.views.menu:MenuView",
     Route.LEVELS: "game.views.levels:LevelsView",
-    Route.LEVEL: "game.views.play:open_level",
-    Route.PLAY_CODE: "game.views.play:open_code",
-    Route.DAILY: "game.views.play:open_daily",
+    Route.LEVEL: "game.views.play_open:open_level",
+    Route.PLAY_CODE: "game.views.play_open:open_code",
+    Route.DAILY: "game.views.play_open:open_daily",
     Route.WIN: "game.views.win:WinView",
     Route.RACE_SETUP: "game.views.race:open_race_setup",
     Route.RACE_CODE: "game.views.race:open_race_code",

@@ -120,7 +120,7 @@ def test_idle_dark_view_asks_for_no_frames_and_writes_no_fog(window, ctx, monkey
 
 def test_goal_hint_setting_reaches_the_session(window, ctx):
     from game.dark import GOAL_HINT_SETTING
-    from game.views.play import play_spec
+    from game.views.play_open import play_spec
 
     spec = MazeSpec("upsilon", 8, 6, "prim", {}, 0, 1, dark=True)
     assert play_spec(ctx, spec, spec.code(), "t").session.fog.goal_hint is False

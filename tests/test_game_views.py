@@ -72,7 +72,7 @@ def test_every_screen_opens_draws_and_escapes_to_menu(window, ctx):
     from game.views.code_entry import CodeEntryView
     from game.views.levels import LevelsView
     from game.views.menu import MenuView
-    from game.views.play import open_code, open_daily, open_level
+    from game.views.play_open import open_code, open_daily, open_level
     from game.views.settings import SettingsView
 
     makers = [
@@ -121,7 +121,8 @@ def test_menu_keyboard_and_mouse_navigation(window, ctx):
 
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar", "upsilon"])
 def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
-    from game.views.play import PlayView, open_level
+    from game.views.play import PlayView
+    from game.views.play_open import open_level
     from game.views.win import WinView
 
     level = next(lv for lv in ctx.campaign.levels if lv.shape == shape)
