@@ -387,7 +387,7 @@ def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatc
     import time
 
     import game.views.loading as loading
-    import game.views.play as play_mod
+    import game.views.play_open as play_mod
     from game.views.loading import LoadingView
     from game.views.play import PlayView
 
