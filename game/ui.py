@@ -19,6 +19,8 @@ from typing import Any
 
 import arcade
 
+from game.render.theme import BUTTON_FONTS
+
 if arcade.headless:  # pragma: no cover - depends on the environment
     try:
         import pyglet.window.xlib  # noqa: F401
@@ -76,6 +78,19 @@ class CodeField(gui.UIInputText):
         if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
             return True
         return bool(super().on_event(event))
+
+
+_MEASURE: list[arcade.Text] = []
+
+
+def label_width(text: str, font_size: float) -> float:
+    """Width in pixels of ``text`` in a button's font (:func:`game.render.theme.button_style`) at ``font_size``."""
+    if not _MEASURE:
+        _MEASURE.append(arcade.Text("", 0, 0, font_name=BUTTON_FONTS, font_size=12))
+    t = _MEASURE[0]
+    t.font_size = font_size
+    t.text = text
+    return float(t.content_width)
 
 
 def ui_scale(width: float, height: float) -> float:
@@ -158,5 +173,5 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
-    "cut_to_fit", "ellipsize", "fit_text", "place_column", "place_grid",
+    "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
 ]

@@ -1,7 +1,8 @@
 """Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
 
 Runs :func:`layout_check.check_layout` on the menu, level select, play HUD (square,
-hex, triangle), pause, win, settings, code entry (with an error), help and the loading screen at
+hex, triangle), pause, win, settings, code entry (with an error), help, race setup, Lab setup and the
+loading screen at
 800×600, 1280×800 and 1920×1080, on both themes.
 """
 
@@ -61,6 +62,8 @@ def _screens(ctx):
         "settings": lambda: ctx.view_for(Route.SETTINGS),
         "code-entry": code_error,
         "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
+        "race-setup": lambda: ctx.view_for(Route.RACE_SETUP),
+        "lab-setup": lambda: ctx.view_for(Route.LAB_SETUP),
     }
 
 

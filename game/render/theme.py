@@ -88,12 +88,16 @@ def get_theme(name: str) -> Theme:
     return THEMES.get(name, DARK)
 
 
+#: The fonts buttons ask for, first available wins (also used to measure labels: :func:`game.ui.label_width`).
+BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
+
+
 def button_style(theme: Theme, font_size: int = 16) -> dict[str, Any]:
     """A ``UIFlatButton`` style dict for ``theme`` (imports arcade.gui lazily)."""
     from arcade.gui import UIFlatButton
 
     s = UIFlatButton.UIStyle
-    fonts = ("Kenney Future", "arial", "calibri")
+    fonts = BUTTON_FONTS
     return {
         "normal": s(font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button),
         "hover": s(

@@ -22,7 +22,7 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, gui, ui_scale
+from game.ui import FONT, ActionButton, gui, label_width, ui_scale
 
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
@@ -109,11 +109,21 @@ class BaseView(Redraws, arcade.View):
         self.focus = index
         self.activate(index)
 
-    def style_buttons(self, font_size: float, buttons: list[ActionButton] | None = None) -> None:
-        """Give ``buttons`` (default: all) the theme's style at ``font_size`` points."""
-        style = button_style(self.ctx.theme, max(8, round(font_size)))
+    def style_buttons(self, font_size: float, buttons: list[ActionButton] | None = None, pad: float = 10) -> None:
+        """Give ``buttons`` (default: all) the theme's style at ``font_size`` points, smaller for a
+        one-line label that would not fit its button with ``pad`` pixels to spare on each side."""
+        styles: dict[int, dict[str, Any]] = {}
         for btn in self.buttons if buttons is None else buttons:
-            btn.set_font_size(font_size, style)
+            size = max(8, round(font_size))
+            if not btn.multiline and btn.text:
+                room = btn.rect.width - 2 * pad
+                wide = label_width(btn.text, size)
+                if wide > room > 0:
+                    size = max(8, int(size * room / wide))
+            style = styles.get(size)
+            if style is None:
+                style = styles[size] = button_style(self.ctx.theme, size)
+            btn.set_font_size(size, style)
 
     def activate(self, index: int) -> None:
         """Run the action of button ``index`` (disabled buttons do nothing)."""

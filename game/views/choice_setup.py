@@ -160,6 +160,7 @@ class ChoiceSetupView(BaseView):
         bw = int(min(420 * scale, (width - 60) / 2))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(bw, bh)
+        self.style_buttons(min(14 * scale, bh * 0.45))
         self.field.rect = self.field.rect.resize(2 * bw + 16, int(max(30, 40 * min(scale, 1.2))))
         box_h = rows * bh + (rows - 1) * 10 + 12 + self.field.rect.height
         centre = (top + bottom) / 2

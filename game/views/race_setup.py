@@ -136,8 +136,9 @@ class RaceSetupView(ChoiceSetupView):
     def layout(self, width: int, height: int) -> None:
         """Place the texts."""
         super().layout(width, height)
-        self.about.position = (width / 2, self.heading.y - 36)
-        fit_text(self.about, OPPONENTS[self.race.opponent].summary, width - 40, min_size=10, size=13)
+        scale = max(0.75, min(1.8, min(width / 1280, height / 800)))  # as the heading's (ChoiceSetupView.layout)
+        self.about.position = (width / 2, self.heading.y - 40 * scale)
+        fit_text(self.about, OPPONENTS[self.race.opponent].summary, width - 40, min_size=10, size=int(13 * scale))
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""
