@@ -105,7 +105,7 @@ def test_memory_bound_and_timeout_stop_cleanly():
 
 def test_partitions_are_checked():
     assert partitions_for(4, 4) == pdb.default_partitions(4, 4)
-    assert len(pdb.default_partitions(4, 4)) == 2
+    assert len(pdb.default_partitions(4, 4)) == 3
     for parts in pdb.default_partitions(4, 4):
         assert sorted(t for g in parts for t in g) == list(range(1, 16))
     with pytest.raises(ValueError):
