@@ -61,6 +61,8 @@ MOVE_LETTERS = "UDLR"
 _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous move"
 BATCH = 1 << 16
 DEFAULT_MAX_LAYER = 10_000_000
+LIGHT_NODES = 2_000_000
+"""A bound whose search held more positions than this switches the search to every view (see ``_search``)."""
 _LAYOUTS: dict[tuple, _Layout] = {}
 
 
@@ -370,8 +372,9 @@ class _Expander:
     puts it over the bound, so the later views only see the survivors.
     """
 
-    def __init__(self, lay: _Layout) -> None:
+    def __init__(self, lay: _Layout, nviews: int | None = None) -> None:
         self.lay = lay
+        self.nviews = len(lay.views) if nviews is None else nviews  # the views used: the first ``nviews``
         n = lay.n
         nbr = neighbour_table(lay.width, lay.height)
         self.bslot = np.uint64(n - 1)
@@ -389,7 +392,7 @@ class _Expander:
         # per view, by search slot s of the moved tile: shift of its nibble in the view's word, and of its
         # group's index, index mask and table offset; by direction and blank cell: the xor of the two cells
         self.vshift, self.gshift, self.gmask, self.goff, self.cellx = [], [], [], [], []
-        for view in lay.views:
+        for view in lay.views[: self.nviews]:
             vs = view.slot_of.astype(np.int64)
             self.vshift.append(4 * view.slot_of)
             self.gshift.append(view.shift[vs])
@@ -405,7 +408,7 @@ class _Expander:
     def expand(self, lv: _Level, lo: int, hi: int, g1: int, bound: int) -> tuple[list[_Level], int]:
         """Children (depth ``g1``) of nodes ``lo..hi`` of ``lv`` with ``g1 + h <= bound``, and the least ``f`` cut."""
         table = self.lay.table
-        nviews = len(self.lay.views)
+        nviews = self.nviews
         four = np.uint64(4)
         F = np.uint64(15)
         B = lv.board[lo:hi]
@@ -471,7 +474,12 @@ def _search(
 ) -> SolveResult:
     """Depth-first IDA* over batches (see the module docstring); tables already prepared."""
     lay = _layout(board.width, board.height, None, cancel, partition, extra)
-    exp = _Expander(lay)
+    # easy positions search with the first two partitions' views; once one bound's search has held more than
+    # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
+    # complete under an admissible heuristic, and the bound only ever steps by 2)
+    light = sum(2 if lay.width == lay.height else 1 for _ in (partition, *extra)[:2])
+    full = _Expander(lay)
+    exp = _Expander(lay, light) if light < len(lay.views) else full
     b0, w0 = _encode(lay, board.tiles)
     vals0 = [_group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]
     h0 = max(sum(v) for v in vals0)
@@ -486,8 +494,10 @@ def _search(
     most_held = 1
     while True:
         iterations += 1
+        start_nodes = total_nodes
         root.next = 0
-        levels = [root]
+        levels = [root if exp is full else _Level(root.board, root.words[: exp.nviews], root.sums[: exp.nviews],
+                                                  root.move, root.parent)]
         least = 1 << 30
         stored = 1
         while levels:
@@ -542,6 +552,8 @@ def _search(
                 raise SolverStopped("limit", _stats(total_nodes, start_time, iterations))
         if least >= 1 << 30:  # pragma: no cover - unsolvable positions are rejected earlier
             raise ValueError("This position is unsolvable.")
+        if total_nodes - start_nodes > LIGHT_NODES:
+            exp = full
         bound = least + ((least - parity) % 2)
 
 
