@@ -13,7 +13,10 @@ position is a few ``uint64`` words:
   pattern database index is ``(word >> 4*first_slot) & mask``.  A view is one
   partition read straight or, on square boards, on the transposed board (the
   goal is its own transpose); the heuristic is the largest of the views' sums
-  (4x4: three 6-6-3 partitions, six views).
+  (4x4: three 6-6-3 partitions, six views).  Only the first two partitions'
+  views are used until one bound's search has held more than
+  :data:`LIGHT_NODES` positions; later bounds use them all (the third
+  partition cuts the hardest positions' work, but costs more per position).
 
 For a bound ``T`` (the heuristic of the start, then the least ``f`` that went
 over), the search keeps one array of positions per depth.  It takes up to
@@ -581,7 +584,7 @@ def solve_optimal(
         cancel: polled between chunks of work; returning True stops the search.
         progress: receives database build progress ``(fraction, message)``.
         max_layer: most positions held at once (memory: about 50 bytes each
-            on 4x4); the search holds at most about ``3 * BATCH`` per depth.
+            on 4x4, 70 once the search uses every view); the search holds at most about ``3 * BATCH`` per depth.
         partition: tile groups for one pattern-database sum (default: the
             size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).
