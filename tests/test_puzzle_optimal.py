@@ -70,6 +70,23 @@ def test_maxed_partitions_give_korf_lengths():
         assert r.nodes <= single.nodes * 1.5  # a stronger heuristic: no blow-up
 
 
+def test_switch_to_every_view_keeps_lengths_optimal(monkeypatch):
+    """Three partitions: the first two's views until a bound's search grows past LIGHT_NODES, then all six."""
+    import engine.puzzle.optimal as optimal
+
+    r555 = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
+    cases = [("5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3", 41), ("3 12 0 6 11 14 5 8 1 10 13 4 7 15 9 2", 52)]
+    for text, opt in cases:
+        b = Board.parse(text)
+        monkeypatch.setattr(optimal, "LIGHT_NODES", 10**12)
+        light = solve_optimal(b, timeout=120, partitions=(P555, Q555, r555))
+        monkeypatch.setattr(optimal, "LIGHT_NODES", 0)
+        switched = solve_optimal(b, timeout=120, partitions=(P555, Q555, r555))
+        for r in (light, switched):
+            assert r.optimal and r.length == opt and b.apply(r.moves).is_solved()
+        assert switched.nodes != light.nodes  # the second search really used the other views
+
+
 def test_small_boards_match_bfs_with_several_partitions():
     """3x4 (transposes are not squares: no mirror) and 4x3, each against a plain BFS."""
     from collections import deque
@@ -105,7 +122,7 @@ def test_memory_bound_and_timeout_stop_cleanly():
 
 def test_partitions_are_checked():
     assert partitions_for(4, 4) == pdb.default_partitions(4, 4)
-    assert len(pdb.default_partitions(4, 4)) == 2
+    assert len(pdb.default_partitions(4, 4)) == 3
     for parts in pdb.default_partitions(4, 4):
         assert sorted(t for g in parts for t in g) == list(range(1, 16))
     with pytest.raises(ValueError):

@@ -102,7 +102,7 @@ P555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
 
 @pytest.fixture(scope="session")
 def tables_4x4():
-    """Small 5-5-5 databases for 4x4 (about a second to build; the default two 6-6-3 partitions take 10-25 s)."""
+    """Small 5-5-5 databases for 4x4 (about a second to build; the default three 6-6-3 partitions take 15-30 s)."""
     from engine.puzzle.optimal import prepare
 
     prepare(4, 4, partition=P555)

@@ -13,7 +13,10 @@ position is a few ``uint64`` words:
   pattern database index is ``(word >> 4*first_slot) & mask``.  A view is one
   partition read straight or, on square boards, on the transposed board (the
   goal is its own transpose); the heuristic is the largest of the views' sums
-  (4x4: two 6-6-3 partitions, four views).
+  (4x4: three 6-6-3 partitions, six views).  Only the first two partitions'
+  views are used until one bound's search has held more than
+  :data:`LIGHT_NODES` positions; later bounds use them all (the third
+  partition cuts the hardest positions' work, but costs more per position).
 
 For a bound ``T`` (the heuristic of the start, then the least ``f`` that went
 over), the search keeps one array of positions per depth.  It takes up to
@@ -61,6 +64,8 @@ MOVE_LETTERS = "UDLR"
 _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous move"
 BATCH = 1 << 16
 DEFAULT_MAX_LAYER = 10_000_000
+LIGHT_NODES = 2_000_000
+"""A bound whose search held more positions than this switches the search to every view (see ``_search``)."""
 _LAYOUTS: dict[tuple, _Layout] = {}
 
 
@@ -272,8 +277,8 @@ def prepare(
 ) -> list[str]:
     """Build or load the tables the optimal solver needs for this size.
 
-    4x4 from an empty cache: four 6-tile and two 3-tile tables, about 10-15 s
-    and 70 MB; then a fraction of a second from the cache.
+    4x4 from an empty cache: six 6-tile and three 3-tile tables, about 15 s of
+    CPU and 100 MB; then a fraction of a second from the cache.
 
     Returns:
         Sentences about cache problems met so far (unusable folder, a table
@@ -370,8 +375,9 @@ class _Expander:
     puts it over the bound, so the later views only see the survivors.
     """
 
-    def __init__(self, lay: _Layout) -> None:
+    def __init__(self, lay: _Layout, nviews: int | None = None) -> None:
         self.lay = lay
+        self.nviews = len(lay.views) if nviews is None else nviews  # the views used: the first ``nviews``
         n = lay.n
         nbr = neighbour_table(lay.width, lay.height)
         self.bslot = np.uint64(n - 1)
@@ -389,7 +395,7 @@ class _Expander:
         # per view, by search slot s of the moved tile: shift of its nibble in the view's word, and of its
         # group's index, index mask and table offset; by direction and blank cell: the xor of the two cells
         self.vshift, self.gshift, self.gmask, self.goff, self.cellx = [], [], [], [], []
-        for view in lay.views:
+        for view in lay.views[: self.nviews]:
             vs = view.slot_of.astype(np.int64)
             self.vshift.append(4 * view.slot_of)
             self.gshift.append(view.shift[vs])
@@ -405,7 +411,7 @@ class _Expander:
     def expand(self, lv: _Level, lo: int, hi: int, g1: int, bound: int) -> tuple[list[_Level], int]:
         """Children (depth ``g1``) of nodes ``lo..hi`` of ``lv`` with ``g1 + h <= bound``, and the least ``f`` cut."""
         table = self.lay.table
-        nviews = len(self.lay.views)
+        nviews = self.nviews
         four = np.uint64(4)
         F = np.uint64(15)
         B = lv.board[lo:hi]
@@ -471,7 +477,12 @@ def _search(
 ) -> SolveResult:
     """Depth-first IDA* over batches (see the module docstring); tables already prepared."""
     lay = _layout(board.width, board.height, None, cancel, partition, extra)
-    exp = _Expander(lay)
+    # easy positions search with the first two partitions' views; once one bound's search has held more than
+    # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
+    # complete under an admissible heuristic, and the bound only ever steps by 2)
+    light = sum(2 if lay.width == lay.height else 1 for _ in (partition, *extra)[:2])
+    full = _Expander(lay)
+    exp = _Expander(lay, light) if light < len(lay.views) else full
     b0, w0 = _encode(lay, board.tiles)
     vals0 = [_group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]
     h0 = max(sum(v) for v in vals0)
@@ -486,8 +497,10 @@ def _search(
     most_held = 1
     while True:
         iterations += 1
+        start_nodes = total_nodes
         root.next = 0
-        levels = [root]
+        levels = [root if exp is full else _Level(root.board, root.words[: exp.nviews], root.sums[: exp.nviews],
+                                                  root.move, root.parent)]
         least = 1 << 30
         stored = 1
         while levels:
@@ -542,6 +555,8 @@ def _search(
                 raise SolverStopped("limit", _stats(total_nodes, start_time, iterations))
         if least >= 1 << 30:  # pragma: no cover - unsolvable positions are rejected earlier
             raise ValueError("This position is unsolvable.")
+        if total_nodes - start_nodes > LIGHT_NODES:
+            exp = full
         bound = least + ((least - parity) % 2)
 
 
@@ -569,7 +584,7 @@ def solve_optimal(
         cancel: polled between chunks of work; returning True stops the search.
         progress: receives database build progress ``(fraction, message)``.
         max_layer: most positions held at once (memory: about 50 bytes each
-            on 4x4); the search holds at most about ``3 * BATCH`` per depth.
+            on 4x4, 70 once the search uses every view); the search holds at most about ``3 * BATCH`` per depth.
         partition: tile groups for one pattern-database sum (default: the
             size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).

@@ -466,11 +466,17 @@ def pattern_table(
 FOUR_BY_FOUR = (
     ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13)),
     ((1, 2, 5, 6, 9, 13), (3, 4, 7, 8, 11, 12), (10, 14, 15)),
+    ((1, 2, 3, 4, 7, 8), (5, 6, 9, 10, 13, 14), (11, 12, 15)),
 )
 """The 4x4 partitions whose sums the optimal solver maxes (each also read on the transposed board).
 
 Chosen by measurement on Korf instances 1, 2, 3, 6, 16, 55: the first alone
-searched 43.6 M positions, the second alone 33.1 M, both maxed 20.6 M.
+searched 43.6 M positions, the second alone 33.1 M, both maxed 20.6 M.  The
+third (added later, measured on all of Korf's 100 in one session, CPU time):
+positions 263 M -> 200 M in all, the hardest (#88) 42.9 M -> 21.1 M and
+17.1 s -> 13.4 s, but the 100 in all 110 s -> 119 s (each position costs more),
+so the search uses the third only once a bound's search grows large (see
+``engine.puzzle.optimal.LIGHT_NODES``).
 """
 
 
