@@ -106,21 +106,35 @@ def ellipsize(text: arcade.Text, value: str, max_width: float) -> None:
     cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True)
 
 
-def cut_to_fit(text: arcade.Text, value: str, fits: Callable[[], bool], keep_ellipsis: bool = False) -> None:
-    """Set ``text.text`` to the longest prefix of ``value`` followed by "…" for which ``fits()`` holds.
+def cut_to_fit(
+    text: arcade.Text, value: str, fits: Callable[[], bool], keep_ellipsis: bool = False, middle: bool = False,
+) -> None:
+    """Set ``text.text`` to the longest cut of ``value`` (with "…") for which ``fits()`` holds.
 
-    A binary search over the prefix length (``fits`` reads the text's size).  When not even
-    one character fits, the text is "…" (``keep_ellipsis``) or empty.
+    A binary search over how many characters are kept (``fits`` reads the text's size): the
+    end is cut, or the middle when ``middle`` (paths, codes).  When not even one character
+    fits, the text is "…" (``keep_ellipsis``) or empty.
     """
     lo, hi = 0, len(value)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        text.text = value[:mid].rstrip() + ELLIPSIS
+        text.text = cut_text(value, mid, middle)
         if fits():
             lo = mid
         else:
             hi = mid - 1
-    text.text = value[:lo].rstrip() + ELLIPSIS if lo or keep_ellipsis else ""
+    text.text = cut_text(value, lo, middle) if lo or keep_ellipsis else ""
+
+
+def cut_text(value: str, keep: int, middle: bool = False) -> str:
+    """``value`` shortened to ``keep`` characters plus "…" at the end (or in the middle); whole if it has room."""
+    if keep >= len(value):
+        return value
+    if not middle:
+        return value[:keep].rstrip() + ELLIPSIS
+    head = (keep + 1) // 2
+    tail = keep - head
+    return value[:head] + ELLIPSIS + (value[len(value) - tail:] if tail else "")
 
 
 def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float = 9) -> None:
@@ -173,5 +187,5 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
-    "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
+    "cut_text", "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
 ]

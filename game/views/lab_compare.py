@@ -16,6 +16,7 @@ from arcade import key
 from engine.maze_code import MazeSpec
 from game.context import Context
 from game.ui import FONT
+from game.views.base import common_key
 from game.views.charts import BarChart, histogram_chart
 from game.workers import Task, spinner
 
@@ -197,7 +198,9 @@ class CompareView(arcade.View):
             self.ctx.show_menu()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """See the module docstring."""
+        """See the module docstring (and F1 help, F11 fullscreen)."""
+        if common_key(self.ctx, symbol, modifiers):
+            return True
         if symbol == key.ESCAPE:
             self.back()
         elif symbol in (key.ENTER, key.RETURN, key.R):

@@ -34,6 +34,7 @@ from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
 from game.ui import FONT
+from game.views.base import common_key
 from game.views.race_loading import RaceLoadingView
 from game.views.race_result import RaceResultView
 from game.views.textfit import fit_text
@@ -182,10 +183,10 @@ class RaceView(arcade.View):
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Movement (after the countdown), E, F, zoom, Esc, F11."""
+        """Movement (after the countdown), E, F, zoom, Esc, F1 help (the race waits), F11."""
         self._changed = True
-        if symbol == key.F11:
-            self.ctx.toggle_fullscreen()
+        if common_key(self.ctx, symbol, modifiers):
+            pass
         elif symbol == key.ESCAPE:
             self.back()
         elif symbol == key.E:

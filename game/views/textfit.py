@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import arcade
 
-ELLIPSIS = "…"
+from game.ui import cut_to_fit
 
 
 def fit_text(text: arcade.Text, value: str, max_width: float, *, min_size: float | None = None,
@@ -34,23 +34,4 @@ def fit_text(text: arcade.Text, value: str, max_width: float, *, min_size: float
             text.font_size = max(min_size, text.font_size - 1)
         if text.content_width <= max_width:
             return
-    lo, hi = 0, len(value)  # the longest kept length that fits (binary search)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        text.text = _cut(value, mid, middle)
-        if text.content_width <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    text.text = _cut(value, lo, middle)
-
-
-def _cut(value: str, keep: int, middle: bool) -> str:
-    """``value`` shortened to ``keep`` characters plus an ellipsis."""
-    if keep >= len(value):
-        return value
-    if not middle:
-        return value[:keep].rstrip() + ELLIPSIS
-    head = (keep + 1) // 2
-    tail = keep - head
-    return value[:head] + ELLIPSIS + (value[len(value) - tail:] if tail else "")
+    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
