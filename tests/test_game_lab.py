@@ -183,7 +183,8 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
 
 
 def test_lab_command_and_setup(ctx, window):
-    from game.views.lab import LabView, lab_command
+    from game.views.lab import LabView
+    from game.views.lab_open import lab_command
     from game.views.lab_setup import LabSetupView
 
     code = MazeSpec.create("hex", 8, 7, "wilson", seed=9).code()

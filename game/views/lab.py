@@ -24,7 +24,6 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.codes import CodeError, normalize
 from engine.lab import ANIMATE_MAX_CELLS, SOLVERS, STEP_RATES, LabPhase, LabRun, default_rate_index, estimate_cells
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
@@ -38,8 +37,7 @@ from game.views.lab_stats import build_big, format_stats
 from game.views.textfit import fit_text
 from game.workers import Task, spinner
 
-__all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats", "lab_command", "open_lab",
-           "open_lab_setup"]
+__all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
@@ -470,35 +468,3 @@ class LabView(BaseView):
         """The texts on screen now (for layout tests)."""
         shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
         return shown + [t for t in self.t_message if t.text]
-
-
-# -- ways in -------------------------------------------------------------------------------------
-def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) -> arcade.View:
-    """The Lab on a maze code, or its setup screen (also showing why a code was refused)."""
-    from game.views.lab_setup import LabSetupView
-
-    if not code:
-        return LabSetupView(ctx)
-    try:
-        spec = MazeSpec.from_code(normalize(code))
-    except CodeError as exc:
-        view = LabSetupView(ctx, message=str(exc))
-        view.field.text = code
-        return view
-    if back is None:
-        setup = LabSetupView(ctx)
-        setup.adopt_spec(spec)
-        back = setup
-    return LabView(ctx, spec, back=back)
-
-
-def lab_command(ctx: Context, args: list[str]) -> arcade.View:
-    """``tessera lab [CODE]`` (for :data:`game.app.COMMANDS`)."""
-    return open_lab(ctx, args[0] if args else None)
-
-
-def open_lab_setup(ctx: Context) -> arcade.View:
-    """Main-menu factory."""
-    from game.views.lab_setup import LabSetupView
-
-    return LabSetupView(ctx)
