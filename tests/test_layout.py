@@ -120,3 +120,28 @@ def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, 
         assert view.hud_help.top <= sy0 and sy1 <= h - view.hud_height
     finally:
         set_window_size(window, 1280, 800)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
+    """The comparison screen once its charts are computed: chart titles, labels and legend inside, no overlap."""
+    import time
+
+    from engine.maze_code import MazeSpec
+    from game.views.lab_compare import CompareView
+
+    ctx.set_theme(theme)
+    view = CompareView(ctx, MazeSpec.create("hex", 8, 6, "backtracker", seed=3), runs=2)
+    ctx.show(view)
+    deadline = time.monotonic() + 120
+    while not view.charts and time.monotonic() < deadline:
+        view.on_update(1 / 60)
+        time.sleep(0.01)
+    assert view.charts, "the comparison did not finish"
+    problems: list[str] = []
+    try:
+        for w, h in SIZES[:3]:
+            problems += check_layout(window, view, w, h)
+    finally:
+        set_window_size(window, 1280, 800)
+    assert problems == []

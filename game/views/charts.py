@@ -95,6 +95,7 @@ class BarChart:
         fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
         self.texts: list[arcade.Text] = [heading]
         shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
+        value_texts: list[arcade.Text] = []  # value labels over the bars, likewise
         for i, ((x, y, w, h), label, v) in enumerate(zip(self.rects, labels, self.values, strict=False)):
             cx = x + w / 2
             text = arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
@@ -103,8 +104,10 @@ class BarChart:
                 shown.append(text)
             elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
                 shown[-1] = text
-            self.texts.append(arcade.Text(fmt(v), cx, y + h + 3, text_color, small - 1, font_name=FONT,
-                                          anchor_x="center"))
+            value = arcade.Text(fmt(v), cx, y + h + 3, text_color, small - 1, font_name=FONT, anchor_x="center")
+            if not value_texts or not _touch(value_texts[-1], value):  # one touching its neighbour is left out
+                value_texts.append(value)
+        self.texts.extend(value_texts)
         self.texts.extend(shown)
 
     def draw(self) -> None:
@@ -112,6 +115,14 @@ class BarChart:
         self.shapes.draw()
         for t in self.texts:
             t.draw()
+
+
+def _touch(a: arcade.Text, b: arcade.Text, gap: float = 2) -> bool:
+    """Whether two centre-anchored labels' boxes come within ``gap`` pixels of each other."""
+    ax, bx = a.x - a.content_width / 2, b.x - b.content_width / 2
+    apart_x = ax + a.content_width + gap <= bx or bx + b.content_width + gap <= ax
+    apart_y = a.y + a.content_height + gap <= b.y or b.y + b.content_height + gap <= a.y
+    return not (apart_x or apart_y)
 
 
 def histogram_chart(title: str, hist: dict[int, int], rect: Rect, max_bins: int = 20, **kw: Any) -> BarChart:

@@ -79,7 +79,8 @@ class CompareView(arcade.View):
         self.background_color = t.background
         self.t_title = arcade.Text("", 20, 0, t.accent, 18, font_name=FONT, bold=True)
         self.t_status = arcade.Text("", 20, 0, t.text_dim, 12, font_name=FONT)
-        self.t_legend = arcade.Text("", 20, 0, t.text_dim, 10, font_name=FONT, multiline=True, width=1240)
+        self.t_legend = arcade.Text("", 20, 28, t.text_dim, 10, font_name=FONT, multiline=True, width=1240,
+                                    anchor_y="bottom")
         self.t_help = arcade.Text("Enter/R run again · +/- runs · Left/Right histogram algorithm · Esc back",
                                   0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center")
         self._size = (0, 0)
@@ -129,8 +130,12 @@ class CompareView(arcade.View):
             self.charts = []
             return
         t = self.ctx.theme
+        legend = "  ".join(f"{short_name(r['algorithm'])} = {r['algorithm']}" for r in rows)
+        if {"prim", "kruskal"} <= {r["algorithm"] for r in rows}:
+            legend += "  ·  PR and KR match: both are the minimum spanning tree of the same random weights"
+        self.t_legend.text = legend
         labels = [short_name(r["algorithm"]) for r in rows]
-        cols, top, bottom = 3, h - 90, 70
+        cols, top, bottom = 3, h - 90, self._charts_bottom()
         cw = (w - 40) / cols
         ch = (top - bottom) / 2
         specs = [
@@ -146,20 +151,19 @@ class CompareView(arcade.View):
             self.charts.append(BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text,
                                         axis_color=t.text_dim))
         self._build_hist()
-        legend = "  ".join(f"{short_name(r['algorithm'])} = {r['algorithm']}" for r in rows)
-        names = {r["algorithm"] for r in rows}
-        if {"prim", "kruskal"} <= names:
-            legend += "  ·  PR and KR match: both are the minimum spanning tree of the same random weights"
-        self.t_legend.text = legend
         first = self.spec.seed
         last = first + self.runs - 1
         self.t_status.text = f"{self.runs} runs per algorithm, seeds {first}..{last} · {len(rows)} algorithms"
+
+    def _charts_bottom(self) -> float:
+        """The charts start above the legend (which wraps to more lines in a narrow window)."""
+        return self.t_legend.y + self.t_legend.content_height + 10
 
     def _build_hist(self) -> None:
         if not self.rows:
             return
         w, h = self._size
-        top, bottom = h - 90, 70
+        top, bottom = h - 90, self._charts_bottom()
         cw = (w - 40) / 3
         ch = (top - bottom) / 2
         row = self.rows[self.hist_index % len(self.rows)]
@@ -182,7 +186,7 @@ class CompareView(arcade.View):
         self.t_title.text = f"Compare algorithms · {s.shape} {s.width}x{s.height}{braid}"
         self.t_title.y = height - 36
         self.t_status.y = height - 60
-        self.t_legend.y = 46
+        self.t_legend.y = 28
         self.t_legend.width = max(200, width - 40)
         self.t_help.x = width / 2
         if self.rows:
