@@ -209,11 +209,12 @@ def _closed_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
 
 
 # -- PNG -------------------------------------------------------------------
-def png_cell_px(maze: Maze) -> int:
-    """The automatic PNG scale: 20 px per cell unit, less for big mazes (at least 2)."""
+def png_cell_px(maze: Maze, max_side: int = MAX_IMAGE_SIDE, min_px: int = 2) -> int:
+    """The automatic PNG scale: 20 px per cell unit, less for big mazes so the longer side stays
+    within about ``max_side`` pixels (but at least ``min_px``, 1..20)."""
     xmin, ymin, xmax, ymax = _bounds(maze)
     extent = max(xmax - xmin, ymax - ymin) + 1.0
-    return int(max(2, min(20, MAX_IMAGE_SIDE // extent)))
+    return int(max(min_px, min(20, max_side // extent)))
 
 
 def _draw_segments(pix: np.ndarray, seg: np.ndarray, width: int, value: int) -> None:

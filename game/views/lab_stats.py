@@ -32,6 +32,11 @@ def format_stats(stats: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: Longest side in pixels of the picture a big maze is shown as (an RGBA texture: 4096² is 64 MB; the
+#: automatic PNG scale would make a 1000×1000 hex maze 8012×6939, 222 MB, held by PIL and again by GL).
+PICTURE_SIDE = 4096
+
+
 def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
               cancelled: Callable[[], bool]) -> tuple[Maze, Any, dict[str, Any]]:
     """Background work for big mazes: generate, picture (PIL image), statistics.
@@ -44,7 +49,7 @@ def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
     from PIL import Image
 
     from engine.analysis import maze_stats
-    from engine.export import to_png
+    from engine.export import png_cell_px, to_png
 
     progress(0.02, "building the grid and carving")
     maze = spec.build()
@@ -52,13 +57,16 @@ def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
         raise RuntimeError("cancelled")
     progress(0.55, "drawing the picture")
     buf = io.BytesIO()
-    to_png(maze, buf)
+    to_png(maze, buf, cell_px=png_cell_px(maze, max_side=PICTURE_SIDE, min_px=1))
     buf.seek(0)
-    image = Image.open(buf).convert("RGBA")
+    image = Image.open(buf).convert("RGBA")  # one texture: its longer side within PICTURE_SIDE
     image.load()
+    del buf
     if cancelled():
         raise RuntimeError("cancelled")
     progress(0.75, "computing statistics")
     stats = maze_stats(maze)
+    maze.invalidate()  # the statistics' open lists, and the picture's geometry: rebuilt if ever needed
+    maze.grid.forget()
     progress(1.0, "done")
     return maze, image, stats
