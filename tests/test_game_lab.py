@@ -162,6 +162,9 @@ def test_big_maze_builds_in_the_background(ctx, window):
     _wait(view, "texture", limit=20000)
     view.on_draw()
     assert view.stats is not None and view.maze is not None
+    assert max(view.texture.width, view.texture.height) <= 4096  # one picture, not a 200 MB one
+    view.back()  # leaving gives the picture and the maze back
+    assert view.texture is None and view.big_maze is None and window.current_view is not view
 
 
 def test_compare_runs_in_the_background_and_draws_charts(ctx, window):

@@ -16,6 +16,7 @@ as a picture; the window never freezes.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -220,10 +221,18 @@ class LabView(BaseView):
         """Esc: cancel background work and go back."""
         if self.task is not None and not self.task.done:
             self.task.cancel()
+        self._release_picture()
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
             self.ctx.go("lab-setup")
+
+    def _release_picture(self) -> None:
+        """Give back a big maze's picture and maze on leaving (arcade's texture atlas lets go of a
+        texture once nothing refers to it and the garbage collector has run)."""
+        self.texture = None
+        self.big_maze = None
+        gc.collect()
 
     def toggle_play(self) -> None:
         """Space."""
