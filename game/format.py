@@ -20,3 +20,8 @@ def format_time(seconds: float, decimals: int = 1) -> str:
 
 #: The same function under its older name (the race screen imports it).
 format_clock = format_time
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 move"``, ``"3 moves"``: ``n`` and ``noun`` with an English plural ``s`` unless ``n`` is 1."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

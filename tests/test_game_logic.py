@@ -52,3 +52,9 @@ def test_direction_keys_chords_diagonals_and_square_moves_at_once():
     assert hexk.held_direction() == (0.0, -1.0)
     hexk.release(KEY_DOWN)
     assert hexk.held_direction() is None
+
+
+def test_count_says_one_move_and_many_moves():
+    from game.format import count
+
+    assert (count(1, "move"), count(0, "move"), count(57, "move")) == ("1 move", "0 moves", "57 moves")

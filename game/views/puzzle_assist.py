@@ -14,7 +14,7 @@ import arcade
 
 from engine.puzzle.session import PuzzleSession
 from game.context import Context
-from game.format import format_time
+from game.format import count, format_time
 from game.puzzle_settings import PuzzleSettings, record_win
 from game.views.puzzle_board import FLASH_SECONDS, BoardLayer
 from game.views.puzzle_panel import PuzzlePanel, stats_text
@@ -121,4 +121,4 @@ class AssistCommands:
         news = record_win(self.ctx.store, session)
         self._refresh_best()
         extra = f" — {', '.join(news)}!" if news else ""
-        self._set_message(f"Solved in {moves} moves, {format_time(secs)}{extra} N deals a new one.")
+        self._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra} N deals a new one.")
