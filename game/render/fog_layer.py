@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.fog import Fog
 from engine.maze import Maze
-from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, wall_quads
+from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, shader_program, wall_quads
 from game.render.theme import RGBA, Theme
 
 #: Texels per row of the visibility texture (cell ``i`` is at ``(i % TEX_WIDTH, i // TEX_WIDTH)``).
@@ -104,12 +104,11 @@ class DarkMazeLayer(MazeLayer):
         fog: the session's fog (read at build and by :meth:`update_fog`).
     """
 
-    _dark_programs: dict[int, Any] = {}
 
     def __init__(self, ctx: Any, maze: Maze, theme: Theme, fog: Fog) -> None:
         super().__init__(ctx, maze, theme)
         self.fog = fog
-        self.dark_program = self._dark_program(ctx)
+        self.dark_program = shader_program(ctx, _VS, _FS)
         g = maze.grid
         n = g.n
         self.tex_size = (min(n, TEX_WIDTH), -(-n // TEX_WIDTH))
@@ -141,13 +140,6 @@ class DarkMazeLayer(MazeLayer):
         self.d_trail = ctx.geometry([self._dark_desc(self.d_trail_buffer)], mode=ctx.TRIANGLES)
         self.d_trail_vertices = 0
 
-    @classmethod
-    def _dark_program(cls, ctx: Any) -> Any:
-        prog = cls._dark_programs.get(id(ctx))
-        if prog is None:
-            prog = ctx.program(vertex_shader=_VS, fragment_shader=_FS)
-            cls._dark_programs[id(ctx)] = prog
-        return prog
 
     def _dark_desc(self, buffer: Any) -> Any:
         from arcade.gl import BufferDescription

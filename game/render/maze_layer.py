@@ -122,6 +122,18 @@ def cell_inradius(grid: Any, cell: int) -> float:
     return float(np.min(np.hypot(*(nearest - c).T)))
 
 
+_PROGRAMS: dict[tuple[int, str, str], Any] = {}
+
+
+def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
+    """The GL program of these shader sources in ``ctx``, compiled once per context."""
+    key = (id(ctx), vertex_shader, fragment_shader)
+    prog = _PROGRAMS.get(key)
+    if prog is None:
+        prog = _PROGRAMS[key] = ctx.program(vertex_shader=vertex_shader, fragment_shader=fragment_shader)
+    return prog
+
+
 class MazeLayer:
     """GPU geometry for one maze.  Build once per level; :meth:`draw` each frame.
 
@@ -131,7 +143,6 @@ class MazeLayer:
         theme: colours (call :meth:`set_theme` to switch; nothing is rebuilt).
     """
 
-    _programs: dict[int, Any] = {}
 
     def __init__(self, ctx: Any, maze: Maze, theme: Theme) -> None:
         self.ctx = ctx
@@ -167,11 +178,7 @@ class MazeLayer:
 
     @classmethod
     def _program(cls, ctx: Any) -> Any:
-        prog = cls._programs.get(id(ctx))
-        if prog is None:
-            prog = ctx.program(vertex_shader=_VS, fragment_shader=_FS)
-            cls._programs[id(ctx)] = prog
-        return prog
+        return shader_program(ctx, _VS, _FS)
 
     def _desc(self, buffer: Any) -> Any:
         from arcade.gl import BufferDescription
