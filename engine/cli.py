@@ -39,6 +39,7 @@ from engine.args import (
     write_file,
 )
 from engine.codes import CodeError
+from engine.masks import Mask
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
 
@@ -77,8 +78,9 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
 def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
     if args.code is not None:
-        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "option")
+        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "option", "mask", "mask_text")
                  if getattr(args, n) is not None]
+        given = [g.replace("_", "-") for g in given]
         if given:
             raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
         return MazeSpec.from_code(args.code)
@@ -95,7 +97,43 @@ def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     w, h = parse_size(args.size)
     braid = 0.0 if args.braid is None else args.braid
     seed = 0 if args.seed is None else args.seed
-    return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed)
+    return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed,
+                           mask=_mask_from_args(args))
+
+
+def _mask_from_args(args: argparse.Namespace) -> Mask | None:
+    """The mask of ``--mask NAME|FILE`` or ``--mask-text TEXT`` (not both), or None.
+
+    Raises:
+        UsageError: both given; ValueError: an unknown name, a bad text or an unreadable picture.
+    """
+    if args.mask is not None and args.mask_text is not None:
+        raise UsageError("give either --mask or --mask-text, not both")
+    if args.mask is not None:
+        return Mask.parse(args.mask)
+    if args.mask_text is not None:
+        return Mask.text(args.mask_text)
+    return None
+
+
+def _note(args: argparse.Namespace, text: str) -> None:
+    """A one-line note for the user on stderr (not an error: the command goes on)."""
+    if text:
+        err = getattr(args, "err", None) or sys.stderr
+        err.write(f"{PROG}: note: {one_line(text)}\n")
+
+
+def _level_code(args: argparse.Namespace, spec: MazeSpec, maze: Maze | None = None) -> str | None:
+    """The spec's code, or None (with a note) when its mask is a picture too big for a code.
+
+    Also notes cells a mask left out (``maze``'s grid, when given)."""
+    note = getattr(maze.grid, "note", None) if maze is not None else None
+    if note is not None:
+        _note(args, note())
+    if spec.mask is not None and not spec.mask.codable:
+        _note(args, spec.mask.too_big())
+        return None
+    return spec.code()
 
 
 SEED_TYPE = arg_type(parse_seed)
@@ -113,6 +151,11 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
     )
+    p.add_argument("--mask", metavar="NAME|FILE.png",
+                   help="cut the grid to a shape: a built-in mask (see `tessera list`) or a black-and-white "
+                        "picture (dark = inside; up to 1600 pixels it travels in the code)")
+    p.add_argument("--mask-text", metavar="TEXT",
+                   help="cut the grid to a text in the built-in font (A-Z, 0-9, space, -; up to 12 characters)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -186,6 +229,11 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\nSolvers (--solver):\n")
     for sol in SOLVERS.values():
         out.write(f"  {sol.name:<17} {sol.summary}\n")
+    from engine.masks import BUILTIN
+
+    out.write("\nMasks (generate --mask NAME, or --mask FILE.png, or --mask-text TEXT):\n")
+    for name, (summary, _) in BUILTIN.items():
+        out.write(f"  {name:<17} {summary}\n")
     out.write("\nPuzzle pictures (tessera puzzle shuffle --picture):\n")
     for name, summary in PICTURES.items():
         out.write(f"  {name:<17} {summary}\n")
@@ -198,14 +246,23 @@ def _timed_build(spec: MazeSpec) -> tuple[Maze, float]:
     return maze, time.perf_counter() - t0
 
 
-def _json_of(spec: MazeSpec, maze: Maze, seconds: float) -> dict[str, object]:
-    """The JSON object of one generated maze (:func:`engine.export.to_json`, plus ``"dark": true`` when dark)."""
+def _json_of(spec: MazeSpec, maze: Maze, seconds: float, code: str | None) -> dict[str, object]:
+    """The JSON object of one generated maze (:func:`engine.export.to_json`, plus :func:`_json_extra`)."""
     from engine import export
 
-    obj = export.to_json(maze, code=spec.code(), seconds=seconds, algorithm=spec.algorithm)
-    if spec.dark:
-        obj["dark"] = True
+    obj = export.to_json(maze, code=code, seconds=seconds, algorithm=spec.algorithm)
+    obj.update(_json_extra(spec, maze))
     return obj
+
+
+def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
+    """Keys after ``seconds``: ``"dark": true`` when dark; ``"mask"`` (kind, name, cells dropped) when shaped."""
+    extra: dict[str, object] = {}
+    if spec.dark:
+        extra["dark"] = True
+    if spec.mask is not None:
+        extra["mask"] = {**spec.mask.describe(), "dropped": int(getattr(maze.grid, "dropped", 0))}
+    return extra
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
@@ -219,6 +276,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
+    if fmt == "ascii" and spec.mask is not None:
+        raise UsageError("ASCII output is for full square mazes only; use --format svg, png or json for a shaped maze")
     if args.count > 1 and fmt != "jsonl":
         raise UsageError("--count above 1 needs --format jsonl")
     if fmt == "png" and not args.output:
@@ -227,18 +286,19 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         check_output_path(args.output)  # before any maze is built
 
     if fmt == "jsonl":
-        _write_jsonl(spec, args.count, args.output, out)
+        _write_jsonl(args, spec, args.count, args.output, out)
         return 0
 
     maze, secs = _timed_build(spec)
+    code = _level_code(args, spec, maze)
     path = solve(maze, "bfs").path if args.solution else None
     if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
         if args.output is None:
-            _write_streamed(maze, fmt, out, spec, secs, path)
+            _write_streamed(maze, fmt, out, spec, secs, path, code)
             return 0
         try:
             with open(args.output, "w", encoding="utf-8") as sink:
-                _write_streamed(maze, fmt, sink, spec, secs, path)
+                _write_streamed(maze, fmt, sink, spec, secs, path, code)
         except OSError as exc:
             raise UsageError(write_error(args.output, exc)) from None
         return 0
@@ -256,13 +316,14 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None) -> None:
+def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None,
+                    code: str | None) -> None:
     """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
     from engine import export
 
     if fmt == "json":
-        export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm,
-                          extra={"dark": True} if spec.dark else None)
+        export.write_json(maze, sink, code=code, seconds=secs, algorithm=spec.algorithm,
+                          extra=_json_extra(spec, maze) or None)
     else:
         export.write_svg(maze, sink, path=path)
     sink.write("\n")
@@ -272,7 +333,7 @@ def _with_newline(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
-def _write_jsonl(spec: MazeSpec, count: int, output: str | None, out: TextIO) -> None:
+def _write_jsonl(args: argparse.Namespace, spec: MazeSpec, count: int, output: str | None, out: TextIO) -> None:
     """One JSON object per line for seeds ``seed, seed+1, ...`` (wrapping at 2**64), to ``output`` or ``out``.
 
     Raises:
@@ -287,7 +348,8 @@ def _write_jsonl(spec: MazeSpec, count: int, output: str | None, out: TextIO) ->
         for i in range(count):
             one = spec.with_seed((spec.seed + i) & SEED_MAX)
             maze, secs = _timed_build(one)
-            sink.write(json.dumps(_json_of(one, maze, secs), separators=(",", ":")) + "\n")
+            code = _level_code(args, one, maze if i == 0 else None)
+            sink.write(json.dumps(_json_of(one, maze, secs, code), separators=(",", ":")) + "\n")
     except OSError as exc:
         if output is None:
             raise
@@ -304,13 +366,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     spec = _spec_from_args(args)
     get_solver(args.solver)
     maze = spec.build()
+    code = _level_code(args, spec, maze)
     t0 = time.perf_counter()
     res = solve(maze, args.solver)
     secs = time.perf_counter() - t0
     length = len(res.path) - 1
     if args.format == "json":
         obj = {
-            "code": spec.code(),
+            "code": code,
             "solver": res.solver,
             "path": res.path,
             "length": length,
@@ -321,7 +384,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(obj) + "\n")
     else:
-        out.write(f"{spec.code()}  {spec.label()}\n")
+        out.write(f"{code or '(no code)'}  {spec.label()}\n")
         out.write(f"solver {res.solver}: path of {length} moves, {res.visited} cells visited, {secs * 1000:.1f} ms")
         out.write(f" (fell back to {res.fallback})\n" if res.fallback else "\n")
         out.write(" ".join(map(str, res.path)) + "\n")
@@ -446,6 +509,7 @@ def main(
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     handler = COMMANDS.get(args.command)
+    args.err = err  # for notes (a mask that dropped cells, a maze with no code)
     if handler is not None:
         return int(handler(args, out) or 0)
     func = getattr(args, "func", None)  # subcommands that register themselves (puzzle)

@@ -103,8 +103,8 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
         ValueError: if the maze is not on a square grid, or a path cell is out of range.
     """
     g = maze.grid
-    if g.kind != "square":
-        raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
+    if g.kind != "square" or g.masked:
+        raise ValueError(f"ASCII art is for full square mazes only, not {'a shaped ' if g.masked else ''}{g.kind}")
     w, h = g.width, g.height
     on_path = set(_check_path(maze, path))
     east = np.zeros((h, w), dtype=bool)  # passage to the east neighbour

@@ -93,10 +93,8 @@ class LabRun:
     """
 
     def __init__(self, spec: MazeSpec, grid: Grid | None = None) -> None:
-        from engine.grids import make_grid
-
         self.spec = spec
-        self.grid = grid if grid is not None else make_grid(spec.shape, spec.width, spec.height)
+        self.grid = grid if grid is not None else spec.make_grid()
         self.cells = bytearray(self.grid.n)
         self.walls = bytearray(b"\x01" * self.grid.num_edges)
         self.version = 0

@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.K<mask>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -16,6 +16,8 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
   (:class:`engine.generators.OptionCodec`; growing tree: its rule, see
   :func:`engine.generators.growing_tree.options_to_code`);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``K...`` — a shaped maze: the grid cut by a mask (:mod:`engine.masks`): ``KHEART``
+  (built-in), ``KTHI`` (text), ``KB8X8_...`` (a small picture).  Absent = the full grid;
 * ``D`` — a dark level (fog of war, :mod:`engine.fog`): the same maze, played seeing
   only what is in sight.  Absent = not dark, so codes without it keep their spelling
   and level;
@@ -35,6 +37,8 @@ from typing import Any, ClassVar
 
 from engine.args import SEED_MAX
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
+from engine.grids.base import Grid
+from engine.masks import Mask, mask_from_field
 from engine.maze import Maze
 from engine.rng import Rng
 
@@ -82,6 +86,7 @@ class MazeSpec:
         version: the code format it is written in (1 or 2; not part of the level:
             the v1 and v2 codes of the same fields are equal specs).
         dark: played in the dark (fog of war); the maze itself is the same as without it.
+        mask: the shape the grid is cut to (None: the full grid); see :mod:`engine.masks`.
     """
 
     KIND: ClassVar[str] = "maze"
@@ -95,6 +100,7 @@ class MazeSpec:
     seed: int = 0
     version: int = field(default=VERSION, compare=False)
     dark: bool = False
+    mask: Mask | None = None
 
     def __post_init__(self) -> None:
         # Options that codes carry are explicit and canonical, independent of the
@@ -115,6 +121,7 @@ class MazeSpec:
         braid: float = 0.0,
         seed: int = 0,
         dark: bool = False,
+        mask: Mask | None = None,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
@@ -122,6 +129,8 @@ class MazeSpec:
             braid: share of dead ends to remove as a fraction 0..1 (stored as a
                 whole percentage, rounded half up).
             dark: play it in the dark (the ``.D`` field of the code).
+            mask: cut the grid to this shape (the ``.K`` field); the mask must leave at
+                least 2 connected cells of the grid (checked here: the grid is cut once).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -140,7 +149,10 @@ class MazeSpec:
         if not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
         opts = normalize_options(gen.name, options)
-        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark))
+        if mask is not None:
+            _check_mask(gen, shape, width, height, mask)
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
+                   mask=mask)
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -152,7 +164,7 @@ class MazeSpec:
         return replace(self, version=VERSION)
 
     def code_fields(self) -> list[str]:
-        """The level's fields in codes, after the head: size, algorithm, options, braid, dark.
+        """The level's fields in codes, after the head: size, algorithm, options, braid, mask, dark.
 
         The inverse of :meth:`from_fields`; race and ghost codes carry them too.
         """
@@ -164,6 +176,8 @@ class MazeSpec:
             parts.append(gen.codec.to_code(self.options))
         if self.braid:
             parts.append(f"B{self.braid}")
+        if self.mask is not None:
+            parts.append(self.mask.field())  # ValueError for a picture too big for a code
         if self.dark:
             parts.append(DARK_FIELD)
         return parts
@@ -225,6 +239,7 @@ class MazeSpec:
         options: dict[str, str] = {}
         braid = 0
         dark = False
+        mask: Mask | None = None
         rest = fields[2:]
         if gen.codec is not None:
             if not rest or rest[0].startswith("B"):
@@ -235,10 +250,15 @@ class MazeSpec:
                 raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
-            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark:
+            if (part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark
+                    and mask is None):
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
+            elif part.startswith("K") and mask is None and not dark:
+                mask = mask_from_field(part)
+            elif part.startswith("K"):
+                raise CodeError("The mask field 'K...' appears twice or after the dark field.")
             elif part == DARK_FIELD and not dark:
                 dark = True
             elif part == DARK_FIELD:
@@ -246,7 +266,13 @@ class MazeSpec:
             else:
                 raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
-        return cls(shape, width, height, gen.name, options, braid, seed, version, dark)
+        if mask is not None:
+            try:
+                _check_mask(gen, shape, width, height, mask)
+            except ValueError as exc:
+                text = str(exc)
+                raise CodeError(f"{text[:1].upper()}{text[1:]}.") from None
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""
@@ -259,6 +285,7 @@ class MazeSpec:
             "braid": self.braid,
             "seed": self.seed,
             "dark": self.dark,
+            "mask": None if self.mask is None else self.mask.describe(),
         }
 
     # -- building ----------------------------------------------------------
@@ -266,14 +293,35 @@ class MazeSpec:
         """Generate the maze (deterministic: same spec, same passages, anywhere)."""
         from engine.generators import generate
         from engine.generators.braid import braid as braid_fn
-        from engine.grids import make_grid
 
-        grid = make_grid(self.shape, self.width, self.height)
+        grid = self.make_grid()
         rng = Rng(self.seed)
         passage = generate(grid, self.algorithm, rng, dict(self.options))
         if self.braid:
             passage = braid_fn(grid, passage, self.braid / 100.0, rng)
         return Maze(grid, passage, grid.start, grid.goal)
+
+    def make_grid(self) -> Grid:
+        """The level's grid: the tessellation, cut by the mask when there is one (then a
+        :class:`engine.grids.masked.MaskedGrid`, whose start and goal are far apart)."""
+        from engine.grids import make_grid
+        from engine.grids.masked import masked_grid
+
+        if self.mask is None:
+            return make_grid(self.shape, self.width, self.height)
+        return masked_grid(self.shape, self.width, self.height, self.mask)
+
+    def with_mask(self, mask: Mask | None) -> MazeSpec:
+        """The same level cut to ``mask`` (None: the full grid).
+
+        Raises:
+            ValueError: the generator cannot carve a shaped grid, or too few cells remain.
+        """
+        if mask is not None:
+            from engine.generators import get_generator
+
+            _check_mask(get_generator(self.algorithm), self.shape, self.width, self.height, mask)
+        return replace(self, options=dict(self.options), mask=mask)
 
     def with_seed(self, seed: int) -> MazeSpec:
         """The same level parameters with another seed (same code version)."""
@@ -288,7 +336,24 @@ class MazeSpec:
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
         braid = f", braid {self.braid}%" if self.braid else ""
         dark = ", dark" if self.dark else ""
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{dark}"
+        mask = f", {self.mask.label()} shape" if self.mask is not None else ""
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{mask}{dark}"
+
+
+def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
+    """Refuse a generator that needs full rows, or a mask that leaves fewer than 2 connected cells.
+
+    Cuts the grid (cached by :func:`engine.grids.masked.masked_grid`, so building afterwards cuts no more).
+
+    Raises:
+        ValueError: one sentence.
+    """
+    from engine.generators import mask_refusal
+    from engine.grids.masked import masked_grid
+
+    if not gen.masks:
+        raise ValueError(mask_refusal(gen))
+    masked_grid(shape, width, height, mask)
 
 
 def dark_code(text: object) -> str:

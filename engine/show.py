@@ -67,6 +67,8 @@ def _format_text(info: dict[str, Any]) -> str:
             value = ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
         elif key == "board":
             value = " ".join(map(str, value))
+        elif key == "mask" and isinstance(value, dict):
+            value = f"{value['name']} ({value['kind']})"
         elif key == "seconds":
             value = f"{value:.2f}"
         elif value is None:

@@ -31,6 +31,7 @@ __all__ = [
     "generate",
     "generate_steps",
     "get_generator",
+    "mask_refusal",
 ]
 
 ALL_SHAPES: tuple[str, ...] = ("square", "hex", "triangle", "polar", "upsilon")
@@ -66,6 +67,8 @@ class GeneratorInfo:
         steps: step form, ``(grid, rng, options) -> Iterator[GeneratorStep]``.
         initial_open: True when carving starts from all walls open (division).
         codec: how its options are written in level codes (None: it has none).
+        masks: True when it carves grids cut to a shape (:mod:`engine.grids.masked`); the
+            row-based ones need full rows and refuse them.
     """
 
     name: str
@@ -77,12 +80,13 @@ class GeneratorInfo:
     steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]]
     initial_open: bool = False
     codec: OptionCodec | None = None
+    masks: bool = True
 
 
 def _info(name: str, code: str, summary: str, shapes: tuple[str, ...], run: Callable, steps: Callable,
           options: dict[str, str] | None = None, initial_open: bool = False,
-          codec: OptionCodec | None = None) -> GeneratorInfo:
-    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec)
+          codec: OptionCodec | None = None, masks: bool = True) -> GeneratorInfo:
+    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks)
 
 
 GENERATORS: dict[str, GeneratorInfo] = {
@@ -108,13 +112,14 @@ GENERATORS: dict[str, GeneratorInfo] = {
         _info("kruskal", "KR", "Kruskal (random path fusion): remove walls in random order unless it makes a loop",
               ALL_SHAPES, kruskal.run_kruskal, kruskal.steps_kruskal),
         _info("binary-tree", "BI", "Binary tree: each cell opens north or east (strong diagonal bias)",
-              ROW_SHAPES, rows.run_binary_tree, rows.steps_binary_tree),
+              ROW_SHAPES, rows.run_binary_tree, rows.steps_binary_tree, masks=False),
         _info("sidewinder", "SW", "Sidewinder: east runs, each closed by one passage north",
-              ROW_SHAPES, rows.run_sidewinder, rows.steps_sidewinder),
+              ROW_SHAPES, rows.run_sidewinder, rows.steps_sidewinder, masks=False),
         _info("eller", "EL", "Eller: row by row with sets, memory of one row only",
-              ELLER_SHAPES, eller.run_eller, eller.steps_eller),
+              ELLER_SHAPES, eller.run_eller, eller.steps_eller, masks=False),
         _info("division", "DV", "Recursive division: start open, add walls with one gap (long straight walls)",
-              ("square",), division.run_division, division.steps_division, initial_open=True),
+              ("square",), division.run_division, division.steps_division, initial_open=True,
+              masks=False),
     )
 }
 
@@ -140,6 +145,8 @@ def _check(grid: Grid, name: str, options: dict[str, str] | None) -> tuple[Gener
         raise ValueError(
             f"{info.name} does not support {grid.kind} grids; supported: {', '.join(info.shapes)}"
         )
+    if grid.masked and not info.masks:
+        raise ValueError(mask_refusal(info))
     opts = dict(options or {})
     for k, v in opts.items():
         if k not in info.options:
@@ -148,6 +155,12 @@ def _check(grid: Grid, name: str, options: dict[str, str] | None) -> tuple[Gener
         if not isinstance(v, str):
             raise ValueError(f"option {k!r} must be text, got {type(v).__name__}")
     return info, opts
+
+
+def mask_refusal(info: GeneratorInfo) -> str:
+    """The sentence refusing a generator that cannot carve a grid cut to a shape."""
+    able = ", ".join(g.name for g in GENERATORS.values() if g.masks)
+    return f"{info.name} works row by row and needs full rows, so it cannot carve a shaped (masked) grid; use {able}"
 
 
 def generate(grid: Grid, name: str, rng: Rng, options: dict[str, str] | None = None) -> np.ndarray:

@@ -293,6 +293,8 @@ def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray
 def _build_rows(grid: Grid) -> Rows:
     row = grid.row
     col = grid.col
+    if grid.masked:
+        raise ValueError(f"the masked {grid.kind} grid has no full rows")
     if grid.n == 0 or row.min() < 0 or col.min() < 0:
         raise ValueError(f"the {grid.kind} grid has no rows")
     n = grid.n

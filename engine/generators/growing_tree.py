@@ -262,7 +262,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     computed; others: :func:`hops`), so finding them is a table look-up.
     """
     n = grid.n
-    sq = grid.kind == "square"
+    sq = grid.kind == "square" and not grid.masked
     if sq:
         tab = square_tables(grid)
         w = tab.width

@@ -140,7 +140,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     the first flag.
     """
     n = grid.n
-    sq = grid.kind == "square"
+    sq = grid.kind == "square" and not grid.masked
     if sq:
         tab = square_tables(grid)
         w = tab.width

@@ -183,6 +183,15 @@ class Grid:
         return self.memo("grid.boundary", self.layout.boundary)
 
     @property
+    def masked(self) -> bool:
+        """True for a grid cut to a shape (:mod:`engine.grids.masked`).
+
+        Its cells are not full rows, so the square fast paths and the row tables
+        must not be used on it.
+        """
+        return False
+
+    @property
     def num_edges(self) -> int:
         """Number of edges E."""
         return int(self.edges.shape[0])

@@ -74,8 +74,8 @@ def square_tables(grid: Grid) -> SquareTables:
     Raises:
         ValueError: if the grid is not square.
     """
-    if grid.kind != "square":
-        raise ValueError(f"square tables need a square grid, not {grid.kind}")
+    if grid.kind != "square" or grid.masked:
+        raise ValueError(f"square tables need a full square grid, not a {'masked ' if grid.masked else ''}{grid.kind}")
 
     def build() -> SquareTables:
         w, h = grid.width, grid.height
