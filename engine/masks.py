@@ -292,6 +292,8 @@ def _bitmap_field(text: str) -> Mask:
     value = decode_int(digits, what="picture mask", max_value=(1 << (width * height)) - 1)
     if value == 0:
         raise CodeError("The picture mask in the code has no inside pixel.")
+    if encode_int(value) != digits or str(width) != w or str(height) != h:
+        raise CodeError("The picture mask in the code is not written the one way codes write it (leading zeros).")
     bits = format(value, f"0{width * height}b")
     return Mask("image", "picture", width, height, bytes(1 if c == "1" else 0 for c in bits))
 
