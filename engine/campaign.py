@@ -16,6 +16,8 @@ Each file holds one world (a ``[world]`` table with ``name``) and its levels as
     par_time = 12             # seconds, > 0
     par_moves = 10            # moves, >= the shortest path (checked by the tests)
     dark = true               # optional: played in the dark (fog of war, engine.fog)
+    mask = "heart"            # optional: a built-in shape the grid is cut to (engine.masks)
+    mask_text = "HI"          # optional, instead of mask: a text shape in the built-in font
 
 Files are read in name order; levels keep their order inside a file.  Any
 problem raises :class:`ValueError` naming the file, the level and the field.
@@ -36,7 +38,7 @@ SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
-    "dark",
+    "dark", "mask", "mask_text",
 }
 
 
@@ -50,6 +52,7 @@ class Level:
         par_time: seconds for the time star; par_moves: moves for the moves star.
         braid: percent of dead ends removed (0..100).
         dark: played in the dark (the ``.D`` field of its code).
+        mask: the :class:`engine.masks.Mask` its grid is cut to, or None (the ``.K`` field).
     """
 
     index: int
@@ -67,13 +70,14 @@ class Level:
     options: dict[str, str] = field(default_factory=dict, hash=False)
     source: str = ""
     dark: bool = False
+    mask: Any = None
 
     def spec(self) -> Any:
         """The :class:`engine.maze_code.MazeSpec` of this level."""
         from engine.maze_code import MazeSpec
 
         return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed,
-                        dark=self.dark)
+                        dark=self.dark, mask=self.mask)
 
     def code(self) -> str:
         """The shareable level code."""
@@ -211,23 +215,40 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Le
     par_moves = ck.get(table, "par_moves", int)
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
+    mask = _parse_mask(ck, table)
     level = Level(
         index=index, id=level_id, name=name, world=world, shape=shape, width=width, height=height,
         algorithm=algorithm, seed=seed, par_time=float(par_time), par_moves=par_moves, braid=braid,
-        options=options, source=path.name, dark=dark,
+        options=options, source=path.name, dark=dark, mask=mask,
     )
     if known is not None:
         try:
             from engine.maze_code import MazeSpec
 
-            MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed)
+            MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask)
         except ImportError:
             pass
         except ValueError as exc:
             msg = str(exc)
-            fld = next((f for f in ("width", "height", "option", "braid", "seed") if f in msg), "shape")
+            fld = next((f for f in ("width", "height", "option", "braid", "seed", "mask") if f in msg), "shape")
             raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
     return level
+
+
+def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Any:  # noqa: ANN401 - an engine.masks.Mask
+    """The level's mask from ``mask`` (a built-in name) or ``mask_text``; None without either."""
+    if "mask" in table and "mask_text" in table:
+        raise ck.fail("mask", "and mask_text cannot both be given")
+    from engine.masks import Mask
+
+    for fld, make in (("mask", Mask.builtin), ("mask_text", Mask.text)):
+        if fld in table:
+            value = ck.get(table, fld, str)
+            try:
+                return make(value)
+            except ValueError as exc:
+                raise ck.fail(fld, f"is not accepted: {exc}") from None
+    return None
 
 
 def load_file(path: Path, start_index: int = 0) -> list[Level]:

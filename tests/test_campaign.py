@@ -115,7 +115,7 @@ def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
 def test_every_worlds_first_level_is_open_and_the_rest_follow_the_chain():
     camp = load_campaign()
     worlds = camp.by_world()
-    assert len(worlds) == 6 and sum(len(levels) for _, levels in worlds) == len(camp)
+    assert len(worlds) == 7 and sum(len(levels) for _, levels in worlds) == len(camp)
     for _, levels in worlds:
         assert camp.is_open(levels[0], set())
         assert not any(camp.is_open(lv, set()) for lv in levels[1:])
