@@ -100,7 +100,10 @@ class PlayView(Redraws, arcade.View):
         self.hud_time = arcade.Text("0:00.0", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
-        self.hud_help = arcade.Text(HELP_LINE, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
+        # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
+        note = getattr(maze.grid, "note", None)
+        self.help_line = (note() if note is not None else "") or HELP_LINE
+        self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
                                     anchor_y="bottom")
         self._shown: tuple[str, int, int] = ("", -1, 0)
         self._drawn: tuple[Any, ...] = ()
@@ -161,7 +164,7 @@ class PlayView(Redraws, arcade.View):
         self.hud_title.position = (16 * s, y)
         self.hud_moves.font_size = 14 * s
         self.hud_moves.position = (width - 16 * s, y)
-        fit_text(self.hud_help, HELP_LINE, 11 * s, width - 16, min_size=8)
+        fit_text(self.hud_help, self.help_line, 11 * s, width - 16, min_size=8)
         self.hud_help.position = (width / 2, 4 * s)
         self._shown = ("", -1, 0)
         self.request_redraw()
