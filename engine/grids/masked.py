@@ -17,12 +17,16 @@ steps) from the first cell, and the cell farthest from that one.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
 from engine.grids.base import Grid, Layout
+
+T = TypeVar("T")
 
 #: Polygon-side midpoints are matched on this grid (cell units).
 _SIDE_SCALE = 1e5
@@ -132,16 +136,30 @@ def _select_rows(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.n
     return new_ptr, take
 
 
+def _from_base(base: Grid, key: str, pick: Callable[[], T]) -> T:
+    """``pick()`` (a selection from the base grid's geometry), then drop the base's copy of ``key``
+    unless it was already built: the cut grid keeps only its own part."""
+    had = key in base.memoised()
+    try:
+        return pick()
+    finally:
+        if not had:
+            base.forget(key)
+
+
 def _layout(base: Grid, cells: np.ndarray, eids: np.ndarray) -> Layout:
     def centers() -> np.ndarray:
-        return base.centers[cells]
+        return _from_base(base, "grid.centers", lambda: base.centers[cells])
 
     def polygons() -> tuple[np.ndarray, np.ndarray]:
-        ptr, take = _select_rows(base.poly_indptr, cells)
-        return ptr.astype(np.int32), base.poly_xy[take]
+        def pick() -> tuple[np.ndarray, np.ndarray]:
+            ptr, take = _select_rows(base.poly_indptr, cells)
+            return ptr.astype(np.int32), base.poly_xy[take]
+
+        return _from_base(base, "grid.polygons", pick)
 
     def walls() -> np.ndarray:
-        return base.walls[eids]
+        return _from_base(base, "grid.walls", lambda: base.walls[eids])
 
     def boundary() -> np.ndarray:
         ptr, xy = polygons()
@@ -235,13 +253,19 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
     return grid
 
 
-@lru_cache(maxsize=1)
+#: Cut grids up to this many cells stay cached after their last user lets go (bigger ones only while in use).
+KEEP_CELLS = 250_000
+_live: weakref.WeakValueDictionary[tuple[str, int, int, object], MaskedGrid] = weakref.WeakValueDictionary()
+_kept: list[MaskedGrid] = []
+
+
 def masked_grid(shape: str, width: int, height: int, mask: object) -> MaskedGrid:
     """The grid ``shape`` ``width`` × ``height`` cut by ``mask`` (an :class:`engine.masks.Mask`), cached.
 
-    The last one is kept, so checking a code and then building its maze cuts once.
-    The base grid's geometry memo is dropped afterwards (the cut grid selects from
-    it again when it is drawn).
+    A cut grid is shared while anything holds it, and the last one of at most
+    :data:`KEEP_CELLS` cells is kept after that too, so checking a code and then
+    building its maze cuts once, without holding a million-cell grid after its
+    screen is gone.  The base grid's centres are dropped once cut.
 
     Raises:
         ValueError: as :func:`cut_grid`.
@@ -250,7 +274,13 @@ def masked_grid(shape: str, width: int, height: int, mask: object) -> MaskedGrid
     from engine.masks import Mask, inside_cells
 
     assert isinstance(mask, Mask)
+    key = (shape, int(width), int(height), mask)
+    got = _live.get(key)
+    if got is not None:
+        return got
     base = make_grid(shape, width, height)
     grid = cut_grid(base, inside_cells(mask, base.centers, grid_box(base)), mask.label())
     base.forget("grid.centers")
+    _live[key] = grid
+    _kept[:] = [grid] if grid.n <= KEEP_CELLS else []
     return grid
