@@ -295,6 +295,7 @@ def compare(
     diameter: bool = True,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    mask: Any = None,
 ) -> list[dict[str, Any]]:
     """Generate ``runs`` mazes per algorithm, time them and aggregate their statistics.
 
@@ -316,6 +317,7 @@ def compare(
         cancel: polled before each maze; when it returns True the comparison stops
             and the rows gathered so far are returned (algorithms with no finished
             run are left out).
+        mask: an :class:`engine.masks.Mask` to cut the grid to (None: the full grid).
 
     Returns:
         One row per algorithm: ``algorithm`` (label), ``options``, ``runs``,
@@ -334,7 +336,14 @@ def compare(
         raise ValueError(f"seed must be >= 0, got {seed}")
     if not 0.0 <= braid <= 1.0:
         raise ValueError(f"braid must be in 0..1, got {braid}")
-    grid = make_grid(shape, width, height)
+    if mask is None:
+        grid = make_grid(shape, width, height)
+    else:
+        from engine.grids import canonical_shape, check_grid_size
+        from engine.grids.masked import masked_grid
+
+        shape = canonical_shape(shape)
+        grid = masked_grid(shape, *check_grid_size(shape, width, height), mask)
     specs: list[tuple[str, str, dict[str, str]]] = []
     shared = dict(options or {})
     for item in algorithms:

@@ -39,6 +39,7 @@ from engine.args import (
     write_file,
 )
 from engine.codes import CodeError
+from engine.grids.masked import masked_grid as masked_grid_of
 from engine.masks import Mask
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
@@ -192,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"mazes per generator, 1..{MAX_RUNS}; default 10")
     st.add_argument("--seed", type=SEED_TYPE, default=0, help=SEED_HELP + " (runs use seed, seed+1, ...)")
     st.add_argument("--option", action="append", metavar="KEY=VALUE")
+    st.add_argument("--mask", metavar="NAME|FILE.png", help="compare on the grid cut to this shape")
+    st.add_argument("--mask-text", metavar="TEXT", help="compare on the grid cut to this text")
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
@@ -410,15 +413,23 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed + args.runs - 1 > SEED_MAX:
         raise UsageError(f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
                          f"--seed {args.seed} with --runs {args.runs} goes past it")
+    mask = _mask_from_args(args)
     if gen is None:
-        algos = [g.name for g in GENERATORS.values() if shape in g.shapes]
+        algos = [g.name for g in GENERATORS.values() if shape in g.shapes and (mask is None or g.masks)]
     else:
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
             raise UsageError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
+        if mask is not None and not gen.masks:
+            from engine.generators import mask_refusal
+
+            raise UsageError(mask_refusal(gen))
         algos = [gen.name]
     options = _parse_options(args.option)
-    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options)
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask)
+    if mask is not None:
+        grid = masked_grid_of(shape, w, h, mask)
+        _note(args, grid.note())
     out.write(format_table(rows, fmt=args.format) + "\n")
     return 0
 

@@ -106,3 +106,21 @@ def test_lab_and_race_open_on_shaped_codes(ctx, window):
     for _ in range(30):
         race.on_update(1 / 60)
     frame(window, 1)
+
+
+def test_the_enter_code_screen_plays_a_shaped_code_lit_and_dark(ctx, window):
+    from game.views.code_entry import CodeEntryView
+    from game.views.play import PlayView
+
+    spec = MazeSpec.create("triangle", 24, 12, "prim", seed=8, mask=Mask.builtin("circle"))
+    for dark in (False, True):
+        entry = CodeEntryView(ctx)
+        ctx.show(entry)
+        entry.field.text = spec.code()
+        if dark:
+            entry.toggle_dark()
+        entry.submit()
+        view = window.current_view
+        assert isinstance(view, PlayView) and view.maze.grid.masked
+        assert view.maze.digest() == spec.build().digest() and (view.fog is not None) is dark
+        frame(window, 1)

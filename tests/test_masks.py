@@ -366,3 +366,15 @@ def test_shaped_pictures_export(tmp_path):
     assert (tmp_path / "m.png").stat().st_size > 0
     with pytest.raises(ValueError, match="full square"):
         export.to_ascii(MazeSpec.create("square", 8, 8, "wilson", mask=Mask.builtin("circle")).build())
+
+
+def test_cli_stats_compares_on_a_shaped_grid():
+    rc, out, err = _run(["stats", "--shape", "hex", "--algo", "all", "--size", "16x16", "--runs", "2",
+                         "--mask", "star", "--format", "json"])
+    assert rc == 0 and err == ""
+    rows = json.loads(out)
+    assert {r["algorithm"] for r in rows} == {g for g in MASKABLE if "hex" in GENERATORS[g].shapes}
+    cells = MazeSpec.create("hex", 16, 16, "wilson", mask=Mask.builtin("star")).make_grid().n
+    assert all(r["cells"] == cells and r["passages"] == cells - 1 and r["perfect_share"] == 1 for r in rows)
+    rc, _, err = _run(["stats", "--shape", "square", "--algo", "eller", "--size", "16x16", "--mask", "star"])
+    assert rc == 2 and "cannot carve a shaped" in err
