@@ -281,8 +281,6 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
-    if fmt == "ascii" and spec.mask is not None:
-        raise UsageError("ASCII output is for full square mazes only; use --format svg, png or json for a shaped maze")
     if args.count > 1 and fmt != "jsonl":
         raise UsageError("--count above 1 needs --format jsonl")
     if fmt == "png" and not args.output:

@@ -97,16 +97,20 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     """Classic ``+---+`` art of a square maze, north up; ``S`` start, ``G`` goal, ``.`` path cells.
 
     Returns lines joined by ``\\n`` (no trailing newline): ``2 * height + 1``
-    lines of ``4 * width + 1`` characters.
+    lines of ``4 * width + 1`` characters.  A shaped (masked) square maze is drawn
+    inside its shape: walls and corners only around its cells, spaces elsewhere,
+    each line's trailing spaces dropped.
 
     Raises:
         ValueError: if the maze is not on a square grid, or a path cell is out of range.
     """
     g = maze.grid
-    if g.kind != "square" or g.masked:
-        raise ValueError(f"ASCII art is for full square mazes only, not {'a shaped ' if g.masked else ''}{g.kind}")
-    w, h = g.width, g.height
+    if g.kind != "square":
+        raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
     on_path = set(_check_path(maze, path))
+    if g.masked:
+        return _shaped_ascii(maze, on_path)
+    w, h = g.width, g.height
     east = np.zeros((h, w), dtype=bool)  # passage to the east neighbour
     north = np.zeros((h, w), dtype=bool)  # passage to the north neighbour
     a, b = g.edges[maze.passage].T
@@ -128,6 +132,53 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
         if r > 0:
             lines.append("+" + "".join(("   " if north[r - 1, c] else "---") + "+" for c in range(w)))
     lines.append("+" + "---+" * w)
+    return "\n".join(lines)
+
+
+def _shaped_ascii(maze: Maze, on_path: set[int]) -> str:
+    """:func:`to_ascii` of a shaped square maze (cells placed by their base row and column)."""
+    g = maze.grid
+    w, h = g.width, g.height
+    at = np.full((h + 2, w + 2), -1, dtype=np.int64)  # cell id at (row + 1, col + 1); a ring of -1 around
+    at[g.row + 1, g.col + 1] = np.arange(g.n)
+    act = (at >= 0).tolist()
+    cell = at.tolist()
+    east = np.zeros((h + 2, w + 2), dtype=bool)
+    north = np.zeros((h + 2, w + 2), dtype=bool)
+    a, b = g.edges[maze.passage].T
+    same_row = g.row[a] == g.row[b]
+    east[g.row[a[same_row]] + 1, g.col[a[same_row]] + 1] = True
+    north[g.row[a[~same_row]] + 1, g.col[a[~same_row]] + 1] = True
+    e, nn = east.tolist(), north.tolist()
+
+    def vert(r: int, c: int) -> bool:  # the wall between padded (r, c - 1) and (r, c)
+        left, right = act[r][c - 1], act[r][c]
+        return (left or right) and not (left and right and e[r][c - 1])
+
+    def horiz(r: int, c: int) -> bool:  # the wall between padded (r - 1, c) and (r, c)
+        below, above = act[r - 1][c], act[r][c]
+        return (below or above) and not (below and above and nn[r - 1][c])
+
+    def label(c: int) -> str:
+        if c < 0:
+            return "   "
+        if c == maze.start:
+            return " S "
+        if c == maze.goal:
+            return " G "
+        return " . " if c in on_path else "   "
+
+    lines = []
+    for r in range(h + 1, 0, -1):  # padded line r: the wall line under padded row r
+        line = []
+        for c in range(1, w + 2):
+            corner = horiz(r, c - 1) or horiz(r, c) or vert(r - 1, c) or vert(r, c)
+            line.append(("+" if corner else " ") + ("---" if c <= w and horiz(r, c) else "   "))
+        lines.append("".join(line)[: 4 * w + 1].rstrip())
+        if r > 1:
+            body = "".join(("|" if vert(r - 1, c) else " ") + (label(cell[r - 1][c]) if c <= w else "")
+                           for c in range(1, w + 2))
+            lines.append(body.rstrip())
     return "\n".join(lines)
 
 

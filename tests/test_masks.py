@@ -329,7 +329,7 @@ def test_cli_notes_dropped_cells_and_missing_codes(tmp_path):
         (["--mask", "heart", "--mask-text", "HI"], "not both"),
         (["--mask-text", "HI!"], "font lacks"),
         (["--mask", "heart", "--algo", "sidewinder"], "cannot carve a shaped"),
-        (["--mask", "heart", "--format", "ascii"], "shaped maze"),
+        (["--mask", " "], "unknown mask"),
         (["--mask", "cross", "--size", "2x2"], "fewer than 2"),
     ],
 )
@@ -364,8 +364,25 @@ def test_shaped_pictures_export(tmp_path):
     assert svg.startswith("<svg") or svg.startswith("<?xml")
     export.to_png(maze, str(tmp_path / "m.png"))
     assert (tmp_path / "m.png").stat().st_size > 0
-    with pytest.raises(ValueError, match="full square"):
-        export.to_ascii(MazeSpec.create("square", 8, 8, "wilson", mask=Mask.builtin("circle")).build())
+
+
+def test_ascii_of_a_shaped_square_maze():
+    from engine import export
+    from engine.maze import Maze
+
+    base = make_grid("square", 9, 7)
+    full = cut_grid(base, np.ones(base.n, dtype=bool), "full")  # every cell: the plain picture
+    passage = MazeSpec.create("square", 9, 7, "wilson", seed=4).build().passage
+    plain = export.to_ascii(Maze(base, passage, 0, 1)).replace(" S ", "   ").replace(" G ", "   ")
+    shaped = export.to_ascii(Maze(full, passage, 0, 1)).replace(" S ", "   ").replace(" G ", "   ")
+    assert shaped == "\n".join(line.rstrip() for line in plain.split("\n"))
+    maze = MazeSpec.create("square", 14, 10, "backtracker", mask=Mask.builtin("heart")).build()
+    art = export.to_ascii(maze).split("\n")
+    assert len(art) == 2 * 10 + 1 and max(map(len, art)) <= 4 * 14 + 1
+    assert sum(line.count(" S ") for line in art) == 1 and sum(line.count(" G ") for line in art) == 1
+    assert art[0].startswith(" ")  # the heart's top corners are cut away
+    rc, out, _ = _run(["generate", "--shape", "square", "--size", "14x10", "--algo", "backtracker", "--mask", "heart"])
+    assert rc == 0 and out.rstrip("\n").split("\n") == art
 
 
 def test_cli_stats_compares_on_a_shaped_grid():
