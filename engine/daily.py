@@ -1,7 +1,9 @@
 """The daily challenge: one maze per UTC day, the same for everyone.
 
 The seed is derived from the date by SHA-256 (stable everywhere); the shape,
-algorithm and size rotate by weekday.
+algorithm and size rotate by weekday.  One day in three (the seed divisible by 3,
+on weekdays whose generator carves shaped grids) the maze is cut to a built-in
+shape (:data:`DAILY_MASKS`, picked by the seed).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ ROTATION: tuple[tuple[str, int, int, str, int], ...] = (
 )
 
 
+#: The shapes a daily challenge may be cut to.
+DAILY_MASKS = ("circle", "heart", "star", "diamond", "ring", "cross", "moon")
+
+
 def utc_today() -> dt.date:
     """Today's date in UTC."""
     return dt.datetime.now(dt.UTC).date()
@@ -35,11 +41,17 @@ def daily_seed(day: dt.date) -> int:
 
 def daily_spec(day: dt.date | None = None) -> Any:
     """The :class:`engine.maze_code.MazeSpec` of the challenge of ``day`` (default: today, UTC)."""
+    from engine.generators import get_generator
+    from engine.masks import Mask
     from engine.maze_code import MazeSpec
 
     day = day or utc_today()
     shape, w, h, algo, braid = ROTATION[day.weekday()]
-    return MazeSpec(shape, w, h, algo, {}, braid, daily_seed(day))
+    seed = daily_seed(day)
+    mask = None
+    if seed % 3 == 0 and get_generator(algo).masks:
+        mask = Mask.builtin(DAILY_MASKS[(seed // 3) % len(DAILY_MASKS)])
+    return MazeSpec(shape, w, h, algo, {}, braid, seed, mask=mask)
 
 
 def daily_code(day: dt.date | None = None) -> str:

@@ -19,3 +19,18 @@ def test_daily_is_a_fixed_code_per_day_rotating_by_weekday():
         spec = daily_spec(day + dt.timedelta(days=i))
         assert MazeSpec.from_code(spec.code()) == spec
     assert math.isfinite(daily_spec(day).seed)
+
+
+def test_about_one_day_in_three_is_shaped():
+    from engine.masks import BUILTIN
+
+    day = dt.date(2026, 1, 5)
+    specs = [daily_spec(day + dt.timedelta(days=i)) for i in range(90)]
+    shaped = [s for s in specs if s.mask is not None]
+    assert 15 <= len(shaped) <= 45 and {s.mask.name for s in shaped} <= set(BUILTIN)
+    assert all(s.algorithm != "eller" for s in shaped)
+    for s in shaped[:7]:
+        assert MazeSpec.from_code(s.code()) == s
+        maze = s.build()
+        opened = int(maze.passage.sum())
+        assert maze.grid.masked and (opened == maze.grid.n - 1 if not s.braid else opened >= maze.grid.n - 1)
