@@ -50,7 +50,8 @@ def daily_spec(day: dt.date | None = None) -> Any:
     seed = daily_seed(day)
     mask = None
     if seed % 3 == 0 and get_generator(algo).masks:
-        mask = Mask.builtin(DAILY_MASKS[(seed // 3) % len(DAILY_MASKS)])
+        names = [m for m in DAILY_MASKS if not (shape == "polar" and m == "circle")]  # a polar grid is a disc
+        mask = Mask.builtin(names[(seed // 3) % len(names)])
     return MazeSpec(shape, w, h, algo, {}, braid, seed, mask=mask)
 
 
