@@ -168,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
 
-    sub.add_parser("list", help="tessellations, generators (with the shapes each supports) and solvers")
+    sub.add_parser("list", help="tessellations, generators (with the shapes each supports), solvers, masks, pictures")
 
     g = sub.add_parser("generate", help="generate mazes (ASCII, SVG, PNG, JSON)")
     _add_maze_args(g)
