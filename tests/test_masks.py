@@ -8,6 +8,8 @@ from collections import deque
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cli import main
 from engine.codes import CodeError, decode_any, seal
@@ -395,3 +397,26 @@ def test_cli_stats_compares_on_a_shaped_grid():
     assert all(r["cells"] == cells and r["passages"] == cells - 1 and r["perfect_share"] == 1 for r in rows)
     rc, _, err = _run(["stats", "--shape", "square", "--algo", "eller", "--size", "16x16", "--mask", "star"])
     assert rc == 2 and "cannot carve a shaped" in err
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_", min_size=0, max_size=40))
+def test_any_mask_field_decodes_to_its_own_spelling_or_one_sentence(body):
+    field = "K" + body
+    try:
+        mask = mask_from_field(field)
+    except CodeError as exc:
+        assert str(exc).endswith(".") and "\n" not in str(exc)
+        return
+    assert mask.field() == field and mask_from_field(mask.field()) == mask
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.booleans(), min_size=3, max_size=3), min_size=2, max_size=5))
+def test_picture_fields_round_trip_any_small_bitmap(rows):
+    bits = np.array(rows, dtype=bool)
+    if not bits.any():
+        return
+    mask = Mask.from_bitmap(bits)
+    again = mask_from_field(mask.field())
+    assert again == mask and np.array_equal(again.bitmap(), bits)
