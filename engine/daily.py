@@ -2,8 +2,9 @@
 
 The seed is derived from the date by SHA-256 (stable everywhere); the shape,
 algorithm and size rotate by weekday.  One day in three (the seed divisible by 3,
-on weekdays whose generator carves shaped grids) the maze is cut to a built-in
-shape (:data:`DAILY_MASKS`, picked by the seed).
+on weekdays whose generator carves shaped grids, from :data:`SHAPED_FROM` on) the
+maze is cut to a built-in shape (:data:`DAILY_MASKS`, picked by the seed).  Days
+before :data:`SHAPED_FROM` keep the challenge they had when they were played.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ ROTATION: tuple[tuple[str, int, int, str, int], ...] = (
 
 #: The shapes a daily challenge may be cut to.
 DAILY_MASKS = ("circle", "heart", "star", "diamond", "ring", "cross", "moon")
+#: The first day that may be shaped (earlier days' challenges never change).
+SHAPED_FROM = dt.date(2026, 12, 1)
 
 
 def utc_today() -> dt.date:
@@ -49,7 +52,7 @@ def daily_spec(day: dt.date | None = None) -> Any:
     shape, w, h, algo, braid = ROTATION[day.weekday()]
     seed = daily_seed(day)
     mask = None
-    if seed % 3 == 0 and get_generator(algo).masks:
+    if day >= SHAPED_FROM and seed % 3 == 0 and get_generator(algo).masks:
         names = [m for m in DAILY_MASKS if not (shape == "polar" and m == "circle")]  # a polar grid is a disc
         mask = Mask.builtin(names[(seed // 3) % len(names)])
     return MazeSpec(shape, w, h, algo, {}, braid, seed, mask=mask)
