@@ -130,7 +130,7 @@ class MazeSpec:
                 whole percentage, rounded half up).
             dark: play it in the dark (the ``.D`` field of the code).
             mask: cut the grid to this shape (the ``.K`` field); the mask must leave at
-                least 2 connected cells of the grid (checked here: the grid is cut once).
+                least 2 connected cells of the grid (see :func:`_check_mask`).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -353,7 +353,26 @@ def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> No
 
     if not gen.masks:
         raise ValueError(mask_refusal(gen))
-    masked_grid(shape, width, height, mask)
+    if mask.kind == "image" or cell_count(shape, width, height) <= CUT_CHECK_CELLS:
+        masked_grid(shape, width, height, mask)
+
+
+#: Up to this many cells a mask is checked by cutting the grid (tens of milliseconds).  Above
+#: it a built-in or text mask always leaves a connected part of many cells (tests/test_masks.py
+#: checks every built-in shape and a thin text at the smallest such sizes of every shape and
+#: aspect), so checking a code stays bounded; a picture mask is always cut.
+CUT_CHECK_CELLS = 60_000
+
+
+def cell_count(shape: str, width: int, height: int) -> int:
+    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
+    if shape == "polar":
+        from engine.grids.polar import ring_counts
+
+        return sum(ring_counts(width, height))
+    if shape == "upsilon":
+        return 2 * width * height - width - height + 1  # octagons plus the squares between them
+    return width * height
 
 
 def dark_code(text: object) -> str:

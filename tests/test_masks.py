@@ -420,3 +420,59 @@ def test_picture_fields_round_trip_any_small_bitmap(rows):
     mask = Mask.from_bitmap(bits)
     again = mask_from_field(mask.field())
     assert again == mask and np.array_equal(again.bitmap(), bits)
+
+
+def _smallest_above(shape: str, width: int) -> tuple[int, int] | None:
+    """The smallest height with ``width`` whose grid has more cells than the decode check cuts."""
+    from engine.grids import SHAPES
+    from engine.maze_code import CUT_CHECK_CELLS, cell_count
+
+    info = SHAPES[shape]
+    for h in range(info.min_size, info.max_size + 1):
+        if cell_count(shape, width, h) > CUT_CHECK_CELLS:
+            return width, h
+    return None
+
+
+def test_codes_above_the_cut_check_size_always_leave_a_connected_shape():
+    """Why decoding a big built-in/text mask code need not cut its grid: at the smallest sizes above
+    CUT_CHECK_CELLS, every shape, both extreme aspects and a square-ish one, every built-in mask and
+    thin texts keep at least 2 connected cells (the cut itself keeps only the largest connected part)."""
+    from engine.grids import SHAPES
+    from engine.grids.masked import masked_grid
+    from engine.masks import BUILTIN, Mask
+    from engine.maze_code import CUT_CHECK_CELLS, cell_count
+
+    masks = [Mask.builtin(name) for name in BUILTIN] + [Mask.text("IIIIIIIIIIII"), Mask.text("I"), Mask.text("-")]
+    for shape, info in SHAPES.items():
+        sizes = {s for w in (info.min_size, info.max_size) if (s := _smallest_above(shape, w))}
+        sizes |= {(h, w) for w, h in sizes if info.min_size <= h <= info.max_size}
+        side = next(w for w in range(info.min_size, info.max_size + 1) if cell_count(shape, w, w) > CUT_CHECK_CELLS)
+        sizes.add((side, side))
+        for w, h in sorted(sizes):
+            for mask in masks:
+                assert masked_grid(shape, w, h, mask).n >= 2, (shape, w, h, mask.label())
+
+
+def test_cell_count_matches_the_grids():
+    from engine.grids import SHAPES, make_grid
+    from engine.maze_code import cell_count
+
+    for shape in SHAPES:
+        for w, h in ((4, 4), (5, 9), (31, 17), (100, 7), (9, 120)):
+            assert cell_count(shape, w, h) == make_grid(shape, w, h).n, (shape, w, h)
+
+
+def test_decoding_a_big_shaped_code_builds_no_grid():
+    """Checking a 1000x1000 shaped code stays bounded: no grid is cut while decoding."""
+    import engine.grids.masked as masked
+    from engine.maze_code import MazeSpec
+
+    calls: list[object] = []
+    real = masked.cut_grid
+    masked.cut_grid = lambda *a, **k: calls.append(a) or real(*a, **k)  # type: ignore[assignment]
+    try:
+        spec = MazeSpec.from_code("M2.H1000X1000.BT.KHEART#0-SM")
+    finally:
+        masked.cut_grid = real  # type: ignore[assignment]
+    assert spec.mask is not None and spec.mask.name == "heart" and calls == []
