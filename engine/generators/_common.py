@@ -278,7 +278,33 @@ def rows_of(grid: Grid) -> Rows:
     Raises:
         ValueError: if the grid has no rows (``Grid.row`` is -1 somewhere).
     """
-    return grid.memo("generators.rows", lambda: _build_rows(grid))
+    build = _square_rows if grid.kind == "square" else _build_rows
+    return grid.memo("generators.rows", lambda: build(grid))
+
+
+def _square_rows(grid: Grid) -> Rows:
+    """:func:`_build_rows` of a square grid, from its edge layout (see
+    :mod:`engine.grids.square`) instead of classifying every edge: the same arrays."""
+    w, h, n = grid.width, grid.height, grid.n
+    cells = np.arange(n, dtype=np.int64)
+    east = cells - np.repeat(np.arange(h, dtype=np.int64), w)  # c - row: the edge east of c
+    east[w - 1 :: w] = -1
+    below = n - w  # cells outside the top row, each with one north neighbour
+    north_ptr = np.empty(n + 1, dtype=np.int64)
+    north_ptr[: below + 1] = np.arange(below + 1)
+    north_ptr[below + 1 :] = below
+    return Rows(
+        cells,
+        cells,
+        np.arange(0, n + 1, w, dtype=np.int64),
+        east,
+        north_ptr,
+        np.arange(w, n, dtype=np.int64),
+        np.arange(h * (w - 1), h * (w - 1) + below, dtype=np.int64),
+        True,
+        True,
+        True,
+    )
 
 
 def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray | None:
