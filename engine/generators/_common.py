@@ -228,7 +228,20 @@ def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _mix(k: int) -> np.ndarray:
-    return np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(k)], dtype=np.uint64)
+    """``k`` odd 64-bit multipliers from splitmix64, one per column.
+
+    (Multipliers in arithmetic progression, ``c * (2j + 1)``, made rows whose columns
+    differ by small amounts with ``sum (2j + 1) * d_j == 0`` collide: polar grids hit
+    that on every build and fell back to the slow row-wise unique.)
+    """
+    out = []
+    mask = (1 << 64) - 1
+    for j in range(k):
+        z = ((j + 1) * 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append((z ^ (z >> 31)) | 1)
+    return np.array(out, dtype=np.uint64)
 
 
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
