@@ -13,12 +13,15 @@ new, ...), so machine load hits both alike.  Figures (medians over ``--repeats``
   (interpreter start-up, imports and writing the JSON included).
 
 Every generation case also checks that old and new wrote the same maze (the JSON
-without its ``seconds`` field, hashed).
+without its ``seconds`` field, hashed).  ``--memory`` measures instead the peak
+resident memory of ``generate --format json`` at square 1000×1000 per generator, old
+and new (the child's ``ru_maxrss``, in its own short-lived parent, as
+``bench/bench_memory.py`` does), into ``bench/results/old_new_memory.md``.
 
 Usage::
 
     git worktree add /tmp/old 34d3069   # or: git archive 34d3069 | tar -x -C /tmp/old
-    python bench/bench_old_new.py --old /tmp/old [--repeats 3] [--quick]
+    python bench/bench_old_new.py --old /tmp/old [--repeats 3] [--quick] [--memory]
 
 Writes ``bench/results/old_new.md``.
 """
@@ -84,6 +87,34 @@ def run_cli(root: pathlib.Path, algo: str, size: int, seed: int, out: str) -> tu
     return seconds, wall, cpu, digest
 
 
+PROBE = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def peak_mb(root: pathlib.Path, algo: str, out: str) -> int:
+    """Peak RSS (MB) of ``generate --format json`` square 1000x1000 run from ``root``."""
+    cmd = [sys.executable, "-m", "engine.cli", "generate", "--shape", "square", "--algo", algo, "--size",
+           "1000x1000", "--seed", "5", "--format", "json", "-o", out]
+    got = subprocess.run([sys.executable, "-c", PROBE, *cmd], cwd=root, capture_output=True, text=True, check=True)
+    return int(got.stdout) // 1024
+
+
+def memory(roots: dict[str, pathlib.Path], gens: list[str]) -> None:
+    lines = ["# Old vs new: peak memory", "",
+             "Peak resident memory of `python -m engine.cli generate --shape square --size 1000x1000 --format json "
+             f"-o FILE` (seed 5), one run each; old = `{roots['old']}`, new = this checkout.", "",
+             "| generator | old | new |", "|---|---:|---:|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "m.json")
+        for algo in gens:
+            lines.append(f"| {algo} | {peak_mb(roots['old'], algo, out)} MB | {peak_mb(roots['new'], algo, out)} MB |")
+            print(lines[-1], flush=True)
+    (NEW / "bench" / "results" / "old_new_memory.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def fmt(sec: float) -> str:
     return f"{sec * 1000:.1f} ms" if sec < 1 else f"{sec:.2f} s"
 
@@ -100,9 +131,13 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="skip the million-cell generation rows")
     ap.add_argument("--only", nargs="*", help="limit to these generators")
     ap.add_argument("--out", default="old_new.md", help="file name under bench/results/")
+    ap.add_argument("--memory", action="store_true", help="peak memory at 1M cells instead of times")
     args = ap.parse_args()
     roots = {"old": pathlib.Path(args.old).resolve(), "new": NEW}
     gens = [g for g in GENS if not args.only or g in args.only]
+    if args.memory:
+        memory(roots, gens)
+        return
     load0 = os.getloadavg()[0]
     lines = ["# Old vs new, side by side", "",
              f"Old = `{roots['old']}`, new = this checkout; fresh processes, interleaved, medians of "
