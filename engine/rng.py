@@ -13,6 +13,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 import numpy as np
+from numpy.random import PCG64  # imported with this module, not on the first Rng (numpy loads it lazily)
 
 T = TypeVar("T")
 
@@ -37,7 +38,7 @@ class Rng:
         if not 0 <= seed < (1 << 128):
             raise ValueError(f"seed must be in 0..2**128-1, got {seed}")
         self.seed = int(seed)
-        self._bitgen = np.random.PCG64(self.seed)
+        self._bitgen = PCG64(self.seed)
         self._buf: list[int] = []
         self._pos = 0
 

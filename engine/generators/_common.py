@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -23,6 +24,8 @@ GeneratorStep = tuple[str, int]
 """``("open", edge)``, ``("close", edge)``, ``("visit", cell)`` or ``("current", cell)``."""
 
 Record = list[GeneratorStep] | None
+
+T = TypeVar("T")
 
 MAX_CHUNK = 1 << 14
 _SHIFT32 = np.uint64(32)
@@ -103,7 +106,66 @@ def hops(grid: Grid) -> Hops:
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    return grid.memo("generators.hops", lambda: _build_hops(grid))
+    build = _square_hops if grid.kind == "square" else _build_hops
+    return grid.memo("generators.hops", lambda: build(grid))
+
+
+def _square_masks(grid: Grid) -> np.ndarray:
+    """``(n,)`` int64: bit ``k`` set when the square cell has a neighbour toward direction ``k``
+    (S, E, N, W = bits 0..3, which is also its CSR slot order)."""
+    w, h = grid.width, grid.height
+    m = np.full((h, w), 15, dtype=np.int64)
+    m[0] &= ~1  # no south neighbour in the bottom row
+    m[:, -1] &= ~2
+    m[-1] &= ~4
+    m[:, 0] &= ~8
+    return m.ravel()
+
+
+def _by_pattern(keys: np.ndarray, make: Callable[[int], T]) -> list[T]:
+    """Per cell ``make(key)``, built once per distinct small non-negative key and shared."""
+    present = np.flatnonzero(np.bincount(keys))
+    table = np.empty(int(present[-1]) + 1, dtype=object)
+    for key in present.tolist():
+        table[key] = make(key)
+    return table[keys].tolist()
+
+
+def _square_hops(grid: Grid) -> Hops:
+    """:func:`_build_hops` of a square grid from its direction masks: the same tables."""
+    w = grid.width
+    m = _square_masks(grid)
+    offset = (-w, 1, w, -1)
+    # The slot of a cell in its neighbour toward k: neighbour's directions before the opposite one.
+    key = m.copy()
+    nb_mask = np.zeros_like(m)
+    for k in range(4):
+        back = (k + 2) % 4
+        has = (m >> k) & 1 == 1
+        nb_mask[:] = 0
+        nb_mask[has] = m[np.flatnonzero(has) + offset[k]]
+        below = nb_mask & ((1 << back) - 1)
+        slot = (below & 1) + (below >> 1 & 1) + (below >> 2 & 1)
+        key |= slot << (4 + 2 * k)
+
+    def step(kk: int) -> tuple[int, ...]:
+        return tuple(offset[k] for k in range(4) if kk >> k & 1)
+
+    def clear(kk: int) -> tuple[int, ...]:
+        return tuple(0xFF ^ (1 << (kk >> (4 + 2 * k) & 3)) for k in range(4) if kk >> k & 1)
+
+    def low(kk: int) -> int:
+        return min(step(kk), default=0)
+
+    deg = (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        _by_pattern(m, step),
+        _by_pattern(key, clear),
+        _by_pattern(m, low),
+        array("i", grid.indptr.astype(np.int32).tobytes()),
+        array("i", grid.edge_id.astype(np.int32).tobytes()),
+    )
 
 
 def _build_hops(grid: Grid) -> Hops:
@@ -166,7 +228,20 @@ def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _mix(k: int) -> np.ndarray:
-    return np.array([0x9E3779B97F4A7C15 * (2 * j + 1) % (1 << 64) | 1 for j in range(k)], dtype=np.uint64)
+    """``k`` odd 64-bit multipliers from splitmix64, one per column.
+
+    (Multipliers in arithmetic progression, ``c * (2j + 1)``, made rows whose columns
+    differ by small amounts with ``sum (2j + 1) * d_j == 0`` collide: polar grids hit
+    that on every build and fell back to the slow row-wise unique.)
+    """
+    out = []
+    mask = (1 << 64) - 1
+    for j in range(k):
+        z = ((j + 1) * 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append((z ^ (z >> 31)) | 1)
+    return np.array(out, dtype=np.uint64)
 
 
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
@@ -178,14 +253,33 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     ``q`` drawn in bulk the step is ``c + moves[c][q]``: ``moves[c]`` is a tuple
     of ``L`` neighbour offsets, shared by all cells with the same pattern.
     """
-    return grid.memo("generators.walk_table", lambda: _build_walk_table(grid))
+    build = _square_walk_table if grid.kind == "square" else _build_walk_table
+    return grid.memo("generators.walk_table", lambda: build(grid))
+
+
+def _square_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
+    """:func:`_build_walk_table` of a square grid from its direction masks: the same table."""
+    w = grid.width
+    m = _square_masks(grid)
+    offset = (-w, 1, w, -1)
+    degs = sorted({bin(k).count("1") for k in np.flatnonzero(np.bincount(m)).tolist()} - {0})
+    lcm = int(np.lcm.reduce(np.array(degs))) if degs else 1
+
+    def moves(kk: int) -> tuple[int, ...]:
+        offs = [offset[k] for k in range(4) if kk >> k & 1]
+        d = len(offs)
+        return tuple(offs[q // (lcm // d)] for q in range(lcm)) if d else (0,) * lcm
+
+    return lcm, _by_pattern(m, moves)
 
 
 def _build_walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
-    lcm = int(np.lcm.reduce(np.unique(deg[deg > 0]))) if n and deg.max() > 0 else 1
+    # (bincount, not np.unique: that imports numpy.ma on first use, ~14 ms)
+    present = np.flatnonzero(np.bincount(deg)) if n else deg
+    lcm = int(np.lcm.reduce(present[present > 0])) if n and deg.max() > 0 else 1
     # Offsets by slot (padded with 0) and the degree: one row per cell, deduplicated.
     src = np.repeat(np.arange(n, dtype=np.int64), deg)
     slot = np.arange(len(src), dtype=np.int64) - ip[src]
@@ -278,7 +372,33 @@ def rows_of(grid: Grid) -> Rows:
     Raises:
         ValueError: if the grid has no rows (``Grid.row`` is -1 somewhere).
     """
-    return grid.memo("generators.rows", lambda: _build_rows(grid))
+    build = _square_rows if grid.kind == "square" else _build_rows
+    return grid.memo("generators.rows", lambda: build(grid))
+
+
+def _square_rows(grid: Grid) -> Rows:
+    """:func:`_build_rows` of a square grid, from its edge layout (see
+    :mod:`engine.grids.square`) instead of classifying every edge: the same arrays."""
+    w, h, n = grid.width, grid.height, grid.n
+    cells = np.arange(n, dtype=np.int64)
+    east = cells - np.repeat(np.arange(h, dtype=np.int64), w)  # c - row: the edge east of c
+    east[w - 1 :: w] = -1
+    below = n - w  # cells outside the top row, each with one north neighbour
+    north_ptr = np.empty(n + 1, dtype=np.int64)
+    north_ptr[: below + 1] = np.arange(below + 1)
+    north_ptr[below + 1 :] = below
+    return Rows(
+        cells,
+        cells,
+        np.arange(0, n + 1, w, dtype=np.int64),
+        east,
+        north_ptr,
+        np.arange(w, n, dtype=np.int64),
+        np.arange(h * (w - 1), h * (w - 1) + below, dtype=np.int64),
+        True,
+        True,
+        True,
+    )
 
 
 def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray | None:

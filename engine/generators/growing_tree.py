@@ -142,13 +142,28 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     Random draws: the start cell with ``rng.below(n)``, then 32-bit values taken
     in chunks of :func:`chunk_size` words.  Returns the ``(E,)`` bool passages.
     """
-    h = hops(grid)
-    step, first, eid = h.step, h.first, h.eid
     n = grid.n
-    vis = bytearray(n)
+    # Unvisited neighbours as slot bitmasks, as in the backtracker (square grids: by
+    # direction, neighbours and edge ids computed; others: :func:`hops`).
+    sq = grid.kind == "square"
+    if sq:
+        tab = square_tables(grid)
+        wd = tab.width
+        vb = tab.vertical
+        off = tab.offset
+        o_s, o_e, o_n, o_w = off
+        c_s, c_e, c_n, c_w = tab.clear
+        full = tab.masks
+    else:
+        h = hops(grid)
+        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
+    um = bytearray(full)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    vis[start] = 1
+    if sq:
+        visit_in_square_masks(um, start, tab)
+    else:
+        visit_in_hops(um, start, h)
     active = [start]
     cs = chunk_size(n)
     buf = u32_list(rng, cs)
@@ -159,8 +174,8 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     kinds = [k for k, _ in rule]
     cum = []
     total = 0
-    for _, w in rule:
-        total += w
+    for _, weight in rule:
+        total += weight
         cum.append(total)
     last = -1
     # Removal: with no newest-quarter in the rule, a cell removed from the middle
@@ -207,18 +222,26 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             i = size - 1 - ((buf[bi] * q) >> 32)
             bi += 1
         c = active[i]
-        st = step[c]
-        un = [k for k, o in enumerate(st) if not vis[c + o]]
-        if un:
-            m = len(un)
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
             if m == 1:
-                k = un[0]
+                k = SLOTS[mk][0]
             else:
-                k = un[(buf[bi] * m) >> 32]
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
                 bi += 1
-            d = c + st[k]
-            vis[d] = 1
-            e = eid[first[c] + k]
+            if sq:
+                d = c + off[k]
+                e = c - c // wd - (k >> 1) if k & 1 else vb + c + (k >> 1) * wd  # SquareTables.edge, inlined
+                um[d + o_s] &= c_s
+                um[d + o_e] &= c_e
+                um[d + o_n] &= c_n
+                um[d + o_w] &= c_w
+            else:
+                d = c + step[c][k]
+                e = eid[first[c] + k]
+                for o, q in zip(step[d], clear[d], strict=True):
+                    um[d + o] &= q
             pas[e] = 1
             active.append(d)
             if rec is not None:

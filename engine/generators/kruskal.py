@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.generators._common import Record, make_generator_forms, to_passage
+from engine.generators.spanning import spanning_forest_by_rank
 from engine.grids.base import Grid
 from engine.rng import Rng
 
@@ -13,9 +14,14 @@ from engine.rng import Rng
 def kruskal_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """Kruskal on a uniformly random edge order; returns the ``(E,)`` bool passages.
 
-    Draws one ``rng.permutation(E)``.
+    Draws one ``rng.permutation(E)``.  The fast form finds the same tree with
+    :func:`engine.generators.spanning.spanning_forest_by_rank` (the minimum spanning
+    tree for weights "position in the order" is unique); the step form walks the order.
     """
-    return tree_in_order(grid, rng.permutation(grid.num_edges).tolist(), rec)
+    order = rng.permutation(grid.num_edges)
+    if rec is None:
+        return spanning_forest_by_rank(grid.n, grid.edges[:, 0], grid.edges[:, 1], order)[0]
+    return tree_in_order(grid, order.tolist(), rec)
 
 
 def tree_in_order(grid: Grid, order: list[int], rec: Record) -> np.ndarray:

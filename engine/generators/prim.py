@@ -16,12 +16,9 @@ from array import array
 import numpy as np
 
 from engine.generators._common import Record, chunk_size, hops, make_generator_forms, to_passage, u32_list
-from engine.generators.kruskal import tree_in_order
+from engine.generators.spanning import spanning_forest_by_rank, unique_for_weights
 from engine.grids.base import Grid
 from engine.rng import Rng
-
-#: Above this many edges weight ties are likely (32-bit weights), so the heap runs directly.
-KRUSKAL_PATH_MAX_EDGES = 100_000
 
 
 def _flat(grid: Grid) -> tuple[array, array, array]:
@@ -53,15 +50,16 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     bits = max(1, (2 * ne).bit_length())
     wbits = min(32, 63 - bits)
     w = rng.u64_array(ne) >> np.uint64(64 - wbits)
-    if rec is None and ne <= KRUSKAL_PATH_MAX_EDGES:
-        # With distinct weights the minimum spanning tree is unique, so Kruskal on the
-        # sorted weights returns exactly Prim's tree, about twice as fast in Python.
-        # With a tie (rare below ~100k edges) Prim's slot tie-break decides: heap below.
+    if rec is None:
+        # Prim's tree is a minimum spanning tree for the weights; when that tree is the
+        # only one (always, unless equal weights could be swapped), Borůvka finds it in
+        # whole-array passes.  Otherwise Prim's slot tie-break decides: the heap below.
         order = np.argsort(w, kind="stable")
-        sw = w[order]
-        if not bool((sw[1:] == sw[:-1]).any()):
+        ea, eb = grid.edges[:, 0], grid.edges[:, 1]
+        tree = spanning_forest_by_rank(n, ea, eb, order)[0]
+        if unique_for_weights(n, tree, ea, eb, w, order):
             rng.below(n)  # Prim's start cell: the stream stays where Prim leaves it
-            return tree_in_order(grid, order.tolist(), None)
+            return tree
     keyf = ((w[grid.edge_id] << np.uint64(bits)) | np.arange(2 * ne, dtype=np.uint64)).tolist()
     nbrf, eidf, ip = _flat(grid)
     mask = (1 << bits) - 1

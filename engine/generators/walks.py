@@ -83,47 +83,50 @@ def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """Wilson's algorithm; returns the ``(E,)`` bool passages.
 
     Draws the root with ``rng.below(n)``, then chunks of :func:`chunk_size`
-    32-bit values, one per walk step.
+    32-bit values, one per walk step (the first chunk right after the root).  A
+    value ``r`` sends the walk from ``c`` to neighbour slot ``(r * degree) >> 32``,
+    looked up as :func:`walk_table` does for Aldous-Broder.
     """
     h = hops(grid)
     step, first, eid = h.step, h.first, h.eid
     n = grid.n
-    deg = grid.degree().tolist()
+    lcm, moves = walk_table(grid)
+    mul = np.uint64(lcm)
     intree = bytearray(n)
     pas = bytearray(grid.num_edges)
-    nxtk = [0] * n  # the neighbour index taken when the walk last left each cell
+    left_by = [0] * n  # the step code q with which the walk last left each cell
     root = rng.below(n)
     intree[root] = 1
     cs = chunk_size(n)
-    buf = u32_list(rng, cs)
-    bi = 0
+    qs = ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist()
     if rec is not None:
         rec.append(("visit", root))
-    for s in range(n):
-        if intree[s]:
-            continue
-        c = s
-        while not intree[c]:
-            if bi == cs:
-                buf = u32_list(rng, cs)
-                bi = 0
-            k = (buf[bi] * deg[c]) >> 32
-            bi += 1
-            nxtk[c] = k
-            c += step[c][k]
+    s = intree.find(0)  # the walk starts from each cell not in the tree, in id order
+    c = s
+    while s >= 0:
+        for q in qs:
+            left_by[c] = q
+            c += moves[c][q]
             if rec is not None:
                 rec.append(("current", c))
-        # Retrace the loop-erased path from s and add it to the tree.
-        c = s
-        while not intree[c]:
-            intree[c] = 1
-            k = nxtk[c]
-            e = eid[first[c] + k]
-            pas[e] = 1
-            if rec is not None:
-                rec.append(("visit", c))
-                rec.append(("open", e))
-            c += step[c][k]
+            if intree[c]:
+                # Retrace the loop-erased path from s and add it to the tree.
+                c = s
+                while not intree[c]:
+                    intree[c] = 1
+                    st = step[c]
+                    k = left_by[c] * len(st) // lcm  # the slot (r * degree) >> 32
+                    e = eid[first[c] + k]
+                    pas[e] = 1
+                    if rec is not None:
+                        rec.append(("visit", c))
+                        rec.append(("open", e))
+                    c += st[k]
+                s = c = intree.find(0, s + 1)
+                if s < 0:
+                    break
+        else:
+            qs = ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist()
     return to_passage(pas)
 
 

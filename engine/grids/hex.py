@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, slot_tables
+from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, lattice_slot_tables, row_col
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -122,9 +122,10 @@ def make_hex(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("hex", width, height, MIN_SIZE, MAX_SIZE)
-    n = w * h
-    edges, nbr_tab, eid_tab = slot_tables(n, 6, [(a, b, slot, _BACK[slot]) for a, b, _, slot in _groups(w, h)])
-    r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(w))
+    edges, nbr_tab, eid_tab = lattice_slot_tables(
+        w, h, 6, [((ra, ca), (rb, cb), slot, _BACK[slot]) for ra, ca, rb, cb, _, slot in _GROUPS]
+    )
+    r, c = row_col(w, h)
     return build_grid(
         "hex",
         w,

@@ -39,6 +39,7 @@ MAX_SIZE = 480
 
 _SPLIT = math.sqrt(2.0)  # double the count when cells would be wider than this
 _ARC_STEP = math.pi / 36.0  # largest angle of one boundary arc piece (5 degrees)
+_BATCH_CELLS = 1 << 15  # cells per batch of rings when sorting neighbours by angle
 
 
 def inner_radius(width: int) -> float:
@@ -128,26 +129,37 @@ class _Rings:
         return max(1, math.ceil((2.0 * math.pi / m) / _ARC_STEP))
 
     def centers(self) -> np.ndarray:
-        out = []
+        out = np.empty((int(self.offsets[-1]), 2), dtype=np.float64)
+        trig: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # rings of one count share the angles
         for i, m in enumerate(self.counts):
-            j = np.arange(m, dtype=np.int64)
-            cos_c, sin_c = unit_circle(2 * j + 1, 2 * m)  # middle angle of each cell
+            if m not in trig:
+                trig[m] = unit_circle(2 * np.arange(m, dtype=np.int64) + 1, 2 * m)  # middle angle of each cell
+            cos_c, sin_c = trig[m]
             mid = self.radii[i] + 0.5
-            out.append(np.stack([mid * cos_c, mid * sin_c], axis=1))
-        return np.concatenate(out)
+            part = out[self.offsets[i] : self.offsets[i + 1]]
+            np.multiply(mid, cos_c, out=part[:, 0])
+            np.multiply(mid, sin_c, out=part[:, 1])
+        return out
 
     def edges(self) -> np.ndarray:
         """Edges in id order, each pair sorted: per ring, the next cell counter-clockwise,
         then (outside the innermost ring) the parent cell inward."""
-        parts = []
+        out = np.empty((rings_edge_count(self.counts), 2), dtype=np.int64)
+        at = 0
         for i, m in enumerate(self.counts):
-            j = np.arange(m, dtype=np.int64)
-            ids = self.offsets[i] + j
-            parts.append(np.stack([ids, self.offsets[i] + (j + 1) % m], axis=1))
+            lo = int(self.offsets[i])
+            ring = out[at : at + m]
+            ring[:, 0] = np.arange(lo, lo + m)
+            ring[:, 1] = ring[:, 0] + 1
+            ring[-1] = (lo, lo + m - 1)  # the last cell's next is the first: the pair sorted
+            at += m
             if i > 0:
                 ratio = m // self.counts[i - 1]
-                parts.append(np.stack([ids, self.offsets[i - 1] + j // ratio], axis=1))
-        return np.sort(np.concatenate(parts), axis=1)
+                inward = out[at : at + m]
+                inward[:, 0] = self.offsets[i - 1] + np.arange(m) // ratio
+                inward[:, 1] = np.arange(lo, lo + m)
+                at += m
+        return out
 
     def walls(self) -> np.ndarray:
         parts = []
@@ -207,39 +219,74 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarra
     Every cell of a ring has the same neighbour pattern (next and previous in the
     ring, the children outward, the parent inward), so each ring is one dense
     ``(m, degree)`` table whose rows are sorted by the quantised angle (1e-9 rad,
-    as :func:`engine.grids.base.angular_csr` does).
+    as :func:`engine.grids.base.angular_csr` does).  Consecutive rings with the same
+    pattern (cell count, children per cell, parent ratio) are done as one table.
     """
     counts, offsets = rings.counts, rings.offsets
     h = len(counts)
     base = [0] * h  # first edge id of each ring: m ring edges, then m inward edges
     for i in range(1, h):
         base[i] = base[i - 1] + counts[i - 1] * (1 if i == 1 else 2)
-    nbr_parts, eid_parts, deg_parts = [], [], []
-    for i, m in enumerate(counts):
-        j = np.arange(m, dtype=np.int64)
+    # Runs of consecutive rings sharing (count, children per cell, cells per parent).
+    def pattern(i: int) -> tuple[int, int, int]:
+        return (
+            counts[i],
+            counts[i + 1] // counts[i] if i + 1 < h else 0,
+            counts[i] // counts[i - 1] if i > 0 else 0,
+        )
+
+    # A batch stays near _BATCH_CELLS cells, so its temporaries are reused, not fresh memory.
+    runs: list[tuple[int, int]] = []
+    for i in range(h):
+        i0 = runs[-1][0] if runs else -1
+        if runs and pattern(i0) == pattern(i) and (i + 1 - i0) * counts[i] <= _BATCH_CELLS:
+            runs[-1] = (i0, i + 1)
+        else:
+            runs.append((i, i + 1))
+    nbr = np.empty(2 * rings_edge_count(counts), dtype=np.int32)
+    eid = np.empty_like(nbr)
+    deg = np.empty(int(offsets[-1]), dtype=np.int32)
+    at = 0
+    for i0, i1 in runs:
+        m, r, p = pattern(i0)
+        j = np.arange(m, dtype=np.int64)[None, :]
+        ring = np.arange(i0, i1)
+        off = offsets[i0:i1][:, None]
+        eb = np.array(base[i0:i1], dtype=np.int64)[:, None]
         prev = (j - 1) % m
-        cols = [offsets[i] + prev, offsets[i] + (j + 1) % m]
-        eids = [base[i] + prev, base[i] + j]
-        if i + 1 < h:
-            m2 = counts[i + 1]
-            r = m2 // m
+        cols = [off + prev, off + (j + 1) % m]
+        eids = [eb + prev, eb + j]
+        if r:
+            off_out = offsets[i0 + 1 : i1 + 1][:, None]
+            eb_out = np.array([base[i + 1] for i in ring], dtype=np.int64)[:, None] + m * r
             for q in range(r):
-                cols.append(offsets[i + 1] + r * j + q)
-                eids.append(base[i + 1] + m2 + r * j + q)
-        if i > 0:
-            cols.append(offsets[i - 1] + j // (m // counts[i - 1]))
-            eids.append(base[i] + m + j)
-        nb = np.stack(cols, axis=1)
-        ed = np.stack(eids, axis=1)
-        d = centers[nb] - centers[offsets[i] + j][:, None, :]
+                cols.append(off_out + r * j + q)
+                eids.append(eb_out + r * j + q)
+        if p:
+            cols.append(offsets[i0 - 1 : i1 - 1][:, None] + j // p)
+            eids.append(eb + m + j)
+        k = len(cols)
+        nb = np.stack(cols, axis=2).reshape(-1, k)
+        ed = np.stack(eids, axis=2).reshape(-1, k)
+        cells = np.arange(offsets[i0], offsets[i1], dtype=np.int64)
+        d = centers[nb] - centers[cells][:, None, :]
         angq = np.round(np.arctan2(d[..., 1], d[..., 0]) * 1e9).astype(np.int64)
         order = np.argsort(angq, axis=1, kind="stable")
-        nbr_parts.append(np.take_along_axis(nb, order, axis=1).ravel())
-        eid_parts.append(np.take_along_axis(ed, order, axis=1).ravel())
-        deg_parts.append(np.full(m, nb.shape[1], dtype=np.int32))
+        order += np.arange(0, nb.size, k)[:, None]  # row-major flat index of each sorted entry
+        size = nb.size
+        flat = order.ravel()
+        nbr[at : at + size] = nb.ravel()[flat]
+        eid[at : at + size] = ed.ravel()[flat]
+        deg[offsets[i0] : offsets[i1]] = k
+        at += size
     indptr = np.zeros(int(offsets[-1]) + 1, dtype=np.int32)
-    np.cumsum(np.concatenate(deg_parts), out=indptr[1:])
-    return indptr, np.concatenate(nbr_parts).astype(np.int32), np.concatenate(eid_parts).astype(np.int32)
+    np.cumsum(deg, out=indptr[1:])
+    return indptr, nbr, eid
+
+
+def rings_edge_count(counts: list[int]) -> int:
+    """Edges of a polar grid with these ring counts: each ring's own, plus one inward per cell outside ring 0."""
+    return sum(counts) + sum(counts[1:])
 
 
 def make_polar(width: int, height: int) -> Grid:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, slot_tables
+from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, lattice_slot_tables, row_col
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -132,11 +132,17 @@ def make_square(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("square", width, height, MIN_SIZE, MAX_SIZE)
-    ids = np.arange(w * h, dtype=np.int32).reshape(h, w)
-    edges, nbr_tab, eid_tab = slot_tables(
-        w * h, 4, [(ids[:, :-1], ids[:, 1:], E, W), (ids[:-1, :], ids[1:, :], N, S)]
+    every = slice(None)
+    edges, nbr_tab, eid_tab = lattice_slot_tables(
+        w,
+        h,
+        4,
+        [
+            ((every, slice(None, -1)), (every, slice(1, None)), E, W),
+            ((slice(None, -1), every), (slice(1, None), every), N, S),
+        ],
     )
-    rr, cc = np.divmod(np.arange(w * h, dtype=np.int32), np.int32(w))
+    rr, cc = row_col(w, h)
     return build_grid(
         "square",
         w,

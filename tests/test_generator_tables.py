@@ -1,0 +1,41 @@
+"""Per-grid tables with a fast path for one tessellation equal the general construction."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from engine.generators._common import (
+    _build_hops,
+    _build_rows,
+    _build_walk_table,
+    _square_hops,
+    _square_rows,
+    _square_walk_table,
+    rows_of,
+)
+from engine.grids import make_grid
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (3, 7), (7, 3), (10, 10), (31, 17), (200, 150)])
+def test_square_rows_equal_the_general_rows(w: int, h: int) -> None:
+    g = make_grid("square", w, h)
+    fast, general = _square_rows(g), _build_rows(g)
+    for f in dataclasses.fields(fast):
+        a, b = getattr(fast, f.name), getattr(general, f.name)
+        if isinstance(b, np.ndarray):
+            assert a.dtype == b.dtype and np.array_equal(a, b), f.name
+        else:
+            assert a == b, f.name
+    assert rows_of(g).east is rows_of(g).east  # memoised
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 5), (5, 2), (3, 3), (10, 10), (31, 17), (120, 95)])
+def test_square_hops_and_walk_table_equal_the_general_ones(w: int, h: int) -> None:
+    g = make_grid("square", w, h)
+    fast, general = _square_hops(g), _build_hops(g)
+    for f in dataclasses.fields(fast):
+        assert getattr(fast, f.name) == getattr(general, f.name), f.name
+    assert _square_walk_table(g) == _build_walk_table(g)
