@@ -295,6 +295,7 @@ def compare(
     diameter: bool = True,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    weave: float = 0.0,
 ) -> list[dict[str, Any]]:
     """Generate ``runs`` mazes per algorithm, time them and aggregate their statistics.
 
@@ -310,6 +311,8 @@ def compare(
         options: generator options applied to every algorithm that declares them
             (with a single algorithm they are passed as given, so a bad one raises).
         braid: share of dead ends to remove (0..1) with ``engine.generators.braid``.
+        weave: how often a crossing is allowed (0..1; :mod:`engine.weave`); the time then
+            includes placing the crossings.
         diameter: include the diameter (two extra BFS passes per maze).
         progress: called as ``progress(done, total)`` after each maze (``total`` =
             ``len(algorithms) * runs``).
@@ -335,6 +338,12 @@ def compare(
     if not 0.0 <= braid <= 1.0:
         raise ValueError(f"braid must be in 0..1, got {braid}")
     grid = make_grid(shape, width, height)
+    if weave > 0.0:
+        from engine.generators import get_generator
+        from engine.weave import check_weave, generate_weave
+
+        for item in algorithms:
+            check_weave(grid.kind, get_generator(item if isinstance(item, str) else item[0]).name, weave, braid)
     specs: list[tuple[str, str, dict[str, str]]] = []
     shared = dict(options or {})
     for item in algorithms:
@@ -360,11 +369,15 @@ def compare(
                 break
             rng = Rng(seed + i)
             t0 = time.perf_counter()
-            passage = _generate(grid, name, rng, opts)
-            times.append((time.perf_counter() - t0) * 1000.0)
-            if braid > 0.0:
-                passage = _braid(grid, passage, braid, rng)
-            maze = Maze(grid, passage, grid.start, grid.goal)
+            if weave > 0.0:
+                maze = generate_weave(grid, name, rng, opts, weave)
+                times.append((time.perf_counter() - t0) * 1000.0)
+            else:
+                passage = _generate(grid, name, rng, opts)
+                times.append((time.perf_counter() - t0) * 1000.0)
+                if braid > 0.0:
+                    passage = _braid(grid, passage, braid, rng)
+                maze = Maze(grid, passage, grid.start, grid.goal)
             stats.append(maze_stats(maze, diameter=diameter))
             done += 1
             if progress is not None:

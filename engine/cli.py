@@ -77,7 +77,7 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
 def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
     if args.code is not None:
-        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "option")
+        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option")
                  if getattr(args, n) is not None]
         if given:
             raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
@@ -95,10 +95,13 @@ def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     w, h = parse_size(args.size)
     braid = 0.0 if args.braid is None else args.braid
     seed = 0 if args.seed is None else args.seed
-    return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed)
+    weave = 0.0 if args.weave is None else args.weave
+    return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed,
+                           weave=weave)
 
 
 SEED_TYPE = arg_type(parse_seed)
+WEAVE_TYPE = arg_type(parse_number, what="weave", lo=0.0, hi=1.0)
 SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
@@ -110,6 +113,9 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=SEED_TYPE, default=None, help=SEED_HELP + "; default 0")
     p.add_argument("--braid", type=arg_type(parse_number, what="braid", lo=0.0, hi=1.0), default=None,
                    help="share of dead ends removed, 0..1 (default 0)")
+    p.add_argument("--weave", type=WEAVE_TYPE, default=None,
+                   help="weave: how often a crossing (a passage over another) is allowed, 0..1; square and hex, "
+                        "graph generators only (default 0)")
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
     )
@@ -149,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"mazes per generator, 1..{MAX_RUNS}; default 10")
     st.add_argument("--seed", type=SEED_TYPE, default=0, help=SEED_HELP + " (runs use seed, seed+1, ...)")
     st.add_argument("--option", action="append", metavar="KEY=VALUE")
+    st.add_argument("--weave", type=WEAVE_TYPE, default=0.0,
+                    help="weave mazes with this crossing share, 0..1 (with 'all': the generators that can weave)")
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
@@ -203,6 +211,7 @@ def _json_of(spec: MazeSpec, maze: Maze, seconds: float) -> dict[str, object]:
     from engine import export
 
     obj = export.to_json(maze, code=spec.code(), seconds=seconds, algorithm=spec.algorithm)
+    obj.update(_json_extra(spec) or {})
     if spec.dark:
         obj["dark"] = True
     return obj
@@ -217,6 +226,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.dark:
         spec = spec.with_dark()
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    if fmt == "ascii" and spec.weave:
+        raise UsageError("ASCII output cannot show weave crossings; use --format svg, png or json")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
     if args.count > 1 and fmt != "jsonl":
@@ -262,10 +273,20 @@ def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: fl
 
     if fmt == "json":
         export.write_json(maze, sink, code=spec.code(), seconds=secs, algorithm=spec.algorithm,
-                          extra={"dark": True} if spec.dark else None)
+                          extra=_json_extra(spec))
     else:
         export.write_svg(maze, sink, path=path)
     sink.write("\n")
+
+
+def _json_extra(spec: MazeSpec) -> dict[str, object] | None:
+    """Keys a maze's JSON gets after ``seconds``: ``"weave"`` (percent) and ``"dark": true`` when set."""
+    extra: dict[str, object] = {}
+    if spec.weave:
+        extra["weave"] = spec.weave
+    if spec.dark:
+        extra["dark"] = True
+    return extra or None
 
 
 def _with_newline(text: str) -> str:
@@ -342,13 +363,22 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
                          f"--seed {args.seed} with --runs {args.runs} goes past it")
     if gen is None:
         algos = [g.name for g in GENERATORS.values() if shape in g.shapes]
+        if args.weave:
+            from engine.weave import weave_generators
+
+            algos = [a for a in algos if a in weave_generators()]
     else:
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
             raise UsageError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
         algos = [gen.name]
     options = _parse_options(args.option)
-    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options)
+    if args.weave:
+        from engine.weave import check_weave
+
+        for a in algos:
+            check_weave(shape, a, args.weave)
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, weave=args.weave)
     out.write(format_table(rows, fmt=args.format) + "\n")
     return 0
 

@@ -105,6 +105,8 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     g = maze.grid
     if g.kind != "square":
         raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
+    if maze.is_weave:
+        raise ValueError("ASCII art cannot show weave crossings; use SVG, PNG or JSON")
     w, h = g.width, g.height
     on_path = set(_check_path(maze, path))
     east = np.zeros((h, w), dtype=bool)  # passage to the east neighbour
@@ -304,9 +306,12 @@ def to_json(
 
     Keys: ``code``, ``shape``, ``algorithm`` (None if unknown), ``size`` ``[w, h]``,
     ``cells``, ``edges`` ``[[a, b], ...]`` (a < b, edge-id order), ``passages``
-    (0/1 per edge), ``start``, ``goal``, ``seconds`` (generation time or None).
+    (0/1 per edge), ``start``, ``goal``, then for a weave maze ``crossings``
+    ``[[over_cell, under_a, under_b], ...]`` (the under-edges are the last edges, in
+    crossing order), then ``seconds`` (generation time or None).
     """
     g = maze.grid
+    weave = {"crossings": maze.crossings.tolist()} if maze.is_weave else {}
     return {
         "code": code,
         "shape": g.kind,
@@ -317,6 +322,7 @@ def to_json(
         "passages": maze.passage.astype(np.uint8).tolist(),
         "start": int(maze.start),
         "goal": int(maze.goal),
+        **weave,
         "seconds": None if seconds is None else float(seconds),
     }
 
@@ -355,4 +361,11 @@ def write_json(
         out.write((", " if i else "") + ", ".join(map(str, flags[i : i + chunk].tolist())))
     secs = None if seconds is None else float(seconds)
     tail = "".join(f", {dump(k)}: {dump(v)}" for k, v in (extra or {}).items())
-    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}, "seconds": {dump(secs)}{tail}}}')
+    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}')
+    if maze.is_weave:
+        out.write(', "crossings": [')
+        cr = maze.crossings
+        for i in range(0, len(cr), chunk):
+            out.write((", " if i else "") + ", ".join([f"[{x}, {a}, {b}]" for x, a, b in cr[i : i + chunk].tolist()]))
+        out.write("]")
+    out.write(f', "seconds": {dump(secs)}{tail}}}')

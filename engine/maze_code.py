@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -16,6 +16,8 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
   (:class:`engine.generators.OptionCodec`; growing tree: its rule, see
   :func:`engine.generators.growing_tree.options_to_code`);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``W30`` — weave (:mod:`engine.weave`): how often a crossing is allowed, in percent
+  (1..100; 0 is omitted, so codes without it keep their spelling and level);
 * ``D`` — a dark level (fog of war, :mod:`engine.fog`): the same maze, played seeing
   only what is in sight.  Absent = not dark, so codes without it keep their spelling
   and level;
@@ -45,6 +47,8 @@ SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsi
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
 #: The field that makes a level dark (after the braid; absent = not dark).
 DARK_FIELD = "D"
+#: The first letter of the weave field (``W<percent>``, after the braid, before the dark field).
+WEAVE_LETTER = "W"
 
 
 def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
@@ -82,6 +86,8 @@ class MazeSpec:
         version: the code format it is written in (1 or 2; not part of the level:
             the v1 and v2 codes of the same fields are equal specs).
         dark: played in the dark (fog of war); the maze itself is the same as without it.
+        weave: how often a crossing is allowed, percent 0..100 (0: not a weave maze; see
+            :mod:`engine.weave`).
     """
 
     KIND: ClassVar[str] = "maze"
@@ -95,6 +101,7 @@ class MazeSpec:
     seed: int = 0
     version: int = field(default=VERSION, compare=False)
     dark: bool = False
+    weave: int = 0
 
     def __post_init__(self) -> None:
         # Options that codes carry are explicit and canonical, independent of the
@@ -115,6 +122,7 @@ class MazeSpec:
         braid: float = 0.0,
         seed: int = 0,
         dark: bool = False,
+        weave: float = 0.0,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
@@ -122,6 +130,8 @@ class MazeSpec:
             braid: share of dead ends to remove as a fraction 0..1 (stored as a
                 whole percentage, rounded half up).
             dark: play it in the dark (the ``.D`` field of the code).
+            weave: how often a crossing is allowed, as a fraction 0..1 (stored as a whole
+                percentage, rounded half up; the ``.W`` field).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -139,8 +149,12 @@ class MazeSpec:
             raise ValueError(f"braid must be between 0 and 1, got {braid}")
         if not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
+        from engine.weave import check_weave
+
+        check_weave(shape, gen.name, weave, braid)
         opts = normalize_options(gen.name, options)
-        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark))
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
+                   weave=int(float(weave) * 100 + 0.5))
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -152,7 +166,7 @@ class MazeSpec:
         return replace(self, version=VERSION)
 
     def code_fields(self) -> list[str]:
-        """The level's fields in codes, after the head: size, algorithm, options, braid, dark.
+        """The level's fields in codes, after the head: size, algorithm, options, braid, weave, dark.
 
         The inverse of :meth:`from_fields`; race and ghost codes carry them too.
         """
@@ -164,6 +178,8 @@ class MazeSpec:
             parts.append(gen.codec.to_code(self.options))
         if self.braid:
             parts.append(f"B{self.braid}")
+        if self.weave:
+            parts.append(f"{WEAVE_LETTER}{self.weave}")
         if self.dark:
             parts.append(DARK_FIELD)
         return parts
@@ -191,7 +207,8 @@ class MazeSpec:
         builds nothing.
 
         Args:
-            fields: ``["S20X15", "GT", "N3R", "B25", "D"]`` (size, algorithm, options, braid, dark).
+            fields: ``["S20X15", "GT", "N3R", "B25", "W30", "D"]`` (size, algorithm, options, braid,
+                weave, dark).
             seed_text: the seed in base 36 (the text after ``#``).
             version: the code version the fields come from.
 
@@ -224,6 +241,7 @@ class MazeSpec:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
         braid = 0
+        weave = 0
         dark = False
         rest = fields[2:]
         if gen.codec is not None:
@@ -235,18 +253,33 @@ class MazeSpec:
                 raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
-            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark:
+            if part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark \
+                    and not weave:
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and part[1:].isdigit() and len(part) <= 4 and not weave \
+                    and not dark:
+                weave = int(part[1:])
+                if not 1 <= weave <= 100:
+                    raise CodeError(f"The weave {weave}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and weave:
+                raise CodeError("The weave field 'W' appears twice in the maze code.")
             elif part == DARK_FIELD and not dark:
                 dark = True
             elif part == DARK_FIELD:
                 raise CodeError("The dark field 'D' appears twice in the maze code.")
             else:
                 raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
+        if weave:
+            from engine.weave import check_weave
+
+            try:
+                check_weave(shape, gen.name, weave / 100.0, braid / 100.0)
+            except ValueError as exc:
+                raise CodeError(f"The weave field cannot be used here: {exc}.") from None
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
-        return cls(shape, width, height, gen.name, options, braid, seed, version, dark)
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, weave)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""
@@ -259,6 +292,7 @@ class MazeSpec:
             "braid": self.braid,
             "seed": self.seed,
             "dark": self.dark,
+            "weave": self.weave,
         }
 
     # -- building ----------------------------------------------------------
@@ -270,6 +304,10 @@ class MazeSpec:
 
         grid = make_grid(self.shape, self.width, self.height)
         rng = Rng(self.seed)
+        if self.weave:
+            from engine.weave import generate_weave
+
+            return generate_weave(grid, self.algorithm, rng, dict(self.options), self.weave / 100.0)
         passage = generate(grid, self.algorithm, rng, dict(self.options))
         if self.braid:
             passage = braid_fn(grid, passage, self.braid / 100.0, rng)
@@ -287,8 +325,9 @@ class MazeSpec:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
         braid = f", braid {self.braid}%" if self.braid else ""
+        weave = f", weave {self.weave}%" if self.weave else ""
         dark = ", dark" if self.dark else ""
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{dark}"
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{dark}"
 
 
 def dark_code(text: object) -> str:
