@@ -22,7 +22,14 @@ from engine.play import PlaySession
 from engine.race_code import RaceSpec
 from engine.rng import Rng
 from engine.solvers import SOLVERS, solve
-from engine.weave import crossing_problems, generate_weave, place_crossings, quotient_grid, weave_generators
+from engine.weave import (
+    crossing_problems,
+    generate_weave,
+    over_ends,
+    place_crossings,
+    quotient_grid,
+    weave_generators,
+)
 
 GENERIC = weave_generators()
 
@@ -310,3 +317,52 @@ def test_cli_bad_weave_is_one_line_exit_2(argv, words):
             args += [k, v]
     rc, out, err = _cli("generate", *args)
     assert rc == 2 and out == "" and words in err and err.count("\n") == 1
+
+
+# -- drawing --------------------------------------------------------------
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_bridge_geometry_lies_in_the_crossing_cell_and_replaces_the_under_walls(shape):
+    from engine.bridges import bridges, standing_walls
+    from engine.export import closed_segments
+
+    maze = MazeSpec.create(shape, 12, 10, "kruskal", seed=8, weave=1.0).build()
+    br = bridges(maze)
+    k = len(maze.crossings)
+    assert br.decks.shape == (k, 4, 2) and br.rails.shape == (k, 2, 2, 2) and len(br.segments) == 14 * k
+    g = maze.grid
+    for i, (x, a, b) in enumerate(maze.crossings.tolist()):
+        poly = g.polygon(x)
+        lo, hi = poly.min(axis=0) - 1e-9, poly.max(axis=0) + 1e-9
+        pts = br.segments.reshape(14, k, 2, 2)[:, i].reshape(-1, 2)
+        assert ((pts >= lo) & (pts <= hi)).all()  # every piece is inside the crossing cell's box
+        oa, ob = over_ends(maze)[i]
+        over = g.centers[ob] - g.centers[oa]
+        for rail in br.rails[i]:
+            d = rail[1] - rail[0]
+            assert abs(float(d[0] * over[1] - d[1] * over[0])) < 1e-9  # rails run along the over corridor
+        for y in (a, b):  # the crossing cell's wall towards each under end is not drawn whole
+            assert g.edge_between(x, y) in br.hidden.tolist()
+    segs, cells = standing_walls(maze)
+    assert len(segs) == len(cells) == int((~maze.passage).sum()) - 2 * k + 14 * k
+    assert len(closed_segments(maze)) == len(segs) + len(g.boundary)
+
+
+def test_svg_and_png_draw_the_bridges(tmp_path):
+    from PIL import Image
+
+    from engine.export import to_png, to_svg
+
+    maze = MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0).build()
+    svg = to_svg(maze)
+    assert svg.count('class="bridges"') == 1 and svg.split('class="bridges"')[1].count("Z") == len(maze.crossings)
+    out = tmp_path / "w.png"
+    to_png(maze, out, cell_px=20)
+    img = Image.open(out).convert("RGB")
+    x = maze.crossings[0, 0]
+    cx, cy = maze.grid.centers[x]
+    x0, _, _, y1 = maze.grid.bounds()
+    px = int((cx - x0) * 20 + 10)
+    py = int((y1 - cy) * 20 + 10)
+    assert img.getpixel((px, py)) == (0xD9, 0xD4, 0xC7)  # the deck colour at the crossing's centre
+    plain = MazeSpec.create("square", 10, 8, "backtracker", seed=1).build()
+    assert 'class="bridges"' not in to_svg(plain)

@@ -303,6 +303,7 @@ class RaceView(arcade.View):
         arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+        self.layer.draw_bridge(race.player.tunnel(), self.cam.zoom)  # weave: you are under it
 
     def draw_opponent(self, ox: float, oy: float) -> None:
         """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""

@@ -1,0 +1,57 @@
+"""Weave mazes in the game (headless window): bridges are drawn, and drawn over a player in the tunnel."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+
+from engine.maze_code import MazeSpec
+from game.render.maze_layer import deck_colour
+from tests.test_game_views import frame
+
+
+def _pixel_at(window, view, x: float, y: float) -> tuple[int, int, int]:
+    sx, sy = view.cam.world_to_screen(x, y)
+    img = arcade.get_image(0, 0, window.width, window.height)
+    return img.getpixel((int(sx), window.height - 1 - int(sy)))[:3]
+
+
+def _close(a, b, tol: int = 12) -> bool:
+    return all(abs(int(p) - int(q)) <= tol for p, q in zip(a, b, strict=False))
+
+
+def _open(window, ctx, spec):
+    from game.views.play import PlayView
+
+    view = PlayView(ctx, spec.build(), spec.code(), "weave test", dark=spec.dark)
+    window.show_view(view)
+    view.cam.following = False
+    view.on_update(1 / 60)
+    frame(window, 2)
+    return view
+
+
+@pytest.mark.parametrize(("shape", "dark"), [("square", False), ("hex", False), ("square", True)])
+def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx, shape, dark):
+    spec = MazeSpec.create(shape, 10, 8, "backtracker", seed=1, weave=1.0, dark=dark)
+    view = _open(window, ctx, spec)
+    s, t = view.session, ctx.theme
+    x, a, b = s.maze.crossings[0].tolist()
+    cx, cy = s.centers[x]
+    if not dark:
+        assert _close(_pixel_at(window, view, cx, cy), deck_colour(t))  # an empty bridge shows its deck
+    # in the tunnel, half way: the player is right under the crossing cell's centre
+    s.cell, s.anim_from, s.moving, s.progress, s.span = b, a, True, 0.5, 2.0
+    s.fog and s.fog.look(x, {x, a, b})
+    view.sync_fog()
+    assert s.tunnel() == x
+    frame(window, 2)
+    px, py = s.display_position()
+    assert abs(px - cx) < 1e-6 and abs(py - cy) < 1e-6
+    assert _close(_pixel_at(window, view, cx, cy), deck_colour(t))  # the deck hides the player
+    # on the bridge: standing on the crossing cell, the player is drawn on top
+    s.cell = s.anim_from = x
+    s.moving = False
+    frame(window, 2)
+    assert s.tunnel() == -1
+    assert _close(_pixel_at(window, view, cx, cy), t.player)
