@@ -95,6 +95,8 @@ class LabRun:
     def __init__(self, spec: MazeSpec, grid: Grid | None = None) -> None:
         from engine.grids import make_grid
 
+        if spec.weave:
+            raise ValueError("the Lab cannot carve weave mazes step by step yet")
         self.spec = spec
         self.grid = grid if grid is not None else make_grid(spec.shape, spec.width, spec.height)
         self.cells = bytearray(self.grid.n)

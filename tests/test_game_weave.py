@@ -55,3 +55,17 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
     frame(window, 2)
     assert s.tunnel() == -1
     assert _close(_pixel_at(window, view, cx, cy), t.player)
+
+
+def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
+    from game.views.lab_open import open_lab
+    from game.views.lab_setup import LabSetupView
+
+    code = MazeSpec.create("hex", 8, 6, "wilson", seed=2, weave=0.5).code()
+    view = open_lab(ctx, code)
+    assert isinstance(view, LabSetupView)
+    assert "weave" in view.message.text and view.field.text == code
+    setup = LabSetupView(ctx)
+    setup.field.text = code
+    setup.submit_code()
+    assert "weave" in setup.message.text

@@ -366,3 +366,10 @@ def test_svg_and_png_draw_the_bridges(tmp_path):
     assert img.getpixel((px, py)) == (0xD9, 0xD4, 0xC7)  # the deck colour at the crossing's centre
     plain = MazeSpec.create("square", 10, 8, "backtracker", seed=1).build()
     assert 'class="bridges"' not in to_svg(plain)
+
+
+def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
+    from engine.lab import LabRun
+
+    with pytest.raises(ValueError, match="weave"):
+        LabRun(MazeSpec.create("square", 8, 8, "kruskal", seed=1, weave=0.5))
