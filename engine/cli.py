@@ -191,6 +191,9 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for gen in GENERATORS.values():
         opts = "".join(f" [{k}: {v}]" for k, v in gen.options.items())
         out.write(f"  {gen.name:<15} {', '.join(gen.shapes):<40} {gen.summary}{opts}\n")
+    from engine.weave import WEAVE_SHAPES, weave_generators
+
+    out.write(f"  weave (--weave 0..1) on {', '.join(WEAVE_SHAPES)} with: {', '.join(weave_generators())}\n")
     out.write("\nSolvers (--solver):\n")
     for sol in SOLVERS.values():
         out.write(f"  {sol.name:<17} {sol.summary}\n")

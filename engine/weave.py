@@ -31,11 +31,13 @@ most one is open.  ``Maze.crossings`` is ``(K, 3)`` int32 ``[over_cell, under_a,
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 import numpy as np
 
-from engine.grids.base import Grid, Layout, build_grid
+from engine.generators._common import Hops
+from engine.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze import Maze
 from engine.rng import Rng
 
@@ -244,6 +246,38 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     return q, base_edge
 
 
+def quotient_hops(q: Grid) -> Hops:
+    """The walkers' :class:`~engine.generators._common.Hops` of a quotient graph, one tuple per node.
+
+    The same tables ``generators._common.hops`` builds (tests compare them), without its
+    deduplication by neighbour pattern: after contraction nearly every node has a pattern
+    of its own, so deduplicating costs seconds at a million cells and saves nothing.
+
+    Raises:
+        ValueError: a node with more than 8 neighbours (the walkers' limit).
+    """
+    n = q.n
+    ip = q.indptr
+    deg = np.diff(ip)
+    if n and int(deg.max()) > 8:
+        raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
+    src = np.repeat(np.arange(n, dtype=np.int32), deg)
+    pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot within the node
+    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
+    rev = np.empty_like(order)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    off = (q.nbr - src).tolist()
+    clr = (0xFF ^ (1 << pos[rev])).tolist()
+    ipl = ip.tolist()
+    with gc_paused():
+        step = [tuple(off[ipl[c] : ipl[c + 1]]) for c in range(n)]
+        clear = [tuple(clr[ipl[c] : ipl[c + 1]]) for c in range(n)]
+        low = [min(t) if t else 0 for t in step]
+    return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
+                array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()))
+
+
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
     """``base`` plus one under-edge ``c[k] - d[k]`` per crossing ``over[k]`` (module docstring).
 
@@ -304,6 +338,7 @@ def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str]
     check_weave(base.kind, info.name, share)
     cr = place_crossings(base, share, rng)
     q, base_edge = quotient_grid(base, cr)
+    q.memo("generators.hops", lambda: quotient_hops(q))
     _, opts = _check(base, info.name, options)
     tree = info.run(q, rng, opts)
     e0 = base.num_edges

@@ -373,3 +373,14 @@ def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
 
     with pytest.raises(ValueError, match="weave"):
         LabRun(MazeSpec.create("square", 8, 8, "kruskal", seed=1, weave=0.5))
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_quotient_hops_equal_the_generic_tables(shape):
+    from engine.generators._common import _build_hops
+    from engine.weave import quotient_hops
+
+    base = make_grid(shape, 25, 20)
+    q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
+    a, b = quotient_hops(q), _build_hops(q)
+    assert (a.full, a.step, a.clear, a.low, a.first, a.eid) == (b.full, b.step, b.clear, b.low, b.first, b.eid)
