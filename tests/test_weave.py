@@ -384,3 +384,22 @@ def test_quotient_hops_equal_the_generic_tables(shape):
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
     a, b = quotient_hops(q), _build_hops(q)
     assert (a.full, a.step, a.clear, a.low, a.first, a.eid) == (b.full, b.step, b.clear, b.low, b.first, b.eid)
+
+
+# -- races ----------------------------------------------------------------
+@pytest.mark.parametrize("opponent", ["runner", "wall", "tremaux"])
+def test_races_on_weave_mazes_reach_the_goal_through_tunnels(opponent):
+    from engine.race import OPPONENTS, make_race, paced_moves, replay
+
+    assert opponent in OPPONENTS
+    spec = RaceSpec.create(MazeSpec.create("square", 12, 10, "backtracker", seed=3, weave=1.0), opponent, "normal")
+    race = make_race(spec)
+    maze = race.maze
+    adj = maze.open_lists()
+    assert race.route[0] == maze.start and race.route[-1] == maze.goal
+    assert all(b in adj[a] for a, b in itertools.pairwise(race.route))
+    path = solve(maze, "bfs").path
+    res = replay(make_race(spec).sim, paced_moves(path, 3))
+    assert res.winner == "player" and res.player_steps == len(path) - 1
+    under = {frozenset((a, b)) for _, a, b in maze.crossings.tolist()}
+    assert any(frozenset(p) in under for p in itertools.pairwise(path))  # the race goes under a bridge
