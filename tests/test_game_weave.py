@@ -69,3 +69,39 @@ def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
     setup.field.text = code
     setup.submit_code()
     assert "weave" in setup.message.text
+
+
+def test_a_weave_race_runs_to_the_result_and_its_ghost_replays(ctx, window):
+    from engine.ghost import Ghost
+    from engine.race import RaceSpec
+    from engine.race_session import RaceSession
+    from engine.solvers.bfs import shortest_path
+    from game.views.race import RaceView
+    from game.views.race_result import RaceResultView
+    from tests.test_game_race import _walk_whole_path
+
+    spec = RaceSpec.create(MazeSpec.create("square", 12, 10, "backtracker", seed=3, weave=1.0), "runner", "easy")
+    session = RaceSession.for_spec(spec)
+    view = RaceView(ctx, session)
+    ctx.show(view)
+    for _ in range(180):
+        view.on_update(1 / 60)
+    view.on_draw()
+    path = shortest_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
+    under = {frozenset((a, b)) for _, a, b in view.maze.crossings.tolist()}
+    assert any(frozenset(p) in under for p in zip(path, path[1:], strict=False))
+    _walk_whole_path(view)
+    seen_tunnel = False
+    for _ in range(6000):
+        view.on_update(1 / 60)
+        if isinstance(window.current_view, RaceView):
+            seen_tunnel |= session.player.tunnel() >= 0 or session.opponent_tunnel() >= 0
+            view.on_draw()
+        if isinstance(window.current_view, RaceResultView):
+            break
+    assert seen_tunnel
+    result_view = window.current_view
+    assert isinstance(result_view, RaceResultView) and result_view.result.winner == "player"
+    [saved] = ctx.store.ghosts()
+    assert ".W100" in saved.maze_code
+    assert Ghost.from_code(saved.ghost_code).path == path

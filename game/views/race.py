@@ -297,6 +297,7 @@ class RaceView(arcade.View):
             self.draw_opponent(ox, oy)
         else:
             self.draw_opponent(ox, oy)
+        self.layer.draw_bridge(race.opponent_tunnel(), self.cam.zoom)  # weave: the opponent is under it
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
         ring = self.radius * 0.22  # your colour around your disc, matching your trail
