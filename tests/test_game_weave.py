@@ -31,8 +31,10 @@ def _open(window, ctx, spec):
     return view
 
 
-@pytest.mark.parametrize(("shape", "dark"), [("square", False), ("hex", False), ("square", True)])
-def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx, shape, dark):
+@pytest.mark.parametrize(("shape", "dark", "theme"),
+                         [("square", False, "dark"), ("hex", False, "light"), ("square", True, "dark")])
+def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx, shape, dark, theme):
+    ctx.set_theme(theme)
     spec = MazeSpec.create(shape, 10, 8, "backtracker", seed=1, weave=1.0, dark=dark)
     view = _open(window, ctx, spec)
     s, t = view.session, ctx.theme
@@ -55,6 +57,7 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
     frame(window, 2)
     assert s.tunnel() == -1
     assert _close(_pixel_at(window, view, cx, cy), t.player)
+    ctx.set_theme("dark")
 
 
 def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
