@@ -13,7 +13,9 @@ from tests.test_game_views import frame
 def _pixel_at(window, view, x: float, y: float) -> tuple[int, int, int]:
     sx, sy = view.cam.world_to_screen(x, y)
     img = arcade.get_image(0, 0, window.width, window.height)
-    return img.getpixel((int(sx), window.height - 1 - int(sy)))[:3]
+    px = img.convert("RGB").getpixel((int(sx), window.height - 1 - int(sy)))
+    assert isinstance(px, tuple)
+    return (int(px[0]), int(px[1]), int(px[2]))
 
 
 def _close(a, b, tol: int = 12) -> bool:
