@@ -296,6 +296,7 @@ def compare(
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     mask: Any = None,
+    weave: float = 0.0,
 ) -> list[dict[str, Any]]:
     """Generate ``runs`` mazes per algorithm, time them and aggregate their statistics.
 
@@ -311,6 +312,8 @@ def compare(
         options: generator options applied to every algorithm that declares them
             (with a single algorithm they are passed as given, so a bad one raises).
         braid: share of dead ends to remove (0..1) with ``engine.generators.braid``.
+        weave: how often a crossing is allowed (0..1; :mod:`engine.weave`); the time then
+            includes placing the crossings.
         diameter: include the diameter (two extra BFS passes per maze).
         progress: called as ``progress(done, total)`` after each maze (``total`` =
             ``len(algorithms) * runs``).
@@ -336,6 +339,10 @@ def compare(
         raise ValueError(f"seed must be >= 0, got {seed}")
     if not 0.0 <= braid <= 1.0:
         raise ValueError(f"braid must be in 0..1, got {braid}")
+    if mask is not None and weave > 0.0:
+        from engine.maze_code import NOT_WOVEN_AND_SHAPED
+
+        raise ValueError(NOT_WOVEN_AND_SHAPED)
     if mask is None:
         grid = make_grid(shape, width, height)
     else:
@@ -344,6 +351,12 @@ def compare(
 
         shape = canonical_shape(shape)
         grid = masked_grid(shape, *check_grid_size(shape, width, height), mask)
+    if weave > 0.0:
+        from engine.generators import get_generator
+        from engine.weave import check_weave, generate_weave
+
+        for item in algorithms:
+            check_weave(grid.kind, get_generator(item if isinstance(item, str) else item[0]).name, weave, braid)
     specs: list[tuple[str, str, dict[str, str]]] = []
     shared = dict(options or {})
     for item in algorithms:
@@ -369,11 +382,15 @@ def compare(
                 break
             rng = Rng(seed + i)
             t0 = time.perf_counter()
-            passage = _generate(grid, name, rng, opts)
-            times.append((time.perf_counter() - t0) * 1000.0)
-            if braid > 0.0:
-                passage = _braid(grid, passage, braid, rng)
-            maze = Maze(grid, passage, grid.start, grid.goal)
+            if weave > 0.0:
+                maze = generate_weave(grid, name, rng, opts, weave)
+                times.append((time.perf_counter() - t0) * 1000.0)
+            else:
+                passage = _generate(grid, name, rng, opts)
+                times.append((time.perf_counter() - t0) * 1000.0)
+                if braid > 0.0:
+                    passage = _braid(grid, passage, braid, rng)
+                maze = Maze(grid, passage, grid.start, grid.goal)
             stats.append(maze_stats(maze, diameter=diameter))
             done += 1
             if progress is not None:

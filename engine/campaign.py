@@ -38,7 +38,7 @@ SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
-    "dark", "mask", "mask_text",
+    "dark", "mask", "mask_text", "weave",
 }
 
 
@@ -53,6 +53,7 @@ class Level:
         braid: percent of dead ends removed (0..100).
         dark: played in the dark (the ``.D`` field of its code).
         mask: the :class:`engine.masks.Mask` its grid is cut to, or None (the ``.K`` field).
+        weave: how often a crossing is allowed, percent 0..100 (the ``.W`` field; 0: no weave).
     """
 
     index: int
@@ -71,13 +72,14 @@ class Level:
     source: str = ""
     dark: bool = False
     mask: Any = None
+    weave: int = 0
 
     def spec(self) -> Any:
         """The :class:`engine.maze_code.MazeSpec` of this level."""
         from engine.maze_code import MazeSpec
 
         return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed,
-                        dark=self.dark, mask=self.mask)
+                        dark=self.dark, mask=self.mask, weave=self.weave)
 
     def code(self) -> str:
         """The shareable level code."""
@@ -212,6 +214,9 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Le
     dark = table.get("dark", False)
     if not isinstance(dark, bool):
         raise ck.fail("dark", f"must be true or false, got {dark!r}")
+    weave = ck.get(table, "weave", int, 0)
+    if isinstance(weave, bool) or not 0 <= weave <= 100:
+        raise ck.fail("weave", f"must be a percentage 0..100, got {weave}")
     par_moves = ck.get(table, "par_moves", int)
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
@@ -219,18 +224,20 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Le
     level = Level(
         index=index, id=level_id, name=name, world=world, shape=shape, width=width, height=height,
         algorithm=algorithm, seed=seed, par_time=float(par_time), par_moves=par_moves, braid=braid,
-        options=options, source=path.name, dark=dark, mask=mask,
+        options=options, source=path.name, dark=dark, mask=mask, weave=weave,
     )
     if known is not None:
         try:
             from engine.maze_code import MazeSpec
 
-            MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask)
+            MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask,
+                            weave=weave / 100.0)
         except ImportError:
             pass
         except ValueError as exc:
             msg = str(exc)
-            fld = next((f for f in ("width", "height", "option", "braid", "seed", "mask") if f in msg), "shape")
+            fld = next((f for f in ("width", "height", "option", "braid", "weave", "seed", "mask") if f in msg),
+                       "shape")
             raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
     return level
 

@@ -79,7 +79,7 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
 def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
     if args.code is not None:
-        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "option", "mask", "mask_text")
+        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option", "mask", "mask_text")
                  if getattr(args, n) is not None]
         given = [g.replace("_", "-") for g in given]
         if given:
@@ -98,8 +98,9 @@ def _spec_from_args(args: argparse.Namespace) -> MazeSpec:
     w, h = parse_size(args.size)
     braid = 0.0 if args.braid is None else args.braid
     seed = 0 if args.seed is None else args.seed
+    weave = 0.0 if args.weave is None else args.weave
     return MazeSpec.create(args.shape, w, h, args.algo, _parse_options(args.option), braid=braid, seed=seed,
-                           mask=_mask_from_args(args))
+                           mask=_mask_from_args(args), weave=weave)
 
 
 def _mask_from_args(args: argparse.Namespace) -> Mask | None:
@@ -138,6 +139,7 @@ def _level_code(args: argparse.Namespace, spec: MazeSpec, maze: Maze | None = No
 
 
 SEED_TYPE = arg_type(parse_seed)
+WEAVE_TYPE = arg_type(parse_number, what="weave", lo=0.0, hi=1.0)
 SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
@@ -149,6 +151,9 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=SEED_TYPE, default=None, help=SEED_HELP + "; default 0")
     p.add_argument("--braid", type=arg_type(parse_number, what="braid", lo=0.0, hi=1.0), default=None,
                    help="share of dead ends removed, 0..1 (default 0)")
+    p.add_argument("--weave", type=WEAVE_TYPE, default=None,
+                   help="weave: how often a crossing (a passage over another) is allowed, 0..1; square and hex, "
+                        "graph generators only (default 0)")
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
     )
@@ -195,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--option", action="append", metavar="KEY=VALUE")
     st.add_argument("--mask", metavar="NAME|FILE.png", help="compare on the grid cut to this shape")
     st.add_argument("--mask-text", metavar="TEXT", help="compare on the grid cut to this text")
+    st.add_argument("--weave", type=WEAVE_TYPE, default=0.0,
+                    help="weave mazes with this crossing share, 0..1 (with 'all': the generators that can weave)")
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
@@ -229,6 +236,9 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for gen in GENERATORS.values():
         opts = "".join(f" [{k}: {v}]" for k, v in gen.options.items())
         out.write(f"  {gen.name:<15} {', '.join(gen.shapes):<40} {gen.summary}{opts}\n")
+    from engine.weave import WEAVE_SHAPES, weave_generators
+
+    out.write(f"  weave (--weave 0..1) on {', '.join(WEAVE_SHAPES)} with: {', '.join(weave_generators())}\n")
     out.write("\nSolvers (--solver):\n")
     for sol in SOLVERS.values():
         out.write(f"  {sol.name:<17} {sol.summary}\n")
@@ -259,8 +269,11 @@ def _json_of(spec: MazeSpec, maze: Maze, seconds: float, code: str | None) -> di
 
 
 def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
-    """Keys after ``seconds``: ``"dark": true`` when dark; ``"mask"`` (kind, name, cells dropped) when shaped."""
+    """Keys after ``seconds``: ``"weave"`` (percent) when woven, ``"dark": true`` when dark, ``"mask"``
+    (kind, name, cells dropped) when shaped."""
     extra: dict[str, object] = {}
+    if spec.weave:
+        extra["weave"] = spec.weave
     if spec.dark:
         extra["dark"] = True
     if spec.mask is not None:
@@ -279,6 +292,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.dark:
         spec = spec.with_dark()
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    if fmt == "ascii" and spec.weave:
+        raise UsageError("ASCII output cannot show weave crossings; use --format svg, png or json")
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
     if args.count > 1 and fmt != "jsonl":
@@ -414,6 +429,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     mask = _mask_from_args(args)
     if gen is None:
         algos = [g.name for g in GENERATORS.values() if shape in g.shapes and (mask is None or g.masks)]
+        if args.weave:
+            from engine.weave import weave_generators
+
+            algos = [a for a in algos if a in weave_generators()]
     else:
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
@@ -424,7 +443,12 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(mask_refusal(gen))
         algos = [gen.name]
     options = _parse_options(args.option)
-    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask)
+    if args.weave:
+        from engine.weave import check_weave
+
+        for a in algos:
+            check_weave(shape, a, args.weave)
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave)
     if mask is not None:
         grid = masked_grid_of(shape, w, h, mask)
         _note(args, grid.note())

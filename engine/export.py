@@ -27,13 +27,31 @@ _WALL = "#1b1b1b"
 _START = "#2e9d4a"
 _GOAL = "#d1343a"
 _PATH = "#2f6fd6"
+_DECK = "#d9d4c7"  # a weave maze's bridge decks
 
 
 # -- helpers ---------------------------------------------------------------
 def closed_segments(maze: Maze) -> np.ndarray:
-    """Every wall still standing plus the outer boundary, ``(k, 2, 2)`` float64 in cell units."""
-    g = maze.grid
-    return np.concatenate([g.walls[~maze.passage], g.boundary])
+    """Every wall still standing plus the outer boundary, ``(k, 2, 2)`` float64 in cell units.
+
+    A weave maze's crossings are drawn as bridges (:func:`engine.bridges.bridges`): the
+    crossing cells' under-side walls give way to the bridge's rails, tunnel stubs and edge pieces.
+    """
+    return np.concatenate(list(_closed_chunks(maze, max(1, maze.grid.num_edges))))
+
+
+def _standing(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+    """Edge ids of the walls drawn whole, and the extra segments of a weave maze's bridges
+    (the same walls as :func:`engine.bridges.standing_walls`, kept as edge ids so big mazes stream)."""
+    closed = ~maze.passage
+    if not maze.is_weave:
+        return np.flatnonzero(closed), np.zeros((0, 2, 2))
+    from engine.bridges import bridges
+
+    br = bridges(maze)
+    closed = closed.copy()
+    closed[br.hidden] = False
+    return np.flatnonzero(closed), br.segments
 
 
 def _bounds(maze: Maze) -> tuple[float, float, float, float]:
@@ -107,6 +125,8 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     g = maze.grid
     if g.kind != "square":
         raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
+    if maze.is_weave:
+        raise ValueError("ASCII art cannot show weave crossings; use SVG, PNG or JSON")
     on_path = set(_check_path(maze, path))
     if g.masked:
         return _shaped_ascii(maze, on_path)
@@ -234,6 +254,13 @@ def write_svg(
         x, y = f.xy(maze.grid.centers[cell]).tolist()
         r = _marker_radius(maze, cell) * f.s
         out.write(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>\n')
+    if maze.is_weave:
+        from engine.bridges import bridges
+
+        decks = f.xy(bridges(maze).decks).reshape(-1, 4, 2).tolist()
+        out.write(f'<path class="bridges" fill="{_DECK}" stroke="none" d="')
+        out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in decks]))
+        out.write('"/>\n')
     out.write('<path class="walls" d="')
     move = "M%.2f %.2fL%.2f %.2f"
     for seg in _closed_chunks(maze, chunk or CHUNK):
@@ -250,10 +277,12 @@ CHUNK = 65536
 def _closed_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
     """:func:`closed_segments` in pieces of at most ``chunk`` segments, same order."""
     g = maze.grid
-    closed = np.flatnonzero(~maze.passage)
+    closed, extra = _standing(maze)
     walls = g.walls
     for i in range(0, len(closed), chunk):
         yield walls[closed[i : i + chunk]]
+    for i in range(0, len(extra), chunk):
+        yield extra[i : i + chunk]
     b = g.boundary
     for i in range(0, len(b), chunk):
         yield b[i : i + chunk]
@@ -321,8 +350,10 @@ def to_png(
     if max(f.width, f.height) > MAX_EXPLICIT_SIDE:
         raise ValueError(f"the picture would be {f.width}x{f.height} pixels; use a smaller cell_px")
     # A palette image (index 0 background, then wall, path, start, goal) encodes fast and small.
-    palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL)]
+    palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL, _DECK)]
     pix = np.zeros((f.height, f.width), dtype=np.uint8)
+    if maze.is_weave:
+        _fill_decks(pix, f, maze)
     lw = max(1, int(round(f.line)))
     for seg in _closed_chunks(maze):
         _draw_segments(pix, f.xy(seg).reshape(-1, 4), lw, 1)
@@ -336,6 +367,19 @@ def to_png(
         r = max(1.0, _marker_radius(maze, cell) * f.s)
         draw.ellipse([x - r, y - r, x + r, y + r], fill=index)
     img.save(file_or_path, format="PNG")
+
+
+def _fill_decks(pix: np.ndarray, f: _Frame, maze: Maze) -> None:
+    """Paint a weave maze's bridge decks (palette index 5) into ``pix`` before the walls."""
+    from PIL import Image, ImageDraw
+
+    from engine.bridges import bridges
+
+    mask = Image.new("1", (f.width, f.height), 0)
+    draw = ImageDraw.Draw(mask)
+    for quad in f.xy(bridges(maze).decks).tolist():
+        draw.polygon([tuple(p) for p in quad], fill=1)
+    pix[np.asarray(mask, dtype=bool)] = 5
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -355,9 +399,12 @@ def to_json(
 
     Keys: ``code``, ``shape``, ``algorithm`` (None if unknown), ``size`` ``[w, h]``,
     ``cells``, ``edges`` ``[[a, b], ...]`` (a < b, edge-id order), ``passages``
-    (0/1 per edge), ``start``, ``goal``, ``seconds`` (generation time or None).
+    (0/1 per edge), ``start``, ``goal``, then for a weave maze ``crossings``
+    ``[[over_cell, under_a, under_b], ...]`` (the under-edges are the last edges, in
+    crossing order), then ``seconds`` (generation time or None).
     """
     g = maze.grid
+    weave = {"crossings": maze.crossings.tolist()} if maze.is_weave else {}
     return {
         "code": code,
         "shape": g.kind,
@@ -368,6 +415,7 @@ def to_json(
         "passages": maze.passage.astype(np.uint8).tolist(),
         "start": int(maze.start),
         "goal": int(maze.goal),
+        **weave,
         "seconds": None if seconds is None else float(seconds),
     }
 
@@ -406,4 +454,11 @@ def write_json(
         out.write((", " if i else "") + ", ".join(map(str, flags[i : i + chunk].tolist())))
     secs = None if seconds is None else float(seconds)
     tail = "".join(f", {dump(k)}: {dump(v)}" for k, v in (extra or {}).items())
-    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}, "seconds": {dump(secs)}{tail}}}')
+    out.write(f'], "start": {int(maze.start)}, "goal": {int(maze.goal)}')
+    if maze.is_weave:
+        out.write(', "crossings": [')
+        cr = maze.crossings
+        for i in range(0, len(cr), chunk):
+            out.write((", " if i else "") + ", ".join([f"[{x}, {a}, {b}]" for x, a, b in cr[i : i + chunk].tolist()]))
+        out.write("]")
+    out.write(f', "seconds": {dump(secs)}{tail}}}')

@@ -282,12 +282,15 @@ def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_
     return "".join(out)
 
 
-def unpack_steps(packed: str, shape: str, move_ticks: int = MOVE_TICKS) -> tuple[tuple[int, int], ...]:
+def unpack_steps(
+    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False
+) -> tuple[tuple[int, int], ...]:
     """Inverse of :func:`pack_steps`, checking everything that needs no maze.
 
     Args:
         packed: the moves part of a ghost code (upper case).
         shape: the level's tessellation (bounds each move's direction).
+        weave: a weave level: a cell may also have one under-edge, listed among its neighbours.
 
     Raises:
         CodeError: no moves, a character that is not a letter or digit, a
@@ -296,7 +299,7 @@ def unpack_steps(packed: str, shape: str, move_ticks: int = MOVE_TICKS) -> tuple
     """
     if not packed:
         raise CodeError("The ghost code has no moves after ':'.")
-    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS)
+    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0)
     steps: list[tuple[int, int]] = []
     tick = 0
     gap = move_ticks
@@ -367,7 +370,7 @@ def _decode(frame: Frame) -> GhostCode:
         raise CodeError("The ghost code has no moves (the part after ':').")
     fields, seed_text = split_level(level, "ghost code")
     spec = MazeSpec.from_fields(fields, seed_text, frame.version)
-    return GhostCode(spec, unpack_steps(packed, spec.shape), frame.version)
+    return GhostCode(spec, unpack_steps(packed, spec.shape, weave=bool(spec.weave)), frame.version)
 
 
 for _version in VERSIONS:

@@ -93,6 +93,8 @@ class LabRun:
     """
 
     def __init__(self, spec: MazeSpec, grid: Grid | None = None) -> None:
+        if spec.weave:
+            raise ValueError("the Lab cannot carve weave mazes step by step yet")
         self.spec = spec
         self.grid = grid if grid is not None else spec.make_grid()
         self.cells = bytearray(self.grid.n)

@@ -19,12 +19,16 @@ class Maze:
         grid: the tessellation instance.
         passage: ``(E,)`` bool, True where the wall between the edge's cells is open.
         start, goal: cell ids in ``0..n-1``.
+        crossings: ``(K, 3)`` int32 ``[over_cell, under_a, under_b]`` of a weave maze
+            (:mod:`engine.weave`), empty otherwise.  Crossing ``k``'s under-edge is grid edge
+            ``E - K + k`` (the under-edges are the grid's last ``K`` edges).
     """
 
     grid: Grid
     passage: np.ndarray
     start: int
     goal: int
+    crossings: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int32))
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -35,6 +39,12 @@ class Maze:
             v = getattr(self, name)
             if not 0 <= v < self.grid.n:
                 raise ValueError(f"{name} cell {v} is outside 0..{self.grid.n - 1}")
+        self.crossings = np.asarray(self.crossings, dtype=np.int32).reshape(-1, 3)
+
+    @property
+    def is_weave(self) -> bool:
+        """True for a weave maze (it has crossings)."""
+        return bool(len(self.crossings))
 
     def invalidate(self) -> None:
         """Drop cached adjacency after ``passage`` was modified in place."""

@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.K<mask>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.K<mask>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -16,6 +16,8 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
   (:class:`engine.generators.OptionCodec`; growing tree: its rule, see
   :func:`engine.generators.growing_tree.options_to_code`);
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``W30`` — weave (:mod:`engine.weave`): how often a crossing is allowed, in percent
+  (1..100; 0 is omitted, so codes without it keep their spelling and level);
 * ``K...`` — a shaped maze: the grid cut by a mask (:mod:`engine.masks`): ``KHEART``
   (built-in), ``KTHI`` (text), ``KB8X8_...`` (a small picture).  Absent = the full grid;
 * ``D`` — a dark level (fog of war, :mod:`engine.fog`): the same maze, played seeing
@@ -49,6 +51,10 @@ SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsi
 _LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
 #: The field that makes a level dark (after the braid; absent = not dark).
 DARK_FIELD = "D"
+#: The first letter of the weave field (``W<percent>``, after the braid, before the dark field).
+WEAVE_LETTER = "W"
+#: Why a level cannot be both woven and shaped (one sentence, for errors).
+NOT_WOVEN_AND_SHAPED = "a maze cannot be both woven (weave) and cut to a shape (mask) yet"
 
 
 def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
@@ -87,6 +93,8 @@ class MazeSpec:
             the v1 and v2 codes of the same fields are equal specs).
         dark: played in the dark (fog of war); the maze itself is the same as without it.
         mask: the shape the grid is cut to (None: the full grid); see :mod:`engine.masks`.
+        weave: how often a crossing is allowed, percent 0..100 (0: not a weave maze; see
+            :mod:`engine.weave`).  A maze is not both woven and shaped.
     """
 
     KIND: ClassVar[str] = "maze"
@@ -101,6 +109,7 @@ class MazeSpec:
     version: int = field(default=VERSION, compare=False)
     dark: bool = False
     mask: Mask | None = None
+    weave: int = 0
 
     def __post_init__(self) -> None:
         # Options that codes carry are explicit and canonical, independent of the
@@ -122,6 +131,7 @@ class MazeSpec:
         seed: int = 0,
         dark: bool = False,
         mask: Mask | None = None,
+        weave: float = 0.0,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
@@ -131,6 +141,8 @@ class MazeSpec:
             dark: play it in the dark (the ``.D`` field of the code).
             mask: cut the grid to this shape (the ``.K`` field); the mask must leave at
                 least 2 connected cells of the grid (see :func:`_check_mask`).
+            weave: how often a crossing is allowed, as a fraction 0..1 (stored as a whole
+                percentage, rounded half up; the ``.W`` field).  Not with a mask.
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -148,11 +160,16 @@ class MazeSpec:
             raise ValueError(f"braid must be between 0 and 1, got {braid}")
         if not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
+        from engine.weave import check_weave
+
+        check_weave(shape, gen.name, weave, braid)
         opts = normalize_options(gen.name, options)
         if mask is not None:
+            if weave:
+                raise ValueError(NOT_WOVEN_AND_SHAPED)
             _check_mask(gen, shape, width, height, mask)
         return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
-                   mask=mask)
+                   mask=mask, weave=int(float(weave) * 100 + 0.5))
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -164,7 +181,7 @@ class MazeSpec:
         return replace(self, version=VERSION)
 
     def code_fields(self) -> list[str]:
-        """The level's fields in codes, after the head: size, algorithm, options, braid, mask, dark.
+        """The level's fields in codes, after the head: size, algorithm, options, braid, weave, mask, dark.
 
         The inverse of :meth:`from_fields`; race and ghost codes carry them too.
         """
@@ -176,6 +193,8 @@ class MazeSpec:
             parts.append(gen.codec.to_code(self.options))
         if self.braid:
             parts.append(f"B{self.braid}")
+        if self.weave:
+            parts.append(f"{WEAVE_LETTER}{self.weave}")
         if self.mask is not None:
             parts.append(self.mask.field())  # ValueError for a picture too big for a code
         if self.dark:
@@ -205,7 +224,8 @@ class MazeSpec:
         builds nothing.
 
         Args:
-            fields: ``["S20X15", "GT", "N3R", "B25", "D"]`` (size, algorithm, options, braid, dark).
+            fields: ``["S20X15", "GT", "N3R", "B25", "W30", "D"]`` (size, algorithm, options, braid,
+                weave, dark).
             seed_text: the seed in base 36 (the text after ``#``).
             version: the code version the fields come from.
 
@@ -238,6 +258,7 @@ class MazeSpec:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
         braid = 0
+        weave = 0
         dark = False
         mask: Mask | None = None
         rest = fields[2:]
@@ -251,10 +272,17 @@ class MazeSpec:
             rest = rest[1:]
         for part in rest:
             if (part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark
-                    and mask is None):
+                    and mask is None and not weave):
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and part[1:].isdigit() and len(part) <= 4 and not weave \
+                    and not dark and mask is None:
+                weave = int(part[1:])
+                if not 1 <= weave <= 100:
+                    raise CodeError(f"The weave {weave}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and weave:
+                raise CodeError("The weave field 'W' appears twice in the maze code.")
             elif part.startswith("K") and mask is None and not dark:
                 mask = mask_from_field(part)
             elif part.startswith("K"):
@@ -265,14 +293,23 @@ class MazeSpec:
                 raise CodeError("The dark field 'D' appears twice in the maze code.")
             else:
                 raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
+        if weave:
+            from engine.weave import check_weave
+
+            try:
+                check_weave(shape, gen.name, weave / 100.0, braid / 100.0)
+            except ValueError as exc:
+                raise CodeError(f"The weave field cannot be used here: {exc}.") from None
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
         if mask is not None:
+            if weave:
+                raise CodeError(f"{NOT_WOVEN_AND_SHAPED[:1].upper()}{NOT_WOVEN_AND_SHAPED[1:]}.")
             try:
                 _check_mask(gen, shape, width, height, mask)
             except ValueError as exc:
                 text = str(exc)
                 raise CodeError(f"{text[:1].upper()}{text[1:]}.") from None
-        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask)
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""
@@ -286,6 +323,7 @@ class MazeSpec:
             "seed": self.seed,
             "dark": self.dark,
             "mask": None if self.mask is None else self.mask.describe(),
+            "weave": self.weave,
         }
 
     # -- building ----------------------------------------------------------
@@ -296,6 +334,10 @@ class MazeSpec:
 
         grid = self.make_grid()
         rng = Rng(self.seed)
+        if self.weave:
+            from engine.weave import generate_weave
+
+            return generate_weave(grid, self.algorithm, rng, dict(self.options), self.weave / 100.0)
         passage = generate(grid, self.algorithm, rng, dict(self.options))
         if self.braid:
             passage = braid_fn(grid, passage, self.braid / 100.0, rng)
@@ -335,9 +377,10 @@ class MazeSpec:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
         braid = f", braid {self.braid}%" if self.braid else ""
+        weave = f", weave {self.weave}%" if self.weave else ""
         dark = ", dark" if self.dark else ""
         mask = f", {self.mask.label()} shape" if self.mask is not None else ""
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{mask}{dark}"
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{mask}{dark}"
 
 
 def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401

@@ -135,6 +135,10 @@ class PlaySession:
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
         self.fog: Fog | None = Fog(maze, goal_hint) if dark else None
+        # Weave mazes: an under-edge (two cells apart, under a crossing) -> the crossing cell.
+        self.under: dict[tuple[int, int], int] = {}
+        for x, a, b in maze.crossings.tolist():
+            self.under[(a, b)] = self.under[(b, a)] = x
         self.reset()
 
     # -- state -----------------------------------------------------------
@@ -145,6 +149,7 @@ class PlaySession:
         self.prev = -1
         self.progress = 1.0
         self.moving = False
+        self.span = 1.0  # cells the current move covers: 2 through a weave tunnel, else 1
         self.moves = 0
         self.bumps = 0
         self.elapsed = 0.0
@@ -174,6 +179,15 @@ class PlaySession:
         if not self.finished:
             return 0
         return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
+
+    def tunnel(self) -> int:
+        """The crossing cell the player is passing under right now (weave mazes), or -1.
+
+        The view draws that crossing's bridge over the player while it is in the tunnel.
+        """
+        if not self.moving:
+            return -1
+        return self.under.get((self.anim_from, self.cell), -1)
 
     def display_position(self) -> tuple[float, float]:
         """The player's drawn position in world units (eased between cells while moving)."""
@@ -258,16 +272,17 @@ class PlaySession:
         if self.started:
             self.elapsed += dt
         if self.moving:
-            self.progress += dt / self.move_time
+            step_time = self.move_time * self.span
+            self.progress += dt / step_time
             if self.progress < 1.0:
                 return
             self._arrive()
             if self.finished:
                 return
-            leftover = (self.progress - 1.0) * self.move_time
+            leftover = (self.progress - 1.0) * step_time
             self._next(held, 0.0)
             if self.moving:
-                self.progress = min(0.99, leftover / self.move_time)
+                self.progress = min(0.99, leftover / (self.move_time * self.span))
             return
         self._next(held, dt)
 
@@ -277,6 +292,7 @@ class PlaySession:
         if abs(dx) > 1e-6:
             self.side = 1.0 if dx > 0 else -1.0
         self.started = True
+        self.span = 2.0 if (self.cell, nxt) in self.under else 1.0
         self.prev = self.cell
         self.anim_from = self.cell
         self.cell = nxt

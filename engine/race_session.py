@@ -218,6 +218,13 @@ class RaceSession:
         bx, by = self.player.centers[b]
         return ax + (bx - ax) * t, ay + (by - ay) * t
 
+    def opponent_tunnel(self) -> int:
+        """The crossing cell the opponent is passing under right now (weave mazes), or -1."""
+        sim = self.sim
+        tick = sim.tick + self.acc / TICK if sim.started else -1.0
+        a, b, _ = sim.opponent.position_at(tick)
+        return self.player.under.get((a, b), -1) if a != b else -1
+
     @property
     def dark(self) -> bool:
         """True for a dark race: the player sees only what is in sight (:mod:`engine.fog`)."""

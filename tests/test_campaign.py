@@ -115,7 +115,8 @@ def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
 def test_every_worlds_first_level_is_open_and_the_rest_follow_the_chain():
     camp = load_campaign()
     worlds = camp.by_world()
-    assert len(worlds) == 7 and sum(len(levels) for _, levels in worlds) == len(camp)
+    assert len(worlds) == len(list(LEVELS_DIR.glob("*.toml")))  # one world per file
+    assert sum(len(levels) for _, levels in worlds) == len(camp)
     for _, levels in worlds:
         assert camp.is_open(levels[0], set())
         assert not any(camp.is_open(lv, set()) for lv in levels[1:])
@@ -138,3 +139,16 @@ def test_dark_must_be_true_or_false(tmp_path):
         load_campaign(tmp_path)
     _write(tmp_path, GOOD.replace("seed = 7", "seed = 7\ndark = true"))
     assert load_campaign(tmp_path).levels[0].spec().dark
+
+
+def test_the_weave_world_has_five_or_more_weave_levels_on_square_and_hex():
+    from engine.weave import crossing_problems
+
+    camp = load_campaign()
+    weave = [lv for lv in camp.levels if lv.weave]
+    assert len(weave) >= 5 and {lv.world for lv in weave} == {"Over and Under"}
+    assert {lv.shape for lv in weave} == {"square", "hex"}
+    for lv in weave:
+        assert f".W{lv.weave}" in lv.code()
+        maze = lv.spec().build()
+        assert maze.is_weave and maze.is_perfect() and crossing_problems(maze) == []

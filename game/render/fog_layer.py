@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.bridges import standing_walls
 from engine.fog import Fog
 from engine.maze import Maze
 from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, shader_program, wall_quads
@@ -124,10 +125,10 @@ class DarkMazeLayer(MazeLayer):
         self.d_start = self._dark_geometry(special[:half], np.full(half, maze.start))
         self.d_goal = self._dark_geometry(special[half:], np.full(len(special) - half, maze.goal))
 
-        closed = ~maze.passage
+        inner, inner_cells = standing_walls(maze)  # a weave maze's bridges included
         segs, owner, outer = polygon_edges(maze)
-        wall_segs = np.concatenate([g.walls[closed], segs[outer]])
-        wall_cells = np.concatenate([g.edges[closed], np.repeat(owner[outer][:, None], 2, axis=1)])
+        wall_segs = np.concatenate([inner, segs[outer]])
+        wall_cells = np.concatenate([inner_cells, np.repeat(owner[outer][:, None], 2, axis=1)])
         quads = wall_quads(wall_segs)
         self.d_walls = self._dark_geometry(quads[:, :2], np.repeat(wall_cells, 6, axis=0), quads[:, 2:])
 

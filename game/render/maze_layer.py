@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.bridges import bridges, standing_walls
 from engine.maze import Maze
 from game.render.theme import Theme
 
@@ -104,6 +105,13 @@ def wall_quads(segments: np.ndarray) -> np.ndarray:
     return np.stack(rows, axis=1).reshape(-1, 4).astype(np.float32)
 
 
+def deck_colour(theme: Theme) -> tuple[int, int, int, int]:
+    """A weave bridge's deck: the floor tinted a fifth of the way towards the walls, opaque."""
+    f, w = theme.floor, theme.wall
+    r, g, b = (int(round(0.78 * f[i] + 0.22 * w[i])) for i in range(3))
+    return (r, g, b, 255)
+
+
 def typical_cell_size(maze: Maze) -> float:
     """A representative cell diameter in world units (square cells: 1)."""
     x0, y0, x1, y1 = maze.grid.bounds()
@@ -159,10 +167,19 @@ class MazeLayer:
         self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
         self.goal_geo = self._geometry(np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1))
 
-        closed = g.walls[~maze.passage]
+        closed, _ = standing_walls(maze)  # a weave maze's bridges included
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
         self.walls = self._geometry(wall_quads(segs))
+        # Weave mazes: one deck (6 vertices) and two rails (12 vertices) per crossing, in crossing order.
+        self.bridge_of = {int(x): k for k, x in enumerate(maze.crossings[:, 0].tolist())}
+        self.decks: Any = None
+        self.rails: Any = None
+        if maze.is_weave:
+            br = bridges(maze)
+            deck = br.decks[:, [0, 1, 2, 0, 2, 3]].reshape(-1, 2)
+            self.decks = self._geometry(np.concatenate([deck, np.zeros_like(deck)], axis=1))
+            self.rails = self._geometry(wall_quads(br.rails.reshape(-1, 2, 2)))
 
         tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
         self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
@@ -236,9 +253,28 @@ class MazeLayer:
         t = self.theme
         self.ctx.enable(self.ctx.BLEND)
         self._render(self.floor, t.floor)
+        if self.decks is not None:
+            self._render(self.decks, deck_colour(t))
         self._render(self.start_geo, t.start)
         self._render(self.goal_geo, t.goal)
         self._render(self.walls, t.wall, half=self.wall_half_width(zoom))
+
+    def draw_bridge(self, cell: int, zoom: float) -> None:
+        """Draw the bridge of crossing cell ``cell`` again (deck and rails), e.g. over a player in its tunnel.
+
+        Nothing happens for a cell that is not a crossing.
+        """
+        k = self.bridge_of.get(int(cell))
+        if k is None or self.decks is None:
+            return
+        self.ctx.enable(self.ctx.BLEND)
+        t = self.theme
+        self.program["u_color"] = tuple(c / 255.0 for c in deck_colour(t))
+        self.program["u_half"] = 0.0
+        self.decks.render(self.program, first=6 * k, vertices=6)
+        self.program["u_color"] = tuple(c / 255.0 for c in t.wall)
+        self.program["u_half"] = self.wall_half_width(zoom)
+        self.rails.render(self.program, first=12 * k, vertices=12)
 
     def draw_trail(self) -> None:
         """The visited marks (one draw call)."""

@@ -24,6 +24,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
         "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
         "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
+        "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
     ]),
     ("Race", [
         "Move as in a maze; the opponent runs at the same time on the same clock",

@@ -8,7 +8,7 @@ from engine.codes import CodeError, normalize
 from engine.maze_code import MazeSpec
 from game.context import Context
 from game.views.lab import LabView
-from game.views.lab_setup import LabSetupView
+from game.views.lab_setup import WEAVE_REFUSAL, LabSetupView
 
 
 def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) -> arcade.View:
@@ -19,6 +19,10 @@ def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = N
         spec = MazeSpec.from_code(normalize(code))
     except CodeError as exc:
         view = LabSetupView(ctx, message=str(exc))
+        view.field.text = code
+        return view
+    if spec.weave:
+        view = LabSetupView(ctx, message=WEAVE_REFUSAL)
         view.field.text = code
         return view
     if back is None:

@@ -12,6 +12,9 @@ from game.views.choice_setup import ChoiceSetupView
 from game.views.lab_export import SETTING, export_folder
 from game.views.maze_choices import SIZES, MazeChoices
 
+#: Why a weave code does not open in the Lab.
+WEAVE_REFUSAL = "The Lab cannot carve weave mazes step by step yet: play the code instead."
+
 
 class LabSetupView(ChoiceSetupView):
     """Choose what the Lab shows, or paste a maze code."""
@@ -77,6 +80,9 @@ class LabSetupView(ChoiceSetupView):
             spec = MazeSpec.from_code(text)
         except CodeError as exc:
             self.message.text = str(exc)
+            return
+        if spec.weave:
+            self.message.text = WEAVE_REFUSAL
             return
         self.adopt_spec(spec)
         self.ctx.go(Route.LAB, spec.code(), back=self)

@@ -371,6 +371,7 @@ class PlayView(Redraws, arcade.View):
         edge = max(radius * 0.18, 1.0 / self.cam.zoom)
         arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
+        self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
         if self.fog is not None:
             self.draw_goal_hint(px, py, radius)
 

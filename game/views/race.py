@@ -297,12 +297,14 @@ class RaceView(arcade.View):
             self.draw_opponent(ox, oy)
         else:
             self.draw_opponent(ox, oy)
+        self.layer.draw_bridge(race.opponent_tunnel(), self.cam.zoom)  # weave: the opponent is under it
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
         ring = self.radius * 0.22  # your colour around your disc, matching your trail
         arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
         arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+        self.layer.draw_bridge(race.player.tunnel(), self.cam.zoom)  # weave: you are under it
 
     def draw_opponent(self, ox: float, oy: float) -> None:
         """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""
