@@ -150,8 +150,19 @@ class MazeLayer:
         self.theme = theme
         self.cell_size = typical_cell_size(maze)
         self.program = self._program(ctx)
-        g = maze.grid
+        self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
+        self.trail_cells: set[int] = set()
+        self._build_geometry()
+        self.fbo: Any = None
+        self.fbo_key: tuple | None = None
+        self.last_key: tuple | None = None  # the camera of the previous frame
+        self.quad: Any = None
+        self.clear_trail()
 
+    def _build_geometry(self) -> None:
+        """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
+        ctx, maze = self.ctx, self.maze
+        g = maze.grid
         floor, _ = cell_fans(maze)
         self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
         special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
@@ -168,13 +179,6 @@ class MazeLayer:
         self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
         self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
         self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
-        self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
-        self.trail_cells: set[int] = set()
-        self.fbo: Any = None
-        self.fbo_key: tuple | None = None
-        self.last_key: tuple | None = None  # the camera of the previous frame
-        self.quad: Any = None
-        self.clear_trail()
 
     @classmethod
     def _program(cls, ctx: Any) -> Any:
