@@ -176,9 +176,13 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
     view = CompareView(ctx, spec, runs=2)
     ctx.show(view)
     view.on_draw()
+    assert view.needs_redraw()  # the progress bar moves
     _wait(view, "charts", limit=4000)
     assert len(view.charts) == 5 and view.hist_chart is not None
+    assert view.needs_redraw()  # the charts arrived
     view.on_draw()
+    view.on_update(1 / 60)
+    assert view.needs_redraw() is False  # idle once drawn
     img = arcade.get_image()
     assert img.getbbox() is not None
     window.dispatch_event("on_key_press", key.RIGHT, 0)
