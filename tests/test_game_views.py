@@ -420,3 +420,16 @@ def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatc
     window.show_view(again)
     keypress(window, key.ESCAPE)  # cancel: back to the menu, nothing shown later
     assert again.task.cancelled or again.task.done
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light"])
+def test_disabled_button_labels_are_readable_and_look_disabled(window, theme_name):
+    from game.render.theme import THEMES, button_style, contrast_ratio
+
+    assert contrast_ratio((0, 0, 0, 255), (255, 255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((90, 98, 116, 255), (170, 176, 188, 255)) < 3  # the old light-theme label
+    t = THEMES[theme_name]
+    style = button_style(t)
+    off, on = style["disabled"], style["normal"]
+    assert contrast_ratio(off.font_color, off.bg) >= 3.0  # WCAG-ish for large UI text
+    assert off.bg != on.bg and off.font_color != on.font_color  # still told apart from an enabled button
