@@ -222,19 +222,18 @@ class LabView(BaseView):
         if self.task is not None and not self.task.done:
             self.task.cancel()
         self._release_picture()
+        give_back()  # the freed heap of the picture, maze and statistics, to the system
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
             self.ctx.go("lab-setup")
 
     def _release_picture(self) -> None:
-        """Give back a big maze's picture (its GL texture, at once) and maze on leaving, then the freed
-        heap to the system (:func:`game.memory.give_back`)."""
+        """Drop a big maze's picture (its GL texture is deleted at once) and maze."""
         if self.picture is not None:
             self.picture.release()
         self.picture = None
         self.big_maze = None
-        give_back()
 
     def toggle_play(self) -> None:
         """Space."""
