@@ -30,6 +30,7 @@ import io
 import json
 import math
 import time
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -67,36 +68,59 @@ def _degree2_geometry(maze: Maze, deg: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return cells, cos, g.centers[b] - g.centers[a]
 
 
-def _dead_end_lengths(adj: list[list[int]], deg: list[int], dead: list[int]) -> list[int]:
-    """Moves from each dead end to the first cell whose degree is not 2."""
+def _two_open_neighbours(maze: Maze) -> tuple[array, array]:
+    """Per cell, its first and second open neighbour in the grid's order (``-1`` when it has fewer).
+
+    Compact ``array('i')`` columns (8 bytes a cell in all) instead of a Python list per cell:
+    the corridor and dead-end walks below only ever step through cells of degree 1 or 2.
+    """
+    g = maze.grid
+    mask = maze.passage[g.edge_id]
+    src = np.repeat(np.arange(g.n, dtype=np.int32), np.diff(g.indptr))[mask]
+    dst = g.nbr[mask].astype(np.int32)
+    del mask
+    first = np.ones(src.shape[0], dtype=bool)
+    first[1:] = src[1:] != src[:-1]  # CSR order: a cell's open entries are consecutive
+    second = np.zeros(src.shape[0], dtype=bool)
+    second[1:] = first[:-1] & ~first[1:]
+    out = []
+    for sel in (first, second):
+        col = np.full(g.n, -1, dtype=np.int32)
+        col[src[sel]] = dst[sel]
+        out.append(array("i", col.tobytes()))
+    return out[0], out[1]
+
+
+def _dead_end_lengths(nb0: array, nb1: array, deg: bytes, dead: list[int]) -> list[int]:
+    """Moves from each dead end to the first cell whose degree is not 2 (``nb0``/``nb1``: see
+    :func:`_two_open_neighbours`)."""
     out = []
     for c in dead:
-        prev, cur, length = c, adj[c][0], 1
+        prev, cur, length = c, nb0[c], 1
         while deg[cur] == 2:
-            a, b = adj[cur]
-            prev, cur = cur, (b if a == prev else a)
+            a = nb0[cur]
+            prev, cur = cur, (nb1[cur] if a == prev else a)
             length += 1
         out.append(length)
     return out
 
 
-def _corridor_lengths(adj: list[list[int]], deg: list[int], cells: list[int]) -> list[int]:
+def _corridor_lengths(nb0: array, nb1: array, deg: bytes, cells: list[int]) -> list[int]:
     """Number of cells in every maximal chain of degree-2 cells (a closed ring counts once)."""
-    n = len(adj)
-    done = bytearray(n)
+    done = bytearray(len(deg))
     out = []
     for c in cells:
         if done[c]:
             continue
         done[c] = 1
         length = 1
-        for first in adj[c]:
+        for first in (nb0[c], nb1[c]):
             prev, cur = c, first
             while deg[cur] == 2 and not done[cur]:
                 done[cur] = 1
                 length += 1
-                a, b = adj[cur]
-                prev, cur = cur, (b if a == prev else a)
+                a = nb0[cur]
+                prev, cur = cur, (nb1[cur] if a == prev else a)
         out.append(length)
     return out
 
@@ -143,13 +167,14 @@ def maze_stats(maze: Maze, *, solution: Sequence[int] | None = None, diameter: b
         horiz = int((np.abs(ax[:, 1]) < _AXIS_SIN * length).sum())
         vert = int((np.abs(ax[:, 0]) < _AXIS_SIN * length).sum())
 
-    adj = maze.open_lists()
-    deg = deg_np.tolist()
-    dead_lengths = _dead_end_lengths(adj, deg, dead_np.tolist())
+    nb0, nb1 = _two_open_neighbours(maze)
+    deg = np.minimum(deg_np, 255).astype(np.uint8).tobytes()  # only 1 and 2 matter below
+    dead_lengths = _dead_end_lengths(nb0, nb1, deg, dead_np.tolist())
     hist: dict[int, int] = {}
     for v in sorted(dead_lengths):
         hist[v] = hist.get(v, 0) + 1
-    corridors = _corridor_lengths(adj, deg, cells2.tolist())
+    corridors = _corridor_lengths(nb0, nb1, deg, cells2.tolist())
+    del nb0, nb1, deg
 
     passages = int(maze.passage.sum())
     d1 = distances(maze, maze.start)  # also decides connectivity, cheaper than Maze.is_perfect

@@ -177,3 +177,23 @@ def test_goal_hint_switch_in_the_settings_applies_when_coming_back(window, ctx):
     settings.back()
     assert window.current_view is view and view.fog.goal_direction(view.session.cell) is not None
     frame(window)
+
+
+def test_a_dark_layer_builds_only_its_own_gpu_buffers(window, ctx):
+    """The dark layer draws floor, start, goal, trail and walls from its own buffers: it must not also
+    build the plain layer's (twice the GPU memory on a big dark level)."""
+    from engine.fog import Fog
+    from game.render.fog_layer import DarkMazeLayer
+    from game.render.maze_layer import MazeLayer
+
+    maze = MazeSpec.create("hex", 12, 9, "backtracker", seed=4).build()
+    stats = window.ctx.stats
+
+    def buffers_made(build) -> int:
+        before = stats.buffer[0]
+        build()
+        return stats.buffer[0] - before
+
+    plain = buffers_made(lambda: MazeLayer(window.ctx, maze, ctx.theme))
+    dark = buffers_made(lambda: DarkMazeLayer(window.ctx, maze, ctx.theme, Fog(maze)))
+    assert plain >= 5 and dark == plain

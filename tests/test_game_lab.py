@@ -159,12 +159,12 @@ def test_big_maze_builds_in_the_background(ctx, window):
     ctx.show(view)
     assert view.phase == "build"
     view.on_draw()  # progress bar while the thread works
-    _wait(view, "texture", limit=20000)
+    _wait(view, "picture", limit=20000)
     view.on_draw()
     assert view.stats is not None and view.maze is not None
-    assert max(view.texture.width, view.texture.height) <= 4096  # one picture, not a 200 MB one
+    assert max(view.picture.width, view.picture.height) <= 4096  # one picture, not a 200 MB one
     view.back()  # leaving gives the picture and the maze back
-    assert view.texture is None and view.big_maze is None and window.current_view is not view
+    assert view.picture is None and view.big_maze is None and window.current_view is not view
 
 
 def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
@@ -176,9 +176,13 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
     view = CompareView(ctx, spec, runs=2)
     ctx.show(view)
     view.on_draw()
+    assert view.needs_redraw()  # the progress bar moves
     _wait(view, "charts", limit=4000)
     assert len(view.charts) == 5 and view.hist_chart is not None
+    assert view.needs_redraw()  # the charts arrived
     view.on_draw()
+    view.on_update(1 / 60)
+    assert view.needs_redraw() is False  # idle once drawn
     img = arcade.get_image()
     assert img.getbbox() is not None
     window.dispatch_event("on_key_press", key.RIGHT, 0)
@@ -209,3 +213,29 @@ def test_chart_layout_is_pure_arithmetic():
     rects = bar_rects([1, 2, 4], (0, 0, 300, 100), top=4)
     assert [r[3] for r in rects] == [25, 50, 100]
     assert all(r[2] > 0 for r in rects) and rects[1][0] > rects[0][0]
+
+
+def test_big_maze_picture_is_drawn_upright_where_asked(window):
+    import arcade
+
+    from game.render.picture import Picture
+
+    red, green, blue, white = (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (255, 255, 255, 255)
+    rgba = bytes(red + green + blue + white)  # rows from the top: red green / blue white
+    pic = Picture(window.ctx, rgba, (2, 2), (0, 0, 200, 200))
+    window.default_camera.use()
+    window.clear(color=(0, 0, 0, 255))
+    pic.draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")  # top-left origin
+    h = window.height
+
+    def near(xy: tuple[int, int], want: tuple[int, ...]) -> bool:  # linear filtering: within a few levels
+        return all(abs(a - b) <= 8 for a, b in zip(image.getpixel(xy), want[:3], strict=True))
+
+    assert near((50, h - 150), red) and near((150, h - 150), green)
+    assert near((50, h - 50), blue) and near((150, h - 50), white)
+    assert image.getpixel((250, h - 50)) == (0, 0, 0)  # nothing outside its rectangle
+    pic.release()
+    pic.release()  # twice is fine
+    with pytest.raises(ValueError, match="needs 16 bytes"):
+        Picture(window.ctx, b"\0" * 12, (2, 2), (0, 0, 1, 1))

@@ -13,6 +13,7 @@ from engine.solvers import solve
 from engine.solvers.bfs import shortest_path
 from game.audio import Audio
 from game.context import Context
+from game.format import format_time
 from game.input import KEY_VECTORS, direction_from_keys
 from game.store import Store
 
@@ -316,8 +317,16 @@ def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_run
     assert play.needs_redraw()  # the player moves
     run_until(play, lambda: not s.moving)
     frame(window)
-    play.on_update(0.11)
-    assert play.needs_redraw()  # the clock's tenths changed
+    second = int(s.elapsed)
+    if s.elapsed - second < 0.8:
+        play.on_update(0.05)
+        assert play.needs_redraw() is False  # tenths alone are not shown while the clock runs
+    while int(s.elapsed) == second:
+        play.on_update(0.1)
+    assert play.needs_redraw()  # the clock's seconds changed
+    assert play.clock_text() == format_time(s.elapsed, 0)
+    s.finished = True  # the clock stops: the exact time, with tenths
+    assert play.clock_text() == format_time(s.elapsed, 1) and "." in play.clock_text()
 
 
 def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
@@ -411,3 +420,16 @@ def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatc
     window.show_view(again)
     keypress(window, key.ESCAPE)  # cancel: back to the menu, nothing shown later
     assert again.task.cancelled or again.task.done
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light"])
+def test_disabled_button_labels_are_readable_and_look_disabled(window, theme_name):
+    from game.render.theme import THEMES, button_style, contrast_ratio
+
+    assert contrast_ratio((0, 0, 0, 255), (255, 255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((90, 98, 116, 255), (170, 176, 188, 255)) < 3  # the old light-theme label
+    t = THEMES[theme_name]
+    style = button_style(t)
+    off, on = style["disabled"], style["normal"]
+    assert contrast_ratio(off.font_color, off.bg) >= 3.0  # WCAG-ish for large UI text
+    assert off.bg != on.bg and off.font_color != on.font_color  # still told apart from an enabled button

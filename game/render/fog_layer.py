@@ -107,9 +107,13 @@ class DarkMazeLayer(MazeLayer):
 
 
     def __init__(self, ctx: Any, maze: Maze, theme: Theme, fog: Fog) -> None:
-        super().__init__(ctx, maze, theme)
         self.fog = fog
         self.dark_program = shader_program(ctx, _VS, _FS)
+        super().__init__(ctx, maze, theme)
+
+    def _build_geometry(self) -> None:
+        """Only the dark buffers (each vertex knows its cell): the plain layer's are never drawn here."""
+        ctx, maze = self.ctx, self.maze
         g = maze.grid
         n = g.n
         self.tex_size = (min(n, TEX_WIDTH), -(-n // TEX_WIDTH))
@@ -129,8 +133,10 @@ class DarkMazeLayer(MazeLayer):
         segs, owner, outer = polygon_edges(maze)
         wall_segs = np.concatenate([inner, segs[outer]])
         wall_cells = np.concatenate([inner_cells, np.repeat(owner[outer][:, None], 2, axis=1)])
+        self.wall_count = len(wall_segs)
         quads = wall_quads(wall_segs)
         self.d_walls = self._dark_geometry(quads[:, :2], np.repeat(wall_cells, 6, axis=0), quads[:, 2:])
+        self._build_bridges()  # drawn over a player in a tunnel, as in the lit layer
 
         tris, offs = cell_fans(maze, scale=0.55)
         self.d_trail_rows = np.concatenate(
@@ -189,7 +195,7 @@ class DarkMazeLayer(MazeLayer):
         """Show ``cell`` as visited (once per cell)."""
         if cell in self.trail_cells:
             return
-        super().mark_visited(cell)
+        self.trail_cells.add(cell)
         lo, hi = int(self.d_trail_offsets[cell]), int(self.d_trail_offsets[cell + 1])
         self.d_trail_buffer.write(self.d_trail_rows[lo:hi].tobytes(), offset=self.d_trail_vertices * 24)
         self.d_trail_vertices += hi - lo

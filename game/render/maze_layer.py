@@ -158,8 +158,19 @@ class MazeLayer:
         self.theme = theme
         self.cell_size = typical_cell_size(maze)
         self.program = self._program(ctx)
-        g = maze.grid
+        self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
+        self.trail_cells: set[int] = set()
+        self._build_geometry()
+        self.fbo: Any = None
+        self.fbo_key: tuple | None = None
+        self.last_key: tuple | None = None  # the camera of the previous frame
+        self.quad: Any = None
+        self.clear_trail()
 
+    def _build_geometry(self) -> None:
+        """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
+        ctx, maze = self.ctx, self.maze
+        g = maze.grid
         floor, _ = cell_fans(maze)
         self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
         special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
@@ -171,7 +182,17 @@ class MazeLayer:
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
         self.walls = self._geometry(wall_quads(segs))
-        # Weave mazes: one deck (6 vertices) and two rails (12 vertices) per crossing, in crossing order.
+        self._build_bridges()
+
+        tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
+        self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
+        self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
+        self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
+
+    def _build_bridges(self) -> None:
+        """Weave mazes: one deck (6 vertices) and two rails (12 vertices) per crossing, in crossing order
+        (:meth:`draw_bridge` draws them over a player in a tunnel; every layer kind builds them)."""
+        maze = self.maze
         self.bridge_of = {int(x): k for k, x in enumerate(maze.crossings[:, 0].tolist())}
         self.decks: Any = None
         self.rails: Any = None
@@ -180,18 +201,6 @@ class MazeLayer:
             deck = br.decks[:, [0, 1, 2, 0, 2, 3]].reshape(-1, 2)
             self.decks = self._geometry(np.concatenate([deck, np.zeros_like(deck)], axis=1))
             self.rails = self._geometry(wall_quads(br.rails.reshape(-1, 2, 2)))
-
-        tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
-        self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
-        self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
-        self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
-        self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
-        self.trail_cells: set[int] = set()
-        self.fbo: Any = None
-        self.fbo_key: tuple | None = None
-        self.last_key: tuple | None = None  # the camera of the previous frame
-        self.quad: Any = None
-        self.clear_trail()
 
     @classmethod
     def _program(cls, ctx: Any) -> Any:

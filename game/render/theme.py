@@ -30,6 +30,7 @@ class Theme:
     button_text: RGBA
     focus: RGBA
     locked: RGBA
+    disabled_text: RGBA  # a disabled button's label on ``locked``: muted, yet at least 3:1 (see contrast_ratio)
     star: RGBA
     error: RGBA
 
@@ -53,6 +54,7 @@ DARK = Theme(
     button_text=(240, 244, 250, 255),
     focus=(255, 196, 64, 255),
     locked=(70, 76, 90, 255),
+    disabled_text=(184, 192, 208, 255),
     star=(255, 206, 70, 255),
     error=(255, 120, 110, 255),
 )
@@ -76,9 +78,24 @@ LIGHT = Theme(
     button_text=(255, 255, 255, 255),
     focus=(222, 80, 40, 255),
     locked=(170, 176, 188, 255),
+    disabled_text=(48, 54, 70, 255),
     star=(230, 160, 0, 255),
     error=(190, 30, 30, 255),
 )
+
+def contrast_ratio(a: RGBA, b: RGBA) -> float:
+    """WCAG 2 contrast ratio of two opaque colours, 1.0 (same luminance) .. 21.0 (black on white)."""
+
+    def luminance(c: RGBA) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+    lo, hi = sorted((luminance(a), luminance(b)))
+    return (hi + 0.05) / (lo + 0.05)
+
 
 THEMES: dict[str, Theme] = {t.name: t for t in (DARK, LIGHT)}
 
@@ -106,5 +123,5 @@ def button_style(theme: Theme, font_size: int = 16) -> dict[str, Any]:
         ),
         "press": s(font_size=font_size, font_name=fonts, font_color=theme.button, bg=theme.button_text,
                    border=theme.focus, border_width=2),
-        "disabled": s(font_size=font_size, font_name=fonts, font_color=theme.text_dim, bg=theme.locked),
+        "disabled": s(font_size=font_size, font_name=fonts, font_color=theme.disabled_text, bg=theme.locked),
     }

@@ -16,7 +16,6 @@ as a picture; the window never freezes.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +29,9 @@ from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from game.clipboard import copy_to_clipboard
 from game.context import Context
+from game.memory import give_back
 from game.render.camera import CameraState
+from game.render.picture import Picture
 from game.ui import gui
 from game.views.base import BaseView
 from game.views.lab_layer import LabLayer, draw_run
@@ -70,7 +71,7 @@ class LabView(BaseView):
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
         self.cam: CameraState | None = None
-        self.texture: arcade.Texture | None = None
+        self.picture: Picture | None = None
         self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
         self.stats_task: Task[Any] | None = None
@@ -109,7 +110,7 @@ class LabView(BaseView):
     def phase(self) -> str:
         """``build`` (big maze in the background), else the run's phase name (carving, solving...)."""
         if self.run is None:
-            return "build" if self.texture is None else LabPhase.DONE.value
+            return "build" if self.picture is None else LabPhase.DONE.value
         return self.run.phase.value
 
     @property
@@ -158,8 +159,7 @@ class LabView(BaseView):
         self.t_panel.text = "Statistics appear when the maze is finished."
         self._changed = True
         if self.big:
-            self.texture = None
-            self.big_maze = None
+            self._release_picture()
             self.task = Task(lambda p, c: build_big(self.spec, p, c), name="lab build")
             return
         if self.run is None:
@@ -222,17 +222,18 @@ class LabView(BaseView):
         if self.task is not None and not self.task.done:
             self.task.cancel()
         self._release_picture()
+        give_back()  # the freed heap of the picture, maze and statistics, to the system
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
             self.ctx.go("lab-setup")
 
     def _release_picture(self) -> None:
-        """Give back a big maze's picture and maze on leaving (arcade's texture atlas lets go of a
-        texture once nothing refers to it and the garbage collector has run)."""
-        self.texture = None
+        """Drop a big maze's picture (its GL texture is deleted at once) and maze."""
+        if self.picture is not None:
+            self.picture.release()
+        self.picture = None
         self.big_maze = None
-        gc.collect()
 
     def toggle_play(self) -> None:
         """Space."""
@@ -352,12 +353,14 @@ class LabView(BaseView):
 
     def _big_done(self, task: Task[Any]) -> None:
         try:
-            maze, image, stats = task.result()
+            maze, rgba, size, stats = task.result()
         except Exception as exc:  # noqa: BLE001 - shown on screen
             self.say(f"{task.name} failed:", str(exc))
             return
         self.big_maze = maze
-        self.texture = arcade.Texture(image)
+        x0, y0, x1, y1 = maze.grid.bounds()
+        self.picture = Picture(self.window.ctx, rgba, size, (x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5))
+        del rgba
         self.stats = stats
         self.t_panel.text = "Statistics\n" + format_stats(stats)
         self.cam = None
@@ -367,8 +370,7 @@ class LabView(BaseView):
         """True while something moves (carving, solving, background work) or after input."""
         changed, self._changed = self._changed, False
         busy = self.task is not None or self.stats_task is not None
-        version = self.run.version if self.run is not None else 0
-        moved = version != self._drawn_version
+        moved = self.run is not None and self.run.version != self._drawn_version  # a picture never moves
         return changed or busy or moved
 
     # -- input ----------------------------------------------------------------------------------------
@@ -418,7 +420,7 @@ class LabView(BaseView):
         """The HUD's second line."""
         play = "playing" if self.playing else "paused"
         if self.run is None:
-            return f"{'building' if self.texture is None else 'finished'} · {self.code}"
+            return f"{'building' if self.picture is None else 'finished'} · {self.code}"
         run = self.run
         queued = " · solve queued" if run.solve_queued else ""
         return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
@@ -433,9 +435,8 @@ class LabView(BaseView):
             self.world_camera.use()
             if self.run is not None and self.layer is not None:
                 self._draw_run(self.run, self.layer)
-            elif self.texture is not None and self.big_maze is not None:
-                x0, y0, x1, y1 = self.big_maze.grid.bounds()
-                arcade.draw_texture_rect(self.texture, arcade.LRBT(x0 - 0.5, x1 + 0.5, y0 - 0.5, y1 + 0.5))
+            elif self.picture is not None:
+                self.picture.draw()
         self.hud_camera.use()
         w, h = self.lay_size
         pw = panel_width(w)

@@ -16,7 +16,7 @@ from arcade import key
 from engine.maze_code import MazeSpec
 from game.context import Context
 from game.ui import FONT
-from game.views.base import common_key
+from game.views.base import Redraws, common_key
 from game.views.charts import BarChart, histogram_chart
 from game.workers import Task, spinner
 
@@ -48,7 +48,7 @@ def short_name(name: str) -> str:
     return info.code if info else base[:3]
 
 
-class CompareView(arcade.View):
+class CompareView(Redraws, arcade.View):
     """Run the comparison and show its charts.
 
     Args:
@@ -113,12 +113,17 @@ class CompareView(arcade.View):
         """Poll the background comparison."""
         if self.task is not None and self.task.done:
             task, self.task = self.task, None
+            self.request_redraw()
             try:
                 self.rows = task.result()
             except Exception as exc:  # noqa: BLE001 - shown on screen
                 self.t_status.text = f"The comparison failed: {exc}"
                 return
             self.build_charts()
+
+    def animating(self) -> bool:
+        """Redrawn every frame only while the comparison runs (its progress bar); idle once the charts show."""
+        return self.task is not None
 
     # -- charts ---------------------------------------------------------------------------------
     def build_charts(self) -> None:

@@ -38,8 +38,12 @@ PICTURE_SIDE = 4096
 
 
 def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
-              cancelled: Callable[[], bool]) -> tuple[Maze, Any, dict[str, Any]]:
-    """Background work for big mazes: generate, picture (PIL image), statistics.
+              cancelled: Callable[[], bool]) -> tuple[Maze, bytes, tuple[int, int], dict[str, Any]]:
+    """Background work for big mazes: generate, picture, statistics.
+
+    Returns:
+        ``(maze, rgba, (width, height), stats)``: the picture as RGBA bytes, rows from the top, its
+        longer side within :data:`PICTURE_SIDE` (ready for :class:`game.render.picture.Picture`).
 
     Raises:
         RuntimeError: cancelled.
@@ -59,14 +63,18 @@ def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
     buf = io.BytesIO()
     to_png(maze, buf, cell_px=png_cell_px(maze, max_side=PICTURE_SIDE, min_px=1))
     buf.seek(0)
-    image = Image.open(buf).convert("RGBA")  # one texture: its longer side within PICTURE_SIDE
-    image.load()
+    with Image.open(buf) as png:
+        image = png.convert("RGBA")
     del buf
+    size = image.size
+    rgba = image.tobytes()
+    del image
+    maze.grid.forget()  # the picture's float geometry: rebuilt if ever needed
     if cancelled():
         raise RuntimeError("cancelled")
     progress(0.75, "computing statistics")
     stats = maze_stats(maze)
-    maze.invalidate()  # the statistics' open lists, and the picture's geometry: rebuilt if ever needed
+    maze.invalidate()  # the statistics' adjacency, and their geometry
     maze.grid.forget()
     progress(1.0, "done")
-    return maze, image, stats
+    return maze, rgba, size, stats

@@ -57,7 +57,7 @@ class LevelsView(BaseView):
         self.info = self.text("", 14, t.text, anchor_x="center", anchor_y="bottom")
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
-        self.tile_names = [self.text("", 12, t.text_dim if self.locked[i] else t.button_text, anchor_x="center",
+        self.tile_names = [self.text("", 12, t.disabled_text if self.locked[i] else t.button_text, anchor_x="center",
                                      anchor_y="bottom") for i in range(len(self.levels))]
         self.tile_marks = [self.text("locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0)), 12,
                                      self._mark_color(i), anchor_x="center", anchor_y="top")
@@ -68,7 +68,7 @@ class LevelsView(BaseView):
     def _mark_color(self, i: int) -> tuple[int, ...]:
         t = self.ctx.theme
         if self.locked[i]:
-            return tuple(t.text_dim)
+            return tuple(t.disabled_text)
         return tuple(t.star if self.stars.get(self.levels[i].id, 0) else t.button_text)
 
     def _opener(self, index: int):  # noqa: ANN202 - a closure

@@ -97,7 +97,7 @@ class PlayView(Redraws, arcade.View):
         t = ctx.theme
         self.background_color = t.background
         self.hud_title = arcade.Text(title, 16, 0, t.text, 16, font_name=FONT, bold=True, anchor_y="center")
-        self.hud_time = arcade.Text("0:00.0", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
+        self.hud_time = arcade.Text("0:00", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
@@ -172,7 +172,7 @@ class PlayView(Redraws, arcade.View):
     def _hud_texts(self, width: float) -> None:
         """Timer in the middle, title on the left and counters on the right, each cut to its own third."""
         s = self.session
-        shown = (format_time(s.elapsed), s.moves, int(width))
+        shown = (self.clock_text(), s.moves, int(width))
         if shown == self._shown:
             return
         self._shown = shown
@@ -192,7 +192,12 @@ class PlayView(Redraws, arcade.View):
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
         return (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake, s.display_position(), s.moves,
-                format_time(s.elapsed), self.paused, len(s.visited), s.fog.version if s.fog else 0)
+                self.clock_text(), self.paused, len(s.visited), s.fog.version if s.fog else 0)
+
+    def clock_text(self) -> str:
+        """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
+        s = self.session
+        return format_time(s.elapsed, 1 if s.finished else 0)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
