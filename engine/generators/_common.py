@@ -106,7 +106,7 @@ def hops(grid: Grid) -> Hops:
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    build = _square_hops if grid.kind == "square" and not grid.masked else _build_hops
+    build = _square_hops if grid.full_square else _build_hops
     return grid.memo("generators.hops", lambda: build(grid))
 
 
@@ -253,7 +253,7 @@ def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     ``q`` drawn in bulk the step is ``c + moves[c][q]``: ``moves[c]`` is a tuple
     of ``L`` neighbour offsets, shared by all cells with the same pattern.
     """
-    build = _square_walk_table if grid.kind == "square" and not grid.masked else _build_walk_table
+    build = _square_walk_table if grid.full_square else _build_walk_table
     return grid.memo("generators.walk_table", lambda: build(grid))
 
 
@@ -372,7 +372,7 @@ def rows_of(grid: Grid) -> Rows:
     Raises:
         ValueError: if the grid has no rows (``Grid.row`` is -1 somewhere).
     """
-    build = _square_rows if grid.kind == "square" and not grid.masked else _build_rows
+    build = _square_rows if grid.full_square else _build_rows
     return grid.memo("generators.rows", lambda: build(grid))
 
 

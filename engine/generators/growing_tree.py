@@ -145,7 +145,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     n = grid.n
     # Unvisited neighbours as slot bitmasks, as in the backtracker (square grids: by
     # direction, neighbours and edge ids computed; others: :func:`hops`).
-    sq = grid.kind == "square" and not grid.masked
+    sq = grid.full_square
     if sq:
         tab = square_tables(grid)
         wd = tab.width
@@ -285,7 +285,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     computed; others: :func:`hops`), so finding them is a table look-up.
     """
     n = grid.n
-    sq = grid.kind == "square" and not grid.masked
+    sq = grid.full_square
     if sq:
         tab = square_tables(grid)
         w = tab.width

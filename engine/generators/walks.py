@@ -143,7 +143,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     the first flag.
     """
     n = grid.n
-    sq = grid.kind == "square" and not grid.masked
+    sq = grid.full_square
     if sq:
         tab = square_tables(grid)
         w = tab.width

@@ -192,6 +192,12 @@ class Grid:
         return False
 
     @property
+    def full_square(self) -> bool:
+        """True for a whole square grid (not cut to a shape): the square fast paths and
+        :func:`engine.grids.square.square_tables` apply to it."""
+        return self.kind == "square" and not self.masked
+
+    @property
     def num_edges(self) -> int:
         """Number of edges E."""
         return int(self.edges.shape[0])

@@ -74,7 +74,7 @@ def square_tables(grid: Grid) -> SquareTables:
     Raises:
         ValueError: if the grid is not square.
     """
-    if grid.kind != "square" or grid.masked:
+    if not grid.full_square:
         raise ValueError(f"square tables need a full square grid, not a {'masked ' if grid.masked else ''}{grid.kind}")
 
     def build() -> SquareTables:
