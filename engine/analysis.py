@@ -368,6 +368,14 @@ def compare(
         from engine.maze_code import NOT_WOVEN_AND_SHAPED
 
         raise ValueError(NOT_WOVEN_AND_SHAPED)
+    if weave > 0.0:  # before any grid is built: a refusal costs nothing
+        from engine.generators import get_generator
+        from engine.grids import canonical_shape
+        from engine.weave import check_weave, generate_weave
+
+        for item in algorithms:
+            name = get_generator(item if isinstance(item, str) else item[0]).name
+            check_weave(canonical_shape(shape), name, weave, braid)
     if mask is None:
         grid = make_grid(shape, width, height)
     else:
@@ -376,12 +384,6 @@ def compare(
 
         shape = canonical_shape(shape)
         grid = masked_grid(shape, *check_grid_size(shape, width, height), mask)
-    if weave > 0.0:
-        from engine.generators import get_generator
-        from engine.weave import check_weave, generate_weave
-
-        for item in algorithms:
-            check_weave(grid.kind, get_generator(item if isinstance(item, str) else item[0]).name, weave, braid)
     specs: list[tuple[str, str, dict[str, str]]] = []
     shared = dict(options or {})
     for item in algorithms:

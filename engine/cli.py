@@ -39,7 +39,6 @@ from engine.args import (
     write_file,
 )
 from engine.codes import CodeError
-from engine.grids.masked import masked_grid as masked_grid_of
 from engine.masks import Mask
 from engine.maze import Maze
 from engine.maze_code import MazeSpec
@@ -443,15 +442,13 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(mask_refusal(gen))
         algos = [gen.name]
     options = _parse_options(args.option)
-    if args.weave:
-        from engine.weave import check_weave
+    if mask is not None and not args.weave:
+        from engine.grids.masked import masked_grid
 
-        for a in algos:
-            check_weave(shape, a, args.weave)
-    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave)
-    if mask is not None:
-        grid = masked_grid_of(shape, w, h, mask)
+        # Cut once: compare() finds this grid in the cut-grid cache while it is held here.
+        grid = masked_grid(shape, w, h, mask)
         _note(args, grid.note())
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave)
     out.write(format_table(rows, fmt=args.format) + "\n")
     return 0
 

@@ -8,7 +8,7 @@ import pytest
 from engine.fog import IN_SIGHT, SEEN, UNSEEN
 from engine.maze_code import MazeSpec
 from game.render.fog_layer import dim_amount, fog_colour
-from tests.test_game_views import frame, play_with_keys, run_until
+from tests.test_game_views import frame, open_spec, play_with_keys, run_until
 
 
 def _pixel(window, view, cell: int) -> tuple[int, int, int]:
@@ -25,22 +25,11 @@ def _dim(colour, fog, k):
     return tuple(round(c + (f - c) * k) for c, f in zip(colour[:3], fog[:3], strict=False))
 
 
-def _open(window, ctx, spec):
-    from game.views.play import PlayView
-
-    view = PlayView(ctx, spec.build(), spec.code(), "dark test", dark=spec.dark)
-    window.show_view(view)
-    view.cam.following = False
-    view.on_update(1 / 60)
-    frame(window, 2)
-    return view
-
-
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_unseen_cells_are_fog_seen_cells_dimmed_in_sight_normal(window, ctx, theme):
     ctx.set_theme(theme)
     spec = MazeSpec("square", 10, 8, "backtracker", {}, 0, 3, dark=True)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     s, fog, t = view.session, view.fog, ctx.theme
     assert fog is not None
     trail = {s.start}
@@ -75,7 +64,7 @@ def test_the_goal_is_drawn_once_seen_and_a_dark_level_can_be_won(window, ctx):
     from game.views.win import WinView
 
     spec = MazeSpec("hex", 7, 5, "backtracker", {}, 0, 2, dark=True)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     s = view.session
     path = shortest_path(s.adj, s.start, s.goal)
     seen_goal_pixel = None
@@ -97,14 +86,14 @@ def test_the_goal_is_drawn_once_seen_and_a_dark_level_can_be_won(window, ctx):
 
 def test_keys_play_a_dark_level(window, ctx):
     spec = MazeSpec("triangle", 8, 5, "prim", {}, 0, 6, dark=True)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     play_with_keys(window, view)
     assert view.session.finished and view.fog.goal_known
 
 
 def test_idle_dark_view_asks_for_no_frames_and_writes_no_fog(window, ctx, monkeypatch):
     spec = MazeSpec("polar", 6, 6, "wilson", {}, 0, 4, dark=True)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     writes = []
     monkeypatch.setattr(view.dark_layer, "update_fog", lambda cells: writes.append(list(cells)))
     for _ in range(30):
@@ -167,7 +156,7 @@ def test_goal_hint_switch_in_the_settings_applies_when_coming_back(window, ctx):
     from game.views.settings import SettingsView
 
     spec = MazeSpec("square", 9, 7, "prim", {}, 0, 2, dark=True)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     assert view.fog.goal_direction(view.session.cell) is None
     settings = SettingsView(ctx, back_to=view)
     ctx.show(settings)

@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import arcade
 import numpy as np
-import pytest
 
 from engine.campaign import load_campaign
 from engine.masks import Mask
 from engine.maze_code import MazeSpec
 from engine.race import RaceSpec
 from game.app import first_view
-from game.audio import Audio
-from game.context import Context
-from game.store import Store
 from tests.test_game_views import frame, play_with_keys
-
-
-@pytest.fixture
-def ctx(window, tmp_path):
-    window.hide_view()
-    c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
-    yield c
-    window.hide_view()
-    c.store.close()
 
 
 def _pixel(window, view, xy) -> tuple[int, int, int]:

@@ -27,6 +27,18 @@ def frame(window, n: int = 1) -> None:
         window.current_view.on_draw()
 
 
+def open_spec(window, ctx, spec, title: str = "test"):
+    """Show a PlayView of ``spec`` (dark when the spec is), camera fixed, two frames drawn; returns it."""
+    from game.views.play import PlayView
+
+    view = PlayView(ctx, spec.build(), spec.code(), title, dark=spec.dark)
+    window.show_view(view)
+    view.cam.following = False
+    view.on_update(1 / 60)
+    frame(window, 2)
+    return view
+
+
 def keypress(window, symbol: int, modifiers: int = 0) -> None:
     window.dispatch_event("on_key_press", symbol, modifiers)
     window.dispatch_event("on_key_release", symbol, modifiers)

@@ -7,7 +7,7 @@ import pytest
 
 from engine.maze_code import MazeSpec
 from game.render.maze_layer import deck_colour
-from tests.test_game_views import frame
+from tests.test_game_views import frame, open_spec
 
 
 def _pixel_at(window, view, x: float, y: float) -> tuple[int, int, int]:
@@ -22,23 +22,12 @@ def _close(a, b, tol: int = 12) -> bool:
     return all(abs(int(p) - int(q)) <= tol for p, q in zip(a, b, strict=False))
 
 
-def _open(window, ctx, spec):
-    from game.views.play import PlayView
-
-    view = PlayView(ctx, spec.build(), spec.code(), "weave test", dark=spec.dark)
-    window.show_view(view)
-    view.cam.following = False
-    view.on_update(1 / 60)
-    frame(window, 2)
-    return view
-
-
 @pytest.mark.parametrize(("shape", "dark", "theme"),
                          [("square", False, "dark"), ("hex", False, "light"), ("square", True, "dark")])
 def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx, shape, dark, theme):
     ctx.set_theme(theme)
     spec = MazeSpec.create(shape, 10, 8, "backtracker", seed=1, weave=1.0, dark=dark)
-    view = _open(window, ctx, spec)
+    view = open_spec(window, ctx, spec)
     s, t = view.session, ctx.theme
     x, a, b = s.maze.crossings[0].tolist()
     cx, cy = s.centers[x]
