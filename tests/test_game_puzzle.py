@@ -187,7 +187,6 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
 
 def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_path, monkeypatch):
     from engine.puzzle import pdb
-
     from game.views import puzzle_tasks
 
     # a fresh cache: the 3x4 pattern databases are built now (0.3-2 s, machine-dependent) with a
