@@ -28,14 +28,14 @@ from engine.maze_code import MazeSpec
 from engine.race_duo import DuoSession
 from engine.race_session import EventKind, RacePhase
 from game.context import Context
-from game.format import format_clock
+from game.format import count, format_clock
 from game.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys
 from game.render.camera import CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
 from game.routes import Route
-from game.ui import FONT
+from game.ui import FONT, ui_scale
 from game.views.base import common_key
 from game.views.pause import PauseOverlay
 from game.views.race import BACKGROUND_CELLS, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY, race_colors
@@ -65,9 +65,9 @@ def player_label(i: int) -> str:
     return f"{PLAYER_NAMES[i]} ({PLAYER_TAGS[i]})"
 
 
-def draw_marker(i: int, x: float, y: float, r: float, color: Any, edge: Any) -> None:
-    """Player ``i``'s marker of radius ``r`` at ``(x, y)``: a disc (player 1) or a diamond (player 2)."""
-    rim = max(r * 0.2, 1.0)
+def draw_marker(i: int, x: float, y: float, r: float, color: Any, edge: Any, rim: float) -> None:
+    """Player ``i``'s marker of radius ``r`` at ``(x, y)``: a disc (player 1) or a diamond (player 2), with an
+    outline ``rim`` wide (all in the units of the camera in use)."""
     if i == 0:
         arcade.draw_circle_filled(x, y, r + rim, edge, num_segments=32)
         arcade.draw_circle_filled(x, y, r, color, num_segments=32)
@@ -120,10 +120,11 @@ class DuoView(arcade.View):
         self.t_count = text(96, t.accent, True, anchor_x="center", anchor_y="center")
         self.t_banner = text(20, t.accent, True, anchor_x="center", anchor_y="center")
         self.t_help = text(11, t.text_dim, anchor_x="center")
-        self.t_help.y = 8
         self._shown: tuple[Any, ...] = ()
         self._changed = True
         self.lay_size = (ctx.window.width, ctx.window.height)
+        self.s = ui_scale(*self.lay_size)
+        self.hud_h = HUD_HEIGHT * self.s
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
 
@@ -143,15 +144,19 @@ class DuoView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         """Refit cameras and lay the HUD out for the new size."""
         self.lay_size = (width, height)
+        self.s = s = ui_scale(width, height)
+        self.hud_h = HUD_HEIGHT * s
         self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
+        self.cam.hud, self.cam.footer = self.hud_h, FOOTER_HEIGHT * s
         self.cam.resize(width, height)
-        self.t_time.position = (width / 2, height - HUD_HEIGHT / 2)
+        self.t_time.font_size = 18 * s
+        self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
         self.t_count.font_size = max(40, min(96, height // 7))
-        self.t_banner.position = (width / 2, height - HUD_HEIGHT - 36)
-        self.t_help.x = width / 2
-        fit_text(self.t_help, HELP, width - 24, min_size=8, size=11)
+        self.t_banner.position = (width / 2, height - self.hud_h - 36 * s)
+        self.t_help.position = (width / 2, 8 * s)
+        fit_text(self.t_help, HELP, width - 24, min_size=8, size=11 * s)
         self._shown = ()
         self._changed = True
 
@@ -354,7 +359,7 @@ class DuoView(arcade.View):
             color = self.colors[i]
             if duo.racers[i].gave_up:
                 color = (*color[:3], 110)
-            draw_marker(i, x, y, self.radius, color, t.player_edge)
+            draw_marker(i, x, y, self.radius, color, t.player_edge, max(self.radius * 0.2, 1.0 / self.cam.zoom))
 
     def banner_text(self) -> str:
         """The line under the top bar: who arrived, who still races."""
@@ -372,16 +377,16 @@ class DuoView(arcade.View):
         return ""
 
     def player_line(self, i: int) -> str:
-        """``Player 1 (WASD, blue disc) · 12 moves``, with the time and place once arrived."""
+        """``Player 1 · WASD · 12 moves``, with the time and place once arrived (its marker is drawn beside it)."""
         duo = self.duo
-        r = duo.racers[i]
         run = duo.result().runs[i]
+        name = f"{PLAYER_NAMES[i]} · {PLAYER_TAGS[i].split(',')[0]}"
         if run.seconds is not None:
             place = {1: "1st", 2: "2nd"}.get(run.place or 0, "")
-            return f"{player_label(i)} · {format_clock(run.seconds, 2)} · {run.steps} moves · {place}"
-        if r.gave_up:
-            return f"{player_label(i)} · gave up · {run.steps} moves"
-        return f"{player_label(i)} · {run.steps} moves"
+            return f"{name} · {format_clock(run.seconds, 2)} · {count(run.steps, 'move')} · {place}"
+        if duo.racers[i].gave_up:
+            return f"{name} · gave up · {count(run.steps, 'move')}"
+        return f"{name} · {count(run.steps, 'move')}"
 
     def update_texts(self) -> None:
         """Change the HUD texts only when what they show changed; every line fits its zone."""
@@ -395,18 +400,19 @@ class DuoView(arcade.View):
         self._shown = shown
         self.t_time.text = format_clock(duo.clock, 2)[:-1]
         self.t_count.text = count
-        fit_text(self.t_banner, shown[2], width - 60, min_size=10, size=20)
-        side = width / 2 - max(self.t_time.content_width, 90) / 2 - 34
-        y = height - HUD_HEIGHT / 2
-        fit_text(self.t_title, "Two players, one keyboard", side, min_size=10, size=15)
+        s = self.s
+        fit_text(self.t_banner, shown[2], width - 60, min_size=10, size=20 * s)
+        side = width / 2 - max(self.t_time.content_width, 90 * s) / 2 - 34 * s
+        y = height - self.hud_h / 2
+        fit_text(self.t_title, "Two players, one keyboard", side, min_size=10, size=15 * s)
         note = duo.spec.label() + (" · one shared fog: what either player sees" if duo.dark else "")
-        fit_text(self.t_note, note, side, min_size=8, size=11)
-        self.t_title.position = (16, y + 11)
-        self.t_note.position = (16, y - 12)
+        fit_text(self.t_note, note, side, min_size=8, size=11 * s)
+        self.t_title.position = (16 * s, y + 11 * s)
+        self.t_note.position = (16 * s, y - 12 * s)
         for i, text in enumerate(self.t_players):
             text.color = self.colors[i]
-            fit_text(text, lines[i], side - 22, min_size=8, size=12)
-            text.position = (width - 16, y + (11 if i == 0 else -12))
+            fit_text(text, lines[i], side - 22 * s, min_size=8, size=12 * s)
+            text.position = (width - 16 * s, y + (11 if i == 0 else -12) * s)
 
     def on_draw(self) -> None:
         """World, then HUD (with each player's marker beside its line), then the pause overlay."""
@@ -421,12 +427,12 @@ class DuoView(arcade.View):
         if self.paused:
             self.pause.draw(w, h)
             return
-        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_h, h, t.panel)
         self.update_texts()
         for text in (self.t_title, self.t_note, self.t_time, *self.t_players, self.t_help):
             text.draw()
         for i, text in enumerate(self.t_players):
-            draw_marker(i, text.left - 12, text.y, 5, self.colors[i], t.player_edge)
+            draw_marker(i, text.left - 12 * self.s, text.y, 5 * self.s, self.colors[i], t.player_edge, 1.0)
         if self.t_count.text:
             self.t_count.draw()
         if self.t_banner.text:

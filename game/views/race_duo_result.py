@@ -14,7 +14,7 @@ import arcade
 from engine.race_duo import DuoSession
 from game.clipboard import copy_to_clipboard
 from game.context import Context
-from game.format import format_clock
+from game.format import count, format_clock
 from game.ui import gui
 from game.views.base import BaseView
 from game.views.race_duo import PLAYER_NAMES, draw_marker, player_colors, player_label
@@ -65,7 +65,7 @@ class DuoResultView(BaseView):
             if run.seconds is not None:
                 line = f"{player_label(i)}: {format_clock(run.seconds, 2)}  ·  {ratio(run.steps, res.shortest)}"
             else:
-                line = f"{player_label(i)}: did not finish ({run.steps} moves)"
+                line = f"{player_label(i)}: did not finish ({count(run.steps, 'move')})"
             rows.append((line, 16, self.colors[i], False))
         rows += [
             (f"Shortest path: {res.shortest} moves", 16, t.text, False),
@@ -149,4 +149,4 @@ class DuoResultView(BaseView):
         edge = self.ctx.theme.player_edge
         for i, text in enumerate(self.player_rows):
             r = max(5.0, text.content_height * 0.3)
-            draw_marker(i, text.left - 2.2 * r, text.y - text.content_height / 2, r, self.colors[i], edge)
+            draw_marker(i, text.left - 2.2 * r, text.y - text.content_height / 2, r, self.colors[i], edge, 1.0)
