@@ -328,6 +328,9 @@ class DuoSession:
         stepped = False
         for r in self.racers:
             if not self.accepts(r.index):
+                if r.finish is not None and r.play.moving:  # the move into the goal still glides in
+                    r.play.update(TICK, None)
+                    r.play.events.clear()
                 continue
             play = r.play
             play.update(TICK, held[r.index] if r.index < len(held) else None)

@@ -138,6 +138,9 @@ def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
         if duo.decided:
             break
     assert duo.phase is RacePhase.DECIDED and duo.winner == 0
+    # the winner's last move glides on into the goal (it was left drawn on the cell before it)
+    _run(duo, 2)
+    assert duo.position(0) == pytest.approx(duo.racers[0].play.centers[duo.maze.goal])
     assert duo.press(0, (1.0, 0.0)) is False
     d, _ = _open_direction(duo, 1)
     assert duo.press(1, d) is True

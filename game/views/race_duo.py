@@ -48,6 +48,7 @@ PLAYER_KEYS: tuple[frozenset[int], frozenset[int]] = (
     frozenset((KEY_UP, KEY_LEFT, KEY_DOWN, KEY_RIGHT)),
 )
 #: How each player is named on screen (the shape and colour words keep them apart without colour).
+BANNER_STRIP = 30  # px at scale 1: the strip under the top bar for "who arrived" lines (kept free of the maze)
 PLAYER_NAMES = ("Player 1", "Player 2")
 PLAYER_TAGS = ("WASD, blue disc", "arrows, orange diamond")
 HELP = ("Player 1: WASD (disc) · Player 2: arrows (diamond) · hold to run · P/Esc pause · R restart · "
@@ -98,7 +99,8 @@ class DuoView(arcade.View):
         self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, ctx.theme)
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
+                               FOOTER_HEIGHT)
         chords = maze.grid.kind != "square"
         self.keys = (DirectionKeys(chords=chords), DirectionKeys(chords=chords))
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
@@ -118,10 +120,11 @@ class DuoView(arcade.View):
         self.t_players = (text(12, t.text, anchor_x="right", anchor_y="center"),
                           text(12, t.text, anchor_x="right", anchor_y="center"))
         self.t_count = text(96, t.accent, True, anchor_x="center", anchor_y="center")
-        self.t_banner = text(20, t.accent, True, anchor_x="center", anchor_y="center")
+        self.t_banner = text(14, t.accent, True, anchor_x="center", anchor_y="center")
         self.t_help = text(11, t.text_dim, anchor_x="center")
         self._shown: tuple[Any, ...] = ()
         self._changed = True
+        self._drawn: tuple[Any, ...] = ()
         self.lay_size = (ctx.window.width, ctx.window.height)
         self.s = ui_scale(*self.lay_size)
         self.hud_h = HUD_HEIGHT * self.s
@@ -148,13 +151,13 @@ class DuoView(arcade.View):
         self.hud_h = HUD_HEIGHT * s
         self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
-        self.cam.hud, self.cam.footer = self.hud_h, FOOTER_HEIGHT * s
+        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
         self.cam.resize(width, height)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
         self.t_count.font_size = max(40, min(96, height // 7))
-        self.t_banner.position = (width / 2, height - self.hud_h - 36 * s)
+        self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
         self.t_help.position = (width / 2, 8 * s)
         fit_text(self.t_help, HELP, width - 24, min_size=8, size=11 * s)
         self._shown = ()
@@ -331,11 +334,31 @@ class DuoView(arcade.View):
                     self.show_result()
 
     def needs_redraw(self) -> bool:
-        """True while the race runs (not paused), until the result screen, or after input."""
+        """True after input or when what the screen shows changed (a player moved, the clock's shown
+        second, the countdown, a line of the HUD, the fog, the camera); a race where nobody moves redraws
+        once a second."""
         changed, self._changed = self._changed, False
         if self.paused:
             return changed or bool(self._pause and any(w._requires_render for w in self._pause.ui.walk_widgets()))
-        return changed or self.duo.phase is not RacePhase.OVER or self.end_wait > 0
+        return changed or self._frame_key() != self._drawn
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        duo, cam = self.duo, self.cam
+        fog = duo.fog.version if duo.fog is not None else 0
+        return (cam.x, cam.y, cam.zoom, cam.shake, duo.position(0), duo.position(1), self.clock_text(),
+                self.countdown_text(), self.banner_text(), self.player_line(0), self.player_line(1), fog)
+
+    def clock_text(self) -> str:
+        """The HUD clock: whole seconds while the race runs (one redraw a second), tenths once it is over."""
+        duo = self.duo
+        if duo.phase is RacePhase.OVER:
+            return format_clock(duo.clock, 2)[:-1]
+        return format_clock(max(0.0, duo.clock), 0)
+
+    def countdown_text(self) -> str:
+        """``3``, ``2``, ``1``, then ``GO!`` for half a second, then nothing."""
+        duo = self.duo
+        return "" if duo.tick >= 30 else ("GO!" if duo.tick >= 0 else str(duo.countdown_left))
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_world(self) -> None:
@@ -391,17 +414,17 @@ class DuoView(arcade.View):
     def update_texts(self) -> None:
         """Change the HUD texts only when what they show changed; every line fits its zone."""
         duo = self.duo
-        count = "" if duo.tick >= 30 else ("GO!" if duo.tick >= 0 else str(duo.countdown_left))
+        count = self.countdown_text()
         width, height = self.lay_size
         lines = (self.player_line(0), self.player_line(1))
-        shown = (round(duo.clock, 1), count, self.banner_text(), lines, width)
+        shown = (self.clock_text(), count, self.banner_text(), lines, width)
         if shown == self._shown:
             return
         self._shown = shown
-        self.t_time.text = format_clock(duo.clock, 2)[:-1]
+        self.t_time.text = shown[0]
         self.t_count.text = count
         s = self.s
-        fit_text(self.t_banner, shown[2], width - 60, min_size=10, size=20 * s)
+        fit_text(self.t_banner, shown[2], width - 32 * s, min_size=9, size=14 * s)
         side = width / 2 - max(self.t_time.content_width, 90 * s) / 2 - 34 * s
         y = height - self.hud_h / 2
         fit_text(self.t_title, "Two players, one keyboard", side, min_size=10, size=15 * s)
@@ -418,6 +441,7 @@ class DuoView(arcade.View):
         """World, then HUD (with each player's marker beside its line), then the pause overlay."""
         self.clear()
         w, h = self.lay_size
+        self._drawn = self._frame_key()
         if not self.paused:
             self.cam.apply(self.world_camera)
             self.world_camera.use()
@@ -427,6 +451,8 @@ class DuoView(arcade.View):
         if self.paused:
             self.pause.draw(w, h)
             return
+        strip = BANNER_STRIP * self.s  # the banner's strip: a zoomed maze passes under it, never over its line
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_h - strip, h - self.hud_h, t.background)
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_h, h, t.panel)
         self.update_texts()
         for text in (self.t_title, self.t_note, self.t_time, *self.t_players, self.t_help):
@@ -435,12 +461,8 @@ class DuoView(arcade.View):
             draw_marker(i, text.left - 12 * self.s, text.y, 5 * self.s, self.colors[i], t.player_edge, 1.0)
         if self.t_count.text:
             self.t_count.draw()
-        if self.t_banner.text:
-            text = self.t_banner
-            x, y = text.position[0], text.position[1]
-            half_w, half_h = text.content_width / 2 + 18, text.content_height / 2 + 8
-            arcade.draw_lrbt_rectangle_filled(x - half_w, x + half_w, y - half_h, y + half_h, t.panel)
-            text.draw()
+        if self.t_banner.text:  # in its own strip under the top bar: never over the maze or a player
+            self.t_banner.draw()
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
