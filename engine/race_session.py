@@ -55,6 +55,7 @@ class EventKind(Enum):
     BUMP = "bump"  # the player walked into a wall (value: the current cell)
     DECIDED = "decided"  # the first racer arrived (value: 1 player won, 0 tie, -1 opponent won)
     OVER = "over"  # the race is over
+    ARRIVED = "arrived"  # a two-player race: a player reached the goal (engine.race_duo; value: its place)
 
 
 @dataclass(frozen=True)

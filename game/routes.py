@@ -29,6 +29,7 @@ class Route(StrEnum):
     WIN = "win"
     RACE_SETUP = "race-setup"
     RACE_CODE = "race-code"  # a race or ghost code: (code, ...)
+    RACE_DUO = "race-duo"  # two players on one keyboard: (maze code, back=None)
     PUZZLE_SETUP = "puzzle-setup"
     PUZZLE = "puzzle"  # (code=None)
     LAB_SETUP = "lab-setup"
@@ -50,6 +51,7 @@ ROUTES: dict[Route, str] = {
     Route.WIN: "game.views.win:WinView",
     Route.RACE_SETUP: "game.views.race:open_race_setup",
     Route.RACE_CODE: "game.views.race:open_race_code",
+    Route.RACE_DUO: "game.views.race_duo:open_duo",
     Route.PUZZLE_SETUP: "game.views.puzzle_setup:PuzzleSetupView",
     Route.PUZZLE: "game.views.puzzle:puzzle_view",
     Route.LAB_SETUP: "game.views.lab_open:open_lab_setup",

@@ -29,6 +29,12 @@ SECTIONS: list[tuple[str, list[str]]] = [
     ("Race", [
         "Move as in a maze; the opponent runs at the same time on the same clock",
     ]),
+    ("Two players (Race setup: Players 2)", [
+        "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
+        "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
+        "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
+        "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
+    ]),
     ("Sliding puzzle", [
         "Arrows slide a tile into the gap, or click any tile in the gap's row or column",
         "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  X stop",

@@ -23,11 +23,13 @@ class PauseOverlay:
         ctx: shared context (theme, audio).
         on_resume, on_restart, on_quit: what those buttons do.
         on_settings, on_help: open the settings / help screen (they come back to the paused game).
+        quit_label: the caption of the ``on_quit`` button.
     """
 
     def __init__(
         self, ctx: Context, on_resume: Callable[[], None], on_restart: Callable[[], None], on_quit: Callable[[], None],
         on_settings: Callable[[], None] | None = None, on_help: Callable[[], None] | None = None,
+        quit_label: str = "Quit level",
     ) -> None:
         self.ctx = ctx
         self.ui = gui.UIManager()
@@ -43,7 +45,7 @@ class PauseOverlay:
             entries.append(("Settings", on_settings, True))
         if on_help is not None:
             entries.append(("Help", on_help, True))
-        entries.append(("Quit level", on_quit, True))
+        entries.append((quit_label, on_quit, True))
         self.labels = [label for label, _, _ in entries]
         self.actions = [action for _, action, _ in entries]
         self.closes = [closes for _, _, closes in entries]

@@ -3,41 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import arcade
 from arcade import key
 
-from engine.race_session import RaceSession
 from game.context import Context
 from game.ui import FONT
 from game.views.textfit import fit_text
 from game.workers import Task, spinner
 
+S = TypeVar("S")
 
-class RaceLoadingView(arcade.View):
+
+class RaceLoadingView(arcade.View, Generic[S]):
     """Run ``build`` in a worker thread, then show ``ready(session)``.
 
     Args:
         ctx: shared context.
-        build: makes the race session (builds the maze and the opponent's route).
+        build: makes the race session (a :class:`engine.race_session.RaceSession`, or a
+            :class:`engine.race_duo.DuoSession` for two players).
         ready: the view to show for the built session.
         back: where Esc (cancel) goes (None: the race setup).
+        what: the progress line while it builds.
     """
 
-    def __init__(self, ctx: Context, build: Callable[[], RaceSession],
-                 ready: Callable[[RaceSession], arcade.View], back: arcade.View | None = None) -> None:
+    def __init__(self, ctx: Context, build: Callable[[], S], ready: Callable[[S], arcade.View],
+                 back: arcade.View | None = None, what: str = "building the maze and the opponent's route") -> None:
         super().__init__()
         self.ctx = ctx
         self.ready = ready
         self.back_view = back
         self.background_color = ctx.theme.background
 
-        def work(progress: Any, cancelled: Any) -> RaceSession:
-            progress(0.05, "building the maze and the opponent's route")
+        def work(progress: Any, cancelled: Any) -> S:
+            progress(0.05, what)
             return build()
 
-        self.task: Task[RaceSession] = Task(work, name="race build")
+        self.task: Task[S] = Task(work, name="race build")
         t = ctx.theme
         self.t_text = arcade.Text("", 0, 0, t.text, 16, font_name=FONT, anchor_x="center", anchor_y="center")
         self.t_error = arcade.Text("", 0, 0, t.error, 14, font_name=FONT, anchor_x="center", anchor_y="center")

@@ -1,11 +1,14 @@
-"""The race setup: the maze, the opponent and its difficulty, your recorded ghosts, or a pasted code."""
+"""The race setup: the maze, one or two players, the opponent and its difficulty, dark or not, your recorded
+ghosts, or a pasted code.  The player count and the Dark toggle are remembered (settings ``race.players`` and
+``race.dark`` in the store)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.codes import CodeError
+from engine.codes import CodeError, decode_any
 from engine.maze_code import MazeSpec
 from engine.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from game.context import Context
@@ -28,6 +31,29 @@ class RaceChoices:
     difficulty: str = "normal"
     speed: float = 5.0
     dark: bool = False
+    players: int = 1
+
+    @classmethod
+    def load(cls, store: object | None) -> RaceChoices:
+        """The remembered Dark toggle and player count (settings ``race.dark``, ``race.players``; bad or
+        missing values give the defaults)."""
+        c = cls()
+        get = getattr(store, "setting", None)
+        if get is not None:
+            c.dark = get("race.dark") == "1"
+            c.players = 2 if get("race.players") == "2" else 1
+        return c
+
+    def save(self, store: object | None) -> None:
+        """Remember the Dark toggle and the player count (no-op without a store)."""
+        put = getattr(store, "set_setting", None)
+        if put is not None:
+            put("race.dark", "1" if self.dark else "0")
+            put("race.players", str(self.players))
+
+    def cycle_players(self, step: int) -> None:
+        """One player (against the AI or a ghost) / two players on one keyboard."""
+        self.players = 2 if self.players == 1 else 1
 
     def cycle_opponent(self, step: int) -> None:
         """Next/previous opponent."""
@@ -51,10 +77,13 @@ class RaceChoices:
         """Dark race on/off."""
         self.dark = not self.dark
 
+    def maze_spec(self, maze: MazeSpec) -> MazeSpec:
+        """``maze`` as it will be played (dark when :attr:`dark` is on)."""
+        return maze.with_dark() if self.dark else maze
+
     def race_spec(self, maze: MazeSpec) -> RaceSpec:
         """The race spec for ``maze`` (played dark when :attr:`dark` is on)."""
-        if self.dark:
-            maze = maze.with_dark()
+        maze = self.maze_spec(maze)
         if self.difficulty == "custom":
             return RaceSpec.create(maze, self.opponent, speed=self.speed)
         return RaceSpec.create(maze, self.opponent, self.difficulty)
@@ -70,7 +99,20 @@ class RaceChoices:
         if self.dark:  # in the dark the map matters: say who has one
             opponent += " (knows the map)" if info.name == "runner" else " (no map, like you)"
         dark = "Dark: on (you see only what is in sight)" if self.dark else "Dark: off"
-        return {"opponent": opponent, "difficulty": diff, "dark": dark}
+        players = "Players: 1 (you against the opponent)"
+        if self.players == 2:
+            opponent, diff = "Opponent: each other (two players)", "Difficulty: none (two players)"
+            players = "Players: 2 (WASD against arrows, one keyboard)"
+            if self.dark:
+                dark = "Dark: on (one shared fog: what either player sees)"
+        return {"opponent": opponent, "difficulty": diff, "dark": dark, "players": players}
+
+    def about(self) -> str:
+        """One line under the heading: the opponent's description, or how two players race."""
+        if self.players == 2:
+            return ("Player 1: WASD, blue disc  ·  Player 2: arrow keys, orange diamond  ·  first to the goal "
+                    "wins")
+        return OPPONENTS[self.opponent].summary
 
 
 class RaceSetupView(ChoiceSetupView):
@@ -79,12 +121,13 @@ class RaceSetupView(ChoiceSetupView):
     def __init__(self, ctx: Context, choices: MazeChoices | None = None, race: RaceChoices | None = None,
                  message: str = "") -> None:
         super().__init__(ctx, "Race", choices or MazeChoices())
-        self.race = race or RaceChoices()
+        self.race = race or RaceChoices.load(ctx.store)
         self.add_maze_choices()
         r = self.race
+        self.add_choice("players", lambda: r.labels()["players"], self._remembered(r.cycle_players))
         self.add_choice("opponent", lambda: r.labels()["opponent"], r.cycle_opponent)
         self.add_choice("difficulty", lambda: r.labels()["difficulty"], r.cycle_difficulty)
-        self.add_choice("dark", lambda: r.labels()["dark"], r.cycle_dark)
+        self.add_choice("dark", lambda: r.labels()["dark"], self._remembered(r.cycle_dark))
         self.ghosts = GhostChoices(recorded_ghosts(ctx.store))
         if self.ghosts.items:
             self.add_choice("ghost", self.ghosts.label, self.ghosts.cycle)
@@ -96,27 +139,57 @@ class RaceSetupView(ChoiceSetupView):
         self.message.text = message
         self.refresh()
 
+    def _remembered(self, cycle: Callable[[int], None]) -> Callable[[int], None]:
+        """``cycle``, then the choices are saved in the store (remembered between sessions)."""
+        def run(step: int) -> None:
+            cycle(step)
+            self.race.save(self.ctx.store)
+
+        return run
+
     def refresh(self) -> None:
-        """Captions plus the opponent's description."""
+        """Captions plus the opponent's description; two players have no opponent or difficulty to choose."""
         super().refresh()
+        two = self.race.players == 2
+        for name in ("opponent", "difficulty"):
+            self.choice_buttons[name].disabled = two
         if hasattr(self, "about"):
-            self.about.text = OPPONENTS[self.race.opponent].summary
+            self.about.text = self.race.about()
 
     def open_code(self, code: str) -> None:
-        """Show the race for ``code`` (maze codes use the chosen opponent), or its error in one line."""
+        """Show the race for ``code`` (maze codes use the chosen opponent, or two players), or its error."""
         try:
+            if self.race.players == 2 and self._open_duo(code):
+                return
             self.ctx.go(Route.RACE_CODE, code, race=self.race.race_spec, back=self)
         except CodeError as exc:
             self.message.text = str(exc)
 
+    def _open_duo(self, code: str) -> bool:
+        """Two players: a maze or race code is raced by both players on its maze (dark if the toggle is on);
+        False for a ghost code (raced as today, against the ghost).
+
+        Raises:
+            CodeError: the code does not decode.
+        """
+        decoded = decode_any(code)
+        if decoded.KIND == "ghost":
+            return False
+        maze = decoded.maze if decoded.KIND == "race" else decoded
+        if not isinstance(maze, MazeSpec):
+            raise CodeError("Two players race a maze: paste a maze, race or ghost code.")
+        self.ctx.go(Route.RACE_DUO, self.race.maze_spec(maze).code(), back=self)
+        return True
+
     def start(self) -> None:
         """Build the race from the choices and show it."""
         try:
-            spec = self.race.race_spec(self.choices.spec())
+            spec = self.choices.spec()
+            code = self.race.race_spec(spec).code() if self.race.players == 1 else self.race.maze_spec(spec).code()
         except ValueError as exc:
             self.message.text = str(exc)
             return
-        self.open_code(spec.code())
+        self.open_code(code)
 
     def race_ghost(self) -> None:
         """Race the chosen recorded ghost."""
@@ -138,7 +211,7 @@ class RaceSetupView(ChoiceSetupView):
         super().layout(width, height)
         scale = max(0.75, min(1.8, min(width / 1280, height / 800)))  # as the heading's (ChoiceSetupView.layout)
         self.about.position = (width / 2, self.heading.y - 40 * scale)
-        fit_text(self.about, OPPONENTS[self.race.opponent].summary, width - 40, min_size=10, size=int(13 * scale))
+        fit_text(self.about, self.race.about(), width - 40, min_size=10, size=int(13 * scale))
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""
