@@ -215,9 +215,31 @@ def build_parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")
+    pl.add_argument("--players", type=int, choices=(1, 2), default=1,
+                    help="2: two players on one keyboard (WASD against arrows) race on the maze of a maze or "
+                         "race code")
     lab = sub.add_parser("lab", help="open the Lab window (watch generators and solvers step by step)")
     lab.add_argument("code", nargs="?", metavar="CODE", help="a maze code to open (default: the Lab's setup)")
     return parser
+
+
+def _duo_maze_code(code: str | None) -> str:
+    """The maze code two players race for ``tessera play CODE --players 2`` (a maze code, or a race code's maze).
+
+    Raises:
+        UsageError: no code, or a code of another kind (ghost, puzzle).
+        CodeError: the code does not decode (the decoder's sentence).
+    """
+    from engine.codes import decode_any
+    from engine.maze_code import MazeSpec
+
+    if code is None:
+        raise UsageError("play --players 2 needs a maze or race code (two players race on its maze)")
+    decoded = decode_any(code)
+    maze = getattr(decoded, "maze", None) if decoded.KIND == "race" else decoded
+    if not isinstance(maze, MazeSpec):
+        raise UsageError(f"play --players 2 races a maze: '{code}' is a {decoded.KIND} code; give a maze or race code")
+    return maze.code()
 
 
 # -- commands ----------------------------------------------------------------
@@ -520,6 +542,8 @@ def main(
             return 0
         if args.command in WINDOW_COMMANDS:
             window_args = [args.command] + ([args.code] if args.code is not None else [])
+            if getattr(args, "players", 1) == 2:
+                window_args = ["duo", _duo_maze_code(args.code)]
             if open_window is None:
                 raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
                                  "(python -m game.launcher)")

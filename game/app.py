@@ -48,6 +48,15 @@ def _lab(ctx: Context, args: list[str]) -> arcade.View | None:
 COMMANDS["lab"] = _lab
 
 
+def _duo(ctx: Context, args: list[str]) -> arcade.View | None:
+    """``tessera play CODE --players 2``: two players race on the maze code ``args[0]`` (checked by the CLI)."""
+    view: arcade.View | None = ctx.view_for(Route.RACE_DUO, args[0])
+    return view
+
+
+COMMANDS["duo"] = _duo
+
+
 class FramePacer:
     """When to draw and how fast to tick (pure logic of :class:`GameWindow`, tested without a window).
 

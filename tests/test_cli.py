@@ -357,6 +357,30 @@ def test_window_subcommands_open_the_window_with_their_code(monkeypatch):
     assert run("play", "M1.S4X4.BT#1-L")[0] == 2  # engine.cli alone has no window to open
 
 
+def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_code(monkeypatch, capsys):
+    import game.launcher as launcher
+    from engine.ghost import Ghost
+    from engine.race import RaceSpec
+
+    opened = []
+    monkeypatch.setattr(launcher, "open_window", lambda args: opened.append(list(args)) or 0)
+    spec = MazeSpec.create("hex", 6, 5, "backtracker", seed=4, dark=True)
+    assert launcher.main(["play", spec.code().lower(), "--players", "2"]) == 0
+    assert launcher.main(["play", RaceSpec.create(spec, "wall", "easy").code(), "--players", "2"]) == 0
+    assert opened == [["duo", spec.code()], ["duo", spec.code()]]
+    maze = spec.build()
+    ghost = Ghost.record(spec, maze, [(0, maze.open_lists()[maze.start][0])]).code(maze)
+    for argv, words in ((["play", "--players", "2"], "needs a maze or race code"),
+                        (["play", ghost, "--players", "2"], "is a ghost code"),
+                        (["play", "M2.nonsense-00", "--players", "2"], ""),
+                        (["play", spec.code(), "--players", "3"], "invalid choice")):
+        capsys.readouterr()
+        assert launcher.main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert len(opened) == 2
+
+
 # -- engine.args: the one size parser and seed range ---------------------------------------------
 def test_parse_size_ascii_only():
     from engine.args import parse_size

@@ -71,6 +71,15 @@ def test_code_entry_screen_accepts_every_kind(ctx, window):
     assert isinstance(window.current_view, PuzzleView)
 
 
+def test_duo_command_opens_a_two_player_race(ctx):
+    from engine.maze_code import MazeSpec
+    from game.views.race_duo import DuoView
+
+    spec = MazeSpec.create("triangle", 8, 6, "prim", seed=2)
+    view = first_view(ctx, ["duo", spec.code()])
+    assert isinstance(view, DuoView) and view.duo.spec == spec
+
+
 def test_lab_command_opens_the_lab_on_a_code(ctx):
     from game.views.lab import LabView
 
