@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from arcade import key
-from layout_check import check_layout, layout_problems
+from layout_check import check_layout, layout_problems, set_window_size
 
 from engine.ghost import Ghost
 from engine.maze_code import MazeSpec
@@ -274,5 +274,5 @@ def test_two_player_screens_fit(ctx, window, size, theme):
     assert isinstance(result, DuoResultView)
     assert check_layout(window, result, *size) == []
     assert layout_problems(result.texts(), *size) == []
-    window.set_size(1280, 800)
+    set_window_size(window, 1280, 800)  # the shared window's size for the tests after this one
     ctx.set_theme("dark")
