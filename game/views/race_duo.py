@@ -33,12 +33,12 @@ from game.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_U
 from game.render.camera import CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
-from game.render.theme import Theme
 from game.routes import Route
 from game.ui import FONT, ui_scale
 from game.views.base import common_key
+from game.views.duo_players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.views.pause import PauseOverlay
-from game.views.race import BACKGROUND_CELLS, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY, race_colors
+from game.views.race import BACKGROUND_CELLS, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY
 from game.views.race_loading import RaceLoadingView
 from game.views.textfit import fit_text
 
@@ -47,35 +47,9 @@ PLAYER_KEYS: tuple[frozenset[int], frozenset[int]] = (
     frozenset((KEY_W, KEY_A, KEY_S, KEY_D)),
     frozenset((KEY_UP, KEY_LEFT, KEY_DOWN, KEY_RIGHT)),
 )
-#: How each player is named on screen (the shape and colour words keep them apart without colour).
 BANNER_STRIP = 30  # px at scale 1: the strip under the top bar for "who arrived" lines (kept free of the maze)
-PLAYER_NAMES = ("Player 1", "Player 2")
-PLAYER_TAGS = ("WASD, blue disc", "arrows, orange diamond")
 HELP = ("Player 1: WASD (disc) · Player 2: arrows (diamond) · hold to run · P/Esc pause · R restart · "
         "wheel zoom · drag pan · F fit")
-
-
-def player_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-    """(player 1, player 2) opaque colours for ``theme``: the race screen's Okabe-Ito blue and orange."""
-    blue, orange = race_colors(theme)
-    return (*blue[:3], 255), (*orange[:3], 255)
-
-
-def player_label(i: int) -> str:
-    """``Player 1 (WASD, blue disc)``."""
-    return f"{PLAYER_NAMES[i]} ({PLAYER_TAGS[i]})"
-
-
-def draw_marker(i: int, x: float, y: float, r: float, color: Any, edge: Any, rim: float) -> None:
-    """Player ``i``'s marker of radius ``r`` at ``(x, y)``: a disc (player 1) or a diamond (player 2), with an
-    outline ``rim`` wide (all in the units of the camera in use)."""
-    if i == 0:
-        arcade.draw_circle_filled(x, y, r + rim, edge, num_segments=32)
-        arcade.draw_circle_filled(x, y, r, color, num_segments=32)
-        return
-    big, small = r * 1.3 + rim * 1.4, r * 1.3
-    arcade.draw_polygon_filled([(x, y + big), (x + big, y), (x, y - big), (x - big, y)], edge)
-    arcade.draw_polygon_filled([(x, y + small), (x + small, y), (x, y - small), (x - small, y)], color)
 
 
 class DuoView(arcade.View):

@@ -17,7 +17,7 @@ from game.context import Context
 from game.format import count, format_clock
 from game.ui import gui
 from game.views.base import BaseView
-from game.views.race_duo import PLAYER_NAMES, draw_marker, player_colors, player_label
+from game.views.duo_players import PLAYER_NAMES, draw_marker, player_colors, player_label
 from game.views.race_result import ratio
 from game.views.textfit import fit_text
 
