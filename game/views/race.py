@@ -33,7 +33,7 @@ from game.render.camera import CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
-from game.ui import FONT
+from game.ui import FONT, ui_scale
 from game.views.base import common_key
 from game.views.race_loading import RaceLoadingView
 from game.views.race_result import RaceResultView
@@ -41,6 +41,8 @@ from game.views.textfit import fit_text
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
+#: px at scale 1: the strip under the top bar for the "who arrived" line (the maze is fitted below it).
+BANNER_STRIP = 30
 RESULT_DELAY = 1.2  # seconds between the end and the result screen
 GHOST_ALPHA = 120
 #: Levels with more cells than this are built in the background with a progress bar.
@@ -87,7 +89,8 @@ class RaceView(arcade.View):
         self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, theme)
         self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
+                               FOOTER_HEIGHT)
         self.keys = DirectionKeys(chords=maze.grid.kind != "square")
         self.end_wait = -1.0
         self.show_explored = True
@@ -109,6 +112,8 @@ class RaceView(arcade.View):
         self._shown: tuple[Any, ...] = ()
         self._changed = True
         self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
+        self.s = ui_scale(*self.lay_size)
+        self.hud_h = HUD_HEIGHT * self.s
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
 
@@ -136,23 +141,26 @@ class RaceView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         """Refit cameras and lay the HUD out for the new size (every line fits its place)."""
         self.lay_size = (width, height)
+        self.s = s = ui_scale(width, height)
+        self.hud_h = HUD_HEIGHT * s
         self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
+        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
         self.cam.resize(width, height)
-        y = height - HUD_HEIGHT / 2
-        self.t_time.position = (width / 2, y)
+        self.t_time.font_size = 18 * s
+        self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
         self.t_count.font_size = max(40, min(96, height // 7))
-        self.t_banner.position = (width / 2, height - HUD_HEIGHT - 36)
-        self.t_help.x = width / 2
-        fit_text(self.t_help, HELP, width - 24, min_size=9, size=11)
+        self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
+        self.t_help.position = (width / 2, 8 * s)
+        fit_text(self.t_help, HELP, width - 24, min_size=8, size=11 * s)
         self._shown = ()
         self._changed = True
 
     def hud_zones(self, width: int) -> tuple[float, float]:
         """Pixels available left of the centred timer (title, note) and right of it (counters)."""
-        half_clock = max(self.t_time.content_width, 90) / 2 + 18
-        side = width / 2 - half_clock - 16
+        half_clock = (max(self.t_time.content_width, 90 * self.s) / 2 + 18 * self.s)
+        side = width / 2 - half_clock - 16 * self.s
         return side, side
 
     def go_back(self) -> None:
@@ -347,18 +355,19 @@ class RaceView(arcade.View):
         self._shown = shown
         self.t_time.text = format_seconds(race.clock)[:-1]
         self.t_count.text = count
-        fit_text(self.t_banner, shown[2], width - 60, min_size=11, size=22)
+        s = self.s
+        fit_text(self.t_banner, shown[2], width - 32 * s, min_size=9, size=14 * s)
         left, right = self.hud_zones(width)
         info = race.info
-        fit_text(self.t_title, f"Race vs {info.opponent_name}", left, min_size=11, size=15)
-        fit_text(self.t_note, info.note, left, min_size=9, size=11)
+        fit_text(self.t_title, f"Race vs {info.opponent_name}", left, min_size=10, size=15 * s)
+        fit_text(self.t_note, info.note, left, min_size=8, size=11 * s)
         counters = (f"you {race.player_moves} moves  ·  {info.opponent_name} "
                     f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
-        fit_text(self.t_info, counters, right, min_size=9, size=12)
-        y = height - HUD_HEIGHT / 2
-        self.t_title.position = (16, y + 11)
-        self.t_note.position = (16, y - 12)
-        self.t_info.position = (width - 16, y)
+        fit_text(self.t_info, counters, right, min_size=8, size=12 * s)
+        y = height - self.hud_h / 2
+        self.t_title.position = (16 * s, y + 11 * s)
+        self.t_note.position = (16 * s, y - 12 * s)
+        self.t_info.position = (width - 16 * s, y)
 
     def on_draw(self) -> None:
         """World, then HUD."""
@@ -369,23 +378,26 @@ class RaceView(arcade.View):
         self.hud_camera.use()
         w, h = self.lay_size
         t = self.ctx.theme
-        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
+        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, t)
         self.update_texts()
         for text in (self.t_title, self.t_note, self.t_time, self.t_info, self.t_help):
             text.draw()
         if self.t_count.text:
             self.t_count.draw()
-        if self.t_banner.text:
-            text = self.t_banner
-            x, y = text.position[0], text.position[1]
-            half_w, half_h = text.content_width / 2 + 18, text.content_height / 2 + 8
-            arcade.draw_lrbt_rectangle_filled(x - half_w, x + half_w, y - half_h, y + half_h, t.panel)
-            text.draw()
+        if self.t_banner.text:  # in its own strip under the top bar: never over the maze or a racer
+            self.t_banner.draw()
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
         shown = [self.t_title, self.t_note, self.t_time, self.t_info, self.t_help]
         return shown + [t for t in (self.t_count, self.t_banner) if t.text]
+
+
+def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: Any) -> None:
+    """A race screen's top bar (``bar`` px, panel colour) and the banner strip under it (``strip`` px, background
+    colour, so a zoomed maze passes under the banner line rather than over it)."""
+    arcade.draw_lrbt_rectangle_filled(0, width, height - bar - strip, height - bar, theme.background)
+    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
 
 
 def _sentence(name: str) -> str:

@@ -38,7 +38,7 @@ from game.ui import FONT, ui_scale
 from game.views.base import common_key
 from game.views.duo_players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.views.pause import PauseOverlay
-from game.views.race import BACKGROUND_CELLS, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY
+from game.views.race import BACKGROUND_CELLS, BANNER_STRIP, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY, draw_top_bar
 from game.views.race_loading import RaceLoadingView
 from game.views.textfit import fit_text
 
@@ -47,7 +47,6 @@ PLAYER_KEYS: tuple[frozenset[int], frozenset[int]] = (
     frozenset((KEY_W, KEY_A, KEY_S, KEY_D)),
     frozenset((KEY_UP, KEY_LEFT, KEY_DOWN, KEY_RIGHT)),
 )
-BANNER_STRIP = 30  # px at scale 1: the strip under the top bar for "who arrived" lines (kept free of the maze)
 HELP = ("Player 1: WASD (disc) · Player 2: arrows (diamond) · hold to run · P/Esc pause · R restart · "
         "wheel zoom · drag pan · F fit")
 
@@ -425,9 +424,7 @@ class DuoView(arcade.View):
         if self.paused:
             self.pause.draw(w, h)
             return
-        strip = BANNER_STRIP * self.s  # the banner's strip: a zoomed maze passes under it, never over its line
-        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_h - strip, h - self.hud_h, t.background)
-        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_h, h, t.panel)
+        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, t)
         self.update_texts()
         for text in (self.t_title, self.t_note, self.t_time, *self.t_players, self.t_help):
             text.draw()
