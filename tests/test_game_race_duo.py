@@ -128,6 +128,36 @@ def test_wasd_moves_player_1_arrows_player_2_both_at_once(ctx, window):
     view.on_draw()
 
 
+def test_a_key_held_by_one_player_never_blocks_the_other(ctx, window):
+    from game.views.race_duo import DuoView
+
+    view = DuoView(ctx, DuoSession(SPEC))
+    ctx.show(view)
+    _through_countdown(view)
+    duo = view.duo
+    d1, _ = _open_dir_key(duo, 0, (key.D, key.S, key.A, key.W))
+    window.dispatch_event("on_key_press", d1, 0)  # player 1 holds its key: runs along the corridor
+    moves2 = 0
+    for arrow in (key.RIGHT, key.DOWN, key.LEFT, key.UP) * 4:
+        before = duo.moves(1)
+        window.dispatch_event("on_key_press", arrow, 0)
+        window.dispatch_event("on_key_release", arrow, 0)
+        for _ in range(10):
+            view.on_update(1 / 60)
+        moves2 += duo.moves(1) - before
+    assert duo.moves(0) >= 1 and moves2 >= 2  # both moved while player 1's key stayed down
+    window.dispatch_event("on_key_release", d1, 0)
+
+
+def _open_dir_key(duo, player, keys):
+    """The first of ``keys`` (right, down, left, up) that leads player ``player`` into an open neighbour."""
+    play = duo.racers[player].play
+    for sym, d in zip(keys, ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0)), strict=True):
+        if play.pick(d) is not None:
+            return sym, d
+    raise AssertionError("no open direction")
+
+
 def test_pause_stops_the_one_clock_restart_starts_over(ctx, window):
     from game.views.race_duo import DuoView
 
