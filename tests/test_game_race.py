@@ -37,6 +37,46 @@ def test_setup_cycles_choices_and_starts_a_race(ctx, window):
     window.current_view.on_draw()
 
 
+def test_setup_races_shaped_and_woven_mazes_and_says_what_cannot_be_combined(ctx, window):
+    from engine.masks import BUILTIN
+    from game.views.race import RaceView
+    from game.views.race_setup import RaceSetupView
+
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    c = view.choices
+    assert view.choice_buttons["mask"].text == "Shape: whole grid" and view.choice_buttons["weave"].text == "Weave: off"
+    seen = []
+    for _ in BUILTIN:  # every built-in shape is offered, then back to the whole grid
+        view.choice_buttons["mask"].on_click(None)
+        seen.append(c.mask)
+    view.choice_buttons["mask"].on_click(None)
+    assert seen == list(BUILTIN) and c.mask == "none"
+    c.shape, c.algorithm, c.size = "square", "backtracker", 0
+    view.choice_buttons["mask"].on_click(None)
+    view.choice_buttons["mask"].on_click(None)
+    assert view.choice_buttons["mask"].text == "Shape: heart" and view.message.text == ""
+    view.race.players = 1
+    view.start()
+    race = window.current_view
+    assert isinstance(race, RaceView) and race.race.info.maze_spec.mask is not None
+    assert race.race.info.maze_spec.mask.name == "heart"
+    # weave: a choice the engine refuses is said at once (and Start says it again), then a woven race starts
+    ctx.show(view)
+    view.choice_buttons["weave"].on_click(None)
+    assert "cannot be both woven" in view.message.text
+    view.start()
+    assert window.current_view is view and "cannot be both woven" in view.message.text
+    c.mask = "none"
+    c.algorithm = "binary-tree"
+    view.choice_buttons["weave"].on_click(None)  # 25 -> 50
+    assert c.weave == 50 and "cannot weave" in view.message.text
+    c.algorithm = "backtracker"
+    view.start()
+    race = window.current_view
+    assert isinstance(race, RaceView) and race.race.info.maze_spec.weave == 50 and race.maze.is_weave
+
+
 def test_bad_code_shows_one_sentence(ctx):
     from game.views.race_setup import RaceSetupView
 

@@ -80,4 +80,11 @@ def test_race_screens_fit(ctx, window, size):
     ctx.show(ghost_race)
     ghost_race.on_update(1 / 60)
     assert _at_size(window, ghost_race, size) == []
+    # the fullest setup: a recorded ghost (its row and action), shape and weave rows, and a choice problem said
+    full = RaceSetupView(ctx)
+    assert "ghost" in full.choice_buttons and {"mask", "weave"} <= set(full.choice_buttons)
+    full.choices.shape = "triangle"
+    full.choice_buttons["weave"].on_click(None)
+    assert full.message.text.startswith("Weave mazes need a square or hex grid")
+    assert _at_size(window, full, size) == []
     window.set_size(1280, 800)

@@ -99,6 +99,8 @@ class ChoiceSetupView(BaseView):
         cycle(-1 if self.shift else 1)
         self.shift = False
         self.refresh()
+        problem = self.choices.problem()  # e.g. weave on a triangle grid: said at once, in one sentence
+        self.message.text = problem[:1].upper() + problem[1:]
 
     def refresh(self) -> None:
         """Update every choice caption."""

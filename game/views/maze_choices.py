@@ -1,14 +1,18 @@
 """The maze part of a setup screen as plain data (no arcade), shared by the Race and Lab setups.
 
 :class:`MazeChoices` cycles through the tessellations, sizes, generators
-(+ growing-tree rule), braid and seed and builds a
-:class:`~engine.maze_code.MazeSpec`.
+(+ growing-tree rule), braid, seed, and (Race setup only) a built-in shape to
+cut the grid to and how much it weaves, and builds a
+:class:`~engine.maze_code.MazeSpec`.  Combinations the engine refuses (weave on
+a triangle grid, a row generator on a shape, ...) are reported by
+:meth:`MazeChoices.problem` in the engine's own sentence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.masks import BUILTIN, Mask
 from engine.maze_code import MazeSpec
 
 SHAPE_ORDER = ("square", "hex", "triangle", "polar", "upsilon")
@@ -25,6 +29,8 @@ SIZES: dict[str, tuple[tuple[str, int, int], ...]] = {
 RACE_SIZES = 3
 BRAIDS = (0, 10, 25, 50, 100)
 RULES = ("mostly-newest", "newest", "random", "oldest", "newest-quarter", "newest:3,random:1")
+MASKS = ("none", *BUILTIN)
+WEAVES = (0, 25, 50, 80)
 
 
 def new_seed() -> int:
@@ -53,6 +59,8 @@ class MazeChoices:
         braid: percent of dead ends removed.
         seed: 0..2**64-1.
         max_sizes: how many presets of :data:`SIZES` are offered.
+        mask: a built-in shape name of :data:`engine.masks.BUILTIN`, or ``"none"`` (the whole grid).
+        weave: percent 0..100 of cells allowed to be crossings (0: no weave).
     """
 
     shape: str = "square"
@@ -62,13 +70,15 @@ class MazeChoices:
     braid: int = 0
     seed: int = field(default_factory=new_seed)
     max_sizes: int = RACE_SIZES
+    mask: str = "none"
+    weave: int = 0
 
     def sizes(self) -> tuple[tuple[str, int, int], ...]:
         """The size presets offered for the current shape."""
         return SIZES[self.shape][: self.max_sizes]
 
     def cycle(self, what: str, step: int = 1) -> None:
-        """Move choice ``what`` (shape, size, algorithm, rule, braid) by ``step`` (wraps around).
+        """Move choice ``what`` (shape, size, algorithm, rule, braid, mask, weave) by ``step`` (wraps around).
 
         Raises:
             ValueError: unknown choice name.
@@ -90,6 +100,12 @@ class MazeChoices:
         elif what == "braid":
             i = BRAIDS.index(self.braid) if self.braid in BRAIDS else 0
             self.braid = BRAIDS[(i + step) % len(BRAIDS)]
+        elif what == "mask":
+            i = MASKS.index(self.mask) if self.mask in MASKS else 0
+            self.mask = MASKS[(i + step) % len(MASKS)]
+        elif what == "weave":
+            i = WEAVES.index(self.weave) if self.weave in WEAVES else 0
+            self.weave = WEAVES[(i + step) % len(WEAVES)]
         else:
             raise ValueError(f"unknown choice '{what}'")
 
@@ -98,12 +114,27 @@ class MazeChoices:
         return {"rule": self.rule} if self.algorithm == "growing-tree" else {}
 
     def spec(self) -> MazeSpec:
-        """The maze spec of the current choices."""
+        """The maze spec of the current choices.
+
+        Raises:
+            ValueError: a combination the engine refuses (one sentence naming it; see :meth:`problem`).
+        """
         _, w, h = self.sizes()[self.size]
-        return MazeSpec.create(self.shape, w, h, self.algorithm, self.options(), self.braid / 100, self.seed)
+        mask = None if self.mask == "none" else Mask.builtin(self.mask)
+        return MazeSpec.create(self.shape, w, h, self.algorithm, self.options(), self.braid / 100, self.seed,
+                               mask=mask, weave=self.weave / 100)
+
+    def problem(self) -> str:
+        """Why the current choices make no maze (the engine's sentence), or ``""`` when they do."""
+        try:
+            self.spec()
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def adopt(self, spec: MazeSpec) -> None:
-        """Show ``spec``'s values (a size not among the presets is added to the choices as "code")."""
+        """Show ``spec``'s values (a size not among the presets is added to the choices as "code"); the Lab uses
+        it and offers no shape or weave choice, so those two stay as they are."""
         self.shape = spec.shape
         self.algorithm = spec.algorithm
         self.rule = spec.options.get("rule", self.rule)
@@ -125,4 +156,6 @@ class MazeChoices:
             "rule": f"Rule: {self.rule}" if self.algorithm == "growing-tree" else "Rule: (growing tree only)",
             "braid": f"Braid: {self.braid}% of dead ends removed",
             "seed": f"Seed: {self.seed}  (click: new)",
+            "mask": "Shape: whole grid" if self.mask == "none" else f"Shape: {self.mask}",
+            "weave": "Weave: off" if not self.weave else f"Weave: {self.weave}% (bridges)",
         }

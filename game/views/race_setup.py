@@ -1,6 +1,6 @@
-"""The race setup: the maze, one or two players, the opponent and its difficulty, dark or not, your recorded
-ghosts, or a pasted code.  The player count and the Dark toggle are remembered (settings ``race.players`` and
-``race.dark`` in the store)."""
+"""The race setup: the maze (shape and weave included), one or two players, the opponent and its difficulty,
+dark or not, your recorded ghosts, or a pasted code.  The player count and the Dark toggle are remembered
+(settings ``race.players`` and ``race.dark`` in the store)."""
 
 from __future__ import annotations
 
@@ -128,6 +128,9 @@ class RaceSetupView(ChoiceSetupView):
         self.add_choice("opponent", lambda: r.labels()["opponent"], r.cycle_opponent)
         self.add_choice("difficulty", lambda: r.labels()["difficulty"], r.cycle_difficulty)
         self.add_choice("dark", lambda: r.labels()["dark"], self._remembered(r.cycle_dark))
+        c = self.choices
+        self.add_choice("mask", lambda: c.labels()["mask"], lambda step: c.cycle("mask", step))
+        self.add_choice("weave", lambda: c.labels()["weave"], lambda step: c.cycle("weave", step))
         self.ghosts = GhostChoices(recorded_ghosts(ctx.store))
         if self.ghosts.items:
             self.add_choice("ghost", self.ghosts.label, self.ghosts.cycle)
