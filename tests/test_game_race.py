@@ -193,3 +193,39 @@ def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
     assert "Ghost 1/1" in view.choice_buttons["ghost"].text
     view.race_ghost()
     assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
+
+
+@pytest.mark.parametrize("two", [False, True], ids=["vs-runner", "two-players"])
+def test_a_race_where_nothing_moves_redraws_once_a_second_and_every_frame_while_a_racer_moves(ctx, window, two):
+    from engine.race_duo import DuoSession
+    from game.views.race import RaceView
+    from game.views.race_duo import DuoView
+
+    maze = MazeSpec.create("square", 8, 6, "backtracker", seed=4)
+    view = DuoView(ctx, DuoSession(maze)) if two else RaceView(ctx, RaceSession.for_spec(
+        RaceSpec.create(maze, "runner", "hard")))
+    ctx.show(view)
+
+    def frames(n: int) -> list[bool]:
+        wants = []
+        for _ in range(n):
+            view.on_update(1 / 60)
+            wants.append(view.needs_redraw())
+            if wants[-1]:
+                view.on_draw()
+        return wants
+
+    frames(200)  # the countdown, then the runner sets off
+    if not two:
+        assert all(frames(20))  # the runner moves: every frame is drawn
+        for _ in range(60 * 20):
+            view.on_update(1 / 60)
+            if view.race.opponent_position() == view.centers[maze.build().goal]:
+                break
+        view.on_draw()
+        view.needs_redraw()
+    quiet = frames(120)  # two seconds where nobody moves: the clock's second changes twice at most
+    assert 1 <= sum(quiet) <= 3, quiet
+    if two:
+        view.duo.racers[0].play.walk_to(view.duo.maze.goal, explored_only=False)
+        assert sum(frames(30)) >= 28  # player 1 walks: (almost) every frame is drawn

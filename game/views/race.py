@@ -14,7 +14,6 @@ with progress), :func:`open_race_setup`, or ``RaceView(ctx, session)``.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -27,23 +26,14 @@ from engine.maze_code import MazeSpec
 from engine.race import RaceSpec
 from engine.race_session import EventKind, RacePhase, RaceSession
 from game.context import Context
-from game.format import format_clock
 from game.input import DirectionKeys, is_direction_key
-from game.render.camera import CameraState
-from game.render.fog_layer import DarkMazeLayer
-from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
-from game.ui import FONT, ui_scale
 from game.views.base import common_key
 from game.views.race_loading import RaceLoadingView
 from game.views.race_result import RaceResultView
+from game.views.race_screen import RaceScreen
 from game.views.textfit import fit_text
 
-HUD_HEIGHT = 56
-FOOTER_HEIGHT = 26
-#: px at scale 1: the strip under the top bar for the "who arrived" line (the maze is fitted below it).
-BANNER_STRIP = 30
-RESULT_DELAY = 1.2  # seconds between the end and the result screen
 GHOST_ALPHA = 120
 #: Levels with more cells than this are built in the background with a progress bar.
 BACKGROUND_CELLS = 100_000
@@ -61,12 +51,7 @@ def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int
     return RACE_COLORS["light" if theme.name == "light" else "dark"]
 
 
-def format_seconds(seconds: float) -> str:
-    """``m:ss.ss``."""
-    return format_clock(seconds, 2)
-
-
-class RaceView(arcade.View):
+class RaceView(RaceScreen):
     """Race one maze.
 
     Args:
@@ -76,46 +61,16 @@ class RaceView(arcade.View):
     """
 
     def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
-        super().__init__()
-        self.ctx = ctx
+        you, them = race_colors(ctx.theme)
+        # a dark race: the maze is drawn through the player's fog; your trail in your colour
+        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
         self.race = race
-        self.back_view = back
-        maze = race.maze
-        self.maze = maze
-        self.you_color, self.them_color = race_colors(ctx.theme)
-        theme = dataclasses.replace(ctx.theme, trail=self.you_color)
-        fog = race.player.fog  # a dark race: the maze is drawn through the player's fog
-        self.dark_layer = None if fog is None else DarkMazeLayer(ctx.window.ctx, maze, theme, fog)
-        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, theme)
-        self.world_camera = arcade.Camera2D()
-        self.hud_camera = arcade.Camera2D()
-        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
-                               FOOTER_HEIGHT)
-        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
-        self.end_wait = -1.0
+        self.you_color, self.them_color = you, them
+        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
         self.show_explored = True
         self.radius = 0.3 * self.layer.cell_size
-        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
-        self.layer.mark_visited(maze.start)
-        t = ctx.theme
-        self.background_color = t.background
-        self.t_title = arcade.Text("", 16, 0, t.text, 15, font_name=FONT, bold=True, anchor_y="center")
-        self.t_note = arcade.Text("", 16, 0, t.text_dim, 11, font_name=FONT, anchor_y="center")
-        self.t_time = arcade.Text("", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
-                                  anchor_y="center")
-        self.t_info = arcade.Text("", 0, 0, t.text, 12, font_name=FONT, anchor_x="right", anchor_y="center")
-        self.t_count = arcade.Text("", 0, 0, t.accent, 96, font_name=FONT, bold=True, anchor_x="center",
-                                   anchor_y="center")
-        self.t_banner = arcade.Text("", 0, 0, t.accent, 22, font_name=FONT, bold=True, anchor_x="center",
-                                    anchor_y="center")
-        self.t_help = arcade.Text("", 0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center")
-        self._shown: tuple[Any, ...] = ()
-        self._changed = True
-        self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
-        self.s = ui_scale(*self.lay_size)
-        self.hud_h = HUD_HEIGHT * self.s
-        self.press_at: tuple[float, float] | None = None
-        self.dragging = False
+        self.layer.mark_visited(self.maze.start)
+        self.t_info = self.make_text(12, ctx.theme.text, anchor_x="right", anchor_y="center")
 
     @property
     def sim(self) -> Any:
@@ -137,38 +92,6 @@ class RaceView(arcade.View):
         """Fit the camera."""
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
-
-    def on_resize(self, width: int, height: int) -> None:
-        """Refit cameras and lay the HUD out for the new size (every line fits its place)."""
-        self.lay_size = (width, height)
-        self.s = s = ui_scale(width, height)
-        self.hud_h = HUD_HEIGHT * s
-        self.world_camera.match_window()
-        self.hud_camera.match_window(position=True)
-        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
-        self.cam.resize(width, height)
-        self.t_time.font_size = 18 * s
-        self.t_time.position = (width / 2, height - self.hud_h / 2)
-        self.t_count.position = (width / 2, height / 2)
-        self.t_count.font_size = max(40, min(96, height // 7))
-        self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
-        self.t_help.position = (width / 2, 8 * s)
-        fit_text(self.t_help, HELP, width - 24, min_size=8, size=11 * s)
-        self._shown = ()
-        self._changed = True
-
-    def hud_zones(self, width: int) -> tuple[float, float]:
-        """Pixels available left of the centred timer (title, note) and right of it (counters)."""
-        half_clock = (max(self.t_time.content_width, 90 * self.s) / 2 + 18 * self.s)
-        side = width / 2 - half_clock - 16 * self.s
-        return side, side
-
-    def go_back(self) -> None:
-        """Back to where the race was opened from (the race setup by default)."""
-        if self.back_view is not None:
-            self.ctx.show(self.back_view)
-        else:
-            self.ctx.go("race-setup")
 
     def back(self) -> None:
         """Esc: give up (result screen) once started, else back."""
@@ -217,21 +140,6 @@ class RaceView(arcade.View):
         """Forget a released direction key."""
         self.keys.release(symbol)
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Start a click or a drag."""
-        self.press_at = (x, y)
-        self.dragging = False
-
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan."""
-        if self.press_at is None:
-            return
-        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= 5:
-            self.dragging = True
-        if self.dragging:
-            self.cam.pan(dx, dy)
-            self._changed = True
-
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click walks to the cell (after the countdown)."""
         was_drag, self.press_at, self.dragging = self.dragging, None, False
@@ -240,12 +148,6 @@ class RaceView(arcade.View):
         cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
         if cell >= 0:
             self.race.walk_to(cell)
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        """Zoom around the cursor."""
-        if scroll_y:
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
-            self._changed = True
 
     # -- time ----------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -262,23 +164,21 @@ class RaceView(arcade.View):
                 audio.play("click")
             elif event.kind is EventKind.DECIDED:
                 audio.play("win" if event.value >= 0 else "bump")
-        if self.dark_layer is not None:
-            changed = self.dark_layer.fog.take_changes()
-            if changed:
-                self.dark_layer.update_fog(changed)
+        self.update_fog()
         self.cam.follow(*self.race.player_position(), delta_time)
-        if self.race.phase is RacePhase.OVER:
-            if self.end_wait < 0:
-                self.end_wait = RESULT_DELAY
-            else:
-                self.end_wait -= delta_time
-                if self.end_wait <= 0:
-                    self.show_result()
+        self.count_down_to_result(self.race.phase, delta_time)
 
-    def needs_redraw(self) -> bool:
-        """True while anything moves (the race clock runs until the result screen) or after input."""
-        changed, self._changed = self._changed, False
-        return changed or self.race.phase is not RacePhase.OVER or self.end_wait > 0
+    def frame_key(self) -> tuple[Any, ...]:
+        """Both racers, the clock line, countdown, banner, counters, explored cells shown, the fog, the camera."""
+        race, cam = self.race, self.cam
+        fog = race.player.fog.version if race.player.fog is not None else 0
+        return (cam.x, cam.y, cam.zoom, cam.shake, race.player_position(), race.opponent_position(),
+                self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
+                race.player_moves, race.opponent_moves, self.show_explored, fog)
+
+    def clock_text(self) -> str:
+        """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
+        return self.clock_line(self.race.clock, self.race.phase is RacePhase.OVER)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_world(self) -> None:
@@ -347,57 +247,37 @@ class RaceView(arcade.View):
         """Change the HUD texts only when what they show changed; every line fits its zone."""
         race = self.race
         sim = race.sim
-        count = "" if sim.tick >= 30 else ("GO!" if sim.tick >= 0 else str(race.countdown_left))
+        count = self.countdown_line(sim.tick, race.countdown_left)
         width, height = self.lay_size
-        shown = (round(race.clock, 1), count, self.banner_text(), race.player_moves, race.opponent_moves, width)
+        shown = (self.clock_text(), count, self.banner_text(), race.player_moves, race.opponent_moves, width)
         if shown == self._shown:
             return
         self._shown = shown
-        self.t_time.text = format_seconds(race.clock)[:-1]
+        self.t_time.text = shown[0]
         self.t_count.text = count
-        s = self.s
-        fit_text(self.t_banner, shown[2], width - 32 * s, min_size=9, size=14 * s)
-        left, right = self.hud_zones(width)
+        self.set_banner(shown[2])
         info = race.info
-        fit_text(self.t_title, f"Race vs {info.opponent_name}", left, min_size=10, size=15 * s)
-        fit_text(self.t_note, info.note, left, min_size=8, size=11 * s)
+        self.place_title(f"Race vs {info.opponent_name}", info.note)
         counters = (f"you {race.player_moves} moves  ·  {info.opponent_name} "
                     f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
-        fit_text(self.t_info, counters, right, min_size=8, size=12 * s)
-        y = height - self.hud_h / 2
-        self.t_title.position = (16 * s, y + 11 * s)
-        self.t_note.position = (16 * s, y - 12 * s)
-        self.t_info.position = (width - 16 * s, y)
+        fit_text(self.t_info, counters, self.hud_side(width), min_size=8, size=12 * self.s)
+        self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
 
     def on_draw(self) -> None:
         """World, then HUD."""
         self.clear()
+        self.mark_drawn()
         self.cam.apply(self.world_camera)
         self.world_camera.use()
         self.draw_world()
         self.hud_camera.use()
-        w, h = self.lay_size
-        t = self.ctx.theme
-        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, t)
         self.update_texts()
-        for text in (self.t_title, self.t_note, self.t_time, self.t_info, self.t_help):
-            text.draw()
-        if self.t_count.text:
-            self.t_count.draw()
-        if self.t_banner.text:  # in its own strip under the top bar: never over the maze or a racer
-            self.t_banner.draw()
+        self.draw_hud([self.t_title, self.t_note, self.t_time, self.t_info])
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
         shown = [self.t_title, self.t_note, self.t_time, self.t_info, self.t_help]
         return shown + [t for t in (self.t_count, self.t_banner) if t.text]
-
-
-def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: Any) -> None:
-    """A race screen's top bar (``bar`` px, panel colour) and the banner strip under it (``strip`` px, background
-    colour, so a zoomed maze passes under the banner line rather than over it)."""
-    arcade.draw_lrbt_rectangle_filled(0, width, height - bar - strip, height - bar, theme.background)
-    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
 
 
 def _sentence(name: str) -> str:

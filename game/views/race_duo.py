@@ -30,16 +30,13 @@ from engine.race_session import EventKind, RacePhase
 from game.context import Context
 from game.format import count, format_clock
 from game.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys
-from game.render.camera import CameraState
-from game.render.fog_layer import DarkMazeLayer
-from game.render.maze_layer import MazeLayer
 from game.routes import Route
-from game.ui import FONT, ui_scale
 from game.views.base import common_key
 from game.views.duo_players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.views.pause import PauseOverlay
-from game.views.race import BACKGROUND_CELLS, BANNER_STRIP, FOOTER_HEIGHT, HUD_HEIGHT, RESULT_DELAY, draw_top_bar
+from game.views.race import BACKGROUND_CELLS
 from game.views.race_loading import RaceLoadingView
+from game.views.race_screen import RaceScreen
 from game.views.textfit import fit_text
 
 #: Each player's direction keys: player 1 WASD, player 2 the arrows.
@@ -51,7 +48,7 @@ HELP = ("Player 1: WASD (disc) · Player 2: arrows (diamond) · hold to run · P
         "wheel zoom · drag pan · F fit")
 
 
-class DuoView(arcade.View):
+class DuoView(RaceScreen):
     """Two players race one maze on one keyboard.
 
     Args:
@@ -61,48 +58,18 @@ class DuoView(arcade.View):
     """
 
     def __init__(self, ctx: Context, duo: DuoSession, back: arcade.View | None = None) -> None:
-        super().__init__()
-        self.ctx = ctx
+        # a dark race: the maze is drawn through the one shared fog
+        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, HELP)
         self.duo = duo
-        self.back_view = back
-        self.maze = maze = duo.maze
         self.colors = player_colors(ctx.theme)
-        fog = duo.fog  # a dark race: the maze is drawn through the one shared fog
-        self.dark_layer = None if fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, fog)
-        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, ctx.theme)
-        self.world_camera = arcade.Camera2D()
-        self.hud_camera = arcade.Camera2D()
-        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
-                               FOOTER_HEIGHT)
-        chords = maze.grid.kind != "square"
+        chords = self.maze.grid.kind != "square"
         self.keys = (DirectionKeys(chords=chords), DirectionKeys(chords=chords))
-        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
         self.radius = 0.27 * self.layer.cell_size
-        self.end_wait = -1.0
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         t = ctx.theme
-        self.background_color = t.background
-
-        def text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:
-            return arcade.Text("", 0, 0, color, size, font_name=FONT, bold=bold, **kw)
-
-        self.t_title = text(15, t.text, True, anchor_y="center")
-        self.t_note = text(11, t.text_dim, anchor_y="center")
-        self.t_time = text(18, t.text, True, anchor_x="center", anchor_y="center")
-        self.t_players = (text(12, t.text, anchor_x="right", anchor_y="center"),
-                          text(12, t.text, anchor_x="right", anchor_y="center"))
-        self.t_count = text(96, t.accent, True, anchor_x="center", anchor_y="center")
-        self.t_banner = text(14, t.accent, True, anchor_x="center", anchor_y="center")
-        self.t_help = text(11, t.text_dim, anchor_x="center")
-        self._shown: tuple[Any, ...] = ()
-        self._changed = True
-        self._drawn: tuple[Any, ...] = ()
-        self.lay_size = (ctx.window.width, ctx.window.height)
-        self.s = ui_scale(*self.lay_size)
-        self.hud_h = HUD_HEIGHT * self.s
-        self.press_at: tuple[float, float] | None = None
-        self.dragging = False
+        self.t_players = (self.make_text(12, t.text, anchor_x="right", anchor_y="center"),
+                          self.make_text(12, t.text, anchor_x="right", anchor_y="center"))
 
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -117,25 +84,6 @@ class DuoView(arcade.View):
         if self._pause is not None:
             self._pause.hide()
 
-    def on_resize(self, width: int, height: int) -> None:
-        """Refit cameras and lay the HUD out for the new size."""
-        self.lay_size = (width, height)
-        self.s = s = ui_scale(width, height)
-        self.hud_h = HUD_HEIGHT * s
-        self.world_camera.match_window()
-        self.hud_camera.match_window(position=True)
-        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
-        self.cam.resize(width, height)
-        self.t_time.font_size = 18 * s
-        self.t_time.position = (width / 2, height - self.hud_h / 2)
-        self.t_count.position = (width / 2, height / 2)
-        self.t_count.font_size = max(40, min(96, height // 7))
-        self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
-        self.t_help.position = (width / 2, 8 * s)
-        fit_text(self.t_help, HELP, width - 24, min_size=8, size=11 * s)
-        self._shown = ()
-        self._changed = True
-
     @property
     def pause(self) -> PauseOverlay:
         """The pause overlay (Resume, Restart, volume, Help, End race)."""
@@ -145,13 +93,6 @@ class DuoView(arcade.View):
         return self._pause
 
     # -- actions ---------------------------------------------------------------------
-    def go_back(self) -> None:
-        """Back to where the race was opened from (the race setup by default)."""
-        if self.back_view is not None:
-            self.ctx.show(self.back_view)
-        else:
-            self.ctx.go(Route.RACE_SETUP)
-
     def toggle_pause(self) -> None:
         """P / Esc: stop the clock and cover the maze, or resume."""
         if self.paused:
@@ -243,30 +184,9 @@ class DuoView(arcade.View):
         for keys in self.keys:
             keys.release(symbol)
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Start a drag (a click does not walk: two players share one mouse)."""
-        self.press_at = (x, y)
-        self.dragging = False
-
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan."""
-        if self.press_at is None or self.paused:
-            return
-        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= 5:
-            self.dragging = True
-        if self.dragging:
-            self.cam.pan(dx, dy)
-            self._changed = True
-
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """End a drag."""
-        self.press_at, self.dragging = None, False
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        """Zoom around the cursor."""
-        if scroll_y and not self.paused:
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
-            self._changed = True
+    def input_paused(self) -> bool:
+        """The mouse neither pans nor zooms under the pause overlay."""
+        return self.paused
 
     # -- time ----------------------------------------------------------------------------
     def midpoint(self) -> tuple[float, float]:
@@ -293,45 +213,31 @@ class DuoView(arcade.View):
                 audio.play("click")
             elif event.kind is EventKind.ARRIVED:
                 audio.play("win")
-        if self.dark_layer is not None:
-            changed = self.dark_layer.fog.take_changes()
-            if changed:
-                self.dark_layer.update_fog(changed)
+        self.update_fog()
         self.cam.follow(*self.midpoint(), delta_time)
-        if duo.phase is RacePhase.OVER:
-            if self.end_wait < 0:
-                self.end_wait = RESULT_DELAY
-            else:
-                self.end_wait -= delta_time
-                if self.end_wait <= 0:
-                    self.show_result()
+        self.count_down_to_result(duo.phase, delta_time)
 
     def needs_redraw(self) -> bool:
-        """True after input or when what the screen shows changed (a player moved, the clock's shown
-        second, the countdown, a line of the HUD, the fog, the camera); a race where nobody moves redraws
-        once a second."""
-        changed, self._changed = self._changed, False
+        """Under the pause overlay: after input or while its widgets change; else as every race screen."""
         if self.paused:
+            changed, self._changed = self._changed, False
             return changed or bool(self._pause and any(w._requires_render for w in self._pause.ui.walk_widgets()))
-        return changed or self._frame_key() != self._drawn
+        return super().needs_redraw()
 
-    def _frame_key(self) -> tuple[Any, ...]:
+    def frame_key(self) -> tuple[Any, ...]:
+        """Both players, the clock line, countdown, banner, both HUD lines, the fog, the camera."""
         duo, cam = self.duo, self.cam
         fog = duo.fog.version if duo.fog is not None else 0
         return (cam.x, cam.y, cam.zoom, cam.shake, duo.position(0), duo.position(1), self.clock_text(),
                 self.countdown_text(), self.banner_text(), self.player_line(0), self.player_line(1), fog)
 
     def clock_text(self) -> str:
-        """The HUD clock: whole seconds while the race runs (one redraw a second), tenths once it is over."""
-        duo = self.duo
-        if duo.phase is RacePhase.OVER:
-            return format_clock(duo.clock, 2)[:-1]
-        return format_clock(max(0.0, duo.clock), 0)
+        """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
+        return self.clock_line(self.duo.clock, self.duo.phase is RacePhase.OVER)
 
     def countdown_text(self) -> str:
         """``3``, ``2``, ``1``, then ``GO!`` for half a second, then nothing."""
-        duo = self.duo
-        return "" if duo.tick >= 30 else ("GO!" if duo.tick >= 0 else str(duo.countdown_left))
+        return self.countdown_line(self.duo.tick, self.duo.countdown_left)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_world(self) -> None:
@@ -397,14 +303,11 @@ class DuoView(arcade.View):
         self.t_time.text = shown[0]
         self.t_count.text = count
         s = self.s
-        fit_text(self.t_banner, shown[2], width - 32 * s, min_size=9, size=14 * s)
-        side = width / 2 - max(self.t_time.content_width, 90 * s) / 2 - 34 * s
+        self.set_banner(shown[2])
+        side = self.hud_side(width)
         y = height - self.hud_h / 2
-        fit_text(self.t_title, "Two players, one keyboard", side, min_size=10, size=15 * s)
         note = duo.spec.label() + (" · one shared fog: what either player sees" if duo.dark else "")
-        fit_text(self.t_note, note, side, min_size=8, size=11 * s)
-        self.t_title.position = (16 * s, y + 11 * s)
-        self.t_note.position = (16 * s, y - 12 * s)
+        self.place_title("Two players, one keyboard", note)
         for i, text in enumerate(self.t_players):
             text.color = self.colors[i]
             fit_text(text, lines[i], side - 22 * s, min_size=8, size=12 * s)
@@ -414,7 +317,7 @@ class DuoView(arcade.View):
         """World, then HUD (with each player's marker beside its line), then the pause overlay."""
         self.clear()
         w, h = self.lay_size
-        self._drawn = self._frame_key()
+        self.mark_drawn()
         if not self.paused:
             self.cam.apply(self.world_camera)
             self.world_camera.use()
@@ -424,16 +327,10 @@ class DuoView(arcade.View):
         if self.paused:
             self.pause.draw(w, h)
             return
-        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, t)
         self.update_texts()
-        for text in (self.t_title, self.t_note, self.t_time, *self.t_players, self.t_help):
-            text.draw()
+        self.draw_hud([self.t_title, self.t_note, self.t_time, *self.t_players])
         for i, text in enumerate(self.t_players):
             draw_marker(i, text.left - 12 * self.s, text.y, 5 * self.s, self.colors[i], t.player_edge, 1.0)
-        if self.t_count.text:
-            self.t_count.draw()
-        if self.t_banner.text:  # in its own strip under the top bar: never over the maze or a player
-            self.t_banner.draw()
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
