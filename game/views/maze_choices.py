@@ -11,6 +11,7 @@ a triangle grid, a row generator on a shape, ...) are reported by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.masks import BUILTIN, Mask
 from engine.maze_code import MazeSpec
@@ -28,6 +29,7 @@ SIZES: dict[str, tuple[tuple[str, int, int], ...]] = {
 }
 RACE_SIZES = 3
 BRAIDS = (0, 10, 25, 50, 100)
+T = TypeVar("T")
 RULES = ("mostly-newest", "newest", "random", "oldest", "newest-quarter", "newest:3,random:1")
 MASKS = ("none", *BUILTIN)
 WEAVES = (0, 25, 50, 80)
@@ -38,6 +40,12 @@ def new_seed() -> int:
     import secrets
 
     return secrets.randbelow(1 << 32)
+
+
+def _step(values: tuple[T, ...], value: T, step: int) -> T:
+    """The value ``step`` places after ``value`` in ``values`` (wrapping; from the first when absent)."""
+    i = values.index(value) if value in values else 0
+    return values[(i + step) % len(values)]
 
 
 def algorithms_for(shape: str) -> list[str]:
@@ -95,17 +103,13 @@ class MazeChoices:
             i = algos.index(self.algorithm) if self.algorithm in algos else 0
             self.algorithm = algos[(i + step) % len(algos)]
         elif what == "rule":
-            i = RULES.index(self.rule) if self.rule in RULES else 0
-            self.rule = RULES[(i + step) % len(RULES)]
+            self.rule = _step(RULES, self.rule, step)
         elif what == "braid":
-            i = BRAIDS.index(self.braid) if self.braid in BRAIDS else 0
-            self.braid = BRAIDS[(i + step) % len(BRAIDS)]
+            self.braid = _step(BRAIDS, self.braid, step)
         elif what == "mask":
-            i = MASKS.index(self.mask) if self.mask in MASKS else 0
-            self.mask = MASKS[(i + step) % len(MASKS)]
+            self.mask = _step(MASKS, self.mask, step)
         elif what == "weave":
-            i = WEAVES.index(self.weave) if self.weave in WEAVES else 0
-            self.weave = WEAVES[(i + step) % len(WEAVES)]
+            self.weave = _step(WEAVES, self.weave, step)
         else:
             raise ValueError(f"unknown choice '{what}'")
 

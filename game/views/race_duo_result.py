@@ -18,8 +18,7 @@ from game.format import count, format_clock
 from game.ui import gui
 from game.views.base import BaseView
 from game.views.duo_players import PLAYER_NAMES, draw_marker, player_colors, player_label
-from game.views.race_result import ratio
-from game.views.textfit import fit_text
+from game.views.race_result import ratio, stack_result
 
 
 class DuoResultView(BaseView):
@@ -100,21 +99,9 @@ class DuoResultView(BaseView):
         return lambda: self.copy_ghost(i)
 
     def layout(self, width: int, height: int) -> None:
-        """Stack the lines from the top, each fitted to the window; buttons sized from the width."""
-        scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
-        bw = int(min(300 * scale, (width - 80) / 3))
-        for btn in self.buttons:
-            btn.rect = btn.rect.resize(bw, int(42 * max(0.85, scale)))
-        y = height - 30 * scale
-        for text, value, size, middle in self.rows:
-            room = width - 40 - (60 if text in self.player_rows else 0)  # a player line has its marker
-            fit_text(text, value, room, min_size=max(9, int(size * scale * 0.7)), size=max(9, int(size * scale)),
-                     middle=middle)
-            text.position = (width / 2, y)
-            y -= text.content_height + 8 * scale
-        self.status.font_size = max(10, int(14 * scale))
-        self.status.position = (width / 2, y)
-        self.ui.trigger_render()
+        """Stack the lines from the top, each fitted to the window (a player line keeps room for its marker);
+        buttons sized from the width."""
+        stack_result(self, width, height, lambda text: 60.0 if text in self.player_rows else 0.0)
 
     def again(self) -> None:
         """The same maze from a new countdown."""
@@ -133,10 +120,6 @@ class DuoResultView(BaseView):
     def back(self) -> None:
         """To the setup screen (or wherever the race came from)."""
         self.leave()
-
-    def needs_redraw(self) -> bool:
-        """A still screen: redraw only after input or a widget change (the base view's rule)."""
-        return super().needs_redraw()
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen (for layout tests)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import arcade
 
@@ -25,6 +26,26 @@ def ratio(steps: int, shortest: int) -> str:
 
 def _seconds(value: float) -> str:
     return format_clock(value, 2)
+
+
+def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Text], float] | None = None) -> None:
+    """Lay a result screen out for ``width`` × ``height`` px: its three-wide buttons sized from the width, its
+    ``rows`` (``(text, value, size, cut_in_the_middle)``) stacked from the top, each fitted to the width less
+    ``indent(text)`` px (room for a marker beside it), then its ``status`` line."""
+    scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
+    bw = int(min(300 * scale, (width - 80) / 3))
+    for btn in view.buttons:
+        btn.rect = btn.rect.resize(bw, int(42 * max(0.85, scale)))
+    y = height - 30 * scale
+    for text, value, size, middle in view.rows:
+        room = width - 40 - (indent(text) if indent is not None else 0.0)
+        fit_text(text, value, room, min_size=max(9, int(size * scale * 0.7)), size=max(9, int(size * scale)),
+                 middle=middle)
+        text.position = (width / 2, y)
+        y -= text.content_height + 8 * scale
+    view.status.font_size = max(10, int(14 * scale))
+    view.status.position = (width / 2, y)
+    view.ui.trigger_render()
 
 
 class RaceResultView(BaseView):
@@ -101,19 +122,7 @@ class RaceResultView(BaseView):
 
     def layout(self, width: int, height: int) -> None:
         """Stack the lines from the top, each fitted to the window; buttons sized from the width."""
-        scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
-        bw = int(min(300 * scale, (width - 80) / 3))
-        for btn in self.buttons:
-            btn.rect = btn.rect.resize(bw, int(42 * max(0.85, scale)))
-        y = height - 30 * scale
-        for text, value, size, middle in self.rows:
-            fit_text(text, value, width - 40, min_size=max(9, int(size * scale * 0.7)),
-                     size=max(9, int(size * scale)), middle=middle)
-            text.position = (width / 2, y)
-            y -= text.content_height + 8 * scale
-        self.status.font_size = max(10, int(14 * scale))
-        self.status.position = (width / 2, y)
-        self.ui.trigger_render()
+        stack_result(self, width, height)
 
     def again(self) -> None:
         """The same race from its countdown."""
