@@ -149,7 +149,6 @@ class PlaySession:
         self.prev = -1
         self.progress = 1.0
         self.moving = False
-        self.span = 1.0  # cells the current move covers: 2 through a weave tunnel, else 1
         self.moves = 0
         self.bumps = 0
         self.elapsed = 0.0
@@ -272,7 +271,7 @@ class PlaySession:
         if self.started:
             self.elapsed += dt
         if self.moving:
-            step_time = self.move_time * self.span
+            step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
             if self.progress < 1.0:
                 return
@@ -282,7 +281,7 @@ class PlaySession:
             leftover = (self.progress - 1.0) * step_time
             self._next(held, 0.0)
             if self.moving:
-                self.progress = min(0.99, leftover / (self.move_time * self.span))
+                self.progress = min(0.99, leftover / self.move_time)
             return
         self._next(held, dt)
 
@@ -292,7 +291,6 @@ class PlaySession:
         if abs(dx) > 1e-6:
             self.side = 1.0 if dx > 0 else -1.0
         self.started = True
-        self.span = 2.0 if (self.cell, nxt) in self.under else 1.0
         self.prev = self.cell
         self.anim_from = self.cell
         self.cell = nxt

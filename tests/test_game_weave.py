@@ -34,7 +34,7 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
     if not dark:
         assert _close(_pixel_at(window, view, cx, cy), deck_colour(t))  # an empty bridge shows its deck
     # in the tunnel, half way: the player is right under the crossing cell's centre
-    s.cell, s.anim_from, s.moving, s.progress, s.span = b, a, True, 0.5, 2.0
+    s.cell, s.anim_from, s.moving, s.progress = b, a, True, 0.5
     s.fog and s.fog.look(x, {x, a, b})
     view.sync_fog()
     assert s.tunnel() == x

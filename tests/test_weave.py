@@ -158,10 +158,11 @@ def test_play_session_walks_under_a_bridge():
     s.press((cx[0] - ca[0], cx[1] - ca[1]))  # towards the crossing cell: straight under it
     assert s.cell == b and s.moving and s.moves == 1
     assert s.tunnel() == x  # the view draws the bridge over the player
-    s.update(0.15)  # a tunnel move covers two cells: twice the time of a step
+    s.update(0.05)  # half way: right under the crossing cell
     assert s.moving and s.tunnel() == x
     px, py = s.display_position()
-    s.update(0.1)
+    assert (px, py) == pytest.approx(cx)
+    s.update(0.06)  # a tunnel move is one move: the time of a step (a race's opponents and ghosts count it so)
     assert not s.moving and s.tunnel() == -1 and s.cell == b
     # and back again by a click
     assert s.walk_to(a)
@@ -188,6 +189,22 @@ def test_play_session_reaches_the_goal_through_tunnels():
                 s.update(1 / 60)
             assert s.cell == b
         assert s.finished and s.moves == s.shortest
+
+
+def test_a_path_through_tunnels_takes_one_step_time_per_move():
+    """Every move costs the same time, a tunnel included, as a race's clock counts a move (fair races)."""
+    maze = MazeSpec.create("square", 12, 10, "backtracker", seed=3, weave=1.0).build()
+    path = solve(maze, "bfs").path
+    under = {frozenset((a, b)) for _, a, b in maze.crossings.tolist()}
+    assert any(frozenset(p) in under for p in itertools.pairwise(path))
+    s = PlaySession(maze, move_time=0.125)
+    assert s.walk_to(maze.goal, explored_only=False)
+    ticks = 0
+    while not s.finished:
+        s.update(1 / 64)  # binary fractions: 8 updates make a move exactly
+        ticks += 1
+        assert ticks < 10_000
+    assert ticks == 8 * (len(path) - 1)
 
 
 # -- codes ----------------------------------------------------------------
