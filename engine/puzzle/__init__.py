@@ -6,11 +6,25 @@ Modules: :mod:`.board` (Board, moves, solvability, shuffles), :mod:`.astar`
 :mod:`.cli` (``tessera puzzle ...``), :mod:`.benchmark`, :mod:`.result`.
 """
 
-from engine.puzzle.astar import solve_fast
-from engine.puzzle.board import Board, shuffle_moves, shuffle_uniform
-from engine.puzzle.hint import hint
-from engine.puzzle.optimal import solve_optimal
-from engine.puzzle.result import SolveResult, SolverStopped
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: Public name -> the module that defines it.  Imported on first use (PEP 562), so ``tessera generate`` and the
+#: maze screens do not load the solvers and pattern-database code at start-up.
+_HOME = {
+    "Board": "board", "shuffle_moves": "board", "shuffle_uniform": "board", "solve_fast": "astar", "hint": "hint",
+    "solve_optimal": "optimal", "SolveResult": "result", "SolverStopped": "result",
+}
 
 __all__ = ["Board", "SolveResult", "SolverStopped", "hint", "shuffle_moves", "shuffle_uniform", "solve_fast",
            "solve_optimal"]
+
+
+def __getattr__(name: str) -> Any:  # noqa: ANN401 - whatever the named module defines
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'engine.puzzle' has no attribute '{name}'")
+    return getattr(importlib.import_module(f"engine.puzzle.{home}"), name)

@@ -28,7 +28,6 @@ from engine.args import (
 from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
-from engine.puzzle.optimal import can_solve_optimally, solve_optimal
 from engine.puzzle.pictures import check_picture, known_pictures
 from engine.puzzle.result import SolveResult, SolverStopped
 
@@ -132,6 +131,8 @@ def _solve(args: argparse.Namespace) -> int:
     progress = _Progress()
     try:
         if args.solver == "optimal":
+            from engine.puzzle.optimal import can_solve_optimally, solve_optimal  # the tables' code: only now
+
             if not can_solve_optimally(board.width, board.height):
                 raise ValueError(f"The optimal solver handles boards of at most 16 cells; {board.width}x"
                                  f"{board.height} is larger (use --solver fast).")

@@ -21,8 +21,6 @@ from enum import StrEnum
 
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
-from engine.puzzle.optimal import can_solve_optimally, solve_optimal, tables_ready
-from engine.puzzle.pdb import MAX_EXACT_CELLS
 from engine.puzzle.result import CancelFn, SolverStopped
 
 OPTIMAL_MANHATTAN = 34  # boards over 9 cells try the optimal solver only this close to the goal
@@ -89,6 +87,9 @@ def _greedy(board: Board) -> str:
 
 def optimal_hint_allowed(board: Board) -> bool:
     """True when the planner may try the optimal solver on ``board`` (tables ready, small or near the goal)."""
+    from engine.puzzle.optimal import can_solve_optimally, tables_ready  # loaded on the first hint, not at import
+    from engine.puzzle.pdb import MAX_EXACT_CELLS
+
     w, h = board.width, board.height
     if not can_solve_optimally(w, h) or not tables_ready(w, h):
         return False
@@ -126,6 +127,8 @@ def plan_hint(
         return HintPlan("", HintSource.SOLVED, True)
     start = time.perf_counter()
     if optimal_hint_allowed(board):
+        from engine.puzzle.optimal import solve_optimal
+
         try:
             res = solve_optimal(board, timeout=OPTIMAL_SHARE * budget_s, cancel=cancel)
             if res.moves:
