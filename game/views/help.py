@@ -27,7 +27,8 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
     ]),
     ("Race", [
-        "Move as in a maze; the opponent runs at the same time on the same clock",
+        "Move as in a maze; the opponent runs at the same time on the same clock  ·  E explored  ·  Esc give up",
+        "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
     ]),
     ("Two players (Race setup: Players 2)", [
         "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
