@@ -20,9 +20,15 @@ Three kinds:
   makes a maze that has no code (:attr:`Mask.codable` is False).
 
 Determinism: the normalised coordinates are rounded to multiples of 2**-24 and
-every shape uses only ``+ - * /`` and comparisons, so a cell is inside or
-outside identically on every machine (no trigonometry: the star's corners are
-written out as decimals).
+every shape uses only ``+ - * /`` and comparisons (no trigonometry: the star's
+corners are written out as decimals).  Square, hex, triangle and upsilon centres
+use only ``+ - * /`` and ``sqrt`` (correctly rounded everywhere), so their cells
+are inside or outside identically on every machine.  Polar centres come from
+sin/cos, whose last bit may differ between CPUs and numpy builds; the rounding
+absorbs that, which ``tests/test_mask_determinism.py`` checks by moving every
+centre and the grid's box by one or two units in the last place (48 polar sizes
+× 9 shapes: no cell changes side).  The start and goal of a shaped grid compare
+centres on the same 2**-24 grid (:func:`engine.grids.masked.far_pair`).
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ MAX_CODE_SIDE = 64
 MAX_CODE_PIXELS = 1600
 #: Pictures larger than this many pixels are refused outright.
 MAX_IMAGE_PIXELS = 4096 * 4096
-_QUANT = float(1 << 24)
+#: Coordinates are compared on the grid of multiples of 1/QUANT (2**-24), the same on every machine.
+QUANT = float(1 << 24)
 
 Shape = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -200,8 +207,8 @@ class Mask:
 
         Coordinates are first rounded to multiples of 2**-24 (see the module docstring).
         """
-        u = np.clip(np.round(np.asarray(u, dtype=np.float64) * _QUANT) / _QUANT, 0.0, 1.0)
-        v = np.clip(np.round(np.asarray(v, dtype=np.float64) * _QUANT) / _QUANT, 0.0, 1.0)
+        u = np.clip(np.round(np.asarray(u, dtype=np.float64) * QUANT) / QUANT, 0.0, 1.0)
+        v = np.clip(np.round(np.asarray(v, dtype=np.float64) * QUANT) / QUANT, 0.0, 1.0)
         if self.kind == "builtin":
             return np.asarray(BUILTIN[self.name][1](2.0 * u - 1.0, 2.0 * v - 1.0), dtype=bool)
         bm = self.bitmap()

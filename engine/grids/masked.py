@@ -25,6 +25,7 @@ from typing import TypeVar
 import numpy as np
 
 from engine.grids.base import Grid, Layout
+from engine.masks import QUANT
 
 T = TypeVar("T")
 
@@ -118,12 +119,19 @@ def far_pair(grid: Grid) -> tuple[int, int]:
     """Two cells far apart: the farthest from cell 0, then the farthest from it (lowest ids on ties).
 
     Returned as ``(start, goal)`` with the start the higher of the two on screen
-    (larger centre y; on a tie, the one further left).
+    (larger centre y; on a tie, the one further left; then the lower id).  Centres are
+    compared on the grid of multiples of 2**-24 cell units, as masks sample them: a polar
+    centre comes from sin/cos, whose last bit may differ between machines, and two
+    centres equal in exact arithmetic (``5 sin 30° = 2.5 sin 90°``) must tie everywhere.
     """
     a = int(np.argmax(bfs_distances(grid, 0)))
     b = int(np.argmax(bfs_distances(grid, a)))
-    (ax, ay), (bx, by) = grid.centers[a], grid.centers[b]
-    return (a, b) if (ay, -ax) >= (by, -bx) else (b, a)
+
+    def key(cell: int) -> tuple[int, int, int]:
+        x, y = (round(float(v) * QUANT) for v in grid.centers[cell])
+        return (y, -x, -cell)
+
+    return (a, b) if key(a) >= key(b) else (b, a)
 
 
 def _select_rows(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
