@@ -350,8 +350,8 @@ class _Level:
 
     def take(self, idx: np.ndarray) -> _Level:
         """The nodes at ``idx``."""
-        return _Level(self.board[idx], [w[idx] for w in self.words], [s[idx] for s in self.sums],
-                      self.move[idx], self.parent[idx])
+        return _Level(self.board.take(idx), [w.take(idx) for w in self.words], [s.take(idx) for s in self.sums],
+                      self.move.take(idx), self.parent.take(idx))
 
     @staticmethod
     def join(parts: list[_Level]) -> _Level:
@@ -373,6 +373,13 @@ class _Expander:
     parent's word), and the view's sum moves by the difference.  Views are
     evaluated one after the other and a child is dropped as soon as one view
     puts it over the bound, so the later views only see the survivors.
+
+    Everything that depends only on the direction, the blank's cell ``b`` and
+    the moved tile's search slot ``s`` is looked up from tables keyed by
+    ``16 * b + s`` (built once): the xor that turns the parent's word into the
+    child's in each view, the xor that turns the old table index into the new
+    one, and the xor that updates the board word; so a view costs one gather
+    of the parent's word, two small-table gathers and two table reads per child.
     """
 
     def __init__(self, lay: _Layout, nviews: int | None = None) -> None:
@@ -380,65 +387,80 @@ class _Expander:
         self.nviews = len(lay.views) if nviews is None else nviews  # the views used: the first ``nviews``
         n = lay.n
         nbr = neighbour_table(lay.width, lay.height)
-        self.bslot = np.uint64(n - 1)
         self.sb = np.uint64(4 * (n - 1))
         # allowed[d][blank * 5 + last move]: the blank can go d, and d does not undo the last move (4 = none)
         self.allowed = np.zeros((4, 16 * 5), dtype=bool)
-        self.dest = np.zeros((4, 16), dtype=np.uint64)
+        self.dest4 = np.zeros((4, 16), dtype=np.uint64)  # 4 x the cell the blank goes to
         for d in range(4):
             for b in range(n):
                 q = int(nbr[d][b])
                 if q >= 0:
-                    self.dest[d, b] = q
+                    self.dest4[d, b] = 4 * q
                     for last in range(5):
                         self.allowed[d, b * 5 + last] = last == 4 or _INVERSE[last] != d
-        # per view, by search slot s of the moved tile: shift of its nibble in the view's word, and of its
-        # group's index, index mask and table offset; by direction and blank cell: the xor of the two cells
-        self.vshift, self.gshift, self.gmask, self.goff, self.cellx = [], [], [], [], []
+        # by direction and key 16 * blank + slot: the board word's xor
+        self.bdelta = np.zeros((4, 256), dtype=np.uint64)
+        for d in range(4):
+            for b in range(n):
+                q = int(nbr[d][b])
+                if q < 0:
+                    continue
+                for s in range(n - 1):
+                    x = s ^ (n - 1)
+                    self.bdelta[d, 16 * b + s] = (x << (4 * q)) ^ (x << (4 * b))
+        # per view: by slot, the moved tile's group's index shift, mask and table offset; by direction and key,
+        # the xor of the view's word (tile and blank nibbles) and of the group's table index
+        self.gshift, self.gmask, self.goff, self.wdelta, self.idelta = [], [], [], [], []
         for view in lay.views[: self.nviews]:
             vs = view.slot_of.astype(np.int64)
-            self.vshift.append(4 * view.slot_of)
             self.gshift.append(view.shift[vs])
             self.gmask.append(view.mask[vs])
             self.goff.append(view.offset[vs])
-            cx = np.zeros((4, 16), dtype=np.uint64)
+            wd = np.zeros((4, 256), dtype=np.uint64)
+            idl = np.zeros((4, 256), dtype=np.int64)
             for d in range(4):
                 for b in range(n):
-                    if nbr[d][b] >= 0:
-                        cx[d, b] = view.cell_of[b] ^ view.cell_of[int(nbr[d][b])]
-            self.cellx.append(cx)
+                    q = int(nbr[d][b])
+                    if q < 0:
+                        continue
+                    cx = int(view.cell_of[b]) ^ int(view.cell_of[q])
+                    for s in range(n - 1):
+                        vslot = int(vs[s])
+                        wd[d, 16 * b + s] = (cx << (4 * vslot)) ^ (cx << (4 * (n - 1)))
+                        idl[d, 16 * b + s] = cx << (4 * vslot - int(view.shift[vslot]))
+            self.wdelta.append(wd)
+            self.idelta.append(idl)
 
     def expand(self, lv: _Level, lo: int, hi: int, g1: int, bound: int) -> tuple[list[_Level], int]:
         """Children (depth ``g1``) of nodes ``lo..hi`` of ``lv`` with ``g1 + h <= bound``, and the least ``f`` cut."""
         table = self.lay.table
         nviews = self.nviews
-        four = np.uint64(4)
         F = np.uint64(15)
         B = lv.board[lo:hi]
         W = [w[lo:hi] for w in lv.words]
         S = [sm[lo:hi] for sm in lv.sums]
-        blank = (W[0] >> self.sb) & F  # view 0 is the partition itself: its slots are the search's
-        key = blank.astype(np.int64) * 5 + lv.move[lo:hi]
+        blank = ((W[0] >> self.sb) & F).view(np.int64)  # view 0 is the partition itself: its slots are the search's
+        key = blank * 5 + lv.move[lo:hi]
         out = []
         least = 1 << 30
         limit = bound - g1
         for d in range(4):
-            idx = np.flatnonzero(self.allowed[d][key])
+            idx = np.flatnonzero(self.allowed[d].take(key))
             if idx.size == 0:
                 continue
-            bl = blank[idx]
-            s = ((B[idx] >> (self.dest[d][bl] * four)) & F).astype(np.int64)
+            bl = blank.take(idx)
+            s = ((B.take(idx) >> self.dest4[d].take(bl)) & F).view(np.int64)
+            k2 = (bl << 4) | s
             kept: list[tuple[np.ndarray, np.ndarray, int]] = []  # (word, sum, cuts made before)
             cuts: list[np.ndarray] = []
             for v in range(nviews):
-                pw = W[v][idx]
-                cx = self.cellx[v][d][bl]
-                w = pw ^ (cx << self.vshift[v][s]) ^ (cx << self.sb)
-                sh, mk, of = self.gshift[v][s], self.gmask[v][s], self.goff[v][s]
-                new = table[of + ((w >> sh) & mk).astype(np.int64)]
-                old = table[of + ((pw >> sh) & mk).astype(np.int64)]
-                sm = S[v][idx] + new
-                sm -= old
+                pw = W[v].take(idx)
+                w = pw ^ self.wdelta[v][d].take(k2)
+                oi = ((pw >> self.gshift[v].take(s)) & self.gmask[v].take(s)).view(np.int64)
+                of = self.goff[v].take(s)
+                new = table.take(of + (oi ^ self.idelta[v][d].take(k2)))
+                sm = S[v].take(idx) + new
+                sm -= table.take(of + oi)
                 kept.append((w, sm, len(cuts)))
                 k = np.flatnonzero(sm <= limit)
                 if k.size < sm.size:
@@ -446,23 +468,49 @@ class _Expander:
                     # of the bound: what goes over goes to bound + 2 exactly
                     least = bound + 2
                     cuts.append(k)
-                    idx, bl, s = idx[k], bl[k], s[k]
-                    if idx.size == 0:
+                    if k.size == 0:
+                        idx = k
                         break
+                    idx, s, k2 = idx.take(k), s.take(k), k2.take(k)
             if idx.size == 0:
                 continue
             # bring the earlier views' words and sums down to the survivors: compose the later cuts
             after = [np.empty(0, np.int64)] * len(cuts)
             comp = None
             for t in range(len(cuts) - 1, -1, -1):
-                comp = cuts[t] if comp is None else cuts[t][comp]
+                comp = cuts[t] if comp is None else cuts[t].take(comp)
                 after[t] = comp
-            words = [w if c == len(cuts) else w[after[c]] for w, _, c in kept]
-            sums = [sm if c == len(cuts) else sm[after[c]] for _, sm, c in kept]
-            x = s.astype(np.uint64) ^ self.bslot
-            nb = B[idx] ^ (x << (self.dest[d][bl] * four)) ^ (x << (bl * four))
+            words = [w if c == len(cuts) else w.take(after[c]) for w, _, c in kept]
+            sums = [sm if c == len(cuts) else sm.take(after[c]) for _, sm, c in kept]
+            nb = B.take(idx) ^ self.bdelta[d].take(k2)
             out.append(_Level(nb, words, sums, np.full(idx.size, d, np.int8), (idx + lo).astype(np.int32)))
         return out, least
+
+
+class _Dedup:
+    """Drops most duplicate positions of a batch with one hash table (cheaper than sorting).
+
+    Each position is hashed to a bucket and the buckets are written with the
+    positions' indices (one wins per bucket); a position is dropped when its
+    bucket's winner is another copy of the same board.  The winner is always
+    kept, so every position keeps at least one copy; two copies that lost their
+    bucket to a different board both stay (a missed duplicate only costs time).
+    """
+
+    BITS = 20
+    _MULT = np.uint64(0x9E3779B97F4A7C15)
+
+    def __init__(self) -> None:
+        self.slots = np.zeros(1 << self.BITS, dtype=np.int64)
+        self.shift = np.uint64(64 - self.BITS)
+
+    def first(self, board: np.ndarray) -> np.ndarray:
+        """Indices (ascending, int64) of the positions of ``board`` (``uint64`` words) kept."""
+        h = ((board * self._MULT) >> self.shift).view(np.int64)
+        order = np.arange(board.size, dtype=np.int64)
+        self.slots[h] = order
+        win = self.slots.take(h)
+        return np.flatnonzero((win == order) | (board.take(win) != board))
 
 
 def _search(
@@ -483,6 +531,7 @@ def _search(
     light = sum(2 if lay.width == lay.height else 1 for _ in (partition, *extra)[:2])
     full = _Expander(lay)
     exp = _Expander(lay, light) if light < len(lay.views) else full
+    dedup = _Dedup()
     b0, w0 = _encode(lay, board.tiles)
     vals0 = [_group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]
     h0 = max(sum(v) for v in vals0)
@@ -529,11 +578,11 @@ def _search(
             child = _Level.join(parts)
             if child.size > 1:
                 # duplicates inside the batch go; the most promising children (least h) are searched first
-                _, first = np.unique(child.board, return_index=True)
-                h = child.sums[0][first]
+                first = dedup.first(child.board)
+                h = child.sums[0].take(first)
                 for sm in child.sums[1:]:
-                    h = np.maximum(h, sm[first])
-                child = child.take(first[np.argsort(h, kind="stable")])
+                    np.maximum(h, sm.take(first), out=h)
+                child = child.take(first.take(np.argsort(h, kind="stable")))
             total_nodes += child.size
             hit = np.flatnonzero(child.sums[0] == 0)
             if hit.size:
