@@ -51,6 +51,23 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
     ctx.set_theme("dark")
 
 
+@pytest.mark.parametrize("player", [0, 1])
+def test_in_a_two_player_race_the_bridge_covers_a_player_in_its_tunnel(window, ctx, player):
+    from engine.race_duo import DuoSession
+    from game.views.race_duo import DuoView
+
+    view = DuoView(ctx, DuoSession(MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0)))
+    ctx.show(view)
+    view.on_resize(window.width, window.height)
+    s = view.duo.racers[player].play
+    x, a, b = s.maze.crossings[0].tolist()
+    cx, cy = s.centers[x]
+    s.cell, s.anim_from, s.moving, s.progress = b, a, True, 0.5  # half way through the tunnel: under the centre
+    assert s.tunnel() == x
+    frame(window, 2)
+    assert _close(_pixel_at(window, view, cx, cy), deck_colour(ctx.theme))  # the deck hides the player
+
+
 def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
     from game.views.lab_open import open_lab
     from game.views.lab_setup import LabSetupView

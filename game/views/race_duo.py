@@ -262,6 +262,7 @@ class DuoView(RaceScreen):
             if duo.racers[i].gave_up:
                 color = (*color[:3], 110)
             draw_marker(i, x, y, self.radius, color, t.player_edge, max(self.radius * 0.2, 1.0 / self.cam.zoom))
+            self.layer.draw_bridge(duo.racers[i].play.tunnel(), self.cam.zoom)  # weave: this player is under it
 
     def banner_text(self) -> str:
         """The line under the top bar: who arrived, who still races."""
