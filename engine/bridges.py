@@ -20,9 +20,11 @@ import numpy as np
 from engine.maze import Maze
 
 #: Half the bridge's (and the tunnel's) width, in cell units (neighbouring centres are 1 apart) ...
-HALF_WIDTH = 0.25
+#: Wide on purpose: the crossing cell's four corners (edge piece, edge piece, rail, tunnel wall) then close to
+#: small posts that the wall lines nearly fill, instead of four outlined boxes around every bridge (0.25 drew those).
+HALF_WIDTH = 0.36
 #: ... but at most this share of half the cell edge it crosses (hex edges are short).
-WIDTH_SHARE = 0.6
+WIDTH_SHARE = 0.72
 
 
 @dataclass(frozen=True)
