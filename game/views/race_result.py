@@ -37,6 +37,7 @@ def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Te
     bw, bh = int(min(300 * scale, (width - 80) / 3)), int(42 * max(0.85, scale))
     for btn in view.buttons:
         btn.rect = btn.rect.resize(bw, bh)
+    view.style_buttons(min(14 * scale, bh * 0.4))  # labels grow with the window, shrink to fit their button
     gaps = []
     for text, value, size, middle in view.rows:
         room = width - 40 - (indent(text) if indent is not None else 0.0)
