@@ -294,15 +294,15 @@ class DuoView(RaceScreen):
     def update_texts(self) -> None:
         """Change the HUD texts only when what they show changed; every line fits its zone."""
         duo = self.duo
-        count = self.countdown_text()
+        countdown = self.countdown_text()
         width, height = self.lay_size
         lines = (self.player_line(0), self.player_line(1))
-        shown = (self.clock_text(), count, self.banner_text(), lines, width)
+        shown = (self.clock_text(), countdown, self.banner_text(), lines, width)
         if shown == self._shown:
             return
         self._shown = shown
         self.t_time.text = shown[0]
-        self.t_count.text = count
+        self.t_count.text = countdown
         s = self.s
         self.set_banner(shown[2])
         side = self.hud_side(width)
