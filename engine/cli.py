@@ -231,13 +231,13 @@ def _duo_maze_code(code: str | None) -> str:
         CodeError: the code does not decode (the decoder's sentence).
     """
     from engine.codes import decode_any
-    from engine.maze_code import MazeSpec
+    from engine.race_duo import duo_maze
 
     if code is None:
         raise UsageError("play --players 2 needs a maze or race code (two players race on its maze)")
     decoded = decode_any(code)
-    maze = getattr(decoded, "maze", None) if decoded.KIND == "race" else decoded
-    if not isinstance(maze, MazeSpec):
+    maze = duo_maze(decoded)
+    if maze is None:
         raise UsageError(f"play --players 2 races a maze: '{code}' is a {decoded.KIND} code; give a maze or race code")
     return maze.code()
 

@@ -42,7 +42,7 @@ from engine.maze import Maze
 from engine.maze_code import MazeSpec
 from engine.play import PlaySession
 from engine.race_clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, ticks_to_seconds
-from engine.race_session import BEEP_TICKS, MAX_TICKS_PER_ADVANCE, TICK, EventKind, RacePhase
+from engine.race_session import BEEP_TICKS, TICK, EventKind, RacePhase, take_ticks
 
 Vec = tuple[float, float]
 #: Players in a two-player race (player 0 and player 1).
@@ -145,6 +145,14 @@ class DuoResult:
         if self.margin is None:
             return f"{names[self.winner]} won; {names[loser]} did not finish."
         return f"{names[self.winner]} won by {self.margin:.2f} s."
+
+
+def duo_maze(decoded: object) -> MazeSpec | None:
+    """The maze two players race for a decoded code (:func:`engine.codes.decode_any`): a maze code's own spec or
+    a race code's maze; None for any other kind (ghost, puzzle)."""
+    kind = getattr(decoded, "KIND", "")
+    maze = getattr(decoded, "maze", None) if kind == "race" else decoded
+    return maze if isinstance(maze, MazeSpec) else None
 
 
 class DuoSession:
@@ -314,12 +322,10 @@ class DuoSession:
                 :data:`engine.race_session.MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: per player, the direction of the keys it holds now (hold to run), or None.
         """
-        self.acc = min(self.acc + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
+        ticks, self.acc = take_ticks(self.acc, dt)
         events: list[DuoEvent] = []
-        while self.acc >= TICK - 1e-9:
-            self.acc -= TICK
+        for _ in range(ticks):
             events.extend(self.step(held))
-        self.acc = max(0.0, self.acc)
         return events
 
     def step(self, held: Sequence[Vec | None] = (None, None)) -> list[DuoEvent]:

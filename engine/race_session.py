@@ -38,6 +38,21 @@ MAX_TICKS_PER_ADVANCE = 12
 BEEP_TICKS = (-120, -60, 0)
 
 
+def take_ticks(carried: float, dt: float) -> tuple[int, float]:
+    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow (at most
+    :data:`MAX_TICKS_PER_ADVANCE`, so a stalled frame never makes a race jump), and the seconds carried on.
+
+    Returns:
+        ``(ticks to run, seconds to carry to the next call)``.
+    """
+    acc = min(carried + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
+    ticks = 0
+    while acc >= TICK - 1e-9:
+        acc -= TICK
+        ticks += 1
+    return ticks, max(0.0, acc)
+
+
 class RacePhase(Enum):
     """Where a race is."""
 
@@ -299,12 +314,10 @@ class RaceSession:
                 :data:`MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: the direction of the keys held now (hold to run), or None.
         """
-        self.acc = min(self.acc + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
+        ticks, self.acc = take_ticks(self.acc, dt)
         events: list[RaceEvent] = []
-        while self.acc >= TICK - 1e-9:
-            self.acc -= TICK
+        for _ in range(ticks):
             events.extend(self.tick(held))
-        self.acc = max(0.0, self.acc)
         return events
 
     def tick(self, held: Vec | None = None) -> list[RaceEvent]:

@@ -93,6 +93,11 @@ def label_width(text: str, font_size: float) -> float:
     return float(t.content_width)
 
 
+def needs_render(ui: gui.UIManager) -> bool:
+    """True when a widget of ``ui`` wants drawing (hover, press, a label or state change)."""
+    return any(w._requires_render for w in ui.walk_widgets())
+
+
 def ui_scale(width: float, height: float) -> float:
     """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5."""
     return max(0.6, min(2.5, min(width / 1280, height / 800)))

@@ -22,7 +22,7 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, gui, label_width, ui_scale
+from game.ui import FONT, ActionButton, gui, label_width, needs_render, ui_scale
 
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
@@ -191,8 +191,7 @@ class BaseView(Redraws, arcade.View):
 
     def needs_redraw(self) -> bool:
         """A requested redraw, an animation, or a widget that wants rendering (hover, caret blink)."""
-        ui_dirty = any(w._requires_render for w in self.ui.walk_widgets())
-        return super().needs_redraw() or ui_dirty
+        return super().needs_redraw() or needs_render(self.ui)
 
     # -- drawing --------------------------------------------------------------
     def on_draw(self) -> None:

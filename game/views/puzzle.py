@@ -39,13 +39,13 @@ from game.puzzle_settings import (
     session_from_code,
 )
 from game.routes import Route
-from game.ui import FONT
+from game.ui import FONT, needs_render
 from game.views.base import common_key
 from game.views.puzzle_assist import AssistCommands
 from game.views.puzzle_board import BoardLayer
 from game.views.puzzle_panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.views.puzzle_tasks import PuzzleJobs
-from game.views.puzzle_widgets import fit_block, needs_render
+from game.views.puzzle_widgets import fit_block
 
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}

@@ -21,9 +21,9 @@ from game.context import Context
 from game.pictures import FILE_PREFIX, builtin_of, check_image_file, choice_label
 from game.puzzle_settings import MAX_CUSTOM_SIDE, Deal, PuzzleSettings, new_seed, seed_code, session_from_code
 from game.routes import Route
-from game.ui import FONT, TITLE_FONT, gui
+from game.ui import FONT, TITLE_FONT, gui, needs_render
 from game.views.base import common_key
-from game.views.puzzle_widgets import PanelButton, fit_block, fit_label, fit_line, needs_render
+from game.views.puzzle_widgets import PanelButton, fit_block, fit_label, fit_line
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)

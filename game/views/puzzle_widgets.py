@@ -17,7 +17,7 @@ from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
 from game.render.theme import RGBA, Theme, button_style
-from game.ui import ActionButton, cut_to_fit, gui
+from game.ui import ActionButton, cut_to_fit
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
 BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
@@ -181,11 +181,6 @@ class PanelButton(ActionButton):
 def _measure() -> arcade.Text:
     """A scratch text in the buttons' font, for measuring labels."""
     return arcade.Text("", 0, 0, font_size=12, font_name=BUTTON_FONTS)
-
-
-def needs_render(ui: gui.UIManager) -> bool:
-    """True when a widget of ``ui`` wants drawing (hover, press, a label or state change)."""
-    return any(w._requires_render for w in ui.walk_widgets())
 
 
 # -- text that fits ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from game.context import Context
 from game.format import count, format_clock
 from game.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys
 from game.routes import Route
+from game.ui import needs_render
 from game.views.base import common_key
 from game.views.duo_players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.views.pause import PauseOverlay
@@ -221,15 +222,18 @@ class DuoView(RaceScreen):
         """Under the pause overlay: after input or while its widgets change; else as every race screen."""
         if self.paused:
             changed, self._changed = self._changed, False
-            return changed or bool(self._pause and any(w._requires_render for w in self._pause.ui.walk_widgets()))
+            return changed or (self._pause is not None and needs_render(self._pause.ui))
         return super().needs_redraw()
 
     def frame_key(self) -> tuple[Any, ...]:
-        """Both players, the clock line, countdown, banner, both HUD lines, the fog, the camera."""
+        """Both players, the clock line, countdown, what the banner and HUD lines show, the fog, the camera."""
         duo, cam = self.duo, self.cam
         fog = duo.fog.version if duo.fog is not None else 0
+        # what the banner and the players' lines are made of (moves, arrivals, giving up), not the lines themselves:
+        # this runs every tick
+        runs = tuple((len(r.moves), r.gave_up) for r in duo.racers)
         return (cam.x, cam.y, cam.zoom, cam.shake, duo.position(0), duo.position(1), self.clock_text(),
-                self.countdown_text(), self.banner_text(), self.player_line(0), self.player_line(1), fog)
+                self.countdown_text(), duo.phase, len(duo.arrived()), runs, fog)
 
     def clock_text(self) -> str:
         """The HUD clock (whole seconds while the race runs, tenths once it is over)."""

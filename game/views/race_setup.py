@@ -11,6 +11,7 @@ from typing import Any
 from engine.codes import CodeError, decode_any
 from engine.maze_code import MazeSpec
 from engine.race import DIFFICULTIES, OPPONENTS, RaceSpec
+from engine.race_duo import duo_maze
 from game.context import Context
 from game.routes import Route
 from game.views.choice_setup import ChoiceSetupView
@@ -178,8 +179,8 @@ class RaceSetupView(ChoiceSetupView):
         decoded = decode_any(code)
         if decoded.KIND == "ghost":
             return False
-        maze = decoded.maze if decoded.KIND == "race" else decoded
-        if not isinstance(maze, MazeSpec):
+        maze = duo_maze(decoded)
+        if maze is None:
             raise CodeError("Two players race a maze: paste a maze, race or ghost code.")
         self.ctx.go(Route.RACE_DUO, self.race.maze_spec(maze).code(), back=self)
         return True
