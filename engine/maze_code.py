@@ -347,10 +347,11 @@ class MazeSpec:
         """The level's grid: the tessellation, cut by the mask when there is one (then a
         :class:`engine.grids.masked.MaskedGrid`, whose start and goal are far apart)."""
         from engine.grids import make_grid
-        from engine.grids.masked import masked_grid
 
         if self.mask is None:
             return make_grid(self.shape, self.width, self.height)
+        from engine.grids.masked import masked_grid  # only shaped levels pay for importing it
+
         return masked_grid(self.shape, self.width, self.height, self.mask)
 
     def with_mask(self, mask: Mask | None) -> MazeSpec:

@@ -371,3 +371,24 @@ def test_square_tables_follow_the_csr():
             assert CLEAR[k] == 0xF ^ (1 << OPPOSITE[k])
     with pytest.raises(ValueError, match="square"):
         square_tables(make_grid("hex", 3, 3))
+
+
+@pytest.mark.parametrize("algo", ["binary-tree", "sidewinder"])
+def test_square_topology_waits_for_first_use(algo):
+    """A whole square grid builds its CSR only when something reads it; the row
+    generators compute edge ids directly and never do, and the arrays built later are
+    the ones the square edge layout promises."""
+    from engine.generators import generate
+    from engine.rng import Rng
+
+    w, h = 7, 5
+    g = make_grid("square", w, h)
+    assert not g.topology_built and g.num_edges == h * (w - 1) + (h - 1) * w
+    generate(g, algo, Rng(3))
+    assert not g.topology_built
+    east = [(c, c + 1) for c in range(w * h) if c % w < w - 1]
+    north = [(c, c + w) for c in range(w * (h - 1))]
+    assert g.edges.tolist() == [list(p) for p in east + north]
+    assert g.topology_built and g.indptr.shape == (w * h + 1,)
+    assert g.row.tolist() == [c // w for c in range(w * h)] and g.col.tolist() == [c % w for c in range(w * h)]
+    assert make_grid("hex", w, h).topology_built

@@ -39,6 +39,8 @@ def binary_tree_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Raises:
         ValueError: if the grid's rows are unsuitable.
     """
+    if rec is None and grid.full_square:
+        return _square_binary_tree(grid.width, grid.height, rng)
     rows = _checked_rows(grid, "binary-tree")
     n = grid.n
     npc = np.diff(rows.north_ptr)
@@ -72,6 +74,8 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     Raises:
         ValueError: if the grid's rows are unsuitable.
     """
+    if rec is None and grid.full_square:
+        return _square_sidewinder(grid.width, grid.height, rng)
     rows = _checked_rows(grid, "sidewinder")
     top = int(rows.row_ptr[-2])  # positions >= top are the top row
     east = rows.east
@@ -104,6 +108,55 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 run += 1
             elif el[p] >= 0:
                 rec.append(("open", el[p]))
+    return pas
+
+
+# -- whole square grids: the same draws and passages from the edge arithmetic ------------
+# (engine.grids.square: the edge east of cell c = row * w + col is row * (w - 1) + col, the
+# edge north of it h * (w - 1) + c), without the row tables or the grid's topology.
+
+
+def _square_binary_tree(w: int, h: int, rng: Rng) -> np.ndarray:
+    """:func:`binary_tree_core` on a whole ``w`` × ``h`` square grid (same draws, same passages).
+
+    Inside the top row and the last column a cell has two candidates (north, east) and
+    ``(r32 * 2) >> 32``, the top bit of its raw word, picks east when set; the top row can
+    only go east, the last column only north, the top-right cell opens nothing.
+    """
+    east_bit = (rng.u64_array(w * h) >> np.uint64(63)).astype(bool).reshape(h, w)
+    pas = np.zeros(h * (w - 1) + (h - 1) * w, dtype=bool)
+    east = pas[: h * (w - 1)].reshape(h, w - 1)
+    north = pas[h * (w - 1) :].reshape(h - 1, w)
+    east[:-1] = east_bit[:-1, :-1]
+    east[-1] = True
+    np.logical_not(east_bit[:-1, :-1], out=north[:, :-1])
+    north[:, -1] = True
+    return pas
+
+
+def _square_sidewinder(w: int, h: int, rng: Rng) -> np.ndarray:
+    """:func:`sidewinder_core` on a whole ``w`` × ``h`` square grid (same draws, same passages).
+
+    Below the top row a cell's coin (top bit of its raw word) closes the run, as does the
+    row's end; each closed run opens north from ``run_start + (r32 * len) >> 32``; the
+    north-neighbour pick (one candidate) still consumes its word.
+    """
+    top = (h - 1) * w  # cells below the top row
+    close = (rng.u64_array(top) >> np.uint64(63)).astype(bool).reshape(h - 1, w)
+    close[:, -1] = True
+    flat = close.ravel()
+    run_end = np.flatnonzero(flat)
+    nruns = len(run_end)
+    run_start = np.empty(nruns, dtype=np.int64)
+    run_start[0] = 0
+    run_start[1:] = run_end[:-1] + 1
+    r32 = u32_array(rng, 2 * nruns)[:nruns]
+    member = run_start + pick(r32, run_end - run_start + 1)
+    pas = np.zeros(h * (w - 1) + (h - 1) * w, dtype=bool)
+    east = pas[: h * (w - 1)].reshape(h, w - 1)
+    np.logical_not(close[:, :-1], out=east[:-1])
+    east[-1] = True
+    pas[h * (w - 1) + member] = True
     return pas
 
 

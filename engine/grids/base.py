@@ -5,7 +5,8 @@ drawing geometry); :func:`build_grid` turns that into a :class:`Grid` with CSR
 adjacency whose neighbours are listed counter-clockwise around each cell, which
 is what wall followers need.
 
-Topology (edges, CSR, rows) is built eagerly in compact integer arrays.  Geometry
+Topology (edges, CSR, rows) is kept in compact integer arrays (:class:`Topology`),
+built eagerly by :func:`build_grid` or on first access for a :func:`lazy_grid`.  Geometry
 (centres, polygons, wall segments, boundary) is described by a :class:`Layout` of
 builder functions and computed on first use, once per grid: generating and
 solving a maze never pays for drawing data.  Derived per-grid tables that
@@ -88,6 +89,18 @@ class Layout:
     polygon: Callable[[int], np.ndarray] | None = None
 
 
+@dataclass(frozen=True)
+class Topology:
+    """A grid's graph: who neighbours whom, in compact int32 arrays (see :class:`Grid`)."""
+
+    edges: np.ndarray
+    indptr: np.ndarray
+    nbr: np.ndarray
+    edge_id: np.ndarray
+    row: np.ndarray
+    col: np.ndarray
+
+
 @dataclass(frozen=True, eq=False)
 class Grid:
     """An immutable tessellation instance.
@@ -96,16 +109,22 @@ class Grid:
         kind: tessellation name (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``).
         width, height: the size as given by the user (polar: base sectors × rings).
         n: number of cells, ids ``0..n-1``.
-        edges: ``(E, 2)`` int32, each adjacent pair once, ``a < b``.
-        indptr: ``(n+1,)`` int32 CSR row pointers.
-        nbr: ``(2E,)`` int32 neighbour cells; for cell ``c`` the slice
-            ``indptr[c]:indptr[c+1]`` lists them by increasing direction angle in
-            ``(-pi, pi]`` (counter-clockwise, starting just past west).
-        edge_id: ``(2E,)`` int32, the edge index of each CSR entry.
-        row, col: ``(n,)`` int32 row/column of each cell where rows make sense
-            (row 0 is the bottom / innermost), else ``-1``.
+        num_edges: number of edges ``E``.
         start, goal: default start and goal cells.
         layout: the geometry builders (see :class:`Layout`).
+
+    Topology, read through properties (a tessellation whose edge ids are arithmetic,
+    the whole square grid, builds these arrays on first access, so a generator that
+    computes edge ids directly never pays for them):
+
+    * ``edges``: ``(E, 2)`` int32, each adjacent pair once, ``a < b``;
+    * ``indptr``: ``(n+1,)`` int32 CSR row pointers;
+    * ``nbr``: ``(2E,)`` int32 neighbour cells; for cell ``c`` the slice
+      ``indptr[c]:indptr[c+1]`` lists them by increasing direction angle in
+      ``(-pi, pi]`` (counter-clockwise, starting just past west);
+    * ``edge_id``: ``(2E,)`` int32, the edge index of each CSR entry;
+    * ``row``, ``col``: ``(n,)`` int32 row/column of each cell where rows make sense
+      (row 0 is the bottom / innermost), else ``-1``.
 
     Geometry, computed on first access and then kept (see :class:`Layout`):
     ``centers`` ``(n, 2)``, ``poly_indptr`` ``(n+1,)`` int32, ``poly_xy`` ``(P, 2)``,
@@ -116,16 +135,58 @@ class Grid:
     width: int
     height: int
     n: int
-    edges: np.ndarray
-    indptr: np.ndarray
-    nbr: np.ndarray
-    edge_id: np.ndarray
-    row: np.ndarray
-    col: np.ndarray
+    num_edges: int
+    topology: Topology | Callable[[], Topology] = field(repr=False)
     start: int
     goal: int
     layout: Layout = field(repr=False)
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # -- topology -----------------------------------------------------------------
+    def _topo(self) -> Topology:
+        t = self.topology
+        if isinstance(t, Topology):
+            return t
+        t = t()
+        if t.edges.shape[0] != self.num_edges or t.indptr.shape[0] != self.n + 1:
+            raise ValueError("the lazily built topology does not match the grid's size")
+        object.__setattr__(self, "topology", t)
+        return t
+
+    @property
+    def topology_built(self) -> bool:
+        """True once the topology arrays exist (always for eagerly built grids)."""
+        return isinstance(self.topology, Topology)
+
+    @property
+    def edges(self) -> np.ndarray:
+        """``(E, 2)`` int32 adjacent pairs ``a < b``, in edge-id order."""
+        return self._topo().edges
+
+    @property
+    def indptr(self) -> np.ndarray:
+        """``(n+1,)`` int32 CSR row pointers."""
+        return self._topo().indptr
+
+    @property
+    def nbr(self) -> np.ndarray:
+        """``(2E,)`` int32 CSR neighbour cells, counter-clockwise per cell."""
+        return self._topo().nbr
+
+    @property
+    def edge_id(self) -> np.ndarray:
+        """``(2E,)`` int32 edge id of each CSR entry."""
+        return self._topo().edge_id
+
+    @property
+    def row(self) -> np.ndarray:
+        """``(n,)`` int32 row of each cell (``-1`` where rows make no sense)."""
+        return self._topo().row
+
+    @property
+    def col(self) -> np.ndarray:
+        """``(n,)`` int32 column of each cell (``-1`` where rows make no sense)."""
+        return self._topo().col
 
     # -- the public per-grid memo ------------------------------------------------
     def memo(self, key: str, build: Callable[[], T]) -> T:
@@ -196,11 +257,6 @@ class Grid:
         """True for a whole square grid (not cut to a shape): the square fast paths and
         :func:`engine.grids.square.square_tables` apply to it."""
         return self.kind == "square" and not self.masked
-
-    @property
-    def num_edges(self) -> int:
-        """Number of edges E."""
-        return int(self.edges.shape[0])
 
     def degree(self) -> np.ndarray:
         """Number of neighbours of every cell, ``(n,)`` int32."""
@@ -441,18 +497,53 @@ def build_grid(
     if nbr.shape[0] != 2 * edges.shape[0] or edge_id.shape[0] != nbr.shape[0]:
         raise ValueError("the CSR must list every edge twice")
     minus = np.full(n, -1, dtype=np.int32)
-    return Grid(
-        kind=kind,
-        width=int(width),
-        height=int(height),
-        n=n,
+    topology = Topology(
         edges=edges,
         indptr=np.asarray(indptr, dtype=np.int32),
         nbr=np.asarray(nbr, dtype=np.int32),
         edge_id=np.asarray(edge_id, dtype=np.int32),
         row=minus if row is None else np.asarray(row, dtype=np.int32),
         col=minus.copy() if col is None else np.asarray(col, dtype=np.int32),
+    )
+    return Grid(
+        kind=kind,
+        width=int(width),
+        height=int(height),
+        n=n,
+        num_edges=int(edges.shape[0]),
+        topology=topology,
         start=int(start),
         goal=int(n - 1 if goal is None else goal),
+        layout=layout,
+    )
+
+
+def lazy_grid(
+    kind: str,
+    width: int,
+    height: int,
+    n: int,
+    num_edges: int,
+    topology: Callable[[], Topology],
+    layout: Layout,
+    *,
+    start: int,
+    goal: int,
+) -> Grid:
+    """A :class:`Grid` whose topology arrays are built by ``topology()`` on first access.
+
+    For tessellations whose cell and edge ids are arithmetic (the whole square grid):
+    an algorithm that computes ids directly never pays for the CSR.  ``topology()``
+    must give exactly ``num_edges`` edges and ``n + 1`` row pointers (checked when built).
+    """
+    return Grid(
+        kind=kind,
+        width=int(width),
+        height=int(height),
+        n=int(n),
+        num_edges=int(num_edges),
+        topology=topology,
+        start=int(start),
+        goal=int(goal),
         layout=layout,
     )

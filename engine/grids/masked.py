@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from engine.grids.base import Grid, Layout
+from engine.grids.base import Grid, Layout, Topology
 from engine.masks import QUANT
 
 T = TypeVar("T")
@@ -241,12 +241,15 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
         width=base.width,
         height=base.height,
         n=n,
-        edges=edges.reshape(-1, 2),
-        indptr=indptr,
-        nbr=new_id[nbr_all[ent]].astype(np.int32),
-        edge_id=new_eid[base.edge_id[take][ent]].astype(np.int32),
-        row=base.row[cells],
-        col=base.col[cells],
+        num_edges=int(edges.shape[0]),
+        topology=Topology(
+            edges=edges,
+            indptr=indptr,
+            nbr=new_id[nbr_all[ent]].astype(np.int32),
+            edge_id=new_eid[base.edge_id[take][ent]].astype(np.int32),
+            row=base.row[cells],
+            col=base.col[cells],
+        ),
         start=0,
         goal=n - 1,
         layout=_layout(base, cells, eids),

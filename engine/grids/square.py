@@ -20,7 +20,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, lattice_slot_tables, row_col
+from engine.grids.base import (
+    Grid,
+    Layout,
+    Topology,
+    check_dims,
+    csr_from_slots,
+    lattice_slot_tables,
+    lazy_grid,
+    row_col,
+)
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -132,26 +141,22 @@ def make_square(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("square", width, height, MIN_SIZE, MAX_SIZE)
-    every = slice(None)
-    edges, nbr_tab, eid_tab = lattice_slot_tables(
-        w,
-        h,
-        4,
-        [
-            ((every, slice(None, -1)), (every, slice(1, None)), E, W),
-            ((slice(None, -1), every), (slice(1, None), every), N, S),
-        ],
-    )
-    rr, cc = row_col(w, h)
-    return build_grid(
-        "square",
-        w,
-        h,
-        edges,
-        csr_from_slots(nbr_tab, eid_tab),
-        _layout(w, h),
-        row=rr,
-        col=cc,
-        start=(h - 1) * w,
-        goal=w - 1,
-    )
+
+    def topology() -> Topology:
+        every = slice(None)
+        edges, nbr_tab, eid_tab = lattice_slot_tables(
+            w,
+            h,
+            4,
+            [
+                ((every, slice(None, -1)), (every, slice(1, None)), E, W),
+                ((slice(None, -1), every), (slice(1, None), every), N, S),
+            ],
+        )
+        indptr, nbr, edge_id = csr_from_slots(nbr_tab, eid_tab)
+        rr, cc = row_col(w, h)
+        return Topology(edges, indptr, nbr, edge_id, rr, cc)
+
+    # The edge layout is arithmetic (module docstring), so the arrays wait for first use.
+    return lazy_grid("square", w, h, w * h, h * (w - 1) + (h - 1) * w, topology, _layout(w, h),
+                     start=(h - 1) * w, goal=w - 1)
