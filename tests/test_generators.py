@@ -317,3 +317,20 @@ def test_square_row_generators_match_the_row_tables(name, w, h):
         slow = core(g, slow_rng, [])
         assert np.array_equal(fast, slow)
         assert fast_rng.u64_array(2).tolist() == slow_rng.u64_array(2).tolist()
+
+
+@pytest.mark.parametrize("w,h", [(2, 2), (2, 9), (9, 2), (31, 17), (100, 100)])
+def test_square_simplified_prim_matches_the_general_form(w, h):
+    """Simplified Prim's square kernel (direction masks) and its general form (hops
+    tables) carve the same maze, record the same steps and use the same draws."""
+    from engine.generators import prim
+
+    g = make_grid("square", w, h)
+    for seed in range(4):
+        fast_rng, slow_rng = Rng(seed), Rng(seed)
+        fast_rec: list = []
+        slow_rec: list = []
+        fast = prim._prim_simple_square(g, fast_rng, fast_rec)
+        slow = prim._prim_simple_hops(g, slow_rng, slow_rec)
+        assert np.array_equal(fast, slow) and fast_rec == slow_rec
+        assert fast_rng.u64_array(2).tolist() == slow_rng.u64_array(2).tolist()

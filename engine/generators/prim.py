@@ -15,9 +15,20 @@ from array import array
 
 import numpy as np
 
-from engine.generators._common import Record, chunk_size, hops, make_generator_forms, to_passage, u32_list
+from engine.generators._common import (
+    COUNT,
+    SLOTS,
+    Record,
+    chunk_size,
+    hops,
+    make_generator_forms,
+    to_passage,
+    u32_list,
+    visit_in_square_masks,
+)
 from engine.generators.spanning import spanning_forest_by_rank, unique_for_weights
 from engine.grids.base import Grid
+from engine.grids.square import square_tables
 from engine.rng import Rng
 
 
@@ -98,7 +109,19 @@ def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
 
 def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """Simplified Prim (random frontier cell); returns the ``(E,)`` bool passages."""
+    """Simplified Prim (random frontier cell); returns the ``(E,)`` bool passages.
+
+    Draws: the start cell with ``rng.below(n)``, then 32-bit values in chunks of
+    :func:`chunk_size` words: one per step for the frontier cell, one more when it has
+    several neighbours in the maze.
+    """
+    if grid.full_square:
+        return _prim_simple_square(grid, rng, rec)
+    return _prim_simple_hops(grid, rng, rec)
+
+
+def _prim_simple_hops(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`prim_simple_core` on any grid, through its :func:`hops` tables."""
     h = hops(grid)
     step, first, eid = h.step, h.first, h.eid
     n = grid.n
@@ -147,6 +170,69 @@ def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             if not vis[d] and not infr[d]:
                 infr[d] = 1
                 frontier.append(d)
+    return to_passage(pas)
+
+
+def _prim_simple_square(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`prim_simple_core` on a whole square grid: the same draws and passages, with
+    the neighbours kept as direction bit masks (:func:`engine.grids.square.square_tables`,
+    as the backtracker does) instead of per-cell offset lists; never builds the topology.
+
+    ``um[c]`` holds the directions of ``c``'s neighbours not yet in the maze, so the ones in
+    the maze are ``full[c] ^ um[c]``, in the slot order (S, E, N, W) the general form uses.
+    """
+    n = grid.n
+    tab = square_tables(grid)
+    wd, vb, off, full = tab.width, tab.vertical, tab.offset, tab.masks
+    o_s, o_e, o_n, o_w = off
+    c_s, c_e, c_n, c_w = tab.clear
+    um = bytearray(full)
+    infr = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    visit_in_square_masks(um, start, tab)
+    frontier = [start + off[k] for k in SLOTS[full[start]]]
+    for d in frontier:
+        infr[d] = 1
+    pop, add = frontier.pop, frontier.append
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 2
+    if rec is not None:
+        rec.append(("visit", start))
+    while frontier:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        i = (buf[bi] * len(frontier)) >> 32
+        bi += 1
+        f = frontier[i]
+        last = pop()
+        if i < len(frontier):
+            frontier[i] = last
+        mk = full[f] ^ um[f]
+        m = COUNT[mk]
+        if m == 1:
+            k = SLOTS[mk][0]
+        else:
+            k = SLOTS[mk][(buf[bi] * m) >> 32]
+            bi += 1
+        e = f - f // wd - (k >> 1) if k & 1 else vb + f + (k >> 1) * wd  # SquareTables.edge, inlined
+        pas[e] = 1
+        um[f + o_s] &= c_s
+        um[f + o_e] &= c_e
+        um[f + o_n] &= c_n
+        um[f + o_w] &= c_w
+        if rec is not None:
+            rec.append(("current", f + off[k]))
+            rec.append(("open", e))
+            rec.append(("visit", f))
+        for k in SLOTS[um[f]]:
+            d = f + off[k]
+            if not infr[d]:
+                infr[d] = 1
+                add(d)
     return to_passage(pas)
 
 
