@@ -38,12 +38,26 @@ class Bridges:
         decks: ``(K, 4, 2)`` float64, each crossing's bridge deck (the quadrilateral between
             its rails, counter-clockwise), to paint over a player passing underneath.
         rails: ``(K, 2, 2, 2)`` float64, each crossing's two rails (also in :attr:`segments`).
+        posts: ``(K, 4, P, 2)`` float64, the four corners of each crossing cell outside both the
+            bridge and the tunnel (bounded by a rail, a tunnel wall and the cell's edges), each a
+            convex polygon counter-clockwise, padded to ``P`` points by repeating its last one.
+            Filled in the wall colour they are solid abutments: drawn as outlines only, their
+            inside showed through as a small hole when zoomed in.
     """
 
     hidden: np.ndarray
     segments: np.ndarray
     decks: np.ndarray
     rails: np.ndarray
+    posts: np.ndarray
+
+    def post_triangles(self) -> np.ndarray:
+        """The posts as a triangle fan each: ``(K * 4 * (P - 2) * 3, 2)`` float64 vertices, by crossing."""
+        k, q, p, _ = self.posts.shape
+        if k == 0 or p < 3:
+            return np.zeros((0, 2))
+        fan = np.stack([np.zeros(p - 2, dtype=np.int64), np.arange(1, p - 1), np.arange(2, p)], axis=1)
+        return self.posts[:, :, fan.ravel()].reshape(-1, 2)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -65,7 +79,8 @@ def bridges(maze: Maze) -> Bridges:
     k = len(maze.crossings)
     if not k:
         z = np.zeros((0, 2, 2))
-        return Bridges(np.zeros(0, dtype=np.int64), z, np.zeros((0, 4, 2)), np.zeros((0, 2, 2, 2)))
+        return Bridges(np.zeros(0, dtype=np.int64), z, np.zeros((0, 4, 2)), np.zeros((0, 2, 2, 2)),
+                       np.zeros((0, 4, 3, 2)))
     g = maze.grid
     cen = g.centers
     x, c, d = (maze.crossings[:, i].astype(np.int64) for i in range(3))
@@ -99,7 +114,46 @@ def bridges(maze: Maze) -> Bridges:
         for s in (1.0, -1.0):
             segs.append(np.stack([m + s * hl * along, m + s * w * along], axis=1))
     hidden = np.concatenate([e["c"], e["d"]])
-    return Bridges(hidden, np.concatenate(segs), decks, rails)
+    feet = [mid[name] + s * w * pv for name in ("c", "d") for s in (1.0, -1.0)]
+    corners = _polygon_corners(g.poly_indptr, g.poly_xy, x)
+    rail_ends = [rails[:, r, end] for r in (0, 1) for end in (0, 1)]
+    posts = _posts(o, pu, pv, w[:, 0], [*corners, *rail_ends, *feet])
+    return Bridges(hidden, np.concatenate(segs), decks, rails, posts)
+
+
+def _polygon_corners(indptr: np.ndarray, xy: np.ndarray, cells: np.ndarray) -> list[np.ndarray]:
+    """The polygon vertices of ``cells`` as a list of ``(K, 2)`` arrays, as many as the largest polygon
+    has (a smaller polygon repeats its last vertex)."""
+    lo = indptr[cells].astype(np.int64)
+    count = indptr[cells + 1].astype(np.int64) - lo
+    return [xy[lo + np.minimum(j, count - 1)] for j in range(int(count.max()))]
+
+
+def _posts(o: np.ndarray, pu: np.ndarray, pv: np.ndarray, w: np.ndarray, points: list[np.ndarray]) -> np.ndarray:
+    """The four corner regions ``{s1 * (p - o)·pu >= w, s2 * (p - o)·pv >= w}`` of each convex cell.
+
+    ``points`` holds every vertex such a region can have except the rail / tunnel-wall
+    crossings, which are added here: the cell's vertices and where the rails and the tunnel
+    walls meet the cell's edges.  Each region keeps the points inside it, sorted by angle
+    about their mean (they are the vertices of a convex polygon).
+    """
+    basis = np.stack([pu, pv], axis=1)  # (K, 2, 2): rows pu, pv
+    signs = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    meet = o[:, None, :] + np.linalg.solve(basis[:, None], (signs[None] * w[:, None, None])[..., None])[..., 0]
+    cand = np.concatenate([np.stack(points, axis=1), meet], axis=1)  # (K, C, 2)
+    rel = cand - o[:, None, :]
+    coord = np.stack([np.einsum("kcj,kj->kc", rel, pu), np.einsum("kcj,kj->kc", rel, pv)], axis=-1)  # (K, C, 2)
+    eps = 1e-9
+    inside = np.all(coord[:, None, :, :] * signs[None, :, None, :] >= w[:, None, None, None] - eps, axis=-1)
+    count = inside.sum(axis=2)  # (K, 4)
+    mean = np.einsum("kqc,kcj->kqj", inside, cand) / np.maximum(count, 1)[..., None]
+    d = cand[:, None, :, :] - mean[:, :, None, :]
+    ang = np.where(inside, np.arctan2(d[..., 1], d[..., 0]), np.inf)
+    order = np.argsort(ang, axis=2, kind="stable")
+    p = max(3, int(count.max()))
+    take = np.minimum(np.arange(p)[None, None, :], np.maximum(count, 1)[..., None] - 1)
+    idx = np.take_along_axis(order, take, axis=2)  # (K, 4, P)
+    return np.take_along_axis(cand[:, None, :, :], idx[..., None], axis=2)
 
 
 def standing_walls(maze: Maze) -> tuple[np.ndarray, np.ndarray]:

@@ -257,10 +257,12 @@ def write_svg(
     if maze.is_weave:
         from engine.bridges import bridges
 
-        decks = f.xy(bridges(maze).decks).reshape(-1, 4, 2).tolist()
-        out.write(f'<path class="bridges" fill="{_DECK}" stroke="none" d="')
-        out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in decks]))
-        out.write('"/>\n')
+        br = bridges(maze)
+        for name, polys, colour in (("bridges", br.decks, _DECK), ("posts", br.posts, _WALL)):
+            shapes = f.xy(polys).reshape(-1, polys.shape[-2], 2).tolist()
+            out.write(f'<path class="{name}" fill="{colour}" stroke="none" d="')
+            out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in shapes]))
+            out.write('"/>\n')
     out.write('<path class="walls" d="')
     move = "M%.2f %.2fL%.2f %.2f"
     for seg in _closed_chunks(maze, chunk or CHUNK):
@@ -353,7 +355,7 @@ def to_png(
     palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL, _DECK)]
     pix = np.zeros((f.height, f.width), dtype=np.uint8)
     if maze.is_weave:
-        _fill_decks(pix, f, maze)
+        _fill_bridges(pix, f, maze)
     lw = max(1, int(round(f.line)))
     for seg in _closed_chunks(maze):
         _draw_segments(pix, f.xy(seg).reshape(-1, 4), lw, 1)
@@ -369,17 +371,20 @@ def to_png(
     img.save(file_or_path, format="PNG")
 
 
-def _fill_decks(pix: np.ndarray, f: _Frame, maze: Maze) -> None:
-    """Paint a weave maze's bridge decks (palette index 5) into ``pix`` before the walls."""
+def _fill_bridges(pix: np.ndarray, f: _Frame, maze: Maze) -> None:
+    """Paint a weave maze's bridge decks (palette index 5) and posts (1, the walls' colour) into ``pix``
+    before the walls."""
     from PIL import Image, ImageDraw
 
     from engine.bridges import bridges
 
-    mask = Image.new("1", (f.width, f.height), 0)
-    draw = ImageDraw.Draw(mask)
-    for quad in f.xy(bridges(maze).decks).tolist():
-        draw.polygon([tuple(p) for p in quad], fill=1)
-    pix[np.asarray(mask, dtype=bool)] = 5
+    br = bridges(maze)
+    for polys, index in ((br.decks, 5), (br.posts, 1)):
+        mask = Image.new("1", (f.width, f.height), 0)
+        draw = ImageDraw.Draw(mask)
+        for poly in f.xy(polys).reshape(-1, polys.shape[-2], 2).tolist():
+            draw.polygon([tuple(p) for p in poly], fill=1)
+        pix[np.asarray(mask, dtype=bool)] = index
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

@@ -371,16 +371,28 @@ def test_svg_and_png_draw_the_bridges(tmp_path):
 
     maze = MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0).build()
     svg = to_svg(maze)
-    assert svg.count('class="bridges"') == 1 and svg.split('class="bridges"')[1].count("Z") == len(maze.crossings)
+    def path_of(name: str) -> str:
+        assert svg.count(f'class="{name}"') == 1
+        return svg.split(f'class="{name}"')[1].split('"/>')[0]
+
+    assert path_of("bridges").count("Z") == len(maze.crossings)
+    assert path_of("posts").count("Z") == 4 * len(maze.crossings)  # four filled corners per crossing
     out = tmp_path / "w.png"
-    to_png(maze, out, cell_px=20)
+    px = 100  # big cells: wall lines 10 px wide leave the middle of each corner post uncovered
+    to_png(maze, out, cell_px=px)
     img = Image.open(out).convert("RGB")
     x = maze.crossings[0, 0]
     cx, cy = maze.grid.centers[x]
     x0, _, _, y1 = maze.grid.bounds()
-    px = int((cx - x0) * 20 + 10)
-    py = int((y1 - cy) * 20 + 10)
-    assert img.getpixel((px, py)) == (0xD9, 0xD4, 0xC7)  # the deck colour at the crossing's centre
+
+    def pixel(wx: float, wy: float) -> tuple[int, int, int]:
+        return img.getpixel((int((wx - x0) * px + px / 2), int((y1 - wy) * px + px / 2)))
+
+    assert pixel(cx, cy) == (0xD9, 0xD4, 0xC7)  # the deck colour at the crossing's centre
+    # the middle of each corner post (0.43 cell from the centre both ways, between the rail at 0.36 and
+    # the cell's edge at 0.5) is filled with the walls' colour, not a hole of floor
+    for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
+        assert pixel(cx + 0.43 * sx, cy + 0.43 * sy) == (0x1B, 0x1B, 0x1B)
     plain = MazeSpec.create("square", 10, 8, "backtracker", seed=1).build()
     assert 'class="bridges"' not in to_svg(plain)
 
@@ -439,3 +451,54 @@ def test_a_maze_is_not_both_woven_and_shaped():
     fields = [*woven.code_fields(), Mask.builtin("heart").field()]
     with pytest.raises(CodeError, match="both woven"):
         MazeSpec.from_fields(fields, woven.seed_text())
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_bridge_posts_fill_exactly_the_corners_outside_bridge_and_tunnel(shape):
+    """A point of a crossing cell lies in one of its four posts exactly when it is outside both
+    the bridge strip and the tunnel strip (sampled densely), and each post is counter-clockwise."""
+    from engine.bridges import HALF_WIDTH, bridges
+    from engine.weave import over_ends
+
+    maze = MazeSpec.create(shape, 9, 8, "backtracker", seed=2, weave=1.0).build()
+    br = bridges(maze)
+    assert br.posts.shape[:2] == (len(maze.crossings), 4) and len(maze.crossings) >= 3
+    g = maze.grid
+    ends = over_ends(maze)
+    rng = np.random.default_rng(5)
+    for k, (x, c, d) in enumerate(maze.crossings.tolist()):
+        o = g.centers[x]
+        u = g.centers[ends[k, 1]] - g.centers[ends[k, 0]]
+        v = g.centers[d] - g.centers[c]
+        pu = np.array([-u[1], u[0]]) / np.hypot(*u)
+        pv = np.array([-v[1], v[0]]) / np.hypot(*v)
+        half = np.linalg.norm(br.rails[k, 0, 0] - br.rails[k, 1, 0]) / 2  # the strips' half width
+        assert half <= HALF_WIDTH + 1e-12
+        poly = g.polygon(x)
+        lo, hi = poly.min(axis=0), poly.max(axis=0)
+        pts = lo + rng.random((4000, 2)) * (hi - lo)
+        in_cell = _inside_convex(poly, pts)
+        outside_strips = (np.abs((pts - o) @ pu) > half + 1e-6) & (np.abs((pts - o) @ pv) > half + 1e-6)
+        near_edge = (np.abs(np.abs((pts - o) @ pu) - half) < 1e-6) | (np.abs(np.abs((pts - o) @ pv) - half) < 1e-6)
+        in_post = np.zeros(len(pts), dtype=bool)
+        for post in br.posts[k]:
+            assert _signed_area(post) > 0
+            in_post |= _inside_convex(post, pts)
+        keep = in_cell & ~near_edge
+        assert np.array_equal(in_post[keep], outside_strips[keep])
+
+
+def _signed_area(poly: np.ndarray) -> float:
+    x, y = poly[:, 0], poly[:, 1]
+    return 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+
+
+def _inside_convex(poly: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Points inside a counter-clockwise convex polygon (repeated vertices allowed), strictly."""
+    inside = np.ones(len(pts), dtype=bool)
+    for a, b in zip(poly, np.roll(poly, -1, axis=0), strict=True):
+        edge = b - a
+        if np.hypot(*edge) < 1e-12:
+            continue
+        inside &= (edge[0] * (pts[:, 1] - a[1]) - edge[1] * (pts[:, 0] - a[0])) > 1e-9
+    return inside

@@ -24,7 +24,7 @@ import numpy as np
 from engine.bridges import standing_walls
 from engine.fog import Fog
 from engine.maze import Maze
-from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, shader_program, wall_quads
+from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, post_rows, shader_program, wall_quads
 from game.render.theme import RGBA, Theme
 
 #: Texels per row of the visibility texture (cell ``i`` is at ``(i % TEX_WIDTH, i // TEX_WIDTH)``).
@@ -134,8 +134,10 @@ class DarkMazeLayer(MazeLayer):
         wall_segs = np.concatenate([inner, segs[outer]])
         wall_cells = np.concatenate([inner_cells, np.repeat(owner[outer][:, None], 2, axis=1)])
         self.wall_count = len(wall_segs)
-        quads = wall_quads(wall_segs)
-        self.d_walls = self._dark_geometry(quads[:, :2], np.repeat(wall_cells, 6, axis=0), quads[:, 2:])
+        posts, post_cells = post_rows(maze)
+        quads = np.concatenate([wall_quads(wall_segs), posts])
+        cells = np.concatenate([np.repeat(wall_cells, 6, axis=0), np.repeat(post_cells[:, None], 2, axis=1)])
+        self.d_walls = self._dark_geometry(quads[:, :2], cells, quads[:, 2:])
         self._build_bridges()  # drawn over a player in a tunnel, as in the lit layer
 
         tris, offs = cell_fans(maze, scale=0.55)

@@ -105,6 +105,22 @@ def wall_quads(segments: np.ndarray) -> np.ndarray:
     return np.stack(rows, axis=1).reshape(-1, 4).astype(np.float32)
 
 
+def post_rows(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+    """A weave maze's bridge posts (:attr:`engine.bridges.Bridges.posts`) as wall-buffer rows.
+
+    Returns ``(rows (V, 4) float32 x, y, 0, 0, cells (V,) int64)``: filled triangles with no
+    offset (the wall width does not grow them) and the crossing cell of each vertex; empty
+    for other mazes.
+    """
+    if not maze.is_weave:
+        return np.zeros((0, 4), dtype=np.float32), np.zeros(0, dtype=np.int64)
+    br = bridges(maze)
+    tris = br.post_triangles()
+    per = len(tris) // len(maze.crossings)
+    rows = np.concatenate([tris, np.zeros_like(tris)], axis=1).astype(np.float32)
+    return rows, np.repeat(maze.crossings[:, 0].astype(np.int64), per)
+
+
 def deck_colour(theme: Theme) -> tuple[int, int, int, int]:
     """A weave bridge's deck: the floor tinted a fifth of the way towards the walls, opaque."""
     f, w = theme.floor, theme.wall
@@ -181,7 +197,7 @@ class MazeLayer:
         closed, _ = standing_walls(maze)  # a weave maze's bridges included
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
-        self.walls = self._geometry(wall_quads(segs))
+        self.walls = self._geometry(np.concatenate([wall_quads(segs), post_rows(maze)[0]]))
         self._build_bridges()
 
         tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
