@@ -38,26 +38,12 @@ class Bridges:
         decks: ``(K, 4, 2)`` float64, each crossing's bridge deck (the quadrilateral between
             its rails, counter-clockwise), to paint over a player passing underneath.
         rails: ``(K, 2, 2, 2)`` float64, each crossing's two rails (also in :attr:`segments`).
-        posts: ``(K, 4, P, 2)`` float64, the four corners of each crossing cell outside both the
-            bridge and the tunnel (bounded by a rail, a tunnel wall and the cell's edges), each a
-            convex polygon counter-clockwise, padded to ``P`` points by repeating its last one.
-            Filled in the wall colour they are solid abutments: drawn as outlines only, their
-            inside showed through as a small hole when zoomed in.
     """
 
     hidden: np.ndarray
     segments: np.ndarray
     decks: np.ndarray
     rails: np.ndarray
-    posts: np.ndarray
-
-    def post_triangles(self) -> np.ndarray:
-        """The posts as a triangle fan each: ``(K * 4 * (P - 2) * 3, 2)`` float64 vertices, by crossing."""
-        k, q, p, _ = self.posts.shape
-        if k == 0 or p < 3:
-            return np.zeros((0, 2))
-        fan = np.stack([np.zeros(p - 2, dtype=np.int64), np.arange(1, p - 1), np.arange(2, p)], axis=1)
-        return self.posts[:, :, fan.ravel()].reshape(-1, 2)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -74,28 +60,12 @@ def bridges(maze: Maze) -> Bridges:
     The over corridor's ends are the crossing cell's two open neighbours, the under
     ends come from ``maze.crossings``.
     """
-    from engine.weave import edges_between, over_ends
-
     k = len(maze.crossings)
     if not k:
         z = np.zeros((0, 2, 2))
-        return Bridges(np.zeros(0, dtype=np.int64), z, np.zeros((0, 4, 2)), np.zeros((0, 2, 2, 2)),
-                       np.zeros((0, 4, 3, 2)))
-    g = maze.grid
-    cen = g.centers
-    x, c, d = (maze.crossings[:, i].astype(np.int64) for i in range(3))
-    ends = over_ends(maze)
-    a, b = ends[:, 0], ends[:, 1]
-    o = cen[x]
-    u = _unit(cen[b] - cen[a])
-    v = _unit(cen[d] - cen[c])
-    pu, pv = _perp(u), _perp(v)
-    walls = g.walls
-    e = {name: edges_between(g, x, y) for name, y in (("a", a), ("b", b), ("c", c), ("d", d))}
-    mid = {name: walls[ids].mean(axis=1) for name, ids in e.items()}
-    half = {name: 0.5 * np.linalg.norm(walls[ids][:, 1] - walls[ids][:, 0], axis=1) for name, ids in e.items()}
-    shortest = np.min(np.stack([half["a"], half["b"], half["c"], half["d"]]), axis=0)
-    w = np.minimum(HALF_WIDTH, WIDTH_SHARE * shortest)[:, None]
+        return Bridges(np.zeros(0, dtype=np.int64), z, np.zeros((0, 4, 2)), np.zeros((0, 2, 2, 2)))
+    fr = _frame(maze, slice(None))
+    o, v, pu, pv, w, mid, half = fr.o, fr.v, fr.pu, fr.pv, fr.w, fr.mid, fr.half
     segs: list[np.ndarray] = []
     rails = np.stack([np.stack([mid["a"] + s * w * pu, mid["b"] + s * w * pu], axis=1) for s in (1.0, -1.0)],
                      axis=1)  # (K, 2 rails, 2 ends, 2)
@@ -113,12 +83,103 @@ def bridges(maze: Maze) -> Bridges:
         m, hl = mid[name], half[name][:, None]
         for s in (1.0, -1.0):
             segs.append(np.stack([m + s * hl * along, m + s * w * along], axis=1))
-    hidden = np.concatenate([e["c"], e["d"]])
-    feet = [mid[name] + s * w * pv for name in ("c", "d") for s in (1.0, -1.0)]
-    corners = _polygon_corners(g.poly_indptr, g.poly_xy, x)
-    rail_ends = [rails[:, r, end] for r in (0, 1) for end in (0, 1)]
-    posts = _posts(o, pu, pv, w[:, 0], [*corners, *rail_ends, *feet])
-    return Bridges(hidden, np.concatenate(segs), decks, rails, posts)
+    hidden = np.concatenate([fr.edges["c"], fr.edges["d"]])
+    return Bridges(hidden, np.concatenate(segs), decks, rails)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """One batch of crossings seen from their cells: centre ``o``, over and under directions ``u``, ``v``
+    (unit, ``(K, 2)``) and their normals ``pu``, ``pv``, the bridge's half width ``w`` (``(K, 1)``), and
+    per side (``a``, ``b`` over; ``c``, ``d`` under) the edge ids, the edges' midpoints and half lengths."""
+
+    cells: np.ndarray
+    o: np.ndarray
+    u: np.ndarray
+    v: np.ndarray
+    pu: np.ndarray
+    pv: np.ndarray
+    w: np.ndarray
+    edges: dict[str, np.ndarray]
+    mid: dict[str, np.ndarray]
+    half: dict[str, np.ndarray]
+
+
+def _frame(maze: Maze, sel: slice) -> _Frame:
+    from engine.weave import edges_between, over_ends
+
+    g = maze.grid
+    cen = g.centers
+    x, c, d = (maze.crossings[sel, i].astype(np.int64) for i in range(3))
+    ends = over_ends(maze)[sel]
+    a, b = ends[:, 0], ends[:, 1]
+    u = _unit(cen[b] - cen[a])
+    v = _unit(cen[d] - cen[c])
+    walls = g.walls
+    e = {name: edges_between(g, x, y) for name, y in (("a", a), ("b", b), ("c", c), ("d", d))}
+    mid = {name: walls[ids].mean(axis=1) for name, ids in e.items()}
+    half = {name: 0.5 * np.linalg.norm(walls[ids][:, 1] - walls[ids][:, 0], axis=1) for name, ids in e.items()}
+    shortest = np.min(np.stack([half["a"], half["b"], half["c"], half["d"]]), axis=0)
+    w = np.minimum(HALF_WIDTH, WIDTH_SHARE * shortest)[:, None]
+    return _Frame(x, cen[x], u, v, _perp(u), _perp(v), w, e, mid, half)
+
+
+POST_CHUNK = 16384
+"""Crossings whose posts are computed at a time on non-square grids (bounds the temporaries)."""
+
+
+def bridge_posts(maze: Maze) -> np.ndarray:
+    """The posts of ``maze``'s crossings: ``(K, 4, P, 2)`` float64, cell units.
+
+    A post is a corner of a crossing cell outside both the bridge (between its rails) and
+    the tunnel (between its walls): bounded by a rail, a tunnel wall and the cell's edges.
+    Each is a convex polygon, counter-clockwise, padded to ``P`` points by repeating its
+    last one.  Filled in the wall colour they make solid abutments: drawn as outlines only,
+    the floor showed through them as a small hole when zoomed in.  Empty ``(0, 4, 3, 2)``
+    without crossings.
+    """
+    k = len(maze.crossings)
+    if not k:
+        return np.zeros((0, 4, 3, 2))
+    g = maze.grid
+    if g.kind == "square":
+        # Unit squares, strips along the axes, the same half width everywhere: each post is the
+        # box between a cell corner and the point w from the centre on both axes.
+        w = min(HALF_WIDTH, WIDTH_SHARE * 0.5)
+        o = g.centers[maze.crossings[:, 0].astype(np.int64)]
+        out = np.empty((k, 4, 4, 2))
+        for q, (sx, sy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+            x0, x1 = sorted((sx * w, sx * 0.5))
+            y0, y1 = sorted((sy * w, sy * 0.5))
+            out[:, q] = o[:, None, :] + np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        return out
+    return _clipped_posts(maze)
+
+
+def _clipped_posts(maze: Maze) -> np.ndarray:
+    """:func:`bridge_posts` for any convex cells, by clipping each cell, :data:`POST_CHUNK` crossings at a time."""
+    g = maze.grid
+    k = len(maze.crossings)
+    parts = []
+    for lo in range(0, k, POST_CHUNK):
+        fr = _frame(maze, slice(lo, lo + POST_CHUNK))
+        w = fr.w
+        rail_ends = [fr.mid[name] + s * w * fr.pu for name in ("a", "b") for s in (1.0, -1.0)]
+        feet = [fr.mid[name] + s * w * fr.pv for name in ("c", "d") for s in (1.0, -1.0)]
+        corners = _polygon_corners(g.poly_indptr, g.poly_xy, fr.cells)
+        parts.append(_posts(fr.o, fr.pu, fr.pv, w[:, 0], [*corners, *rail_ends, *feet]))
+    p = max(part.shape[2] for part in parts)
+    return np.concatenate([np.concatenate([q, np.repeat(q[:, :, -1:], p - q.shape[2], axis=2)], axis=2)
+                           for q in parts])
+
+
+def post_triangles(posts: np.ndarray) -> np.ndarray:
+    """:func:`bridge_posts` as a triangle fan each: ``(K * 4 * (P - 2) * 3, 2)`` float64 vertices, by crossing."""
+    k, _, p, _ = posts.shape
+    if k == 0 or p < 3:
+        return np.zeros((0, 2))
+    fan = np.stack([np.zeros(p - 2, dtype=np.int64), np.arange(1, p - 1), np.arange(2, p)], axis=1)
+    return posts[:, :, fan.ravel()].reshape(-1, 2)
 
 
 def _polygon_corners(indptr: np.ndarray, xy: np.ndarray, cells: np.ndarray) -> list[np.ndarray]:

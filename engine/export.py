@@ -255,13 +255,14 @@ def write_svg(
         r = _marker_radius(maze, cell) * f.s
         out.write(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>\n')
     if maze.is_weave:
-        from engine.bridges import bridges
+        from engine.bridges import bridge_posts, bridges
 
-        br = bridges(maze)
-        for name, polys, colour in (("bridges", br.decks, _DECK), ("posts", br.posts, _WALL)):
-            shapes = f.xy(polys).reshape(-1, polys.shape[-2], 2).tolist()
+        for name, polys, colour in (("bridges", bridges(maze).decks, _DECK), ("posts", bridge_posts(maze), _WALL)):
+            flat = polys.reshape(-1, polys.shape[-2], 2)
             out.write(f'<path class="{name}" fill="{colour}" stroke="none" d="')
-            out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in shapes]))
+            for i in range(0, len(flat), chunk or CHUNK):
+                shapes = f.xy(flat[i : i + (chunk or CHUNK)]).tolist()
+                out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in shapes]))
             out.write('"/>\n')
     out.write('<path class="walls" d="')
     move = "M%.2f %.2fL%.2f %.2f"
@@ -354,9 +355,9 @@ def to_png(
     # A palette image (index 0 background, then wall, path, start, goal) encodes fast and small.
     palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL, _DECK)]
     pix = np.zeros((f.height, f.width), dtype=np.uint8)
-    if maze.is_weave:
-        _fill_bridges(pix, f, maze)
     lw = max(1, int(round(f.line)))
+    if maze.is_weave:
+        _fill_bridges(pix, f, maze, lw)
     for seg in _closed_chunks(maze):
         _draw_segments(pix, f.xy(seg).reshape(-1, 4), lw, 1)
     img = Image.frombuffer("P", (f.width, f.height), pix, "raw", "P", 0, 1)  # shares pix: no copy
@@ -371,15 +372,22 @@ def to_png(
     img.save(file_or_path, format="PNG")
 
 
-def _fill_bridges(pix: np.ndarray, f: _Frame, maze: Maze) -> None:
+def _fill_bridges(pix: np.ndarray, f: _Frame, maze: Maze, line: int) -> None:
     """Paint a weave maze's bridge decks (palette index 5) and posts (1, the walls' colour) into ``pix``
-    before the walls."""
+    before the walls (``line`` px wide).
+
+    The posts only where the walls would leave a gap inside them (a band of more than half a
+    pixel between a rail's line and the cell edge's line): a big maze drawn at a few pixels
+    per cell skips filling hundreds of thousands of polygons that the walls already cover.
+    """
     from PIL import Image, ImageDraw
 
-    from engine.bridges import bridges
+    from engine.bridges import HALF_WIDTH, bridge_posts, bridges
 
-    br = bridges(maze)
-    for polys, index in ((br.decks, 5), (br.posts, 1)):
+    fills: list[tuple[np.ndarray, int]] = [(bridges(maze).decks, 5)]
+    if (0.5 - HALF_WIDTH) * f.s - line > 0.5:
+        fills.append((bridge_posts(maze), 1))
+    for polys, index in fills:
         mask = Image.new("1", (f.width, f.height), 0)
         draw = ImageDraw.Draw(mask)
         for poly in f.xy(polys).reshape(-1, polys.shape[-2], 2).tolist():

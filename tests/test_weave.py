@@ -457,12 +457,20 @@ def test_a_maze_is_not_both_woven_and_shaped():
 def test_bridge_posts_fill_exactly_the_corners_outside_bridge_and_tunnel(shape):
     """A point of a crossing cell lies in one of its four posts exactly when it is outside both
     the bridge strip and the tunnel strip (sampled densely), and each post is counter-clockwise."""
-    from engine.bridges import HALF_WIDTH, bridges
+    from engine.bridges import HALF_WIDTH, _clipped_posts, bridge_posts, bridges
     from engine.weave import over_ends
 
     maze = MazeSpec.create(shape, 9, 8, "backtracker", seed=2, weave=1.0).build()
     br = bridges(maze)
-    assert br.posts.shape[:2] == (len(maze.crossings), 4) and len(maze.crossings) >= 3
+    posts = bridge_posts(maze)
+    assert posts.shape[:2] == (len(maze.crossings), 4) and len(maze.crossings) >= 3
+    if shape == "square":  # the square shortcut gives the general clipping's polygons
+        clipped = _clipped_posts(maze)
+        for mine, general in zip(posts, clipped, strict=True):  # the same four corners, in any order
+            def corners(ps):
+                return sorted(tuple(map(tuple, np.unique(p.round(9), axis=0).tolist())) for p in ps)
+
+            assert corners(mine) == corners(general)
     g = maze.grid
     ends = over_ends(maze)
     rng = np.random.default_rng(5)
@@ -481,7 +489,7 @@ def test_bridge_posts_fill_exactly_the_corners_outside_bridge_and_tunnel(shape):
         outside_strips = (np.abs((pts - o) @ pu) > half + 1e-6) & (np.abs((pts - o) @ pv) > half + 1e-6)
         near_edge = (np.abs(np.abs((pts - o) @ pu) - half) < 1e-6) | (np.abs(np.abs((pts - o) @ pv) - half) < 1e-6)
         in_post = np.zeros(len(pts), dtype=bool)
-        for post in br.posts[k]:
+        for post in posts[k]:
             assert _signed_area(post) > 0
             in_post |= _inside_convex(post, pts)
         keep = in_cell & ~near_edge

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.bridges import bridges, standing_walls
+from engine.bridges import bridge_posts, bridges, post_triangles, standing_walls
 from engine.maze import Maze
 from game.render.theme import Theme
 
@@ -114,8 +114,7 @@ def post_rows(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     """
     if not maze.is_weave:
         return np.zeros((0, 4), dtype=np.float32), np.zeros(0, dtype=np.int64)
-    br = bridges(maze)
-    tris = br.post_triangles()
+    tris = post_triangles(bridge_posts(maze))
     per = len(tris) // len(maze.crossings)
     rows = np.concatenate([tris, np.zeros_like(tris)], axis=1).astype(np.float32)
     return rows, np.repeat(maze.crossings[:, 0].astype(np.int64), per)
