@@ -140,6 +140,10 @@ class Crossings:
         return np.stack([self.over, lo, hi], axis=1).astype(np.int32).reshape(-1, 3)
 
 
+PLACE_CHUNK = 65536
+"""Candidate cells whose neighbour rings :func:`place_crossings` turns into Python lists at a time."""
+
+
 def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     """Choose the crossings of a weave maze on a square or hex ``grid`` (module docstring, step 1).
 
@@ -160,29 +164,38 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     order = rng.permutation(n)
     coin = rng.floats(n)
     pick = rng.below_array(n, half * (half - 1))
-    deg = np.diff(grid.indptr)[order]
-    pos = np.flatnonzero((coin < share) & (deg == full))
-    cells = order[pos]
-    picks = pick[pos].tolist()
-    ring_np = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
-    if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
-        ok = (np.diff(grid.indptr)[ring_np] == full).all(axis=1)
-        cells, ring_np = cells[ok], ring_np[ok]
-        picks = [p for p, keep in zip(picks, ok.tolist(), strict=True) if keep]
-    ring = ring_np.tolist()
+    degree = np.diff(grid.indptr)
+    pos = np.flatnonzero((coin < share) & (degree[order] == full))
+    del coin
     touched = bytearray(n)
-    chosen: list[tuple[int, int, int]] = []  # (cell, over axis, under axis)
-    for x, nbs, pk in zip(cells.tolist(), ring, picks, strict=True):
-        if touched[x] or any(touched[y] for y in nbs):
-            continue
-        touched[x] = 1
-        for y in nbs:
-            touched[y] = 1
-        ov = pk // (half - 1)
-        chosen.append((x, ov, (ov + 1 + pk % (half - 1)) % half))
-    k = len(chosen)
-    tab = np.array(chosen, dtype=np.int64).reshape(k, 3)
-    over, ov, un = tab[:, 0], tab[:, 1], tab[:, 2]
+    chosen: list[int] = []  # positions in ``pos`` of the cells that became crossings, in visit order
+    # A chunk of candidates at a time: their rings as Python ints are a few MB, not hundreds.
+    for lo in range(0, len(pos), PLACE_CHUNK):
+        part = pos[lo : lo + PLACE_CHUNK]
+        cells = order[part]
+        ring = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
+        if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
+            ok = (degree[ring] == full).all(axis=1)
+        else:
+            ok = np.ones(len(cells), dtype=bool)
+        for i, x, ok_i, nbs in zip(range(lo, lo + len(part)), cells.tolist(), ok.tolist(), ring.tolist(),
+                                   strict=True):
+            if not ok_i or touched[x]:
+                continue
+            for y in nbs:
+                if touched[y]:
+                    break
+            else:
+                touched[x] = 1
+                for y in nbs:
+                    touched[y] = 1
+                chosen.append(i)
+    at = pos[np.array(chosen, dtype=np.int64)]
+    pk = pick[at].astype(np.int64)
+    k = len(at)
+    over = order[at].astype(np.int64)
+    ov = pk // (half - 1)
+    un = (ov + 1 + pk % (half - 1)) % half
     rows = grid.indptr[over].astype(np.int64)[:, None] + np.arange(full)  # (K, full) CSR positions
     nbs_all = grid.nbr[rows].astype(np.int64)
     eids = grid.edge_id[rows].astype(np.int64)
