@@ -84,22 +84,27 @@ def check_weave(shape: str, algorithm: str, share: float, braid: float = 0.0) ->
         raise ValueError("braid cannot be combined with weave (a braid could open a wall of a crossing)")
 
 
+PAIR_CHUNK = 65536
+"""Cell pairs :func:`edges_between` looks up at a time."""
+
+
 def edges_between(grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Edge ids joining ``u[i]`` and ``v[i]`` (``-1`` where they are not adjacent), vectorised."""
     u = np.asarray(u, dtype=np.int64)
     v = np.asarray(v, dtype=np.int64)
-    if not len(u):
-        return np.zeros(0, dtype=np.int64)
-    ip = grid.indptr.astype(np.int64)
-    deg = ip[u + 1] - ip[u]
-    width = int(deg.max())
-    slot = np.arange(width)
-    valid = slot[None, :] < deg[:, None]
-    idx = np.where(valid, ip[u][:, None] + slot[None, :], 0)
-    hit = valid & (grid.nbr[idx] == v[:, None])
-    first = hit.argmax(axis=1)
-    got = grid.edge_id[idx[np.arange(len(u)), first]].astype(np.int64)
-    return np.where(hit.any(axis=1), got, -1)
+    out = np.full(len(u), -1, dtype=np.int64)
+    ip = grid.indptr
+    for lo in range(0, len(u), PAIR_CHUNK):  # bounded temporaries: (chunk, degree) tables
+        uu, vv = u[lo : lo + PAIR_CHUNK], v[lo : lo + PAIR_CHUNK]
+        start = ip[uu].astype(np.int64)
+        deg = ip[uu + 1] - start
+        slot = np.arange(int(deg.max()))
+        valid = slot[None, :] < deg[:, None]
+        idx = np.where(valid, start[:, None] + slot[None, :], 0)
+        hit = valid & (grid.nbr[idx] == vv[:, None])
+        got = grid.edge_id[idx[np.arange(len(uu)), hit.argmax(axis=1)]]
+        out[lo : lo + PAIR_CHUNK] = np.where(hit.any(axis=1), got, -1)
+    return out
 
 
 def _slot_of(grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -229,7 +234,8 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
         and ``(E_q,)`` int64, the base edge of each quotient edge.
     """
     n = grid.n
-    node_of = np.arange(n, dtype=np.int64)
+    # int32 throughout (ids < 2**31): at a million cells the temporaries are the peak of a weave build.
+    node_of = np.arange(n, dtype=np.int32)
     node_of[cr.over] = cr.a
     node_of[cr.b] = cr.a
     node_of[cr.d] = cr.c
@@ -237,26 +243,36 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     keep[cr.over] = False
     keep[cr.b] = False
     keep[cr.d] = False
-    new_id = np.cumsum(keep) - 1
+    new_id = np.cumsum(keep, dtype=np.int32) - 1
     node = new_id[node_of]
+    del node_of, new_id
     avail = ~cr.closed
     avail[cr.forced] = False
     base_edge = np.flatnonzero(avail)
+    del avail
+    m = len(base_edge)
+    pairs = np.empty((m, 2), dtype=np.int32)
     u = node[grid.edges[base_edge, 0]]
     v = node[grid.edges[base_edge, 1]]
-    lo, hi = np.minimum(u, v), np.maximum(u, v)
-    m = len(base_edge)
-    src = np.concatenate([lo, hi])
-    dst = np.concatenate([hi, lo])
-    eid = np.concatenate([np.arange(m), np.arange(m)])
+    np.minimum(u, v, out=pairs[:, 0])
+    np.maximum(u, v, out=pairs[:, 1])
+    del u, v, node
+    src = pairs.T.ravel()  # lo then hi: each edge seen from both ends
     order = np.argsort(src, kind="stable")
     nq = int(keep.sum())
     indptr = np.zeros(nq + 1, dtype=np.int32)
     np.cumsum(np.bincount(src, minlength=nq), out=indptr[1:])
+    del src
+    nbr = pairs[:, ::-1].T.ravel()[order]  # hi then lo
+    eid = (order % m).astype(np.int32)
+    del order
     layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)  # type: ignore[arg-type]
-    q = build_grid(QUOTIENT_KIND, grid.width, grid.height, np.stack([lo, hi], axis=1),
-                   (indptr, dst[order].astype(np.int32), eid[order].astype(np.int32)), layout)
+    q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
     return q, base_edge
+
+
+HOPS_CHUNK = 65536
+"""Quotient nodes whose tables :func:`quotient_hops` turns into Python lists at a time."""
 
 
 def quotient_hops(q: Grid) -> Hops:
@@ -280,24 +296,37 @@ def quotient_hops(q: Grid) -> Hops:
     rev = np.empty_like(order)
     rev[order[0::2]] = order[1::2]
     rev[order[1::2]] = order[0::2]
-    off = _interned(q.nbr - src)
-    clr = (0xFF ^ (1 << pos[rev])).tolist()
-    ipl = ip.tolist()
+    clr_all = (0xFF ^ (1 << pos[rev])).astype(np.int32)
+    del pos, order, rev
+    # One int object per distinct offset (a few thousand values over millions of entries), found by
+    # value when the offsets span a small range (they do: neighbours stay near in id), else by sorting.
+    offs = q.nbr - src
+    del src
+    least = int(offs.min()) if len(offs) else 0
+    span = int(offs.max()) - least + 1 if len(offs) else 0
+    if span <= 1 << 20:
+        objects = np.empty(span, dtype=object)
+        objects[:] = range(least, least + span)
+        inverse: np.ndarray = offs - least
+    else:
+        distinct, inverse = np.unique(offs, return_inverse=True)
+        objects = np.empty(len(distinct), dtype=object)
+        objects[:] = distinct.tolist()
+    del offs
+    step: list[tuple[int, ...]] = []
+    clear: list[tuple[int, ...]] = []
     with gc_paused():
-        step = [tuple(off[ipl[c] : ipl[c + 1]]) for c in range(n)]
-        clear = [tuple(clr[ipl[c] : ipl[c + 1]]) for c in range(n)]
+        for lo in range(0, n, HOPS_CHUNK):  # Python lists of a chunk at a time
+            hi = min(n, lo + HOPS_CHUNK)
+            a, b = int(ip[lo]), int(ip[hi])
+            off = objects[inverse[a:b]].tolist()
+            clr = clr_all[a:b].tolist()
+            ipl = (ip[lo : hi + 1] - a).tolist()
+            step += [tuple(off[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
+            clear += [tuple(clr[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
         low = [min(t) if t else 0 for t in step]
     return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
                 array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()))
-
-
-def _interned(values: np.ndarray) -> list[int]:
-    """``values.tolist()`` with one int object per distinct value (a quotient graph's neighbour
-    offsets take a few thousand values over millions of entries: ~28 bytes saved per entry)."""
-    distinct, inverse = np.unique(values, return_inverse=True)
-    objects = np.empty(len(distinct), dtype=object)
-    objects[:] = distinct.tolist()
-    return objects[inverse.ravel()].tolist()
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
