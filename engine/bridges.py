@@ -66,11 +66,15 @@ def bridges(maze: Maze) -> Bridges:
         return Bridges(np.zeros(0, dtype=np.int64), z, np.zeros((0, 4, 2)), np.zeros((0, 2, 2, 2)))
     fr = _frame(maze, slice(None))
     o, v, pu, pv, w, mid, half = fr.o, fr.v, fr.pu, fr.pv, fr.w, fr.mid, fr.half
-    segs: list[np.ndarray] = []
-    rails = np.stack([np.stack([mid["a"] + s * w * pu, mid["b"] + s * w * pu], axis=1) for s in (1.0, -1.0)],
-                     axis=1)  # (K, 2 rails, 2 ends, 2)
-    segs += [rails[:, 0], rails[:, 1]]
+    # Fourteen segments per crossing, grouped by kind (crossing order inside each group), written in place.
+    segs = np.empty((14, k, 2, 2))
+    rails = np.empty((k, 2, 2, 2))  # (K, 2 rails, 2 ends, 2)
+    for r, s in enumerate((1.0, -1.0)):
+        rails[:, r, 0] = mid["a"] + s * w * pu
+        rails[:, r, 1] = mid["b"] + s * w * pu
+    segs[0], segs[1] = rails[:, 0], rails[:, 1]
     decks = np.stack([mid["a"] - w * pu, mid["b"] - w * pu, mid["b"] + w * pu, mid["a"] + w * pu], axis=1)
+    at = 2
     for name, t in (("c", -v), ("d", v)):  # t: from the crossing cell towards that under end
         m = mid[name]
         side = np.sign(np.einsum("ij,ij->i", m - o, pu))[:, None]  # which rail faces this side
@@ -78,13 +82,15 @@ def bridges(maze: Maze) -> Bridges:
         for s in (1.0, -1.0):
             foot = m + s * w * pv
             step = (np.einsum("ij,ij->i", foot - o, pu)[:, None] - side * w) / tdot
-            segs.append(np.stack([foot, foot - step * t], axis=1))  # the tunnel wall, edge -> rail
+            segs[at, :, 0], segs[at, :, 1] = foot, foot - step * t  # the tunnel wall, edge -> rail
+            at += 1
     for name, along in (("a", pu), ("b", pu), ("c", pv), ("d", pv)):  # the cell's edges minus the gaps
         m, hl = mid[name], half[name][:, None]
         for s in (1.0, -1.0):
-            segs.append(np.stack([m + s * hl * along, m + s * w * along], axis=1))
+            segs[at, :, 0], segs[at, :, 1] = m + s * hl * along, m + s * w * along
+            at += 1
     hidden = np.concatenate([fr.edges["c"], fr.edges["d"]])
-    return Bridges(hidden, np.concatenate(segs), decks, rails)
+    return Bridges(hidden, segs.reshape(-1, 2, 2), decks, rails)
 
 
 @dataclass(frozen=True)

@@ -353,8 +353,13 @@ def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Gr
     indptr[1:] += np.cumsum(np.bincount(ends, minlength=base.n))
 
     def walls() -> np.ndarray:
-        mid = base.centers[over]
-        return np.concatenate([base.walls, np.stack([mid, mid], axis=1)])
+        # The base's walls then a point per crossing, without keeping a second copy of the base's
+        # (a million-cell grid's walls are 64 MB) unless the base already holds them.
+        e0 = base.num_edges
+        out = np.empty((e0 + len(over), 2, 2))
+        out[:e0] = base.walls if "grid.walls" in base.memoised() else base.layout.walls()
+        out[e0:, 0] = out[e0:, 1] = base.centers[over]
+        return out
 
     layout = Layout(
         centers=lambda: base.centers,
@@ -405,10 +410,22 @@ def over_ends(maze: Maze) -> np.ndarray:
     """``(K, 2)`` int64: the two cells each crossing's over corridor leads to (its open direct neighbours)."""
     cr = maze.crossings
     out = np.full((len(cr), 2), -1, dtype=np.int64)
-    adj = maze.open_lists()
-    for i, x in enumerate(cr[:, 0].tolist()):
-        got = adj[x][:2]
-        out[i, : len(got)] = got
+    if not len(cr):
+        return out
+    g = maze.grid
+    # The first two open entries of each crossing cell's CSR row (what maze.open_lists()[x][:2] holds,
+    # without building a Python list per cell of the maze).
+    start = g.indptr[cr[:, 0]].astype(np.int64)
+    deg = g.indptr[cr[:, 0] + 1] - start
+    slot = np.arange(int(deg.max()))
+    valid = slot[None, :] < deg[:, None]
+    rows = np.where(valid, start[:, None] + slot[None, :], 0)
+    is_open = valid & maze.passage[g.edge_id[rows]]
+    rank = np.cumsum(is_open, axis=1)
+    for j in (0, 1):
+        hit = is_open & (rank == j + 1)
+        found = hit.any(axis=1)
+        out[found, j] = g.nbr[rows[found, hit[found].argmax(axis=1)]]
     return out
 
 

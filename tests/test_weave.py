@@ -510,3 +510,14 @@ def _inside_convex(poly: np.ndarray, pts: np.ndarray) -> np.ndarray:
             continue
         inside &= (edge[0] * (pts[:, 1] - a[1]) - edge[1] * (pts[:, 0] - a[0])) > 1e-9
     return inside
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_over_ends_are_the_first_two_open_neighbours(shape):
+    """over_ends reads the crossing cells' CSR rows directly; it gives what the open lists say."""
+    from engine.weave import over_ends
+
+    for seed in range(3):
+        maze = MazeSpec.create(shape, 12, 9, "wilson", seed=seed, weave=1.0).build()
+        lists = maze.open_lists()
+        assert over_ends(maze).tolist() == [lists[x][:2] for x in maze.crossings[:, 0].tolist()]
