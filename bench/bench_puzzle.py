@@ -169,8 +169,11 @@ def main() -> None:
     ap.add_argument("--reference", type=Path, default=None, help="another checkout's root (holding engine/)")
     ap.add_argument("--reference-korf", type=int, default=20)
     ap.add_argument("--hard", type=int, default=0, help="how many 80-move positions to solve")
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "puzzle.md")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "puzzle.md",
+                    help="result file; a bare file name goes to bench/results/ like the other benches'")
     args = ap.parse_args()
+    if args.out.parent == Path("."):
+        args.out = ROOT / "bench" / "results" / args.out
     if not (args.data / KORF_FILE).is_file():
         sys.exit(f"bench_puzzle: {args.data / KORF_FILE} not found; give the data folder with --data.")
     korf = args.korf if args.korf is not None else (10 if args.quick else 100)
