@@ -110,6 +110,8 @@ class Grid:
         width, height: the size as given by the user (polar: base sectors × rings).
         n: number of cells, ids ``0..n-1``.
         num_edges: number of edges ``E``.
+        topology: the :class:`Topology`, or a function that builds it on first access
+            (then replaced by its result; two threads racing build equal arrays).
         start, goal: default start and goal cells.
         layout: the geometry builders (see :class:`Layout`).
 
