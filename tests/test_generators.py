@@ -334,3 +334,14 @@ def test_square_simplified_prim_matches_the_general_form(w, h):
         slow = prim._prim_simple_hops(g, slow_rng, slow_rec)
         assert np.array_equal(fast, slow) and fast_rec == slow_rec
         assert fast_rng.u64_array(2).tolist() == slow_rng.u64_array(2).tolist()
+
+
+@pytest.mark.parametrize("w,h", [(2, 2), (2, 3), (3, 2), (5, 7), (7, 5), (31, 17), (64, 40)])
+def test_hex_hops_from_the_lattice_equal_the_generic_tables(w, h):
+    """The walkers' tables of a whole hex grid, worked out on its lattice, are the CSR-built ones."""
+    from engine.generators._common import _build_hops, _hex_hops
+
+    g = make_grid("hex", w, h)
+    lattice, generic = _hex_hops(g), _build_hops(g)
+    for name in ("full", "step", "clear", "low", "first", "eid"):
+        assert getattr(lattice, name) == getattr(generic, name), name

@@ -106,7 +106,12 @@ def hops(grid: Grid) -> Hops:
     Raises:
         ValueError: if a cell has more than 8 neighbours (no tessellation here does).
     """
-    build = _square_hops if grid.full_square else _build_hops
+    if grid.full_square:
+        build = _square_hops
+    elif grid.kind == "hex" and not grid.masked:
+        build = _hex_hops
+    else:
+        build = _build_hops
     return grid.memo("generators.hops", lambda: build(grid))
 
 
@@ -163,6 +168,61 @@ def _square_hops(grid: Grid) -> Hops:
         _by_pattern(m, step),
         _by_pattern(key, clear),
         _by_pattern(m, low),
+        array("i", grid.indptr.astype(np.int32).tobytes()),
+        array("i", grid.edge_id.astype(np.int32).tobytes()),
+    )
+
+
+# A hex cell's neighbour slots in CSR order (engine.grids.hex: SW, SE, E, NE, NW, W) as (row step,
+# column step on an even row); odd rows are shifted east, so their up/down neighbours sit one column on.
+_HEX_STEPS = ((-1, -1), (-1, 0), (0, 1), (1, 0), (1, -1), (0, -1))
+_BITS6 = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)  # set bits of a 6-bit mask
+
+
+def _hex_hops(grid: Grid) -> Hops:
+    """:func:`_build_hops` of a whole hex grid from its lattice (the same tables, tested): each cell's
+    pattern is its row parity, which neighbours exist, and its slot in each of them, worked out on
+    the ``(height, width)`` lattice instead of sorting the CSR and a per-cell table."""
+    w, h = grid.width, grid.height
+    r = np.arange(h, dtype=np.int64)[:, None]
+    c = np.arange(w, dtype=np.int64)[None, :]
+    odd = r & 1
+    rows, cols, masks = [], [], np.zeros((h, w), dtype=np.int64)
+    for k, (dr, dc) in enumerate(_HEX_STEPS):
+        rr = np.broadcast_to(r + dr, (h, w))
+        cc = np.broadcast_to(c + dc + (odd if dr else 0), (h, w))
+        rows.append(rr)
+        cols.append(cc)
+        masks |= ((rr >= 0) & (rr < h) & (cc >= 0) & (cc < w)).astype(np.int64) << k
+    key = masks | (np.broadcast_to(odd, (h, w)) << 6)
+    for k in range(6):
+        has = (masks >> k) & 1 == 1
+        nb = np.zeros((h, w), dtype=np.int64)
+        nb[has] = masks[rows[k][has], cols[k][has]]
+        below = nb & ((1 << ((k + 3) % 6)) - 1)  # the neighbour's slots before the one facing back
+        key |= _BITS6[below] << (7 + 3 * k)
+    patterns, inverse = np.unique(key.ravel(), return_inverse=True)
+    steps, clears, lows = [], [], []
+    for kk in patterns.tolist():
+        ks = [k for k in range(6) if kk >> k & 1]
+        p = kk >> 6 & 1
+        step = tuple(dr * w + dc + (p if dr else 0) for dr, dc in (_HEX_STEPS[k] for k in ks))
+        steps.append(step)
+        clears.append(tuple(0xFF ^ (1 << (kk >> (7 + 3 * k) & 7)) for k in ks))
+        lows.append(min(step, default=0))
+    inv = inverse.ravel()
+    deg = _BITS6[masks.ravel()]
+
+    def spread(values: list) -> list:
+        table = np.empty(len(values), dtype=object)
+        table[:] = values
+        return table[inv].tolist()
+
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        spread(steps),
+        spread(clears),
+        spread(lows),
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
     )
