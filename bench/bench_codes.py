@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.codes import SYMBOLS, CodeError, decode_any, seal  # noqa: E402
-from engine.ghost import GhostCode  # noqa: E402
-from engine.maze_code import MazeSpec  # noqa: E402
-from engine.race_code import RaceSpec  # noqa: E402
+from engine.maze.recipe import MazeSpec  # noqa: E402
+from engine.modes.ghost import GhostCode  # noqa: E402
+from engine.modes.race.code import RaceSpec  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arcade  # noqa: E402
 
-from engine.maze_code import MazeSpec  # noqa: E402
-from engine.solvers.bfs import shortest_path  # noqa: E402
+from engine.maze.recipe import MazeSpec  # noqa: E402
+from engine.maze.solvers.bfs import shortest_path  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
 from game.store import Store  # noqa: E402

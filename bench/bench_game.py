@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arcade  # noqa: E402
 
-from engine.maze_code import MazeSpec  # noqa: E402
+from engine.maze.recipe import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
 from game.views.play import PlayView  # noqa: E402

@@ -40,8 +40,8 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.generators import GENERATORS, division, eller, growing_tree, kruskal, prim, rows, walks  # noqa: E402
-from engine.grids import SHAPES, make_grid  # noqa: E402
+from engine.maze.generators import GENERATORS, division, eller, growing_tree, kruskal, prim, rows, walks  # noqa: E402
+from engine.maze.grids import SHAPES, make_grid  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 TARGET_CELLS = 10_000

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import arcade  # noqa: E402
 
-from engine.maze_code import MazeSpec  # noqa: E402
+from engine.maze.recipe import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
 from game.ui import gui  # noqa: E402, F401 - headless arcade.gui shim

@@ -49,7 +49,7 @@ GENS = ["binary-tree", "sidewinder", "eller", "division", "backtracker", "hunt-a
 GRID_SNIPPET = """
 import sys, time, json
 sys.path.insert(0, '.')
-from engine.grids import make_grid
+from engine.maze.grids import make_grid
 t = time.thread_time()
 make_grid(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
 print(json.dumps(time.thread_time() - t))
@@ -57,8 +57,8 @@ print(json.dumps(time.thread_time() - t))
 GEN_SNIPPET = """
 import sys, time, json
 sys.path.insert(0, '.')
-from engine.generators import generate
-from engine.grids import make_grid
+from engine.maze.generators import generate
+from engine.maze.grids import make_grid
 from engine.rng import Rng
 t = time.thread_time()
 generate(make_grid('square', int(sys.argv[2]), int(sys.argv[2])), sys.argv[1], Rng(int(sys.argv[3])), {})

@@ -1,6 +1,6 @@
 """Benchmark the maze solvers: shortest path (BFS) and every other solver.
 
-Times ``engine.solvers.solve`` on square backtracker mazes of 100x100 (median
+Times ``engine.maze.solvers.solve`` on square backtracker mazes of 100x100 (median
 of 15) and 1000x1000 (median of 3), with the maze's open-passage lists built
 inside the timing (cold: what a caller pays the first time) and outside it
 (warm).  Also times ``distances`` and ``analysis.maze_stats``.  Writes
@@ -20,10 +20,10 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.analysis import maze_stats  # noqa: E402
-from engine.maze import Maze  # noqa: E402
-from engine.maze_code import MazeSpec  # noqa: E402
-from engine.solvers import SOLVERS, distances, solve  # noqa: E402
+from engine.maze.analysis import maze_stats  # noqa: E402
+from engine.maze.model import Maze  # noqa: E402
+from engine.maze.recipe import MazeSpec  # noqa: E402
+from engine.maze.solvers import SOLVERS, distances, solve  # noqa: E402
 
 
 def timed(fn, maze: Maze, repeats: int, cold: bool) -> float:

@@ -34,8 +34,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.generators import generate  # noqa: E402
-from engine.grids import make_grid  # noqa: E402
+from engine.maze.generators import generate  # noqa: E402
+from engine.maze.grids import make_grid  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 VENV = HERE / ".venv-mazelib"

@@ -95,7 +95,7 @@ def parse_size(text: str, *, what: str = "size", example: str = "20x15") -> tupl
     """``"WxH"`` (ASCII digits, ``x`` or ``X``, spaces around the parts allowed) as ``(W, H)``.
 
     Only the form is checked here; each caller checks the range of its own grid
-    (for example :func:`engine.grids.check_grid_size`).
+    (for example :func:`engine.maze.grids.check_grid_size`).
 
     Raises:
         ValueError: ``"<what> '<text>' is not of the form WxH (for example <example>)"``.

@@ -306,7 +306,7 @@ class CodeKind:
 KINDS: dict[str, CodeKind] = {}
 #: The modules that register a kind (imported on the first decode).  A new kind is
 #: one module calling :func:`register` plus one line here.
-KIND_MODULES = ("engine.maze_code", "engine.race_code", "engine.ghost", "engine.puzzle.codes")
+KIND_MODULES = ("engine.maze.recipe", "engine.modes.race.code", "engine.modes.ghost", "engine.puzzle.codes")
 _loaded = False
 
 

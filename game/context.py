@@ -16,7 +16,7 @@ from game.store import Store
 if TYPE_CHECKING:
     import arcade
 
-    from engine.campaign import Campaign
+    from engine.modes.campaign import Campaign
 
 
 class Context:
@@ -49,7 +49,7 @@ class Context:
     def campaign(self) -> Campaign:
         """The campaign levels (loaded on first use; an invalid file leaves it empty with an error)."""
         if self._campaign is None:
-            from engine.campaign import Campaign, load_campaign
+            from engine.modes.campaign import Campaign, load_campaign
 
             try:
                 self._campaign = load_campaign()

@@ -1,4 +1,4 @@
-"""Game-side settings of dark mazes (the rule itself is :mod:`engine.fog`)."""
+"""Game-side settings of dark mazes (the rule itself is :mod:`engine.modes.fog`)."""
 
 from __future__ import annotations
 

@@ -2,15 +2,15 @@
 
 Arrow keys and WASD map to unit-ish vectors in world coordinates (x right,
 y up); two keys held together give a diagonal.  Turning a direction into an
-open neighbour is geometry and lives in :mod:`engine.play`
-(:func:`engine.play.pick_neighbour`).
+open neighbour is geometry and lives in :mod:`engine.modes.play`
+(:func:`engine.modes.play.pick_neighbour`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.play import Vec
+from engine.modes.play import Vec
 
 # pyglet/arcade key symbols, copied so this module needs no arcade import.
 KEY_LEFT, KEY_UP, KEY_RIGHT, KEY_DOWN = 65361, 65362, 65363, 65364

@@ -313,7 +313,7 @@ def legacy_ghost(ghost_code: str) -> SavedGhost | None:
     """A ghost kept the old way as ``(maze code, ghost code, seconds of the run)``, read through the decoder
     door without building the maze (None if it does not decode as a ghost)."""
     from engine.codes import CodeError, decode_any
-    from engine.race_clock import TICKS_PER_SECOND
+    from engine.modes.clock import TICKS_PER_SECOND
 
     try:
         got = decode_any(ghost_code)

@@ -60,7 +60,7 @@ def grid_cases() -> Iterator[tuple[str, int, int]]:
 
 def grid_digest(shape: str, w: int, h: int) -> dict[str, str]:
     """Topology and geometry digests of one grid."""
-    from engine.grids import make_grid
+    from engine.maze.grids import make_grid
 
     g = make_grid(shape, w, h)
     topo = _digest(g.edges, g.indptr, g.nbr, g.edge_id, g.row, g.col, np.array([g.n, g.start, g.goal]))
@@ -71,7 +71,7 @@ def grid_digest(shape: str, w: int, h: int) -> dict[str, str]:
 
 def gen_cases() -> Iterator[tuple[str, int, int, str, str, int]]:
     """``(shape, w, h, generator, options as JSON, seed)``."""
-    from engine.generators import GENERATORS
+    from engine.maze.generators import GENERATORS
 
     for shape, sizes in GEN_SIZES.items():
         for w, h in sizes:
@@ -89,8 +89,8 @@ def gen_cases() -> Iterator[tuple[str, int, int, str, str, int]]:
 
 def gen_digest(shape: str, w: int, h: int, name: str, opts: str, seed: int) -> str:
     """Passages plus the next raw word of the stream, fast form; the step form must replay to the same."""
-    from engine.generators import generate
-    from engine.grids import make_grid
+    from engine.maze.generators import generate
+    from engine.maze.grids import make_grid
     from engine.rng import Rng
 
     g = make_grid(shape, w, h)

@@ -8,16 +8,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.grids.base import Grid
-from engine.maze import Maze
+from engine.maze.grids.base import Grid
+from engine.maze.model import Maze
 from engine.rng import Rng
 
 _SHAPE_NAMES = ("square", "hex", "triangle", "polar", "upsilon")
 
 
 def shape_makers() -> dict[str, Callable[[int, int], Grid]]:
-    """``engine.grids.SHAPES`` once the registry exists, else every grid module that imports."""
-    import engine.grids as grids
+    """``engine.maze.grids.SHAPES`` once the registry exists, else every grid module that imports."""
+    import engine.maze.grids as grids
 
     shapes = getattr(grids, "SHAPES", None)
     if shapes:
@@ -25,7 +25,7 @@ def shape_makers() -> dict[str, Callable[[int, int], Grid]]:
     out: dict[str, Callable[[int, int], Grid]] = {}
     for name in _SHAPE_NAMES:
         try:
-            mod = importlib.import_module(f"engine.grids.{name}")
+            mod = importlib.import_module(f"engine.maze.grids.{name}")
         except ImportError:
             continue
         make = getattr(mod, f"make_{name}", None)

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from maze_helpers import SHAPES, braided_maze, brute_distances, perfect_maze, random_tree
 
-import engine.analysis as analysis
-from engine.analysis import aggregate, compare, format_table, maze_stats
-from engine.grids.square import make_square
-from engine.maze import Maze
+import engine.maze.analysis as analysis
+from engine.maze.analysis import aggregate, compare, format_table, maze_stats
+from engine.maze.grids.square import make_square
+from engine.maze.model import Maze
 
 
 def square_maze(width: int, height: int, pairs: list[tuple[int, int]]) -> Maze:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.campaign import LEVELS_DIR, load_campaign
-from engine.solvers import solve
+from engine.maze.solvers import solve
+from engine.modes.campaign import LEVELS_DIR, load_campaign
 
 GOOD = """
 [world]
@@ -40,7 +40,7 @@ def test_campaign_loads_with_enough_variety():
 
 
 def test_par_moves_at_least_shortest_path_and_codes_round_trip():
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
 
     for lv in load_campaign().levels:
         maze = lv.spec().build()
@@ -102,7 +102,7 @@ PAR_RULE = "par_moves = ceil(1.15 x shortest path), par_time = ceil(0.3 x shorte
 def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
     import math
 
-    from engine.play import PlaySession
+    from engine.modes.play import PlaySession
 
     for path in sorted(LEVELS_DIR.glob("*.toml")):
         assert PAR_RULE in " ".join(path.read_text(encoding="utf-8").split()), f"{path.name} states another rule"
@@ -142,7 +142,7 @@ def test_dark_must_be_true_or_false(tmp_path):
 
 
 def test_the_weave_world_has_five_or_more_weave_levels_on_square_and_hex():
-    from engine.weave import crossing_problems
+    from engine.maze.weave import crossing_problems
 
     camp = load_campaign()
     weave = [lv for lv in camp.levels if lv.weave]

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from engine.cli import main
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -155,7 +155,7 @@ def test_game_without_a_display_says_so_in_one_line():
 def test_daily_prints_the_same_code_as_the_game():
     import datetime as dt
 
-    from engine.daily import daily_code
+    from engine.modes.daily import daily_code
 
     code, out, _ = run("daily", "--date", "2026-11-23")
     assert code == 0 and out.split()[0] == daily_code(dt.date(2026, 11, 23))
@@ -225,7 +225,7 @@ def test_output_to_a_really_unwritable_place(fmt):
 
 
 def test_output_checked_before_the_maze_is_built(tmp_path, monkeypatch):
-    from engine.maze_code import MazeSpec as Spec
+    from engine.maze.recipe import MazeSpec as Spec
 
     def no_build(self):
         raise AssertionError("built a maze for an output that cannot be written")
@@ -359,8 +359,8 @@ def test_window_subcommands_open_the_window_with_their_code(monkeypatch):
 
 def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_code(monkeypatch, capsys):
     import game.launcher as launcher
-    from engine.ghost import Ghost
-    from engine.race import RaceSpec
+    from engine.modes.ghost import Ghost
+    from engine.modes.race import RaceSpec
 
     opened = []
     monkeypatch.setattr(launcher, "open_window", lambda args: opened.append(list(args)) or 0)
@@ -393,7 +393,7 @@ def test_parse_size_ascii_only():
 
 def test_seed_range_is_the_engines():
     from engine.args import SEED_MAX, check_seed, new_seed, parse_seed
-    from engine.maze_code import SEED_MAX as MAZE_SEED_MAX
+    from engine.maze.recipe import SEED_MAX as MAZE_SEED_MAX
 
     assert SEED_MAX == MAZE_SEED_MAX == (1 << 64) - 1
     assert parse_seed("0") == 0 and parse_seed(str(SEED_MAX)) == SEED_MAX

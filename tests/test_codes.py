@@ -20,16 +20,16 @@ from engine.codes import (
     seal,
     upgrade_code,
 )
-from engine.generators import GENERATORS
-from engine.ghost import MAX_SIDES, MAX_TICK, Ghost, GhostCode
-from engine.maze import Maze
-from engine.maze_code import MazeSpec
+from engine.maze.generators import GENERATORS
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import MAX_SIDES, MAX_TICK, Ghost, GhostCode
+from engine.modes.race.code import RaceSpec
 from engine.puzzle.board import shuffle_uniform
 from engine.puzzle.codes import encode_board, shuffle_code
 from engine.puzzle.pictures import PICTURES
-from engine.race_code import RaceSpec
 from engine.rng import Rng
-from engine.solvers.bfs import shortest_path
 
 RULES = ["newest", "random", "oldest", "newest-quarter", "newest:4,random:1", "random:7,newest-quarter:1000",
          "newest:2,oldest:3", "newest:1,random:1,oldest:1,newest-quarter:1"]
@@ -334,8 +334,8 @@ def _no_building(monkeypatch):
         raise AssertionError("decoding built a maze or grid")
 
     monkeypatch.setattr(MazeSpec, "build", refuse)
-    monkeypatch.setattr("engine.grids.make_grid", refuse)
-    monkeypatch.setattr("engine.generators.generate", refuse)
+    monkeypatch.setattr("engine.maze.grids.make_grid", refuse)
+    monkeypatch.setattr("engine.maze.generators.generate", refuse)
 
 
 def test_decoding_valid_maximum_size_codes_builds_nothing(monkeypatch):
@@ -389,7 +389,7 @@ def test_illegal_moves_are_found_when_the_maze_is_built():
 
 
 def test_max_sides_per_shape_match_the_grids():
-    from engine.grids import SHAPES, make_grid
+    from engine.maze.grids import SHAPES, make_grid
 
     for shape, info in SHAPES.items():
         most = 0

@@ -1,12 +1,12 @@
-"""The daily challenge (engine.daily): one fixed code per UTC day."""
+"""The daily challenge (engine.modes.daily): one fixed code per UTC day."""
 
 from __future__ import annotations
 
 import datetime as dt
 import math
 
-from engine.daily import daily_code, daily_spec
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
+from engine.modes.daily import daily_code, daily_spec
 
 
 def test_daily_is_a_fixed_code_per_day_rotating_by_weekday():
@@ -22,8 +22,8 @@ def test_daily_is_a_fixed_code_per_day_rotating_by_weekday():
 
 
 def test_about_one_day_in_three_is_shaped():
-    from engine.daily import SHAPED_FROM
-    from engine.masks import BUILTIN
+    from engine.maze.masks import BUILTIN
+    from engine.modes.daily import SHAPED_FROM
 
     day = SHAPED_FROM
     specs = [daily_spec(day + dt.timedelta(days=i)) for i in range(90)]
@@ -39,7 +39,7 @@ def test_about_one_day_in_three_is_shaped():
 
 def test_days_before_shaped_dailies_keep_their_challenge():
     """Shaped dailies start at SHAPED_FROM; no earlier day's challenge changed."""
-    from engine.daily import SHAPED_FROM
+    from engine.modes.daily import SHAPED_FROM
 
     for i in range(1, 200):
         assert daily_spec(SHAPED_FROM - dt.timedelta(days=i)).mask is None

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from engine.codes import CodeError, decode_any, seal
-from engine.maze_code import MazeSpec
-from engine.race_code import RaceSpec
+from engine.maze.recipe import MazeSpec
+from engine.modes.race.code import RaceSpec
 from tests.test_codes import valid_codes
 
 SPEC = MazeSpec.create("hex", 9, 7, "growing-tree", {"rule": "newest:3,random:1"}, braid=0.25, seed=77)
@@ -55,7 +55,7 @@ def test_the_exhaustive_and_random_code_pools_include_dark_codes():
 
 
 def test_show_reports_dark(capsys):
-    from engine.show import describe_code
+    from engine.cli.show import describe_code
 
     assert describe_code(SPEC.with_dark().code())["dark"] is True
     assert describe_code(SPEC.code())["dark"] is False

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
-from engine.race_session import RacePhase, RaceSession
+from engine.maze.recipe import MazeSpec
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import RacePhase, RaceSession
 
 MAZE = MazeSpec.create("square", 12, 9, "backtracker", seed=8)
 

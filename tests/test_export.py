@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from engine import export
-from engine.grids import SHAPES, make_grid
-from engine.grids.base import Grid
-from engine.maze import Maze
+from engine.maze import export
+from engine.maze.grids import SHAPES, make_grid
+from engine.maze.grids.base import Grid
+from engine.maze.model import Maze
 
 SVG = "{http://www.w3.org/2000/svg}"
 

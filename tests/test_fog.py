@@ -1,4 +1,4 @@
-"""Dark mazes (engine.fog + PlaySession(dark=True)): what the dark hides and reveals, on every tessellation."""
+"""Dark mazes (engine.modes.fog + PlaySession(dark=True)): what the dark hides and reveals, on every tessellation."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import math
 
 import pytest
 
-from engine.fog import IN_SIGHT, SEEN, UNSEEN, Fog
-from engine.maze_code import MazeSpec
-from engine.play import PlaySession
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.fog import IN_SIGHT, SEEN, UNSEEN, Fog
+from engine.modes.play import PlaySession
 from tests.test_play import _hand_maze
 
 SHAPES = ["square", "hex", "triangle", "polar", "upsilon"]

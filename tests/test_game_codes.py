@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
+from engine.modes.race import RaceSpec
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board, shuffle_code
-from engine.race import RaceSpec
 from game.app import first_view
 from game.audio import Audio
 from game.context import Context
@@ -72,7 +72,7 @@ def test_code_entry_screen_accepts_every_kind(ctx, window):
 
 
 def test_duo_command_opens_a_two_player_race(ctx):
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
     from game.views.race_duo import DuoView
 
     spec = MazeSpec.create("triangle", 8, 6, "prim", seed=2)
@@ -102,7 +102,7 @@ def test_enter_that_opened_the_code_screen_does_not_land_in_the_field(ctx, windo
 def test_a_ghost_through_a_wall_shows_a_sentence_when_its_maze_is_built(ctx):
     """The code decodes (its structure is fine); opening it builds the maze and refuses the illegal move."""
     from engine.codes import seal
-    from engine.ghost import GhostCode
+    from engine.modes.ghost import GhostCode
     from game.views.code_entry import CodeEntryView
 
     spec = MazeSpec.from_code(maze_code())

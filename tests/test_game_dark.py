@@ -5,8 +5,8 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from engine.fog import IN_SIGHT, SEEN, UNSEEN
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
+from engine.modes.fog import IN_SIGHT, SEEN, UNSEEN
 from game.render.fog_layer import dim_amount, fog_colour
 from tests.test_game_views import frame, open_spec, play_with_keys, run_until
 
@@ -42,7 +42,7 @@ def test_unseen_cells_are_fog_seen_cells_dimmed_in_sight_normal(window, ctx, the
                and c not in s.adj[s.start] and c != s.start) if len(fog.visible) > 5 else s.adj[s.start][0]
     assert _close(_pixel(window, view, far), t.floor)  # in sight: the floor as usual
     # walk away until some cell is only remembered
-    from engine.solvers.bfs import shortest_path
+    from engine.maze.solvers.bfs import shortest_path
 
     path = shortest_path(s.adj, s.start, s.goal)
     for nxt in path[1:]:
@@ -60,7 +60,7 @@ def test_unseen_cells_are_fog_seen_cells_dimmed_in_sight_normal(window, ctx, the
 
 
 def test_the_goal_is_drawn_once_seen_and_a_dark_level_can_be_won(window, ctx):
-    from engine.solvers.bfs import shortest_path
+    from engine.maze.solvers.bfs import shortest_path
     from game.views.win import WinView
 
     spec = MazeSpec("hex", 7, 5, "backtracker", {}, 0, 2, dark=True)
@@ -171,7 +171,7 @@ def test_goal_hint_switch_in_the_settings_applies_when_coming_back(window, ctx):
 def test_a_dark_layer_builds_only_its_own_gpu_buffers(window, ctx):
     """The dark layer draws floor, start, goal, trail and walls from its own buffers: it must not also
     build the plain layer's (twice the GPU memory on a big dark level)."""
-    from engine.fog import Fog
+    from engine.modes.fog import Fog
     from game.render.fog_layer import DarkMazeLayer
     from game.render.maze_layer import MazeLayer
 

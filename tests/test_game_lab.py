@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from arcade import key
 
-from engine.generators import generate
-from engine.grids import make_grid
-from engine.lab import LabPhase
-from engine.maze_code import MazeSpec
+from engine.maze.generators import generate
+from engine.maze.grids import make_grid
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import LabPhase
 from engine.rng import Rng
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import arcade
 import numpy as np
 
-from engine.campaign import load_campaign
-from engine.masks import Mask
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
+from engine.maze.masks import Mask
+from engine.maze.recipe import MazeSpec
+from engine.modes.campaign import load_campaign
+from engine.modes.race import RaceSpec
 from game.app import first_view
 from tests.test_game_views import frame, play_with_keys
 

@@ -6,11 +6,11 @@ import arcade
 import pytest
 from arcade import key
 
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
-from engine.race_session import RaceSession
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import RaceSession
 
 
 def _walk_whole_path(view) -> None:
@@ -38,7 +38,7 @@ def test_setup_cycles_choices_and_starts_a_race(ctx, window):
 
 
 def test_setup_races_shaped_and_woven_mazes_and_says_what_cannot_be_combined(ctx, window):
-    from engine.masks import BUILTIN
+    from engine.maze.masks import BUILTIN
     from game.views.race import RaceView
     from game.views.race_setup import RaceSetupView
 
@@ -197,7 +197,7 @@ def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
 
 @pytest.mark.parametrize("two", [False, True], ids=["vs-runner", "two-players"])
 def test_a_race_where_nothing_moves_redraws_once_a_second_and_every_frame_while_a_racer_moves(ctx, window, two):
-    from engine.race_duo import DuoSession
+    from engine.modes.race.duo import DuoSession
     from game.views.race import RaceView
     from game.views.race_duo import DuoView
 

@@ -7,10 +7,10 @@ import pytest
 from arcade import key
 from layout_check import check_layout, layout_problems, set_window_size
 
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
-from engine.race_duo import DuoSession
-from engine.race_session import RacePhase
+from engine.maze.recipe import MazeSpec
+from engine.modes.ghost import Ghost
+from engine.modes.race.duo import DuoSession
+from engine.modes.race.session import RacePhase
 
 SPEC = MazeSpec.create("hex", 8, 7, "backtracker", seed=3)
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -64,7 +64,7 @@ def test_setup_offers_two_players_and_remembers_it_and_dark(ctx, window):
 
 
 def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(ctx, window):
-    from engine.race import RaceSpec
+    from engine.modes.race import RaceSpec
     from game.views.race import RaceView
     from game.views.race_duo import DuoView
     from game.views.race_setup import RaceSetupView
@@ -85,7 +85,7 @@ def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(c
     setup.field.text = "G2.nonsense-00"
     setup.submit_code()
     assert window.current_view is setup and setup.message.text
-    from engine.solvers.bfs import shortest_path
+    from engine.maze.solvers.bfs import shortest_path
 
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
     ghost = Ghost.record(SPEC, maze, [(7 * i, c) for i, c in enumerate(path[1:])])

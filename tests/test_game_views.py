@@ -8,9 +8,9 @@ import arcade
 import pytest
 from arcade import key
 
-from engine.maze_code import MazeSpec
-from engine.solvers import solve
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers import solve
+from engine.maze.solvers.bfs import shortest_path
 from game.audio import Audio
 from game.context import Context
 from game.format import format_time

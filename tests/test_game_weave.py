@@ -5,7 +5,7 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 from game.render.maze_layer import deck_colour
 from tests.test_game_views import frame, open_spec
 
@@ -53,7 +53,7 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
 
 @pytest.mark.parametrize("player", [0, 1])
 def test_in_a_two_player_race_the_bridge_covers_a_player_in_its_tunnel(window, ctx, player):
-    from engine.race_duo import DuoSession
+    from engine.modes.race.duo import DuoSession
     from game.views.race_duo import DuoView
 
     view = DuoView(ctx, DuoSession(MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0)))
@@ -83,10 +83,10 @@ def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
 
 
 def test_a_weave_race_runs_to_the_result_and_its_ghost_replays(ctx, window):
-    from engine.ghost import Ghost
-    from engine.race import RaceSpec
-    from engine.race_session import RaceSession
-    from engine.solvers.bfs import shortest_path
+    from engine.maze.solvers.bfs import shortest_path
+    from engine.modes.ghost import Ghost
+    from engine.modes.race import RaceSpec
+    from engine.modes.race.session import RaceSession
     from game.views.race import RaceView
     from game.views.race_result import RaceResultView
     from tests.test_game_race import _walk_whole_path

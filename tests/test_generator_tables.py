@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from engine.generators._common import (
+from engine.maze.generators._common import (
     _build_hops,
     _build_rows,
     _build_walk_table,
@@ -16,7 +16,7 @@ from engine.generators._common import (
     _square_walk_table,
     rows_of,
 )
-from engine.grids import make_grid
+from engine.maze.grids import make_grid
 
 
 @pytest.mark.parametrize(("w", "h"), [(2, 2), (3, 7), (7, 3), (10, 10), (31, 17), (200, 150)])

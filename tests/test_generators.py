@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.generators import GENERATORS, braid, generate, generate_steps, get_generator
-from engine.generators.growing_tree import parse_rule
-from engine.grids import SHAPES, make_grid
-from engine.grids.base import Grid
-from engine.maze import Maze
+from engine.maze.generators import GENERATORS, braid, generate, generate_steps, get_generator
+from engine.maze.generators.growing_tree import parse_rule
+from engine.maze.grids import SHAPES, make_grid
+from engine.maze.grids.base import Grid
+from engine.maze.model import Maze
 from engine.rng import Rng
 
 SIZES = [(2, 2), (3, 2), (2, 5), (5, 4), (9, 7), (13, 11)]
@@ -307,7 +307,7 @@ def test_true_prim_and_kruskal_are_the_same_minimum_spanning_tree():
 def test_square_row_generators_match_the_row_tables(name, w, h):
     """The whole-square shortcut of binary tree and sidewinder gives the passages and
     leaves the random stream where the general row-table core (run with a record) does."""
-    from engine.generators import rows
+    from engine.maze.generators import rows
 
     core = rows.binary_tree_core if name == "binary-tree" else rows.sidewinder_core
     g = make_grid("square", w, h)
@@ -323,7 +323,7 @@ def test_square_row_generators_match_the_row_tables(name, w, h):
 def test_square_simplified_prim_matches_the_general_form(w, h):
     """Simplified Prim's square kernel (direction masks) and its general form (hops
     tables) carve the same maze, record the same steps and use the same draws."""
-    from engine.generators import prim
+    from engine.maze.generators import prim
 
     g = make_grid("square", w, h)
     for seed in range(4):
@@ -339,7 +339,7 @@ def test_square_simplified_prim_matches_the_general_form(w, h):
 @pytest.mark.parametrize("w,h", [(2, 2), (2, 3), (3, 2), (5, 7), (7, 5), (31, 17), (64, 40)])
 def test_hex_hops_from_the_lattice_equal_the_generic_tables(w, h):
     """The walkers' tables of a whole hex grid, worked out on its lattice, are the CSR-built ones."""
-    from engine.generators._common import _build_hops, _hex_hops
+    from engine.maze.generators._common import _build_hops, _hex_hops
 
     g = make_grid("hex", w, h)
     lattice, generic = _hex_hops(g), _build_hops(g)

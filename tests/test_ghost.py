@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.codes import CodeError, luhn36, seal
-from engine.ghost import Ghost, validate_moves
-from engine.maze_code import MazeSpec
-from engine.race import RaceSim, RaceSpec, Timeline, make_race, replay
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost, validate_moves
+from engine.modes.race import RaceSim, RaceSpec, Timeline, make_race, replay
 
 SPECS = [
     MazeSpec.create("square", 10, 8, "backtracker", seed=3),

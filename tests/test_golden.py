@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 
 GOLDEN = [
     ("M1.S12X9.GT.N4R#RS-D", "275b7e4a0957b23571a5cf810d4b4cb2912aec683fda4acff21b4caaaa3dc731"),
@@ -80,8 +80,8 @@ def test_golden_digest(code, digest):
 
 
 def test_golden_set_covers_every_shape_and_generator():
-    from engine.generators import GENERATORS
-    from engine.grids import SHAPES
+    from engine.maze.generators import GENERATORS
+    from engine.maze.grids import SHAPES
 
     specs = [MazeSpec.from_code(c) for c, _ in GOLDEN]
     assert {s.shape for s in specs} == set(SHAPES)

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 
 from engine.codes import decode_any
-from engine.ghost import Ghost
+from engine.modes.ghost import Ghost
 
 MAZE_V2 = [
     ("M2.S12X9.GT.N4R#RS-KY", "275b7e4a0957b23571a5cf810d4b4cb2912aec683fda4acff21b4caaaa3dc731"),
@@ -155,8 +155,8 @@ def test_puzzle_v2_golden(code, digest):
 
 
 def test_v2_golden_set_covers_every_shape_generator_and_kind():
-    from engine.generators import GENERATORS
-    from engine.grids import SHAPES
+    from engine.maze.generators import GENERATORS
+    from engine.maze.grids import SHAPES
 
     specs = [decode_any(c) for c, _ in MAZE_V2]
     assert {s.shape for s in specs} == set(SHAPES)

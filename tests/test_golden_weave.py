@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.codes import decode_any
-from engine.weave import crossing_problems
+from engine.maze.weave import crossing_problems
 
 WEAVE_GOLDEN = [
     ("M2.S20X15.BT.W30#1-L7", "a0686242c1c2ece523b951a475e480559880ee0d5b0897ac1b408bb810b1bd76"),

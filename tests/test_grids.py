@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.grids import SHAPES, canonical_shape, make_grid
-from engine.grids.base import Grid
-from engine.grids.polar import ring_counts, unit_circle
+from engine.maze.grids import SHAPES, canonical_shape, make_grid
+from engine.maze.grids.base import Grid
+from engine.maze.grids.polar import ring_counts, unit_circle
 
 SIZES = {
     "square": [(2, 2), (3, 2), (5, 7), (12, 9)],
@@ -317,7 +317,7 @@ def test_unit_circle_is_exactly_symmetric(total):
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_geometry_is_built_only_when_used(shape):
-    from engine.generators import generate
+    from engine.maze.generators import generate
     from engine.rng import Rng
 
     g = make_grid(shape, 9, 8)
@@ -357,7 +357,7 @@ def test_edge_between(shape):
 
 
 def test_square_tables_follow_the_csr():
-    from engine.grids.square import CLEAR, OPPOSITE, square_tables
+    from engine.maze.grids.square import CLEAR, OPPOSITE, square_tables
 
     g = make_grid("square", 7, 5)
     t = square_tables(g)
@@ -378,7 +378,7 @@ def test_square_topology_waits_for_first_use(algo):
     """A whole square grid builds its CSR only when something reads it; the row
     generators compute edge ids directly and never do, and the arrays built later are
     the ones the square edge layout promises."""
-    from engine.generators import generate
+    from engine.maze.generators import generate
     from engine.rng import Rng
 
     w, h = 7, 5

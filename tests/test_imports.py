@@ -17,7 +17,7 @@ SHELL = {
     "game.app", "game.context", "game.routes", "game.ui", "game.format", "game.input", "game.views.base",
     "game.views.menu", "game.views.levels", "game.views.play", "game.views.pause", "game.views.win",
     "game.views.settings", "game.views.code_entry", "game.views.help", "game.render.camera",
-    "game.render.maze_layer", "game.render.theme", "engine.play", "engine.campaign",
+    "game.render.maze_layer", "game.render.theme", "engine.modes.play", "engine.modes.campaign",
 }
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.generators import generate
-from engine.grids import make_grid
-from engine.lab import FLOOR, PATH, SOLVERS, STEP_RATES, UNSEEN, VISITED, LabPhase, LabRun
-from engine.maze_code import MazeSpec
+from engine.maze.generators import generate
+from engine.maze.grids import make_grid
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import FLOOR, PATH, SOLVERS, STEP_RATES, UNSEEN, VISITED, LabPhase, LabRun
 from engine.rng import Rng
 
 

@@ -20,7 +20,7 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
 
 def _screens(ctx):
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
     from game.routes import Route
     from game.views.play import PlayView
 
@@ -106,7 +106,7 @@ def test_layout_check_finds_overlap_and_overflow(window, ctx):
 
 @pytest.mark.parametrize(("w", "h"), SIZES)
 def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, h):
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
     from game.views.play import PlayView
 
     spec = MazeSpec("triangle", 30, 12, "backtracker", {}, 0, 5)
@@ -127,7 +127,7 @@ def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
     """The comparison screen once its charts are computed: chart titles, labels and legend inside, no overlap."""
     import time
 
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
     from game.views.lab_compare import CompareView
 
     ctx.set_theme(theme)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from layout_check import layout_problems
 
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
-from engine.race_session import RaceSession
+from engine.maze.recipe import MazeSpec
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import RaceSession
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from engine.grids import make_grid
-from engine.grids.masked import far_pair, grid_box, masked_grid
-from engine.masks import BUILTIN, Mask, inside_cells
+from engine.maze.grids import make_grid
+from engine.maze.grids.masked import far_pair, grid_box, masked_grid
+from engine.maze.masks import BUILTIN, Mask, inside_cells
 
 MASKS = [Mask.builtin(name) for name in BUILTIN] + [Mask.text("HI"), Mask.text("TESSERA 2026")]
 SIZES = [(w, h) for w in (4, 5, 6, 8, 12, 16) for h in (4, 5, 8, 12, 17, 25, 40, 64)]

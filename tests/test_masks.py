@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from engine.cli import main
 from engine.codes import CodeError, decode_any, seal
-from engine.generators import GENERATORS, generate
-from engine.grids import SHAPES, make_grid
-from engine.grids.masked import MaskedGrid, bfs_distances, components, cut_grid, grid_box
-from engine.mask_font import TEXT_CHARS, clean_text, glyph, render_text
-from engine.masks import BUILTIN, MAX_CODE_PIXELS, Mask, inside_cells, mask_from_field
-from engine.maze_code import MazeSpec
+from engine.maze.generators import GENERATORS, generate
+from engine.maze.grids import SHAPES, make_grid
+from engine.maze.grids.masked import MaskedGrid, bfs_distances, components, cut_grid, grid_box
+from engine.maze.mask_font import TEXT_CHARS, clean_text, glyph, render_text
+from engine.maze.masks import BUILTIN, MAX_CODE_PIXELS, Mask, inside_cells, mask_from_field
+from engine.maze.recipe import MazeSpec
 from engine.rng import Rng
 
 MASKABLE = [g.name for g in GENERATORS.values() if g.masks]
@@ -224,7 +224,7 @@ def test_every_generator_carves_a_perfect_deterministic_shaped_maze(shape, algo)
         assert int(maze.passage.sum()) == g.n - 1
         dist = bfs_distances(g, 0)  # the grid graph is connected; now the maze itself
         assert (dist >= 0).all()
-        from engine.solvers.bfs import shortest_path
+        from engine.maze.solvers.bfs import shortest_path
 
         assert shortest_path(maze.open_lists(), maze.start, maze.goal)[-1] == maze.goal
         assert len({c for c in range(g.n) if maze.open_lists()[c]}) == g.n
@@ -245,7 +245,7 @@ def test_row_generators_refuse_shaped_grids_with_a_sentence(algo):
 
 
 def test_square_fast_tables_refuse_a_masked_grid():
-    from engine.grids.square import square_tables
+    from engine.maze.grids.square import square_tables
 
     g = MazeSpec.create("square", 10, 10, "wilson", mask=Mask.builtin("diamond")).make_grid()
     with pytest.raises(ValueError, match="full square"):
@@ -253,7 +253,7 @@ def test_square_fast_tables_refuse_a_masked_grid():
 
 
 def test_every_solver_solves_a_shaped_maze():
-    from engine.solvers import SOLVERS, solve
+    from engine.maze.solvers import SOLVERS, solve
 
     maze = MazeSpec.create("hex", 20, 16, "backtracker", mask=Mask.builtin("star"), seed=2).build()
     for name in SOLVERS:
@@ -279,9 +279,9 @@ def test_mask_field_order_and_spelling():
 
 
 def test_race_and_ghost_codes_carry_the_mask():
-    from engine.ghost import Ghost
-    from engine.race import RaceSpec
-    from engine.solvers.bfs import shortest_path
+    from engine.maze.solvers.bfs import shortest_path
+    from engine.modes.ghost import Ghost
+    from engine.modes.race import RaceSpec
 
     spec = MazeSpec.create("triangle", 24, 14, "prim", seed=4, mask=Mask.text("GO"))
     race = RaceSpec.create(spec, "wall-follower")
@@ -359,7 +359,7 @@ def test_cli_list_solve_and_show_know_masks():
 
 
 def test_shaped_pictures_export(tmp_path):
-    from engine import export
+    from engine.maze import export
 
     maze = MazeSpec.create("upsilon", 12, 10, "wilson", mask=Mask.builtin("moon")).build()
     svg = export.to_svg(maze)
@@ -369,8 +369,8 @@ def test_shaped_pictures_export(tmp_path):
 
 
 def test_ascii_of_a_shaped_square_maze():
-    from engine import export
-    from engine.maze import Maze
+    from engine.maze import export
+    from engine.maze.model import Maze
 
     base = make_grid("square", 9, 7)
     full = cut_grid(base, np.ones(base.n, dtype=bool), "full")  # every cell: the plain picture
@@ -424,8 +424,8 @@ def test_picture_fields_round_trip_any_small_bitmap(rows):
 
 def _smallest_above(shape: str, width: int) -> tuple[int, int] | None:
     """The smallest height with ``width`` whose grid has more cells than the decode check cuts."""
-    from engine.grids import SHAPES
-    from engine.maze_code import CUT_CHECK_CELLS, cell_count
+    from engine.maze.grids import SHAPES
+    from engine.maze.recipe import CUT_CHECK_CELLS, cell_count
 
     info = SHAPES[shape]
     for h in range(info.min_size, info.max_size + 1):
@@ -438,10 +438,10 @@ def test_codes_above_the_cut_check_size_always_leave_a_connected_shape():
     """Why decoding a big built-in/text mask code need not cut its grid: at the smallest sizes above
     CUT_CHECK_CELLS, every shape, both extreme aspects and a square-ish one, every built-in mask and
     thin texts keep at least 2 connected cells (the cut itself keeps only the largest connected part)."""
-    from engine.grids import SHAPES
-    from engine.grids.masked import masked_grid
-    from engine.masks import BUILTIN, Mask
-    from engine.maze_code import CUT_CHECK_CELLS, cell_count
+    from engine.maze.grids import SHAPES
+    from engine.maze.grids.masked import masked_grid
+    from engine.maze.masks import BUILTIN, Mask
+    from engine.maze.recipe import CUT_CHECK_CELLS, cell_count
 
     masks = [Mask.builtin(name) for name in BUILTIN] + [Mask.text("IIIIIIIIIIII"), Mask.text("I"), Mask.text("-")]
     for shape, info in SHAPES.items():
@@ -455,8 +455,8 @@ def test_codes_above_the_cut_check_size_always_leave_a_connected_shape():
 
 
 def test_cell_count_matches_the_grids():
-    from engine.grids import SHAPES, make_grid
-    from engine.maze_code import cell_count
+    from engine.maze.grids import SHAPES, make_grid
+    from engine.maze.recipe import cell_count
 
     for shape in SHAPES:
         for w, h in ((4, 4), (5, 9), (31, 17), (100, 7), (9, 120)):
@@ -465,8 +465,8 @@ def test_cell_count_matches_the_grids():
 
 def test_decoding_a_big_shaped_code_builds_no_grid():
     """Checking a 1000x1000 shaped code stays bounded: no grid is cut while decoding."""
-    import engine.grids.masked as masked
-    from engine.maze_code import MazeSpec
+    import engine.maze.grids.masked as masked
+    from engine.maze.recipe import MazeSpec
 
     calls: list[object] = []
     real = masked.cut_grid

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.codes import CodeError
-from engine.generators import GENERATORS
-from engine.grids import SHAPES
-from engine.maze_code import MazeSpec
+from engine.maze.generators import GENERATORS
+from engine.maze.grids import SHAPES
+from engine.maze.recipe import MazeSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,7 +106,7 @@ def test_arbitrary_text_never_crashes(text):
 def test_same_code_in_other_processes_with_other_hash_seeds():
     codes = [s.code() for s in all_specs()[::3]]
     script = (
-        "import sys\nfrom engine.maze_code import MazeSpec\n"
+        "import sys\nfrom engine.maze.recipe import MazeSpec\n"
         "for c in sys.argv[1:]: print(MazeSpec.from_code(c).build().digest())"
     )
     outs = []
@@ -120,6 +120,6 @@ def test_same_code_in_other_processes_with_other_hash_seeds():
 
 
 def test_every_shape_has_a_letter():
-    from engine.maze_code import SHAPE_LETTERS
+    from engine.maze.recipe import SHAPE_LETTERS
 
     assert set(SHAPE_LETTERS) == set(SHAPES)

@@ -1,4 +1,4 @@
-"""The maze play model (engine.play): direction picking, the play session, par defaults."""
+"""The maze play model (engine.modes.play): direction picking, the play session, par defaults."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from engine.maze_code import MazeSpec
-from engine.play import BUFFER_SIZE, PlaySession, default_par_moves, pick_neighbour
-from engine.solvers import solve
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers import solve
+from engine.modes.play import BUFFER_SIZE, PlaySession, default_par_moves, pick_neighbour
 
 
 def test_pick_neighbour_closest_angle_and_limits():
@@ -89,8 +89,8 @@ def _hand_maze():
     then down the right side and back west along the bottom row; the middle row hangs below."""
     import numpy as np
 
-    from engine.grids import make_grid
-    from engine.maze import Maze
+    from engine.maze.grids import make_grid
+    from engine.maze.model import Maze
 
     grid = make_grid("square", 5, 3)
     look = grid.edge_lookup()
@@ -127,8 +127,8 @@ def test_click_walks_only_through_explored_or_visible_cells():
 def test_line_of_sight_follows_a_zigzag_triangle_row_but_not_a_turn():
     import numpy as np
 
-    from engine.grids import make_grid
-    from engine.maze import Maze
+    from engine.maze.grids import make_grid
+    from engine.maze.model import Maze
 
     grid = make_grid("triangle", 6, 2)
     row, col = grid.row.tolist(), grid.col.tolist()
@@ -156,7 +156,7 @@ def test_session_fork_rule_on_an_open_hex_grid():
     """Every Up/Down at a fork on a real hex maze goes to the side of the player's last sideways step."""
     import numpy as np
 
-    from engine.maze import Maze
+    from engine.maze.model import Maze
 
     maze = MazeSpec("hex", 9, 9, "backtracker", {}, 0, 3).build()
     open_maze = Maze(maze.grid, np.ones(maze.grid.num_edges, dtype=bool), maze.start, maze.goal)

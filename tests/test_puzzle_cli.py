@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from engine.cli.puzzle import main
 from engine.puzzle.board import Board
-from engine.puzzle.cli import main
 
 
 def test_solve_json(capsys):

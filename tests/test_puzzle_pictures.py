@@ -47,7 +47,7 @@ def test_bad_picture_fields_are_one_sentence(body, phrase):
 
 
 def test_shuffle_with_a_picture_and_show_and_list(capsys):
-    from engine.puzzle.cli import main
+    from engine.cli.puzzle import main
 
     assert main(["puzzle", "shuffle", "--size", "3x3", "--seed", "5", "--picture", "Mosaic", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.maze_code import MazeSpec
-from engine.race import (
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.race import (
     MOVE_TICKS,
     OPPONENTS,
     RaceSim,
@@ -17,7 +18,6 @@ from engine.race import (
     physical_walk,
     replay,
 )
-from engine.solvers.bfs import shortest_path
 
 SMALL = {
     "square": (8, 6),

@@ -1,12 +1,12 @@
-"""Race codes (engine.race_code): round trip, versions, bad fields named in one sentence."""
+"""Race codes (engine.modes.race.code): round trip, versions, bad fields named in one sentence."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.codes import CodeError, decode_any, seal
-from engine.maze_code import MazeSpec
-from engine.race_code import RaceSpec
+from engine.maze.recipe import MazeSpec
+from engine.modes.race.code import RaceSpec
 
 
 def test_race_codes_round_trip():

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
-from engine.play import PlaySession
-from engine.race_clock import MOVE_TICKS
-from engine.race_duo import DuoSession
-from engine.race_session import EventKind, RacePhase, RaceSession
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.clock import MOVE_TICKS
+from engine.modes.ghost import Ghost
+from engine.modes.play import PlaySession
+from engine.modes.race.duo import DuoSession
+from engine.modes.race.session import EventKind, RacePhase, RaceSession
 
 SPEC = MazeSpec.create("hex", 8, 7, "backtracker", seed=3)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.codes import CodeError
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
-from engine.race_session import EventKind, RacePhase, RaceSession
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import EventKind, RacePhase, RaceSession
 
 
 def _spec(opponent: str = "runner", **kw) -> RaceSpec:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from engine.cli import main
 from engine.codes import seal
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost
+from engine.modes.race.code import RaceSpec
 from engine.puzzle.codes import shuffle_code
-from engine.race_code import RaceSpec
-from engine.solvers.bfs import shortest_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = MazeSpec.create("hex", 8, 6, "growing-tree", {"rule": "newest:3,random"}, braid=0.2, seed=5)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from maze_helpers import SHAPES, braided_maze, brute_distances, perfect_maze, small_grid
 
-from engine.maze import Maze
-from engine.solvers import SOLVERS, MazeSolveResult, distances, get_solver, solve, solve_steps
+from engine.maze.model import Maze
+from engine.maze.solvers import SOLVERS, MazeSolveResult, distances, get_solver, solve, solve_steps
 
 SHAPE_NAMES = sorted(SHAPES)
 SEEDS = (1, 2, 3)

@@ -1,4 +1,4 @@
-"""engine.generators.spanning against brute force on small graphs with many equal weights."""
+"""engine.maze.generators.spanning against brute force on small graphs with many equal weights."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import itertools
 import numpy as np
 import pytest
 
-from engine.generators.spanning import spanning_forest_by_rank, unique_for_weights
-from engine.grids import make_grid
+from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
+from engine.maze.grids import make_grid
 
 
 def _find(parent: list[int], x: int) -> int:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ghost import Ghost
-from engine.maze_code import MazeSpec
-from engine.solvers.bfs import shortest_path
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost
 from game import save_schema
 from game.store import SCHEMA_VERSION, SavedGhost, Store
 

@@ -1,4 +1,4 @@
-"""Weave mazes (engine.weave): generation, crossing rules, codes, solvers, statistics, play, JSON."""
+"""Weave mazes (engine.maze.weave): generation, crossing rules, codes, solvers, statistics, play, JSON."""
 
 from __future__ import annotations
 
@@ -12,17 +12,13 @@ import sys
 import numpy as np
 import pytest
 
-from engine.analysis import compare, maze_stats
 from engine.codes import CodeError, decode_any
-from engine.export import to_ascii, to_json, write_json
-from engine.ghost import Ghost
-from engine.grids import make_grid
-from engine.maze_code import MazeSpec
-from engine.play import PlaySession
-from engine.race_code import RaceSpec
-from engine.rng import Rng
-from engine.solvers import SOLVERS, solve
-from engine.weave import (
+from engine.maze.analysis import compare, maze_stats
+from engine.maze.export import to_ascii, to_json, write_json
+from engine.maze.grids import make_grid
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers import SOLVERS, solve
+from engine.maze.weave import (
     crossing_problems,
     generate_weave,
     over_ends,
@@ -30,6 +26,10 @@ from engine.weave import (
     quotient_grid,
     weave_generators,
 )
+from engine.modes.ghost import Ghost
+from engine.modes.play import PlaySession
+from engine.modes.race.code import RaceSpec
+from engine.rng import Rng
 
 GENERIC = weave_generators()
 
@@ -100,7 +100,8 @@ def test_weave_share_zero_places_nothing_and_share_changes_count():
 
 def _digest_in_subprocess(code: str, hashseed: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    prog = "import sys; from engine.maze_code import MazeSpec; print(MazeSpec.from_code(sys.argv[1]).build().digest())"
+    prog = ("import sys; from engine.maze.recipe import MazeSpec; "
+            "print(MazeSpec.from_code(sys.argv[1]).build().digest())")
     out = subprocess.run([sys.executable, "-c", prog, code], capture_output=True, text=True, env=env, check=True,
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return out.stdout.strip()
@@ -339,8 +340,8 @@ def test_cli_bad_weave_is_one_line_exit_2(argv, words):
 # -- drawing --------------------------------------------------------------
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_bridge_geometry_lies_in_the_crossing_cell_and_replaces_the_under_walls(shape):
-    from engine.bridges import bridges, standing_walls
-    from engine.export import closed_segments
+    from engine.maze.bridges import bridges, standing_walls
+    from engine.maze.export import closed_segments
 
     maze = MazeSpec.create(shape, 12, 10, "kruskal", seed=8, weave=1.0).build()
     br = bridges(maze)
@@ -367,7 +368,7 @@ def test_bridge_geometry_lies_in_the_crossing_cell_and_replaces_the_under_walls(
 def test_svg_and_png_draw_the_bridges(tmp_path):
     from PIL import Image
 
-    from engine.export import to_png, to_svg
+    from engine.maze.export import to_png, to_svg
 
     maze = MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0).build()
     svg = to_svg(maze)
@@ -398,7 +399,7 @@ def test_svg_and_png_draw_the_bridges(tmp_path):
 
 
 def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
-    from engine.lab import LabRun
+    from engine.modes.lab import LabRun
 
     with pytest.raises(ValueError, match="weave"):
         LabRun(MazeSpec.create("square", 8, 8, "kruskal", seed=1, weave=0.5))
@@ -406,8 +407,8 @@ def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
 
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_quotient_hops_equal_the_generic_tables(shape):
-    from engine.generators._common import _build_hops
-    from engine.weave import quotient_hops
+    from engine.maze.generators._common import _build_hops
+    from engine.maze.weave import quotient_hops
 
     base = make_grid(shape, 25, 20)
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
@@ -418,7 +419,7 @@ def test_quotient_hops_equal_the_generic_tables(shape):
 # -- races ----------------------------------------------------------------
 @pytest.mark.parametrize("opponent", ["runner", "wall", "tremaux"])
 def test_races_on_weave_mazes_reach_the_goal_through_tunnels(opponent):
-    from engine.race import OPPONENTS, make_race, paced_moves, replay
+    from engine.modes.race import OPPONENTS, make_race, paced_moves, replay
 
     assert opponent in OPPONENTS
     spec = RaceSpec.create(MazeSpec.create("square", 12, 10, "backtracker", seed=3, weave=1.0), opponent, "normal")
@@ -438,10 +439,10 @@ def test_a_maze_is_not_both_woven_and_shaped():
     """Weave and masks are separate modes for now: every door refuses the pair with one sentence."""
     import pytest
 
-    from engine.analysis import compare
     from engine.codes import CodeError
-    from engine.masks import Mask
-    from engine.maze_code import MazeSpec
+    from engine.maze.analysis import compare
+    from engine.maze.masks import Mask
+    from engine.maze.recipe import MazeSpec
 
     with pytest.raises(ValueError, match="both woven"):
         MazeSpec.create("square", 20, 20, "backtracker", weave=0.5, mask=Mask.builtin("heart"))
@@ -457,8 +458,8 @@ def test_a_maze_is_not_both_woven_and_shaped():
 def test_bridge_posts_fill_exactly_the_corners_outside_bridge_and_tunnel(shape):
     """A point of a crossing cell lies in one of its four posts exactly when it is outside both
     the bridge strip and the tunnel strip (sampled densely), and each post is counter-clockwise."""
-    from engine.bridges import HALF_WIDTH, _clipped_posts, bridge_posts, bridges
-    from engine.weave import over_ends
+    from engine.maze.bridges import HALF_WIDTH, _clipped_posts, bridge_posts, bridges
+    from engine.maze.weave import over_ends
 
     maze = MazeSpec.create(shape, 9, 8, "backtracker", seed=2, weave=1.0).build()
     br = bridges(maze)
@@ -515,7 +516,7 @@ def _inside_convex(poly: np.ndarray, pts: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_over_ends_are_the_first_two_open_neighbours(shape):
     """over_ends reads the crossing cells' CSR rows directly; it gives what the open lists say."""
-    from engine.weave import over_ends
+    from engine.maze.weave import over_ends
 
     for seed in range(3):
         maze = MazeSpec.create(shape, 12, 9, "wilson", seed=seed, weave=1.0).build()

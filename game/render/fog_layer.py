@@ -1,6 +1,6 @@
 """The maze drawn in the dark: a :class:`MazeLayer` whose cells and walls read a visibility texture.
 
-One texel per cell holds the cell's level from :class:`engine.fog.Fog` (0 unseen,
+One texel per cell holds the cell's level from :class:`engine.modes.fog.Fog` (0 unseen,
 1 seen, 2 in sight).  Every vertex carries the cell(s) it belongs to (a wall: the
 two cells it separates; a cell: itself twice) and the vertex shader fetches their
 levels, so:
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.bridges import standing_walls
-from engine.fog import Fog
-from engine.maze import Maze
+from engine.maze.bridges import standing_walls
+from engine.maze.model import Maze
+from engine.modes.fog import Fog
 from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, post_rows, shader_program, wall_quads
 from game.render.theme import RGBA, Theme
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.bridges import bridge_posts, bridges, post_triangles, standing_walls
-from engine.maze import Maze
+from engine.maze.bridges import bridge_posts, bridges, post_triangles, standing_walls
+from engine.maze.model import Maze
 from game.render.theme import Theme
 
 
@@ -106,7 +106,7 @@ def wall_quads(segments: np.ndarray) -> np.ndarray:
 
 
 def post_rows(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
-    """A weave maze's bridge posts (:attr:`engine.bridges.Bridges.posts`) as wall-buffer rows.
+    """A weave maze's bridge posts (:attr:`engine.maze.bridges.Bridges.posts`) as wall-buffer rows.
 
     Returns ``(rows (V, 4) float32 x, y, 0, 0, cells (V,) int64)``: filled triangles with no
     offset (the wall width does not grow them) and the crossing cell of each vertex; empty

@@ -9,7 +9,7 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.maze_code import MazeSpec, dark_code
+from engine.maze.recipe import MazeSpec, dark_code
 from game.context import Context
 from game.routes import Route
 from game.ui import FONT, CodeField, fit_text, gui, place_grid

@@ -13,7 +13,7 @@ from game.context import Context
 from game.ui import fit_text, place_column
 from game.views.base import BaseView
 
-#: (heading, lines).  The hex fork rule is the one :func:`engine.play.pick_neighbour` implements.
+#: (heading, lines).  The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
 SECTIONS: list[tuple[str, list[str]]] = [
     ("Everywhere", [
         "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",

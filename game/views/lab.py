@@ -1,6 +1,6 @@
 """The Lab: watch a maze being carved, braided and solved, its statistics, export, and algorithm comparisons.
 
-The run itself is :class:`engine.lab.LabRun` (carve -> braid -> solve, phases
+The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
 as an enum); this view maps keys and buttons to its calls and draws its cell
 and wall arrays through :class:`game.views.lab_layer.LabLayer`.
 
@@ -24,9 +24,17 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.lab import ANIMATE_MAX_CELLS, SOLVERS, STEP_RATES, LabPhase, LabRun, default_rate_index, estimate_cells
-from engine.maze import Maze
-from engine.maze_code import MazeSpec
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import (
+    ANIMATE_MAX_CELLS,
+    SOLVERS,
+    STEP_RATES,
+    LabPhase,
+    LabRun,
+    default_rate_index,
+    estimate_cells,
+)
 from game.clipboard import copy_to_clipboard
 from game.context import Context
 from game.memory import give_back
@@ -342,7 +350,7 @@ class LabView(BaseView):
         run = self.run
         assert run is not None
         if run.maze is not None and self.stats is None and self.stats_task is None:
-            from engine.analysis import maze_stats
+            from engine.maze.analysis import maze_stats
 
             maze = run.maze
             self.stats_task = Task(lambda p, c: maze_stats(maze), name="stats")

@@ -1,6 +1,6 @@
 """Compare every generator on one tessellation and size (seed 000's statistics), as charts.
 
-The comparison (:func:`engine.analysis.compare`) runs in a background
+The comparison (:func:`engine.maze.analysis.compare`) runs in a background
 :class:`game.workers.Task` with a progress bar; the window keeps drawing.
 Keys: Enter or R run again · +/- number of runs · Left/Right the algorithm of
 the dead-end length histogram · Esc back (cancels a running comparison).
@@ -13,7 +13,7 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.ui import FONT
 from game.views.base import Redraws, common_key
@@ -41,7 +41,7 @@ def default_runs(cells: int) -> int:
 
 def short_name(name: str) -> str:
     """The generator's two-letter code (for bar labels)."""
-    from engine.generators import GENERATORS
+    from engine.maze.generators import GENERATORS
 
     base = name.split(" ")[0]
     info = GENERATORS.get(base)
@@ -90,7 +90,7 @@ class CompareView(Redraws, arcade.View):
     # -- work ---------------------------------------------------------------------------------
     def run(self) -> None:
         """Start (or restart) the comparison in the background."""
-        from engine.analysis import compare
+        from engine.maze.analysis import compare
 
         if self.task is not None and not self.task.done:
             self.task.cancel()

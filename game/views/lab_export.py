@@ -13,7 +13,7 @@ import os
 import time
 from pathlib import Path
 
-from engine.maze import Maze
+from engine.maze.model import Maze
 
 SETTING = "export_dir"
 
@@ -91,7 +91,7 @@ def export_maze(maze: Maze, folder: Path, code: str, path: list[int] | None = No
         OSError: the files cannot be written.
         ValueError: the maze cannot be drawn at that size.
     """
-    from engine.export import to_png, to_svg
+    from engine.maze.export import to_png, to_svg
 
     base = unique_base(folder, code)
     png, svg = with_ext(base, ".png"), with_ext(base, ".svg")

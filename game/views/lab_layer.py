@@ -7,7 +7,7 @@ and only when something changed since the last frame: one ``bytes`` upload
 for the cells and one for the walls, then two draw calls.
 
 Cell states are small integers (:data:`UNSEEN` ... :data:`DEAD`, from
-:mod:`engine.lab`) kept in a ``bytearray`` that the Lab run's step loop writes
+:mod:`engine.modes.lab`) kept in a ``bytearray`` that the Lab run's step loop writes
 directly (:meth:`LabLayer.bind` shares it); the palette maps them to colours,
 chosen per theme so that visited cells and paths stand apart from both the
 floor and the walls.  Walls are visible where ``wall_on[edge]`` is 1.
@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.grids.base import Grid
-from engine.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
-from engine.maze import Maze
+from engine.maze.grids.base import Grid
+from engine.maze.model import Maze
+from engine.modes.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
 from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
@@ -140,7 +140,7 @@ class LabLayer:
         self._dirty = True
 
     def bind(self, state: bytearray, wall_on: bytearray) -> None:
-        """Draw from these arrays (shared with a :class:`engine.lab.LabRun`, which writes them in place)."""
+        """Draw from these arrays (shared with a :class:`engine.modes.lab.LabRun`, which writes them in place)."""
         if len(state) != self.grid.n or len(wall_on) != self.edges:
             raise ValueError("the arrays do not match this grid")
         self.state = state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import arcade
 
 from engine.codes import CodeError, normalize
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.views.lab import LabView
 from game.views.lab_setup import WEAVE_REFUSAL, LabSetupView

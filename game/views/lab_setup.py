@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.codes import CodeError
-from engine.maze_code import MazeSpec
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.routes import Route
 from game.views.choice_setup import ChoiceSetupView

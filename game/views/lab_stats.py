@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.maze import Maze
-from engine.maze_code import MazeSpec
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
 
 
 def format_stats(stats: dict[str, Any]) -> str:
-    """The statistics panel text for :func:`engine.analysis.maze_stats` output."""
+    """The statistics panel text for :func:`engine.maze.analysis.maze_stats` output."""
     junctions = ", ".join(f"{k}-way {v}" for k, v in stats["junctions"].items() if v) or "none"
     lines = [
         f"cells {stats['cells']:,}   passages {stats['passages']:,}",
@@ -52,8 +52,8 @@ def build_big(spec: MazeSpec, progress: Callable[[float, str], None],
 
     from PIL import Image
 
-    from engine.analysis import maze_stats
-    from engine.export import png_cell_px, to_png
+    from engine.maze.analysis import maze_stats
+    from engine.maze.export import png_cell_px, to_png
 
     progress(0.02, "building the grid and carving")
     maze = spec.build()

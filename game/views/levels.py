@@ -1,7 +1,7 @@
 """Level select: the worlds side by side, each a chain of levels from top to bottom.
 
 Every world's first level is open from the start; the next one opens when the one
-before is finished (:meth:`engine.campaign.Campaign.is_open`).  Each tile shows the
+before is finished (:meth:`engine.modes.campaign.Campaign.is_open`).  Each tile shows the
 level's number and name (ellipsized to the tile) over its stars.
 """
 

@@ -3,7 +3,7 @@
 :class:`MazeChoices` cycles through the tessellations, sizes, generators
 (+ growing-tree rule), braid, seed, and (Race setup only) a built-in shape to
 cut the grid to and how much it weaves, and builds a
-:class:`~engine.maze_code.MazeSpec`.  Combinations the engine refuses (weave on
+:class:`~engine.maze.recipe.MazeSpec`.  Combinations the engine refuses (weave on
 a triangle grid, a row generator on a shape, ...) are reported by
 :meth:`MazeChoices.problem` in the engine's own sentence.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from engine.masks import BUILTIN, Mask
-from engine.maze_code import MazeSpec
+from engine.maze.masks import BUILTIN, Mask
+from engine.maze.recipe import MazeSpec
 
 SHAPE_ORDER = ("square", "hex", "triangle", "polar", "upsilon")
 #: Size presets per tessellation: (label, width, height); race sizes are the first three.
@@ -50,7 +50,7 @@ def _step(values: tuple[T, ...], value: T, step: int) -> T:
 
 def algorithms_for(shape: str) -> list[str]:
     """Generator names that run on ``shape``, in registry order."""
-    from engine.generators import GENERATORS
+    from engine.maze.generators import GENERATORS
 
     return [g.name for g in GENERATORS.values() if shape in g.shapes]
 
@@ -67,7 +67,7 @@ class MazeChoices:
         braid: percent of dead ends removed.
         seed: 0..2**64-1.
         max_sizes: how many presets of :data:`SIZES` are offered.
-        mask: a built-in shape name of :data:`engine.masks.BUILTIN`, or ``"none"`` (the whole grid).
+        mask: a built-in shape name of :data:`engine.maze.masks.BUILTIN`, or ``"none"`` (the whole grid).
         weave: percent 0..100 of cells allowed to be crossings (0: no weave).
     """
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.maze import Maze
-from engine.play import PlaySession
+from engine.maze.model import Maze
+from engine.modes.play import PlaySession
 from game.context import Context
 from game.dark import goal_hint_on
 from game.format import format_time
@@ -25,7 +25,7 @@ from game.views.base import Redraws, common_key
 from game.views.pause import PauseOverlay
 
 if TYPE_CHECKING:
-    from engine.campaign import Level
+    from engine.modes.campaign import Level
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
@@ -50,7 +50,7 @@ class PlayView(Redraws, arcade.View):
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
         session: a play session already built for ``maze`` (big mazes build it in the background).
-        dark: play in the dark (fog of war; see :mod:`engine.fog` and :mod:`game.render.fog_layer`).
+        dark: play in the dark (fog of war; see :mod:`engine.modes.fog` and :mod:`game.render.fog_layer`).
     """
 
     def __init__(

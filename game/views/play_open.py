@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from engine.play import PlaySession
+from engine.modes.play import PlaySession
 from game.context import Context
 from game.dark import goal_hint_on
 from game.routes import Route
@@ -20,14 +20,14 @@ from game.views.play import PlayView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
-    from engine.campaign import Level
+    from engine.modes.campaign import Level
 
 
 def play_spec(
     ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
     par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
 ) -> arcade.View:
-    """The play screen for ``spec`` (an :class:`engine.maze_code.MazeSpec`); mazes over
+    """The play screen for ``spec`` (an :class:`engine.maze.recipe.MazeSpec`); mazes over
     :data:`game.views.loading.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
     dark = bool(getattr(spec, "dark", False))
     if spec.width * spec.height <= BIG_MAZE_CELLS:
@@ -65,7 +65,7 @@ def open_code(ctx: Context, code: str) -> arcade.View:
     Raises:
         engine.codes.CodeError: the code does not decode (one plain sentence).
     """
-    from engine.maze_code import MazeSpec
+    from engine.maze.recipe import MazeSpec
 
     spec = MazeSpec.from_code(code)
     canonical = spec.code()
@@ -77,7 +77,7 @@ def open_code(ctx: Context, code: str) -> arcade.View:
 
 def open_daily(ctx: Context) -> arcade.View:
     """Play today's daily challenge (UTC)."""
-    from engine.daily import daily_spec, utc_today
+    from engine.modes.daily import daily_spec, utc_today
 
     spec = daily_spec()
     return play_spec(ctx, spec, spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")

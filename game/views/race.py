@@ -1,6 +1,6 @@
 """The race screen: you against an AI opponent or a ghost.
 
-The race itself is :class:`engine.race_session.RaceSession` (both racers on one
+The race itself is :class:`engine.modes.race.session.RaceSession` (both racers on one
 clock); this view maps keys and clicks to its calls, plays its events as
 sounds and draws what it reports: the maze, your trail (blue), the opponent's
 explored cells and trail (orange, Okabe-Ito colours that stay apart for
@@ -21,10 +21,10 @@ import arcade
 from arcade import key
 
 from engine.codes import normalize
-from engine.lab import estimate_cells
-from engine.maze_code import MazeSpec
-from engine.race import RaceSpec
-from engine.race_session import EventKind, RacePhase, RaceSession
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import estimate_cells
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import EventKind, RacePhase, RaceSession
 from game.context import Context
 from game.input import DirectionKeys, is_direction_key
 from game.render.theme import Theme

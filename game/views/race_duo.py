@@ -1,6 +1,6 @@
 """The two-player race screen: WASD (player 1) against the arrow keys (player 2) on one maze and one clock.
 
-The race is :class:`engine.race_duo.DuoSession` (the rules, the clock, the
+The race is :class:`engine.modes.race.duo.DuoSession` (the rules, the clock, the
 shared fog of a dark race); this view maps each player's keys to it, plays its
 events as sounds and draws what it reports.  The players stay apart without
 colour: player 1 is a **disc** (Okabe-Ito blue), player 2 a **diamond**
@@ -23,10 +23,10 @@ import arcade
 from arcade import key
 
 from engine.codes import normalize
-from engine.lab import estimate_cells
-from engine.maze_code import MazeSpec
-from engine.race_duo import DuoSession
-from engine.race_session import EventKind, RacePhase
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import estimate_cells
+from engine.modes.race.duo import DuoSession
+from engine.modes.race.session import EventKind, RacePhase
 from game.context import Context
 from game.format import count, format_clock
 from game.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys

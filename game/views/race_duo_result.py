@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import arcade
 
-from engine.race_duo import DuoSession
+from engine.modes.race.duo import DuoSession
 from game.clipboard import copy_to_clipboard
 from game.context import Context
 from game.format import count, format_clock

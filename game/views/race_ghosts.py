@@ -23,7 +23,7 @@ class RecordedGhost:
 
     def label(self) -> str:
         """``hex 8×7, backtracker · 0:12.35`` (the level without its seed, then the time)."""
-        from engine.maze_code import MazeSpec
+        from engine.maze.recipe import MazeSpec
 
         try:
             what = MazeSpec.from_code(self.maze_code).label()

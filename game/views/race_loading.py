@@ -21,8 +21,8 @@ class RaceLoadingView(arcade.View, Generic[S]):
 
     Args:
         ctx: shared context.
-        build: makes the race session (a :class:`engine.race_session.RaceSession`, or a
-            :class:`engine.race_duo.DuoSession` for two players).
+        build: makes the race session (a :class:`engine.modes.race.session.RaceSession`, or a
+            :class:`engine.modes.race.duo.DuoSession` for two players).
         ready: the view to show for the built session.
         back: where Esc (cancel) goes (None: the race setup).
         what: the progress line while it builds.

@@ -7,8 +7,8 @@ from typing import Any
 
 import arcade
 
-from engine.race import RaceResult
-from engine.race_session import RaceSession
+from engine.modes.race import RaceResult
+from engine.modes.race.session import RaceSession
 from game.clipboard import copy_to_clipboard
 from game.context import Context
 from game.format import format_clock

@@ -15,9 +15,9 @@ from typing import Any
 
 import arcade
 
-from engine.fog import Fog
-from engine.maze import Maze
-from engine.race_session import RacePhase
+from engine.maze.model import Maze
+from engine.modes.fog import Fog
+from engine.modes.race.session import RacePhase
 from game.context import Context
 from game.format import format_clock
 from game.render.camera import CameraState

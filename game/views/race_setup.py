@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.codes import CodeError, decode_any
-from engine.maze_code import MazeSpec
-from engine.race import DIFFICULTIES, OPPONENTS, RaceSpec
-from engine.race_duo import duo_maze
+from engine.maze.recipe import MazeSpec
+from engine.modes.race import DIFFICULTIES, OPPONENTS, RaceSpec
+from engine.modes.race.duo import duo_maze
 from game.context import Context
 from game.routes import Route
 from game.views.choice_setup import ChoiceSetupView

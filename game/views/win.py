@@ -13,8 +13,8 @@ from game.views.base import BaseView
 from game.views.levels import NO_STAR, STAR, star_text
 
 if TYPE_CHECKING:
-    from engine.campaign import Level
-    from engine.play import PlaySession
+    from engine.modes.campaign import Level
+    from engine.modes.play import PlaySession
 
 
 def copy_to_clipboard(window: Any, text: str) -> bool:

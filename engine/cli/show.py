@@ -1,0 +1,130 @@
+"""``tessera show CODE... [--stdin] [--format text|json]``: describe any code without a window.
+
+For each code: its kind, canonical code, version and every field (maze, race and
+ghost: shape, size, algorithm, options, braid, seed, then the built maze's cells
+and shortest path; ghost: moves and time, each move checked in the maze; race:
+opponent, difficulty and speed; puzzle: size, form, seed, board, solvable).
+
+Text: one block per valid code on stdout, one line per invalid code on stderr.
+JSON: one object per input line on stdout, ``{"input", "ok": true, "kind",
+"code", ...}`` or ``{"input", "ok": false, "error": sentence}``.  Exit code 0 when
+every code is valid, 2 otherwise.  Any input (megabytes of garbage, bytes that
+are not UTF-8) gives a sentence, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from engine.codes import CURRENT_VERSION, MAX_ANY_LENGTH, CodeError, decode_any
+
+#: Inputs longer than this are echoed shortened in JSON (no valid code is longer).
+ECHO_LIMIT = MAX_ANY_LENGTH + 64
+
+
+def describe_code(text: object) -> dict[str, Any]:
+    """Decode ``text`` and describe it; builds the maze (for cells and shortest path).
+
+    Returns:
+        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
+        (``current_code``: the same level in today's format, for older codes).
+
+    Raises:
+        CodeError: the code does not decode, or (ghost) a move is not legal in its maze.
+    """
+    decoded = decode_any(text)
+    out: dict[str, Any] = {"kind": decoded.KIND, "code": decoded.code(), "version": decoded.version}
+    if decoded.version != CURRENT_VERSION:
+        out["current_code"] = decoded.upgraded().code()  # the same level in today's format
+    out.update(decoded.describe())
+    if decoded.KIND in ("maze", "race", "ghost"):
+        from engine.maze.solvers.bfs import shortest_path
+
+        maze = decoded.build()
+        if decoded.KIND == "ghost":
+            decoded.check_moves(maze)
+        out["cells"] = int(maze.grid.n)
+        path = shortest_path(maze.open_lists(), maze.start, maze.goal)
+        out["shortest_path"] = len(path) - 1
+    return out
+
+
+def _echo(line: str) -> str:
+    return line if len(line) <= ECHO_LIMIT else f"{line[:100]}... ({len(line)} characters)"
+
+
+def _format_text(info: dict[str, Any]) -> str:
+    rows = [("code", info["code"]), ("kind", f"{info['kind']} (format version {info['version']})")]
+    for key, value in info.items():
+        if key in ("code", "kind", "version"):
+            continue
+        if key == "options":
+            value = ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
+        elif key == "board":
+            value = " ".join(map(str, value))
+        elif key == "mask" and isinstance(value, dict):
+            value = f"{value['name']} ({value['kind']})"
+        elif key == "seconds":
+            value = f"{value:.2f}"
+        elif value is None:
+            continue
+        rows.append((key.replace("_", " "), str(value)))
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows) + "\n"
+
+
+def _lines(stream: Any) -> Iterator[str]:
+    """Lines of ``stream`` as text (bytes that are not UTF-8 become U+FFFD), blank lines skipped."""
+    source = getattr(stream, "buffer", stream)
+    for raw in source:
+        line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+        line = line.rstrip("\r\n")
+        if line.strip():
+            yield line
+
+
+def run_show(codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: TextIO, stdin: Any = None) -> int:
+    """Describe every code (arguments, then stdin lines); returns 0 when all are valid, else 2."""
+    inputs: Iterator[str] = iter(codes)
+    if use_stdin:
+        inputs = itertools.chain(codes, _lines(stdin if stdin is not None else sys.stdin))
+    elif not codes:
+        err.write("tessera: error: give one or more codes, or --stdin with one code per line\n")
+        return 2
+    status = 0
+    first = True
+    for line in inputs:
+        try:
+            info = describe_code(line)
+        except CodeError as exc:
+            status = 2
+            if fmt == "json":
+                out.write(json.dumps({"input": _echo(line), "ok": False, "error": str(exc)}) + "\n")
+            else:
+                err.write(f"tessera: error: {_echo(line)[:120]}: {exc}\n")
+            continue
+        if fmt == "json":
+            out.write(json.dumps({"input": _echo(line), "ok": True, **info}) + "\n")
+        else:
+            out.write(("" if first else "\n") + _format_text(info))
+            first = False
+    return status
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``show`` on the ``tessera`` subcommand parsers."""
+    p = sub.add_parser("show", help="describe any code (maze, race, ghost, puzzle) without a window")
+    p.add_argument("codes", nargs="*", metavar="CODE", help="codes to describe")
+    p.add_argument("--stdin", action="store_true", help="also read codes from standard input, one per line")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="text (default) or json lines")
+    p.set_defaults(func=cmd_show)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """The ``show`` subcommand (stdout/stderr as redirected by :func:`engine.cli.main`)."""
+    return run_show(list(args.codes), bool(args.stdin), args.format, sys.stdout, sys.stderr)

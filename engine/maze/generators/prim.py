@@ -1,0 +1,240 @@
+"""Prim's algorithm, two flavours.
+
+* ``prim`` (true Prim): every edge gets a random 32-bit weight; the maze is the
+  minimum spanning tree grown from a random cell with a binary heap.  Equal
+  weights are broken by the edge id, so the result is fully determined.
+* ``prim-simple``: keep the *frontier* (unvisited cells next to the maze); each
+  step joins a uniformly random frontier cell to a uniformly random visited
+  neighbour.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+
+import numpy as np
+
+from engine.maze.generators._common import (
+    COUNT,
+    SLOTS,
+    Record,
+    chunk_size,
+    hops,
+    make_generator_forms,
+    to_passage,
+    u32_list,
+    visit_in_square_masks,
+)
+from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
+from engine.maze.grids.base import Grid
+from engine.maze.grids.square import square_tables
+from engine.rng import Rng
+
+
+def _flat(grid: Grid) -> tuple[array, array, array]:
+    """``grid.nbr``, ``grid.edge_id`` and ``grid.indptr`` as compact ``array('i')`` (memoised).
+
+    Indexed element by element like lists, at 4 bytes an entry instead of a
+    pointer plus an int object.
+    """
+    h = hops(grid)
+    nbr = grid.memo("generators.nbr_array", lambda: array("i", grid.nbr.astype(np.int32).tobytes()))
+    return nbr, h.eid, h.first
+
+
+def prim_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """True Prim on random edge weights; returns the ``(E,)`` bool passages.
+
+    Draws ``E`` raw words for the weights (edge order), then the start cell
+    with ``rng.below(n)``.  The heap holds one int per adjacency slot ``s``
+    (index into ``grid.nbr``): ``weight << bits | s``, so equal weights are
+    broken by the slot and the popped slot names both the target cell and the edge.
+
+    All keys differ, so the cells join in the order of their smallest pushed key
+    whatever else the heap holds: a key is pushed only if it beats the best one
+    already pushed for its cell (``best``, -1 once the cell is in the maze), which
+    spares the heap the entries that could only be popped stale.
+    """
+    n = grid.n
+    ne = grid.num_edges
+    bits = max(1, (2 * ne).bit_length())
+    wbits = min(32, 63 - bits)
+    w = rng.u64_array(ne) >> np.uint64(64 - wbits)
+    if rec is None:
+        # Prim's tree is a minimum spanning tree for the weights; when that tree is the
+        # only one (always, unless equal weights could be swapped), Borůvka finds it in
+        # whole-array passes.  Otherwise Prim's slot tie-break decides: the heap below.
+        order = np.argsort(w, kind="stable")
+        ea, eb = grid.edges[:, 0], grid.edges[:, 1]
+        tree = spanning_forest_by_rank(n, ea, eb, order)[0]
+        if unique_for_weights(n, tree, ea, eb, w, order):
+            rng.below(n)  # Prim's start cell: the stream stays where Prim leaves it
+            return tree
+    keyf = ((w[grid.edge_id] << np.uint64(bits)) | np.arange(2 * ne, dtype=np.uint64)).tolist()
+    nbrf, eidf, ip = _flat(grid)
+    mask = (1 << bits) - 1
+    best = [1 << 64] * n
+    pas = bytearray(ne)
+    start = rng.below(n)
+    best[start] = -1
+    heap = keyf[ip[start] : ip[start + 1]]
+    for t in range(ip[start], ip[start + 1]):
+        best[nbrf[t]] = keyf[t]
+    heapq.heapify(heap)
+    pop = heapq.heappop
+    push = heapq.heappush
+    left = n - 1
+    if rec is not None:
+        rec.append(("visit", start))
+    while left:
+        s = pop(heap) & mask
+        a = nbrf[s]
+        if best[a] < 0:
+            continue
+        best[a] = -1
+        pas[eidf[s]] = 1
+        left -= 1
+        if rec is not None:
+            rec.append(("open", eidf[s]))
+            rec.append(("visit", a))
+            rec.append(("current", a))
+        for t in range(ip[a], ip[a + 1]):
+            key = keyf[t]
+            x = nbrf[t]
+            if key < best[x]:
+                best[x] = key
+                push(heap, key)
+    return to_passage(pas)
+
+
+def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """Simplified Prim (random frontier cell); returns the ``(E,)`` bool passages.
+
+    Draws: the start cell with ``rng.below(n)``, then 32-bit values in chunks of
+    :func:`chunk_size` words: one per step for the frontier cell, one more when it has
+    several neighbours in the maze.
+    """
+    if grid.full_square:
+        return _prim_simple_square(grid, rng, rec)
+    return _prim_simple_hops(grid, rng, rec)
+
+
+def _prim_simple_hops(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`prim_simple_core` on any grid, through its :func:`hops` tables."""
+    h = hops(grid)
+    step, first, eid = h.step, h.first, h.eid
+    n = grid.n
+    vis = bytearray(n)
+    infr = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    vis[start] = 1
+    frontier: list[int] = []
+    for o in step[start]:
+        infr[start + o] = 1
+        frontier.append(start + o)
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 2
+    if rec is not None:
+        rec.append(("visit", start))
+    while frontier:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        size = len(frontier)
+        i = (buf[bi] * size) >> 32
+        bi += 1
+        f = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        st = step[f]
+        inside = [k for k, o in enumerate(st) if vis[f + o]]
+        m = len(inside)
+        if m == 1:
+            k = inside[0]
+        else:
+            k = inside[(buf[bi] * m) >> 32]
+            bi += 1
+        e = eid[first[f] + k]
+        pas[e] = 1
+        vis[f] = 1
+        if rec is not None:
+            rec.append(("current", f + st[k]))
+            rec.append(("open", e))
+            rec.append(("visit", f))
+        for o in st:
+            d = f + o
+            if not vis[d] and not infr[d]:
+                infr[d] = 1
+                frontier.append(d)
+    return to_passage(pas)
+
+
+def _prim_simple_square(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`prim_simple_core` on a whole square grid: the same draws and passages, with
+    the neighbours kept as direction bit masks (:func:`engine.maze.grids.square.square_tables`,
+    as the backtracker does) instead of per-cell offset lists; never builds the topology.
+
+    ``um[c]`` holds the directions of ``c``'s neighbours not yet in the maze, so the ones in
+    the maze are ``full[c] ^ um[c]``, in the slot order (S, E, N, W) the general form uses.
+    """
+    n = grid.n
+    tab = square_tables(grid)
+    wd, vb, off, full = tab.width, tab.vertical, tab.offset, tab.masks
+    o_s, o_e, o_n, o_w = off
+    c_s, c_e, c_n, c_w = tab.clear
+    um = bytearray(full)
+    infr = bytearray(n)
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    visit_in_square_masks(um, start, tab)
+    frontier = [start + off[k] for k in SLOTS[full[start]]]
+    for d in frontier:
+        infr[d] = 1
+    pop, add = frontier.pop, frontier.append
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 2
+    if rec is not None:
+        rec.append(("visit", start))
+    while frontier:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        i = (buf[bi] * len(frontier)) >> 32
+        bi += 1
+        f = frontier[i]
+        last = pop()
+        if i < len(frontier):
+            frontier[i] = last
+        mk = full[f] ^ um[f]
+        m = COUNT[mk]
+        if m == 1:
+            k = SLOTS[mk][0]
+        else:
+            k = SLOTS[mk][(buf[bi] * m) >> 32]
+            bi += 1
+        e = f - f // wd - (k >> 1) if k & 1 else vb + f + (k >> 1) * wd  # SquareTables.edge, inlined
+        pas[e] = 1
+        um[f + o_s] &= c_s
+        um[f + o_e] &= c_e
+        um[f + o_n] &= c_n
+        um[f + o_w] &= c_w
+        if rec is not None:
+            rec.append(("current", f + off[k]))
+            rec.append(("open", e))
+            rec.append(("visit", f))
+        for k in SLOTS[um[f]]:
+            d = f + off[k]
+            if not infr[d]:
+                infr[d] = 1
+                add(d)
+    return to_passage(pas)
+
+
+run_prim, steps_prim = make_generator_forms("true Prim", prim_core)
+run_prim_simple, steps_prim_simple = make_generator_forms("simplified Prim", prim_simple_core)

@@ -1,0 +1,297 @@
+"""Grids cut to a shape: the active cells of any tessellation as a grid of their own.
+
+:func:`cut_grid` keeps the cells a mask marks inside (only the largest connected
+part of them) and returns a :class:`MaskedGrid`: a real :class:`Grid` whose cells
+are renumbered ``0..n'-1`` in the base grid's order, whose edges are the base
+edges between two kept cells (same order, so ``a < b`` still holds) and whose
+CSR keeps the base's counter-clockwise order.  Geometry is selected from the base
+grid lazily; the boundary is every side of a kept cell that no other kept cell
+shares (the outer rim where the base has one, and the walls to cut-away cells).
+
+A masked grid keeps the base's ``kind`` (a masked hex grid walks and draws like a
+hex grid) and ``row``/``col``, but :attr:`Grid.masked` is True: the square fast
+paths and the row tables (binary tree, sidewinder, Eller, division) assume full
+rows and refuse it.  Start and goal are far apart: the cell farthest (in grid
+steps) from the first cell, and the cell farthest from that one.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
+
+from engine.maze.grids.base import Grid, Layout, Topology
+from engine.maze.masks import QUANT
+
+T = TypeVar("T")
+
+#: Polygon-side midpoints are matched on this grid (cell units).
+_SIDE_SCALE = 1e5
+
+
+@dataclass(frozen=True, eq=False)
+class MaskedGrid(Grid):
+    """A grid cut to a shape (see the module docstring).
+
+    Attributes:
+        base: the full grid it was cut from.
+        cells: ``(n,)`` int64, the base cell id of each cell.
+        mask_label: what cut it, for messages (``heart``, ``text 'HI'``).
+        dropped: cells inside the mask left out because they were not connected
+            to the largest part (0 when the shape was in one piece).
+    """
+
+    base: Grid | None = field(default=None, repr=False)
+    cells: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
+    mask_label: str = ""
+    dropped: int = 0
+
+    @property
+    def masked(self) -> bool:
+        """Always True: the cells are a shape, not full rows."""
+        return True
+
+    def note(self) -> str:
+        """One sentence for the player when cells were dropped, else ``""``."""
+        if not self.dropped:
+            return ""
+        return (f"The {self.mask_label} mask left {self.dropped} cells in pieces apart from the rest; "
+                f"the maze keeps the largest connected part ({self.n} cells).")
+
+
+def components(n: int, edges: np.ndarray) -> np.ndarray:
+    """``(n,)`` int64 component label of every cell (the smallest cell id in its component).
+
+    Vectorised union by minimum label with pointer jumping; a few dozen numpy
+    passes even for a million cells.
+    """
+    label = np.arange(n, dtype=np.int64)
+    if not len(edges):
+        return label
+    a = edges[:, 0].astype(np.int64)
+    b = edges[:, 1].astype(np.int64)
+    while True:
+        la, lb = label[a], label[b]
+        diff = la != lb
+        if not diff.any():
+            return label
+        lo = np.minimum(la[diff], lb[diff])
+        hi = np.maximum(la[diff], lb[diff])
+        np.minimum.at(label, hi, lo)
+        while True:  # pointer jumping: every cell points straight at its root
+            nxt = label[label]
+            if np.array_equal(nxt, label):
+                break
+            label = nxt
+
+
+def bfs_distances(grid: Grid, source: int) -> np.ndarray:
+    """Steps from ``source`` to every cell over the grid graph (all walls open), ``-1`` where unreachable.
+
+    Level by level with numpy (one pass per distance), so it suits big grids.
+    """
+    n = grid.n
+    dist = np.full(n, -1, dtype=np.int64)
+    dist[source] = 0
+    frontier = np.array([source], dtype=np.int64)
+    indptr = grid.indptr.astype(np.int64)
+    d = 0
+    while frontier.size:
+        d += 1
+        starts, ends = indptr[frontier], indptr[frontier + 1]
+        counts = ends - starts
+        total = int(counts.sum())
+        if not total:
+            break
+        offs = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
+        nb = grid.nbr[np.arange(total, dtype=np.int64) + offs].astype(np.int64)
+        nb = np.unique(nb[dist[nb] < 0])
+        dist[nb] = d
+        frontier = nb
+    return dist
+
+
+def far_pair(grid: Grid) -> tuple[int, int]:
+    """Two cells far apart: the farthest from cell 0, then the farthest from it (lowest ids on ties).
+
+    Returned as ``(start, goal)`` with the start the higher of the two on screen
+    (larger centre y; on a tie, the one further left; then the lower id).  Centres are
+    compared on the grid of multiples of 2**-24 cell units, as masks sample them: a polar
+    centre comes from sin/cos, whose last bit may differ between machines, and two
+    centres equal in exact arithmetic (``5 sin 30° = 2.5 sin 90°``) must tie everywhere.
+    """
+    a = int(np.argmax(bfs_distances(grid, 0)))
+    b = int(np.argmax(bfs_distances(grid, a)))
+
+    def key(cell: int) -> tuple[int, int, int]:
+        x, y = (round(float(v) * QUANT) for v in grid.centers[cell])
+        return (y, -x, -cell)
+
+    return (a, b) if key(a) >= key(b) else (b, a)
+
+
+def _select_rows(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For CSR-like ``indptr`` and chosen ``rows``: the new indptr and the flat positions to gather."""
+    starts = indptr[rows].astype(np.int64)
+    counts = indptr[rows + 1].astype(np.int64) - starts
+    new_ptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(counts, out=new_ptr[1:])
+    take = np.arange(int(new_ptr[-1]), dtype=np.int64) + np.repeat(starts - new_ptr[:-1], counts)
+    return new_ptr, take
+
+
+def _from_base(base: Grid, key: str, pick: Callable[[], T]) -> T:
+    """``pick()`` (a selection from the base grid's geometry), then drop the base's copy of ``key``
+    unless it was already built: the cut grid keeps only its own part."""
+    had = key in base.memoised()
+    try:
+        return pick()
+    finally:
+        if not had:
+            base.forget(key)
+
+
+def _layout(base: Grid, cells: np.ndarray, eids: np.ndarray) -> Layout:
+    def centers() -> np.ndarray:
+        return _from_base(base, "grid.centers", lambda: base.centers[cells])
+
+    def polygons() -> tuple[np.ndarray, np.ndarray]:
+        def pick() -> tuple[np.ndarray, np.ndarray]:
+            ptr, take = _select_rows(base.poly_indptr, cells)
+            return ptr.astype(np.int32), base.poly_xy[take]
+
+        return _from_base(base, "grid.polygons", pick)
+
+    def walls() -> np.ndarray:
+        return _from_base(base, "grid.walls", lambda: base.walls[eids])
+
+    def boundary() -> np.ndarray:
+        ptr, xy = polygons()
+        nxt = np.arange(len(xy)) + 1
+        nxt[ptr[1:] - 1] = ptr[:-1]
+        p, q = xy, xy[nxt]
+        mid = np.round((p + q) * (_SIDE_SCALE / 2)).astype(np.int64)
+        mid -= mid.min(axis=0)
+        key = mid[:, 0] * (int(mid[:, 1].max()) + 1) + mid[:, 1]
+        _, inv, cnt = np.unique(key, return_inverse=True, return_counts=True)
+        once = cnt[inv.ravel()] == 1
+        return np.stack([p[once], q[once]], axis=1)
+
+    def polygon(cell: int) -> np.ndarray:
+        return base.polygon(int(cells[cell]))
+
+    return Layout(centers, polygons, walls, boundary, polygon)
+
+
+def grid_box(grid: Grid) -> tuple[float, float, float, float]:
+    """``(xmin, ymin, xmax, ymax)`` of a full grid, from its outer boundary (cheap: no polygons)."""
+    b = grid.boundary
+    if not len(b):
+        return grid.bounds()
+    pts = b.reshape(-1, 2)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
+
+
+def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
+    """The grid of the cells of ``base`` marked ``inside`` (their largest connected part).
+
+    Args:
+        inside: ``(base.n,)`` bool.
+        label: what cut it, for :meth:`MaskedGrid.note` and errors.
+
+    Raises:
+        ValueError: fewer than 2 connected cells remain (one sentence naming the mask and the grid).
+    """
+    inside = np.asarray(inside, dtype=bool)
+    a, b = base.edges[:, 0], base.edges[:, 1]
+    both = inside[a] & inside[b]
+    label_of = components(base.n, base.edges[both])
+    roots = label_of[inside]
+    if roots.size:
+        uniq, counts = np.unique(roots, return_counts=True)
+        best = int(uniq[np.argmax(counts)])  # largest part; ties: the one holding the lowest cell id
+        keep = inside & (label_of == best)
+    else:
+        keep = inside
+    n = int(keep.sum())
+    if n < 2:
+        raise ValueError(f"the {label} mask leaves fewer than 2 connected cells of this "
+                         f"{base.width}x{base.height} {base.kind} grid; use a bigger grid")
+    cells = np.flatnonzero(keep).astype(np.int64)
+    new_id = np.full(base.n, -1, dtype=np.int64)
+    new_id[cells] = np.arange(n, dtype=np.int64)
+    ekeep = keep[a] & keep[b]
+    eids = np.flatnonzero(ekeep).astype(np.int64)
+    new_eid = np.full(base.num_edges, -1, dtype=np.int64)
+    new_eid[eids] = np.arange(len(eids), dtype=np.int64)
+    edges = new_id[base.edges[eids]].astype(np.int32)
+    ptr, take = _select_rows(base.indptr, cells)
+    nbr_all = base.nbr[take]
+    ent = keep[nbr_all]
+    seg = np.repeat(np.arange(n, dtype=np.int64), np.diff(ptr))[ent]
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(seg, minlength=n), out=indptr[1:])
+    grid = MaskedGrid(
+        kind=base.kind,
+        width=base.width,
+        height=base.height,
+        n=n,
+        num_edges=int(edges.shape[0]),
+        topology=Topology(
+            edges=edges,
+            indptr=indptr,
+            nbr=new_id[nbr_all[ent]].astype(np.int32),
+            edge_id=new_eid[base.edge_id[take][ent]].astype(np.int32),
+            row=base.row[cells],
+            col=base.col[cells],
+        ),
+        start=0,
+        goal=n - 1,
+        layout=_layout(base, cells, eids),
+        base=base,
+        cells=cells,
+        mask_label=label,
+        dropped=int(inside.sum()) - n,
+    )
+    start, goal = far_pair(grid)
+    object.__setattr__(grid, "start", start)
+    object.__setattr__(grid, "goal", goal)
+    return grid
+
+
+#: Cut grids up to this many cells stay cached after their last user lets go (bigger ones only while in use).
+KEEP_CELLS = 250_000
+_live: weakref.WeakValueDictionary[tuple[str, int, int, object], MaskedGrid] = weakref.WeakValueDictionary()
+_kept: list[MaskedGrid] = []
+
+
+def masked_grid(shape: str, width: int, height: int, mask: object) -> MaskedGrid:
+    """The grid ``shape`` ``width`` × ``height`` cut by ``mask`` (an :class:`engine.maze.masks.Mask`), cached.
+
+    A cut grid is shared while anything holds it, and the last one of at most
+    :data:`KEEP_CELLS` cells is kept after that too, so checking a code and then
+    building its maze cuts once, without holding a million-cell grid after its
+    screen is gone.  The base grid's centres are dropped once cut.
+
+    Raises:
+        ValueError: as :func:`cut_grid`.
+    """
+    from engine.maze.grids import make_grid
+    from engine.maze.masks import Mask, inside_cells
+
+    assert isinstance(mask, Mask)
+    key = (shape, int(width), int(height), mask)
+    got = _live.get(key)
+    if got is not None:
+        return got
+    base = make_grid(shape, width, height)
+    grid = cut_grid(base, inside_cells(mask, base.centers, grid_box(base)), mask.label())
+    base.forget("grid.centers")
+    _live[key] = grid
+    _kept[:] = [grid] if grid.n <= KEEP_CELLS else []
+    return grid

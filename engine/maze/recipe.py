@@ -1,0 +1,456 @@
+"""Maze level specifications and their shareable codes.
+
+A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
+tessellation, size, generator and its options, braid and seed.  Its code is::
+
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.K<mask>][.D]#<seed base 36>-<check>
+
+for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
+
+* ``M2`` — maze code, format version 2 (version 1, ``M1...-<one check character>``,
+  has the same fields and is still read: the same fields give the same maze);
+* ``S20X15`` — shape letter (S square, H hex, T triangle, P polar, U upsilon)
+  then width × height (polar: base sectors × rings);
+* ``GT`` — the generator's two-letter code (see :mod:`engine.maze.generators`);
+* ``N3R`` — generator options, written by the generator's own codec
+  (:class:`engine.maze.generators.OptionCodec`; growing tree: its rule, see
+  :func:`engine.maze.generators.growing_tree.options_to_code`);
+* ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
+* ``W30`` — weave (:mod:`engine.maze.weave`): how often a crossing is allowed, in percent
+  (1..100; 0 is omitted, so codes without it keep their spelling and level);
+* ``K...`` — a shaped maze: the grid cut by a mask (:mod:`engine.maze.masks`): ``KHEART``
+  (built-in), ``KTHI`` (text), ``KB8X8_...`` (a small picture).  Absent = the full grid;
+* ``D`` — a dark level (fog of war, :mod:`engine.modes.fog`): the same maze, played seeing
+  only what is in sight.  Absent = not dark, so codes without it keep their spelling
+  and level;
+* ``#1Z4K`` — the seed in base 36 (0 .. 2**64-1);
+* ``-0H`` — the check characters (:mod:`engine.codes`).
+
+Codes are case-insensitive.  :meth:`MazeSpec.from_code` (or
+:func:`engine.codes.decode_any`) either returns a spec whose
+:meth:`MazeSpec.build` cannot fail, or raises :class:`CodeError` with one
+plain sentence.  Decoding builds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from engine.args import SEED_MAX
+from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
+from engine.maze.grids.base import Grid
+from engine.maze.masks import Mask, mask_from_field
+from engine.maze.model import Maze
+from engine.rng import Rng
+
+TAG = "M"
+VERSIONS = (1, 2)
+VERSION = CURRENT_VERSION
+SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
+_LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
+#: The field that makes a level dark (after the braid; absent = not dark).
+DARK_FIELD = "D"
+#: The first letter of the weave field (``W<percent>``, after the braid, before the dark field).
+WEAVE_LETTER = "W"
+#: Why a level cannot be both woven and shaped (one sentence, for errors).
+NOT_WOVEN_AND_SHAPED = "a maze cannot be both woven (weave) and cut to a shape (mask) yet"
+
+
+def normalize_options(algorithm: str, options: dict[str, str] | None) -> dict[str, str]:
+    """Validate generator options and return them in canonical form.
+
+    Raises:
+        ValueError: an option the generator does not take, or a bad value.
+    """
+    from engine.maze.generators import get_generator
+
+    info = get_generator(algorithm)
+    out: dict[str, str] = {}
+    for key, value in (options or {}).items():
+        if key not in info.options:
+            known = ", ".join(info.options) or "none"
+            raise ValueError(f"generator '{info.name}' has no option '{key}' (its options: {known})")
+        out[key] = str(value)
+    if info.codec is not None:
+        out = info.codec.canonical(out)
+    return out
+
+
+@dataclass(frozen=True)
+class MazeSpec:
+    """Everything that determines a maze level.
+
+    Attributes:
+        shape: tessellation name (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``).
+        width, height: size in cells (polar: base sectors × rings); ranges per shape in
+            :data:`engine.maze.grids.SHAPES`.
+        algorithm: generator name from :data:`engine.maze.generators.GENERATORS`.
+        options: generator options in canonical form (see :func:`normalize_options`).
+        braid: percentage of dead ends removed, 0..100.
+        seed: 0 .. 2**64-1.
+        version: the code format it is written in (1 or 2; not part of the level:
+            the v1 and v2 codes of the same fields are equal specs).
+        dark: played in the dark (fog of war); the maze itself is the same as without it.
+        mask: the shape the grid is cut to (None: the full grid); see :mod:`engine.maze.masks`.
+        weave: how often a crossing is allowed, percent 0..100 (0: not a weave maze; see
+            :mod:`engine.maze.weave`).  A maze is not both woven and shaped.
+    """
+
+    KIND: ClassVar[str] = "maze"
+
+    shape: str
+    width: int
+    height: int
+    algorithm: str
+    options: dict[str, str] = field(default_factory=dict, hash=False)
+    braid: int = 0
+    seed: int = 0
+    version: int = field(default=VERSION, compare=False)
+    dark: bool = False
+    mask: Mask | None = None
+    weave: int = 0
+
+    def __post_init__(self) -> None:
+        # Options that codes carry are explicit and canonical, independent of the
+        # generator's defaults (so codes never change meaning).
+        from engine.maze.generators import get_generator
+
+        if get_generator(self.algorithm).codec is not None:
+            object.__setattr__(self, "options", normalize_options(self.algorithm, self.options))
+
+    @classmethod
+    def create(
+        cls,
+        shape: str,
+        width: int,
+        height: int,
+        algorithm: str,
+        options: dict[str, str] | None = None,
+        braid: float = 0.0,
+        seed: int = 0,
+        dark: bool = False,
+        mask: Mask | None = None,
+        weave: float = 0.0,
+    ) -> MazeSpec:
+        """Validate user input and build a spec with canonical names (written in the current version).
+
+        Args:
+            braid: share of dead ends to remove as a fraction 0..1 (stored as a
+                whole percentage, rounded half up).
+            dark: play it in the dark (the ``.D`` field of the code).
+            mask: cut the grid to this shape (the ``.K`` field); the mask must leave at
+                least 2 connected cells of the grid (see :func:`_check_mask`).
+            weave: how often a crossing is allowed, as a fraction 0..1 (stored as a whole
+                percentage, rounded half up; the ``.W`` field).  Not with a mask.
+
+        Raises:
+            ValueError: with one sentence naming the first thing that is wrong.
+        """
+        from engine.maze.generators import get_generator
+        from engine.maze.grids import canonical_shape, check_grid_size
+
+        shape = canonical_shape(shape)
+        width, height = check_grid_size(shape, width, height)
+        gen = get_generator(algorithm)
+        if shape not in gen.shapes:
+            supported = ", ".join(gen.shapes)
+            raise ValueError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
+        if not 0.0 <= braid <= 1.0:
+            raise ValueError(f"braid must be between 0 and 1, got {braid}")
+        if not 0 <= seed <= SEED_MAX:
+            raise ValueError(f"seed must be in 0..{SEED_MAX}, got {seed}")
+        from engine.maze.weave import check_weave
+
+        check_weave(shape, gen.name, weave, braid)
+        opts = normalize_options(gen.name, options)
+        if mask is not None:
+            if weave:
+                raise ValueError(NOT_WOVEN_AND_SHAPED)
+            _check_mask(gen, shape, width, height, mask)
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
+                   mask=mask, weave=int(float(weave) * 100 + 0.5))
+
+    # -- codes -------------------------------------------------------------
+    def code(self) -> str:
+        """The shareable code of this level in :attr:`version` (upper case, check characters last)."""
+        return seal(".".join([f"{TAG}{self.version}", *self.code_fields()]) + "#" + self.seed_text())
+
+    def upgraded(self) -> MazeSpec:
+        """The same level written in the current code version."""
+        return replace(self, version=VERSION)
+
+    def code_fields(self) -> list[str]:
+        """The level's fields in codes, after the head: size, algorithm, options, braid, weave, mask, dark.
+
+        The inverse of :meth:`from_fields`; race and ghost codes carry them too.
+        """
+        from engine.maze.generators import get_generator
+
+        gen = get_generator(self.algorithm)
+        parts = [f"{SHAPE_LETTERS[self.shape]}{self.width}X{self.height}", gen.code]
+        if gen.codec is not None:
+            parts.append(gen.codec.to_code(self.options))
+        if self.braid:
+            parts.append(f"B{self.braid}")
+        if self.weave:
+            parts.append(f"{WEAVE_LETTER}{self.weave}")
+        if self.mask is not None:
+            parts.append(self.mask.field())  # ValueError for a picture too big for a code
+        if self.dark:
+            parts.append(DARK_FIELD)
+        return parts
+
+    def seed_text(self) -> str:
+        """The seed as written in codes (base 36, after ``#``)."""
+        return encode_int(self.seed)
+
+    @classmethod
+    def from_code(cls, code: str) -> MazeSpec:
+        """Decode a maze code (any version; see :func:`engine.codes.decode_any`).
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
+        spec: MazeSpec = decode_any(code, tag=TAG)
+        return spec
+
+    @classmethod
+    def from_fields(cls, fields: list[str], seed_text: str, version: int = VERSION) -> MazeSpec:
+        """Decode the level part of a code: the fields after the head, and the seed.
+
+        This is the one parser of maze parameters; race and ghost codes, which
+        carry the same fields, use it too.  It checks every field's range and
+        builds nothing.
+
+        Args:
+            fields: ``["S20X15", "GT", "N3R", "B25", "W30", "D"]`` (size, algorithm, options, braid,
+                weave, dark).
+            seed_text: the seed in base 36 (the text after ``#``).
+            version: the code version the fields come from.
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
+        from engine.maze.generators import GENERATORS
+        from engine.maze.grids import check_grid_size
+
+        if len(fields) < 2:
+            raise CodeError("The maze code is missing its size or its algorithm.")
+        size = fields[0]
+        shape = _LETTER_SHAPES.get(size[:1])
+        if shape is None:
+            raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
+        w, x, h = size[1:].partition("X")
+        if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
+            raise CodeError(f"The size '{size[1:21]}' is not of the form WxH.")
+        try:
+            width, height = check_grid_size(shape, int(w), int(h))
+        except ValueError as exc:
+            raise CodeError(f"The size is outside what the code allows: {exc}.") from None
+        by_code = {g.code: g for g in GENERATORS.values()}
+        gen = by_code.get(fields[1])
+        if gen is None:
+            raise CodeError(
+                f"The algorithm code '{fields[1][:20]}' is unknown (known: {', '.join(sorted(by_code))})."
+            )
+        if shape not in gen.shapes:
+            raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
+        options: dict[str, str] = {}
+        braid = 0
+        weave = 0
+        dark = False
+        mask: Mask | None = None
+        rest = fields[2:]
+        if gen.codec is not None:
+            if not rest or rest[0].startswith("B"):
+                raise CodeError(f"The {gen.name} maze code is missing its options (for example N4R).")
+            try:
+                options = gen.codec.from_code(rest[0])
+            except ValueError as exc:
+                raise CodeError(str(exc)) from None
+            rest = rest[1:]
+        for part in rest:
+            if (part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark
+                    and mask is None and not weave):
+                braid = int(part[1:])
+                if not 1 <= braid <= 100:
+                    raise CodeError(f"The braid {braid}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and part[1:].isdigit() and len(part) <= 4 and not weave \
+                    and not dark and mask is None:
+                weave = int(part[1:])
+                if not 1 <= weave <= 100:
+                    raise CodeError(f"The weave {weave}% must be 1..100.")
+            elif part.startswith(WEAVE_LETTER) and weave:
+                raise CodeError("The weave field 'W' appears twice in the maze code.")
+            elif part.startswith("K") and mask is None and not dark:
+                mask = mask_from_field(part)
+            elif part.startswith("K"):
+                raise CodeError("The mask field 'K...' appears twice or after the dark field.")
+            elif part == DARK_FIELD and not dark:
+                dark = True
+            elif part == DARK_FIELD:
+                raise CodeError("The dark field 'D' appears twice in the maze code.")
+            else:
+                raise CodeError(f"The part '{part[:20]}' of the maze code is not understood.")
+        if weave:
+            from engine.maze.weave import check_weave
+
+            try:
+                check_weave(shape, gen.name, weave / 100.0, braid / 100.0)
+            except ValueError as exc:
+                raise CodeError(f"The weave field cannot be used here: {exc}.") from None
+        seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
+        if mask is not None:
+            if weave:
+                raise CodeError(f"{NOT_WOVEN_AND_SHAPED[:1].upper()}{NOT_WOVEN_AND_SHAPED[1:]}.")
+            try:
+                _check_mask(gen, shape, width, height, mask)
+            except ValueError as exc:
+                text = str(exc)
+                raise CodeError(f"{text[:1].upper()}{text[1:]}.") from None
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave)
+
+    def describe(self) -> dict[str, Any]:
+        """Every field by name (nothing is built)."""
+        return {
+            "shape": self.shape,
+            "width": self.width,
+            "height": self.height,
+            "algorithm": self.algorithm,
+            "options": dict(self.options),
+            "braid": self.braid,
+            "seed": self.seed,
+            "dark": self.dark,
+            "mask": None if self.mask is None else self.mask.describe(),
+            "weave": self.weave,
+        }
+
+    # -- building ----------------------------------------------------------
+    def build(self) -> Maze:
+        """Generate the maze (deterministic: same spec, same passages, anywhere)."""
+        from engine.maze.generators import generate
+        from engine.maze.generators.braid import braid as braid_fn
+
+        grid = self.make_grid()
+        rng = Rng(self.seed)
+        if self.weave:
+            from engine.maze.weave import generate_weave
+
+            return generate_weave(grid, self.algorithm, rng, dict(self.options), self.weave / 100.0)
+        passage = generate(grid, self.algorithm, rng, dict(self.options))
+        if self.braid:
+            passage = braid_fn(grid, passage, self.braid / 100.0, rng)
+        return Maze(grid, passage, grid.start, grid.goal)
+
+    def make_grid(self) -> Grid:
+        """The level's grid: the tessellation, cut by the mask when there is one (then a
+        :class:`engine.maze.grids.masked.MaskedGrid`, whose start and goal are far apart)."""
+        from engine.maze.grids import make_grid
+
+        if self.mask is None:
+            return make_grid(self.shape, self.width, self.height)
+        from engine.maze.grids.masked import masked_grid  # only shaped levels pay for importing it
+
+        return masked_grid(self.shape, self.width, self.height, self.mask)
+
+    def with_mask(self, mask: Mask | None) -> MazeSpec:
+        """The same level cut to ``mask`` (None: the full grid).
+
+        Raises:
+            ValueError: the generator cannot carve a shaped grid, or too few cells remain.
+        """
+        if mask is not None:
+            from engine.maze.generators import get_generator
+
+            _check_mask(get_generator(self.algorithm), self.shape, self.width, self.height, mask)
+        return replace(self, options=dict(self.options), mask=mask)
+
+    def with_seed(self, seed: int) -> MazeSpec:
+        """The same level parameters with another seed (same code version)."""
+        return replace(self, options=dict(self.options), seed=seed)
+
+    def with_dark(self, dark: bool = True) -> MazeSpec:
+        """The same level played in the dark (or not): only the ``.D`` field of the code changes."""
+        return replace(self, options=dict(self.options), dark=bool(dark))
+
+    def label(self) -> str:
+        """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
+        opts = "".join(f", {k}={v}" for k, v in self.options.items())
+        braid = f", braid {self.braid}%" if self.braid else ""
+        weave = f", weave {self.weave}%" if self.weave else ""
+        dark = ", dark" if self.dark else ""
+        mask = f", {self.mask.label()} shape" if self.mask is not None else ""
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{mask}{dark}"
+
+
+def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
+    """Refuse a generator that needs full rows, or a mask that leaves fewer than 2 connected cells.
+
+    Cuts the grid (cached by :func:`engine.maze.grids.masked.masked_grid`, so building afterwards cuts no more).
+
+    Raises:
+        ValueError: one sentence.
+    """
+    from engine.maze.generators import mask_refusal
+    from engine.maze.grids.masked import masked_grid
+
+    if not gen.masks:
+        raise ValueError(mask_refusal(gen))
+    if mask.kind == "image" or cell_count(shape, width, height) <= CUT_CHECK_CELLS:
+        masked_grid(shape, width, height, mask)
+
+
+#: Up to this many cells a mask is checked by cutting the grid (tens of milliseconds).  Above
+#: it a built-in or text mask always leaves a connected part of many cells (tests/test_masks.py
+#: checks every built-in shape and a thin text at the smallest such sizes of every shape and
+#: aspect), so checking a code stays bounded; a picture mask is always cut.
+CUT_CHECK_CELLS = 60_000
+
+
+def cell_count(shape: str, width: int, height: int) -> int:
+    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
+    if shape == "polar":
+        from engine.maze.grids.polar import ring_counts
+
+        return sum(ring_counts(width, height))
+    if shape == "upsilon":
+        return 2 * width * height - width - height + 1  # octagons plus the squares between them
+    return width * height
+
+
+def dark_code(text: object) -> str:
+    """The code of the same level played in the dark (``.D`` added), for a maze code; other kinds unchanged.
+
+    Race and ghost codes keep their spelling here: their screens decide whether they can be played dark.
+
+    Raises:
+        CodeError: the text is not a valid code (one plain sentence).
+    """
+    decoded = decode_any(text)
+    if isinstance(decoded, MazeSpec):
+        return decoded.with_dark().code()
+    return str(decoded.code())
+
+
+def split_level(rest: str, what: str) -> tuple[list[str], str]:
+    """Split ``.<field>.<field>...#<seed>`` (a frame's rest) into fields and seed text.
+
+    Raises:
+        CodeError: no seed, or not starting with ``.``.
+    """
+    params, sep, seed_text = rest.partition("#")
+    if not sep:
+        raise CodeError(f"The {what} has no seed (the part after '#').")
+    if not params.startswith("."):
+        raise CodeError(f"The {what} is missing its size or its algorithm.")
+    return params[1:].split("."), seed_text
+
+
+def _decode(frame: Frame) -> MazeSpec:
+    fields, seed_text = split_level(frame.rest, "maze code")
+    return MazeSpec.from_fields(fields, seed_text, frame.version)
+
+
+for _version in VERSIONS:
+    register(TAG, "maze", _version, _decode)

@@ -1,0 +1,296 @@
+"""The campaign: maze levels read from ``levels/*.toml`` and validated on load.
+
+Each file holds one world (a ``[world]`` table with ``name``) and its levels as
+``[[level]]`` tables::
+
+    [[level]]
+    id = "square-01"          # unique across the campaign
+    name = "First steps"
+    shape = "square"          # square, hex, triangle, polar, upsilon
+    width = 6                 # polar: cells in the innermost ring
+    height = 5                # polar: rings
+    algorithm = "backtracker" # a generator name (engine.maze.generators)
+    options = { rule = "newest" }   # optional generator options
+    braid = 0                 # optional, percent of dead ends removed (0..100)
+    seed = 1                  # 0 .. 2**64-1
+    par_time = 12             # seconds, > 0
+    par_moves = 10            # moves, >= the shortest path (checked by the tests)
+    dark = true               # optional: played in the dark (fog of war, engine.modes.fog)
+    mask = "heart"            # optional: a built-in shape the grid is cut to (engine.maze.masks)
+    mask_text = "HI"          # optional, instead of mask: a text shape in the built-in font
+
+Files are read in name order; levels keep their order inside a file.  Any
+problem raises :class:`ValueError` naming the file, the level and the field.
+This module is pure (tomllib, no window code).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.args import SEED_MAX
+from engine.paths import shipped_dir
+
+SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
+LEVELS_DIR = shipped_dir("levels")
+_FIELDS = {
+    "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
+    "dark", "mask", "mask_text", "weave",
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    """One campaign level.
+
+    Attributes:
+        index: position in the whole campaign (0-based); level ``i`` unlocks ``i + 1``; the first
+            level of every world is open from the start (:meth:`Campaign.is_open`).
+        par_time: seconds for the time star; par_moves: moves for the moves star.
+        braid: percent of dead ends removed (0..100).
+        dark: played in the dark (the ``.D`` field of its code).
+        mask: the :class:`engine.maze.masks.Mask` its grid is cut to, or None (the ``.K`` field).
+        weave: how often a crossing is allowed, percent 0..100 (the ``.W`` field; 0: no weave).
+    """
+
+    index: int
+    id: str
+    name: str
+    world: str
+    shape: str
+    width: int
+    height: int
+    algorithm: str
+    seed: int
+    par_time: float
+    par_moves: int
+    braid: int = 0
+    options: dict[str, str] = field(default_factory=dict, hash=False)
+    source: str = ""
+    dark: bool = False
+    mask: Any = None
+    weave: int = 0
+
+    def spec(self) -> Any:
+        """The :class:`engine.maze.recipe.MazeSpec` of this level."""
+        from engine.maze.recipe import MazeSpec
+
+        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed,
+                        dark=self.dark, mask=self.mask, weave=self.weave)
+
+    def code(self) -> str:
+        """The shareable level code."""
+        return str(self.spec().code())
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """All levels in play order, with lookup by id and by code."""
+
+    levels: tuple[Level, ...]
+
+    def __len__(self) -> int:
+        return len(self.levels)
+
+    def by_id(self, level_id: str) -> Level:
+        """The level with this id.
+
+        Raises:
+            KeyError: unknown id.
+        """
+        for lv in self.levels:
+            if lv.id == level_id:
+                return lv
+        raise KeyError(level_id)
+
+    def next_of(self, level: Level) -> Level | None:
+        """The level after ``level`` or None at the end."""
+        i = level.index + 1
+        return self.levels[i] if i < len(self.levels) else None
+
+    def is_first_of_world(self, level: Level) -> bool:
+        """True for the first level of its world (open from the start)."""
+        return level.index == 0 or self.levels[level.index - 1].world != level.world
+
+    def is_open(self, level: Level, unlocked: set[str] | frozenset[str]) -> bool:
+        """Whether ``level`` can be played: every world's first level always; others once unlocked.
+
+        Args:
+            unlocked: ids of levels unlocked by finishing the level before (saved progress).
+        """
+        return self.is_first_of_world(level) or level.id in unlocked
+
+    def by_world(self) -> list[tuple[str, list[Level]]]:
+        """``(world, its levels in order)`` for every world, in campaign order."""
+        out: dict[str, list[Level]] = {}
+        for lv in self.levels:
+            out.setdefault(lv.world, []).append(lv)
+        return list(out.items())
+
+    def worlds(self) -> list[str]:
+        """World names in order of first appearance."""
+        out: list[str] = []
+        for lv in self.levels:
+            if lv.world not in out:
+                out.append(lv.world)
+        return out
+
+
+class _Checker:
+    def __init__(self, path: Path, label: str) -> None:
+        self.path = path
+        self.label = label
+
+    def fail(self, fld: str, why: str) -> ValueError:
+        return ValueError(f"{self.path.name}: level {self.label}: field '{fld}' {why}")
+
+    def get(self, table: dict[str, Any], fld: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if fld not in table:
+            if default is ...:
+                raise self.fail(fld, "is missing")
+            return default
+        v = table[fld]
+        if isinstance(v, bool) or not isinstance(v, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.fail(fld, f"must be of type {names}, got {v!r}")
+        return v
+
+
+def _known_algorithms() -> dict[str, tuple[str, ...]] | None:
+    """Generator name -> supported shapes, or None while the registry is unavailable."""
+    try:
+        from engine.maze.generators import GENERATORS
+    except ImportError:
+        return None
+    return {name: tuple(info.shapes) for name, info in GENERATORS.items()}
+
+
+def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Level:
+    label = f"#{pos + 1}"
+    if isinstance(table, dict) and isinstance(table.get("id"), str):
+        label = f"'{table['id']}'"
+    ck = _Checker(path, label)
+    if not isinstance(table, dict):
+        raise ck.fail("level", "must be a table")
+    unknown = sorted(set(table) - _FIELDS)
+    if unknown:
+        raise ck.fail(unknown[0], "is not a known level field")
+    level_id = ck.get(table, "id", str)
+    if not level_id.strip():
+        raise ck.fail("id", "must not be empty")
+    name = ck.get(table, "name", str)
+    shape = ck.get(table, "shape", str)
+    if shape not in SHAPES:
+        raise ck.fail("shape", f"must be one of {', '.join(SHAPES)}, got '{shape}'")
+    width = ck.get(table, "width", int)
+    height = ck.get(table, "height", int)
+    for fld, v in (("width", width), ("height", height)):
+        if not 1 <= v <= 1000:
+            raise ck.fail(fld, f"must be in 1..1000, got {v}")
+    algorithm = ck.get(table, "algorithm", str)
+    known = _known_algorithms()
+    if known is not None:
+        if algorithm not in known:
+            raise ck.fail("algorithm", f"names no generator (known: {', '.join(sorted(known))})")
+        if shape not in known[algorithm]:
+            raise ck.fail("algorithm", f"'{algorithm}' does not run on {shape} grids")
+    options = ck.get(table, "options", dict, {})
+    for k, v in options.items():
+        if not isinstance(v, str | int):
+            raise ck.fail("options", f"value of '{k}' must be text or a number")
+    options = {str(k): str(v) for k, v in options.items()}
+    braid = ck.get(table, "braid", int, 0)
+    if not 0 <= braid <= 100:
+        raise ck.fail("braid", f"must be a percentage 0..100, got {braid}")
+    seed = ck.get(table, "seed", int)
+    if not 0 <= seed <= SEED_MAX:
+        raise ck.fail("seed", f"must be in 0..2**64-1, got {seed}")
+    par_time = ck.get(table, "par_time", (int, float))
+    if not par_time > 0:
+        raise ck.fail("par_time", f"must be > 0 seconds, got {par_time}")
+    dark = table.get("dark", False)
+    if not isinstance(dark, bool):
+        raise ck.fail("dark", f"must be true or false, got {dark!r}")
+    weave = ck.get(table, "weave", int, 0)
+    if isinstance(weave, bool) or not 0 <= weave <= 100:
+        raise ck.fail("weave", f"must be a percentage 0..100, got {weave}")
+    par_moves = ck.get(table, "par_moves", int)
+    if not par_moves > 0:
+        raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
+    mask = _parse_mask(ck, table)
+    level = Level(
+        index=index, id=level_id, name=name, world=world, shape=shape, width=width, height=height,
+        algorithm=algorithm, seed=seed, par_time=float(par_time), par_moves=par_moves, braid=braid,
+        options=options, source=path.name, dark=dark, mask=mask, weave=weave,
+    )
+    if known is not None:
+        try:
+            from engine.maze.recipe import MazeSpec
+
+            MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask,
+                            weave=weave / 100.0)
+        except ImportError:
+            pass
+        except ValueError as exc:
+            msg = str(exc)
+            fld = next((f for f in ("width", "height", "option", "braid", "weave", "seed", "mask") if f in msg),
+                       "shape")
+            raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
+    return level
+
+
+def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Any:  # noqa: ANN401 - an engine.maze.masks.Mask
+    """The level's mask from ``mask`` (a built-in name) or ``mask_text``; None without either."""
+    if "mask" in table and "mask_text" in table:
+        raise ck.fail("mask", "and mask_text cannot both be given")
+    from engine.maze.masks import Mask
+
+    for fld, make in (("mask", Mask.builtin), ("mask_text", Mask.text)):
+        if fld in table:
+            value = ck.get(table, fld, str)
+            try:
+                return make(value)
+            except ValueError as exc:
+                raise ck.fail(fld, f"is not accepted: {exc}") from None
+    return None
+
+
+def load_file(path: Path, start_index: int = 0) -> list[Level]:
+    """Read and validate one campaign file.
+
+    Raises:
+        ValueError: unreadable TOML or an invalid level (names file, level, field).
+    """
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{Path(path).name}: cannot be read: {exc}") from None
+    world_table = data.get("world", {})
+    if not isinstance(world_table, dict) or not isinstance(world_table.get("name", ""), str):
+        raise ValueError(f"{Path(path).name}: [world] must be a table with a text 'name'")
+    world = world_table.get("name") or Path(path).stem
+    tables = data.get("level")
+    if not isinstance(tables, list) or not tables:
+        raise ValueError(f"{Path(path).name}: has no [[level]] tables")
+    return [_parse_level(Path(path), world, i, t, start_index + i) for i, t in enumerate(tables)]
+
+
+def load_campaign(directory: Path | str | None = None) -> Campaign:
+    """Load every ``*.toml`` in ``directory`` (default: the repository's ``levels/``).
+
+    Raises:
+        ValueError: an invalid file or level, or a duplicate id (names file, level, field).
+    """
+    folder = Path(directory) if directory is not None else LEVELS_DIR
+    levels: list[Level] = []
+    seen: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for lv in load_file(path, len(levels)):
+            if lv.id in seen:
+                raise ValueError(f"{path.name}: level '{lv.id}': field 'id' repeats the id of a level in {seen[lv.id]}")
+            seen[lv.id] = path.name
+            levels.append(lv)
+    return Campaign(tuple(levels))

@@ -1,0 +1,377 @@
+"""Ghosts: recorded runs that can be shared as a code and raced.
+
+A ghost is a maze level plus the player's moves with the tick (1/60 s, see
+:mod:`engine.modes.race`) at which each move began.  Its code is::
+
+    G2.<maze fields>#<seed>:<moves>-<check>
+
+where ``<maze fields>#<seed>`` is the level's maze code without its head and
+check characters, and ``<moves>`` packs one character per move:
+
+* the value of the character (``0-9A-Z`` = 0..35) is ``4 * k + t`` where ``k``
+  (0..8) is the index of the entered cell among the current cell's neighbours
+  (counter-clockwise, as :attr:`engine.maze.grids.base.Grid.nbr` lists them) and ``t``
+  says how long after the previous move this one began:
+  ``0`` the same gap as the previous move (a run at a steady pace costs
+  nothing), ``1`` one tick longer, ``2`` one tick shorter, ``3`` an explicit
+  gap follows: one digit ``L`` (1..6) then ``L`` base-36 digits;
+* the first move's gap is counted from tick 0 (the start signal) and the
+  "previous gap" starts at :data:`engine.modes.race.MOVE_TICKS`.
+
+Version 1 (``G1...``, one check character) packs moves the same way and is
+still read.
+
+Decoding (:meth:`GhostCode.from_code`, :func:`engine.codes.decode_any`) checks
+everything that needs no maze: the frame, the level's fields, every move's
+direction against the most sides a cell of that shape has, and the timing
+(ticks increase, the run ends before :data:`MAX_TICK`).  It builds nothing.
+Whether each move is legal (no wall, stops at the goal, reaches it) needs the
+maze: :meth:`GhostCode.check_moves` / :meth:`GhostCode.resolve` do that when
+the maze is built, raising :class:`CodeError` with one sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any, encode_int, register, seal
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec, split_level
+from engine.modes.race import MOVE_TICKS, Timeline, ticks_to_seconds
+
+TAG = "G"
+VERSIONS = (1, 2)
+GHOST_VERSION = CURRENT_VERSION
+#: Ghost codes carry one character per move, so they may be much longer than level codes.
+MAX_GHOST_CODE_LENGTH = 100_000
+MAX_NEIGHBOURS = 9
+#: The latest tick a ghost's move may begin (about 414 days; ticks fit in 32 bits).
+MAX_TICK = (1 << 31) - 1
+#: The most neighbours a cell has, per shape (a move's direction ``k`` is below it).
+MAX_SIDES = {"square": 4, "hex": 6, "triangle": 3, "polar": 5, "upsilon": 8}
+_VALUE = {c: i for i, c in enumerate(ALPHABET)}
+_MAX_GAP_DIGITS = len(encode_int(MAX_TICK))
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A recorded run, resolved in its maze.
+
+    Attributes:
+        spec: the maze level.
+        start: the start cell (the maze's start).
+        moves: ``(tick, cell)``: the tick each move began (ticks >= 0, strictly
+            increasing) and the cell entered.
+        move_ticks: ticks one move takes when replayed.
+        version: the code format it is written in (not part of the run).
+    """
+
+    spec: MazeSpec
+    start: int
+    moves: tuple[tuple[int, int], ...]
+    move_ticks: int = MOVE_TICKS
+    version: int = field(default=GHOST_VERSION, compare=False)
+
+    @classmethod
+    def record(cls, spec: MazeSpec, maze: Maze, moves: list[tuple[int, int]]) -> Ghost:
+        """A ghost of ``moves`` made in ``maze`` (built from ``spec``).
+
+        Raises:
+            ValueError: an illegal move or bad timing (see :func:`validate_moves`).
+        """
+        ghost = cls(spec, int(maze.start), tuple((int(t), int(c)) for t, c in moves))
+        validate_moves(maze, ghost.moves, require_goal=False)
+        if ghost.moves and ghost.moves[-1][0] > MAX_TICK:
+            raise ValueError(f"the run is too long to share (moves must begin before tick {MAX_TICK})")
+        return ghost
+
+    # -- derived ------------------------------------------------------------
+    @property
+    def path(self) -> list[int]:
+        """Every cell stepped on, start first."""
+        return [self.start] + [c for _, c in self.moves]
+
+    @property
+    def finish_tick(self) -> int:
+        """The tick the last move completes (0 for an empty ghost)."""
+        return self.moves[-1][0] + self.move_ticks if self.moves else 0
+
+    @property
+    def seconds(self) -> float:
+        """Run time in seconds."""
+        return ticks_to_seconds(self.finish_tick)
+
+    def timeline(self) -> Timeline:
+        """The ghost as a race opponent timeline."""
+        return Timeline.from_moves(self.start, list(self.moves), self.move_ticks)
+
+    # -- codes ----------------------------------------------------------------
+    def steps(self, maze: Maze | None = None) -> tuple[tuple[int, int], ...]:
+        """The moves as ``(tick, k)``: ``k`` the entered cell's index among the current cell's neighbours.
+
+        Raises:
+            ValueError: if a move does not go to a neighbour.
+        """
+        grid = (maze or self.spec.build()).grid
+        nb, _ = grid.lists()
+        out: list[tuple[int, int]] = []
+        cell = self.start
+        for i, (tick, nxt) in enumerate(self.moves):
+            try:
+                k = nb[cell].index(nxt)
+            except ValueError:
+                msg = f"move {i + 1} goes from cell {cell} to cell {nxt}, which is not a neighbour"
+                raise ValueError(msg) from None
+            out.append((tick, k))
+            cell = nxt
+        return tuple(out)
+
+    def code(self, maze: Maze | None = None) -> str:
+        """The ghost code in :attr:`version` (upper case, check characters last).
+
+        Args:
+            maze: the built maze (built from :attr:`spec` when omitted).
+
+        Raises:
+            ValueError: if a move does not go to a neighbour, or ticks decrease.
+        """
+        return GhostCode(self.spec, self.steps(maze), self.version).code()
+
+    @classmethod
+    def from_code(cls, code: str, maze: Maze | None = None) -> Ghost:
+        """Decode a ghost code and check every move in its maze.
+
+        Args:
+            maze: the already built maze of the code's level (built when omitted).
+
+        Raises:
+            CodeError: one plain sentence: wrong check characters (typo or
+                tampering), truncated code, bad maze part, bad timing, a move
+                through a wall, or a run that does not reach the goal.
+        """
+        return GhostCode.from_code(code).resolve(maze)
+
+
+@dataclass(frozen=True)
+class GhostCode:
+    """A decoded ghost code: the level and the moves as directions, not yet checked in the maze.
+
+    Attributes:
+        spec: the maze level.
+        steps: ``(tick, k)`` per move: the tick it began (>= 0, strictly increasing,
+            at most :data:`MAX_TICK`) and the index ``k`` of the entered cell among
+            the current cell's neighbours (below :data:`MAX_SIDES` of the shape).
+        version: the code format it was written in.
+    """
+
+    KIND: ClassVar[str] = "ghost"
+
+    spec: MazeSpec
+    steps: tuple[tuple[int, int], ...]
+    version: int = field(default=GHOST_VERSION, compare=False)
+    move_ticks: int = MOVE_TICKS
+
+    @classmethod
+    def from_code(cls, code: str) -> GhostCode:
+        """Decode a ghost code (any version) without building its maze.
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
+        ghost: GhostCode = decode_any(code, tag=TAG)
+        return ghost
+
+    def code(self) -> str:
+        """The ghost code in :attr:`version`."""
+        level = ".".join([f"{TAG}{self.version}", *self.spec.code_fields()])
+        return seal(f"{level}#{self.spec.seed_text()}:{pack_steps(self.steps, self.move_ticks)}")
+
+    def upgraded(self) -> GhostCode:
+        """The same run written in the current code version."""
+        return replace(self, spec=self.spec.upgraded(), version=GHOST_VERSION)
+
+    @property
+    def finish_tick(self) -> int:
+        """The tick the last move completes."""
+        return self.steps[-1][0] + self.move_ticks if self.steps else 0
+
+    @property
+    def seconds(self) -> float:
+        """Run time in seconds."""
+        return ticks_to_seconds(self.finish_tick)
+
+    def describe(self) -> dict[str, Any]:
+        """Every field by name (nothing is built)."""
+        return {**self.spec.describe(), "moves": len(self.steps), "seconds": self.seconds}
+
+    def build(self) -> Maze:
+        """The ghost's maze (see :meth:`MazeSpec.build`); check the run with :meth:`check_moves`."""
+        return self.spec.build()
+
+    def check_moves(self, maze: Maze) -> tuple[tuple[int, int], ...]:
+        """Replay the moves in ``maze`` (built from :attr:`spec`); returns them as ``(tick, cell)``.
+
+        Raises:
+            CodeError: ``The ghost code is not a valid run: ...`` naming the move that
+                leaves the maze, goes through a wall or comes after the goal, or
+                saying the run does not reach the goal.
+        """
+        nb, _ = maze.grid.lists()
+        adj = maze.open_lists()
+        cell = int(maze.start)
+        goal = int(maze.goal)
+        out: list[tuple[int, int]] = []
+        for i, (tick, k) in enumerate(self.steps):
+            if cell == goal:
+                raise CodeError(f"The ghost code is not a valid run: move {i + 1} comes after the goal was reached.")
+            if k >= len(nb[cell]):
+                raise CodeError(
+                    f"The ghost code is not a valid run: move {i + 1} leaves the maze "
+                    f"(cell {cell} has {len(nb[cell])} sides)."
+                )
+            nxt = int(nb[cell][k])
+            if nxt not in adj[cell]:
+                raise CodeError(
+                    f"The ghost code is not a valid run: move {i + 1} from cell {cell} to cell {nxt} "
+                    "goes through a wall."
+                )
+            out.append((tick, nxt))
+            cell = nxt
+        if cell != goal:
+            raise CodeError("The ghost code is not a valid run: the run does not reach the goal.")
+        return tuple(out)
+
+    def resolve(self, maze: Maze | None = None) -> Ghost:
+        """The :class:`Ghost` in ``maze`` (built from :attr:`spec` when omitted), every move checked.
+
+        Raises:
+            CodeError: see :meth:`check_moves`.
+        """
+        if maze is None:
+            maze = self.spec.build()
+        moves = self.check_moves(maze)
+        return Ghost(self.spec, int(maze.start), moves, self.move_ticks, self.version)
+
+
+def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_ticks: int = MOVE_TICKS) -> str:
+    """The moves part of a ghost code for ``(tick, k)`` steps.
+
+    Raises:
+        ValueError: a direction above 8, or a tick not after the previous one.
+    """
+    out: list[str] = []
+    prev_tick = 0
+    prev_gap = move_ticks
+    for i, (tick, k) in enumerate(steps):
+        if not 0 <= k < MAX_NEIGHBOURS:
+            raise ValueError(f"move {i + 1} has direction {k}; directions are 0..{MAX_NEIGHBOURS - 1}")
+        gap = tick - prev_tick
+        if gap < (0 if i == 0 else 1):
+            raise ValueError(f"move {i + 1} begins at tick {tick}, not after the previous move")
+        if gap == prev_gap:
+            out.append(ALPHABET[4 * k])
+        elif gap == prev_gap + 1:
+            out.append(ALPHABET[4 * k + 1])
+        elif gap == prev_gap - 1:
+            out.append(ALPHABET[4 * k + 2])
+        else:
+            digits = encode_int(gap)
+            out.append(ALPHABET[4 * k + 3] + str(len(digits)) + digits)
+        prev_tick, prev_gap = tick, gap
+    return "".join(out)
+
+
+def unpack_steps(
+    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False
+) -> tuple[tuple[int, int], ...]:
+    """Inverse of :func:`pack_steps`, checking everything that needs no maze.
+
+    Args:
+        packed: the moves part of a ghost code (upper case).
+        shape: the level's tessellation (bounds each move's direction).
+        weave: a weave level: a cell may also have one under-edge, listed among its neighbours.
+
+    Raises:
+        CodeError: no moves, a character that is not a letter or digit, a
+            direction no cell of ``shape`` has, a broken or cut time field, a
+            move not after the previous one, or a run past :data:`MAX_TICK`.
+    """
+    if not packed:
+        raise CodeError("The ghost code has no moves after ':'.")
+    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0)
+    steps: list[tuple[int, int]] = []
+    tick = 0
+    gap = move_ticks
+    i = 0
+    n = len(packed)
+    while i < n:
+        number = len(steps) + 1
+        v = _VALUE.get(packed[i])
+        if v is None:
+            raise CodeError(f"The ghost moves contain '{packed[i]}', which is not a letter or digit.")
+        i += 1
+        k, t = divmod(v, 4)
+        if k >= sides:
+            raise CodeError(f"The ghost move {number} leaves the maze (cells of a {shape} maze have at most "
+                            f"{sides} sides).")
+        if t == 1:
+            gap += 1
+        elif t == 2:
+            gap -= 1
+        elif t == 3:
+            if i >= n or packed[i] not in "123456789":
+                raise CodeError(f"The ghost move {number} has a broken time field.")
+            length = int(packed[i])
+            digits = packed[i + 1 : i + 1 + length]
+            if len(digits) != length:
+                raise CodeError("The ghost code is cut short inside a time field.")
+            if length > _MAX_GAP_DIGITS or any(c not in _VALUE for c in digits):
+                raise CodeError(f"The ghost move {number} has a broken time field.")
+            gap = int(digits, 36)
+            i += 1 + length
+        if gap < (0 if not steps else 1):
+            raise CodeError(f"The ghost move {number} begins before the previous one.")
+        tick += gap
+        if tick > MAX_TICK:
+            raise CodeError(f"The ghost move {number} begins too late (a run may last about 414 days at most).")
+        steps.append((tick, k))
+    return tuple(steps)
+
+
+def validate_moves(
+    maze: Maze, moves: tuple[tuple[int, int], ...] | list[tuple[int, int]], *, require_goal: bool
+) -> None:
+    """Check that ``moves`` is a legal run in ``maze`` from its start.
+
+    Raises:
+        ValueError: a move through a wall or to a non-neighbour (message names
+            the move number), ticks negative or not strictly increasing, moves
+            after the goal, or (``require_goal``) a run that does not end at the goal.
+    """
+    adj = maze.open_lists()
+    cell = maze.start
+    prev = -1
+    for i, (tick, nxt) in enumerate(moves):
+        if cell == maze.goal:
+            raise ValueError(f"move {i + 1} comes after the goal was reached")
+        if tick <= prev or tick < 0:
+            raise ValueError(f"move {i + 1} begins at tick {tick}, not after the previous move")
+        if nxt not in adj[cell]:
+            raise ValueError(f"move {i + 1} from cell {cell} to cell {nxt} goes through a wall")
+        cell, prev = nxt, tick
+    if require_goal and cell != maze.goal:
+        raise ValueError("the run does not reach the goal")
+
+
+def _decode(frame: Frame) -> GhostCode:
+    level, sep, packed = frame.rest.partition(":")
+    if not sep:
+        raise CodeError("The ghost code has no moves (the part after ':').")
+    fields, seed_text = split_level(level, "ghost code")
+    spec = MazeSpec.from_fields(fields, seed_text, frame.version)
+    return GhostCode(spec, unpack_steps(packed, spec.shape, weave=bool(spec.weave)), frame.version)
+
+
+for _version in VERSIONS:
+    register(TAG, "ghost", _version, _decode, max_length=MAX_GHOST_CODE_LENGTH)

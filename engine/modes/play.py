@@ -1,0 +1,348 @@
+"""The maze play model: direction picking, player position, buffered moves, timer, stars.
+
+No window code here (pure Python, unit-testable).  Directions are unit-ish vectors
+in world coordinates (x right, y up).  On grids whose neighbours do not line up
+with the arrow keys (hex, triangle, polar, upsilon) the wanted direction,
+including diagonals from two keys held together, picks the open neighbour whose
+direction is closest in angle (:func:`pick_neighbour`); the keyboard side
+(key codes -> vectors) lives in ``game/input.py``.
+
+A :class:`PlaySession` is driven by :meth:`PlaySession.press`,
+:meth:`PlaySession.walk_to` and :meth:`PlaySession.update` and tested without a
+window.  The view reads :meth:`PlaySession.display_position` and drains
+:attr:`PlaySession.events` (``("step", cell)``, ``("bump", cell)``,
+``("win", cell)``) to play sounds and shake the camera.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.maze.model import Maze
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.fog import Fog
+
+Vec = tuple[float, float]
+
+#: A neighbour further than this from the wanted direction is never chosen (degrees).
+MAX_ANGLE_DEG = 80.0
+#: Largest turn (degrees) between two steps of a straight line of sight (corners are 45 degrees or more;
+#: triangle rows, which zigzag by 60 degrees at every step, are followed by row and column instead).
+SIGHT_TURN_DEG = 40.0
+
+MOVE_TIME = 0.1  # seconds per cell
+REPEAT_DELAY = 0.22  # seconds a held key waits at a junction before moving on
+BUFFER_SIZE = 4  # key presses remembered while a move is animating
+
+
+def _angle_between(a: Vec, b: Vec) -> float:
+    """Unsigned angle between two vectors in radians (0..pi)."""
+    d = abs(math.atan2(a[1], a[0]) - math.atan2(b[1], b[0]))
+    return min(d, 2 * math.pi - d)
+
+
+def pick_neighbour(
+    origin: Vec,
+    candidates: Sequence[tuple[int, Vec]],
+    direction: Vec,
+    prefer: Vec | None = None,
+    max_angle_deg: float = MAX_ANGLE_DEG,
+    side: float = 1.0,
+) -> int | None:
+    """The candidate cell whose direction from ``origin`` is closest to ``direction``.
+
+    Args:
+        origin: the current cell centre.
+        candidates: ``(cell, centre)`` pairs, typically the open neighbours.
+        direction: the wanted direction (any length > 0).
+        prefer: breaks near-ties (within 1 degree) in favour of the candidate
+            closest to this direction (the most recently pressed key).
+        max_angle_deg: candidates further off than this are ignored.
+        side: the **fork rule** for what is still tied (Up or Down on a hex grid
+            between up-left and up-right): the candidate on this side wins
+            (> 0 right, < 0 left); a session passes the side of the player's
+            last horizontal move (right before any).
+
+    Returns:
+        The chosen cell id, or None when no candidate is within ``max_angle_deg``.
+    """
+    limit = math.radians(max_angle_deg)
+    best: tuple[int, float, float, int] | None = None
+    for cell, (x, y) in candidates:
+        v = (x - origin[0], y - origin[1])
+        if v == (0.0, 0.0):
+            continue
+        ang = _angle_between(v, direction)
+        if ang > limit:
+            continue
+        toward = round(_angle_between(v, prefer), 6) if prefer else 0.0
+        key = (round(math.degrees(ang)), toward, -math.copysign(1.0, side) * round(v[0], 6), cell)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[3]
+
+
+def default_par_moves(shortest: int) -> int:
+    """Par moves for a maze whose shortest start-goal path has ``shortest`` steps."""
+    return max(1, math.ceil(1.15 * shortest))
+
+
+def default_par_time(shortest: int) -> int:
+    """Par time in whole seconds: animation time plus thinking time."""
+    return max(5, math.ceil(0.3 * shortest + 5))
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One buffered key press: the wanted direction and the newest key's direction."""
+
+    direction: Vec
+    prefer: Vec | None = None
+
+
+class PlaySession:
+    """One attempt at one maze.
+
+    Args:
+        maze: the level.
+        par_time: seconds for the time star (default from the shortest path).
+        par_moves: moves for the moves star (default ``ceil(1.15 × shortest)``).
+        move_time: animation time per cell in seconds.
+        dark: play in the dark: :attr:`fog` (an :class:`engine.modes.fog.Fog`) follows what
+            the player sees after every step; None when not dark.
+        goal_hint: in the dark, offer the faint direction hint to the goal.
+    """
+
+    def __init__(
+        self,
+        maze: Maze,
+        par_time: float | None = None,
+        par_moves: int | None = None,
+        move_time: float = MOVE_TIME,
+        dark: bool = False,
+        goal_hint: bool = False,
+    ) -> None:
+        self.maze = maze
+        self.adj = maze.open_lists()
+        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
+        self.start = int(maze.start)
+        self.goal = int(maze.goal)
+        self.shortest = max(0, len(shortest_path(self.adj, self.start, self.goal)) - 1)
+        self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
+        self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
+        self.move_time = move_time
+        self.fog: Fog | None = Fog(maze, goal_hint) if dark else None
+        # Weave mazes: an under-edge (two cells apart, under a crossing) -> the crossing cell.
+        self.under: dict[tuple[int, int], int] = {}
+        for x, a, b in maze.crossings.tolist():
+            self.under[(a, b)] = self.under[(b, a)] = x
+        self.reset()
+
+    # -- state -----------------------------------------------------------
+    def reset(self) -> None:
+        """Back to the start: position, counters, trail and timer cleared."""
+        self.cell = self.start
+        self.anim_from = self.start
+        self.prev = -1
+        self.progress = 1.0
+        self.moving = False
+        self.moves = 0
+        self.bumps = 0
+        self.elapsed = 0.0
+        self.started = False
+        self.finished = False
+        self.visited: list[int] = [self.start]
+        self.visited_set: set[int] = {self.start}
+        self.queue: deque[Intent] = deque()
+        self.route: list[int] = []
+        self.hold_timer = REPEAT_DELAY
+        self._arrived = False
+        self._key_driven = False
+        self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
+        self.events: list[tuple[str, int]] = []
+        if self.fog is not None:
+            self.fog.reset()
+            self._look()
+
+    def _look(self) -> None:
+        """Dark play: the fog learns what is in sight from the player's cell."""
+        if self.fog is not None:
+            self.fog.look(self.cell, self.in_sight())
+
+    @property
+    def stars(self) -> int:
+        """0 before the goal; then 1, +1 for moves <= par, +1 for time <= par."""
+        if not self.finished:
+            return 0
+        return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
+
+    def tunnel(self) -> int:
+        """The crossing cell the player is passing under right now (weave mazes), or -1.
+
+        The view draws that crossing's bridge over the player while it is in the tunnel.
+        """
+        if not self.moving:
+            return -1
+        return self.under.get((self.anim_from, self.cell), -1)
+
+    def display_position(self) -> tuple[float, float]:
+        """The player's drawn position in world units (eased between cells while moving)."""
+        ax, ay = self.centers[self.anim_from]
+        bx, by = self.centers[self.cell]
+        t = 1.0 if not self.moving else min(1.0, self.progress)
+        t = t * t * (3 - 2 * t)
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    # -- input -----------------------------------------------------------
+    def press(self, direction: Vec, prefer: Vec | None = None) -> None:
+        """Buffer one key press (dropped only when ``BUFFER_SIZE`` are already waiting)."""
+        if self.finished:
+            return
+        self.route.clear()
+        if len(self.queue) < BUFFER_SIZE:
+            self.queue.append(Intent(direction, prefer))
+        self.hold_timer = REPEAT_DELAY
+        if not self.moving:
+            self._next(None, 0.0)
+
+    def in_sight(self) -> set[int]:
+        """Cells the player sees from where it stands: straight open runs in every open direction.
+
+        A run goes on while the next open cell lies within :data:`SIGHT_TURN_DEG`
+        of the previous step's direction (so it follows the curve of a polar ring
+        but not a corner), through junctions, until a wall.  On triangle grids a
+        run follows its row (the same row, the column moving the same way).
+        """
+        seen: set[int] = set()
+        centers, adj = self.centers, self.adj
+        grid = self.maze.grid
+        rows = grid.row.tolist() if grid.kind == "triangle" else None
+        cols = grid.col.tolist() if rows is not None else None
+        for first in adj[self.cell]:
+            prev, cur = self.cell, first
+            while cur not in seen:
+                seen.add(cur)
+                if rows is not None and cols is not None:
+                    step = cols[cur] - cols[prev]
+                    nxt = next((n for n in adj[cur] if rows[n] == rows[cur] == rows[prev]
+                                and cols[n] - cols[cur] == step), None)
+                else:
+                    (px, py), (cx, cy) = centers[prev], centers[cur]
+                    ahead = [(n, centers[n]) for n in adj[cur] if n != prev]
+                    nxt = pick_neighbour((cx, cy), ahead, (cx - px, cy - py), max_angle_deg=SIGHT_TURN_DEG)
+                if nxt is None:
+                    break
+                prev, cur = cur, nxt
+        return seen
+
+    def walk_to(self, cell: int, *, explored_only: bool = True) -> bool:
+        """Walk along the shortest open path to ``cell``; False if not allowed, unreachable or invalid.
+
+        A click must not solve the maze for the player: with ``explored_only`` (the
+        default) the path may only cross cells already visited or in sight
+        (:meth:`in_sight`), so the target is such a cell or one step beyond them.
+        """
+        if self.finished or not 0 <= cell < len(self.adj):
+            return False
+        allowed = (self.visited_set | self.in_sight()) if explored_only else None
+        path = shortest_path(self.adj, self.cell, cell, allowed)
+        if not path:
+            return False
+        self.queue.clear()
+        self.route = path[1:]
+        self._key_driven = False
+        if not self.moving:
+            self._next(None, 0.0)
+        return True
+
+    def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
+        """The open neighbour of the current cell in ``direction``, or None (a wall)."""
+        cands = [(d, self.centers[d]) for d in self.adj[self.cell]]
+        return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
+
+    # -- time ------------------------------------------------------------
+    def update(self, dt: float, held: Vec | None = None) -> None:
+        """Advance by ``dt`` seconds; ``held`` is the direction of the keys held now (or None)."""
+        if self.finished:
+            return
+        if self.started:
+            self.elapsed += dt
+        if self.moving:
+            step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
+            self.progress += dt / step_time
+            if self.progress < 1.0:
+                return
+            self._arrive()
+            if self.finished:
+                return
+            leftover = (self.progress - 1.0) * step_time
+            self._next(held, 0.0)
+            if self.moving:
+                self.progress = min(0.99, leftover / self.move_time)
+            return
+        self._next(held, dt)
+
+    # -- internals -------------------------------------------------------
+    def _step(self, nxt: int) -> None:
+        dx = self.centers[nxt][0] - self.centers[self.cell][0]
+        if abs(dx) > 1e-6:
+            self.side = 1.0 if dx > 0 else -1.0
+        self.started = True
+        self.prev = self.cell
+        self.anim_from = self.cell
+        self.cell = nxt
+        self._look()  # dark: what the player will see from there shows as it sets off
+        self.moving = True
+        self.progress = 0.0
+        self.moves += 1
+        if nxt not in self.visited_set:
+            self.visited_set.add(nxt)
+            self.visited.append(nxt)
+        self.events.append(("step", nxt))
+
+    def _arrive(self) -> None:
+        self.moving = False
+        self.progress = 1.0
+        self.anim_from = self.cell
+        self._arrived = True
+        if self.cell == self.goal:
+            self.finished = True
+            self.queue.clear()
+            self.route.clear()
+            self.events.append(("win", self.cell))
+
+    def _next(self, held: Vec | None, dt: float) -> None:
+        arrived, self._arrived = self._arrived, False
+        while self.queue:
+            intent = self.queue.popleft()
+            nxt = self.pick(intent.direction, intent.prefer)
+            if nxt is None:
+                self.bumps += 1
+                self.events.append(("bump", self.cell))
+                continue
+            self._key_driven = True
+            self._step(nxt)
+            return
+        if self.route:
+            self._step(self.route.pop(0))
+            return
+        if held is None or not self._key_driven:
+            self.hold_timer = REPEAT_DELAY
+            return
+        open_here = self.adj[self.cell]
+        if arrived and len(open_here) == 2 and self.prev in open_here:
+            self._step(open_here[0] if open_here[1] == self.prev else open_here[1])  # corridor: keep running
+            return
+        if arrived:
+            self.hold_timer = REPEAT_DELAY  # at a junction or dead end: pause before going on
+            return
+        self.hold_timer -= dt
+        if self.hold_timer > 0:
+            return
+        self.hold_timer = REPEAT_DELAY
+        nxt = self.pick(held)
+        if nxt is not None:
+            self._step(nxt)

@@ -1,0 +1,378 @@
+"""Two players on one keyboard: two human racers on the same maze and ONE clock.
+
+The rules of a two-player race (:class:`DuoSession`):
+
+* both players start on the maze's start at the start signal, after the same
+  countdown as a race against the AI (moves are refused before it);
+* each player walks exactly as in single-player play: every player is an
+  :class:`engine.modes.play.PlaySession` (hex forks, diagonals from two keys, held keys
+  running along corridors, buffered presses, the 0.1 s move); the players pass
+  through each other (neither blocks the other);
+* time is counted in integer ticks of 1/60 s (:mod:`engine.modes.clock`); a
+  player's time is the tick its move into the goal completes, exactly as a
+  ghost of that run counts it (:attr:`engine.modes.ghost.Ghost.finish_tick`);
+* the **first to reach the goal wins** (both on the same tick: a dead heat);
+  the other player may go on to finish for a time;
+* a player may give up (:meth:`DuoSession.give_up`); a race is only won at the
+  goal, so the other player races on alone; :meth:`DuoSession.end` gives up
+  for everyone still on the way (the "End race" button);
+* the race is **over** when every player has arrived or given up;
+* in a **dark** race (the level's ``.D`` flag) there is one screen, so there is
+  one shared :class:`engine.modes.fog.Fog`: a cell is in sight while *either* player
+  sees it and remembered once either player saw it (nothing can be hidden from
+  the other player on a shared screen, so both see the same).
+
+The caller feeds input (:meth:`DuoSession.press`) and real time
+(:meth:`DuoSession.advance`, in seconds, with the direction each player holds)
+and gets :class:`DuoEvent` s back; :meth:`DuoSession.result` says who won, by
+how much and in how many moves; :meth:`DuoSession.ghost_of` gives each finished
+run as a :class:`engine.modes.ghost.Ghost` (its code races that run as today).
+
+No arcade here: the two-player screen maps keys to these calls and draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, ticks_to_seconds
+from engine.modes.fog import Fog
+from engine.modes.ghost import Ghost
+from engine.modes.play import PlaySession
+from engine.modes.race.session import BEEP_TICKS, TICK, EventKind, RacePhase, take_ticks
+
+Vec = tuple[float, float]
+#: Players in a two-player race (player 0 and player 1).
+PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class DuoEvent:
+    """One thing that happened during :meth:`DuoSession.advance`.
+
+    Attributes:
+        kind: what happened (:class:`engine.modes.race.session.EventKind`).
+        player: the player it happened to (0 or 1), or -1 for the whole race (beeps, decided, over).
+        value: STEP/BUMP: the cell; BEEP: seconds left (0 = go); DECIDED: the winner (0 or 1), -1 a dead
+            heat; ARRIVED: the player's finishing place (1 or 2).
+    """
+
+    kind: EventKind
+    player: int = -1
+    value: int = 0
+
+
+@dataclass
+class DuoRacer:
+    """One human racer: its walking session and its run on the race clock.
+
+    Attributes:
+        index: 0 or 1.
+        play: the walking rules (:class:`engine.modes.play.PlaySession`).
+        moves: ``(tick, cell)`` for every move begun (ticks >= 0, increasing).
+        finish: the tick its move into the goal completes, or None.
+        gave_up: True once the player stopped racing without reaching the goal.
+    """
+
+    index: int
+    play: PlaySession
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    finish: int | None = None
+    gave_up: bool = False
+
+    @property
+    def cells(self) -> list[int]:
+        """Every cell stepped on, the start first (the trail, repeats included)."""
+        return [self.play.start] + [c for _, c in self.moves]
+
+    def arrived(self, tick: int) -> bool:
+        """True once the move into the goal has completed by ``tick``."""
+        return self.finish is not None and tick >= self.finish
+
+    def done(self, tick: int) -> bool:
+        """True once this player has arrived or given up."""
+        return self.gave_up or self.arrived(tick)
+
+
+@dataclass(frozen=True)
+class DuoRun:
+    """One player's run in a finished (or abandoned) race.
+
+    Attributes:
+        ticks: the tick the goal was reached, None when the player did not finish.
+        steps: moves made.
+        place: 1 (first), 2 (second; a dead heat gives both 1), None when not finished.
+    """
+
+    ticks: int | None
+    steps: int
+    place: int | None
+
+    @property
+    def seconds(self) -> float | None:
+        """The run's time in seconds (None if not finished)."""
+        return None if self.ticks is None else ticks_to_seconds(self.ticks)
+
+
+@dataclass(frozen=True)
+class DuoResult:
+    """How a two-player race went.
+
+    Attributes:
+        winner: 0 or 1, or None (a dead heat, or nobody finished).
+        tie: True when both reached the goal on the same tick.
+        runs: each player's :class:`DuoRun`.
+        margin: seconds between the two finishes (None unless both finished).
+        shortest: moves of the shortest start-goal path.
+    """
+
+    winner: int | None
+    tie: bool
+    runs: tuple[DuoRun, DuoRun]
+    margin: float | None
+    shortest: int
+
+    def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
+        """One sentence, e.g. ``Player 1 won by 1.25 s.`` / ``Player 2 won; Player 1 did not finish.``"""
+        if self.tie:
+            return "A dead heat!"
+        if self.winner is None:
+            return "Nobody reached the goal."
+        loser = 1 - self.winner
+        if self.margin is None:
+            return f"{names[self.winner]} won; {names[loser]} did not finish."
+        return f"{names[self.winner]} won by {self.margin:.2f} s."
+
+
+def duo_maze(decoded: object) -> MazeSpec | None:
+    """The maze two players race for a decoded code (:func:`engine.codes.decode_any`): a maze code's own spec or
+    a race code's maze; None for any other kind (ghost, puzzle)."""
+    kind = getattr(decoded, "KIND", "")
+    maze = getattr(decoded, "maze", None) if kind == "race" else decoded
+    return maze if isinstance(maze, MazeSpec) else None
+
+
+class DuoSession:
+    """Two human racers on one maze and one clock (see the module doc for the rules).
+
+    Args:
+        spec: the level (its ``dark`` flag makes a dark race with one shared fog).
+        maze: the built level (built from ``spec`` when omitted).
+        countdown: ticks before the start signal (>= 0).
+    """
+
+    def __init__(self, spec: MazeSpec, maze: Maze | None = None, countdown: int = COUNTDOWN_TICKS) -> None:
+        self.spec = spec
+        self.maze = maze if maze is not None else spec.build()
+        self.countdown = int(countdown)
+        self.tick = -self.countdown
+        self.acc = 0.0
+        move_time = MOVE_TICKS / TICKS_PER_SECOND
+        first = PlaySession(self.maze, move_time=move_time)
+        second = PlaySession(self.maze, move_time=move_time)
+        self.racers: tuple[DuoRacer, DuoRacer] = (DuoRacer(0, first), DuoRacer(1, second))
+        self.shortest = first.shortest
+        #: The shared fog of a dark race (what either player sees), else None.
+        self.fog: Fog | None = Fog(self.maze) if spec.dark else None
+        self._winner_sent = False
+        self._over_sent = False
+        self._look()
+
+    def again(self) -> DuoSession:
+        """A fresh race on the same maze (new countdown): the restart."""
+        return DuoSession(self.spec, self.maze, self.countdown)
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """The shareable code of this race: its maze code (``.D`` when dark)."""
+        return self.spec.code()
+
+    @property
+    def dark(self) -> bool:
+        """True for a dark race (one shared fog)."""
+        return self.fog is not None
+
+    @property
+    def started(self) -> bool:
+        """True once the start signal was given (tick >= 0)."""
+        return self.tick >= 0
+
+    @property
+    def clock(self) -> float:
+        """Seconds since the start signal (0 during the countdown); the one clock of both players."""
+        return max(0, self.tick) / TICKS_PER_SECOND
+
+    @property
+    def countdown_left(self) -> int:
+        """Whole seconds left before the start (rounded up); 0 once started."""
+        return max(0, -(self.tick // TICKS_PER_SECOND))
+
+    def arrived(self) -> list[int]:
+        """The players who have reached the goal, in finishing order (a dead heat: lower index first)."""
+        done = [r for r in self.racers if r.arrived(self.tick)]
+        return [r.index for r in sorted(done, key=lambda r: (r.finish, r.index))]
+
+    @property
+    def tie(self) -> bool:
+        """True when both players reached the goal on the same tick."""
+        a, b = self.racers
+        return a.finish is not None and a.finish == b.finish and a.arrived(self.tick)
+
+    @property
+    def winner(self) -> int | None:
+        """The first player to reach the goal (None before anyone did, or for a dead heat)."""
+        order = self.arrived()
+        return None if not order or self.tie else order[0]
+
+    @property
+    def decided(self) -> bool:
+        """True once somebody has reached the goal."""
+        return bool(self.arrived())
+
+    @property
+    def over(self) -> bool:
+        """True once every player has arrived or given up."""
+        return all(r.done(self.tick) for r in self.racers)
+
+    @property
+    def phase(self) -> RacePhase:
+        """Countdown, running (nobody arrived), decided (somebody arrived, the other still racing) or over."""
+        if self.over:
+            return RacePhase.OVER
+        if not self.started:
+            return RacePhase.COUNTDOWN
+        return RacePhase.DECIDED if self.decided else RacePhase.RUNNING
+
+    def position(self, player: int) -> Vec:
+        """Player ``player``'s drawn position in world units (eased between cells)."""
+        return self.racers[player].play.display_position()
+
+    def moves(self, player: int) -> int:
+        """Moves player ``player`` has made."""
+        return len(self.racers[player].moves)
+
+    def trail(self, player: int) -> list[int]:
+        """The cells player ``player`` stepped on, in order (the start first, repeats included)."""
+        return self.racers[player].cells
+
+    def result(self) -> DuoResult:
+        """Who won, by how much, and each player's time and moves (so far: unfinished runs have no time)."""
+        order = self.arrived()
+        tie = self.tie
+        runs = []
+        for r in self.racers:
+            ticks = r.finish if r.arrived(self.tick) else None
+            place = None if ticks is None else (1 if tie else order.index(r.index) + 1)
+            runs.append(DuoRun(ticks, len(r.moves), place))
+        a, b = runs
+        margin = None
+        if a.ticks is not None and b.ticks is not None:
+            margin = abs(a.ticks - b.ticks) / TICKS_PER_SECOND
+        return DuoResult(self.winner, tie, (a, b), margin, self.shortest)
+
+    def ghost_of(self, player: int) -> Ghost | None:
+        """Player ``player``'s run as a ghost once it reached the goal, else None."""
+        r = self.racers[player]
+        if r.finish is None:
+            return None
+        return Ghost.record(self.spec, self.maze, r.moves)
+
+    # -- input ---------------------------------------------------------------
+    def accepts(self, player: int) -> bool:
+        """True while player ``player`` may move (after the start, not arrived, not given up)."""
+        r = self.racers[player]
+        return self.started and r.finish is None and not r.gave_up
+
+    def press(self, player: int, direction: Vec, prefer: Vec | None = None) -> bool:
+        """A direction key of player ``player`` (``prefer``: the newest key of a two-key diagonal).
+
+        Returns:
+            False (nothing buffered) before the start, after the player arrived or gave up.
+
+        Raises:
+            IndexError: ``player`` is not 0 or 1.
+        """
+        if not self.accepts(player):
+            return False
+        self.racers[player].play.press(direction, prefer)
+        return True
+
+    def give_up(self, player: int) -> None:
+        """Player ``player`` stops racing (no effect once its last move into the goal began)."""
+        r = self.racers[player]
+        if r.finish is None:
+            r.gave_up = True
+            r.play.queue.clear()
+
+    def end(self) -> None:
+        """End the race now: every player still on the way gives up."""
+        for r in self.racers:
+            self.give_up(r.index)
+
+    # -- time ----------------------------------------------------------------
+    def advance(self, dt: float, held: Sequence[Vec | None] = (None, None)) -> list[DuoEvent]:
+        """Run as many whole ticks as ``dt`` seconds (plus what was carried) allow.
+
+        Args:
+            dt: real seconds since the last call (>= 0); at most
+                :data:`engine.modes.race.session.MAX_TICKS_PER_ADVANCE` ticks run per call.
+            held: per player, the direction of the keys it holds now (hold to run), or None.
+        """
+        ticks, self.acc = take_ticks(self.acc, dt)
+        events: list[DuoEvent] = []
+        for _ in range(ticks):
+            events.extend(self.step(held))
+        return events
+
+    def step(self, held: Sequence[Vec | None] = (None, None)) -> list[DuoEvent]:
+        """One fixed 1/60 s step: both players' moves at this tick (player 1 first), then the clock."""
+        events: list[DuoEvent] = []
+        stepped = False
+        for r in self.racers:
+            if not self.accepts(r.index):
+                if r.finish is not None and r.play.moving:  # the move into the goal still glides in
+                    r.play.update(TICK, None)
+                    r.play.events.clear()
+                continue
+            play = r.play
+            play.update(TICK, held[r.index] if r.index < len(held) else None)
+            for kind, cell in play.events:
+                if kind == "step":
+                    r.moves.append((self.tick, cell))
+                    if cell == play.goal:
+                        r.finish = self.tick + MOVE_TICKS
+                    stepped = True
+                    events.append(DuoEvent(EventKind.STEP, r.index, cell))
+                elif kind == "bump":
+                    events.append(DuoEvent(EventKind.BUMP, r.index, cell))
+            play.events.clear()
+        if stepped:
+            self._look()
+        self.tick += 1
+        if self.tick in BEEP_TICKS:
+            events.append(DuoEvent(EventKind.BEEP, -1, -self.tick // TICKS_PER_SECOND))
+        for r in self.racers:
+            if r.finish == self.tick:
+                place = self.result().runs[r.index].place or 0
+                events.append(DuoEvent(EventKind.ARRIVED, r.index, place))
+        if self.decided and not self._winner_sent:
+            self._winner_sent = True
+            events.append(DuoEvent(EventKind.DECIDED, -1, -1 if self.tie else self.arrived()[0]))
+        if self.over and not self._over_sent:
+            self._over_sent = True
+            events.append(DuoEvent(EventKind.OVER))
+        return events
+
+    def _look(self) -> None:
+        """Dark race: the shared fog sees what either player sees from where it stands (or heads to)."""
+        fog = self.fog
+        if fog is None:
+            return
+        seen: set[int] = set()
+        for r in self.racers:
+            seen |= fog.sight(r.play.cell, r.play.in_sight())
+        fog.look(self.racers[0].play.cell, seen)
