@@ -32,8 +32,8 @@ from engine.maze.recipe import MazeSpec  # noqa: E402
 from engine.maze.solvers.bfs import shortest_path  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
+from game.play.view import PlayView  # noqa: E402
 from game.store import Store  # noqa: E402
-from game.views.play import PlayView  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "dark.md"
 MAZES = [("square", 30, 20), ("hex", 100, 100), ("square", 300, 300)]

@@ -32,8 +32,8 @@ import arcade  # noqa: E402
 from engine.maze.recipe import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
-from game.views.play import PlayView  # noqa: E402
-from game.views.play_open import open_level  # noqa: E402
+from game.play.open import open_level  # noqa: E402
+from game.play.view import PlayView  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "game.md"
 

@@ -27,8 +27,8 @@ import arcade  # noqa: E402
 from engine.maze.recipe import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
+from game.lab.view import STEP_RATES, LabView  # noqa: E402
 from game.ui import gui  # noqa: E402, F401 - headless arcade.gui shim
-from game.views.lab import STEP_RATES, LabView  # noqa: E402
 
 
 class EmptyView(arcade.View):

@@ -26,11 +26,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def hint_latency(boards: int) -> tuple[list[float], dict[str, int]]:
-    from game.puzzle_settings import Deal, PuzzleSettings, deal_board, hint_job
+    from game.puzzle.settings import Deal, PuzzleSettings, deal_board, hint_job
     from game.workers import ProcessTask, preload
 
     preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
-            "game.puzzle_settings")
+            "game.puzzle.settings")
     settings = PuzzleSettings()
     times, sources = [], {}
     for seed in range(boards):
@@ -49,9 +49,9 @@ def frame_rates() -> tuple[float, float, float, int, float, float]:
 
     from game.audio import Audio
     from game.context import Context
-    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.view import PuzzleView
     from game.ui import gui  # noqa: F401 - headless arcade.gui shim
-    from game.views.puzzle import PuzzleView
 
     win = arcade.Window(1280, 800, "bench", visible=False, vsync=False, antialiasing=False)
     win._enable_event_queue = False

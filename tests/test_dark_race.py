@@ -57,7 +57,7 @@ def test_a_ghost_of_a_dark_race_is_dark():
 
 
 def test_setup_toggle_makes_the_race_dark_and_labels_the_map_knowledge():
-    from game.views.race_setup import RaceChoices
+    from game.race.setup import RaceChoices
 
     r = RaceChoices()
     assert r.labels()["dark"] == "Dark: off" and "map" not in r.labels()["opponent"]
@@ -71,9 +71,9 @@ def test_setup_toggle_makes_the_race_dark_and_labels_the_map_knowledge():
 
 
 def test_dark_race_view_draws_the_fog_and_starts_from_the_setup(ctx, window):
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
     from game.render.fog_layer import DarkMazeLayer
-    from game.views.race import RaceView
-    from game.views.race_setup import RaceSetupView
 
     setup = RaceSetupView(ctx)
     ctx.show(setup)

@@ -28,9 +28,9 @@ def maze_code() -> str:
 
 
 def test_play_opens_the_right_mode_for_each_code(ctx):
-    from game.views.play import PlayView
-    from game.views.puzzle import PuzzleView
-    from game.views.race import RaceView
+    from game.play.view import PlayView
+    from game.puzzle.view import PuzzleView
+    from game.race.view import RaceView
 
     spec = MazeSpec.from_code(maze_code())
     view = first_view(ctx, ["play", maze_code().lower()])
@@ -49,7 +49,7 @@ def test_play_opens_the_right_mode_for_each_code(ctx):
 
 @pytest.mark.parametrize("bad", ["hello", "M1.S5X5.WI#0-0", "", "Q1.S5X5#0-0", "P1.3X3:0-0"])
 def test_invalid_codes_show_the_decoders_sentence(ctx, bad):
-    from game.views.code_entry import CodeEntryView
+    from game.shell.code_entry import CodeEntryView
 
     view = first_view(ctx, ["play", bad]) if bad else None
     if view is None:  # `tessera play` with an empty code: nothing to decode, the menu opens
@@ -61,8 +61,8 @@ def test_invalid_codes_show_the_decoders_sentence(ctx, bad):
 
 
 def test_code_entry_screen_accepts_every_kind(ctx, window):
-    from game.views.code_entry import CodeEntryView
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.view import PuzzleView
+    from game.shell.code_entry import CodeEntryView
 
     entry = CodeEntryView(ctx)
     ctx.show(entry)
@@ -73,7 +73,7 @@ def test_code_entry_screen_accepts_every_kind(ctx, window):
 
 def test_duo_command_opens_a_two_player_race(ctx):
     from engine.maze.recipe import MazeSpec
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     spec = MazeSpec.create("triangle", 8, 6, "prim", seed=2)
     view = first_view(ctx, ["duo", spec.code()])
@@ -81,14 +81,14 @@ def test_duo_command_opens_a_two_player_race(ctx):
 
 
 def test_lab_command_opens_the_lab_on_a_code(ctx):
-    from game.views.lab import LabView
+    from game.lab.view import LabView
 
     view = first_view(ctx, ["lab", maze_code()])
     assert isinstance(view, LabView)
 
 
 def test_enter_that_opened_the_code_screen_does_not_land_in_the_field(ctx, window):
-    from game.views.code_entry import CodeEntryView
+    from game.shell.code_entry import CodeEntryView
 
     entry = CodeEntryView(ctx)
     ctx.show(entry)
@@ -103,7 +103,7 @@ def test_a_ghost_through_a_wall_shows_a_sentence_when_its_maze_is_built(ctx):
     """The code decodes (its structure is fine); opening it builds the maze and refuses the illegal move."""
     from engine.codes import seal
     from engine.modes.ghost import GhostCode
-    from game.views.code_entry import CodeEntryView
+    from game.shell.code_entry import CodeEntryView
 
     spec = MazeSpec.from_code(maze_code())
     maze = spec.build()

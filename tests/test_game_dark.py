@@ -61,7 +61,7 @@ def test_unseen_cells_are_fog_seen_cells_dimmed_in_sight_normal(window, ctx, the
 
 def test_the_goal_is_drawn_once_seen_and_a_dark_level_can_be_won(window, ctx):
     from engine.maze.solvers.bfs import shortest_path
-    from game.views.win import WinView
+    from game.shell.win import WinView
 
     spec = MazeSpec("hex", 7, 5, "backtracker", {}, 0, 2, dark=True)
     view = open_spec(window, ctx, spec)
@@ -108,8 +108,8 @@ def test_idle_dark_view_asks_for_no_frames_and_writes_no_fog(window, ctx, monkey
 
 
 def test_goal_hint_setting_reaches_the_session(window, ctx):
-    from game.dark import GOAL_HINT_SETTING
-    from game.views.play_open import play_spec
+    from game.play.dark import GOAL_HINT_SETTING
+    from game.play.open import play_spec
 
     spec = MazeSpec("upsilon", 8, 6, "prim", {}, 0, 1, dark=True)
     assert play_spec(ctx, spec, spec.code(), "t").session.fog.goal_hint is False
@@ -122,8 +122,8 @@ def test_goal_hint_setting_reaches_the_session(window, ctx):
 
 
 def test_play_dark_toggle_on_the_code_screen_adds_the_flag(window, ctx):
-    from game.views.code_entry import CodeEntryView
-    from game.views.play import PlayView
+    from game.play.view import PlayView
+    from game.shell.code_entry import CodeEntryView
 
     spec = MazeSpec.create("hex", 7, 6, "wilson", seed=12)
     entry = CodeEntryView(ctx)
@@ -153,7 +153,7 @@ def test_a_dark_code_opens_dark_and_a_dark_campaign_level_keeps_its_pars(window,
 
 
 def test_goal_hint_switch_in_the_settings_applies_when_coming_back(window, ctx):
-    from game.views.settings import SettingsView
+    from game.shell.settings import SettingsView
 
     spec = MazeSpec("square", 9, 7, "prim", {}, 0, 2, dark=True)
     view = open_spec(window, ctx, spec)

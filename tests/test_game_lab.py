@@ -36,7 +36,7 @@ def _wait(view, attr: str = "stats", limit: int = 2000) -> None:
     ids=lambda s: f"{s.shape}-{s.algorithm}",
 )
 def test_step_mode_carving_equals_the_fast_generator(ctx, window, spec):
-    from game.views.lab import LabView
+    from game.lab.view import LabView
 
     view = LabView(ctx, spec)
     ctx.show(view)
@@ -63,7 +63,7 @@ def test_step_mode_carving_equals_the_fast_generator(ctx, window, spec):
 
 
 def test_solver_animation_and_export(ctx, window):
-    from game.views.lab import SOLVERS, LabView
+    from game.lab.view import SOLVERS, LabView
 
     spec = MazeSpec.create("square", 10, 8, "backtracker", seed=2)
     view = LabView(ctx, spec)
@@ -91,7 +91,7 @@ def test_solver_animation_and_export(ctx, window):
 
 
 def test_s_during_carving_queues_the_solve(ctx, window):
-    from game.views.lab import LabView
+    from game.lab.view import LabView
 
     view = LabView(ctx, MazeSpec.create("hex", 8, 7, "wilson", seed=5))
     ctx.show(view)
@@ -105,9 +105,9 @@ def test_s_during_carving_queues_the_solve(ctx, window):
 
 
 def test_export_folder_is_checked_and_remembered(ctx, window, tmp_path):
-    from game.views.lab import LabView
-    from game.views.lab_export import SETTING
-    from game.views.lab_folder import LabFolderView
+    from game.lab.export import SETTING
+    from game.lab.folder import LabFolderView
+    from game.lab.view import LabView
 
     folder = LabFolderView(ctx)
     ctx.show(folder)
@@ -130,7 +130,7 @@ def test_export_folder_is_checked_and_remembered(ctx, window, tmp_path):
 
 
 def test_speed_keys_and_restart(ctx, window):
-    from game.views.lab import STEP_RATES, LabView
+    from game.lab.view import STEP_RATES, LabView
 
     view = LabView(ctx, MazeSpec.create("triangle", 10, 6, "prim", seed=1))
     ctx.show(view)
@@ -151,7 +151,7 @@ def test_speed_keys_and_restart(ctx, window):
 
 
 def test_big_maze_builds_in_the_background(ctx, window):
-    from game.views.lab import ANIMATE_MAX_CELLS, LabView
+    from game.lab.view import ANIMATE_MAX_CELLS, LabView
 
     spec = MazeSpec.create("square", 350, 300, "eller", seed=1)
     assert spec.width * spec.height > ANIMATE_MAX_CELLS
@@ -170,7 +170,7 @@ def test_big_maze_builds_in_the_background(ctx, window):
 def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
     import arcade
 
-    from game.views.lab_compare import CompareView
+    from game.lab.compare import CompareView
 
     spec = MazeSpec.create("hex", 8, 6, "backtracker", seed=3)
     view = CompareView(ctx, spec, runs=2)
@@ -190,9 +190,9 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
 
 
 def test_lab_command_and_setup(ctx, window):
-    from game.views.lab import LabView
-    from game.views.lab_open import lab_command
-    from game.views.lab_setup import LabSetupView
+    from game.lab.open import lab_command
+    from game.lab.setup import LabSetupView
+    from game.lab.view import LabView
 
     code = MazeSpec.create("hex", 8, 7, "wilson", seed=9).code()
     view = lab_command(ctx, [code])
@@ -207,7 +207,7 @@ def test_lab_command_and_setup(ctx, window):
 
 
 def test_chart_layout_is_pure_arithmetic():
-    from game.views.charts import bar_rects, nice_max
+    from game.lab.charts import bar_rects, nice_max
 
     assert nice_max(0) == 1 and nice_max(7.3) == 10 and nice_max(0.21) == 0.25 and nice_max(120) == 200
     rects = bar_rects([1, 2, 4], (0, 0, 300, 100), top=4)

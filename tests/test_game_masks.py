@@ -25,7 +25,7 @@ def _close(a, b, tol: int = 12) -> bool:
 
 
 def test_the_shapes_world_is_in_the_campaign_and_plays_from_its_codes(ctx, window):
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     camp = load_campaign()
     shaped = [lv for lv in camp.levels if lv.world == "Shapes"]
@@ -38,8 +38,8 @@ def test_the_shapes_world_is_in_the_campaign_and_plays_from_its_codes(ctx, windo
 
 
 def test_a_shaped_maze_is_drawn_inside_its_shape_only_and_can_be_won(ctx, window):
-    from game.views.play import PlayView
-    from game.views.win import WinView
+    from game.play.view import PlayView
+    from game.shell.win import WinView
 
     spec = MazeSpec.create("square", 12, 12, "backtracker", seed=5, mask=Mask.builtin("diamond"))
     maze = spec.build()
@@ -65,7 +65,7 @@ def test_a_shaped_maze_is_drawn_inside_its_shape_only_and_can_be_won(ctx, window
 
 
 def test_the_play_screen_says_when_a_mask_fell_apart(ctx, window):
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     spec = MazeSpec.create("square", 12, 6, "kruskal", mask=Mask.text("KXZ"))
     maze = spec.build()
@@ -77,8 +77,8 @@ def test_the_play_screen_says_when_a_mask_fell_apart(ctx, window):
 
 
 def test_lab_and_race_open_on_shaped_codes(ctx, window):
-    from game.views.lab import LabView
-    from game.views.race import RaceView
+    from game.lab.view import LabView
+    from game.race.view import RaceView
 
     spec = MazeSpec.create("hex", 14, 12, "wilson", seed=3, mask=Mask.builtin("heart"))
     lab = first_view(ctx, ["lab", spec.code()])
@@ -96,8 +96,8 @@ def test_lab_and_race_open_on_shaped_codes(ctx, window):
 
 
 def test_the_enter_code_screen_plays_a_shaped_code_lit_and_dark(ctx, window):
-    from game.views.code_entry import CodeEntryView
-    from game.views.play import PlayView
+    from game.play.view import PlayView
+    from game.shell.code_entry import CodeEntryView
 
     spec = MazeSpec.create("triangle", 24, 12, "prim", seed=8, mask=Mask.builtin("circle"))
     for dark in (False, True):

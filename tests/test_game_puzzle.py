@@ -10,13 +10,13 @@ from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board
 from engine.puzzle.session import PuzzleSession
-from game.puzzle_settings import Deal, PuzzleSettings, deal_session
+from game.puzzle.settings import Deal, PuzzleSettings, deal_session
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
 
 def make_view(ctx, session, deal=None, **settings):
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.view import PuzzleView
 
     st = PuzzleSettings(animate=False, **settings)
     view = PuzzleView(ctx, session, deal=deal, settings=st)
@@ -157,8 +157,8 @@ def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
 
 
 def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
-    from game.views.puzzle import PuzzleView, open_puzzle
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
+    from game.puzzle.view import PuzzleView, open_puzzle
 
     tiles = list(Board.goal(3, 3).tiles)
     tiles[0], tiles[1] = tiles[1], tiles[0]
@@ -179,7 +179,7 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
     shown = open_puzzle(ctx, encode_board(good).lower())
     assert isinstance(shown, PuzzleView) and shown.session.board == good
     from engine.codes import CodeError
-    from game.views.puzzle import open_code
+    from game.puzzle.view import open_code
 
     with pytest.raises(CodeError, match="unsolvable"):
         open_code(ctx, bad)
@@ -187,7 +187,7 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
 
 def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_path, monkeypatch):
     from engine.puzzle import pdb
-    from game.views import puzzle_tasks
+    from game.puzzle import tasks as puzzle_tasks
 
     # a fresh cache: the 3x4 pattern databases are built now (0.3-2 s, machine-dependent) with a
     # progress bar; the spinner delay is lifted so a fast build still shows its label on some frame
@@ -244,8 +244,8 @@ def test_unassisted_win_records_bests_and_copy_code(ctx):
 
 
 def test_setup_screen_deals_the_chosen_size(ctx):
-    from game.views.puzzle import PuzzleView
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
+    from game.puzzle.view import PuzzleView
 
     setup = PuzzleSetupView(ctx)
     ctx.window.show_view(setup)
@@ -341,7 +341,7 @@ def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_p
 
 
 def test_setup_screen_redraws_only_after_a_change(ctx):
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
 
     setup = PuzzleSetupView(ctx)
     ctx.window.show_view(setup)
@@ -386,8 +386,8 @@ def test_puzzle_buttons_are_the_games_buttons_clicked_through_the_ui_manager(ctx
 
 
 def test_setup_buttons_click_and_f1_opens_help_on_both_puzzle_screens(ctx):
-    from game.views.help import HelpView
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
+    from game.shell.help import HelpView
 
     setup = PuzzleSetupView(ctx)
     ctx.window.show_view(setup)

@@ -20,8 +20,8 @@ def _walk_whole_path(view) -> None:
 
 
 def test_setup_cycles_choices_and_starts_a_race(ctx, window):
-    from game.views.race import RaceView
-    from game.views.race_setup import RaceSetupView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
 
     view = RaceSetupView(ctx)
     ctx.show(view)
@@ -39,8 +39,8 @@ def test_setup_cycles_choices_and_starts_a_race(ctx, window):
 
 def test_setup_races_shaped_and_woven_mazes_and_says_what_cannot_be_combined(ctx, window):
     from engine.maze.masks import BUILTIN
-    from game.views.race import RaceView
-    from game.views.race_setup import RaceSetupView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
 
     view = RaceSetupView(ctx)
     ctx.show(view)
@@ -78,7 +78,7 @@ def test_setup_races_shaped_and_woven_mazes_and_says_what_cannot_be_combined(ctx
 
 
 def test_bad_code_shows_one_sentence(ctx):
-    from game.views.race_setup import RaceSetupView
+    from game.race.setup import RaceSetupView
 
     view = RaceSetupView(ctx)
     ctx.show(view)
@@ -93,8 +93,8 @@ def test_bad_code_shows_one_sentence(ctx):
 
 @pytest.mark.parametrize("opponent", ["runner", "wall", "tremaux"])
 def test_race_runs_to_the_result_screen(ctx, window, opponent):
-    from game.views.race import RaceView
-    from game.views.race_result import RaceResultView
+    from game.race.result import RaceResultView
+    from game.race.view import RaceView
 
     spec = RaceSpec.create(MazeSpec.create("hex", 8, 7, "backtracker", seed=3), opponent, "easy")
     view = RaceView(ctx, RaceSession.for_spec(spec))
@@ -129,8 +129,8 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
 
 
 def test_give_up_and_a_slow_player_loses(ctx, window):
-    from game.views.race import RaceView
-    from game.views.race_result import RaceResultView
+    from game.race.result import RaceResultView
+    from game.race.view import RaceView
 
     spec = RaceSpec.create(MazeSpec.create("square", 8, 6, "backtracker", seed=1), "runner", speed=30)
     view = RaceView(ctx, RaceSession.for_spec(spec))
@@ -148,8 +148,8 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
 
 def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
     from engine.codes import CodeError
+    from game.race.view import RaceView
     from game.routes import Route
-    from game.views.race import RaceView
 
     def race_command(ctx, args):
         return ctx.view_for(Route.RACE_CODE, args[0])
@@ -173,9 +173,9 @@ def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
 
 
 def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
-    from game.views.race import RaceView
-    from game.views.race_ghosts import recorded_ghosts
-    from game.views.race_setup import RaceSetupView
+    from game.race.ghosts import recorded_ghosts
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
 
     spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
     maze = spec.build()
@@ -198,8 +198,8 @@ def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
 @pytest.mark.parametrize("two", [False, True], ids=["vs-runner", "two-players"])
 def test_a_race_where_nothing_moves_redraws_once_a_second_and_every_frame_while_a_racer_moves(ctx, window, two):
     from engine.modes.race.duo import DuoSession
-    from game.views.race import RaceView
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
+    from game.race.view import RaceView
 
     maze = MazeSpec.create("square", 8, 6, "backtracker", seed=4)
     view = DuoView(ctx, DuoSession(maze)) if two else RaceView(ctx, RaceSession.for_spec(

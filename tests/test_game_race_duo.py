@@ -23,7 +23,7 @@ def _through_countdown(view) -> None:
 
 def _finish_both(view, window, second_delay: int = 20):
     """Both players walk the shortest path (player 2 a little later); returns the view shown after the end."""
-    from game.views.race_duo_result import DuoResultView
+    from game.race.duo_result import DuoResultView
 
     duo = view.duo
     duo.racers[0].play.walk_to(duo.maze.goal, explored_only=False)
@@ -37,8 +37,8 @@ def _finish_both(view, window, second_delay: int = 20):
 
 
 def test_setup_offers_two_players_and_remembers_it_and_dark(ctx, window):
-    from game.views.race_duo import DuoView
-    from game.views.race_setup import RaceSetupView
+    from game.race.duo import DuoView
+    from game.race.setup import RaceSetupView
 
     setup = RaceSetupView(ctx)
     ctx.show(setup)
@@ -65,9 +65,9 @@ def test_setup_offers_two_players_and_remembers_it_and_dark(ctx, window):
 
 def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(ctx, window):
     from engine.modes.race import RaceSpec
-    from game.views.race import RaceView
-    from game.views.race_duo import DuoView
-    from game.views.race_setup import RaceSetupView
+    from game.race.duo import DuoView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
 
     setup = RaceSetupView(ctx)
     setup.race.players = 2
@@ -95,7 +95,7 @@ def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(c
 
 
 def test_wasd_moves_player_1_arrows_player_2_both_at_once(ctx, window):
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     view = DuoView(ctx, DuoSession(SPEC))
     ctx.show(view)
@@ -129,7 +129,7 @@ def test_wasd_moves_player_1_arrows_player_2_both_at_once(ctx, window):
 
 
 def test_a_key_held_by_one_player_never_blocks_the_other(ctx, window):
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     view = DuoView(ctx, DuoSession(SPEC))
     ctx.show(view)
@@ -159,7 +159,7 @@ def _open_dir_key(duo, player, keys):
 
 
 def test_pause_stops_the_one_clock_restart_starts_over(ctx, window):
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     view = DuoView(ctx, DuoSession(SPEC))
     ctx.show(view)
@@ -184,8 +184,8 @@ def test_pause_stops_the_one_clock_restart_starts_over(ctx, window):
 
 
 def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
-    from game.views.race_duo import DuoView
-    from game.views.race_duo_result import DuoResultView
+    from game.race.duo import DuoView
+    from game.race.duo_result import DuoResultView
 
     view = DuoView(ctx, DuoSession(SPEC))
     ctx.show(view)
@@ -215,8 +215,8 @@ def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
 
 
 def test_end_race_from_the_pause_gives_a_result_with_an_unfinished_player(ctx, window):
-    from game.views.race_duo import DuoView
-    from game.views.race_duo_result import DuoResultView
+    from game.race.duo import DuoView
+    from game.race.duo_result import DuoResultView
 
     view = DuoView(ctx, DuoSession(SPEC))
     ctx.show(view)
@@ -239,7 +239,7 @@ def test_end_race_from_the_pause_gives_a_result_with_an_unfinished_player(ctx, w
 
 
 def test_dark_two_player_race_lights_what_either_player_sees(ctx, window):
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     view = DuoView(ctx, DuoSession(SPEC.with_dark()))
     ctx.show(view)
@@ -261,7 +261,7 @@ def test_dark_two_player_race_lights_what_either_player_sees(ctx, window):
 
 
 def test_help_lists_the_two_player_keys(ctx):
-    from game.views.help import HelpView
+    from game.shell.help import HelpView
 
     view = HelpView(ctx)
     values = [value for _, value, _, _ in view.rows]
@@ -272,9 +272,9 @@ def test_help_lists_the_two_player_keys(ctx):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_two_player_screens_fit(ctx, window, size, theme):
-    from game.views.race_duo import DuoView
-    from game.views.race_duo_result import DuoResultView
-    from game.views.race_setup import RaceSetupView
+    from game.race.duo import DuoView
+    from game.race.duo_result import DuoResultView
+    from game.race.setup import RaceSetupView
 
     ctx.set_theme(theme)
     setup = RaceSetupView(ctx)

@@ -14,8 +14,8 @@ from engine.maze.solvers.bfs import shortest_path
 from game.audio import Audio
 from game.context import Context
 from game.format import format_time
-from game.input import KEY_VECTORS, direction_from_keys
 from game.store import Store
+from game.ui.input import KEY_VECTORS, direction_from_keys
 
 DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]
 COMBOS = [[k] for k in DIRECTION_KEYS] + [list(c) for c in itertools.combinations(DIRECTION_KEYS, 2)]
@@ -29,7 +29,7 @@ def frame(window, n: int = 1) -> None:
 
 def open_spec(window, ctx, spec, title: str = "test"):
     """Show a PlayView of ``spec`` (dark when the spec is), camera fixed, two frames drawn; returns it."""
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     view = PlayView(ctx, spec.build(), spec.code(), title, dark=spec.dark)
     window.show_view(view)
@@ -82,11 +82,11 @@ def play_with_keys(window, view) -> None:
 
 
 def test_every_screen_opens_draws_and_escapes_to_menu(window, ctx):
-    from game.views.code_entry import CodeEntryView
-    from game.views.levels import LevelsView
-    from game.views.menu import MenuView
-    from game.views.play_open import open_code, open_daily, open_level
-    from game.views.settings import SettingsView
+    from game.play.open import open_code, open_daily, open_level
+    from game.shell.code_entry import CodeEntryView
+    from game.shell.levels import LevelsView
+    from game.shell.menu import MenuView
+    from game.shell.settings import SettingsView
 
     makers = [
         lambda: LevelsView(ctx),
@@ -112,9 +112,9 @@ def test_every_screen_opens_draws_and_escapes_to_menu(window, ctx):
 
 
 def test_menu_keyboard_and_mouse_navigation(window, ctx):
-    from game.views.levels import LevelsView
-    from game.views.menu import MENU_ENTRIES, MenuView
-    from game.views.settings import SettingsView
+    from game.shell.levels import LevelsView
+    from game.shell.menu import MENU_ENTRIES, MenuView
+    from game.shell.settings import SettingsView
 
     menu = MenuView(ctx)
     window.show_view(menu)
@@ -134,9 +134,9 @@ def test_menu_keyboard_and_mouse_navigation(window, ctx):
 
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar", "upsilon"])
 def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
-    from game.views.play import PlayView
-    from game.views.play_open import open_level
-    from game.views.win import WinView
+    from game.play.open import open_level
+    from game.play.view import PlayView
+    from game.shell.win import WinView
 
     level = next(lv for lv in ctx.campaign.levels if lv.shape == shape)
     view = open_level(ctx, level)
@@ -158,8 +158,8 @@ def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
 
 
 def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
-    from game.views.play import PlayView
-    from game.views.win import WinView
+    from game.play.view import PlayView
+    from game.shell.win import WinView
 
     spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
     view = PlayView(ctx, spec.build(), spec.code(), "test")
@@ -185,7 +185,7 @@ def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
 
 
 def test_pause_stops_the_clock_and_restart_resets(window, ctx):
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     spec = MazeSpec("hex", 6, 5, "backtracker", {}, 0, 2)
     view = PlayView(ctx, spec.build(), spec.code(), "test")
@@ -206,7 +206,7 @@ def test_pause_stops_the_clock_and_restart_resets(window, ctx):
 
 
 def test_bump_shakes_and_zoom_pan_resize(window, ctx):
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     spec = MazeSpec("square", 30, 20, "backtracker", {}, 0, 4)
     view = PlayView(ctx, spec.build(), spec.code(), "test")
@@ -234,8 +234,8 @@ def test_bump_shakes_and_zoom_pan_resize(window, ctx):
 
 
 def test_code_entry_invalid_message_and_valid_opens_that_maze(window, ctx):
-    from game.views.code_entry import CodeEntryView
-    from game.views.play import PlayView
+    from game.play.view import PlayView
+    from game.shell.code_entry import CodeEntryView
 
     view = CodeEntryView(ctx)
     window.show_view(view)
@@ -254,7 +254,7 @@ def test_code_entry_invalid_message_and_valid_opens_that_maze(window, ctx):
 
 
 def test_damaged_database_is_set_aside_with_a_message(window, tmp_path):
-    from game.views.menu import MenuView
+    from game.shell.menu import MenuView
 
     path = tmp_path / "tessera.db"
     path.write_bytes(b"\x00garbage" * 512)
@@ -269,7 +269,7 @@ def test_damaged_database_is_set_aside_with_a_message(window, tmp_path):
 
 
 def test_settings_change_theme_volume_mute(window, ctx):
-    from game.views.settings import SettingsView
+    from game.shell.settings import SettingsView
 
     view = SettingsView(ctx)
     window.show_view(view)
@@ -343,8 +343,8 @@ def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_run
 
 def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
     from game.routes import Route
-    from game.views.help import HelpView
-    from game.views.settings import SettingsView
+    from game.shell.help import HelpView
+    from game.shell.settings import SettingsView
 
     play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
     frame(window)
@@ -394,8 +394,8 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
 
 
 def test_triangle_disc_fits_inside_its_cell(window, ctx):
+    from game.play.view import PlayView
     from game.render.maze_layer import cell_inradius
-    from game.views.play import PlayView
 
     spec = MazeSpec("triangle", 10, 6, "backtracker", {}, 0, 3)
     view = PlayView(ctx, spec.build(), spec.code(), "t")
@@ -407,10 +407,10 @@ def test_triangle_disc_fits_inside_its_cell(window, ctx):
 def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatch):
     import time
 
-    import game.views.loading as loading
-    import game.views.play_open as play_mod
-    from game.views.loading import LoadingView
-    from game.views.play import PlayView
+    import game.play.open as play_mod
+    import game.shell.loading as loading
+    from game.play.view import PlayView
+    from game.shell.loading import LoadingView
 
     monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 100,000 cells
     assert loading.BIG_MAZE_CELLS == 100_000

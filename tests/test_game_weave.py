@@ -54,7 +54,7 @@ def test_the_bridge_covers_a_player_in_the_tunnel_but_not_one_on_it(window, ctx,
 @pytest.mark.parametrize("player", [0, 1])
 def test_in_a_two_player_race_the_bridge_covers_a_player_in_its_tunnel(window, ctx, player):
     from engine.modes.race.duo import DuoSession
-    from game.views.race_duo import DuoView
+    from game.race.duo import DuoView
 
     view = DuoView(ctx, DuoSession(MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0)))
     ctx.show(view)
@@ -69,8 +69,8 @@ def test_in_a_two_player_race_the_bridge_covers_a_player_in_its_tunnel(window, c
 
 
 def test_opening_a_weave_code_in_the_lab_says_why_not(window, ctx):
-    from game.views.lab_open import open_lab
-    from game.views.lab_setup import LabSetupView
+    from game.lab.open import open_lab
+    from game.lab.setup import LabSetupView
 
     code = MazeSpec.create("hex", 8, 6, "wilson", seed=2, weave=0.5).code()
     view = open_lab(ctx, code)
@@ -87,8 +87,8 @@ def test_a_weave_race_runs_to_the_result_and_its_ghost_replays(ctx, window):
     from engine.modes.ghost import Ghost
     from engine.modes.race import RaceSpec
     from engine.modes.race.session import RaceSession
-    from game.views.race import RaceView
-    from game.views.race_result import RaceResultView
+    from game.race.result import RaceResultView
+    from game.race.view import RaceView
     from tests.test_game_race import _walk_whole_path
 
     spec = RaceSpec.create(MazeSpec.create("square", 12, 10, "backtracker", seed=3, weave=1.0), "runner", "easy")

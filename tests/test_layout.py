@@ -21,8 +21,8 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
 def _screens(ctx):
     from engine.maze.recipe import MazeSpec
+    from game.play.view import PlayView
     from game.routes import Route
-    from game.views.play import PlayView
 
     def play(shape):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
@@ -46,7 +46,7 @@ def _screens(ctx):
                             "a letter was mistyped or the code was cut short (expected 7, got 0).")
 
     def loading():
-        from game.views.loading import LoadingView
+        from game.shell.loading import LoadingView
 
         return LoadingView(ctx, "Building a very large maze " * 3, lambda progress, cancelled: None, lambda _: None)
 
@@ -84,7 +84,7 @@ def test_every_shell_screen_fits_at_every_size(window, ctx, theme):
 def test_layout_check_finds_overlap_and_overflow(window, ctx):
     import arcade
 
-    from game.views.base import BaseView
+    from game.ui.screen import BaseView
 
     class Bad(BaseView):
         def __init__(self, c):
@@ -107,7 +107,7 @@ def test_layout_check_finds_overlap_and_overflow(window, ctx):
 @pytest.mark.parametrize(("w", "h"), SIZES)
 def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, h):
     from engine.maze.recipe import MazeSpec
-    from game.views.play import PlayView
+    from game.play.view import PlayView
 
     spec = MazeSpec("triangle", 30, 12, "backtracker", {}, 0, 5)
     view = PlayView(ctx, spec.build(), spec.code(), "t")
@@ -128,7 +128,7 @@ def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
     import time
 
     from engine.maze.recipe import MazeSpec
-    from game.views.lab_compare import CompareView
+    from game.lab.compare import CompareView
 
     ctx.set_theme(theme)
     view = CompareView(ctx, MazeSpec.create("hex", 8, 6, "backtracker", seed=3), runs=2)

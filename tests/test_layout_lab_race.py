@@ -26,8 +26,8 @@ def _themes(ctx, name):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_lab_screens_fit(ctx, window, size, theme):
-    from game.views.lab import LabView
-    from game.views.lab_setup import LabSetupView
+    from game.lab.setup import LabSetupView
+    from game.lab.view import LabView
 
     _themes(ctx, theme)
     setup = LabSetupView(ctx)
@@ -54,9 +54,9 @@ def test_lab_screens_fit(ctx, window, size, theme):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_race_screens_fit(ctx, window, size):
-    from game.views.race import RaceView
-    from game.views.race_result import RaceResultView
-    from game.views.race_setup import RaceSetupView
+    from game.race.result import RaceResultView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
 
     setup = RaceSetupView(ctx)
     ctx.show(setup)

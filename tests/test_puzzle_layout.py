@@ -59,8 +59,8 @@ def resize(window, width, height):
 
 
 def puzzle_view(ctx, theme):
-    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.view import PuzzleView
 
     ctx.set_theme(theme)
     deal = Deal(4, 4, "uniform", seed=7)
@@ -78,7 +78,7 @@ def with_hint(ctx, theme):
 
 def solving(ctx, theme):
     """An auto-solve in progress: the fast plan plays, statistics shown, the optimal search still out."""
-    from game.views.puzzle_panel import stats_text
+    from game.puzzle.panel import stats_text
 
     view = puzzle_view(ctx, theme)
     s: PuzzleSession = view.session
@@ -97,7 +97,7 @@ def solving(ctx, theme):
 
 
 def setup(ctx, theme):
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
 
     ctx.set_theme(theme)
     view = PuzzleSetupView(ctx, code_text="P1.4X4:NOTACODE-1", error="The puzzle code has a typo: its check "
@@ -111,7 +111,7 @@ SCREENS = {"setup": setup, "hint": with_hint, "solving": solving}
 
 def view_parts(view):
     """(texts, buttons) of a puzzle screen."""
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.view import PuzzleView
 
     if isinstance(view, PuzzleView):
         texts = [*view.panel.texts(), view.t_help, view.t_progress, view.t_banner]

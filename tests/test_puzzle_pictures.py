@@ -15,7 +15,7 @@ from engine.puzzle.astar import solve_fast
 from engine.puzzle.codes import decode
 from engine.puzzle.pictures import PICTURES
 from engine.puzzle.session import PuzzleSession
-from game.pictures import FILE_PREFIX, PICTURE_DIR, board_picture, check_image_file
+from game.puzzle.pictures import FILE_PREFIX, PICTURE_DIR, board_picture, check_image_file
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -83,8 +83,8 @@ def test_hints_and_solving_are_the_same_with_a_picture():
 
 
 def test_auto_solve_plays_out_on_a_picture_board(ctx):
-    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.view import PuzzleView
 
     deal = Deal(3, 3, seed=9, picture="default")
     view = PuzzleView(ctx, deal_session(deal), deal=deal, settings=PuzzleSettings(animate=False, timeout=5.0))
@@ -120,8 +120,8 @@ def test_player_file_is_checked_and_never_modified(tmp_path):
 
 
 def test_picture_tiles_show_their_part_and_are_made_once_per_layout(ctx):
-    from game.puzzle_settings import PuzzleSettings
-    from game.views.puzzle import puzzle_view
+    from game.puzzle.settings import PuzzleSettings
+    from game.puzzle.view import puzzle_view
 
     ctx.store.set_setting("puzzle.numbers", "0")
     view = puzzle_view(ctx, decode("P2.4X4.U#1KA-DO").with_picture("maze").code())
@@ -148,7 +148,7 @@ def test_picture_tiles_show_their_part_and_are_made_once_per_layout(ctx):
 
 
 def test_setup_screen_takes_a_path_with_a_message_for_bad_ones(ctx, tmp_path):
-    from game.views.puzzle_setup import PuzzleSetupView
+    from game.puzzle.setup import PuzzleSetupView
 
     setup = PuzzleSetupView(ctx)
     ctx.window.show_view(setup)
@@ -169,8 +169,8 @@ def test_setup_screen_takes_a_path_with_a_message_for_bad_ones(ctx, tmp_path):
 
 
 def test_a_vanished_own_picture_falls_back_to_numbers_with_a_message(ctx, tmp_path):
-    from game.puzzle_settings import Deal, PuzzleSettings, deal_session
-    from game.views.puzzle import PuzzleView
+    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.view import PuzzleView
 
     gone = FILE_PREFIX + str(tmp_path / "gone.png")
     view = PuzzleView(ctx, deal_session(Deal(3, 3, seed=1)), settings=PuzzleSettings(animate=False, picture=gone))

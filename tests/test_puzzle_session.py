@@ -8,7 +8,7 @@ import pytest
 
 from engine.puzzle.board import Board
 from game.format import format_time
-from game.puzzle_settings import (
+from game.puzzle.settings import (
     Deal,
     PuzzleSettings,
     deal_board,
@@ -79,7 +79,7 @@ def test_task_runs_reports_progress_and_cancels():
 
 
 def test_process_task_solves_reports_errors_and_cancels():
-    from game.puzzle_settings import Stopped, solve_job
+    from game.puzzle.settings import Stopped, solve_job
     from game.workers import ProcessTask
 
     start = Board.goal(4, 4).apply("LLUURDRD")
@@ -95,7 +95,7 @@ def test_process_task_solves_reports_errors_and_cancels():
     with pytest.raises(ValueError, match="unsolvable"):
         bad.result()
 
-    from game.puzzle_settings import Deal, deal_board
+    from game.puzzle.settings import Deal, deal_board
 
     hard = deal_board(Deal(8, 8, seed=4))
     slow = ProcessTask(solve_job, hard, PuzzleSettings(heuristic="manhattan", timeout=60.0), name="slow")

@@ -535,7 +535,7 @@ def test_ghosts_best_per_maze_and_old_settings(tmp_path):
 def test_menu_shows_that_the_game_plays_without_saving(window, tmp_path, monkeypatch):
     from game.audio import Audio
     from game.context import Context
-    from game.views.menu import MenuView
+    from game.shell.menu import MenuView
 
     home = tmp_path / "home"
     home.write_text("not a folder")

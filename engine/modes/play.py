@@ -5,7 +5,7 @@ in world coordinates (x right, y up).  On grids whose neighbours do not line up
 with the arrow keys (hex, triangle, polar, upsilon) the wanted direction,
 including diagonals from two keys held together, picks the open neighbour whose
 direction is closest in angle (:func:`pick_neighbour`); the keyboard side
-(key codes -> vectors) lives in ``game/input.py``.
+(key codes -> vectors) lives in ``game/ui/input.py``.
 
 A :class:`PlaySession` is driven by :meth:`PlaySession.press`,
 :meth:`PlaySession.walk_to` and :meth:`PlaySession.update` and tested without a

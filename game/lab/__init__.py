@@ -1,0 +1,1 @@
+"""Lab screens: watch generators carve and solvers search, compare algorithms, export."""

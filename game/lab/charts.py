@@ -1,0 +1,137 @@
+"""Bar charts and histograms drawn with arcade primitives, built once and drawn in a few calls.
+
+Layout is pure arithmetic (:func:`bar_rects`, :func:`nice_max`) so it can be
+tested without a window; :class:`BarChart` turns it into one
+``arcade.shape_list.ShapeElementList`` (one draw call for every bar and axis)
+plus ``arcade.Text`` labels created once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import arcade
+from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
+
+from game.ui import FONT
+from game.ui.textfit import fit_text
+
+Rect = tuple[float, float, float, float]  # left, bottom, width, height
+
+
+def nice_max(value: float) -> float:
+    """The smallest 1, 2, 2.5 or 5 × 10^k at or above ``value`` (1 for values <= 0)."""
+    if value <= 0 or not math.isfinite(value):
+        return 1.0
+    exp = math.floor(math.log10(value))
+    for m in (1, 2, 2.5, 5, 10):
+        top = m * 10**exp
+        if top >= value * (1 - 1e-12):
+            return float(top)
+    return float(10 ** (exp + 1))
+
+
+def bar_rects(values: Sequence[float], rect: Rect, top: float | None = None, gap: float = 0.25) -> list[Rect]:
+    """One ``(left, bottom, width, height)`` per value inside the plot area ``rect``.
+
+    Args:
+        values: bar values (negative values are drawn as 0).
+        rect: the plot area ``(left, bottom, width, height)`` in pixels.
+        top: the value at the top of the area (default :func:`nice_max` of the largest value).
+        gap: share of each slot left empty between bars, 0..0.9.
+    """
+    left, bottom, width, height = rect
+    n = max(1, len(values))
+    top = top if top is not None else nice_max(max(values, default=0.0))
+    slot = width / n
+    bar_w = slot * (1 - min(0.9, max(0.0, gap)))
+    out = []
+    for i, v in enumerate(values):
+        h = height * max(0.0, float(v)) / top if top > 0 else 0.0
+        out.append((left + i * slot + (slot - bar_w) / 2, bottom, bar_w, min(height, h)))
+    return out
+
+
+class BarChart:
+    """A titled bar chart with value labels over the bars and category labels under them.
+
+    Args:
+        title: shown above the chart.
+        labels: one short label per bar.
+        values: bar heights (data units).
+        rect: the whole chart area ``(left, bottom, width, height)`` in pixels.
+        fmt: formats a value for its label.
+        colors: one RGBA per bar (cycled).
+        text_color, axis_color: RGBA.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        labels: Sequence[str],
+        values: Sequence[float],
+        rect: Rect,
+        fmt: Callable[[float], str] = lambda v: f"{v:.1f}",
+        colors: Sequence[tuple[int, int, int, int]] = ((90, 170, 255, 255),),
+        text_color: tuple[int, int, int, int] = (230, 230, 230, 255),
+        axis_color: tuple[int, int, int, int] = (150, 150, 150, 255),
+    ) -> None:
+        left, bottom, width, height = rect
+        self.plot: Rect = (left + 8, bottom + 22, width - 16, height - 62)
+        self.values = [float(v) for v in values]
+        self.top = nice_max(max(self.values, default=0.0))
+        self.rects = bar_rects(self.values, self.plot, self.top)
+        self.shapes: ShapeElementList[Any] = ShapeElementList()
+        pl, pb, pw, ph = self.plot
+        self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, 1))
+        for i, (x, y, w, h) in enumerate(self.rects):
+            if h > 0:
+                self.shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h, colors[i % len(colors)]))
+        small = 9 if len(labels) > 8 else 10
+        heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
+                              bold=True, anchor_x="center")
+        fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
+        self.texts: list[arcade.Text] = [heading]
+        shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
+        value_texts: list[arcade.Text] = []  # value labels over the bars, likewise
+        for i, ((x, y, w, h), label, v) in enumerate(zip(self.rects, labels, self.values, strict=False)):
+            cx = x + w / 2
+            text = arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
+            left = cx - text.content_width / 2
+            if not shown or left > shown[-1].x + shown[-1].content_width / 2 + 3:
+                shown.append(text)
+            elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
+                shown[-1] = text
+            value = arcade.Text(fmt(v), cx, y + h + 3, text_color, small - 1, font_name=FONT, anchor_x="center")
+            if not value_texts or not _touch(value_texts[-1], value):  # one touching its neighbour is left out
+                value_texts.append(value)
+        self.texts.extend(value_texts)
+        self.texts.extend(shown)
+
+    def draw(self) -> None:
+        """Bars and axis in one call, then the labels."""
+        self.shapes.draw()
+        for t in self.texts:
+            t.draw()
+
+
+def _touch(a: arcade.Text, b: arcade.Text, gap: float = 2) -> bool:
+    """Whether two centre-anchored labels' boxes come within ``gap`` pixels of each other."""
+    ax, bx = a.x - a.content_width / 2, b.x - b.content_width / 2
+    apart_x = ax + a.content_width + gap <= bx or bx + b.content_width + gap <= ax
+    apart_y = a.y + a.content_height + gap <= b.y or b.y + b.content_height + gap <= a.y
+    return not (apart_x or apart_y)
+
+
+def histogram_chart(title: str, hist: dict[int, int], rect: Rect, max_bins: int = 20, **kw: Any) -> BarChart:
+    """A bar chart of a ``{length: count}`` histogram in percent; lengths >= ``max_bins`` share the last bar."""
+    total = sum(hist.values()) or 1
+    bins = [0] * max_bins
+    for length, count in hist.items():
+        bins[min(max(int(length), 1), max_bins) - 1] += count
+    labels = [str(i + 1) for i in range(max_bins)]
+    labels[-1] += "+"
+    values = [100.0 * b / total for b in bins]
+    return BarChart(title, labels, values, rect, fmt=lambda v: f"{v:.0f}" if v >= 1 else "", **kw)

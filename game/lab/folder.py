@@ -1,0 +1,115 @@
+"""Choose the folder the Lab exports into: a text field, checked before it is kept (store setting)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from arcade import key
+
+from game.context import Context
+from game.lab.export import SETTING, check_folder, default_folder, export_folder
+from game.ui import FONT, CodeField, gui
+from game.ui.clipboard import read_clipboard
+from game.ui.screen import BaseView
+from game.ui.textfit import fit_text
+
+
+class LabFolderView(BaseView):
+    """A path field, Save / Default / Back; an unusable folder gets one line saying why.
+
+    Args:
+        ctx: shared context.
+        back: the screen to return to (refreshed if it has ``refresh``).
+    """
+
+    def __init__(self, ctx: Context, back: arcade.View | None = None) -> None:
+        super().__init__(ctx, columns=3)
+        self.back_view = back
+        t = ctx.theme
+        self.field = CodeField(width=640, height=40, text=str(export_folder(ctx.store.setting(SETTING))),
+                               font_name=FONT, font_size=13, text_color=t.text)
+        self.field.with_background(color=arcade.types.Color(*t.panel))
+        box = gui.UIBoxLayout(space_between=16)
+        box.add(self.field)
+        row = gui.UIBoxLayout(vertical=False, space_between=12)
+        for label, action in (("Save", self.save), ("Default folder", self.use_default), ("Back", self.back)):
+            row.add(self.make_button(label, action, width=200, height=44, font_size=14))
+        box.add(row)
+        self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="center", anchor_y="center")
+        self.heading = self.text("Export folder", 28, t.accent, bold=True, anchor_x="center")
+        self.hint = self.text("Lab pictures (PNG + SVG) are saved here · Ctrl+V pastes · Enter saves · Esc back",
+                              12, t.text_dim, anchor_x="center")
+        self.message = self.text("", 14, t.error, anchor_x="center")
+
+    def on_show_view(self) -> None:
+        """Focus the field."""
+        super().on_show_view()
+        self.field.activate()
+
+    def layout(self, width: int, height: int) -> None:
+        """Place the texts; the field fits the window."""
+        self.field.rect = self.field.rect.resize(int(min(900, width - 60)), 40)
+        self.heading.position = (width / 2, height / 2 + 110)
+        fit_text(self.hint, self.hint.text, width - 40, min_size=9, size=12)
+        self.hint.position = (width / 2, height / 2 + 70)
+        self.message.position = (width / 2, height / 2 - 90)
+        self.ui.trigger_render()
+
+    def typing(self) -> bool:
+        """Letters type while the field is active."""
+        return bool(self.field.active)
+
+    def say(self, text: str, ok: bool = False) -> None:
+        """One line under the buttons (cut in the middle if too long)."""
+        self.message.color = self.ctx.theme.text_dim if ok else self.ctx.theme.error
+        fit_text(self.message, text, self.window.width - 40 if self.window else 760, middle=True)
+
+    def save(self) -> None:
+        """Check the folder and keep it, or say why not."""
+        path, error = check_folder(self.field.text)
+        if path is None:
+            self.say(error)
+            return
+        self.ctx.store.set_setting(SETTING, str(path))
+        self.say(f"Exports go to {path}", ok=True)
+        refresh = getattr(self.back_view, "refresh", None)
+        if callable(refresh):
+            refresh()
+
+    def use_default(self) -> None:
+        """Back to ``<user data dir>/exports``."""
+        self.field.text = str(default_folder())
+        self.ctx.store.set_setting(SETTING, "")
+        self.say(f"Exports go to {export_folder('')}", ok=True)
+
+    def back(self) -> None:
+        """Esc."""
+        if self.back_view is not None:
+            self.ctx.show(self.back_view)
+        else:
+            self.ctx.go("lab-setup")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Enter saves, Ctrl+V pastes, Esc leaves the field first."""
+        if symbol == key.V and modifiers & key.MOD_CTRL:
+            text = read_clipboard(self.window).strip()
+            if text:
+                self.field.text = text
+            return True
+        if self.typing() and symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            self.save()
+            return True
+        if self.typing() and symbol == key.ESCAPE:
+            self.field.deactivate()
+            return True
+        return super().on_key_press(symbol, modifiers)
+
+    def texts(self) -> list[Any]:
+        """The texts on screen (for layout tests)."""
+        return [self.heading, self.hint] + ([self.message] if self.message.text else [])
+
+    def draw_extra(self) -> None:
+        """Texts."""
+        for text in self.texts():
+            text.draw()

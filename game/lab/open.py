@@ -1,0 +1,42 @@
+"""Ways into the Lab: a maze code (or its setup screen showing why a code was refused), ``tessera lab``."""
+
+from __future__ import annotations
+
+import arcade
+
+from engine.codes import CodeError, normalize
+from engine.maze.recipe import MazeSpec
+from game.context import Context
+from game.lab.setup import WEAVE_REFUSAL, LabSetupView
+from game.lab.view import LabView
+
+
+def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) -> arcade.View:
+    """The Lab on a maze code, or its setup screen (also showing why a code was refused)."""
+    if not code:
+        return LabSetupView(ctx)
+    try:
+        spec = MazeSpec.from_code(normalize(code))
+    except CodeError as exc:
+        view = LabSetupView(ctx, message=str(exc))
+        view.field.text = code
+        return view
+    if spec.weave:
+        view = LabSetupView(ctx, message=WEAVE_REFUSAL)
+        view.field.text = code
+        return view
+    if back is None:
+        setup = LabSetupView(ctx)
+        setup.adopt_spec(spec)
+        back = setup
+    return LabView(ctx, spec, back=back)
+
+
+def lab_command(ctx: Context, args: list[str]) -> arcade.View:
+    """``tessera lab [CODE]`` (for :data:`game.app.COMMANDS`)."""
+    return open_lab(ctx, args[0] if args else None)
+
+
+def open_lab_setup(ctx: Context) -> arcade.View:
+    """Main-menu factory."""
+    return LabSetupView(ctx)

@@ -1,0 +1,92 @@
+"""The Lab setup: maze choices, watch / compare / open a code, and the export folder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.codes import CodeError
+from engine.maze.recipe import MazeSpec
+from game.context import Context
+from game.lab.export import SETTING, export_folder
+from game.routes import Route
+from game.ui.choice_setup import ChoiceSetupView
+from game.ui.maze_choices import SIZES, MazeChoices
+
+#: Why a weave code does not open in the Lab.
+WEAVE_REFUSAL = "The Lab cannot carve weave mazes step by step yet: play the code instead."
+
+
+class LabSetupView(ChoiceSetupView):
+    """Choose what the Lab shows, or paste a maze code."""
+
+    def __init__(self, ctx: Context, choices: MazeChoices | None = None, message: str = "") -> None:
+        choices = choices or MazeChoices()
+        choices.max_sizes = max(len(v) for v in SIZES.values())
+        super().__init__(ctx, "Lab", choices)
+        self.add_maze_choices()
+        self.add_action("Watch it being carved", self.start)
+        self.add_action("Compare all algorithms", self.compare)
+        self.add_action("Open maze code", self.submit_code)
+        self.add_choice("folder", self.folder_label, lambda step: self.choose_folder())
+        self.finish_layout()
+        self.message.text = message
+
+    def folder_label(self) -> str:
+        """The export-folder button's caption (the path cut in the middle when long)."""
+        path = str(export_folder(self.ctx.store.setting(SETTING)))
+        if len(path) > 34:
+            path = path[:12] + "…" + path[-21:]
+        return f"Export to: {path}"
+
+    def choose_folder(self) -> None:
+        """Open the export-folder screen."""
+        from game.lab.folder import LabFolderView
+
+        self.ctx.show(LabFolderView(self.ctx, back=self))
+
+    def adopt_spec(self, spec: MazeSpec) -> None:
+        """Show ``spec``'s values (the Lab calls this after G picks a new seed)."""
+        self.choices.adopt(spec)
+        self.refresh()
+
+    def start(self) -> None:
+        """Open the Lab on the current choices."""
+        try:
+            spec = self.choices.spec()
+        except ValueError as exc:
+            self.message.text = str(exc)
+            return
+        self.ctx.go(Route.LAB, spec.code(), back=self)
+
+    def compare(self) -> None:
+        """Open the comparison for the chosen tessellation and size."""
+        from game.lab.compare import CompareView
+
+        try:
+            spec = self.choices.spec()
+        except ValueError as exc:
+            self.message.text = str(exc)
+            return
+        self.ctx.show(CompareView(self.ctx, spec, back=self))
+
+    def submit_code(self) -> None:
+        """Open a pasted maze code in the Lab."""
+        text = self.code_text()
+        if not text:
+            self.message.text = "Paste a maze code into the field first."
+            self.field.activate()
+            return
+        try:
+            spec = MazeSpec.from_code(text)
+        except CodeError as exc:
+            self.message.text = str(exc)
+            return
+        if spec.weave:
+            self.message.text = WEAVE_REFUSAL
+            return
+        self.adopt_spec(spec)
+        self.ctx.go(Route.LAB, spec.code(), back=self)
+
+    def texts(self) -> list[Any]:
+        """The texts on screen (for layout tests)."""
+        return super().texts()

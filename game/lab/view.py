@@ -1,0 +1,488 @@
+"""The Lab: watch a maze being carved, braided and solved, its statistics, export, and algorithm comparisons.
+
+The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
+as an enum); this view maps keys and buttons to its calls and draws its cell
+and wall arrays through :class:`game.lab.layer.LabLayer`.
+
+Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
+hundreds of thousands per second) · R restart carving · G new seed · O next
+solver · S solve (queued while carving) · C compare algorithms · X export PNG +
+SVG · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
+
+Mazes with more than :data:`ANIMATE_MAX_CELLS` cells (up to 1000×1000) are not
+animated: they are generated in a background thread with progress and shown
+as a picture; the window never freezes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import arcade
+from arcade import key
+
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import (
+    ANIMATE_MAX_CELLS,
+    SOLVERS,
+    STEP_RATES,
+    LabPhase,
+    LabRun,
+    default_rate_index,
+    estimate_cells,
+)
+from game.context import Context
+from game.lab.layer import LabLayer, draw_run
+from game.lab.stats import build_big, format_stats
+from game.memory import give_back
+from game.render.camera import CameraState
+from game.render.picture import Picture
+from game.ui import gui
+from game.ui.clipboard import copy_to_clipboard
+from game.ui.screen import BaseView
+from game.ui.textfit import fit_text
+from game.workers import Task, spinner
+
+__all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
+
+HUD_HEIGHT = 56
+FOOTER_HEIGHT = 26
+HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
+        "X export · K copy code · wheel/drag · Esc back")
+
+
+def panel_width(width: int) -> int:
+    """The right panel's width for a window ``width`` pixels wide (240..420)."""
+    return int(max(240, min(420, 0.24 * width)))
+
+
+class LabView(BaseView):
+    """Animate one maze spec.
+
+    Args:
+        ctx: shared context.
+        spec: the maze to carve.
+        back: the screen Esc returns to (None: the Lab setup).
+    """
+
+    def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -> None:
+        super().__init__(ctx)
+        self.back_view = back
+        self.big = estimate_cells(spec) > ANIMATE_MAX_CELLS
+        self.run: LabRun | None = None
+        self.spec = spec
+        self.layer: LabLayer | None = None
+        self.world_camera = arcade.Camera2D()
+        self.hud_camera = arcade.Camera2D()
+        self.cam: CameraState | None = None
+        self.picture: Picture | None = None
+        self.big_maze: Maze | None = None
+        self.task: Task[Any] | None = None
+        self.stats_task: Task[Any] | None = None
+        self.stats: dict[str, Any] | None = None
+        self.playing = True
+        self.press_at: tuple[float, float] | None = None
+        self.frame_ms: list[float] = []
+        self._drawn_version = -1
+        self._changed = True
+        self._message: list[tuple[str, bool]] = []
+        self.lay_size = (0, 0)  # the window size of the last layout
+        self._reported: Any = None  # the solve result last reported in the panel
+        t = ctx.theme
+        self.t_title = self.text("", 15, bold=True, anchor_y="center")
+        self.t_status = self.text("", 12, t.text_dim, anchor_y="center")
+        self.t_panel = self.text("Statistics appear when the maze is finished.", 11, multiline=True, width=260,
+                                 anchor_y="top")
+        self.t_message = [self.text("", 11, t.accent, anchor_y="top") for _ in range(3)]
+        self.t_help = self.text("", 11, t.text_dim)
+        self.t_progress = self.text("", 16, anchor_x="center")
+        self.box = gui.UIBoxLayout(space_between=4)
+        for label, action in (
+            ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
+            ("Slower  (-)", lambda: self.change_speed(-1)), ("Faster  (+)", lambda: self.change_speed(1)),
+            ("Restart  (R)", self.restart), ("Solve  (S)", self.solve), ("Next solver  (O)", self.next_solver),
+            ("Compare algorithms  (C)", self.compare), ("Export PNG + SVG  (X)", self.export_now),
+            ("Copy code  (K)", self.copy_code),
+        ):
+            self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
+        self.anchor = self.ui.add(gui.UIAnchorLayout())
+        self.anchor.add(self.box, anchor_x="right", anchor_y="bottom", align_x=-12, align_y=FOOTER_HEIGHT + 8)
+        self.start()
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``build`` (big maze in the background), else the run's phase name (carving, solving...)."""
+        if self.run is None:
+            return "build" if self.picture is None else LabPhase.DONE.value
+        return self.run.phase.value
+
+    @property
+    def maze(self) -> Maze | None:
+        """The finished maze (None while carving, braiding or building)."""
+        return self.run.maze if self.run is not None else self.big_maze
+
+    @property
+    def code(self) -> str:
+        """The maze code shown and exported."""
+        return self.spec.code()
+
+    @property
+    def steps_done(self) -> int:
+        """Steps applied in the current phase."""
+        return self.run.steps_done if self.run is not None else 0
+
+    @property
+    def rate_index(self) -> int:
+        """Index into :data:`STEP_RATES`."""
+        return self.run.rate_index if self.run is not None else default_rate_index(estimate_cells(self.spec))
+
+    def say(self, *lines: str, middle: bool = False) -> None:
+        """Show up to three lines in the panel (each fitted; ``middle`` cuts long paths in the middle)."""
+        self._message = [(line, middle) for line in lines[:3]]
+        self._fit_message()
+        self._changed = True
+
+    def message_text(self) -> str:
+        """The message lines as shown (for tests)."""
+        return "\n".join(t.text for t in self.t_message if t.text)
+
+    def _fit_message(self) -> None:
+        if not self.lay_size[0]:
+            return
+        pw = panel_width(self.lay_size[0]) - 24
+        for i, text in enumerate(self.t_message):
+            line, middle = self._message[i] if i < len(self._message) else ("", False)
+            fit_text(text, line, pw, middle=middle)
+
+    # -- setup ------------------------------------------------------------------------------
+    def start(self) -> None:
+        """(Re)start carving from the first step (or the background build for big mazes)."""
+        self.stats = None
+        self.stats_task = None
+        self.t_panel.text = "Statistics appear when the maze is finished."
+        self._changed = True
+        if self.big:
+            self._release_picture()
+            self.task = Task(lambda p, c: build_big(self.spec, p, c), name="lab build")
+            return
+        if self.run is None:
+            self.run = LabRun(self.spec)
+            self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme)
+            self.layer.bind(self.run.cells, self.run.walls)
+        else:
+            self.run.spec = self.spec
+            self.run.restart()
+        self._make_camera()
+
+    def _make_camera(self) -> None:
+        if not self.window:
+            return
+        width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
+        ww = max(100, width - panel_width(width))
+        self.world_camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, ww, height),
+                                            projection=arcade.LRBT(-ww / 2, ww / 2, -height / 2, height / 2))
+        grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
+        if grid is None:
+            return
+        if self.cam is None:
+            self.cam = CameraState(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT)
+        else:
+            self.cam.resize(ww, height)
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        """Cameras, panel, buttons and texts for the new size."""
+        self.lay_size = (width, height)
+        self.hud_camera.match_window(position=True)
+        self._make_camera()
+        pw = panel_width(width)
+        scale = max(0.8, min(1.6, height / 800))
+        bh = int(max(22, min(40, 30 * scale - 4)))
+        for btn in self.buttons:
+            btn.rect = btn.rect.resize(pw - 24, bh)
+        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4)
+        y = height - HUD_HEIGHT / 2
+        self.t_title.position = (16, y + 11)
+        self.t_status.position = (16, y - 12)
+        self.t_panel.width = pw - 24
+        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
+        # Statistics shrink until they end above the three message lines over the buttons.
+        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
+        self.t_panel.font_size = 11
+        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
+            self.t_panel.font_size -= 1
+        for i, text in enumerate(self.t_message):
+            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
+        self._fit_message()
+        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
+        self.t_help.position = (12, 8)
+        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+        self._changed = True
+
+    # -- actions ---------------------------------------------------------------------------------
+    def back(self) -> None:
+        """Esc: cancel background work and go back."""
+        if self.task is not None and not self.task.done:
+            self.task.cancel()
+        self._release_picture()
+        give_back()  # the freed heap of the picture, maze and statistics, to the system
+        if self.back_view is not None:
+            self.ctx.show(self.back_view)
+        else:
+            self.ctx.go("lab-setup")
+
+    def _release_picture(self) -> None:
+        """Drop a big maze's picture (its GL texture is deleted at once) and maze."""
+        if self.picture is not None:
+            self.picture.release()
+        self.picture = None
+        self.big_maze = None
+
+    def toggle_play(self) -> None:
+        """Space."""
+        self.playing = not self.playing
+
+    def single_step(self) -> None:
+        """N / Right: pause and advance one step."""
+        self.playing = False
+        if self.run is not None:
+            self.run.step(1)
+
+    def change_speed(self, step: int) -> None:
+        """+/-: move along :data:`STEP_RATES`."""
+        if self.run is not None:
+            self.run.change_speed(step)
+
+    def restart(self) -> None:
+        """R: carve again from the start."""
+        self.start()
+        self.playing = True
+
+    def new_seed(self) -> None:
+        """G: the same choices with a new seed."""
+        from game.ui.maze_choices import new_seed
+
+        self.spec = self.spec.with_seed(new_seed())
+        adopt = getattr(self.back_view, "adopt_spec", None)
+        if callable(adopt):
+            adopt(self.spec)
+        self.restart()
+
+    def next_solver(self) -> None:
+        """O: the next solver (used by the next S)."""
+        if self.run is not None:
+            self.say(f"Solver: {self.run.next_solver()} (press S to watch it)")
+
+    def solve(self) -> None:
+        """S: animate the chosen solver; while carving, the solve starts when the maze is finished."""
+        if self.run is None:
+            self.say("Mazes this big are not animated;", "export them or pick a smaller size.")
+            return
+        if self.run.solve():
+            self.say(f"Solving with {self.run.solver}")
+        else:
+            self.say(f"{self.run.solver} will solve as soon as", "the maze is finished.")
+        self.playing = True
+
+    def compare(self) -> None:
+        """C: the comparison screen for this tessellation and size."""
+        from game.lab.compare import CompareView
+
+        self.ctx.show(CompareView(self.ctx, self.spec, back=self))
+
+    def export(self) -> list[Path]:
+        """X: PNG and SVG of the current maze (with the final path if solved), under new names."""
+        from game.lab.export import SETTING, export_folder, export_maze
+
+        maze = self.maze
+        if maze is None:
+            self.say("Nothing to export yet:", "the maze is not finished.")
+            return []
+        path = self.run.path if self.run is not None and self.run.phase is LabPhase.SOLVED else None
+        try:
+            paths = export_maze(maze, export_folder(self.ctx.store.setting(SETTING)), self.code, path)
+        except (OSError, ValueError) as exc:
+            self.say("Export failed:", str(exc))
+            return []
+        self.say("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg", middle=True)
+        return paths
+
+    def export_now(self) -> None:
+        """X / the Export button."""
+        self.export()
+
+    def copy_code(self) -> None:
+        """K: the maze code to the clipboard."""
+        ok = copy_to_clipboard(self.window, self.code)
+        self.say(f"Code {'copied' if ok else 'not copied (no clipboard here)'}:", self.code, middle=True)
+
+    def run_to_end(self) -> None:
+        """End: apply every remaining step at once (tests too)."""
+        if self.run is not None:
+            self.run.run_to_end()
+            self._after_steps()
+
+    # -- time --------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the run by the chosen rate; poll background tasks."""
+        if self.task is not None and self.task.done:
+            task, self.task = self.task, None
+            self._big_done(task)
+        if self.stats_task is not None and self.stats_task.done:
+            task, self.stats_task = self.stats_task, None
+            try:
+                self.stats = task.result()
+                self.t_panel.text = "Statistics\n" + format_stats(self.stats)
+            except Exception as exc:  # noqa: BLE001 - shown, never crashes the view
+                self.t_panel.text = f"Statistics failed: {exc}"
+            self.layout(*self.lay_size)
+        if self.run is not None and self.playing and self.run.phase.stepping:
+            self.run.advance(delta_time)
+            self._after_steps()
+
+    def _after_steps(self) -> None:
+        """Start statistics once the maze exists; report a finished solve."""
+        run = self.run
+        assert run is not None
+        if run.maze is not None and self.stats is None and self.stats_task is None:
+            from engine.maze.analysis import maze_stats
+
+            maze = run.maze
+            self.stats_task = Task(lambda p, c: maze_stats(maze), name="stats")
+        if run.phase is LabPhase.SOLVED and self._reported is not run.solve_result:
+            self._reported = run.solve_result
+            head, _, tail = run.solve_summary().partition(", walked")
+            self.say(head, ("walked" + tail) if tail else "")
+
+    def _big_done(self, task: Task[Any]) -> None:
+        try:
+            maze, rgba, size, stats = task.result()
+        except Exception as exc:  # noqa: BLE001 - shown on screen
+            self.say(f"{task.name} failed:", str(exc))
+            return
+        self.big_maze = maze
+        x0, y0, x1, y1 = maze.grid.bounds()
+        self.picture = Picture(self.window.ctx, rgba, size, (x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5))
+        del rgba
+        self.stats = stats
+        self.t_panel.text = "Statistics\n" + format_stats(stats)
+        self.cam = None
+        self.layout(*self.lay_size)
+
+    def needs_redraw(self) -> bool:
+        """True while something moves (carving, solving, background work) or after input."""
+        changed, self._changed = self._changed, False
+        busy = self.task is not None or self.stats_task is not None
+        moved = self.run is not None and self.run.version != self._drawn_version  # a picture never moves
+        return changed or busy or moved
+
+    # -- input ----------------------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """See the module docstring; Tab/Up/Down/Enter move between and press the panel buttons."""
+        self._changed = True
+        actions: dict[int, Callable[[], None]] = {
+            key.SPACE: self.toggle_play, key.N: self.single_step, key.RIGHT: self.single_step,
+            key.PLUS: lambda: self.change_speed(1), key.EQUAL: lambda: self.change_speed(1),
+            key.NUM_ADD: lambda: self.change_speed(1), key.MINUS: lambda: self.change_speed(-1),
+            key.NUM_SUBTRACT: lambda: self.change_speed(-1), key.R: self.restart, key.G: self.new_seed,
+            key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export_now,
+            key.K: self.copy_code, key.END: self.run_to_end,
+        }
+        if symbol == key.F and self.cam is not None:
+            self.cam.fit()
+            return True
+        action = actions.get(symbol)
+        if action is None:
+            return super().on_key_press(symbol, modifiers)
+        action()
+        return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
+        self._changed = True
+        self.press_at = (x, y) if x < self.window.width - panel_width(self.window.width) else None
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan."""
+        if self.press_at is not None and self.cam is not None:
+            self.cam.pan(dx, dy)
+            self._changed = True
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """End a drag."""
+        self.press_at = None
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if self.cam is not None and scroll_y and x < self.window.width - panel_width(self.window.width):
+            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+            self._changed = True
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def status_line(self) -> str:
+        """The HUD's second line."""
+        play = "playing" if self.playing else "paused"
+        if self.run is None:
+            return f"{'building' if self.picture is None else 'finished'} · {self.code}"
+        run = self.run
+        queued = " · solve queued" if run.solve_queued else ""
+        return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
+                f"solver {run.solver}{queued} · {self.code}")
+
+    def draw_background(self) -> None:
+        """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
+        self._t0 = time.perf_counter()
+        t = self.ctx.theme
+        if self.cam is not None:
+            self.cam.apply(self.world_camera)
+            self.world_camera.use()
+            if self.run is not None and self.layer is not None:
+                self._draw_run(self.run, self.layer)
+            elif self.picture is not None:
+                self.picture.draw()
+        self.hud_camera.use()
+        w, h = self.lay_size
+        pw = panel_width(w)
+        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
+        arcade.draw_lrbt_rectangle_filled(w - pw, w, 0, h - HUD_HEIGHT, t.panel)
+        self.window.default_camera.use()
+
+    def _draw_run(self, run: LabRun, layer: LabLayer) -> None:
+        """The run through its layer (uploading colours only when the run changed)."""
+        if run.version != self._drawn_version:
+            layer.touch()
+            self._drawn_version = run.version
+        draw_run(run, layer, self.ctx.theme, self.cam.zoom if self.cam is not None else 1.0)
+
+    def draw_extra(self) -> None:
+        """HUD texts, panel texts, progress while building."""
+        t = self.ctx.theme
+        w, h = self.lay_size
+        pw = panel_width(w)
+        fit_text(self.t_title, f"Lab · {self.spec.label()}", w - 32, min_size=10, size=15)
+        fit_text(self.t_status, self.status_line(), w - 32, min_size=9, size=12)
+        if self.run is None and self.task is not None:
+            frac, msg = self.task.progress()
+            fit_text(self.t_progress, f"{spinner(self.task.elapsed)} {msg} · {self.task.elapsed:.0f} s",
+                     w - pw - 40, min_size=10, size=16)
+            cx, cy = (w - pw) / 2, h / 2
+            half = min(200, (w - pw) / 2 - 20)
+            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, t.text, 2)
+            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
+                                              cy + 10, t.accent)
+            self.t_progress.draw()
+        for text in self.texts():
+            text.draw()
+        self.frame_ms.append((time.perf_counter() - getattr(self, "_t0", time.perf_counter())) * 1000)
+        if len(self.frame_ms) > 600:
+            del self.frame_ms[:300]
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (for layout tests)."""
+        shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
+        return shown + [t for t in self.t_message if t.text]

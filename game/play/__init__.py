@@ -1,0 +1,1 @@
+"""Maze play screens: one level played alone (campaign, code, daily), in the light or the dark."""

@@ -1,0 +1,422 @@
+"""The play screen: the maze, the player, HUD, camera, pause and the way to the win screen."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade import key
+
+from engine.maze.model import Maze
+from engine.modes.play import PlaySession
+from game.context import Context
+from game.format import format_time
+from game.play.dark import goal_hint_on
+from game.render.camera import CameraState
+from game.render.fog_layer import DarkMazeLayer
+from game.render.maze_layer import MazeLayer, cell_inradius
+from game.routes import Route
+from game.shell.pause import PauseOverlay
+from game.ui import FONT, ellipsize, fit_text, ui_scale
+from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.screen import Redraws, common_key
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import Level
+
+HUD_HEIGHT = 52
+FOOTER_HEIGHT = 26  # the key help line under the maze
+SHAKE_TIME = 0.22
+WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
+
+
+HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
+    "F fit · P pause · F1 help · Esc back"
+
+
+class PlayView(Redraws, arcade.View):
+    """Play one maze.
+
+    Args:
+        ctx: shared context.
+        maze: the level to play.
+        code: its level code (key for personal bests, shown on the win screen).
+        title: shown in the HUD.
+        level: the campaign level, if any (progress and "next level").
+        par_time, par_moves: par values (defaults from the shortest path).
+        back: what Esc and "Quit level" do (default: main menu).
+        session: a play session already built for ``maze`` (big mazes build it in the background).
+        dark: play in the dark (fog of war; see :mod:`engine.modes.fog` and :mod:`game.render.fog_layer`).
+    """
+
+    def __init__(
+        self,
+        ctx: Context,
+        maze: Maze,
+        code: str,
+        title: str,
+        level: Level | None = None,
+        par_time: float | None = None,
+        par_moves: int | None = None,
+        back: Callable[[], None] | None = None,
+        session: PlaySession | None = None,
+        dark: bool = False,
+    ) -> None:
+        super().__init__()
+        t0 = time.perf_counter()
+        self.ctx = ctx
+        self.maze = maze
+        self.code = code
+        self.level = level
+        self.title_text = title
+        self._back = back or ctx.show_menu
+        if session is None:
+            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+        self.session = session
+        self.fog = session.fog
+        self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)
+        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, ctx.theme)
+        self.layer.mark_visited(self.session.start)
+        self.world_camera = arcade.Camera2D()
+        self.hud_camera = arcade.Camera2D()
+        w, h = ctx.window.width, ctx.window.height
+        self.cam = CameraState(maze.grid.bounds(), w, h, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
+        self.paused = False
+        self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
+        self.shake_left = 0.0
+        self.win_wait = -1.0
+        self.press_at: tuple[float, float] | None = None
+        self.dragging = False
+        self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
+        self._radius: dict[int, float] = {}
+        t = ctx.theme
+        self.background_color = t.background
+        self.hud_title = arcade.Text(title, 16, 0, t.text, 16, font_name=FONT, bold=True, anchor_y="center")
+        self.hud_time = arcade.Text("0:00", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
+                                    anchor_y="center")
+        self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
+        # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
+        note = getattr(maze.grid, "note", None)
+        self.help_line = (note() if note is not None else "") or HELP_LINE
+        self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
+                                    anchor_y="bottom")
+        self._shown: tuple[str, int, int] = ("", -1, 0)
+        self._drawn: tuple[Any, ...] = ()
+        self._theme = t
+        self.hud_height = float(HUD_HEIGHT)
+        self.load_seconds = time.perf_counter() - t0
+
+    @property
+    def pause(self) -> PauseOverlay:
+        """The pause overlay (created on first access)."""
+        if self._pause is None:
+            self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
+                                       on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
+                                       on_help=self.show_help)
+        return self._pause
+
+    def show_help(self) -> None:
+        """The help screen for this maze's shape (comes back here)."""
+        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+
+    # -- lifecycle --------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
+        t = self.ctx.theme
+        self.background_color = t.background
+        if self.fog is not None:  # back from the settings: the goal hint may have been switched
+            self.fog.goal_hint = goal_hint_on(self.ctx.store)
+        if t is not self._theme:
+            self._theme = t
+            self.layer.set_theme(t)
+            for text in (self.hud_title, self.hud_time, self.hud_moves):
+                text.color = t.text
+            self.hud_help.color = t.text_dim
+            self._pause = None
+            if self.paused:
+                self.pause.show()
+        elif self.paused and self._pause is not None:
+            self._pause.show()
+        self.on_resize(self.window.width, self.window.height)
+
+    def on_hide_view(self) -> None:
+        """Release the pause overlay's input handlers."""
+        if self._pause is not None:
+            self._pause.hide()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Refit the world camera and re-place the HUD."""
+        self.world_camera.match_window()
+        self.hud_camera.match_window(position=True)
+        s = ui_scale(width, height)
+        self.hud_height = HUD_HEIGHT * s
+        self.cam.hud, self.cam.footer = self.hud_height, FOOTER_HEIGHT * s
+        self.cam.resize(width, height)
+        y = height - self.hud_height / 2
+        self.hud_time.font_size = 18 * s
+        self.hud_time.position = (width / 2, y)
+        self.hud_title.font_size = 16 * s
+        self.hud_title.position = (16 * s, y)
+        self.hud_moves.font_size = 14 * s
+        self.hud_moves.position = (width - 16 * s, y)
+        fit_text(self.hud_help, self.help_line, 11 * s, width - 16, min_size=8)
+        self.hud_help.position = (width / 2, 4 * s)
+        self._shown = ("", -1, 0)
+        self.request_redraw()
+
+    def _hud_texts(self, width: float) -> None:
+        """Timer in the middle, title on the left and counters on the right, each cut to its own third."""
+        s = self.session
+        shown = (self.clock_text(), s.moves, int(width))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.hud_time.text = shown[0]
+        side = width / 2 - max(self.hud_time.content_width, 60) / 2 - 2 * self.hud_title.x
+        ellipsize(self.hud_title, self.title_text, side)
+        long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
+        short = f"{s.moves} / {s.par_moves} moves"
+        self.hud_moves.text = long
+        if self.hud_moves.content_width > side:
+            ellipsize(self.hud_moves, short, side)
+
+    def animating(self) -> bool:
+        """True when the next frame differs from the last drawn one (player, camera, timer digits)."""
+        return self._frame_key() != self._drawn
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        s = self.session
+        return (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake, s.display_position(), s.moves,
+                self.clock_text(), self.paused, len(s.visited), s.fog.version if s.fog else 0)
+
+    def clock_text(self) -> str:
+        """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
+        s = self.session
+        return format_time(s.elapsed, 1 if s.finished else 0)
+
+    # -- actions ---------------------------------------------------------------
+    def back(self) -> None:
+        """Leave the level."""
+        if self._pause is not None:
+            self._pause.hide()
+        self._back()
+
+    def resume(self) -> None:
+        """Close the pause overlay."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+
+    def restart(self) -> None:
+        """Start the same maze again."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+        self.session.reset()
+        self.layer.clear_trail()
+        self.layer.mark_visited(self.session.start)
+        self.sync_fog()
+        self.win_wait = -1.0
+        self.keys.clear()
+
+    def toggle_pause(self) -> None:
+        """P: pause or resume."""
+        if self.paused:
+            self.resume()
+        elif not self.session.finished:
+            self.paused = True
+            self.keys.clear()
+            self.pause.show()
+
+    # -- input -----------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11."""
+        if symbol == key.F1:
+            if not self.paused and not self.session.finished:
+                self.toggle_pause()
+            self.show_help()
+            return True
+        if common_key(self.ctx, symbol, modifiers):
+            return True
+        if symbol == key.ESCAPE:
+            self.back()
+            return True
+        if self.paused:
+            if symbol == key.P:
+                self.resume()
+                return True
+            return self.pause.on_key_press(symbol)
+        if symbol == key.P:
+            self.toggle_pause()
+        elif symbol == key.R:
+            self.restart()
+        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.session.display_position())):
+            pass
+        elif is_direction_key(symbol):
+            self.cam.following = True
+            for direction, prefer in self.keys.press(symbol):
+                self.session.press(direction, prefer)
+        else:
+            return None
+        return True
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        """Forget a released direction key."""
+        self.keys.release(symbol)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Start a click or a drag."""
+        if self.paused:
+            return
+        self.press_at = (x, y)
+        self.dragging = False
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan once the mouse moved a few pixels."""
+        if self.paused or self.press_at is None:
+            return
+        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= DRAG_THRESHOLD:
+            self.dragging = True
+            dx, dy = int(x - self.press_at[0]), int(y - self.press_at[1])
+        if self.dragging:
+            self.cam.pan(dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click without drag walks to the clicked cell."""
+        if self.paused or self.press_at is None:
+            return
+        was_drag, self.press_at, self.dragging = self.dragging, None, False
+        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
+            return
+        cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
+        if cell < 0:
+            return
+        if self.session.walk_to(cell):
+            self.cam.following = True
+        else:  # not reachable through explored cells: felt like a bump
+            self.session.events.append(("bump", self.session.cell))
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if not self.paused and scroll_y:
+            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+
+    # -- time ------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the session, react to its events, move the camera."""
+        dt = min(delta_time, 0.1)
+        if self.paused:
+            return
+        for direction, prefer in self.keys.tick(dt):
+            self.session.press(direction, prefer)
+        self.session.update(dt, self.keys.held_direction())
+        for kind, cell in self.session.events:
+            if kind == "step":
+                self.layer.mark_visited(cell)
+                self.ctx.audio.play("step", 0.5)
+            elif kind == "bump":
+                self.shake_left = SHAKE_TIME
+                self.ctx.audio.play("bump")
+            elif kind == "win":
+                self.ctx.audio.play("win")
+                self.win_wait = WIN_DELAY
+        self.session.events.clear()
+        self.sync_fog()
+        if self.shake_left > 0:
+            self.shake_left = max(0.0, self.shake_left - dt)
+            amp = 7.0 * self.shake_left / SHAKE_TIME
+            self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
+        else:
+            self.cam.shake = (0.0, 0.0)
+        self.cam.follow(*self.session.display_position(), dt)
+        if self.win_wait >= 0:
+            self.win_wait -= dt
+            if self.win_wait < 0:
+                self.finish()
+
+    def finish(self) -> None:
+        """Save the result and show the win screen."""
+        s = self.session
+        store = self.ctx.store
+        result = store.record_win(self.code, s.elapsed, s.moves)
+        next_level = None
+        if self.level is not None:
+            next_level = self.ctx.campaign.next_of(self.level)
+            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
+        self.ctx.go(Route.WIN, self, result, next_level)
+
+    # -- drawing ---------------------------------------------------------------
+    def on_draw(self) -> None:
+        """World (static layer + player) then HUD; paused, only the overlay (the maze stays hidden)."""
+        self.clear()
+        if self.paused:
+            self.hud_camera.use()
+            self.pause.draw(self.window.width, self.window.height)
+            self._drawn = self._frame_key()
+            return
+        self.cam.apply(self.world_camera)
+        cam_key = (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake)
+        x0, y0, x1, y1 = self.maze.grid.bounds()
+        sx0, sy0 = self.cam.world_to_screen(x0, y0)
+        sx1, sy1 = self.cam.world_to_screen(x1, y1)
+        pad = 8 + abs(self.cam.shake[0]) + abs(self.cam.shake[1])
+        clip = (int(sx0 - pad), int(sy0 - pad), int(sx1 - sx0 + 2 * pad), int(sy1 - sy0 + 2 * pad))
+        size = (self.window.width, self.window.height)
+        self.layer.draw_cached(cam_key, self.cam.zoom, self.world_camera.use, size, clip)
+        self.world_camera.use()
+        self.layer.draw_trail()
+        px, py = self.session.display_position()
+        t = self.ctx.theme
+        radius = self.disc_radius()
+        edge = max(radius * 0.18, 1.0 / self.cam.zoom)
+        arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
+        self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
+        if self.fog is not None:
+            self.draw_goal_hint(px, py, radius)
+
+        self.hud_camera.use()
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, t.panel)
+        self._hud_texts(w)
+        self.hud_title.draw()
+        self.hud_time.draw()
+        self.hud_moves.draw()
+        self.hud_help.draw()
+        self._drawn = self._frame_key()
+
+    def sync_fog(self) -> None:
+        """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
+        if self.fog is not None and self.dark_layer is not None:
+            changed = self.fog.take_changes()
+            if changed:
+                self.dark_layer.update_fog(changed)
+
+    def draw_goal_hint(self, px: float, py: float, radius: float) -> None:
+        """Dark mazes with the hint on: a faint wedge beside the player pointing to the unseen goal."""
+        assert self.fog is not None
+        d = self.fog.goal_direction(self.session.cell)
+        if d is None:
+            return
+        dx, dy = d
+        near, far, wide = radius * 1.3, radius * 2.6, radius * 0.75
+        bx, by = px + dx * near, py + dy * near
+        r, g, b, _ = self.ctx.theme.accent
+        arcade.draw_triangle_filled(px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide,
+                                    bx + dy * wide, by - dx * wide, (r, g, b, 130))
+
+    def disc_radius(self) -> float:
+        """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
+        s = self.session
+        r = self.player_radius
+        for cell in {s.anim_from, s.cell}:
+            fit = self._radius.get(cell)
+            if fit is None:
+                fit = self._radius[cell] = 0.8 * cell_inradius(self.maze.grid, cell)
+            r = min(r, fit)
+        return r

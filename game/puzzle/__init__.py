@@ -1,0 +1,1 @@
+"""Sliding-puzzle screens: setup, the board with its panel, hints and auto-solve."""

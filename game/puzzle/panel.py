@@ -1,0 +1,277 @@
+"""The puzzle screen's side panel: title, code, counters, messages, solver statistics, buttons.
+
+Everything is laid out from the window size: fonts scale with the window
+(about 0.8x at 800×600 up to 2x at 3840×2160), one-line texts shrink or end in
+"…", blocks are cut to the room they have, and the buttons sit at the bottom
+of the panel, so nothing overlaps or leaves the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+import pyglet
+
+from engine.puzzle.result import SolveResult
+from engine.puzzle.session import PuzzleSession
+from game.format import format_time
+from game.puzzle.settings import PuzzleSettings, optimal_available, solver_label
+from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
+from game.render.theme import Theme
+from game.store import Store
+from game.ui import FONT, gui
+
+Action = Callable[[], None]
+
+#: (name, label, key) of the settings buttons, then of the action buttons (label text set by the view).
+SETTINGS = ("solver", "timeout", "boost", "heuristic", "arrows")
+ACTIONS = (
+    ("hint", "Hint  H"), ("solve", "Solve  S"), ("pause", "Pause  Space"),
+    ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
+    ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
+    ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
+    ("back", "Setup  Esc"),
+)
+COLUMNS = 3
+
+
+def ui_scale(width: int, height: int) -> float:
+    """Font and spacing scale for a window of ``width`` × ``height`` px (1.0 at 1280×800; 0.8..2.2)."""
+    return max(0.8, min(2.2, min(width / 1280, height / 800)))
+
+
+def panel_width(width: int) -> float:
+    """Width of the side panel for a window ``width`` px wide."""
+    return max(300.0, min(width * 0.31, 640.0))
+
+
+class PuzzlePanel:
+    """Texts and buttons of the side panel.
+
+    Args:
+        theme: colours.
+        actions: button name -> action, for every name of :data:`SETTINGS` and :data:`ACTIONS`.
+    """
+
+    def __init__(self, theme: Theme, actions: dict[str, Action]) -> None:
+        self.theme = t = theme
+        self.batch = pyglet.graphics.Batch()
+        self.left = 0.0
+        self.scale = 1.0
+        self.t_title = self._text(t.accent, bold=True)
+        self.t_code = self._text(t.text_dim, multiline=True)
+        self.t_moves = self._text(t.text)
+        self.t_assist = self._text(t.accent)
+        self.t_best = self._text(t.text_dim, multiline=True)
+        self.t_status = self._text(t.text, multiline=True)
+        self.t_stats_head = self._text(t.accent, bold=True)
+        self.t_stats = self._text(t.text_dim, multiline=True)
+        self.t_settings_head = self._text(t.accent, bold=True)
+        self.values: dict[str, str] = {
+            "title": "", "code": "", "moves": "", "assist": "", "best": "", "status": "",
+            "stats_head": "Solver", "settings_head": "Settings",
+            "stats": "Press S to solve: the statistics of the solver's run appear here.",
+        }
+        self.bottom_of_texts = 0.0
+        self.ui = gui.UIManager()  # the buttons (the view enables it while shown)
+        self.buttons: dict[str, PanelButton] = {}
+        for name in SETTINGS:
+            self.buttons[name] = self.ui.add(PanelButton(theme, "", actions[name], 12))
+        for name, label in ACTIONS:
+            self.buttons[name] = self.ui.add(PanelButton(theme, label, actions[name], 11))
+        self._size = (0, 0)
+
+    def _text(self, color: Any, bold: bool = False, multiline: bool = False) -> arcade.Text:
+        return arcade.Text("", 0, 0, color, 12, font_name=FONT, bold=bold, anchor_y="top", multiline=multiline,
+                           width=300 if multiline else None, batch=self.batch)
+
+    # -- content ----------------------------------------------------------------------
+    def set(self, **values: str) -> bool:
+        """Change texts by name (``title``, ``code``, ``moves``, ...); True if any changed (then :meth:`layout`)."""
+        changed = False
+        for k, v in values.items():
+            if self.values.get(k) != v:
+                self.values[k] = v
+                changed = True
+        return changed
+
+    def set_status_color(self, error: bool) -> None:
+        """The message in the error colour or the normal one."""
+        self.t_status.color = self.theme.error if error else self.theme.text
+
+    def label(self, name: str, text: str, enabled: bool = True) -> None:
+        """A button's label text and enabled state."""
+        b = self.buttons[name]
+        if b.disabled == enabled:
+            b.disabled = not enabled
+        fit_label(b, text)
+
+    def show(self, s: PuzzleSession, st: PuzzleSettings, solving: bool, can_deal: bool,
+             code: str | None = None) -> bool:
+        """Counters, code and button labels/states from the session and settings.
+
+        ``code`` is the puzzle code to show (default: the session's; a picture game
+        shows the one naming its picture).  Lays out again when something changed; returns True then.
+        """
+        speed = f"   ×{s.playback.speed:g}/s" if s.playback is not None else ""
+        code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
+        changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}{speed}",
+                           assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
+        before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
+        b = s.board
+        opt_ok = optimal_available(b.width, b.height)
+        fast = st.solver == "fast" or not opt_ok
+        pb = s.playback
+        self.label("solver", f"Solver: {solver_label(st.solver if opt_ok else 'fast')}  O")
+        self.label("timeout", f"Timeout: {st.timeout:g} s  T")
+        self.label("boost", f"Random boost: {'on' if st.boost else 'off'}  B", enabled=fast)
+        self.label("heuristic", f"Heuristic: {st.heuristic}  E", enabled=fast)
+        self.label("arrows", f"Arrows: {'a tile into the gap' if st.arrows == 'tile' else 'the gap'}  A")
+        self.label("pause", "Play  Space" if pb is not None and pb.paused else "Pause  Space", pb is not None)
+        enabled = {"step": pb is not None, "slower": pb is not None, "faster": pb is not None,
+                   "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
+                   "solve": not solving and not s.solved, "hint": not s.solved}
+        for name, on in enabled.items():
+            if self.buttons[name].disabled == on:  # only real changes (each one asks for a render)
+                self.buttons[name].disabled = not on
+        changed |= before != {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
+        if changed and self._size != (0, 0):
+            self.layout(*self._size)
+        return changed
+
+    def show_bests(self, s: PuzzleSession, store: Store) -> None:
+        """The best times and moves kept under the session's :meth:`~PuzzleSession.best_keys`."""
+        parts = []
+        keys = s.best_keys()
+        if s.code:
+            best = store.best(keys[0])
+            if best.best_time is not None:
+                parts.append(f"This puzzle: best {format_time(best.best_time)}, fewest {best.best_moves} moves")
+        size = store.best(keys[-1])
+        if size.best_time is not None:
+            parts.append(f"All {s.size_label}: best {format_time(size.best_time)}, fewest {size.best_moves} moves")
+        none = "No best yet for this size (games with hints or solves don't count)."
+        if self.set(best="\n".join(parts) if parts else none) and self._size != (0, 0):
+            self.layout(*self._size)
+
+    # -- layout -----------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        """Place everything in the panel at the right of a ``width`` × ``height`` window."""
+        self._size = (width, height)
+        k = self.scale = ui_scale(width, height)
+        pw = panel_width(width)
+        self.left = width - pw
+        pad = 10 * k
+        px, inner = self.left + pad, pw - 2 * pad
+        # buttons from the bottom up: actions (grid), then settings (one per row)
+        bh, gap = max(22.0, 26 * k), max(3.0, 4 * k)
+        rows = -(-len(ACTIONS) // COLUMNS)
+        col = (inner - gap * (COLUMNS - 1)) / COLUMNS
+        y = pad
+        for i, (name, _label) in enumerate(ACTIONS):
+            r, c = divmod(i, COLUMNS)
+            b = self.buttons[name]
+            b.place(px + c * (col + gap), y + (rows - 1 - r) * (bh + gap), col, bh)
+            fit_label(b, size=11 * k, force=True)
+        y += rows * (bh + gap) + gap
+        for name in reversed(SETTINGS):
+            b = self.buttons[name]
+            b.place(px, y, inner, bh)
+            fit_label(b, size=12 * k, force=True)
+            y += bh + gap
+        head = self.t_settings_head  # its heading sits right above the settings buttons
+        fit_line(head, self.values["settings_head"], inner, 13 * k, 9 * k)
+        head.position = (px, y + head.content_height + 2 * k)
+        floor = y + head.content_height + 8 * k  # the other texts stay above this line
+        top = height - pad
+        # texts from the top down, each fitted to what is left
+        lines: list[tuple[arcade.Text, str, float, bool]] = [
+            (self.t_title, "title", 20, False), (self.t_code, "code", 10, True), (self.t_moves, "moves", 17, False),
+            (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
+            (self.t_status, "status", 12, True), (self.t_stats_head, "stats_head", 13, False),
+            (self.t_stats, "stats", 11, True),
+        ]
+        for text, name, size, multiline in lines:
+            text.font_size = size * k
+            text.position = (px, top)
+            if multiline:
+                text.width = int(inner)
+            value = self.values[name]
+            if name == "code":
+                value = hard_wrap(text, value, inner)
+            if not multiline:
+                fit_line(text, value, inner, size * k, max(7.0, size * k * 0.7))
+                h = text.content_height if value else 0.0
+            else:
+                budget = max(0.0, top - floor - self._reserve(lines, text, k))
+                fit_block(text, value, budget)
+                h = text.content_height if text.text else 0.0
+            if top - h < floor:  # no room left (tiny windows): drop it rather than overlap the buttons
+                text.text = ""
+                h = 0.0
+            top -= h + (6 * k if value else 0)
+        self.bottom_of_texts = top
+
+    def _reserve(self, lines: list[tuple[arcade.Text, str, float, bool]], current: arcade.Text, k: float) -> float:
+        """Height to keep free below ``current`` for the texts after it (one line each, blocks 2 lines)."""
+        after = False
+        need = 0.0
+        for text, name, size, multiline in lines:
+            if text is current:
+                after = True
+                continue
+            if after and self.values[name]:
+                need += (2.6 if multiline else 1.4) * size * k + 6 * k
+        return need
+
+    def refresh(self, width: int, height: int) -> None:
+        """Lay out again if the window size changed."""
+        if self._size != (width, height):
+            self.layout(width, height)
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, height: int, width: int) -> None:
+        """Panel background, buttons and texts."""
+        arcade.draw_lrbt_rectangle_filled(self.left, width, 0, height, self.theme.panel)
+        self.ui.draw()
+        arcade.get_window().default_camera.use()
+        self.batch.draw()
+
+    def texts(self) -> list[arcade.Text]:
+        """The panel's own texts that show something (button labels are the buttons'; layout tests)."""
+        own = [self.t_title, self.t_code, self.t_moves, self.t_assist, self.t_best, self.t_status,
+               self.t_stats_head, self.t_stats, self.t_settings_head]
+        return [t for t in own if t.text]
+
+
+def hard_wrap(text: arcade.Text, value: str, width: float) -> str:
+    """``value`` with each line wider than ``width`` px (in ``text``'s font) cut in pieces (codes have no spaces)."""
+    out = []
+    for line in value.split("\n"):
+        text.text = line
+        w = text.content_width
+        if w <= width or not line:
+            out.append(line)
+            continue
+        per = max(4, int(len(line) * width / w) - 1)
+        out.extend(line[i : i + per] for i in range(0, len(line), per))
+    return "\n".join(out)
+
+
+def stats_text(r: SolveResult, stopped: str = "") -> str:
+    """The statistics block of a solver run."""
+    lines = [
+        f"{solver_label(r.solver)}" + (f" — stopped ({stopped})" if stopped else ""),
+        f"Time: {r.seconds * 1000:.0f} ms" if r.seconds < 10 else f"Time: {r.seconds:.1f} s",
+        f"Nodes expanded: {r.nodes:,}",
+    ]
+    if r.solver == "fast":
+        lines.append(f"Random boosts: {r.boosts}   Layers locked: {r.layers}")
+    elif r.iterations:
+        lines.append(f"Iterations: {r.iterations}")
+    if not stopped:
+        lines.append(f"Solution length: {r.length} moves")
+        lines.append("Proven optimal: yes" if r.optimal else "Proven optimal: no")
+    return "\n".join(lines)

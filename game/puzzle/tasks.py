@@ -1,0 +1,206 @@
+"""Background runs of the puzzle screen: the hint planner and the auto-solve's solver jobs.
+
+:class:`PuzzleJobs` starts what the session asks for in child processes
+(:class:`game.workers.ProcessTask`), polls them once a frame and hands every
+answer back to the session, returning :class:`JobEvent` values the view turns
+into messages.  No rule lives here: which jobs to run and what an answer does
+are :class:`engine.puzzle.session.PuzzleSession`'s decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.puzzle.board import Board
+from engine.puzzle.hint import HintPlan
+from engine.puzzle.result import SolveResult
+from engine.puzzle.session import Hint, PuzzleSession, SolveJob, SolveKind, SolveOutcome
+from game.puzzle.settings import PuzzleSettings, Stopped, hint_job, solve_job, solver_label
+from game.workers import ProcessTask, Task, preload, spinner
+
+preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
+        "engine.puzzle.session", "game.puzzle.settings")
+
+SPINNER_AFTER = 0.25  # seconds before a running task shows its spinner
+
+
+@dataclass(frozen=True)
+class JobEvent:
+    """Something a background run delivered.
+
+    Attributes:
+        kind: ``"hint"`` or ``"solve"``.
+        hint: the hint now shown (hint runs), or None.
+        job: the solver job (solve runs), or None.
+        result: the solver's statistics (also when it stopped), or None.
+        stopped: why a solver stopped without a solution (``"timeout"``, ...), else ``""``.
+        outcome: what the session did with a solver answer, or None.
+        error: a sentence when the run failed.
+    """
+
+    kind: str
+    hint: Hint | None = None
+    job: SolveJob | None = None
+    result: SolveResult | None = None
+    stopped: str = ""
+    outcome: SolveOutcome | None = None
+    error: str = ""
+
+
+class PuzzleJobs:
+    """The hint run and the solver runs of one puzzle screen.
+
+    Args:
+        settings: the screen's solver settings (read when a run starts).
+    """
+
+    def __init__(self, settings: PuzzleSettings) -> None:
+        self.settings = settings
+        self.hint_task: Task[Any] | None = None
+        self.hint_origin: Board | None = None
+        self.solves: dict[SolveKind, tuple[SolveJob, Task[Any]]] = {}
+        self.solve_label = ""
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def solving(self) -> bool:
+        """True while a solver run is out."""
+        return bool(self.solves)
+
+    @property
+    def busy(self) -> bool:
+        """True while any run is out (frames change: spinner, progress)."""
+        return self.hint_task is not None or bool(self.solves)
+
+    def solve_task(self) -> Task[Any] | None:
+        """The solver run to show progress for (optimal first: it may be building tables)."""
+        for kind in (SolveKind.OPTIMAL, SolveKind.FAST):
+            if kind in self.solves:
+                return self.solves[kind][1]
+        return None
+
+    # -- control ----------------------------------------------------------------------
+    def start_hint(self, board: Board) -> None:
+        """Run the hint planner for ``board`` (one at a time)."""
+        if self.hint_task is not None:
+            return
+        self.hint_origin = board
+        self.hint_task = ProcessTask(hint_job, board, self.settings, name="hint")
+
+    def start_solves(self, jobs: list[SolveJob]) -> None:
+        """Run the session's solver jobs (any earlier solve runs are cancelled)."""
+        self.cancel_solves()
+        for job in jobs:
+            self.solves[job.kind] = (job, ProcessTask(solve_job, job, self.settings, name=f"solve-{job.kind}"))
+
+    def solve(self, session: PuzzleSession, optimal: bool) -> str:
+        """Start the auto-solve of ``session`` (optimal or fast, see :meth:`PuzzleSession.begin_solve`).
+
+        Returns the message to show.
+        """
+        jobs = session.begin_solve(optimal, self.settings.timeout)
+        self.start_solves(jobs)
+        kinds = {j.kind for j in jobs}
+        self.solve_label = solver_label("optimal" if SolveKind.OPTIMAL in kinds else "fast")
+        if kinds == {SolveKind.FAST, SolveKind.OPTIMAL}:
+            return ("Solving: the fast solver's plan plays as soon as it is found; the optimal solution takes "
+                    "over when its search ends. Esc cancels.")
+        timeout = jobs[0].timeout if jobs else self.settings.timeout
+        return f"Solving with {self.solve_label} (search time limit {timeout:g} s)... Esc cancels."
+
+    def cancel_solves(self) -> None:
+        """Cancel the solver runs."""
+        for _job, task in self.solves.values():
+            task.cancel()
+        self.solves.clear()
+
+    def cancel(self) -> None:
+        """Cancel everything."""
+        if self.hint_task is not None:
+            self.hint_task.cancel()
+        self.hint_task = None
+        self.cancel_solves()
+
+    # -- answers ----------------------------------------------------------------------
+    def poll(self, session: PuzzleSession) -> list[JobEvent]:
+        """Hand finished runs to ``session``; returns what happened (oldest first)."""
+        events: list[JobEvent] = []
+        task = self.hint_task
+        if task is not None and task.done:
+            self.hint_task = None
+            origin = self.hint_origin or session.board
+            try:
+                plan: HintPlan = task.result()
+            except Exception as exc:  # noqa: BLE001 - shown to the player
+                events.append(JobEvent("hint", error=f"No hint: {exc}"))
+            else:
+                events.append(JobEvent("hint", hint=session.take_hint_plan(origin, plan)))
+        for kind, (job, task) in list(self.solves.items()):
+            if not task.done:
+                continue
+            del self.solves[kind]
+            events.append(self._solve_event(session, job, task))
+        return events
+
+    def _solve_event(self, session: PuzzleSession, job: SolveJob, task: Task[Any]) -> JobEvent:
+        try:
+            value: SolveResult | Stopped = task.result()
+        except Exception as exc:  # noqa: BLE001 - cancelled build, unexpected solver error
+            session.solve_finished(job, None)
+            return JobEvent("solve", job=job, error=f"The solver failed: {exc}")
+        if isinstance(value, Stopped):
+            outcome = session.solve_finished(job, None)
+            return JobEvent("solve", job=job, result=value.result, stopped=value.reason, outcome=outcome)
+        return JobEvent("solve", job=job, result=value, outcome=session.solve_finished(job, value))
+
+    def progress(self) -> tuple[str, float | None]:
+        """The progress line (``""`` when nothing worth showing) and a bar fraction (None: no bar)."""
+        task = self.solve_task() or self.hint_task
+        if task is None or task.done or task.elapsed < SPINNER_AFTER:
+            return "", None
+        frac, msg = task.progress()
+        building = "pattern" in msg or "table" in msg
+        if task is self.hint_task:
+            what = "Finding a hint"
+        elif building:
+            what = "First use of the optimal solver: building its tables (cached afterwards)"
+        else:
+            what = f"Searching with {self.solve_label}"
+        label = f"{spinner(task.elapsed)} {what} · {task.elapsed:.0f} s"
+        if building:
+            label += f"\n{msg}"
+        return label, (frac if msg else None)
+
+
+def describe(ev: JobEvent, playing: bool) -> tuple[str, bool] | None:
+    """The message for a run's answer as ``(text, is_error)``, or None to keep the current one.
+
+    ``playing``: a solution is playing now (a stopped background search then says nothing).
+    """
+    if ev.error:
+        return ev.error, True
+    if ev.kind == "hint":
+        return None
+    if ev.stopped:
+        if playing:
+            return None
+        advice = {"timeout": "Press T for a longer timeout, or try the other solver (O).",
+                  "limit": "The search grew too large; try the fast solver (O)."}.get(ev.stopped, "")
+        return f"The solver stopped without a solution ({ev.stopped}). {advice}", True
+    r = ev.result
+    if r is None:
+        return None
+    if ev.outcome is SolveOutcome.STARTED:
+        follow = " The optimal search goes on." if ev.job is not None and ev.job.kind is SolveKind.FAST else ""
+        return (f"Playing a {r.length}-move solution ({r.solver}): Space pauses, '.' steps, +/- speed, X stops; "
+                f"Z undoes it afterwards.{follow}"), False
+    if ev.outcome is SolveOutcome.SWITCHED:
+        return f"The optimal solution arrived: {r.length} moves; it now plays from where the solve began.", False
+    if ev.outcome is SolveOutcome.STALE:
+        return "The board changed while the solver ran; press S again.", False
+    if ev.outcome is SolveOutcome.SOLVED:
+        return "Already solved.", False
+    if ev.outcome is SolveOutcome.KEPT and r.optimal:
+        return f"The optimal solution has {r.length} moves (H follows it from where the solve began).", False
+    return None

@@ -1,0 +1,446 @@
+"""The sliding-puzzle screen: maps keys and clicks to session calls and draws what the session reports.
+
+Keys (also shown on the buttons): arrows slide a tile into the blank (a
+setting switches to moving the blank), a click slides every tile between the
+clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
+/ Ctrl+Shift+Z redo, R restart, N new shuffle, H hint, S solve, Space
+pause/resume the solution, ``.`` step it, X stop it, + / - playback speed, C
+copy the puzzle code, Shift+C copy the current position's code, G copy the
+shuffle's seed code, O solver (fast/optimal), T timeout, B random boost, E
+heuristic, A arrow mode, I numbers over a picture on/off, F1 help, F11 fullscreen, Esc cancel/stop/back to
+the setup screen.
+
+The game's rules (moves, undo, the hint planner, which solver runs to make and
+what their answers do, playback, wins and bests) are
+:class:`engine.puzzle.session.PuzzleSession`'s; long runs go to child
+processes through :class:`game.puzzle.tasks.PuzzleJobs`.  The board is
+drawn by :class:`~game.puzzle.board.BoardLayer`, the side panel by
+:class:`~game.puzzle.panel.PuzzlePanel`.  :meth:`PuzzleView.needs_redraw`
+says whether a frame would differ from the last one (idle screens draw nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import pyglet
+from arcade import key
+
+from engine.puzzle.session import Phase, PuzzleSession
+from game.context import Context
+from game.puzzle.assist import AssistCommands
+from game.puzzle.board import BoardLayer
+from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
+from game.puzzle.pictures import builtin_of, choice_label
+from game.puzzle.settings import (
+    Deal,
+    PuzzleSettings,
+    code_picture,
+    code_to_copy,
+    deal_session,
+    session_from_code,
+)
+from game.puzzle.tasks import PuzzleJobs
+from game.puzzle.widgets import fit_block
+from game.routes import Route
+from game.ui import FONT, needs_render
+from game.ui.screen import common_key
+
+ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
+SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}
+SPEED_KEYS = {key.PLUS: 1, key.EQUAL: 1, key.NUM_ADD: 1, key.MINUS: -1, key.NUM_SUBTRACT: -1}
+
+
+class PuzzleView(AssistCommands, arcade.View):
+    """Play one sliding puzzle.
+
+    Args:
+        ctx: the shared game context (store, audio, theme).
+        session: the game to play.
+        deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
+        settings: solver/input settings (default: loaded from the store).
+        picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
+    """
+
+    def __init__(
+        self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
+        picture: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.theme = t = ctx.theme
+        self.settings = settings if settings is not None else PuzzleSettings.load(ctx.store)
+        self.deal = deal
+        self.session = session
+        self.background_color = t.background
+        self.jobs = PuzzleJobs(self.settings)
+        self.board = BoardLayer(session, t, animate=self.settings.animate)
+        #: what the tiles show (a picture choice, game.puzzle.pictures): the code's picture, the deal's, or the setting
+        self.picture = picture or (deal.picture if deal is not None else None) or self.settings.picture
+        self.board.set_picture(self.picture, self.settings.numbers)
+        self.panel = PuzzlePanel(t, self._button_actions())
+        self.t_stats = self.panel.t_stats
+        self.batch = pyglet.graphics.Batch()
+        self.t_help = arcade.Text("", 0, 0, t.text_dim, 10, font_name=FONT, anchor_y="bottom", multiline=True,
+                                  width=600, batch=self.batch)
+        self.t_progress = arcade.Text("", 0, 0, t.text, 11, font_name=FONT, anchor_y="bottom", multiline=True,
+                                      width=600, batch=self.batch)
+        self.t_banner = arcade.Text("", 0, 0, t.star, 40, font_name=FONT, bold=True, anchor_x="center",
+                                    anchor_y="center")
+        self.progress_bar: tuple[float, float, float, float] | None = None  # l, r, b, t of the bar
+        self.progress_frac = 0.0
+        self.message = ""
+        self.clipboard = ""  # last text copied (tests read it)
+        self.last_result: Any = None
+        self.last_stop = ""
+        self.frames = 0
+        self._dirty = True
+        self._layout_size = (0, 0)
+        self._attach(session)
+
+    # -- the runs out (tests and the bench wait on these) -----------------------------
+    @property
+    def hint_task(self) -> Any:
+        """The running hint run, or None."""
+        return self.jobs.hint_task
+
+    @property
+    def solve_task(self) -> Any:
+        """A running solver run, or None."""
+        return self.jobs.solve_task()
+
+    # -- construction -----------------------------------------------------------------
+    def _button_actions(self) -> dict[str, Any]:
+        """Each panel button's action, with the click sound."""
+        return {name: self._with_click(action) for name, action in self._actions().items()}
+
+    def _with_click(self, action: Any) -> Any:
+        def run() -> None:
+            self.ctx.audio.play("click")
+            self._dirty = True
+            action()
+
+        return run
+
+    def _actions(self) -> dict[str, Any]:
+        return {
+            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
+            "hint": self.request_hint,
+            "solve": self.request_solve, "pause": self.toggle_pause, "step": self.step, "stop": self.stop,
+            "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1), "undo": self.undo,
+            "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
+            "back": self.back,
+        }
+
+    def _attach(self, session: PuzzleSession) -> None:
+        """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
+        self.jobs.cancel()
+        self.session = session
+        session.arrows = self.settings.arrows
+        session.on_solved = self._on_solved
+        self.board.attach(session)
+        self.shown_code = code_to_copy(session, "puzzle", builtin_of(self.picture))[0]  # the code the panel shows
+        self.last_result = None
+        self.last_stop = ""
+        self.t_banner.text = ""
+        b = session.board
+        self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
+                       stats="Press S to solve: the statistics of the solver's run appear here.")
+        self._refresh_best()
+        self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
+                          f"Slide the tiles until the picture ({choice_label(self.picture)}) is whole, gap last.")
+        self._layout_size = (0, 0)
+        if self.window is not None:
+            self._layout()
+
+    def toggle_numbers(self) -> None:
+        """I: numbers over the picture tiles on/off (saved)."""
+        self.settings.numbers = not self.settings.numbers
+        self.settings.save(self.ctx.store)
+        self.board.set_picture(self.picture, self.settings.numbers)
+        self._layout()
+        if self.picture:
+            self._set_message(f"Numbers on the picture: {'on' if self.settings.numbers else 'off'} (I).")
+
+    # -- layout -------------------------------------------------------------------------
+    def _layout(self) -> None:
+        """Place the board, the panel and the texts under the board for the current window size."""
+        w, h = self.window.width, self.window.height
+        self._layout_size = (w, h)
+        k = ui_scale(w, h)
+        margin = 16 * k
+        area_l, area_r = margin, w - panel_width(w) - margin
+        self.t_help.font_size = 10 * k
+        self.t_help.width = int(area_r - area_l)
+        self.t_help.position = (area_l, 4 * k)
+        self._refresh_help()
+        help_h = self.t_help.content_height
+        self.t_progress.font_size = 11 * k
+        self.t_progress.width = int(area_r - area_l)
+        prog_y = 4 * k + help_h + 6 * k
+        self.t_progress.position = (area_l, prog_y)
+        line = self.t_progress.font_size * 1.5
+        bar_y = prog_y + 2 * line + 4 * k
+        self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
+        self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
+        if self.board.picture_error and self.message != self.board.picture_error + " Showing numbers.":
+            self._set_message(self.board.picture_error + " Showing numbers.", error=True)
+        bw, bh = self.board.size_px
+        ox, oy = self.board.origin
+        self.t_banner.position = (ox + bw / 2, oy + bh / 2)
+        self.t_banner.font_size = max(16, min(48 * k, bw // 9))
+        self.panel.layout(w, h)
+        self._dirty = True
+
+    def _refresh_help(self) -> None:
+        arrows = "a tile into the gap" if self.settings.arrows == "tile" else "the gap"
+        value = (f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
+                 "(1 move per tile) · green tiles are home · +/- playback speed · C / Shift+C / G copy the "
+                 "puzzle / current / seed code" + (" · I numbers on the picture" if self.picture else ""))
+        fit_block(self.t_help, value, 3.2 * self.t_help.font_size * 1.3)
+
+    # -- view lifecycle -------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Lay out for the current window."""
+        self.background_color = self.theme.background
+        self.panel.ui.enable()
+        self._layout()
+
+    def on_hide_view(self) -> None:
+        """Stop background work when leaving the screen."""
+        self.panel.ui.disable()
+        self.jobs.cancel()
+        self.session.cancel_solve()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Re-layout (tile textures are re-rendered at the new size)."""
+        self._layout()
+
+    def needs_redraw(self) -> bool:
+        """True when the next frame would differ from the last one drawn.
+
+        Something changes when: input arrived, a slide or the win flash runs,
+        a solution plays, the clock's tenths tick (the texts change), or a
+        background run shows its spinner and progress.  An idle screen (also one showing a hint)
+        returns False.
+        """
+        s = self.session
+        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
+                or needs_render(self.panel.ui))
+
+    # -- frame --------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Animations, solution playback, timer, background runs and texts."""
+        if self._layout_size != (self.window.width, self.window.height):
+            self._layout()
+        dt = min(delta_time, 0.25)
+        self.board.advance(dt)
+        pb = self.session.playback
+        played = self.session.update(dt, busy=bool(self.board.anim))
+        if played:
+            self.board.sync(animate=pb is not None and pb.animated and len(played) == 1)
+            self._dirty = True
+        for event in self.jobs.poll(self.session):
+            self._on_job_event(event)
+        self._refresh_texts()
+
+    def on_draw(self) -> None:
+        """Board, overlays, panel and texts."""
+        self.frames += 1
+        self._dirty = False
+        self.clear()
+        if self._layout_size != (self.window.width, self.window.height):
+            self._layout()
+        self.board.draw(self.t_banner)
+        self.panel.draw(self.window.height, self.window.width)
+        self._draw_progress()
+        self.batch.draw()
+        self.t_banner.draw()
+
+    def _draw_progress(self) -> None:
+        label, frac = self.jobs.progress()
+        if self.t_progress.text != label:
+            self.t_progress.text = label
+        if frac is not None and self.progress_bar is not None:
+            l_, r_, b_, t_ = self.progress_bar
+            arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, self.theme.locked)
+            arcade.draw_lrbt_rectangle_filled(l_, l_ + (r_ - l_) * frac, b_, t_, self.theme.accent)
+
+    # -- texts ----------------------------------------------------------------------------
+    def _set_message(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.panel.set_status_color(error)
+        if self.panel.set(status=text) and self._layout_size != (0, 0):
+            self.panel.layout(*self._layout_size)
+        self._dirty = True
+
+    def _refresh_texts(self) -> None:
+        if self.t_banner.text and not self.session.solved:
+            self.t_banner.text = ""
+            self._dirty = True
+        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
+            self._dirty = True
+
+    def _refresh_best(self) -> None:
+        self.panel.show_bests(self.session, self.ctx.store)
+
+    # -- input ----------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Keyboard controls (see the module docstring)."""
+        ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
+        shift = bool(modifiers & key.MOD_SHIFT)
+        self._dirty = True
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
+        simple = {
+            key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.request_hint,
+            key.S: self.request_solve, key.SPACE: self.toggle_pause, key.PERIOD: self.step,
+            key.NUM_DECIMAL: self.step, key.X: self.stop, key.G: lambda: self.copy_code("seed"),
+            key.ESCAPE: self.escape, key.I: self.toggle_numbers,
+        }
+        if symbol in ARROWS:
+            self.play_moves(self.session.press(ARROWS[symbol]))
+        elif symbol == key.Z and ctrl and shift:
+            self.redo()
+        elif symbol in (key.Z, key.U):
+            self.undo()
+        elif symbol == key.C:
+            self.copy_code("current" if shift else "puzzle")
+        elif symbol in SPEED_KEYS:
+            self.change_speed(SPEED_KEYS[symbol])
+        elif symbol in SETTING_KEYS:
+            self._change(SETTING_KEYS[symbol])
+        elif symbol in simple:
+            simple[symbol]()
+        else:
+            return None
+        return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """Slide the tiles between the clicked tile and the gap (the panel's UI manager takes button clicks)."""
+        self._dirty = True
+        cell = self.board.cell_at(x, y)
+        if cell is None:
+            return None
+        self.play_moves(self.session.click(cell))
+        return True
+
+    # -- actions ------------------------------------------------------------------------
+    def play_moves(self, moves: str) -> None:
+        """React to moves the session just played (animation, sound, hint text)."""
+        if not moves:
+            self.ctx.audio.play("bump")
+            return
+        self.board.sync()
+        if not self.session.won or not self.session.solved:
+            self.ctx.audio.play("step")
+        if self.message.startswith("Hint"):
+            self._set_message("")
+
+    def undo(self) -> None:
+        """Undo the last action (a whole click-slide, or one solution step)."""
+        self.play_moves(self.session.undo())
+
+    def redo(self) -> None:
+        """Redo the last undone action."""
+        self.play_moves(self.session.redo())
+
+    def restart(self) -> None:
+        """Back to the dealt position, timer and counters reset."""
+        self.jobs.cancel()
+        self.session.restart()
+        self.board.flash = 0.0
+        self.t_banner.text = ""
+        self.board.sync()
+        self._set_message("Restarted from the dealt position.")
+
+    def new_game(self) -> None:
+        """Deal another puzzle with the same size and shuffle kind (new seed)."""
+        if self.deal is None:
+            self._set_message("This puzzle came from a code: use the setup screen (Esc) for a new one.")
+            return
+        self.deal = self.deal.reseeded()
+        self._attach(deal_session(self.deal))
+
+    def back(self) -> None:
+        """To the setup screen."""
+        self.jobs.cancel()
+        self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+
+    def escape(self) -> None:
+        """Esc: stop the playback, else cancel a run, else back to the setup screen."""
+        if self.session.playback is not None:
+            self.stop()
+        elif self.jobs.hint_task is not None or self.jobs.solving:
+            self.jobs.cancel()
+            self.session.cancel_solve()
+            self._set_message("Cancelled; nothing was changed.")
+        else:
+            self.back()
+
+    def copy_code(self, which: str = "puzzle") -> None:
+        """Copy ``"puzzle"`` (the dealt position, C), ``"current"`` (Shift+C) or ``"seed"`` (G) code."""
+        text, what = code_to_copy(self.session, which, builtin_of(self.picture))
+        self.clipboard = text
+        shown = text if len(text) <= 44 else f"({len(text)} characters)"
+        try:
+            self.window.set_clipboard_text(text)
+        except Exception:  # noqa: BLE001 - no clipboard (headless, no X selection owner)
+            self._set_message(f"No clipboard here; {what} is {text}")
+            return
+        self._set_message(f"Copied {what} {shown}. Paste it in the puzzle setup or run: tessera play CODE")
+
+    # settings ------------------------------------------------------------------------
+    def _change(self, what: str) -> None:
+        """Change one setting (see :meth:`PuzzleSettings.change`), save it and show the result."""
+        b = self.session.board
+        note = self.settings.change(what, b.width, b.height)
+        self.session.arrows = self.settings.arrows
+        self.settings.save(self.ctx.store)
+        if note:
+            self._set_message(note)
+        self._refresh_help()
+        self._refresh_texts()
+
+
+def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
+    """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
+
+    A code that does not decode (or names an unsolvable position) gives the
+    setup screen with the decoder's sentence in red and the code in its field.
+    This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
+    """
+    if not code:
+        return ctx.view_for(Route.PUZZLE_SETUP)
+    try:
+        session, deal = session_from_code(code)
+    except ValueError as exc:
+        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+
+
+def open_code(ctx: Context, code: str) -> PuzzleView:
+    """The puzzle view for a ``P1...`` code (not shown), for code-entry screens that show errors themselves.
+
+    Raises:
+        engine.codes.CodeError: the code does not decode or names an unsolvable position.
+    """
+    session, deal = session_from_code(code)
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+
+
+def open_puzzle(target: Any, code: str | None = None) -> arcade.View:
+    """Show the puzzle screen (see :func:`puzzle_view`) and return it.
+
+    Args:
+        target: a :class:`~game.context.Context` or an ``arcade.Window`` (a context is made).
+        code: a puzzle code (``P1...``) or None for the setup screen.
+    """
+    ctx = target if isinstance(target, Context) else Context(target)
+    view = puzzle_view(ctx, code)
+    ctx.show(view)
+    return view
+
+
+__all__ = ["PuzzleView", "open_code", "open_puzzle", "puzzle_view"]

@@ -1,0 +1,41 @@
+"""How the two players of a race on one keyboard are named, coloured and drawn (the race and its result share it).
+
+Player 1 walks with WASD and is a blue **disc**, player 2 with the arrows and is an orange **diamond** (the
+Okabe-Ito pair the race screen uses; the shapes keep them apart without colour).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from game.race.view import race_colors
+from game.render.theme import Theme
+
+#: How each player is named on screen (the shape and colour words keep them apart without colour).
+PLAYER_NAMES = ("Player 1", "Player 2")
+PLAYER_TAGS = ("WASD, blue disc", "arrows, orange diamond")
+
+
+def player_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(player 1, player 2) opaque colours for ``theme``: the race screen's Okabe-Ito blue and orange."""
+    blue, orange = race_colors(theme)
+    return (*blue[:3], 255), (*orange[:3], 255)
+
+
+def player_label(i: int) -> str:
+    """``Player 1 (WASD, blue disc)`` for ``i`` 0 or 1."""
+    return f"{PLAYER_NAMES[i]} ({PLAYER_TAGS[i]})"
+
+
+def draw_marker(i: int, x: float, y: float, r: float, color: Any, edge: Any, rim: float) -> None:
+    """Player ``i``'s marker of radius ``r`` at ``(x, y)``: a disc (player 1) or a diamond (player 2), with an
+    outline ``rim`` wide (all in the units of the camera in use)."""
+    if i == 0:
+        arcade.draw_circle_filled(x, y, r + rim, edge, num_segments=32)
+        arcade.draw_circle_filled(x, y, r, color, num_segments=32)
+        return
+    big, small = r * 1.3 + rim * 1.4, r * 1.3
+    arcade.draw_polygon_filled([(x, y + big), (x + big, y), (x, y - big), (x - big, y)], edge)
+    arcade.draw_polygon_filled([(x, y + small), (x + small, y), (x, y - small), (x - small, y)], color)

@@ -1,0 +1,171 @@
+"""The race result: who won and by how much, path lengths against the shortest, bests, the ghost code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+
+from engine.modes.race import RaceResult
+from engine.modes.race.session import RaceSession
+from game.context import Context
+from game.format import format_clock
+from game.ui import gui
+from game.ui.clipboard import copy_to_clipboard
+from game.ui.screen import BaseView
+from game.ui.textfit import fit_text
+
+
+def ratio(steps: int, shortest: int) -> str:
+    """``"123 moves (1.45x shortest)"``."""
+    if shortest <= 0:
+        return f"{steps} moves"
+    return f"{steps} moves ({steps / shortest:.2f}x shortest)"
+
+
+def _seconds(value: float) -> str:
+    return format_clock(value, 2)
+
+
+def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Text], float] | None = None) -> None:
+    """Lay a result screen out for ``width`` × ``height`` px: its three-wide buttons sized from the width, its
+    ``rows`` (``(text, value, size, cut_in_the_middle)``) stacked from the top, each fitted to the width less
+    ``indent(text)`` px (room for a marker beside it), then its ``status`` line; the block of lines sits in the
+    middle of the room above the buttons (at the top when it fills it)."""
+    scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
+    bw, bh = int(min(300 * scale, (width - 80) / 3)), int(42 * max(0.85, scale))
+    for btn in view.buttons:
+        btn.rect = btn.rect.resize(bw, bh)
+    view.style_buttons(min(14 * scale, bh * 0.4))  # labels grow with the window, shrink to fit their button
+    gaps = []
+    for text, value, size, middle in view.rows:
+        room = width - 40 - (indent(text) if indent is not None else 0.0)
+        fit_text(text, value, room, min_size=max(9, int(size * scale * 0.7)), size=max(9, int(size * scale)),
+                 middle=middle)
+        gaps.append(text.content_height + 8 * scale)
+    view.status.font_size = max(10, int(14 * scale))
+    top = height - 30 * scale
+    buttons_top = 24 + -(-len(view.buttons) // 3) * (bh + 10)
+    block = sum(gaps) + view.status.font_size * 2  # the lines and room for the status line under them
+    y = min(top, (top + buttons_top + block) / 2)
+    for (text, *_), gap in zip(view.rows, gaps, strict=True):
+        text.position = (width / 2, y)
+        y -= gap
+    view.status.position = (width / 2, y)
+    view.ui.trigger_render()
+
+
+class RaceResultView(BaseView):
+    """Shown after a race (finished or given up).
+
+    Saves the player's time as a personal best for the race (through
+    :meth:`game.store.Store.record_win`) and, when it is a new best, the run's
+    ghost code (``Store.record_ghost``: the best run per maze is kept).
+
+    Args:
+        ctx: shared context.
+        race: the finished (or abandoned) race.
+        leave: goes back to where the race was opened from ("New race").
+        play: shows a race view for a session ("Race again", "Race your ghost").
+    """
+
+    def __init__(self, ctx: Context, race: RaceSession, leave: Callable[[], None],
+                 play: Callable[[RaceSession], None]) -> None:
+        super().__init__(ctx, columns=3)
+        self.race = race
+        self.leave = leave
+        self.play = play
+        res = race.final_result()
+        self.result: RaceResult = res
+        info = race.info
+        ghost = race.ghost_of_run()
+        self.ghost_code = ghost.code(race.maze) if ghost is not None else ""
+        best_line = ""
+        if ghost is not None:
+            won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
+            if res.player_seconds is not None:
+                ctx.store.record_ghost(ghost.spec.code(), self.ghost_code, res.player_seconds)
+            best = won.best
+            if best.best_time is not None:
+                flag = "  (new best!)" if won.new_best_time and best.wins > 1 else ""
+                best_line = f"Your best on this code: {_seconds(best.best_time)}{flag}"
+        t = ctx.theme
+        heading = {"player": "You won!", "tie": "A dead heat!", "opponent": "You lost"}[res.winner]
+        name = info.opponent_name[:1].upper() + info.opponent_name[1:]
+        you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
+               if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
+        what = "Ghost code raced" if info.is_ghost else "Race code"
+        # (full text, font size, colour, bold, cut in the middle)
+        self.rows: list[tuple[arcade.Text, str, int, bool]] = []
+        for value, size, color, bold, middle in (
+            (heading, 40, t.accent if res.winner != "opponent" else t.error, True, False),
+            (res.summary(info.opponent_name), 20, t.text, False, False),
+            (you, 16, t.text, False, False),
+            (f"{name}: {_seconds(res.opponent_seconds)}  ·  {ratio(res.opponent_steps, res.shortest)}", 16, t.text,
+             False, False),
+            (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
+            (best_line, 16, t.text, False, False),
+            (f"{what}: {info.code}", 13, t.text_dim, False, True),
+            (f"Ghost code: {self.ghost_code}" if self.ghost_code else "No ghost (you did not finish).", 12,
+             t.text_dim, False, True),
+        ):
+            if value:
+                self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,
+                                  size, middle))
+        self.heading = self.rows[0][0]
+        self.code_line = self.rows[-2][0]
+        self.ghost_line = self.rows[-1][0]
+        self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
+        actions = [("Race again", self.again)]
+        if self.ghost_code:
+            actions += [("Race your ghost", self.race_ghost), ("Copy ghost code", self.copy_ghost)]
+        actions += [("Copy race code", self.copy_code), ("New race", self.back)]
+        self.grid_box = gui.UIGridLayout(column_count=3, row_count=2, horizontal_spacing=12, vertical_spacing=10)
+        for i, (label, action) in enumerate(actions):
+            self.grid_box.add(self.make_button(label, action, width=240, height=42, font_size=14), column=i % 3,
+                              row=i // 3)
+        self.anchor = self.ui.add(gui.UIAnchorLayout())
+        self.anchor.add(self.grid_box, anchor_x="center", anchor_y="bottom", align_y=24)
+
+    def layout(self, width: int, height: int) -> None:
+        """Stack the lines from the top, each fitted to the window; buttons sized from the width."""
+        stack_result(self, width, height)
+
+    def again(self) -> None:
+        """The same race from its countdown."""
+        self.play(self.race.again())
+
+    def race_ghost(self) -> None:
+        """Race the run just made."""
+        ghost = self.race.ghost_of_run()
+        if ghost is not None:
+            self.play(RaceSession.for_ghost(ghost, self.race.maze))
+
+    def copy_ghost(self) -> None:
+        """Ghost code to the clipboard."""
+        ok = copy_to_clipboard(self.window, self.ghost_code)
+        self.status.text = "Ghost code copied." if ok else "No clipboard here."
+
+    def copy_code(self) -> None:
+        """Race code to the clipboard."""
+        ok = copy_to_clipboard(self.window, self.race.info.code)
+        self.status.text = "Race code copied." if ok else "No clipboard here."
+
+    def back(self) -> None:
+        """To the setup screen (or wherever the race came from)."""
+        self.leave()
+
+    def needs_redraw(self) -> bool:
+        """A still screen: redraw only after input (the base view's own rule, when it has one)."""
+        parent = getattr(super(), "needs_redraw", None)
+        return bool(parent()) if callable(parent) else True
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen (for layout tests)."""
+        return [row[0] for row in self.rows] + ([self.status] if self.status.text else [])
+
+    def draw_extra(self) -> None:
+        """Texts."""
+        for text in self.texts():
+            text.draw()

@@ -1,0 +1,228 @@
+"""What the race screens share (one player against an opponent, two players on one keyboard).
+
+:class:`RaceScreen` holds the maze layer (drawn through a fog in a dark race),
+the world and HUD cameras, the top bar (title and note on the left, the clock in
+the middle, the racers' lines on the right, laid out by each screen), the
+"who arrived" banner in its own strip under the bar, the 3-2-1 countdown, the
+key help at the bottom, mouse zoom and pan, and the pause between the end of a
+race and its result screen.  All sizes scale with the window (:func:`game.ui.ui_scale`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import arcade
+
+from engine.maze.model import Maze
+from engine.modes.fog import Fog
+from engine.modes.race.session import RacePhase
+from game.context import Context
+from game.format import format_clock
+from game.render.camera import CameraState
+from game.render.fog_layer import DarkMazeLayer
+from game.render.maze_layer import MazeLayer
+from game.render.theme import Theme
+from game.routes import Route
+from game.ui import FONT, ui_scale
+from game.ui.textfit import fit_text
+
+#: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
+#: bar (the maze is fitted between the strip and the footer, so the banner never covers it).
+HUD_HEIGHT = 56
+FOOTER_HEIGHT = 26
+BANNER_STRIP = 30
+RESULT_DELAY = 1.2  # seconds between the end of a race and its result screen
+
+
+def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: Theme) -> None:
+    """A race screen's top bar (``bar`` px, panel colour) and the banner strip under it (``strip`` px, background
+    colour, so a zoomed maze passes under the banner line rather than over it)."""
+    arcade.draw_lrbt_rectangle_filled(0, width, height - bar - strip, height - bar, theme.background)
+    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
+
+
+class RaceScreen(arcade.View):
+    """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
+
+    Args:
+        ctx: shared context.
+        maze: the race's maze.
+        fog: the fog the maze is drawn through (a dark race), or None.
+        layer_theme: the theme the maze layer is drawn with (the race screen tints your trail).
+        back: the screen "back" returns to (None: the race setup).
+        help_line: the key help shown at the bottom.
+    """
+
+    def __init__(self, ctx: Context, maze: Maze, fog: Fog | None, layer_theme: Theme, back: arcade.View | None,
+                 help_line: str) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.maze = maze
+        self.back_view = back
+        self.help_line = help_line
+        self.dark_layer = None if fog is None else DarkMazeLayer(ctx.window.ctx, maze, layer_theme, fog)
+        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, layer_theme)
+        self.world_camera = arcade.Camera2D()
+        self.hud_camera = arcade.Camera2D()
+        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
+                               FOOTER_HEIGHT)
+        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
+        self.end_wait = -1.0
+        t = ctx.theme
+        self.background_color = t.background
+        self.t_title = self.make_text(15, t.text, True, anchor_y="center")
+        self.t_note = self.make_text(11, t.text_dim, anchor_y="center")
+        self.t_time = self.make_text(18, t.text, True, anchor_x="center", anchor_y="center")
+        self.t_count = self.make_text(96, t.accent, True, anchor_x="center", anchor_y="center")
+        self.t_banner = self.make_text(14, t.accent, True, anchor_x="center", anchor_y="center")
+        self.t_help = self.make_text(11, t.text_dim, anchor_x="center")
+        self._shown: tuple[Any, ...] = ()
+        self._changed = True
+        self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
+        self.s = ui_scale(*self.lay_size)
+        self.hud_h = HUD_HEIGHT * self.s
+        self.press_at: tuple[float, float] | None = None
+        self.dragging = False
+        self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
+
+    @staticmethod
+    def make_text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:
+        """An empty HUD text of ``size`` points at scale 1 (laid out and scaled by :meth:`on_resize`)."""
+        return arcade.Text("", 0, 0, color, size, font_name=FONT, bold=bold, **kw)
+
+    # -- layout ---------------------------------------------------------------------
+    def on_resize(self, width: int, height: int) -> None:
+        """Refit the cameras and place the clock, countdown, banner and key help for the new size."""
+        self.lay_size = (width, height)
+        self.s = s = ui_scale(width, height)
+        self.hud_h = HUD_HEIGHT * s
+        self.world_camera.match_window()
+        self.hud_camera.match_window(position=True)
+        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
+        self.cam.resize(width, height)
+        self.t_time.font_size = 18 * s
+        self.t_time.position = (width / 2, height - self.hud_h / 2)
+        self.t_count.position = (width / 2, height / 2)
+        self.t_count.font_size = max(40, min(96, height // 7))
+        self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
+        self.t_help.position = (width / 2, 8 * s)
+        fit_text(self.t_help, self.help_line, width - 24, min_size=8, size=11 * s)
+        self._shown = ()
+        self._changed = True
+
+    def hud_side(self, width: int) -> float:
+        """Pixels available on each side of the centred clock (title and note left, racers' lines right)."""
+        half_clock = max(self.t_time.content_width, 90 * self.s) / 2 + 18 * self.s
+        return width / 2 - half_clock - 16 * self.s
+
+    def set_banner(self, line: str) -> None:
+        """The "who arrived" line in its strip (fitted to the window's width)."""
+        fit_text(self.t_banner, line, self.lay_size[0] - 32 * self.s, min_size=9, size=14 * self.s)
+
+    def place_title(self, title: str, note: str) -> None:
+        """The title and the note under it, left of the clock."""
+        s, side = self.s, self.hud_side(self.lay_size[0])
+        fit_text(self.t_title, title, side, min_size=10, size=15 * s)
+        fit_text(self.t_note, note, side, min_size=8, size=11 * s)
+        y = self.lay_size[1] - self.hud_h / 2
+        self.t_title.position = (16 * s, y + 11 * s)
+        self.t_note.position = (16 * s, y - 12 * s)
+
+    def draw_hud(self, texts: list[arcade.Text]) -> None:
+        """The top bar and banner strip, ``texts`` (the screen's lines), the countdown and the banner."""
+        w, h = self.lay_size
+        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, self.ctx.theme)
+        for text in texts:
+            text.draw()
+        self.t_help.draw()
+        if self.t_count.text:
+            self.t_count.draw()
+        if self.t_banner.text:
+            self.t_banner.draw()
+
+    @staticmethod
+    def clock_line(seconds: float, over: bool) -> str:
+        """The HUD clock: whole seconds while the race runs (one redraw a second, not ten), tenths once over."""
+        return format_clock(seconds, 2)[:-1] if over else format_clock(max(0.0, seconds), 0)
+
+    @staticmethod
+    def countdown_line(tick: int, seconds_left: int) -> str:
+        """The big centre line: ``3``, ``2``, ``1`` before the start (``tick`` < 0), ``GO!`` for the first half
+        second, then nothing."""
+        return "" if tick >= 30 else ("GO!" if tick >= 0 else str(seconds_left))
+
+    # -- redrawing -------------------------------------------------------------------
+    def frame_key(self) -> tuple[Any, ...]:
+        """Everything the screen shows that can change by itself (racers, clock line, HUD lines, fog, camera);
+        a frame is drawn only when it differs from the last one drawn (or after input)."""
+        raise NotImplementedError
+
+    def needs_redraw(self) -> bool:
+        """True after input or when :meth:`frame_key` changed: a race where nothing moves redraws once a second."""
+        changed, self._changed = self._changed, False
+        return changed or self.frame_key() != self._drawn
+
+    def mark_drawn(self) -> None:
+        """Call at the start of ``on_draw``: this frame shows the current :meth:`frame_key`."""
+        self._drawn = self.frame_key()
+
+    # -- behaviour -------------------------------------------------------------------
+    def go_back(self) -> None:
+        """Back to where the race was opened from (the race setup by default)."""
+        if self.back_view is not None:
+            self.ctx.show(self.back_view)
+        else:
+            self.ctx.go(Route.RACE_SETUP)
+
+    def input_paused(self) -> bool:
+        """True while the screen ignores the mouse (a pause overlay is up); never, unless a screen says so."""
+        return False
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Start a click or a drag."""
+        self.press_at = (x, y)
+        self.dragging = False
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan (a drag starts after 5 px)."""
+        if self.press_at is None or self.input_paused():
+            return
+        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= 5:
+            self.dragging = True
+        if self.dragging:
+            self.cam.pan(dx, dy)
+            self._changed = True
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """End a drag."""
+        self.press_at, self.dragging = None, False
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if scroll_y and not self.input_paused():
+            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+            self._changed = True
+
+    def update_fog(self) -> None:
+        """A dark race: redraw the fog of the cells that changed since the last frame."""
+        if self.dark_layer is not None:
+            changed = self.dark_layer.fog.take_changes()
+            if changed:
+                self.dark_layer.update_fog(changed)
+
+    def count_down_to_result(self, phase: RacePhase, delta_time: float) -> None:
+        """Once the race is over, wait :data:`RESULT_DELAY` seconds, then :meth:`show_result`."""
+        if phase is not RacePhase.OVER:
+            return
+        if self.end_wait < 0:
+            self.end_wait = RESULT_DELAY
+        else:
+            self.end_wait -= delta_time
+            if self.end_wait <= 0:
+                self.show_result()
+
+    def show_result(self) -> None:
+        """The result screen (each screen shows its own)."""
+        raise NotImplementedError

@@ -1,0 +1,337 @@
+"""The race screen: you against an AI opponent or a ghost.
+
+The race itself is :class:`engine.modes.race.session.RaceSession` (both racers on one
+clock); this view maps keys and clicks to its calls, plays its events as
+sounds and draws what it reports: the maze, your trail (blue), the opponent's
+explored cells and trail (orange, Okabe-Ito colours that stay apart for
+colour-blind players) and both racers; a ghost is a translucent player.
+
+Ways in: :func:`open_race_code` (race ``R1``, maze ``M1`` or ghost ``G1``
+codes; levels over :data:`BACKGROUND_CELLS` cells build in the background
+with progress), :func:`open_race_setup`, or ``RaceView(ctx, session)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+from arcade import key
+
+from engine.codes import normalize
+from engine.maze.recipe import MazeSpec
+from engine.modes.lab import estimate_cells
+from engine.modes.race import RaceSpec
+from engine.modes.race.session import EventKind, RacePhase, RaceSession
+from game.context import Context
+from game.race.loading import RaceLoadingView
+from game.race.result import RaceResultView
+from game.race.screen import RaceScreen
+from game.render.theme import Theme
+from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.screen import common_key
+from game.ui.textfit import fit_text
+
+GHOST_ALPHA = 120
+#: Levels with more cells than this are built in the background with a progress bar.
+BACKGROUND_CELLS = 100_000
+#: Okabe-Ito colours: (your trail, the opponent) on dark and light themes.
+RACE_COLORS = {
+    "dark": ((86, 180, 233, 170), (230, 159, 0, 255)),  # sky blue, orange
+    "light": ((0, 114, 178, 140), (213, 94, 0, 255)),  # blue, vermillion
+}
+HELP = ("Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
+        "F fit · Esc give up")
+
+
+def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(your trail, the opponent's colour) for ``theme``: blue and orange, distinct for colour-blind players."""
+    return RACE_COLORS["light" if theme.name == "light" else "dark"]
+
+
+class RaceView(RaceScreen):
+    """Race one maze.
+
+    Args:
+        ctx: shared context.
+        race: the race session (at the start of its countdown).
+        back: the screen Esc returns to before the start and "New race" after it (None: the race setup).
+    """
+
+    def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
+        you, them = race_colors(ctx.theme)
+        # a dark race: the maze is drawn through the player's fog; your trail in your colour
+        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
+        self.race = race
+        self.you_color, self.them_color = you, them
+        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
+        self.show_explored = True
+        self.radius = 0.3 * self.layer.cell_size
+        self.layer.mark_visited(self.maze.start)
+        self.t_info = self.make_text(12, ctx.theme.text, anchor_x="right", anchor_y="center")
+
+    @property
+    def sim(self) -> Any:
+        """The race's simulation (for tests and the result screen)."""
+        return self.race.sim
+
+    @property
+    def session(self) -> Any:
+        """The player's play session (position, walk-to)."""
+        return self.race.player
+
+    @property
+    def is_ghost(self) -> bool:
+        """True when racing a recorded run."""
+        return self.race.info.is_ghost
+
+    # -- lifecycle ------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Fit the camera."""
+        self.background_color = self.ctx.theme.background
+        self.on_resize(self.window.width, self.window.height)
+
+    def back(self) -> None:
+        """Esc: give up (result screen) once started, else back."""
+        phase = self.race.phase
+        if phase is RacePhase.COUNTDOWN:
+            self.go_back()
+            return
+        if phase is not RacePhase.OVER:
+            self.race.give_up()
+        self.show_result()
+
+    def show_result(self) -> None:
+        """The result screen (it saves bests and the ghost)."""
+        self.end_wait = 1e9
+        self.ctx.show(RaceResultView(self.ctx, self.race, self.go_back, self.play))
+
+    def play(self, race: RaceSession) -> None:
+        """Show a new race (from the result screen: again, or against your ghost)."""
+        self.ctx.show(RaceView(self.ctx, race, self.back_view))
+
+    # -- input -------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Movement (after the countdown), E, F, zoom, Esc, F1 help (the race waits), F11."""
+        self._changed = True
+        if common_key(self.ctx, symbol, modifiers):
+            pass
+        elif symbol == key.ESCAPE:
+            self.back()
+        elif symbol == key.E:
+            self.show_explored = not self.show_explored
+        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.race.player_position())):
+            pass
+        elif is_direction_key(symbol):
+            self.send_moves(self.keys.press(symbol))
+        else:
+            return None
+        return True
+
+    def send_moves(self, moves: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+        """Give key moves to the race (refused during the countdown)."""
+        for direction, prefer in moves:
+            if self.race.press(direction, prefer):
+                self.cam.following = True
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        """Forget a released direction key."""
+        self.keys.release(symbol)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click walks to the cell (after the countdown)."""
+        was_drag, self.press_at, self.dragging = self.dragging, None, False
+        if was_drag or button != arcade.MOUSE_BUTTON_LEFT:
+            return
+        cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
+        if cell >= 0:
+            self.race.walk_to(cell)
+
+    # -- time ----------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the race by real time; sounds for its events; the result screen after the end."""
+        self.send_moves(self.keys.tick(delta_time))  # a press that waited for a diagonal partner
+        audio = self.ctx.audio
+        for event in self.race.advance(delta_time, self.keys.held_direction()):
+            if event.kind is EventKind.STEP:
+                self.layer.mark_visited(event.value)
+                audio.play("step", 0.4)
+            elif event.kind is EventKind.BUMP:
+                audio.play("bump")
+            elif event.kind is EventKind.BEEP:
+                audio.play("click")
+            elif event.kind is EventKind.DECIDED:
+                audio.play("win" if event.value >= 0 else "bump")
+        self.update_fog()
+        self.cam.follow(*self.race.player_position(), delta_time)
+        self.count_down_to_result(self.race.phase, delta_time)
+
+    def frame_key(self) -> tuple[Any, ...]:
+        """Both racers, the clock line, countdown, banner, counters, explored cells shown, the fog, the camera."""
+        race, cam = self.race, self.cam
+        fog = race.player.fog.version if race.player.fog is not None else 0
+        return (cam.x, cam.y, cam.zoom, cam.shake, race.player_position(), race.opponent_position(),
+                self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
+                race.player_moves, race.opponent_moves, self.show_explored, fog)
+
+    def clock_text(self) -> str:
+        """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
+        return self.clock_line(self.race.clock, self.race.phase is RacePhase.OVER)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_world(self) -> None:
+        """Maze with your trail, the opponent's explored cells and trail, both racers."""
+        t = self.ctx.theme
+        race = self.race
+        self.layer.draw(self.cam.zoom)
+        size = self.layer.cell_size
+        ox, oy = race.opponent_position()
+        them = self.them_color
+        if race.dark and race.phase is not RacePhase.OVER:
+            # In the dark the opponent's trail and explored cells would show the map: only the opponent
+            # itself, while it is in sight.
+            if race.opponent_in_sight():
+                self.draw_opponent(ox, oy)
+        elif not self.is_ghost:
+            if self.show_explored:
+                pts = [self.centers[c] for c in race.explored()]
+                if pts:
+                    arcade.draw_points(pts, (*them[:3], 120), 0.3 * size)
+            pts = [self.centers[c] for c in race.opponent_trail()] + [(ox, oy)]
+            if len(pts) > 1:
+                arcade.draw_line_strip(pts, (*them[:3], 220), 0.12 * size)
+            self.draw_opponent(ox, oy)
+        else:
+            self.draw_opponent(ox, oy)
+        self.layer.draw_bridge(race.opponent_tunnel(), self.cam.zoom)  # weave: the opponent is under it
+        px, py = race.player_position()
+        edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
+        ring = self.radius * 0.22  # your colour around your disc, matching your trail
+        arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+        self.layer.draw_bridge(race.player.tunnel(), self.cam.zoom)  # weave: you are under it
+
+    def draw_opponent(self, ox: float, oy: float) -> None:
+        """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""
+        t = self.ctx.theme
+        if not self.is_ghost:
+            r = self.radius * 1.1  # a diamond: a shape cue as well as a colour one
+            diamond = [(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)]
+            arcade.draw_polygon_filled(diamond, t.player_edge)
+            r *= 0.8
+            arcade.draw_polygon_filled([(ox, oy + r), (ox + r, oy), (ox, oy - r), (ox - r, oy)], self.them_color)
+        else:
+            arcade.draw_circle_filled(ox, oy, self.radius, (*t.player[:3], GHOST_ALPHA), num_segments=32)
+            arcade.draw_circle_outline(ox, oy, self.radius, (*t.text[:3], GHOST_ALPHA),
+                                       0.05 * self.layer.cell_size, num_segments=32)
+
+    def banner_text(self) -> str:
+        """The line under the top bar once somebody arrived."""
+        sim = self.race.sim
+        w = sim.winner
+        name = _sentence(self.race.info.opponent_name)
+        if w is None:
+            return ""
+        if w == "player":
+            return "You reached the goal first!"
+        if w == "tie":
+            return "A dead heat!"
+        if sim.player_finish is None and not sim.gave_up:
+            return f"{name} got there first: keep going for your time!"
+        return f"{name} won."
+
+    def update_texts(self) -> None:
+        """Change the HUD texts only when what they show changed; every line fits its zone."""
+        race = self.race
+        sim = race.sim
+        count = self.countdown_line(sim.tick, race.countdown_left)
+        width, height = self.lay_size
+        shown = (self.clock_text(), count, self.banner_text(), race.player_moves, race.opponent_moves, width)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.t_time.text = shown[0]
+        self.t_count.text = count
+        self.set_banner(shown[2])
+        info = race.info
+        self.place_title(f"Race vs {info.opponent_name}", info.note)
+        counters = (f"you {race.player_moves} moves  ·  {info.opponent_name} "
+                    f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
+        fit_text(self.t_info, counters, self.hud_side(width), min_size=8, size=12 * self.s)
+        self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
+
+    def on_draw(self) -> None:
+        """World, then HUD."""
+        self.clear()
+        self.mark_drawn()
+        self.cam.apply(self.world_camera)
+        self.world_camera.use()
+        self.draw_world()
+        self.hud_camera.use()
+        self.update_texts()
+        self.draw_hud([self.t_title, self.t_note, self.t_time, self.t_info])
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (for layout tests)."""
+        shown = [self.t_title, self.t_note, self.t_time, self.t_info, self.t_help]
+        return shown + [t for t in (self.t_count, self.t_banner) if t.text]
+
+
+def _sentence(name: str) -> str:
+    """``name`` at the start of a sentence (first letter upper case, the rest untouched)."""
+    return name[:1].upper() + name[1:]
+
+
+# -- ways in -------------------------------------------------------------------------
+def open_race_code(ctx: Context, code: str, race: Callable[[MazeSpec], RaceSpec] | None = None,
+                   back: arcade.View | None = None) -> arcade.View:
+    """The race for a race (``R1``), ghost (``G1``) or maze (``M1``) code.
+
+    A maze code is raced as ``race(maze spec)`` says (default: the runner at
+    normal speed).  Levels over :data:`BACKGROUND_CELLS` cells are built in the
+    background behind a progress screen.
+
+    Raises:
+        CodeError: the code does not decode (one plain sentence).
+    """
+    text = normalize(code)
+    maze_race = race or RaceSpec
+
+    def build() -> RaceSession:
+        return RaceSession.from_code(text, maze_race)
+
+    spec = _maze_spec_of(text)
+    if spec is not None and estimate_cells(spec) > BACKGROUND_CELLS:
+        return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
+    return RaceView(ctx, build(), back)
+
+
+def _maze_spec_of(text: str) -> MazeSpec | None:
+    """The level of a race, ghost or maze code, read from its maze fields without building anything.
+
+    Raises:
+        CodeError: the code does not decode.
+    """
+    from engine.codes import CodeError
+
+    if text.startswith("M"):
+        return MazeSpec.from_code(text)
+    if text.startswith("R"):
+        return RaceSpec.from_code(text).maze
+    if text.startswith("G"):
+        head = text.split(":", 1)[0]
+        try:
+            return MazeSpec.from_fields(head.split("#", 1)[0].split(".")[1:], head.split("#", 1)[1])
+        except (IndexError, CodeError, ValueError):
+            return None  # the full decode reports what is wrong
+    raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
+
+
+def open_race_setup(ctx: Context) -> arcade.View:
+    """The race setup screen (main-menu factory)."""
+    from game.race.setup import RaceSetupView
+
+    return RaceSetupView(ctx)

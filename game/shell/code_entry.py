@@ -1,0 +1,149 @@
+"""Enter a level code: a text field (Ctrl+V pastes), Play, and the decoder's sentence on error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from arcade import key
+from arcade.types import LBWH
+
+from engine.codes import CodeError
+from engine.maze.recipe import MazeSpec, dark_code
+from game.context import Context
+from game.routes import Route
+from game.ui import FONT, CodeField, fit_text, gui, place_grid
+from game.ui.screen import BaseView
+
+#: A real, valid code shown as an example (computed, so it can never go stale).
+EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
+FIELD_FONT = 18  # points at 1280×800
+
+
+def read_clipboard(window: Any) -> str:
+    """The clipboard text through pyglet, or "" where unsupported (headless)."""
+    try:
+        return str(window.get_clipboard_text() or "")
+    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
+        return ""
+
+
+class CodeEntryView(BaseView):
+    """Type or paste a code (maze, race, ghost or puzzle) and play it.
+
+    Args:
+        ctx: shared context.
+        text: the field's first content.
+        error: a sentence to show at once (e.g. why a code from the command line did not decode).
+    """
+
+    def __init__(self, ctx: Context, text: str = "", error: str = "") -> None:
+        super().__init__(ctx)
+        t = ctx.theme
+        style = gui.UIInputText.UIStyle
+        self.field = CodeField(
+            width=620, height=44, text=text, font_name=FONT, font_size=FIELD_FONT, text_color=t.text,
+            caret_color=t.text,
+            style={
+                "normal": style(bg=t.panel, border=t.text_dim, border_width=2),
+                "hover": style(bg=t.panel, border=t.focus, border_width=2),
+                "press": style(bg=t.panel, border=t.focus, border_width=2),
+                "disabled": style(bg=t.panel, border=t.locked, border_width=2),
+                "invalid": style(bg=t.panel, border=t.error, border_width=2),
+            },
+        )
+        self.ui.add(self.field)
+        for label, action in (("Play", self.submit), ("Paste", self.paste), ("Back", self.back)):
+            self.ui.add(self.make_button(label, action, width=190))
+        self.dark = False  # "play dark": a maze code is played with the dark flag added
+        self.dark_btn = self.make_button(self.dark_label(), self.toggle_dark, width=190)
+        self.ui.add(self.dark_btn)
+        self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.hint_value = f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back"
+        self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
+        self.message = self.text(error, 16, t.error, anchor_x="center", anchor_y="top", multiline=True, width=900,
+                                 align="center")
+        self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=FIELD_FONT)
+
+    def on_show_view(self) -> None:
+        """Focus the text field."""
+        super().on_show_view()
+        self.field.activate()
+
+    def layout(self, width: int, height: int) -> None:
+        """Title, hint, the field (text centred in it), the buttons, then the message."""
+        s, cx = self.scale, width / 2
+        fit_text(self.title, "Enter a code", 30 * s, width - 40)
+        self.title.position = (cx, height / 2 + 190 * s)
+        fit_text(self.hint, self.hint_value, 14 * s, width - 40, min_size=8)
+        self.hint.position = (cx, self.title.bottom - 14 * s)
+        fw, fh = min(width - 40, 620 * s), round(44 * s)
+        font = FIELD_FONT * s
+        self.field.doc.set_style(0, len(self.field.text), {"font_size": font})
+        self.field.trigger_full_render()
+        self._line.font_size = font
+        pad = max(0, round((fh - 4 - self._line.content_height) / 2))
+        self.field.with_padding(top=pad, bottom=pad, left=round(6 * s), right=round(6 * s))
+        field_top = self.hint.bottom - 24 * s
+        self.field.rect = LBWH(round(cx - fw / 2), round(field_top - fh), round(fw), fh)
+        bw, bh, gap = (fw - 2 * 14 * s) / 3, 48 * s, 14 * s
+        row_top = field_top - fh - 16 * s
+        place_grid(self.buttons[:3], cx - fw / 2, row_top, 3, bw, bh, gap)
+        dw = min(fw, 1.6 * bw)
+        place_grid([self.dark_btn], cx - dw / 2, row_top - bh - gap, 1, dw, bh, gap)
+        self.style_buttons(16 * s)
+        self.message.width = int(min(width - 40, 900 * s))
+        self.message.font_size = 16 * s
+        self.message.position = (cx, row_top - 2 * bh - gap - 24 * s)
+
+    def dark_label(self) -> str:
+        """The toggle's label: whether a maze code will be played in the dark."""
+        return f"Play dark: {'on' if self.dark else 'off'}"
+
+    def toggle_dark(self) -> None:
+        """Play dark on/off (adds the ``.D`` flag to a maze code when playing it)."""
+        self.dark = not self.dark
+        self.dark_btn.text = self.dark_label()
+        self.request_redraw()
+
+    def typing(self) -> bool:
+        """While the field is active, letters (WASD) type instead of navigating."""
+        return bool(self.field.active)
+
+    def paste(self) -> None:
+        """Replace the field with the clipboard text."""
+        text = read_clipboard(self.window).strip()
+        if text:
+            self.field.text = text
+        else:
+            self.message.text = "The clipboard is empty or not available."
+
+    def submit(self) -> None:
+        """Decode and play, or show why the code is wrong."""
+        try:
+            text = dark_code(self.field.text) if self.dark else self.field.text
+            view = self.ctx.view_for(Route.OPEN_CODE, text)
+        except CodeError as exc:
+            self.message.text = str(exc)
+            self.ctx.audio.play("bump")
+            self.request_redraw()
+            return
+        if view is not None:
+            self.ctx.show(view)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Enter plays, Ctrl+V pastes; the rest as in every screen."""
+        if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER) and (self.focus == 0 or self.typing()):
+            self.submit()
+            return True
+        if symbol == key.V and modifiers & (key.MOD_CTRL | key.MOD_COMMAND):
+            self.paste()
+            return True
+        return super().on_key_press(symbol, modifiers)
+
+    def draw_extra(self) -> None:
+        """Title, hint and the last error."""
+        self.title.draw()
+        self.hint.draw()
+        if self.message.text:
+            self.message.draw()

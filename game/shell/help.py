@@ -1,0 +1,113 @@
+"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay).
+
+Opened with ``ctx.go(Route.HELP, back_to=view, mode=shape)``; Esc returns to
+``back_to`` (the menu by default).  ``mode`` (a maze shape) puts that shape's
+note first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.context import Context
+from game.ui import fit_text, place_column
+from game.ui.screen import BaseView
+
+#: (heading, lines).  The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
+SECTIONS: list[tuple[str, list[str]]] = [
+    ("Everywhere", [
+        "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
+        "F1 this help  ·  F11 fullscreen on/off",
+    ]),
+    ("Maze (Campaign, codes, Daily)", [
+        "Arrows or WASD step; hold a key to run along a corridor; click a seen cell to walk there",
+        "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
+        "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
+        "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
+        "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
+    ]),
+    ("Race", [
+        "Move as in a maze; the opponent runs at the same time on the same clock  ·  E explored  ·  Esc give up",
+        "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
+    ]),
+    ("Two players (Race setup: Players 2)", [
+        "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
+        "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
+        "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
+        "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
+    ]),
+    ("Sliding puzzle", [
+        "Arrows slide a tile into the gap, or click any tile in the gap's row or column",
+        "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  X stop",
+        "U or Z undo  ·  Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  C copy code",
+    ]),
+    ("Lab", [
+        "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
+        "S solve  ·  O next solver  ·  G new seed  ·  C compare algorithms  ·  X export  ·  K copy code",
+    ]),
+]
+
+SHAPE_NOTES = {
+    "square": "Square cells: each arrow key is one neighbour.",
+    "hex": "Hex cells: Left/Right go sideways; Up/Down at a fork follow the side of your last left/right move.",
+    "triangle": "Triangle cells: Left/Right along the row; Up or Down where the triangle has that side.",
+    "polar": "Rings: the arrow picks the open neighbour closest in angle; two keys make a diagonal.",
+    "upsilon": "Octagons and squares: two keys together reach the diagonal octagons.",
+}
+
+
+class HelpView(BaseView):
+    """Headings and lines of :data:`SECTIONS`, cut to fit; one Back button.
+
+    Args:
+        ctx: shared context.
+        back_to: the view to return to (default: the main menu).
+        mode: a maze shape whose note is shown first.
+    """
+
+    def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:
+        super().__init__(ctx)
+        self.back_to = back_to
+        t = ctx.theme
+        self.ui.add(self.make_button("Back", self.back))
+        self.title = self.text("Help", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.rows: list[tuple[Any, str, float, bool]] = []  # (text, value, base size, heading)
+        if mode in SHAPE_NOTES:
+            self.rows.append((self.text("", 15, t.star, anchor_y="top"), SHAPE_NOTES[mode], 15, False))
+        for heading, lines in SECTIONS:
+            self.rows.append((self.text("", 17, t.accent, bold=True, anchor_y="top"), heading, 17, True))
+            for line in lines:
+                self.rows.append((self.text("", 14, t.text, anchor_y="top"), line, 14, False))
+
+    def back(self) -> None:
+        """Back where help was opened from."""
+        if self.back_to is not None:
+            self.ctx.show(self.back_to)
+        else:
+            self.ctx.show_menu()
+
+    def layout(self, width: int, height: int) -> None:
+        """Lines from the top; the font shrinks so every line fits above the Back button."""
+        fit_text(self.title, "Help", 32 * self.scale, width - 40)
+        self.title.position = (width / 2, height - 16 * self.scale)
+        button_h = 44 * self.scale
+        place_column(self.buttons, width / 2, 16 * self.scale + button_h, 16 * self.scale, 240 * self.scale,
+                     button_h)
+        self.style_buttons(16 * self.scale)
+        top, bottom = self.title.bottom - 12 * self.scale, 16 * self.scale + button_h + 12 * self.scale
+        wanted = sum(size * 1.6 + (8 if heading else 0) for _, _, size, heading in self.rows)
+        k = min(self.scale, max(0.5, (top - bottom) / wanted))
+        left = max(20.0, (width - 1000 * self.scale) / 2)
+        y = top
+        for text, value, size, heading in self.rows:
+            if heading:
+                y -= 8 * k
+            fit_text(text, value, size * k, width - left - 20, min_size=7)
+            text.position = (left if heading else left + 16 * k, y)
+            y -= size * 1.6 * k
+
+    def draw_extra(self) -> None:
+        """Title and lines."""
+        self.title.draw()
+        for text, _, _, _ in self.rows:
+            text.draw()

@@ -1,0 +1,139 @@
+"""The pause overlay shown over the play view: it hides the maze while the clock is stopped.
+
+Buttons: Resume, Restart, Volume −/+, Settings, Help, Quit level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+from arcade import key
+
+from game.context import Context
+from game.render.theme import button_style
+from game.ui import FONT, ActionButton, fit_text, gui, place_column, ui_scale
+from game.ui.screen import ACTIVATE_KEYS
+
+
+class PauseOverlay:
+    """An opaque panel (no peeking at the maze) with its own UIManager, enabled only while shown.
+
+    Args:
+        ctx: shared context (theme, audio).
+        on_resume, on_restart, on_quit: what those buttons do.
+        on_settings, on_help: open the settings / help screen (they come back to the paused game).
+        quit_label: the caption of the ``on_quit`` button.
+    """
+
+    def __init__(
+        self, ctx: Context, on_resume: Callable[[], None], on_restart: Callable[[], None], on_quit: Callable[[], None],
+        on_settings: Callable[[], None] | None = None, on_help: Callable[[], None] | None = None,
+        quit_label: str = "Quit level",
+    ) -> None:
+        self.ctx = ctx
+        self.ui = gui.UIManager()
+        self.visible = False
+        self.focus = 0
+        entries: list[tuple[str, Callable[[], None], bool]] = [
+            ("Resume", on_resume, True),
+            ("Restart", on_restart, True),
+            ("Volume -", lambda: self.change_volume(-0.1), False),
+            ("Volume +", lambda: self.change_volume(0.1), False),
+        ]
+        if on_settings is not None:
+            entries.append(("Settings", on_settings, True))
+        if on_help is not None:
+            entries.append(("Help", on_help, True))
+        entries.append((quit_label, on_quit, True))
+        self.labels = [label for label, _, _ in entries]
+        self.actions = [action for _, action, _ in entries]
+        self.closes = [closes for _, _, closes in entries]
+        self.buttons: list[ActionButton] = []
+        for i, label in enumerate(self.labels):
+            btn = ActionButton(self._clicker(i), text=label, width=280, height=50, style=button_style(ctx.theme))
+            self.buttons.append(self.ui.add(btn))
+        self.title = arcade.Text("Paused", 0, 0, ctx.theme.text, 36, font_name=FONT, anchor_x="center",
+                                 anchor_y="top", bold=True)
+        self.volume = arcade.Text("", 0, 0, ctx.theme.text_dim, 14, font_name=FONT, anchor_x="center",
+                                  anchor_y="top")
+        self._size = (0, 0)
+        self.refresh()
+
+    def _clicker(self, i: int) -> Callable[[], None]:
+        def click() -> None:
+            self.focus = i
+            self.activate(i)
+
+        return click
+
+    def refresh(self) -> None:
+        """Update the volume line."""
+        a = self.ctx.audio
+        self.volume.text = "Sound muted" if a.mute else f"Volume {round(a.volume * 100)} %"
+
+    def change_volume(self, delta: float) -> None:
+        """Louder or quieter by ``delta`` (0..1), saved."""
+        self.ctx.set_volume(self.ctx.audio.volume + delta)
+        self.refresh()
+
+    def show(self) -> None:
+        """Show the overlay and take mouse input."""
+        self.visible = True
+        self.refresh()
+        self.ui.enable()
+
+    def hide(self) -> None:
+        """Hide the overlay."""
+        self.visible = False
+        self.ui.disable()
+
+    def activate(self, i: int) -> None:
+        """Run button ``i`` (buttons that leave the overlay hide it first)."""
+        self.ctx.audio.play("click")
+        if self.closes[i]:
+            self.hide()
+        self.actions[i]()
+
+    def on_key_press(self, symbol: int) -> bool:
+        """Up/Down/Enter inside the overlay, Left/Right change the volume; returns True when handled."""
+        if symbol in (key.UP, key.W):
+            self.focus = max(0, self.focus - 1)
+        elif symbol in (key.DOWN, key.S):
+            self.focus = min(len(self.buttons) - 1, self.focus + 1)
+        elif symbol in (key.LEFT, key.A, key.MINUS, key.NUM_SUBTRACT):
+            self.change_volume(-0.1)
+        elif symbol in (key.RIGHT, key.D, key.PLUS, key.EQUAL, key.NUM_ADD):
+            self.change_volume(0.1)
+        elif symbol in ACTIVATE_KEYS:
+            self.activate(self.focus)
+        else:
+            return False
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        """Place the title, volume line and buttons for the window size."""
+        self._size = (width, height)
+        s = ui_scale(width, height)
+        fit_text(self.title, "Paused", 36 * s, width - 40)
+        n = len(self.buttons)
+        block = self.title.content_height + 40 * s + (n + (n - 1) * 0.27) * 50 * s  # title, volume, buttons
+        self.title.position = (width / 2, min(height - 24 * s, (height + block) / 2))
+        self.volume.font_size = 14 * s
+        self.volume.position = (width / 2, self.title.bottom - 6 * s)
+        h = place_column(self.buttons, width / 2, self.volume.bottom - 18 * s, 20 * s, 300 * s, 50 * s)
+        style = button_style(self.ctx.theme, max(8, round(min(16 * s, h * 0.4))))
+        for btn in self.buttons:
+            btn.set_font_size(16 * s, style)
+
+    def draw(self, width: int, height: int) -> None:
+        """Cover the whole window (the maze is hidden), then title, buttons and focus ring."""
+        if self._size != (width, height):
+            self.layout(width, height)
+        t = self.ctx.theme
+        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*t.background[:3], 255))
+        self.title.draw()
+        self.volume.draw()
+        self.ui.draw()
+        r = self.buttons[self.focus].rect
+        arcade.draw_lrbt_rectangle_outline(r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, t.focus, border_width=3)

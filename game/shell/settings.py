@@ -1,0 +1,100 @@
+"""Settings: theme, volume, mute, fullscreen, the goal hint in dark mazes (saved in the store at once).
+
+Reachable from the menu and from the pause overlay (``back_to`` = the paused play
+view, so Esc returns to it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.context import Context
+from game.play.dark import GOAL_HINT_SETTING
+from game.routes import Route
+from game.ui import fit_text, place_column
+from game.ui.screen import BaseView
+
+
+class SettingsView(BaseView):
+    """One button per setting; its label shows the current value (fullscreen: the window's real state).
+
+    Args:
+        ctx: shared context.
+        back_to: the view Esc/"Back" returns to (default: the main menu).
+    """
+
+    def __init__(self, ctx: Context, back_to: Any = None) -> None:
+        super().__init__(ctx)
+        self.back_to = back_to
+        self.theme_btn = self.make_button("", self.toggle_theme)
+        self.louder = self.make_button("Volume +", lambda: self.change_volume(0.1))
+        self.quieter = self.make_button("Volume -", lambda: self.change_volume(-0.1))
+        self.mute_btn = self.make_button("", self.toggle_mute)
+        self.full_btn = self.make_button("", self.toggle_fullscreen)
+        self.hint_btn = self.make_button("", self.toggle_goal_hint)
+        self.make_button("Back", self.back)
+        for btn in self.buttons:
+            self.ui.add(btn)
+        self.title = self.text("Settings", 32, ctx.theme.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Update the button labels from the current values."""
+        a = self.ctx.audio
+        self.theme_btn.text = f"Theme: {self.ctx.theme.name}"
+        self.louder.text = f"Volume +   ({round(a.volume * 100)} %)"
+        self.quieter.text = f"Volume -   ({round(a.volume * 100)} %)"
+        self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
+        full = bool(self.ctx.window.fullscreen)
+        self.full_btn.text = "Fullscreen: on" if full else "Fullscreen: off"
+        hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
+        self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
+        self.request_redraw()
+
+    def back(self) -> None:
+        """Back to the screen that opened the settings (default: the menu)."""
+        if self.back_to is not None:
+            self.ctx.show(self.back_to)
+        else:
+            self.ctx.show_menu()
+
+    def toggle_theme(self) -> None:
+        """Dark <-> light; the screen is rebuilt in the new colours."""
+        self.ctx.set_theme("light" if self.ctx.theme.name == "dark" else "dark")
+        view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
+        view.focus = self.focus
+
+    def change_volume(self, delta: float) -> None:
+        """Louder or quieter by ``delta`` (0..1), with a click to hear it."""
+        self.ctx.set_volume(self.ctx.audio.volume + delta)
+        self.refresh()
+
+    def toggle_mute(self) -> None:
+        """Mute or unmute."""
+        self.ctx.set_mute(not self.ctx.audio.mute)
+        self.refresh()
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen on or off."""
+        self.ctx.toggle_fullscreen()
+        self.refresh()
+
+    def toggle_goal_hint(self) -> None:
+        """The faint arrow toward the unseen goal in dark mazes: on or off (for mazes opened next)."""
+        on = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
+        self.ctx.store.set_setting(GOAL_HINT_SETTING, "0" if on else "1")
+        self.refresh()
+
+    def layout(self, width: int, height: int) -> None:
+        """Title on top, the buttons below (labels follow the real fullscreen state after F11)."""
+        s = self.scale
+        fit_text(self.title, "Settings", 32 * s, width - 40)
+        self.title.position = (width / 2, height - 30 * s)
+        top = self.title.bottom - 30 * s
+        h = place_column(self.buttons, width / 2, top, 24 * s, 380 * s, 56 * max(s, height / 800))
+        self.style_buttons(min(16 * s, h * 0.4))
+        self.refresh()
+
+    def draw_extra(self) -> None:
+        """The title."""
+        self.title.draw()

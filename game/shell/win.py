@@ -1,0 +1,114 @@
+"""The win screen: time, moves, stars against par, personal best, the code (copyable), next level."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.context import Context
+from game.format import format_time
+from game.routes import Route
+from game.shell.levels import NO_STAR, STAR, star_text
+from game.store import WinResult
+from game.ui import ellipsize, fit_text, place_column
+from game.ui.screen import BaseView
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import Level
+    from engine.modes.play import PlaySession
+
+
+def copy_to_clipboard(window: Any, text: str) -> bool:
+    """Put ``text`` on the system clipboard through pyglet; False where unsupported (headless)."""
+    try:
+        window.set_clipboard_text(text)
+    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
+        return False
+    return True
+
+
+class WinView(BaseView):
+    """Shown after reaching the goal.
+
+    Args:
+        ctx: shared context.
+        play: the play view that was won (a :class:`game.play.view.PlayView`: its ``session``, ``code``,
+            ``title_text``, ``restart()`` and ``back()`` are used; "Play again" shows it again).
+        result: what the store recorded.
+        next_level: the campaign level after this one, if any.
+    """
+
+    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: Level | None) -> None:
+        super().__init__(ctx)
+        self.play = play
+        s: PlaySession = play.session
+        self.stars = s.stars
+        t = ctx.theme
+        if next_level is not None:
+            self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
+        self.ui.add(self.make_button("Play again", self.replay))
+        self.ui.add(self.make_button("Copy code", self.copy))
+        self.ui.add(self.make_button("Back", self.back))
+        best = result.best
+        new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
+        self.heading = self.text("Solved!", 40, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.name = self.text(play.title_text, 16, t.text_dim, anchor_x="center", anchor_y="top")
+        self.star_text = self.text(star_text(self.stars), 48, t.star, anchor_x="center", anchor_y="top")
+        self.line_values = [
+            f"Time {format_time(s.elapsed)}   (par {format_time(s.par_time)})",
+            f"Moves {s.moves}   (par {s.par_moves}, shortest {s.shortest})",
+            f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}",
+        ]
+        self.lines = [self.text(v, 18, t.text, anchor_x="center", anchor_y="top") for v in self.line_values]
+        self.code_value = f"Code: {play.code}"
+        self.code_text = self.text(self.code_value, 16, t.text, anchor_x="center", anchor_y="top")
+        self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
+        self._width = 1280
+
+    def layout(self, width: int, height: int) -> None:
+        """Texts from the top, buttons below them."""
+        s, cx, w = self.scale, width / 2, width - 40
+        self._width = width
+        fit_text(self.heading, "Solved!", 40 * s, w)
+        self.heading.position = (cx, height - 24 * s)
+        fit_text(self.name, self.play.title_text, 16 * s, w)
+        self.name.position = (cx, self.heading.bottom - 8 * s)
+        fit_text(self.star_text, self.star_text.text, 48 * s, w)
+        self.star_text.position = (cx, self.name.bottom - 8 * s)
+        y = self.star_text.bottom - 10 * s
+        for text, value in zip(self.lines, self.line_values, strict=True):
+            fit_text(text, value, 18 * s, w)
+            text.position = (cx, y)
+            y = text.bottom - 6 * s
+        fit_text(self.code_text, self.code_value, 16 * s, w)
+        self.code_text.position = (cx, y - 8 * s)
+        self.status.font_size = 14 * s
+        ellipsize(self.status, self.status.text, w)
+        self.status.position = (cx, self.code_text.bottom - 6 * s)
+        top = self.status.position[1] - 14 * s - 12 * s
+        h = place_column(self.buttons, cx, top, 16 * s, 320 * s, 52 * s)
+        self.style_buttons(min(16 * s, h * 0.4))
+
+    def replay(self) -> None:
+        """The same maze again."""
+        self.play.restart()
+        self.ctx.show(self.play)
+
+    def copy(self) -> None:
+        """Copy the level code to the clipboard."""
+        if copy_to_clipboard(self.window, self.play.code):
+            msg = "Code copied to the clipboard."
+        else:
+            msg = "No clipboard here: write the code down from above."
+        ellipsize(self.status, msg, self._width - 40)
+
+    def back(self) -> None:
+        """Back where the level was opened from."""
+        self.play.back()
+
+    def draw_extra(self) -> None:
+        """Texts."""
+        for t in (self.heading, self.name, self.star_text, *self.lines, self.code_text, self.status):
+            t.draw()
+
+
+__all__ = ["WinView", "copy_to_clipboard", "STAR", "NO_STAR"]

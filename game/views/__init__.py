@@ -1,1 +1,0 @@
-"""One arcade View per screen; each holds a :class:`game.context.Context`."""
