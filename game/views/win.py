@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from game.context import Context
 from game.format import format_time
 from game.routes import Route
-from game.store import WinResult
+from game.save_schema import WinResult
 from game.ui import ellipsize, fit_text, place_column
 from game.views.base import BaseView
 from game.views.levels import NO_STAR, STAR, star_text
