@@ -8,6 +8,7 @@ from engine.codes import CodeError
 from engine.maze_code import MazeSpec
 from game.context import Context
 from game.routes import Route
+from game.ui import focus
 from game.views.choice_setup import ChoiceSetupView
 from game.views.lab_export import SETTING, export_folder
 from game.views.maze_choices import SIZES, MazeChoices
@@ -74,7 +75,7 @@ class LabSetupView(ChoiceSetupView):
         text = self.code_text()
         if not text:
             self.message.text = "Paste a maze code into the field first."
-            self.field.activate()
+            focus(self.field)
             return
         try:
             spec = MazeSpec.from_code(text)

@@ -14,6 +14,7 @@ from engine.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from engine.race_duo import duo_maze
 from game.context import Context
 from game.routes import Route
+from game.ui import focus
 from game.views.choice_setup import ChoiceSetupView
 from game.views.maze_choices import SIZES, MazeChoices, algorithms_for, new_seed
 from game.views.race_ghosts import GhostChoices, recorded_ghosts
@@ -206,7 +207,7 @@ class RaceSetupView(ChoiceSetupView):
         text = self.code_text()
         if not text:
             self.message.text = "Paste a race, maze or ghost code into the field first."
-            self.field.activate()
+            focus(self.field)
             return
         self.open_code(text)
 
