@@ -30,6 +30,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine.paths import data_dir
 from game.save_schema import (
@@ -333,10 +334,10 @@ class Store:
                 return None
         return None  # pragma: no cover
 
-    def _write(self, sql: str, params: tuple = ()) -> None:
+    def _write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
         self._transaction(lambda conn: conn.execute(sql, params))
 
-    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         conn = self.conn
         if conn is None:
             return []

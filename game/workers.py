@@ -200,7 +200,9 @@ def _context() -> Any:
     return _MP_CONTEXT
 
 
-def _child_main(fn: Callable[..., Any], args: tuple, kwargs: dict, env: dict[str, str], q: Any, cancel: Any) -> None:
+def _child_main(
+    fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], env: dict[str, str], q: Any, cancel: Any
+) -> None:
     """Body of a :class:`ProcessTask` child: run ``fn`` and send ``("progress"|"done"|"error", ...)`` messages."""
     for k in [k for k in os.environ if k.startswith("TESSERA_") and k not in env]:
         del os.environ[k]
@@ -302,7 +304,8 @@ class ProcessTask(Task[T]):
                 if kind == "progress":
                     progress(msg[1], msg[2])
                 elif kind == "done":
-                    return msg[1]
+                    value: T = msg[1]
+                    return value
                 else:
                     raise msg[1]
         finally:

@@ -68,7 +68,7 @@ def _degree2_geometry(maze: Maze, deg: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return cells, cos, g.centers[b] - g.centers[a]
 
 
-def _two_open_neighbours(maze: Maze) -> tuple[array, array]:
+def _two_open_neighbours(maze: Maze) -> tuple[array[int], array[int]]:
     """Per cell, its first and second open neighbour in the grid's order (``-1`` when it has fewer).
 
     Compact ``array('i')`` columns (8 bytes a cell in all) instead of a Python list per cell:
@@ -91,7 +91,7 @@ def _two_open_neighbours(maze: Maze) -> tuple[array, array]:
     return out[0], out[1]
 
 
-def _dead_end_lengths(nb0: array, nb1: array, deg: bytes, dead: list[int]) -> list[int]:
+def _dead_end_lengths(nb0: array[int], nb1: array[int], deg: bytes, dead: list[int]) -> list[int]:
     """Moves from each dead end to the first cell whose degree is not 2 (``nb0``/``nb1``: see
     :func:`_two_open_neighbours`)."""
     out = []
@@ -105,7 +105,7 @@ def _dead_end_lengths(nb0: array, nb1: array, deg: bytes, dead: list[int]) -> li
     return out
 
 
-def _corridor_lengths(nb0: array, nb1: array, deg: bytes, cells: list[int]) -> list[int]:
+def _corridor_lengths(nb0: array[int], nb1: array[int], deg: bytes, cells: list[int]) -> list[int]:
     """Number of cells in every maximal chain of degree-2 cells (a closed ring counts once)."""
     done = bytearray(len(deg))
     out = []

@@ -47,7 +47,8 @@ class Bridges:
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
-    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+    unit: np.ndarray = v / np.linalg.norm(v, axis=-1, keepdims=True)
+    return unit
 
 
 def _perp(v: np.ndarray) -> np.ndarray:

@@ -216,7 +216,8 @@ class Mask:
         h, w = bm.shape
         col = np.minimum((u * w).astype(np.int64), w - 1)
         row = np.minimum(((1.0 - v) * h).astype(np.int64), h - 1)
-        return bm[row, col]
+        inside: np.ndarray = bm[row, col]
+        return inside
 
     @property
     def codable(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ class Maze:
     start: int
     goal: int
     crossings: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int32))
-    _cache: dict = field(default_factory=dict, repr=False)
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.passage = np.asarray(self.passage, dtype=bool)

@@ -115,7 +115,8 @@ def _slot_of(grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     valid = slot[None, :] < deg[:, None]
     idx = np.where(valid, ip[u][:, None] + slot[None, :], 0)
     hit = valid & (grid.nbr[idx] == v[:, None])
-    return idx[np.arange(len(u)), hit.argmax(axis=1)]
+    pos: np.ndarray = idx[np.arange(len(u)), hit.argmax(axis=1)]
+    return pos
 
 
 class Crossings:
@@ -473,4 +474,5 @@ def under_edge_of(maze: Maze, a: int, b: int) -> int:
 
 def crossing_cells(maze: Maze) -> Sequence[int]:
     """The crossing cells (the over cells), in crossing order."""
-    return maze.crossings[:, 0].tolist()
+    cells: list[int] = maze.crossings[:, 0].tolist()
+    return cells

@@ -122,7 +122,8 @@ class LabRun:
 
     def carved_passage(self) -> np.ndarray:
         """The passages open so far (``(E,)`` bool)."""
-        return np.frombuffer(bytes(self.walls), dtype=np.uint8) == 0
+        carved: np.ndarray = np.frombuffer(bytes(self.walls), dtype=np.uint8) == 0
+        return carved
 
     # -- control -----------------------------------------------------------------
     def restart(self) -> None:

@@ -9,7 +9,7 @@ from arcade import key
 
 from game.context import Context
 from game.lab.export import SETTING, check_folder, default_folder, export_folder
-from game.ui import FONT, CodeField, gui
+from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.screen import BaseView
 from game.ui.textfit import fit_text
@@ -45,7 +45,7 @@ class LabFolderView(BaseView):
     def on_show_view(self) -> None:
         """Focus the field."""
         super().on_show_view()
-        self.field.activate()
+        focus(self.field)
 
     def layout(self, width: int, height: int) -> None:
         """Place the texts; the field fits the window."""
@@ -54,7 +54,7 @@ class LabFolderView(BaseView):
         fit_text(self.hint, self.hint.text, width - 40, min_size=9, size=12)
         self.hint.position = (width / 2, height / 2 + 70)
         self.message.position = (width / 2, height / 2 - 90)
-        self.ui.trigger_render()
+        request_render(self.ui)
 
     def typing(self) -> bool:
         """Letters type while the field is active."""
@@ -101,7 +101,7 @@ class LabFolderView(BaseView):
             self.save()
             return True
         if self.typing() and symbol == key.ESCAPE:
-            self.field.deactivate()
+            unfocus(self.field)
             return True
         return super().on_key_press(symbol, modifiers)
 

@@ -9,6 +9,7 @@ from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.lab.export import SETTING, export_folder
 from game.routes import Route
+from game.ui import focus
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices
 
@@ -74,7 +75,7 @@ class LabSetupView(ChoiceSetupView):
         text = self.code_text()
         if not text:
             self.message.text = "Paste a maze code into the field first."
-            self.field.activate()
+            focus(self.field)
             return
         try:
             spec = MazeSpec.from_code(text)

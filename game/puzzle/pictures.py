@@ -64,7 +64,8 @@ def _open(path: Path, shown: str) -> Image.Image:
                 raise ValueError(f"{shown} has too many pixels ({im.width}x{im.height}).")
             if min(im.width, im.height) < MIN_SIDE_PX:
                 raise ValueError(f"{shown} is too small ({im.width}x{im.height}; at least {MIN_SIDE_PX} px a side).")
-            return im.convert("RGB")
+            rgb: Image.Image = im.convert("RGB")
+            return rgb
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         if isinstance(exc, UnidentifiedImageError):
             raise ValueError(f"{shown} is not an image Tessera can read; use a PNG or JPEG image.") from None

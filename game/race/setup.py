@@ -15,6 +15,7 @@ from engine.modes.race.duo import duo_maze
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.routes import Route
+from game.ui import focus
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices, algorithms_for, new_seed
 from game.ui.textfit import fit_text
@@ -206,7 +207,7 @@ class RaceSetupView(ChoiceSetupView):
         text = self.code_text()
         if not text:
             self.message.text = "Paste a race, maze or ghost code into the field first."
-            self.field.activate()
+            focus(self.field)
             return
         self.open_code(text)
 

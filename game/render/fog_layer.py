@@ -232,7 +232,12 @@ class DarkMazeLayer(MazeLayer):
         self._render_dark(self.d_walls, t.wall, hide=True, half=self.wall_half_width(zoom))
 
     def draw_cached(
-        self, key: tuple, zoom: float, use_camera: Any, size: tuple[int, int], clip: tuple[int, int, int, int] | None
+        self,
+        key: tuple[object, ...],
+        zoom: float,
+        use_camera: Any,
+        size: tuple[int, int],
+        clip: tuple[int, int, int, int] | None,
     ) -> None:
         """As :meth:`MazeLayer.draw_cached`; the fog and the trail are part of the cached picture's key."""
         super().draw_cached((key, self.fog_version, self.d_trail_vertices), zoom, use_camera, size, clip)

@@ -177,8 +177,8 @@ class MazeLayer:
         self.trail_cells: set[int] = set()
         self._build_geometry()
         self.fbo: Any = None
-        self.fbo_key: tuple | None = None
-        self.last_key: tuple | None = None  # the camera of the previous frame
+        self.fbo_key: tuple[object, ...] | None = None
+        self.last_key: tuple[object, ...] | None = None  # the camera of the previous frame
         self.quad: Any = None
         self.clear_trail()
 
@@ -305,7 +305,12 @@ class MazeLayer:
         self._render(self.trail, self.theme.trail, count=self.trail_vertices)
 
     def draw_cached(
-        self, key: tuple, zoom: float, use_camera: Any, size: tuple[int, int], clip: tuple[int, int, int, int] | None
+        self,
+        key: tuple[object, ...],
+        zoom: float,
+        use_camera: Any,
+        size: tuple[int, int],
+        clip: tuple[int, int, int, int] | None,
     ) -> None:
         """Draw the static part from an offscreen image, re-rendered only when ``key`` (the camera) changes.
 

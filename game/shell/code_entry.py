@@ -12,7 +12,7 @@ from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec, dark_code
 from game.context import Context
 from game.routes import Route
-from game.ui import FONT, CodeField, fit_text, gui, place_grid
+from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid
 from game.ui.screen import BaseView
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
@@ -68,7 +68,7 @@ class CodeEntryView(BaseView):
     def on_show_view(self) -> None:
         """Focus the text field."""
         super().on_show_view()
-        self.field.activate()
+        focus(self.field)
 
     def layout(self, width: int, height: int) -> None:
         """Title, hint, the field (text centred in it), the buttons, then the message."""

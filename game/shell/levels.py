@@ -7,6 +7,8 @@ level's number and name (ellipsized to the tile) over its stars.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.context import Context
 from game.routes import Route
 from game.ui import ellipsize, fit_text, place_grid
@@ -71,7 +73,7 @@ class LevelsView(BaseView):
             return tuple(t.disabled_text)
         return tuple(t.star if self.stars.get(self.levels[i].id, 0) else t.button_text)
 
-    def _opener(self, index: int):  # noqa: ANN202 - a closure
+    def _opener(self, index: int) -> Callable[[], None]:
         def open_it() -> None:
             self.ctx.go(Route.LEVEL, self.levels[index])
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from game.context import Context
 from game.format import format_time
 from game.routes import Route
+from game.save_schema import WinResult
 from game.shell.levels import NO_STAR, STAR, star_text
-from game.store import WinResult
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
 

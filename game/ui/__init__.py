@@ -98,6 +98,23 @@ def needs_render(ui: gui.UIManager) -> bool:
     return any(w._requires_render for w in ui.walk_widgets())
 
 
+# Typed entry points to arcade.gui methods that arcade leaves unannotated (mypy --strict
+# forbids calling those from typed code); the views call these instead.
+def focus(field: gui.UIInputText) -> None:
+    """Give ``field`` the keyboard (``UIInputText.activate``)."""
+    field.activate()  # type: ignore[no-untyped-call]
+
+
+def unfocus(field: gui.UIInputText) -> None:
+    """Take the keyboard from ``field`` (``UIInputText.deactivate``)."""
+    field.deactivate()  # type: ignore[no-untyped-call]
+
+
+def request_render(ui: gui.UIManager) -> None:
+    """Redraw all of ``ui``'s widgets before the next frame (``UIManager.trigger_render``)."""
+    ui.trigger_render()  # type: ignore[no-untyped-call]
+
+
 def ui_scale(width: float, height: float) -> float:
     """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5."""
     return max(0.6, min(2.5, min(width / 1280, height / 800)))

@@ -15,7 +15,7 @@ from arcade import key
 
 from engine.codes import normalize
 from game.context import Context
-from game.ui import FONT, CodeField, gui
+from game.ui import FONT, CodeField, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
@@ -140,7 +140,7 @@ class ChoiceSetupView(BaseView):
                 self.submit_code()
                 return True
             if symbol == key.ESCAPE:
-                self.field.deactivate()
+                unfocus(self.field)
                 return True
             return None
         if symbol == key.BACKSPACE:
@@ -179,7 +179,7 @@ class ChoiceSetupView(BaseView):
         self.message.font_size = int(14 * scale)
         self.message.width = int(width - 40)
         self.message.position = (width / 2, self.code_hint.y - 10)
-        self.ui.trigger_render()
+        request_render(self.ui)
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""

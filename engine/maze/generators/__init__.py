@@ -83,7 +83,9 @@ class GeneratorInfo:
     masks: bool = True
 
 
-def _info(name: str, code: str, summary: str, shapes: tuple[str, ...], run: Callable, steps: Callable,
+def _info(name: str, code: str, summary: str, shapes: tuple[str, ...],
+          run: Callable[[Grid, Rng, dict[str, str]], np.ndarray],
+          steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]],
           options: dict[str, str] | None = None, initial_open: bool = False,
           codec: OptionCodec | None = None, masks: bool = True) -> GeneratorInfo:
     return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks)

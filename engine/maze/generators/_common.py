@@ -42,7 +42,8 @@ def u32_list(rng: Rng, k: int) -> list[int]:
     A value ``r`` picks an index among ``m`` choices as ``(r * m) >> 32``
     (multiply-shift; bias below ``m / 2**32``).
     """
-    return (rng.u64_array(k) >> _SHIFT32).tolist()
+    out: list[int] = (rng.u64_array(k) >> _SHIFT32).tolist()
+    return out
 
 
 def u32_array(rng: Rng, k: int) -> np.ndarray:
@@ -96,8 +97,8 @@ class Hops:
     step: list[tuple[int, ...]]
     clear: list[tuple[int, ...]]
     low: list[int]
-    first: array
-    eid: array
+    first: array[int]
+    eid: array[int]
 
 
 def hops(grid: Grid) -> Hops:
@@ -133,7 +134,8 @@ def _by_pattern(keys: np.ndarray, make: Callable[[int], T]) -> list[T]:
     table = np.empty(int(present[-1]) + 1, dtype=object)
     for key in present.tolist():
         table[key] = make(key)
-    return table[keys].tolist()
+    out: list[T] = table[keys].tolist()
+    return out
 
 
 def _square_hops(grid: Grid) -> Hops:
@@ -213,10 +215,11 @@ def _hex_hops(grid: Grid) -> Hops:
     inv = inverse.ravel()
     deg = _BITS6[masks.ravel()]
 
-    def spread(values: list) -> list:
+    def spread(values: list[T]) -> list[T]:
         table = np.empty(len(values), dtype=object)
         table[:] = values
-        return table[inv].tolist()
+        out: list[T] = table[inv].tolist()
+        return out
 
     return Hops(
         ((1 << deg) - 1).astype(np.uint8).tobytes(),

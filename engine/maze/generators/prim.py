@@ -32,7 +32,7 @@ from engine.maze.grids.square import square_tables
 from engine.rng import Rng
 
 
-def _flat(grid: Grid) -> tuple[array, array, array]:
+def _flat(grid: Grid) -> tuple[array[int], array[int], array[int]]:
     """``grid.nbr``, ``grid.edge_id`` and ``grid.indptr`` as compact ``array('i')`` (memoised).
 
     Indexed element by element like lists, at 4 bytes an entry instead of a

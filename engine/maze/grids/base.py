@@ -200,7 +200,8 @@ class Grid:
         """
         memo = self._memo
         if key in memo:
-            return memo[key]
+            hit: T = memo[key]
+            return hit
         got = memo[key] = build()
         return got
 

@@ -95,7 +95,8 @@ def _layout(w: int, h: int) -> Layout:
         return np.arange(0, 6 * n + 1, 6, dtype=np.int32), _vertices(np.arange(n), w, six).reshape(-1, 2)
 
     def polygon(cell: int) -> np.ndarray:
-        return _vertices(np.array([cell]), w, six)[0]
+        ring: np.ndarray = _vertices(np.array([cell]), w, six)[0]
+        return ring
 
     def walls() -> np.ndarray:
         parts = [_vertices(a, w, np.array([k, (k + 1) % 6])) for a, _, k, _ in _groups(w, h)]

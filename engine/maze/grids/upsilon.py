@@ -115,7 +115,8 @@ def _layout(w: int, h: int) -> Layout:
         return np.concatenate(starts).astype(np.int32), xy
 
     def polygon(cell: int) -> np.ndarray:
-        return (octagons if cell < n_oct else squares)(np.array([cell]))[0]
+        ring: np.ndarray = (octagons if cell < n_oct else squares)(np.array([cell]))[0]
+        return ring
 
     def side(cells: np.ndarray, k: int) -> np.ndarray:
         return octagons(cells, _OCT[[k, (k + 1) % 8]])

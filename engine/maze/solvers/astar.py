@@ -41,7 +41,8 @@ def max_step(grid: Grid) -> float:
 def heuristic(grid: Grid, goal: int) -> np.ndarray:
     """``(n,)`` float64 admissible, consistent estimate of the moves from each cell to ``goal``."""
     d = grid.centers - grid.centers[goal]
-    return np.sqrt((d * d).sum(axis=1)) * (_MARGIN / max_step(grid))
+    h: np.ndarray = np.sqrt((d * d).sum(axis=1)) * (_MARGIN / max_step(grid))
+    return h
 
 
 def _solve(maze: Maze, start: int, goal: int, rec: list[SolverStep] | None) -> MazeSolveResult:
