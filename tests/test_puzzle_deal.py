@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.puzzle_settings import Deal, deal_board, deal_session, seed_code, session_from_code
+from engine.puzzle.deal import Deal, deal_board, deal_session, seed_code, session_from_code
 
 # (deal, dealt tiles, position code, seed code), computed with the deal that shuffled twice
 PINNED = [
@@ -30,10 +30,34 @@ PINNED = [
 
 
 @pytest.mark.parametrize(("deal", "tiles", "code", "seed"), PINNED)
-def test_deal_is_the_same_as_before(deal, tiles, code, seed):
+def test_deal_is_the_same_as_before(deal: Deal, tiles: tuple[int, ...], code: str, seed: str) -> None:
     s = deal_session(deal)
     assert s.start.tiles == tiles and s.board == s.start
     assert s.code == code and s.seed_code == seed
     assert deal_board(deal).tiles == tiles and seed_code(deal) == seed
     again, back = session_from_code(seed)
     assert again.start.tiles == tiles and again.code == code and again.seed_code == seed and back == deal
+
+
+def test_win_records_and_news() -> None:
+    from engine.puzzle.board import Board
+    from engine.puzzle.deal import WinRecord, win_news, win_records
+    from engine.puzzle.session import PuzzleSession
+
+    s = PuzzleSession(Board.goal(3, 3).apply("UL"), code="P2.3X3:X-00")
+    assert win_records(s) == []  # not won
+    s.act("R")
+    s.act("D")
+    s.elapsed = 4.5
+    assert s.counts_for_bests
+    puzzle, size = win_records(s)
+    assert puzzle == WinRecord("P2.3X3:X-00", 4.5, 2, False, "3x3")
+    assert size == WinRecord("puzzle-size:3x3", 4.5, 2, True, "3x3")
+    assert win_news(puzzle, True, True) == ["new best time for this puzzle", "fewest moves for this puzzle"]
+    assert win_news(puzzle, False, True) == ["fewest moves for this puzzle"]
+    assert win_news(size, True, True) == ["best 3x3 time"] and win_news(size, False, True) == []
+
+    helped = PuzzleSession(Board.goal(3, 3).apply("L"))
+    helped.hint_now()
+    helped.act("R")
+    assert helped.won and win_records(helped) == []

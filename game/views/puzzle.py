@@ -27,17 +27,11 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.puzzle.deal import Deal, code_picture, code_to_copy, deal_session, session_from_code
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
 from game.pictures import builtin_of, choice_label
-from game.puzzle_settings import (
-    Deal,
-    PuzzleSettings,
-    code_picture,
-    code_to_copy,
-    deal_session,
-    session_from_code,
-)
+from game.puzzle_settings import PuzzleSettings
 from game.routes import Route
 from game.ui import FONT, needs_render
 from game.views.base import common_key

@@ -16,8 +16,9 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
+from engine.puzzle.solving import optimal_available, solver_label
 from game.format import format_time
-from game.puzzle_settings import PuzzleSettings, optimal_available, solver_label
+from game.puzzle_settings import PuzzleSettings
 from game.render.theme import Theme
 from game.store import Store
 from game.ui import FONT, gui
