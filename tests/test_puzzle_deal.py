@@ -3,6 +3,8 @@ two-shuffle deal produced for the same seeds (computed before the change)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.puzzle.deal import Deal, deal_board, deal_session, seed_code, session_from_code
@@ -37,6 +39,21 @@ def test_deal_is_the_same_as_before(deal: Deal, tiles: tuple[int, ...], code: st
     assert deal_board(deal).tiles == tiles and seed_code(deal) == seed
     again, back = session_from_code(seed)
     assert again.start.tiles == tiles and again.code == code and again.seed_code == seed and back == deal
+
+
+def test_a_deal_shuffles_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.puzzle.codes as codes
+
+    calls: list[tuple[object, ...]] = []
+    real = codes.shuffle_code
+
+    def counted(*args: Any, **kwargs: Any) -> codes.PuzzleCode:  # noqa: ANN401 - passed through
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(codes, "shuffle_code", counted)
+    deal_session(Deal(4, 4, "uniform", seed=5))
+    assert len(calls) == 1
 
 
 def test_win_records_and_news() -> None:

@@ -1,8 +1,8 @@
 """Dealing a puzzle game, its codes, and what a won game records.
 
 A :class:`Deal` (size, shuffle kind, mix, seed, picture) gives one position
-and its seed code; :func:`deal_session` starts a game from it,
-:func:`session_from_code` from a pasted code.
+and its seed code; :func:`deal_session` starts a game from it (the board is
+shuffled once per deal), :func:`session_from_code` from a pasted code.
 :func:`win_records` decides which bests an unassisted win writes and
 :func:`win_news` what the player is told about them; the store that keeps
 them belongs to the game (``game.puzzle_settings.record_win``).
@@ -97,13 +97,14 @@ def code_picture(code: str) -> str | None:
 
 
 def deal_session(deal: Deal, arrows: str = "tile") -> PuzzleSession:
-    """A new game from ``deal`` with its position and seed codes.
+    """A new game from ``deal`` with its position and seed codes (the board is shuffled once).
 
     Raises:
         ValueError: a bad deal (see :func:`deal_board`).
     """
-    board = deal_board(deal)
-    return PuzzleSession(board, code=position_code(board), seed_code=seed_code(deal), arrows=arrows)
+    pc = _shuffle_code(deal)
+    board = pc.board
+    return PuzzleSession(board, code=position_code(board), seed_code=pc.code(), arrows=arrows)
 
 
 def session_from_code(code: str) -> tuple[PuzzleSession, Deal | None]:
