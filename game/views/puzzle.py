@@ -406,11 +406,13 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
     if not code:
-        return ctx.view_for(Route.PUZZLE_SETUP)
+        setup: arcade.View = ctx.view_for(Route.PUZZLE_SETUP)
+        return setup
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+        refused: arcade.View = ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+        return refused
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
