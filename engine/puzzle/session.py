@@ -117,8 +117,8 @@ class PuzzleSession(AutoSolve):
 
     Args:
         start: the dealt position (validated, solvable).
-        code: the position code of ``start`` (``P1...:desc``), or None.
-        seed_code: the code that regenerates the shuffle (``P1...#seed``), or None.
+        code: the position code of ``start`` (``P2...:rank-check``), or None.
+        seed_code: the code that regenerates the shuffle (``P2...#seed-check``), or None.
         arrows: ``"tile"`` (arrows move a tile into the blank) or ``"blank"``.
 
     Attributes:
