@@ -26,11 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 
 def hint_latency(boards: int) -> tuple[list[float], dict[str, int]]:
-    from game.puzzle.settings import Deal, PuzzleSettings, deal_board, hint_job
+    from engine.puzzle.deal import Deal, deal_board
+    from engine.puzzle.solving import hint_job
+    from game.puzzle.settings import PuzzleSettings
     from game.workers import ProcessTask, preload
 
     preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
-            "game.puzzle.settings")
+            "engine.puzzle.solving", "game.puzzle.settings")
     settings = PuzzleSettings()
     times, sources = [], {}
     for seed in range(boards):
@@ -47,9 +49,10 @@ def hint_latency(boards: int) -> tuple[list[float], dict[str, int]]:
 def frame_rates() -> tuple[float, float, float, int, float, float]:
     import arcade
 
+    from engine.puzzle.deal import Deal, deal_session
     from game.audio import Audio
     from game.context import Context
-    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from game.puzzle.settings import PuzzleSettings
     from game.puzzle.view import PuzzleView
     from game.ui import gui  # noqa: F401 - headless arcade.gui shim
 

@@ -9,8 +9,9 @@ import pytest
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board
 from engine.puzzle.codes import encode_board
+from engine.puzzle.deal import Deal, deal_session
 from engine.puzzle.session import PuzzleSession
-from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+from game.puzzle.settings import PuzzleSettings
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 

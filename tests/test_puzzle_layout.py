@@ -59,7 +59,8 @@ def resize(window, width, height):
 
 
 def puzzle_view(ctx, theme):
-    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from engine.puzzle.deal import Deal, deal_session
+    from game.puzzle.settings import PuzzleSettings
     from game.puzzle.view import PuzzleView
 
     ctx.set_theme(theme)

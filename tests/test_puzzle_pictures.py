@@ -83,7 +83,8 @@ def test_hints_and_solving_are_the_same_with_a_picture():
 
 
 def test_auto_solve_plays_out_on_a_picture_board(ctx):
-    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from engine.puzzle.deal import Deal, deal_session
+    from game.puzzle.settings import PuzzleSettings
     from game.puzzle.view import PuzzleView
 
     deal = Deal(3, 3, seed=9, picture="default")
@@ -169,7 +170,8 @@ def test_setup_screen_takes_a_path_with_a_message_for_bad_ones(ctx, tmp_path):
 
 
 def test_a_vanished_own_picture_falls_back_to_numbers_with_a_message(ctx, tmp_path):
-    from game.puzzle.settings import Deal, PuzzleSettings, deal_session
+    from engine.puzzle.deal import Deal, deal_session
+    from game.puzzle.settings import PuzzleSettings
     from game.puzzle.view import PuzzleView
 
     gone = FILE_PREFIX + str(tmp_path / "gone.png")

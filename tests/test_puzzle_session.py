@@ -7,13 +7,10 @@ import time
 import pytest
 
 from engine.puzzle.board import Board
+from engine.puzzle.deal import Deal, deal_board
+from engine.puzzle.solving import heuristics
 from game.format import format_time
-from game.puzzle.settings import (
-    Deal,
-    PuzzleSettings,
-    deal_board,
-    heuristics,
-)
+from game.puzzle.settings import PuzzleSettings
 from game.workers import Task, TaskCancelled, run_sync
 
 
@@ -79,7 +76,7 @@ def test_task_runs_reports_progress_and_cancels():
 
 
 def test_process_task_solves_reports_errors_and_cancels():
-    from game.puzzle.settings import Stopped, solve_job
+    from engine.puzzle.solving import Stopped, solve_job
     from game.workers import ProcessTask
 
     start = Board.goal(4, 4).apply("LLUURDRD")
@@ -95,7 +92,7 @@ def test_process_task_solves_reports_errors_and_cancels():
     with pytest.raises(ValueError, match="unsolvable"):
         bad.result()
 
-    from game.puzzle.settings import Deal, deal_board
+    from engine.puzzle.deal import Deal, deal_board
 
     hard = deal_board(Deal(8, 8, seed=4))
     slow = ProcessTask(solve_job, hard, PuzzleSettings(heuristic="manhattan", timeout=60.0), name="slow")

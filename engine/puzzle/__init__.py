@@ -1,8 +1,10 @@
 """Sliding puzzle engine: board rules, the fast layered A* (seed 002), the optimal solver, hints, codes.
 
 Modules: :mod:`.board` (Board, moves, solvability, shuffles), :mod:`.astar`
-(``solve_fast``), :mod:`.optimal` (``solve_optimal``) with :mod:`.pdb`
-(pattern databases), :mod:`.hint`, :mod:`.codes` (``P1`` codes),
+(``solve_fast``), :mod:`.optimal` (``solve_optimal``) with :mod:`.optimal_tables`
+and :mod:`.pdb` (pattern databases), :mod:`.hint`, :mod:`.codes` (``P`` codes),
+:mod:`.session` (``PuzzleSession``) with :mod:`.autosolve`, :mod:`.deal` (deals,
+codes, win records), :mod:`.solving` (solver choice, child-process runs),
 :mod:`.cli` (``tessera puzzle ...``), :mod:`.benchmark`, :mod:`.result`.
 """
 

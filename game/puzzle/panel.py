@@ -16,8 +16,9 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
+from engine.puzzle.solving import optimal_available, solver_label
 from game.format import format_time
-from game.puzzle.settings import PuzzleSettings, optimal_available, solver_label
+from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.render.theme import Theme
 from game.store import Store

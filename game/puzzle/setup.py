@@ -16,10 +16,11 @@ import pyglet
 from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
+from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
 from game.context import Context
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file, choice_label
-from game.puzzle.settings import MAX_CUSTOM_SIDE, Deal, PuzzleSettings, new_seed, seed_code, session_from_code
+from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.routes import Route
 from game.ui import FONT, TITLE_FONT, gui, needs_render

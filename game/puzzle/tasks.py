@@ -16,11 +16,12 @@ from engine.puzzle.board import Board
 from engine.puzzle.hint import HintPlan
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import Hint, PuzzleSession, SolveJob, SolveKind, SolveOutcome
-from game.puzzle.settings import PuzzleSettings, Stopped, hint_job, solve_job, solver_label
+from engine.puzzle.solving import Stopped, hint_job, solve_job, solver_label
+from game.puzzle.settings import PuzzleSettings
 from game.workers import ProcessTask, Task, preload, spinner
 
 preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
-        "engine.puzzle.session", "game.puzzle.settings")
+        "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
 
 SPINNER_AFTER = 0.25  # seconds before a running task shows its spinner
 

@@ -27,20 +27,14 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.puzzle.deal import Deal, code_picture, code_to_copy, deal_session, session_from_code
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
 from game.puzzle.assist import AssistCommands
 from game.puzzle.board import BoardLayer
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
-from game.puzzle.settings import (
-    Deal,
-    PuzzleSettings,
-    code_picture,
-    code_to_copy,
-    deal_session,
-    session_from_code,
-)
+from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
 from game.routes import Route
@@ -412,11 +406,13 @@ def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
     if not code:
-        return ctx.view_for(Route.PUZZLE_SETUP)
+        setup: arcade.View = ctx.view_for(Route.PUZZLE_SETUP)
+        return setup
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        return ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+        refused: arcade.View = ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+        return refused
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 
