@@ -25,9 +25,6 @@ from typing import TextIO
 
 from engine.args import (
     SEED_MAX,
-    OneLineParser,
-    UsageError,
-    arg_type,
     check_output_path,
     one_line,
     parse_number,
@@ -38,6 +35,7 @@ from engine.args import (
     write_error,
     write_file,
 )
+from engine.cli.parsing import OneLineParser, UsageError, arg_type
 from engine.codes import CodeError
 from engine.maze.masks import Mask
 from engine.maze.model import Maze

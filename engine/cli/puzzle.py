@@ -14,8 +14,6 @@ import sys
 from typing import Any
 
 from engine.args import (
-    OneLineParser,
-    arg_type,
     check_output_path,
     new_seed,
     one_line,
@@ -25,6 +23,7 @@ from engine.args import (
     parse_uint,
     write_file,
 )
+from engine.cli.parsing import OneLineParser, arg_type
 from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
