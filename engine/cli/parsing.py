@@ -4,7 +4,8 @@
 (one line, exit code 2 in :func:`engine.cli.main`), and :func:`arg_type` adapts
 a pure value parser of :mod:`engine.args` (``parse_uint``, ``parse_seed``,
 ``parse_number``...) to argparse's ``type=``.  This is the only place argparse
-is subclassed; the value parsers themselves stay in :mod:`engine.args`.
+is subclassed; the value parsers themselves stay in :mod:`engine.args`.  Also
+the command line's name and exit codes.
 """
 
 from __future__ import annotations
@@ -13,9 +14,15 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-__all__ = ["OneLineParser", "UsageError", "arg_type"]
+__all__ = ["INTERNAL_ERROR", "PROG", "USAGE_ERROR", "OneLineParser", "UsageError", "arg_type"]
 
 T = TypeVar("T")
+
+PROG = "tessera"
+#: Exit code for anything the user got wrong (one line on stderr).
+USAGE_ERROR = 2
+#: Exit code for a bug (one ``internal error`` line).
+INTERNAL_ERROR = 1
 
 
 class UsageError(ValueError):

@@ -65,7 +65,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
-    p = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
+    p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
     sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint}")
     sub.required = True
 
@@ -193,7 +193,9 @@ def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argp
     """Add ``tessera puzzle hint`` (the game's H key: the same planner, :func:`engine.puzzle.hint.plan_hint`)."""
     from engine.puzzle.hint import DEFAULT_BUDGET
 
-    hp = sub.add_parser("hint", help="the next move for a position (the same planner as the game's H key)")
+    hp: argparse.ArgumentParser = sub.add_parser(
+        "hint", help="the next move for a position (the same planner as the game's H key)"
+    )
     src = hp.add_mutually_exclusive_group(required=True)
     src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help="a puzzle code (P1...)")
