@@ -177,7 +177,7 @@ def _shuffle(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from engine.puzzle.benchmark import load_korf, run_benchmark
+    from engine.cli.benchmark import load_korf, run_benchmark
 
     if args.out is not None:
         check_output_path(args.out)  # before minutes of benchmark
