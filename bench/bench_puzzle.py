@@ -5,7 +5,7 @@
 
 Two parts:
 
-* the in-process tables of :func:`engine.puzzle.benchmark.run_benchmark` (fast
+* the in-process tables of :func:`engine.cli.benchmark.run_benchmark` (fast
   solver, optimal 3x3, table build); with ``--fresh-only`` they are skipped;
 * **user-visible** optimal 4x4 figures, each from a *fresh process* with an
   *empty* table cache (a temporary ``TESSERA_CACHE``): table build time, every
@@ -180,7 +180,7 @@ def main() -> None:
     parts = []
     if not args.fresh_only:
         sys.path.insert(0, str(ROOT))
-        from engine.puzzle.benchmark import run_benchmark
+        from engine.cli.benchmark import run_benchmark
 
         parts.append(run_benchmark(quick=args.quick, data_dir=args.data, korf=0,
                                    log=lambda m: print(m, file=sys.stderr, flush=True)))

@@ -5,21 +5,17 @@ and anything else that reads text from a person.  Every check accepts ASCII
 only (``str.isdigit`` also accepts '²' and '٣', which ``int`` then rejects or
 silently reads), bounds the length of what it converts, and raises
 :class:`ValueError` with one line that quotes the bad input and names the
-allowed range.  Nothing here imports the rest of the engine.
+allowed range.  Nothing here imports the rest of the engine, nor argparse: the
+argparse adapters (``OneLineParser``, ``arg_type``) are in :mod:`engine.cli.parsing`.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import re
 import secrets
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
-
-T = TypeVar("T")
 
 #: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1.
 SEED_MIN = 0
@@ -125,31 +121,6 @@ def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = 
 
 def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
-
-
-# -- argparse glue -------------------------------------------------------------
-class UsageError(ValueError):
-    """Bad input on the command line; the message is one line."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors raise :class:`UsageError` (one line) instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def arg_type(fn: Callable[..., T], **kwargs: Any) -> Callable[[str], T]:  # noqa: ANN401 - passed through
-    """An argparse ``type=`` callable: ``fn(text, **kwargs)``, its ValueError becoming argparse's one-line error."""
-
-    def convert(text: str) -> T:
-        try:
-            return fn(text, **kwargs)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    convert.__name__ = kwargs.get("what", fn.__name__)
-    return convert
 
 
 # -- output files --------------------------------------------------------------

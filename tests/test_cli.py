@@ -290,7 +290,7 @@ def test_user_errors_name_what_is_wrong(argv, says):
 
 
 def test_bench_out_unwritable_is_refused_before_the_benchmark(tmp_path, monkeypatch):
-    import engine.puzzle.benchmark as benchmark
+    import engine.cli.benchmark as benchmark
 
     def no_run(**kwargs):
         raise AssertionError("ran the benchmark for an output that cannot be written")

@@ -55,7 +55,7 @@ def test_the_exhaustive_and_random_code_pools_include_dark_codes():
 
 
 def test_show_reports_dark(capsys):
-    from engine.cli.show import describe_code
+    from engine.describe import describe_code
 
     assert describe_code(SPEC.with_dark().code())["dark"] is True
     assert describe_code(SPEC.code())["dark"] is False

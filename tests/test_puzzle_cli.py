@@ -80,7 +80,7 @@ def test_unicode_digits_and_empty_codes_are_one_line(capsys):
 def test_korf_positions_ship_in_the_repository():
     from pathlib import Path
 
-    from engine.puzzle.benchmark import default_data_dir, load_korf
+    from engine.cli.benchmark import default_data_dir, load_korf
 
     repo = Path(__file__).resolve().parents[1]
     assert default_data_dir().resolve() == repo / "bench" / "data"
@@ -91,7 +91,7 @@ def test_korf_positions_ship_in_the_repository():
 
 
 def test_missing_benchmark_data_is_one_line_naming_where(tmp_path, monkeypatch, capsys):
-    import engine.puzzle.benchmark as benchmark
+    import engine.cli.benchmark as benchmark
 
     # An installed (non-editable) package has no bench/data beside it.
     monkeypatch.setattr(benchmark, "default_data_dir", lambda: tmp_path / "share" / "bench" / "data")

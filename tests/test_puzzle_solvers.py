@@ -117,7 +117,7 @@ def test_optimal_4x4_easy_instances(tables_4x4):
     ]
     data = {}
     try:
-        from engine.puzzle.benchmark import load_korf
+        from engine.cli.benchmark import load_korf
 
         data = {b.tiles: o for b, o in load_korf()}
     except ValueError:

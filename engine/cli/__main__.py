@@ -1,7 +1,10 @@
-"""``python -m engine.cli ...``: the command line without the game's launcher."""
+"""``python -m engine.cli ...``: the window-less ``tessera`` command line (what the benches and tests run)."""
+
+from __future__ import annotations
 
 import sys
 
 from engine.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

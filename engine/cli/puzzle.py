@@ -14,8 +14,6 @@ import sys
 from typing import Any
 
 from engine.args import (
-    OneLineParser,
-    arg_type,
     check_output_path,
     new_seed,
     one_line,
@@ -25,6 +23,7 @@ from engine.args import (
     parse_uint,
     write_file,
 )
+from engine.cli.parsing import OneLineParser, arg_type
 from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
@@ -66,7 +65,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
-    p = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
+    p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
     sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint}")
     sub.required = True
 
@@ -178,7 +177,7 @@ def _shuffle(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from engine.puzzle.benchmark import load_korf, run_benchmark
+    from engine.cli.benchmark import load_korf, run_benchmark
 
     if args.out is not None:
         check_output_path(args.out)  # before minutes of benchmark
@@ -194,7 +193,9 @@ def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argp
     """Add ``tessera puzzle hint`` (the game's H key: the same planner, :func:`engine.puzzle.hint.plan_hint`)."""
     from engine.puzzle.hint import DEFAULT_BUDGET
 
-    hp = sub.add_parser("hint", help="the next move for a position (the same planner as the game's H key)")
+    hp: argparse.ArgumentParser = sub.add_parser(
+        "hint", help="the next move for a position (the same planner as the game's H key)"
+    )
     src = hp.add_mutually_exclusive_group(required=True)
     src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help="a puzzle code (P1...)")

@@ -10,6 +10,9 @@ JSON: one object per input line on stdout, ``{"input", "ok": true, "kind",
 "code", ...}`` or ``{"input", "ok": false, "error": sentence}``.  Exit code 0 when
 every code is valid, 2 otherwise.  Any input (megabytes of garbage, bytes that
 are not UTF-8) gives a sentence, never a traceback.
+
+What a code is (the data) comes from :func:`engine.describe.describe_code`;
+this module reads the arguments and stdin, prints and picks the exit code.
 """
 
 from __future__ import annotations
@@ -21,37 +24,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from engine.codes import CURRENT_VERSION, MAX_ANY_LENGTH, CodeError, decode_any
+from engine.codes import MAX_ANY_LENGTH, CodeError
+from engine.describe import describe_code
 
 #: Inputs longer than this are echoed shortened in JSON (no valid code is longer).
 ECHO_LIMIT = MAX_ANY_LENGTH + 64
-
-
-def describe_code(text: object) -> dict[str, Any]:
-    """Decode ``text`` and describe it; builds the maze (for cells and shortest path).
-
-    Returns:
-        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
-        (``current_code``: the same level in today's format, for older codes).
-
-    Raises:
-        CodeError: the code does not decode, or (ghost) a move is not legal in its maze.
-    """
-    decoded = decode_any(text)
-    out: dict[str, Any] = {"kind": decoded.KIND, "code": decoded.code(), "version": decoded.version}
-    if decoded.version != CURRENT_VERSION:
-        out["current_code"] = decoded.upgraded().code()  # the same level in today's format
-    out.update(decoded.describe())
-    if decoded.KIND in ("maze", "race", "ghost"):
-        from engine.maze.solvers.bfs import shortest_path
-
-        maze = decoded.build()
-        if decoded.KIND == "ghost":
-            decoded.check_moves(maze)
-        out["cells"] = int(maze.grid.n)
-        path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-        out["shortest_path"] = len(path) - 1
-    return out
 
 
 def _echo(line: str) -> str:

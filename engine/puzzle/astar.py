@@ -174,7 +174,7 @@ class _Search:
         gs = [0]
         tpos = [tuple(pos[t] for t in targets)]
         tindex = {t: i for i, t in enumerate(targets)}
-        heap: list[tuple] = []
+        heap: list[tuple[float, int, int, int, int]] = []
         f0 = weight * h_md + blank_term(blank, pos)
         counter = 0
         heap.append((f0, -done if self.edges else 0, h_md, counter, 0))

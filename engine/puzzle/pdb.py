@@ -36,6 +36,7 @@ import zlib
 from collections.abc import Callable
 from math import factorial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,7 @@ MAX_PATTERN = 6
 MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
 _LOCK = threading.Lock()
-_MEMO: dict[tuple, np.ndarray] = {}
+_MEMO: dict[tuple[str, str], np.ndarray] = {}
 _MESSAGES: list[str] = []
 
 
@@ -99,7 +100,7 @@ def _cache_file(name: str) -> Path | None:
         return None
 
 
-def _load(path: Path, meta: dict) -> np.ndarray | None:
+def _load(path: Path, meta: dict[str, Any]) -> np.ndarray | None:
     """The table stored at ``path`` if its header matches ``meta`` and its CRC is right, else None."""
     try:
         with open(path, "rb") as f:
@@ -116,7 +117,7 @@ def _load(path: Path, meta: dict) -> np.ndarray | None:
     return np.frombuffer(data, dtype=np.uint8).copy()
 
 
-def _save(path: Path, meta: dict, table: np.ndarray) -> None:
+def _save(path: Path, meta: dict[str, Any], table: np.ndarray) -> None:
     """Write atomically (temporary file + rename); a failure to write is not an error (the table stays in memory)."""
     data = table.astype(np.uint8, copy=False).tobytes()
     header = {"meta": meta, "length": len(data), "crc32": zlib.crc32(data)}
@@ -137,7 +138,7 @@ def _save(path: Path, meta: dict, table: np.ndarray) -> None:
 
 def _cached(
     name: str,
-    meta: dict,
+    meta: dict[str, Any],
     build: Callable[[], np.ndarray],
     check: Callable[[np.ndarray], str | None],
     progress: ProgressFn | None,

@@ -1,0 +1,101 @@
+"""The maze options shared by ``generate`` and ``solve`` (and ``stats``' mask), read from parsed arguments.
+
+``--code`` or ``--shape/--algo/--size/--seed/--braid/--weave/--option/--mask/--mask-text``
+become a :class:`~engine.maze.recipe.MazeSpec`; notes for the user (a mask that
+dropped cells, a picture too big for a code) go to stderr as one line each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.args import one_line, parse_size, quote
+from engine.cli.parsing import PROG, UsageError
+from engine.maze.masks import Mask
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+
+__all__ = ["level_code", "mask_from_args", "note", "parse_options", "spec_from_args"]
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``--option KEY=VALUE`` items as a dict (keys lower case).
+
+    Raises:
+        UsageError: not ``key=value``, or a key given twice (option values are checked by the
+            generator: :func:`engine.maze.generators.growing_tree.parse_rule` for ``rule``).
+    """
+    out: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not key:
+            raise UsageError(f"option {quote(item)} is not of the form key=value")
+        if key in out:
+            raise UsageError(f"option '{one_line(key)}' is given twice")
+        out[key] = value.strip()
+    return out
+
+
+def spec_from_args(args: argparse.Namespace) -> MazeSpec:
+    """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
+    if args.code is not None:
+        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option", "mask", "mask_text")
+                 if getattr(args, n) is not None]
+        given = [g.replace("_", "-") for g in given]
+        if given:
+            raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
+        return MazeSpec.from_code(args.code)
+    from engine.maze.generators import get_generator
+    from engine.maze.grids import canonical_shape
+
+    if args.shape is not None:
+        canonical_shape(args.shape)
+    if args.algo is not None:
+        get_generator(args.algo)
+    missing = [f"--{n}" for n in ("shape", "algo", "size") if getattr(args, n) is None]
+    if missing:
+        raise UsageError(f"missing {', '.join(missing)} (or give --code)")
+    w, h = parse_size(args.size)
+    braid = 0.0 if args.braid is None else args.braid
+    seed = 0 if args.seed is None else args.seed
+    weave = 0.0 if args.weave is None else args.weave
+    return MazeSpec.create(args.shape, w, h, args.algo, parse_options(args.option), braid=braid, seed=seed,
+                           mask=mask_from_args(args), weave=weave)
+
+
+def mask_from_args(args: argparse.Namespace) -> Mask | None:
+    """The mask of ``--mask NAME|FILE`` or ``--mask-text TEXT`` (not both), or None.
+
+    Raises:
+        UsageError: both given; ValueError: an unknown name, a bad text or an unreadable picture.
+    """
+    if args.mask is not None and args.mask_text is not None:
+        raise UsageError("give either --mask or --mask-text, not both")
+    if args.mask is not None:
+        return Mask.parse(args.mask)
+    if args.mask_text is not None:
+        return Mask.text(args.mask_text)
+    return None
+
+
+def note(args: argparse.Namespace, text: str) -> None:
+    """A one-line note for the user on stderr (not an error: the command goes on)."""
+    if text:
+        err = getattr(args, "err", None) or sys.stderr
+        err.write(f"{PROG}: note: {one_line(text)}\n")
+
+
+def level_code(args: argparse.Namespace, spec: MazeSpec, maze: Maze | None = None) -> str | None:
+    """The spec's code, or None (with a note) when its mask is a picture too big for a code.
+
+    Also notes cells a mask left out (``maze``'s grid, when given)."""
+    grid_note = getattr(maze.grid, "note", None) if maze is not None else None
+    if grid_note is not None:
+        note(args, grid_note())
+    if spec.mask is not None and not spec.mask.codable:
+        note(args, spec.mask.too_big())
+        return None
+    return spec.code()

@@ -1,0 +1,287 @@
+"""The maze subcommands: ``list``, ``generate``, ``solve``, ``stats``, ``daily``.
+
+Each handler takes the parsed arguments and the output stream and returns the
+exit code; bad input raises :class:`ValueError` (one line, exit code 2 in
+:func:`engine.cli.main`).  The writers themselves are pure
+(:mod:`engine.maze.export`); choosing the format, the output file and the
+streaming is done here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from engine.args import SEED_MAX, check_output_path, parse_size, quote, write_error, write_file
+from engine.cli.maze_args import level_code, mask_from_args, note, parse_options, spec_from_args
+from engine.cli.parsing import UsageError
+from engine.maze.model import Maze
+from engine.maze.recipe import MazeSpec
+
+__all__ = ["COMMANDS", "cmd_daily", "cmd_generate", "cmd_list", "cmd_solve", "cmd_stats"]
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    """Print tessellations, generators, solvers and the puzzle pictures."""
+    from engine.maze.generators import GENERATORS
+    from engine.maze.grids import SHAPES
+    from engine.maze.solvers import SOLVERS
+    from engine.puzzle.pictures import PICTURES
+
+    out.write("Tessellations (--shape):\n")
+    for info in SHAPES.values():
+        out.write(f"  {info.name:<10} {info.min_size}..{info.max_size}  {info.summary}\n")
+    out.write("\nGenerators (--algo):\n")
+    for gen in GENERATORS.values():
+        opts = "".join(f" [{k}: {v}]" for k, v in gen.options.items())
+        out.write(f"  {gen.name:<15} {', '.join(gen.shapes):<40} {gen.summary}{opts}\n")
+    from engine.maze.weave import WEAVE_SHAPES, weave_generators
+
+    out.write(f"  weave (--weave 0..1) on {', '.join(WEAVE_SHAPES)} with: {', '.join(weave_generators())}\n")
+    out.write("\nSolvers (--solver):\n")
+    for sol in SOLVERS.values():
+        out.write(f"  {sol.name:<17} {sol.summary}\n")
+    from engine.maze.masks import BUILTIN
+
+    out.write("\nMasks (generate --mask NAME, or --mask FILE.png, or --mask-text TEXT):\n")
+    for name, (summary, _) in BUILTIN.items():
+        out.write(f"  {name:<17} {summary}\n")
+    out.write("\nPuzzle pictures (tessera puzzle shuffle --picture):\n")
+    for name, summary in PICTURES.items():
+        out.write(f"  {name:<17} {summary}\n")
+    return 0
+
+
+def _timed_build(spec: MazeSpec) -> tuple[Maze, float]:
+    t0 = time.perf_counter()
+    maze = spec.build()
+    return maze, time.perf_counter() - t0
+
+
+def _json_of(spec: MazeSpec, maze: Maze, seconds: float, code: str | None) -> dict[str, object]:
+    """The JSON object of one generated maze (:func:`engine.maze.export.to_json`, plus :func:`_json_extra`)."""
+    from engine.maze import export
+
+    obj = export.to_json(maze, code=code, seconds=seconds, algorithm=spec.algorithm)
+    obj.update(_json_extra(spec, maze))
+    return obj
+
+
+def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
+    """Keys after ``seconds``: ``"weave"`` (percent) when woven, ``"dark": true`` when dark, ``"mask"``
+    (kind, name, cells dropped) when shaped."""
+    extra: dict[str, object] = {}
+    if spec.weave:
+        extra["weave"] = spec.weave
+    if spec.dark:
+        extra["dark"] = True
+    if spec.mask is not None:
+        extra["mask"] = {**spec.mask.describe(), "dropped": int(getattr(maze.grid, "dropped", 0))}
+    return extra
+
+
+def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
+    """Generate one or more mazes and write them in the chosen format."""
+    from engine.maze import export
+    from engine.maze.solvers import solve
+
+    t0 = time.perf_counter()
+    spec = spec_from_args(args)  # a shaped maze's grid is cut here (checked, then kept for the build)
+    cut_secs = time.perf_counter() - t0 if spec.mask is not None else 0.0
+    if args.dark:
+        spec = spec.with_dark()
+    fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    if fmt == "ascii" and spec.weave:
+        raise UsageError("ASCII output cannot show weave crossings; use --format svg, png or json")
+    if fmt == "ascii" and spec.shape != "square":
+        raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
+    if args.count > 1 and fmt != "jsonl":
+        raise UsageError("--count above 1 needs --format jsonl")
+    if fmt == "png" and not args.output:
+        raise UsageError("PNG output needs a file: add -o FILE.png")
+    if args.output is not None:
+        check_output_path(args.output)  # before any maze is built
+
+    if fmt == "jsonl":
+        _write_jsonl(args, spec, args.count, args.output, out, cut_secs)
+        return 0
+
+    maze, secs = _timed_build(spec)
+    secs += cut_secs
+    code = level_code(args, spec, maze)
+    path = solve(maze, "bfs").path if args.solution else None
+    if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
+        if args.output is None:
+            _write_streamed(maze, fmt, out, spec, secs, path, code)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as sink:
+                _write_streamed(maze, fmt, sink, spec, secs, path, code)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    if fmt == "png":
+        try:
+            export.to_png(maze, args.output, path=path)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    data = _with_newline(export.to_ascii(maze, path=path))
+    if args.output is not None:
+        write_file(args.output, data)
+    else:
+        out.write(data)
+    return 0
+
+
+def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None,
+                    code: str | None) -> None:
+    """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
+    from engine.maze import export
+
+    if fmt == "json":
+        export.write_json(maze, sink, code=code, seconds=secs, algorithm=spec.algorithm,
+                          extra=_json_extra(spec, maze) or None)
+    else:
+        export.write_svg(maze, sink, path=path)
+    sink.write("\n")
+
+
+def _with_newline(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _write_jsonl(args: argparse.Namespace, spec: MazeSpec, count: int, output: str | None, out: TextIO,
+                 cut_secs: float = 0.0) -> None:
+    """One JSON object per line for seeds ``seed, seed+1, ...`` (wrapping at 2**64), to ``output`` or ``out``.
+
+    ``cut_secs`` (the time a mask took to cut the grid, shared by every seed) is added to the first maze's seconds.
+
+    Raises:
+        ValueError: the file cannot be opened or written (one line).
+    """
+
+    try:
+        sink = open(output, "w", encoding="utf-8") if output is not None else out  # noqa: SIM115
+    except OSError as exc:
+        raise ValueError(write_error(output or "", exc)) from None
+    try:
+        for i in range(count):
+            one = spec.with_seed((spec.seed + i) & SEED_MAX)
+            maze, secs = _timed_build(one)
+            secs += cut_secs if i == 0 else 0.0
+            code = level_code(args, one, maze if i == 0 else None)
+            sink.write(json.dumps(_json_of(one, maze, secs, code), separators=(",", ":")) + "\n")
+    except OSError as exc:
+        if output is None:
+            raise
+        raise ValueError(write_error(output, exc)) from None
+    finally:
+        if sink is not out:
+            sink.close()
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve a maze with the chosen solver."""
+    from engine.maze.solvers import get_solver, solve
+
+    spec = spec_from_args(args)
+    get_solver(args.solver)
+    maze = spec.build()
+    code = level_code(args, spec, maze)
+    t0 = time.perf_counter()
+    res = solve(maze, args.solver)
+    secs = time.perf_counter() - t0
+    length = len(res.path) - 1
+    if args.format == "json":
+        obj = {
+            "code": code,
+            "solver": res.solver,
+            "path": res.path,
+            "length": length,
+            "visited": res.visited,
+            "walk_length": len(res.walk) - 1,
+            "fallback": res.fallback,
+            "seconds": secs,
+        }
+        out.write(json.dumps(obj) + "\n")
+    else:
+        out.write(f"{code or '(no code)'}  {spec.label()}\n")
+        out.write(f"solver {res.solver}: path of {length} moves, {res.visited} cells visited, {secs * 1000:.1f} ms")
+        out.write(f" (fell back to {res.fallback})\n" if res.fallback else "\n")
+        out.write(" ".join(map(str, res.path)) + "\n")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the statistics comparison over ``--runs`` mazes per algorithm."""
+    from engine.maze.analysis import compare, format_table
+    from engine.maze.generators import GENERATORS, get_generator
+    from engine.maze.grids import canonical_shape, check_grid_size
+
+    shape = canonical_shape(args.shape)
+    gen = None if args.algo.strip().lower() == "all" else get_generator(args.algo)
+    w, h = check_grid_size(shape, *parse_size(args.size))
+    if args.seed + args.runs - 1 > SEED_MAX:
+        raise UsageError(f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
+                         f"--seed {args.seed} with --runs {args.runs} goes past it")
+    mask = mask_from_args(args)
+    if gen is None:
+        algos = [g.name for g in GENERATORS.values() if shape in g.shapes and (mask is None or g.masks)]
+        if args.weave:
+            from engine.maze.weave import weave_generators
+
+            algos = [a for a in algos if a in weave_generators()]
+    else:
+        if shape not in gen.shapes:
+            supported = ", ".join(gen.shapes)
+            raise UsageError(f"generator '{gen.name}' does not run on {shape} grids (it supports: {supported})")
+        if mask is not None and not gen.masks:
+            from engine.maze.generators import mask_refusal
+
+            raise UsageError(mask_refusal(gen))
+        algos = [gen.name]
+    options = parse_options(args.option)
+    if mask is not None and not args.weave:
+        from engine.maze.grids.masked import masked_grid
+
+        # Cut once: compare() finds this grid in the cut-grid cache while it is held here.
+        grid = masked_grid(shape, w, h, mask)
+        note(args, grid.note())
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave)
+    out.write(format_table(rows, fmt=args.format) + "\n")
+    return 0
+
+
+def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the daily challenge's code and what it is."""
+    import datetime as dt
+    import re
+
+    from engine.modes.daily import daily_spec, utc_today
+
+    if args.date is not None:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", args.date.strip()):
+            raise UsageError(f"date {quote(args.date)} is not of the form YYYY-MM-DD")
+        try:
+            day = dt.date.fromisoformat(args.date.strip())
+        except ValueError as exc:
+            raise UsageError(f"date {quote(args.date)} is not a calendar date ({exc})") from None
+    else:
+        day = utc_today()
+    spec = daily_spec(day)
+    out.write(f"{spec.code()}  {day.isoformat()}: {spec.label()}\n")
+    return 0
+
+
+#: Window-less subcommands: name -> handler(args, out) -> exit code.  ``puzzle`` registers ``func`` itself.
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "list": cmd_list,
+    "generate": cmd_generate,
+    "solve": cmd_solve,
+    "stats": cmd_stats,
+    "daily": cmd_daily,
+}

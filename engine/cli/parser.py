@@ -1,0 +1,104 @@
+"""The ``tessera`` argument parser: every subcommand, window ones included (so ``--help`` needs no window).
+
+``puzzle`` and ``show`` add their own parsers (:mod:`engine.cli.puzzle`,
+:mod:`engine.cli.show`); the others are handled by :mod:`engine.cli.maze_commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.args import SEED_MAX, parse_number, parse_seed, parse_uint
+from engine.cli.parsing import PROG, OneLineParser, arg_type
+
+__all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "build_parser"]
+
+#: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
+WINDOW_COMMANDS = ("play", "lab")
+MAX_COUNT = 100_000
+MAX_RUNS = 10_000
+
+SEED_TYPE = arg_type(parse_seed)
+WEAVE_TYPE = arg_type(parse_number, what="weave", lo=0.0, hi=1.0)
+SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
+
+
+def _add_maze_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--code", help="a maze code (instead of the options below)")
+    p.add_argument("--shape", help="square, hex, triangle, polar or upsilon")
+    p.add_argument("--algo", help="generator name (see `tessera list`)")
+    p.add_argument("--size", help="WxH in cells (polar: base sectors x rings)")
+    p.add_argument("--seed", type=SEED_TYPE, default=None, help=SEED_HELP + "; default 0")
+    p.add_argument("--braid", type=arg_type(parse_number, what="braid", lo=0.0, hi=1.0), default=None,
+                   help="share of dead ends removed, 0..1 (default 0)")
+    p.add_argument("--weave", type=WEAVE_TYPE, default=None,
+                   help="weave: how often a crossing (a passage over another) is allowed, 0..1; square and hex, "
+                        "graph generators only (default 0)")
+    p.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
+    )
+    p.add_argument("--mask", metavar="NAME|FILE.png",
+                   help="cut the grid to a shape: a built-in mask (see `tessera list`) or a black-and-white "
+                        "picture (dark = inside; up to 1600 pixels it travels in the code)")
+    p.add_argument("--mask-text", metavar="TEXT",
+                   help="cut the grid to a text in the built-in font (A-Z, 0-9, space, -; up to 12 characters)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (window ones included, so their ``--help`` needs no window)."""
+    parser = OneLineParser(
+        prog=PROG,
+        description="Tessera: mazes on five tessellations and the sliding puzzle.",
+        epilog="With no subcommand, `tessera` opens the game window.",
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
+
+    sub.add_parser("list", help="tessellations, generators (with the shapes each supports), solvers, masks, pictures")
+
+    g = sub.add_parser("generate", help="generate mazes (ASCII, SVG, PNG, JSON)")
+    _add_maze_args(g)
+    g.add_argument("--count", type=arg_type(parse_uint, what="count", lo=1, hi=MAX_COUNT), default=1,
+                   help=f"number of mazes (seeds N, N+1, ...), 1..{MAX_COUNT}; default 1")
+    g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
+    g.add_argument("-o", "--output", help="output file (default: standard output; PNG needs a file)")
+    g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
+    g.add_argument("--dark", action="store_true",
+                   help="a dark level (fog of war): the code carries the flag, JSON says \"dark\": true")
+
+    s = sub.add_parser("solve", help="solve a maze and print the path")
+    _add_maze_args(s)
+    s.add_argument("--solver", default="bfs", help="solver name (see `tessera list`); default bfs")
+    s.add_argument("--format", choices=["text", "json"], default="text")
+
+    st = sub.add_parser("stats", help="the seed-000 statistics table over N runs")
+    st.add_argument("--shape", required=True)
+    st.add_argument("--algo", required=True, help="a generator name or 'all'")
+    st.add_argument("--size", required=True, help="WxH")
+    st.add_argument("--runs", type=arg_type(parse_uint, what="runs", lo=1, hi=MAX_RUNS), default=10,
+                    help=f"mazes per generator, 1..{MAX_RUNS}; default 10")
+    st.add_argument("--seed", type=SEED_TYPE, default=0, help=SEED_HELP + " (runs use seed, seed+1, ...)")
+    st.add_argument("--option", action="append", metavar="KEY=VALUE")
+    st.add_argument("--mask", metavar="NAME|FILE.png", help="compare on the grid cut to this shape")
+    st.add_argument("--mask-text", metavar="TEXT", help="compare on the grid cut to this text")
+    st.add_argument("--weave", type=WEAVE_TYPE, default=0.0,
+                    help="weave mazes with this crossing share, 0..1 (with 'all': the generators that can weave)")
+    st.add_argument("--format", choices=["table", "json", "csv"], default="table")
+
+    d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")
+    d.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+
+    from engine.cli.puzzle import add_parser as add_puzzle
+
+    add_puzzle(sub)
+    from engine.cli.show import add_parser as add_show
+
+    add_show(sub)
+
+    pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
+    pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")
+    pl.add_argument("--players", type=int, choices=(1, 2), default=1,
+                    help="2: two players on one keyboard (WASD against arrows) race on the maze of a maze or "
+                         "race code")
+    lab = sub.add_parser("lab", help="open the Lab window (watch generators and solvers step by step)")
+    lab.add_argument("code", nargs="?", metavar="CODE", help="a maze code to open (default: the Lab's setup)")
+    return parser

@@ -1,0 +1,51 @@
+"""What a level code is, as data: the describer behind ``tessera show``.
+
+:func:`describe_code` decodes any code through :func:`engine.codes.decode_any`
+and returns its kind, canonical code, format version and every field; maze,
+race and ghost codes also build their maze (cells and shortest path; a ghost's
+moves are checked in it).  Printing (text or JSON lines), reading stdin and
+exit codes are the command's: :mod:`engine.cli.show`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.codes import CURRENT_VERSION, decode_any
+
+__all__ = ["describe", "describe_code"]
+
+
+def describe(decoded: Any) -> dict[str, Any]:  # noqa: ANN401 - any engine.codes.Decoded
+    """Describe a decoded level (a :class:`engine.codes.Decoded`); builds the maze (for cells and shortest path).
+
+    Returns:
+        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
+        (``current_code``: the same level in today's format, for older codes).
+
+    Raises:
+        CodeError: (ghost) a move is not legal in its maze.
+    """
+    out: dict[str, Any] = {"kind": decoded.KIND, "code": decoded.code(), "version": decoded.version}
+    if decoded.version != CURRENT_VERSION:
+        out["current_code"] = decoded.upgraded().code()  # the same level in today's format
+    out.update(decoded.describe())
+    if decoded.KIND in ("maze", "race", "ghost"):
+        from engine.maze.solvers.bfs import shortest_path
+
+        maze = decoded.build()
+        if decoded.KIND == "ghost":
+            decoded.check_moves(maze)
+        out["cells"] = int(maze.grid.n)
+        path = shortest_path(maze.open_lists(), maze.start, maze.goal)
+        out["shortest_path"] = len(path) - 1
+    return out
+
+
+def describe_code(text: object) -> dict[str, Any]:
+    """Decode ``text`` and :func:`describe` it.
+
+    Raises:
+        CodeError: the code does not decode, or (ghost) a move is not legal in its maze.
+    """
+    return describe(decode_any(text))
