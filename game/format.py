@@ -25,3 +25,11 @@ format_clock = format_time
 def count(n: int, noun: str) -> str:
     """``"1 move"``, ``"3 moves"``: ``n`` and ``noun`` with an English plural ``s`` unless ``n`` is 1."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+STAR, NO_STAR = "\u2605", "\u2606"
+
+
+def star_text(stars: int) -> str:
+    """``★★☆`` for 2 of 3 stars (0..3)."""
+    return STAR * stars + NO_STAR * (3 - stars)

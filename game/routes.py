@@ -1,25 +1,40 @@
-"""Navigation: every screen has a route name; views switch screens through :meth:`Context.go`.
+"""Navigation: every screen is reached through a typed route function in this module.
 
-Views never import each other.  A view that wants another screen calls
-``self.ctx.go(Route.RACE_SETUP)`` (or ``ctx.view_for(...)`` to build one without
-showing it).  The one table below maps each route to ``"module:factory"``; the
-factory is imported when the route is first taken, so the static import graph
-of ``game/`` points only downwards (views -> widgets/render -> context -> engine).
+Screens never import other screens.  A screen that wants another one calls a
+route here, e.g. ``ctx.show(routes.race_result(ctx, race, leave, play))``, or,
+for the named routes the menu and the command line use,
+``ctx.go(Route.RACE_SETUP)``.  Each route function imports its screen's module
+when it is called, so the static import graph of ``game/`` points only
+downwards (screens -> routes/widgets/render -> context -> engine) and starting
+the game loads only the screens it shows.
 
-A factory is called as ``factory(ctx, *args, **kwargs)`` and returns an
-``arcade.View`` (or ``None`` to stay on the current screen).
+Route functions take the context first and typed values after it (objects, not
+strings: a campaign level, a race session, a maze recipe); they return the view
+to show, or None to stay on the current screen.  :data:`ROUTES` names the ones
+that :meth:`game.context.Context.go` takes by :class:`Route`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import arcade
+
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.campaign import Level
+    from engine.modes.race.duo import DuoSession
+    from engine.modes.race.session import RaceSession
+    from engine.puzzle.deal import Deal
+    from game.context import Context
+    from game.save_schema import WinResult
+
 
 
 class Route(StrEnum):
-    """Every screen of the game (values are stable names, also used in tests)."""
+    """The named screens (values are stable names, also used in tests and by the menu)."""
 
     MENU = "menu"
     LEVELS = "levels"
@@ -41,33 +56,210 @@ class Route(StrEnum):
     HELP = "help"  # (back_to=None, mode=None): controls per mode
 
 
-#: route -> "module:factory".  The only place that knows which module draws which screen.
-ROUTES: dict[Route, str] = {
-    Route.MENU: "game.shell.menu:MenuView",
-    Route.LEVELS: "game.shell.levels:LevelsView",
-    Route.LEVEL: "game.play.open:open_level",
-    Route.PLAY_CODE: "game.play.open:open_code",
-    Route.DAILY: "game.play.open:open_daily",
-    Route.WIN: "game.shell.win:WinView",
-    Route.RACE_SETUP: "game.race.view:open_race_setup",
-    Route.RACE_CODE: "game.race.view:open_race_code",
-    Route.RACE_DUO: "game.race.duo:open_duo",
-    Route.PUZZLE_SETUP: "game.puzzle.setup:PuzzleSetupView",
-    Route.PUZZLE: "game.puzzle.view:puzzle_view",
-    Route.LAB_SETUP: "game.lab.open:open_lab_setup",
-    Route.LAB: "game.lab.open:open_lab",
-    Route.LAB_COMMAND: "game.lab.open:lab_command",
-    Route.CODE_ENTRY: "game.shell.code_entry:CodeEntryView",
-    Route.OPEN_CODE: "game.codes:open_any_code",
-    Route.SETTINGS: "game.shell.settings:SettingsView",
-    Route.HELP: "game.shell.help:HelpView",
+# -- the shell -----------------------------------------------------------------------------
+def menu(ctx: Context) -> arcade.View:
+    """The main menu."""
+    from game.shell.menu import MenuView
+
+    return MenuView(ctx)
+
+
+def levels(ctx: Context, focus: int | None = None) -> arcade.View:
+    """The campaign map, ``focus`` = index of the level to focus first (default: the first unfinished open one)."""
+    from game.shell.levels import LevelsView
+
+    return LevelsView(ctx, focus)
+
+
+def settings(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
+    """Settings; Esc returns to ``back_to`` (default: the menu)."""
+    from game.shell.settings import SettingsView
+
+    return SettingsView(ctx, back_to)
+
+
+def help_screen(ctx: Context, back_to: arcade.View | None = None, mode: str | None = None) -> arcade.View:
+    """The controls of every mode (``mode`` first when given); Esc returns to ``back_to``."""
+    from game.shell.help import HelpView
+
+    return HelpView(ctx, back_to, mode)
+
+
+def code_entry(ctx: Context, text: str = "", error: str = "") -> arcade.View:
+    """The Enter-code screen, optionally with a code typed and the sentence that refused it."""
+    from game.shell.code_entry import CodeEntryView
+
+    return CodeEntryView(ctx, text, error)
+
+
+def open_code(ctx: Context, code: str) -> arcade.View:
+    """The screen that plays any code (maze, race, ghost, puzzle).
+
+    Raises:
+        engine.codes.CodeError: the code does not decode (one plain sentence).
+    """
+    from game.codes import open_any_code
+
+    return open_any_code(ctx, code)
+
+
+def win(ctx: Context, play: Any, result: WinResult, next_level: Level | None) -> arcade.View:  # noqa: ANN401
+    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`)."""
+    from game.shell.win import WinView
+
+    return WinView(ctx, play, result, next_level)
+
+
+# -- maze play -----------------------------------------------------------------------------
+def level(ctx: Context, level: Level) -> arcade.View:
+    """Play a campaign level; Esc returns to the campaign map."""
+    from game.play.open import open_level
+
+    return open_level(ctx, level)
+
+
+def play_code(ctx: Context, code: str) -> arcade.View:
+    """Play the maze of a maze code (a campaign level's code keeps its pars).
+
+    Raises:
+        engine.codes.CodeError: the code does not decode.
+    """
+    from game.play.open import open_code as open_maze_code
+
+    return open_maze_code(ctx, code)
+
+
+def daily(ctx: Context) -> arcade.View:
+    """Today's daily challenge (UTC)."""
+    from game.play.open import open_daily
+
+    return open_daily(ctx)
+
+
+# -- races ---------------------------------------------------------------------------------
+def race_setup(ctx: Context) -> arcade.View:
+    """The race setup screen."""
+    from game.race.open import open_race_setup
+
+    return open_race_setup(ctx)
+
+
+def race_code(ctx: Context, code: str, race: Callable[[MazeSpec], Any] | None = None,
+              back: arcade.View | None = None) -> arcade.View:
+    """The race of a race, ghost or maze code (``race(maze recipe)`` says how a maze code is raced).
+
+    Raises:
+        engine.codes.CodeError: the code does not decode.
+    """
+    from game.race.open import open_race_code
+
+    return open_race_code(ctx, code, race, back)
+
+
+def race_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
+    """Two players on one keyboard on the level of a maze code.
+
+    Raises:
+        engine.codes.CodeError: the code does not decode or is not a maze code.
+    """
+    from game.race.open import open_duo
+
+    return open_duo(ctx, code, back)
+
+
+def race_result(ctx: Context, race: RaceSession, leave: Callable[[], None],
+                play: Callable[[RaceSession], None]) -> arcade.View:
+    """The result of a finished race; ``leave`` goes back, ``play`` shows a new race (Race again)."""
+    from game.race.result import RaceResultView
+
+    return RaceResultView(ctx, race, leave, play)
+
+
+def duo_result(ctx: Context, duo: DuoSession, leave: Callable[[], None],
+               play: Callable[[DuoSession], None]) -> arcade.View:
+    """The result of a finished two-player race (both times, the ghost codes)."""
+    from game.race.duo_result import DuoResultView
+
+    return DuoResultView(ctx, duo, leave, play)
+
+
+# -- the sliding puzzle ----------------------------------------------------------------------
+def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> arcade.View:
+    """The sliding-puzzle setup screen (on ``deal``'s choices when given), optionally showing a refused code
+    and why."""
+    from game.puzzle.setup import PuzzleSetupView
+
+    return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
+
+
+def puzzle(ctx: Context, code: str | None = None) -> arcade.View:
+    """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code)."""
+    from game.puzzle.open import puzzle_view
+
+    return puzzle_view(ctx, code)
+
+
+# -- the Lab -------------------------------------------------------------------------------
+def lab_setup(ctx: Context) -> arcade.View:
+    """The Lab setup screen."""
+    from game.lab.open import open_lab_setup
+
+    return open_lab_setup(ctx)
+
+
+def lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) -> arcade.View:
+    """The Lab on a maze code, or its setup screen (showing why a code was refused)."""
+    from game.lab.open import open_lab
+
+    return open_lab(ctx, code, back)
+
+
+def lab_command(ctx: Context, args: list[str]) -> arcade.View:
+    """``tessera lab [CODE]``."""
+    from game.lab.open import lab_command as open_command
+
+    return open_command(ctx, args)
+
+
+def lab_folder(ctx: Context, back: arcade.View | None = None) -> arcade.View:
+    """The Lab's export-folder screen."""
+    from game.lab.folder import LabFolderView
+
+    return LabFolderView(ctx, back=back)
+
+
+def lab_compare(ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -> arcade.View:
+    """The Lab's algorithm comparison on the shape and size of ``spec``."""
+    from game.lab.compare import CompareView
+
+    return CompareView(ctx, spec, back=back)
+
+
+#: The named routes :meth:`game.context.Context.go` takes.
+ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
+    Route.MENU: menu,
+    Route.LEVELS: levels,
+    Route.LEVEL: level,
+    Route.PLAY_CODE: play_code,
+    Route.DAILY: daily,
+    Route.WIN: win,
+    Route.RACE_SETUP: race_setup,
+    Route.RACE_CODE: race_code,
+    Route.RACE_DUO: race_duo,
+    Route.PUZZLE_SETUP: puzzle_setup,
+    Route.PUZZLE: puzzle,
+    Route.LAB_SETUP: lab_setup,
+    Route.LAB: lab,
+    Route.LAB_COMMAND: lab_command,
+    Route.CODE_ENTRY: code_entry,
+    Route.OPEN_CODE: open_code,
+    Route.SETTINGS: settings,
+    Route.HELP: help_screen,
 }
 
-_resolved: dict[Route, Callable[..., Any]] = {}
 
-
-def factory(route: Route | str) -> Callable[..., Any]:
-    """The factory for ``route`` (imported on first use).
+def factory(route: Route | str) -> Callable[..., arcade.View | None]:
+    """The route function named ``route``.
 
     Raises:
         ValueError: ``route`` is not a known route name.
@@ -77,9 +269,4 @@ def factory(route: Route | str) -> Callable[..., Any]:
     except ValueError:
         known = ", ".join(r.value for r in Route)
         raise ValueError(f"unknown route {route!r} (known: {known})") from None
-    got = _resolved.get(key)
-    if got is None:
-        module, _, name = ROUTES[key].partition(":")
-        got = getattr(importlib.import_module(module), name)
-        _resolved[key] = got
-    return got
+    return ROUTES[key]

@@ -159,7 +159,8 @@ def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
 
 def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
     from game.puzzle.setup import PuzzleSetupView
-    from game.puzzle.view import PuzzleView, open_puzzle
+    from game.puzzle.open import open_puzzle
+    from game.puzzle.view import PuzzleView
 
     tiles = list(Board.goal(3, 3).tiles)
     tiles[0], tiles[1] = tiles[1], tiles[0]
@@ -180,7 +181,7 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
     shown = open_puzzle(ctx, encode_board(good).lower())
     assert isinstance(shown, PuzzleView) and shown.session.board == good
     from engine.codes import CodeError
-    from game.puzzle.view import open_code
+    from game.puzzle.open import open_code
 
     with pytest.raises(CodeError, match="unsolvable"):
         open_code(ctx, bad)

@@ -21,6 +21,11 @@ SHELL = {
 }
 
 
+#: The navigation hub: its route functions import the screen they open when called (lazily), which is how
+#: screens reach each other without importing each other; those imports are not counted as dependencies.
+NAVIGATION = {"game.routes"}
+
+
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -38,6 +43,8 @@ def import_graph() -> dict[str, set[str]]:
             id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
             for stmt in node.body for n in ast.walk(stmt)
         }
+        if name in NAVIGATION:  # a route function's import of its screen is the navigation, not a dependency
+            typing_only |= {id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         out: set[str] = set()
         for node in ast.walk(tree):
@@ -134,3 +141,50 @@ def test_engine_never_imports_game_or_arcade():
 
 def test_no_import_cycle_anywhere():
     assert cycles(import_graph()) == []
+
+
+#: The packages whose modules may define screens (arcade Views).
+SCREEN_AREAS = ("game.shell", "game.play", "game.race", "game.lab", "game.puzzle")
+
+
+def screen_modules() -> set[str]:
+    """Modules of the screen areas that define a screen: a class whose name ends in ``View``."""
+    out = set()
+    for area in SCREEN_AREAS:
+        for path in (ROOT / area.replace(".", "/")).glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            if any(isinstance(n, ast.ClassDef) and n.name.endswith("View") for n in tree.body):
+                out.add(f"{area}.{path.stem}")
+    return out
+
+
+def test_screen_finder_sees_the_screens():
+    screens = screen_modules()
+    assert {"game.shell.menu", "game.play.view", "game.race.view", "game.race.duo", "game.lab.view",
+            "game.puzzle.view", "game.puzzle.setup"} <= screens
+    assert not screens & {"game.race.open", "game.play.open", "game.race.screen", "game.race.summary"}
+
+
+def test_screens_never_import_screens():
+    """A screen reaches another screen only through :mod:`game.routes` (typed functions importing lazily)."""
+    graph = import_graph()
+    screens = screen_modules()
+    bad = sorted((m, t) for m in screens for t in graph[m] if t in screens)
+    assert bad == [], f"screens importing screens: {bad}"
+
+
+def test_every_module_folder_stays_small():
+    """No folder of engine/ or game/ holds more than 15 modules (the house readable at a glance)."""
+    for pkg in PACKAGES:
+        for folder in [ROOT / pkg, *(p for p in (ROOT / pkg).rglob("*") if p.is_dir() and p.name != "__pycache__")]:
+            modules = list(folder.glob("*.py"))
+            assert len(modules) <= 15, f"{folder.relative_to(ROOT)} has {len(modules)} modules"
+
+
+def test_modules_stay_short():
+    """No game module over 450 lines, no engine module over 600."""
+    limits = {"engine": 600, "game": 450}
+    for pkg, limit in limits.items():
+        for path in (ROOT / pkg).rglob("*.py"):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            assert lines <= limit, f"{path.relative_to(ROOT)} has {lines} lines (limit {limit})"

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
+from game import routes
 from game.context import Context
 from game.lab.export import SETTING, export_folder
 from game.routes import Route
@@ -41,9 +42,7 @@ class LabSetupView(ChoiceSetupView):
 
     def choose_folder(self) -> None:
         """Open the export-folder screen."""
-        from game.lab.folder import LabFolderView
-
-        self.ctx.show(LabFolderView(self.ctx, back=self))
+        self.ctx.show(routes.lab_folder(self.ctx, back=self))
 
     def adopt_spec(self, spec: MazeSpec) -> None:
         """Show ``spec``'s values (the Lab calls this after G picks a new seed)."""
@@ -61,14 +60,12 @@ class LabSetupView(ChoiceSetupView):
 
     def compare(self) -> None:
         """Open the comparison for the chosen tessellation and size."""
-        from game.lab.compare import CompareView
-
         try:
             spec = self.choices.spec()
         except ValueError as exc:
             self.message.text = str(exc)
             return
-        self.ctx.show(CompareView(self.ctx, spec, back=self))
+        self.ctx.show(routes.lab_compare(self.ctx, spec, back=self))
 
     def submit_code(self) -> None:
         """Open a pasted maze code in the Lab."""

@@ -35,6 +35,7 @@ from engine.modes.lab import (
     default_rate_index,
     estimate_cells,
 )
+from game import routes
 from game.context import Context
 from game.lab.layer import LabLayer, draw_run
 from game.lab.stats import build_big, format_stats
@@ -291,9 +292,7 @@ class LabView(BaseView):
 
     def compare(self) -> None:
         """C: the comparison screen for this tessellation and size."""
-        from game.lab.compare import CompareView
-
-        self.ctx.show(CompareView(self.ctx, self.spec, back=self))
+        self.ctx.show(routes.lab_compare(self.ctx, self.spec, back=self))
 
     def export(self) -> list[Path]:
         """X: PNG and SVG of the current maze (with the final path if solved), under new names."""

@@ -9,9 +9,7 @@ side where they share a corridor.  The mouse zooms and pans; a click does not
 walk (two players share one mouse).  P or Esc pauses (Resume, Restart, End
 race, Help); R restarts.
 
-Ways in: :func:`open_duo` (the :data:`game.routes.Route.RACE_DUO` factory: a
-maze code, levels over :data:`game.race.view.BACKGROUND_CELLS` cells are built
-in the background) or ``DuoView(ctx, session)``.
+Ways in: the route ``race-duo`` (:func:`game.race.open.open_duo`) or ``DuoView(ctx, session)``.
 """
 
 from __future__ import annotations
@@ -22,17 +20,13 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.codes import normalize
-from engine.maze.recipe import MazeSpec
-from engine.modes.lab import estimate_cells
 from engine.modes.race.duo import DuoSession
 from engine.modes.race.session import EventKind, RacePhase
+from game import routes
 from game.context import Context
 from game.format import count, format_clock
-from game.race.loading import RaceLoadingView
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
-from game.race.view import BACKGROUND_CELLS
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
@@ -138,10 +132,8 @@ class DuoView(RaceScreen):
 
     def show_result(self) -> None:
         """The result screen (both times, the ghost codes)."""
-        from game.race.duo_result import DuoResultView
-
         self.end_wait = 1e9
-        self.ctx.show(DuoResultView(self.ctx, self.duo, self.go_back, self.play))
+        self.ctx.show(routes.duo_result(self.ctx, self.duo, self.go_back, self.play))
 
     def play(self, duo: DuoSession) -> None:
         """Show a new two-player race (the result screen's "Race again")."""
@@ -341,22 +333,3 @@ class DuoView(RaceScreen):
         """The texts on screen now (for layout tests)."""
         shown = [self.t_title, self.t_note, self.t_time, *self.t_players, self.t_help]
         return shown + [t for t in (self.t_count, self.t_banner) if t.text]
-
-
-# -- ways in -------------------------------------------------------------------------
-def open_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
-    """A two-player race on the level of a maze code (``M1``/``M2``, ``.D`` for dark).
-
-    Levels over :data:`BACKGROUND_CELLS` cells are built in the background behind a progress screen.
-
-    Raises:
-        CodeError: the code does not decode, or is not a maze code (one plain sentence).
-    """
-    spec = MazeSpec.from_code(normalize(code))
-
-    def build() -> DuoSession:
-        return DuoSession(spec)
-
-    if estimate_cells(spec) > BACKGROUND_CELLS:
-        return RaceLoadingView(ctx, build, lambda duo: DuoView(ctx, duo, back), back, what="building the maze")
-    return DuoView(ctx, build(), back)

@@ -15,7 +15,7 @@ from engine.modes.race.duo import DuoSession
 from game.context import Context
 from game.format import count, format_clock
 from game.race.players import PLAYER_NAMES, draw_marker, player_colors, player_label
-from game.race.result import ratio, stack_result
+from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView

@@ -10,12 +10,23 @@ from typing import Any
 
 import arcade
 
-from game.race.view import race_colors
 from game.render.theme import Theme
 
 #: How each player is named on screen (the shape and colour words keep them apart without colour).
 PLAYER_NAMES = ("Player 1", "Player 2")
 PLAYER_TAGS = ("WASD, blue disc", "arrows, orange diamond")
+
+
+#: Okabe-Ito colours: (your trail, the opponent) on dark and light themes.
+RACE_COLORS = {
+    "dark": ((86, 180, 233, 170), (230, 159, 0, 255)),  # sky blue, orange
+    "light": ((0, 114, 178, 140), (213, 94, 0, 255)),  # blue, vermillion
+}
+
+
+def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(your trail, the opponent's colour) for ``theme``: blue and orange, distinct for colour-blind players."""
+    return RACE_COLORS["light" if theme.name == "light" else "dark"]
 
 
 def player_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:

@@ -6,49 +6,30 @@ sounds and draws what it reports: the maze, your trail (blue), the opponent's
 explored cells and trail (orange, Okabe-Ito colours that stay apart for
 colour-blind players) and both racers; a ghost is a translucent player.
 
-Ways in: :func:`open_race_code` (race ``R1``, maze ``M1`` or ghost ``G1``
-codes; levels over :data:`BACKGROUND_CELLS` cells build in the background
-with progress), :func:`open_race_setup`, or ``RaceView(ctx, session)``.
+Ways in: the routes ``race-code`` and ``race-setup`` (:mod:`game.race.open`), or
+``RaceView(ctx, session)``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 import arcade
 from arcade import key
 
-from engine.codes import normalize
-from engine.maze.recipe import MazeSpec
-from engine.modes.lab import estimate_cells
-from engine.modes.race import RaceSpec
 from engine.modes.race.session import EventKind, RacePhase, RaceSession
+from game import routes
 from game.context import Context
-from game.race.loading import RaceLoadingView
-from game.race.result import RaceResultView
+from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.render.theme import Theme
 from game.ui.input import DirectionKeys, is_direction_key
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 GHOST_ALPHA = 120
-#: Levels with more cells than this are built in the background with a progress bar.
-BACKGROUND_CELLS = 100_000
-#: Okabe-Ito colours: (your trail, the opponent) on dark and light themes.
-RACE_COLORS = {
-    "dark": ((86, 180, 233, 170), (230, 159, 0, 255)),  # sky blue, orange
-    "light": ((0, 114, 178, 140), (213, 94, 0, 255)),  # blue, vermillion
-}
 HELP = ("Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
         "F fit · Esc give up")
-
-
-def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-    """(your trail, the opponent's colour) for ``theme``: blue and orange, distinct for colour-blind players."""
-    return RACE_COLORS["light" if theme.name == "light" else "dark"]
 
 
 class RaceView(RaceScreen):
@@ -106,7 +87,7 @@ class RaceView(RaceScreen):
     def show_result(self) -> None:
         """The result screen (it saves bests and the ghost)."""
         self.end_wait = 1e9
-        self.ctx.show(RaceResultView(self.ctx, self.race, self.go_back, self.play))
+        self.ctx.show(routes.race_result(self.ctx, self.race, self.go_back, self.play))
 
     def play(self, race: RaceSession) -> None:
         """Show a new race (from the result screen: again, or against your ghost)."""
@@ -283,55 +264,3 @@ class RaceView(RaceScreen):
 def _sentence(name: str) -> str:
     """``name`` at the start of a sentence (first letter upper case, the rest untouched)."""
     return name[:1].upper() + name[1:]
-
-
-# -- ways in -------------------------------------------------------------------------
-def open_race_code(ctx: Context, code: str, race: Callable[[MazeSpec], RaceSpec] | None = None,
-                   back: arcade.View | None = None) -> arcade.View:
-    """The race for a race (``R1``), ghost (``G1``) or maze (``M1``) code.
-
-    A maze code is raced as ``race(maze spec)`` says (default: the runner at
-    normal speed).  Levels over :data:`BACKGROUND_CELLS` cells are built in the
-    background behind a progress screen.
-
-    Raises:
-        CodeError: the code does not decode (one plain sentence).
-    """
-    text = normalize(code)
-    maze_race = race or RaceSpec
-
-    def build() -> RaceSession:
-        return RaceSession.from_code(text, maze_race)
-
-    spec = _maze_spec_of(text)
-    if spec is not None and estimate_cells(spec) > BACKGROUND_CELLS:
-        return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
-    return RaceView(ctx, build(), back)
-
-
-def _maze_spec_of(text: str) -> MazeSpec | None:
-    """The level of a race, ghost or maze code, read from its maze fields without building anything.
-
-    Raises:
-        CodeError: the code does not decode.
-    """
-    from engine.codes import CodeError
-
-    if text.startswith("M"):
-        return MazeSpec.from_code(text)
-    if text.startswith("R"):
-        return RaceSpec.from_code(text).maze
-    if text.startswith("G"):
-        head = text.split(":", 1)[0]
-        try:
-            return MazeSpec.from_fields(head.split("#", 1)[0].split(".")[1:], head.split("#", 1)[1])
-        except (IndexError, CodeError, ValueError):
-            return None  # the full decode reports what is wrong
-    raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
-
-
-def open_race_setup(ctx: Context) -> arcade.View:
-    """The race setup screen (main-menu factory)."""
-    from game.race.setup import RaceSetupView
-
-    return RaceSetupView(ctx)

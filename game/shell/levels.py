@@ -10,16 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.context import Context
+from game.format import star_text
 from game.routes import Route
 from game.ui import ellipsize, fit_text, place_grid
 from game.ui.screen import BaseView
-
-STAR, NO_STAR = "\u2605", "\u2606"
-
-
-def star_text(stars: int) -> str:
-    """``★★☆`` for 2 of 3 stars."""
-    return STAR * stars + NO_STAR * (3 - stars)
 
 
 class LevelsView(BaseView):
@@ -155,4 +149,4 @@ class LevelsView(BaseView):
             self.error.draw()
 
 
-__all__ = ["LevelsView", "STAR", "NO_STAR", "star_text"]
+__all__ = ["LevelsView"]

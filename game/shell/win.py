@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.context import Context
-from game.format import format_time
+from game.format import NO_STAR, STAR, format_time, star_text
 from game.routes import Route
 from game.save_schema import WinResult
-from game.shell.levels import NO_STAR, STAR, star_text
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
 

@@ -1,0 +1,56 @@
+"""Ways into the sliding puzzle: a puzzle code (or the setup screen showing why it was refused).
+
+The routes' openers (:mod:`game.routes`): they build screens, they are not screens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from engine.puzzle.deal import code_picture, session_from_code
+from game import routes
+from game.context import Context
+from game.puzzle.view import PuzzleView
+
+
+def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
+    """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
+
+    A code that does not decode (or names an unsolvable position) gives the
+    setup screen with the decoder's sentence in red and the code in its field.
+    This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
+    """
+    if not code:
+        setup: arcade.View = routes.puzzle_setup(ctx)
+        return setup
+    try:
+        session, deal = session_from_code(code)
+    except ValueError as exc:
+        refused: arcade.View = routes.puzzle_setup(ctx, code_text=code, error=str(exc))
+        return refused
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+
+
+def open_code(ctx: Context, code: str) -> PuzzleView:
+    """The puzzle view for a ``P1...`` code (not shown), for code-entry screens that show errors themselves.
+
+    Raises:
+        engine.codes.CodeError: the code does not decode or names an unsolvable position.
+    """
+    session, deal = session_from_code(code)
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+
+
+def open_puzzle(target: Any, code: str | None = None) -> arcade.View:
+    """Show the puzzle screen (see :func:`puzzle_view`) and return it.
+
+    Args:
+        target: a :class:`~game.context.Context` or an ``arcade.Window`` (a context is made).
+        code: a puzzle code (``P1...``) or None for the setup screen.
+    """
+    ctx = target if isinstance(target, Context) else Context(target)
+    view = puzzle_view(ctx, code)
+    ctx.show(view)
+    return view
