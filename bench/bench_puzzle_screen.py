@@ -79,7 +79,7 @@ def frame_rates() -> tuple[float, float, float, int, float, float]:
                 return n / elapsed, elapsed
 
     idle = run(seconds=2)[0]
-    view.request_solve()
+    view.assist.request_solve()
     busy, secs = run(until=lambda: view.solve_task is None)
     # a long solution played at the automatic speed, frame by frame as the window runs it
     from engine.puzzle.astar import solve_fast

@@ -73,7 +73,7 @@ def puzzle_view(ctx, theme):
 def with_hint(ctx, theme):
     view = puzzle_view(ctx, theme)
     view.session.hint_now(0.5)
-    view._show_hint_message()
+    view.assist.show_hint_message()
     return view
 
 

@@ -91,7 +91,7 @@ def test_auto_solve_plays_out_on_a_picture_board(ctx):
     view = PuzzleView(ctx, deal_session(deal), deal=deal, settings=PuzzleSettings(animate=False, timeout=5.0))
     ctx.window.show_view(view)
     assert view.picture == "default" and view.board._piece_source is not None
-    view.request_solve()
+    view.assist.request_solve()
     for _ in range(3000):
         view.on_update(0.05)
         if view.session.solved:

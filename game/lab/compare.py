@@ -17,7 +17,7 @@ from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.lab.charts import BarChart, histogram_chart
 from game.ui import FONT
-from game.ui.screen import Redraws, common_key
+from game.ui.screen import Screen, common_key
 from game.workers import Task, spinner
 
 RUN_CHOICES = (1, 3, 5, 10, 20, 50, 100)
@@ -48,7 +48,7 @@ def short_name(name: str) -> str:
     return info.code if info else base[:3]
 
 
-class CompareView(Redraws, arcade.View):
+class CompareView(Screen):
     """Run the comparison and show its charts.
 
     Args:
@@ -61,7 +61,7 @@ class CompareView(Redraws, arcade.View):
 
     def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None,
                  start: bool = True) -> None:
-        super().__init__()
+        super().__init__(ctx)
         from game.ui.maze_choices import algorithms_for
 
         self.ctx = ctx

@@ -22,7 +22,7 @@ from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import DirectionKeys, is_direction_key
-from game.ui.screen import Redraws, common_key
+from game.ui.screen import Screen, common_key
 
 if TYPE_CHECKING:
     from engine.modes.campaign import Level
@@ -38,7 +38,7 @@ HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to 
     "F fit · P pause · F1 help · Esc back"
 
 
-class PlayView(Redraws, arcade.View):
+class PlayView(Screen):
     """Play one maze.
 
     Args:
@@ -66,7 +66,7 @@ class PlayView(Redraws, arcade.View):
         session: PlaySession | None = None,
         dark: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(ctx)
         t0 = time.perf_counter()
         self.ctx = ctx
         self.maze = maze

@@ -24,7 +24,7 @@ from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.routes import Route
 from game.ui import FONT, TITLE_FONT, gui, needs_render
-from game.ui.screen import common_key
+from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
@@ -35,7 +35,7 @@ HELP = ("3-8 or arrows size · M shuffle kind · +/- mixing moves · P picture �
         "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
 
-class PuzzleSetupView(arcade.View):
+class PuzzleSetupView(Screen):
     """Choose a size and a shuffle, or paste a code, then play.
 
     Args:
@@ -46,7 +46,7 @@ class PuzzleSetupView(arcade.View):
     """
 
     def __init__(self, ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> None:
-        super().__init__()
+        super().__init__(ctx)
         self.ctx = ctx
         self.theme = t = ctx.theme
         self.background_color = t.background

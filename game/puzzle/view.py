@@ -30,7 +30,7 @@ from arcade import key
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
-from game.puzzle.assist import AssistCommands
+from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
@@ -39,14 +39,14 @@ from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
 from game.routes import Route
 from game.ui import FONT, needs_render
-from game.ui.screen import common_key
+from game.ui.screen import Screen, common_key
 
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}
 SPEED_KEYS = {key.PLUS: 1, key.EQUAL: 1, key.NUM_ADD: 1, key.MINUS: -1, key.NUM_SUBTRACT: -1}
 
 
-class PuzzleView(AssistCommands, arcade.View):
+class PuzzleView(Screen):
     """Play one sliding puzzle.
 
     Args:
@@ -61,7 +61,9 @@ class PuzzleView(AssistCommands, arcade.View):
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
         picture: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(ctx)
+        #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
+        self.assist = PuzzleAssist(self)
         self.ctx = ctx
         self.theme = t = ctx.theme
         self.settings = settings if settings is not None else PuzzleSettings.load(ctx.store)
@@ -120,9 +122,10 @@ class PuzzleView(AssistCommands, arcade.View):
     def _actions(self) -> dict[str, Any]:
         return {
             **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
-            "hint": self.request_hint,
-            "solve": self.request_solve, "pause": self.toggle_pause, "step": self.step, "stop": self.stop,
-            "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1), "undo": self.undo,
+            "hint": self.assist.request_hint,
+            "solve": self.assist.request_solve, "pause": self.assist.toggle_pause, "step": self.assist.step,
+            "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
+            "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
             "back": self.back,
         }
@@ -132,7 +135,7 @@ class PuzzleView(AssistCommands, arcade.View):
         self.jobs.cancel()
         self.session = session
         session.arrows = self.settings.arrows
-        session.on_solved = self._on_solved
+        session.on_solved = self.assist.on_solved
         self.board.attach(session)
         self.shown_code = code_to_copy(session, "puzzle", builtin_of(self.picture))[0]  # the code the panel shows
         self.last_result = None
@@ -236,7 +239,7 @@ class PuzzleView(AssistCommands, arcade.View):
             self.board.sync(animate=pb is not None and pb.animated and len(played) == 1)
             self._dirty = True
         for event in self.jobs.poll(self.session):
-            self._on_job_event(event)
+            self.assist.on_job_event(event)
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -288,9 +291,9 @@ class PuzzleView(AssistCommands, arcade.View):
         if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
             return True
         simple = {
-            key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.request_hint,
-            key.S: self.request_solve, key.SPACE: self.toggle_pause, key.PERIOD: self.step,
-            key.NUM_DECIMAL: self.step, key.X: self.stop, key.G: lambda: self.copy_code("seed"),
+            key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.assist.request_hint,
+            key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
+            key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
             key.ESCAPE: self.escape, key.I: self.toggle_numbers,
         }
         if symbol in ARROWS:
@@ -302,7 +305,7 @@ class PuzzleView(AssistCommands, arcade.View):
         elif symbol == key.C:
             self.copy_code("current" if shift else "puzzle")
         elif symbol in SPEED_KEYS:
-            self.change_speed(SPEED_KEYS[symbol])
+            self.assist.change_speed(SPEED_KEYS[symbol])
         elif symbol in SETTING_KEYS:
             self._change(SETTING_KEYS[symbol])
         elif symbol in simple:
@@ -365,7 +368,7 @@ class PuzzleView(AssistCommands, arcade.View):
     def escape(self) -> None:
         """Esc: stop the playback, else cancel a run, else back to the setup screen."""
         if self.session.playback is not None:
-            self.stop()
+            self.assist.stop()
         elif self.jobs.hint_task is not None or self.jobs.solving:
             self.jobs.cancel()
             self.session.cancel_solve()

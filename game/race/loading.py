@@ -10,13 +10,14 @@ from arcade import key
 
 from game.context import Context
 from game.ui import FONT
+from game.ui.screen import Screen
 from game.ui.textfit import fit_text
 from game.workers import Task, spinner
 
 S = TypeVar("S")
 
 
-class RaceLoadingView(arcade.View, Generic[S]):
+class RaceLoadingView(Screen, Generic[S]):
     """Run ``build`` in a worker thread, then show ``ready(session)``.
 
     Args:
@@ -30,7 +31,7 @@ class RaceLoadingView(arcade.View, Generic[S]):
 
     def __init__(self, ctx: Context, build: Callable[[], S], ready: Callable[[S], arcade.View],
                  back: arcade.View | None = None, what: str = "building the maze and the opponent's route") -> None:
-        super().__init__()
+        super().__init__(ctx)
         self.ctx = ctx
         self.ready = ready
         self.back_view = back

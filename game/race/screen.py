@@ -26,6 +26,7 @@ from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
 from game.routes import Route
 from game.ui import FONT, ui_scale
+from game.ui.screen import Screen
 from game.ui.textfit import fit_text
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
@@ -43,7 +44,7 @@ def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: T
     arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
 
 
-class RaceScreen(arcade.View):
+class RaceScreen(Screen):
     """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
 
     Args:
@@ -57,7 +58,7 @@ class RaceScreen(arcade.View):
 
     def __init__(self, ctx: Context, maze: Maze, fog: Fog | None, layer_theme: Theme, back: arcade.View | None,
                  help_line: str) -> None:
-        super().__init__()
+        super().__init__(ctx)
         self.ctx = ctx
         self.maze = maze
         self.back_view = back

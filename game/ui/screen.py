@@ -1,13 +1,12 @@
-"""The base of every menu-like screen: buttons with keyboard focus, Esc, F1 help, F11, redraw on change.
+"""The one base of every screen, :class:`Screen`, and the menu-like screen on it, :class:`BaseView`.
 
-Two small APIs other screens can use without subclassing :class:`BaseView`:
-
-- :class:`Redraws` — the idle contract with :class:`game.app.GameWindow`: the window
+- :class:`Screen` — every view of the game derives from it: it holds the shared
+  context and keeps the idle contract with :class:`game.app.GameWindow`: the window
   calls ``view.needs_redraw()`` before each frame and skips drawing (and slows its
   clock) while it answers False.  Input events and ``show_view`` always redraw.  A
-  view whose picture changes on its own (an animation, a clock, background progress)
-  calls ``self.request_redraw()`` or overrides :meth:`Redraws.animating`.  Views
-  without ``needs_redraw`` are drawn every frame, as before.
+  screen whose picture changes on its own (an animation, a clock, background progress)
+  calls ``self.request_redraw()`` or overrides :meth:`Screen.animating`.
+- :class:`BaseView` — a :class:`Screen` of buttons with keyboard focus, Esc, F1 help, F11.
 - :func:`common_key` — F1 (help) and F11 (fullscreen), the keys every screen shares.
 """
 
@@ -27,10 +26,18 @@ from game.ui import FONT, ActionButton, gui, label_width, needs_render, ui_scale
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
 
-class Redraws:
-    """Mixin for an ``arcade.View``: draw only when something changed (see the module doc)."""
+class Screen(arcade.View):
+    """The base of every screen: the shared context, and draw only when something changed (module doc).
+
+    Args:
+        ctx: the shared game context.
+    """
 
     _redraw_requested = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
 
     def request_redraw(self) -> None:
         """Draw the next frame (something changed without an input event)."""
@@ -58,7 +65,7 @@ def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
     return False
 
 
-class BaseView(Redraws, arcade.View):
+class BaseView(Screen):
     """A screen with buttons reachable by mouse and keyboard (Up/Down, Enter), Esc = back, F1 help, F11.
 
     Subclasses add buttons with :meth:`make_button`, place them in :meth:`layout`
@@ -71,8 +78,7 @@ class BaseView(Redraws, arcade.View):
     """
 
     def __init__(self, ctx: Context, columns: int = 1) -> None:
-        super().__init__()
-        self.ctx = ctx
+        super().__init__(ctx)
         self.ui = gui.UIManager()
         self.buttons: list[ActionButton] = []
         self.actions: list[Callable[[], None]] = []
