@@ -38,11 +38,19 @@ from dataclasses import dataclass, field
 
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
-from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, ticks_to_seconds
+from engine.modes.clock import (
+    BEEP_TICKS,
+    COUNTDOWN_TICKS,
+    MOVE_TICKS,
+    TICK,
+    TICKS_PER_SECOND,
+    take_ticks,
+    ticks_to_seconds,
+)
 from engine.modes.fog import Fog
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
-from engine.modes.race.session import BEEP_TICKS, TICK, EventKind, RacePhase, take_ticks
+from engine.modes.race.session import EventKind, RacePhase
 
 Vec = tuple[float, float]
 #: Players in a two-player race (player 0 and player 1).
@@ -319,7 +327,7 @@ class DuoSession:
 
         Args:
             dt: real seconds since the last call (>= 0); at most
-                :data:`engine.modes.race.session.MAX_TICKS_PER_ADVANCE` ticks run per call.
+                :data:`engine.modes.clock.MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: per player, the direction of the keys it holds now (hold to run), or None.
         """
         ticks, self.acc = take_ticks(self.acc, dt)

@@ -24,33 +24,13 @@ from enum import Enum
 from engine.codes import CodeError, normalize
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
-from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, Timeline
+from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race import OPPONENTS, RaceSpec, make_race
 from engine.modes.race.sim import RaceResult, RaceSim
 
 Vec = tuple[float, float]
-TICK = 1.0 / TICKS_PER_SECOND
-#: A stalled frame never runs more than 0.2 s of race at once.
-MAX_TICKS_PER_ADVANCE = 12
-#: Ticks at which the countdown beeps (3, 2, 1 ... go).
-BEEP_TICKS = (-120, -60, 0)
-
-
-def take_ticks(carried: float, dt: float) -> tuple[int, float]:
-    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow (at most
-    :data:`MAX_TICKS_PER_ADVANCE`, so a stalled frame never makes a race jump), and the seconds carried on.
-
-    Returns:
-        ``(ticks to run, seconds to carry to the next call)``.
-    """
-    acc = min(carried + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
-    ticks = 0
-    while acc >= TICK - 1e-9:
-        acc -= TICK
-        ticks += 1
-    return ticks, max(0.0, acc)
 
 
 class RacePhase(Enum):
@@ -311,7 +291,7 @@ class RaceSession:
 
         Args:
             dt: real seconds since the last call (>= 0); at most
-                :data:`MAX_TICKS_PER_ADVANCE` ticks run per call.
+                :data:`engine.modes.clock.MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: the direction of the keys held now (hold to run), or None.
         """
         ticks, self.acc = take_ticks(self.acc, dt)
