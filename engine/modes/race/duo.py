@@ -56,8 +56,6 @@ from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 
 Vec = tuple[float, float]
-#: Players in a two-player race (player 0 and player 1).
-PLAYERS = 2
 
 
 @dataclass
