@@ -15,16 +15,13 @@ from typing import Any
 import arcade
 
 from engine.codes import CodeError, decode_any
+from engine.modes.registry import kind_routes
 from game.context import Context
 from game.routes import Route
 
-#: decoded kind -> the route that plays it (called with the canonical code).
-VIEW_ROUTES: dict[str, Route] = {
-    "maze": Route.PLAY_CODE,
-    "race": Route.RACE_CODE,
-    "ghost": Route.RACE_CODE,
-    "puzzle": Route.PUZZLE,
-}
+#: decoded kind -> the route that plays it (called with the canonical code); from the mode registry
+#: (:data:`engine.modes.registry.MODES`): maze -> play-code, race and ghost -> race-code, puzzle -> puzzle.
+VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_routes().items()}
 
 
 def view_for_decoded(ctx: Context, decoded: Any) -> arcade.View:

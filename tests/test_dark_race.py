@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.maze.recipe import MazeSpec
+from engine.modes.base import Phase
 from engine.modes.race import RaceSpec
-from engine.modes.race.session import RacePhase, RaceSession
+from engine.modes.race.session import RaceSession
 
 MAZE = MazeSpec.create("square", 12, 9, "backtracker", seed=8)
 
@@ -38,7 +39,7 @@ def test_the_opponent_is_seen_only_while_in_sight():
             assert trail[-1] not in fog.visible
         states.add(seen)
         assert lit.opponent_in_sight()
-        if race.phase is RacePhase.OVER:
+        if race.phase is Phase.OVER:
             break
     assert states == {True, False}  # in sight at the start, then it runs out of sight
 
@@ -48,7 +49,7 @@ def test_a_ghost_of_a_dark_race_is_dark():
     race.player.walk_to(race.maze.goal, explored_only=False)
     for _ in range(6000):
         race.advance(1 / 60)
-        if race.phase is RacePhase.OVER:
+        if race.phase is Phase.OVER:
             break
     ghost = race.ghost_of_run()
     assert ghost is not None and ghost.spec.dark

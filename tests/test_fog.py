@@ -17,7 +17,7 @@ SHAPES = ["square", "hex", "triangle", "polar", "upsilon"]
 
 def _run(s: PlaySession, frames: int = 40) -> None:
     for _ in range(frames):
-        s.update(1 / 60)
+        s.advance(1 / 60)
 
 
 def _levels(s: PlaySession) -> dict[int, set[int]]:

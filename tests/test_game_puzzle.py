@@ -158,8 +158,8 @@ def test_click_in_the_blank_row_slides_the_right_tiles(ctx):
 
 
 def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
-    from game.puzzle.setup import PuzzleSetupView
     from game.puzzle.open import open_puzzle
+    from game.puzzle.setup import PuzzleSetupView
     from game.puzzle.view import PuzzleView
 
     tiles = list(Board.goal(3, 3).tiles)

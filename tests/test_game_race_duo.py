@@ -8,9 +8,9 @@ from arcade import key
 from layout_check import check_layout, layout_problems, set_window_size
 
 from engine.maze.recipe import MazeSpec
+from engine.modes.base import Phase
 from engine.modes.ghost import Ghost
 from engine.modes.race.duo import DuoSession
-from engine.modes.race.session import RacePhase
 
 SPEC = MazeSpec.create("hex", 8, 7, "backtracker", seed=3)
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -180,7 +180,7 @@ def test_pause_stops_the_one_clock_restart_starts_over(ctx, window):
     assert view.duo.tick == tick + 1
     old = view.duo
     window.dispatch_event("on_key_press", key.R, 0)
-    assert view.duo is not old and view.duo.phase is RacePhase.COUNTDOWN and view.duo.maze is old.maze
+    assert view.duo is not old and view.duo.phase is Phase.READY and view.duo.maze is old.maze
 
 
 def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
@@ -211,7 +211,7 @@ def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
     result.copy_ghost(1)
     assert result.status.text in ("Player 2's ghost code copied.", "No clipboard here.")
     result.again()
-    assert isinstance(window.current_view, DuoView) and window.current_view.duo.phase is RacePhase.COUNTDOWN
+    assert isinstance(window.current_view, DuoView) and window.current_view.duo.phase is Phase.READY
 
 
 def test_end_race_from_the_pause_gives_a_result_with_an_unfinished_player(ctx, window):

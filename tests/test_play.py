@@ -8,6 +8,7 @@ import pytest
 
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
+from engine.modes.base import EventKind
 from engine.modes.play import BUFFER_SIZE, PlaySession, default_par_moves, pick_neighbour
 
 
@@ -30,14 +31,15 @@ def test_session_walks_shortest_path_by_directions(shape):
     maze = MazeSpec(shape, 7, 5, "backtracker", {}, 0, 11).build()
     s = PlaySession(maze)
     path = solve(maze, "bfs").path
+    events = []
     for a, b in itertools.pairwise(path):
         s.press(_vec(s.centers[a], s.centers[b]))
         for _ in range(8):
-            s.update(1 / 60)
+            events += s.advance(1 / 60)
         assert s.cell == b
     assert s.finished and s.moves == len(path) - 1 == s.shortest
     assert s.stars == 3  # perfect moves, fast enough
-    assert ("win", maze.goal) in s.events
+    assert (EventKind.ARRIVED, maze.goal) in [(e.kind, e.cell) for e in events]
 
 
 def test_session_buffers_presses_and_bumps_walls():
@@ -48,12 +50,13 @@ def test_session_buffers_presses_and_bumps_walls():
     for d in dirs:  # all pressed within one frame: nothing is lost
         s.press(d)
     for _ in range(60):
-        s.update(1 / 60)
+        s.advance(1 / 60)
     assert s.cell == path[len(dirs)] and s.moves == len(dirs)
     s.reset()
     walled = [v for v in ((1, 0), (-1, 0), (0, 1), (0, -1)) if s.pick(v) is None]
     s.press(walled[0])
-    assert s.bumps == 1 and s.moves == 0 and s.cell == maze.start and ("bump", maze.start) in s.events
+    assert s.bumps == 1 and s.moves == 0 and s.cell == maze.start
+    assert (EventKind.BUMP, maze.start) in [(e.kind, e.cell) for e in s.advance(0.0)]
 
 
 def test_session_click_walk_hold_run_and_stars():
@@ -63,7 +66,7 @@ def test_session_click_walk_hold_run_and_stars():
     assert not s.walk_to(maze.goal)  # a click never crosses unexplored cells
     assert s.walk_to(maze.goal, explored_only=False)
     for _ in range(400):
-        s.update(1 / 60)
+        s.advance(1 / 60)
         if s.finished:
             break
     assert s.finished and s.moves == s.shortest and s.stars == 1
@@ -74,7 +77,7 @@ def test_session_click_walk_hold_run_and_stars():
     d = _vec(s2.centers[maze.start], s2.centers[first])
     s2.press(d)
     for _ in range(30):
-        s2.update(1 / 60, held=d)
+        s2.advance(1 / 60, held=d)
     assert s2.moves >= 1
     here = s2.cell
     assert len(s2.adj[here]) != 2 or s2.moving or s2.finished
@@ -111,16 +114,16 @@ def test_click_walks_only_through_explored_or_visible_cells():
     assert not s.walk_to(4)  # around the corner and one more: unknown
     assert s.walk_to(9)  # along the visible corridor, then one step beyond it
     for _ in range(120):
-        s.update(1 / 60)
+        s.advance(1 / 60)
     assert s.cell == 9 and s.moves == 5
     assert not s.walk_to(2)  # 4 is visible now (straight down), 3 one step beyond it, 2 too far
     assert s.walk_to(3)
     for _ in range(60):
-        s.update(1 / 60)
+        s.advance(1 / 60)
     assert s.cell == 3 and s.moves == 7
     assert s.walk_to(10)  # back through visited cells
     for _ in range(200):
-        s.update(1 / 60)
+        s.advance(1 / 60)
     assert s.cell == 10 and s.moves == 14
 
 
@@ -178,5 +181,5 @@ def test_session_fork_rule_on_an_open_hex_grid():
     left = next(n for n in s.adj[s.cell] if s.centers[n][0] < s.centers[s.cell][0])
     s.walk_to(left, explored_only=False)
     for _ in range(10):
-        s.update(1 / 60)
+        s.advance(1 / 60)
     assert s.side == -1.0

@@ -121,8 +121,8 @@ def test_player_file_is_checked_and_never_modified(tmp_path):
 
 
 def test_picture_tiles_show_their_part_and_are_made_once_per_layout(ctx):
-    from game.puzzle.settings import PuzzleSettings
     from game.puzzle.open import puzzle_view
+    from game.puzzle.settings import PuzzleSettings
 
     ctx.store.set_setting("puzzle.numbers", "0")
     view = puzzle_view(ctx, decode("P2.4X4.U#1KA-DO").with_picture("maze").code())

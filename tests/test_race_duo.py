@@ -6,11 +6,12 @@ import pytest
 
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
+from engine.modes.base import EVERYONE, EventKind, Phase
 from engine.modes.clock import MOVE_TICKS
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race.duo import DuoSession
-from engine.modes.race.session import EventKind, RacePhase, RaceSession
+from engine.modes.race.session import RaceSession
 
 SPEC = MazeSpec.create("hex", 8, 7, "backtracker", seed=3)
 
@@ -37,13 +38,13 @@ def _open_direction(duo: DuoSession, player: int, avoid: int | None = None) -> t
 
 def test_countdown_refuses_moves_and_beeps_on_the_one_clock():
     duo = DuoSession(SPEC)
-    assert duo.phase is RacePhase.COUNTDOWN and duo.countdown_left == 3
+    assert duo.phase is Phase.READY and duo.countdown_left == 3
     assert duo.press(0, (1.0, 0.0)) is False and duo.press(1, (-1.0, 0.0)) is False
     events = []
     for _ in range(180):
         events += duo.advance(1 / 60)
     assert [e.value for e in events if e.kind is EventKind.BEEP] == [2, 1, 0]
-    assert duo.phase is RacePhase.RUNNING and duo.clock == 0
+    assert duo.phase is Phase.PLAYING and duo.clock == 0
     assert duo.moves(0) == duo.moves(1) == 0
     duo.advance(10.0)  # a stalled frame runs at most 12 ticks (0.2 s)
     assert duo.tick == 12
@@ -57,7 +58,7 @@ def test_players_move_independently_and_simultaneous_keys_both_move_on_the_same_
     # Only player 1 presses: player 2 stays put.
     assert duo.press(0, d0)
     events = _run(duo, 1)
-    assert [(e.kind, e.player, e.value) for e in events] == [(EventKind.STEP, 0, c0)]
+    assert [(e.kind, e.player, e.cell) for e in events] == [(EventKind.STEP, 0, c0)]
     assert duo.racers[1].play.cell == start and duo.moves(1) == 0
     _run(duo, MOVE_TICKS)
     # Both press in the same frame: both step on the same tick, each by its own rules.
@@ -65,7 +66,7 @@ def test_players_move_independently_and_simultaneous_keys_both_move_on_the_same_
     d0b, _ = _open_direction(duo, 0)
     assert duo.press(0, d0b) and duo.press(1, d1)
     events = _run(duo, 1)
-    steps = [(e.player, e.value) for e in events if e.kind is EventKind.STEP]
+    steps = [(e.player, e.cell) for e in events if e.kind is EventKind.STEP]
     assert [p for p, _ in steps] == [0, 1] and steps[1][1] == c1
     assert duo.racers[0].moves[-1][0] == duo.racers[1].moves[-1][0] == duo.tick - 1
     assert duo.moves(0) == 2 and duo.moves(1) == 1
@@ -91,9 +92,7 @@ def test_walking_rules_are_the_single_player_ones_held_keys_run_along_corridors(
     solo_cells = [duo.maze.start]
     for _ in range(120):  # hold the key for 2 s: the same cells as one player alone
         duo.step((None, d))
-        solo.update(1 / 60, d)
-        solo_cells += [c for kind, c in solo.events if kind == "step"]
-        solo.events.clear()
+        solo_cells += [e.cell for e in solo.advance(1 / 60, d) if e.kind is EventKind.STEP]
     assert duo.moves(1) == solo.moves > 1
     assert duo.trail(1) == solo_cells
     assert duo.moves(0) == 0
@@ -115,7 +114,7 @@ def _finish(duo: DuoSession, delays: tuple[int, int], limit: int = 6000) -> list
 def test_first_to_arrive_wins_the_other_finishes_for_a_time():
     duo = DuoSession(SPEC, countdown=0)
     events = _finish(duo, (30, 0))
-    assert duo.phase is RacePhase.OVER
+    assert duo.phase is Phase.OVER
     res = duo.result()
     assert res.winner == 1 and not res.tie
     assert res.margin == pytest.approx(0.5)  # 30 ticks later, the same path at the same pace
@@ -126,8 +125,10 @@ def test_first_to_arrive_wins_the_other_finishes_for_a_time():
     assert "won by 0.50 s" in res.summary()
     kinds = [(e.kind, e.player, e.value) for e in events
              if e.kind in (EventKind.ARRIVED, EventKind.DECIDED, EventKind.OVER)]
-    assert kinds == [(EventKind.ARRIVED, 1, 1), (EventKind.DECIDED, -1, 1), (EventKind.ARRIVED, 0, 2),
-                     (EventKind.OVER, -1, 0)]
+    # player 1 arrives first (place 1) and wins, player 0 arrives second, then the race is over
+    assert kinds == [(EventKind.ARRIVED, 1, 1), (EventKind.DECIDED, 1, 0), (EventKind.ARRIVED, 0, 2),
+                     (EventKind.OVER, EVERYONE, 0)]
+    assert all(e.cell == duo.maze.goal for e in events if e.kind is EventKind.ARRIVED)
 
 
 def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
@@ -137,7 +138,7 @@ def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
         duo.step()
         if duo.decided:
             break
-    assert duo.phase is RacePhase.DECIDED and duo.winner == 0
+    assert duo.phase is Phase.DECIDED and duo.winner == 0
     # the winner's last move glides on into the goal (it was left drawn on the cell before it)
     _run(duo, 2)
     assert duo.position(0) == pytest.approx(duo.racers[0].play.centers[duo.maze.goal])
@@ -148,7 +149,7 @@ def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
     assert res.runs[1].ticks is None and res.margin is None
     duo.end()  # "End race": the one still racing gives up
     _run(duo, 1)
-    assert duo.phase is RacePhase.OVER
+    assert duo.phase is Phase.OVER
     assert duo.result().summary(("Blue", "Orange")) == "Blue won; Orange did not finish."
 
 
@@ -161,7 +162,7 @@ def test_a_dead_heat_and_nobody_finishing():
     quit_early = DuoSession(SPEC, countdown=0)
     _run(quit_early, 10)
     quit_early.give_up(0)
-    assert quit_early.phase is RacePhase.RUNNING  # a race is only won at the goal
+    assert quit_early.phase is Phase.PLAYING  # a race is only won at the goal
     quit_early.give_up(1)
     assert quit_early.over and quit_early.result().summary() == "Nobody reached the goal."
 

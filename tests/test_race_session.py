@@ -7,9 +7,10 @@ import pytest
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
+from engine.modes.base import EventKind, Phase
 from engine.modes.ghost import Ghost
 from engine.modes.race import RaceSpec
-from engine.modes.race.session import EventKind, RacePhase, RaceSession
+from engine.modes.race.session import RaceSession
 
 
 def _spec(opponent: str = "runner", **kw) -> RaceSpec:
@@ -18,29 +19,30 @@ def _spec(opponent: str = "runner", **kw) -> RaceSpec:
 
 def test_countdown_refuses_moves_and_beeps_three_times():
     race = RaceSession.for_spec(_spec(difficulty="easy"))
-    assert race.phase is RacePhase.COUNTDOWN and race.countdown_left == 3
+    assert race.phase is Phase.READY and race.countdown_left == 3
     assert race.press((1.0, 0.0)) is False
     assert race.walk_to(race.maze.goal) is False
     events = []
     for _ in range(180):
         events += race.advance(1 / 60)
     assert [e.value for e in events if e.kind is EventKind.BEEP] == [2, 1, 0]
-    assert race.phase is RacePhase.RUNNING and race.clock == 0 and race.sim.player_moves == []
+    assert race.phase is Phase.PLAYING and race.clock == 0 and race.sim.player_moves == []
 
 
 def test_player_walking_the_shortest_path_wins_and_records_a_ghost():
     race = RaceSession.for_spec(_spec(difficulty="easy"), countdown=0)
     race.player.walk_to(race.maze.goal, explored_only=False)
-    steps = decided = 0
+    steps = 0
+    decided = None
     for _ in range(6000):
         for e in race.advance(1 / 60):
             steps += e.kind is EventKind.STEP
             if e.kind is EventKind.DECIDED:
-                decided = e.value
-        if race.phase is RacePhase.OVER:
+                decided = e.player
+        if race.phase is Phase.OVER:
             break
     res = race.result()
-    assert res is not None and res.winner == "player" and decided == 1
+    assert res is not None and res.winner == "player" and decided == 0  # player 0: the player (1: the opponent)
     assert steps == res.player_steps == res.shortest
     assert res.margin is not None and res.margin > 0
     ghost = race.ghost_of_run()
@@ -57,7 +59,7 @@ def test_giving_up_decides_for_the_opponent_and_one_frame_runs_at_most_twelve_ti
     race = RaceSession.for_spec(_spec(speed=30), countdown=0)
     race.advance(10.0)
     assert race.sim.tick == 12
-    assert race.phase is RacePhase.RUNNING
+    assert race.phase is Phase.PLAYING
     res = race.final_result()
     assert res.winner == "opponent" and res.margin is None and race.ghost_of_run() is None
 

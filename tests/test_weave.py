@@ -159,11 +159,11 @@ def test_play_session_walks_under_a_bridge():
     s.press((cx[0] - ca[0], cx[1] - ca[1]))  # towards the crossing cell: straight under it
     assert s.cell == b and s.moving and s.moves == 1
     assert s.tunnel() == x  # the view draws the bridge over the player
-    s.update(0.05)  # half way: right under the crossing cell
+    s.advance(0.05)  # half way: right under the crossing cell
     assert s.moving and s.tunnel() == x
     px, py = s.display_position()
     assert (px, py) == pytest.approx(cx)
-    s.update(0.06)  # a tunnel move is one move: the time of a step (a race's opponents and ghosts count it so)
+    s.advance(0.06)  # a tunnel move is one move: the time of a step (a race's opponents and ghosts count it so)
     assert not s.moving and s.tunnel() == -1 and s.cell == b
     # and back again by a click
     assert s.walk_to(a)
@@ -187,7 +187,7 @@ def test_play_session_reaches_the_goal_through_tunnels():
         for a, b in itertools.pairwise(path):
             s.press((s.centers[b][0] - s.centers[a][0], s.centers[b][1] - s.centers[a][1]))
             for _ in range(20):
-                s.update(1 / 60)
+                s.advance(1 / 60)
             assert s.cell == b
         assert s.finished and s.moves == s.shortest
 
@@ -202,7 +202,7 @@ def test_a_path_through_tunnels_takes_one_step_time_per_move():
     assert s.walk_to(maze.goal, explored_only=False)
     ticks = 0
     while not s.finished:
-        s.update(1 / 64)  # binary fractions: 8 updates make a move exactly
+        s.advance(1 / 64)  # binary fractions: 8 updates make a move exactly
         ticks += 1
         assert ticks < 10_000
     assert ticks == 8 * (len(path) - 1)

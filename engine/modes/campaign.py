@@ -95,17 +95,6 @@ class Campaign:
     def __len__(self) -> int:
         return len(self.levels)
 
-    def by_id(self, level_id: str) -> Level:
-        """The level with this id.
-
-        Raises:
-            KeyError: unknown id.
-        """
-        for lv in self.levels:
-            if lv.id == level_id:
-                return lv
-        raise KeyError(level_id)
-
     def next_of(self, level: Level) -> Level | None:
         """The level after ``level`` or None at the end."""
         i = level.index + 1

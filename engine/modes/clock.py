@@ -1,4 +1,4 @@
-"""The race clock: integer ticks of 1/60 s and racers' timelines.
+"""The one clock of the maze modes: integer ticks of 1/60 s, the tick accumulator and racers' timelines.
 
 Time is counted in ticks of ``1/60`` s (:data:`TICKS_PER_SECOND`).  A race
 starts at tick ``-countdown``; both racers may move from tick 0.  A
@@ -6,6 +6,10 @@ starts at tick ``-countdown``; both racers may move from tick 0.  A
 route; the player's timeline grows as moves arrive, an opponent's is known in
 advance.  Integer ticks mean the same race code and the same inputs give the
 same result on every machine.
+
+Every session that runs on ticks (:class:`engine.modes.race.session.RaceSession`,
+:class:`engine.modes.race.duo.DuoSession`) turns real seconds into whole ticks with
+:func:`take_ticks` and steps its players by :data:`TICK` seconds.
 """
 
 from __future__ import annotations
@@ -17,6 +21,27 @@ TICKS_PER_SECOND = 60
 COUNTDOWN_TICKS = 3 * TICKS_PER_SECOND
 #: Ticks a player's (or ghost's) single move takes: the game's 0.1 s animation.
 MOVE_TICKS = 6
+#: One tick in seconds.
+TICK = 1.0 / TICKS_PER_SECOND
+#: A stalled frame never runs more than 0.2 s of race at once.
+MAX_TICKS_PER_ADVANCE = 12
+#: Ticks at which the countdown beeps (3, 2, 1 ... go).
+BEEP_TICKS = (-120, -60, 0)
+
+
+def take_ticks(carried: float, dt: float) -> tuple[int, float]:
+    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow (at most
+    :data:`MAX_TICKS_PER_ADVANCE`, so a stalled frame never makes a race jump), and the seconds carried on.
+
+    Returns:
+        ``(ticks to run, seconds to carry to the next call)``.
+    """
+    acc = min(carried + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
+    ticks = 0
+    while acc >= TICK - 1e-9:
+        acc -= TICK
+        ticks += 1
+    return ticks, max(0.0, acc)
 
 
 def ticks_to_seconds(ticks: int) -> float:

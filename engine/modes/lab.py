@@ -6,7 +6,11 @@ keys to calls and draws what the run reports.  Phases are a :class:`LabPhase`:
 ``CARVE`` (the generator's steps) -> ``BRAID`` (the walls the braid factor
 opens, one step each; skipped without braid) -> ``DONE`` -> ``SOLVE`` (the
 chosen solver's steps) -> ``SOLVED``.  A solve asked for while carving is
-queued and starts as soon as the maze is finished.
+queued and starts as soon as the maze is finished.  A run is stepped by a budget
+of animation steps, not a timed game, so it keeps its own phases and is not an
+:class:`engine.modes.base.Session`; :attr:`LabPhase.shared` maps each phase onto
+the shared :class:`engine.modes.base.Phase` (stepping: ``PLAYING``; ``DONE`` and
+``SOLVED``: ``OVER``).
 
 Carving and braiding use one random generator, in the same order as
 :meth:`engine.maze.recipe.MazeSpec.build`, so the finished maze is exactly the
@@ -32,6 +36,7 @@ from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import MazeSolveResult
+from engine.modes.base import Phase
 from engine.rng import Rng
 
 UNSEEN, FLOOR, FRONTIER, VISITED, PATH, DEAD = range(6)
@@ -55,6 +60,14 @@ class LabPhase(Enum):
     def stepping(self) -> bool:
         """True while there are animation steps to apply."""
         return self in (LabPhase.CARVE, LabPhase.BRAID, LabPhase.SOLVE)
+
+    @property
+    def shared(self) -> Phase:
+        """This phase on the modes' shared :class:`engine.modes.base.Phase`: the stepping phases
+        (``CARVE``, ``BRAID``, ``SOLVE``) are ``PLAYING``; ``DONE`` and ``SOLVED``, where nothing changes
+        until a solve or a restart is asked for, are ``OVER``.  A Lab run has no ``READY`` (it carves
+        from the start) and no ``DECIDED``."""
+        return Phase.PLAYING if self.stepping else Phase.OVER
 
 
 def estimate_cells(spec: MazeSpec) -> int:

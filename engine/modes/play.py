@@ -8,10 +8,12 @@ direction is closest in angle (:func:`pick_neighbour`); the keyboard side
 (key codes -> vectors) lives in ``game/ui/input.py``.
 
 A :class:`PlaySession` is driven by :meth:`PlaySession.press`,
-:meth:`PlaySession.walk_to` and :meth:`PlaySession.update` and tested without a
-window.  The view reads :meth:`PlaySession.display_position` and drains
-:attr:`PlaySession.events` (``("step", cell)``, ``("bump", cell)``,
-``("win", cell)``) to play sounds and shake the camera.
+:meth:`PlaySession.walk_to` and :meth:`PlaySession.advance` and tested without a
+window; it is an :class:`engine.modes.base.Session`.  The view reads
+:meth:`PlaySession.display_position` and the :class:`engine.modes.base.Event` s
+:meth:`PlaySession.advance` returns (``STEP``, ``BUMP``, ``ARRIVED`` at the goal)
+to play sounds and shake the camera; :attr:`PlaySession.phase` is ``READY``
+before the first move, ``PLAYING``, then ``OVER`` at the goal.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 
 from engine.maze.model import Maze
 from engine.maze.solvers.bfs import shortest_path
+from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
 
 Vec = tuple[float, float]
@@ -103,6 +106,15 @@ class Intent:
     prefer: Vec | None = None
 
 
+@dataclass(frozen=True)
+class PlayResult:
+    """How a finished maze went: the timer, the moves and the stars (1 to 3)."""
+
+    seconds: float
+    moves: int
+    stars: int
+
+
 class PlaySession:
     """One attempt at one maze.
 
@@ -162,7 +174,7 @@ class PlaySession:
         self._arrived = False
         self._key_driven = False
         self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
-        self.events: list[tuple[str, int]] = []
+        self._events: list[Event] = []
         if self.fog is not None:
             self.fog.reset()
             self._look()
@@ -171,6 +183,19 @@ class PlaySession:
         """Dark play: the fog learns what is in sight from the player's cell."""
         if self.fog is not None:
             self.fog.look(self.cell, self.in_sight())
+
+    @property
+    def phase(self) -> Phase:
+        """``READY`` before the first move (the timer waits for it), ``PLAYING``, ``OVER`` once at the goal."""
+        if self.finished:
+            return Phase.OVER
+        return Phase.PLAYING if self.started else Phase.READY
+
+    def result(self) -> PlayResult | None:
+        """The time, moves and stars once the goal is reached; None before."""
+        if not self.finished:
+            return None
+        return PlayResult(self.elapsed, self.moves, self.stars)
 
     @property
     def stars(self) -> int:
@@ -264,8 +289,18 @@ class PlaySession:
         return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
 
     # -- time ------------------------------------------------------------
-    def update(self, dt: float, held: Vec | None = None) -> None:
-        """Advance by ``dt`` seconds; ``held`` is the direction of the keys held now (or None)."""
+    def advance(self, dt: float, held: Vec | None = None) -> list[Event]:
+        """Advance by ``dt`` seconds; ``held`` is the direction of the keys held now (or None).
+
+        Returns:
+            What happened since the last call, in order (moves that presses and clicks
+            started at once come first).
+        """
+        self._update(dt, held)
+        events, self._events = self._events, []
+        return events
+
+    def _update(self, dt: float, held: Vec | None) -> None:
         if self.finished:
             return
         if self.started:
@@ -301,7 +336,7 @@ class PlaySession:
         if nxt not in self.visited_set:
             self.visited_set.add(nxt)
             self.visited.append(nxt)
-        self.events.append(("step", nxt))
+        self._events.append(Event(EventKind.STEP, cell=nxt, time=self.elapsed))
 
     def _arrive(self) -> None:
         self.moving = False
@@ -312,7 +347,7 @@ class PlaySession:
             self.finished = True
             self.queue.clear()
             self.route.clear()
-            self.events.append(("win", self.cell))
+            self._events.append(Event(EventKind.ARRIVED, cell=self.cell, value=1, time=self.elapsed))
 
     def _next(self, held: Vec | None, dt: float) -> None:
         arrived, self._arrived = self._arrived, False
@@ -321,7 +356,7 @@ class PlaySession:
             nxt = self.pick(intent.direction, intent.prefer)
             if nxt is None:
                 self.bumps += 1
-                self.events.append(("bump", self.cell))
+                self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
                 continue
             self._key_driven = True
             self._step(nxt)

@@ -11,6 +11,7 @@ import arcade
 from arcade import key
 
 from engine.maze.model import Maze
+from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
 from game.context import Context
 from game.format import format_time
@@ -89,6 +90,7 @@ class PlayView(Screen):
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
+        self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
         self.win_wait = -1.0
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
@@ -218,6 +220,7 @@ class PlayView(Screen):
         if self._pause is not None:
             self._pause.hide()
         self.session.reset()
+        self.felt.clear()
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
         self.sync_fog()
@@ -299,7 +302,7 @@ class PlayView(Screen):
         if self.session.walk_to(cell):
             self.cam.following = True
         else:  # not reachable through explored cells: felt like a bump
-            self.session.events.append(("bump", self.session.cell))
+            self.felt.append(Event(EventKind.BUMP, cell=self.session.cell, time=self.session.elapsed))
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
@@ -314,18 +317,17 @@ class PlayView(Screen):
             return
         for direction, prefer in self.keys.tick(dt):
             self.session.press(direction, prefer)
-        self.session.update(dt, self.keys.held_direction())
-        for kind, cell in self.session.events:
-            if kind == "step":
-                self.layer.mark_visited(cell)
+        events, self.felt = self.felt + self.session.advance(dt, self.keys.held_direction()), []
+        for event in events:
+            if event.kind is EventKind.STEP:
+                self.layer.mark_visited(event.cell)
                 self.ctx.audio.play("step", 0.5)
-            elif kind == "bump":
+            elif event.kind is EventKind.BUMP:
                 self.shake_left = SHAKE_TIME
                 self.ctx.audio.play("bump")
-            elif kind == "win":
+            elif event.kind is EventKind.ARRIVED:
                 self.ctx.audio.play("win")
                 self.win_wait = WIN_DELAY
-        self.session.events.clear()
         self.sync_fog()
         if self.shake_left > 0:
             self.shake_left = max(0.0, self.shake_left - dt)

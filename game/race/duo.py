@@ -20,8 +20,8 @@ from typing import Any
 import arcade
 from arcade import key
 
+from engine.modes.base import EventKind, Phase
 from engine.modes.race.duo import DuoSession
-from engine.modes.race.session import EventKind, RacePhase
 from game import routes
 from game.context import Context
 from game.format import count, format_clock
@@ -93,7 +93,7 @@ class DuoView(RaceScreen):
         if self.paused:
             self.resume()
             return
-        if self.duo.phase is RacePhase.OVER:
+        if self.duo.phase is Phase.OVER:
             return
         self.paused = True
         for keys in self.keys:
@@ -229,7 +229,7 @@ class DuoView(RaceScreen):
 
     def clock_text(self) -> str:
         """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
-        return self.clock_line(self.duo.clock, self.duo.phase is RacePhase.OVER)
+        return self.clock_line(self.duo.clock, self.duo.phase is Phase.OVER)
 
     def countdown_text(self) -> str:
         """``3``, ``2``, ``1``, then ``GO!`` for half a second, then nothing."""
@@ -264,7 +264,7 @@ class DuoView(RaceScreen):
         """The line under the top bar: who arrived, who still races."""
         duo = self.duo
         a, b = duo.racers
-        if duo.phase is RacePhase.OVER:
+        if duo.phase is Phase.OVER:
             return duo.result().summary(PLAYER_NAMES)
         if duo.decided:
             first = duo.arrived()[0]

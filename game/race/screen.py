@@ -16,8 +16,8 @@ from typing import Any
 import arcade
 
 from engine.maze.model import Maze
+from engine.modes.base import Phase
 from engine.modes.fog import Fog
-from engine.modes.race.session import RacePhase
 from game.context import Context
 from game.format import format_clock
 from game.render.camera import CameraState
@@ -213,9 +213,9 @@ class RaceScreen(Screen):
             if changed:
                 self.dark_layer.update_fog(changed)
 
-    def count_down_to_result(self, phase: RacePhase, delta_time: float) -> None:
+    def count_down_to_result(self, phase: Phase, delta_time: float) -> None:
         """Once the race is over, wait :data:`RESULT_DELAY` seconds, then :meth:`show_result`."""
-        if phase is not RacePhase.OVER:
+        if phase is not Phase.OVER:
             return
         if self.end_wait < 0:
             self.end_wait = RESULT_DELAY

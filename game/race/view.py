@@ -18,7 +18,8 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.modes.race.session import EventKind, RacePhase, RaceSession
+from engine.modes.base import EventKind, Phase
+from engine.modes.race.session import RaceSession
 from game import routes
 from game.context import Context
 from game.race.players import race_colors
@@ -77,10 +78,10 @@ class RaceView(RaceScreen):
     def back(self) -> None:
         """Esc: give up (result screen) once started, else back."""
         phase = self.race.phase
-        if phase is RacePhase.COUNTDOWN:
+        if phase is Phase.READY:
             self.go_back()
             return
-        if phase is not RacePhase.OVER:
+        if phase is not Phase.OVER:
             self.race.give_up()
         self.show_result()
 
@@ -137,14 +138,14 @@ class RaceView(RaceScreen):
         audio = self.ctx.audio
         for event in self.race.advance(delta_time, self.keys.held_direction()):
             if event.kind is EventKind.STEP:
-                self.layer.mark_visited(event.value)
+                self.layer.mark_visited(event.cell)
                 audio.play("step", 0.4)
             elif event.kind is EventKind.BUMP:
                 audio.play("bump")
             elif event.kind is EventKind.BEEP:
                 audio.play("click")
             elif event.kind is EventKind.DECIDED:
-                audio.play("win" if event.value >= 0 else "bump")
+                audio.play("bump" if event.player == 1 else "win")  # player 1: the opponent won
         self.update_fog()
         self.cam.follow(*self.race.player_position(), delta_time)
         self.count_down_to_result(self.race.phase, delta_time)
@@ -159,7 +160,7 @@ class RaceView(RaceScreen):
 
     def clock_text(self) -> str:
         """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
-        return self.clock_line(self.race.clock, self.race.phase is RacePhase.OVER)
+        return self.clock_line(self.race.clock, self.race.phase is Phase.OVER)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_world(self) -> None:
@@ -170,7 +171,7 @@ class RaceView(RaceScreen):
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
-        if race.dark and race.phase is not RacePhase.OVER:
+        if race.dark and race.phase is not Phase.OVER:
             # In the dark the opponent's trail and explored cells would show the map: only the opponent
             # itself, while it is in sight.
             if race.opponent_in_sight():

@@ -9,43 +9,48 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.modes.registry import help_keys
 from game.context import Context
 from game.ui import fit_text, place_column
 from game.ui.screen import BaseView
 
-#: (heading, lines).  The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
-SECTIONS: list[tuple[str, list[str]]] = [
-    ("Everywhere", [
-        "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
-        "F1 this help  ·  F11 fullscreen on/off",
-    ]),
-    ("Maze (Campaign, codes, Daily)", [
+#: The section before the modes' ones: (heading, lines).
+EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
+    "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
+    "F1 this help  ·  F11 fullscreen on/off",
+])
+#: A mode's help section key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
+#: The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
+MODE_HELP: dict[str, tuple[str, list[str]]] = {
+    "maze": ("Maze (Campaign, codes, Daily)", [
         "Arrows or WASD step; hold a key to run along a corridor; click a seen cell to walk there",
         "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
         "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
         "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
         "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
     ]),
-    ("Race", [
+    "race": ("Race", [
         "Move as in a maze; the opponent runs at the same time on the same clock  ·  E explored  ·  Esc give up",
         "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
     ]),
-    ("Two players (Race setup: Players 2)", [
+    "two-players": ("Two players (Race setup: Players 2)", [
         "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
         "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
         "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
         "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
     ]),
-    ("Sliding puzzle", [
+    "puzzle": ("Sliding puzzle", [
         "Arrows slide a tile into the gap, or click any tile in the gap's row or column",
         "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  X stop",
         "U or Z undo  ·  Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  C copy code",
     ]),
-    ("Lab", [
+    "lab": ("Lab", [
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
         "S solve  ·  O next solver  ·  G new seed  ·  C compare algorithms  ·  X export  ·  K copy code",
     ]),
-]
+}
+#: (heading, lines) in screen order: :data:`EVERYWHERE`, then the modes' sections in registry order.
+SECTIONS: list[tuple[str, list[str]]] = [EVERYWHERE, *(MODE_HELP[key] for key in help_keys())]
 
 SHAPE_NOTES = {
     "square": "Square cells: each arrow key is one neighbour.",

@@ -1,8 +1,9 @@
 """The main menu.  Its entries come from :data:`MENU_ENTRIES`.
 
-Adding a screen is one line in :data:`MENU_ENTRIES` (label, route, order): the
-button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu remembers the last chosen entry
-(``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
+The modes' buttons come from the mode registry (:func:`engine.modes.registry.menu_modes`:
+label, menu route, order); adding another screen is one line in :data:`MENU_ENTRIES`
+(label, route, order): the button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu
+remembers the last chosen entry (``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 import arcade
 
+from engine.modes.registry import menu_modes
 from game.context import Context
 from game.routes import Route
 from game.ui import TITLE_FONT, fit_text, place_column
@@ -30,12 +32,8 @@ class MenuEntry:
 
 
 MENU_ENTRIES: list[MenuEntry] = [
-    MenuEntry("Campaign", Route.LEVELS, 10),
-    MenuEntry("Race", Route.RACE_SETUP, 20),
-    MenuEntry("Sliding Puzzle", Route.PUZZLE, 30),
-    MenuEntry("Lab", Route.LAB_SETUP, 40),
+    *(MenuEntry(m.label, Route(m.menu_route), m.menu_order) for m in menu_modes() if m.label and m.menu_route),
     MenuEntry("Enter code", Route.CODE_ENTRY, 60),
-    MenuEntry("Daily challenge", Route.DAILY, 70),
     MenuEntry("Settings", Route.SETTINGS, 80),
     MenuEntry("Help", Route.HELP, 90),
     MenuEntry("Quit", QUIT, 99),

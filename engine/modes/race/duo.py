@@ -24,7 +24,10 @@ The rules of a two-player race (:class:`DuoSession`):
 
 The caller feeds input (:meth:`DuoSession.press`) and real time
 (:meth:`DuoSession.advance`, in seconds, with the direction each player holds)
-and gets :class:`DuoEvent` s back; :meth:`DuoSession.result` says who won, by
+and gets :class:`engine.modes.base.Event` s back (``player`` 0 or 1, or
+:data:`engine.modes.base.EVERYONE`); :attr:`DuoSession.phase` is a
+:class:`engine.modes.base.Phase` (``READY`` during the countdown); it is an
+:class:`engine.modes.base.Session`; :meth:`DuoSession.result` says who won, by
 how much and in how many moves; :meth:`DuoSession.ghost_of` gives each finished
 run as a :class:`engine.modes.ghost.Ghost` (its code races that run as today).
 
@@ -38,31 +41,21 @@ from dataclasses import dataclass, field
 
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
-from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, ticks_to_seconds
+from engine.modes.base import EVERYONE, Event, EventKind, Phase
+from engine.modes.clock import (
+    BEEP_TICKS,
+    COUNTDOWN_TICKS,
+    MOVE_TICKS,
+    TICK,
+    TICKS_PER_SECOND,
+    take_ticks,
+    ticks_to_seconds,
+)
 from engine.modes.fog import Fog
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
-from engine.modes.race.session import BEEP_TICKS, TICK, EventKind, RacePhase, take_ticks
 
 Vec = tuple[float, float]
-#: Players in a two-player race (player 0 and player 1).
-PLAYERS = 2
-
-
-@dataclass(frozen=True)
-class DuoEvent:
-    """One thing that happened during :meth:`DuoSession.advance`.
-
-    Attributes:
-        kind: what happened (:class:`engine.modes.race.session.EventKind`).
-        player: the player it happened to (0 or 1), or -1 for the whole race (beeps, decided, over).
-        value: STEP/BUMP: the cell; BEEP: seconds left (0 = go); DECIDED: the winner (0 or 1), -1 a dead
-            heat; ARRIVED: the player's finishing place (1 or 2).
-    """
-
-    kind: EventKind
-    player: int = -1
-    value: int = 0
 
 
 @dataclass
@@ -239,13 +232,14 @@ class DuoSession:
         return all(r.done(self.tick) for r in self.racers)
 
     @property
-    def phase(self) -> RacePhase:
-        """Countdown, running (nobody arrived), decided (somebody arrived, the other still racing) or over."""
+    def phase(self) -> Phase:
+        """``READY`` (the countdown), ``PLAYING`` (nobody arrived), ``DECIDED`` (somebody arrived, the other
+        still racing) or ``OVER``."""
         if self.over:
-            return RacePhase.OVER
+            return Phase.OVER
         if not self.started:
-            return RacePhase.COUNTDOWN
-        return RacePhase.DECIDED if self.decided else RacePhase.RUNNING
+            return Phase.READY
+        return Phase.DECIDED if self.decided else Phase.PLAYING
 
     def position(self, player: int) -> Vec:
         """Player ``player``'s drawn position in world units (eased between cells)."""
@@ -314,57 +308,56 @@ class DuoSession:
             self.give_up(r.index)
 
     # -- time ----------------------------------------------------------------
-    def advance(self, dt: float, held: Sequence[Vec | None] = (None, None)) -> list[DuoEvent]:
+    def advance(self, dt: float, held: Sequence[Vec | None] = (None, None)) -> list[Event]:
         """Run as many whole ticks as ``dt`` seconds (plus what was carried) allow.
 
         Args:
             dt: real seconds since the last call (>= 0); at most
-                :data:`engine.modes.race.session.MAX_TICKS_PER_ADVANCE` ticks run per call.
+                :data:`engine.modes.clock.MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: per player, the direction of the keys it holds now (hold to run), or None.
         """
         ticks, self.acc = take_ticks(self.acc, dt)
-        events: list[DuoEvent] = []
+        events: list[Event] = []
         for _ in range(ticks):
             events.extend(self.step(held))
         return events
 
-    def step(self, held: Sequence[Vec | None] = (None, None)) -> list[DuoEvent]:
+    def step(self, held: Sequence[Vec | None] = (None, None)) -> list[Event]:
         """One fixed 1/60 s step: both players' moves at this tick (player 1 first), then the clock."""
-        events: list[DuoEvent] = []
+        events: list[Event] = []
         stepped = False
         for r in self.racers:
             if not self.accepts(r.index):
                 if r.finish is not None and r.play.moving:  # the move into the goal still glides in
-                    r.play.update(TICK, None)
-                    r.play.events.clear()
+                    r.play.advance(TICK, None)
                 continue
             play = r.play
-            play.update(TICK, held[r.index] if r.index < len(held) else None)
-            for kind, cell in play.events:
-                if kind == "step":
-                    r.moves.append((self.tick, cell))
-                    if cell == play.goal:
+            now = self.tick / TICKS_PER_SECOND
+            for e in play.advance(TICK, held[r.index] if r.index < len(held) else None):
+                if e.kind is EventKind.STEP:
+                    r.moves.append((self.tick, e.cell))
+                    if e.cell == play.goal:
                         r.finish = self.tick + MOVE_TICKS
                     stepped = True
-                    events.append(DuoEvent(EventKind.STEP, r.index, cell))
-                elif kind == "bump":
-                    events.append(DuoEvent(EventKind.BUMP, r.index, cell))
-            play.events.clear()
+                    events.append(Event(EventKind.STEP, r.index, cell=e.cell, time=now))
+                elif e.kind is EventKind.BUMP:
+                    events.append(Event(EventKind.BUMP, r.index, cell=e.cell, time=now))
         if stepped:
             self._look()
         self.tick += 1
+        now = self.tick / TICKS_PER_SECOND
         if self.tick in BEEP_TICKS:
-            events.append(DuoEvent(EventKind.BEEP, -1, -self.tick // TICKS_PER_SECOND))
+            events.append(Event(EventKind.BEEP, EVERYONE, value=-self.tick // TICKS_PER_SECOND, time=now))
         for r in self.racers:
             if r.finish == self.tick:
                 place = self.result().runs[r.index].place or 0
-                events.append(DuoEvent(EventKind.ARRIVED, r.index, place))
+                events.append(Event(EventKind.ARRIVED, r.index, cell=r.play.goal, value=place, time=now))
         if self.decided and not self._winner_sent:
             self._winner_sent = True
-            events.append(DuoEvent(EventKind.DECIDED, -1, -1 if self.tie else self.arrived()[0]))
+            events.append(Event(EventKind.DECIDED, EVERYONE if self.tie else self.arrived()[0], time=now))
         if self.over and not self._over_sent:
             self._over_sent = True
-            events.append(DuoEvent(EventKind.OVER))
+            events.append(Event(EventKind.OVER, EVERYONE, time=now))
         return events
 
     def _look(self) -> None:

@@ -6,9 +6,11 @@ deterministic :class:`engine.modes.race.sim.RaceSim` (integer ticks of 1/60 s). 
 caller feeds input (:meth:`RaceSession.press`, :meth:`RaceSession.walk_to`,
 :meth:`RaceSession.give_up`) and real time (:meth:`RaceSession.advance`, in
 seconds); the session runs whole ticks, hands every move the player starts to
-the simulation at that tick, and returns what happened as :class:`RaceEvent`\\ s.
-Its :attr:`RaceSession.phase` is a :class:`RacePhase`; :meth:`RaceSession.result`
-says who won and by how much.
+the simulation at that tick, and returns what happened as
+:class:`engine.modes.base.Event`\\ s (the player is player 0, the opponent player 1).
+Its :attr:`RaceSession.phase` is a :class:`engine.modes.base.Phase` (``READY`` during
+the countdown, ``PLAYING``, ``DECIDED``, ``OVER``); :meth:`RaceSession.result` says who
+won and by how much.  It is an :class:`engine.modes.base.Session`.
 
 No arcade here: the race screen maps keys to these calls and draws what the
 session reports; tests drive it without a window.
@@ -19,66 +21,18 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from engine.codes import CodeError, normalize
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
-from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, Timeline
+from engine.modes.base import EVERYONE, Event, EventKind, Phase
+from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race import OPPONENTS, RaceSpec, make_race
 from engine.modes.race.sim import RaceResult, RaceSim
 
 Vec = tuple[float, float]
-TICK = 1.0 / TICKS_PER_SECOND
-#: A stalled frame never runs more than 0.2 s of race at once.
-MAX_TICKS_PER_ADVANCE = 12
-#: Ticks at which the countdown beeps (3, 2, 1 ... go).
-BEEP_TICKS = (-120, -60, 0)
-
-
-def take_ticks(carried: float, dt: float) -> tuple[int, float]:
-    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow (at most
-    :data:`MAX_TICKS_PER_ADVANCE`, so a stalled frame never makes a race jump), and the seconds carried on.
-
-    Returns:
-        ``(ticks to run, seconds to carry to the next call)``.
-    """
-    acc = min(carried + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
-    ticks = 0
-    while acc >= TICK - 1e-9:
-        acc -= TICK
-        ticks += 1
-    return ticks, max(0.0, acc)
-
-
-class RacePhase(Enum):
-    """Where a race is."""
-
-    COUNTDOWN = "countdown"  # before the start signal: moves are refused
-    RUNNING = "running"  # nobody has arrived yet
-    DECIDED = "decided"  # the winner is known, but a racer is still on its way
-    OVER = "over"  # nothing more can change
-
-
-class EventKind(Enum):
-    """What a :class:`RaceEvent` reports."""
-
-    BEEP = "beep"  # a countdown second (value: seconds left, 0 = go)
-    STEP = "step"  # the player started a move (value: the cell entered)
-    BUMP = "bump"  # the player walked into a wall (value: the current cell)
-    DECIDED = "decided"  # the first racer arrived (value: 1 player won, 0 tie, -1 opponent won)
-    OVER = "over"  # the race is over
-    ARRIVED = "arrived"  # a two-player race: a player reached the goal (engine.modes.race.duo; value: its place)
-
-
-@dataclass(frozen=True)
-class RaceEvent:
-    """One thing that happened during :meth:`RaceSession.advance`."""
-
-    kind: EventKind
-    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -192,14 +146,14 @@ class RaceSession:
 
     # -- state ---------------------------------------------------------------
     @property
-    def phase(self) -> RacePhase:
-        """Countdown, running, decided (a winner, a racer still going) or over."""
+    def phase(self) -> Phase:
+        """``READY`` (the countdown), ``PLAYING``, ``DECIDED`` (a winner, a racer still going) or ``OVER``."""
         sim = self.sim
         if sim.over:
-            return RacePhase.OVER
+            return Phase.OVER
         if not sim.started:
-            return RacePhase.COUNTDOWN
-        return RacePhase.RUNNING if sim.winner is None else RacePhase.DECIDED
+            return Phase.READY
+        return Phase.PLAYING if sim.winner is None else Phase.DECIDED
 
     @property
     def clock(self) -> float:
@@ -306,40 +260,41 @@ class RaceSession:
         self.sim.give_up()
 
     # -- time ------------------------------------------------------------------
-    def advance(self, dt: float, held: Vec | None = None) -> list[RaceEvent]:
+    def advance(self, dt: float, held: Vec | None = None) -> list[Event]:
         """Run as many whole ticks as ``dt`` seconds (plus what was carried) allow.
 
         Args:
             dt: real seconds since the last call (>= 0); at most
-                :data:`MAX_TICKS_PER_ADVANCE` ticks run per call.
+                :data:`engine.modes.clock.MAX_TICKS_PER_ADVANCE` ticks run per call.
             held: the direction of the keys held now (hold to run), or None.
         """
         ticks, self.acc = take_ticks(self.acc, dt)
-        events: list[RaceEvent] = []
+        events: list[Event] = []
         for _ in range(ticks):
             events.extend(self.tick(held))
         return events
 
-    def tick(self, held: Vec | None = None) -> list[RaceEvent]:
+    def tick(self, held: Vec | None = None) -> list[Event]:
         """One fixed 1/60 s step: the player's moves into the simulation, then the clock."""
         sim = self.sim
-        events: list[RaceEvent] = []
+        events: list[Event] = []
         if sim.started and not sim.gave_up:
-            self.player.update(TICK, held)
-            for kind, cell in self.player.events:
-                if kind == "step":
-                    sim.player_move(cell)
-                    events.append(RaceEvent(EventKind.STEP, cell))
-                elif kind == "bump":
-                    events.append(RaceEvent(EventKind.BUMP, cell))
-            self.player.events.clear()
+            now = sim.tick / TICKS_PER_SECOND
+            for e in self.player.advance(TICK, held):
+                if e.kind is EventKind.STEP:
+                    sim.player_move(e.cell)
+                    events.append(Event(EventKind.STEP, cell=e.cell, time=now))
+                elif e.kind is EventKind.BUMP:
+                    events.append(Event(EventKind.BUMP, cell=e.cell, time=now))
         before = sim.winner
         sim.advance(1)
+        now = sim.tick / TICKS_PER_SECOND
         if sim.tick in BEEP_TICKS:
-            events.append(RaceEvent(EventKind.BEEP, -sim.tick // TICKS_PER_SECOND))
+            events.append(Event(EventKind.BEEP, EVERYONE, value=-sim.tick // TICKS_PER_SECOND, time=now))
         if before is None and sim.winner is not None:
-            events.append(RaceEvent(EventKind.DECIDED, {"player": 1, "tie": 0}.get(sim.winner, -1)))
+            winner = {"player": 0, "tie": EVERYONE}.get(sim.winner, 1)  # 1: the opponent
+            events.append(Event(EventKind.DECIDED, winner, time=now))
         if sim.over and not self._over_sent:
             self._over_sent = True
-            events.append(RaceEvent(EventKind.OVER))
+            events.append(Event(EventKind.OVER, EVERYONE, time=now))
         return events

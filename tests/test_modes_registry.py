@@ -1,0 +1,42 @@
+"""The mode registry (engine.modes.registry): its names are real routes and code kinds, and the game reads it."""
+
+from __future__ import annotations
+
+from engine.codes import KINDS, known_kinds
+from engine.modes.registry import MODES, help_keys, kind_routes, menu_modes
+from game.routes import ROUTES, Route
+
+
+def test_every_mode_route_is_a_game_route() -> None:
+    for mode in MODES.values():
+        assert Route(mode.route) in ROUTES, mode.name
+        if mode.menu_route is not None:
+            assert Route(mode.menu_route) in ROUTES, mode.name
+        assert (mode.label is None) == (mode.menu_route is None), mode.name
+
+
+def test_every_registered_code_kind_has_a_mode() -> None:
+    known_kinds()  # loads every kind module
+    kinds = {k.name for k in KINDS.values()}
+    assert kinds == {"maze", "race", "ghost", "puzzle"}
+    assert set(kind_routes()) == kinds
+    assert {m.kind for m in MODES.values()} - {None} == kinds
+
+
+def test_the_game_tables_come_from_the_registry_unchanged() -> None:
+    from game.codes import VIEW_ROUTES
+    from game.shell.help import MODE_HELP, SECTIONS
+    from game.shell.menu import MENU_ENTRIES
+
+    assert VIEW_ROUTES == {"maze": Route.PLAY_CODE, "race": Route.RACE_CODE, "ghost": Route.RACE_CODE,
+                           "puzzle": Route.PUZZLE}
+    menu = [(e.label, e.route, e.order) for e in sorted(MENU_ENTRIES, key=lambda e: e.order)]
+    assert menu == [("Campaign", Route.LEVELS, 10), ("Race", Route.RACE_SETUP, 20),
+                    ("Sliding Puzzle", Route.PUZZLE, 30), ("Lab", Route.LAB_SETUP, 40),
+                    ("Enter code", Route.CODE_ENTRY, 60), ("Daily challenge", Route.DAILY, 70),
+                    ("Settings", Route.SETTINGS, 80), ("Help", Route.HELP, 90), ("Quit", "quit", 99)]
+    assert [m.name for m in menu_modes()] == ["play", "race", "puzzle", "lab", "daily"]
+    assert set(help_keys()) == set(MODE_HELP)
+    assert [heading for heading, _ in SECTIONS] == [
+        "Everywhere", "Maze (Campaign, codes, Daily)", "Race", "Two players (Race setup: Players 2)",
+        "Sliding puzzle", "Lab"]
