@@ -25,7 +25,7 @@ from game.views.base import Redraws, common_key
 from game.views.pause import PauseOverlay
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
@@ -59,7 +59,7 @@ class PlayView(Redraws, arcade.View):
         maze: Maze,
         code: str,
         title: str,
-        level: Level | None = None,
+        level: CampaignLevel | None = None,
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,

@@ -20,11 +20,11 @@ from game.views.play import PlayView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
 
 
 def play_spec(
-    ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
+    ctx: Context, spec: Any, code: str, title: str, level: CampaignLevel | None = None,
     par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
 ) -> arcade.View:
     """The play screen for ``spec`` (an :class:`engine.maze.recipe.MazeSpec`); mazes over
@@ -51,10 +51,10 @@ def play_spec(
     return LoadingView(ctx, f"Building {title}", work, finish, back)
 
 
-def open_level(ctx: Context, level: Level) -> arcade.View:
+def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     """Play a campaign level; Esc returns to the level select."""
     return play_spec(
-        ctx, level.spec(), level.code(), f"{level.index + 1}. {level.name}", level=level,
+        ctx, level.recipe, level.code(), f"{level.index + 1}. {level.name}", level=level,
         par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.go(Route.LEVELS, focus=level.index),
     )
 

@@ -13,7 +13,7 @@ from game.views.base import BaseView
 from game.views.levels import NO_STAR, STAR, star_text
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
     from engine.modes.play import PlaySession
 
 
@@ -37,7 +37,7 @@ class WinView(BaseView):
         next_level: the campaign level after this one, if any.
     """
 
-    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: Level | None) -> None:
+    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> None:
         super().__init__(ctx)
         self.play = play
         s: PlaySession = play.session
