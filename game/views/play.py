@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.modes.play import PlaySession
 from game.context import Context
@@ -75,7 +76,7 @@ class PlayView(Redraws, arcade.View):
         self.title_text = title
         self._back = back or ctx.show_menu
         if session is None:
-            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+            session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
         self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)

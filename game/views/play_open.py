@@ -39,7 +39,7 @@ def play_spec(
         if cancelled():
             return None
         progress(0.6, "Finding the shortest path for par")
-        session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+        session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
         return session
 

@@ -42,7 +42,7 @@ class DuoResultView(BaseView):
         self.ghost_codes: list[str] = []
         for i in (0, 1):
             ghost = duo.ghost_of(i)
-            code = ghost.code(duo.maze) if ghost is not None else ""
+            code = ghost.code(duo.level) if ghost is not None else ""
             self.ghost_codes.append(code)
             seconds = res.runs[i].seconds
             if ghost is not None and seconds is not None:

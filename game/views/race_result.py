@@ -80,7 +80,7 @@ class RaceResultView(BaseView):
         self.result: RaceResult = res
         info = race.info
         ghost = race.ghost_of_run()
-        self.ghost_code = ghost.code(race.maze) if ghost is not None else ""
+        self.ghost_code = ghost.code(race.level) if ghost is not None else ""
         best_line = ""
         if ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
@@ -140,7 +140,7 @@ class RaceResultView(BaseView):
         """Race the run just made."""
         ghost = self.race.ghost_of_run()
         if ghost is not None:
-            self.play(RaceSession.for_ghost(ghost, self.race.maze))
+            self.play(RaceSession.for_ghost(ghost, self.race.level))
 
     def copy_ghost(self) -> None:
         """Ghost code to the clipboard."""
