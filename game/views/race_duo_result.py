@@ -46,7 +46,7 @@ class DuoResultView(BaseView):
             self.ghost_codes.append(code)
             seconds = res.runs[i].seconds
             if ghost is not None and seconds is not None:
-                ctx.store.record_ghost(duo.spec.code(), code, seconds)
+                ctx.store.record_ghost(duo.code, code, seconds)
         t = ctx.theme
         self.colors = player_colors(t)
         if res.tie:

@@ -85,7 +85,7 @@ class RaceResultView(BaseView):
         if ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
             if res.player_seconds is not None:
-                ctx.store.record_ghost(ghost.spec.code(), self.ghost_code, res.player_seconds)
+                ctx.store.record_ghost(race.level.code(), self.ghost_code, res.player_seconds)
             best = won.best
             if best.best_time is not None:
                 flag = "  (new best!)" if won.new_best_time and best.wins > 1 else ""
