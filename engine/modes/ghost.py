@@ -265,10 +265,6 @@ class GhostCode:
             raise CodeError("The ghost code is not a valid run: the run does not reach the goal.")
         return tuple(out)
 
-    def level(self) -> Level:
-        """The ghost's level, built from :attr:`spec` (check the run with :meth:`check_moves`)."""
-        return self.spec.level()
-
     def resolve(self, level: Level | None = None) -> Ghost:
         """The :class:`Ghost` in ``level`` (built from :attr:`spec` when omitted), every move checked.
 
