@@ -92,7 +92,7 @@ def fuzz(kind: str, pool: list[str], n: int) -> dict[str, float]:
         try:
             maze = decoded.build()
             if kind == "ghost":
-                decoded.check_moves(maze)
+                decoded.check_moves(decoded.spec.level(maze))
         except CodeError:
             pass
         except Exception:  # noqa: BLE001

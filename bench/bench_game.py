@@ -93,7 +93,7 @@ def main() -> None:
         window.show_view(v)
         v.on_draw()
         window.ctx.finish()
-        loads.append(((time.perf_counter() - t) * 1000, lv.id, lv.spec().build().grid.n))
+        loads.append(((time.perf_counter() - t) * 1000, lv.id, lv.recipe.build().grid.n))
     largest = max(loads, key=lambda r: r[2])
     slowest = max(loads)
 

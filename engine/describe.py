@@ -35,7 +35,7 @@ def describe(decoded: Any) -> dict[str, Any]:  # noqa: ANN401 - any engine.codes
 
         maze = decoded.build()
         if decoded.KIND == "ghost":
-            decoded.check_moves(maze)
+            decoded.check_moves(decoded.spec.level(maze))
         out["cells"] = int(maze.grid.n)
         path = shortest_path(maze.open_lists(), maze.start, maze.goal)
         out["shortest_path"] = len(path) - 1

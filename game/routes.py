@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     import arcade
 
     from engine.maze.recipe import MazeSpec
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
     from engine.modes.race.duo import DuoSession
     from engine.modes.race.session import RaceSession
     from engine.puzzle.deal import Deal
@@ -103,7 +103,7 @@ def open_code(ctx: Context, code: str) -> arcade.View:
     return open_any_code(ctx, code)
 
 
-def win(ctx: Context, play: Any, result: WinResult, next_level: Level | None) -> arcade.View:  # noqa: ANN401
+def win(ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> arcade.View:  # noqa: ANN401
     """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`)."""
     from game.shell.win import WinView
 
@@ -111,7 +111,7 @@ def win(ctx: Context, play: Any, result: WinResult, next_level: Level | None) ->
 
 
 # -- maze play -----------------------------------------------------------------------------
-def level(ctx: Context, level: Level) -> arcade.View:
+def level(ctx: Context, level: CampaignLevel) -> arcade.View:
     """Play a campaign level; Esc returns to the campaign map."""
     from game.play.open import open_level
 

@@ -29,13 +29,14 @@ par_moves = 12
 def test_campaign_loads_with_enough_variety():
     camp = load_campaign()
     assert len(camp) >= 30
-    assert {lv.shape for lv in camp.levels} == {"square", "hex", "triangle", "polar", "upsilon"}
-    assert len({lv.algorithm for lv in camp.levels}) >= 6
-    assert any(lv.braid for lv in camp.levels)
+    assert {lv.recipe.shape for lv in camp.levels} == {"square", "hex", "triangle", "polar", "upsilon"}
+    assert len({lv.recipe.algorithm for lv in camp.levels}) >= 6
+    assert any(lv.recipe.braid for lv in camp.levels)
     assert [lv.index for lv in camp.levels] == list(range(len(camp)))
     assert len({lv.id for lv in camp.levels}) == len(camp)
-    for world, shape in {(lv.world, lv.shape) for lv in camp.levels}:
-        sizes = [lv.width * lv.height for lv in camp.levels if lv.shape == shape and lv.world == world]
+    for world, shape in {(lv.world, lv.recipe.shape) for lv in camp.levels}:
+        sizes = [lv.recipe.width * lv.recipe.height for lv in camp.levels
+                 if lv.recipe.shape == shape and lv.world == world]
         assert sizes == sorted(sizes), f"{shape} levels of {world} should grow"
 
 
@@ -43,11 +44,11 @@ def test_par_moves_at_least_shortest_path_and_codes_round_trip():
     from engine.maze.recipe import MazeSpec
 
     for lv in load_campaign().levels:
-        maze = lv.spec().build()
+        maze = lv.recipe.build()
         shortest = len(solve(maze, "bfs").path) - 1
         assert lv.par_moves >= shortest, lv.id
         assert lv.par_time > 0
-        assert MazeSpec.from_code(lv.code()) == lv.spec()
+        assert MazeSpec.from_code(lv.code()) == lv.recipe
 
 
 def _write(tmp_path: Path, text: str, name: str = "01-test.toml") -> Path:
@@ -107,8 +108,8 @@ def test_every_par_is_the_stated_rule_applied_to_the_maze_the_game_builds():
     for path in sorted(LEVELS_DIR.glob("*.toml")):
         assert PAR_RULE in " ".join(path.read_text(encoding="utf-8").split()), f"{path.name} states another rule"
     for lv in load_campaign().levels:
-        shortest = PlaySession(lv.spec().build()).shortest  # what the play screen uses
-        assert shortest == len(solve(lv.spec().build(), "bfs").path) - 1
+        shortest = PlaySession(lv.level()).shortest  # what the play screen uses
+        assert shortest == len(solve(lv.recipe.build(), "bfs").path) - 1
         assert (lv.par_moves, lv.par_time) == (math.ceil(1.15 * shortest), math.ceil(0.3 * shortest + 5)), lv.id
 
 
@@ -125,12 +126,12 @@ def test_every_worlds_first_level_is_open_and_the_rest_follow_the_chain():
 
 def test_the_dark_world_has_five_or_more_dark_levels_on_every_shape():
     camp = load_campaign()
-    dark = [lv for lv in camp.levels if lv.dark]
+    dark = [lv for lv in camp.levels if lv.recipe.dark]
     assert len(dark) >= 5 and {lv.world for lv in dark} == {"Lights Out"}
-    assert {lv.shape for lv in dark} == {"square", "hex", "triangle", "polar", "upsilon"}
+    assert {lv.recipe.shape for lv in dark} == {"square", "hex", "triangle", "polar", "upsilon"}
     for lv in dark:
-        assert lv.spec().dark and lv.code().split("#")[0].endswith(".D")
-    assert not any(lv.spec().dark for lv in camp.levels if not lv.dark)
+        assert lv.recipe.dark and lv.code().split("#")[0].endswith(".D")
+    assert not any(lv.code().split("#")[0].endswith(".D") for lv in camp.levels if not lv.recipe.dark)
 
 
 def test_dark_must_be_true_or_false(tmp_path):
@@ -138,17 +139,17 @@ def test_dark_must_be_true_or_false(tmp_path):
     with pytest.raises(ValueError, match=r"01-test\.toml: level 't-01': field 'dark'"):
         load_campaign(tmp_path)
     _write(tmp_path, GOOD.replace("seed = 7", "seed = 7\ndark = true"))
-    assert load_campaign(tmp_path).levels[0].spec().dark
+    assert load_campaign(tmp_path).levels[0].recipe.dark
 
 
 def test_the_weave_world_has_five_or_more_weave_levels_on_square_and_hex():
     from engine.maze.weave import crossing_problems
 
     camp = load_campaign()
-    weave = [lv for lv in camp.levels if lv.weave]
+    weave = [lv for lv in camp.levels if lv.recipe.weave]
     assert len(weave) >= 5 and {lv.world for lv in weave} == {"Over and Under"}
-    assert {lv.shape for lv in weave} == {"square", "hex"}
+    assert {lv.recipe.shape for lv in weave} == {"square", "hex"}
     for lv in weave:
-        assert f".W{lv.weave}" in lv.code()
-        maze = lv.spec().build()
+        assert f".W{lv.recipe.weave}" in lv.code()
+        maze = lv.recipe.build()
         assert maze.is_weave and maze.is_perfect() and crossing_problems(maze) == []

@@ -369,7 +369,7 @@ def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_co
     assert launcher.main(["play", RaceSpec.create(spec, "wall", "easy").code(), "--players", "2"]) == 0
     assert opened == [["duo", spec.code()], ["duo", spec.code()]]
     maze = spec.build()
-    ghost = Ghost.record(spec, maze, [(0, maze.open_lists()[maze.start][0])]).code(maze)
+    ghost = Ghost.record(spec.level(maze), [(0, maze.open_lists()[maze.start][0])]).code(spec.level(maze))
     for argv, words in ((["play", "--players", "2"], "needs a maze or race code"),
                         (["play", ghost, "--players", "2"], "is a ghost code"),
                         (["play", "M2.nonsense-00", "--players", "2"], ""),

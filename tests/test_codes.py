@@ -20,6 +20,7 @@ from engine.codes import (
     seal,
     upgrade_code,
 )
+from engine.level import Level
 from engine.maze.generators import GENERATORS
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
@@ -82,8 +83,8 @@ def ghost_runs(count: int = 105) -> list[tuple[GhostCode, Maze]]:
             moves.append((tick, c))
             r = rng.below(12)
             tick += (6, 6, 6, 6, 7, 5, 7, 5, 1, 200, 6 + rng.below(5000), 36**3)[r]
-        ghost = Ghost.record(spec, maze, moves)
-        out.append((GhostCode(spec, ghost.steps(maze)), maze))
+        ghost = Ghost.record(spec.level(maze), moves)
+        out.append((GhostCode(spec, ghost.steps(spec.level(maze))), maze))
     return out
 
 
@@ -380,12 +381,12 @@ def test_illegal_moves_are_found_when_the_maze_is_built():
     bad = replace(ghost, steps=((0, walled[0]),) + ghost.steps[1:])
     decoded = decode_any(bad.code())  # the structure is fine
     with pytest.raises(CodeError, match="through a wall"):
-        decoded.check_moves(maze)
+        decoded.check_moves(Level(maze))
     with pytest.raises(CodeError, match="goal"):
-        replace(ghost, steps=ghost.steps[:-1]).check_moves(maze)
+        replace(ghost, steps=ghost.steps[:-1]).check_moves(Level(maze))
     with pytest.raises(CodeError, match="after the goal"):
-        replace(ghost, steps=ghost.steps + ((MAX_TICK, 0),)).check_moves(maze)
-    assert ghost.resolve(maze).path[-1] == maze.goal
+        replace(ghost, steps=ghost.steps + ((MAX_TICK, 0),)).check_moves(Level(maze))
+    assert ghost.resolve(Level(maze)).path[-1] == maze.goal
 
 
 def test_max_sides_per_shape_match_the_grids():

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.fog import IN_SIGHT, SEEN, UNSEEN, Fog
@@ -29,14 +30,14 @@ def _levels(s: PlaySession) -> dict[int, set[int]]:
 
 
 def test_a_lit_maze_has_no_fog():
-    assert PlaySession(_hand_maze()).fog is None
+    assert PlaySession(Level(_hand_maze())).fog is None
 
 
 def test_hand_maze_start_sees_its_corridor_and_neighbours_only():
     #  row 2: 10 11 12 13 14   (start 10; corridor 10..14, then down to 9, 4 ...; goal 8)
     #  row 1:  5  6  7  8  9
     #  row 0:  0  1  2  3  4
-    s = PlaySession(_hand_maze(), dark=True)
+    s = PlaySession(Level(_hand_maze()), dark=True)
     lv = _levels(s)
     assert lv[IN_SIGHT] == {10, 11, 12, 13, 14, 5}  # the corridor to the wall, and 5 below (behind a wall)
     assert lv[SEEN] == set()
@@ -45,7 +46,7 @@ def test_hand_maze_start_sees_its_corridor_and_neighbours_only():
 
 
 def test_walking_dims_what_went_out_of_sight_and_reveals_the_goal():
-    s = PlaySession(_hand_maze(), dark=True)
+    s = PlaySession(Level(_hand_maze()), dark=True)
     s.fog.take_changes()
     assert s.walk_to(14)
     _run(s, 120)
@@ -62,7 +63,7 @@ def test_walking_dims_what_went_out_of_sight_and_reveals_the_goal():
 
 
 def test_restart_forgets_everything():
-    s = PlaySession(_hand_maze(), dark=True)
+    s = PlaySession(Level(_hand_maze()), dark=True)
     s.walk_to(14)
     _run(s, 120)
     before = s.fog.version
@@ -77,7 +78,7 @@ def test_no_cell_is_seen_through_a_wall_beyond_the_neighbours(shape):
     passages through cells in sight; remembered = the union of everything in sight so far."""
     spec = MazeSpec(shape, 9, 7, "backtracker", {}, 0, 21)
     maze = spec.build()
-    s = PlaySession(maze, dark=True)
+    s = PlaySession(Level(maze), dark=True)
     nb, _ = maze.grid.lists()
     adj = s.adj
     path = shortest_path(adj, s.start, s.goal)
@@ -113,7 +114,7 @@ def test_no_cell_is_seen_through_a_wall_beyond_the_neighbours(shape):
 @pytest.mark.parametrize("shape", SHAPES)
 def test_dark_start_hides_most_of_the_maze_and_the_goal(shape):
     maze = MazeSpec(shape, 12, 10, "wilson", {}, 0, 5).build()
-    s = PlaySession(maze, dark=True)
+    s = PlaySession(Level(maze), dark=True)
     lv = _levels(s)
     assert len(lv[UNSEEN]) > 0.7 * maze.grid.n
     assert not s.fog.goal_known and s.goal in lv[UNSEEN]
@@ -122,7 +123,7 @@ def test_dark_start_hides_most_of_the_maze_and_the_goal(shape):
 
 def test_goal_hint_points_at_the_goal_until_it_is_seen():
     maze = MazeSpec("hex", 12, 10, "wilson", {}, 0, 5).build()
-    s = PlaySession(maze, dark=True, goal_hint=True)
+    s = PlaySession(Level(maze), dark=True, goal_hint=True)
     d = s.fog.goal_direction(s.cell)
     assert d is not None and math.isclose(math.hypot(*d), 1.0)
     (sx, sy), (gx, gy) = s.centers[s.cell], s.centers[s.goal]
@@ -135,7 +136,7 @@ def test_goal_hint_points_at_the_goal_until_it_is_seen():
 def test_click_to_walk_keeps_its_rule_in_the_dark():
     allowed = []
     for cell in range(15):
-        lit, dark = PlaySession(_hand_maze()), PlaySession(_hand_maze(), dark=True)
+        lit, dark = PlaySession(Level(_hand_maze())), PlaySession(Level(_hand_maze()), dark=True)
         ok = dark.walk_to(cell)
         assert lit.walk_to(cell) == ok, cell
         allowed += [cell] if ok else []

@@ -29,12 +29,12 @@ def test_the_shapes_world_is_in_the_campaign_and_plays_from_its_codes(ctx, windo
 
     camp = load_campaign()
     shaped = [lv for lv in camp.levels if lv.world == "Shapes"]
-    assert len(shaped) >= 5 and len({lv.shape for lv in shaped}) == 5
-    assert {lv.spec().mask.kind for lv in shaped} == {"builtin", "text"}
+    assert len(shaped) >= 5 and len({lv.recipe.shape for lv in shaped}) == 5
+    assert {lv.recipe.mask.kind for lv in shaped} == {"builtin", "text"}
     for lv in shaped[:3]:
         view = first_view(ctx, ["play", lv.code()])
         assert isinstance(view, PlayView) and view.maze.grid.masked
-        assert view.maze.digest() == lv.spec().build().digest()
+        assert view.maze.digest() == lv.recipe.build().digest()
 
 
 def test_a_shaped_maze_is_drawn_inside_its_shape_only_and_can_be_won(ctx, window):

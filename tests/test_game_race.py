@@ -157,7 +157,7 @@ def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
     spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
     maze = spec.build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    code = Ghost.record(spec, maze, [(10 + 7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    code = Ghost.record(spec.level(maze), [(10 + 7 * i, c) for i, c in enumerate(path[1:])]).code(spec.level(maze))
     view = race_command(ctx, [code])
     assert isinstance(view, RaceView) and view.is_ghost
     ctx.show(view)
@@ -180,8 +180,8 @@ def test_race_setup_lists_recorded_ghosts_best_per_maze(ctx, window):
     spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
     maze = spec.build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    slow = Ghost.record(spec, maze, [(20 * i, c) for i, c in enumerate(path[1:])]).code(maze)
-    fast = Ghost.record(spec, maze, [(7 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    slow = Ghost.record(spec.level(maze), [(20 * i, c) for i, c in enumerate(path[1:])]).code(spec.level(maze))
+    fast = Ghost.record(spec.level(maze), [(7 * i, c) for i, c in enumerate(path[1:])]).code(spec.level(maze))
     ctx.store.set_setting("ghost:R1.first", slow)
     ctx.store.set_setting("ghost:R1.second", fast)
     ctx.store.set_setting("ghost:R1.broken", "G1.nonsense-0")  # skipped, never deleted
@@ -202,7 +202,7 @@ def test_a_race_where_nothing_moves_redraws_once_a_second_and_every_frame_while_
     from game.race.view import RaceView
 
     maze = MazeSpec.create("square", 8, 6, "backtracker", seed=4)
-    view = DuoView(ctx, DuoSession(maze)) if two else RaceView(ctx, RaceSession.for_spec(
+    view = DuoView(ctx, DuoSession(maze.level())) if two else RaceView(ctx, RaceSession.for_spec(
         RaceSpec.create(maze, "runner", "hard")))
     ctx.show(view)
 

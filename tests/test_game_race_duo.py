@@ -80,7 +80,7 @@ def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(c
     setup.submit_code()
     assert isinstance(window.current_view, DuoView)
     maze = SPEC.build()
-    ghost = Ghost.record(SPEC, maze, [(0, maze.open_lists()[maze.start][0])])
+    ghost = Ghost.record(SPEC.level(maze), [(0, maze.open_lists()[maze.start][0])])
     ctx.show(setup)
     setup.field.text = "G2.nonsense-00"
     setup.submit_code()
@@ -88,8 +88,8 @@ def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(c
     from engine.maze.solvers.bfs import shortest_path
 
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    ghost = Ghost.record(SPEC, maze, [(7 * i, c) for i, c in enumerate(path[1:])])
-    setup.field.text = ghost.code(maze)
+    ghost = Ghost.record(SPEC.level(maze), [(7 * i, c) for i, c in enumerate(path[1:])])
+    setup.field.text = ghost.code(SPEC.level(maze))
     setup.submit_code()
     assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
 
@@ -97,7 +97,7 @@ def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(c
 def test_wasd_moves_player_1_arrows_player_2_both_at_once(ctx, window):
     from game.race.duo import DuoView
 
-    view = DuoView(ctx, DuoSession(SPEC))
+    view = DuoView(ctx, DuoSession(SPEC.level()))
     ctx.show(view)
     window.dispatch_event("on_key_press", key.D, 0)  # refused during the countdown
     window.dispatch_event("on_key_release", key.D, 0)
@@ -131,7 +131,7 @@ def test_wasd_moves_player_1_arrows_player_2_both_at_once(ctx, window):
 def test_a_key_held_by_one_player_never_blocks_the_other(ctx, window):
     from game.race.duo import DuoView
 
-    view = DuoView(ctx, DuoSession(SPEC))
+    view = DuoView(ctx, DuoSession(SPEC.level()))
     ctx.show(view)
     _through_countdown(view)
     duo = view.duo
@@ -161,7 +161,7 @@ def _open_dir_key(duo, player, keys):
 def test_pause_stops_the_one_clock_restart_starts_over(ctx, window):
     from game.race.duo import DuoView
 
-    view = DuoView(ctx, DuoSession(SPEC))
+    view = DuoView(ctx, DuoSession(SPEC.level()))
     ctx.show(view)
     _through_countdown(view)
     for _ in range(30):
@@ -187,7 +187,7 @@ def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
     from game.race.duo import DuoView
     from game.race.duo_result import DuoResultView
 
-    view = DuoView(ctx, DuoSession(SPEC))
+    view = DuoView(ctx, DuoSession(SPEC.level()))
     ctx.show(view)
     _through_countdown(view)
     result = _finish_both(view, window)
@@ -200,7 +200,7 @@ def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
     assert any(t.startswith("Player 2 (arrows, orange diamond): 0:") for t in texts)
     for i in (0, 1):
         code = result.ghost_codes[i]
-        assert Ghost.from_code(code, view.duo.maze).path == view.duo.trail(i)
+        assert Ghost.from_code(code, view.duo.level).path == view.duo.trail(i)
     # The faster run is kept as the maze's ghost (listed in the race setup).
     assert [g[1] for g in ctx.store.ghosts()] == [result.ghost_codes[0]]
     result.on_draw()
@@ -218,7 +218,7 @@ def test_end_race_from_the_pause_gives_a_result_with_an_unfinished_player(ctx, w
     from game.race.duo import DuoView
     from game.race.duo_result import DuoResultView
 
-    view = DuoView(ctx, DuoSession(SPEC))
+    view = DuoView(ctx, DuoSession(SPEC.level()))
     ctx.show(view)
     _through_countdown(view)
     duo = view.duo
@@ -241,7 +241,7 @@ def test_end_race_from_the_pause_gives_a_result_with_an_unfinished_player(ctx, w
 def test_dark_two_player_race_lights_what_either_player_sees(ctx, window):
     from game.race.duo import DuoView
 
-    view = DuoView(ctx, DuoSession(SPEC.with_dark()))
+    view = DuoView(ctx, DuoSession(SPEC.with_dark().level()))
     ctx.show(view)
     _through_countdown(view)
     version = view.dark_layer.fog_version
@@ -283,7 +283,7 @@ def test_two_player_screens_fit(ctx, window, size, theme):
     setup.refresh()
     assert check_layout(window, setup, *size) == []
     spec = MazeSpec.create("upsilon", 12, 10, "growing-tree", {"rule": "newest:3,random:1"}, braid=0.25, seed=77)
-    view = DuoView(ctx, DuoSession(spec.with_dark()))
+    view = DuoView(ctx, DuoSession(spec.with_dark().level()))
     ctx.show(view)
     for _ in range(100):
         view.on_update(1 / 60)

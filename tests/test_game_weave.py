@@ -56,7 +56,7 @@ def test_in_a_two_player_race_the_bridge_covers_a_player_in_its_tunnel(window, c
     from engine.modes.race.duo import DuoSession
     from game.race.duo import DuoView
 
-    view = DuoView(ctx, DuoSession(MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0)))
+    view = DuoView(ctx, DuoSession(MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0).level()))
     ctx.show(view)
     view.on_resize(window.width, window.height)
     s = view.duo.racers[player].play

@@ -58,8 +58,8 @@ def test_ghost_code_round_trips_and_replays_the_exact_path(spec):
     maze = spec.build()
     path = _wander(maze, 1)
     moves = _timed(path, 2)
-    ghost = Ghost.record(spec, maze, moves)
-    code = ghost.code(maze)
+    ghost = Ghost.record(spec.level(maze), moves)
+    code = ghost.code(spec.level(maze))
     assert code.startswith("G2.") and ":" in code
     back = Ghost.from_code(code.lower())
     assert back == ghost
@@ -77,7 +77,7 @@ def test_recorded_race_replays_identically():
     path = _wander(race.maze, 9)
     moves = _timed(path, 10)
     first = replay(race.sim, moves)
-    ghost = Ghost.record(spec.maze, race.maze, race.sim.player_moves)
+    ghost = Ghost.record(spec.maze.level(race.maze), race.sim.player_moves)
     again = Ghost.from_code(ghost.code())
     second = replay(make_race(spec).sim, list(again.moves))
     assert first == second
@@ -87,7 +87,7 @@ def test_recorded_race_replays_identically():
 def test_a_ghost_as_opponent_beats_a_slower_player():
     maze = SPECS[1].build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    ghost = Ghost.record(SPECS[1], maze, [(i * 6, c) for i, c in enumerate(path[1:])])
+    ghost = Ghost.record(SPECS[1].level(maze), [(i * 6, c) for i, c in enumerate(path[1:])])
     sim = RaceSim(maze, ghost.timeline(), countdown=0)
     res = replay(sim, [(i * 8, c) for i, c in enumerate(path[1:])])
     assert res.winner == "opponent"
@@ -107,7 +107,7 @@ def test_tampered_and_truncated_codes_are_rejected(version):
     maze = spec.build()
     path = _wander(maze, 3)
     timed = _timed(path, 4)
-    code = replace(Ghost.record(spec, maze, timed), version=version).code(maze)
+    code = replace(Ghost.record(spec.level(maze), timed), version=version).code(spec.level(maze))
     assert code.startswith(f"G{version}.")
     body = code.rsplit("-", 1)[0]
     level, moves = body.split(":")
@@ -123,7 +123,7 @@ def test_tampered_and_truncated_codes_are_rejected(version):
     rejected(code[:-2], "check character")  # truncated: the check char is gone
     rejected(code[: len(code) // 2], "check character")
     # Tampered with a recomputed check character: a move through a wall / not reaching the goal.
-    unfinished = replace(Ghost.record(spec, maze, timed[:-1]), version=version).code(maze)
+    unfinished = replace(Ghost.record(spec.level(maze), timed[:-1]), version=version).code(spec.level(maze))
     rejected(unfinished, "goal")
     rejected(_reseal(body[:-1]), "")  # cut inside the moves, check recomputed: still refused
     adj = maze.open_lists()
@@ -149,7 +149,7 @@ def test_validate_moves_messages():
     with pytest.raises(ValueError, match="after the goal"):
         validate_moves(maze, [(i + 1, c) for i, c in enumerate(path[1:] + [path[-2]])], require_goal=True)
     with pytest.raises(ValueError):
-        Ghost.record(spec, maze, [(1, maze.start)])
+        Ghost.record(spec.level(maze), [(1, maze.start)])
 
 
 @settings(max_examples=40, deadline=None)
@@ -164,8 +164,8 @@ def test_any_timing_round_trips(gaps, first):
     while len(ticks) < len(path) - 1:
         ticks.append(ticks[-1] + 6)
     moves = list(zip(ticks, path[1:], strict=False))
-    ghost = Ghost.record(spec, maze, moves)
-    assert Ghost.from_code(ghost.code(maze), maze).moves == tuple(moves)
+    ghost = Ghost.record(spec.level(maze), moves)
+    assert Ghost.from_code(ghost.code(spec.level(maze)), spec.level(maze)).moves == tuple(moves)
 
 
 _MAZE_CACHE: dict = {}

@@ -140,10 +140,10 @@ def test_ghost_v2_golden(code, digest, moves):
     assert ghost.KIND == "ghost" and ghost.code() == code
     maze = ghost.build()
     assert maze.digest() == digest
-    run = ghost.resolve(maze)
+    run = ghost.resolve(ghost.spec.level(maze))
     assert hashlib.sha256(repr(run.moves).encode()).hexdigest() == moves
-    assert run.code(maze) == code and Ghost.from_code(code) == run
-    assert _twin_v1(ghost).resolve(maze).moves == run.moves
+    assert run.code(ghost.spec.level(maze)) == code and Ghost.from_code(code) == run
+    assert _twin_v1(ghost).resolve(ghost.spec.level(maze)).moves == run.moves
 
 
 @pytest.mark.parametrize(("code", "digest"), PUZZLE_V2, ids=[c for c, _ in PUZZLE_V2])

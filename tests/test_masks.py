@@ -288,7 +288,7 @@ def test_race_and_ghost_codes_carry_the_mask():
     assert ".KTGO" in race.code() and RaceSpec.from_code(race.code()).maze == spec
     maze = spec.build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    ghost = Ghost.record(spec, maze, [(i * 10, c) for i, c in enumerate(path[1:])])
+    ghost = Ghost.record(spec.level(maze), [(i * 10, c) for i, c in enumerate(path[1:])])
     again = Ghost.from_code(ghost.code())
     assert again.spec == spec and again.path == path
 

@@ -23,10 +23,10 @@ SPEC = MazeSpec.create("square", 6, 5, "backtracker", seed=7)
 
 
 def _sessions() -> tuple[Session[PlayResult], Session[RaceResult], Session[DuoResult]]:
-    maze = SPEC.build()
-    play: Session[PlayResult] = PlaySession(maze)
-    race: Session[RaceResult] = RaceSession.for_spec(RaceSpec.create(SPEC, "runner"), maze)
-    duo: Session[DuoResult] = DuoSession(SPEC, maze)
+    level = SPEC.level()
+    play: Session[PlayResult] = PlaySession(level)
+    race: Session[RaceResult] = RaceSession.for_spec(RaceSpec.create(SPEC, "runner"), level)
+    duo: Session[DuoResult] = DuoSession(level)
     return play, race, duo
 
 
@@ -44,8 +44,9 @@ def test_the_lab_and_plain_objects_are_not_sessions() -> None:
 
 
 def test_play_session_phases_and_result() -> None:
-    maze = SPEC.build()
-    s = PlaySession(maze)
+    level = SPEC.level()
+    maze = level.maze
+    s = PlaySession(level)
     assert (s.phase, s.result()) == (Phase.READY, None)
     assert s.walk_to(maze.goal, explored_only=False)
     events = s.advance(0.0)

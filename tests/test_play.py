@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
 from engine.modes.base import EventKind
@@ -29,7 +30,7 @@ def _vec(a, b):
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar", "upsilon"])
 def test_session_walks_shortest_path_by_directions(shape):
     maze = MazeSpec(shape, 7, 5, "backtracker", {}, 0, 11).build()
-    s = PlaySession(maze)
+    s = PlaySession(Level(maze))
     path = solve(maze, "bfs").path
     events = []
     for a, b in itertools.pairwise(path):
@@ -44,7 +45,7 @@ def test_session_walks_shortest_path_by_directions(shape):
 
 def test_session_buffers_presses_and_bumps_walls():
     maze = MazeSpec("square", 6, 4, "backtracker", {}, 0, 3).build()
-    s = PlaySession(maze)
+    s = PlaySession(Level(maze))
     path = solve(maze, "bfs").path
     dirs = [_vec(s.centers[a], s.centers[b]) for a, b in itertools.pairwise(path)][:BUFFER_SIZE]
     for d in dirs:  # all pressed within one frame: nothing is lost
@@ -61,7 +62,7 @@ def test_session_buffers_presses_and_bumps_walls():
 
 def test_session_click_walk_hold_run_and_stars():
     maze = MazeSpec("hex", 8, 6, "wilson", {}, 0, 5).build()
-    s = PlaySession(maze, par_time=0.01, par_moves=1)
+    s = PlaySession(Level(maze), par_time=0.01, par_moves=1)
     assert s.shortest > 1
     assert not s.walk_to(maze.goal)  # a click never crosses unexplored cells
     assert s.walk_to(maze.goal, explored_only=False)
@@ -72,7 +73,7 @@ def test_session_click_walk_hold_run_and_stars():
     assert s.finished and s.moves == s.shortest and s.stars == 1
     assert not s.walk_to(0)  # finished: no more moves
     # holding a direction runs along a corridor until a junction or dead end
-    s2 = PlaySession(maze)
+    s2 = PlaySession(Level(maze))
     first = s2.adj[maze.start][0]
     d = _vec(s2.centers[maze.start], s2.centers[first])
     s2.press(d)
@@ -105,12 +106,12 @@ def _hand_maze():
 
 
 def test_line_of_sight_runs_straight_until_a_wall():
-    s = PlaySession(_hand_maze())
+    s = PlaySession(Level(_hand_maze()))
     assert s.in_sight() == {11, 12, 13, 14}
 
 
 def test_click_walks_only_through_explored_or_visible_cells():
-    s = PlaySession(_hand_maze())
+    s = PlaySession(Level(_hand_maze()))
     assert not s.walk_to(4)  # around the corner and one more: unknown
     assert s.walk_to(9)  # along the visible corridor, then one step beyond it
     for _ in range(120):
@@ -141,7 +142,7 @@ def test_line_of_sight_follows_a_zigzag_triangle_row_but_not_a_turn():
         passage[i] = row[a] == row[b] == 0  # the whole bottom row is one corridor
     vertical = [i for i, (a, b) in enumerate(grid.edges.tolist()) if row[a] != row[b]]
     passage[vertical[0]] = True  # and one way up, a turn off the row
-    s = PlaySession(Maze(grid, passage, bottom[0], bottom[-1]))
+    s = PlaySession(Level(Maze(grid, passage, bottom[0], bottom[-1])))
     up = [b if a in bottom else a for a, b in [grid.edges[vertical[0]].tolist()]][0]
     sight = s.in_sight()
     assert set(bottom[1:]) <= sight and up not in sight
@@ -166,7 +167,7 @@ def test_session_fork_rule_on_an_open_hex_grid():
     forks = 0
     for side in (1.0, -1.0):
         for cell in range(open_maze.grid.n):
-            s = PlaySession(open_maze)
+            s = PlaySession(Level(open_maze))
             s.cell, s.side = cell, side
             for direction in ((0.0, 1.0), (0.0, -1.0)):
                 cands = [n for n in s.adj[cell] if abs(s.centers[n][0] - s.centers[cell][0]) < 0.9
@@ -176,7 +177,7 @@ def test_session_fork_rule_on_an_open_hex_grid():
                     got = s.pick(direction)
                     assert (s.centers[got][0] - s.centers[cell][0]) * side > 0
     assert forks > 50
-    s = PlaySession(open_maze)
+    s = PlaySession(Level(open_maze))
     s.cell = s.anim_from = 40  # inside the grid
     left = next(n for n in s.adj[s.cell] if s.centers[n][0] < s.centers[s.cell][0])
     s.walk_to(left, explored_only=False)

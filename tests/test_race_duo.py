@@ -37,7 +37,7 @@ def _open_direction(duo: DuoSession, player: int, avoid: int | None = None) -> t
 
 
 def test_countdown_refuses_moves_and_beeps_on_the_one_clock():
-    duo = DuoSession(SPEC)
+    duo = DuoSession(SPEC.level())
     assert duo.phase is Phase.READY and duo.countdown_left == 3
     assert duo.press(0, (1.0, 0.0)) is False and duo.press(1, (-1.0, 0.0)) is False
     events = []
@@ -51,7 +51,7 @@ def test_countdown_refuses_moves_and_beeps_on_the_one_clock():
 
 
 def test_players_move_independently_and_simultaneous_keys_both_move_on_the_same_tick():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     start = duo.maze.start
     d0, c0 = _open_direction(duo, 0)
     d1, c1 = _open_direction(duo, 1)
@@ -84,8 +84,8 @@ def test_players_move_independently_and_simultaneous_keys_both_move_on_the_same_
 
 
 def test_walking_rules_are_the_single_player_ones_held_keys_run_along_corridors():
-    duo = DuoSession(SPEC, countdown=0)
-    solo = PlaySession(duo.maze, move_time=MOVE_TICKS / 60)
+    duo = DuoSession(SPEC.level(), countdown=0)
+    solo = PlaySession(duo.level, move_time=MOVE_TICKS / 60)
     d, _ = _open_direction(duo, 1)
     duo.press(1, d)
     solo.press(d)
@@ -112,7 +112,7 @@ def _finish(duo: DuoSession, delays: tuple[int, int], limit: int = 6000) -> list
 
 
 def test_first_to_arrive_wins_the_other_finishes_for_a_time():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     events = _finish(duo, (30, 0))
     assert duo.phase is Phase.OVER
     res = duo.result()
@@ -132,7 +132,7 @@ def test_first_to_arrive_wins_the_other_finishes_for_a_time():
 
 
 def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     duo.racers[0].play.walk_to(duo.maze.goal, explored_only=False)
     for _ in range(3000):
         duo.step()
@@ -154,12 +154,12 @@ def test_decided_while_the_other_still_races_and_a_finished_player_is_frozen():
 
 
 def test_a_dead_heat_and_nobody_finishing():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     _finish(duo, (5, 5))
     res = duo.result()
     assert res.tie and res.winner is None and res.margin == 0
     assert res.runs[0].place == res.runs[1].place == 1 and res.summary() == "A dead heat!"
-    quit_early = DuoSession(SPEC, countdown=0)
+    quit_early = DuoSession(SPEC.level(), countdown=0)
     _run(quit_early, 10)
     quit_early.give_up(0)
     assert quit_early.phase is Phase.PLAYING  # a race is only won at the goal
@@ -168,7 +168,7 @@ def test_a_dead_heat_and_nobody_finishing():
 
 
 def test_a_player_who_gives_up_leaves_the_other_racing_alone_to_win_at_the_goal():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     duo.give_up(0)
     assert duo.press(0, (1.0, 0.0)) is False
     _finish(duo, (10**9, 0))
@@ -178,7 +178,7 @@ def test_a_player_who_gives_up_leaves_the_other_racing_alone_to_win_at_the_goal(
 
 def test_ghost_codes_of_both_runs_decode_and_replay_the_same_paths():
     spec = MazeSpec.create("square", 9, 9, "wilson", braid=0.2, seed=11)
-    duo = DuoSession(spec, countdown=0)
+    duo = DuoSession(spec.level(), countdown=0)
     # Player 2 walks by keys (with a detour), player 1 by the shortest path; both reach the goal.
     d, first = _open_direction(duo, 1)
     duo.press(1, d)
@@ -189,17 +189,17 @@ def test_ghost_codes_of_both_runs_decode_and_replay_the_same_paths():
     for i in (0, 1):
         ghost = duo.ghost_of(i)
         assert ghost is not None
-        again = Ghost.from_code(ghost.code(duo.maze), duo.maze)
+        again = Ghost.from_code(ghost.code(duo.level), duo.level)
         assert again.path == duo.trail(i)
         assert again.finish_tick == duo.result().runs[i].ticks
         # Racing it is a race against that ghost as today: it arrives when the player did.
-        race = RaceSession.from_code(ghost.code(duo.maze), maze=duo.maze)
+        race = RaceSession.from_code(ghost.code(duo.level), level=duo.level)
         assert race.info.is_ghost and race.sim.opponent.finish_tick == duo.result().runs[i].ticks
     assert duo.trail(0) == path and duo.trail(1)[1] == first
 
 
 def test_no_ghost_for_an_unfinished_run_and_again_starts_over():
-    duo = DuoSession(SPEC, countdown=0)
+    duo = DuoSession(SPEC.level(), countdown=0)
     _run(duo, 5)
     assert duo.ghost_of(0) is None and duo.ghost_of(1) is None
     again = duo.again()
@@ -208,7 +208,7 @@ def test_no_ghost_for_an_unfinished_run_and_again_starts_over():
 
 def test_dark_race_shares_one_fog_the_union_of_both_players_sight():
     spec = SPEC.with_dark()
-    duo = DuoSession(spec, countdown=0)
+    duo = DuoSession(spec.level(), countdown=0)
     assert duo.dark and ".D#" in duo.code
     fog = duo.fog
     assert fog is not None and fog.goal_known is False
@@ -223,4 +223,4 @@ def test_dark_race_shares_one_fog_the_union_of_both_players_sight():
     _finish(duo, (duo.tick, duo.tick))
     assert fog.goal_known and fog.is_seen(duo.maze.start)
     # A lit race has no fog.
-    assert DuoSession(SPEC).fog is None
+    assert DuoSession(SPEC.level()).fog is None

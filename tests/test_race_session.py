@@ -49,7 +49,7 @@ def test_player_walking_the_shortest_path_wins_and_records_a_ghost():
     assert ghost is not None
     assert ghost.path == shortest_path(race.maze.open_lists(), race.maze.start, race.maze.goal)
     # Racing the ghost: same maze, a ghost opponent; "again" starts over.
-    vs = RaceSession.for_ghost(ghost, race.maze)
+    vs = RaceSession.for_ghost(ghost, race.level)
     assert vs.info.is_ghost and vs.info.best_key.startswith("vs-ghost:")
     again = race.again()
     assert again.sim.tick == 0 and again.player_moves == 0 and again.maze is race.maze
@@ -83,7 +83,7 @@ def test_from_code_dispatches_and_refuses_other_kinds():
     assert race.info.race_spec is not None and race.info.race_spec.opponent == "tremaux"
     maze = spec.maze.build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    code = Ghost.record(spec.maze, maze, [(5 * i, c) for i, c in enumerate(path[1:])]).code(maze)
+    code = Ghost.record(spec.maze.level(maze), [(5 * i, c) for i, c in enumerate(path[1:])]).code(spec.maze.level(maze))
     assert RaceSession.from_code(code).info.is_ghost
     with pytest.raises(CodeError):
         RaceSession.from_code("P1.whatever")

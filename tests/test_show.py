@@ -32,7 +32,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 def ghost_code() -> str:
     maze = SPEC.build()
     path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    return Ghost.record(SPEC, maze, [(6 * i + 2, c) for i, c in enumerate(path[1:])]).code(maze)
+    return Ghost.record(SPEC.level(maze), [(6 * i + 2, c) for i, c in enumerate(path[1:])]).code(SPEC.level(maze))
 
 
 def test_text_describes_every_field_of_a_maze():

@@ -364,7 +364,7 @@ def test_first_store_save_is_migrated_and_keeps_its_data(tmp_path):
     spec = MazeSpec.create("square", 6, 4, "backtracker", seed=11)
     maze = spec.build()
     cells = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    ghost = Ghost.record(spec, maze, [(i * 6, c) for i, c in enumerate(cells[1:])]).code(maze)
+    ghost = Ghost.record(spec.level(maze), [(i * 6, c) for i, c in enumerate(cells[1:])]).code(spec.level(maze))
     conn = sqlite3.connect(path)
     conn.execute("INSERT INTO settings VALUES (?, ?)", ("ghost:R1.RACE", ghost))
     conn.execute("INSERT INTO best VALUES ('R1.RACE', 7.5, 9, 1, 1)")

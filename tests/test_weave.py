@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from engine.codes import CodeError, decode_any
+from engine.level import Level
 from engine.maze.analysis import compare, maze_stats
 from engine.maze.export import to_ascii, to_json, write_json
 from engine.maze.grids import make_grid
@@ -152,7 +153,7 @@ def test_statistics_work_on_weave_mazes():
 def test_play_session_walks_under_a_bridge():
     maze = MazeSpec.create("square", 12, 12, "backtracker", seed=1, weave=1.0).build()
     x, a, b = maze.crossings[0].tolist()
-    s = PlaySession(maze, move_time=0.1)
+    s = PlaySession(Level(maze), move_time=0.1)
     s.cell = s.anim_from = a  # stand at one end of the tunnel
     s.visited_set.add(a)
     ca, cx = s.centers[a], s.centers[x]
@@ -174,7 +175,7 @@ def test_play_session_walks_under_a_bridge():
 def test_play_session_cannot_step_onto_a_bridge_from_the_side():
     maze = MazeSpec.create("square", 12, 12, "backtracker", seed=1, weave=1.0).build()
     x, a, _ = maze.crossings[0].tolist()
-    s = PlaySession(maze)
+    s = PlaySession(Level(maze))
     assert x not in s.adj[a]
     assert maze.is_open(*s.adj[x][:2]) is False  # the bridge's ends are two apart, not adjacent
 
@@ -182,7 +183,7 @@ def test_play_session_cannot_step_onto_a_bridge_from_the_side():
 def test_play_session_reaches_the_goal_through_tunnels():
     for seed in range(6):
         maze = MazeSpec.create("hex", 10, 9, "backtracker", seed=seed, weave=1.0).build()
-        s = PlaySession(maze)
+        s = PlaySession(Level(maze))
         path = solve(maze, "bfs").path
         for a, b in itertools.pairwise(path):
             s.press((s.centers[b][0] - s.centers[a][0], s.centers[b][1] - s.centers[a][1]))
@@ -198,7 +199,7 @@ def test_a_path_through_tunnels_takes_one_step_time_per_move():
     path = solve(maze, "bfs").path
     under = {frozenset((a, b)) for _, a, b in maze.crossings.tolist()}
     assert any(frozenset(p) in under for p in itertools.pairwise(path))
-    s = PlaySession(maze, move_time=0.125)
+    s = PlaySession(Level(maze), move_time=0.125)
     assert s.walk_to(maze.goal, explored_only=False)
     ticks = 0
     while not s.finished:
@@ -228,9 +229,10 @@ def test_race_and_ghost_codes_carry_the_weave_field():
     assert back.maze.weave == 50 and back.code() == race.code()
     maze = spec.build()
     path = solve(maze, "bfs").path
-    ghost = Ghost.record(spec, maze, [(10 * i, c) for i, c in enumerate(path[1:])])
-    text = ghost.code(maze)
-    got = Ghost.from_code(text, maze)
+    ghost = Ghost.record(spec.level(maze), [(10 * i, c) for i, c in enumerate(path[1:])])
+    level = spec.level(maze)
+    text = ghost.code(level)
+    got = Ghost.from_code(text, level)
     assert got.spec.weave == 50 and got.path == path
 
 

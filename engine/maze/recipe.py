@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 from engine.args import SEED_MAX
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
+from engine.level import Level
 from engine.maze.grids.base import Grid
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
@@ -342,6 +343,14 @@ class MazeSpec:
         if self.braid:
             passage = braid_fn(grid, passage, self.braid / 100.0, rng)
         return Maze(grid, passage, grid.start, grid.goal)
+
+    def level(self, maze: Maze | None = None) -> Level:
+        """The :class:`engine.level.Level` this recipe generates (see :meth:`Level.from_recipe`).
+
+        Args:
+            maze: the maze already built from this spec (built when omitted).
+        """
+        return Level.from_recipe(self, maze)
 
     def make_grid(self) -> Grid:
         """The level's grid: the tessellation, cut by the mask when there is one (then a

@@ -27,12 +27,17 @@ This module is pure (tomllib, no window code).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.args import SEED_MAX
 from engine.paths import shipped_dir
+
+if TYPE_CHECKING:
+    from engine.level import Level
+    from engine.maze.model import Maze
+    from engine.maze.recipe import MazeSpec
 
 SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
@@ -43,68 +48,57 @@ _FIELDS = {
 
 
 @dataclass(frozen=True)
-class Level:
-    """One campaign level.
+class CampaignLevel:
+    """One campaign level: its place in the campaign, its pars, and the recipe of its maze.
 
     Attributes:
         index: position in the whole campaign (0-based); level ``i`` unlocks ``i + 1``; the first
             level of every world is open from the start (:meth:`Campaign.is_open`).
-        par_time: seconds for the time star; par_moves: moves for the moves star.
-        braid: percent of dead ends removed (0..100).
-        dark: played in the dark (the ``.D`` field of its code).
-        mask: the :class:`engine.maze.masks.Mask` its grid is cut to, or None (the ``.K`` field).
-        weave: how often a crossing is allowed, percent 0..100 (the ``.W`` field; 0: no weave).
+        id: unique across the campaign; name: shown on the level select; world: the world's name.
+        recipe: the :class:`engine.maze.recipe.MazeSpec` its maze is generated from (shape, size,
+            algorithm, options, braid 0..100, seed, dark, mask, weave 0..100): its code is the level's code.
+        par_time: seconds for the time star (> 0); par_moves: moves for the moves star (> 0).
+        source: the file it was read from.
     """
 
     index: int
     id: str
     name: str
     world: str
-    shape: str
-    width: int
-    height: int
-    algorithm: str
-    seed: int
+    recipe: MazeSpec
     par_time: float
     par_moves: int
-    braid: int = 0
-    options: dict[str, str] = field(default_factory=dict, hash=False)
     source: str = ""
-    dark: bool = False
-    mask: Any = None
-    weave: int = 0
 
-    def spec(self) -> Any:
-        """The :class:`engine.maze.recipe.MazeSpec` of this level."""
-        from engine.maze.recipe import MazeSpec
-
-        return MazeSpec(self.shape, self.width, self.height, self.algorithm, dict(self.options), self.braid, self.seed,
-                        dark=self.dark, mask=self.mask, weave=self.weave)
+    def level(self, maze: Maze | None = None) -> Level:
+        """The playable :class:`engine.level.Level` (its maze generated unless ``maze``, built from
+        :attr:`recipe`, is given)."""
+        return self.recipe.level(maze)
 
     def code(self) -> str:
-        """The shareable level code."""
-        return str(self.spec().code())
+        """The shareable level code (the recipe's maze code)."""
+        return self.recipe.code()
 
 
 @dataclass(frozen=True)
 class Campaign:
     """All levels in play order, with lookup by id and by code."""
 
-    levels: tuple[Level, ...]
+    levels: tuple[CampaignLevel, ...]
 
     def __len__(self) -> int:
         return len(self.levels)
 
-    def next_of(self, level: Level) -> Level | None:
+    def next_of(self, level: CampaignLevel) -> CampaignLevel | None:
         """The level after ``level`` or None at the end."""
         i = level.index + 1
         return self.levels[i] if i < len(self.levels) else None
 
-    def is_first_of_world(self, level: Level) -> bool:
+    def is_first_of_world(self, level: CampaignLevel) -> bool:
         """True for the first level of its world (open from the start)."""
         return level.index == 0 or self.levels[level.index - 1].world != level.world
 
-    def is_open(self, level: Level, unlocked: set[str] | frozenset[str]) -> bool:
+    def is_open(self, level: CampaignLevel, unlocked: set[str] | frozenset[str]) -> bool:
         """Whether ``level`` can be played: every world's first level always; others once unlocked.
 
         Args:
@@ -112,9 +106,9 @@ class Campaign:
         """
         return self.is_first_of_world(level) or level.id in unlocked
 
-    def by_world(self) -> list[tuple[str, list[Level]]]:
+    def by_world(self) -> list[tuple[str, list[CampaignLevel]]]:
         """``(world, its levels in order)`` for every world, in campaign order."""
-        out: dict[str, list[Level]] = {}
+        out: dict[str, list[CampaignLevel]] = {}
         for lv in self.levels:
             out.setdefault(lv.world, []).append(lv)
         return list(out.items())
@@ -157,7 +151,7 @@ def _known_algorithms() -> dict[str, tuple[str, ...]] | None:
     return {name: tuple(info.shapes) for name, info in GENERATORS.items()}
 
 
-def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Level:
+def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> CampaignLevel:
     label = f"#{pos + 1}"
     if isinstance(table, dict) and isinstance(table.get("id"), str):
         label = f"'{table['id']}'"
@@ -210,24 +204,22 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Le
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
     mask = _parse_mask(ck, table)
-    level = Level(
-        index=index, id=level_id, name=name, world=world, shape=shape, width=width, height=height,
-        algorithm=algorithm, seed=seed, par_time=float(par_time), par_moves=par_moves, braid=braid,
-        options=options, source=path.name, dark=dark, mask=mask, weave=weave,
-    )
+    from engine.maze.recipe import MazeSpec
+
     if known is not None:
         try:
-            from engine.maze.recipe import MazeSpec
-
             MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask,
                             weave=weave / 100.0)
-        except ImportError:
-            pass
         except ValueError as exc:
             msg = str(exc)
             fld = next((f for f in ("width", "height", "option", "braid", "weave", "seed", "mask") if f in msg),
                        "shape")
             raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
+    recipe = MazeSpec(shape, width, height, algorithm, options, braid, seed, dark=dark, mask=mask, weave=weave)
+    level = CampaignLevel(
+        index=index, id=level_id, name=name, world=world, recipe=recipe, par_time=float(par_time),
+        par_moves=par_moves, source=path.name,
+    )
     return level
 
 
@@ -247,7 +239,7 @@ def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Any:  # noqa: ANN401 - a
     return None
 
 
-def load_file(path: Path, start_index: int = 0) -> list[Level]:
+def load_file(path: Path, start_index: int = 0) -> list[CampaignLevel]:
     """Read and validate one campaign file.
 
     Raises:
@@ -274,7 +266,7 @@ def load_campaign(directory: Path | str | None = None) -> Campaign:
         ValueError: an invalid file or level, or a duplicate id (names file, level, field).
     """
     folder = Path(directory) if directory is not None else LEVELS_DIR
-    levels: list[Level] = []
+    levels: list[CampaignLevel] = []
     seen: dict[str, str] = {}
     for path in sorted(folder.glob("*.toml")):
         for lv in load_file(path, len(levels)):

@@ -26,8 +26,11 @@ everything that needs no maze: the frame, the level's fields, every move's
 direction against the most sides a cell of that shape has, and the timing
 (ticks increase, the run ends before :data:`MAX_TICK`).  It builds nothing.
 Whether each move is legal (no wall, stops at the goal, reaches it) needs the
-maze: :meth:`GhostCode.check_moves` / :meth:`GhostCode.resolve` do that when
-the maze is built, raising :class:`CodeError` with one sentence.
+maze: :meth:`GhostCode.check_moves` / :meth:`GhostCode.resolve` do that in the
+built level (an :class:`engine.level.Level`), raising :class:`CodeError` with one sentence.
+
+A ghost may also be recorded in a level made by hand (no recipe): it races and
+replays like any other, but has no code until such levels have one.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any, encode_int, register, seal
+from engine.level import NO_CODE, Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.race import MOVE_TICKS, Timeline, ticks_to_seconds
@@ -59,7 +63,8 @@ class Ghost:
     """A recorded run, resolved in its maze.
 
     Attributes:
-        spec: the maze level.
+        spec: the recipe of the level it was run in (its maze code), or None for a run in a
+            level made by hand (no recipe: such a ghost has no code yet).
         start: the start cell (the maze's start).
         moves: ``(tick, cell)``: the tick each move began (ticks >= 0, strictly
             increasing) and the cell entered.
@@ -67,21 +72,21 @@ class Ghost:
         version: the code format it is written in (not part of the run).
     """
 
-    spec: MazeSpec
+    spec: MazeSpec | None
     start: int
     moves: tuple[tuple[int, int], ...]
     move_ticks: int = MOVE_TICKS
     version: int = field(default=GHOST_VERSION, compare=False)
 
     @classmethod
-    def record(cls, spec: MazeSpec, maze: Maze, moves: list[tuple[int, int]]) -> Ghost:
-        """A ghost of ``moves`` made in ``maze`` (built from ``spec``).
+    def record(cls, level: Level, moves: list[tuple[int, int]]) -> Ghost:
+        """A ghost of ``moves`` (``(tick, cell)``) made in ``level`` (its recipe, if any, becomes :attr:`spec`).
 
         Raises:
             ValueError: an illegal move or bad timing (see :func:`validate_moves`).
         """
-        ghost = cls(spec, int(maze.start), tuple((int(t), int(c)) for t, c in moves))
-        validate_moves(maze, ghost.moves, require_goal=False)
+        ghost = cls(level.recipe, level.start, tuple((int(t), int(c)) for t, c in moves))
+        validate_moves(level.maze, ghost.moves, require_goal=False)
         if ghost.moves and ghost.moves[-1][0] > MAX_TICK:
             raise ValueError(f"the run is too long to share (moves must begin before tick {MAX_TICK})")
         return ghost
@@ -106,14 +111,28 @@ class Ghost:
         """The ghost as a race opponent timeline."""
         return Timeline.from_moves(self.start, list(self.moves), self.move_ticks)
 
+    def level(self) -> Level:
+        """The level of :attr:`spec`, built.
+
+        Raises:
+            CodeError: the ghost was run in a level made by hand (no recipe to build it from).
+        """
+        if self.spec is None:
+            raise CodeError(NO_CODE)
+        return self.spec.level()
+
     # -- codes ----------------------------------------------------------------
-    def steps(self, maze: Maze | None = None) -> tuple[tuple[int, int], ...]:
+    def steps(self, level: Level | None = None) -> tuple[tuple[int, int], ...]:
         """The moves as ``(tick, k)``: ``k`` the entered cell's index among the current cell's neighbours.
+
+        Args:
+            level: the level the run was made in (built from :attr:`spec` when omitted).
 
         Raises:
             ValueError: if a move does not go to a neighbour.
+            CodeError: no level given and no recipe to build it from.
         """
-        grid = (maze or self.spec.build()).grid
+        grid = (level or self.level()).grid
         nb, _ = grid.lists()
         out: list[tuple[int, int]] = []
         cell = self.start
@@ -127,30 +146,33 @@ class Ghost:
             cell = nxt
         return tuple(out)
 
-    def code(self, maze: Maze | None = None) -> str:
+    def code(self, level: Level | None = None) -> str:
         """The ghost code in :attr:`version` (upper case, check characters last).
 
         Args:
-            maze: the built maze (built from :attr:`spec` when omitted).
+            level: the built level (built from :attr:`spec` when omitted).
 
         Raises:
             ValueError: if a move does not go to a neighbour, or ticks decrease.
+            CodeError: the run was made in a level without a recipe (it has no code yet).
         """
-        return GhostCode(self.spec, self.steps(maze), self.version).code()
+        if self.spec is None:
+            raise CodeError(NO_CODE)
+        return GhostCode(self.spec, self.steps(level), self.version).code()
 
     @classmethod
-    def from_code(cls, code: str, maze: Maze | None = None) -> Ghost:
+    def from_code(cls, code: str, level: Level | None = None) -> Ghost:
         """Decode a ghost code and check every move in its maze.
 
         Args:
-            maze: the already built maze of the code's level (built when omitted).
+            level: the already built level of the code's recipe (built when omitted).
 
         Raises:
             CodeError: one plain sentence: wrong check characters (typo or
                 tampering), truncated code, bad maze part, bad timing, a move
                 through a wall, or a run that does not reach the goal.
         """
-        return GhostCode.from_code(code).resolve(maze)
+        return GhostCode.from_code(code).resolve(level)
 
 
 @dataclass(frozen=True)
@@ -209,14 +231,15 @@ class GhostCode:
         """The ghost's maze (see :meth:`MazeSpec.build`); check the run with :meth:`check_moves`."""
         return self.spec.build()
 
-    def check_moves(self, maze: Maze) -> tuple[tuple[int, int], ...]:
-        """Replay the moves in ``maze`` (built from :attr:`spec`); returns them as ``(tick, cell)``.
+    def check_moves(self, level: Level) -> tuple[tuple[int, int], ...]:
+        """Replay the moves in ``level``'s maze (built from :attr:`spec`); returns them as ``(tick, cell)``.
 
         Raises:
             CodeError: ``The ghost code is not a valid run: ...`` naming the move that
                 leaves the maze, goes through a wall or comes after the goal, or
                 saying the run does not reach the goal.
         """
+        maze = level.maze
         nb, _ = maze.grid.lists()
         adj = maze.open_lists()
         cell = int(maze.start)
@@ -242,16 +265,16 @@ class GhostCode:
             raise CodeError("The ghost code is not a valid run: the run does not reach the goal.")
         return tuple(out)
 
-    def resolve(self, maze: Maze | None = None) -> Ghost:
-        """The :class:`Ghost` in ``maze`` (built from :attr:`spec` when omitted), every move checked.
+    def resolve(self, level: Level | None = None) -> Ghost:
+        """The :class:`Ghost` in ``level`` (built from :attr:`spec` when omitted), every move checked.
 
         Raises:
             CodeError: see :meth:`check_moves`.
         """
-        if maze is None:
-            maze = self.spec.build()
-        moves = self.check_moves(maze)
-        return Ghost(self.spec, int(maze.start), moves, self.move_ticks, self.version)
+        if level is None:
+            level = self.spec.level()
+        moves = self.check_moves(level)
+        return Ghost(self.spec, level.start, moves, self.move_ticks, self.version)
 
 
 def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_ticks: int = MOVE_TICKS) -> str:

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
@@ -119,25 +120,30 @@ class PlaySession:
     """One attempt at one maze.
 
     Args:
-        maze: the level.
+        level: the level (:class:`engine.level.Level`: the maze, dark or not; a recipe is not needed).
         par_time: seconds for the time star (default from the shortest path).
         par_moves: moves for the moves star (default ``ceil(1.15 × shortest)``).
         move_time: animation time per cell in seconds.
         dark: play in the dark: :attr:`fog` (an :class:`engine.modes.fog.Fog`) follows what
-            the player sees after every step; None when not dark.
+            the player sees after every step; None when not dark.  Default (None): the
+            level's :attr:`engine.level.Level.dark`.
         goal_hint: in the dark, offer the faint direction hint to the goal.
     """
 
     def __init__(
         self,
-        maze: Maze,
+        level: Level,
         par_time: float | None = None,
         par_moves: int | None = None,
         move_time: float = MOVE_TIME,
-        dark: bool = False,
+        dark: bool | None = None,
         goal_hint: bool = False,
     ) -> None:
-        self.maze = maze
+        self.level = level
+        self.maze: Maze = level.maze
+        maze = self.maze
+        if dark is None:
+            dark = level.dark
         self.adj = maze.open_lists()
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
         self.start = int(maze.start)

@@ -20,11 +20,11 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
 
 
 def play_spec(
-    ctx: Context, spec: Any, code: str, title: str, level: Level | None = None,
+    ctx: Context, spec: Any, code: str, title: str, level: CampaignLevel | None = None,
     par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
 ) -> arcade.View:
     """The play screen for ``spec`` (an :class:`engine.maze.recipe.MazeSpec`); mazes over
@@ -39,7 +39,7 @@ def play_spec(
         if cancelled():
             return None
         progress(0.6, "Finding the shortest path for par")
-        session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+        session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
         return session
 
@@ -51,10 +51,10 @@ def play_spec(
     return LoadingView(ctx, f"Building {title}", work, finish, back)
 
 
-def open_level(ctx: Context, level: Level) -> arcade.View:
+def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     """Play a campaign level; Esc returns to the level select."""
     return play_spec(
-        ctx, level.spec(), level.code(), f"{level.index + 1}. {level.name}", level=level,
+        ctx, level.recipe, level.code(), f"{level.index + 1}. {level.name}", level=level,
         par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.go(Route.LEVELS, focus=level.index),
     )
 

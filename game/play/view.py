@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
@@ -26,7 +27,7 @@ from game.ui.input import DirectionKeys, is_direction_key
 from game.ui.screen import Screen, common_key
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
@@ -60,7 +61,7 @@ class PlayView(Screen):
         maze: Maze,
         code: str,
         title: str,
-        level: Level | None = None,
+        level: CampaignLevel | None = None,
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
@@ -76,7 +77,7 @@ class PlayView(Screen):
         self.title_text = title
         self._back = back or ctx.show_menu
         if session is None:
-            session = PlaySession(maze, par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
+            session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
         self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)

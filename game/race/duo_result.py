@@ -42,11 +42,11 @@ class DuoResultView(BaseView):
         self.ghost_codes: list[str] = []
         for i in (0, 1):
             ghost = duo.ghost_of(i)
-            code = ghost.code(duo.maze) if ghost is not None else ""
+            code = ghost.code(duo.level) if ghost is not None else ""
             self.ghost_codes.append(code)
             seconds = res.runs[i].seconds
             if ghost is not None and seconds is not None:
-                ctx.store.record_ghost(duo.spec.code(), code, seconds)
+                ctx.store.record_ghost(duo.code, code, seconds)
         t = ctx.theme
         self.colors = player_colors(t)
         if res.tie:

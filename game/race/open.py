@@ -87,7 +87,7 @@ def open_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade
     spec = MazeSpec.from_code(normalize(code))
 
     def build() -> DuoSession:
-        return DuoSession(spec)
+        return DuoSession(spec.level())
 
     if estimate_cells(spec) > BACKGROUND_CELLS:
         return RaceLoadingView(ctx, build, lambda duo: DuoView(ctx, duo, back), back, what="building the maze")

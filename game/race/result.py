@@ -44,12 +44,12 @@ class RaceResultView(BaseView):
         self.result: RaceResult = res
         info = race.info
         ghost = race.ghost_of_run()
-        self.ghost_code = ghost.code(race.maze) if ghost is not None else ""
+        self.ghost_code = ghost.code(race.level) if ghost is not None else ""
         best_line = ""
         if ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
             if res.player_seconds is not None:
-                ctx.store.record_ghost(ghost.spec.code(), self.ghost_code, res.player_seconds)
+                ctx.store.record_ghost(race.level.code(), self.ghost_code, res.player_seconds)
             best = won.best
             if best.best_time is not None:
                 flag = "  (new best!)" if won.new_best_time and best.wins > 1 else ""
@@ -104,7 +104,7 @@ class RaceResultView(BaseView):
         """Race the run just made."""
         ghost = self.race.ghost_of_run()
         if ghost is not None:
-            self.play(RaceSession.for_ghost(ghost, self.race.maze))
+            self.play(RaceSession.for_ghost(ghost, self.race.level))
 
     def copy_ghost(self) -> None:
         """Ghost code to the clipboard."""

@@ -12,7 +12,7 @@ from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Level
+    from engine.modes.campaign import CampaignLevel
     from engine.modes.play import PlaySession
 
 
@@ -36,7 +36,7 @@ class WinView(BaseView):
         next_level: the campaign level after this one, if any.
     """
 
-    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: Level | None) -> None:
+    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> None:
         super().__init__(ctx)
         self.play = play
         s: PlaySession = play.session

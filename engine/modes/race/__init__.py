@@ -10,14 +10,15 @@ The race is split by job:
   one clock, phases, events);
 * :mod:`engine.modes.race.code`: :class:`RaceSpec` (a level + opponent + speed) and
   race codes (``R2.<maze fields>.<opponent><difficulty>#<seed>-<check>``);
-* this module: :class:`Race` / :func:`make_race` (a spec built into a maze, a
-  route and a simulation) and the old names re-exported in one place.
+* this module: :class:`Race` / :func:`make_race` (a spec built into a level, a
+  route and a simulation; :func:`level_race` for any level, a recipe or not) and the old names re-exported in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.modes.clock import (
     COUNTDOWN_TICKS,
@@ -43,37 +44,59 @@ from engine.modes.race.sim import RaceResult, RaceSim, replay
 __all__ = [
     "COUNTDOWN_TICKS", "DIFFICULTIES", "MAX_SPEED10", "MIN_SPEED10", "MOVE_TICKS", "OPPONENTS", "RACE_VERSION",
     "TICKS_PER_SECOND", "OpponentInfo", "Race", "RaceResult", "RaceSim", "RaceSpec", "Timeline",
-    "get_opponent", "make_race", "opponent_route", "paced_moves", "physical_walk",
+    "get_opponent", "level_race", "make_race", "opponent_route", "paced_moves", "physical_walk",
     "replay", "ticks_to_seconds",
 ]
 
 @dataclass
 class Race:
-    """A built race: the maze, the opponent's route and the simulation.
+    """A built race: the level, the opponent's route and the simulation.
 
     Attributes:
-        spec: the race spec (None for a ghost race).
-        maze: the level.
+        spec: the race spec (None for a race on a level without a recipe, or a ghost race).
+        level: the level raced.
         route: the opponent's physical walk.
         fallback: ``"tremaux"`` when the wall follower switched strategy, else None.
         sim: the simulation, at the start of the countdown.
     """
 
     spec: RaceSpec | None
-    maze: Maze
+    level: Level
     route: list[int]
     fallback: str | None
     sim: RaceSim
 
+    @property
+    def maze(self) -> Maze:
+        """The level's maze."""
+        return self.level.maze
 
-def make_race(spec: RaceSpec, maze: Maze | None = None, countdown: int = COUNTDOWN_TICKS) -> Race:
-    """Build the maze (unless given) and the opponent's timeline for ``spec``.
+
+def level_race(
+    level: Level, opponent: str, speed10: int, countdown: int = COUNTDOWN_TICKS, spec: RaceSpec | None = None
+) -> Race:
+    """The race of an AI ``opponent`` (a name from :data:`OPPONENTS`) at ``speed10`` tenths of a cell per
+    second on ``level`` (any level: a recipe is not needed).
+
+    Args:
+        countdown: ticks before the start signal (>= 0).
+        spec: the race spec it comes from, when there is one (kept in :attr:`Race.spec`).
+
+    Raises:
+        KeyError: an unknown opponent name.
+        ValueError: if the opponent cannot reach the goal (never for connected mazes).
+    """
+    route, fallback = opponent_route(level.maze, opponent)
+    timeline = Timeline.constant_speed(route, speed10)
+    return Race(spec, level, route, fallback, RaceSim(level.maze, timeline, countdown=countdown))
+
+
+def make_race(spec: RaceSpec, level: Level | None = None, countdown: int = COUNTDOWN_TICKS) -> Race:
+    """Build the level (unless given: it must be ``spec.maze.level()``) and the opponent's timeline for ``spec``.
 
     Raises:
         ValueError: if the opponent cannot reach the goal (never for valid specs).
     """
-    if maze is None:
-        maze = spec.maze.build()
-    route, fallback = opponent_route(maze, spec.opponent)
-    timeline = Timeline.constant_speed(route, spec.speed10)
-    return Race(spec, maze, route, fallback, RaceSim(maze, timeline, countdown=countdown))
+    if level is None:
+        level = spec.maze.level()
+    return level_race(level, spec.opponent, spec.speed10, countdown, spec)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, register, seal
+from engine.level import Level
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.race.agents import DIFFICULTIES, MAX_SPEED10, MIN_SPEED10, OPPONENTS, get_opponent
 
@@ -62,30 +63,12 @@ class RaceSpec:
             ValueError: one sentence naming what is wrong.
         """
 
-        info = get_opponent(opponent)
-        diff = difficulty.strip().lower()
-        if speed is not None:
-            diff = "custom"
-        if diff not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty '{difficulty}' (known: {', '.join(DIFFICULTIES)})")
-        speed10 = None
-        if diff == "custom":
-            if speed is None:
-                raise ValueError("a custom difficulty needs a speed in cells per second")
-            speed10 = int(round(float(speed) * 10))
-            if not MIN_SPEED10 <= speed10 <= MAX_SPEED10:
-                raise ValueError(
-                    f"speed must be {MIN_SPEED10 / 10:g}..{MAX_SPEED10 / 10:g} cells per second, got {speed}"
-                )
-        return cls(maze, info.name, diff, speed10)
+        return cls(maze, *opponent_pace(opponent, difficulty, speed))
 
     @property
     def speed10(self) -> int:
         """The opponent's speed in tenths of a cell per second."""
-
-        if self.difficulty == "custom" and self.custom_speed10 is not None:
-            return self.custom_speed10
-        return OPPONENTS[self.opponent].speeds[self.difficulty]
+        return pace_speed10(self.opponent, self.difficulty, self.custom_speed10)
 
     @property
     def speed(self) -> float:
@@ -127,10 +110,57 @@ class RaceSpec:
         """The race's maze (see :meth:`MazeSpec.build`)."""
         return self.maze.build()
 
+    def level(self) -> Level:
+        """The race's level, built from its recipe (see :meth:`MazeSpec.level`)."""
+        return self.maze.level()
+
     def label(self) -> str:
         """A short description, e.g. ``Runner, normal (4 cells/s)``."""
+        return pace_label(self.opponent, self.difficulty, self.speed10)
 
-        return f"{OPPONENTS[self.opponent].title}, {self.difficulty} ({self.speed:g} cells/s)"
+
+def opponent_pace(opponent: str, difficulty: str = "normal", speed: float | None = None) -> tuple[str, str, int | None]:
+    """Validate an opponent choice (what :meth:`RaceSpec.create` and a race of any level take).
+
+    Args:
+        opponent: a name (or alias) from :data:`engine.modes.race.agents.OPPONENTS`.
+        difficulty: ``easy``, ``normal``, ``hard`` or ``custom``.
+        speed: cells per second for ``custom`` (0.5..30, rounded to tenths); giving it implies ``custom``.
+
+    Returns:
+        ``(opponent name, difficulty, custom speed in tenths or None)``.
+
+    Raises:
+        ValueError: one sentence naming what is wrong.
+    """
+    info = get_opponent(opponent)
+    diff = difficulty.strip().lower()
+    if speed is not None:
+        diff = "custom"
+    if diff not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty '{difficulty}' (known: {', '.join(DIFFICULTIES)})")
+    speed10 = None
+    if diff == "custom":
+        if speed is None:
+            raise ValueError("a custom difficulty needs a speed in cells per second")
+        speed10 = int(round(float(speed) * 10))
+        if not MIN_SPEED10 <= speed10 <= MAX_SPEED10:
+            raise ValueError(
+                f"speed must be {MIN_SPEED10 / 10:g}..{MAX_SPEED10 / 10:g} cells per second, got {speed}"
+            )
+    return info.name, diff, speed10
+
+
+def pace_speed10(opponent: str, difficulty: str, custom_speed10: int | None = None) -> int:
+    """The speed in tenths of a cell per second of a validated opponent choice (see :func:`opponent_pace`)."""
+    if difficulty == "custom" and custom_speed10 is not None:
+        return custom_speed10
+    return OPPONENTS[opponent].speeds[difficulty]
+
+
+def pace_label(opponent: str, difficulty: str, speed10: int) -> str:
+    """A short description of an opponent choice, e.g. ``Runner, normal (4 cells/s)``."""
+    return f"{OPPONENTS[opponent].title}, {difficulty} ({speed10 / 10:g} cells/s)"
 
 
 def _decode(frame: Frame) -> RaceSpec:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
@@ -152,37 +153,45 @@ class DuoSession:
     """Two human racers on one maze and one clock (see the module doc for the rules).
 
     Args:
-        spec: the level (its ``dark`` flag makes a dark race with one shared fog).
-        maze: the built level (built from ``spec`` when omitted).
+        level: the level (a recipe is not needed; its ``dark`` flag makes a dark race with one shared fog).
         countdown: ticks before the start signal (>= 0).
+
+    Attributes:
+        level: the level raced; ``maze`` is its maze and ``spec`` its recipe (None for a level made by hand).
     """
 
-    def __init__(self, spec: MazeSpec, maze: Maze | None = None, countdown: int = COUNTDOWN_TICKS) -> None:
-        self.spec = spec
-        self.maze = maze if maze is not None else spec.build()
+    def __init__(self, level: Level, countdown: int = COUNTDOWN_TICKS) -> None:
+        self.level = level
+        self.spec: MazeSpec | None = level.recipe
+        self.maze: Maze = level.maze
         self.countdown = int(countdown)
         self.tick = -self.countdown
         self.acc = 0.0
         move_time = MOVE_TICKS / TICKS_PER_SECOND
-        first = PlaySession(self.maze, move_time=move_time)
-        second = PlaySession(self.maze, move_time=move_time)
+        # Each player walks in the light: in a dark race the one shared fog below is what is seen.
+        first = PlaySession(level, move_time=move_time, dark=False)
+        second = PlaySession(level, move_time=move_time, dark=False)
         self.racers: tuple[DuoRacer, DuoRacer] = (DuoRacer(0, first), DuoRacer(1, second))
         self.shortest = first.shortest
         #: The shared fog of a dark race (what either player sees), else None.
-        self.fog: Fog | None = Fog(self.maze) if spec.dark else None
+        self.fog: Fog | None = Fog(self.maze) if level.dark else None
         self._winner_sent = False
         self._over_sent = False
         self._look()
 
     def again(self) -> DuoSession:
         """A fresh race on the same maze (new countdown): the restart."""
-        return DuoSession(self.spec, self.maze, self.countdown)
+        return DuoSession(self.level, self.countdown)
 
     # -- state ---------------------------------------------------------------
     @property
     def code(self) -> str:
-        """The shareable code of this race: its maze code (``.D`` when dark)."""
-        return self.spec.code()
+        """The shareable code of this race: its level's maze code (``.D`` when dark).
+
+        Raises:
+            CodeError: the level has no recipe, so no code yet (see :meth:`engine.level.Level.code`).
+        """
+        return self.level.code()
 
     @property
     def dark(self) -> bool:
@@ -273,7 +282,7 @@ class DuoSession:
         r = self.racers[player]
         if r.finish is None:
             return None
-        return Ghost.record(self.spec, self.maze, r.moves)
+        return Ghost.record(self.level, r.moves)
 
     # -- input ---------------------------------------------------------------
     def accepts(self, player: int) -> bool:

@@ -23,13 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.codes import CodeError, normalize
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
 from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
-from engine.modes.race import OPPONENTS, RaceSpec, make_race
+from engine.modes.race import OPPONENTS, RaceSpec, level_race
+from engine.modes.race.code import opponent_pace, pace_label, pace_speed10
 from engine.modes.race.sim import RaceResult, RaceSim
 
 Vec = tuple[float, float]
@@ -40,17 +42,20 @@ class RaceInfo:
     """What a race is, for titles, codes and saved bests.
 
     Attributes:
-        code: the shareable code of this race (race code, or the ghost code raced).
-        maze_spec: the level (ghost codes of the player's run are made from it).
+        code: the shareable code of this race (race code, or the ghost code raced); empty for a race
+            on a level without a recipe (it has no code yet).
+        maze_spec: the level's recipe (ghost codes of the player's run are made from it), or None for
+            a level made by hand.
         opponent_name: e.g. ``the runner`` / ``the ghost`` (used inside sentences).
         note: one line about the opponent (its speed, that it switches to Trémaux...).
-        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze code>``).
+        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze code>``); empty
+            when the level has no code (nothing to keep bests under).
         race_spec: the race spec (None for a ghost race).
         ghost: the ghost raced (None for an AI race).
     """
 
     code: str
-    maze_spec: MazeSpec
+    maze_spec: MazeSpec | None
     opponent_name: str
     note: str = ""
     best_key: str = ""
@@ -67,18 +72,19 @@ class RaceSession:
     """Both racers on one clock.
 
     Args:
-        maze: the level.
+        level: the level (a recipe is not needed; its ``dark`` flag makes a dark race).
         opponent: the opponent's timeline (an AI route at constant speed, or a ghost).
         info: what the race is (see :class:`RaceInfo`).
         countdown: ticks before the start signal (>= 0).
     """
 
-    def __init__(self, maze: Maze, opponent: Timeline, info: RaceInfo, countdown: int = COUNTDOWN_TICKS) -> None:
-        self.maze = maze
+    def __init__(self, level: Level, opponent: Timeline, info: RaceInfo, countdown: int = COUNTDOWN_TICKS) -> None:
+        self.level = level
+        self.maze: Maze = level.maze
         self.info = info
-        self.sim = RaceSim(maze, opponent, countdown=countdown)
-        #: The player's session; in a dark race (the level's ``.D`` flag) it keeps the fog of what the player saw.
-        self.player = PlaySession(maze, move_time=MOVE_TICKS / TICKS_PER_SECOND, dark=info.maze_spec.dark)
+        self.sim = RaceSim(self.maze, opponent, countdown=countdown)
+        #: The player's session; in a dark race (the level's ``dark`` flag) it keeps the fog of what the player saw.
+        self.player = PlaySession(level, move_time=MOVE_TICKS / TICKS_PER_SECOND)
         self.acc = 0.0
         seen: dict[int, int] = {}
         for i, c in enumerate(opponent.cells):
@@ -90,59 +96,111 @@ class RaceSession:
 
     # -- ways in -------------------------------------------------------------
     @classmethod
-    def for_spec(cls, spec: RaceSpec, maze: Maze | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
-        """A race against the AI opponent of ``spec`` (builds the maze unless given).
+    def for_level(
+        cls,
+        level: Level,
+        opponent: str = "runner",
+        difficulty: str = "normal",
+        speed: float | None = None,
+        countdown: int = COUNTDOWN_TICKS,
+    ) -> RaceSession:
+        """A race against an AI opponent on any level (a recipe is not needed).
+
+        A level with a recipe races exactly as ``for_spec(RaceSpec.create(level.recipe, opponent,
+        difficulty, speed), level)``, with that race code; a level without one has no code
+        (:attr:`RaceInfo.code` and :attr:`RaceInfo.best_key` are empty).
+
+        Args:
+            opponent: a name from :data:`engine.modes.race.agents.OPPONENTS`.
+            difficulty: ``easy``, ``normal``, ``hard`` or ``custom``.
+            speed: cells per second for ``custom`` (0.5..30, rounded to tenths); giving it implies ``custom``.
+            countdown: ticks before the start signal (>= 0).
+
+        Raises:
+            ValueError: an unknown opponent or difficulty, a speed out of range (one sentence), or an
+                opponent that cannot reach the goal (a maze whose goal is cut off from its start).
+        """
+        name, diff, custom10 = opponent_pace(opponent, difficulty, speed)
+        spec = None if level.recipe is None else RaceSpec(level.recipe, name, diff, custom10)
+        return cls._against_ai(level, name, diff, pace_speed10(name, diff, custom10), spec, countdown)
+
+    @classmethod
+    def for_spec(cls, spec: RaceSpec, level: Level | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
+        """A race against the AI opponent of ``spec`` on the level of its recipe (built unless given).
+
+        Args:
+            level: ``spec.maze.level()`` when the caller has already built it.
 
         Raises:
             ValueError: the opponent cannot reach the goal (never for valid specs).
         """
-        race = make_race(spec, maze, countdown)
-        note = spec.label()
-        if race.fallback:
-            note += " · it walks in circles here, so it will switch to Trémaux"
-        if spec.maze.dark:  # in the dark, say who has the map
-            note += " · dark: " + ("it knows the map" if spec.opponent == "runner" else "it has no map either")
-        code = spec.code()
-        info = RaceInfo(code, spec.maze, f"the {OPPONENTS[spec.opponent].noun}", note, code, race_spec=spec)
-        return cls(race.maze, race.sim.opponent, info, countdown)
+        level = spec.level() if level is None else level
+        return cls._against_ai(level, spec.opponent, spec.difficulty, spec.speed10, spec, countdown)
 
     @classmethod
-    def for_ghost(cls, ghost: Ghost, maze: Maze | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
-        """A race against a recorded run (builds the maze unless given)."""
-        maze = maze or ghost.spec.build()
-        note = f"{ghost.spec.label()} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
-        info = RaceInfo(ghost.code(maze), ghost.spec, "the ghost", note, f"vs-ghost:{ghost.spec.code()}",
-                        ghost=ghost)
-        return cls(maze, ghost.timeline(), info, countdown)
+    def _against_ai(
+        cls, level: Level, opponent: str, difficulty: str, speed10: int, spec: RaceSpec | None, countdown: int
+    ) -> RaceSession:
+        """The one way an AI race is made (:meth:`for_level`, :meth:`for_spec`); ``spec`` gives its code."""
+        race = level_race(level, opponent, speed10, countdown, spec)
+        note = pace_label(opponent, difficulty, speed10)
+        if race.fallback:
+            note += " · it walks in circles here, so it will switch to Trémaux"
+        if level.dark:  # in the dark, say who has the map
+            note += " · dark: " + ("it knows the map" if opponent == "runner" else "it has no map either")
+        code = "" if spec is None else spec.code()
+        info = RaceInfo(code, level.recipe, f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
+        return cls(level, race.sim.opponent, info, countdown)
+
+    @classmethod
+    def for_ghost(cls, ghost: Ghost, level: Level | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
+        """A race against a recorded run on its level (built from the ghost's recipe unless given).
+
+        Args:
+            level: the level the ghost ran in; needed for a ghost of a level without a recipe.
+
+        Raises:
+            CodeError: no level given and the ghost has no recipe to build one from.
+        """
+        level = ghost.level() if level is None else level
+        label = level.label() if ghost.spec is None else ghost.spec.label()
+        note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
+        if ghost.spec is None:
+            info = RaceInfo("", None, "the ghost", note, "", ghost=ghost)
+        else:
+            info = RaceInfo(ghost.code(level), ghost.spec, "the ghost", note, f"vs-ghost:{ghost.spec.code()}",
+                            ghost=ghost)
+        return cls(level, ghost.timeline(), info, countdown)
 
     @classmethod
     def from_code(cls, code: str, maze_race: Callable[[MazeSpec], RaceSpec] = RaceSpec,
-                  maze: Maze | None = None) -> RaceSession:
+                  level: Level | None = None) -> RaceSession:
         """The race for a race (``R1``), ghost (``G1``) or maze (``M1``) code.
 
         Args:
             maze_race: how a maze code becomes a race (default: the runner at normal speed).
-            maze: the level, when the caller has already built it.
+            level: the code's level, when the caller has already built it.
 
         Raises:
             CodeError: the code does not decode (one plain sentence).
         """
         text = normalize(code)
         if text.startswith("G"):
-            return cls.for_ghost(Ghost.from_code(text, maze), maze)
+            return cls.for_ghost(Ghost.from_code(text, level), level)
         if text.startswith("R"):
-            return cls.for_spec(RaceSpec.from_code(text), maze)
+            return cls.for_spec(RaceSpec.from_code(text), level)
         if text.startswith("M"):
-            return cls.for_spec(maze_race(MazeSpec.from_code(text)), maze)
+            return cls.for_spec(maze_race(MazeSpec.from_code(text)), level)
         raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
 
     def again(self) -> RaceSession:
-        """A fresh session of the same race (same maze, new countdown)."""
+        """A fresh session of the same race (same level, new countdown)."""
         countdown = self.sim.countdown
         if self.info.ghost is not None:
-            return RaceSession.for_ghost(self.info.ghost, self.maze, countdown)
-        assert self.info.race_spec is not None
-        return RaceSession.for_spec(self.info.race_spec, self.maze, countdown)
+            return RaceSession.for_ghost(self.info.ghost, self.level, countdown)
+        if self.info.race_spec is not None:
+            return RaceSession.for_spec(self.info.race_spec, self.level, countdown)
+        return RaceSession(self.level, self.sim.opponent, self.info, countdown)  # the same opponent's run
 
     # -- state ---------------------------------------------------------------
     @property
@@ -238,7 +296,7 @@ class RaceSession:
         sim = self.sim
         if not sim.player_moves or sim.player_cells[-1] != self.maze.goal:
             return None
-        return Ghost.record(self.info.maze_spec, self.maze, sim.player_moves)
+        return Ghost.record(self.level, sim.player_moves)
 
     # -- input ---------------------------------------------------------------
     def _accepts_input(self) -> bool:

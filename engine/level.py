@@ -1,0 +1,153 @@
+"""A level is data: the maze itself, how it is played, and (optionally) how it was made.
+
+A :class:`Level` is what every maze session plays (:class:`engine.modes.play.PlaySession`,
+:class:`engine.modes.race.session.RaceSession`, :class:`engine.modes.race.duo.DuoSession`,
+ghosts): the built :class:`engine.maze.model.Maze` (its grid gives the shape and size; its
+passages, start and goal are the level), whether it is played in the dark, and the
+*recipe* it was generated from, a :class:`engine.maze.recipe.MazeSpec` (the maze code),
+when there is one.  A level made by hand (a later editor) has no recipe, and so no code
+yet: :meth:`Level.code` says so with a :class:`engine.codes.CodeError`.
+
+The recipe is how a level was made, not what it is: two sessions of the same level see
+the same maze whether or not it has a recipe.  New kinds of level data (floors, ...) are
+new fields with defaults here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine.codes import CodeError
+from engine.maze.model import Maze
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from engine.maze.grids.base import Grid
+    from engine.maze.recipe import MazeSpec
+
+#: The one sentence of :meth:`Level.code` for a level that has no recipe.
+NO_CODE = "This level was made by hand and has no code yet (only generated levels have one)."
+
+
+@dataclass(frozen=True, eq=False)
+class Level:
+    """One maze level: the maze, the dark flag and, for a generated level, its recipe.
+
+    Attributes:
+        maze: the built maze: grid (shape and size), passages, start and goal.  It is shared,
+            not copied: sessions read it and never change it.
+        dark: played in the dark (fog of war, :mod:`engine.modes.fog`).
+        recipe: the :class:`engine.maze.recipe.MazeSpec` the maze was generated from, or None
+            for a level made by hand.  When given, its shape and size are the grid's and its
+            ``dark`` flag is :attr:`dark` (its code is the level's code).
+
+    Levels compare by identity (a maze holds numpy arrays); compare :attr:`recipe` or
+    :meth:`Maze.digest` for sameness.
+
+    Raises:
+        ValueError: (on construction) a recipe whose shape, size or dark flag disagree with
+            the maze and :attr:`dark`.
+    """
+
+    maze: Maze
+    dark: bool = False
+    recipe: MazeSpec | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dark", bool(self.dark))
+        spec = self.recipe
+        if spec is None:
+            return
+        g = self.maze.grid
+        if (spec.shape, spec.width, spec.height) != (g.kind, g.width, g.height):
+            raise ValueError(
+                f"the recipe makes a {spec.shape} {spec.width}x{spec.height} maze, "
+                f"but the maze is {g.kind} {g.width}x{g.height}"
+            )
+        if spec.dark != self.dark:
+            raise ValueError(f"the recipe's dark flag ({spec.dark}) is not the level's ({self.dark})")
+
+    # -- ways in -------------------------------------------------------------
+    @classmethod
+    def from_recipe(cls, spec: MazeSpec, maze: Maze | None = None) -> Level:
+        """The level ``spec`` generates (dark when ``spec.dark``).
+
+        Args:
+            spec: the recipe (a maze code's spec).
+            maze: the maze already built from ``spec`` (built here when omitted; passing
+                another maze is the caller's promise that it is ``spec.build()``).
+
+        Raises:
+            ValueError: ``maze`` is not of the recipe's shape and size.
+        """
+        return cls(spec.build() if maze is None else maze, spec.dark, spec)
+
+    # -- what it is ----------------------------------------------------------
+    @property
+    def grid(self) -> Grid:
+        """The maze's grid."""
+        return self.maze.grid
+
+    @property
+    def shape(self) -> str:
+        """The tessellation name (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``)."""
+        return self.maze.grid.kind
+
+    @property
+    def width(self) -> int:
+        """Width in cells as the grid was made (polar: base sectors)."""
+        return self.maze.grid.width
+
+    @property
+    def height(self) -> int:
+        """Height in cells as the grid was made (polar: rings)."""
+        return self.maze.grid.height
+
+    @property
+    def cells(self) -> int:
+        """Number of cells (ids ``0..cells-1``; a shaped grid has fewer than width × height)."""
+        return self.maze.grid.n
+
+    @property
+    def start(self) -> int:
+        """The start cell, ``0..cells-1``."""
+        return int(self.maze.start)
+
+    @property
+    def goal(self) -> int:
+        """The goal cell, ``0..cells-1``."""
+        return int(self.maze.goal)
+
+    @property
+    def passage(self) -> np.ndarray:
+        """``(E,)`` bool over the grid's edges, True where the wall is open (the maze's own array)."""
+        return self.maze.passage
+
+    @property
+    def has_code(self) -> bool:
+        """True when the level can be shared as a code (it has a recipe)."""
+        return self.recipe is not None
+
+    def code(self) -> str:
+        """The level's shareable code: its recipe's maze code (``.D`` when dark).
+
+        Raises:
+            CodeError: the level has no recipe (:data:`NO_CODE`).
+        """
+        if self.recipe is None:
+            raise CodeError(NO_CODE)
+        return self.recipe.code()
+
+    def with_dark(self, dark: bool = True) -> Level:
+        """The same maze played in the dark (or not); the recipe, if any, follows."""
+        recipe = None if self.recipe is None else self.recipe.with_dark(dark)
+        return replace(self, dark=bool(dark), recipe=recipe)
+
+    def label(self) -> str:
+        """A short human description: the recipe's label, or e.g. ``hex 20×15, hand-made, dark``."""
+        if self.recipe is not None:
+            return self.recipe.label()
+        dark = ", dark" if self.dark else ""
+        return f"{self.shape} {self.width}×{self.height}, hand-made{dark}"
