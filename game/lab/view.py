@@ -39,8 +39,8 @@ from game.context import Context
 from game.lab.layer import LabLayer, draw_run
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
-from game.render.camera import CameraState
 from game.render.picture import Picture
+from game.render.viewport import MazeViewport
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
@@ -76,16 +76,14 @@ class LabView(BaseView):
         self.run: LabRun | None = None
         self.spec = spec
         self.layer: LabLayer | None = None
-        self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        self.cam: CameraState | None = None
+        self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel
         self.picture: Picture | None = None
         self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
         self.stats_task: Task[Any] | None = None
         self.stats: dict[str, Any] | None = None
         self.playing = True
-        self.press_at: tuple[float, float] | None = None
         self.frame_ms: list[float] = []
         self._drawn_version = -1
         self._changed = True
@@ -184,15 +182,12 @@ class LabView(BaseView):
             return
         width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
         ww = max(100, width - panel_width(width))
-        self.world_camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, ww, height),
-                                            projection=arcade.LRBT(-ww / 2, ww / 2, -height / 2, height / 2))
         grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
         if grid is None:
             return
-        if self.cam is None:
-            self.cam = CameraState(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT)
-        else:
-            self.cam.resize(ww, height)
+        if self.viewport is None:  # every mouse move pans: a click means nothing here
+            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, drag_threshold=0)
+        self.viewport.fit_area(ww, height)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -371,7 +366,7 @@ class LabView(BaseView):
         del rgba
         self.stats = stats
         self.t_panel.text = "Statistics\n" + format_stats(stats)
-        self.cam = None
+        self.viewport = None
         self.layout(*self.lay_size)
 
     def needs_redraw(self) -> bool:
@@ -393,8 +388,8 @@ class LabView(BaseView):
             key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export_now,
             key.K: self.copy_code, key.END: self.run_to_end,
         }
-        if symbol == key.F and self.cam is not None:
-            self.cam.fit()
+        if symbol == key.F and self.viewport is not None:
+            self.viewport.fit()
             return True
         action = actions.get(symbol)
         if action is None:
@@ -405,22 +400,23 @@ class LabView(BaseView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
         self._changed = True
-        self.press_at = (x, y) if x < self.window.width - panel_width(self.window.width) else None
+        if self.viewport is not None and self.viewport.contains(x, y):
+            self.viewport.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         """Pan."""
-        if self.press_at is not None and self.cam is not None:
-            self.cam.pan(dx, dy)
+        if self.viewport is not None and self.viewport.drag(x, y, dx, dy):
             self._changed = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """End a drag."""
-        self.press_at = None
+        if self.viewport is not None:
+            self.viewport.release()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
-        if self.cam is not None and scroll_y and x < self.window.width - panel_width(self.window.width):
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+        vp = self.viewport
+        if vp is not None and vp.contains(x, y) and vp.scroll(x, y, scroll_y):
             self._changed = True
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -438,9 +434,8 @@ class LabView(BaseView):
         """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
         self._t0 = time.perf_counter()
         t = self.ctx.theme
-        if self.cam is not None:
-            self.cam.apply(self.world_camera)
-            self.world_camera.use()
+        if self.viewport is not None:
+            self.viewport.use()
             if self.run is not None and self.layer is not None:
                 self._draw_run(self.run, self.layer)
             elif self.picture is not None:
@@ -457,7 +452,7 @@ class LabView(BaseView):
         if run.version != self._drawn_version:
             layer.touch()
             self._drawn_version = run.version
-        draw_run(run, layer, self.ctx.theme, self.cam.zoom if self.cam is not None else 1.0)
+        draw_run(run, layer, self.ctx.theme, self.viewport.zoom if self.viewport is not None else 1.0)
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""
