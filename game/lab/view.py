@@ -2,7 +2,9 @@
 
 The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
 as an enum); this view maps keys and buttons to its calls and draws its cell
-and wall arrays through :class:`game.lab.layer.LabLayer`.
+and wall arrays through :class:`game.lab.layer.LabLayer`, in a
+:class:`game.render.viewport.MazeViewport` left of the panel; its texts are
+:class:`game.lab.hud.LabTexts`.
 
 Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
 hundreds of thousands per second) · R restart carving · G new seed · O next
@@ -36,6 +38,7 @@ from engine.modes.lab import (
     estimate_cells,
 )
 from game.context import Context
+from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
 from game.lab.layer import LabLayer, draw_run
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
@@ -44,20 +47,9 @@ from game.render.viewport import MazeViewport
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
-from game.ui.textfit import fit_text
-from game.workers import Task, spinner
+from game.workers import Task
 
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
-
-HUD_HEIGHT = 56
-FOOTER_HEIGHT = 26
-HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
-        "X export · K copy code · wheel/drag · Esc back")
-
-
-def panel_width(width: int) -> int:
-    """The right panel's width for a window ``width`` pixels wide (240..420)."""
-    return int(max(240, min(420, 0.24 * width)))
 
 
 class LabView(BaseView):
@@ -87,17 +79,10 @@ class LabView(BaseView):
         self.frame_ms: list[float] = []
         self._drawn_version = -1
         self._changed = True
-        self._message: list[tuple[str, bool]] = []
         self.lay_size = (0, 0)  # the window size of the last layout
         self._reported: Any = None  # the solve result last reported in the panel
-        t = ctx.theme
-        self.t_title = self.text("", 15, bold=True, anchor_y="center")
-        self.t_status = self.text("", 12, t.text_dim, anchor_y="center")
-        self.t_panel = self.text("Statistics appear when the maze is finished.", 11, multiline=True, width=260,
-                                 anchor_y="top")
-        self.t_message = [self.text("", 11, t.accent, anchor_y="top") for _ in range(3)]
-        self.t_help = self.text("", 11, t.text_dim)
-        self.t_progress = self.text("", 16, anchor_x="center")
+        self.hud = LabTexts(self.text, ctx.theme)
+        self.t_panel, self.t_message = self.hud.t_panel, self.hud.t_message
         self.box = gui.UIBoxLayout(space_between=4)
         for label, action in (
             ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
@@ -141,28 +126,19 @@ class LabView(BaseView):
 
     def say(self, *lines: str, middle: bool = False) -> None:
         """Show up to three lines in the panel (each fitted; ``middle`` cuts long paths in the middle)."""
-        self._message = [(line, middle) for line in lines[:3]]
-        self._fit_message()
+        self.hud.say(*lines, middle=middle)
         self._changed = True
 
     def message_text(self) -> str:
         """The message lines as shown (for tests)."""
-        return "\n".join(t.text for t in self.t_message if t.text)
-
-    def _fit_message(self) -> None:
-        if not self.lay_size[0]:
-            return
-        pw = panel_width(self.lay_size[0]) - 24
-        for i, text in enumerate(self.t_message):
-            line, middle = self._message[i] if i < len(self._message) else ("", False)
-            fit_text(text, line, pw, middle=middle)
+        return self.hud.message_text()
 
     # -- setup ------------------------------------------------------------------------------
     def start(self) -> None:
         """(Re)start carving from the first step (or the background build for big mazes)."""
         self.stats = None
         self.stats_task = None
-        self.t_panel.text = "Statistics appear when the maze is finished."
+        self.t_panel.text = NO_STATS
         self._changed = True
         if self.big:
             self._release_picture()
@@ -200,23 +176,7 @@ class LabView(BaseView):
         bh = int(max(22, min(40, 30 * scale - 4)))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(pw - 24, bh)
-        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4)
-        y = height - HUD_HEIGHT / 2
-        self.t_title.position = (16, y + 11)
-        self.t_status.position = (16, y - 12)
-        self.t_panel.width = pw - 24
-        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
-        # Statistics shrink until they end above the three message lines over the buttons.
-        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
-        self.t_panel.font_size = 11
-        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
-            self.t_panel.font_size -= 1
-        for i, text in enumerate(self.t_message):
-            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
-        self._fit_message()
-        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
-        self.t_help.position = (12, 8)
-        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+        self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4))
         self._changed = True
 
     # -- actions ---------------------------------------------------------------------------------
@@ -422,13 +382,7 @@ class LabView(BaseView):
     # -- drawing ----------------------------------------------------------------------------------------
     def status_line(self) -> str:
         """The HUD's second line."""
-        play = "playing" if self.playing else "paused"
-        if self.run is None:
-            return f"{'building' if self.picture is None else 'finished'} · {self.code}"
-        run = self.run
-        queued = " · solve queued" if run.solve_queued else ""
-        return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
-                f"solver {run.solver}{queued} · {self.code}")
+        return status_line(self.run, self.playing, self.picture is not None, self.code)
 
     def draw_background(self) -> None:
         """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
@@ -456,28 +410,12 @@ class LabView(BaseView):
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""
-        t = self.ctx.theme
-        w, h = self.lay_size
-        pw = panel_width(w)
-        fit_text(self.t_title, f"Lab · {self.spec.label()}", w - 32, min_size=10, size=15)
-        fit_text(self.t_status, self.status_line(), w - 32, min_size=9, size=12)
-        if self.run is None and self.task is not None:
-            frac, msg = self.task.progress()
-            fit_text(self.t_progress, f"{spinner(self.task.elapsed)} {msg} · {self.task.elapsed:.0f} s",
-                     w - pw - 40, min_size=10, size=16)
-            cx, cy = (w - pw) / 2, h / 2
-            half = min(200, (w - pw) / 2 - 20)
-            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, t.text, 2)
-            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
-                                              cy + 10, t.accent)
-            self.t_progress.draw()
-        for text in self.texts():
-            text.draw()
+        task = self.task if self.run is None else None
+        self.hud.draw(f"Lab · {self.spec.label()}", self.status_line(), task, self.ctx.theme)
         self.frame_ms.append((time.perf_counter() - getattr(self, "_t0", time.perf_counter())) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
-        shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
-        return shown + [t for t in self.t_message if t.text]
+        return self.hud.texts()
