@@ -2,7 +2,9 @@
 
 The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
 as an enum); this view maps keys and buttons to its calls and draws its cell
-and wall arrays through :class:`game.lab.layer.LabLayer`.
+and wall arrays through :class:`game.lab.layer.LabLayer`, in a
+:class:`game.render.viewport.MazeViewport` left of the panel; its texts are
+:class:`game.lab.hud.LabTexts`.
 
 Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
 hundreds of thousands per second) · R restart carving · G new seed · O next
@@ -37,28 +39,18 @@ from engine.modes.lab import (
 )
 from game import routes
 from game.context import Context
+from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
 from game.lab.layer import LabLayer, draw_run
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
-from game.render.camera import CameraState
 from game.render.picture import Picture
+from game.render.viewport import MazeViewport
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
-from game.ui.textfit import fit_text
-from game.workers import Task, spinner
+from game.workers import Task
 
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
-
-HUD_HEIGHT = 56
-FOOTER_HEIGHT = 26
-HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
-        "X export · K copy code · wheel/drag · Esc back")
-
-
-def panel_width(width: int) -> int:
-    """The right panel's width for a window ``width`` pixels wide (240..420)."""
-    return int(max(240, min(420, 0.24 * width)))
 
 
 class LabView(BaseView):
@@ -77,30 +69,21 @@ class LabView(BaseView):
         self.run: LabRun | None = None
         self.spec = spec
         self.layer: LabLayer | None = None
-        self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        self.cam: CameraState | None = None
+        self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel
         self.picture: Picture | None = None
         self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
         self.stats_task: Task[Any] | None = None
         self.stats: dict[str, Any] | None = None
         self.playing = True
-        self.press_at: tuple[float, float] | None = None
         self.frame_ms: list[float] = []
         self._drawn_version = -1
         self._changed = True
-        self._message: list[tuple[str, bool]] = []
         self.lay_size = (0, 0)  # the window size of the last layout
         self._reported: Any = None  # the solve result last reported in the panel
-        t = ctx.theme
-        self.t_title = self.text("", 15, bold=True, anchor_y="center")
-        self.t_status = self.text("", 12, t.text_dim, anchor_y="center")
-        self.t_panel = self.text("Statistics appear when the maze is finished.", 11, multiline=True, width=260,
-                                 anchor_y="top")
-        self.t_message = [self.text("", 11, t.accent, anchor_y="top") for _ in range(3)]
-        self.t_help = self.text("", 11, t.text_dim)
-        self.t_progress = self.text("", 16, anchor_x="center")
+        self.hud = LabTexts(self.text, ctx.theme)
+        self.t_panel, self.t_message = self.hud.t_panel, self.hud.t_message
         self.box = gui.UIBoxLayout(space_between=4)
         for label, action in (
             ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
@@ -144,28 +127,19 @@ class LabView(BaseView):
 
     def say(self, *lines: str, middle: bool = False) -> None:
         """Show up to three lines in the panel (each fitted; ``middle`` cuts long paths in the middle)."""
-        self._message = [(line, middle) for line in lines[:3]]
-        self._fit_message()
+        self.hud.say(*lines, middle=middle)
         self._changed = True
 
     def message_text(self) -> str:
         """The message lines as shown (for tests)."""
-        return "\n".join(t.text for t in self.t_message if t.text)
-
-    def _fit_message(self) -> None:
-        if not self.lay_size[0]:
-            return
-        pw = panel_width(self.lay_size[0]) - 24
-        for i, text in enumerate(self.t_message):
-            line, middle = self._message[i] if i < len(self._message) else ("", False)
-            fit_text(text, line, pw, middle=middle)
+        return self.hud.message_text()
 
     # -- setup ------------------------------------------------------------------------------
     def start(self) -> None:
         """(Re)start carving from the first step (or the background build for big mazes)."""
         self.stats = None
         self.stats_task = None
-        self.t_panel.text = "Statistics appear when the maze is finished."
+        self.t_panel.text = NO_STATS
         self._changed = True
         if self.big:
             self._release_picture()
@@ -185,15 +159,12 @@ class LabView(BaseView):
             return
         width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
         ww = max(100, width - panel_width(width))
-        self.world_camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, ww, height),
-                                            projection=arcade.LRBT(-ww / 2, ww / 2, -height / 2, height / 2))
         grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
         if grid is None:
             return
-        if self.cam is None:
-            self.cam = CameraState(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT)
-        else:
-            self.cam.resize(ww, height)
+        if self.viewport is None:  # every mouse move pans: a click means nothing here
+            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, drag_threshold=0)
+        self.viewport.fit_area(ww, height)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -206,23 +177,7 @@ class LabView(BaseView):
         bh = int(max(22, min(40, 30 * scale - 4)))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(pw - 24, bh)
-        buttons_top = FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4)
-        y = height - HUD_HEIGHT / 2
-        self.t_title.position = (16, y + 11)
-        self.t_status.position = (16, y - 12)
-        self.t_panel.width = pw - 24
-        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
-        # Statistics shrink until they end above the three message lines over the buttons.
-        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
-        self.t_panel.font_size = 11
-        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
-            self.t_panel.font_size -= 1
-        for i, text in enumerate(self.t_message):
-            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
-        self._fit_message()
-        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
-        self.t_help.position = (12, 8)
-        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+        self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4))
         self._changed = True
 
     # -- actions ---------------------------------------------------------------------------------
@@ -370,7 +325,7 @@ class LabView(BaseView):
         del rgba
         self.stats = stats
         self.t_panel.text = "Statistics\n" + format_stats(stats)
-        self.cam = None
+        self.viewport = None
         self.layout(*self.lay_size)
 
     def needs_redraw(self) -> bool:
@@ -392,8 +347,8 @@ class LabView(BaseView):
             key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export_now,
             key.K: self.copy_code, key.END: self.run_to_end,
         }
-        if symbol == key.F and self.cam is not None:
-            self.cam.fit()
+        if symbol == key.F and self.viewport is not None:
+            self.viewport.fit()
             return True
         action = actions.get(symbol)
         if action is None:
@@ -404,42 +359,36 @@ class LabView(BaseView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
         self._changed = True
-        self.press_at = (x, y) if x < self.window.width - panel_width(self.window.width) else None
+        if self.viewport is not None and self.viewport.contains(x, y):
+            self.viewport.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         """Pan."""
-        if self.press_at is not None and self.cam is not None:
-            self.cam.pan(dx, dy)
+        if self.viewport is not None and self.viewport.drag(x, y, dx, dy):
             self._changed = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """End a drag."""
-        self.press_at = None
+        if self.viewport is not None:
+            self.viewport.release()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
-        if self.cam is not None and scroll_y and x < self.window.width - panel_width(self.window.width):
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+        vp = self.viewport
+        if vp is not None and vp.contains(x, y) and vp.scroll(x, y, scroll_y):
             self._changed = True
 
     # -- drawing ----------------------------------------------------------------------------------------
     def status_line(self) -> str:
         """The HUD's second line."""
-        play = "playing" if self.playing else "paused"
-        if self.run is None:
-            return f"{'building' if self.picture is None else 'finished'} · {self.code}"
-        run = self.run
-        queued = " · solve queued" if run.solve_queued else ""
-        return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
-                f"solver {run.solver}{queued} · {self.code}")
+        return status_line(self.run, self.playing, self.picture is not None, self.code)
 
     def draw_background(self) -> None:
         """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
         self._t0 = time.perf_counter()
         t = self.ctx.theme
-        if self.cam is not None:
-            self.cam.apply(self.world_camera)
-            self.world_camera.use()
+        if self.viewport is not None:
+            self.viewport.use()
             if self.run is not None and self.layer is not None:
                 self._draw_run(self.run, self.layer)
             elif self.picture is not None:
@@ -456,32 +405,16 @@ class LabView(BaseView):
         if run.version != self._drawn_version:
             layer.touch()
             self._drawn_version = run.version
-        draw_run(run, layer, self.ctx.theme, self.cam.zoom if self.cam is not None else 1.0)
+        draw_run(run, layer, self.ctx.theme, self.viewport.zoom if self.viewport is not None else 1.0)
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""
-        t = self.ctx.theme
-        w, h = self.lay_size
-        pw = panel_width(w)
-        fit_text(self.t_title, f"Lab · {self.spec.label()}", w - 32, min_size=10, size=15)
-        fit_text(self.t_status, self.status_line(), w - 32, min_size=9, size=12)
-        if self.run is None and self.task is not None:
-            frac, msg = self.task.progress()
-            fit_text(self.t_progress, f"{spinner(self.task.elapsed)} {msg} · {self.task.elapsed:.0f} s",
-                     w - pw - 40, min_size=10, size=16)
-            cx, cy = (w - pw) / 2, h / 2
-            half = min(200, (w - pw) / 2 - 20)
-            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, t.text, 2)
-            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
-                                              cy + 10, t.accent)
-            self.t_progress.draw()
-        for text in self.texts():
-            text.draw()
+        task = self.task if self.run is None else None
+        self.hud.draw(f"Lab · {self.spec.label()}", self.status_line(), task, self.ctx.theme)
         self.frame_ms.append((time.perf_counter() - getattr(self, "_t0", time.perf_counter())) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""
-        shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
-        return shown + [t for t in self.t_message if t.text]
+        return self.hud.texts()

@@ -20,6 +20,7 @@ from game.play.dark import goal_hint_on
 from game.render.camera import CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer, cell_inradius
+from game.render.viewport import MazeViewport
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
@@ -33,7 +34,6 @@ HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
-DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
 
 
 HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
@@ -80,21 +80,15 @@ class PlayView(Screen):
             session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
-        self.dark_layer = None if self.fog is None else DarkMazeLayer(ctx.window.ctx, maze, ctx.theme, self.fog)
-        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, ctx.theme)
+        self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT)
         self.layer.mark_visited(self.session.start)
-        self.world_camera = arcade.Camera2D()
         self.hud_camera = arcade.Camera2D()
-        w, h = ctx.window.width, ctx.window.height
-        self.cam = CameraState(maze.grid.bounds(), w, h, HUD_HEIGHT, FOOTER_HEIGHT)
         self.keys = DirectionKeys(chords=maze.grid.kind != "square")
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
         self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
         self.win_wait = -1.0
-        self.press_at: tuple[float, float] | None = None
-        self.dragging = False
         self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
         self._radius: dict[int, float] = {}
         t = ctx.theme
@@ -122,6 +116,21 @@ class PlayView(Screen):
                                        on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
                                        on_help=self.show_help)
         return self._pause
+
+    @property
+    def cam(self) -> CameraState:
+        """The world camera's state (the viewport's)."""
+        return self.viewport.cam
+
+    @property
+    def layer(self) -> MazeLayer:
+        """The maze layer (the viewport's)."""
+        return self.viewport.maze_layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The maze layer of a dark maze, else None."""
+        return self.viewport.dark_layer
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
@@ -154,12 +163,10 @@ class PlayView(Screen):
 
     def on_resize(self, width: int, height: int) -> None:
         """Refit the world camera and re-place the HUD."""
-        self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
         s = ui_scale(width, height)
         self.hud_height = HUD_HEIGHT * s
-        self.cam.hud, self.cam.footer = self.hud_height, FOOTER_HEIGHT * s
-        self.cam.resize(width, height)
+        self.viewport.match_window(width, height, self.hud_height, FOOTER_HEIGHT * s)
         y = height - self.hud_height / 2
         self.hud_time.font_size = 18 * s
         self.hud_time.position = (width / 2, y)
@@ -194,7 +201,7 @@ class PlayView(Screen):
 
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
-        return (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake, s.display_position(), s.moves,
+        return (*self.viewport.view_key(), s.display_position(), s.moves,
                 self.clock_text(), self.paused, len(s.visited), s.fog.version if s.fog else 0)
 
     def clock_text(self) -> str:
@@ -259,7 +266,7 @@ class PlayView(Screen):
             self.toggle_pause()
         elif symbol == key.R:
             self.restart()
-        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.session.display_position())):
+        elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
         elif is_direction_key(symbol):
             self.cam.following = True
@@ -275,29 +282,21 @@ class PlayView(Screen):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """Start a click or a drag."""
-        if self.paused:
-            return
-        self.press_at = (x, y)
-        self.dragging = False
+        if not self.paused:
+            self.viewport.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         """Pan once the mouse moved a few pixels."""
-        if self.paused or self.press_at is None:
-            return
-        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= DRAG_THRESHOLD:
-            self.dragging = True
-            dx, dy = int(x - self.press_at[0]), int(y - self.press_at[1])
-        if self.dragging:
-            self.cam.pan(dx, dy)
+        if not self.paused:
+            self.viewport.drag(x, y, dx, dy)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click without drag walks to the clicked cell."""
-        if self.paused or self.press_at is None:
+        if self.paused or not self.viewport.release():
             return
-        was_drag, self.press_at, self.dragging = self.dragging, None, False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
+        if button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
             return
-        cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
+        cell = self.viewport.cell_at(x, y)
         if cell < 0:
             return
         if self.session.walk_to(cell):
@@ -307,8 +306,8 @@ class PlayView(Screen):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
-        if not self.paused and scroll_y:
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+        if not self.paused:
+            self.viewport.scroll(x, y, scroll_y)
 
     # -- time ------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -336,7 +335,7 @@ class PlayView(Screen):
             self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
         else:
             self.cam.shake = (0.0, 0.0)
-        self.cam.follow(*self.session.display_position(), dt)
+        self.viewport.follow(*self.session.display_position(), dt)
         if self.win_wait >= 0:
             self.win_wait -= dt
             if self.win_wait < 0:
@@ -362,17 +361,7 @@ class PlayView(Screen):
             self.pause.draw(self.window.width, self.window.height)
             self._drawn = self._frame_key()
             return
-        self.cam.apply(self.world_camera)
-        cam_key = (self.cam.x, self.cam.y, self.cam.zoom, self.cam.shake)
-        x0, y0, x1, y1 = self.maze.grid.bounds()
-        sx0, sy0 = self.cam.world_to_screen(x0, y0)
-        sx1, sy1 = self.cam.world_to_screen(x1, y1)
-        pad = 8 + abs(self.cam.shake[0]) + abs(self.cam.shake[1])
-        clip = (int(sx0 - pad), int(sy0 - pad), int(sx1 - sx0 + 2 * pad), int(sy1 - sy0 + 2 * pad))
-        size = (self.window.width, self.window.height)
-        self.layer.draw_cached(cam_key, self.cam.zoom, self.world_camera.use, size, clip)
-        self.world_camera.use()
-        self.layer.draw_trail()
+        self.viewport.draw(cached=(self.window.width, self.window.height))
         px, py = self.session.display_position()
         t = self.ctx.theme
         radius = self.disc_radius()
@@ -395,10 +384,7 @@ class PlayView(Screen):
 
     def sync_fog(self) -> None:
         """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
-        if self.fog is not None and self.dark_layer is not None:
-            changed = self.fog.take_changes()
-            if changed:
-                self.dark_layer.update_fog(changed)
+        self.viewport.sync_fog()
 
     def draw_goal_hint(self, px: float, py: float, radius: float) -> None:
         """Dark mazes with the hint on: a faint wedge beside the player pointing to the unseen goal."""

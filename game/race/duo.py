@@ -166,7 +166,7 @@ class DuoView(RaceScreen):
                 return True
         if symbol == key.R:
             self.restart()
-        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.midpoint())):
+        elif self.viewport.handle_key(symbol, self.midpoint()):
             pass
         else:
             return None
@@ -207,7 +207,7 @@ class DuoView(RaceScreen):
             elif event.kind is EventKind.ARRIVED:
                 audio.play("win")
         self.update_fog()
-        self.cam.follow(*self.midpoint(), delta_time)
+        self.viewport.follow(*self.midpoint(), delta_time)
         self.count_down_to_result(duo.phase, delta_time)
 
     def needs_redraw(self) -> bool:
@@ -219,12 +219,12 @@ class DuoView(RaceScreen):
 
     def frame_key(self) -> tuple[Any, ...]:
         """Both players, the clock line, countdown, what the banner and HUD lines show, the fog, the camera."""
-        duo, cam = self.duo, self.cam
+        duo = self.duo
         fog = duo.fog.version if duo.fog is not None else 0
         # what the banner and the players' lines are made of (moves, arrivals, giving up), not the lines themselves:
         # this runs every tick
         runs = tuple((len(r.moves), r.gave_up) for r in duo.racers)
-        return (cam.x, cam.y, cam.zoom, cam.shake, duo.position(0), duo.position(1), self.clock_text(),
+        return (*self.viewport.view_key(), duo.position(0), duo.position(1), self.clock_text(),
                 self.countdown_text(), duo.phase, len(duo.arrived()), runs, fog)
 
     def clock_text(self) -> str:
@@ -240,7 +240,7 @@ class DuoView(RaceScreen):
         """The maze (through the shared fog when dark), both trails side by side, both players."""
         t = self.ctx.theme
         duo = self.duo
-        self.layer.draw(self.cam.zoom)
+        self.viewport.draw()
         size = self.layer.cell_size
         shift = 0.09 * size
         for i in (0, 1):
@@ -316,8 +316,6 @@ class DuoView(RaceScreen):
         w, h = self.lay_size
         self.mark_drawn()
         if not self.paused:
-            self.cam.apply(self.world_camera)
-            self.world_camera.use()
             self.draw_world()
         self.hud_camera.use()
         t = self.ctx.theme

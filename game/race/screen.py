@@ -1,16 +1,16 @@
 """What the race screens share (one player against an opponent, two players on one keyboard).
 
-:class:`RaceScreen` holds the maze layer (drawn through a fog in a dark race),
-the world and HUD cameras, the top bar (title and note on the left, the clock in
-the middle, the racers' lines on the right, laid out by each screen), the
-"who arrived" banner in its own strip under the bar, the 3-2-1 countdown, the
-key help at the bottom, mouse zoom and pan, and the pause between the end of a
-race and its result screen.  All sizes scale with the window (:func:`game.ui.ui_scale`).
+:class:`RaceScreen` holds the maze viewport (:class:`game.render.viewport.MazeViewport`:
+the maze layer, drawn through a fog in a dark race, the world camera, mouse zoom
+and pan, the camera keys), the HUD camera, the top bar (title and note on the
+left, the clock in the middle, the racers' lines on the right, laid out by each
+screen), the "who arrived" banner in its own strip under the bar, the 3-2-1
+countdown, the key help at the bottom, and the pause between the end of a race
+and its result screen.  All sizes scale with the window (:func:`game.ui.ui_scale`).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import arcade
@@ -24,6 +24,7 @@ from game.render.camera import CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
+from game.render.viewport import MazeViewport
 from game.routes import Route
 from game.ui import FONT, ui_scale
 from game.ui.screen import Screen
@@ -63,12 +64,9 @@ class RaceScreen(Screen):
         self.maze = maze
         self.back_view = back
         self.help_line = help_line
-        self.dark_layer = None if fog is None else DarkMazeLayer(ctx.window.ctx, maze, layer_theme, fog)
-        self.layer: MazeLayer = self.dark_layer or MazeLayer(ctx.window.ctx, maze, layer_theme)
-        self.world_camera = arcade.Camera2D()
+        self.viewport = MazeViewport.for_maze(ctx.window, maze, layer_theme, fog, HUD_HEIGHT + BANNER_STRIP,
+                                              FOOTER_HEIGHT)
         self.hud_camera = arcade.Camera2D()
-        self.cam = CameraState(maze.grid.bounds(), ctx.window.width, ctx.window.height, HUD_HEIGHT + BANNER_STRIP,
-                               FOOTER_HEIGHT)
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
         self.end_wait = -1.0
         t = ctx.theme
@@ -84,9 +82,22 @@ class RaceScreen(Screen):
         self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
         self.s = ui_scale(*self.lay_size)
         self.hud_h = HUD_HEIGHT * self.s
-        self.press_at: tuple[float, float] | None = None
-        self.dragging = False
         self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
+
+    @property
+    def cam(self) -> CameraState:
+        """The world camera's state (the viewport's)."""
+        return self.viewport.cam
+
+    @property
+    def layer(self) -> MazeLayer:
+        """The maze layer (the viewport's)."""
+        return self.viewport.maze_layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The maze layer of a dark race, else None."""
+        return self.viewport.dark_layer
 
     @staticmethod
     def make_text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:
@@ -99,10 +110,8 @@ class RaceScreen(Screen):
         self.lay_size = (width, height)
         self.s = s = ui_scale(width, height)
         self.hud_h = HUD_HEIGHT * s
-        self.world_camera.match_window()
         self.hud_camera.match_window(position=True)
-        self.cam.hud, self.cam.footer = self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s
-        self.cam.resize(width, height)
+        self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
@@ -183,35 +192,29 @@ class RaceScreen(Screen):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """Start a click or a drag."""
-        self.press_at = (x, y)
-        self.dragging = False
+        self.viewport.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan (a drag starts after 5 px)."""
-        if self.press_at is None or self.input_paused():
-            return
-        if not self.dragging and math.hypot(x - self.press_at[0], y - self.press_at[1]) >= 5:
-            self.dragging = True
-        if self.dragging:
-            self.cam.pan(dx, dy)
+        """Pan (a press becomes a drag after a few pixels)."""
+        if not self.input_paused() and self.viewport.drag(x, y, dx, dy):
             self._changed = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """End a drag."""
-        self.press_at, self.dragging = None, False
+        """End a drag, or a click: :meth:`clicked`."""
+        if self.viewport.release():
+            self.clicked(x, y, button)
+
+    def clicked(self, x: int, y: int, button: int) -> None:
+        """A click (a press released without a drag) at ``(x, y)``; nothing unless a screen says so."""
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
-        if scroll_y and not self.input_paused():
-            self.cam.zoom_at(x, y, 1.15 ** scroll_y)
+        if not self.input_paused() and self.viewport.scroll(x, y, scroll_y):
             self._changed = True
 
     def update_fog(self) -> None:
         """A dark race: redraw the fog of the cells that changed since the last frame."""
-        if self.dark_layer is not None:
-            changed = self.dark_layer.fog.take_changes()
-            if changed:
-                self.dark_layer.update_fog(changed)
+        self.viewport.sync_fog()
 
     def count_down_to_result(self, phase: Phase, delta_time: float) -> None:
         """Once the race is over, wait :data:`RESULT_DELAY` seconds, then :meth:`show_result`."""

@@ -104,7 +104,7 @@ class RaceView(RaceScreen):
             self.back()
         elif symbol == key.E:
             self.show_explored = not self.show_explored
-        elif self.cam.handle_key(symbol, self.cam.world_to_screen(*self.race.player_position())):
+        elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
         elif is_direction_key(symbol):
             self.send_moves(self.keys.press(symbol))
@@ -122,12 +122,11 @@ class RaceView(RaceScreen):
         """Forget a released direction key."""
         self.keys.release(symbol)
 
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+    def clicked(self, x: int, y: int, button: int) -> None:
         """A click walks to the cell (after the countdown)."""
-        was_drag, self.press_at, self.dragging = self.dragging, None, False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT:
+        if button != arcade.MOUSE_BUTTON_LEFT:
             return
-        cell = self.maze.grid.cell_at(*self.cam.screen_to_world(x, y))
+        cell = self.viewport.cell_at(x, y)
         if cell >= 0:
             self.race.walk_to(cell)
 
@@ -147,14 +146,14 @@ class RaceView(RaceScreen):
             elif event.kind is EventKind.DECIDED:
                 audio.play("bump" if event.player == 1 else "win")  # player 1: the opponent won
         self.update_fog()
-        self.cam.follow(*self.race.player_position(), delta_time)
+        self.viewport.follow(*self.race.player_position(), delta_time)
         self.count_down_to_result(self.race.phase, delta_time)
 
     def frame_key(self) -> tuple[Any, ...]:
         """Both racers, the clock line, countdown, banner, counters, explored cells shown, the fog, the camera."""
-        race, cam = self.race, self.cam
+        race = self.race
         fog = race.player.fog.version if race.player.fog is not None else 0
-        return (cam.x, cam.y, cam.zoom, cam.shake, race.player_position(), race.opponent_position(),
+        return (*self.viewport.view_key(), race.player_position(), race.opponent_position(),
                 self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
                 race.player_moves, race.opponent_moves, self.show_explored, fog)
 
@@ -167,7 +166,7 @@ class RaceView(RaceScreen):
         """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
         race = self.race
-        self.layer.draw(self.cam.zoom)
+        self.viewport.draw()
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
@@ -249,8 +248,6 @@ class RaceView(RaceScreen):
         """World, then HUD."""
         self.clear()
         self.mark_drawn()
-        self.cam.apply(self.world_camera)
-        self.world_camera.use()
         self.draw_world()
         self.hud_camera.use()
         self.update_texts()

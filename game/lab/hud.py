@@ -1,0 +1,117 @@
+"""The Lab screen's texts: what they say and where they go (no view, no input).
+
+:class:`LabTexts` holds the title and status lines of the top bar, the
+statistics panel, up to three message lines over the panel's buttons, the key
+help and the progress line of a big maze built in the background;
+:func:`status_line` is the top bar's second line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+
+from engine.modes.lab import LabRun
+from game.render.theme import Theme
+from game.ui.textfit import fit_text
+from game.workers import Task, spinner
+
+HUD_HEIGHT = 56
+FOOTER_HEIGHT = 26
+HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
+        "X export · K copy code · wheel/drag · Esc back")
+NO_STATS = "Statistics appear when the maze is finished."
+
+
+def panel_width(width: int) -> int:
+    """The right panel's width for a window ``width`` pixels wide (240..420)."""
+    return int(max(240, min(420, 0.24 * width)))
+
+
+def status_line(run: LabRun | None, playing: bool, built: bool, code: str) -> str:
+    """The top bar's second line: the run's phase, steps, speed, play/pause and solver (``built``: a big maze's
+    picture is ready)."""
+    if run is None:
+        return f"{'finished' if built else 'building'} · {code}"
+    play = "playing" if playing else "paused"
+    queued = " · solve queued" if run.solve_queued else ""
+    return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
+            f"solver {run.solver}{queued} · {code}")
+
+
+class LabTexts:
+    """The Lab's texts, made by ``make_text`` (the view's themed ``arcade.Text`` factory)."""
+
+    def __init__(self, make_text: Callable[..., arcade.Text], theme: Theme) -> None:
+        self.t_title = make_text("", 15, bold=True, anchor_y="center")
+        self.t_status = make_text("", 12, theme.text_dim, anchor_y="center")
+        self.t_panel = make_text(NO_STATS, 11, multiline=True, width=260, anchor_y="top")
+        self.t_message = [make_text("", 11, theme.accent, anchor_y="top") for _ in range(3)]
+        self.t_help = make_text("", 11, theme.text_dim)
+        self.t_progress = make_text("", 16, anchor_x="center")
+        self._message: list[tuple[str, bool]] = []
+        self.lay_size = (0, 0)  # the window size of the last layout
+
+    def say(self, *lines: str, middle: bool = False) -> None:
+        """Up to three message lines (each fitted; ``middle`` cuts long paths in the middle)."""
+        self._message = [(line, middle) for line in lines[:3]]
+        self._fit_message()
+
+    def message_text(self) -> str:
+        """The message lines as shown."""
+        return "\n".join(t.text for t in self.t_message if t.text)
+
+    def _fit_message(self) -> None:
+        if not self.lay_size[0]:
+            return
+        pw = panel_width(self.lay_size[0]) - 24
+        for i, text in enumerate(self.t_message):
+            line, middle = self._message[i] if i < len(self._message) else ("", False)
+            fit_text(text, line, pw, middle=middle)
+
+    def layout(self, width: int, height: int, buttons_top: float) -> None:
+        """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up."""
+        self.lay_size = (width, height)
+        pw = panel_width(width)
+        y = height - HUD_HEIGHT / 2
+        self.t_title.position = (16, y + 11)
+        self.t_status.position = (16, y - 12)
+        self.t_panel.width = pw - 24
+        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
+        # Statistics shrink until they end above the three message lines over the buttons.
+        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
+        self.t_panel.font_size = 11
+        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
+            self.t_panel.font_size -= 1
+        for i, text in enumerate(self.t_message):
+            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
+        self._fit_message()
+        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
+        self.t_help.position = (12, 8)
+        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+
+    def draw(self, title: str, status: str, task: Task[Any] | None, theme: Theme) -> None:
+        """The top bar lines, the panel texts, and the progress bar of ``task`` (a big maze being built)."""
+        w, h = self.lay_size
+        pw = panel_width(w)
+        fit_text(self.t_title, title, w - 32, min_size=10, size=15)
+        fit_text(self.t_status, status, w - 32, min_size=9, size=12)
+        if task is not None:
+            frac, msg = task.progress()
+            fit_text(self.t_progress, f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s",
+                     w - pw - 40, min_size=10, size=16)
+            cx, cy = (w - pw) / 2, h / 2
+            half = min(200, (w - pw) / 2 - 20)
+            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, theme.text, 2)
+            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
+                                              cy + 10, theme.accent)
+            self.t_progress.draw()
+        for text in self.texts():
+            text.draw()
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now."""
+        shown = [self.t_title, self.t_status, self.t_panel, self.t_help]
+        return shown + [t for t in self.t_message if t.text]

@@ -1,0 +1,201 @@
+"""The maze area of a screen: world camera, mouse pan and zoom, camera keys, the maze layer.
+
+:class:`MazeViewport` is what the play, race (one player and two players) and Lab
+screens share about showing a maze: the ``arcade.Camera2D`` the world is drawn
+with and its :class:`~game.render.camera.CameraState` (fit, zoom at a point,
+pan, follow, screen <-> world), mouse drag-to-pan (a press becomes a drag after
+:data:`DRAG_THRESHOLD` pixels; a press released before that is a click), wheel
+zoom (:data:`WHEEL_ZOOM` per notch, around the cursor), the F/+/- keys, the maze
+layer (:class:`MazeLayer`, or :class:`DarkMazeLayer` through a fog) and picking
+the cell under the mouse.  The screens keep their own rules: when the mouse is
+ignored (a pause), what a click does, what else they draw.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from game.render.camera import Bounds, CameraState
+from game.render.fog_layer import DarkMazeLayer
+from game.render.maze_layer import MazeLayer
+
+if TYPE_CHECKING:
+    from engine.maze.model import Maze
+    from engine.modes.fog import Fog
+    from game.render.theme import Theme
+
+DRAG_THRESHOLD = 5  # pixels the mouse moves, button down, before a press becomes a drag
+WHEEL_ZOOM = 1.15  # zoom factor per wheel notch
+
+
+class MazeViewport:
+    """World camera, mouse pan/zoom and (optionally) the maze layer of one screen.
+
+    Args:
+        bounds: ``(xmin, ymin, xmax, ymax)`` of the world (the maze's grid bounds).
+        width, height: the maze area in pixels (from the window's bottom-left corner).
+        hud, footer: pixels of that area covered at the top and at the bottom.
+        layer: the maze layer drawn by :meth:`draw` (None: the screen draws its own world).
+        grid: the grid :meth:`cell_at` picks cells of (None: no picking).
+        drag_threshold: pixels before a press becomes a drag (0: every move pans).
+    """
+
+    def __init__(self, bounds: Bounds, width: float, height: float, hud: float = 0.0, footer: float = 0.0, *,
+                 layer: MazeLayer | None = None, grid: Any = None, drag_threshold: float = DRAG_THRESHOLD) -> None:
+        self.camera = arcade.Camera2D()
+        self.cam = CameraState(bounds, width, height, hud, footer)
+        self.layer = layer
+        self.grid = grid
+        self.drag_threshold = drag_threshold
+        self.press_at: tuple[float, float] | None = None
+        self.dragging = False
+
+    @classmethod
+    def for_maze(cls, window: arcade.Window, maze: Maze, theme: Theme, fog: Fog | None = None, hud: float = 0.0,
+                 footer: float = 0.0) -> MazeViewport:
+        """A whole-window viewport on ``maze`` with its layer: drawn through ``fog`` when given (a dark maze)."""
+        layer = MazeLayer(window.ctx, maze, theme) if fog is None else DarkMazeLayer(window.ctx, maze, theme, fog)
+        return cls(maze.grid.bounds(), window.width, window.height, hud, footer, layer=layer, grid=maze.grid)
+
+    @property
+    def maze_layer(self) -> MazeLayer:
+        """The maze layer (for screens built with one)."""
+        assert self.layer is not None, "this viewport has no maze layer"
+        return self.layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The layer when it draws through a fog, else None."""
+        return self.layer if isinstance(self.layer, DarkMazeLayer) else None
+
+    # -- size ---------------------------------------------------------------------------
+    def match_window(self, width: float, height: float, hud: float, footer: float) -> None:
+        """The window was resized to ``width`` × ``height`` (HUD and footer rescaled): the camera covers the
+        window again and the maze is fitted."""
+        self.camera.match_window()
+        self.cam.hud, self.cam.footer = hud, footer
+        self.cam.resize(width, height)
+
+    def fit_area(self, width: float, height: float) -> None:
+        """Only the ``width`` × ``height`` pixels at the window's bottom-left show the maze (a panel beside it):
+        the camera draws into them and the maze is fitted."""
+        self.camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, width, height),
+                                      projection=arcade.LRBT(-width / 2, width / 2, -height / 2, height / 2))
+        self.cam.resize(width, height)
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when window pixel ``(x, y)`` lies left of the area's right edge (the maze, not a side panel)."""
+        return x < self.cam.width
+
+    # -- camera ---------------------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        """Pixels per world unit."""
+        return self.cam.zoom
+
+    def view_key(self) -> tuple[Any, ...]:
+        """What the camera shows (centre, zoom, shake): part of a screen's frame key."""
+        cam = self.cam
+        return (cam.x, cam.y, cam.zoom, cam.shake)
+
+    def fit(self) -> None:
+        """Show the whole maze."""
+        self.cam.fit()
+
+    def follow(self, x: float, y: float, dt: float) -> None:
+        """Zoomed in: glide to keep world point ``(x, y)`` (the player) in the middle part of the view."""
+        self.cam.follow(x, y, dt)
+
+    def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
+        """F fits, + zooms in on world point ``focus`` (the player), - zooms out around the centre.  True if
+        ``symbol`` was one of them."""
+        return self.cam.handle_key(symbol, self.cam.world_to_screen(*focus))
+
+    def screen_to_world(self, x: float, y: float) -> tuple[float, float]:
+        """Window pixel -> world point."""
+        return self.cam.screen_to_world(x, y)
+
+    def world_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """World point -> window pixel."""
+        return self.cam.world_to_screen(x, y)
+
+    def cell_at(self, x: float, y: float) -> int:
+        """The cell under window pixel ``(x, y)``, or -1 (outside the maze, or no grid)."""
+        if self.grid is None:
+            return -1
+        return int(self.grid.cell_at(*self.cam.screen_to_world(x, y)))
+
+    # -- mouse ----------------------------------------------------------------------------
+    def press(self, x: float, y: float) -> None:
+        """A button went down at ``(x, y)``: the start of a click or a drag."""
+        self.press_at = (x, y)
+        self.dragging = False
+
+    def drag(self, x: float, y: float, dx: float, dy: float) -> bool:
+        """The mouse moved to ``(x, y)`` with a button down; True if the view panned.
+
+        The press becomes a drag once the mouse is :attr:`drag_threshold` pixels away from it; from then on the
+        world moves with the mouse (the first pan makes up the distance moved before it)."""
+        if self.press_at is None:
+            return False
+        if not self.dragging:
+            px, py = self.press_at
+            if math.hypot(x - px, y - py) < self.drag_threshold:
+                return False
+            self.dragging = True
+            dx, dy = int(x - px), int(y - py)
+        self.cam.pan(dx, dy)
+        return True
+
+    def release(self) -> bool:
+        """The button went up: True when this ends a click (a press that never became a drag)."""
+        clicked = self.press_at is not None and not self.dragging
+        self.press_at, self.dragging = None, False
+        return clicked
+
+    def scroll(self, x: float, y: float, scroll_y: float) -> bool:
+        """The wheel turned ``scroll_y`` notches: zoom around the cursor.  True if it zoomed."""
+        if not scroll_y:
+            return False
+        self.cam.zoom_at(x, y, WHEEL_ZOOM ** scroll_y)
+        return True
+
+    # -- fog and drawing --------------------------------------------------------------------
+    def sync_fog(self) -> None:
+        """A dark maze: copy the cells whose visibility changed since the last call into the fog texture."""
+        dark = self.dark_layer
+        if dark is not None:
+            changed = dark.fog.take_changes()
+            if changed:
+                dark.update_fog(changed)
+
+    def use(self) -> None:
+        """Activate the world camera where the camera state says (centre, zoom, shake)."""
+        self.cam.apply(self.camera)
+        self.camera.use()
+
+    def draw(self, cached: tuple[int, int] | None = None) -> None:
+        """The maze layer (walls, floor, trail); the world camera is active afterwards.
+
+        Args:
+            cached: the window size to draw the still part from an offscreen image of (re-rendered only when
+                the camera moves; see :meth:`MazeLayer.draw_cached`), or None to draw it directly.
+        """
+        layer = self.maze_layer
+        if cached is None:
+            self.use()
+            layer.draw(self.cam.zoom)
+            return
+        cam = self.cam
+        cam.apply(self.camera)
+        x0, y0, x1, y1 = cam.bounds
+        sx0, sy0 = cam.world_to_screen(x0, y0)
+        sx1, sy1 = cam.world_to_screen(x1, y1)
+        pad = 8 + abs(cam.shake[0]) + abs(cam.shake[1])
+        clip = (int(sx0 - pad), int(sy0 - pad), int(sx1 - sx0 + 2 * pad), int(sy1 - sy0 + 2 * pad))
+        layer.draw_cached(self.view_key(), cam.zoom, self.camera.use, cached, clip)
+        self.camera.use()
+        layer.draw_trail()
