@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,21 @@ class Campaign:
             if lv.id == level_id:
                 return lv
         raise KeyError(level_id)
+
+    def by_code(self, code: str) -> Level | None:
+        """The level whose code is ``code`` (its canonical spelling, as :meth:`Level.code` writes it), or None.
+
+        The first level wins when two share a code.  Every level is encoded once per campaign
+        (:attr:`_code_index`), not once per lookup.
+        """
+        return self._code_index.get(code)
+
+    @cached_property
+    def _code_index(self) -> dict[str, Level]:
+        index: dict[str, Level] = {}
+        for lv in self.levels:
+            index.setdefault(lv.code(), lv)
+        return index
 
     def next_of(self, level: Level) -> Level | None:
         """The level after ``level`` or None at the end."""

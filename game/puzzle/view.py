@@ -27,6 +27,7 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.deal import Deal, code_picture, code_to_copy, deal_session, session_from_code
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
@@ -398,20 +399,22 @@ class PuzzleView(AssistCommands, arcade.View):
         self._refresh_texts()
 
 
-def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
+def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
     """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
 
+    ``code`` is a puzzle code or an already decoded one (:class:`engine.puzzle.codes.PuzzleCode`).
     A code that does not decode (or names an unsolvable position) gives the
     setup screen with the decoder's sentence in red and the code in its field.
     This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
     """
-    if not code:
+    if code is None or code == "":
         setup: arcade.View = ctx.view_for(Route.PUZZLE_SETUP)
         return setup
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        refused: arcade.View = ctx.view_for(Route.PUZZLE_SETUP, code_text=code, error=str(exc))
+        text = code if isinstance(code, str) else code.code()
+        refused: arcade.View = ctx.view_for(Route.PUZZLE_SETUP, code_text=text, error=str(exc))
         return refused
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 

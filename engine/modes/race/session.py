@@ -180,7 +180,7 @@ class RaceSession:
             return cls.for_spec(RaceSpec.from_code(text), maze)
         if text.startswith("M"):
             return cls.for_spec(maze_race(MazeSpec.from_code(text)), maze)
-        raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
+        raise CodeError("This is not a race, ghost or maze code (they start with R2, G2 or M2).")
 
     def again(self) -> RaceSession:
         """A fresh session of the same race (same maze, new countdown)."""
