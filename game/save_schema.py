@@ -1,6 +1,6 @@
 """The save file's SQLite side: tables, schema versions and migrations, error kinds, retries.
 
-:mod:`game.store` opens, recovers and writes the file through these; see its
+:mod:`game.save_file` opens, recovers and writes the file through these; see its
 docstring for how a busy, damaged, read-only or newer file is treated.
 """
 
