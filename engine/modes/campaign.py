@@ -89,23 +89,12 @@ class Level:
 
 @dataclass(frozen=True)
 class Campaign:
-    """All levels in play order, with lookup by id and by code."""
+    """All levels in play order, with lookup by code."""
 
     levels: tuple[Level, ...]
 
     def __len__(self) -> int:
         return len(self.levels)
-
-    def by_id(self, level_id: str) -> Level:
-        """The level with this id.
-
-        Raises:
-            KeyError: unknown id.
-        """
-        for lv in self.levels:
-            if lv.id == level_id:
-                return lv
-        raise KeyError(level_id)
 
     def by_code(self, code: str) -> Level | None:
         """The level whose code is ``code`` (its canonical spelling, as :meth:`Level.code` writes it), or None.

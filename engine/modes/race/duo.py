@@ -45,8 +45,6 @@ from engine.modes.play import PlaySession
 from engine.modes.race.session import BEEP_TICKS, TICK, EventKind, RacePhase, take_ticks
 
 Vec = tuple[float, float]
-#: Players in a two-player race (player 0 and player 1).
-PLAYERS = 2
 
 
 @dataclass(frozen=True)

@@ -98,11 +98,6 @@ class RaceSim:
         return self.tick >= 0
 
     @property
-    def player_cell(self) -> int:
-        """The cell the player is in or moving into."""
-        return self.player_cells[-1]
-
-    @property
     def opponent_finished(self) -> bool:
         """True once the opponent has reached the goal."""
         return self.tick >= self.opponent.finish_tick
@@ -127,10 +122,6 @@ class RaceSim:
     def over(self) -> bool:
         """True when nothing more can change: both finished, or the player gave up."""
         return (self.player_finished or self.gave_up) and (self.opponent_finished or self.winner == "player")
-
-    def player_timeline(self) -> Timeline:
-        """The player's route so far as a timeline."""
-        return Timeline.from_moves(self.maze.start, self.player_moves, self.move_ticks)
 
     def opponent_reached(self) -> int:
         """How many cells of the opponent's route it has reached (the trail length)."""
