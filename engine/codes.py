@@ -25,24 +25,35 @@ give back the input (up to case and surrounding spaces), so ``#0G61Y`` is
 refused where ``#G61Y`` is meant.
 
 **The door.**  :func:`decode_any` takes any object and returns the decoded level
-(a :class:`Decoded`: ``MazeSpec``, ``RaceSpec``, ``GhostCode``, ``PuzzleCode``) or
-raises :class:`CodeError` with one plain sentence, never another exception.
+(a :data:`Decoded`: the union ``MazeSpec | RaceSpec | GhostCode | PuzzleCode``, so
+callers dispatch with ``match decoded: case MazeSpec(): ...``) or raises
+:class:`CodeError` with one plain sentence, never another exception.  Given a
+``tag`` (``"M"``, ``"R"``, ``"G"``, ``"P"``) it returns that kind's type.
 Kinds register themselves here (:func:`register`) from their own modules
 (:data:`KIND_MODULES`); each module parses its own fields.  Decoding never builds
-a maze: every field is checked against its range first.
+a maze: every field is checked against its range first.  This module imports the
+kind modules only when it first decodes (and for type checking), never at import
+time: they import it.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import operator
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, overload, runtime_checkable
 
 from engine import args
+
+if TYPE_CHECKING:
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.ghost import GhostCode
+    from engine.modes.race.code import RaceSpec
+    from engine.puzzle.codes import PuzzleCode
 
 ALPHABET = string.digits + string.ascii_uppercase  # 36 symbols, value = index
 #: The 41 symbols a code body may contain; the v2 check weighs each by its index.
@@ -232,8 +243,8 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
 
 # -- the registry and the door --------------------------------------------------------
 @runtime_checkable
-class Decoded(Protocol):
-    """What :func:`decode_any` returns: a decoded level of one kind.
+class CodeLevel(Protocol):
+    """What every kind's decoded level has (each member of :data:`Decoded` is one).
 
     Attributes:
         KIND: the kind's name (``maze``, ``race``, ``ghost``, ``puzzle``).
@@ -241,7 +252,11 @@ class Decoded(Protocol):
     """
 
     KIND: ClassVar[str]
-    version: int
+
+    @property
+    def version(self) -> int:
+        """The format version it was decoded from (new objects: :data:`CURRENT_VERSION`)."""
+        ...
 
     def code(self) -> str:
         """The canonical code in :attr:`version` (decode -> code gives the input back)."""
@@ -254,6 +269,13 @@ class Decoded(Protocol):
     def upgraded(self) -> Any:
         """The same level written in :data:`CURRENT_VERSION`."""
         ...
+
+
+#: What :func:`decode_any` returns: a decoded level of one kind.  At run time
+#: ``engine.codes.Decoded`` is the same union of the four classes (built on first
+#: use, see ``__getattr__`` below), so ``isinstance(x, Decoded)`` works.
+if TYPE_CHECKING:
+    Decoded: TypeAlias = "MazeSpec | RaceSpec | GhostCode | PuzzleCode"
 
 
 @dataclass(frozen=True)
@@ -275,7 +297,7 @@ class Frame:
     rest: str
 
 
-Decoder = Callable[[Frame], Any]
+Decoder = Callable[[Frame], CodeLevel]
 
 
 @dataclass
@@ -284,10 +306,10 @@ class CodeKind:
 
     Attributes:
         tag: its letter (``M``).
-        name: its name (``maze``), also the :attr:`Decoded.KIND` of what it decodes to.
+        name: its name (``maze``), also the :attr:`CodeLevel.KIND` of what it decodes to.
         what: its name in messages (``maze code``).
         max_length: the longest valid code of this kind, in characters.
-        decoders: format version -> decoder (a :class:`Frame` -> a :class:`Decoded`,
+        decoders: format version -> decoder (a :class:`Frame` -> a :data:`Decoded`,
             raising :class:`CodeError`).
     """
 
@@ -376,7 +398,17 @@ def open_frame(code: object, *, tag: str | None = None) -> tuple[CodeKind, Frame
     return kind, Frame(text, kind.tag, version, body, body[len(head):])
 
 
-def decode_any(code: object, *, tag: str | None = None) -> Any:
+@overload
+def decode_any(code: object, *, tag: Literal["M"]) -> MazeSpec: ...
+@overload
+def decode_any(code: object, *, tag: Literal["R"]) -> RaceSpec: ...
+@overload
+def decode_any(code: object, *, tag: Literal["G"]) -> GhostCode: ...
+@overload
+def decode_any(code: object, *, tag: Literal["P"]) -> PuzzleCode: ...
+@overload
+def decode_any(code: object, *, tag: str | None = None) -> Decoded: ...
+def decode_any(code: object, *, tag: str | None = None) -> Decoded:
     """The one decoder door: any object in, a decoded level or :class:`CodeError` out.
 
     Args:
@@ -384,7 +416,8 @@ def decode_any(code: object, *, tag: str | None = None) -> Any:
         tag: when given, only codes of this kind are accepted (``M``, ``R``, ``G``, ``P``).
 
     Returns:
-        A :class:`Decoded` (``MazeSpec``, ``RaceSpec``, ``GhostCode`` or ``PuzzleCode``).
+        A :data:`Decoded` (``MazeSpec``, ``RaceSpec``, ``GhostCode`` or ``PuzzleCode``;
+        with ``tag``, that kind's class).
         Nothing big is built: a maze is generated only by its ``build()``.
 
     Raises:
@@ -400,7 +433,7 @@ def decode_any(code: object, *, tag: str | None = None) -> Any:
             f"zero); the same level is {again}." if len(again) <= 80 else
             f"The {kind.what} is not written the way Tessera writes it (for example a number with a leading zero)."
         )
-    return decoded
+    return decoded  # type: ignore[return-value]  # the registry holds exactly the four kinds of Decoded
 
 
 def upgrade_code(code: object) -> str:
@@ -411,8 +444,7 @@ def upgrade_code(code: object) -> str:
     Raises:
         CodeError: the code does not decode.
     """
-    decoded = decode_any(code)
-    return str(decoded.upgraded().code())
+    return decode_any(code).upgraded().code()
 
 
 def upgrade_key(key: str) -> str:
@@ -430,3 +462,24 @@ def upgrade_key(key: str) -> str:
         except CodeError:
             continue
     return key
+
+
+#: The classes of :data:`Decoded` as ``(module, class)``; the run-time union is built from them on first use.
+DECODED_CLASSES = (
+    ("engine.maze.recipe", "MazeSpec"),
+    ("engine.modes.race.code", "RaceSpec"),
+    ("engine.modes.ghost", "GhostCode"),
+    ("engine.puzzle.codes", "PuzzleCode"),
+)
+_decoded_union: object = None
+
+if not TYPE_CHECKING:  # for the type checker ``Decoded`` is the alias above, never this
+    def __getattr__(name: str) -> object:
+        """``Decoded`` at run time: the union of :data:`DECODED_CLASSES` (their modules imported on first use)."""
+        global _decoded_union
+        if name != "Decoded":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        if _decoded_union is None:
+            classes = [getattr(importlib.import_module(m), c) for m, c in DECODED_CLASSES]
+            _decoded_union = functools.reduce(operator.or_, classes)
+        return _decoded_union

@@ -9,15 +9,21 @@ exit codes are the command's: :mod:`engine.cli.show`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.codes import CURRENT_VERSION, decode_any
+from engine.maze.recipe import MazeSpec
+from engine.modes.ghost import GhostCode
+from engine.modes.race.code import RaceSpec
+
+if TYPE_CHECKING:
+    from engine.codes import Decoded
 
 __all__ = ["describe", "describe_code"]
 
 
-def describe(decoded: Any) -> dict[str, Any]:  # noqa: ANN401 - any engine.codes.Decoded
-    """Describe a decoded level (a :class:`engine.codes.Decoded`); builds the maze (for cells and shortest path).
+def describe(decoded: Decoded) -> dict[str, Any]:
+    """Describe a decoded level (a :data:`engine.codes.Decoded`); builds the maze (for cells and shortest path).
 
     Returns:
         ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
@@ -30,11 +36,11 @@ def describe(decoded: Any) -> dict[str, Any]:  # noqa: ANN401 - any engine.codes
     if decoded.version != CURRENT_VERSION:
         out["current_code"] = decoded.upgraded().code()  # the same level in today's format
     out.update(decoded.describe())
-    if decoded.KIND in ("maze", "race", "ghost"):
+    if isinstance(decoded, (MazeSpec, RaceSpec, GhostCode)):
         from engine.maze.solvers.bfs import shortest_path
 
         maze = decoded.build()
-        if decoded.KIND == "ghost":
+        if isinstance(decoded, GhostCode):
             decoded.check_moves(decoded.spec.level(maze))
         out["cells"] = int(maze.grid.n)
         path = shortest_path(maze.open_lists(), maze.start, maze.goal)

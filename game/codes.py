@@ -2,15 +2,16 @@
 
 ``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
 engine's one decoder door, which parses every kind) and returns the view that
-plays the decoded level, built through the routes (:mod:`game.routes`); it raises
+plays the decoded level, built through the routes (:mod:`game.routes`) from the
+decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
-parsed here.
+parsed here: the level's type picks the route.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -19,22 +20,34 @@ from engine.modes.registry import kind_routes
 from game.context import Context
 from game.routes import Route
 
-#: decoded kind -> the route that plays it (called with the canonical code); from the mode registry
+if TYPE_CHECKING:
+    from engine.codes import Decoded
+
+#: decoded kind -> the route that plays it (its factory takes the decoded object); from the mode registry
 #: (:data:`engine.modes.registry.MODES`): maze -> play-code, race and ghost -> race-code, puzzle -> puzzle.
 VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_routes().items()}
 
 
-def view_for_decoded(ctx: Context, decoded: Any) -> arcade.View:
-    """The view that plays a decoded code (a :class:`engine.codes.Decoded`).
+def route_for(decoded: Decoded) -> Route:
+    """The route that plays a decoded level (its factory takes the decoded object and matches on its type).
+
+    Raises:
+        CodeError: a kind the game cannot play.
+    """
+    route = VIEW_ROUTES.get(decoded.KIND)
+    if route is None:
+        raise CodeError(f"This {decoded.KIND} code cannot be played in the game.")
+    return route
+
+
+def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
+    """The view that plays a decoded code (an :data:`engine.codes.Decoded`).
 
     Raises:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
-    route = VIEW_ROUTES.get(getattr(decoded, "KIND", ""))
-    if route is None:
-        raise CodeError(f"This {getattr(decoded, 'KIND', 'kind of')} code cannot be played in the game.")
-    view: arcade.View = ctx.view_for(route, decoded.code())
+    view: arcade.View = ctx.view_for(route_for(decoded), decoded)
     return view
 
 

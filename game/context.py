@@ -11,7 +11,7 @@ from game import routes
 from game.audio import Audio
 from game.render.theme import Theme, get_theme
 from game.routes import Route
-from game.store import Store
+from game.store import SaveStore, Store
 
 if TYPE_CHECKING:
     import arcade
@@ -24,13 +24,14 @@ class Context:
 
     Args:
         window: the arcade window.
-        store: saved progress (opened from ``engine.paths.data_dir()`` by default).
+        store: saved progress, any :class:`game.store.SaveStore` (default: the SQLite
+            :class:`game.store.Store` in ``engine.paths.data_dir()``; tests may pass a fake).
         audio: sound effects (loaded from ``assets/sounds`` by default).
     """
 
-    def __init__(self, window: arcade.Window, store: Store | None = None, audio: Audio | None = None) -> None:
+    def __init__(self, window: arcade.Window, store: SaveStore | None = None, audio: Audio | None = None) -> None:
         self.window = window
-        self.store = store if store is not None else Store()
+        self.store: SaveStore = store if store is not None else Store()
         if audio is None:
             audio = Audio(volume=_float(self.store.setting("volume"), 0.7), mute=self.store.setting("mute") == "1")
         self.audio = audio

@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
+    from engine.modes.ghost import GhostCode
+    from engine.modes.race.code import RaceSpec
     from engine.modes.race.duo import DuoSession
     from engine.modes.race.session import RaceSession
+    from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
     from game.context import Context
     from game.save_schema import WinResult
@@ -118,7 +121,7 @@ def level(ctx: Context, level: CampaignLevel) -> arcade.View:
     return open_level(ctx, level)
 
 
-def play_code(ctx: Context, code: str) -> arcade.View:
+def play_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
     """Play the maze of a maze code (a campaign level's code keeps its pars).
 
     Raises:
@@ -144,7 +147,7 @@ def race_setup(ctx: Context) -> arcade.View:
     return open_race_setup(ctx)
 
 
-def race_code(ctx: Context, code: str, race: Callable[[MazeSpec], Any] | None = None,
+def race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec, race: Callable[[MazeSpec], Any] | None = None,
               back: arcade.View | None = None) -> arcade.View:
     """The race of a race, ghost or maze code (``race(maze recipe)`` says how a maze code is raced).
 
@@ -192,7 +195,7 @@ def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", er
     return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
 
 
-def puzzle(ctx: Context, code: str | None = None) -> arcade.View:
+def puzzle(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
     """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code)."""
     from game.puzzle.open import puzzle_view
 

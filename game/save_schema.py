@@ -1,6 +1,6 @@
 """The save file's SQLite side: tables, schema versions and migrations, error kinds, retries.
 
-:mod:`game.store` opens, recovers and writes the file through these; see its
+:mod:`game.save_file` opens, recovers and writes the file through these; see its
 docstring for how a busy, damaged, read-only or newer file is treated.
 """
 
@@ -314,11 +314,12 @@ def legacy_ghost(ghost_code: str) -> SavedGhost | None:
     door without building the maze (None if it does not decode as a ghost)."""
     from engine.codes import CodeError, decode_any
     from engine.modes.clock import TICKS_PER_SECOND
+    from engine.modes.ghost import GhostCode
 
     try:
         got = decode_any(ghost_code)
     except CodeError:
         return None
-    if getattr(got, "KIND", "") != "ghost":
+    if not isinstance(got, GhostCode):
         return None
     return SavedGhost(got.spec.code(), ghost_code, got.finish_tick / TICKS_PER_SECOND)

@@ -153,3 +153,10 @@ def test_the_weave_world_has_five_or_more_weave_levels_on_square_and_hex():
         assert f".W{lv.recipe.weave}" in lv.code()
         maze = lv.recipe.build()
         assert maze.is_weave and maze.is_perfect() and crossing_problems(maze) == []
+
+
+def test_by_code_finds_each_level_by_its_code():
+    camp = load_campaign()
+    for lv in camp.levels:
+        assert camp.by_code(lv.code()) is next(x for x in camp.levels if x.code() == lv.code())
+    assert camp.by_code("M2.S5X5.WI#0-00") is None

@@ -115,3 +115,46 @@ def test_a_ghost_through_a_wall_shows_a_sentence_when_its_maze_is_built(ctx):
     view = first_view(ctx, ["play", code])
     assert isinstance(view, CodeEntryView)
     assert "wall" in view.message.text and view.message.text.endswith(".")
+
+
+def test_each_route_plays_the_decoded_level_itself(ctx):
+    """game.codes picks the route by the decoded type and hands the object over (no second decode)."""
+    from engine.codes import CodeError, decode_any
+    from engine.maze.solvers.bfs import shortest_path
+    from engine.modes.ghost import Ghost, GhostCode
+    from game.codes import route_for, view_for_decoded
+    from game.play.view import PlayView
+    from game.puzzle.view import PuzzleView
+    from game.race.view import RaceView
+    from game.routes import Route
+
+    spec = MazeSpec.from_code(maze_code())
+    maze = spec.build()
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
+    level = spec.level(maze)
+    ghost = decode_any(Ghost.record(level, [(9 * i, c) for i, c in enumerate(path[1:])]).code(level))
+    race = RaceSpec.create(spec, "tremaux", "normal")
+    puzzle = shuffle_code(3, 3, 5)
+    assert isinstance(ghost, GhostCode)
+    assert [route_for(d) for d in (spec, race, ghost, puzzle)] == [
+        Route.PLAY_CODE, Route.RACE_CODE, Route.RACE_CODE, Route.PUZZLE]
+
+    view = view_for_decoded(ctx, spec)
+    assert isinstance(view, PlayView) and view.maze.digest() == maze.digest()
+    assert isinstance(view_for_decoded(ctx, race), RaceView)
+    view = view_for_decoded(ctx, ghost)
+    assert isinstance(view, RaceView) and view.is_ghost
+    view = view_for_decoded(ctx, puzzle)
+    assert isinstance(view, PuzzleView) and view.session.board == puzzle.board
+    with pytest.raises(CodeError, match=r"R2, G2 or M2"):
+        ctx.view_for(Route.RACE_CODE, puzzle.code())
+    with pytest.raises(CodeError, match=r"R2, G2 or M2"):
+        ctx.view_for(Route.RACE_CODE, puzzle)
+
+
+def test_a_campaign_level_typed_as_a_code_keeps_its_pars(ctx):
+    from game.play.view import PlayView
+
+    level = ctx.campaign.levels[3]
+    view = first_view(ctx, ["play", level.code()])
+    assert isinstance(view, PlayView) and view.level == level

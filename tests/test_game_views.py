@@ -445,3 +445,93 @@ def test_disabled_button_labels_are_readable_and_look_disabled(window, theme_nam
     off, on = style["disabled"], style["normal"]
     assert contrast_ratio(off.font_color, off.bg) >= 3.0  # WCAG-ish for large UI text
     assert off.bg != on.bg and off.font_color != on.font_color  # still told apart from an enabled button
+
+
+class FakeStore:
+    """A :class:`game.store.SaveStore` in memory: what a test passes instead of the SQLite store."""
+
+    def __init__(self) -> None:
+        from game.save_schema import DEFAULT_SETTINGS
+
+        self.message: str | None = None
+        self.settings: dict[str, str] = dict(DEFAULT_SETTINGS)
+        self.wins: list[tuple[str, float, int]] = []
+        self.completed: dict[str, int] = {}
+        self.open: set[str] = set()
+        self.saved_ghosts: dict[str, tuple[str, float]] = {}
+
+    def setting(self, key: str) -> str:
+        return self.settings.get(key, "")
+
+    def set_setting(self, key: str, value: object) -> None:
+        self.settings[key] = str(value)
+
+    def unlocked(self) -> set[str]:
+        return set(self.open)
+
+    def stars(self) -> dict[str, int]:
+        return dict(self.completed)
+
+    def complete_level(self, level_id: str, stars: int, next_id: str | None) -> None:
+        self.completed[level_id] = max(stars, self.completed.get(level_id, 0))
+        self.open |= {level_id} | ({next_id} if next_id else set())
+
+    def best(self, code: str):
+        from game.save_schema import Best
+
+        runs = [(t, m) for c, t, m in self.wins if c == code]
+        if not runs:
+            return Best(None, None, 0, 0)
+        return Best(min(t for t, _ in runs), min(m for _, m in runs), len(runs), len(runs))
+
+    def record_win(self, code: str, seconds: float, moves: int):
+        from game.save_schema import WinResult
+
+        old = self.best(code)
+        self.wins.append((code, seconds, moves))
+        return WinResult(old.best_time is None or seconds < old.best_time,
+                         old.best_moves is None or moves < old.best_moves, self.best(code))
+
+    def record_ghost(self, maze_code: str, ghost_code: str, seconds: float) -> bool:
+        kept = self.saved_ghosts.get(maze_code)
+        if kept is not None and kept[1] <= seconds:
+            return False
+        self.saved_ghosts[maze_code] = (ghost_code, seconds)
+        return True
+
+    def ghosts(self):
+        from game.save_schema import SavedGhost
+
+        return [SavedGhost(m, g, s) for m, (g, s) in sorted(self.saved_ghosts.items())]
+
+    def close(self) -> None:
+        pass
+
+
+def test_views_run_on_any_save_store(window):
+    """Context.store is a SaveStore: a campaign level is won and its progress saved in a fake store."""
+    from game.play.view import PlayView
+    from game.routes import Route
+    from game.shell.win import WinView
+
+    store = FakeStore()
+    ctx = Context(window, store=store, audio=Audio(enabled=False))
+    window.hide_view()
+    for route in (Route.MENU, Route.LEVELS, Route.SETTINGS, Route.RACE_SETUP):
+        ctx.go(route)
+        frame(window)
+    ctx.set_theme("dark" if ctx.theme.name != "dark" else "light")
+    assert store.settings["theme"] == ctx.theme.name
+    level = ctx.campaign.levels[0]
+    view = ctx.go(Route.LEVEL, level)
+    assert isinstance(view, PlayView)
+    frame(window)
+    s = view.session
+    for cell in shortest_path(s.adj, s.start, view.maze.goal)[1:]:
+        s.walk_to(cell)
+        run_until(view, lambda c=cell: s.cell == c and not s.moving or isinstance(window.current_view, WinView))
+    run_until(view, lambda: isinstance(window.current_view, WinView))
+    frame(window)
+    assert [c for c, _, _ in store.wins] == [level.code()] and level.id in store.completed
+    assert store.best(level.code()).best_moves == s.shortest
+    window.hide_view()

@@ -1,4 +1,4 @@
-"""Fuzz the save file (game/store.py): damaged saves, kill -9 during writes, two writers, held locks.
+"""Fuzz the save file (game/store.py, game/save_file.py): damaged saves, kill -9 during writes, two writers, held locks.
 
 Run from the repository root: ``python tools/fuzz_saves.py [--seed N] [--rounds N]``.
 Every case runs ``Store`` in a child process (crash = exception or exit != 0,

@@ -35,7 +35,7 @@ plain sentence.  Decoding builds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.args import SEED_MAX
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
@@ -45,7 +45,7 @@ from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
 from engine.rng import Rng
 
-TAG = "M"
+TAG: Final = "M"
 VERSIONS = (1, 2)
 VERSION = CURRENT_VERSION
 SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
@@ -213,8 +213,7 @@ class MazeSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        spec: MazeSpec = decode_any(code, tag=TAG)
-        return spec
+        return decode_any(code, tag=TAG)
 
     @classmethod
     def from_fields(cls, fields: list[str], seed_text: str, version: int = VERSION) -> MazeSpec:

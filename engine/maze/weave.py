@@ -32,7 +32,6 @@ most one is open.  ``Maze.crossings`` is ``(K, 3)`` int32 ``[over_cell, under_a,
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 
 import numpy as np
 
@@ -463,16 +462,3 @@ def crossing_problems(maze: Maze) -> list[str]:
                 out.append(f"crossing {i} at cell {x}: the direct edge to under end {y} is open or missing")
     return out
 
-
-def under_edge_of(maze: Maze, a: int, b: int) -> int:
-    """The crossing index whose under-edge joins ``a`` and ``b`` (any order), or -1."""
-    for i, (_, c, d) in enumerate(maze.crossings.tolist()):
-        if {c, d} == {a, b}:
-            return i
-    return -1
-
-
-def crossing_cells(maze: Maze) -> Sequence[int]:
-    """The crossing cells (the over cells), in crossing order."""
-    cells: list[int] = maze.crossings[:, 0].tolist()
-    return cells

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -82,12 +83,27 @@ class CampaignLevel:
 
 @dataclass(frozen=True)
 class Campaign:
-    """All levels in play order, with lookup by id and by code."""
+    """All levels in play order, with lookup by code."""
 
     levels: tuple[CampaignLevel, ...]
 
     def __len__(self) -> int:
         return len(self.levels)
+
+    def by_code(self, code: str) -> CampaignLevel | None:
+        """The level whose code is ``code`` (canonical spelling, as :meth:`CampaignLevel.code` writes it), or None.
+
+        The first level wins when two share a code.  Every level is encoded once per campaign
+        (:attr:`_code_index`), not once per lookup.
+        """
+        return self._code_index.get(code)
+
+    @cached_property
+    def _code_index(self) -> dict[str, CampaignLevel]:
+        index: dict[str, CampaignLevel] = {}
+        for lv in self.levels:
+            index.setdefault(lv.code(), lv)
+        return index
 
     def next_of(self, level: CampaignLevel) -> CampaignLevel | None:
         """The level after ``level`` or None at the end."""

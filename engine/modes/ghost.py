@@ -36,7 +36,7 @@ replays like any other, but has no code until such levels have one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any, encode_int, register, seal
 from engine.level import NO_CODE, Level
@@ -44,7 +44,7 @@ from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.race import MOVE_TICKS, Timeline, ticks_to_seconds
 
-TAG = "G"
+TAG: Final = "G"
 VERSIONS = (1, 2)
 GHOST_VERSION = CURRENT_VERSION
 #: Ghost codes carry one character per move, so they may be much longer than level codes.
@@ -201,8 +201,7 @@ class GhostCode:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        ghost: GhostCode = decode_any(code, tag=TAG)
-        return ghost
+        return decode_any(code, tag=TAG)
 
     def code(self) -> str:
         """The ghost code in :attr:`version`."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from math import factorial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.codes import (
     ALPHABET,
@@ -40,7 +40,7 @@ from engine.puzzle.board import MAX_SIDE, MIN_SIDE, Board, shuffle_moves, shuffl
 from engine.puzzle.pictures import PICTURES, check_picture, known_pictures
 from engine.rng import Rng
 
-TAG = "P"
+TAG: Final = "P"
 VERSIONS = (1, 2)
 VERSION = CURRENT_VERSION
 MAX_SHUFFLE_MOVES = 100_000
@@ -163,8 +163,7 @@ def decode(code: str) -> PuzzleCode:
         CodeError: one plain sentence naming what is wrong (frame, check
             characters, tag/version, size, rank, seed, move count, unsolvable).
     """
-    pc: PuzzleCode = decode_any(code, tag=TAG)
-    return pc
+    return decode_any(code, tag=TAG)
 
 
 def _decode(frame: Frame) -> PuzzleCode:

@@ -85,11 +85,13 @@ def position_code(board: Board) -> str:
     return encode_board(board)
 
 
-def code_picture(code: str) -> str | None:
-    """The built-in picture a puzzle code names, or None (also for codes that do not decode)."""
+def code_picture(code: str | PuzzleCode) -> str | None:
+    """The built-in picture a puzzle code (or a decoded one) names, or None (also for codes that do not decode)."""
     from engine.codes import CodeError
-    from engine.puzzle.codes import decode
+    from engine.puzzle.codes import PuzzleCode, decode
 
+    if isinstance(code, PuzzleCode):
+        return code.picture
     try:
         return decode(code).picture
     except CodeError:
@@ -107,8 +109,8 @@ def deal_session(deal: Deal, arrows: str = "tile") -> PuzzleSession:
     return PuzzleSession(board, code=position_code(board), seed_code=pc.code(), arrows=arrows)
 
 
-def session_from_code(code: str) -> tuple[PuzzleSession, Deal | None]:
-    """A game for a pasted code: a position code, or a seed code (which deals).
+def session_from_code(code: str | PuzzleCode) -> tuple[PuzzleSession, Deal | None]:
+    """A game for a pasted code (or an already decoded one): a position code, or a seed code (which deals).
 
     Returns:
         The session and, for seed codes, the deal (None for position codes).
@@ -117,9 +119,9 @@ def session_from_code(code: str) -> tuple[PuzzleSession, Deal | None]:
         engine.codes.CodeError (a ValueError): the code does not decode, is not a
             puzzle code, or names an unsolvable position.
     """
-    from engine.puzzle.codes import decode
+    from engine.puzzle.codes import PuzzleCode, decode
 
-    pc = decode(code)
+    pc = code if isinstance(code, PuzzleCode) else decode(code)
     if pc.kind == "board":
         return PuzzleSession(pc.board, code=position_code(pc.board)), None
     assert pc.seed is not None

@@ -49,9 +49,6 @@ _PHRASES = {
     HintSource.GREEDY: "a greedy guess (the solvers ran out of time)",
 }
 
-SOURCES = tuple(s.value for s in HintSource)
-
-
 @dataclass(frozen=True)
 class HintPlan:
     """A planner's answer.

@@ -153,11 +153,6 @@ class LabLayer:
         self.wall_on[:] = (b"\x01" if walls else b"\x00") * self.edges
         self._dirty = True
 
-    def set_passages(self, passage: np.ndarray) -> None:
-        """Walls from a passage array (a wall stands where the passage is closed)."""
-        self.wall_on[:] = (~np.asarray(passage, dtype=bool)).astype(np.uint8).tobytes()
-        self._dirty = True
-
     def touch(self) -> None:
         """Something in :attr:`state` or :attr:`wall_on` changed: upload before the next draw."""
         self._dirty = True

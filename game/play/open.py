@@ -7,7 +7,7 @@ background behind a progress screen (Esc cancels).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -20,11 +20,12 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
 
 def play_spec(
-    ctx: Context, spec: Any, code: str, title: str, level: CampaignLevel | None = None,
+    ctx: Context, spec: MazeSpec, code: str, title: str, level: CampaignLevel | None = None,
     par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
 ) -> arcade.View:
     """The play screen for ``spec`` (an :class:`engine.maze.recipe.MazeSpec`); mazes over
@@ -59,19 +60,19 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     )
 
 
-def open_code(ctx: Context, code: str) -> arcade.View:
-    """Play the maze of a level code.
+def open_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
+    """Play the maze of a level code, or of an already decoded one (a campaign level keeps its par values).
 
     Raises:
         engine.codes.CodeError: the code does not decode (one plain sentence).
     """
     from engine.maze.recipe import MazeSpec
 
-    spec = MazeSpec.from_code(code)
+    spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(code)
     canonical = spec.code()
-    for lv in ctx.campaign.levels:  # a campaign level typed as a code keeps its par values
-        if lv.code() == canonical:
-            return open_level(ctx, lv)
+    level = ctx.campaign.by_code(canonical)
+    if level is not None:
+        return open_level(ctx, level)
     return play_spec(ctx, spec, canonical, spec.label())
 
 

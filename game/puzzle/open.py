@@ -9,27 +9,28 @@ from typing import Any
 
 import arcade
 
+from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.deal import code_picture, session_from_code
 from game import routes
 from game.context import Context
 from game.puzzle.view import PuzzleView
 
 
-def puzzle_view(ctx: Context, code: str | None = None) -> arcade.View:
+def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
     """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
 
+    ``code`` is a puzzle code or an already decoded one (:class:`engine.puzzle.codes.PuzzleCode`).
     A code that does not decode (or names an unsolvable position) gives the
     setup screen with the decoder's sentence in red and the code in its field.
-    This is the :data:`~game.routes.Route.PUZZLE` factory and the ``tessera play P1...`` handler.
+    This is the ``puzzle`` route's opener and the ``tessera play P2...`` handler.
     """
-    if not code:
-        setup: arcade.View = routes.puzzle_setup(ctx)
-        return setup
+    if code is None or code == "":
+        return routes.puzzle_setup(ctx)
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        refused: arcade.View = routes.puzzle_setup(ctx, code_text=code, error=str(exc))
-        return refused
+        text = code if isinstance(code, str) else code.code()
+        return routes.puzzle_setup(ctx, code_text=text, error=str(exc))
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 
 

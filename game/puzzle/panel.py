@@ -21,7 +21,7 @@ from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.render.theme import Theme
-from game.store import Store
+from game.store import SaveStore
 from game.ui import FONT, gui
 
 Action = Callable[[], None]
@@ -142,7 +142,7 @@ class PuzzlePanel:
             self.layout(*self._size)
         return changed
 
-    def show_bests(self, s: PuzzleSession, store: Store) -> None:
+    def show_bests(self, s: PuzzleSession, store: SaveStore) -> None:
         """The best times and moves kept under the session's :meth:`~PuzzleSession.best_keys`."""
         parts = []
         keys = s.best_keys()

@@ -22,7 +22,7 @@ from engine.puzzle.session import ARROW_MODES, PuzzleSession
 from engine.puzzle.solving import heuristics, optimal_available
 
 if TYPE_CHECKING:
-    from game.store import Store
+    from game.store import SaveStore
 
 
 # -- settings ---------------------------------------------------------------------------
@@ -66,7 +66,7 @@ class PuzzleSettings:
 
     @classmethod
     def load(cls, store: object | None) -> PuzzleSettings:
-        """Read from a :class:`game.store.Store` (bad or missing values fall back to defaults)."""
+        """Read from a :class:`game.store.SaveStore` (bad or missing values fall back to defaults)."""
         s = cls()
         get = getattr(store, "setting", None)
         if get is None:
@@ -92,7 +92,7 @@ class PuzzleSettings:
         return s
 
     def save(self, store: object | None) -> None:
-        """Write to a :class:`game.store.Store` (no-op without one)."""
+        """Write to a :class:`game.store.SaveStore` (no-op without one)."""
         put = getattr(store, "set_setting", None)
         if put is None:
             return
@@ -146,7 +146,7 @@ class PuzzleSettings:
 
 # -- the store side of a win ---------------------------------------------------------------
 
-def record_win(store: Store, session: PuzzleSession) -> list[str]:
+def record_win(store: SaveStore, session: PuzzleSession) -> list[str]:
     """Write an unassisted win under the session's best keys; returns what is new (phrases for the player).
 
     Nothing is written for assisted games (:attr:`PuzzleSession.counts_for_bests` is False); what is

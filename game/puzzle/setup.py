@@ -19,6 +19,7 @@ from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
 from game.context import Context
+from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file, choice_label
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
@@ -28,9 +29,7 @@ from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
-FIELD_MAX = 512
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
-PATH_HINT = "(your own PNG or JPEG: type its path, then Enter)"
 HELP = ("3-8 or arrows size · M shuffle kind · +/- mixing moves · P picture · I numbers · Enter play · Esc menu\n"
         "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
@@ -303,7 +302,7 @@ class PuzzleSetupView(Screen):
 
     def _fit_field(self) -> None:
         """The fields' texts, shortened from the left to the fields' widths."""
-        fit_field(self.t_field, self.field, "(click here and paste)", self.field_focus, self._field_box)
+        fit_field(self.t_field, self.field, CODE_HINT, self.field_focus, self._field_box)
         fit_field(self.t_path, self.path, PATH_HINT, self.path_focus, self._path_box)
 
     def on_show_view(self) -> None:
@@ -358,7 +357,7 @@ class PuzzleSetupView(Screen):
         """Typing into the focused field (the code or the picture's path)."""
         if not (self.field_focus or self.path_focus):
             return
-        clean = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n")
+        clean = typed(text)
         if not clean:  # Enter also arrives here as "\r": keep the message it produced
             return
         if self.path_focus:
@@ -437,16 +436,3 @@ class PuzzleSetupView(Screen):
         else:
             return None
         return True
-
-
-def fit_field(text: arcade.Text, value: str, hint: str, focused: bool, box: tuple[float, float, float, float]) -> None:
-    """A field's text (``hint`` when empty and not focused, a "|" caret when focused), cut from the left to fit."""
-    l_, r_, _b, _t = box
-    shown = value if value else (hint if not focused else "")
-    cursor = "|" if focused else ""
-    room = r_ - l_ - 20
-    text.text = shown + cursor
-    cut = 0
-    while text.content_width > room and cut < len(shown):
-        cut += max(1, (len(shown) - cut) // 8)
-        text.text = "…" + shown[cut:] + cursor

@@ -1,16 +1,19 @@
 """Your recorded ghosts (best run per maze) for the race setup, as cycling choices (no arcade).
 
-The store lists them with ``Store.ghosts()`` -> ``[(maze code, ghost code,
+The store lists them with ``SaveStore.ghosts()`` -> ``[(maze code, ghost code,
 seconds)]`` (best per maze, ghosts saved by older versions included).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.codes import CodeError
 from game.format import format_clock
+
+if TYPE_CHECKING:
+    from game.store import SaveStore
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class RecordedGhost:
         return f"{what} · {format_clock(self.seconds, 2)}"
 
 
-def recorded_ghosts(store: Any, limit: int = 50) -> list[RecordedGhost]:
+def recorded_ghosts(store: SaveStore, limit: int = 50) -> list[RecordedGhost]:
     """The player's ghosts, best per maze, fastest first (at most ``limit``)."""
     rows = [(str(m), str(g), float(sec)) for m, g, sec in store.ghosts()]
     best: dict[str, RecordedGhost] = {}

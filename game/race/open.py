@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import arcade
 
-from engine.codes import normalize
+from engine.codes import CodeError, decode_any, normalize
 from engine.maze.recipe import MazeSpec
+from engine.modes.ghost import GhostCode
 from engine.modes.lab import estimate_cells
 from engine.modes.race import RaceSpec
 from engine.modes.race.duo import DuoSession
@@ -25,48 +26,51 @@ from game.race.view import RaceView
 BACKGROUND_CELLS = 100_000
 
 
-def open_race_code(ctx: Context, code: str, race: Callable[[MazeSpec], RaceSpec] | None = None,
+def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
+                   race: Callable[[MazeSpec], RaceSpec] | None = None,
                    back: arcade.View | None = None) -> arcade.View:
-    """The race for a race (``R1``), ghost (``G1``) or maze (``M1``) code.
+    """The race for a race (``R2``), ghost (``G2``) or maze (``M2``) code, or for the decoded level.
 
-    A maze code is raced as ``race(maze spec)`` says (default: the runner at
+    A maze code is raced as ``race(maze recipe)`` says (default: the runner at
     normal speed).  Levels over :data:`BACKGROUND_CELLS` cells are built in the
     background behind a progress screen.
 
     Raises:
-        CodeError: the code does not decode (one plain sentence).
+        CodeError: the code does not decode (one plain sentence), or is of another kind.
     """
-    text = normalize(code)
+    decoded = _raceable(decode_any(code) if isinstance(code, str) else code)
     maze_race = race or RaceSpec
 
     def build() -> RaceSession:
-        return RaceSession.from_code(text, maze_race)
+        match decoded:
+            case GhostCode():
+                return RaceSession.for_ghost(decoded.resolve())
+            case RaceSpec():
+                return RaceSession.for_spec(decoded)
+            case MazeSpec():
+                return RaceSession.for_spec(maze_race(decoded))
 
-    spec = _maze_spec_of(text)
-    if spec is not None and estimate_cells(spec) > BACKGROUND_CELLS:
+    match decoded:
+        case GhostCode():
+            recipe = decoded.spec
+        case RaceSpec():
+            recipe = decoded.maze
+        case MazeSpec():
+            recipe = decoded
+    if estimate_cells(recipe) > BACKGROUND_CELLS:
         return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
     return RaceView(ctx, build(), back)
 
 
-def _maze_spec_of(text: str) -> MazeSpec | None:
-    """The level of a race, ghost or maze code, read from its maze fields without building anything.
+def _raceable(decoded: object) -> RaceSpec | GhostCode | MazeSpec:
+    """``decoded`` if it is a level that can be raced (a race, ghost or maze code).
 
     Raises:
-        CodeError: the code does not decode.
+        CodeError: another kind (a puzzle code).
     """
-    from engine.codes import CodeError
-
-    if text.startswith("M"):
-        return MazeSpec.from_code(text)
-    if text.startswith("R"):
-        return RaceSpec.from_code(text).maze
-    if text.startswith("G"):
-        head = text.split(":", 1)[0]
-        try:
-            return MazeSpec.from_fields(head.split("#", 1)[0].split(".")[1:], head.split("#", 1)[1])
-        except (IndexError, CodeError, ValueError):
-            return None  # the full decode reports what is wrong
-    raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
+    if isinstance(decoded, (RaceSpec, GhostCode, MazeSpec)):
+        return decoded
+    raise CodeError("This is not a race, ghost or maze code (they start with R2, G2 or M2).")
 
 
 def open_race_setup(ctx: Context) -> arcade.View:

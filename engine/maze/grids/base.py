@@ -446,27 +446,6 @@ def row_col(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def angular_csr(n: int, edges: np.ndarray, centers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """CSR ``(indptr, nbr, edge_id)`` for any layout: neighbours by increasing angle.
-
-    The direction from a cell's centre to each neighbour's centre is quantised
-    (1e-9 rad) so tiny float differences cannot reorder neighbours across machines;
-    ties keep the edge order (``a`` side first).
-    """
-    e = edges.shape[0]
-    src = np.concatenate([edges[:, 0], edges[:, 1]]).astype(np.int64)
-    dst = np.concatenate([edges[:, 1], edges[:, 0]]).astype(np.int64)
-    eid = np.concatenate([np.arange(e), np.arange(e)])
-    d = centers[dst] - centers[src]
-    ang = np.arctan2(d[:, 1], d[:, 0])
-    angq = np.round(ang * 1e9).astype(np.int64) + (1 << 33)  # in 0..2**34
-    order = np.argsort((src << 34) | angq, kind="stable")
-    counts = np.bincount(src, minlength=n)
-    indptr = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(counts, out=indptr[1:])
-    return indptr, dst[order].astype(np.int32), eid[order].astype(np.int32)
-
-
 def build_grid(
     kind: str,
     width: int,
@@ -484,7 +463,7 @@ def build_grid(
 
     Args:
         edges: ``(E, 2)`` adjacent pairs with ``a < b``; the edge ids follow this order.
-        csr: ``(indptr, nbr, edge_id)`` from :func:`csr_from_slots` or :func:`angular_csr`.
+        csr: ``(indptr, nbr, edge_id)``, e.g. from :func:`csr_from_slots`.
         layout: the geometry builders, called only when geometry is used.
         row, col: optional ``(n,)`` row/column per cell (default -1).
         start, goal: default start/goal (goal defaults to ``n - 1``).

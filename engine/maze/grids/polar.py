@@ -218,8 +218,8 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
     Every cell of a ring has the same neighbour pattern (next and previous in the
     ring, the children outward, the parent inward), so each ring is one dense
-    ``(m, degree)`` table whose rows are sorted by the quantised angle (1e-9 rad,
-    as :func:`engine.maze.grids.base.angular_csr` does).  Consecutive rings with the same
+    ``(m, degree)`` table whose rows are sorted by the quantised angle (1e-9 rad, so
+    tiny float differences cannot reorder neighbours).  Consecutive rings with the same
     pattern (cell count, children per cell, parent ratio) are done as one table.
     """
     counts, offsets = rings.counts, rings.offsets

@@ -15,14 +15,14 @@ character) has the same fields and is still read.  The opponents themselves
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, register, seal
 from engine.level import Level
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.race.agents import DIFFICULTIES, MAX_SPEED10, MIN_SPEED10, OPPONENTS, get_opponent
 
-TAG = "R"
+TAG: Final = "R"
 VERSIONS = (1, 2)
 RACE_VERSION = CURRENT_VERSION
 #: Custom speeds in tenths of a cell per second (0.5 .. 30 cells/s).
@@ -94,8 +94,7 @@ class RaceSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        spec: RaceSpec = decode_any(code, tag=TAG)
-        return spec
+        return decode_any(code, tag=TAG)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""

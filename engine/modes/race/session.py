@@ -191,7 +191,7 @@ class RaceSession:
             return cls.for_spec(RaceSpec.from_code(text), level)
         if text.startswith("M"):
             return cls.for_spec(maze_race(MazeSpec.from_code(text)), level)
-        raise CodeError("This is not a race, ghost or maze code (they start with R1, G1 or M1).")
+        raise CodeError("This is not a race, ghost or maze code (they start with R2, G2 or M2).")
 
     def again(self) -> RaceSession:
         """A fresh session of the same race (same level, new countdown)."""
