@@ -42,7 +42,7 @@ from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any
 from engine.level import NO_CODE, Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, split_level
-from engine.modes.race import MOVE_TICKS, Timeline, ticks_to_seconds
+from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
 
 TAG: Final = "G"
 VERSIONS = (1, 2)
