@@ -72,8 +72,8 @@ def tower(graph: dict[str, set[str]], prefix: str) -> list[str]:
         return (m, *best)
 
     sys.setrecursionlimit(10_000)
-    chains = [longest(m, frozenset({m})) for m in sorted(inside)]
-    return list(max(chains, key=lambda c: len(c))) if chains else []
+    chains: list[tuple[str, ...]] = [longest(m, frozenset({m})) for m in sorted(inside)]
+    return list(max(chains, key=len)) if chains else []
 
 
 def sizes(root: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]], list[tuple[int, str]]]:
