@@ -73,7 +73,10 @@ def tower(graph: dict[str, set[str]], prefix: str) -> list[str]:
 
     sys.setrecursionlimit(10_000)
     chains: list[tuple[str, ...]] = [longest(m, frozenset({m})) for m in sorted(inside)]
-    return list(max(chains, key=len)) if chains else []
+    if not chains:
+        return []
+    top: tuple[str, ...] = max(chains, key=len)
+    return list(top)
 
 
 def sizes(root: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]], list[tuple[int, str]]]:
