@@ -17,15 +17,13 @@ from engine.modes.play import PlaySession
 from game.context import Context
 from game.format import format_time
 from game.play.dark import goal_hint_on
-from game.render.camera import CameraState
-from game.render.fog_layer import DarkMazeLayer
-from game.render.maze_layer import MazeLayer, cell_inradius
-from game.render.viewport import MazeViewport
+from game.render.maze_layer import cell_inradius
+from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import DirectionKeys, is_direction_key
-from game.ui.screen import Screen, common_key
+from game.ui.screen import common_key
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
@@ -40,7 +38,7 @@ HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to 
     "F fit · P pause · F1 help · Esc back"
 
 
-class PlayView(Screen):
+class PlayView(MazeScreen):
     """Play one maze.
 
     Args:
@@ -116,21 +114,6 @@ class PlayView(Screen):
                                        on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
                                        on_help=self.show_help)
         return self._pause
-
-    @property
-    def cam(self) -> CameraState:
-        """The world camera's state (the viewport's)."""
-        return self.viewport.cam
-
-    @property
-    def layer(self) -> MazeLayer:
-        """The maze layer (the viewport's)."""
-        return self.viewport.maze_layer
-
-    @property
-    def dark_layer(self) -> DarkMazeLayer | None:
-        """The maze layer of a dark maze, else None."""
-        return self.viewport.dark_layer
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""

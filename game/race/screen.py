@@ -20,14 +20,10 @@ from engine.modes.base import Phase
 from engine.modes.fog import Fog
 from game.context import Context
 from game.format import format_clock
-from game.render.camera import CameraState
-from game.render.fog_layer import DarkMazeLayer
-from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
-from game.render.viewport import MazeViewport
+from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.ui import FONT, ui_scale
-from game.ui.screen import Screen
 from game.ui.textfit import fit_text
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
@@ -45,7 +41,7 @@ def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: T
     arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
 
 
-class RaceScreen(Screen):
+class RaceScreen(MazeScreen):
     """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
 
     Args:
@@ -83,21 +79,6 @@ class RaceScreen(Screen):
         self.s = ui_scale(*self.lay_size)
         self.hud_h = HUD_HEIGHT * self.s
         self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
-
-    @property
-    def cam(self) -> CameraState:
-        """The world camera's state (the viewport's)."""
-        return self.viewport.cam
-
-    @property
-    def layer(self) -> MazeLayer:
-        """The maze layer (the viewport's)."""
-        return self.viewport.maze_layer
-
-    @property
-    def dark_layer(self) -> DarkMazeLayer | None:
-        """The maze layer of a dark race, else None."""
-        return self.viewport.dark_layer
 
     @staticmethod
     def make_text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:

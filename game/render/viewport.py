@@ -21,6 +21,7 @@ import arcade
 from game.render.camera import Bounds, CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
+from game.ui.screen import Screen
 
 if TYPE_CHECKING:
     from engine.maze.model import Maze
@@ -199,3 +200,27 @@ class MazeViewport:
         layer.draw_cached(self.view_key(), cam.zoom, self.camera.use, cached, clip)
         self.camera.use()
         layer.draw_trail()
+
+
+class MazeScreen(Screen):
+    """A screen whose maze area is a :class:`MazeViewport` (``self.viewport``, set by the subclass).
+
+    Reads the viewport's camera state and layers through, so screens and tests name them alike.
+    """
+
+    viewport: MazeViewport
+
+    @property
+    def cam(self) -> CameraState:
+        """The world camera's state (the viewport's)."""
+        return self.viewport.cam
+
+    @property
+    def layer(self) -> MazeLayer:
+        """The maze layer (the viewport's)."""
+        return self.viewport.maze_layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The maze layer of a dark maze, else None."""
+        return self.viewport.dark_layer
