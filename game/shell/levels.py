@@ -133,8 +133,11 @@ class LevelsView(BaseView):
             best = self.ctx.store.best(lv.code())
             lock = "  (locked: finish the level before)" if self.locked[self.focus] else ""
             r = lv.recipe
-            shape = f"{r.shape} {r.width}×{r.height}, {r.algorithm}" + (f", braid {r.braid}%" if r.braid else "")
-            shape += ", dark" if r.dark else ""
+            if r is not None:
+                shape = f"{r.shape} {r.width}×{r.height}, {r.algorithm}" + (f", braid {r.braid}%" if r.braid else "")
+                shape += ", dark" if r.dark else ""
+            else:
+                shape = lv.label()
             best_s = f"  ·  best {best.best_time:.1f} s, {best.best_moves} moves" if best.best_time is not None else ""
             ellipsize(self.info, f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}", self._width - 24)
         self.title.draw()
