@@ -121,10 +121,30 @@ class CampaignLevel:
 
 
 @dataclass(frozen=True)
+class BrokenWorld:
+    """A world that could not be read (a player's level pack with a mistake): shown, not played.
+
+    Attributes:
+        name: what the map calls it (the file's stem); source: the file's name;
+        reason: one line naming the file, the level and the field at fault.
+    """
+
+    name: str
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Campaign:
-    """All levels in play order, with lookup by code."""
+    """All levels in play order, with lookup by code.
+
+    Attributes:
+        levels: every playable level, in order (indexes ``0..len-1``).
+        broken: worlds that could not be read (level packs with a mistake), shown after the others.
+    """
 
     levels: tuple[CampaignLevel, ...]
+    broken: tuple[BrokenWorld, ...] = ()
 
     def __len__(self) -> int:
         return len(self.levels)
