@@ -276,12 +276,11 @@ def _parse(data: dict[str, Any], file: str, stem: str) -> Pack:
     name = top.text(head, "name")
     author = top.text(head, "author", required=False)
     tables = data.get("level")
-    if tables is None:
-        raise PackError(f"{file}: has no levels (add [[level]] tables with a name and a code)", file, 1, "level")
-    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise PackError(f"{file}: 'level' must be [[level]] tables", file, 1, "level")
     if not tables:
-        raise PackError(f"{file}: has no levels (add [[level]] tables with a name and a code)", file, 1, "level")
+        raise PackError(f"{file}: level 1: field 'level' is missing: the pack has no levels (add [[level]] tables "
+                        "with a name and a code)", file, 1, "level")
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise PackError(f"{file}: level 1: field 'level' must be [[level]] tables", file, 1, "level")
     if len(tables) > MAX_LEVELS:
         raise PackError(f"{file}: level {MAX_LEVELS + 1}: field 'level' is one too many: a pack holds at most "
                         f"{MAX_LEVELS} levels", file, MAX_LEVELS + 1, "level")
