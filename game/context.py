@@ -48,15 +48,22 @@ class Context:
 
     @property
     def campaign(self) -> Campaign:
-        """The campaign levels (loaded on first use; an invalid file leaves it empty with an error)."""
+        """The campaign levels (loaded on first use; an invalid shipped file leaves them empty with an error),
+        then the player's level packs in ``data_dir()/levels`` as worlds after them (a broken pack is one of
+        :attr:`Campaign.broken`, never an error here; pack files are only read)."""
         if self._campaign is None:
             from engine.modes.campaign import Campaign, load_campaign
+            from engine.modes.packs import with_packs
 
             try:
-                self._campaign = load_campaign()
+                shipped = load_campaign()
             except ValueError as exc:
                 self.campaign_error = str(exc)
-                self._campaign = Campaign(())
+                shipped = Campaign(())
+            try:
+                self._campaign = with_packs(shipped)
+            except OSError:  # no data folder at all: no packs
+                self._campaign = shipped
         return self._campaign
 
     # -- navigation ----------------------------------------------------------

@@ -1,9 +1,8 @@
 """Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
 
-Runs :func:`layout_check.check_layout` on the menu, level select, play HUD (square,
-hex, triangle), pause, win, settings, code entry (with an error), help, race setup, Lab setup and the
-loading screen at
-800×600, 1280×800 and 1920×1080, on both themes.
+Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
+broken one), play HUD (square, hex, triangle), pause, win, settings, code entry (with an error), help,
+race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
 """
 
 from __future__ import annotations
@@ -45,6 +44,34 @@ def _screens(ctx):
         return ctx.view_for(Route.CODE_ENTRY, "M1.S5X5.BT#1-0", error="The check character does not match: "
                             "a letter was mistyped or the code was cut short (expected 7, got 0).")
 
+    def levels_with_packs():
+        """The map with a player's level pack and a broken one (their own context: the data dir is a temporary one)."""
+        import os
+        import tempfile
+
+        from game.context import Context
+
+        home = Path(tempfile.mkdtemp(prefix="tessera-layout-packs-"))
+        (home / "levels").mkdir()
+        codes = [MazeSpec("hex", 6, 5, "prim", {}, 0, seed).code() for seed in (1, 2, 3)]
+        levels = "".join(f'[[level]]\nname = "A rather long level name, number {i}"\ncode = "{c}"\n\n'
+                         for i, c in enumerate(codes, 1))
+        (home / "levels" / "my-pack.toml").write_text(f'[pack]\nname = "A player\'s own pack"\n\n{levels}')
+        (home / "levels" / "a-broken-pack-with-a-long-name.toml").write_text('[pack]\nname = "oops\n')
+        other = Context(ctx.window, store=ctx.store, audio=ctx.audio)
+        old = os.environ.get("TESSERA_HOME")
+        os.environ["TESSERA_HOME"] = str(home)
+        try:
+            assert len(other.campaign.broken) == 1
+        finally:
+            if old is None:
+                del os.environ["TESSERA_HOME"]
+            else:
+                os.environ["TESSERA_HOME"] = old
+        view = other.view_for(Route.LEVELS)
+        view.focus = len(view.buttons) - 1  # the broken pack's reason on the bottom line
+        return view
+
     def loading():
         from game.shell.loading import LoadingView
 
@@ -54,6 +81,7 @@ def _screens(ctx):
         "loading": loading,
         "menu": lambda: ctx.view_for(Route.MENU),
         "levels": lambda: ctx.view_for(Route.LEVELS),
+        "levels-packs": levels_with_packs,
         "play-square": play("square"),
         "play-hex": play("hex"),
         "play-triangle": play("triangle"),

@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli.show import add_parser as add_show
 
     add_show(sub)
+    from engine.cli.pack import add_parser as add_pack
+
+    add_pack(sub)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")

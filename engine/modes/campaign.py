@@ -58,34 +58,93 @@ class CampaignLevel:
         id: unique across the campaign; name: shown on the level select; world: the world's name.
         recipe: the :class:`engine.maze.recipe.MazeSpec` its maze is generated from (shape, size,
             algorithm, options, braid 0..100, seed, dark, mask, weave 0..100): its code is the level's code.
+            Every shipped level has one; None for a level held ready-made in :attr:`made`.
         par_time: seconds for the time star (> 0); par_moves: moves for the moves star (> 0).
         source: the file it was read from.
+        made: the ready :class:`engine.level.Level` of a level that has no recipe (a level pack's
+            hand-made level), else None.  Exactly one of :attr:`recipe` and :attr:`made` is given.
+        made_code: the code :attr:`made` was decoded from (its canonical spelling; ``""``: no code).
+
+    Raises:
+        ValueError: (on construction) both or neither of ``recipe`` and ``made``.
     """
 
     index: int
     id: str
     name: str
     world: str
-    recipe: MazeSpec
+    recipe: MazeSpec | None
     par_time: float
     par_moves: int
     source: str = ""
+    made: Level | None = None
+    made_code: str = ""
+
+    def __post_init__(self) -> None:
+        if (self.recipe is None) == (self.made is None):
+            raise ValueError(f"campaign level '{self.id}' needs either a recipe or a ready level (one of the two)")
 
     def level(self, maze: Maze | None = None) -> Level:
-        """The playable :class:`engine.level.Level` (its maze generated unless ``maze``, built from
-        :attr:`recipe`, is given)."""
+        """The playable :class:`engine.level.Level`: the ready one (:attr:`made`), or the recipe's (its maze
+        generated unless ``maze``, built from :attr:`recipe`, is given)."""
+        if self.made is not None:
+            return self.made
+        assert self.recipe is not None  # __post_init__: one of the two
         return self.recipe.level(maze)
 
     def code(self) -> str:
-        """The shareable level code (the recipe's maze code)."""
-        return self.recipe.code()
+        """The shareable level code (the recipe's maze code, or the code the ready level came from).
+
+        Raises:
+            engine.codes.CodeError: a ready level that came from no code (:data:`engine.level.NO_CODE`).
+        """
+        if self.recipe is not None:
+            return self.recipe.code()
+        if self.made_code:
+            return self.made_code
+        from engine.codes import CodeError
+        from engine.level import NO_CODE
+
+        raise CodeError(NO_CODE)
+
+    @property
+    def dark(self) -> bool:
+        """Played in the dark."""
+        return self.recipe.dark if self.recipe is not None else bool(self.made and self.made.dark)
+
+    def label(self) -> str:
+        """A short description without building anything: the recipe's label, or the ready level's."""
+        if self.recipe is not None:
+            return self.recipe.label()
+        assert self.made is not None
+        return self.made.label()
+
+
+@dataclass(frozen=True)
+class BrokenWorld:
+    """A world that could not be read (a player's level pack with a mistake): shown, not played.
+
+    Attributes:
+        name: what the map calls it (the file's stem); source: the file's name;
+        reason: one line naming the file, the level and the field at fault.
+    """
+
+    name: str
+    source: str
+    reason: str
 
 
 @dataclass(frozen=True)
 class Campaign:
-    """All levels in play order, with lookup by code."""
+    """All levels in play order, with lookup by code.
+
+    Attributes:
+        levels: every playable level, in order (indexes ``0..len-1``).
+        broken: worlds that could not be read (level packs with a mistake), shown after the others.
+    """
 
     levels: tuple[CampaignLevel, ...]
+    broken: tuple[BrokenWorld, ...] = ()
 
     def __len__(self) -> int:
         return len(self.levels)
@@ -102,7 +161,8 @@ class Campaign:
     def _code_index(self) -> dict[str, CampaignLevel]:
         index: dict[str, CampaignLevel] = {}
         for lv in self.levels:
-            index.setdefault(lv.code(), lv)
+            if lv.recipe is not None or lv.made_code:  # a ready level without a code has no entry
+                index.setdefault(lv.code(), lv)
         return index
 
     def next_of(self, level: CampaignLevel) -> CampaignLevel | None:

@@ -53,10 +53,19 @@ def play_spec(
 
 
 def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
-    """Play a campaign level; Esc returns to the level select."""
+    """Play a campaign level (a shipped one, or one of a level pack); Esc returns to the level select."""
+    title = f"{level.index + 1}. {level.name}"
+
+    def back() -> None:
+        ctx.go(Route.LEVELS, focus=level.index)
+
+    if level.recipe is None:  # a pack's ready-made level: nothing to generate
+        made = level.level()
+        return PlayView(ctx, made.maze, level.code(), title, level, level.par_time, level.par_moves, back,
+                        dark=made.dark)
     return play_spec(
-        ctx, level.recipe, level.code(), f"{level.index + 1}. {level.name}", level=level,
-        par_time=level.par_time, par_moves=level.par_moves, back=lambda: ctx.go(Route.LEVELS, focus=level.index),
+        ctx, level.recipe, level.code(), title, level=level,
+        par_time=level.par_time, par_moves=level.par_moves, back=back,
     )
 
 

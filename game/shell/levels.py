@@ -2,7 +2,9 @@
 
 Every world's first level is open from the start; the next one opens when the one
 before is finished (:meth:`engine.modes.campaign.Campaign.is_open`).  Each tile shows the
-level's number and name (ellipsized to the tile) over its stars.
+level's number and name (ellipsized to the tile) over its stars.  The player's level packs
+(:mod:`engine.modes.packs`) are worlds after the shipped ones; a pack that cannot be read is a
+column named after its file with one disabled "broken" tile, whose line at the bottom says why.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ class LevelsView(BaseView):
     def __init__(self, ctx: Context, focus: int | None = None) -> None:
         camp = ctx.campaign
         self.worlds = camp.by_world()
-        super().__init__(ctx, columns=max(1, len(self.worlds)))
+        self.broken = list(camp.broken)
+        #: levels per column: the worlds', then one tile per broken pack
+        self.column_sizes = [len(levels) for _, levels in self.worlds] + [1] * len(self.broken)
+        super().__init__(ctx, columns=max(1, len(self.column_sizes)))
         t = ctx.theme
         unlocked = ctx.store.unlocked()
         self.stars = ctx.store.stars()
@@ -37,19 +42,26 @@ class LevelsView(BaseView):
         for col, (_, levels) in enumerate(self.worlds):
             for row, _lv in enumerate(levels):
                 self.cell.append((col, row))
+        self.cell += [(len(self.worlds) + j, 0) for j in range(len(self.broken))]  # after every level's
         for i in range(len(self.levels)):
             btn = self.make_button("", self._opener(i), width=124, height=62, font_size=12)
             btn.disabled = self.locked[i]
+            self.ui.add(btn)
+        for _ in self.broken:
+            btn = self.make_button("", lambda: None, width=124, height=62, font_size=12)
+            btn.disabled = True
             self.ui.add(btn)
         if focus is None:
             focus = next((i for i, lv in enumerate(self.levels) if not self.locked[i] and lv.id not in self.stars), 0)
         self.focus = max(0, min(focus, len(self.buttons) - 1))
         self.title = self.text("Campaign", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
-        total = sum(self.stars.values())
-        self.summary = self.text(f"{total} of {3 * len(self.levels)} stars  ·  every world starts open", 14,
+        total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
+        broken = len(self.broken)
+        note = f"  ·  {broken} level pack{'s' if broken != 1 else ''} could not be read" if broken else ""
+        self.summary = self.text(f"{total} of {3 * len(self.levels)} stars  ·  every world starts open{note}", 14,
                                  t.text_dim, anchor_x="center", anchor_y="top")
         self.world_names = [self.text(name, 15, t.text, bold=True, anchor_x="center", anchor_y="bottom")
-                            for name, _ in self.worlds]
+                            for name in self.column_names()]
         self.info = self.text("", 14, t.text, anchor_x="center", anchor_y="bottom")
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
@@ -58,8 +70,15 @@ class LevelsView(BaseView):
         self.tile_marks = [self.text("locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0)), 12,
                                      self._mark_color(i), anchor_x="center", anchor_y="top")
                            for i, lv in enumerate(self.levels)]
+        for _ in self.broken:
+            self.tile_names.append(self.text("", 12, t.error, anchor_x="center", anchor_y="bottom"))
+            self.tile_marks.append(self.text("", 12, t.disabled_text, anchor_x="center", anchor_y="top"))
         self._info_for = -1
         self._width = 1280
+
+    def column_names(self) -> list[str]:
+        """The map's column titles: every world, then every broken pack (its file's stem)."""
+        return [name for name, _ in self.worlds] + [b.name for b in self.broken]
 
     def _mark_color(self, i: int) -> tuple[int, ...]:
         t = self.ctx.theme
@@ -82,8 +101,8 @@ class LevelsView(BaseView):
             row += 1 if step > 0 else -1
         else:
             col += step
-        col = max(0, min(len(self.worlds) - 1, col))
-        row = max(0, min(len(self.worlds[col][1]) - 1, row))
+        col = max(0, min(len(self.column_sizes) - 1, col))
+        row = max(0, min(self.column_sizes[col] - 1, row))
         self.focus = self.cell.index((col, row))
         self.request_redraw()
 
@@ -98,28 +117,34 @@ class LevelsView(BaseView):
         self.info.position = (width / 2, 12 * s)
         self._width = width
         self._info_for = -1
-        n = max(1, len(self.worlds))
+        n = max(1, len(self.column_sizes))
         gap = 12 * s
         col_w = min(260 * s, (width - 40 - (n - 1) * gap) / n)
         left = (width - n * col_w - (n - 1) * gap) / 2
         names_y = self.summary.bottom - 38 * s
         top = names_y - 8 * s
-        rows = max(len(levels) for _, levels in self.worlds) if self.worlds else 1
+        rows = max(self.column_sizes, default=1)
         bottom = 12 * s + 30 * s
         row_gap = 8 * s
         tile_h = min(80 * s, (top - bottom - (rows - 1) * row_gap) / rows)
-        for col, (name, levels) in enumerate(self.worlds):
+        for col, (name, size) in enumerate(zip(self.column_names(), self.column_sizes, strict=True)):
             x = left + col * (col_w + gap)
             fit_text(self.world_names[col], name, 15 * s, col_w)
             self.world_names[col].position = (x + col_w / 2, names_y)
             first = self.cell.index((col, 0))
-            place_grid(self.buttons[first:first + len(levels)], x, top, 1, col_w, tile_h, row_gap)
+            place_grid(self.buttons[first:first + size], x, top, 1, col_w, tile_h, row_gap)
         font = max(8.0, min(13 * s, tile_h * 0.26))
-        for i, lv in enumerate(self.levels):
+        n_levels = len(self.levels)
+        for i in range(len(self.buttons)):
             r = self.buttons[i].rect
             label, mark = self.tile_names[i], self.tile_marks[i]
             label.font_size = mark.font_size = font
-            ellipsize(label, f"{lv.index + 1}. {lv.name}", r.width - 10)
+            if i < n_levels:
+                lv = self.levels[i]
+                ellipsize(label, f"{lv.index + 1}. {lv.name}", r.width - 10)
+            else:
+                ellipsize(label, "broken", r.width - 10)
+                ellipsize(mark, "cannot be read", r.width - 10)
             label.position = (r.center_x, r.center_y + tile_h * 0.05)
             mark.position = (r.center_x, r.center_y - tile_h * 0.05)
         self.error.width = int(width - 60)
@@ -127,14 +152,22 @@ class LevelsView(BaseView):
 
     def draw_extra(self) -> None:
         """Title, world names and a line about the focused level."""
-        if self._info_for != self.focus and self.levels:
+        if self._info_for != self.focus and self.focus >= len(self.levels) and self.broken:
+            self._info_for = self.focus
+            b = self.broken[min(self.focus - len(self.levels), len(self.broken) - 1)]
+            fit_text(self.info, f"{b.name}: broken: {b.reason}", 14 * self.scale, self._width - 24)
+        elif self._info_for != self.focus and self.levels:
             self._info_for = self.focus
             lv = self.levels[self.focus]
+            self.info.font_size = 14 * self.scale
             best = self.ctx.store.best(lv.code())
             lock = "  (locked: finish the level before)" if self.locked[self.focus] else ""
             r = lv.recipe
-            shape = f"{r.shape} {r.width}×{r.height}, {r.algorithm}" + (f", braid {r.braid}%" if r.braid else "")
-            shape += ", dark" if r.dark else ""
+            if r is not None:
+                shape = f"{r.shape} {r.width}×{r.height}, {r.algorithm}" + (f", braid {r.braid}%" if r.braid else "")
+                shape += ", dark" if r.dark else ""
+            else:
+                shape = lv.label()
             best_s = f"  ·  best {best.best_time:.1f} s, {best.best_moves} moves" if best.best_time is not None else ""
             ellipsize(self.info, f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}", self._width - 24)
         self.title.draw()
