@@ -2,7 +2,8 @@
 
 Subcommands: ``list``, ``generate``, ``solve``, ``stats``, ``daily``
 (:mod:`.maze_commands`), ``puzzle`` (``solve``, ``shuffle``, ``bench``, ``hint``:
-:mod:`.puzzle`) and ``show`` (:mod:`.show`); ``play`` and ``lab`` are parsed
+:mod:`.puzzle`), ``show`` (:mod:`.show`) and ``encode`` (:mod:`.encode`: the level
+code of a maze's JSON); ``play`` and ``lab`` are parsed
 here too (so ``--help`` and bad arguments never open a window) and handed to
 the ``open_window`` callback of :func:`main`, which :mod:`game.launcher` gives.
 
