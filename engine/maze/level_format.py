@@ -5,7 +5,7 @@ A level code carries the maze, not how it was made, so any maze on a full grid h
 
     L2.<S><W>X<H>[.A<start>][.Z<goal>][.D]:<passages>-<check>
 
-for example ``L2.S3X2:1GXVY-6T``:
+for example ``L2.S3X2:2J-BE`` (the maze of ``M2.S3X2.BT#0-ES``):
 
 * ``L2`` — level code, format version 2 (the frame and the two check characters of
   :mod:`engine.codes`; there is no version 1);
