@@ -4,7 +4,8 @@ Every code in Tessera is one case-insensitive string of the form::
 
     <TAG><VERSION>.<params...>(#<seed> | :<desc>)-<CHECK>
 
-``TAG`` names the kind (``M`` maze, ``R`` race, ``G`` ghost, ``P`` puzzle),
+``TAG`` names the kind (``M`` maze, ``R`` race, ``G`` ghost, ``P`` puzzle, ``L`` level:
+the maze itself, :mod:`engine.maze.level_format`),
 ``VERSION`` the format version.  The *body* is everything before the final
 ``-``; ``CHECK`` protects it against typos:
 
@@ -25,10 +26,10 @@ give back the input (up to case and surrounding spaces), so ``#0G61Y`` is
 refused where ``#G61Y`` is meant.
 
 **The door.**  :func:`decode_any` takes any object and returns the decoded level
-(a :data:`Decoded`: the union ``MazeSpec | RaceSpec | GhostCode | PuzzleCode``, so
+(a :data:`Decoded`: the union ``MazeSpec | RaceSpec | GhostCode | PuzzleCode | LevelCode``, so
 callers dispatch with ``match decoded: case MazeSpec(): ...``) or raises
 :class:`CodeError` with one plain sentence, never another exception.  Given a
-``tag`` (``"M"``, ``"R"``, ``"G"``, ``"P"``) it returns that kind's type.
+``tag`` (``"M"``, ``"R"``, ``"G"``, ``"P"``, ``"L"``) it returns that kind's type.
 Kinds register themselves here (:func:`register`) from their own modules
 (:data:`KIND_MODULES`); each module parses its own fields.  Decoding never builds
 a maze: every field is checked against its range first.  This module imports the
@@ -50,6 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, o
 from engine import args
 
 if TYPE_CHECKING:
+    from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
@@ -247,7 +249,7 @@ class CodeLevel(Protocol):
     """What every kind's decoded level has (each member of :data:`Decoded` is one).
 
     Attributes:
-        KIND: the kind's name (``maze``, ``race``, ``ghost``, ``puzzle``).
+        KIND: the kind's name (``maze``, ``race``, ``ghost``, ``puzzle``, ``level``).
         version: the format version it was decoded from (new objects: :data:`CURRENT_VERSION`).
     """
 
@@ -272,10 +274,10 @@ class CodeLevel(Protocol):
 
 
 #: What :func:`decode_any` returns: a decoded level of one kind.  At run time
-#: ``engine.codes.Decoded`` is the same union of the four classes (built on first
+#: ``engine.codes.Decoded`` is the same union of the five classes (built on first
 #: use, see ``__getattr__`` below), so ``isinstance(x, Decoded)`` works.
 if TYPE_CHECKING:
-    Decoded: TypeAlias = "MazeSpec | RaceSpec | GhostCode | PuzzleCode"
+    Decoded: TypeAlias = "MazeSpec | RaceSpec | GhostCode | PuzzleCode | LevelCode"
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,8 @@ class CodeKind:
 KINDS: dict[str, CodeKind] = {}
 #: The modules that register a kind (imported on the first decode).  A new kind is
 #: one module calling :func:`register` plus one line here.
-KIND_MODULES = ("engine.maze.recipe", "engine.modes.race.code", "engine.modes.ghost", "engine.puzzle.codes")
+KIND_MODULES = ("engine.maze.recipe", "engine.modes.race.code", "engine.modes.ghost", "engine.puzzle.codes",
+                "engine.maze.level_code")
 _loaded = False
 
 
@@ -407,18 +410,21 @@ def decode_any(code: object, *, tag: Literal["G"]) -> GhostCode: ...
 @overload
 def decode_any(code: object, *, tag: Literal["P"]) -> PuzzleCode: ...
 @overload
+def decode_any(code: object, *, tag: Literal["L"]) -> LevelCode: ...
+@overload
 def decode_any(code: object, *, tag: str | None = None) -> Decoded: ...
 def decode_any(code: object, *, tag: str | None = None) -> Decoded:
     """The one decoder door: any object in, a decoded level or :class:`CodeError` out.
 
     Args:
         code: anything (a code is text; surrounding spaces and quotes and case are ignored).
-        tag: when given, only codes of this kind are accepted (``M``, ``R``, ``G``, ``P``).
+        tag: when given, only codes of this kind are accepted (``M``, ``R``, ``G``, ``P``, ``L``).
 
     Returns:
-        A :data:`Decoded` (``MazeSpec``, ``RaceSpec``, ``GhostCode`` or ``PuzzleCode``;
-        with ``tag``, that kind's class).
-        Nothing big is built: a maze is generated only by its ``build()``.
+        A :data:`Decoded` (``MazeSpec``, ``RaceSpec``, ``GhostCode``, ``PuzzleCode`` or
+        ``LevelCode``; with ``tag``, that kind's class).
+        Nothing big is built: a maze is generated only by its ``build()`` (a level code
+        builds its grid, bounded by the code's length, to check its goal can be reached).
 
     Raises:
         CodeError: one plain sentence, for every input that is not a valid code
@@ -433,7 +439,7 @@ def decode_any(code: object, *, tag: str | None = None) -> Decoded:
             f"zero); the same level is {again}." if len(again) <= 80 else
             f"The {kind.what} is not written the way Tessera writes it (for example a number with a leading zero)."
         )
-    return decoded  # type: ignore[return-value]  # the registry holds exactly the four kinds of Decoded
+    return decoded  # type: ignore[return-value]  # the registry holds exactly the kinds of Decoded
 
 
 def upgrade_code(code: object) -> str:
@@ -470,6 +476,7 @@ DECODED_CLASSES = (
     ("engine.modes.race.code", "RaceSpec"),
     ("engine.modes.ghost", "GhostCode"),
     ("engine.puzzle.codes", "PuzzleCode"),
+    ("engine.maze.level_code", "LevelCode"),
 )
 _decoded_union: object = None
 

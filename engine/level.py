@@ -5,8 +5,10 @@ A :class:`Level` is what every maze session plays (:class:`engine.modes.play.Pla
 ghosts): the built :class:`engine.maze.model.Maze` (its grid gives the shape and size; its
 passages, start and goal are the level), whether it is played in the dark, and the
 *recipe* it was generated from, a :class:`engine.maze.recipe.MazeSpec` (the maze code),
-when there is one.  A level made by hand (a later editor) has no recipe, and so no code
-yet: :meth:`Level.code` says so with a :class:`engine.codes.CodeError`.
+when there is one.  A level made by hand (an editor) has no recipe; its code is a *level
+code* (tag ``L``, :mod:`engine.maze.level_format`), which carries the maze itself:
+:meth:`Level.code` gives the recipe's maze code when there is a recipe, else the level
+code; ``decode_any("L2...").level()`` gives the level back (recipe None).
 
 The recipe is how a level was made, not what it is: two sessions of the same level see
 the same maze whether or not it has a recipe.  New kinds of level data (floors, ...) are
@@ -18,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.codes import CodeError
 from engine.maze.model import Maze
 
 if TYPE_CHECKING:
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
     from engine.maze.grids.base import Grid
     from engine.maze.recipe import MazeSpec
 
-#: The one sentence of :meth:`Level.code` for a level that has no recipe.
-NO_CODE = "This level was made by hand and has no code yet (only generated levels have one)."
+#: The one sentence for a ghost (or race) code of a level that has no recipe: those codes carry the
+#: recipe (a level without one still has a level code, :meth:`Level.code`).
+NO_CODE = "This level was made by hand and has no ghost or race code yet (only generated levels have one)."
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +86,19 @@ class Level:
         """
         return cls(spec.build() if maze is None else maze, spec.dark, spec)
 
+    @classmethod
+    def from_code(cls, code: object) -> Level:
+        """The level of a maze code (generated) or a level code (the maze itself, no recipe).
+
+        Raises:
+            CodeError: not a valid maze or level code (one plain sentence; other kinds are refused).
+        """
+        from engine.codes import decode_any, normalize
+
+        if isinstance(code, str) and normalize(code).startswith("L"):
+            return decode_any(code, tag="L").level()
+        return decode_any(code, tag="M").level()
+
     # -- what it is ----------------------------------------------------------
     @property
     def grid(self) -> Grid:
@@ -127,18 +142,37 @@ class Level:
 
     @property
     def has_code(self) -> bool:
-        """True when the level can be shared as a code (it has a recipe)."""
-        return self.recipe is not None
+        """True when the level can be shared as a code: it has a recipe, or its maze fits a level
+        code (a full grid, not woven; :meth:`code` still refuses a goal the start cannot reach)."""
+        if self.recipe is not None:
+            return True
+        from engine.maze.grids.masked import MaskedGrid
+
+        return not self.maze.is_weave and not isinstance(self.maze.grid, MaskedGrid)
 
     def code(self) -> str:
-        """The level's shareable code: its recipe's maze code (``.D`` when dark).
+        """The level's shareable code: its recipe's maze code (``.D`` when dark), or for a level
+        without a recipe its level code (``L2...``, the maze itself, :mod:`engine.maze.level_format`).
 
         Raises:
-            CodeError: the level has no recipe (:data:`NO_CODE`).
+            CodeError: (no recipe) a shaped or weave maze, a start equal to the goal, a goal the
+                start cannot reach, or a maze too big for a code (one sentence each).
         """
         if self.recipe is None:
-            raise CodeError(NO_CODE)
+            from engine.maze.level_format import encode
+
+            return encode(self.maze, self.dark)
         return self.recipe.code()
+
+    def level_code(self) -> str:
+        """The level code (``L2...``) of the maze itself, even when the level has a recipe.
+
+        Raises:
+            CodeError: as :meth:`code` for a level without a recipe.
+        """
+        from engine.maze.level_format import encode
+
+        return encode(self.maze, self.dark)
 
     def with_dark(self, dark: bool = True) -> Level:
         """The same maze played in the dark (or not); the recipe, if any, follows."""

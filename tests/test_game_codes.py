@@ -158,3 +158,14 @@ def test_a_campaign_level_typed_as_a_code_keeps_its_pars(ctx):
     level = ctx.campaign.levels[3]
     view = first_view(ctx, ["play", level.code()])
     assert isinstance(view, PlayView) and view.level == level
+
+
+def test_play_opens_a_level_code_on_the_maze_it_holds(ctx):
+    from engine.level import Level
+    from game.play.view import PlayView
+
+    maze = MazeSpec.create("hex", 6, 5, "wilson", seed=4, braid=0.5).build()
+    code = Level(maze, dark=True).code()
+    view = first_view(ctx, ["play", code.lower()])
+    assert isinstance(view, PlayView) and view.maze.digest() == maze.digest()
+    assert view.code == code and view.session.fog is not None and view.session.level.recipe is None

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from engine.codes import CodeError
-from engine.level import NO_CODE, Level
+from engine.level import Level
 from engine.maze.generators import generate
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
@@ -54,12 +54,19 @@ def test_a_recipe_level_is_its_recipe_built():
     assert Level.from_recipe(spec, built).maze is built
 
 
-def test_a_level_without_a_recipe_has_no_code_yet():
+def test_a_level_without_a_recipe_has_a_level_code():
+    # Hand-made levels used to have no code (NO_CODE); a level code (tag L) now carries the maze itself.
     level = hand_made(SPECS[1])
-    assert level.recipe is None and not level.has_code and not level.dark
-    with pytest.raises(CodeError) as err:
-        level.code()
-    assert str(err.value) == NO_CODE
+    assert level.recipe is None and level.has_code and not level.dark
+    code = level.code()
+    assert code.startswith("L2.H8X6") and code == level.level_code()
+    again = Level.from_code(code)
+    assert again.recipe is None and again.maze.digest() == level.maze.digest()
+    assert (again.start, again.goal, again.dark) == (level.start, level.goal, False)
+    assert Level.from_code(level.with_dark().code()).dark
+    assert Level.from_code(SPECS[1].code()).recipe == SPECS[1]
+    with pytest.raises(CodeError, match="not a maze code"):
+        Level.from_code(RaceSpec.create(SPECS[1]).code())
     assert level.label() == "hex 8×6, hand-made"
     assert level.with_dark().dark and level.with_dark().label() == "hex 8×6, hand-made, dark"
 
@@ -155,8 +162,8 @@ def test_two_players_on_a_hand_made_level(dark):
     level = hand_made(SPECS[0], dark)
     duo = DuoSession(level, countdown=0)
     assert duo.level is level and duo.spec is None and duo.dark is dark
-    with pytest.raises(CodeError):
-        _ = duo.code
+    # A hand-made level now has a level code (it used to raise CodeError): the race shares it.
+    assert duo.code == level.code() and duo.code.startswith("L2.")
     duo.racers[0].play.walk_to(level.goal, explored_only=False)
     for _ in range(200):
         duo.advance(1 / 60)

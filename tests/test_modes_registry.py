@@ -18,7 +18,7 @@ def test_every_mode_route_is_a_game_route() -> None:
 def test_every_registered_code_kind_has_a_mode() -> None:
     known_kinds()  # loads every kind module
     kinds = {k.name for k in KINDS.values()}
-    assert kinds == {"maze", "race", "ghost", "puzzle"}
+    assert kinds == {"maze", "race", "ghost", "puzzle", "level"}
     assert set(kind_routes()) == kinds
     assert {m.kind for m in MODES.values()} - {None} == kinds
 
@@ -29,7 +29,7 @@ def test_the_game_tables_come_from_the_registry_unchanged() -> None:
     from game.shell.menu import MENU_ENTRIES
 
     assert VIEW_ROUTES == {"maze": Route.PLAY_CODE, "race": Route.RACE_CODE, "ghost": Route.RACE_CODE,
-                           "puzzle": Route.PUZZLE}
+                           "puzzle": Route.PUZZLE, "level": Route.PLAY_CODE}
     menu = [(e.label, e.route, e.order) for e in sorted(MENU_ENTRIES, key=lambda e: e.order)]
     assert menu == [("Campaign", Route.LEVELS, 10), ("Race", Route.RACE_SETUP, 20),
                     ("Sliding Puzzle", Route.PUZZLE, 30), ("Lab", Route.LAB_SETUP, 40),

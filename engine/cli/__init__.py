@@ -2,8 +2,8 @@
 
 Subcommands: ``list``, ``generate``, ``solve``, ``stats``, ``daily``
 (:mod:`.maze_commands`), ``puzzle`` (``solve``, ``shuffle``, ``bench``, ``hint``:
-:mod:`.puzzle`), ``show`` (:mod:`.show`) and ``pack`` (``check``, ``new``: :mod:`.pack`);
-``play`` and ``lab`` are parsed
+:mod:`.puzzle`), ``show`` (:mod:`.show`), ``pack`` (``check``, ``new``: :mod:`.pack`) and
+``encode`` (:mod:`.encode`: the level code of a maze's JSON); ``play`` and ``lab`` are parsed
 here too (so ``--help`` and bad arguments never open a window) and handed to
 the ``open_window`` callback of :func:`main`, which :mod:`game.launcher` gives.
 

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from engine.args import one_line, parse_size, quote
 from engine.cli.parsing import PROG, UsageError
+from engine.maze.level_code import LevelCode
 from engine.maze.masks import Mask
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 
-__all__ = ["level_code", "mask_from_args", "note", "parse_options", "spec_from_args"]
+__all__ = ["level_code", "level_from_args", "mask_from_args", "note", "parse_options", "spec_from_args"]
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -39,14 +40,32 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def _code_alone(args: argparse.Namespace) -> None:
+    given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option", "mask", "mask_text")
+             if getattr(args, n) is not None]
+    given = [g.replace("_", "-") for g in given]
+    if given:
+        raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
+
+
+def level_from_args(args: argparse.Namespace) -> LevelCode | None:
+    """The decoded level code of ``--code L2...`` (the maze itself), or None for any other arguments.
+
+    Raises:
+        UsageError: ``--code`` given with maze options; CodeError: the level code does not decode.
+    """
+    from engine.codes import normalize
+
+    if args.code is None or not normalize(args.code).startswith("L"):
+        return None
+    _code_alone(args)
+    return LevelCode.from_code(args.code)
+
+
 def spec_from_args(args: argparse.Namespace) -> MazeSpec:
     """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
     if args.code is not None:
-        given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option", "mask", "mask_text")
-                 if getattr(args, n) is not None]
-        given = [g.replace("_", "-") for g in given]
-        if given:
-            raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
+        _code_alone(args)
         return MazeSpec.from_code(args.code)
     from engine.maze.generators import get_generator
     from engine.maze.grids import canonical_shape

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine.args import SEED_MAX, check_output_path, parse_size, quote, write_error, write_file
-from engine.cli.maze_args import level_code, mask_from_args, note, parse_options, spec_from_args
+from engine.cli.maze_args import level_code, level_from_args, mask_from_args, note, parse_options, spec_from_args
 from engine.cli.parsing import UsageError
+from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 
@@ -88,6 +89,9 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     from engine.maze import export
     from engine.maze.solvers import solve
 
+    held = level_from_args(args)
+    if held is not None:
+        return _generate_held(args, out, held)
     t0 = time.perf_counter()
     spec = spec_from_args(args)  # a shaped maze's grid is cut here (checked, then kept for the build)
     cut_secs = time.perf_counter() - t0 if spec.mask is not None else 0.0
@@ -137,14 +141,72 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> int:
+    """``generate --code L2...``: write the maze a level code holds (nothing is generated).
+
+    JSON has the same ``edges``, ``passages``, ``start`` and ``goal`` as the JSON the code was
+    encoded from; ``algorithm`` is null and ``seconds`` 0.
+    """
+    from engine.maze import export
+    from engine.maze.solvers import solve
+
+    if args.dark:
+        held = held.with_dark()
+    fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    if fmt == "ascii" and held.shape != "square":
+        raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {held.shape}")
+    if args.count > 1:
+        raise UsageError("a level code holds one maze: --count must be 1")
+    if fmt == "png" and not args.output:
+        raise UsageError("PNG output needs a file: add -o FILE.png")
+    if args.output is not None:
+        check_output_path(args.output)
+    maze = held.maze()
+    code = held.code()
+    extra: dict[str, object] = {"dark": True} if held.dark else {}
+    if fmt == "jsonl":
+        data = json.dumps(export.to_json(maze, code=code, seconds=0.0) | extra, separators=(",", ":")) + "\n"
+    elif fmt in ("json", "svg"):
+        path = solve(maze, "bfs").path if args.solution else None
+        if args.output is None:
+            _write_maze(maze, fmt, out, None, 0.0, path, code, extra)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as sink:
+                _write_maze(maze, fmt, sink, None, 0.0, path, code, extra)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    elif fmt == "png":
+        path = solve(maze, "bfs").path if args.solution else None
+        try:
+            export.to_png(maze, args.output, path=path)
+        except OSError as exc:
+            raise UsageError(write_error(args.output, exc)) from None
+        return 0
+    else:
+        path = solve(maze, "bfs").path if args.solution else None
+        data = _with_newline(export.to_ascii(maze, path=path))
+    if args.output is not None:
+        write_file(args.output, data)
+    else:
+        out.write(data)
+    return 0
+
+
 def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None,
                     code: str | None) -> None:
+    """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
+    _write_maze(maze, fmt, sink, spec.algorithm, secs, path, code, _json_extra(spec, maze))
+
+
+def _write_maze(maze: Maze, fmt: str, sink: TextIO, algorithm: str | None, secs: float, path: list[int] | None,
+                code: str | None, extra: dict[str, object]) -> None:
     """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
     from engine.maze import export
 
     if fmt == "json":
-        export.write_json(maze, sink, code=code, seconds=secs, algorithm=spec.algorithm,
-                          extra=_json_extra(spec, maze) or None)
+        export.write_json(maze, sink, code=code, seconds=secs, algorithm=algorithm, extra=extra or None)
     else:
         export.write_svg(maze, sink, path=path)
     sink.write("\n")
@@ -188,10 +250,16 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     """Solve a maze with the chosen solver."""
     from engine.maze.solvers import get_solver, solve
 
-    spec = spec_from_args(args)
+    held = level_from_args(args)  # a level code holds the maze itself
+    spec = spec_from_args(args) if held is None else None
     get_solver(args.solver)
-    maze = spec.build()
-    code = level_code(args, spec, maze)
+    code: str | None
+    if held is not None:
+        maze, code, label = held.maze(), held.code(), held.label()
+    else:
+        assert spec is not None
+        maze = spec.build()
+        code, label = level_code(args, spec, maze), spec.label()
     t0 = time.perf_counter()
     res = solve(maze, args.solver)
     secs = time.perf_counter() - t0
@@ -209,7 +277,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(obj) + "\n")
     else:
-        out.write(f"{code or '(no code)'}  {spec.label()}\n")
+        out.write(f"{code or '(no code)'}  {label}\n")
         out.write(f"solver {res.solver}: path of {length} moves, {res.visited} cells visited, {secs * 1000:.1f} ms")
         out.write(f" (fell back to {res.fallback})\n" if res.fallback else "\n")
         out.write(" ".join(map(str, res.path)) + "\n")

@@ -1,7 +1,7 @@
 """The ``tessera`` argument parser: every subcommand, window ones included (so ``--help`` needs no window).
 
-``puzzle`` and ``show`` add their own parsers (:mod:`engine.cli.puzzle`,
-:mod:`engine.cli.show`); the others are handled by :mod:`engine.cli.maze_commands`.
+``puzzle``, ``show`` and ``encode`` add their own parsers (:mod:`engine.cli.puzzle`,
+:mod:`engine.cli.show`, :mod:`engine.cli.encode`); the others are handled by :mod:`engine.cli.maze_commands`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
 def _add_maze_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--code", help="a maze code (instead of the options below)")
+    p.add_argument("--code", help="a maze code or a level code (L2..., the maze itself) instead of the options below")
     p.add_argument("--shape", help="square, hex, triangle, polar or upsilon")
     p.add_argument("--algo", help="generator name (see `tessera list`)")
     p.add_argument("--size", help="WxH in cells (polar: base sectors x rings)")
@@ -96,6 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli.pack import add_parser as add_pack
 
     add_pack(sub)
+
+    from engine.cli.encode import add_parser as add_encode
+
+    add_encode(sub)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")

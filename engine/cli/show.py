@@ -95,7 +95,7 @@ def run_show(codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: Text
 
 def add_parser(sub: Any) -> None:
     """Register ``show`` on the ``tessera`` subcommand parsers."""
-    p = sub.add_parser("show", help="describe any code (maze, race, ghost, puzzle) without a window")
+    p = sub.add_parser("show", help="describe any code (maze, race, ghost, puzzle, level) without a window")
     p.add_argument("codes", nargs="*", metavar="CODE", help="codes to describe")
     p.add_argument("--stdin", action="store_true", help="also read codes from standard input, one per line")
     p.add_argument("--format", choices=["text", "json"], default="text", help="text (default) or json lines")

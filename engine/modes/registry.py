@@ -21,7 +21,7 @@ class ModeInfo:
     Attributes:
         name: its key in :data:`MODES` (``play``, ``race``...).
         kind: the code kind it plays (a :class:`engine.codes.CodeKind` name: ``maze``, ``race``,
-            ``ghost``, ``puzzle``), or None when no code kind opens it.
+            ``ghost``, ``puzzle``, ``level``), or None when no code kind opens it.
         route: the route (a ``game.routes.Route`` value) of its screen; called with a code of ``kind``.
         label: its main-menu button, or None when the menu has none (reached from another screen).
         menu_route: the route its menu button takes (a setup or list screen), or None without a button.
@@ -41,6 +41,7 @@ class ModeInfo:
 #: Every mode, in the order of their help sections.
 MODES: dict[str, ModeInfo] = {m.name: m for m in (
     ModeInfo("play", "maze", "play-code", "Campaign", "levels", 10, "maze"),
+    ModeInfo("play-level", "level", "play-code", None, None, 0, "maze"),
     ModeInfo("race", "race", "race-code", "Race", "race-setup", 20, "race"),
     ModeInfo("ghost", "ghost", "race-code", None, None, 0, "race"),
     ModeInfo("two-players", None, "race-duo", None, None, 0, "two-players"),

@@ -20,6 +20,7 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
@@ -69,14 +70,20 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     )
 
 
-def open_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
-    """Play the maze of a level code, or of an already decoded one (a campaign level keeps its par values).
+def open_code(ctx: Context, code: str | MazeSpec | LevelCode) -> arcade.View:
+    """Play the maze of a maze or level code, or of an already decoded one (a campaign level keeps its par values).
 
     Raises:
         engine.codes.CodeError: the code does not decode (one plain sentence).
     """
+    from engine.codes import decode_any, normalize
+    from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
 
+    if isinstance(code, str) and normalize(code).startswith("L"):
+        code = decode_any(code, tag="L")
+    if isinstance(code, LevelCode):  # the maze itself: nothing to generate
+        return PlayView(ctx, code.maze(), code.code(), code.label(), dark=code.dark)
     spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(code)
     canonical = spec.code()
     level = ctx.campaign.by_code(canonical)

@@ -186,10 +186,11 @@ class DuoSession:
     # -- state ---------------------------------------------------------------
     @property
     def code(self) -> str:
-        """The shareable code of this race: its level's maze code (``.D`` when dark).
+        """The shareable code of this race: its level's code (``.D`` when dark): the maze code of its
+        recipe, or a level code (``L2...``) for a level made by hand (see :meth:`engine.level.Level.code`).
 
         Raises:
-            CodeError: the level has no recipe, so no code yet (see :meth:`engine.level.Level.code`).
+            CodeError: a hand-made level that no level code can carry (shaped, weave, unreachable goal).
         """
         return self.level.code()
 

@@ -1,0 +1,161 @@
+"""Level codes (tag ``L``): the maze itself, for any level on a full grid, hand-made or not.
+
+The format is :mod:`engine.maze.level_format`
+(``L2.<S><W>X<H>[.A<start>][.Z<goal>][.D]:<passages>-<check>``); this module is its
+decoded type, :class:`LevelCode`, and its registration in :mod:`engine.codes`.
+
+``decode_any("L2...")`` returns a :class:`LevelCode`; :meth:`LevelCode.level` is the
+:class:`engine.level.Level` it holds (no generator runs; ``recipe`` is None).
+:meth:`engine.level.Level.code` writes a level code for a level without a recipe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+import numpy as np
+
+from engine.codes import CURRENT_VERSION, Frame, decode_any, register, seal
+from engine.level import Level
+from engine.maze import level_format as fmt
+from engine.maze.grids.base import Grid
+from engine.maze.model import Maze
+
+TAG = fmt.TAG
+VERSION = fmt.VERSION
+
+__all__ = ["TAG", "VERSION", "LevelCode"]
+
+
+@dataclass(frozen=True, eq=False)
+class LevelCode:
+    """A decoded level code: a maze's grid, passages, start, goal and dark flag.
+
+    Attributes:
+        grid: the full grid (shape and size; built when decoded, bounded by the code's length).
+        passage: ``(E,)`` bool in the grid's edge order (read-only).
+        start, goal: distinct cells, the goal reachable from the start.
+        dark: played in the dark.
+        version: the format version (2).
+
+    Two level codes are equal when they hold the same level (same code).
+    """
+
+    KIND: ClassVar[str] = "level"
+
+    grid: Grid
+    passage: np.ndarray = field(repr=False)
+    start: int
+    goal: int
+    dark: bool = False
+    version: int = VERSION
+
+    def __post_init__(self) -> None:
+        passage = np.array(self.passage, dtype=bool)  # a copy: a code never changes under its holder
+        passage.setflags(write=False)
+        object.__setattr__(self, "passage", passage)
+
+    # -- ways in ---------------------------------------------------------------------
+    @classmethod
+    def from_maze(cls, maze: Maze, dark: bool = False) -> LevelCode:
+        """The level code of ``maze`` (checked: full grid, not woven, goal reachable, not too big).
+
+        Raises:
+            CodeError: one sentence (see :func:`engine.maze.level_format.encode`).
+        """
+        fmt.encode(maze, dark)  # every check, once
+        return cls(maze.grid, maze.passage, int(maze.start), int(maze.goal), bool(dark))
+
+    @classmethod
+    def from_level(cls, level: Level) -> LevelCode:
+        """The level code of ``level``'s maze and dark flag (its recipe, if any, is not used)."""
+        return cls.from_maze(level.maze, level.dark)
+
+    @classmethod
+    def from_code(cls, code: object) -> LevelCode:
+        """Decode a level code (see :func:`engine.codes.decode_any`).
+
+        Raises:
+            CodeError: one plain sentence naming what is wrong.
+        """
+        return decode_any(code, tag="L")
+
+    # -- what it is ------------------------------------------------------------------
+    @property
+    def shape(self) -> str:
+        """The tessellation name."""
+        return self.grid.kind
+
+    @property
+    def width(self) -> int:
+        """Width in cells (polar: base sectors)."""
+        return self.grid.width
+
+    @property
+    def height(self) -> int:
+        """Height in cells (polar: rings)."""
+        return self.grid.height
+
+    def code(self) -> str:
+        """The level code in :attr:`version` (decode -> code gives the input back)."""
+        return seal(fmt.body(self.grid, self.passage, self.start, self.goal, self.dark, self.version))
+
+    def upgraded(self) -> LevelCode:
+        """The same level in the current format (version 2 is the only one)."""
+        return replace(self, version=CURRENT_VERSION)
+
+    def maze(self) -> Maze:
+        """A new :class:`Maze` of the level (its own passage array)."""
+        return Maze(self.grid, self.passage.copy(), self.start, self.goal)
+
+    def level(self) -> Level:
+        """The :class:`engine.level.Level` this code holds (no recipe: nothing is generated)."""
+        return Level(self.maze(), self.dark, recipe=None)
+
+    def digest(self) -> str:
+        """SHA-256 of the passages (as :meth:`engine.maze.model.Maze.digest`)."""
+        return hashlib.sha256(self.passage.astype(np.uint8).tobytes()).hexdigest()
+
+    def with_dark(self, dark: bool = True) -> LevelCode:
+        """The same maze played in the dark (or not)."""
+        return replace(self, dark=bool(dark))
+
+    def label(self) -> str:
+        """A short human description, e.g. ``hex 8×6 level, dark``."""
+        return f"{self.shape} {self.width}×{self.height} level" + (", dark" if self.dark else "")
+
+    def describe(self) -> dict[str, Any]:
+        """Every field by name (the grid is already built; no search runs)."""
+        return {
+            "shape": self.shape,
+            "width": self.width,
+            "height": self.height,
+            "start": self.start,
+            "goal": self.goal,
+            "dark": self.dark,
+            "edges": int(self.grid.num_edges),
+            "passages": int(self.passage.sum()),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LevelCode):
+            return NotImplemented
+        g, h = self.grid, other.grid
+        return ((g.kind, g.width, g.height, self.start, self.goal, self.dark)
+                == (h.kind, h.width, h.height, other.start, other.goal, other.dark)
+                and np.array_equal(self.passage, other.passage))
+
+    def __hash__(self) -> int:
+        return hash((self.grid.kind, self.grid.width, self.grid.height, self.start, self.goal, self.dark,
+                     self.passage.tobytes()))
+
+
+def _decode(frame: Frame) -> LevelCode:
+    f = fmt.parse(frame.rest)
+    return LevelCode(f.grid, f.passage, f.start, f.goal, f.dark, frame.version)
+
+
+register(TAG, "level", VERSION, _decode, max_length=fmt.MAX_LENGTH)
+
