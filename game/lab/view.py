@@ -56,8 +56,8 @@ from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
 from game.workers import Task
 
-#: Why a built level has no carving controls (two panel lines).
-NOT_CARVED = ("Made by hand: nothing to carve, so Restart,", "New seed and Compare are off. S solves.")
+#: Why a built level has no carving controls (three panel lines).
+NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", "seed and Compare are off.")
 
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
 
@@ -169,11 +169,11 @@ class LabView(BaseView):
             self.run = LabRun(spec) if spec is not None else LabRun(level=self.level)
             self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme, (self.run.start, self.run.goal))
             self.layer.bind(self.run.cells, self.run.walls)
-        elif spec is None:
-            self.run.restart()
-        else:
+        else:  # (a built level never restarts: see restart)
             self.run.spec = self.spec
             self.run.restart()
+        if spec is None:
+            self._after_steps()  # a built level: its statistics start at once
         self._make_camera()
 
     def _make_camera(self) -> None:
