@@ -7,6 +7,13 @@ decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
 parsed here: the level's type picks the route.
+
+A decoded *level* code (``KIND == "level"``, with ``.level()`` giving an
+:class:`engine.level.Level`: a level made by hand) opens the play screen on that
+level through :func:`game.routes.play_level`; :func:`decoded_level` is the one test
+for it (the Race and Lab setups use it too).  :func:`level_code` and the lines below
+are what the screens say about a level that has no code (nothing saved) and about
+ghosts of hand-made levels (no ghost code yet).
 """
 
 from __future__ import annotations
@@ -16,7 +23,9 @@ from typing import TYPE_CHECKING
 import arcade
 
 from engine.codes import CodeError, decode_any
+from engine.level import Level
 from engine.modes.registry import kind_routes
+from game import routes
 from game.context import Context
 from game.routes import Route
 
@@ -26,6 +35,32 @@ if TYPE_CHECKING:
 #: decoded kind -> the route that plays it (its factory takes the decoded object); from the mode registry
 #: (:data:`engine.modes.registry.MODES`): maze -> play-code, race and ghost -> race-code, puzzle -> puzzle.
 VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_routes().items()}
+
+
+#: The decoded kind of a level code (a level made by hand), played through :func:`game.routes.play_level`.
+LEVEL_KIND = "level"
+#: Said where bests would be saved, for a level that has no code (nothing to keep them under).
+NOT_SAVED = "Not saved: this level was made by hand and has no code yet."
+#: Said where a ghost code would be, for a run in a level made by hand.
+GHOSTS_LATER = "Ghost codes for hand-made levels come later."
+
+
+def decoded_level(decoded: object) -> Level | None:
+    """The level of a decoded level code (``KIND == "level"`` and ``.level()`` gives a :class:`Level`), else None
+    (every other kind: a maze code is a recipe, not a level code)."""
+    if getattr(decoded, "KIND", None) != LEVEL_KIND:
+        return None
+    make = getattr(decoded, "level", None)
+    level = make() if callable(make) else None
+    return level if isinstance(level, Level) else None
+
+
+def level_code(level: Level) -> str:
+    """The level's code, or ``""`` when it has none (made by hand without a code: nothing is saved for it)."""
+    try:
+        return level.code()
+    except CodeError:
+        return ""
 
 
 def route_for(decoded: Decoded) -> Route:
@@ -47,6 +82,9 @@ def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
+    level = decoded_level(decoded)
+    if level is not None:
+        return routes.play_level(ctx, level)
     view: arcade.View = ctx.view_for(route_for(decoded), decoded)
     return view
 

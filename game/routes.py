@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import arcade
 
+    from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
     from engine.modes.ghost import GhostCode
@@ -106,8 +107,10 @@ def open_code(ctx: Context, code: str) -> arcade.View:
     return open_any_code(ctx, code)
 
 
-def win(ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> arcade.View:  # noqa: ANN401
-    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`)."""
+def win(ctx: Context, play: Any, result: WinResult | None,  # noqa: ANN401
+        next_level: CampaignLevel | None) -> arcade.View:
+    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`); ``result``
+    None: nothing was saved (a level without a code)."""
     from game.shell.win import WinView
 
     return WinView(ctx, play, result, next_level)
@@ -130,6 +133,15 @@ def play_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
     from game.play.open import open_code as open_maze_code
 
     return open_maze_code(ctx, code)
+
+
+def play_level(ctx: Context, level: Level, title: str | None = None,
+               back: Callable[[], None] | None = None) -> arcade.View:
+    """Play a level object (one made by hand too: no recipe needed); bests are kept under its code when it has
+    one, else nothing is saved.  ``title`` defaults to the level's label; ``back`` to the main menu."""
+    from game.play.open import open_level_object
+
+    return open_level_object(ctx, level, title, back)
 
 
 def daily(ctx: Context) -> arcade.View:
@@ -168,6 +180,25 @@ def race_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade
     from game.race.open import open_duo
 
     return open_duo(ctx, code, back)
+
+
+def race_level(ctx: Context, level: Level, opponent: str = "runner", difficulty: str = "normal",
+               speed: float | None = None, back: arcade.View | None = None) -> arcade.View:
+    """Race a level object (one made by hand too) against an AI opponent (``speed``: cells/s for ``custom``).
+
+    Raises:
+        ValueError: an unknown opponent or difficulty, or a speed out of range (one sentence).
+    """
+    from game.race.open import open_race_level
+
+    return open_race_level(ctx, level, opponent, difficulty, speed, back)
+
+
+def duo_level(ctx: Context, level: Level, back: arcade.View | None = None) -> arcade.View:
+    """Two players on one keyboard on a level object (one made by hand too)."""
+    from game.race.open import open_duo_level
+
+    return open_duo_level(ctx, level, back)
 
 
 def race_result(ctx: Context, race: RaceSession, leave: Callable[[], None],
@@ -215,6 +246,14 @@ def lab(ctx: Context, code: str | None = None, back: arcade.View | None = None) 
     from game.lab.open import open_lab
 
     return open_lab(ctx, code, back)
+
+
+def lab_level(ctx: Context, level: Level, back: arcade.View | None = None) -> arcade.View:
+    """The Lab on a level object: a level made by hand is shown built (nothing to carve), ready for every solver
+    and its statistics; a level with a recipe is carved from it as its maze code would be."""
+    from game.lab.open import open_lab_level
+
+    return open_lab_level(ctx, level, back)
 
 
 def lab_command(ctx: Context, args: list[str]) -> arcade.View:

@@ -12,6 +12,11 @@ of animation steps, not a timed game, so it keeps its own phases and is not an
 the shared :class:`engine.modes.base.Phase` (stepping: ``PLAYING``; ``DONE`` and
 ``SOLVED``: ``OVER``).
 
+A run on a :class:`engine.level.Level` (``LabRun(level=...)``, e.g. a level made by hand,
+which has no recipe to carve from) starts finished, in ``DONE``, on the level's maze:
+solving and statistics work as after carving; :attr:`LabRun.carves` is False and
+:meth:`LabRun.restart` only clears a solve.
+
 Carving and braiding use one random generator, in the same order as
 :meth:`engine.maze.recipe.MazeSpec.build`, so the finished maze is exactly the
 level of the code (tests check it).
@@ -32,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.level import Level
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
@@ -86,11 +92,15 @@ def default_rate_index(cells: int) -> int:
 
 
 class LabRun:
-    """Carve -> braid -> solve for one maze spec (small enough to animate).
+    """Carve -> braid -> solve for one maze spec (small enough to animate), or solve a given level.
 
     Args:
-        spec: the maze to carve.
+        spec: the maze to carve (None with ``level``).
         grid: the spec's grid when the caller already has it (same shape and size).
+        level: a built level to solve instead of carving (the run starts in ``DONE``).
+
+    Raises:
+        ValueError: neither or both of ``spec`` and ``level``; a weave spec.
 
     Attributes:
         cells: ``bytearray`` of cell states, ``grid.n`` long.
@@ -105,11 +115,18 @@ class LabRun:
         solve_queued: a solve was asked for before the maze was finished.
     """
 
-    def __init__(self, spec: MazeSpec, grid: Grid | None = None) -> None:
-        if spec.weave:
+    def __init__(self, spec: MazeSpec | None = None, grid: Grid | None = None, *, level: Level | None = None) -> None:
+        if (spec is None) == (level is None):
+            raise ValueError("a Lab run carves a spec or solves a level: give exactly one")
+        if spec is not None and spec.weave:
             raise ValueError("the Lab cannot carve weave mazes step by step yet")
         self.spec = spec
-        self.grid = grid if grid is not None else spec.make_grid()
+        self.level = level
+        if level is not None:
+            self.grid = level.grid
+        else:
+            assert spec is not None
+            self.grid = grid if grid is not None else spec.make_grid()
         self.cells = bytearray(self.grid.n)
         self.walls = bytearray(b"\x01" * self.grid.num_edges)
         self.version = 0
@@ -122,6 +139,21 @@ class LabRun:
     def phase(self) -> LabPhase:
         """The current phase."""
         return self._phase
+
+    @property
+    def carves(self) -> bool:
+        """True when the run carves its maze from a spec (False: it solves a given level)."""
+        return self.level is None
+
+    @property
+    def start(self) -> int:
+        """The start cell (the level's, else the grid's)."""
+        return self.level.start if self.level is not None else int(self.grid.start)
+
+    @property
+    def goal(self) -> int:
+        """The goal cell (the level's, else the grid's)."""
+        return self.level.goal if self.level is not None else int(self.grid.goal)
 
     @property
     def solver(self) -> str:
@@ -140,16 +172,7 @@ class LabRun:
 
     # -- control -----------------------------------------------------------------
     def restart(self) -> None:
-        """Carve again from the first step (same spec)."""
-        from engine.maze.generators import generate_steps, get_generator
-
-        info = get_generator(self.spec.algorithm)
-        self.rng = Rng(self.spec.seed)
-        self._steps: Iterator[tuple[str, int]] = generate_steps(self.grid, self.spec.algorithm, self.rng,
-                                                                 dict(self.spec.options))
-        self.cells[:] = bytes([FLOOR if info.initial_open else UNSEEN]) * self.grid.n
-        self.walls[:] = (b"\x00" if info.initial_open else b"\x01") * self.grid.num_edges
-        self._phase = LabPhase.CARVE
+        """Carve again from the first step (same spec); a run on a level goes back to its finished maze."""
         self.steps_done = 0
         self.current = -1
         self.path: list[int] = []
@@ -158,9 +181,32 @@ class LabRun:
         self.solve_queued = False
         self.acc = 0.0
         self.version += 1
+        if self.level is not None:
+            self._steps: Iterator[tuple[str, int]] = iter(())
+            self.maze = self.level.maze
+            self.cells[:] = bytes([FLOOR]) * self.grid.n
+            self.walls[:] = (~np.asarray(self.maze.passage, dtype=bool)).astype(np.uint8).tobytes()
+            self._phase = LabPhase.DONE
+            return
+        from engine.maze.generators import generate_steps, get_generator
+
+        spec = self.spec
+        assert spec is not None
+        info = get_generator(spec.algorithm)
+        self.rng = Rng(spec.seed)
+        self._steps = generate_steps(self.grid, spec.algorithm, self.rng, dict(spec.options))
+        self.cells[:] = bytes([FLOOR if info.initial_open else UNSEEN]) * self.grid.n
+        self.walls[:] = (b"\x00" if info.initial_open else b"\x01") * self.grid.num_edges
+        self._phase = LabPhase.CARVE
 
     def with_seed(self, seed: int) -> None:
-        """The same choices with another seed, carved from the start."""
+        """The same choices with another seed, carved from the start.
+
+        Raises:
+            ValueError: a run on a level (there is nothing to carve).
+        """
+        if self.spec is None:
+            raise ValueError("a Lab run on a level does not carve, so it has no seed")
         self.spec = self.spec.with_seed(seed)
         self.restart()
 
@@ -256,7 +302,7 @@ class LabRun:
         """Carving or braiding ran out of steps: braid next, or finish."""
         self.cells[:] = bytes([FLOOR]) * self.grid.n
         passage = self.carved_passage()
-        if self._phase is LabPhase.CARVE and self.spec.braid:
+        if self._phase is LabPhase.CARVE and self.spec is not None and self.spec.braid:
             from engine.maze.generators.braid import braid
 
             braided = braid(self.grid, passage, self.spec.braid / 100.0, self.rng)
@@ -264,7 +310,7 @@ class LabRun:
             self._steps = iter([("open", int(e)) for e in opened])
             self._phase = LabPhase.BRAID
             return
-        self.maze = Maze(self.grid, passage, self.grid.start, self.grid.goal)
+        self.maze = Maze(self.grid, passage, self.start, self.goal)
         self._phase = LabPhase.DONE
         if self.solve_queued:
             self.solve()

@@ -12,8 +12,12 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.maze.model import Maze
+
+if TYPE_CHECKING:
+    from game.store import SaveStore
 
 SETTING = "export_dir"
 
@@ -98,3 +102,16 @@ def export_maze(maze: Maze, folder: Path, code: str, path: list[int] | None = No
     to_png(maze, png, path=path)
     svg.write_text(to_svg(maze, path=path), encoding="utf-8")
     return [png, svg]
+
+
+def export_lab(store: SaveStore, maze: Maze | None, code: str,
+               path: list[int] | None) -> tuple[list[Path], tuple[str, ...]]:
+    """The Lab's X: ``maze`` (with ``path`` when solved) as PNG + SVG in the chosen folder (store setting
+    :data:`SETTING`); returns the files written and the lines to show (why nothing was written, or where)."""
+    if maze is None:
+        return [], ("Nothing to export yet:", "the maze is not finished.")
+    try:
+        paths = export_maze(maze, export_folder(store.setting(SETTING)), code, path)
+    except (OSError, ValueError) as exc:
+        return [], ("Export failed:", str(exc))
+    return paths, ("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg")

@@ -97,11 +97,12 @@ class LabLayer:
 
     _programs: dict[int, Any] = {}
 
-    def __init__(self, ctx: Any, grid: Grid, theme: Theme) -> None:
+    def __init__(self, ctx: Any, grid: Grid, theme: Theme, ends: tuple[int, int] | None = None) -> None:
         from arcade.gl import BufferDescription
 
         self.ctx = ctx
         self.grid = grid
+        self.ends = ends if ends is not None else (int(grid.start), int(grid.goal))  # start and goal cells
         self.theme = theme
         self.palette = palette(theme)
         prog = self._programs.get(id(ctx))
@@ -166,7 +167,7 @@ class LabLayer:
     def _upload(self) -> None:
         states = np.frombuffer(bytes(self.state), dtype=np.uint8)
         colors = self.palette[states]
-        for cell, special in ((self.grid.start, START), (self.grid.goal, GOAL)):
+        for cell, special in zip(self.ends, (START, GOAL), strict=True):
             colors[cell] = self.palette[special]  # start and goal always show
         self.cell_col.write(np.ascontiguousarray(colors[self.cell_owner]).tobytes())
         on = np.frombuffer(bytes(self.wall_on), dtype=np.uint8)
@@ -213,7 +214,7 @@ def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
         color = final if run.phase is LabPhase.SOLVED else current
         arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
                                max(3.0 / max(zoom, 1e-9), 0.2 * size))
-    for cell, fill in ((run.grid.start, theme.start), (run.grid.goal, theme.goal)):
+    for cell, fill in ((run.start, theme.start), (run.goal, theme.goal)):
         x, y = float(centers[cell][0]), float(centers[cell][1])
         arcade.draw_circle_filled(x, y, 0.3 * size, theme.player_edge, num_segments=20)
         arcade.draw_circle_filled(x, y, 0.24 * size, (*fill[:3], 255), num_segments=20)

@@ -1,12 +1,14 @@
-"""The Lab setup: maze choices, watch / compare / open a code, and the export folder."""
+"""The Lab setup: maze choices, watch / compare / open a code (a level code too: shown built), and the export
+folder."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.codes import CodeError
+from engine.codes import CodeError, decode_any
 from engine.maze.recipe import MazeSpec
 from game import routes
+from game.codes import decoded_level
 from game.context import Context
 from game.lab.export import SETTING, export_folder
 from game.routes import Route
@@ -68,11 +70,18 @@ class LabSetupView(ChoiceSetupView):
         self.ctx.show(routes.lab_compare(self.ctx, spec, back=self))
 
     def submit_code(self) -> None:
-        """Open a pasted maze code in the Lab."""
+        """Open a pasted maze code in the Lab (a level code: its level, shown built)."""
         text = self.code_text()
         if not text:
             self.message.text = "Paste a maze code into the field first."
             focus(self.field)
+            return
+        try:
+            level = decoded_level(decode_any(text))
+        except CodeError:
+            level = None  # said below, as for any code that is not a maze code
+        if level is not None:
+            self.ctx.show(routes.lab_level(self.ctx, level, back=self))
             return
         try:
             spec = MazeSpec.from_code(text)

@@ -11,6 +11,10 @@ hundreds of thousands per second) · R restart carving · G new seed · O next
 solver · S solve (queued while carving) · C compare algorithms · X export PNG +
 SVG · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
 
+A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built:
+there is nothing to carve, so Restart and New seed are off (a panel line says why); every
+solver and the statistics work as after carving.
+
 Mazes with more than :data:`ANIMATE_MAX_CELLS` cells (up to 1000×1000) are not
 animated: they are generated in a background thread with progress and shown
 as a picture; the window never freezes.
@@ -26,6 +30,7 @@ from typing import Any
 import arcade
 from arcade import key
 
+from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.lab import (
@@ -38,6 +43,7 @@ from engine.modes.lab import (
     estimate_cells,
 )
 from game import routes
+from game.codes import level_code
 from game.context import Context
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
 from game.lab.layer import LabLayer, draw_run
@@ -50,24 +56,28 @@ from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
 from game.workers import Task
 
+#: Why a built level has no carving controls (three panel lines).
+NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", "seed and Compare are off.")
+
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
 
 
 class LabView(BaseView):
-    """Animate one maze spec.
+    """Animate one maze spec, or solve a built level.
 
     Args:
         ctx: shared context.
-        spec: the maze to carve.
+        spec: the maze to carve, or a level to show built (nothing to carve: solving and statistics only).
         back: the screen Esc returns to (None: the Lab setup).
     """
 
-    def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -> None:
+    def __init__(self, ctx: Context, spec: MazeSpec | Level, back: arcade.View | None = None) -> None:
         super().__init__(ctx)
         self.back_view = back
-        self.big = estimate_cells(spec) > ANIMATE_MAX_CELLS
+        self.level = spec if isinstance(spec, Level) else None
+        self.big = isinstance(spec, MazeSpec) and estimate_cells(spec) > ANIMATE_MAX_CELLS
         self.run: LabRun | None = None
-        self.spec = spec
+        self.spec = spec if isinstance(spec, MazeSpec) else None
         self.layer: LabLayer | None = None
         self.hud_camera = arcade.Camera2D()
         self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel
@@ -96,6 +106,10 @@ class LabView(BaseView):
         self.anchor = self.ui.add(gui.UIAnchorLayout())
         self.anchor.add(self.box, anchor_x="right", anchor_y="bottom", align_x=-12, align_y=FOOTER_HEIGHT + 8)
         self.start()
+        if self.spec is None:  # a built level: no carving controls, and one line why
+            for btn in self.buttons:
+                btn.disabled = btn.text.startswith(("Restart", "Compare"))
+            self.say(*NOT_CARVED)
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -112,7 +126,10 @@ class LabView(BaseView):
 
     @property
     def code(self) -> str:
-        """The maze code shown and exported."""
+        """The maze code shown and exported (a level's code; empty for a level that has none)."""
+        if self.level is not None:
+            return level_code(self.level)
+        assert self.spec is not None
         return self.spec.code()
 
     @property
@@ -123,7 +140,9 @@ class LabView(BaseView):
     @property
     def rate_index(self) -> int:
         """Index into :data:`STEP_RATES`."""
-        return self.run.rate_index if self.run is not None else default_rate_index(estimate_cells(self.spec))
+        if self.run is not None or self.spec is None:
+            return self.run.rate_index if self.run is not None else 0
+        return default_rate_index(estimate_cells(self.spec))
 
     def say(self, *lines: str, middle: bool = False) -> None:
         """Show up to three lines in the panel (each fitted; ``middle`` cuts long paths in the middle)."""
@@ -141,17 +160,20 @@ class LabView(BaseView):
         self.stats_task = None
         self.t_panel.text = NO_STATS
         self._changed = True
-        if self.big:
+        spec = self.spec
+        if self.big and spec is not None:
             self._release_picture()
-            self.task = Task(lambda p, c: build_big(self.spec, p, c), name="lab build")
+            self.task = Task(lambda p, c: build_big(spec, p, c), name="lab build")
             return
         if self.run is None:
-            self.run = LabRun(self.spec)
-            self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme)
+            self.run = LabRun(spec) if spec is not None else LabRun(level=self.level)
+            self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme, (self.run.start, self.run.goal))
             self.layer.bind(self.run.cells, self.run.walls)
-        else:
+        else:  # (a built level never restarts: see restart)
             self.run.spec = self.spec
             self.run.restart()
+        if spec is None:
+            self._after_steps()  # a built level: its statistics start at once
         self._make_camera()
 
     def _make_camera(self) -> None:
@@ -215,7 +237,10 @@ class LabView(BaseView):
             self.run.change_speed(step)
 
     def restart(self) -> None:
-        """R: carve again from the start."""
+        """R: carve again from the start (a built level: nothing to carve)."""
+        if self.spec is None:
+            self.say(*NOT_CARVED)
+            return
         self.start()
         self.playing = True
 
@@ -223,6 +248,9 @@ class LabView(BaseView):
         """G: the same choices with a new seed."""
         from game.ui.maze_choices import new_seed
 
+        if self.spec is None:
+            self.say(*NOT_CARVED)
+            return
         self.spec = self.spec.with_seed(new_seed())
         adopt = getattr(self.back_view, "adopt_spec", None)
         if callable(adopt):
@@ -247,23 +275,18 @@ class LabView(BaseView):
 
     def compare(self) -> None:
         """C: the comparison screen for this tessellation and size."""
+        if self.spec is None:
+            self.say(*NOT_CARVED)
+            return
         self.ctx.show(routes.lab_compare(self.ctx, self.spec, back=self))
 
     def export(self) -> list[Path]:
         """X: PNG and SVG of the current maze (with the final path if solved), under new names."""
-        from game.lab.export import SETTING, export_folder, export_maze
+        from game.lab.export import export_lab
 
-        maze = self.maze
-        if maze is None:
-            self.say("Nothing to export yet:", "the maze is not finished.")
-            return []
         path = self.run.path if self.run is not None and self.run.phase is LabPhase.SOLVED else None
-        try:
-            paths = export_maze(maze, export_folder(self.ctx.store.setting(SETTING)), self.code, path)
-        except (OSError, ValueError) as exc:
-            self.say("Export failed:", str(exc))
-            return []
-        self.say("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg", middle=True)
+        paths, lines = export_lab(self.ctx.store, self.maze, self.code or "hand-made", path)
+        self.say(*lines, middle=bool(paths))
         return paths
 
     def export_now(self) -> None:
@@ -272,6 +295,9 @@ class LabView(BaseView):
 
     def copy_code(self) -> None:
         """K: the maze code to the clipboard."""
+        if not self.code:
+            self.say("This level was made by hand:", "it has no code yet.")
+            return
         ok = copy_to_clipboard(self.window, self.code)
         self.say(f"Code {'copied' if ok else 'not copied (no clipboard here)'}:", self.code, middle=True)
 
@@ -410,7 +436,8 @@ class LabView(BaseView):
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""
         task = self.task if self.run is None else None
-        self.hud.draw(f"Lab · {self.spec.label()}", self.status_line(), task, self.ctx.theme)
+        what = self.spec if self.spec is not None else self.level
+        self.hud.draw(f"Lab · {what.label() if what is not None else ''}", self.status_line(), task, self.ctx.theme)
         self.frame_ms.append((time.perf_counter() - getattr(self, "_t0", time.perf_counter())) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]

@@ -1,4 +1,5 @@
-"""Ways into the play screen: a campaign level, any maze code, the daily challenge.
+"""Ways into the play screen: a campaign level, any maze code, a level object (made by hand too), the daily
+challenge.
 
 Mazes over :data:`game.shell.loading.BIG_MAZE_CELLS` cells are built in the
 background behind a progress screen (Esc cancels).
@@ -20,6 +21,7 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.level import Level
     from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
@@ -90,6 +92,20 @@ def open_code(ctx: Context, code: str | MazeSpec | LevelCode) -> arcade.View:
     if level is not None:
         return open_level(ctx, level)
     return play_spec(ctx, spec, canonical, spec.label())
+
+
+def open_level_object(ctx: Context, level: Level, title: str | None = None,
+                      back: Callable[[], None] | None = None) -> arcade.View:
+    """Play a level object (no recipe needed: the maze is already built); bests are kept under its code when it
+    has one (the win screen says when nothing is saved).  A level of the campaign keeps its pars and progress."""
+    from game.codes import level_code
+
+    code = level_code(level)
+    campaign = ctx.campaign.by_code(code) if code and title is None and back is None else None
+    if campaign is not None:
+        return open_level(ctx, campaign)
+    session = PlaySession(level, goal_hint=goal_hint_on(ctx.store))
+    return PlayView(ctx, level.maze, code, title or level.label(), back=back, session=session, dark=level.dark)
 
 
 def open_daily(ctx: Context) -> arcade.View:

@@ -325,10 +325,10 @@ class PlayView(MazeScreen):
                 self.finish()
 
     def finish(self) -> None:
-        """Save the result and show the win screen."""
+        """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
         s = self.session
         store = self.ctx.store
-        result = store.record_win(self.code, s.elapsed, s.moves)
+        result = store.record_win(self.code, s.elapsed, s.moves) if self.code else None
         next_level = None
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import arcade
 
 from engine.modes.race.duo import DuoSession
+from game.codes import GHOSTS_LATER, level_code
 from game.context import Context
 from game.format import count, format_clock
 from game.race.players import PLAYER_NAMES, draw_marker, player_colors, player_label
@@ -40,13 +41,15 @@ class DuoResultView(BaseView):
         res = duo.result()
         self.result = res
         self.ghost_codes: list[str] = []
+        self.maze_code = level_code(duo.level)  # "" for a level made by hand without a code
+        made_by_hand = duo.level.recipe is None  # its runs have no ghost codes (the ghost format needs a recipe)
         for i in (0, 1):
             ghost = duo.ghost_of(i)
-            code = ghost.code(duo.level) if ghost is not None else ""
+            code = ghost.code(duo.level) if ghost is not None and not made_by_hand else ""
             self.ghost_codes.append(code)
             seconds = res.runs[i].seconds
-            if ghost is not None and seconds is not None:
-                ctx.store.record_ghost(duo.code, code, seconds)
+            if code and seconds is not None:
+                ctx.store.record_ghost(self.maze_code, code, seconds)
         t = ctx.theme
         self.colors = player_colors(t)
         if res.tie:
@@ -68,9 +71,13 @@ class DuoResultView(BaseView):
             rows.append((line, 16, self.colors[i], False))
         rows += [
             (f"Shortest path: {res.shortest} moves", 16, t.text, False),
-            (f"Maze code: {duo.code}", 13, t.text_dim, True),
+            (f"Maze code: {self.maze_code}" if self.maze_code else "Maze code: none (a level made by hand)", 13,
+             t.text_dim, True),
         ]
-        for i, code in enumerate(self.ghost_codes):
+        if made_by_hand:  # one line why there are no ghost codes
+            why = GHOSTS_LATER if self.maze_code else "No ghost codes: this level has no code yet."
+            rows.append((why, 12, t.text_dim, False))
+        for i, code in enumerate(self.ghost_codes if not made_by_hand else []):
             value = (f"{PLAYER_NAMES[i]}'s ghost: {code}" if code
                      else f"{PLAYER_NAMES[i]}: no ghost (did not finish).")
             rows.append((value, 12, t.text_dim, True))
@@ -85,7 +92,9 @@ class DuoResultView(BaseView):
         for i, code in enumerate(self.ghost_codes):
             if code:
                 actions.append((f"Copy {PLAYER_NAMES[i]}'s ghost", self._copier(i)))
-        actions += [("Copy maze code", self.copy_code), ("New race", self.back)]
+        if self.maze_code:
+            actions.append(("Copy maze code", self.copy_code))
+        actions.append(("New race", self.back))
         rows_needed = (len(actions) + 2) // 3
         self.grid_box = gui.UIGridLayout(column_count=3, row_count=rows_needed, horizontal_spacing=12,
                                          vertical_spacing=10)
@@ -114,7 +123,7 @@ class DuoResultView(BaseView):
 
     def copy_code(self) -> None:
         """The maze code to the clipboard."""
-        ok = copy_to_clipboard(self.window, self.duo.code)
+        ok = copy_to_clipboard(self.window, self.maze_code)
         self.status.text = "Maze code copied." if ok else "No clipboard here."
 
     def back(self) -> None:

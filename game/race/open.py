@@ -1,4 +1,5 @@
-"""Ways into a race: a race, ghost or maze code, two players on a maze code, the setup screen.
+"""Ways into a race: a race, ghost or maze code, two players on a maze code, a level object (one made by hand
+too: against an AI opponent or two players), the setup screen.
 
 Levels over :data:`BACKGROUND_CELLS` cells are built in the background behind a progress screen.
 These are the routes' openers (:mod:`game.routes`): they build screens, they are not screens.
@@ -6,17 +7,20 @@ These are the routes' openers (:mod:`game.routes`): they build screens, they are
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import arcade
 
 from engine.codes import CodeError, decode_any, normalize
+from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.ghost import GhostCode
 from engine.modes.lab import estimate_cells
 from engine.modes.race import RaceSpec
 from engine.modes.race.duo import DuoSession
 from engine.modes.race.session import RaceSession
+from game.codes import level_code
 from game.context import Context
 from game.race.duo import DuoView
 from game.race.loading import RaceLoadingView
@@ -96,3 +100,27 @@ def open_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade
     if estimate_cells(spec) > BACKGROUND_CELLS:
         return RaceLoadingView(ctx, build, lambda duo: DuoView(ctx, duo, back), back, what="building the maze")
     return DuoView(ctx, build(), back)
+
+
+def open_race_level(ctx: Context, level: Level, opponent: str = "runner", difficulty: str = "normal",
+                    speed: float | None = None, back: arcade.View | None = None) -> arcade.View:
+    """A race against an AI opponent on a level object (no recipe needed: the maze is built).
+
+    A level with a recipe races under its race code; one without a recipe but with a code (a level code) keeps
+    its bests under ``<level code>/<opponent>/<difficulty>``; one without any code saves nothing (the result
+    screen says so).
+
+    Raises:
+        ValueError: an unknown opponent or difficulty, or a speed out of range (one sentence).
+    """
+    race = RaceSession.for_level(level, opponent, difficulty, speed)
+    code = level_code(level)
+    if not race.info.best_key and code:
+        pace = f"{speed:g}" if speed is not None else difficulty
+        race.info = dataclasses.replace(race.info, best_key=f"{code}/{opponent}/{pace}")
+    return RaceView(ctx, race, back)
+
+
+def open_duo_level(ctx: Context, level: Level, back: arcade.View | None = None) -> arcade.View:
+    """Two players on one keyboard on a level object (no recipe needed; dark when the level is)."""
+    return DuoView(ctx, DuoSession(level), back)

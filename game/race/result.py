@@ -8,6 +8,7 @@ import arcade
 
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
+from game.codes import GHOSTS_LATER, NOT_SAVED, level_code
 from game.context import Context
 from game.format import format_clock
 from game.race.summary import ratio, stack_result
@@ -44,11 +45,17 @@ class RaceResultView(BaseView):
         self.result: RaceResult = res
         info = race.info
         ghost = race.ghost_of_run()
-        self.ghost_code = ghost.code(race.level) if ghost is not None else ""
+        # a run in a level made by hand has no ghost code (the ghost format carries a recipe): say why
+        self.ghost_code = ghost.code(race.level) if ghost is not None and ghost.spec is not None else ""
+        no_ghost = "No ghost (you did not finish)."
+        if ghost is not None and not self.ghost_code:
+            no_ghost = GHOSTS_LATER if level_code(race.level) else "No ghost code: this level has no code yet."
         best_line = ""
-        if ghost is not None:
+        if ghost is not None and not info.best_key:
+            best_line = NOT_SAVED
+        elif ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
-            if res.player_seconds is not None:
+            if res.player_seconds is not None and self.ghost_code:
                 ctx.store.record_ghost(race.level.code(), self.ghost_code, res.player_seconds)
             best = won.best
             if best.best_time is not None:
@@ -70,9 +77,9 @@ class RaceResultView(BaseView):
              False, False),
             (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
             (best_line, 16, t.text, False, False),
-            (f"{what}: {info.code}", 13, t.text_dim, False, True),
-            (f"Ghost code: {self.ghost_code}" if self.ghost_code else "No ghost (you did not finish).", 12,
-             t.text_dim, False, True),
+            (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,
+             False, True),
+            (f"Ghost code: {self.ghost_code}" if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
         ):
             if value:
                 self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,
@@ -82,9 +89,13 @@ class RaceResultView(BaseView):
         self.ghost_line = self.rows[-1][0]
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
         actions = [("Race again", self.again)]
+        if ghost is not None:  # your run is raced from memory: a level made by hand needs no ghost code for it
+            actions += [("Race your ghost", self.race_ghost)]
         if self.ghost_code:
-            actions += [("Race your ghost", self.race_ghost), ("Copy ghost code", self.copy_ghost)]
-        actions += [("Copy race code", self.copy_code), ("New race", self.back)]
+            actions += [("Copy ghost code", self.copy_ghost)]
+        if info.code:
+            actions += [("Copy race code", self.copy_code)]
+        actions += [("New race", self.back)]
         self.grid_box = gui.UIGridLayout(column_count=3, row_count=2, horizontal_spacing=12, vertical_spacing=10)
         for i, (label, action) in enumerate(actions):
             self.grid_box.add(self.make_button(label, action, width=240, height=42, font_size=14), column=i % 3,

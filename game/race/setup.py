@@ -1,5 +1,6 @@
 """The race setup: the maze (shape and weave included), one or two players, the opponent and its difficulty,
-dark or not, your recorded ghosts, or a pasted code.  The player count and the Dark toggle are remembered
+dark or not, your recorded ghosts, or a pasted code (a level code too: raced with the chosen opponent, or by two
+players).  The player count and the Dark toggle are remembered
 (settings ``race.players`` and ``race.dark`` in the store)."""
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.codes import CodeError, decode_any
+from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from engine.modes.race.duo import duo_maze
+from game import routes
+from game.codes import decoded_level
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.routes import Route
@@ -82,6 +86,10 @@ class RaceChoices:
     def maze_spec(self, maze: MazeSpec) -> MazeSpec:
         """``maze`` as it will be played (dark when :attr:`dark` is on)."""
         return maze.with_dark() if self.dark else maze
+
+    def level(self, level: Level) -> Level:
+        """``level`` as it will be raced (dark when :attr:`dark` is on)."""
+        return level.with_dark() if self.dark else level
 
     def race_spec(self, maze: MazeSpec) -> RaceSpec:
         """The race spec for ``maze`` (played dark when :attr:`dark` is on)."""
@@ -162,13 +170,38 @@ class RaceSetupView(ChoiceSetupView):
             self.about.text = self.race.about()
 
     def open_code(self, code: str) -> None:
-        """Show the race for ``code`` (maze codes use the chosen opponent, or two players), or its error."""
+        """Show the race for ``code`` (maze and level codes use the chosen opponent, or two players), or its
+        error."""
         try:
+            if self._open_level(code):
+                return
             if self.race.players == 2 and self._open_duo(code):
                 return
             self.ctx.go(Route.RACE_CODE, code, race=self.race.race_spec, back=self)
         except CodeError as exc:
             self.message.text = str(exc)
+
+    def _open_level(self, code: str) -> bool:
+        """A level code: raced on its level with the chosen opponent and difficulty, or by two players (dark if
+        the toggle is on); False for every other kind (and for text that does not decode: said by the caller)."""
+        try:
+            level = decoded_level(decode_any(code))
+        except CodeError:
+            return False
+        if level is None:
+            return False
+        r = self.race
+        if r.players == 2:
+            self.ctx.show(routes.duo_level(self.ctx, r.level(level), back=self))
+            return True
+        speed = r.speed if r.difficulty == "custom" else None
+        try:
+            view = routes.race_level(self.ctx, r.level(level), r.opponent, r.difficulty, speed, back=self)
+        except ValueError as exc:  # e.g. an opponent that cannot reach the goal of this level
+            self.message.text = str(exc)
+            return True
+        self.ctx.show(view)
+        return True
 
     def _open_duo(self, code: str) -> bool:
         """Two players: a maze or race code is raced by both players on its maze (dark if the toggle is on);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, format_time, star_text
 from game.routes import Route
@@ -25,6 +26,13 @@ def copy_to_clipboard(window: Any, text: str) -> bool:
     return True
 
 
+def best_line(result: WinResult) -> str:
+    """``Best 0:12.3 and 40 moves (new best!)``."""
+    best = result.best
+    new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
+    return f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+
+
 class WinView(BaseView):
     """Shown after reaching the goal.
 
@@ -32,11 +40,11 @@ class WinView(BaseView):
         ctx: shared context.
         play: the play view that was won (a :class:`game.play.view.PlayView`: its ``session``, ``code``,
             ``title_text``, ``restart()`` and ``back()`` are used; "Play again" shows it again).
-        result: what the store recorded.
+        result: what the store recorded (None: nothing saved, the level has no code; said in one line).
         next_level: the campaign level after this one, if any.
     """
 
-    def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> None:
+    def __init__(self, ctx: Context, play: Any, result: WinResult | None, next_level: CampaignLevel | None) -> None:
         super().__init__(ctx)
         self.play = play
         s: PlaySession = play.session
@@ -45,20 +53,19 @@ class WinView(BaseView):
         if next_level is not None:
             self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
         self.ui.add(self.make_button("Play again", self.replay))
-        self.ui.add(self.make_button("Copy code", self.copy))
+        if play.code:
+            self.ui.add(self.make_button("Copy code", self.copy))
         self.ui.add(self.make_button("Back", self.back))
-        best = result.best
-        new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
         self.heading = self.text("Solved!", 40, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.name = self.text(play.title_text, 16, t.text_dim, anchor_x="center", anchor_y="top")
         self.star_text = self.text(star_text(self.stars), 48, t.star, anchor_x="center", anchor_y="top")
         self.line_values = [
             f"Time {format_time(s.elapsed)}   (par {format_time(s.par_time)})",
             f"Moves {s.moves}   (par {s.par_moves}, shortest {s.shortest})",
-            f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}",
+            best_line(result) if result is not None else NOT_SAVED,
         ]
         self.lines = [self.text(v, 18, t.text, anchor_x="center", anchor_y="top") for v in self.line_values]
-        self.code_value = f"Code: {play.code}"
+        self.code_value = f"Code: {play.code}" if play.code else "No code: this level was made by hand."
         self.code_text = self.text(self.code_value, 16, t.text, anchor_x="center", anchor_y="top")
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
         self._width = 1280
