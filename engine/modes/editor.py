@@ -406,3 +406,37 @@ def _count_parts(maze: Maze, labels: np.ndarray) -> int:
                     stack.append(d)
         parts += 1
     return parts
+
+
+# -- picking walls by position (world units; the game converts pixels) ----------------
+def nearest_edge(grid: Grid, x: float, y: float, reach: float) -> int:
+    """The edge whose wall segment passes closest to point ``(x, y)``, or -1 when none is within ``reach``."""
+    seg = grid.walls
+    if not len(seg):
+        return -1
+    a, b = seg[:, 0], seg[:, 1]
+    ab = b - a
+    p = np.array([x, y], dtype=np.float64)
+    t = np.clip(((p - a) * ab).sum(axis=1) / np.maximum((ab * ab).sum(axis=1), 1e-12), 0.0, 1.0)
+    d = np.hypot(*(a + ab * t[:, None] - p).T)
+    best = int(np.argmin(d))
+    return best if d[best] <= reach else -1
+
+
+def crossed_edges(grid: Grid, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+    """The edges whose wall segment the line from ``(x0, y0)`` to ``(x1, y1)`` crosses, in the order met."""
+    seg = grid.walls
+    if not len(seg) or (x0, y0) == (x1, y1):
+        return []
+    p = np.array([x0, y0], dtype=np.float64)
+    r = np.array([x1 - x0, y1 - y0], dtype=np.float64)
+    a = seg[:, 0]
+    s = seg[:, 1] - a
+    denom = r[0] * s[:, 1] - r[1] * s[:, 0]
+    qp = a - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (qp[:, 0] * s[:, 1] - qp[:, 1] * s[:, 0]) / denom  # along the line
+        u = (qp[:, 0] * r[1] - qp[:, 1] * r[0]) / denom  # along the wall
+    hit = (np.abs(denom) > 1e-12) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+    idx = np.flatnonzero(hit)
+    return [int(e) for e in idx[np.argsort(t[idx], kind="stable")]]
