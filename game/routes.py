@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import arcade
 
+    from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
+    from engine.modes.editor import EditorSession
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.modes.race.duo import DuoSession
@@ -53,6 +55,7 @@ class Route(StrEnum):
     LAB_SETUP = "lab-setup"
     LAB = "lab"  # (code=None)
     LAB_COMMAND = "lab-command"  # ``tessera lab [args]``: (args)
+    EDITOR = "editor"  # the maze editor: (code=None)
     CODE_ENTRY = "code-entry"  # (code="")
     OPEN_CODE = "open-code"  # any code kind: (code) -> the view that plays it
     SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
@@ -130,6 +133,13 @@ def play_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
     from game.play.open import open_code as open_maze_code
 
     return open_maze_code(ctx, code)
+
+
+def play_level(ctx: Context, level: Level, back: arcade.View | None = None) -> arcade.View:
+    """Play any level at once (a hand-made one too: no bests without a code); Esc returns to ``back``."""
+    from game.play.open import play_level as open_play_level
+
+    return open_play_level(ctx, level, back)
 
 
 def daily(ctx: Context) -> arcade.View:
@@ -238,6 +248,22 @@ def lab_compare(ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -
     return CompareView(ctx, spec, back=back)
 
 
+# -- the maze editor ------------------------------------------------------------------------
+def editor(ctx: Context, code: str | None = None) -> arcade.View:
+    """The maze editor on the maze of ``code`` (a blank grid without one; a refused code is said on screen)."""
+    from game.editor.open import open_editor
+
+    return open_editor(ctx, code)
+
+
+def editor_new(ctx: Context, done: Callable[[EditorSession], None], back: arcade.View | None = None) -> arcade.View:
+    """The editor's New screen: shape, size, blank (walls or open) or generated; ``done(session)`` takes the
+    new level, Esc returns to ``back``."""
+    from game.editor.new import EditorNewView
+
+    return EditorNewView(ctx, done, back)
+
+
 #: The named routes :meth:`game.context.Context.go` takes.
 ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.MENU: menu,
@@ -254,6 +280,7 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.LAB_SETUP: lab_setup,
     Route.LAB: lab,
     Route.LAB_COMMAND: lab_command,
+    Route.EDITOR: editor,
     Route.CODE_ENTRY: code_entry,
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,

@@ -196,6 +196,17 @@ class EditorSession:
             return -1
         return self._grid.edge_between(a, b)
 
+    def neighbour_toward(self, cell: int, direction: tuple[float, float]) -> int | None:
+        """The neighbour of ``cell`` (open wall or not) closest in angle to ``direction`` (x right, y up),
+        as a player's step picks it (:func:`engine.modes.play.pick_neighbour`); None when none is near it."""
+        from engine.modes.play import pick_neighbour
+
+        g = self._grid
+        centers = g.centers
+        origin = (float(centers[cell][0]), float(centers[cell][1]))
+        candidates = [(int(d), (float(centers[d][0]), float(centers[d][1]))) for d in g.neighbors(cell).tolist()]
+        return pick_neighbour(origin, candidates, direction)
+
     # -- edits ---------------------------------------------------------------
     def toggle(self, edge: int) -> bool:
         """Open the wall of ``edge`` when it stands, close it when open; returns True when now open.

@@ -20,6 +20,7 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
@@ -50,6 +51,21 @@ def play_spec(
         return PlayView(ctx, session.maze, code, title, level, par_time, par_moves, back, session=session)
 
     return LoadingView(ctx, f"Building {title}", work, finish, back)
+
+
+def play_level(ctx: Context, level: Level, back: arcade.View | None = None) -> arcade.View:
+    """Play any :class:`engine.level.Level` at once (e.g. the editor's "Try it"); Esc returns to ``back``.
+
+    A level without a code (made by hand) is played without bests: nothing is recorded.
+    """
+    from engine.codes import CodeError
+
+    try:
+        code = level.code()
+    except CodeError:
+        code = ""
+    leave = (lambda: ctx.show(back)) if back is not None else None
+    return PlayView(ctx, level.maze, code, level.label(), back=leave, dark=level.dark)
 
 
 def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:

@@ -22,6 +22,7 @@ from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer, cell_inradius
 from game.render.viewport import MazeViewport
 from game.routes import Route
+from game.save_schema import Best, WinResult
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import DirectionKeys, is_direction_key
@@ -46,7 +47,8 @@ class PlayView(Screen):
     Args:
         ctx: shared context.
         maze: the level to play.
-        code: its level code (key for personal bests, shown on the win screen).
+        code: its level code (key for personal bests, shown on the win screen); empty for a level
+            without a code (made by hand): no bests are kept.
         title: shown in the HUD.
         level: the campaign level, if any (progress and "next level").
         par_time, par_moves: par values (defaults from the shortest path).
@@ -345,7 +347,10 @@ class PlayView(Screen):
         """Save the result and show the win screen."""
         s = self.session
         store = self.ctx.store
-        result = store.record_win(self.code, s.elapsed, s.moves)
+        if self.code:
+            result = store.record_win(self.code, s.elapsed, s.moves)
+        else:  # a level without a code (made by hand) keeps no bests
+            result = WinResult(False, False, Best(None, None, 0, 0))
         next_level = None
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)

@@ -45,7 +45,8 @@ class WinView(BaseView):
         if next_level is not None:
             self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
         self.ui.add(self.make_button("Play again", self.replay))
-        self.ui.add(self.make_button("Copy code", self.copy))
+        if play.code:
+            self.ui.add(self.make_button("Copy code", self.copy))
         self.ui.add(self.make_button("Back", self.back))
         best = result.best
         new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
@@ -55,10 +56,11 @@ class WinView(BaseView):
         self.line_values = [
             f"Time {format_time(s.elapsed)}   (par {format_time(s.par_time)})",
             f"Moves {s.moves}   (par {s.par_moves}, shortest {s.shortest})",
-            f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}",
+            f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}" if play.code
+            else "Made by hand: no bests are kept",
         ]
         self.lines = [self.text(v, 18, t.text, anchor_x="center", anchor_y="top") for v in self.line_values]
-        self.code_value = f"Code: {play.code}"
+        self.code_value = f"Code: {play.code}" if play.code else "This level has no code yet."
         self.code_text = self.text(self.code_value, 16, t.text, anchor_x="center", anchor_y="top")
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
         self._width = 1280
