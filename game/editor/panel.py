@@ -13,8 +13,7 @@ from game.ui import fit_text
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
-HELP = ("Click or drag across walls · right-drag pan · wheel zoom · arrows cursor · WASD/Shift+arrow wall · "
-        "1 start · 2 goal · Z/Y undo/redo · T try · F1 help · Esc back")
+HELP = "Click/drag walls · right-drag pan · wheel zoom · F fit · arrows cursor · WASD or Shift+arrow wall · F1 help"
 MODES = {
     "walls": "Click or drag across walls to open or close them.",
     "start": "Click a cell to put the start there.",
@@ -38,17 +37,19 @@ class EditorTexts:
     def __init__(self, make_text: Callable[..., arcade.Text], theme: Theme) -> None:
         self.title = make_text("", 15, bold=True, anchor_y="center")
         self.status = make_text("", 13, anchor_y="center")
-        self.mode = make_text("", 12, theme.accent, anchor_y="top", multiline=True, width=220)
+        self.mode = make_text("", 12, theme.text_dim, anchor_y="top", multiline=True, width=220)
         self.message = make_text("", 12, theme.text, anchor_y="top", multiline=True, width=220)
         self.help = make_text("", 11, theme.text_dim)
         self.values = {"title": "", "status": "", "mode": "", "message": ""}
         self.size = (1280, 800)
         self.mode_top = 0.0
 
-    def set(self, title: str, status: str, colour: tuple[int, int, int, int], mode: str, message: str) -> None:
+    def set(self, title: str, status: str, colour: tuple[int, int, int, int], mode: str, message: str,
+            mode_colour: tuple[int, int, int, int]) -> None:
         """New contents (re-fitted only when something changed)."""
         values = {"title": title, "status": status, "mode": mode, "message": message}
         self.status.color = colour
+        self.mode.color = mode_colour
         if values != self.values:
             self.values = values
             self.fit()

@@ -137,7 +137,9 @@ class EditorView(BaseView):
         g = s.grid
         dark = " · dark" if s.dark else ""
         title = f"Editor · {g.kind} {g.width}×{g.height}{dark}"
-        self.hud.set(title, chk.summary(), check_colour(chk, self.ctx.theme), MODES[self.mode], self.message)
+        t = self.ctx.theme
+        self.hud.set(title, chk.summary(), check_colour(chk, t), MODES[self.mode], self.message,
+                     t.text_dim if self.mode == "walls" else t.accent)
         self.buttons[4].disabled = not s.can_undo
         self.buttons[5].disabled = not s.can_redo
         self.request_redraw()
