@@ -232,3 +232,28 @@ def test_resize_refuses_bad_sizes() -> None:
     with pytest.raises(ValueError):
         s.resize(0, 4)
     assert s.grid.width == 4
+
+
+def test_nearest_edge_and_crossed_edges() -> None:
+    from engine.modes.editor import crossed_edges, nearest_edge
+
+    s = EditorSession.blank("square", 3, 3)
+    g = s.grid
+    (x0, y0), (x1, y1) = g.walls[g.edge_between(0, 1)].tolist()
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    assert nearest_edge(g, mx + 0.05, my, 0.1) == g.edge_between(0, 1)
+    cx, cy = g.centers[0]
+    assert nearest_edge(g, float(cx), float(cy), 0.2) == -1  # the middle of a cell is no wall's
+    row = [float(v) for v in (*g.centers[0], *g.centers[2])]
+    assert crossed_edges(g, *row) == [g.edge_between(0, 1), g.edge_between(1, 2)]
+    assert crossed_edges(g, row[2], row[3], row[0], row[1]) == [g.edge_between(1, 2), g.edge_between(0, 1)]
+    assert crossed_edges(g, float(cx), float(cy), float(cx) + 0.1, float(cy)) == []
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_neighbour_toward_is_a_neighbour(shape: str) -> None:
+    s = EditorSession.blank(shape, 5, 4)
+    for cell in range(s.grid.n):
+        for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)):
+            nb = s.neighbour_toward(cell, d)
+            assert nb is None or s.edge_between(cell, nb) >= 0

@@ -155,9 +155,7 @@ class EditorSession:
     @property
     def passage(self) -> np.ndarray:
         """``(E,)`` bool, True where the wall of the edge is open (read only: edit through the methods)."""
-        view = self._passage.view()
-        view.flags.writeable = False
-        return view
+        return np.lib.stride_tricks.as_strided(self._passage, writeable=False)
 
     @property
     def start(self) -> int:
@@ -282,9 +280,8 @@ class EditorSession:
 
     @staticmethod
     def _keeps_cells(old: Grid, new: Grid) -> bool:
-        if old.masked or new.masked:
-            return False
-        return old.kind in _STABLE_SHAPES or (old.kind == "polar" and old.width == new.width)
+        stable = old.kind in _STABLE_SHAPES or (old.kind == "polar" and old.width == new.width)
+        return stable and not (old.masked or new.masked)
 
     # -- strokes, undo and redo ----------------------------------------------
     def begin_stroke(self) -> None:
@@ -402,8 +399,7 @@ def _check(maze: Maze) -> EditorCheck:
 def _count_parts(maze: Maze, labels: np.ndarray) -> int:
     """Connected parts given the start's part marked 0 and the rest -1."""
     ip, nb = maze.open_adjacency()
-    lab = labels.tolist()
-    parts = 1
+    lab, parts = labels.tolist(), 1
     for root in range(len(lab)):
         if lab[root] >= 0:
             continue
