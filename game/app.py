@@ -48,6 +48,15 @@ def _lab(ctx: Context, args: list[str]) -> arcade.View | None:
 COMMANDS["lab"] = _lab
 
 
+def _edit(ctx: Context, args: list[str]) -> arcade.View | None:
+    """``tessera edit [CODE]``: the maze editor (on the maze of CODE)."""
+    view: arcade.View | None = ctx.view_for(Route.EDITOR, args[0] if args else None)
+    return view
+
+
+COMMANDS["edit"] = _edit
+
+
 def _duo(ctx: Context, args: list[str]) -> arcade.View | None:
     """``tessera play CODE --players 2``: two players race on the maze code ``args[0]`` (checked by the CLI)."""
     view: arcade.View | None = ctx.view_for(Route.RACE_DUO, args[0])

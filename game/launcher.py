@@ -1,9 +1,9 @@
 """The ``tessera`` console script.
 
 No arguments opens the game window.  Everything else is parsed by
-:mod:`engine.cli` first, window subcommands (``play [CODE]``, ``lab [CODE]``)
+:mod:`engine.cli` first, window subcommands (``play [CODE]``, ``lab [CODE]``, ``edit [CODE]``)
 included, so ``--help`` and bad arguments never open a window; only valid
-``play``/``lab`` command lines come back here to open it (arcade is imported
+``play``/``lab``/``edit`` command lines come back here to open it (arcade is imported
 only then).  Bad input exits with code 2 and one line on stderr.
 """
 
@@ -27,7 +27,8 @@ NO_WINDOW_ERRORS = ("NoSuchDisplayException", "NoSuchConfigException", "GLExcept
 
 
 def open_window(args: Sequence[str]) -> int:
-    """Open the game window for ``[]``, ``["play", CODE?]`` or ``["lab", CODE?]``; returns the exit code.
+    """Open the game window for ``[]``, ``["play", CODE?]``, ``["lab", CODE?]`` or ``["edit", CODE?]``; returns the
+    exit code.
 
     No display (or no OpenGL) gives one line on stderr and exit code 2.
     """

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
+    from engine.modes.editor import EditorSession
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.modes.race.duo import DuoSession
@@ -54,6 +55,7 @@ class Route(StrEnum):
     LAB_SETUP = "lab-setup"
     LAB = "lab"  # (code=None)
     LAB_COMMAND = "lab-command"  # ``tessera lab [args]``: (args)
+    EDITOR = "editor"  # the maze editor: (code=None)
     CODE_ENTRY = "code-entry"  # (code="")
     OPEN_CODE = "open-code"  # any code kind: (code) -> the view that plays it
     SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
@@ -277,6 +279,22 @@ def lab_compare(ctx: Context, spec: MazeSpec, back: arcade.View | None = None) -
     return CompareView(ctx, spec, back=back)
 
 
+# -- the maze editor ------------------------------------------------------------------------
+def editor(ctx: Context, code: str | None = None) -> arcade.View:
+    """The maze editor on the maze of ``code`` (a blank grid without one; a refused code is said on screen)."""
+    from game.editor.open import open_editor
+
+    return open_editor(ctx, code)
+
+
+def editor_new(ctx: Context, done: Callable[[EditorSession], None], back: arcade.View | None = None) -> arcade.View:
+    """The editor's New screen: shape, size, blank (walls or open) or generated; ``done(session)`` takes the
+    new level, Esc returns to ``back``."""
+    from game.editor.new import EditorNewView
+
+    return EditorNewView(ctx, done, back)
+
+
 #: The named routes :meth:`game.context.Context.go` takes.
 ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.MENU: menu,
@@ -293,6 +311,7 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.LAB_SETUP: lab_setup,
     Route.LAB: lab,
     Route.LAB_COMMAND: lab_command,
+    Route.EDITOR: editor,
     Route.CODE_ENTRY: code_entry,
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,

@@ -144,7 +144,7 @@ def test_no_import_cycle_anywhere():
 
 
 #: The packages whose modules may define screens (arcade Views).
-SCREEN_AREAS = ("game.shell", "game.play", "game.race", "game.lab", "game.puzzle")
+SCREEN_AREAS = ("game.shell", "game.play", "game.race", "game.lab", "game.puzzle", "game.editor")
 
 
 def screen_modules() -> set[str]:

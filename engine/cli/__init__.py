@@ -72,7 +72,7 @@ def main(
     Args:
         argv: the arguments after ``tessera`` (default ``sys.argv[1:]``).
         out, err: where output and errors go (default ``sys.stdout`` / ``sys.stderr``).
-        open_window: called with ``["play", CODE]`` / ``["lab", CODE]`` (CODE optional) once the
+        open_window: called with ``["play", CODE]`` / ``["lab", CODE]`` / ``["edit", CODE]`` (CODE optional) once the
             arguments of a window subcommand are valid; without it those subcommands are an error.
 
     Returns:

@@ -14,7 +14,7 @@ from engine.cli.parsing import PROG, OneLineParser, arg_type
 __all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "build_parser"]
 
 #: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
-WINDOW_COMMANDS = ("play", "lab")
+WINDOW_COMMANDS = ("play", "lab", "edit")
 MAX_COUNT = 100_000
 MAX_RUNS = 10_000
 
@@ -108,4 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "race code")
     lab = sub.add_parser("lab", help="open the Lab window (watch generators and solvers step by step)")
     lab.add_argument("code", nargs="?", metavar="CODE", help="a maze code to open (default: the Lab's setup)")
+    edit = sub.add_parser("edit", help="open the maze editor window (make a level by hand)")
+    edit.add_argument("code", nargs="?", metavar="CODE",
+                      help="a maze code whose maze to start from (default: a blank grid)")
     return parser

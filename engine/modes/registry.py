@@ -47,6 +47,7 @@ MODES: dict[str, ModeInfo] = {m.name: m for m in (
     ModeInfo("two-players", None, "race-duo", None, None, 0, "two-players"),
     ModeInfo("puzzle", "puzzle", "puzzle", "Sliding Puzzle", "puzzle", 30, "puzzle"),
     ModeInfo("lab", None, "lab", "Lab", "lab-setup", 40, "lab"),
+    ModeInfo("editor", None, "editor", "Editor", "editor", 50, "editor"),
     ModeInfo("daily", None, "daily", "Daily challenge", "daily", 70, "maze"),
 )}
 

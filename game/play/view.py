@@ -44,7 +44,8 @@ class PlayView(MazeScreen):
     Args:
         ctx: shared context.
         maze: the level to play.
-        code: its level code (key for personal bests, shown on the win screen).
+        code: its level code (key for personal bests, shown on the win screen); empty for a level
+            without a code (made by hand): no bests are kept.
         title: shown in the HUD.
         level: the campaign level, if any (progress and "next level").
         par_time, par_moves: par values (defaults from the shortest path).

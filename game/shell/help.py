@@ -48,6 +48,11 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
         "S solve  ·  O next solver  ·  G new seed  ·  C compare algorithms  ·  X export  ·  K copy code",
     ]),
+    "editor": ("Maze editor", [
+        "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans",
+        "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
+        "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save  ·  N new  ·  wheel zoom  ·  F fit",
+    ]),
 }
 #: (heading, lines) in screen order: :data:`EVERYWHERE`, then the modes' sections in registry order.
 SECTIONS: list[tuple[str, list[str]]] = [EVERYWHERE, *(MODE_HELP[key] for key in help_keys())]

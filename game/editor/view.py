@@ -1,0 +1,390 @@
+"""The maze editor screen: walls by mouse or keyboard, start and goal, undo/redo, the live check, try it.
+
+The rules are :class:`engine.modes.editor.EditorSession`'s; this view maps clicks, drags
+and keys to its calls and draws the maze through :class:`game.editor.layer.EditorLayer` in a
+:class:`game.render.viewport.MazeViewport` left of the side panel (its texts:
+:class:`game.editor.panel.EditorTexts`).
+
+Mouse: a click toggles the wall nearest the cursor (within a few pixels); a drag toggles
+every wall it crosses, each once per stroke (one undo); in the Start/Goal modes a click
+puts the start or goal on the cell.  Right- or middle-drag pans, the wheel zooms.
+Keys: arrows move the cell cursor; W/A/S/D or Shift+arrow toggle the wall on that side
+(the neighbour closest in angle, as a player's step); 1/2 start/goal at the cursor; Z/Y
+undo/redo; T try it; C copy code; Ctrl+S save; N new; F fit; +/- zoom; Esc back.
+"""
+
+from __future__ import annotations
+
+import math
+
+import arcade
+from arcade import key
+
+from engine.codes import CodeError
+from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
+from game import routes
+from game.context import Context
+from game.editor.layer import EditorLayer
+from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, EditorTexts, check_colour, panel_width
+from game.editor.saving import save_level
+from game.render.viewport import DRAG_THRESHOLD, MazeViewport
+from game.ui import place_grid, ui_scale
+from game.ui.clipboard import copy_to_clipboard
+from game.ui.input import KEY_VECTORS
+from game.ui.screen import ACTIVATE_KEYS, BaseView, common_key
+
+PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggles it
+ARROWS = (key.LEFT, key.RIGHT, key.UP, key.DOWN)
+START_KEYS = (key.KEY_1, key.NUM_1)
+GOAL_KEYS = (key.KEY_2, key.NUM_2)
+
+
+class EditorView(BaseView):
+    """Edit one level.
+
+    Args:
+        ctx: shared context.
+        session: the level being edited.
+        message: a first sentence for the panel (e.g. why a code was refused).
+    """
+
+    def __init__(self, ctx: Context, session: EditorSession, message: str = "") -> None:
+        super().__init__(ctx, columns=2)
+        self.session = session
+        self.mode = "walls"
+        self.message = message
+        self.cursor = session.start
+        self.hover = -1
+        self.press_px: tuple[float, float] | None = None  # a left press in the maze: a click or a stroke
+        self.stroke_at = (0.0, 0.0)  # world point the stroke reached
+        self.dragging = False
+        self.stroked: set[int] = set()
+        self.hud_camera = arcade.Camera2D()
+        self.hud = EditorTexts(self.text, ctx.theme)
+        self._theme = ctx.theme
+        self.lay_size: tuple[int, int] = (int(ctx.window.width), int(ctx.window.height))
+        for label, action in (
+            ("New (N)", self.new), ("Try it (T)", self.try_it),
+            ("Start (1)", lambda: self.set_mode("start")), ("Goal (2)", lambda: self.set_mode("goal")),
+            ("Undo (Z)", self.undo), ("Redo (Y)", self.redo),
+            ("Copy code (C)", self.copy_code), ("Save (Ctrl+S)", self.save),
+            ("Back (Esc)", self.back),
+        ):
+            self.ui.add(self.make_button(label, action, width=140, height=32, font_size=12))
+        self.focus = 1
+        self.layer: EditorLayer
+        self.viewport: MazeViewport
+        self._new_grid()
+
+    # -- the grid on screen -------------------------------------------------------------------
+    def _new_grid(self) -> None:
+        """A layer and viewport for the session's grid (first, after New or a resize)."""
+        maze = self.session.maze()
+        self.layer = EditorLayer(self.ctx.window.ctx, maze, self.ctx.theme)
+        self._shown = (maze.grid, self.session.version)
+        self.viewport = MazeViewport(maze.grid.bounds(), 100, 100, layer=self.layer, grid=maze.grid)
+        self._fit_viewport()
+
+    def _fit_viewport(self) -> None:
+        width, height = self.lay_size
+        s = ui_scale(width, height)
+        self.viewport.cam.hud, self.viewport.cam.footer = HUD_HEIGHT * s, FOOTER_HEIGHT * s
+        self.viewport.fit_area(max(100, width - panel_width(width)), height)
+
+    def _sync_layer(self) -> None:
+        """Show the session's maze: a new layer for a new grid, else the walls rewritten (only on change)."""
+        grid, version = self._shown
+        if version == self.session.version:
+            return
+        if self.session.grid is not grid:
+            self._new_grid()
+            self.cursor = self.session.start
+        else:
+            self.layer.show(self.session.maze())
+            self._shown = (grid, self.session.version)
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Back from play, New, settings or help: a changed theme is taken up."""
+        t = self.ctx.theme
+        if t is not self._theme:
+            self._theme = t
+            self.layer.set_theme(t)
+            self.hud = EditorTexts(self.text, t)
+        super().on_show_view()
+
+    def layout(self, width: int, height: int) -> None:
+        """Maze area, panel buttons (two columns) and texts for the window size."""
+        self.lay_size = (width, height)
+        self.hud_camera.match_window(position=True)
+        self._fit_viewport()
+        s = self.scale
+        pw = panel_width(width)
+        gap = 8 * max(0.75, s)
+        bw = (pw - 24 - gap) / 2
+        bh = max(26.0, min(44.0, 34 * s))
+        top = height - HUD_HEIGHT * s - 12 * s
+        place_grid(self.buttons, width - pw + 12, top, 2, bw, bh, gap)
+        self.style_buttons(min(13 * s, bh * 0.42), pad=6)
+        rows = (len(self.buttons) + 1) // 2
+        self.hud.layout(width, height, top - rows * (bh + gap) - 8 * s)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Texts and button states from the session (cheap when nothing changed)."""
+        s = self.session
+        chk = s.check()
+        g = s.grid
+        dark = " · dark" if s.dark else ""
+        title = f"Editor · {g.kind} {g.width}×{g.height}{dark}"
+        t = self.ctx.theme
+        self.hud.set(title, chk.summary(), check_colour(chk, t), MODES[self.mode], self.message,
+                     t.text_dim if self.mode == "walls" else t.accent)
+        self.buttons[4].disabled = not s.can_undo
+        self.buttons[5].disabled = not s.can_redo
+        self.request_redraw()
+
+    def say(self, message: str) -> None:
+        """One sentence in the panel."""
+        self.message = message
+        self._refresh()
+
+    # -- actions -------------------------------------------------------------------------------
+    def back(self) -> None:
+        """Esc: leave a Start/Goal mode, else the main menu."""
+        if self.mode != "walls":
+            self.set_mode("walls")
+            return
+        self.ctx.show_menu()
+
+    def set_mode(self, mode: str) -> None:
+        """What a click does: ``walls``, ``start`` or ``goal`` (a second press of the same one leaves it)."""
+        self.mode = "walls" if mode == self.mode else mode
+        self.hover = -1
+        self._refresh()
+
+    def new(self) -> None:
+        """The New screen (the editor comes back with its level, or unchanged on Esc)."""
+        self.ctx.show(routes.editor_new(self.ctx, self.adopt, back=self))
+
+    def adopt(self, session: EditorSession) -> None:
+        """Edit ``session`` from now on (from the New screen) and show the editor."""
+        self.session = session
+        self.mode = "walls"
+        self.cursor = session.start
+        self.message = ""
+        self._new_grid()
+        self.ctx.show(self)
+
+    def undo(self) -> None:
+        """Z: take back the last edit or stroke."""
+        if not self.session.undo():
+            self.say("Nothing to undo.")
+        self._refresh()
+
+    def redo(self) -> None:
+        """Y: do the undone edit again."""
+        if not self.session.redo():
+            self.say("Nothing to redo.")
+        self._refresh()
+
+    def try_it(self) -> None:
+        """T: play the level as it is now; Esc in the game comes back here."""
+        if not self.session.playable:
+            self.say("The goal cannot be reached yet: open a way from the start first.")
+            return
+        self.message = ""
+        self.ctx.show(routes.play_level(self.ctx, self.session.level(), back=lambda: self.ctx.show(self)))
+
+    def copy_code(self) -> None:
+        """C: the level's code to the clipboard (a hand-made level has none yet: the sentence says so)."""
+        try:
+            code = self.session.level().code()
+        except CodeError as exc:
+            self.say(str(exc))
+            return
+        ok = copy_to_clipboard(self.window, code)
+        self.say(f"Code copied: {code}" if ok else f"No clipboard here; the code is {code}")
+
+    def save(self) -> None:
+        """Ctrl+S: keep the level in My levels (when the game has them)."""
+        self.say(save_level(self.ctx, self.session.level()))
+
+    def place(self, which: str, cell: int) -> None:
+        """Put the start or the goal on ``cell``."""
+        s = self.session
+        moved = s.set_start(cell) if which == "start" else s.set_goal(cell)
+        if not moved and cell in (s.start, s.goal) and cell != (s.start if which == "start" else s.goal):
+            self.say("The start and the goal need a cell each.")
+        self.cursor = cell
+        self.mode = "walls"
+        self._refresh()
+
+    # -- keyboard ------------------------------------------------------------------------------
+    def toggle_side(self, direction: tuple[float, float]) -> None:
+        """Toggle the wall between the cursor and its neighbour in ``direction``."""
+        nb = self.session.neighbour_toward(self.cursor, direction)
+        if nb is None:
+            self.say("That is the outer wall: it always stands.")
+            return
+        self.session.toggle_between(self.cursor, nb)
+        self._refresh()
+
+    def move_cursor(self, direction: tuple[float, float]) -> None:
+        """Move the cell cursor to the neighbour in ``direction``."""
+        nb = self.session.neighbour_toward(self.cursor, direction)
+        if nb is not None:
+            self.cursor = nb
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """See the module docstring; Tab moves between the panel's buttons, Enter presses one."""
+        if common_key(self.ctx, symbol, modifiers):
+            return True
+        ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
+        shift = bool(modifiers & key.MOD_SHIFT)
+        vec = KEY_VECTORS.get(symbol)
+        if symbol == key.ESCAPE:
+            self.back()
+        elif symbol == key.S and ctrl:
+            self.save()
+        elif symbol == key.Z and ctrl and shift:
+            self.redo()
+        elif symbol == key.Z:
+            self.undo()
+        elif symbol == key.Y:
+            self.redo()
+        elif vec is not None:
+            if symbol in ARROWS and not shift:
+                self.move_cursor(vec)
+            else:
+                self.toggle_side(vec)
+        elif symbol in START_KEYS or symbol in GOAL_KEYS:
+            self.place("start" if symbol in START_KEYS else "goal", self.cursor)
+        elif symbol == key.T:
+            self.try_it()
+        elif symbol == key.C:
+            self.copy_code()
+        elif symbol == key.N:
+            self.new()
+        elif self.viewport.handle_key(symbol, self._cell_xy(self.cursor)):
+            pass
+        elif symbol == key.TAB or symbol in ACTIVATE_KEYS:
+            return super().on_key_press(symbol, modifiers)
+        else:
+            return None
+        self.request_redraw()
+        return True
+
+    # -- mouse ---------------------------------------------------------------------------------
+    def in_maze(self, x: float, y: float) -> bool:
+        """True for a window pixel over the maze area (not the panel or the top bar)."""
+        width, height = self.lay_size
+        return x < width - panel_width(width) and y < height - HUD_HEIGHT * self.scale
+
+    def pick(self, x: float, y: float) -> int:
+        """The edge whose wall is nearest window pixel ``(x, y)`` within reach, or -1."""
+        zoom = self.viewport.zoom
+        reach_px = max(PICK_PX, 0.3 * self.layer.cell_size * zoom)
+        wx, wy = self.viewport.screen_to_world(x, y)
+        return nearest_edge(self.session.grid, wx, wy, reach_px / zoom)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Left: the start of a click or a stroke; right or middle: the start of a pan."""
+        if not self.in_maze(x, y):
+            return
+        if button == arcade.MOUSE_BUTTON_LEFT:
+            self.press_px = (x, y)
+            self.stroke_at = self.viewport.screen_to_world(x, y)
+            self.dragging = False
+            self.stroked = set()
+            self.session.begin_stroke()
+        else:
+            self.viewport.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """A left drag toggles each wall it crosses (once per stroke); other buttons pan."""
+        if self.press_px is None:
+            if self.viewport.drag(x, y, dx, dy):
+                self.request_redraw()
+            return
+        if self.mode != "walls":
+            return
+        if not self.dragging:
+            if math.hypot(x - self.press_px[0], y - self.press_px[1]) < DRAG_THRESHOLD:
+                return
+            self.dragging = True
+        here = self.viewport.screen_to_world(x, y)
+        for e in crossed_edges(self.session.grid, *self.stroke_at, *here):
+            if e not in self.stroked:
+                self.stroked.add(e)
+                self.session.toggle(e)
+        self.stroke_at = here
+        self.hover = -1
+        self._refresh()
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """End a stroke (a click toggles the nearest wall, or places the start or goal) or a pan."""
+        if self.press_px is None or button != arcade.MOUSE_BUTTON_LEFT:
+            self.viewport.release()
+            return
+        if not self.dragging:
+            if self.mode == "walls":
+                e = self.pick(x, y)
+                if e >= 0:
+                    self.session.toggle(e)
+            else:
+                cell = self.viewport.cell_at(x, y)
+                if cell >= 0:
+                    self.place(self.mode, cell)
+        self.session.end_stroke()
+        self.press_px = None
+        self.dragging = False
+        self._refresh()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Highlight the wall a click would toggle."""
+        hover = self.pick(x, y) if self.mode == "walls" and self.in_maze(x, y) else -1
+        if hover != self.hover:
+            self.hover = hover
+            self.request_redraw()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if self.in_maze(x, y) and self.viewport.scroll(x, y, scroll_y):
+            self.request_redraw()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _cell_xy(self, cell: int) -> tuple[float, float]:
+        """The window pixel of ``cell``'s centre."""
+        cx, cy = self.session.grid.centers[cell]
+        return self.viewport.world_to_screen(float(cx), float(cy))
+
+    def draw_background(self) -> None:
+        """The maze, the hovered wall and the cell cursor; then the top bar and panel plates."""
+        self._sync_layer()
+        t = self.ctx.theme
+        vp = self.viewport
+        vp.use()
+        self.layer.draw_editor(vp.zoom)
+        px = 1.0 / max(vp.zoom, 1e-9)
+        g = self.session.grid
+        if 0 <= self.hover < g.num_edges:
+            (x0, y0), (x1, y1) = g.walls[self.hover].tolist()
+            arcade.draw_line(x0, y0, x1, y1, t.accent, 4 * px)
+        if 0 <= self.cursor < g.n:
+            points = [(float(x), float(y)) for x, y in g.polygon(self.cursor).tolist()]
+            arcade.draw_polygon_outline(points, t.focus, 2.5 * px)
+        self.hud_camera.use()
+        w, h = self.lay_size
+        top = h - HUD_HEIGHT * self.scale
+        arcade.draw_lrbt_rectangle_filled(0, w, top, h, t.panel)
+        arcade.draw_lrbt_rectangle_filled(w - panel_width(w), w, 0, top, t.panel)
+        self.window.default_camera.use()
+
+    def draw_extra(self) -> None:
+        """Top bar, panel and footer texts."""
+        self.hud.draw()
+
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (for layout tests)."""
+        return self.hud.texts()
