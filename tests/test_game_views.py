@@ -371,7 +371,7 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
 
     menu = ctx.go(Route.MENU)
     frame(window)
-    for _ in range(6):
+    for _ in range(7):
         keypress(window, key.DOWN)
     label = menu.buttons[menu.focus].text
     assert label == "Settings"
