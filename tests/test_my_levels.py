@@ -87,7 +87,7 @@ def test_export_pack_writes_the_format(tmp_path):
 
 # -- the summary of a code ------------------------------------------------------------------
 def test_summaries_read_kind_shape_and_size_and_never_raise():
-    from game.shell.my_levels import summarize
+    from game.format import summarize
 
     assert summarize(MAZE.code()).text == "maze · hex 9×7"
     assert summarize(dark_code(MAZE.code())).text == "maze · hex 9×7, dark"

@@ -1,9 +1,8 @@
 """My levels: the player's own saved levels, to play, rename, delete (asked first), copy or export as a pack.
 
 The list is :meth:`game.store.SaveStore.my_levels` (newest first).  Each row shows the
-level's name and what its code holds (kind, shape and size, read through
-:func:`engine.codes.decode_any`); a code that no longer decodes is listed as such and
-its sentence shown, never raised.  Play opens the code through
+level's name and what its code holds (kind, shape and size: :func:`game.format.summarize`); a
+code that no longer decodes is listed as such and its sentence shown, never raised.  Play opens the code through
 :func:`game.routes.open_code`.  Export writes every level, in the order shown, as a
 TOML pack into the data folder's ``levels/`` directory (:func:`engine.pack_export.export_pack`).
 
@@ -15,20 +14,17 @@ Renaming types into a field (Enter saves, Esc cancels); deleting asks Yes/No (Y/
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+import arcade
 from arcade import key
 from arcade.types import LBWH
 
-from engine.codes import CodeError, decode_any
-from engine.maze.recipe import MazeSpec
-from engine.modes.ghost import GhostCode
-from engine.modes.race.code import RaceSpec
+from engine.codes import CodeError
 from engine.pack_export import export_pack, new_pack_path
 from engine.paths import data_dir
-from engine.puzzle.codes import PuzzleCode
 from game import routes
 from game.context import Context
+from game.format import count, summarize
 from game.routes import Route
 from game.ui import FONT, CodeField, ellipsize, fit_text, focus, gui, place_column, unfocus
 from game.ui.clipboard import copy_to_clipboard
@@ -48,42 +44,6 @@ HINTS = {
     RENAME: "Type the new name (1 to 60 characters)  ·  Enter saves  ·  Esc cancels",
     CONFIRM: "Y or Yes deletes  ·  N, No or Esc keeps it",
 }
-
-
-@dataclass(frozen=True)
-class LevelSummary:
-    """What a saved code holds: ``kind`` ("maze", "race", "ghost", "puzzle"; "" when it does not decode),
-    a short ``text`` for the list, and the decoder's sentence (``error``) when it does not decode."""
-
-    kind: str
-    text: str
-    error: str | None = None
-
-
-def _maze_text(spec: MazeSpec) -> str:
-    extras = [word for word, on in (("shaped", spec.mask is not None), ("weave", bool(spec.weave)),
-                                    ("dark", spec.dark)) if on]
-    return f"{spec.shape} {spec.width}×{spec.height}" + "".join(f", {w}" for w in extras)
-
-
-def summarize(code: str) -> LevelSummary:
-    """Kind, shape and size of ``code`` (never raises: a code that does not decode says so)."""
-    try:
-        decoded = decode_any(code)
-    except CodeError as exc:
-        return LevelSummary("", "code does not decode", str(exc))
-    except Exception as exc:  # noqa: BLE001 - a saved code must never break the list
-        return LevelSummary("", "code does not decode", str(exc) or type(exc).__name__)
-    match decoded:
-        case MazeSpec():
-            return LevelSummary("maze", f"maze · {_maze_text(decoded)}")
-        case RaceSpec():
-            return LevelSummary("race", f"race · {_maze_text(decoded.maze)} vs {decoded.opponent}")
-        case GhostCode():
-            return LevelSummary("ghost", f"ghost · {_maze_text(decoded.spec)}, {decoded.seconds:.1f} s")
-        case PuzzleCode():
-            return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
-    return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later
 
 
 class MyLevelsView(BaseView):
@@ -117,13 +77,11 @@ class MyLevelsView(BaseView):
         self.field.visible = False
         self.ui.add(self.field)
         self.title = self.text("My levels", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
-        count = len(self.levels)
-        self.count_value = (f"{count} saved level{'s' if count != 1 else ''}  ·  newest first" if count else
+        self.count_value = (f"{count(len(self.levels), 'saved level')}  ·  newest first" if self.levels else
                             "No levels saved yet: levels you make and save in the editor appear here.")
         self.count = self.text(self.count_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
         self.row_names = [self.text("", 14, t.button_text, anchor_y="center") for _ in self.levels]
-        self.row_kinds = [self.text("", 12, t.error if not s.kind else t.button_text, anchor_x="right",
-                                    anchor_y="center") for s in self.summaries]
+        self.row_kinds = [self.text("", 12, t.button_text, anchor_x="right", anchor_y="center") for _ in self.levels]
         self.info = self.text("", 14, t.text, anchor_y="bottom")
         self.detail = self.text("", 12, t.text_dim, anchor_y="bottom")
         self.status_value = status
@@ -131,6 +89,7 @@ class MyLevelsView(BaseView):
         self.status = self.text("", 14, t.accent, anchor_y="bottom")
         self.hint = self.text("", 12, t.text_dim, anchor_x="center", anchor_y="bottom")
         self._size = (1280, 800)
+        self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=15)  # measures the field's line height
         self._list_box = (0.0, 0.0, 0.0, 0.0)  # left, bottom, right, top of the list
         self.focus = self.selected if self.levels else len(self.rows)
         self._set_mode(LIST)
@@ -177,8 +136,6 @@ class MyLevelsView(BaseView):
             btn.visible = k < len(labels)
             btn.text = labels[k] if k < len(labels) else ""
             btn.disabled = not btn.visible or (k in needs_level and not self.levels)
-        for btn in self.rows:
-            btn.disabled = mode != LIST
         self.field.visible = mode == RENAME
         if mode == RENAME:
             self.focus = len(self.rows)  # Save name
@@ -274,8 +231,7 @@ class MyLevelsView(BaseView):
             self.ctx.audio.play("bump")
             self.say(f"The pack could not be written ({exc.strerror or exc}).", error=True)
             return
-        n = len(self.levels)
-        self.say(f"Exported {n} level{'s' if n != 1 else ''} to {path}")
+        self.say(f"Exported {count(len(self.levels), 'level')} to {path}")
 
     def _not_saved(self, what: str) -> str:
         why = self.ctx.store.message
@@ -387,13 +343,18 @@ class MyLevelsView(BaseView):
             ellipsize(name, self.levels[i].name, list_w - kind.content_width - 3 * pad)
             name.position = (left + pad, y + row_h / 2)
         shown = [b for b in self.slots if b.visible]
-        place_column(shown, left + list_w + gap + side_w / 2, top, bottom, side_w, 52 * s)
+        bh = place_column(shown, left + list_w + gap + side_w / 2, top, bottom, side_w, 52 * s)
+        rows_end = top - min(self.shown_rows, len(self.rows)) * (row_h + row_gap)
+        above = min(rows_end, top - len(shown) * bh * 1.27) - 14 * s - 3 * line
+        self._lines_bottom = max(self._lines_bottom, above)
         self.style_buttons(16 * s, self.slots)
         self.style_buttons(14 * s, self.rows)
         fw, fh = min(list_w, 520 * s), round(40 * s)
         self.field.rect = LBWH(round(left), round(self._lines_bottom + line + 8 * s), round(fw), fh)
         self.field.doc.set_style(0, len(self.field.text), {"font_size": 15 * s})
-        self.field.with_padding(left=round(6 * s), right=round(6 * s), top=round(4 * s), bottom=round(4 * s))
+        self._line.font_size = 15 * s
+        pad = max(0, round((fh - 4 - self._line.content_height) / 2))
+        self.field.with_padding(left=round(6 * s), right=round(6 * s), top=pad, bottom=pad)
         self.field.trigger_full_render()
         self._place_lines()
 
@@ -438,6 +399,10 @@ class MyLevelsView(BaseView):
         for i in range(self.first_row, min(len(self.rows), self.first_row + self.shown_rows)):
             self.row_names[i].draw()
             self.row_kinds[i].draw()
+        if self.mode != LIST and self.levels and self.rows[self.selected].visible:
+            r = self.rows[self.selected].rect
+            arcade.draw_lrbt_rectangle_outline(r.left - 4, r.right + 4, r.bottom - 4, r.top + 4,
+                                               self.ctx.theme.text_dim, border_width=2)
         if self.mode != RENAME:
             self.info.draw()
             self.detail.draw()
@@ -446,4 +411,4 @@ class MyLevelsView(BaseView):
         self.hint.draw()
 
 
-__all__ = ["LevelSummary", "MyLevelsView", "summarize"]
+__all__ = ["MyLevelsView"]
