@@ -1,6 +1,12 @@
-"""Presentation helpers shared by the game's views (no arcade here)."""
+"""Presentation helpers shared by the game's views (no arcade here): times, counts, stars, what a saved code holds."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.maze.recipe import MazeSpec
 
 
 def format_time(seconds: float, decimals: int = 1) -> str:
@@ -33,3 +39,47 @@ STAR, NO_STAR = "\u2605", "\u2606"
 def star_text(stars: int) -> str:
     """``★★☆`` for 2 of 3 stars (0..3)."""
     return STAR * stars + NO_STAR * (3 - stars)
+
+
+@dataclass(frozen=True)
+class LevelSummary:
+    """What a saved code holds: ``kind`` ("maze", "race", "ghost", "puzzle"; "" when it does not decode),
+    a short ``text`` for the list, and the decoder's sentence (``error``) when it does not decode."""
+
+    kind: str
+    text: str
+    error: str | None = None
+
+
+def _maze_text(spec: MazeSpec) -> str:
+    """``hex 9×7, shaped, weave, dark``."""
+    extras = [word for word, on in (("shaped", spec.mask is not None), ("weave", bool(spec.weave)),
+                                    ("dark", spec.dark)) if on]
+    return f"{spec.shape} {spec.width}×{spec.height}" + "".join(f", {w}" for w in extras)
+
+
+def summarize(code: str) -> LevelSummary:
+    """Kind, shape and size of ``code`` read through :func:`engine.codes.decode_any` (never raises: a code that
+    does not decode says so)."""
+    from engine.codes import CodeError, decode_any
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.ghost import GhostCode
+    from engine.modes.race.code import RaceSpec
+    from engine.puzzle.codes import PuzzleCode
+
+    try:
+        decoded = decode_any(code)
+    except CodeError as exc:
+        return LevelSummary("", "code does not decode", str(exc))
+    except Exception as exc:  # noqa: BLE001 - a saved code must never break the list
+        return LevelSummary("", "code does not decode", str(exc) or type(exc).__name__)
+    match decoded:
+        case MazeSpec():
+            return LevelSummary("maze", f"maze · {_maze_text(decoded)}")
+        case RaceSpec():
+            return LevelSummary("race", f"race · {_maze_text(decoded.maze)} vs {decoded.opponent}")
+        case GhostCode():
+            return LevelSummary("ghost", f"ghost · {_maze_text(decoded.spec)}, {decoded.seconds:.1f} s")
+        case PuzzleCode():
+            return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
+    return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later

@@ -60,6 +60,7 @@ class Route(StrEnum):
     OPEN_CODE = "open-code"  # any code kind: (code) -> the view that plays it
     SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
     HELP = "help"  # (back_to=None, mode=None): controls per mode
+    MY_LEVELS = "my-levels"  # the player's own levels: (focus=None, status="")
 
 
 # -- the shell -----------------------------------------------------------------------------
@@ -75,6 +76,14 @@ def levels(ctx: Context, focus: int | None = None) -> arcade.View:
     from game.shell.levels import LevelsView
 
     return LevelsView(ctx, focus)
+
+
+def my_levels(ctx: Context, focus: int | None = None, status: str = "") -> arcade.View:
+    """The player's own saved levels (play, rename, delete, copy, export), level ``focus`` chosen, ``status``
+    shown (what the last action did)."""
+    from game.shell.my_levels import MyLevelsView
+
+    return MyLevelsView(ctx, focus, status)
 
 
 def settings(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
@@ -316,6 +325,7 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,
     Route.HELP: help_screen,
+    Route.MY_LEVELS: my_levels,
 }
 
 

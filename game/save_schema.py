@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 DB_NAME = "tessera.db"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
-3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`)."""
+3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`);
+4: + ``my_levels`` (the player's own levels: name and code)."""
 BUSY_TIMEOUT_S = 5.0
 """How long one statement waits for another process's lock (seconds)."""
 WRITE_ATTEMPTS = 4
@@ -52,6 +53,15 @@ CREATE TABLE IF NOT EXISTS ghosts (
     seconds REAL NOT NULL
 );
 """
+_TABLES_V4 = """
+CREATE TABLE IF NOT EXISTS my_levels (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    code TEXT NOT NULL,
+    created TEXT,
+    updated TEXT
+);
+"""
 # Columns each version needs, per table.
 _COLUMNS: dict[int, dict[str, set[str]]] = {
     1: {
@@ -63,6 +73,12 @@ _COLUMNS: dict[int, dict[str, set[str]]] = {
 }
 _COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
 _COLUMNS[3] = _COLUMNS[2]
+_COLUMNS[4] = {**_COLUMNS[3], "my_levels": {"id", "name", "code", "created", "updated"}}
+
+NAME_MAX = 60
+"""Longest name of one of the player's own levels (characters, after trimming)."""
+CODE_MAX = 100_000
+"""Longest code kept for one of the player's own levels (the longest code the decoder reads)."""
 
 LEGACY_GHOST_PREFIX = "ghost:"
 """Settings key prefix under which ghosts were kept before the ``ghosts`` table (``ghost:<race code>``)."""
@@ -92,6 +108,50 @@ class WinResult:
     new_best_time: bool
     new_best_moves: bool
     best: Best
+
+
+@dataclass(frozen=True)
+class MyLevel:
+    """One of the player's own levels (``created``/``updated``: UTC ISO 8601 text of its saving and last change)."""
+
+    id: int
+    name: str
+    code: str
+    created: str | None
+    updated: str | None
+
+
+def level_name(name: object) -> str:
+    """``name`` trimmed, checked to hold 1 to :data:`NAME_MAX` characters.
+
+    Raises:
+        ValueError: one sentence saying what is wrong.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"A level name must be text, not {type(name).__name__}.")
+    trimmed = name.strip()
+    if not trimmed:
+        raise ValueError("A level name needs at least one character other than spaces.")
+    if len(trimmed) > NAME_MAX:
+        raise ValueError(f"A level name can have at most {NAME_MAX} characters (this one has {len(trimmed)}).")
+    if not trimmed.isprintable():
+        raise ValueError("A level name cannot hold line breaks or other control characters.")
+    return trimmed
+
+
+def level_code(code: object) -> str:
+    """``code`` trimmed, checked to be text of 1 to :data:`CODE_MAX` characters (not decoded: a code that no
+    longer decodes is still kept).
+
+    Raises:
+        ValueError: one sentence saying what is wrong.
+    """
+    if not isinstance(code, str) or not code.strip():
+        raise ValueError("A level needs its code (text) to be saved.")
+    trimmed = code.strip()
+    if len(trimmed) > CODE_MAX:
+        raise ValueError(f"A level code can have at most {CODE_MAX} characters (this one has {len(trimmed)}).")
+    return trimmed
 
 
 class SavedGhost(NamedTuple):
@@ -236,6 +296,9 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
                         conn.execute(stmt)
                 if version < 3:
                     _upgrade_saved_codes(conn)
+                if version < 4:
+                    for stmt in _statements(_TABLES_V4):
+                        conn.execute(stmt)
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 schema_version(conn)  # the result must be Tessera's tables, or nothing is kept

@@ -1,7 +1,8 @@
-"""Saved progress, settings and ghosts: the queries the screens use, and their protocol.
+"""Saved progress, settings, ghosts and the player's own levels: the queries the screens use, and their protocol.
 
 :class:`SaveStore` is what a screen may ask of saved data (``ctx.store``): settings,
-campaign progress, bests per code and recorded ghosts.  :class:`Store` is the real one,
+campaign progress, bests per code, recorded ghosts and the player's own levels
+("My levels": a name and a code each).  :class:`Store` is the real one,
 an SQLite file (:class:`game.save_file.SaveFile`: opening, recovery from a busy,
 damaged, read-only or newer file, transactions); tests may pass any object with these
 methods (an in-memory fake).  No public method raises when the file misbehaves:
@@ -11,6 +12,7 @@ methods (an in-memory fake).  No public method raises when the file misbehaves:
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 from typing import Protocol
 
 from game.save_file import SaveFile
@@ -19,12 +21,20 @@ from game.save_schema import (
     LEGACY_GHOST_PREFIX,
     SCHEMA_VERSION,
     Best,
+    MyLevel,
     SavedGhost,
     WinResult,
     legacy_ghost,
+    level_code,
+    level_name,
 )
 
-__all__ = ["SCHEMA_VERSION", "Best", "SaveStore", "SavedGhost", "Store", "WinResult"]
+__all__ = ["SCHEMA_VERSION", "Best", "MyLevel", "SaveStore", "SavedGhost", "Store", "WinResult"]
+
+
+def utc_now() -> str:
+    """The time now in UTC, ISO 8601 to the microsecond (``2026-05-01T12:00:00.123456+00:00``)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 class SaveStore(Protocol):
@@ -73,6 +83,30 @@ class SaveStore(Protocol):
 
     def ghosts(self) -> list[SavedGhost]:
         """The best ghost per maze code, sorted by maze code."""
+        ...
+
+    def save_my_level(self, name: str, code: str) -> int:
+        """Keep a level of the player's own under ``name``; its id (0 when it could not be saved).
+
+        Raises:
+            ValueError: the name is not 1 to 60 characters once trimmed, or the code is empty.
+        """
+        ...
+
+    def my_levels(self) -> list[MyLevel]:
+        """The player's own levels, newest first."""
+        ...
+
+    def rename_my_level(self, level_id: int, name: str) -> bool:
+        """Rename one of the player's levels; True when it was found and renamed.
+
+        Raises:
+            ValueError: the name is not 1 to 60 characters once trimmed.
+        """
+        ...
+
+    def delete_my_level(self, level_id: int) -> bool:
+        """Forget one of the player's levels; True when it was found and deleted."""
         ...
 
     def close(self) -> None:
@@ -206,3 +240,54 @@ class Store(SaveFile):
             if old is not None:
                 offer(old)
         return [best[k] for k in sorted(best)]
+
+    # -- my levels ---------------------------------------------------------
+    def save_my_level(self, name: str, code: str) -> int:
+        """Keep a level of the player's own under ``name`` (trimmed), in one transaction.
+
+        Returns its id, or 0 when it could not be saved (:attr:`message` says why).
+        The code is kept as given (trimmed), not decoded: the list shows a code that
+        no longer decodes as such.
+
+        Raises:
+            ValueError: the name is not 1 to 60 characters once trimmed (or holds control
+                characters), or the code is empty.
+        """
+        clean_name, clean_code = level_name(name), level_code(code)
+        now = utc_now()
+
+        def body(conn: sqlite3.Connection) -> int:
+            cur = conn.execute("INSERT INTO my_levels(name, code, created, updated) VALUES (?, ?, ?, ?)",
+                               (clean_name, clean_code, now, now))
+            return int(cur.lastrowid or 0)
+
+        return self._transaction(body) or 0
+
+    def my_levels(self) -> list[MyLevel]:
+        """The player's own levels, newest first (by creation time, then id)."""
+        rows = self._read("SELECT id, name, code, created, updated FROM my_levels "
+                          "ORDER BY coalesce(created, '') DESC, id DESC")
+        return [MyLevel(int(i), str(n), str(c), cr, up) for i, n, c, cr, up in rows]
+
+    def rename_my_level(self, level_id: int, name: str) -> bool:
+        """Give one of the player's levels a new name (trimmed); True when it was found and renamed.
+
+        Raises:
+            ValueError: the name is not 1 to 60 characters once trimmed (or holds control characters).
+        """
+        clean = level_name(name)
+        now = utc_now()
+
+        def body(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute("UPDATE my_levels SET name = ?, updated = ? WHERE id = ?", (clean, now, int(level_id)))
+            return cur.rowcount > 0
+
+        return bool(self._transaction(body))
+
+    def delete_my_level(self, level_id: int) -> bool:
+        """Forget one of the player's levels; True when it was found and deleted."""
+
+        def body(conn: sqlite3.Connection) -> bool:
+            return conn.execute("DELETE FROM my_levels WHERE id = ?", (int(level_id),)).rowcount > 0
+
+        return bool(self._transaction(body))

@@ -243,19 +243,23 @@ def test_copy_code_and_save_say_why_not_yet(window, ctx):
     keypress(window, key.C)
     assert "cannot be reached" in view.message  # an unplayable level has no code
     keypress(window, key.S, key.MOD_CTRL)
-    assert view.message == "Saving comes with My levels."
+    assert "cannot be reached" in view.message  # an unplayable level is not kept
     assert not view.session.passage.any()  # Ctrl+S is not the S wall key
 
 
-def test_save_calls_the_store_when_it_has_my_levels(window, ctx, monkeypatch):
+def test_save_keeps_the_level_in_my_levels(window, ctx, monkeypatch):
     from game.editor.saving import save_level
 
     saved = []
-    monkeypatch.setattr(ctx.store, "save_my_level", lambda name, code: saved.append((name, code)), raising=False)
+    monkeypatch.setattr(ctx.store, "save_my_level", lambda name, code: saved.append((name, code)) or 1)
     spec = MazeSpec.create("square", 4, 3, "backtracker", seed=2)
     assert save_level(ctx, spec.level()).startswith("Saved")
     assert saved == [(spec.label(), spec.code())]
     assert "cannot be reached" in save_level(ctx, EditorSession.blank("square", 3, 3).level())
+    monkeypatch.undo()
+    level = EditorSession.from_recipe(spec).level()
+    assert save_level(ctx, level).startswith("Saved")
+    assert [(lv.name, lv.code) for lv in ctx.store.my_levels()] == [(level.label(), level.code())]
 
 
 def test_new_screen_gives_the_editor_a_new_level(window, ctx):

@@ -33,7 +33,8 @@ def test_the_game_tables_come_from_the_registry_unchanged() -> None:
     menu = [(e.label, e.route, e.order) for e in sorted(MENU_ENTRIES, key=lambda e: e.order)]
     assert menu == [("Campaign", Route.LEVELS, 10), ("Race", Route.RACE_SETUP, 20),
                     ("Sliding Puzzle", Route.PUZZLE, 30), ("Lab", Route.LAB_SETUP, 40),
-                    ("Editor", Route.EDITOR, 50), ("Enter code", Route.CODE_ENTRY, 60),
+                    ("Editor", Route.EDITOR, 50), ("My levels", Route.MY_LEVELS, 55),
+                    ("Enter code", Route.CODE_ENTRY, 60),
                     ("Daily challenge", Route.DAILY, 70),
                     ("Settings", Route.SETTINGS, 80), ("Help", Route.HELP, 90), ("Quit", "quit", 99)]
     assert [m.name for m in menu_modes()] == ["play", "race", "puzzle", "lab", "editor", "daily"]

@@ -9,15 +9,20 @@ otherwise; as a normal user it falls back to ``chmod``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import multiprocessing
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -352,7 +357,9 @@ def test_writes_failing_mid_game_never_raise_and_say_so_once(tmp_path):
     st.complete_level("a", 1, "b")
     assert st.record_win("M1.X", 3.0, 7).best.wins == 0
     assert not st.record_ghost("M1.X", "G1.X", 3.0)
-    assert st.setting("theme") == "dark" and st.stars() == {} and st.ghosts() == []
+    assert st.save_my_level("Mine", "M2.X") == 0
+    assert not st.rename_my_level(1, "Other") and not st.delete_my_level(1)
+    assert st.setting("theme") == "dark" and st.stars() == {} and st.ghosts() == [] and st.my_levels() == []
     assert st.message == first  # said once
     assert aside_files(tmp_path) == []
 
@@ -616,3 +623,236 @@ def test_saved_v1_codes_are_rewritten_in_todays_spelling(tmp_path):
     assert st.best("vs-ghost:" + v2).best_time == 9.0
     assert st.best("puzzle-size:4x4").best_time == 50.0
     st.close()
+
+
+# -- my levels (schema 4) ---------------------------------------------------------------
+# The tables exactly as schema 3 made them (the first store's, + ghosts), before my_levels.
+LEGACY_V3 = LEGACY_V1.replace("'schema', '1'", "'schema', '3'") + """
+CREATE TABLE ghosts (maze_code TEXT PRIMARY KEY, ghost_code TEXT NOT NULL, seconds REAL NOT NULL);
+PRAGMA user_version = 3;
+"""
+MAZE = MazeSpec.create("square", 8, 6, "backtracker", seed=4).code()
+
+
+def v3_db(path: Path) -> None:
+    """A save as schema 3 wrote it (rollback journal, user_version 3), with progress, a best and a ghost."""
+    conn = sqlite3.connect(path)
+    conn.executescript(LEGACY_V3)
+    conn.execute("INSERT INTO progress VALUES ('w1-01', 1, 1, 3), ('w1-02', 1, 0, 0)")
+    conn.execute("INSERT INTO settings VALUES ('theme', 'light')")
+    conn.execute("INSERT INTO best VALUES ('M1.CODE', 12.5, 40, 1, 1)")
+    conn.execute("INSERT INTO ghosts VALUES ('M2.MAZE', 'G2.GHOST', 4.5)")
+    conn.commit()
+    conn.close()
+
+
+def test_version_3_save_gains_an_empty_my_levels_table_and_keeps_everything(tmp_path):
+    path = tmp_path / "tessera.db"
+    v3_db(path)
+    st = Store(path)
+    assert st.message is None and st.saving
+    assert_saved_data(st)
+    assert st.ghosts() == [SavedGhost("M2.MAZE", "G2.GHOST", 4.5)]
+    assert st.my_levels() == []
+    st.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    cols = {r[1]: (r[2], bool(r[3]), bool(r[5])) for r in conn.execute("PRAGMA table_info(my_levels)")}
+    assert cols == {"id": ("INTEGER", False, True), "name": ("TEXT", True, False), "code": ("TEXT", True, False),
+                    "created": ("TEXT", False, False), "updated": ("TEXT", False, False)}
+    conn.close()
+    st = Store(path)
+    assert st.save_my_level("Warm-up", MAZE) == 1
+    assert [lv.name for lv in st.my_levels()] == ["Warm-up"]
+    assert_saved_data(st)
+
+
+def test_my_levels_migration_is_one_transaction(tmp_path, monkeypatch):
+    path = tmp_path / "tessera.db"
+    v3_db(path)
+    before = digest(tmp_path)
+    failing = "; INSERT INTO progress VALUES ('w1-01', 1, 1, 1)"  # fails on this file: nothing may stay
+    monkeypatch.setattr(save_schema, "_TABLES_V4", save_schema._TABLES_V4 + failing)
+    st = Store(path)
+    assert not st.saving and st.message is not None
+    st.close()
+    assert digest(tmp_path) == before
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'my_levels'").fetchone()[0] == 0
+
+
+def test_version_3_save_that_cannot_be_written_lists_my_levels_from_memory(tmp_path):
+    path = tmp_path / "tessera.db"
+    v3_db(path)
+    before = digest(tmp_path)
+    with frozen(path):
+        st = Store(path)
+        assert not st.saving and st.my_levels() == []
+        assert st.save_my_level("Only for now", MAZE) > 0  # in memory, never raises
+        assert [lv.name for lv in st.my_levels()] == ["Only for now"]
+        st.close()
+    assert digest(tmp_path) == before
+
+
+def test_newer_save_with_my_levels_is_read_not_written(tmp_path):
+    path = tmp_path / "tessera.db"
+    st = Store(path)
+    st.save_my_level("Kept", MAZE)
+    st.close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = digest(tmp_path)
+    st = Store(path)
+    assert st.message is not None and "newer version" in st.message and not st.saving
+    assert [lv.name for lv in st.my_levels()] == ["Kept"]
+    st.delete_my_level(st.my_levels()[0].id)  # memory only
+    st.close()
+    assert digest(tmp_path) == before
+
+
+def test_my_levels_round_trip_newest_first(tmp_path):
+    path = tmp_path / "tessera.db"
+    st = Store(path)
+    first = st.save_my_level("  Warm-up  ", MAZE)
+    second = st.save_my_level("Spiral", "  P2.NOT-CHECKED  ")  # kept as text: decoding is the screen's business
+    assert 0 < first < second
+    st.close()
+    st = Store(path)
+    levels = st.my_levels()
+    assert [(lv.id, lv.name, lv.code) for lv in levels] == [(second, "Spiral", "P2.NOT-CHECKED"),
+                                                            (first, "Warm-up", MAZE)]
+    for lv in levels:
+        assert lv.created is not None and lv.created == lv.updated
+        created = datetime.fromisoformat(lv.created)
+        assert created.utcoffset() == timedelta(0)
+        assert abs(datetime.now(UTC) - created) < timedelta(minutes=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        levels[0].name = "x"  # type: ignore[misc]
+
+
+def test_rename_and_delete_my_levels(tmp_path):
+    path = tmp_path / "tessera.db"
+    st = Store(path)
+    a = st.save_my_level("A", MAZE)
+    b = st.save_my_level("B", MAZE)
+    created = {lv.id: lv.created for lv in st.my_levels()}
+    time.sleep(0.002)
+    assert st.rename_my_level(a, "  Renamed  ")
+    renamed = next(lv for lv in st.my_levels() if lv.id == a)
+    assert renamed.name == "Renamed" and renamed.created == created[a]
+    assert renamed.updated is not None and renamed.created is not None and renamed.updated > renamed.created
+    assert [lv.id for lv in st.my_levels()] == [b, a]  # renaming does not reorder
+    assert not st.rename_my_level(999, "Nobody")
+    assert st.delete_my_level(b) and not st.delete_my_level(b)
+    st.close()
+    st = Store(path)
+    assert [(lv.id, lv.name) for lv in st.my_levels()] == [(a, "Renamed")]
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("", "at least one character"),
+    ("   \t ", "at least one character"),
+    ("x" * 61, "at most 60 characters (this one has 61)"),
+    ("two\nlines", "control characters"),
+    (None, "must be text"),
+])
+def test_bad_level_names_are_refused_with_one_sentence(tmp_path, name, words):
+    st = Store(tmp_path / "tessera.db")
+    keep = st.save_my_level("Keep", MAZE)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        st.save_my_level(name, MAZE)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        st.rename_my_level(keep, name)
+    assert [(lv.id, lv.name) for lv in st.my_levels()] == [(keep, "Keep")]
+    assert st.message is None
+
+
+def test_names_of_1_and_60_characters_and_empty_codes(tmp_path):
+    st = Store(tmp_path / "tessera.db")
+    assert st.save_my_level("x", MAZE) and st.save_my_level(" " + "y" * 60 + " ", MAZE)
+    assert sorted(len(lv.name) for lv in st.my_levels()) == [1, 60]
+    with pytest.raises(ValueError, match="needs its code"):
+        st.save_my_level("No code", "   ")
+
+
+def _release_after(proc: subprocess.Popen[str], seconds: float) -> threading.Timer:
+    def release() -> None:
+        assert proc.stdin is not None
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+
+    timer = threading.Timer(seconds, release)
+    timer.start()
+    return timer
+
+
+def test_my_level_saved_while_another_process_holds_the_lock_lands(tmp_path):
+    """A lock held for a moment: the write waits and retries (busy is not failure) and nothing is lost."""
+    path = tmp_path / "tessera.db"
+    saved_store(path)
+    st = Store(path, busy_timeout=0.3)
+    earlier = st.save_my_level("Before", MAZE)
+    proc = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
+    timer = _release_after(proc, 0.4)
+    try:
+        new = st.save_my_level("During the lock", MAZE)
+    finally:
+        timer.join()
+        proc.wait(timeout=30)
+    assert new > earlier and st.message is None
+    st.close()
+    st = Store(path)
+    assert [lv.name for lv in st.my_levels()] == ["During the lock", "Before"]
+    assert_saved_data(st)
+
+
+def test_my_level_not_saved_while_locked_too_long_says_so_and_loses_nothing(tmp_path):
+    path = tmp_path / "tessera.db"
+    saved_store(path)
+    st = Store(path, busy_timeout=0.1)
+    kept = st.save_my_level("Kept", MAZE)
+    with exclusive_lock(path):
+        assert st.save_my_level("Too late", MAZE) == 0
+        assert not st.rename_my_level(kept, "Lost rename") and not st.delete_my_level(kept)
+        assert st.message is not None and "could not be saved" in st.message
+        assert [lv.name for lv in st.my_levels()] == ["Kept"]  # WAL: still readable
+    assert aside_files(tmp_path) == []
+    assert st.save_my_level("After", MAZE) > kept  # the lock is gone: writes land again
+    st.close()
+    st = Store(path)
+    assert [lv.name for lv in st.my_levels()] == ["After", "Kept"]
+    assert_saved_data(st)
+
+
+def _my_level_writer(home: str, tag: str, rounds: int, start: multiprocessing.synchronize.Event) -> None:
+    os.environ["TESSERA_HOME"] = home
+    start.wait()
+    st = Store()
+    for i in range(rounds):
+        if not st.save_my_level(f"{tag}-{i}", MAZE):
+            raise SystemExit(f"{tag}-{i}: {st.message}")
+        if i % 10 == 9:
+            st.rename_my_level(st.my_levels()[-1].id, st.my_levels()[-1].name)  # a read and a write between
+    st.close()
+
+
+def test_two_processes_saving_my_levels_lose_nothing(tmp_path):
+    home = tmp_path / "home"
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    procs = [ctx.Process(target=_my_level_writer, args=(str(home), tag, 150, start)) for tag in ("a", "b")]
+    for p in procs:
+        p.start()
+    start.set()
+    for p in procs:
+        p.join(timeout=240)
+    assert [p.exitcode for p in procs] == [0, 0]
+    levels = Store(home / "tessera.db").my_levels()
+    assert sorted(lv.name for lv in levels) == sorted(f"{t}-{i}" for t in "ab" for i in range(150))
+    assert len({lv.id for lv in levels}) == 300

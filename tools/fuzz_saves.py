@@ -49,7 +49,10 @@ def child_open(path: str) -> dict:
     st.complete_level("fuzz-level", 2, "fuzz-next")
     st.record_win("fuzz-code", 3.0, 5)
     st.record_ghost("M1.FUZZ", "G1.FUZZ", 3.0)
-    st.stars(), st.unlocked(), st.best("fuzz-code"), st.ghosts(), st.setting("theme")
+    mine = st.save_my_level("fuzz level", "M2.FUZZ")
+    st.rename_my_level(mine, "fuzz level renamed")
+    st.stars(), st.unlocked(), st.best("fuzz-code"), st.ghosts(), st.setting("theme"), st.my_levels()
+    st.delete_my_level(mine)
     st.close()
     return out
 

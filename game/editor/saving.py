@@ -1,8 +1,4 @@
-"""Keeping a level the editor made: the one function that knows where levels go.
-
-While the store has no "My levels" (``save_my_level(name, code)``), Save says so; when it
-has them, :func:`save_level` calls it (the merge that brings them changes nothing here).
-"""
+"""Keeping a level the editor made: the one function that knows where levels go (My levels in the save)."""
 
 from __future__ import annotations
 
@@ -10,19 +6,18 @@ from engine.codes import CodeError
 from engine.level import Level
 from game.context import Context
 
-#: What Save says while the store cannot keep levels.
-SAVE_LATER = "Saving comes with My levels."
-
 
 def save_level(ctx: Context, level: Level) -> str:
-    """Keep ``level`` in "My levels" under its label when the store can; returns the sentence to show."""
-    save = getattr(ctx.store, "save_my_level", None)
-    if save is None:
-        return SAVE_LATER
+    """Keep ``level`` in My levels under its label; returns the sentence to show.
+
+    A level that has no code (its goal cannot be reached, or a shaped grid) is not kept: the sentence
+    says why.  A save that cannot be written says what the store reports.
+    """
     try:
         code = level.code()
     except CodeError as exc:
         return str(exc)
     name = level.label()
-    save(name, code)
+    if not ctx.store.save_my_level(name, code):
+        return f"Not saved: {ctx.store.message or 'the save cannot be written'}"
     return f"Saved to My levels as “{name}”."

@@ -18,6 +18,7 @@ from game.ui.screen import BaseView
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
     "F1 this help  ·  F11 fullscreen on/off",
+    "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
 ])
 #: A mode's help section key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
 #: The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.

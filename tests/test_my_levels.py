@@ -1,0 +1,273 @@
+"""My levels (game/shell/my_levels.py, engine/pack_export.py): the list, rename, delete, play, export, layout."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from arcade import key
+
+from engine.maze.recipe import MazeSpec, dark_code
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.ghost import Ghost
+from engine.modes.race.code import RaceSpec
+from engine.pack_export import export_pack, pack_text, toml_string
+from engine.puzzle.codes import shuffle_code
+
+sys.path.insert(0, str(Path(__file__).parent))
+from layout_check import check_layout, set_window_size  # noqa: E402
+
+MAZE = MazeSpec.create("hex", 9, 7, "backtracker", seed=21)
+BROKEN = "M2.S20X15.BT#1-00"  # the check characters do not match
+
+
+def ghost_code() -> str:
+    spec = MazeSpec.create("square", 6, 4, "backtracker", seed=11)
+    maze = spec.build()
+    cells = shortest_path(maze.open_lists(), maze.start, maze.goal)
+    return Ghost.record(spec.level(maze), [(i * 6, c) for i, c in enumerate(cells[1:])]).code(spec.level(maze))
+
+
+def keypress(window, symbol: int, modifiers: int = 0) -> None:
+    window.dispatch_event("on_key_press", symbol, modifiers)
+    window.dispatch_event("on_key_release", symbol, modifiers)
+
+
+def click(window, button) -> None:
+    import arcade
+
+    x, y = int(button.rect.center_x), int(button.rect.center_y)
+    window.dispatch_event("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def show_my_levels(window, ctx):
+    from game.routes import Route
+
+    view = ctx.go(Route.MY_LEVELS)
+    view.on_draw()
+    view.on_draw()
+    return view
+
+
+def current(window):
+    window.current_view.on_draw()
+    return window.current_view
+
+
+@pytest.fixture
+def saved(ctx, tmp_path, monkeypatch):
+    """Four levels in the store (oldest first: a maze, a puzzle, a code that no longer decodes, a race)."""
+    monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
+    names = ["Warm-up", "Sliding \"quote\" \\ back", "Broken one", "Race me"]
+    codes = [MAZE.code(), shuffle_code(4, 4, 7).code(), BROKEN, RaceSpec.create(MAZE, "runner", "easy").code()]
+    for name, code in zip(names, codes, strict=True):
+        ctx.store.save_my_level(name, code)
+    return list(zip(reversed(names), reversed(codes), strict=True))  # as the list shows them: newest first
+
+
+# -- engine: the pack file ------------------------------------------------------------------
+@pytest.mark.parametrize("value", ["", "plain", 'a "quote"', "back\\slash", "tab\tnew\nline", "\x00\x1f\x7f",
+                                   "ünïcødé · ✓ 🧩", "'single' and '''triple'''"])
+def test_toml_strings_read_back(value):
+    assert tomllib.loads(f"x = {toml_string(value)}")["x"] == value
+
+
+def test_export_pack_writes_the_format(tmp_path):
+    path = export_pack(tmp_path / "levels" / "p.toml", "My levels", [("Warm-up", "M2.A"), ("Two", "P2.B")])
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[pack]\nname = "My levels"\nauthor = ""\n\n[[level]]\nname = "Warm-up"\ncode = "M2.A"\n')
+    assert tomllib.loads(text) == {"pack": {"name": "My levels", "author": ""},
+                                   "level": [{"name": "Warm-up", "code": "M2.A"}, {"name": "Two", "code": "P2.B"}]}
+    assert tomllib.loads(pack_text("Empty", [])) == {"pack": {"name": "Empty", "author": ""}}
+    assert sorted(p.name for p in path.parent.iterdir()) == ["p.toml"]  # no temporary file left
+
+
+# -- the summary of a code ------------------------------------------------------------------
+def test_summaries_read_kind_shape_and_size_and_never_raise():
+    from game.format import summarize
+
+    assert summarize(MAZE.code()).text == "maze · hex 9×7"
+    assert summarize(dark_code(MAZE.code())).text == "maze · hex 9×7, dark"
+    assert summarize(RaceSpec.create(MAZE, "runner", "easy").code()).text == "race · hex 9×7 vs runner"
+    assert summarize(ghost_code()).text.startswith("ghost · square 6×4, ")
+    assert summarize(shuffle_code(4, 4, 7).code()).text == "puzzle · 4×4"
+    for bad in (BROKEN, "", "not a code at all", "Z9.X#1-00", "M2." + "A" * 200_000):
+        s = summarize(bad)
+        assert s.kind == "" and s.text == "code does not decode" and s.error
+
+
+# -- the screen -----------------------------------------------------------------------------
+def test_the_list_shows_saved_levels_newest_first(window, ctx, saved):
+    view = show_my_levels(window, ctx)
+    assert [t.text for t in view.row_names] == [name for name, _ in saved]
+    kinds = [t.text for t in view.row_kinds]
+    assert kinds[0].startswith("race · hex 9×7") and kinds[2] == "puzzle · 4×4" and kinds[3] == "maze · hex 9×7"
+    assert kinds[1] == "code does not decode"
+    assert "4 saved levels" in view.count.text
+    assert view.info.text.startswith("Race me") and view.detail.text == saved[0][1]
+    keypress(window, key.DOWN)
+    view.on_draw()
+    assert view.selected == 1 and view.focus == 1
+    assert view.info.text.startswith("Broken one  —  code does not decode")
+    assert "check" in view.detail.text.lower()  # the decoder's sentence, not a crash
+
+
+def test_rename_with_the_field_and_a_refused_name(window, ctx, saved):
+    view = show_my_levels(window, ctx)
+    keypress(window, key.DOWN)
+    keypress(window, key.F2)
+    assert view.mode == "rename" and view.field.visible and view.field.text == "Broken one" and view.typing()
+    view.field.text = "x" * 61
+    keypress(window, key.ENTER)
+    assert view.mode == "rename" and "at most 60 characters" in view.status.text
+    view.field.text = "  Mended  "
+    keypress(window, key.ENTER)
+    renamed = current(window)
+    assert renamed is not view and renamed.selected == 1
+    assert [lv.name for lv in ctx.store.my_levels()][1] == "Mended"
+    assert renamed.row_names[1].text == "Mended" and "Renamed to “Mended”" in renamed.status.text
+    keypress(window, key.F2)  # Esc cancels and changes nothing
+    renamed.field.text = "Never"
+    keypress(window, key.ESCAPE)
+    assert renamed.mode == "list" and current(window) is renamed
+    assert [lv.name for lv in ctx.store.my_levels()][1] == "Mended"
+
+
+def test_rename_and_delete_by_mouse_asks_first(window, ctx, saved):
+    view = show_my_levels(window, ctx)
+    click(window, view.rows[2])  # choose the puzzle
+    assert view.selected == 2
+    click(window, view.slots[2])  # Delete
+    assert view.mode == "confirm" and view.slots[0].text == "Yes, delete" and view.slots[1].text == "No, keep it"
+    assert not view.slots[2].visible and view.focus == len(view.rows) + 1  # the safe choice is focused
+    view.on_draw()
+    assert view.info.text.startswith("Delete “Sliding")
+    click(window, view.slots[1])  # No, keep it
+    assert view.mode == "list" and len(ctx.store.my_levels()) == 4
+    click(window, view.slots[2])
+    click(window, view.slots[0])  # Yes, delete
+    after = current(window)
+    assert [lv.name for lv in ctx.store.my_levels()] == ["Race me", "Broken one", "Warm-up"]
+    assert "Deleted “Sliding" in after.status.text and after.selected == 2
+
+
+def test_delete_by_keys_y_and_n(window, ctx, saved):
+    view = show_my_levels(window, ctx)
+    keypress(window, key.DELETE)
+    keypress(window, key.N)
+    assert view.mode == "list" and len(ctx.store.my_levels()) == 4
+    keypress(window, key.DELETE)
+    keypress(window, key.Y)
+    assert [lv.name for lv in ctx.store.my_levels()] == ["Broken one", "Sliding \"quote\" \\ back", "Warm-up"]
+
+
+def test_play_opens_a_view_and_a_broken_code_says_why(window, ctx, saved):
+    from game.play.view import PlayView
+    from game.shell.my_levels import MyLevelsView
+
+    view = show_my_levels(window, ctx)
+    keypress(window, key.DOWN)  # the code that does not decode
+    keypress(window, key.ENTER)
+    assert window.current_view is view and "cannot be played" in view.status.text
+    view.select(3)  # the maze
+    keypress(window, key.ENTER)
+    assert isinstance(window.current_view, PlayView)
+    assert window.current_view.code == saved[3][1]
+    view = show_my_levels(window, ctx)
+    view.select(2)
+    click(window, view.slots[0])  # Play: the puzzle
+    assert not isinstance(window.current_view, MyLevelsView)
+    assert type(window.current_view).__name__ == "PuzzleView"
+
+
+def test_export_writes_a_pack_toml_that_reads_back(window, ctx, saved, tmp_path):
+    view = show_my_levels(window, ctx)
+    keypress(window, key.E)
+    first = tmp_path / "home" / "levels" / "my-levels.toml"
+    assert first.exists() and str(first) in view.status.text and "Exported 4 levels" in view.status.text
+    data = tomllib.loads(first.read_text(encoding="utf-8"))
+    assert data == {"pack": {"name": "My levels", "author": ""},
+                    "level": [{"name": name, "code": code} for name, code in saved]}
+    click(window, view.slots[4])  # Export pack again: a new file, the first one kept
+    assert (tmp_path / "home" / "levels" / "my-levels-2.toml").read_text() == first.read_text()
+
+
+def test_copy_code_never_raises(window, ctx, saved):
+    view = show_my_levels(window, ctx)
+    keypress(window, key.C, key.MOD_CTRL)
+    assert "Copied the code" in view.status.text or "clipboard is not available" in view.status.text
+
+
+def test_empty_list_says_so_and_its_buttons_are_off(window, ctx):
+    from game.shell.menu import MenuView
+
+    view = show_my_levels(window, ctx)
+    assert "No levels saved yet" in view.count.text and view.rows == []
+    assert [b.disabled for b in view.slots] == [True, True, True, True, True, False]
+    keypress(window, key.ENTER)  # Back has the focus
+    assert isinstance(window.current_view, MenuView)
+
+
+def test_the_menu_opens_my_levels_and_esc_comes_back(window, ctx, saved):
+    from game.shell.menu import MenuView
+    from game.shell.my_levels import MyLevelsView
+
+    menu = MenuView(ctx)
+    window.show_view(menu)
+    menu.on_draw()
+    index = [e.label for e in menu.entries].index("My levels")
+    click(window, menu.buttons[index])
+    assert isinstance(window.current_view, MyLevelsView)
+    keypress(window, key.ESCAPE)
+    assert isinstance(window.current_view, MenuView)
+
+
+def test_long_lists_scroll_to_the_chosen_level(window, ctx, saved):
+    for i in range(40):
+        ctx.store.save_my_level(f"Level {i:02d} with a rather long name to cut", MAZE.code())
+    view = show_my_levels(window, ctx)
+    assert 1 <= view.shown_rows < 44
+    for _ in range(43):
+        keypress(window, key.DOWN)
+    assert view.selected == 43 and view.rows[43].visible and not view.rows[0].visible
+    keypress(window, key.DOWN)  # past the list: the buttons
+    assert view.focus == len(view.rows)
+    view.on_mouse_scroll(10, 10, 0, 100)
+    assert view.first_row == 0 and view.rows[0].visible
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_my_levels_fits_at_every_size(window, ctx, saved, theme):
+    from game.routes import Route
+
+    ctx.set_theme(theme)
+    for i in range(25):
+        ctx.store.save_my_level(f"Level {i:02d} " + "with a very long name " * 2, MAZE.code())
+    problems: list[str] = []
+
+    def renaming():
+        view = ctx.view_for(Route.MY_LEVELS, status="A status line that says what happened " * 4)
+        view.start_rename()
+        return view
+
+    def confirming():
+        view = ctx.view_for(Route.MY_LEVELS, focus=26)
+        view.ask_delete()
+        return view
+
+    try:
+        for make in (lambda: ctx.view_for(Route.MY_LEVELS), renaming, confirming):
+            view = make()
+            for w, h in [(800, 600), (1280, 800), (1920, 1080)]:
+                problems += [f"{view.mode}: {p}" for p in check_layout(window, view, w, h)]
+        for store_levels in ctx.store.my_levels():
+            ctx.store.delete_my_level(store_levels.id)
+        empty = ctx.view_for(Route.MY_LEVELS)
+        for w, h in [(800, 600), (1920, 1080)]:
+            problems += [f"empty: {p}" for p in check_layout(window, empty, w, h)]
+    finally:
+        set_window_size(window, 1280, 800)
+    assert problems == []
