@@ -403,3 +403,27 @@ def test_setup_buttons_click_and_f1_opens_help_on_both_puzzle_screens(ctx):
     press(ctx.window, "F1")
     assert isinstance(ctx.window.current_view, HelpView)
     assert view.panel.ui._enabled is False  # the hidden screen's buttons take no clicks
+
+
+def test_help_names_every_key_of_the_puzzle_screen(ctx):
+    """F1's puzzle section names each key the screen's key map handles."""
+    import re
+
+    from pyglet.window import key
+
+    from game.shell.help import MODE_HELP
+
+    text = " ".join(MODE_HELP["puzzle"][1])
+    view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))
+    spoken = {"SPACE": "Space", "ESCAPE": "Esc", "PERIOD": ".", "NUM_DECIMAL": ".", "PLUS": "+", "EQUAL": "+",
+              "NUM_ADD": "+", "MINUS": "-", "NUM_SUBTRACT": "-", "UP": "Arrows", "DOWN": "Arrows",
+              "LEFT": "Arrows", "RIGHT": "Arrows"}
+    missing = []
+    for sym in view.key_actions():
+        name = key.symbol_string(sym)
+        word = spoken.get(name, name)
+        if not (re.search(rf"\b{word}\b", text) if word.isalpha() else word in text):
+            missing.append(name)
+    assert not missing, missing
+    for combo in ("Shift+C", "Ctrl+Shift+Z", "Ctrl+Y"):
+        assert combo in text

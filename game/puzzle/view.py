@@ -21,6 +21,7 @@ says whether a frame would differ from the last one (idle screens draw nothing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import arcade
@@ -283,35 +284,31 @@ class PuzzleView(Screen):
         self.panel.show_bests(self.session, self.ctx.store)
 
     # -- input ----------------------------------------------------------------------------
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Keyboard controls (see the module docstring)."""
-        ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
-        shift = bool(modifiers & key.MOD_SHIFT)
-        self._dirty = True
-        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
-            return True
-        simple = {
+    def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
+        """Every key of this screen (F1/F11 are :func:`common_key`'s) -> its action with these modifiers."""
+        actions: dict[int, Callable[[], Any]] = {
+            sym: (lambda d=d: self.play_moves(self.session.press(d))) for sym, d in ARROWS.items()}
+        actions |= {sym: (lambda w=w: self._change(w)) for sym, w in SETTING_KEYS.items()}
+        actions |= {sym: (lambda n=n: self.assist.change_speed(n)) for sym, n in SPEED_KEYS.items()}
+        return actions | {
             key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.assist.request_hint,
             key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
             key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
-            key.ESCAPE: self.escape, key.I: self.toggle_numbers,
+            key.ESCAPE: self.escape, key.I: self.toggle_numbers, key.U: self.undo,
+            key.Z: self.redo if ctrl and shift else self.undo,
+            key.C: lambda: self.copy_code("current" if shift else "puzzle"),
         }
-        if symbol in ARROWS:
-            self.play_moves(self.session.press(ARROWS[symbol]))
-        elif symbol == key.Z and ctrl and shift:
-            self.redo()
-        elif symbol in (key.Z, key.U):
-            self.undo()
-        elif symbol == key.C:
-            self.copy_code("current" if shift else "puzzle")
-        elif symbol in SPEED_KEYS:
-            self.assist.change_speed(SPEED_KEYS[symbol])
-        elif symbol in SETTING_KEYS:
-            self._change(SETTING_KEYS[symbol])
-        elif symbol in simple:
-            simple[symbol]()
-        else:
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Keyboard controls (see the module docstring and :meth:`key_actions`)."""
+        self._dirty = True
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
+        action = self.key_actions(bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)),
+                                  bool(modifiers & key.MOD_SHIFT)).get(symbol)
+        if action is None:
             return None
+        action()
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
