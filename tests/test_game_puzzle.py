@@ -89,7 +89,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
     deal = Deal(4, 4, "uniform", seed=3)
     session = deal_session(deal)
     start = session.board
-    view = make_view(ctx, session, deal=deal)
+    view = make_view(ctx, session, deal=deal, advanced=True)  # the statistics are in the Advanced panel
     press(ctx.window, "S")
     wait_task(view, "solve_task")
     result = view.last_result
@@ -121,7 +121,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
 
 def test_optimal_solver_on_3x3_is_proven_and_shown(ctx):
     session = PuzzleSession(Board.goal(3, 3).apply("LLUURDDLURRD"))
-    view = make_view(ctx, session, solver="optimal")
+    view = make_view(ctx, session, solver="optimal", advanced=True)
     press(ctx.window, "S")
     wait_task(view, "solve_task")
     r = view.last_result
@@ -216,7 +216,7 @@ def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_
     # a solve that runs into its timeout: frames keep coming, the stop is reported with statistics
     deal = Deal(8, 8, "uniform", seed=2)
     session = deal_session(deal)
-    view = make_view(ctx, session, deal=deal, heuristic="manhattan", timeout=1.0)
+    view = make_view(ctx, session, deal=deal, heuristic="manhattan", timeout=1.0, advanced=True)
     press(ctx.window, "S")
     start = time.perf_counter()
     frames = wait_task(view, "solve_task")
@@ -427,3 +427,65 @@ def test_help_names_every_key_of_the_puzzle_screen(ctx):
     assert not missing, missing
     for combo in ("Shift+C", "Ctrl+Shift+Z", "Ctrl+Y"):
         assert combo in text
+
+
+def test_advanced_panel_folds_by_default_toggles_with_v_and_its_button_and_is_saved(ctx):
+    from game.puzzle.view import PuzzleView
+
+    view = PuzzleView(ctx, deal_session(Deal(3, 3, seed=3)))  # settings from the (empty) store
+    ctx.window.show_view(view)
+    view.on_update(1 / 60)
+    view.on_draw()
+    settings_buttons = [view.panel.buttons[n] for n in ("solver", "timeout", "boost", "heuristic", "arrows")]
+    assert not view.settings.advanced and not any(b in view.panel.shown_buttons() for b in settings_buttons)
+    assert view.panel.t_stats.text == "" and view.panel.t_settings_head.text == ""
+    assert "Moves" in view.panel.t_moves.text and "playback" in view.panel.t_speed.text
+    solver = view.settings.solver
+    press(ctx.window, "O")  # the settings keys work folded too
+    assert view.settings.solver != solver
+    press(ctx.window, "V")
+    view.on_update(1 / 60)
+    view.on_draw()
+    assert view.settings.advanced and all(b in view.panel.shown_buttons() for b in settings_buttons)
+    assert view.panel.buttons["advanced"].active and "Press S" in view.panel.t_stats.text
+    assert PuzzleSettings.load(ctx.store).advanced  # saved
+    click_button(ctx.window, view.panel.buttons["advanced"])
+    view.on_update(1 / 60)
+    assert not view.settings.advanced and not PuzzleSettings.load(ctx.store).advanced
+    assert not any(b in view.panel.shown_buttons() for b in settings_buttons) and view.panel.t_stats.text == ""
+    click_button(ctx.window, settings_buttons[0])  # a folded-away button takes no clicks
+    assert view.settings.solver != solver
+
+
+def test_speed_set_before_a_solve_is_the_playback_speed(ctx):
+    session = PuzzleSession(Board.goal(3, 3).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)
+    faster = view.panel.buttons["faster"]
+    assert not faster.disabled and not view.panel.buttons["slower"].disabled  # idle: speed can be set
+    for _ in range(3):
+        press(ctx.window, "MINUS")
+    assert session.speed == 2.0 and "next solution" in view.message
+    view.on_update(1 / 60)
+    assert "2 moves/s" in view.panel.t_speed.text
+    click_button(ctx.window, faster)
+    assert session.speed == 4.0
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert session.playback.speed == 4.0
+
+
+def test_esc_during_playback_leaves_the_screen_and_stops_everything(ctx):
+    from game.puzzle.setup import PuzzleSetupView
+
+    session = PuzzleSession(Board.goal(4, 4).apply("LLUURDLURRDDLUL"))
+    view = make_view(ctx, session)
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    press(ctx.window, "X")  # X only stops
+    assert session.playback is None and ctx.window.current_view is view
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    press(ctx.window, "ESCAPE")
+    assert isinstance(ctx.window.current_view, PuzzleSetupView)
+    assert session.playback is None and not view.jobs.busy and session.solve is None

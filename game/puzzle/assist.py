@@ -107,7 +107,7 @@ class PuzzleAssist:
         """+/-: playback speed one step faster/slower."""
         speed = self.host.session.change_speed(step)
         pb = self.host.session.playback
-        rest = f", {pb.remaining_seconds:.0f} s to go" if pb is not None else ""
+        rest = f", {pb.remaining_seconds:.0f} s to go" if pb is not None else " for the next solution (S plays it)"
         self.host._set_message(f"Playback speed: {speed:g} moves per second{rest}.")
 
     def stop(self) -> None:
