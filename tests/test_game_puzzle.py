@@ -311,10 +311,11 @@ def test_plus_minus_change_the_playback_speed(ctx):
 
 
 def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_path, monkeypatch):
-    """O then S on 3x4: the fast plan plays while the tables build; the optimal solution takes over."""
-    from engine.puzzle import pdb
+    """O then S on 3x4 with tables (said) ready: the fast plan plays at once; the optimal solution takes over."""
+    from engine.puzzle import optimal_tables, pdb
 
-    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now ...
+    monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)  # ... but the screen is told not
     pdb.clear_memory_cache()
     deal = Deal(4, 3, "uniform", seed=21)
     session = deal_session(deal)
@@ -325,6 +326,7 @@ def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_p
     while session.playback is None:  # the fast plan arrives first
         assert time.perf_counter() < end, view.message
         frame(view)
+    assert "fast solver's" in view.message and "not proven shortest" in view.message
     for _ in range(8):
         press(ctx.window, "MINUS")  # slowest speed: the optimal answer arrives mid-playback
     assert session.playback.source == "fast" and view.jobs.solving
@@ -489,3 +491,75 @@ def test_esc_during_playback_leaves_the_screen_and_stops_everything(ctx):
     press(ctx.window, "ESCAPE")
     assert isinstance(ctx.window.current_view, PuzzleSetupView)
     assert session.playback is None and not view.jobs.busy and session.solve is None
+
+
+def test_optimal_solve_without_tables_waits_for_them_with_progress_then_plays_the_optimal_plan(
+        ctx, tmp_path, monkeypatch):
+    """O then S on 3x4 with no tables yet: no fast plan plays; "Building tables N %" shows; X cancels; the
+    optimal (proven shortest) solution plays once they are built."""
+    from engine.puzzle import pdb
+    from game.puzzle import tasks as puzzle_tasks
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    monkeypatch.setattr(puzzle_tasks, "SPINNER_AFTER", 0.0)
+    pdb.clear_memory_cache()
+    deal = Deal(4, 3, "uniform", seed=21)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal, solver="optimal", timeout=2.0)
+    press(ctx.window, "S")
+    assert set(view.jobs.solves) == {"optimal"} and "builds its tables first" in view.message
+    end = time.perf_counter() + 30
+    while "%" not in view.t_progress.text:
+        assert time.perf_counter() < end and view.jobs.solving, view.t_progress.text
+        frame(view)
+    assert "Building the optimal solver's tables" in view.t_progress.text and "Esc cancels" in view.t_progress.text
+    assert session.playback is None
+    press(ctx.window, "X")
+    assert not view.jobs.solving and session.playback is None and session.moves == 0
+    assert "cancelled" in view.message
+    press(ctx.window, "S")
+    saw_building = False
+    while session.playback is None:
+        assert time.perf_counter() < end + 30, view.message
+        frame(view)
+        saw_building |= "tables" in view.t_progress.text
+    pb = session.playback
+    assert pb.source == "optimal" and view.last_result.optimal and not view.jobs.solving
+    assert "proven optimal" in view.message, view.message
+    pdb.clear_memory_cache()
+
+
+def test_a_fast_plan_that_ends_first_stops_the_optimal_search_and_says_so(ctx, tmp_path, monkeypatch):
+    from engine.puzzle import optimal_tables, pdb
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # the 4x4 tables would take ~15 s to build
+    monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)
+    pdb.clear_memory_cache()
+    deal = Deal(4, 4, "uniform", seed=5)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal, solver="optimal")
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert session.playback.source == "fast" and "takes over if it ends before" in view.message
+    view.on_draw()
+    assert "it takes over if it ends before the fast plan" in view.t_progress.text
+    session.playback.speed = 1000.0
+    while session.playback is not None:
+        view.on_update(0.1)
+    assert session.solved and not view.jobs.solving and session.solve is None
+    assert "ended before the optimal search; that search stopped" in view.message
+    pdb.clear_memory_cache()
+
+
+def test_a_fast_solve_does_not_promise_an_optimal_one(ctx):
+    session = PuzzleSession(Board.goal(3, 3).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)  # fast solver
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert view.message.startswith("Playing a") and "optimal" not in view.message

@@ -270,7 +270,7 @@ class PuzzleView(Screen):
         self.t_banner.draw()
 
     def _draw_progress(self) -> None:
-        label, frac = self.jobs.progress()
+        label, frac = self.jobs.progress(self.session.playback is not None)
         if self.t_progress.text != label:
             self.t_progress.text = label
         if frac is not None and self.progress_bar is not None:
