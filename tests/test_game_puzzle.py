@@ -562,4 +562,4 @@ def test_a_fast_solve_does_not_promise_an_optimal_one(ctx):
     while session.playback is None:
         assert time.perf_counter() < end, view.message
         frame(view)
-    assert view.message.startswith("Playing a") and "optimal" not in view.message
+    assert view.message.startswith("Playing the fast solver's") and "takes over" not in view.message

@@ -211,8 +211,9 @@ def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tupl
         if r.solver == "fast" and optimal_pending:
             return (f"Playing the fast solver's {r.length}-move plan (not proven shortest); the optimal search "
                     f"goes on and takes over if it ends before this plan. {keys}"), False
-        what = "shortest solution (proven optimal)" if r.optimal else f"solution ({solver_label(r.solver)})"
-        return f"Playing a {r.length}-move {what}: {keys}", False
+        if r.optimal:
+            return f"Playing a {r.length}-move shortest solution (proven optimal): {keys}", False
+        return f"Playing the fast solver's {r.length}-move plan (not proven shortest): {keys}", False
     if ev.outcome is SolveOutcome.SWITCHED:
         return (f"The optimal solution arrived: {r.length} moves (proven shortest); it now plays from where the "
                 "solve began."), False

@@ -207,8 +207,8 @@ class PuzzleView(Screen):
     def _refresh_help(self) -> None:
         arrows = "a tile into the gap" if self.settings.arrows == "tile" else "the gap"
         value = (f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
-                 "(1 move per tile) · green tiles are home · +/- playback speed · C / Shift+C / G copy the "
-                 "puzzle / current / seed code" + (" · I numbers on the picture" if self.picture else ""))
+                 "(1 move per tile) · green tiles are home" + (" · I numbers on the picture" if self.picture else "")
+                 + " · F1 lists every key")
         fit_block(self.t_help, value, 3.2 * self.t_help.font_size * 1.3)
 
     # -- view lifecycle -------------------------------------------------------------------
