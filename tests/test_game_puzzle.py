@@ -89,7 +89,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
     deal = Deal(4, 4, "uniform", seed=3)
     session = deal_session(deal)
     start = session.board
-    view = make_view(ctx, session, deal=deal)
+    view = make_view(ctx, session, deal=deal, advanced=True)  # the statistics are in the Advanced panel
     press(ctx.window, "S")
     wait_task(view, "solve_task")
     result = view.last_result
@@ -121,7 +121,7 @@ def test_auto_solve_plays_to_the_goal_then_undo_returns_to_start(ctx):
 
 def test_optimal_solver_on_3x3_is_proven_and_shown(ctx):
     session = PuzzleSession(Board.goal(3, 3).apply("LLUURDDLURRD"))
-    view = make_view(ctx, session, solver="optimal")
+    view = make_view(ctx, session, solver="optimal", advanced=True)
     press(ctx.window, "S")
     wait_task(view, "solve_task")
     r = view.last_result
@@ -216,7 +216,7 @@ def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_
     # a solve that runs into its timeout: frames keep coming, the stop is reported with statistics
     deal = Deal(8, 8, "uniform", seed=2)
     session = deal_session(deal)
-    view = make_view(ctx, session, deal=deal, heuristic="manhattan", timeout=1.0)
+    view = make_view(ctx, session, deal=deal, heuristic="manhattan", timeout=1.0, advanced=True)
     press(ctx.window, "S")
     start = time.perf_counter()
     frames = wait_task(view, "solve_task")
@@ -311,10 +311,11 @@ def test_plus_minus_change_the_playback_speed(ctx):
 
 
 def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_path, monkeypatch):
-    """O then S on 3x4: the fast plan plays while the tables build; the optimal solution takes over."""
-    from engine.puzzle import pdb
+    """O then S on 3x4 with tables (said) ready: the fast plan plays at once; the optimal solution takes over."""
+    from engine.puzzle import optimal_tables, pdb
 
-    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now ...
+    monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)  # ... but the screen is told not
     pdb.clear_memory_cache()
     deal = Deal(4, 3, "uniform", seed=21)
     session = deal_session(deal)
@@ -325,6 +326,7 @@ def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_p
     while session.playback is None:  # the fast plan arrives first
         assert time.perf_counter() < end, view.message
         frame(view)
+    assert "fast solver's" in view.message and "not proven shortest" in view.message
     for _ in range(8):
         press(ctx.window, "MINUS")  # slowest speed: the optimal answer arrives mid-playback
     assert session.playback.source == "fast" and view.jobs.solving
@@ -403,3 +405,161 @@ def test_setup_buttons_click_and_f1_opens_help_on_both_puzzle_screens(ctx):
     press(ctx.window, "F1")
     assert isinstance(ctx.window.current_view, HelpView)
     assert view.panel.ui._enabled is False  # the hidden screen's buttons take no clicks
+
+
+def test_help_names_every_key_of_the_puzzle_screen(ctx):
+    """F1's puzzle section names each key the screen's key map handles."""
+    import re
+
+    from pyglet.window import key
+
+    from game.shell.help import MODE_HELP
+
+    text = " ".join(MODE_HELP["puzzle"][1])
+    view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))
+    spoken = {"SPACE": "Space", "ESCAPE": "Esc", "PERIOD": ".", "NUM_DECIMAL": ".", "PLUS": "+", "EQUAL": "+",
+              "NUM_ADD": "+", "MINUS": "-", "NUM_SUBTRACT": "-", "UP": "Arrows", "DOWN": "Arrows",
+              "LEFT": "Arrows", "RIGHT": "Arrows"}
+    missing = []
+    for sym in view.key_actions():
+        name = key.symbol_string(sym)
+        word = spoken.get(name, name)
+        if not (re.search(rf"\b{word}\b", text) if word.isalpha() else word in text):
+            missing.append(name)
+    assert not missing, missing
+    for combo in ("Shift+C", "Ctrl+Shift+Z", "Ctrl+Y"):
+        assert combo in text
+
+
+def test_advanced_panel_folds_by_default_toggles_with_v_and_its_button_and_is_saved(ctx):
+    from game.puzzle.view import PuzzleView
+
+    view = PuzzleView(ctx, deal_session(Deal(3, 3, seed=3)))  # settings from the (empty) store
+    ctx.window.show_view(view)
+    view.on_update(1 / 60)
+    view.on_draw()
+    settings_buttons = [view.panel.buttons[n] for n in ("solver", "timeout", "boost", "heuristic", "arrows")]
+    assert not view.settings.advanced and not any(b in view.panel.shown_buttons() for b in settings_buttons)
+    assert view.panel.t_stats.text == "" and view.panel.t_settings_head.text == ""
+    assert "Moves" in view.panel.t_moves.text and "playback" in view.panel.t_speed.text
+    solver = view.settings.solver
+    press(ctx.window, "O")  # the settings keys work folded too
+    assert view.settings.solver != solver
+    press(ctx.window, "V")
+    view.on_update(1 / 60)
+    view.on_draw()
+    assert view.settings.advanced and all(b in view.panel.shown_buttons() for b in settings_buttons)
+    assert view.panel.buttons["advanced"].active and "Press S" in view.panel.t_stats.text
+    assert PuzzleSettings.load(ctx.store).advanced  # saved
+    click_button(ctx.window, view.panel.buttons["advanced"])
+    view.on_update(1 / 60)
+    assert not view.settings.advanced and not PuzzleSettings.load(ctx.store).advanced
+    assert not any(b in view.panel.shown_buttons() for b in settings_buttons) and view.panel.t_stats.text == ""
+    click_button(ctx.window, settings_buttons[0])  # a folded-away button takes no clicks
+    assert view.settings.solver != solver
+
+
+def test_speed_set_before_a_solve_is_the_playback_speed(ctx):
+    session = PuzzleSession(Board.goal(3, 3).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)
+    faster = view.panel.buttons["faster"]
+    assert not faster.disabled and not view.panel.buttons["slower"].disabled  # idle: speed can be set
+    for _ in range(3):
+        press(ctx.window, "MINUS")
+    assert session.speed == 2.0 and "next solution" in view.message
+    view.on_update(1 / 60)
+    assert "2 moves/s" in view.panel.t_speed.text
+    click_button(ctx.window, faster)
+    assert session.speed == 4.0
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert session.playback.speed == 4.0
+
+
+def test_esc_during_playback_leaves_the_screen_and_stops_everything(ctx):
+    from game.puzzle.setup import PuzzleSetupView
+
+    session = PuzzleSession(Board.goal(4, 4).apply("LLUURDLURRDDLUL"))
+    view = make_view(ctx, session)
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    press(ctx.window, "X")  # X only stops
+    assert session.playback is None and ctx.window.current_view is view
+    session.start_playback(solve_fast(session.board, timeout=5).moves)
+    press(ctx.window, "ESCAPE")
+    assert isinstance(ctx.window.current_view, PuzzleSetupView)
+    assert session.playback is None and not view.jobs.busy and session.solve is None
+
+
+def test_optimal_solve_without_tables_waits_for_them_with_progress_then_plays_the_optimal_plan(
+        ctx, tmp_path, monkeypatch):
+    """O then S on 3x4 with no tables yet: no fast plan plays; "Building tables N %" shows; X cancels; the
+    optimal (proven shortest) solution plays once they are built."""
+    from engine.puzzle import pdb
+    from game.puzzle import tasks as puzzle_tasks
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now
+    monkeypatch.setattr(puzzle_tasks, "SPINNER_AFTER", 0.0)
+    pdb.clear_memory_cache()
+    deal = Deal(4, 3, "uniform", seed=21)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal, solver="optimal", timeout=2.0)
+    press(ctx.window, "S")
+    assert set(view.jobs.solves) == {"optimal"} and "builds its tables first" in view.message
+    end = time.perf_counter() + 30
+    while "%" not in view.t_progress.text:
+        assert time.perf_counter() < end and view.jobs.solving, view.t_progress.text
+        frame(view)
+    assert "Building the optimal solver's tables" in view.t_progress.text and "Esc cancels" in view.t_progress.text
+    assert session.playback is None
+    press(ctx.window, "X")
+    assert not view.jobs.solving and session.playback is None and session.moves == 0
+    assert "cancelled" in view.message
+    press(ctx.window, "S")
+    saw_building = False
+    while session.playback is None:
+        assert time.perf_counter() < end + 30, view.message
+        frame(view)
+        saw_building |= "tables" in view.t_progress.text
+    pb = session.playback
+    assert pb.source == "optimal" and view.last_result.optimal and not view.jobs.solving
+    assert "proven optimal" in view.message, view.message
+    pdb.clear_memory_cache()
+
+
+def test_a_fast_plan_that_ends_first_stops_the_optimal_search_and_says_so(ctx, tmp_path, monkeypatch):
+    from engine.puzzle import optimal_tables, pdb
+
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # the 4x4 tables would take ~15 s to build
+    monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)
+    pdb.clear_memory_cache()
+    deal = Deal(4, 4, "uniform", seed=5)
+    session = deal_session(deal)
+    view = make_view(ctx, session, deal=deal, solver="optimal")
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert session.playback.source == "fast" and "takes over if it ends before" in view.message
+    view.on_draw()
+    assert "it takes over if it ends before the fast plan" in view.t_progress.text
+    session.playback.speed = 1000.0
+    while session.playback is not None:
+        view.on_update(0.1)
+    assert session.solved and not view.jobs.solving and session.solve is None
+    assert "ended before the optimal search; that search stopped" in view.message
+    pdb.clear_memory_cache()
+
+
+def test_a_fast_solve_does_not_promise_an_optimal_one(ctx):
+    session = PuzzleSession(Board.goal(3, 3).apply("LLUURDLURRDD"))
+    view = make_view(ctx, session)  # fast solver
+    press(ctx.window, "S")
+    end = time.perf_counter() + 20
+    while session.playback is None:
+        assert time.perf_counter() < end, view.message
+        frame(view)
+    assert view.message.startswith("Playing the fast solver's") and "takes over" not in view.message

@@ -1,8 +1,9 @@
 """The puzzle screens lay out from the window size: texts and buttons stay inside the window and never overlap.
 
 Draws the setup screen, a 4x4 game with a hint shown, and an auto-solve in
-progress with the solver statistics panel filled, at 800×600, 1280×800, 1920×1080 and
-3840×2160 on both themes.  Boxes are the ``arcade.Text`` content boxes (and the
+progress with the solver statistics filled (each with the Advanced panel folded
+and open), at 800×600, 1280×800, 1920×1080 and 3840×2160 on both themes.
+Boxes are the ``arcade.Text`` content boxes (and the
 button rectangles); a label must fit inside its button.  Local to the puzzle
 screens, whose texts live in pyglet batches (a draw-call recorder cannot see them).
 """
@@ -58,30 +59,30 @@ def resize(window, width, height):
     window.dispatch_event("on_resize", width, height)
 
 
-def puzzle_view(ctx, theme):
+def puzzle_view(ctx, theme, advanced=False):
     from engine.puzzle.deal import Deal, deal_session
     from game.puzzle.settings import PuzzleSettings
     from game.puzzle.view import PuzzleView
 
     ctx.set_theme(theme)
     deal = Deal(4, 4, "uniform", seed=7)
-    view = PuzzleView(ctx, deal_session(deal), deal=deal, settings=PuzzleSettings(animate=False))
+    view = PuzzleView(ctx, deal_session(deal), deal=deal, settings=PuzzleSettings(animate=False, advanced=advanced))
     ctx.window.show_view(view)
     return view
 
 
-def with_hint(ctx, theme):
-    view = puzzle_view(ctx, theme)
+def with_hint(ctx, theme, advanced=False):
+    view = puzzle_view(ctx, theme, advanced)
     view.session.hint_now(0.5)
     view.assist.show_hint_message()
     return view
 
 
-def solving(ctx, theme):
+def solving(ctx, theme, advanced=False):
     """An auto-solve in progress: the fast plan plays, statistics shown, the optimal search still out."""
     from game.puzzle.panel import stats_text
 
-    view = puzzle_view(ctx, theme)
+    view = puzzle_view(ctx, theme, advanced)
     s: PuzzleSession = view.session
     jobs = s.begin_solve(optimal=True, timeout=2.0)
     fast = next(j for j in jobs if j.kind is SolveKind.FAST)
@@ -107,7 +108,9 @@ def setup(ctx, theme):
     return view
 
 
-SCREENS = {"setup": setup, "hint": with_hint, "solving": solving}
+SCREENS = {"setup": setup, "hint": with_hint, "solving": solving,
+           "hint-advanced": lambda ctx, theme: with_hint(ctx, theme, True),
+           "solving-advanced": lambda ctx, theme: solving(ctx, theme, True)}
 
 
 def view_parts(view):
@@ -116,7 +119,7 @@ def view_parts(view):
 
     if isinstance(view, PuzzleView):
         texts = [*view.panel.texts(), view.t_help, view.t_progress, view.t_banner]
-        return texts, list(view.panel.buttons.values())
+        return texts, view.panel.shown_buttons()
     texts = [t for t in vars(view).values() if hasattr(t, "content_width") and hasattr(t, "anchor_x")]
     return texts, view.buttons
 

@@ -182,3 +182,31 @@ def test_a_vanished_own_picture_falls_back_to_numbers_with_a_message(ctx, tmp_pa
     assert view.board._piece_source is None and "no longer there" in view.message
     digest = hashlib.sha256(view.board._texture(1, False).image.tobytes()).hexdigest()
     assert digest  # a numbered texture was made instead
+
+
+@pytest.mark.parametrize("side", range(3, 9))
+def test_default_picture_tiles_differ_from_each_other(side):
+    """Numbers off, every tile of the default picture can be told apart: no two tiles' 6×6 thumbnails are
+    close (the old sky gradient gave identical tiles from 4×4 up; RMS 0)."""
+    import numpy as np
+
+    img = Image.open(PICTURE_DIR / "default.png").convert("RGB")
+    cut = img.size[0] // side
+    thumbs = np.array([np.asarray(img.crop((c * cut, r * cut, (c + 1) * cut, (r + 1) * cut)).resize(
+        (6, 6), Image.BILINEAR), float).ravel() for r in range(side) for c in range(side)])
+    rms = np.sqrt(((thumbs[:, None] - thumbs[None]) ** 2).mean(-1))
+    np.fill_diagonal(rms, np.inf)
+    assert rms.min() >= 8.0, f"{side}x{side}: two tiles differ by RMS {rms.min():.1f} only"
+
+
+def test_pictures_script_draws_the_committed_default_picture():
+    """tools/make_pictures.py is deterministic: it draws exactly the committed default.png."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_pictures", PICTURE_DIR.parent.parent / "tools" /
+                                                  "make_pictures.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    drawn = mod.landscape().convert("RGB")
+    committed = Image.open(PICTURE_DIR / "default.png").convert("RGB")
+    assert drawn.tobytes() == committed.tobytes()

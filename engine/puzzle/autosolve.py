@@ -165,15 +165,17 @@ class AutoSolve:
         """True while solver answers are awaited."""
         return self.solve is not None and bool(self.solve.pending)
 
-    def begin_solve(self, optimal: bool, timeout: float) -> list[SolveJob]:
+    def begin_solve(self, optimal: bool, timeout: float, *, fast_first: bool = True) -> list[SolveJob]:
         """Start an auto-solve of the current board; returns the solver runs to make.
 
         With ``optimal`` (and a board the optimal solver handles), boards of
         more than 9 cells get both a fast run (its plan plays at once) and an
         optimal run of at least :data:`OPTIMAL_BACKGROUND_S` seconds that takes
         over when it arrives; smaller boards need only the optimal run (an exact
-        table).  Otherwise one fast run.  Any playback stops.  Returns ``[]``
-        when the board is solved.
+        table), and so do all boards when ``fast_first`` is False (the caller
+        waits for the optimal answer, e.g. while its tables are built).
+        Otherwise one fast run.  Any playback stops.  Returns ``[]`` when the
+        board is solved.
 
         Raises:
             ValueError: ``timeout`` <= 0.
@@ -187,7 +189,7 @@ class AutoSolve:
         b = self.board
         jobs: list[SolveJob] = []
         use_optimal = optimal and can_solve_optimally(b.width, b.height)
-        if not use_optimal or b.size > MAX_EXACT_CELLS:
+        if not use_optimal or (b.size > MAX_EXACT_CELLS and fast_first):
             jobs.append(SolveJob(SolveKind.FAST, b, timeout))
         if use_optimal:
             jobs.append(SolveJob(SolveKind.OPTIMAL, b, max(timeout, OPTIMAL_BACKGROUND_S)))

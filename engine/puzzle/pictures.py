@@ -10,7 +10,7 @@ from __future__ import annotations
 
 #: name -> one line describing the picture (names: lower-case letters and digits, at most 12).
 PICTURES: dict[str, str] = {
-    "default": "a landscape: sun, hills and a lake at dusk",
+    "default": "a landscape at dusk: moon, rainbow, sun, hills with a house, a lake with a boat",
     "mosaic": "a geometric mosaic of coloured triangles and circles",
     "maze": "a maze-like pattern of coloured corridors",
 }

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import arcade
 
-from engine.puzzle.session import PuzzleSession
+from engine.puzzle.session import PuzzleSession, SolveKind
 from game.context import Context
 from game.format import count, format_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -82,7 +82,8 @@ class PuzzleAssist:
         if ev.kind == "hint" and ev.hint is not None and not ev.error:
             self.show_hint_message()
             return
-        said = describe(ev, playing=self.host.session.playback is not None)
+        said = describe(ev, playing=self.host.session.playback is not None,
+                        optimal_pending=SolveKind.OPTIMAL in self.host.jobs.solves)
         if said is not None:
             self.host._set_message(*said)
 
@@ -107,7 +108,7 @@ class PuzzleAssist:
         """+/-: playback speed one step faster/slower."""
         speed = self.host.session.change_speed(step)
         pb = self.host.session.playback
-        rest = f", {pb.remaining_seconds:.0f} s to go" if pb is not None else ""
+        rest = f", {pb.remaining_seconds:.0f} s to go" if pb is not None else " for the next solution (S plays it)"
         self.host._set_message(f"Playback speed: {speed:g} moves per second{rest}.")
 
     def stop(self) -> None:
@@ -126,8 +127,13 @@ class PuzzleAssist:
         self.host.t_banner.text = "Solved!"
         moves, secs = session.moves, session.elapsed
         if not session.counts_for_bests:
+            stopped = ""
+            if self.host.jobs.solving:  # a fast plan finished first: the optimal search is of no use now
+                self.host.jobs.cancel_solves()
+                session.cancel_solve()
+                stopped = " The fast plan (not proven shortest) ended before the optimal search; that search stopped."
             self.host._set_message(
-                f"Solved with help in {moves} moves, {format_time(secs)} (assisted: not counted for bests). "
+                f"Solved with help in {moves} moves, {format_time(secs)} (assisted: not counted for bests).{stopped} "
                 "N deals a new one."
             )
             return

@@ -26,15 +26,17 @@ from game.ui import FONT, gui
 
 Action = Callable[[], None]
 
-#: (name, label, key) of the settings buttons, then of the action buttons (label text set by the view).
+#: The Advanced panel's settings buttons (labels set by :meth:`PuzzlePanel.show`), then the main
+#: panel's action buttons (name, label); ``advanced`` folds/unfolds the Advanced panel.
 SETTINGS = ("solver", "timeout", "boost", "heuristic", "arrows")
 ACTIONS = (
     ("hint", "Hint  H"), ("solve", "Solve  S"), ("pause", "Pause  Space"),
     ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
     ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
-    ("back", "Setup  Esc"),
+    ("advanced", "Advanced  V"), ("back", "Setup  Esc"),
 )
+ADVANCED_TEXTS = ("stats_head", "stats", "settings_head")  # shown only with the Advanced panel open
 COLUMNS = 3
 
 
@@ -64,6 +66,7 @@ class PuzzlePanel:
         self.t_title = self._text(t.accent, bold=True)
         self.t_code = self._text(t.text_dim, multiline=True)
         self.t_moves = self._text(t.text)
+        self.t_speed = self._text(t.text_dim)
         self.t_assist = self._text(t.accent)
         self.t_best = self._text(t.text_dim, multiline=True)
         self.t_status = self._text(t.text, multiline=True)
@@ -71,11 +74,13 @@ class PuzzlePanel:
         self.t_stats = self._text(t.text_dim, multiline=True)
         self.t_settings_head = self._text(t.accent, bold=True)
         self.values: dict[str, str] = {
-            "title": "", "code": "", "moves": "", "assist": "", "best": "", "status": "",
-            "stats_head": "Solver", "settings_head": "Settings",
+            "title": "", "code": "", "moves": "", "speed": "", "assist": "", "best": "", "status": "",
+            "stats_head": "Solver", "settings_head": "Advanced: solver settings",
             "stats": "Press S to solve: the statistics of the solver's run appear here.",
         }
         self.bottom_of_texts = 0.0
+        self.advanced = False  # the Advanced panel (solver settings and statistics) is open
+        self.folded: set[str] = set()  # names of the buttons taken out of the UI manager (Advanced folded)
         self.ui = gui.UIManager()  # the buttons (the view enables it while shown)
         self.buttons: dict[str, PanelButton] = {}
         for name in SETTINGS:
@@ -116,22 +121,24 @@ class PuzzlePanel:
         ``code`` is the puzzle code to show (default: the session's; a picture game
         shows the one naming its picture).  Lays out again when something changed; returns True then.
         """
-        speed = f"   ×{s.playback.speed:g}/s" if s.playback is not None else ""
+        pb = s.playback
+        speed = pb.speed if pb is not None else s.speed
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
-        changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}{speed}",
+        changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}",
+                           speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
                            assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
         opt_ok = optimal_available(b.width, b.height)
         fast = st.solver == "fast" or not opt_ok
-        pb = s.playback
         self.label("solver", f"Solver: {solver_label(st.solver if opt_ok else 'fast')}  O")
         self.label("timeout", f"Timeout: {st.timeout:g} s  T")
         self.label("boost", f"Random boost: {'on' if st.boost else 'off'}  B", enabled=fast)
         self.label("heuristic", f"Heuristic: {st.heuristic}  E", enabled=fast)
         self.label("arrows", f"Arrows: {'a tile into the gap' if st.arrows == 'tile' else 'the gap'}  A")
         self.label("pause", "Play  Space" if pb is not None and pb.paused else "Pause  Space", pb is not None)
-        enabled = {"step": pb is not None, "slower": pb is not None, "faster": pb is not None,
+        self.buttons["advanced"].active = self.advanced
+        enabled = {"step": pb is not None,
                    "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
                    "solve": not solving and not s.solved, "hint": not s.solved}
         for name, on in enabled.items():
@@ -177,24 +184,35 @@ class PuzzlePanel:
             b.place(px + c * (col + gap), y + (rows - 1 - r) * (bh + gap), col, bh)
             fit_label(b, size=11 * k, force=True)
         y += rows * (bh + gap) + gap
-        for name in reversed(SETTINGS):
+        for name in reversed(SETTINGS):  # the Advanced panel: one setting per row, above the actions
             b = self.buttons[name]
-            b.place(px, y, inner, bh)
-            fit_label(b, size=12 * k, force=True)
-            y += bh + gap
+            if (name in self.folded) == self.advanced:  # folded-away buttons leave the UI manager
+                if self.advanced:
+                    self.folded.discard(name)
+                    self.ui.add(b)
+                else:
+                    self.folded.add(name)
+                    self.ui.remove(b)
+            if self.advanced:
+                b.place(px, y, inner, bh)
+                fit_label(b, size=12 * k, force=True)
+                y += bh + gap
         head = self.t_settings_head  # its heading sits right above the settings buttons
-        fit_line(head, self.values["settings_head"], inner, 13 * k, 9 * k)
+        fit_line(head, self.values["settings_head"] if self.advanced else "", inner, 13 * k, 9 * k)
         head.position = (px, y + head.content_height + 2 * k)
-        floor = y + head.content_height + 8 * k  # the other texts stay above this line
+        floor = y + (head.content_height + 8 * k if self.advanced else 4 * k)  # the texts stay above this line
         top = height - pad
         # texts from the top down, each fitted to what is left
         lines: list[tuple[arcade.Text, str, float, bool]] = [
             (self.t_title, "title", 20, False), (self.t_code, "code", 10, True), (self.t_moves, "moves", 17, False),
-            (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
+            (self.t_speed, "speed", 11, False), (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
             (self.t_status, "status", 12, True), (self.t_stats_head, "stats_head", 13, False),
             (self.t_stats, "stats", 11, True),
         ]
         for text, name, size, multiline in lines:
+            if name in ADVANCED_TEXTS and not self.advanced:
+                text.text = ""
+                continue
             text.font_size = size * k
             text.position = (px, top)
             if multiline:
@@ -223,9 +241,20 @@ class PuzzlePanel:
             if text is current:
                 after = True
                 continue
-            if after and self.values[name]:
+            if after and self.values[name] and (self.advanced or name not in ADVANCED_TEXTS):
                 need += (2.6 if multiline else 1.4) * size * k + 6 * k
         return need
+
+    def shown_buttons(self) -> list[PanelButton]:
+        """The buttons on screen (the Advanced panel's only while it is open)."""
+        return [b for n, b in self.buttons.items() if n not in self.folded]
+
+    def fold(self, advanced: bool) -> None:
+        """Open (``advanced``) or fold the Advanced panel, and lay out again."""
+        self.advanced = advanced
+        self.buttons["advanced"].active = advanced
+        if self._size != (0, 0):
+            self.layout(*self._size)
 
     def refresh(self, width: int, height: int) -> None:
         """Lay out again if the window size changed."""
@@ -242,7 +271,7 @@ class PuzzlePanel:
 
     def texts(self) -> list[arcade.Text]:
         """The panel's own texts that show something (button labels are the buttons'; layout tests)."""
-        own = [self.t_title, self.t_code, self.t_moves, self.t_assist, self.t_best, self.t_status,
+        own = [self.t_title, self.t_code, self.t_moves, self.t_speed, self.t_assist, self.t_best, self.t_status,
                self.t_stats_head, self.t_stats, self.t_settings_head]
         return [t for t in own if t.text]
 

@@ -49,6 +49,7 @@ class PuzzleSettings:
             built-in name, or ``"file:<path>"`` (the player's image); a code naming a
             picture overrides it for that game.
         numbers: numbers drawn over picture tiles.
+        advanced: the screen's Advanced panel (solver settings and statistics) is open (V; folded by default).
     """
 
     solver: str = "fast"
@@ -59,6 +60,7 @@ class PuzzleSettings:
     animate: bool = True
     picture: str = ""
     numbers: bool = True
+    advanced: bool = False
 
     def __post_init__(self) -> None:
         if not self.heuristic:
@@ -89,6 +91,7 @@ class PuzzleSettings:
         if picture in PICTURES or picture.startswith("file:"):  # a file is checked when it is shown
             s.picture = picture
         s.numbers = get("puzzle.numbers") != "0"
+        s.advanced = get("puzzle.advanced") == "1"
         return s
 
     def save(self, store: object | None) -> None:
@@ -103,6 +106,7 @@ class PuzzleSettings:
         put("puzzle.arrows", self.arrows)
         put("puzzle.picture", self.picture)
         put("puzzle.numbers", "1" if self.numbers else "0")
+        put("puzzle.advanced", "1" if self.advanced else "0")
 
     def cycle_timeout(self) -> float:
         """Next timeout of :data:`TIMEOUTS` (wrapping); returns it."""

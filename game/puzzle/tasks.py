@@ -16,7 +16,7 @@ from engine.puzzle.board import Board
 from engine.puzzle.hint import HintPlan
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import Hint, PuzzleSession, SolveJob, SolveKind, SolveOutcome
-from engine.puzzle.solving import Stopped, hint_job, solve_job, solver_label
+from engine.puzzle.solving import Stopped, hint_job, optimal_available, solve_job, solver_label
 from game.puzzle.settings import PuzzleSettings
 from game.workers import ProcessTask, Task, preload, spinner
 
@@ -100,13 +100,20 @@ class PuzzleJobs:
 
         Returns the message to show.
         """
-        jobs = session.begin_solve(optimal, self.settings.timeout)
+        from engine.puzzle.optimal_tables import tables_ready
+
+        b = session.board
+        ready = not optimal or not optimal_available(b.width, b.height) or tables_ready(b.width, b.height)
+        jobs = session.begin_solve(optimal, self.settings.timeout, fast_first=ready)  # no tables: wait for them
         self.start_solves(jobs)
         kinds = {j.kind for j in jobs}
         self.solve_label = solver_label("optimal" if SolveKind.OPTIMAL in kinds else "fast")
         if kinds == {SolveKind.FAST, SolveKind.OPTIMAL}:
-            return ("Solving: the fast solver's plan plays as soon as it is found; the optimal solution takes "
-                    "over when its search ends. Esc cancels.")
+            return ("Solving: the fast solver's plan (not proven shortest) plays as soon as it is found; the "
+                    "optimal solution takes over if its search ends before that plan does. X stops.")
+        if not ready and jobs:
+            return ("Optimal solve: the solver builds its tables first (only once; cached afterwards), then the "
+                    "shortest solution plays. X or Esc cancels (O then S plays a fast plan instead).")
         timeout = jobs[0].timeout if jobs else self.settings.timeout
         return f"Solving with {self.solve_label} (search time limit {timeout:g} s)... Esc cancels."
 
@@ -155,29 +162,36 @@ class PuzzleJobs:
             return JobEvent("solve", job=job, result=value.result, stopped=value.reason, outcome=outcome)
         return JobEvent("solve", job=job, result=value, outcome=session.solve_finished(job, value))
 
-    def progress(self) -> tuple[str, float | None]:
-        """The progress line (``""`` when nothing worth showing) and a bar fraction (None: no bar)."""
+    def progress(self, playing: bool = False) -> tuple[str, float | None]:
+        """The progress line (``""`` when nothing worth showing) and a bar fraction (None: no bar).
+
+        ``playing``: a solution plays meanwhile (a search still out is then a background one).
+        """
         task = self.solve_task() or self.hint_task
         if task is None or task.done or task.elapsed < SPINNER_AFTER:
             return "", None
         frac, msg = task.progress()
         building = "pattern" in msg or "table" in msg
+        after = (" · it takes over if it ends before the fast plan" if playing else " · X or Esc cancels")
         if task is self.hint_task:
-            what = "Finding a hint"
+            what, after = "Finding a hint", ""
         elif building:
-            what = "First use of the optimal solver: building its tables (cached afterwards)"
+            what = f"Building the optimal solver's tables {frac * 100:.0f} %… (first use; cached afterwards)"
+        elif playing:
+            what = "Optimal search in the background"
         else:
             what = f"Searching with {self.solve_label}"
-        label = f"{spinner(task.elapsed)} {what} · {task.elapsed:.0f} s"
+        label = f"{spinner(task.elapsed)} {what} · {task.elapsed:.0f} s{after}"
         if building:
             label += f"\n{msg}"
         return label, (frac if msg else None)
 
 
-def describe(ev: JobEvent, playing: bool) -> tuple[str, bool] | None:
+def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tuple[str, bool] | None:
     """The message for a run's answer as ``(text, is_error)``, or None to keep the current one.
 
     ``playing``: a solution is playing now (a stopped background search then says nothing).
+    ``optimal_pending``: an optimal search is still out (a fast plan that starts says it may be replaced).
     """
     if ev.error:
         return ev.error, True
@@ -193,11 +207,16 @@ def describe(ev: JobEvent, playing: bool) -> tuple[str, bool] | None:
     if r is None:
         return None
     if ev.outcome is SolveOutcome.STARTED:
-        follow = " The optimal search goes on." if ev.job is not None and ev.job.kind is SolveKind.FAST else ""
-        return (f"Playing a {r.length}-move solution ({r.solver}): Space pauses, '.' steps, +/- speed, X stops; "
-                f"Z undoes it afterwards.{follow}"), False
+        keys = "Space pauses, '.' steps, +/- speed, X stops; Z undoes it afterwards."
+        if r.solver == "fast" and optimal_pending:
+            return (f"Playing the fast solver's {r.length}-move plan (not proven shortest); the optimal search "
+                    f"goes on and takes over if it ends before this plan. {keys}"), False
+        if r.optimal:
+            return f"Playing a {r.length}-move shortest solution (proven optimal): {keys}", False
+        return f"Playing the fast solver's {r.length}-move plan (not proven shortest): {keys}", False
     if ev.outcome is SolveOutcome.SWITCHED:
-        return f"The optimal solution arrived: {r.length} moves; it now plays from where the solve began.", False
+        return (f"The optimal solution arrived: {r.length} moves (proven shortest); it now plays from where the "
+                "solve began."), False
     if ev.outcome is SolveOutcome.STALE:
         return "The board changed while the solver ran; press S again.", False
     if ev.outcome is SolveOutcome.SOLVED:

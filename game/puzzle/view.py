@@ -4,11 +4,14 @@ Keys (also shown on the buttons): arrows slide a tile into the blank (a
 setting switches to moving the blank), a click slides every tile between the
 clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
 / Ctrl+Shift+Z redo, R restart, N new shuffle, H hint, S solve, Space
-pause/resume the solution, ``.`` step it, X stop it, + / - playback speed, C
-copy the puzzle code, Shift+C copy the current position's code, G copy the
-shuffle's seed code, O solver (fast/optimal), T timeout, B random boost, E
-heuristic, A arrow mode, I numbers over a picture on/off, F1 help, F11 fullscreen, Esc cancel/stop/back to
-the setup screen.
+pause/resume the solution, ``.`` step it, X stop it (and any solver run), + / -
+playback speed (also before a solve: the next solution plays at it), C copy the
+puzzle code, Shift+C copy the current position's code, G copy the shuffle's seed
+code, V open/fold the Advanced panel (solver settings and statistics; saved),
+O solver (fast/optimal), T timeout, B random boost, E heuristic, A arrow mode
+(these five work folded too), I numbers over a picture on/off, F1 help, F11
+fullscreen, Esc cancel a run, else leave to the setup screen (a playing
+solution and its solver runs stop).  :meth:`PuzzleView.key_actions` is the key map.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -21,6 +24,8 @@ says whether a frame would differ from the last one (idle screens draw nothing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import arcade
@@ -76,6 +81,7 @@ class PuzzleView(Screen):
         self.picture = picture or (deal.picture if deal is not None else None) or self.settings.picture
         self.board.set_picture(self.picture, self.settings.numbers)
         self.panel = PuzzlePanel(t, self._button_actions())
+        self.panel.fold(self.settings.advanced)
         self.t_stats = self.panel.t_stats
         self.batch = pyglet.graphics.Batch()
         self.t_help = arcade.Text("", 0, 0, t.text_dim, 10, font_name=FONT, anchor_y="bottom", multiline=True,
@@ -127,7 +133,7 @@ class PuzzleView(Screen):
             "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
             "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
-            "back": self.back,
+            "advanced": self.toggle_advanced, "back": self.back,
         }
 
     def _attach(self, session: PuzzleSession) -> None:
@@ -159,6 +165,14 @@ class PuzzleView(Screen):
         self._layout()
         if self.picture:
             self._set_message(f"Numbers on the picture: {'on' if self.settings.numbers else 'off'} (I).")
+
+    def toggle_advanced(self) -> None:
+        """V: open or fold the Advanced panel (solver settings and statistics; saved)."""
+        self.settings.advanced = not self.settings.advanced
+        self.settings.save(self.ctx.store)
+        self.panel.fold(self.settings.advanced)
+        self._set_message("Advanced panel: solver settings (O T B E A) and statistics; V folds it." if
+                          self.settings.advanced else "Advanced panel folded (V opens it; O T B E A still work).")
 
     # -- layout -------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -193,8 +207,8 @@ class PuzzleView(Screen):
     def _refresh_help(self) -> None:
         arrows = "a tile into the gap" if self.settings.arrows == "tile" else "the gap"
         value = (f"Arrows move {arrows} · click a tile in the gap's row or column: slide them all "
-                 "(1 move per tile) · green tiles are home · +/- playback speed · C / Shift+C / G copy the "
-                 "puzzle / current / seed code" + (" · I numbers on the picture" if self.picture else ""))
+                 "(1 move per tile) · green tiles are home" + (" · I numbers on the picture" if self.picture else "")
+                 + " · F1 lists every key")
         fit_block(self.t_help, value, 3.2 * self.t_help.font_size * 1.3)
 
     # -- view lifecycle -------------------------------------------------------------------
@@ -256,7 +270,7 @@ class PuzzleView(Screen):
         self.t_banner.draw()
 
     def _draw_progress(self) -> None:
-        label, frac = self.jobs.progress()
+        label, frac = self.jobs.progress(self.session.playback is not None)
         if self.t_progress.text != label:
             self.t_progress.text = label
         if frac is not None and self.progress_bar is not None:
@@ -283,35 +297,30 @@ class PuzzleView(Screen):
         self.panel.show_bests(self.session, self.ctx.store)
 
     # -- input ----------------------------------------------------------------------------
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Keyboard controls (see the module docstring)."""
-        ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
-        shift = bool(modifiers & key.MOD_SHIFT)
-        self._dirty = True
-        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
-            return True
-        simple = {
+    def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
+        """Every key of this screen (F1/F11 are :func:`common_key`'s) -> its action with these modifiers."""
+        actions: dict[int, Callable[[], Any]] = {sym: partial(self.slide, d) for sym, d in ARROWS.items()}
+        actions |= {sym: partial(self._change, w) for sym, w in SETTING_KEYS.items()}
+        actions |= {sym: partial(self.assist.change_speed, n) for sym, n in SPEED_KEYS.items()}
+        return actions | {
             key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.assist.request_hint,
             key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
             key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
-            key.ESCAPE: self.escape, key.I: self.toggle_numbers,
+            key.ESCAPE: self.escape, key.I: self.toggle_numbers, key.U: self.undo, key.V: self.toggle_advanced,
+            key.Z: self.redo if ctrl and shift else self.undo,
+            key.C: lambda: self.copy_code("current" if shift else "puzzle"),
         }
-        if symbol in ARROWS:
-            self.play_moves(self.session.press(ARROWS[symbol]))
-        elif symbol == key.Z and ctrl and shift:
-            self.redo()
-        elif symbol in (key.Z, key.U):
-            self.undo()
-        elif symbol == key.C:
-            self.copy_code("current" if shift else "puzzle")
-        elif symbol in SPEED_KEYS:
-            self.assist.change_speed(SPEED_KEYS[symbol])
-        elif symbol in SETTING_KEYS:
-            self._change(SETTING_KEYS[symbol])
-        elif symbol in simple:
-            simple[symbol]()
-        else:
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Keyboard controls (see the module docstring and :meth:`key_actions`)."""
+        self._dirty = True
+        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+            return True
+        action = self.key_actions(bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)),
+                                  bool(modifiers & key.MOD_SHIFT)).get(symbol)
+        if action is None:
             return None
+        action()
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
@@ -324,6 +333,10 @@ class PuzzleView(Screen):
         return True
 
     # -- actions ------------------------------------------------------------------------
+    def slide(self, direction: str) -> None:
+        """An arrow key: slide toward ``direction`` (a tile or the gap, as the arrows setting says)."""
+        self.play_moves(self.session.press(direction))
+
     def play_moves(self, moves: str) -> None:
         """React to moves the session just played (animation, sound, hint text)."""
         if not moves:
@@ -361,15 +374,16 @@ class PuzzleView(Screen):
         self._attach(deal_session(self.deal))
 
     def back(self) -> None:
-        """To the setup screen."""
+        """To the setup screen (a playing solution and every run stop)."""
         self.jobs.cancel()
+        self.session.cancel_solve()
+        self.session.stop_playback()
         self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
 
     def escape(self) -> None:
-        """Esc: stop the playback, else cancel a run, else back to the setup screen."""
-        if self.session.playback is not None:
-            self.assist.stop()
-        elif self.jobs.hint_task is not None or self.jobs.solving:
+        """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out
+        with nothing playing (a hint, a solve or a table build being waited for), cancel it instead."""
+        if self.session.playback is None and (self.jobs.hint_task is not None or self.jobs.solving):
             self.jobs.cancel()
             self.session.cancel_solve()
             self._set_message("Cancelled; nothing was changed.")

@@ -41,9 +41,11 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
     ]),
     "puzzle": ("Sliding puzzle", [
-        "Arrows slide a tile into the gap, or click any tile in the gap's row or column",
-        "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  X stop",
-        "U or Z undo  ·  Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  C copy code",
+        "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column",
+        "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  +/- playback speed  ·  X stop",
+        "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
+        "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
+        "V Advanced panel (solver settings)  ·  O solver fast/optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
     ]),
     "lab": ("Lab", [
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
