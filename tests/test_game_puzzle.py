@@ -531,9 +531,11 @@ def test_optimal_solve_without_tables_waits_for_them_with_progress_then_plays_th
 
 def test_a_fast_plan_that_ends_first_stops_the_optimal_search_and_says_so(ctx, tmp_path, monkeypatch):
     from engine.puzzle import optimal_tables, pdb
+    from game.puzzle import tasks as puzzle_tasks
 
     monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # the 4x4 tables would take ~15 s to build
     monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)
+    monkeypatch.setattr(puzzle_tasks, "SPINNER_AFTER", 0.0)  # the progress line at once, however fast the plan came
     pdb.clear_memory_cache()
     deal = Deal(4, 4, "uniform", seed=5)
     session = deal_session(deal)
