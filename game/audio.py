@@ -11,7 +11,7 @@ from typing import Any
 from engine.paths import shipped_dir
 
 SOUND_DIR = shipped_dir("assets") / "sounds"
-NAMES = ("step", "bump", "win", "click")
+NAMES = ("step", "bump", "win", "click", "stairs", "hint", "race_start", "star")
 
 
 class Audio:

@@ -62,7 +62,53 @@ def click() -> np.ndarray:
     return 0.3 * tone(1800.0, 0.03, attack=0.001, decay=0.006)
 
 
-SOUNDS = {"step": step, "bump": bump, "win": win, "click": click}
+def _bell(freq: float, seconds: float, decay: float) -> np.ndarray:
+    """A soft bell: a sine with a quieter, faster-fading octave and twelfth."""
+    return (tone(freq, seconds, 0.004, decay) + 0.3 * tone(2 * freq, seconds, 0.002, decay * 0.5)
+            + 0.1 * tone(3 * freq, seconds, 0.002, decay * 0.3)) / 1.4
+
+
+def _at(total: float, parts: list[tuple[float, np.ndarray]]) -> np.ndarray:
+    """Mix ``(start seconds, samples)`` parts into one ``total``-second buffer."""
+    out = np.zeros(int(RATE * total))
+    for start, part in parts:
+        i = int(RATE * start)
+        n = min(len(part), len(out) - i)
+        out[i:i + n] += part[:n]
+    return out
+
+
+def stairs() -> np.ndarray:
+    """Taking the stairs: a quick arpeggio up (G major) that settles back down a step."""
+    notes = [392.0, 493.88, 587.33, 783.99, 587.33]
+    return 0.4 * _at(0.75, [(i * 0.085, _bell(f, 0.4, 0.12)) for i, f in enumerate(notes)])
+
+
+def hint() -> np.ndarray:
+    """A hint appears: two soft bell notes, a rising fifth."""
+    return 0.4 * _at(0.6, [(0.0, _bell(880.0, 0.35, 0.12)), (0.12, _bell(1318.5, 0.48, 0.18))])
+
+
+def race_start() -> np.ndarray:
+    """The GO of a race countdown: a bright, longer beep an octave above the count clicks."""
+    n = int(RATE * 0.32)
+    env = np.minimum(1.0, np.arange(n) / (RATE * 0.004)) * np.minimum(1.0, (n - np.arange(n)) / (RATE * 0.06))
+    t = np.arange(n) / RATE
+    wave = np.sin(2 * np.pi * 1760.0 * t) + 0.25 * np.sin(2 * np.pi * 3520.0 * t) + 0.12 * np.sin(2 * np.pi * 880.0 * t)
+    return 0.32 * wave * env
+
+
+def star() -> np.ndarray:
+    """One star earned: a short upward glint."""
+    n = int(RATE * 0.06)
+    glide = tone(np.linspace(1568.0, 2093.0, n), 0.06, 0.002, 1.0) * np.cos(np.linspace(0, np.pi / 2, n))
+    return 0.33 * _at(0.36, [(0.0, 0.6 * glide), (0.045, _bell(2093.0, 0.3, 0.09))])
+
+
+SOUNDS = {
+    "step": step, "bump": bump, "win": win, "click": click,
+    "stairs": stairs, "hint": hint, "race_start": race_start, "star": star,
+}
 
 
 def write_wav(path: Path, samples: np.ndarray) -> None:
