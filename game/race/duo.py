@@ -69,6 +69,7 @@ class DuoView(RaceScreen):
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Fit the camera; back from help the race is still paused."""
+        super().on_show_view()
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
         if self.paused:

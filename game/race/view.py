@@ -72,6 +72,7 @@ class RaceView(RaceScreen):
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Fit the camera."""
+        super().on_show_view()
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
 

@@ -23,6 +23,8 @@ class SettingsView(BaseView):
         back_to: the view Esc/"Back" returns to (default: the main menu).
     """
 
+    music: str | None = None  # reached from the menu and from a paused game: keep its music
+
     def __init__(self, ctx: Context, back_to: Any = None) -> None:
         super().__init__(ctx)
         self.back_to = back_to

@@ -36,6 +36,8 @@ class WinView(BaseView):
         next_level: the campaign level after this one, if any.
     """
 
+    music: str | None = None  # the finished level's music goes on
+
     def __init__(self, ctx: Context, play: Any, result: WinResult, next_level: CampaignLevel | None) -> None:
         super().__init__(ctx)
         self.play = play
