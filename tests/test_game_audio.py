@@ -11,6 +11,7 @@ import inspect
 import pkgutil
 import wave
 
+import arcade
 import numpy as np
 
 import game
@@ -135,3 +136,31 @@ def test_music_files_loop_cleanly_and_do_not_clip():
         assert 25 <= len(data) / 22050 <= 60
         assert np.abs(data).max() <= 0.9
         assert abs(data[0] - data[-1]) < 0.05  # the loop point: the end flows into the start
+
+
+def test_pause_lists_the_volume_buttons_in_the_settings_order_and_arrows_follow_the_focus(window, ctx):
+    from game.shell.settings import SettingsView
+
+    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    settings = SettingsView(ctx)
+
+    def volume_labels(labels: list[str]) -> list[str]:
+        return [text.split("(")[0].strip() for text in labels if text.startswith(("Effects", "Music"))]
+
+    in_settings = volume_labels([b.text for b in settings.buttons])
+    assert in_settings == ["Effects -", "Effects +", "Music -", "Music +"]
+    assert volume_labels(play.pause.labels) == in_settings
+    pause = play.pause
+    ctx.set_volume(0.5)
+    ctx.set_volume(0.5, "music")
+    pause.activate(pause.labels.index("Music +"))
+    pause.activate(pause.labels.index("Effects -"))
+    assert (ctx.audio.volume, ctx.audio.music_volume) == (0.4, 0.6)
+    assert pause.volume.text == "Effects 40 %   ·   Music 60 %"
+    pause.focus = pause.labels.index("Music -")
+    pause.on_key_press(arcade.key.LEFT)
+    assert ctx.audio.music_volume == 0.5
+    pause.focus = 0
+    pause.on_key_press(arcade.key.RIGHT)
+    assert (ctx.audio.volume, ctx.audio.music_volume) == (0.5, 0.5)
+    assert ctx.store.setting("volume") == "0.5" and ctx.store.setting("music_volume") == "0.5"
