@@ -148,6 +148,11 @@ def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
     run_until(view, lambda: not isinstance(window.current_view, PlayView))
     win = window.current_view
     assert isinstance(win, WinView) and win.stars >= 2
+    assert win.shown_stars == 0 and win.star_text.text == "☆☆☆"  # then they light up one by one
+    for _ in range(90):
+        win.on_update(1 / 30)
+    assert ctx.audio.played[-win.stars:] == ["star"] * win.stars and win.shown_stars == win.stars
+    assert win.star_text.text.count("★") == win.stars
     frame(window)
     stars = ctx.store.stars()
     assert stars[level.id] == win.stars

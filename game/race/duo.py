@@ -204,7 +204,7 @@ class DuoView(RaceScreen):
             elif event.kind is EventKind.BUMP:
                 audio.play("bump", 0.6)
             elif event.kind is EventKind.BEEP:
-                audio.play("click")
+                audio.play("race_start" if event.value == 0 else "click")  # 0: go
             elif event.kind is EventKind.ARRIVED:
                 audio.play("win")
         self.update_fog()

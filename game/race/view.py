@@ -143,7 +143,7 @@ class RaceView(RaceScreen):
             elif event.kind is EventKind.BUMP:
                 audio.play("bump")
             elif event.kind is EventKind.BEEP:
-                audio.play("click")
+                audio.play("race_start" if event.value == 0 else "click")  # 0: go
             elif event.kind is EventKind.DECIDED:
                 audio.play("bump" if event.player == 1 else "win")  # player 1: the opponent won
         self.update_fog()
