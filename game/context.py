@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game import routes
-from game.audio import Audio
+from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore, Store
@@ -26,14 +26,17 @@ class Context:
         window: the arcade window.
         store: saved progress, any :class:`game.store.SaveStore` (default: the SQLite
             :class:`game.store.Store` in ``engine.paths.data_dir()``; tests may pass a fake).
-        audio: sound effects (loaded from ``assets/sounds`` by default).
+        audio: sound effects and music (loaded from ``assets/sounds`` by default; saved settings
+            "volume" = the effects volume, "music_volume", "mute").
     """
 
     def __init__(self, window: arcade.Window, store: SaveStore | None = None, audio: Audio | None = None) -> None:
         self.window = window
         self.store: SaveStore = store if store is not None else Store()
         if audio is None:
-            audio = Audio(volume=_float(self.store.setting("volume"), 0.7), mute=self.store.setting("mute") == "1")
+            setting = self.store.setting
+            audio = Audio(volume=_float(setting("volume"), 0.7), mute=setting("mute") == "1",
+                          music_volume=_float(setting("music_volume"), 0.5))
         self.audio = audio
         self.theme: Theme = get_theme(self.store.setting("theme"))
         self._campaign: Campaign | None = None
@@ -92,10 +95,19 @@ class Context:
         self.theme = get_theme(name)
         self.store.set_setting("theme", self.theme.name)
 
-    def set_volume(self, volume: float) -> None:
-        """Set and save the volume (0..1)."""
-        self.audio.volume = max(0.0, min(1.0, round(volume, 2)))
-        self.store.set_setting("volume", self.audio.volume)
+    def set_volume(self, volume: float, channel: str = "effects") -> None:
+        """Set and save the ``channel`` volume (0..1, clamped): "effects" (setting "volume") or "music"."""
+        if channel == "music":
+            self.audio.music_volume = volume
+            self.store.set_setting("music_volume", self.audio.music_volume)
+        else:
+            self.audio.volume = clamp_volume(volume)
+            self.store.set_setting("volume", self.audio.volume)
+
+    def change_volume(self, channel: str, delta: float) -> None:
+        """The ``channel`` volume ("effects" or "music") up or down by ``delta``, saved."""
+        a = self.audio
+        self.set_volume((a.music_volume if channel == "music" else a.volume) + delta, channel)
 
     def set_mute(self, mute: bool) -> None:
         """Mute or unmute and save it."""

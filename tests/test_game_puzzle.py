@@ -74,7 +74,7 @@ def test_hints_followed_one_by_one_solve_the_puzzle(ctx, size, shuffle, use_keys
         wait_task(view, "hint_task")
         hint = session.current_hint()
         assert hint is not None, view.message
-        assert view.message.startswith("Hint: slide tile")
+        assert view.message.startswith("Hint: slide tile") and ctx.audio.played[-1] == "hint"
         before = session.moves
         if use_keys:
             press(ctx.window, KEY_FOR_TILE_MOVE[hint.move])

@@ -105,6 +105,7 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
     for _ in range(180):
         view.on_update(1 / 60)
     assert view.sim.tick == 0 and view.sim.player_moves == []
+    assert ctx.audio.played[-3:] == ["click", "click", "race_start"]  # 2, 1, GO
     view.on_draw()
     _walk_whole_path(view)
     for _ in range(6000):

@@ -148,6 +148,11 @@ def test_play_each_tessellation_to_the_goal_with_keys(window, ctx, shape):
     run_until(view, lambda: not isinstance(window.current_view, PlayView))
     win = window.current_view
     assert isinstance(win, WinView) and win.stars >= 2
+    assert win.shown_stars == 0 and win.star_text.text == "☆☆☆"  # then they light up one by one
+    for _ in range(90):
+        win.on_update(1 / 30)
+    assert ctx.audio.played[-win.stars:] == ["star"] * win.stars and win.shown_stars == win.stars
+    assert win.star_text.text.count("★") == win.stars
     frame(window)
     stars = ctx.store.stars()
     assert stars[level.id] == win.stars
@@ -278,11 +283,14 @@ def test_settings_change_theme_volume_mute(window, ctx):
     assert ctx.theme.name == "light" and ctx.store.setting("theme") == "light"
     view = window.current_view
     frame(window)
-    view.activate(2)  # quieter
-    assert ctx.store.setting("volume") == str(ctx.audio.volume)
-    view.activate(3)  # mute
+    view.activate(1)  # effects quieter
+    assert ctx.store.setting("volume") == str(ctx.audio.volume) == "0.6"
+    view.activate(4)  # music louder
+    assert ctx.store.setting("music_volume") == str(ctx.audio.music_volume) == "0.6"
+    assert "(60 %)" in view.volume_btns[3].text
+    view.activate(5)  # mute
     assert ctx.audio.mute and ctx.store.setting("mute") == "1"
-    view.activate(4)  # fullscreen: never crashes headless
+    view.activate(6)  # fullscreen: never crashes headless
     keypress(window, key.F11)
 
 

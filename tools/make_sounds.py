@@ -1,6 +1,7 @@
-"""Generate the game's sound effects as 16-bit mono WAV files with numpy.
+"""Generate the game's sound effects and music loops as 16-bit mono WAV files with numpy.
 
-Run ``python tools/make_sounds.py`` to (re)write ``assets/sounds/*.wav``.  The
+Run ``python tools/make_sounds.py`` to (re)write ``assets/sounds/*.wav`` (the
+effects, and ``music_menu.wav`` / ``music_maze.wav``, two seamless loops).  The
 output is deterministic (no randomness beyond a fixed-seed noise burst), so the
 committed files can be checked against it.  The sounds are ours, CC0.
 """
@@ -62,7 +63,160 @@ def click() -> np.ndarray:
     return 0.3 * tone(1800.0, 0.03, attack=0.001, decay=0.006)
 
 
-SOUNDS = {"step": step, "bump": bump, "win": win, "click": click}
+def _bell(freq: float, seconds: float, decay: float) -> np.ndarray:
+    """A soft bell: a sine with a quieter, faster-fading octave and twelfth."""
+    return (tone(freq, seconds, 0.004, decay) + 0.3 * tone(2 * freq, seconds, 0.002, decay * 0.5)
+            + 0.1 * tone(3 * freq, seconds, 0.002, decay * 0.3)) / 1.4
+
+
+def _at(total: float, parts: list[tuple[float, np.ndarray]]) -> np.ndarray:
+    """Mix ``(start seconds, samples)`` parts into one ``total``-second buffer."""
+    out = np.zeros(int(RATE * total))
+    for start, part in parts:
+        i = int(RATE * start)
+        n = min(len(part), len(out) - i)
+        out[i:i + n] += part[:n]
+    return out
+
+
+def stairs() -> np.ndarray:
+    """Taking the stairs: a quick arpeggio up (G major) that settles back down a step."""
+    notes = [392.0, 493.88, 587.33, 783.99, 587.33]
+    return 0.4 * _at(0.75, [(i * 0.085, _bell(f, 0.4, 0.12)) for i, f in enumerate(notes)])
+
+
+def hint() -> np.ndarray:
+    """A hint appears: two soft bell notes, a rising fifth."""
+    return 0.4 * _at(0.6, [(0.0, _bell(880.0, 0.35, 0.12)), (0.12, _bell(1318.5, 0.48, 0.18))])
+
+
+def race_start() -> np.ndarray:
+    """The GO of a race countdown: a bright, longer beep an octave above the count clicks."""
+    n = int(RATE * 0.32)
+    env = np.minimum(1.0, np.arange(n) / (RATE * 0.004)) * np.minimum(1.0, (n - np.arange(n)) / (RATE * 0.06))
+    t = np.arange(n) / RATE
+    wave = np.sin(2 * np.pi * 1760.0 * t) + 0.25 * np.sin(2 * np.pi * 3520.0 * t) + 0.12 * np.sin(2 * np.pi * 880.0 * t)
+    return 0.32 * wave * env
+
+
+def star() -> np.ndarray:
+    """One star earned: a short upward glint."""
+    n = int(RATE * 0.06)
+    glide = tone(np.linspace(1568.0, 2093.0, n), 0.06, 0.002, 1.0) * np.cos(np.linspace(0, np.pi / 2, n))
+    return 0.33 * _at(0.36, [(0.0, 0.6 * glide), (0.045, _bell(2093.0, 0.3, 0.09))])
+
+
+# -- music ------------------------------------------------------------------------------
+# Two calm loops: a soft pad holds each chord, a plucked arpeggio walks over it, a
+# round bass marks the bar.  Every note that rings past the end of the loop is folded
+# back onto its start, so the file repeats without a seam (and without a click).
+
+#: Chord voicings, MIDI notes (bass first, then the pad): the building blocks of both loops.
+CHORDS = {
+    "Fmaj7": (41, 53, 57, 60, 64), "G6": (43, 55, 59, 62, 64), "Em7": (40, 52, 55, 59, 62),
+    "Am7": (45, 57, 60, 64, 67), "Dm9": (38, 53, 57, 60, 64), "G7sus4": (43, 55, 60, 62, 65),
+    "Cmaj7": (36, 55, 59, 60, 64), "Cadd9": (36, 55, 60, 62, 64), "Am9": (45, 52, 55, 59, 60),
+    "E7sus4": (40, 52, 57, 59, 62),
+}
+
+
+def _freq(midi: float) -> float:
+    return 440.0 * 2.0 ** ((midi - 69) / 12)
+
+
+def _pad(midi: int, seconds: float) -> np.ndarray:
+    """One pad voice: three slightly detuned sines and a faint octave, slow in, slow out (1.5 s tail)."""
+    n, fade_in, fade_out = int(RATE * (seconds + 1.5)), int(RATE * 0.9), int(RATE * 1.5)
+    t = np.arange(n) / RATE
+    f = _freq(midi)
+    out = sum(np.sin(2 * np.pi * f * 2.0 ** (c / 1200) * t + ph) for c, ph in ((-6, 0.0), (0, 2.1), (6, 4.2)))
+    out = out / 3 + 0.12 * np.sin(2 * np.pi * 2 * f * t + 1.0)
+    env = np.ones(n)
+    env[:fade_in] = 0.5 - 0.5 * np.cos(np.linspace(0, np.pi, fade_in))
+    env[n - fade_out:] *= 0.5 + 0.5 * np.cos(np.linspace(0, np.pi, fade_out))
+    return np.asarray(out * env)
+
+
+def _pluck(midi: float, decay: float = 0.8) -> np.ndarray:
+    """A soft plucked string: four harmonics, the higher ones fading faster."""
+    seconds = 5 * decay
+    parts = [(1, 1.0, 1.0), (2, 0.35, 0.5), (3, 0.12, 0.3), (4, 0.05, 0.2)]
+    return sum(a * tone(k * _freq(midi), seconds, 0.004, decay * d) for k, a, d in parts) / 1.5  # type: ignore[return-value]
+
+
+def _bass(midi: int, seconds: float) -> np.ndarray:
+    """A round bass note held ``seconds`` (a gentle release, no click)."""
+    n, rel = int(RATE * (seconds + 0.3)), int(RATE * 0.3)
+    t = np.arange(n) / RATE
+    f = _freq(midi)
+    out = (np.sin(2 * np.pi * f * t) + 0.2 * np.sin(4 * np.pi * f * t)) * _envelope(n, 0.03, 2.5)
+    out[n - rel:] *= 0.5 + 0.5 * np.cos(np.linspace(0, np.pi, rel))
+    return np.asarray(out)
+
+
+def loop_track(bpm: float, chords: list[str], arpeggio: list[tuple[float, int]], melody: list[tuple[float, float]],
+               bass_beats: tuple[float, ...] = (0.0,)) -> np.ndarray:
+    """Render a loop of ``len(chords)`` 4-beat bars, folded so its end flows into its start; peak 0.85.
+
+    ``arpeggio``: (beat in the bar, index into the chord's pad notes an octave up; -1 = none) repeated
+    every bar; ``melody``: (beat from the start, MIDI note) bell-like plucks over the whole loop;
+    ``bass_beats``: where in the bar the bass plays the root (a second entry plays the fifth).
+    """
+    beat = 60.0 / bpm
+    bar = 4 * beat
+    total = int(round(RATE * bar * len(chords)))
+    out = np.zeros(total + RATE * 6)
+
+    def add(start: float, part: np.ndarray, level: float) -> None:
+        i = int(round(RATE * start))
+        out[i:i + len(part)] += level * part
+
+    for k, name in enumerate(chords):
+        bass, *pad = CHORDS[name]
+        t0 = k * bar
+        for m in pad:
+            add(t0, _pad(m, bar), 0.10)
+        for j, b in enumerate(bass_beats):
+            add(t0 + b * beat, _bass(bass + (7 if j % 2 else 0), beat * 1.8), 0.30)
+        for b, idx in arpeggio:
+            if idx >= 0:
+                add(t0 + b * beat, _pluck(sorted(pad)[idx % len(pad)] + 12, 0.7), 0.16 if b % 1 else 0.2)
+    for b, m in melody:
+        add(b * beat, _pluck(m, 1.1), 0.22)
+    loop = out[:total].copy()
+    tail = out[total:]
+    while tail.any():  # fold everything that rings past the end back onto the start
+        n = min(len(tail), total)
+        loop[:n] += tail[:n]
+        tail = tail[n:]
+    loop -= loop.mean()
+    return 0.85 * loop / np.abs(loop).max()
+
+
+def menu() -> np.ndarray:
+    """The menu loop: 8 bars at 64 bpm (30 s) in C major, a slow arpeggio and a few high notes."""
+    chords = ["Fmaj7", "G6", "Em7", "Am7", "Dm9", "G7sus4", "Cmaj7", "Cadd9"]
+    arp = [(0.0, 0), (1.0, 2), (1.5, 3), (2.5, 1), (3.0, 2)]
+    mel = [(2.0, 76), (3.0, 74), (6.0, 71), (14.0, 72), (15.0, 71), (18.0, 69), (22.0, 74),
+           (26.0, 72), (27.0, 67), (30.0, 71)]
+    return loop_track(64, chords, arp, mel)
+
+
+def maze() -> np.ndarray:
+    """The maze loop: 12 bars at 72 bpm (40 s) in A minor, a steady walking arpeggio in eighths."""
+    chords = ["Am9", "Fmaj7", "Cmaj7", "G6", "Am9", "Fmaj7", "Dm9", "E7sus4", "Fmaj7", "G6", "Em7", "E7sus4"]
+    arp = [(0.0, 0), (0.5, 2), (1.0, 1), (1.5, 3), (2.0, 2), (2.5, 1), (3.0, 3), (3.5, 2)]
+    mel = [(17.0, 76), (19.0, 72), (21.0, 74), (23.0, 71), (33.0, 72), (35.0, 71), (37.0, 67), (39.0, 68)]
+    return loop_track(72, chords, arp, mel, bass_beats=(0.0, 2.0))
+
+
+#: Music loops (``assets/sounds/music_<name>.wav``), played looping by :mod:`game.audio`.
+MUSIC = {"menu": menu, "maze": maze}
+
+SOUNDS = {
+    "step": step, "bump": bump, "win": win, "click": click,
+    "stairs": stairs, "hint": hint, "race_start": race_start, "star": star,
+}
 
 
 def write_wav(path: Path, samples: np.ndarray) -> None:
@@ -81,6 +235,12 @@ def main() -> None:
     for name, make in SOUNDS.items():
         write_wav(OUT / f"{name}.wav", make())
         print(f"wrote {OUT / f'{name}.wav'}")
+    for name, make in MUSIC.items():
+        samples = make()
+        path = OUT / f"music_{name}.wav"
+        write_wav(path, samples)
+        peak = np.abs(samples).max()
+        print(f"wrote {path}: {len(samples) / RATE:.2f} s, {path.stat().st_size} bytes, peak {peak:.3f}")
 
 
 if __name__ == "__main__":

@@ -59,6 +59,8 @@ class CompareView(Screen):
         start: False to wait for Enter instead of starting at once.
     """
 
+    music: str | None = "maze"
+
     def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None,
                  start: bool = True) -> None:
         super().__init__(ctx)
@@ -182,6 +184,7 @@ class CompareView(Screen):
     # -- view ---------------------------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Place texts."""
+        super().on_show_view()
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:

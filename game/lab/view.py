@@ -71,6 +71,8 @@ class LabView(BaseView):
         back: the screen Esc returns to (None: the Lab setup).
     """
 
+    music: str | None = "maze"
+
     def __init__(self, ctx: Context, spec: MazeSpec | Level, back: arcade.View | None = None) -> None:
         super().__init__(ctx)
         self.back_view = back

@@ -123,6 +123,7 @@ class PlayView(MazeScreen):
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
         """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
+        super().on_show_view()
         t = self.ctx.theme
         self.background_color = t.background
         if self.fog is not None:  # back from the settings: the goal hint may have been switched

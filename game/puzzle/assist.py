@@ -63,6 +63,7 @@ class PuzzleAssist:
         """Say the hint the session knows in the status line (nothing when there is none)."""
         h = self.host.session.current_hint()
         if h is not None:
+            self.host.ctx.audio.play("hint")
             tile = self.host.session.board.tiles[h.tile_cell]
             self.host._set_message(f"Hint: slide tile {tile} into the gap (from {h.source}).")
 

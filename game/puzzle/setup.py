@@ -44,6 +44,8 @@ class PuzzleSetupView(Screen):
         error: a sentence to show in red (e.g. why a code was refused).
     """
 
+    music: str | None = "menu"
+
     def __init__(self, ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> None:
         super().__init__(ctx)
         self.ctx = ctx
@@ -307,6 +309,7 @@ class PuzzleSetupView(Screen):
 
     def on_show_view(self) -> None:
         """Lay out."""
+        super().on_show_view()
         self.background_color = self.theme.background
         self.ui.enable()
         self._layout()

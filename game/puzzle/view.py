@@ -62,6 +62,8 @@ class PuzzleView(Screen):
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
     """
 
+    music: str | None = "maze"
+
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
         picture: str | None = None,
@@ -214,6 +216,7 @@ class PuzzleView(Screen):
     # -- view lifecycle -------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Lay out for the current window."""
+        super().on_show_view()
         self.background_color = self.theme.background
         self.panel.ui.enable()
         self._layout()

@@ -69,6 +69,7 @@ class DuoView(RaceScreen):
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Fit the camera; back from help the race is still paused."""
+        super().on_show_view()
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
         if self.paused:
@@ -203,7 +204,7 @@ class DuoView(RaceScreen):
             elif event.kind is EventKind.BUMP:
                 audio.play("bump", 0.6)
             elif event.kind is EventKind.BEEP:
-                audio.play("click")
+                audio.play("race_start" if event.value == 0 else "click")  # 0: go
             elif event.kind is EventKind.ARRIVED:
                 audio.play("win")
         self.update_fog()

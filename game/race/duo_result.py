@@ -32,6 +32,8 @@ class DuoResultView(BaseView):
         play: shows a two-player race view for a session ("Race again").
     """
 
+    music: str | None = None  # the race's music goes on
+
     def __init__(self, ctx: Context, duo: DuoSession, leave: Callable[[], None],
                  play: Callable[[DuoSession], None]) -> None:
         super().__init__(ctx, columns=3)

@@ -35,6 +35,8 @@ class RaceResultView(BaseView):
         play: shows a race view for a session ("Race again", "Race your ghost").
     """
 
+    music: str | None = None  # the race's music goes on
+
     def __init__(self, ctx: Context, race: RaceSession, leave: Callable[[], None],
                  play: Callable[[RaceSession], None]) -> None:
         super().__init__(ctx, columns=3)

@@ -72,6 +72,7 @@ class RaceView(RaceScreen):
     # -- lifecycle ------------------------------------------------------------------
     def on_show_view(self) -> None:
         """Fit the camera."""
+        super().on_show_view()
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
 
@@ -142,7 +143,7 @@ class RaceView(RaceScreen):
             elif event.kind is EventKind.BUMP:
                 audio.play("bump")
             elif event.kind is EventKind.BEEP:
-                audio.play("click")
+                audio.play("race_start" if event.value == 0 else "click")  # 0: go
             elif event.kind is EventKind.DECIDED:
                 audio.play("bump" if event.player == 1 else "win")  # player 1: the opponent won
         self.update_fog()

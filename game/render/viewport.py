@@ -209,6 +209,7 @@ class MazeScreen(Screen):
     """
 
     viewport: MazeViewport
+    music: str | None = "maze"
 
     @property
     def cam(self) -> CameraState:

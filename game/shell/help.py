@@ -78,6 +78,8 @@ class HelpView(BaseView):
         mode: a maze shape whose note is shown first.
     """
 
+    music: str | None = None  # reached from everywhere: keep the music
+
     def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:
         super().__init__(ctx)
         self.back_to = back_to

@@ -34,6 +34,8 @@ class LoadingView(BaseView):
         back: what Esc does (default: the menu); the work is cancelled first.
     """
 
+    music: str | None = None  # the screen shown next chooses
+
     def __init__(
         self, ctx: Context, title: str, work: Callable[[ProgressFn, CancelledFn], Any],
         finish: Callable[[Any], arcade.View | None], back: Callable[[], None] | None = None,

@@ -1,6 +1,6 @@
 """The pause overlay shown over the play view: it hides the maze while the clock is stopped.
 
-Buttons: Resume, Restart, Volume −/+, Settings, Help, Quit level.
+Buttons: Resume, Restart, Effects −/+, Music −/+ (as in Settings), Settings, Help, Quit level.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Callable
 import arcade
 from arcade import key
 
+from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.render.theme import button_style
 from game.ui import FONT, ActionButton, fit_text, gui, place_column, ui_scale
@@ -38,8 +39,7 @@ class PauseOverlay:
         entries: list[tuple[str, Callable[[], None], bool]] = [
             ("Resume", on_resume, True),
             ("Restart", on_restart, True),
-            ("Volume -", lambda: self.change_volume(-0.1), False),
-            ("Volume +", lambda: self.change_volume(0.1), False),
+            *((label, self._volume_action(channel, step), False) for label, channel, step in VOLUME_BUTTONS),
         ]
         if on_settings is not None:
             entries.append(("Settings", on_settings, True))
@@ -67,14 +67,22 @@ class PauseOverlay:
 
         return click
 
+    def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
+        return lambda: self.change_volume(step, channel)
+
     def refresh(self) -> None:
         """Update the volume line."""
         a = self.ctx.audio
-        self.volume.text = "Sound muted" if a.mute else f"Volume {round(a.volume * 100)} %"
+        self.volume.text = ("Sound muted" if a.mute
+                            else f"Effects {round(a.volume * 100)} %   ·   Music {round(a.music_volume * 100)} %")
 
-    def change_volume(self, delta: float) -> None:
-        """Louder or quieter by ``delta`` (0..1), saved."""
-        self.ctx.set_volume(self.ctx.audio.volume + delta)
+    def change_volume(self, delta: float, channel: str | None = None) -> None:
+        """Louder or quieter by ``delta`` (0..1), saved: ``channel`` "effects" or "music"; None: the one
+        of the focused volume button (effects when the focus is elsewhere)."""
+        if channel is None:
+            label = self.labels[self.focus]
+            channel = next((c for text, c, _ in VOLUME_BUTTONS if text == label), "effects")
+        self.ctx.change_volume(channel, delta)
         self.refresh()
 
     def show(self) -> None:
@@ -96,7 +104,8 @@ class PauseOverlay:
         self.actions[i]()
 
     def on_key_press(self, symbol: int) -> bool:
-        """Up/Down/Enter inside the overlay, Left/Right change the volume; returns True when handled."""
+        """Up/Down/Enter inside the overlay, Left/Right (-/+) change the volume (music on a Music button,
+        else effects); returns True when handled."""
         if symbol in (key.UP, key.W):
             self.focus = max(0, self.focus - 1)
         elif symbol in (key.DOWN, key.S):

@@ -1,4 +1,4 @@
-"""Settings: theme, volume, mute, fullscreen, the goal hint in dark mazes (saved in the store at once).
+"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes (saved at once).
 
 Reachable from the menu and from the pause overlay (``back_to`` = the paused play
 view, so Esc returns to it).
@@ -6,8 +6,10 @@ view, so Esc returns to it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
 from game.routes import Route
@@ -23,12 +25,15 @@ class SettingsView(BaseView):
         back_to: the view Esc/"Back" returns to (default: the main menu).
     """
 
+    music: str | None = None  # reached from the menu and from a paused game: keep its music
+
     def __init__(self, ctx: Context, back_to: Any = None) -> None:
         super().__init__(ctx)
         self.back_to = back_to
         self.theme_btn = self.make_button("", self.toggle_theme)
-        self.louder = self.make_button("Volume +", lambda: self.change_volume(0.1))
-        self.quieter = self.make_button("Volume -", lambda: self.change_volume(-0.1))
+        #: Effects -, Effects +, Music -, Music + (:data:`game.audio.VOLUME_BUTTONS`, as in the pause overlay).
+        self.volume_btns = [self.make_button(label, self._volume_action(channel, step))
+                            for label, channel, step in VOLUME_BUTTONS]
         self.mute_btn = self.make_button("", self.toggle_mute)
         self.full_btn = self.make_button("", self.toggle_fullscreen)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
@@ -42,8 +47,8 @@ class SettingsView(BaseView):
         """Update the button labels from the current values."""
         a = self.ctx.audio
         self.theme_btn.text = f"Theme: {self.ctx.theme.name}"
-        self.louder.text = f"Volume +   ({round(a.volume * 100)} %)"
-        self.quieter.text = f"Volume -   ({round(a.volume * 100)} %)"
+        for btn, (label, channel, _) in zip(self.volume_btns, VOLUME_BUTTONS, strict=True):
+            btn.text = f"{label}   ({round((a.music_volume if channel == 'music' else a.volume) * 100)} %)"
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
         full = bool(self.ctx.window.fullscreen)
         self.full_btn.text = "Fullscreen: on" if full else "Fullscreen: off"
@@ -64,9 +69,13 @@ class SettingsView(BaseView):
         view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
         view.focus = self.focus
 
-    def change_volume(self, delta: float) -> None:
-        """Louder or quieter by ``delta`` (0..1), with a click to hear it."""
-        self.ctx.set_volume(self.ctx.audio.volume + delta)
+    def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
+        return lambda: self.change_volume(channel, step)
+
+    def change_volume(self, channel: str, delta: float) -> None:
+        """The ``channel`` ("effects" or "music") louder or quieter by ``delta`` (0..1), saved; the button's
+        click sounds at the new effects volume."""
+        self.ctx.change_volume(channel, delta)
         self.refresh()
 
     def toggle_mute(self) -> None:

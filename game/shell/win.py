@@ -1,4 +1,7 @@
-"""The win screen: time, moves, stars against par, personal best, the code (copyable), next level."""
+"""The win screen: time, moves, stars against par, personal best, the code (copyable), next level.
+
+The stars light up one by one, each with the "star" sound (:data:`STAR_DELAY`, :data:`STAR_GAP`).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ from game.routes import Route
 from game.save_schema import WinResult
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
+
+#: Seconds from showing the screen to the first star (after the win jingle has started), then between stars.
+STAR_DELAY, STAR_GAP = 0.45, 0.3
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
@@ -44,6 +50,8 @@ class WinView(BaseView):
         next_level: the campaign level after this one, if any.
     """
 
+    music: str | None = None  # the finished level's music goes on
+
     def __init__(self, ctx: Context, play: Any, result: WinResult | None, next_level: CampaignLevel | None) -> None:
         super().__init__(ctx)
         self.play = play
@@ -58,7 +66,9 @@ class WinView(BaseView):
         self.ui.add(self.make_button("Back", self.back))
         self.heading = self.text("Solved!", 40, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.name = self.text(play.title_text, 16, t.text_dim, anchor_x="center", anchor_y="top")
-        self.star_text = self.text(star_text(self.stars), 48, t.star, anchor_x="center", anchor_y="top")
+        self.shown_stars = 0  # stars lit so far (:meth:`on_update`)
+        self._star_clock = 0.0
+        self.star_text = self.text(star_text(0), 48, t.star, anchor_x="center", anchor_y="top")
         self.line_values = [
             f"Time {format_time(s.elapsed)}   (par {format_time(s.par_time)})",
             f"Moves {s.moves}   (par {s.par_moves}, shortest {s.shortest})",
@@ -93,6 +103,20 @@ class WinView(BaseView):
         top = self.status.position[1] - 14 * s - 12 * s
         h = place_column(self.buttons, cx, top, 16 * s, 320 * s, 52 * s)
         self.style_buttons(min(16 * s, h * 0.4))
+
+    def on_update(self, delta_time: float) -> None:
+        """Light the earned stars one by one, a "star" sound each."""
+        if self.shown_stars >= self.stars:
+            return
+        self._star_clock += delta_time
+        since = self._star_clock - STAR_DELAY
+        due = 0 if since < 0 else min(self.stars, int(since / STAR_GAP) + 1)
+        if due > self.shown_stars:
+            for _ in range(due - self.shown_stars):
+                self.ctx.audio.play("star")
+            self.shown_stars = due
+            self.star_text.text = star_text(due)
+            self.request_redraw()
 
     def replay(self) -> None:
         """The same maze again."""

@@ -34,10 +34,16 @@ class Screen(arcade.View):
     """
 
     _redraw_requested = True
+    #: The music loop of this screen (:data:`game.audio.TRACKS`); None keeps what plays (help, settings...).
+    music: str | None = None
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
         self.ctx = ctx
+
+    def on_show_view(self) -> None:
+        """Start this screen's music; subclasses that override this call it first."""
+        self.ctx.audio.music(self.music)
 
     def request_redraw(self) -> None:
         """Draw the next frame (something changed without an input event)."""
@@ -76,6 +82,8 @@ class BaseView(Screen):
         ctx: the shared game context.
         columns: buttons per row for Left/Right/Up/Down navigation (1 = a vertical list).
     """
+
+    music: str | None = "menu"
 
     def __init__(self, ctx: Context, columns: int = 1) -> None:
         super().__init__(ctx)
@@ -144,7 +152,8 @@ class BaseView(Screen):
 
     # -- view lifecycle -------------------------------------------------------
     def on_show_view(self) -> None:
-        """Enable the UI and lay out for the window."""
+        """Start the music, enable the UI and lay out for the window."""
+        super().on_show_view()
         self.background_color = self.ctx.theme.background
         self.ui.enable()
         self.on_resize(self.window.width, self.window.height)
