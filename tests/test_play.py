@@ -242,7 +242,7 @@ def test_held_key_runs_past_side_openings_as_fast_as_along_a_plain_corridor():
         times[sides] = _hold(s, right, 5.0)
         assert s.finished and s.moves == len(mid) - 1
     assert times["up"] == pytest.approx(times[""])  # no pause at any of the ten side openings
-    assert (len(mid) - 1) / times["up"] > 8.0  # the run speed, not ~3 cells/s
+    assert (len(mid) - 1) / times["up"] == pytest.approx(10.0)  # the run speed (six 1/60 s frames a cell)
 
 
 def test_held_key_stops_at_a_real_fork_and_at_a_turn_it_does_not_point_to():

@@ -342,7 +342,7 @@ class PlaySession:
         if self.moving:
             step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
-            if self.progress < 1.0:
+            if self.progress < 1.0 - 1e-9:  # six 1/60 s frames make a 0.1 s move (rounding made it seven)
                 return
             self._arrive()
             if self.finished:
