@@ -8,6 +8,7 @@ are covered by the HUD bar.  :meth:`CameraState.apply` copies it onto an
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from arcade import key
@@ -19,6 +20,8 @@ Bounds = tuple[float, float, float, float]
 
 MARGIN = 24.0  # pixels left free around a fitted maze
 MAX_PIXELS_PER_UNIT = 120.0
+FOLLOW_TAU = 0.12  # seconds: the time constant of the camera easing after the player (frame-rate independent)
+SETTLE_PX = 0.3  # pixels: nearer than this the easing camera snaps onto its target (and then stays still)
 
 
 class CameraState:
@@ -126,9 +129,27 @@ class CameraState:
             ty = sy - box_y
         elif sy > top - box_y:
             ty = sy - (top - box_y)
-        k = min(1.0, dt * 8.0)
+        self.ease(tx, ty, dt)
+
+    def ease(self, tx: float, ty: float, dt: float) -> None:
+        """Move part of the way (``1 - exp(-dt / FOLLOW_TAU)``) by ``(tx, ty)`` pixels: the same glide at any frame
+        rate; within :data:`SETTLE_PX` the rest at once, and nothing at all once there (a settled camera keeps
+        exactly the same centre, so an idle screen's frame key stays the same)."""
+        d = math.hypot(tx, ty)
+        if d < 1e-3:
+            return
+        k = 1.0 if d < SETTLE_PX else 1.0 - math.exp(-max(dt, 0.0) / FOLLOW_TAU)
         self.x += tx * k / self.zoom
         self.y += ty * k / self.zoom
+        self._clamp()
+
+    def centre_on(self, px: float, py: float, zoom: float) -> None:
+        """Jump to ``zoom`` pixels per unit with world point ``(px, py)`` in the middle of the area between the HUD
+        and the footer (a level opening on its player; clamped like a pan)."""
+        self.zoom = zoom
+        self.x = px
+        self.y = py + (self.hud - self.footer) / (2 * zoom)
+        self.following = True
         self._clamp()
 
     def _clamp(self) -> None:
