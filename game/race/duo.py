@@ -182,6 +182,10 @@ class DuoView(RaceScreen):
         return self.paused
 
     # -- time ----------------------------------------------------------------------------
+    def focus_point(self) -> tuple[float, float] | None:
+        """Halfway between the players (a big maze opens on it; the minimap's dot)."""
+        return self.midpoint()
+
     def midpoint(self) -> tuple[float, float]:
         """Halfway between the two players (the camera follows it when zoomed in)."""
         (ax, ay), (bx, by) = self.duo.position(0), self.duo.position(1)
