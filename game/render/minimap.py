@@ -46,7 +46,7 @@ class Minimap:
         image = Image.new("RGBA", (w, h), (*theme.panel[:3], 255))
         draw = ImageDraw.Draw(image)
         centers = maze.grid.centers.tolist()
-        floor = tuple(theme.floor)
+        floor = tuple(theme.text_dim)  # passages light on the dark panel: a path map that reads at 2 px a cell
         width = max(1, round(scale * 0.5))
         adj = maze.open_lists()
         for a, ns in enumerate(adj):
