@@ -108,8 +108,12 @@ class PlayView(MazeScreen):
         self.hud_height = float(HUD_HEIGHT)
         self.footer_height = float(FOOTER_HEIGHT)
         self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
-        self.pulse_left = 0.0 if ctx.store.setting("reduced_motion") == "1" else PULSE_TIME
+        self.pulse_left = self.opening_pulse()
         self.load_seconds = time.perf_counter() - t0
+
+    def opening_pulse(self) -> float:
+        """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
+        return 0.0 if self.ctx.store.setting("reduced_motion") == "1" else PULSE_TIME
 
     @property
     def pause(self) -> PauseOverlay:
@@ -226,6 +230,7 @@ class PlayView(MazeScreen):
         self.sync_fog()
         self.win_wait = -1.0
         self.keys.clear()
+        self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
 
     def toggle_pause(self) -> None:
         """P: pause or resume."""
