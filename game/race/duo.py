@@ -118,7 +118,7 @@ class DuoView(RaceScreen):
         for keys in self.keys:
             keys.clear()
         self.end_wait = -1.0
-        self.cam.fit()
+        self.viewport.open_on(*self.midpoint())  # fitted, or a big maze zoomed on the start again
         self._shown = ()
 
     def end_race(self) -> None:
