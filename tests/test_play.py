@@ -184,3 +184,105 @@ def test_session_fork_rule_on_an_open_hex_grid():
     for _ in range(10):
         s.advance(1 / 60)
     assert s.side == -1.0
+
+
+def _junction_maze(sides: str, ahead: bool = True):
+    """Square 12x3: a corridor east along the middle row from cell (0, 1).
+
+    ``sides``: "up" opens a side passage north at every middle cell; "fork" ends the corridor at column 6 in a
+    T (north and south, nothing ahead unless ``ahead``); "" is the plain corridor.
+    """
+    import numpy as np
+
+    from engine.maze.grids import make_grid
+    from engine.maze.model import Maze
+
+    w = 12
+    grid = make_grid("square", w, 3)
+    look = grid.edge_lookup()
+    centers = grid.centers
+    y0 = float(centers[:, 1].min())
+
+    def row(k):
+        return sorted((i for i in range(grid.n) if abs(centers[i][1] - y0 - k) < 0.5), key=lambda i: centers[i][0])
+
+    low, mid, top = row(0), row(1), row(2)
+    passage = np.zeros(grid.num_edges, dtype=bool)
+
+    def link(a, b):
+        passage[look[(min(a, b), max(a, b))]] = True
+
+    end = w - 1 if sides != "fork" or ahead else 6
+    for i in range(end):
+        link(mid[i], mid[i + 1])
+    if sides == "up":
+        for i in range(1, w - 1):
+            link(mid[i], top[i])
+    if sides == "fork":
+        link(mid[6], top[6])
+        link(mid[6], low[6])
+    return Maze(grid, passage, mid[0], mid[-1] if end == w - 1 else low[0]), mid
+
+
+def _hold(s, direction, seconds):
+    s.press(direction)
+    t = 0.0
+    while t < seconds - 1e-9 and not s.finished:
+        s.advance(1 / 60, held=direction)
+        t += 1 / 60
+    return t
+
+
+def test_held_key_runs_past_side_openings_as_fast_as_along_a_plain_corridor():
+    right = (1.0, 0.0)
+    times = {}
+    for sides in ("", "up"):
+        maze, mid = _junction_maze(sides)
+        s = PlaySession(Level(maze))
+        times[sides] = _hold(s, right, 5.0)
+        assert s.finished and s.moves == len(mid) - 1
+    assert times["up"] == pytest.approx(times[""])  # no pause at any of the ten side openings
+    assert (len(mid) - 1) / times["up"] == pytest.approx(10.0)  # the run speed (six 1/60 s frames a cell)
+
+
+def test_held_key_stops_at_a_real_fork_and_at_a_turn_it_does_not_point_to():
+    right = (1.0, 0.0)
+    # A T where the corridor meets a wall: the key points at neither branch, the run stops there.
+    maze, mid = _junction_maze("fork", ahead=False)
+    s = PlaySession(Level(maze))
+    _hold(s, right, 2.0)
+    assert s.cell == mid[6] and not s.moving
+    # A crossroads held diagonally (up and right together): two continuations near the key, a real fork.
+    maze, mid = _junction_maze("fork", ahead=True)
+    s = PlaySession(Level(maze))
+    diagonal = (1.0, 1.0)
+    s.press(right)
+    t = 0.0
+    while s.cell != mid[6] or s.moving:
+        s.advance(1 / 60, held=diagonal)
+        t += 1 / 60
+    for _ in range(6):  # a tenth of a second later the player still stands at the fork...
+        s.advance(1 / 60, held=diagonal)
+    assert s.cell == mid[6] and not s.moving
+    for _ in range(20):  # ...and after the junction pause the held key picks a way as before
+        s.advance(1 / 60, held=diagonal)
+    assert s.cell != mid[6]
+    # Held straight through the same crossroads: the way goes on where the key points, no stop.
+    s = PlaySession(Level(maze))
+    stops = []
+    s.press(right)
+    for _ in range(60):
+        s.advance(1 / 60, held=right)
+        if not s.moving:
+            stops.append(s.cell)
+    assert mid[6] not in stops and s.moves >= 8  # a second at the run speed, straight through
+
+
+def test_run_on_picks_the_only_continuation_or_straight_on():
+    maze, mid = _junction_maze("up")
+    s = PlaySession(Level(maze))
+    s.cell, s.prev = mid[3], mid[2]
+    assert s.run_on((1.0, 0.0)) == mid[4]  # straight on past the side opening
+    assert s.run_on((0.0, 1.0)) != mid[4]  # held up: the side passage is the only continuation near it
+    assert s.run_on((0.0, -1.0)) is None  # nothing below: stop
+    assert s.run_on((1.0, 1.0)) is None  # 45 degrees from both: a real fork

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine.maze.recipe import MazeSpec
@@ -224,3 +226,15 @@ def test_dark_race_shares_one_fog_the_union_of_both_players_sight():
     assert fog.goal_known and fog.is_seen(duo.maze.start)
     # A lit race has no fog.
     assert DuoSession(SPEC.level()).fog is None
+
+
+def test_a_held_run_moves_every_six_ticks_like_the_computer_racers():
+    duo = DuoSession(SPEC.level(), countdown=0)
+    d, _ = _open_direction(duo, 0)
+    duo.press(0, d)
+    for _ in range(120):
+        duo.step((d, None))
+    ticks = [t for t, _ in duo.racers[0].moves]
+    assert len(ticks) > 2
+    assert all(b - a >= MOVE_TICKS for a, b in itertools.pairwise(ticks))
+    assert MOVE_TICKS in {b - a for a, b in itertools.pairwise(ticks)}

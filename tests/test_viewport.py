@@ -155,3 +155,53 @@ def test_drawing_directly_and_from_the_cached_image_gives_the_same_picture(windo
     assert direct[0] != direct[3]  # the maze is there, the margin is background
     assert picture(size) == direct  # a new camera: drawn straight to the screen
     assert picture(size) == direct  # the camera stood still: from the offscreen image
+
+
+@pytest.fixture(scope="module")
+def big_maze():
+    return MazeSpec("square", 100, 100, "backtracker", {}, 0, 7).build()
+
+
+def test_a_big_maze_opens_zoomed_on_the_player_and_f_fits(window, ctx, big_maze, maze):
+    from game.render.viewport import MIN_CELL_PX
+
+    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    start = tuple(big_maze.grid.centers[big_maze.start].tolist())
+    view.match_window(1280, 800, HUD, FOOTER, focus=start)
+    assert view.cell_pixels() >= MIN_CELL_PX and view.cam.zoomed_in and view.cam.following
+    sx, sy = view.world_to_screen(*start)
+    assert 0 <= sx <= 1280 and FOOTER <= sy <= 800 - HUD  # the player is on screen, between the bands
+    assert view.handle_key(key.F, start)
+    assert view.cam.zoom == pytest.approx(view.cam.fit_zoom) and view.cell_pixels() < MIN_CELL_PX
+    small = MazeViewport.for_maze(window, maze, ctx.theme, None, HUD, FOOTER)
+    small.match_window(1280, 800, HUD, FOOTER, focus=(0.5, 0.5))
+    assert small.cam.zoom == pytest.approx(small.cam.fit_zoom)  # a maze that fits with big cells just fits
+
+
+def test_the_camera_eases_after_the_player_and_then_stays_still(window, ctx, big_maze):
+    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    view.match_window(1280, 800, HUD, FOOTER, focus=(50.0, 50.0))
+    cam = view.cam
+    x0 = cam.x
+    player = (x0 + 400 / cam.zoom, cam.y)  # right of the middle part of the view
+    box_edge = 1280 * 0.75
+
+    def gap():
+        return view.world_to_screen(*player)[0] - box_edge
+
+    before = gap()
+    assert before > 50
+    view.follow(*player, 1 / 60)
+    assert 0 < gap() < before * 0.95  # part of the way, not a jump
+    halves = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    halves.match_window(1280, 800, HUD, FOOTER, focus=(50.0, 50.0))
+    halves.follow(*player, 1 / 120)
+    halves.follow(*player, 1 / 120)
+    assert halves.cam.x == pytest.approx(cam.x, abs=1e-3 / cam.zoom * 100)  # the same glide at any frame rate
+    for _ in range(59):
+        view.follow(*player, 1 / 60)
+    assert abs(gap()) < 0.5  # after a second it has arrived
+    settled = view.view_key()
+    for _ in range(10):
+        view.follow(*player, 1 / 60)
+    assert view.view_key() == settled  # and then keeps exactly still

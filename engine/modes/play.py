@@ -38,7 +38,9 @@ MAX_ANGLE_DEG = 80.0
 SIGHT_TURN_DEG = 40.0
 
 MOVE_TIME = 0.1  # seconds per cell
-REPEAT_DELAY = 0.22  # seconds a held key waits at a junction before moving on
+REPEAT_DELAY = 0.22  # seconds a held key waits at a real fork (or a turn it does not point to) before moving on
+#: A continuation this close to a held direction is "straight on": a held key runs past side openings to it.
+STRAIGHT_DEG = 20.0
 BUFFER_SIZE = 4  # key presses remembered while a move is animating
 
 
@@ -294,6 +296,32 @@ class PlaySession:
         cands = [(d, self.centers[d]) for d in self.adj[self.cell]]
         return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
 
+    def run_on(self, held: Vec) -> int | None:
+        """Where a held key runs on without stopping at the cell just reached, or None (stop there).
+
+        The continuations are the open neighbours other than the cell the player came from.  The run goes on
+        to the one straight on (within :data:`STRAIGHT_DEG` of ``held``, and no other that close), or to the
+        only continuation within the pick angle (:data:`MAX_ANGLE_DEG`).  It stops where two or more
+        continuations lie near the held direction (a real fork: the player chooses) and where none does (a
+        dead end, or a turn the key does not point to).
+        """
+        here = self.centers[self.cell]
+        near: list[tuple[float, int]] = []
+        for n in self.adj[self.cell]:
+            if n == self.prev:
+                continue
+            (x, y) = self.centers[n]
+            v = (x - here[0], y - here[1])
+            if v == (0.0, 0.0):
+                continue
+            ang = math.degrees(_angle_between(v, held))
+            if ang <= MAX_ANGLE_DEG:
+                near.append((ang, n))
+        if len(near) == 1:
+            return near[0][1]
+        straight = [n for ang, n in near if ang <= STRAIGHT_DEG]
+        return straight[0] if len(straight) == 1 else None
+
     # -- time ------------------------------------------------------------
     def advance(self, dt: float, held: Vec | None = None) -> list[Event]:
         """Advance by ``dt`` seconds; ``held`` is the direction of the keys held now (or None).
@@ -314,7 +342,7 @@ class PlaySession:
         if self.moving:
             step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
-            if self.progress < 1.0:
+            if self.progress < 1.0 - 1e-9:  # six 1/60 s frames make a 0.1 s move (rounding made it seven)
                 return
             self._arrive()
             if self.finished:
@@ -378,7 +406,11 @@ class PlaySession:
             self._step(open_here[0] if open_here[1] == self.prev else open_here[1])  # corridor: keep running
             return
         if arrived:
-            self.hold_timer = REPEAT_DELAY  # at a junction or dead end: pause before going on
+            nxt = self.run_on(held)
+            if nxt is not None:  # the way goes on where the key points: no pause at a side opening
+                self._step(nxt)
+                return
+            self.hold_timer = REPEAT_DELAY  # a real fork, a turn or a dead end: pause before going on
             return
         self.hold_timer -= dt
         if self.hold_timer > 0:

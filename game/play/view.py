@@ -18,6 +18,7 @@ from game.context import Context
 from game.format import format_time
 from game.play.dark import goal_hint_on
 from game.render.maze_layer import cell_inradius
+from game.render.minimap import Minimap, wants_minimap
 from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.shell.pause import PauseOverlay
@@ -32,6 +33,7 @@ HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 
 
 HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
@@ -105,7 +107,14 @@ class PlayView(MazeScreen):
         self._drawn: tuple[Any, ...] = ()
         self._theme = t
         self.hud_height = float(HUD_HEIGHT)
+        self.footer_height = float(FOOTER_HEIGHT)
+        self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
+        self.pulse_left = self.opening_pulse()
         self.load_seconds = time.perf_counter() - t0
+
+    def opening_pulse(self) -> float:
+        """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
+        return 0.0 if self.ctx.store.setting("reduced_motion") == "1" else PULSE_TIME
 
     @property
     def pause(self) -> PauseOverlay:
@@ -151,7 +160,11 @@ class PlayView(MazeScreen):
         self.hud_camera.match_window(position=True)
         s = ui_scale(width, height)
         self.hud_height = HUD_HEIGHT * s
-        self.viewport.match_window(width, height, self.hud_height, FOOTER_HEIGHT * s)
+        self.footer_height = FOOTER_HEIGHT * s
+        self.viewport.match_window(width, height, self.hud_height, self.footer_height,
+                                   focus=self.session.display_position())
+        if self.minimap is not None:
+            self.minimap.place(width, height, self.hud_height, s)
         y = height - self.hud_height / 2
         self.hud_time.font_size = 18 * s
         self.hud_time.position = (width / 2, y)
@@ -186,7 +199,7 @@ class PlayView(MazeScreen):
 
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
-        return (*self.viewport.view_key(), s.display_position(), s.moves,
+        return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
                 self.clock_text(), self.paused, len(s.visited), s.fog.version if s.fog else 0)
 
     def clock_text(self) -> str:
@@ -219,6 +232,7 @@ class PlayView(MazeScreen):
         self.sync_fog()
         self.win_wait = -1.0
         self.keys.clear()
+        self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
 
     def toggle_pause(self) -> None:
         """P: pause or resume."""
@@ -279,6 +293,8 @@ class PlayView(MazeScreen):
         """A click without drag walks to the clicked cell."""
         if self.paused or not self.viewport.release():
             return
+        if self.minimap is not None and self.minimap.click(x, y, self.cam):
+            return
         if button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
             return
         cell = self.viewport.cell_at(x, y)
@@ -321,6 +337,7 @@ class PlayView(MazeScreen):
         else:
             self.cam.shake = (0.0, 0.0)
         self.viewport.follow(*self.session.display_position(), dt)
+        self.pulse_left = max(0.0, self.pulse_left - dt)
         if self.win_wait >= 0:
             self.win_wait -= dt
             if self.win_wait < 0:
@@ -353,13 +370,22 @@ class PlayView(MazeScreen):
         edge = max(radius * 0.18, 1.0 / self.cam.zoom)
         arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
         arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
+        if self.pulse_left > 0:  # the level just opened: a ring grows from the player and fades (once)
+            f = 1.0 - self.pulse_left / PULSE_TIME
+            grow = radius * (1.2 + 2.5 * (f * 3 % 1.0))
+            arcade.draw_circle_outline(px, py, grow, (*t.accent[:3], int(230 * (1 - f))), max(radius * 0.25,
+                                       2.0 / self.cam.zoom), num_segments=48)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
         if self.fog is not None:
             self.draw_goal_hint(px, py, radius)
 
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, t.panel)
+        band = (*t.panel[:3], 255)  # opaque: a zoomed maze passes under the HUD and the key help, never over
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)
+        if self.minimap is not None:
+            self.minimap.draw((px, py), self.cam)
         self._hud_texts(w)
         self.hud_title.draw()
         self.hud_time.draw()

@@ -119,7 +119,7 @@ class DuoView(RaceScreen):
         for keys in self.keys:
             keys.clear()
         self.end_wait = -1.0
-        self.cam.fit()
+        self.viewport.open_on(*self.midpoint())  # fitted, or a big maze zoomed on the start again
         self._shown = ()
 
     def end_race(self) -> None:
@@ -183,6 +183,10 @@ class DuoView(RaceScreen):
         return self.paused
 
     # -- time ----------------------------------------------------------------------------
+    def focus_point(self) -> tuple[float, float] | None:
+        """Halfway between the players (a big maze opens on it; the minimap's dot)."""
+        return self.midpoint()
+
     def midpoint(self) -> tuple[float, float]:
         """Halfway between the two players (the camera follows it when zoomed in)."""
         (ax, ay), (bx, by) = self.duo.position(0), self.duo.position(1)

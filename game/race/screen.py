@@ -20,6 +20,7 @@ from engine.modes.base import Phase
 from engine.modes.fog import Fog
 from game.context import Context
 from game.format import format_clock
+from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
 from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
@@ -38,7 +39,7 @@ def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: T
     """A race screen's top bar (``bar`` px, panel colour) and the banner strip under it (``strip`` px, background
     colour, so a zoomed maze passes under the banner line rather than over it)."""
     arcade.draw_lrbt_rectangle_filled(0, width, height - bar - strip, height - bar, theme.background)
-    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, theme.panel)
+    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, (*theme.panel[:3], 255))
 
 
 class RaceScreen(MazeScreen):
@@ -62,6 +63,7 @@ class RaceScreen(MazeScreen):
         self.help_line = help_line
         self.viewport = MazeViewport.for_maze(ctx.window, maze, layer_theme, fog, HUD_HEIGHT + BANNER_STRIP,
                                               FOOTER_HEIGHT)
+        self.minimap = Minimap(maze, ctx.theme) if wants_minimap(maze, fog is not None) else None
         self.hud_camera = arcade.Camera2D()
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
         self.end_wait = -1.0
@@ -92,7 +94,10 @@ class RaceScreen(MazeScreen):
         self.s = s = ui_scale(width, height)
         self.hud_h = HUD_HEIGHT * s
         self.hud_camera.match_window(position=True)
-        self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s)
+        self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s,
+                                   focus=self.focus_point())
+        if self.minimap is not None:
+            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
@@ -125,6 +130,11 @@ class RaceScreen(MazeScreen):
         """The top bar and banner strip, ``texts`` (the screen's lines), the countdown and the banner."""
         w, h = self.lay_size
         draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, self.ctx.theme)
+        # the key help's own opaque band: a zoomed maze passes under it
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, FOOTER_HEIGHT * self.s, (*self.ctx.theme.panel[:3], 255))
+        focus = self.focus_point()
+        if self.minimap is not None and focus is not None:
+            self.minimap.draw(focus, self.cam)
         for text in texts:
             text.draw()
         self.t_help.draw()
@@ -143,6 +153,10 @@ class RaceScreen(MazeScreen):
         """The big centre line: ``3``, ``2``, ``1`` before the start (``tick`` < 0), ``GO!`` for the first half
         second, then nothing."""
         return "" if tick >= 30 else ("GO!" if tick >= 0 else str(seconds_left))
+
+    def focus_point(self) -> tuple[float, float] | None:
+        """The world point a big maze opens zoomed in on and the minimap's dot (the player); None: just fit."""
+        return None
 
     # -- redrawing -------------------------------------------------------------------
     def frame_key(self) -> tuple[Any, ...]:
@@ -183,6 +197,9 @@ class RaceScreen(MazeScreen):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """End a drag, or a click: :meth:`clicked`."""
         if self.viewport.release():
+            if self.minimap is not None and not self.input_paused() and self.minimap.click(x, y, self.cam):
+                self._changed = True
+                return
             self.clicked(x, y, button)
 
     def clicked(self, x: int, y: int, button: int) -> None:

@@ -158,6 +158,10 @@ class RaceView(RaceScreen):
                 self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
                 race.player_moves, race.opponent_moves, self.show_explored, fog)
 
+    def focus_point(self) -> tuple[float, float] | None:
+        """Your racer (a big maze opens on it; the minimap's dot)."""
+        return self.race.player_position()
+
     def clock_text(self) -> str:
         """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
         return self.clock_line(self.race.clock, self.race.phase is Phase.OVER)

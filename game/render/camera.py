@@ -8,6 +8,7 @@ are covered by the HUD bar.  :meth:`CameraState.apply` copies it onto an
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from arcade import key
@@ -19,6 +20,8 @@ Bounds = tuple[float, float, float, float]
 
 MARGIN = 24.0  # pixels left free around a fitted maze
 MAX_PIXELS_PER_UNIT = 120.0
+FOLLOW_TAU = 0.12  # seconds: the time constant of the camera easing after the player (frame-rate independent)
+SETTLE_PX = 0.3  # pixels: nearer than this the easing camera snaps onto its target (and then stays still)
 
 
 class CameraState:
@@ -126,10 +129,41 @@ class CameraState:
             ty = sy - box_y
         elif sy > top - box_y:
             ty = sy - (top - box_y)
-        k = min(1.0, dt * 8.0)
-        self.x += tx * k / self.zoom
-        self.y += ty * k / self.zoom
-        self._clamp()
+        self.ease_to(*self._view_clamped(self.x + tx / self.zoom, self.y + ty / self.zoom), dt)
+
+    def ease_to(self, gx: float, gy: float, dt: float) -> None:
+        """Move the centre part of the way (``1 - exp(-dt / FOLLOW_TAU)``) to world point ``(gx, gy)``: the same
+        glide at any frame rate; within :data:`SETTLE_PX` pixels the rest at once, and nothing at all once there
+        (a settled camera keeps exactly the same centre, so an idle screen's frame key stays the same)."""
+        d = math.hypot(gx - self.x, gy - self.y) * self.zoom
+        if d < 1e-3:
+            return
+        k = 1.0 if d < SETTLE_PX else 1.0 - math.exp(-max(dt, 0.0) / FOLLOW_TAU)
+        self.x += (gx - self.x) * k
+        self.y += (gy - self.y) * k
+
+    def _view_clamped(self, x: float, y: float) -> tuple[float, float]:
+        """Centre ``(x, y)`` moved so that the maze fills the view when it is bigger than the view (no more than
+        :data:`MARGIN` pixels beyond an edge): a camera that follows the player or opens on it never shows a
+        half-empty screen."""
+        x0, y0, x1, y1 = self.bounds
+        m = MARGIN / self.zoom
+        half_w = self.width / 2 / self.zoom
+        half_h = (self.height - self.hud - self.footer) / 2 / self.zoom
+        shift = (self.footer - self.hud) / 2 / self.zoom  # the band's centre is this far from the camera's
+        lo_x, hi_x = x0 - m + half_w, x1 + m - half_w
+        x = (x0 + x1) / 2 if lo_x > hi_x else min(max(x, lo_x), hi_x)
+        cy = y + shift
+        lo_y, hi_y = y0 - m + half_h, y1 + m - half_h
+        cy = (y0 + y1) / 2 if lo_y > hi_y else min(max(cy, lo_y), hi_y)
+        return x, cy - shift
+
+    def centre_on(self, px: float, py: float, zoom: float) -> None:
+        """Jump to ``zoom`` pixels per unit with world point ``(px, py)`` in the middle of the area between the HUD
+        and the footer, as far as the maze's edges allow (a level opening on its player)."""
+        self.zoom = zoom
+        self.x, self.y = self._view_clamped(px, py + (self.hud - self.footer) / (2 * zoom))
+        self.following = True
 
     def _clamp(self) -> None:
         x0, y0, x1, y1 = self.bounds

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 DRAG_THRESHOLD = 5  # pixels the mouse moves, button down, before a press becomes a drag
 WHEEL_ZOOM = 1.15  # zoom factor per wheel notch
+MIN_CELL_PX = 16.0  # a level opens zoomed in on its player when the whole maze would make cells smaller
 
 
 class MazeViewport:
@@ -73,12 +74,27 @@ class MazeViewport:
         return self.layer if isinstance(self.layer, DarkMazeLayer) else None
 
     # -- size ---------------------------------------------------------------------------
-    def match_window(self, width: float, height: float, hud: float, footer: float) -> None:
+    def match_window(self, width: float, height: float, hud: float, footer: float,
+                     focus: tuple[float, float] | None = None) -> None:
         """The window was resized to ``width`` × ``height`` (HUD and footer rescaled): the camera covers the
-        window again and the maze is fitted."""
+        window again and the maze is fitted, or with a ``focus`` (the player) opened on it (:meth:`open_on`)."""
         self.camera.match_window()
         self.cam.hud, self.cam.footer = hud, footer
         self.cam.resize(width, height)
+        if focus is not None:
+            self.open_on(*focus)
+
+    def open_on(self, x: float, y: float) -> None:
+        """Fit the maze; a big one whose cells would be smaller than :data:`MIN_CELL_PX` opens zoomed in to that
+        size instead, centred on world point ``(x, y)`` (F still fits the whole maze)."""
+        self.cam.fit()
+        cell = self.layer.cell_size if self.layer is not None else 1.0
+        if self.cam.zoom * cell < MIN_CELL_PX:
+            self.cam.centre_on(x, y, MIN_CELL_PX / cell)
+
+    def cell_pixels(self) -> float:
+        """A typical cell's size on screen in pixels (the layer's cell size at the current zoom)."""
+        return self.cam.zoom * (self.layer.cell_size if self.layer is not None else 1.0)
 
     def fit_area(self, width: float, height: float) -> None:
         """Only the ``width`` × ``height`` pixels at the window's bottom-left show the maze (a panel beside it):

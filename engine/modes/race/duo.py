@@ -343,11 +343,13 @@ class DuoSession:
                 continue
             play = r.play
             now = self.tick / TICKS_PER_SECOND
+            before = play.elapsed
             for e in play.advance(TICK, held[r.index] if r.index < len(held) else None):
                 if e.kind is EventKind.STEP:
-                    r.moves.append((self.tick, e.cell))
+                    at = self.tick + int(e.time > before + 1e-9)  # a move begun as the last one ended: next tick
+                    r.moves.append((at, e.cell))
                     if e.cell == play.goal:
-                        r.finish = self.tick + MOVE_TICKS
+                        r.finish = at + MOVE_TICKS
                     stepped = True
                     events.append(Event(EventKind.STEP, r.index, cell=e.cell, time=now))
                 elif e.kind is EventKind.BUMP:

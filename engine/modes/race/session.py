@@ -338,9 +338,10 @@ class RaceSession:
         events: list[Event] = []
         if sim.started and not sim.gave_up:
             now = sim.tick / TICKS_PER_SECOND
+            started_at = self.player.elapsed
             for e in self.player.advance(TICK, held):
                 if e.kind is EventKind.STEP:
-                    sim.player_move(e.cell)
+                    sim.player_move(e.cell, late=e.time > started_at + 1e-9)  # begun as the last move ended
                     events.append(Event(EventKind.STEP, cell=e.cell, time=now))
                 elif e.kind is EventKind.BUMP:
                     events.append(Event(EventKind.BUMP, cell=e.cell, time=now))

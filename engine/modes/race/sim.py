@@ -128,8 +128,9 @@ class RaceSim:
         return self.opponent.reached(max(0, self.tick))
 
     # -- input / time -----------------------------------------------------------
-    def player_move(self, cell: int) -> bool:
-        """Start the player's move into ``cell`` at the current tick.
+    def player_move(self, cell: int, late: bool = False) -> bool:
+        """Start the player's move into ``cell`` at the current tick (``late``: at the next one, the move
+        having begun at the end of this tick, as the one before it ended).
 
         Returns:
             False (and changes nothing) during the countdown, after the player
@@ -139,10 +140,11 @@ class RaceSim:
             return False
         if cell not in self._adj[self.player_cells[-1]]:
             return False
+        at = self.tick + int(late)
         self.player_cells.append(int(cell))
-        self.player_moves.append((self.tick, int(cell)))
+        self.player_moves.append((at, int(cell)))
         if cell == self.maze.goal:
-            self.player_finish = self.tick + self.move_ticks
+            self.player_finish = at + self.move_ticks
         return True
 
     def advance(self, ticks: int = 1) -> None:

@@ -1,0 +1,113 @@
+"""The corner overview of a big maze: its passages drawn once into a small texture, the player's dot and the
+rectangle of what the camera shows; a click on it pans the camera there.
+
+Shown for mazes of more than :data:`MIN_CELLS` cells (over 40×40), and never for a dark maze (the overview
+would show the map the fog hides).  Drawing it costs one textured rectangle, one dot and two rectangle
+outlines a frame: the maze itself is rasterised once, with PIL, when the minimap is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+from PIL import Image, ImageDraw
+
+from game.render.camera import CameraState
+
+if TYPE_CHECKING:
+    from engine.maze.model import Maze
+    from game.render.theme import Theme
+
+MIN_CELLS = 40 * 40  # more cells than this: the maze gets a minimap
+SIDE = 180  # pixels: the longer side of the overview at scale 1
+PAD = 10  # pixels between the overview and the window edge / the HUD band at scale 1
+
+
+def wants_minimap(maze: Maze, dark: bool) -> bool:
+    """True for a maze big enough to need an overview and not dark."""
+    return not dark and maze.grid.n > MIN_CELLS
+
+
+class Minimap:
+    """A small overview of ``maze`` in the top-right corner under the HUD band.
+
+    Args:
+        maze: the maze (its open passages are drawn as lines between cell centres, any grid shape).
+        theme: colours (walls = the panel colour, passages = the floor's).
+    """
+
+    def __init__(self, maze: Maze, theme: Theme) -> None:
+        self.bounds = maze.grid.bounds()
+        x0, y0, x1, y1 = self.bounds
+        bw, bh = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)
+        scale = 2 * SIDE / max(bw, bh)  # rasterised at twice the shown size, drawn down smoothly
+        w, h = max(2, round(bw * scale)), max(2, round(bh * scale))
+        image = Image.new("RGBA", (w, h), (*theme.panel[:3], 255))
+        draw = ImageDraw.Draw(image)
+        centers = maze.grid.centers.tolist()
+        floor = tuple(theme.text_dim)  # passages light on the dark panel: a path map that reads at 2 px a cell
+        width = max(1, round(scale * 0.5))
+        adj = maze.open_lists()
+        for a, ns in enumerate(adj):
+            ax, ay = centers[a]
+            for b in ns:
+                if b > a:
+                    bx, by = centers[b]
+                    draw.line([((ax - x0) * scale, (y1 - ay) * scale), ((bx - x0) * scale, (y1 - by) * scale)],
+                              fill=floor, width=width)
+        self.texture = arcade.Texture(image)
+        self.aspect = bw / bh
+        self.rect = arcade.LBWH(0, 0, 1, 1)
+        self.frame_color = theme.text_dim
+        self.view_color = theme.accent
+        self.dot_color = theme.player
+
+    def place(self, width: float, height: float, top: float, scale: float) -> None:
+        """Sit in the top-right corner of a ``width`` × ``height`` window, under ``top`` pixels of HUD."""
+        side, pad = SIDE * scale, PAD * scale
+        w, h = (side, side / self.aspect) if self.aspect >= 1 else (side * self.aspect, side)
+        self.rect = arcade.LBWH(width - pad - w, height - top - pad - h, w, h)
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        """World point -> pixel on the overview."""
+        x0, y0, x1, y1 = self.bounds
+        r = self.rect
+        return r.left + (wx - x0) / (x1 - x0) * r.width, r.bottom + (wy - y0) / (y1 - y0) * r.height
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        """Pixel on the overview -> world point."""
+        x0, y0, x1, y1 = self.bounds
+        r = self.rect
+        return x0 + (sx - r.left) / r.width * (x1 - x0), y0 + (sy - r.bottom) / r.height * (y1 - y0)
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when window pixel ``(x, y)`` is on the overview."""
+        r = self.rect
+        return r.left <= x <= r.right and r.bottom <= y <= r.top
+
+    def click(self, x: float, y: float, cam: CameraState) -> bool:
+        """A click at ``(x, y)``: on the overview, pan the camera to centre that point (following stops until the
+        player moves again).  True if it was on the overview."""
+        if not self.contains(x, y):
+            return False
+        wx, wy = self.to_world(x, y)
+        cam.x, cam.y = wx, wy + (cam.hud - cam.footer) / (2 * cam.zoom)
+        cam.following = False
+        cam.pan(0, 0)  # clamp
+        return True
+
+    def draw(self, player: tuple[float, float], cam: CameraState) -> None:
+        """The overview, the rectangle the camera shows and the player's dot (window coordinates: the HUD camera
+        must be active)."""
+        r = self.rect
+        arcade.draw_lrbt_rectangle_filled(r.left - 2, r.right + 2, r.bottom - 2, r.top + 2, self.frame_color)
+        arcade.draw_texture_rect(self.texture, r)
+        left, bottom = self.to_screen(*cam.screen_to_world(0, cam.footer))
+        right, top = self.to_screen(*cam.screen_to_world(cam.width, cam.height - cam.hud))
+        left, right = max(left, r.left), min(right, r.right)
+        bottom, top = max(bottom, r.bottom), min(top, r.top)
+        if right > left and top > bottom:
+            arcade.draw_lrbt_rectangle_outline(left, right, bottom, top, self.view_color, 1.5)
+        px, py = self.to_screen(*player)
+        arcade.draw_circle_filled(px, py, max(3.0, r.width / 60), self.dot_color)
