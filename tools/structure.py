@@ -14,47 +14,11 @@ import sys
 from functools import cache
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.test_imports import _module_name as module_name  # noqa: E402  (one import-graph reader)
+from tests.test_imports import import_graph  # noqa: E402
+
 PACKAGES = ("engine", "game")
-
-
-def module_name(root: Path, path: Path) -> str:
-    """``engine/maze/model.py`` -> ``engine.maze.model`` (``__init__`` -> the package)."""
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """module -> engine/game modules it imports anywhere (``TYPE_CHECKING`` blocks excluded)."""
-    files = {module_name(root, p): p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for name, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = {id(n) for node in ast.walk(tree)
-                if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-                for stmt in node.body for n in ast.walk(stmt)}
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        out: set[str] = set()
-        for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            for t in targets:
-                while t and t not in files:
-                    t = t.rpartition(".")[0]
-                if t and t != name:
-                    out.add(t)
-        graph[name] = out
-    return graph
 
 
 def tower(graph: dict[str, set[str]], prefix: str) -> list[str]:
@@ -87,7 +51,7 @@ def sizes(root: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]], lis
     for pkg in PACKAGES:
         for p in (root / pkg).rglob("*.py"):
             text = p.read_text(encoding="utf-8")
-            name = module_name(root, p)
+            name = module_name(p, root)
             mods.append((len(text.splitlines()), name))
             for node in ast.walk(ast.parse(text)):
                 if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -43,15 +43,12 @@ from typing import Final
 import numpy as np
 
 from engine.codes import ALPHABET, MAX_ANY_LENGTH, CodeError, decode_int, encode_int, seal
-from engine.maze.grids import SHAPES, check_grid_size, make_grid
+from engine.maze.grids import SHAPE_LETTERS, SHAPES, make_grid, parse_shape_size
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 
 TAG: Final = "L"
 VERSION: Final = 2
-#: Shape letters, the same as maze codes' (``engine.maze.recipe.SHAPE_LETTERS``; a test checks it).
-SHAPE_LETTERS: Final = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
-_LETTER_SHAPES: Final = {v: k for k, v in SHAPE_LETTERS.items()}
 START_LETTER: Final = "A"
 GOAL_LETTER: Final = "Z"
 DARK_FIELD: Final = "D"
@@ -254,16 +251,7 @@ def parse(rest: str) -> LevelFields:
         raise CodeError("The level code is missing its size.")
     fields = params[1:].split(".")
     size = fields[0]
-    shape = _LETTER_SHAPES.get(size[:1])
-    if shape is None:
-        raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
-    w, x, h = size[1:].partition("X")
-    if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
-        raise CodeError(f"The size '{size[1:21]}' is not of the form WxH.")
-    try:
-        width, height = check_grid_size(shape, int(w), int(h))
-    except ValueError as exc:
-        raise CodeError(f"The size is outside what the code allows: {exc}.") from None
+    shape, width, height = parse_shape_size(size)
     cells, num_edges = grid_counts(shape, width, height)
     start: int | None = None
     goal: int | None = None

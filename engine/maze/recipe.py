@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Final
 from engine.args import SEED_MAX
 from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
 from engine.level import Level
+from engine.maze.grids import SHAPE_LETTERS
 from engine.maze.grids.base import Grid
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
@@ -48,8 +49,6 @@ from engine.rng import Rng
 TAG: Final = "M"
 VERSIONS = (1, 2)
 VERSION = CURRENT_VERSION
-SHAPE_LETTERS = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
-_LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
 #: The field that makes a level dark (after the braid; absent = not dark).
 DARK_FIELD = "D"
 #: The first letter of the weave field (``W<percent>``, after the braid, before the dark field).
@@ -233,21 +232,12 @@ class MazeSpec:
             CodeError: one plain sentence naming what is wrong.
         """
         from engine.maze.generators import GENERATORS
-        from engine.maze.grids import check_grid_size
+        from engine.maze.grids import parse_shape_size
 
         if len(fields) < 2:
             raise CodeError("The maze code is missing its size or its algorithm.")
         size = fields[0]
-        shape = _LETTER_SHAPES.get(size[:1])
-        if shape is None:
-            raise CodeError(f"The shape letter '{size[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
-        w, x, h = size[1:].partition("X")
-        if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
-            raise CodeError(f"The size '{size[1:21]}' is not of the form WxH.")
-        try:
-            width, height = check_grid_size(shape, int(w), int(h))
-        except ValueError as exc:
-            raise CodeError(f"The size is outside what the code allows: {exc}.") from None
+        shape, width, height = parse_shape_size(size)
         by_code = {g.code: g for g in GENERATORS.values()}
         gen = by_code.get(fields[1])
         if gen is None:

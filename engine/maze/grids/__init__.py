@@ -143,3 +143,29 @@ def check_grid_size(shape: str, width: object, height: object) -> tuple[int, int
     """
     info = SHAPES[canonical_shape(shape)]
     return check_dims(info.name, width, height, info.min_size, info.max_size)
+
+
+#: The one-letter name of each shape inside codes (maze, race, ghost and level codes share it).
+SHAPE_LETTERS: dict[str, str] = {"square": "S", "hex": "H", "triangle": "T", "polar": "P", "upsilon": "U"}
+_LETTER_SHAPES = {v: k for k, v in SHAPE_LETTERS.items()}
+
+
+def parse_shape_size(field: str) -> tuple[str, int, int]:
+    """The shape and size of a code's ``<letter><W>X<H>`` field (e.g. ``H20X15``), range-checked.
+
+    Raises:
+        engine.codes.CodeError: an unknown shape letter, not ``WxH``, or a size outside the shape's range.
+    """
+    from engine.codes import CodeError
+
+    shape = _LETTER_SHAPES.get(field[:1])
+    if shape is None:
+        raise CodeError(f"The shape letter '{field[:1]}' is unknown (known: {', '.join(_LETTER_SHAPES)}).")
+    w, x, h = field[1:].partition("X")
+    if not x or not w.isdigit() or not h.isdigit() or len(w) > 4 or len(h) > 4:
+        raise CodeError(f"The size '{field[1:21]}' is not of the form WxH.")
+    try:
+        width, height = check_grid_size(shape, int(w), int(h))
+    except ValueError as exc:
+        raise CodeError(f"The size is outside what the code allows: {exc}.") from None
+    return shape, width, height
