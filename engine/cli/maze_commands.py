@@ -86,7 +86,6 @@ def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate one or more mazes and write them in the chosen format."""
-    from engine.maze import export
     from engine.maze.solvers import solve
 
     held = level_from_args(args)
@@ -127,18 +126,33 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         except OSError as exc:
             raise UsageError(write_error(args.output, exc)) from None
         return 0
+    return _write_picture(maze, fmt, args, out, path)
+
+
+def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, path: list[int] | None) -> int:
+    """PNG into ``args.output``, or ASCII into it or ``out``; returns the exit code (0).
+
+    Raises:
+        UsageError: the file cannot be written (one line).
+    """
+    from engine.maze import export
+
     if fmt == "png":
         try:
             export.to_png(maze, args.output, path=path)
         except OSError as exc:
             raise UsageError(write_error(args.output, exc)) from None
         return 0
-    data = _with_newline(export.to_ascii(maze, path=path))
+    _emit(args, out, _with_newline(export.to_ascii(maze, path=path)))
+    return 0
+
+
+def _emit(args: argparse.Namespace, out: TextIO, data: str) -> None:
+    """``data`` into ``args.output`` when given, else onto ``out``."""
     if args.output is not None:
         write_file(args.output, data)
     else:
         out.write(data)
-    return 0
 
 
 def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> int:
@@ -177,20 +191,9 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
         except OSError as exc:
             raise UsageError(write_error(args.output, exc)) from None
         return 0
-    elif fmt == "png":
-        path = solve(maze, "bfs").path if args.solution else None
-        try:
-            export.to_png(maze, args.output, path=path)
-        except OSError as exc:
-            raise UsageError(write_error(args.output, exc)) from None
-        return 0
     else:
-        path = solve(maze, "bfs").path if args.solution else None
-        data = _with_newline(export.to_ascii(maze, path=path))
-    if args.output is not None:
-        write_file(args.output, data)
-    else:
-        out.write(data)
+        return _write_picture(maze, fmt, args, out, solve(maze, "bfs").path if args.solution else None)
+    _emit(args, out, data)
     return 0
 
 

@@ -15,7 +15,6 @@ from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
 from engine.modes.editor import EditorSession
 from game.context import Context
-from game.ui import focus
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import MazeChoices
 
@@ -63,10 +62,8 @@ class EditorNewView(ChoiceSetupView):
 
     def submit_code(self) -> None:
         """The maze of a pasted maze code."""
-        text = self.code_text()
-        if not text:
-            self.message.text = "Paste a maze code into the field first."
-            focus(self.field)
+        text = self.pasted_code()
+        if text is None:
             return
         try:
             spec = MazeSpec.from_code(text)

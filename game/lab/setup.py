@@ -12,7 +12,6 @@ from game.codes import decoded_level
 from game.context import Context
 from game.lab.export import SETTING, export_folder
 from game.routes import Route
-from game.ui import focus
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices
 
@@ -71,10 +70,8 @@ class LabSetupView(ChoiceSetupView):
 
     def submit_code(self) -> None:
         """Open a pasted maze code in the Lab (a level code: its level, shown built)."""
-        text = self.code_text()
-        if not text:
-            self.message.text = "Paste a maze code into the field first."
-            focus(self.field)
+        text = self.pasted_code()
+        if text is None:
             return
         try:
             level = decoded_level(decode_any(text))

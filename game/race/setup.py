@@ -19,7 +19,6 @@ from game.codes import decoded_level
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.routes import Route
-from game.ui import focus
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices, algorithms_for, new_seed
 from game.ui.textfit import fit_text
@@ -237,10 +236,8 @@ class RaceSetupView(ChoiceSetupView):
 
     def submit_code(self) -> None:
         """Open the pasted code: a race code, a maze code (with the chosen opponent) or a ghost code."""
-        text = self.code_text()
-        if not text:
-            self.message.text = "Paste a race, maze or ghost code into the field first."
-            focus(self.field)
+        text = self.pasted_code("race, maze or ghost")
+        if text is None:
             return
         self.open_code(text)
 

@@ -15,7 +15,7 @@ from arcade import key
 
 from engine.codes import normalize
 from game.context import Context
-from game.ui import FONT, CodeField, gui, request_render, unfocus
+from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
@@ -117,6 +117,15 @@ class ChoiceSetupView(BaseView):
     def code_text(self) -> str:
         """The normalised contents of the code field."""
         return normalize(self.field.text)
+
+    def pasted_code(self, kinds: str = "maze") -> str | None:
+        """The code field's normalised text, or None after asking for one (``kinds``: what to paste)."""
+        text = self.code_text()
+        if not text:
+            self.message.text = f"Paste a {kinds} code into the field first."
+            focus(self.field)
+            return None
+        return text
 
     def paste(self) -> None:
         """Ctrl+V: the clipboard into the code field."""
