@@ -225,6 +225,20 @@ def test_resize_starts_blank_where_cells_move() -> None:
     assert not p.passage.any()
 
 
+def test_resize_resets_a_lost_start_or_goal_and_undo_brings_all_back() -> None:
+    s = EditorSession.blank("square", 6, 6)
+    _carve_row(s, 6)
+    s.set_goal(s.grid.n - 1)  # the far corner: gone when the grid shrinks
+    before = (s.grid, s.passage.copy(), s.start, s.goal)
+    assert s.resize(4, 6)
+    assert (s.start, s.goal) == (s.grid.start, s.grid.goal)  # reset to the grid's own, not clamped
+    assert 0 <= s.start < s.grid.n and 0 <= s.goal < s.grid.n
+    assert s.undo()
+    assert s.grid is before[0] and np.array_equal(s.passage, before[1]) and (s.start, s.goal) == before[2:]
+    assert s.redo() and (s.grid.width, s.grid.height) == (4, 6)
+    assert s.undo() and s.resize(6, 7) and not s.can_redo  # a new resize drops the undone one
+
+
 def test_resize_refuses_bad_sizes() -> None:
     s = EditorSession.blank("square", 4, 4)
     with pytest.raises(ValueError):

@@ -312,3 +312,84 @@ def test_layout_at_every_size(window, ctx, theme):
     finally:
         set_window_size(window, 1280, 800)
     assert not problems, "\n".join(problems)
+
+
+def press_button(view, label: str) -> None:
+    index = next(i for i, b in enumerate(view.buttons) if b.text == label)
+    view.actions[index]()
+
+
+def test_keys_resize_and_undo_brings_back_the_old_size_and_walls(window, ctx):
+    view = open_editor(window, ctx)  # square 6x5
+    s = view.session
+    s.toggle_between(0, 1)
+    walls, old_grid, old_layer = s.passage.copy(), s.grid, view.layer
+    keypress(window, key.BRACKETRIGHT)  # wider
+    assert (s.grid.width, s.grid.height) == (7, 5) and int(s.passage.sum()) == 1
+    assert view.layer is not old_layer and view.layer.maze.grid is s.grid  # a new layer for the new grid
+    assert view.viewport.grid is s.grid and "7×5" in view.hud.title.text and "7×5" in view.message
+    view.on_draw()
+    keypress(window, key.PERIOD)  # taller
+    keypress(window, key.COMMA)  # shorter
+    keypress(window, key.BRACKETLEFT)  # narrower
+    keypress(window, key.BRACKETLEFT)
+    assert (s.grid.width, s.grid.height) == (5, 5)
+    for _ in range(5):
+        keypress(window, key.Z)  # each resize is one step
+    assert s.grid is old_grid and np.array_equal(s.passage, walls)
+    assert view.layer.maze.grid is old_grid and "6×5" in view.hud.title.text
+    keypress(window, key.Y)
+    assert (s.grid.width, s.grid.height) == (7, 5)
+    assert 0 <= view.cursor < s.grid.n
+    view.on_draw()
+
+
+def test_size_buttons_resize_and_keep_start_and_goal_inside(window, ctx):
+    view = open_editor(window, ctx)
+    s = view.session
+    s.set_goal(s.grid.n - 1)  # the far corner: gone when the grid shrinks
+    press_button(view, "Shorter (,)")
+    assert (s.grid.width, s.grid.height) == (6, 4)
+    assert (s.start, s.goal) == (s.grid.start, s.grid.goal)  # reset to the new grid's own
+    assert 0 <= s.start < s.grid.n and 0 <= s.goal < s.grid.n and 0 <= view.cursor < s.grid.n
+    press_button(view, "Taller (.)")
+    press_button(view, "Wider (])")
+    press_button(view, "Narrower ([)")
+    assert (s.grid.width, s.grid.height) == (6, 5)
+    keypress(window, key.Z)
+    assert (s.grid.width, s.grid.height) == (7, 5)
+    view.on_draw()
+
+
+def test_a_size_out_of_range_is_refused_with_one_line(window, ctx):
+    from engine.maze.grids import SHAPES
+
+    view = open_editor(window, ctx, EditorSession.blank("square", 2, 2))
+    s = view.session
+    grid = s.grid
+    keypress(window, key.BRACKETLEFT)
+    assert s.grid is grid and not s.can_undo
+    assert "Cannot resize" in view.message and "2..1000" in view.message and "\n" not in view.message
+    press_button(view, "Shorter (,)")
+    assert s.grid is grid and "high" in view.message
+    polar = open_editor(window, ctx, EditorSession.blank("polar", SHAPES["polar"].max_size, 4))
+    keypress(window, key.BRACKETRIGHT)
+    assert polar.session.grid.width == SHAPES["polar"].max_size and "4..480" in polar.message
+
+
+def test_layout_after_resizes(window, ctx):
+    problems: list[str] = []
+    try:
+        view = open_editor(window, ctx, EditorSession.blank("hex", 10, 8))
+        for symbol in (key.BRACKETRIGHT, key.PERIOD, key.PERIOD):
+            keypress(window, symbol)
+        keypress(window, key.COMMA)
+        view.say("Cannot resize: square mazes are 2..1000 cells wide.")
+        for w, h in [(800, 600), (1280, 800), (1920, 1080)]:
+            problems += check_layout(window, view, w, h)
+            x0, y0, x1, y1 = view.session.grid.bounds()  # the viewport fits the new grid in the maze area
+            for x, y in (view.viewport.world_to_screen(x0, y0), view.viewport.world_to_screen(x1, y1)):
+                assert -1 <= x and view.in_maze(x - 1, y - 1) and y >= -1
+    finally:
+        set_window_size(window, 1280, 800)
+    assert not problems, "\n".join(problems)

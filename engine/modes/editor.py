@@ -249,8 +249,11 @@ class EditorSession:
         On square, hex and triangle grids (and polar ones whose inner ring keeps its width:
         only the number of rings changes) every cell that still exists keeps its open walls
         towards neighbours that still exist, and the start and goal stay where they were
-        when their cells remain.  Other shapes, shaped (masked) grids and every other case
-        start blank: every wall standing, the grid's own start and goal.  One undoable edit.
+        when their cells remain; when either cell is gone both are reset to the new grid's
+        own start and goal (reset, not clamped: a clamped pair could land on one cell).
+        Other shapes, shaped (masked) grids and every other case start blank: every wall
+        standing, the grid's own start and goal.  One undoable edit (undo brings back the
+        old grid, walls, start and goal).
 
         Raises:
             ValueError: a size out of the shape's range.

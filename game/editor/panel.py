@@ -13,7 +13,8 @@ from game.ui import fit_text
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
-HELP = "Click/drag walls · right-drag pan · wheel zoom · F fit · arrows cursor · WASD or Shift+arrow wall · F1 help"
+HELP = ("Click/drag walls · right-drag pan · wheel zoom · F fit · arrows cursor · WASD/Shift+arrow wall"
+        " · [ ] , . size · F1 help")
 MODES = {
     "walls": "Click or drag across walls to open or close them.",
     "start": "Click a cell to put the start there.",

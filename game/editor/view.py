@@ -9,8 +9,14 @@ Mouse: a click toggles the wall nearest the cursor (within a few pixels); a drag
 every wall it crosses, each once per stroke (one undo); in the Start/Goal modes a click
 puts the start or goal on the cell.  Right- or middle-drag pans, the wheel zooms.
 Keys: arrows move the cell cursor; W/A/S/D or Shift+arrow toggle the wall on that side
-(the neighbour closest in angle, as a player's step); 1/2 start/goal at the cursor; Z/Y
+(the neighbour closest in angle, as a player's step); 1/2 start/goal at the cursor; [ / ]
+narrower/wider and , / . shorter/taller (also the panel's four size buttons); Z/Y
 undo/redo; T try it; C copy code; Ctrl+S save; N new; F fit; +/- zoom; Esc back.
+
+A resize is :meth:`engine.modes.editor.EditorSession.resize`: one undoable step; a size out
+of the shape's range is refused with one sentence; the start and goal stay on their cells
+when both remain, else both are reset to the new grid's own (never clamped); the layer
+and the viewport are rebuilt and fitted to the new grid, the cursor goes to the start.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import arcade
 from arcade import key
 
 from engine.codes import CodeError
+from engine.maze.grids import SHAPES
 from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
 from game import routes
 from game.context import Context
@@ -37,6 +44,8 @@ PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggl
 ARROWS = (key.LEFT, key.RIGHT, key.UP, key.DOWN)
 START_KEYS = (key.KEY_1, key.NUM_1)
 GOAL_KEYS = (key.KEY_2, key.NUM_2)
+#: Resize keys -> (width step, height step): [ ] narrower/wider, , . shorter/taller.
+SIZE_KEYS = {key.BRACKETLEFT: (-1, 0), key.BRACKETRIGHT: (1, 0), key.COMMA: (0, -1), key.PERIOD: (0, 1)}
 
 
 class EditorView(BaseView):
@@ -68,6 +77,8 @@ class EditorView(BaseView):
             ("Start (1)", lambda: self.set_mode("start")), ("Goal (2)", lambda: self.set_mode("goal")),
             ("Undo (Z)", self.undo), ("Redo (Y)", self.redo),
             ("Copy code (C)", self.copy_code), ("Save (Ctrl+S)", self.save),
+            ("Narrower ([)", lambda: self.grow(-1, 0)), ("Wider (])", lambda: self.grow(1, 0)),
+            ("Shorter (,)", lambda: self.grow(0, -1)), ("Taller (.)", lambda: self.grow(0, 1)),
             ("Back (Esc)", self.back),
         ):
             self.ui.add(self.make_button(label, action, width=140, height=32, font_size=12))
@@ -177,16 +188,35 @@ class EditorView(BaseView):
         self.ctx.show(self)
 
     def undo(self) -> None:
-        """Z: take back the last edit or stroke."""
+        """Z: take back the last edit or stroke (a resize too: the old size comes back)."""
         if not self.session.undo():
             self.say("Nothing to undo.")
+        self._sync_layer()
         self._refresh()
 
     def redo(self) -> None:
         """Y: do the undone edit again."""
         if not self.session.redo():
             self.say("Nothing to redo.")
+        self._sync_layer()
         self._refresh()
+
+    def grow(self, dw: int, dh: int) -> None:
+        """[ ] , . and the size buttons: the grid ``dw`` wider and ``dh`` taller (see the module docstring)."""
+        g = self.session.grid
+        info = SHAPES[g.kind]
+        w, h = g.width + dw, g.height + dh
+        value, side = (w, "wide") if dw else (h, "high")
+        if not info.min_size <= value <= info.max_size:
+            self.say(f"Cannot resize: {g.kind} mazes are {info.min_size}..{info.max_size} cells {side}.")
+            return
+        try:
+            self.session.resize(w, h)
+        except ValueError as exc:  # the other side out of range (a level made elsewhere)
+            self.say(f"Cannot resize: {exc}.")
+            return
+        self._sync_layer()
+        self.say(f"Size {w}×{h} (Z undoes it).")
 
     def try_it(self) -> None:
         """T: play the level as it is now; Esc in the game comes back here."""
@@ -258,6 +288,8 @@ class EditorView(BaseView):
                 self.move_cursor(vec)
             else:
                 self.toggle_side(vec)
+        elif symbol in SIZE_KEYS:
+            self.grow(*SIZE_KEYS[symbol])
         elif symbol in START_KEYS or symbol in GOAL_KEYS:
             self.place("start" if symbol in START_KEYS else "goal", self.cursor)
         elif symbol == key.T:

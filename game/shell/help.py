@@ -54,6 +54,8 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
     "editor": ("Maze editor", [
         "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans",
         "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
+        "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
+        "A resize keeps the walls of cells that stay (square, hex, triangle; polar: , . rings), else starts blank",
         "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save  ·  N new  ·  wheel zoom  ·  F fit",
     ]),
 }
