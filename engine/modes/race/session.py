@@ -48,7 +48,7 @@ class RaceInfo:
             a level made by hand.
         opponent_name: e.g. ``the runner`` / ``the ghost`` (used inside sentences).
         note: one line about the opponent (its speed, that it switches to Trémaux...).
-        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze code>``); empty
+        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze or level code>``); empty
             when the level has no code (nothing to keep bests under).
         race_spec: the race spec (None for a ghost race).
         ghost: the ghost raced (None for an AI race).
@@ -165,8 +165,12 @@ class RaceSession:
         level = ghost.level() if level is None else level
         label = level.label() if ghost.spec is None else ghost.spec.label()
         note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
-        if ghost.spec is None:
-            info = RaceInfo("", None, "the ghost", note, "", ghost=ghost)
+        if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
+            try:
+                code, key = ghost.code(level), f"vs-ghost:{level.code()}"
+            except CodeError:  # a level with no level code (shaped or weave), or a run too long to share
+                code, key = "", ""
+            info = RaceInfo(code, None, "the ghost", note, key, ghost=ghost)
         else:
             info = RaceInfo(ghost.code(level), ghost.spec, "the ghost", note, f"vs-ghost:{ghost.spec.code()}",
                             ghost=ghost)
