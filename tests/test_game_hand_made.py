@@ -146,7 +146,7 @@ def test_play_level_keeps_title_and_back(ctx, window):
 def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, make):
     from engine.modes.race import OPPONENTS
     from game import routes
-    from game.codes import GHOSTS_LATER, NOT_SAVED
+    from game.codes import NO_GHOST_CODE, NOT_SAVED
     from game.race.result import RaceResultView
     from game.race.view import RaceView
 
@@ -161,16 +161,20 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
     _run(view, lambda: isinstance(window.current_view, RaceResultView))
     result = window.current_view
     result.on_draw()
-    assert result.result.winner == "player" and result.ghost_code == ""
+    assert result.result.winner == "player"
     shown = _texts(result)
     labels = [b.text for b in result.buttons]
-    assert "Copy ghost code" not in labels and "Copy race code" not in labels
-    assert ctx.store.ghosts() == []  # no ghost code to keep
-    if isinstance(level, CodedLevel):
-        assert GHOSTS_LATER in shown and NOT_SAVED not in shown
+    assert "Copy race code" not in labels
+    if isinstance(level, CodedLevel):  # the ghost code carries the level itself
+        assert result.ghost_code.startswith("G2.") and "#" not in result.ghost_code
+        assert f"Ghost code: {result.ghost_code}" in shown and "Copy ghost code" in labels
+        assert NOT_SAVED not in shown and NO_GHOST_CODE not in shown
         assert ctx.store.best(f"L1-TEST/{opponent}/easy").wins == 1
+        assert [(g[0], g[1]) for g in ctx.store.ghosts()] == [("L1-TEST", result.ghost_code)]
     else:
-        assert "No ghost code: this level has no code yet." in shown and NOT_SAVED in shown
+        assert result.ghost_code == "" and "Copy ghost code" not in labels
+        assert NO_GHOST_CODE in shown and NOT_SAVED in shown
+        assert ctx.store.ghosts() == []  # no ghost code to keep
     # your own run, raced from memory (no ghost code needed)
     result.race_ghost()
     ghost_race = window.current_view
@@ -189,12 +193,12 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
 
 def test_two_players_on_a_hand_made_level(ctx, window):
     from game import routes
-    from game.codes import GHOSTS_LATER
+    from engine.modes.ghost import Ghost
+    from game.codes import NO_GHOST_CODE
     from game.race.duo import DuoView
     from game.race.duo_result import DuoResultView
 
-    for level, why in ((codeless(hand_made()), "No ghost codes: this level has no code yet."),
-                       (coded(hand_made()), GHOSTS_LATER)):
+    for level, why in ((codeless(hand_made()), NO_GHOST_CODE), (coded(hand_made()), "")):
         view = routes.duo_level(ctx, level)
         assert isinstance(view, DuoView) and view.duo.level is level
         ctx.show(view)
@@ -207,9 +211,20 @@ def test_two_players_on_a_hand_made_level(ctx, window):
         result = window.current_view
         result.on_draw()
         shown = _texts(result)
-        assert why in shown and result.ghost_codes == ["", ""]
-        assert ("Copy maze code" in [b.text for b in result.buttons]) == isinstance(level, CodedLevel)
-        assert ctx.store.ghosts() == []
+        labels = [b.text for b in result.buttons]
+        assert ("Copy maze code" in labels) == isinstance(level, CodedLevel)
+        if why:
+            assert why in shown and result.ghost_codes == ["", ""]
+            assert ctx.store.ghosts() == []
+            continue
+        # a level with a code: each run's ghost code carries the level and resolves to that run
+        assert NO_GHOST_CODE not in shown
+        assert "Copy Player 1's ghost" in labels and "Copy Player 2's ghost" in labels
+        for i, code in enumerate(result.ghost_codes):
+            assert code.startswith("G2.") and code in shown
+            ghost = Ghost.from_code(code)
+            assert ghost.path == duo.trail(i) and np.array_equal(ghost.level().passage, level.passage)
+        assert [g[0] for g in ctx.store.ghosts()] == ["L1-TEST"]
 
 
 def test_dark_play_race_and_two_players_show_fog(ctx, window):
