@@ -192,8 +192,8 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
 
 
 def test_two_players_on_a_hand_made_level(ctx, window):
-    from game import routes
     from engine.modes.ghost import Ghost
+    from game import routes
     from game.codes import NO_GHOST_CODE
     from game.race.duo import DuoView
     from game.race.duo_result import DuoResultView
