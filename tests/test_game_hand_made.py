@@ -411,3 +411,57 @@ def test_the_new_lines_fit(ctx, window, size):
     duo.duo.racers[1].play.walk_to(level.goal, explored_only=False)
     _run(duo, lambda: isinstance(window.current_view, DuoResultView))
     assert check_layout(window, window.current_view, *size) == []
+
+
+def test_a_hand_made_levels_ghost_code_opens_a_race_against_the_ghost(ctx, window):
+    """The result screen's ghost code of a run on a hand-made level races that run on that level, from the code
+    screen, the race setup's code field and ``tessera play CODE``."""
+    from engine.modes.ghost import Ghost
+    from game import routes
+    from game.app import code_view
+    from game.race.result import RaceResultView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
+    from game.shell.code_entry import CodeEntryView
+
+    level = hand_made(dark=True)
+    view = routes.race_level(ctx, level, "runner", "easy")
+    ctx.show(view)
+    _run(view, lambda: view.race.sim.tick >= 0)
+    view.session.walk_to(level.goal, explored_only=False)
+    _run(view, lambda: isinstance(window.current_view, RaceResultView))
+    result = window.current_view
+    code = result.ghost_code
+    assert code.startswith("G2.H8X6.D:") and "Copy ghost code" in [b.text for b in result.buttons]
+    run = result.race.ghost_of_run()
+    assert Ghost.from_code(code) == run
+
+    def races_the_ghost(opened) -> RaceView:
+        assert isinstance(opened, RaceView) and opened.is_ghost
+        race = opened.race
+        assert race.level.recipe is None and race.level.dark
+        assert np.array_equal(race.level.passage, level.passage) and race.level.start == level.start
+        assert race.info.code == code and race.info.best_key == f"vs-ghost:{level.code()}"
+        assert race.sim.opponent.finish_tick == run.finish_tick
+        return opened
+
+    entry = CodeEntryView(ctx, code.lower())
+    ctx.show(entry)
+    entry.submit()
+    raced = races_the_ghost(window.current_view)
+    setup = RaceSetupView(ctx)
+    ctx.show(setup)
+    setup.field.text = code
+    setup.submit_code()
+    races_the_ghost(window.current_view)
+    races_the_ghost(code_view(ctx, code))
+    # race it: the ghost arrives first, you give up; the result names the ghost code raced
+    ctx.show(raced)
+    raced.on_draw()
+    _run(raced, lambda: raced.race.sim.tick >= 0)
+    _run(raced, lambda: raced.race.sim.winner is not None)
+    raced.back()
+    after = window.current_view
+    assert isinstance(after, RaceResultView) and after.result.winner == "opponent"
+    after.on_draw()
+    assert f"Ghost code raced: {code}" in _texts(after)
