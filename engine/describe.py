@@ -44,7 +44,7 @@ def describe(decoded: Decoded) -> dict[str, Any]:
 
         maze = decoded.build()
         if isinstance(decoded, GhostCode):
-            decoded.check_moves(decoded.spec.level(maze))
+            decoded.check_moves(decoded.level(maze))
         out["cells"] = int(maze.grid.n)
         path = shortest_path(maze.open_lists(), maze.start, maze.goal)
         out["shortest_path"] = len(path) - 1

@@ -12,8 +12,9 @@ A decoded *level* code (``KIND == "level"``, with ``.level()`` giving an
 :class:`engine.level.Level`: a level made by hand) opens the play screen on that
 level through :func:`game.routes.play_level`; :func:`decoded_level` is the one test
 for it (the Race and Lab setups use it too).  :func:`level_code` and the lines below
-are what the screens say about a level that has no code (nothing saved) and about
-ghosts of hand-made levels (no ghost code yet).
+are what the screens say about a level that has no code (nothing saved);
+:func:`ghost_code_of` is a run's ghost code (for a hand-made level it carries the level)
+or why there is none.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from game.routes import Route
 
 if TYPE_CHECKING:
     from engine.codes import Decoded
+    from engine.modes.ghost import Ghost
 
 #: decoded kind -> the route that plays it (its factory takes the decoded object); from the mode registry
 #: (:data:`engine.modes.registry.MODES`): maze -> play-code, race and ghost -> race-code, puzzle -> puzzle.
@@ -41,8 +43,10 @@ VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_rout
 LEVEL_KIND = "level"
 #: Said where bests would be saved, for a level that has no code (nothing to keep them under).
 NOT_SAVED = "Not saved: this level was made by hand and has no code yet."
-#: Said where a ghost code would be, for a run in a level made by hand.
-GHOSTS_LATER = "Ghost codes for hand-made levels come later."
+#: Said where a ghost code would be, for a run in a level that has no code (shaped or weave, made by hand).
+NO_GHOST_CODE = "No ghost code: this level has no code yet."
+#: Said where a ghost code would be, for a run that did not finish.
+NO_GHOST = "No ghost (you did not finish)."
 
 
 def decoded_level(decoded: object) -> Level | None:
@@ -61,6 +65,17 @@ def level_code(level: Level) -> str:
         return level.code()
     except CodeError:
         return ""
+
+
+def ghost_code_of(ghost: Ghost | None, level: Level) -> tuple[str, str]:
+    """``(ghost code, "")`` of a finished run in ``level`` (a hand-made level's ghost code carries the level),
+    or ``("", why there is none)``: not finished, a level without a code, a run too long to share."""
+    if ghost is None:
+        return "", NO_GHOST
+    try:
+        return ghost.code(level), ""
+    except CodeError as exc:
+        return "", NO_GHOST_CODE if not level_code(level) else str(exc)
 
 
 def route_for(decoded: Decoded) -> Route:

@@ -79,7 +79,8 @@ def summarize(code: str) -> LevelSummary:
         case RaceSpec():
             return LevelSummary("race", f"race · {_maze_text(decoded.maze)} vs {decoded.opponent}")
         case GhostCode():
-            return LevelSummary("ghost", f"ghost · {_maze_text(decoded.spec)}, {decoded.seconds:.1f} s")
+            what = _maze_text(decoded.spec) if decoded.spec is not None else decoded.label()
+            return LevelSummary("ghost", f"ghost · {what}, {decoded.seconds:.1f} s")
         case PuzzleCode():
             return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
     return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later

@@ -385,4 +385,7 @@ def legacy_ghost(ghost_code: str) -> SavedGhost | None:
         return None
     if not isinstance(got, GhostCode):
         return None
-    return SavedGhost(got.spec.code(), ghost_code, got.finish_tick / TICKS_PER_SECOND)
+    level = got.spec if got.spec is not None else got.held  # a ghost of a hand-made level: its level code
+    if level is None:
+        return None
+    return SavedGhost(level.code(), ghost_code, got.finish_tick / TICKS_PER_SECOND)

@@ -146,7 +146,7 @@ def test_play_level_keeps_title_and_back(ctx, window):
 def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, make):
     from engine.modes.race import OPPONENTS
     from game import routes
-    from game.codes import GHOSTS_LATER, NOT_SAVED
+    from game.codes import NO_GHOST_CODE, NOT_SAVED
     from game.race.result import RaceResultView
     from game.race.view import RaceView
 
@@ -161,16 +161,20 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
     _run(view, lambda: isinstance(window.current_view, RaceResultView))
     result = window.current_view
     result.on_draw()
-    assert result.result.winner == "player" and result.ghost_code == ""
+    assert result.result.winner == "player"
     shown = _texts(result)
     labels = [b.text for b in result.buttons]
-    assert "Copy ghost code" not in labels and "Copy race code" not in labels
-    assert ctx.store.ghosts() == []  # no ghost code to keep
-    if isinstance(level, CodedLevel):
-        assert GHOSTS_LATER in shown and NOT_SAVED not in shown
+    assert "Copy race code" not in labels
+    if isinstance(level, CodedLevel):  # the ghost code carries the level itself
+        assert result.ghost_code.startswith("G2.") and "#" not in result.ghost_code
+        assert f"Ghost code: {result.ghost_code}" in shown and "Copy ghost code" in labels
+        assert NOT_SAVED not in shown and NO_GHOST_CODE not in shown
         assert ctx.store.best(f"L1-TEST/{opponent}/easy").wins == 1
+        assert [(g[0], g[1]) for g in ctx.store.ghosts()] == [("L1-TEST", result.ghost_code)]
     else:
-        assert "No ghost code: this level has no code yet." in shown and NOT_SAVED in shown
+        assert result.ghost_code == "" and "Copy ghost code" not in labels
+        assert NO_GHOST_CODE in shown and NOT_SAVED in shown
+        assert ctx.store.ghosts() == []  # no ghost code to keep
     # your own run, raced from memory (no ghost code needed)
     result.race_ghost()
     ghost_race = window.current_view
@@ -188,13 +192,13 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
 
 
 def test_two_players_on_a_hand_made_level(ctx, window):
+    from engine.modes.ghost import Ghost
     from game import routes
-    from game.codes import GHOSTS_LATER
+    from game.codes import NO_GHOST_CODE
     from game.race.duo import DuoView
     from game.race.duo_result import DuoResultView
 
-    for level, why in ((codeless(hand_made()), "No ghost codes: this level has no code yet."),
-                       (coded(hand_made()), GHOSTS_LATER)):
+    for level, why in ((codeless(hand_made()), NO_GHOST_CODE), (coded(hand_made()), "")):
         view = routes.duo_level(ctx, level)
         assert isinstance(view, DuoView) and view.duo.level is level
         ctx.show(view)
@@ -207,9 +211,20 @@ def test_two_players_on_a_hand_made_level(ctx, window):
         result = window.current_view
         result.on_draw()
         shown = _texts(result)
-        assert why in shown and result.ghost_codes == ["", ""]
-        assert ("Copy maze code" in [b.text for b in result.buttons]) == isinstance(level, CodedLevel)
-        assert ctx.store.ghosts() == []
+        labels = [b.text for b in result.buttons]
+        assert ("Copy maze code" in labels) == isinstance(level, CodedLevel)
+        if why:
+            assert why in shown and result.ghost_codes == ["", ""]
+            assert ctx.store.ghosts() == []
+            continue
+        # a level with a code: each run's ghost code carries the level and resolves to that run
+        assert NO_GHOST_CODE not in shown
+        assert "Copy Player 1's ghost" in labels and "Copy Player 2's ghost" in labels
+        for i, code in enumerate(result.ghost_codes):
+            assert code.startswith("G2.") and code in shown
+            ghost = Ghost.from_code(code)
+            assert ghost.path == duo.trail(i) and np.array_equal(ghost.level().passage, level.passage)
+        assert [g[0] for g in ctx.store.ghosts()] == ["L1-TEST"]
 
 
 def test_dark_play_race_and_two_players_show_fog(ctx, window):
@@ -396,3 +411,57 @@ def test_the_new_lines_fit(ctx, window, size):
     duo.duo.racers[1].play.walk_to(level.goal, explored_only=False)
     _run(duo, lambda: isinstance(window.current_view, DuoResultView))
     assert check_layout(window, window.current_view, *size) == []
+
+
+def test_a_hand_made_levels_ghost_code_opens_a_race_against_the_ghost(ctx, window):
+    """The result screen's ghost code of a run on a hand-made level races that run on that level, from the code
+    screen, the race setup's code field and ``tessera play CODE``."""
+    from engine.modes.ghost import Ghost
+    from game import routes
+    from game.app import code_view
+    from game.race.result import RaceResultView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
+    from game.shell.code_entry import CodeEntryView
+
+    level = hand_made(dark=True)
+    view = routes.race_level(ctx, level, "runner", "easy")
+    ctx.show(view)
+    _run(view, lambda: view.race.sim.tick >= 0)
+    view.session.walk_to(level.goal, explored_only=False)
+    _run(view, lambda: isinstance(window.current_view, RaceResultView))
+    result = window.current_view
+    code = result.ghost_code
+    assert code.startswith("G2.H8X6.D:") and "Copy ghost code" in [b.text for b in result.buttons]
+    run = result.race.ghost_of_run()
+    assert Ghost.from_code(code) == run
+
+    def races_the_ghost(opened) -> RaceView:
+        assert isinstance(opened, RaceView) and opened.is_ghost
+        race = opened.race
+        assert race.level.recipe is None and race.level.dark
+        assert np.array_equal(race.level.passage, level.passage) and race.level.start == level.start
+        assert race.info.code == code and race.info.best_key == f"vs-ghost:{level.code()}"
+        assert race.sim.opponent.finish_tick == run.finish_tick
+        return opened
+
+    entry = CodeEntryView(ctx, code.lower())
+    ctx.show(entry)
+    entry.submit()
+    raced = races_the_ghost(window.current_view)
+    setup = RaceSetupView(ctx)
+    ctx.show(setup)
+    setup.field.text = code
+    setup.submit_code()
+    races_the_ghost(window.current_view)
+    races_the_ghost(code_view(ctx, code))
+    # race it: the ghost arrives first, you give up; the result names the ghost code raced
+    ctx.show(raced)
+    raced.on_draw()
+    _run(raced, lambda: raced.race.sim.tick >= 0)
+    _run(raced, lambda: raced.race.sim.winner is not None)
+    raced.back()
+    after = window.current_view
+    assert isinstance(after, RaceResultView) and after.result.winner == "opponent"
+    after.on_draw()
+    assert f"Ghost code raced: {code}" in _texts(after)

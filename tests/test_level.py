@@ -125,15 +125,16 @@ def test_race_a_hand_made_level_against_every_opponent(opponent, dark):
     _finish(race)
     res = race.result()
     assert res is not None and res.player_ticks is not None and res.shortest == race.player.shortest
-    # The player's run is a ghost of the hand-made level: it races, but has no code yet.
+    # The player's run is a ghost of the hand-made level: its code carries the level itself.
     ghost = race.ghost_of_run()
     assert ghost is not None and ghost.spec is None and ghost.path[-1] == level.goal
+    code = ghost.code(level)
+    assert code.startswith("G2.") and "#" not in code
+    assert Ghost.from_code(code) == ghost
     with pytest.raises(CodeError):
-        ghost.code(level)
-    with pytest.raises(CodeError):
-        RaceSession.for_ghost(ghost)  # no recipe to build its level from
+        RaceSession.for_ghost(ghost)  # a recorded run holds no level: it needs the level it was run in
     vs = RaceSession.for_ghost(ghost, level, countdown=0)
-    assert vs.info.is_ghost and vs.info.code == "" and vs.info.best_key == ""
+    assert vs.info.is_ghost and vs.info.code == code and vs.info.best_key == f"vs-ghost:{level.code()}"
     assert vs.sim.opponent.finish_tick == ghost.finish_tick
     _finish(vs)
     assert vs.result() is not None
@@ -177,8 +178,8 @@ def test_two_players_on_a_hand_made_level(dark):
     for player in (0, 1):
         ghost = duo.ghost_of(player)
         assert ghost is not None and ghost.spec is None and ghost.path == duo.trail(player)
-        with pytest.raises(CodeError):
-            ghost.code(level)
+        resolved = Ghost.from_code(ghost.code(level))  # the code carries the hand-made level
+        assert resolved == ghost and np.array_equal(resolved.level().passage, level.passage)
     again = duo.again()
     assert again.level is level and again.phase is Phase.PLAYING and again.moves(0) == again.moves(1) == 0
 

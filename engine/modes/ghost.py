@@ -29,8 +29,17 @@ Whether each move is legal (no wall, stops at the goal, reaches it) needs the
 maze: :meth:`GhostCode.check_moves` / :meth:`GhostCode.resolve` do that in the
 built level (an :class:`engine.level.Level`), raising :class:`CodeError` with one sentence.
 
-A ghost may also be recorded in a level made by hand (no recipe): it races and
-replays like any other, but has no code until such levels have one.
+A ghost of a level made by hand (no recipe, but a level code: :mod:`engine.maze.level_format`)
+carries the level itself instead of the recipe::
+
+    G2.<S><W>X<H>[.A<start>][.Z<goal>][.D]:<passages>:<moves>-<check>
+
+``.<S><W>X<H>...:<passages>`` is the level code without its head and check characters,
+``<moves>`` as above.  The two forms are told apart by the ``#`` of the seed: a ghost
+code with a recipe has one before its first ``:``, one carrying its level has none.
+Decoding is bounded as the level code's: the header's size is checked and the passages'
+length worked out before the grid is built (see :func:`engine.maze.level_format.parse`).
+Only version 2 has this form.
 """
 
 from __future__ import annotations
@@ -40,6 +49,8 @@ from typing import Any, ClassVar, Final
 
 from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any, encode_int, register, seal
 from engine.level import NO_CODE, Level
+from engine.maze import level_format as fmt
+from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
@@ -64,12 +75,14 @@ class Ghost:
 
     Attributes:
         spec: the recipe of the level it was run in (its maze code), or None for a run in a
-            level made by hand (no recipe: such a ghost has no code yet).
+            level made by hand (no recipe: its code carries the level, see :attr:`held`).
         start: the start cell (the maze's start).
         moves: ``(tick, cell)``: the tick each move began (ticks >= 0, strictly
             increasing) and the cell entered.
         move_ticks: ticks one move takes when replayed.
         version: the code format it is written in (not part of the run).
+        held: for a ghost decoded from a code that carries its level (no recipe), that level's
+            code (None otherwise; not part of the run).
     """
 
     spec: MazeSpec | None
@@ -77,6 +90,7 @@ class Ghost:
     moves: tuple[tuple[int, int], ...]
     move_ticks: int = MOVE_TICKS
     version: int = field(default=GHOST_VERSION, compare=False)
+    held: LevelCode | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def record(cls, level: Level, moves: list[tuple[int, int]]) -> Ghost:
@@ -112,14 +126,16 @@ class Ghost:
         return Timeline.from_moves(self.start, list(self.moves), self.move_ticks)
 
     def level(self) -> Level:
-        """The level of :attr:`spec`, built.
+        """The level of :attr:`spec`, built (or the level of :attr:`held` for a ghost of a hand-made level).
 
         Raises:
-            CodeError: the ghost was run in a level made by hand (no recipe to build it from).
+            CodeError: the ghost was run in a level made by hand and holds no level code.
         """
-        if self.spec is None:
-            raise CodeError(NO_CODE)
-        return self.spec.level()
+        if self.spec is not None:
+            return self.spec.level()
+        if self.held is not None:
+            return self.held.level()
+        raise CodeError(NO_CODE)
 
     # -- codes ----------------------------------------------------------------
     def steps(self, level: Level | None = None) -> tuple[tuple[int, int], ...]:
@@ -149,16 +165,26 @@ class Ghost:
     def code(self, level: Level | None = None) -> str:
         """The ghost code in :attr:`version` (upper case, check characters last).
 
+        A run in a level without a recipe gets the form that carries the level (its level code).
+
         Args:
-            level: the built level (built from :attr:`spec` when omitted).
+            level: the built level (built from :attr:`spec` or :attr:`held` when omitted).
 
         Raises:
             ValueError: if a move does not go to a neighbour, or ticks decrease.
-            CodeError: the run was made in a level without a recipe (it has no code yet).
+            CodeError: the run was made in a level without a recipe that has no level code
+                (shaped or weave), no level was given for it, or the code would be too long.
         """
-        if self.spec is None:
+        if self.spec is not None:
+            return GhostCode(self.spec, self.steps(level), self.version).code()
+        if level is None and self.held is None:
             raise CodeError(NO_CODE)
-        return GhostCode(self.spec, self.steps(level), self.version).code()
+        held = self.held if level is None else LevelCode.from_level(level)
+        code = GhostCode(None, self.steps(level), GHOST_VERSION, held=held).code()
+        if len(code) > MAX_GHOST_CODE_LENGTH:
+            raise CodeError(f"This run is too long to share as a ghost code ({len(code)} characters, "
+                            f"at most {MAX_GHOST_CODE_LENGTH}).")
+        return code
 
     @classmethod
     def from_code(cls, code: str, level: Level | None = None) -> Ghost:
@@ -179,20 +205,30 @@ class Ghost:
 class GhostCode:
     """A decoded ghost code: the level and the moves as directions, not yet checked in the maze.
 
+    Exactly one of :attr:`spec` and :attr:`held` is set.
+
     Attributes:
-        spec: the maze level.
+        spec: the maze level's recipe (None for a code that carries a hand-made level).
         steps: ``(tick, k)`` per move: the tick it began (>= 0, strictly increasing,
             at most :data:`MAX_TICK`) and the index ``k`` of the entered cell among
             the current cell's neighbours (below :data:`MAX_SIDES` of the shape).
         version: the code format it was written in.
+        held: the level itself (its level code), for a run in a level made by hand (no recipe).
     """
 
     KIND: ClassVar[str] = "ghost"
 
-    spec: MazeSpec
+    spec: MazeSpec | None
     steps: tuple[tuple[int, int], ...]
     version: int = field(default=GHOST_VERSION, compare=False)
     move_ticks: int = MOVE_TICKS
+    held: LevelCode | None = None
+
+    def __post_init__(self) -> None:
+        if (self.spec is None) == (self.held is None):
+            raise ValueError("a ghost code has a recipe or a level, exactly one of them")
+        if self.held is not None and self.version < 2:
+            raise ValueError("a ghost code that carries its level is written in version 2 or later")
 
     @classmethod
     def from_code(cls, code: str) -> GhostCode:
@@ -205,11 +241,18 @@ class GhostCode:
 
     def code(self) -> str:
         """The ghost code in :attr:`version`."""
+        moves = pack_steps(self.steps, self.move_ticks)
+        if self.spec is None:
+            held = _held(self)
+            level = fmt.body(held.grid, held.passage, held.start, held.goal, held.dark)
+            return seal(f"{TAG}{self.version}{level[len(fmt.TAG) + 1:]}:{moves}")
         level = ".".join([f"{TAG}{self.version}", *self.spec.code_fields()])
-        return seal(f"{level}#{self.spec.seed_text()}:{pack_steps(self.steps, self.move_ticks)}")
+        return seal(f"{level}#{self.spec.seed_text()}:{moves}")
 
     def upgraded(self) -> GhostCode:
         """The same run written in the current code version."""
+        if self.spec is None:
+            return replace(self, version=GHOST_VERSION)
         return replace(self, spec=self.spec.upgraded(), version=GHOST_VERSION)
 
     @property
@@ -223,12 +266,23 @@ class GhostCode:
         return ticks_to_seconds(self.finish_tick)
 
     def describe(self) -> dict[str, Any]:
-        """Every field by name (nothing is built)."""
-        return {**self.spec.describe(), "moves": len(self.steps), "seconds": self.seconds}
+        """Every field by name (nothing is built; a code carrying its level holds its grid already)."""
+        fields = self.spec.describe() if self.spec is not None else {"level": "made by hand", **_held(self).describe()}
+        return {**fields, "moves": len(self.steps), "seconds": self.seconds}
+
+    def label(self) -> str:
+        """A short human description of the level, e.g. ``hex 8×6 level, dark``."""
+        return self.spec.label() if self.spec is not None else _held(self).label()
 
     def build(self) -> Maze:
         """The ghost's maze (see :meth:`MazeSpec.build`); check the run with :meth:`check_moves`."""
-        return self.spec.build()
+        return self.spec.build() if self.spec is not None else _held(self).maze()
+
+    def level(self, maze: Maze | None = None) -> Level:
+        """The ghost's level (``maze``: its already built maze, for a recipe)."""
+        if self.spec is not None:
+            return self.spec.level(maze)
+        return _held(self).level()
 
     def check_moves(self, level: Level) -> tuple[tuple[int, int], ...]:
         """Replay the moves in ``level``'s maze (built from :attr:`spec`); returns them as ``(tick, cell)``.
@@ -265,15 +319,21 @@ class GhostCode:
         return tuple(out)
 
     def resolve(self, level: Level | None = None) -> Ghost:
-        """The :class:`Ghost` in ``level`` (built from :attr:`spec` when omitted), every move checked.
+        """The :class:`Ghost` in ``level`` (built from :attr:`spec` or :attr:`held` when omitted), every move checked.
 
         Raises:
             CodeError: see :meth:`check_moves`.
         """
         if level is None:
-            level = self.spec.level()
+            level = self.level()
         moves = self.check_moves(level)
-        return Ghost(self.spec, level.start, moves, self.move_ticks, self.version)
+        return Ghost(self.spec, level.start, moves, self.move_ticks, self.version, held=self.held)
+
+
+def _held(ghost: GhostCode) -> LevelCode:
+    if ghost.held is None:  # never: __post_init__ sets one of spec and held
+        raise CodeError(NO_CODE)
+    return ghost.held
 
 
 def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_ticks: int = MOVE_TICKS) -> str:
@@ -390,9 +450,27 @@ def _decode(frame: Frame) -> GhostCode:
     level, sep, packed = frame.rest.partition(":")
     if not sep:
         raise CodeError("The ghost code has no moves (the part after ':').")
+    if "#" not in level:
+        return _decode_held(frame, level, packed)
     fields, seed_text = split_level(level, "ghost code")
     spec = MazeSpec.from_fields(fields, seed_text, frame.version)
     return GhostCode(spec, unpack_steps(packed, spec.shape, weave=bool(spec.weave)), frame.version)
+
+
+def _decode_held(frame: Frame, header: str, rest: str) -> GhostCode:
+    """A ghost code that carries its level: ``.<S><W>X<H>[...]`` then ``<passages>:<moves>``."""
+    if frame.version < 2:
+        raise CodeError("The ghost code has no seed (the part after '#').")
+    passages, sep, packed = rest.partition(":")
+    if not sep:
+        raise CodeError("The ghost code of a hand-made level has no moves (the part after its second ':').")
+    try:
+        f = fmt.parse(f"{header}:{passages}")  # the header's size is checked before the grid is built
+    except CodeError as exc:
+        why = str(exc)
+        raise CodeError(f"The ghost code's level is not valid: {why[:1].lower()}{why[1:]}") from None
+    held = LevelCode(f.grid, f.passage, f.start, f.goal, f.dark)
+    return GhostCode(None, unpack_steps(packed, held.shape), frame.version, held=held)
 
 
 for _version in VERSIONS:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import arcade
 
 from engine.modes.race.duo import DuoSession
-from game.codes import GHOSTS_LATER, level_code
+from game.codes import ghost_code_of, level_code
 from game.context import Context
 from game.format import count, format_clock
 from game.race.players import PLAYER_NAMES, draw_marker, player_colors, player_label
@@ -44,10 +44,12 @@ class DuoResultView(BaseView):
         self.result = res
         self.ghost_codes: list[str] = []
         self.maze_code = level_code(duo.level)  # "" for a level made by hand without a code
-        made_by_hand = duo.level.recipe is None  # its runs have no ghost codes (the ghost format needs a recipe)
+        why_none = ""  # why a finished run has no ghost code (a level without a code)
         for i in (0, 1):
-            ghost = duo.ghost_of(i)
-            code = ghost.code(duo.level) if ghost is not None and not made_by_hand else ""
+            ghost = duo.ghost_of(i)  # a hand-made level's ghost code carries the level
+            code, why = ghost_code_of(ghost, duo.level)
+            if ghost is not None and not code:
+                why_none = why
             self.ghost_codes.append(code)
             seconds = res.runs[i].seconds
             if code and seconds is not None:
@@ -76,10 +78,9 @@ class DuoResultView(BaseView):
             (f"Maze code: {self.maze_code}" if self.maze_code else "Maze code: none (a level made by hand)", 13,
              t.text_dim, True),
         ]
-        if made_by_hand:  # one line why there are no ghost codes
-            why = GHOSTS_LATER if self.maze_code else "No ghost codes: this level has no code yet."
-            rows.append((why, 12, t.text_dim, False))
-        for i, code in enumerate(self.ghost_codes if not made_by_hand else []):
+        if why_none:  # one line why there are no ghost codes
+            rows.append((why_none, 12, t.text_dim, False))
+        for i, code in enumerate(self.ghost_codes if not why_none else []):
             value = (f"{PLAYER_NAMES[i]}'s ghost: {code}" if code
                      else f"{PLAYER_NAMES[i]}: no ghost (did not finish).")
             rows.append((value, 12, t.text_dim, True))

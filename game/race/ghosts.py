@@ -25,13 +25,19 @@ class RecordedGhost:
     seconds: float
 
     def label(self) -> str:
-        """``hex 8×7, backtracker · 0:12.35`` (the level without its seed, then the time)."""
+        """``hex 8×7, backtracker · 0:12.35`` (the level without its seed, then the time; a hand-made level kept
+        under its level code: ``hex 8×6 level · ...``)."""
+        from engine.codes import decode_any
+        from engine.maze.level_code import LevelCode
         from engine.maze.recipe import MazeSpec
 
+        what = self.maze_code if len(self.maze_code) <= 40 else self.maze_code[:37] + "..."
         try:
-            what = MazeSpec.from_code(self.maze_code).label()
+            level = decode_any(self.maze_code)
         except CodeError:
-            what = self.maze_code
+            level = None
+        if isinstance(level, (MazeSpec, LevelCode)):
+            what = level.label()
         return f"{what} · {format_clock(self.seconds, 2)}"
 
 

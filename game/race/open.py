@@ -56,12 +56,12 @@ def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
 
     match decoded:
         case GhostCode():
-            recipe = decoded.spec
+            recipe = decoded.spec  # None: the code carries its (already built) hand-made level
         case RaceSpec():
             recipe = decoded.maze
         case MazeSpec():
             recipe = decoded
-    if estimate_cells(recipe) > BACKGROUND_CELLS:
+    if recipe is not None and estimate_cells(recipe) > BACKGROUND_CELLS:
         return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
     return RaceView(ctx, build(), back)
 

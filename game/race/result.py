@@ -8,7 +8,7 @@ import arcade
 
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
-from game.codes import GHOSTS_LATER, NOT_SAVED, level_code
+from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
 from game.format import format_clock
 from game.race.summary import ratio, stack_result
@@ -47,11 +47,8 @@ class RaceResultView(BaseView):
         self.result: RaceResult = res
         info = race.info
         ghost = race.ghost_of_run()
-        # a run in a level made by hand has no ghost code (the ghost format carries a recipe): say why
-        self.ghost_code = ghost.code(race.level) if ghost is not None and ghost.spec is not None else ""
-        no_ghost = "No ghost (you did not finish)."
-        if ghost is not None and not self.ghost_code:
-            no_ghost = GHOSTS_LATER if level_code(race.level) else "No ghost code: this level has no code yet."
+        # a run in a level made by hand has a ghost code that carries the level (when the level has a code)
+        self.ghost_code, no_ghost = ghost_code_of(ghost, race.level)
         best_line = ""
         if ghost is not None and not info.best_key:
             best_line = NOT_SAVED

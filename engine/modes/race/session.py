@@ -42,13 +42,13 @@ class RaceInfo:
     """What a race is, for titles, codes and saved bests.
 
     Attributes:
-        code: the shareable code of this race (race code, or the ghost code raced); empty for a race
-            on a level without a recipe (it has no code yet).
+        code: the shareable code of this race (race code, or the ghost code raced); empty for an AI race
+            on a level without a recipe, and for a ghost race on a level without a level code.
         maze_spec: the level's recipe (ghost codes of the player's run are made from it), or None for
             a level made by hand.
         opponent_name: e.g. ``the runner`` / ``the ghost`` (used inside sentences).
         note: one line about the opponent (its speed, that it switches to Trémaux...).
-        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze code>``); empty
+        best_key: the key personal bests are kept under (``code``, or ``vs-ghost:<maze or level code>``); empty
             when the level has no code (nothing to keep bests under).
         race_spec: the race spec (None for a ghost race).
         ghost: the ghost raced (None for an AI race).
@@ -154,19 +154,28 @@ class RaceSession:
 
     @classmethod
     def for_ghost(cls, ghost: Ghost, level: Level | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
-        """A race against a recorded run on its level (built from the ghost's recipe unless given).
+        """A race against a recorded run on its level (built from the ghost's recipe, or the level its code
+        carries, unless given).
+
+        On a level without a recipe the race's code is the ghost code that carries the level, and bests are
+        kept under ``vs-ghost:<level code>`` (both empty when the level has no level code).
 
         Args:
-            level: the level the ghost ran in; needed for a ghost of a level without a recipe.
+            level: the level the ghost ran in; needed for a run recorded in a level without a recipe (a ghost
+                decoded from a code holds its level).
 
         Raises:
-            CodeError: no level given and the ghost has no recipe to build one from.
+            CodeError: no level given and the ghost has neither a recipe nor a level to build one from.
         """
         level = ghost.level() if level is None else level
         label = level.label() if ghost.spec is None else ghost.spec.label()
         note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
-        if ghost.spec is None:
-            info = RaceInfo("", None, "the ghost", note, "", ghost=ghost)
+        if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
+            try:
+                code, key = ghost.code(level), f"vs-ghost:{level.code()}"
+            except CodeError:  # a level with no level code (shaped or weave), or a run too long to share
+                code, key = "", ""
+            info = RaceInfo(code, None, "the ghost", note, key, ghost=ghost)
         else:
             info = RaceInfo(ghost.code(level), ghost.spec, "the ghost", note, f"vs-ghost:{ghost.spec.code()}",
                             ghost=ghost)
