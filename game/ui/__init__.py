@@ -66,15 +66,62 @@ class ActionButton(gui.UIFlatButton):
         self.trigger_full_render()
 
 
+#: Seconds between caret blink toggles (pyglet's default is 0.5): each toggle redraws the whole screen.
+CARET_BLINK_PERIOD = 0.6
+#: Seconds of blinking after the last input or focus; then the caret stays steadily visible and
+#: the screen draws nothing until the next input (like GTK's ``gtk-cursor-blink-timeout``).
+CARET_BLINK_FOR = 5.0
+
+
 class CodeField(gui.UIInputText):
-    """A one-line text field that ignores control characters.
+    """A one-line text field that ignores control characters and whose caret stops blinking when idle.
 
     The Enter key that opened a screen also arrives there as text (``"\r"``); a
     plain :class:`arcade.gui.UIInputText` would insert it and draw a missing-glyph box.
+
+    Every caret blink re-renders the UI and presents a full frame (costly at 4K), so the
+    caret blinks slowly (:data:`CARET_BLINK_PERIOD`) for :data:`CARET_BLINK_FOR` seconds after
+    the last input or focus, then stays on without redrawing; any input restarts the blink.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.caret.PERIOD = CARET_BLINK_PERIOD
+        self.idle_time = 0.0  # seconds since the last input/focus
+
+    def blinking(self) -> bool:
+        """True while the caret blinks (the field is active and had input recently)."""
+        return bool(self.caret.PERIOD) and bool(self._active)
+
+    def wake_caret(self) -> None:
+        """Input or focus: restart the blink (caret shown at once)."""
+        self.idle_time = 0.0
+        if not self.caret.PERIOD:
+            self.caret.PERIOD = CARET_BLINK_PERIOD
+            self.caret.visible = self.caret.visible  # pyglet: reschedule the blink, caret on
+
+    def _steady_caret(self) -> None:
+        self.caret.PERIOD = 0  # pyglet's "no blink": the setter below schedules nothing
+        self.caret._blink_visible = True
+        self.caret.visible = self.caret.visible  # unschedule the blink, show the caret
+
+    def on_update(self, dt: float) -> None:
+        """Stop blinking after :data:`CARET_BLINK_FOR` idle seconds, then arcade's blink-state check."""
+        self.idle_time += dt
+        if self.caret.PERIOD and self.idle_time >= CARET_BLINK_FOR:
+            self._steady_caret()
+        super().on_update(dt)  # type: ignore[no-untyped-call]
+
+    def activate(self) -> None:
+        """Take the keyboard, caret blinking."""
+        self.wake_caret()
+        super().activate()  # type: ignore[no-untyped-call]
 
     def on_event(self, event: gui.UIEvent) -> bool | None:
         """Drop text events that carry no printable character; everything else as usual."""
+        if isinstance(event, (gui.UITextInputEvent, gui.UITextMotionEvent, gui.UITextMotionSelectEvent,
+                              gui.UIKeyPressEvent, gui.UIMousePressEvent)):
+            self.wake_caret()
         if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
             return True
         return bool(super().on_event(event))
