@@ -1,8 +1,8 @@
 """Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
 
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
-broken one), play HUD (square, hex, triangle), pause, win, settings, code entry (with an error), help,
-race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
+broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
+error), help, race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
 """
 
 from __future__ import annotations
@@ -85,6 +85,7 @@ def _screens(ctx):
         "play-square": play("square"),
         "play-hex": play("hex"),
         "play-triangle": play("triangle"),
+        "daily": lambda: ctx.view_for(Route.DAILY),
         "pause": paused,
         "win": win,
         "settings": lambda: ctx.view_for(Route.SETTINGS),
@@ -173,3 +174,26 @@ def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
     finally:
         set_window_size(window, 1280, 800)
     assert problems == []
+
+
+@pytest.mark.parametrize("day", range(7))
+def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
+    """Every weekday's daily title ends a clear gap left of the clock at every size, and is whole at 1920×1080."""
+    import datetime as dt
+
+    import engine.modes.daily as daily
+    from game.play.view import HUD_GAP
+    from game.routes import Route
+    from game.ui import ui_scale
+
+    monkeypatch.setattr(daily, "utc_today", lambda: dt.date(2026, 11, 23) + dt.timedelta(days=day))
+    view = ctx.view_for(Route.DAILY)
+    try:
+        for w, h in SIZES:
+            assert check_layout(window, view, w, h) == []
+            title, clock = text_box(view.hud_title), text_box(view.hud_time)
+            assert title[2] + HUD_GAP * ui_scale(w, h) - 1 <= clock[0], (w, h, view.hud_title.text)
+            if w >= 1920:
+                assert view.hud_title.text == view.title_text, (w, h, view.hud_title.font_size)
+    finally:
+        set_window_size(window, 1280, 800)

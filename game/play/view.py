@@ -33,6 +33,7 @@ HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 
 
@@ -178,15 +179,17 @@ class PlayView(MazeScreen):
         self.request_redraw()
 
     def _hud_texts(self, width: float) -> None:
-        """Timer in the middle, title on the left and counters on the right, each cut to its own third."""
+        """Timer in the middle; title on the left and counters on the right, each fitted to the room beside the
+        clock less a gap (the title shrinks to 11/16 of its size before it is cut)."""
         s = self.session
         shown = (self.clock_text(), s.moves, int(width))
         if shown == self._shown:
             return
         self._shown = shown
         self.hud_time.text = shown[0]
-        side = width / 2 - max(self.hud_time.content_width, 60) / 2 - 2 * self.hud_title.x
-        ellipsize(self.hud_title, self.title_text, side)
+        k = ui_scale(width, self.window.height)
+        side = width / 2 - max(self.hud_time.content_width, 60 * k) / 2 - self.hud_title.x - HUD_GAP * k
+        fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
         long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
         short = f"{s.moves} / {s.par_moves} moves"
         self.hud_moves.text = long
