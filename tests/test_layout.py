@@ -171,6 +171,9 @@ def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
     try:
         for w, h in SIZES[:3]:
             problems += check_layout(window, view, w, h)
+            for chart in view.charts:  # every bar shows its value, at every size (800×600 once lost some)
+                shown = [t.text for t in chart.value_texts]
+                assert len(shown) == len(chart.rects) and all(shown), (w, h, shown)
     finally:
         set_window_size(window, 1280, 800)
     assert problems == []
@@ -197,3 +200,4 @@ def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
                 assert view.hud_title.text == view.title_text, (w, h, view.hud_title.font_size)
     finally:
         set_window_size(window, 1280, 800)
+
