@@ -201,3 +201,20 @@ def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
     finally:
         set_window_size(window, 1280, 800)
 
+
+def test_world_names_share_one_size_and_are_whole(window, ctx):
+    """The campaign map draws every world name at one font size, uncut at 1920×1080 (two lines where narrow)."""
+    from game.routes import Route
+
+    view = ctx.view_for(Route.LEVELS)
+    try:
+        for w, h in SIZES:
+            assert check_layout(window, view, w, h) == []
+            names = view.world_names
+            assert len({round(t.font_size, 3) for t in names}) == 1, (w, h, [t.font_size for t in names])
+            shown = [" ".join(t.text.split("\n")) for t in names]
+            if w >= 1920:
+                assert shown == view.column_names(), (w, h, shown)
+            assert names[0].font_size >= 9, (w, h)
+    finally:
+        set_window_size(window, 1280, 800)
