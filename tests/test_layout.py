@@ -27,6 +27,14 @@ def _screens(ctx):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
         return lambda: PlayView(ctx, spec.build(), spec.code(), "A rather long level title: " + shape * 4)
 
+    def notice():  # a refused click's line in the footer, in place of the key help
+        from game.play.view import TOO_FAR
+
+        view = play("square")()
+        ctx.window.show_view(view)
+        view.notice(TOO_FAR)
+        return view
+
     def paused():
         view = play("hex")()
         ctx.window.show_view(view)
@@ -86,6 +94,7 @@ def _screens(ctx):
         "play-hex": play("hex"),
         "play-triangle": play("triangle"),
         "daily": lambda: ctx.view_for(Route.DAILY),
+        "play-notice": notice,
         "pause": paused,
         "win": win,
         "settings": lambda: ctx.view_for(Route.SETTINGS),
