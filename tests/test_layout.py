@@ -1,8 +1,8 @@
 """Every shell screen lays out from the window size: texts and buttons inside the window, never overlapping.
 
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
-broken one), play HUD (square, hex, triangle), pause, win, settings, code entry (with an error), help,
-race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
+broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
+error), help, race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
 """
 
 from __future__ import annotations
@@ -26,6 +26,14 @@ def _screens(ctx):
     def play(shape):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
         return lambda: PlayView(ctx, spec.build(), spec.code(), "A rather long level title: " + shape * 4)
+
+    def notice():  # a refused click's line in the footer, in place of the key help
+        from game.play.view import TOO_FAR
+
+        view = play("square")()
+        ctx.window.show_view(view)
+        view.notice(TOO_FAR)
+        return view
 
     def paused():
         view = play("hex")()
@@ -85,6 +93,8 @@ def _screens(ctx):
         "play-square": play("square"),
         "play-hex": play("hex"),
         "play-triangle": play("triangle"),
+        "daily": lambda: ctx.view_for(Route.DAILY),
+        "play-notice": notice,
         "pause": paused,
         "win": win,
         "settings": lambda: ctx.view_for(Route.SETTINGS),
@@ -170,6 +180,50 @@ def test_lab_compare_charts_fit_at_every_size(window, ctx, theme):
     try:
         for w, h in SIZES[:3]:
             problems += check_layout(window, view, w, h)
+            for chart in view.charts:  # every bar shows its value, at every size (800×600 once lost some)
+                shown = [t.text for t in chart.value_texts]
+                assert len(shown) == len(chart.rects) and all(shown), (w, h, shown)
     finally:
         set_window_size(window, 1280, 800)
     assert problems == []
+
+
+@pytest.mark.parametrize("day", range(7))
+def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
+    """Every weekday's daily title ends a clear gap left of the clock at every size, and is whole at 1920×1080."""
+    import datetime as dt
+
+    import engine.modes.daily as daily
+    from game.play.view import HUD_GAP
+    from game.routes import Route
+    from game.ui import ui_scale
+
+    monkeypatch.setattr(daily, "utc_today", lambda: dt.date(2026, 11, 23) + dt.timedelta(days=day))
+    view = ctx.view_for(Route.DAILY)
+    try:
+        for w, h in SIZES:
+            assert check_layout(window, view, w, h) == []
+            title, clock = text_box(view.hud_title), text_box(view.hud_time)
+            assert title[2] + HUD_GAP * ui_scale(w, h) - 1 <= clock[0], (w, h, view.hud_title.text)
+            if w >= 1920:
+                assert view.hud_title.text == view.title_text, (w, h, view.hud_title.font_size)
+    finally:
+        set_window_size(window, 1280, 800)
+
+
+def test_world_names_share_one_size_and_are_whole(window, ctx):
+    """The campaign map draws every world name at one font size, uncut at 1920×1080 (two lines where narrow)."""
+    from game.routes import Route
+
+    view = ctx.view_for(Route.LEVELS)
+    try:
+        for w, h in SIZES:
+            assert check_layout(window, view, w, h) == []
+            names = view.world_names
+            assert len({round(t.font_size, 3) for t in names}) == 1, (w, h, [t.font_size for t in names])
+            shown = [" ".join(t.text.split("\n")) for t in names]
+            if w >= 1920:
+                assert shown == view.column_names(), (w, h, shown)
+            assert names[0].font_size >= 9, (w, h)
+    finally:
+        set_window_size(window, 1280, 800)

@@ -79,24 +79,47 @@ class BarChart:
         axis_color: tuple[int, int, int, int] = (150, 150, 150, 255),
     ) -> None:
         left, bottom, width, height = rect
-        self.plot: Rect = (left + 8, bottom + 22, width - 16, height - 62)
         self.values = [float(v) for v in values]
         self.top = nice_max(max(self.values, default=0.0))
-        self.rects = bar_rects(self.values, self.plot, self.top)
+        small = 9 if len(labels) > 8 else 10
+        heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
+                              bold=True, anchor_x="center")
+        fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
+        # Every bar shows its value: the labels shrink (to 7 pt) to fit a bar's slot, and a label that would
+        # still touch its neighbour is raised above it; the plot gives up the height the raised labels need.
+        self.value_texts = [arcade.Text(fmt(v), 0, 0, text_color, small - 1, font_name=FONT, anchor_x="center")
+                            for v in self.values]
+        self.value_texts = [t for t in self.value_texts if t.text]
+        slot = (width - 16) / max(1, len(self.values))
+        widest = max((t.content_width for t in self.value_texts), default=0.0)
+        if widest + 3 > slot:
+            for t in self.value_texts:
+                t.font_size = max(7.0, (small - 1) * (slot - 3) / widest)
+        line = max((t.content_height for t in self.value_texts), default=0.0)
+        limit = heading.y - heading.content_height * 0.25 - 2  # the value labels end under the heading
+        plot_h = height - 62
+        for _ in range(4):
+            self.plot: Rect = (left + 8, bottom + 22, width - 16, plot_h)
+            self.rects = bar_rects(self.values, self.plot, self.top)
+            placed = [(x + w / 2, y + h + 3, fmt(v)) for (x, y, w, h), v in zip(self.rects, self.values, strict=False)]
+            placed = [p for p in placed if p[2]]
+            ys = stack_labels([p[0] for p in placed], [p[1] for p in placed],
+                              [t.content_width for t in self.value_texts], line)
+            over = max((y + line for y in ys), default=0.0) - limit
+            if over <= 0 or plot_h < 20:
+                break
+            plot_h -= over
+        for t, (cx, _, _), y in zip(self.value_texts, placed, ys, strict=True):
+            t.x, t.y = cx, y
         self.shapes: ShapeElementList[Any] = ShapeElementList()
         pl, pb, pw, ph = self.plot
         self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, 1))
         for i, (x, y, w, h) in enumerate(self.rects):
             if h > 0:
                 self.shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h, colors[i % len(colors)]))
-        small = 9 if len(labels) > 8 else 10
-        heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
-                              bold=True, anchor_x="center")
-        fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
         self.texts: list[arcade.Text] = [heading]
         shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
-        value_texts: list[arcade.Text] = []  # value labels over the bars, likewise
-        for i, ((x, y, w, h), label, v) in enumerate(zip(self.rects, labels, self.values, strict=False)):
+        for i, ((x, _y, w, _h), label) in enumerate(zip(self.rects, labels, strict=False)):
             cx = x + w / 2
             text = arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
             left = cx - text.content_width / 2
@@ -104,10 +127,7 @@ class BarChart:
                 shown.append(text)
             elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
                 shown[-1] = text
-            value = arcade.Text(fmt(v), cx, y + h + 3, text_color, small - 1, font_name=FONT, anchor_x="center")
-            if not value_texts or not _touch(value_texts[-1], value):  # one touching its neighbour is left out
-                value_texts.append(value)
-        self.texts.extend(value_texts)
+        self.texts.extend(self.value_texts)
         self.texts.extend(shown)
 
     def draw(self) -> None:
@@ -117,12 +137,21 @@ class BarChart:
             t.draw()
 
 
-def _touch(a: arcade.Text, b: arcade.Text, gap: float = 2) -> bool:
-    """Whether two centre-anchored labels' boxes come within ``gap`` pixels of each other."""
-    ax, bx = a.x - a.content_width / 2, b.x - b.content_width / 2
-    apart_x = ax + a.content_width + gap <= bx or bx + b.content_width + gap <= ax
-    apart_y = a.y + a.content_height + gap <= b.y or b.y + b.content_height + gap <= a.y
-    return not (apart_x or apart_y)
+def stack_labels(xs: Sequence[float], ys: Sequence[float], widths: Sequence[float], line: float,
+                 gap: float = 2) -> list[float]:
+    """Bottoms for centre-anchored labels wanted at ``(xs[i], ys[i])``: from left to right, a label that would
+    come within ``gap`` pixels of one placed before it is raised just above that one (so none is left out)."""
+    out: list[float] = []
+    for i, (x, y, w) in enumerate(zip(xs, ys, widths, strict=True)):
+        moved = True
+        while moved:
+            moved = False
+            for j in range(i):
+                near_x = abs(x - xs[j]) < (w + widths[j]) / 2 + gap
+                if near_x and y < out[j] + line + gap and out[j] < y + line + gap:
+                    y, moved = out[j] + line + gap, True
+        out.append(y)
+    return out
 
 
 def histogram_chart(title: str, hist: dict[int, int], rect: Rect, max_bins: int = 20, **kw: Any) -> BarChart:

@@ -33,6 +33,9 @@ HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
 SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
+NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
+TOO_FAR = "Too far: click a cell you have seen, next to your way"
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 
 
@@ -101,6 +104,8 @@ class PlayView(MazeScreen):
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
         note = getattr(maze.grid, "note", None)
         self.help_line = (note() if note is not None else "") or HELP_LINE
+        self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
+        self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
                                     anchor_y="bottom")
         self._shown: tuple[str, int, int] = ("", -1, 0)
@@ -142,7 +147,6 @@ class PlayView(MazeScreen):
             self.layer.set_theme(t)
             for text in (self.hud_title, self.hud_time, self.hud_moves):
                 text.color = t.text
-            self.hud_help.color = t.text_dim
             self._pause = None
             if self.paused:
                 self.pause.show()
@@ -172,21 +176,34 @@ class PlayView(MazeScreen):
         self.hud_title.position = (16 * s, y)
         self.hud_moves.font_size = 14 * s
         self.hud_moves.position = (width - 16 * s, y)
-        fit_text(self.hud_help, self.help_line, 11 * s, width - 16, min_size=8)
+        self.footer(self.footer_line)
         self.hud_help.position = (width / 2, 4 * s)
         self._shown = ("", -1, 0)
         self.request_redraw()
 
+    def footer(self, line: str) -> None:
+        """Show ``line`` in the footer (the key help, or a notice in the accent colour), fitted to the window."""
+        w, self.footer_line = self.window.width, line
+        fit_text(self.hud_help, line, 11 * ui_scale(w, self.window.height), w - 16, min_size=8)
+        self.hud_help.color = self._theme.text_dim if line == self.help_line else self._theme.accent
+
+    def notice(self, line: str) -> None:
+        """Say ``line`` in the footer for :data:`NOTICE_TIME` seconds."""
+        self.notice_left = NOTICE_TIME
+        self.footer(line)
+
     def _hud_texts(self, width: float) -> None:
-        """Timer in the middle, title on the left and counters on the right, each cut to its own third."""
+        """Timer in the middle; title on the left and counters on the right, each fitted to the room beside the
+        clock less a gap (the title shrinks to 11/16 of its size before it is cut)."""
         s = self.session
         shown = (self.clock_text(), s.moves, int(width))
         if shown == self._shown:
             return
         self._shown = shown
         self.hud_time.text = shown[0]
-        side = width / 2 - max(self.hud_time.content_width, 60) / 2 - 2 * self.hud_title.x
-        ellipsize(self.hud_title, self.title_text, side)
+        k = ui_scale(width, self.window.height)
+        side = width / 2 - max(self.hud_time.content_width, 60 * k) / 2 - self.hud_title.x - HUD_GAP * k
+        fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
         long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
         short = f"{s.moves} / {s.par_moves} moves"
         self.hud_moves.text = long
@@ -200,7 +217,7 @@ class PlayView(MazeScreen):
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
         return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
-                self.clock_text(), self.paused, len(s.visited), s.fog.version if s.fog else 0)
+                self.clock_text(), self.paused, self.hud_help.text, len(s.visited), s.fog.version if s.fog else 0)
 
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
@@ -302,8 +319,9 @@ class PlayView(MazeScreen):
             return
         if self.session.walk_to(cell):
             self.cam.following = True
-        else:  # not reachable through explored cells: felt like a bump
+        elif not self.session.finished:  # not reachable through explored cells: a bump, and the footer says why
             self.felt.append(Event(EventKind.BUMP, cell=self.session.cell, time=self.session.elapsed))
+            self.notice(TOO_FAR)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""
@@ -338,6 +356,10 @@ class PlayView(MazeScreen):
             self.cam.shake = (0.0, 0.0)
         self.viewport.follow(*self.session.display_position(), dt)
         self.pulse_left = max(0.0, self.pulse_left - dt)
+        if self.notice_left > 0:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.footer(self.help_line)
         if self.win_wait >= 0:
             self.win_wait -= dt
             if self.win_wait < 0:

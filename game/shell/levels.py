@@ -60,8 +60,8 @@ class LevelsView(BaseView):
         note = f"  ·  {broken} level pack{'s' if broken != 1 else ''} could not be read" if broken else ""
         self.summary = self.text(f"{total} of {3 * len(self.levels)} stars  ·  every world starts open{note}", 14,
                                  t.text_dim, anchor_x="center", anchor_y="top")
-        self.world_names = [self.text(name, 15, t.text, bold=True, anchor_x="center", anchor_y="bottom")
-                            for name in self.column_names()]
+        self.world_names = [self.text(name, 15, t.text, bold=True, anchor_x="center", anchor_y="bottom",
+                                      multiline=True, width=260, align="center") for name in self.column_names()]
         self.info = self.text("", 14, t.text, anchor_x="center", anchor_y="bottom")
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
@@ -121,15 +121,15 @@ class LevelsView(BaseView):
         gap = 12 * s
         col_w = min(260 * s, (width - 40 - (n - 1) * gap) / n)
         left = (width - n * col_w - (n - 1) * gap) / 2
-        names_y = self.summary.bottom - 38 * s
+        names_h = self.fit_world_names(15 * s, col_w, readable=max(9.0, 12 * s))
+        names_y = self.summary.bottom - max(38 * s, names_h + 8 * s)
         top = names_y - 8 * s
         rows = max(self.column_sizes, default=1)
         bottom = 12 * s + 30 * s
         row_gap = 8 * s
         tile_h = min(80 * s, (top - bottom - (rows - 1) * row_gap) / rows)
-        for col, (name, size) in enumerate(zip(self.column_names(), self.column_sizes, strict=True)):
+        for col, size in enumerate(self.column_sizes):
             x = left + col * (col_w + gap)
-            fit_text(self.world_names[col], name, 15 * s, col_w)
             self.world_names[col].position = (x + col_w / 2, names_y)
             first = self.cell.index((col, 0))
             place_grid(self.buttons[first:first + size], x, top, 1, col_w, tile_h, row_gap)
@@ -149,6 +149,34 @@ class LevelsView(BaseView):
             mark.position = (r.center_x, r.center_y - tile_h * 0.05)
         self.error.width = int(width - 60)
         self.error.position = (width / 2, height / 2)
+
+    def fit_world_names(self, size: float, width: float, readable: float) -> float:
+        """Every world name at one common font size: the largest (up to ``size``) at which all fit ``width`` on
+        one line or, when that is under ``readable``, split in two lines if that is larger.  Returns their height."""
+        texts, names = self.world_names, self.column_names()
+
+        def widest(lines: list[list[str]]) -> float:
+            worst = 0.0
+            for t, ls in zip(texts, lines, strict=True):
+                t.font_size, t.width = size, 100_000  # measured unwrapped
+                for line in ls:
+                    t.text = line
+                    worst = max(worst, t.content_width)
+            return worst
+
+        one = [[n] for n in names]
+        one_size = min(size, size * width / max(1.0, widest(one)) * 0.98)
+        two = [min(([" ".join(n.split()[:k]), " ".join(n.split()[k:])] for k in range(1, len(n.split()))),
+                   key=lambda ls: max(len(x) for x in ls), default=[n]) for n in names]
+        two_size = min(size, size * width / max(1.0, widest(two)) * 0.98)
+        lines = two if one_size < readable and two_size > one_size else one
+        common = two_size if lines is two else one_size
+        for t, ls in zip(texts, lines, strict=True):
+            t.font_size, t.width = max(6.0, common), int(width) + 1
+            t.text = "\n".join(ls)
+            if len(ls) == 1:
+                ellipsize(t, ls[0], width)
+        return max((t.content_height for t in texts), default=0.0)
 
     def draw_extra(self) -> None:
         """Title, world names and a line about the focused level."""
