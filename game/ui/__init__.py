@@ -19,7 +19,7 @@ from typing import Any
 
 import arcade
 
-from game.render.theme import BUTTON_FONTS
+from game.render.theme import BUTTON_FONTS, Theme, field_style
 
 if arcade.headless:  # pragma: no cover - depends on the environment
     try:
@@ -71,7 +71,17 @@ class CodeField(gui.UIInputText):
 
     The Enter key that opened a screen also arrives there as text (``"\r"``); a
     plain :class:`arcade.gui.UIInputText` would insert it and draw a missing-glyph box.
+    The text sits in the middle of the box (arcade's field puts it at the top), and with
+    ``theme`` the field gets :func:`game.render.theme.field_style` and a caret in the text colour.
     """
+
+    def __init__(self, *, theme: Theme | None = None, **kwargs: Any) -> None:
+        if theme is not None:
+            kwargs.setdefault("style", field_style(theme))
+            kwargs.setdefault("text_color", theme.text)
+            kwargs.setdefault("caret_color", theme.text)
+        super().__init__(**kwargs)
+        self.layout.content_valign = "center"  # arcade 3.3's UIInputText has no option for it: pyglet's layout
 
     def on_event(self, event: gui.UIEvent) -> bool | None:
         """Drop text events that carry no printable character; everything else as usual."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import arcade
 from arcade import key
 
 from engine.codes import normalize
@@ -44,8 +43,7 @@ class ChoiceSetupView(BaseView):
         self._cells = 0
         self.choice_buttons: dict[str, Any] = {}
         self.choice_labels: dict[str, Callable[[], str]] = {}
-        self.field = CodeField(width=660, height=40, text="", font_name=FONT, font_size=14, text_color=t.text)
-        self.field.with_background(color=arcade.types.Color(*t.panel))
+        self.field = CodeField(theme=t, width=660, height=40, text="", font_name=FONT, font_size=14)
         self.heading = self.text(title, 32, t.accent, bold=True, anchor_x="center")
         self.code_hint = self.text("The field above takes a pasted code (Ctrl+V, then Enter).", 13, t.text_dim,
                                    anchor_x="center")
