@@ -86,6 +86,15 @@ def visible_buttons(view: Any) -> list[Any]:
     return [b for b in out if getattr(b, "visible", True)]
 
 
+def label_overflows(button: Any) -> bool:
+    """True when ``button``'s label text (its glyphs, not the label widget, which the button clips to its own
+    size) is wider or taller than the button."""
+    label = button.ui_label
+    text = getattr(label, "_label", None)  # the arcade.Text inside arcade.gui's UILabel
+    w, h = (text.content_width, text.content_height) if text is not None else (label.rect.width, label.rect.height)
+    return bool(w > button.rect.width + TOLERANCE or h > button.rect.height + TOLERANCE)
+
+
 def set_window_size(window: arcade.Window, width: int, height: int) -> None:
     """Resize ``window``; a headless (EGL) window cannot, so its reported size is set instead."""
     window.set_size(width, height)
@@ -111,8 +120,7 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
     for b in visible_buttons(view):
         r = b.rect
         boxes.append((f"button {b.text[:30]!r}", (r.left, r.bottom, r.right, r.top)))
-        label = b.ui_label
-        if label.rect.width > r.width + TOLERANCE or label.rect.height > r.height + TOLERANCE:
+        if label_overflows(b):
             problems.append(f"{name} {width}x{height}: label {b.text[:30]!r} is larger than its button")
     for what, (l, btm, r, t) in boxes:
         if l < -TOLERANCE or btm < -TOLERANCE or r > width + TOLERANCE or t > height + TOLERANCE:

@@ -63,22 +63,27 @@ def test_setup_offers_two_players_and_remembers_it_and_dark(ctx, window):
     view.on_draw()
 
 
-def test_code_field_with_two_players_races_maze_and_race_codes_ghosts_as_today(ctx, window):
+def test_code_field_with_two_players_races_maze_codes_race_and_ghost_codes_as_they_say(ctx, window):
+    """A remembered "Players: 2" makes a pasted maze code a two-player race; a friend's race code is still
+    one player against the code's opponent, and a ghost code one player against the ghost."""
     from engine.modes.race import RaceSpec
     from game.race.duo import DuoView
     from game.race.setup import RaceSetupView
     from game.race.view import RaceView
 
+    ctx.store.set_setting("race.players", "2")  # remembered from an earlier two-player race
     setup = RaceSetupView(ctx)
-    setup.race.players = 2
+    assert setup.race.players == 2
     ctx.show(setup)
     setup.field.text = SPEC.code()
     setup.submit_code()
     assert isinstance(window.current_view, DuoView) and window.current_view.duo.spec == SPEC
     ctx.show(setup)
-    setup.field.text = RaceSpec.create(SPEC, "wall", "easy").code()
+    race = RaceSpec.create(SPEC, "wall", "easy")
+    setup.field.text = race.code()
     setup.submit_code()
-    assert isinstance(window.current_view, DuoView)
+    view = window.current_view
+    assert isinstance(view, RaceView) and not view.is_ghost and view.race.info.race_spec == race
     maze = SPEC.build()
     ghost = Ghost.record(SPEC.level(maze), [(0, maze.open_lists()[maze.start][0])])
     ctx.show(setup)

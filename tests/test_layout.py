@@ -2,7 +2,9 @@
 
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
 broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
-error), help, race setup, Lab setup and the loading screen at 800×600, 1280×800 and 1920×1080, on both themes.
+error), help, race setup (also with two players and Dark remembered), Lab setup and the loading screen at
+800×600, 1280×800, 1920×1080 and 3840×2160, on both themes; the setup screens' choice labels also fit after
+cycling through their values (no new layout in between).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from layout_check import check_layout, set_window_size, text_box  # noqa: E402
+from layout_check import check_layout, label_overflows, set_window_size, text_box  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
@@ -85,6 +87,15 @@ def _screens(ctx):
 
         return LoadingView(ctx, "Building a very large maze " * 3, lambda progress, cancelled: None, lambda _: None)
 
+    def race_two_dark():
+        ctx.store.set_setting("race.players", "2")
+        ctx.store.set_setting("race.dark", "1")
+        try:
+            return ctx.view_for(Route.RACE_SETUP)
+        finally:
+            ctx.store.set_setting("race.players", "1")
+            ctx.store.set_setting("race.dark", "0")
+
     return {
         "loading": loading,
         "menu": lambda: ctx.view_for(Route.MENU),
@@ -101,6 +112,7 @@ def _screens(ctx):
         "code-entry": code_error,
         "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
         "race-setup": lambda: ctx.view_for(Route.RACE_SETUP),
+        "race-setup-two-dark": race_two_dark,
         "lab-setup": lambda: ctx.view_for(Route.LAB_SETUP),
     }
 
@@ -140,6 +152,45 @@ def test_layout_check_finds_overlap_and_overflow(window, ctx):
     assert any("overlaps" in p for p in problems) and any("leaves the window" in p for p in problems)
     box = text_box(arcade.Text("x", 10, 20, anchor_x="center", anchor_y="top"))
     assert box[3] == pytest.approx(20)
+
+
+@pytest.mark.parametrize("route", ["race-setup", "lab-setup"])
+def test_setup_labels_fit_their_buttons_after_every_click(window, ctx, route):
+    """Clicking a choice changes its caption (and others: two players, Dark, the Trémaux explorer's "no map,
+    like you"): every caption still fits its button at every size, without a new layout."""
+    from game.routes import Route
+
+    problems: list[str] = []
+    try:
+        for w, h in SIZES:
+            view = ctx.view_for(Route(route))
+            check_layout(window, view, w, h)
+            names = [n for n in view.choice_buttons if n not in ("seed", "folder")]
+            for _ in range(2):  # twice round: every combination of players and Dark with each opponent
+                for name in names:
+                    for _ in range(8):
+                        view.activate(view.buttons.index(view.choice_buttons[name]))
+                        problems += [f"{w}x{h} after {name}: {b.text!r}" for b in view.buttons if label_overflows(b)]
+    finally:
+        set_window_size(window, 1280, 800)
+    assert sorted(set(problems)) == []
+
+
+def test_layout_check_finds_a_label_wider_than_its_button(window, ctx):
+    from game.ui import place_column
+    from game.ui.screen import BaseView
+
+    class Narrow(BaseView):
+        def __init__(self, c):
+            super().__init__(c)
+            self.ui.add(self.make_button("A label far too long for its little button", lambda: None,
+                                         width=120, font_size=16))
+
+        def layout(self, width, height):
+            place_column(self.buttons, width / 2, height - 40, 40, 120, 50)
+
+    problems = check_layout(window, Narrow(ctx), 1280, 800)
+    assert any("larger than its button" in p for p in problems)
 
 
 @pytest.mark.parametrize(("w", "h"), SIZES)

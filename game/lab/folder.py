@@ -27,9 +27,8 @@ class LabFolderView(BaseView):
         super().__init__(ctx, columns=3)
         self.back_view = back
         t = ctx.theme
-        self.field = CodeField(width=640, height=40, text=str(export_folder(ctx.store.setting(SETTING))),
-                               font_name=FONT, font_size=13, text_color=t.text)
-        self.field.with_background(color=arcade.types.Color(*t.panel))
+        self.field = CodeField(theme=t, width=640, height=40, text=str(export_folder(ctx.store.setting(SETTING))),
+                               font_name=FONT, font_size=13)
         box = gui.UIBoxLayout(space_between=16)
         box.add(self.field)
         row = gui.UIBoxLayout(vertical=False, space_between=12)

@@ -16,7 +16,7 @@ import arcade
 from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
-from game.render.theme import RGBA, Theme, button_style
+from game.render.theme import RGBA, Theme, button_style, contrast_ratio
 from game.ui import ActionButton, cut_to_fit
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
@@ -43,12 +43,23 @@ def mix(a: RGBA, b: RGBA, t: float) -> RGBA:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
+#: The least contrast (WCAG, :func:`game.render.theme.contrast_ratio`) of a tile's number on its fill.
+MIN_NUMBER_CONTRAST = 4.5
+
+
 def tile_colors(theme: Theme, home: bool) -> tuple[RGBA, RGBA, RGBA]:
-    """(fill, shadow, number) colours of a tile; ``home`` tiles sit on their goal cell (tinted)."""
+    """(fill, shadow, number) colours of a tile; ``home`` tiles sit on their goal cell (tinted).
+
+    The number is in the button text colour, or in the theme's text colour when that reads better on a fill
+    where the button text would fall under :data:`MIN_NUMBER_CONTRAST` (the light theme's pale home tint).
+    """
     base = mix(theme.button, theme.button_hover, 0.5)
     fill = mix(base, theme.start, 0.6) if home else base
     shadow = mix(fill, (0, 0, 0, 255), 0.45)
-    return fill, shadow, theme.button_text
+    ink = theme.button_text
+    if contrast_ratio(fill, ink) < MIN_NUMBER_CONTRAST:
+        ink = max((ink, theme.text), key=lambda c: contrast_ratio(fill, c))
+    return fill, shadow, ink
 
 
 def render_tile(number: int, side: int, theme: Theme, home: bool) -> Image.Image:

@@ -1,7 +1,7 @@
 """The race setup: the maze (shape and weave included), one or two players, the opponent and its difficulty,
-dark or not, your recorded ghosts, or a pasted code (a level code too: raced with the chosen opponent, or by two
-players).  The player count and the Dark toggle are remembered
-(settings ``race.players`` and ``race.dark`` in the store)."""
+dark or not, your recorded ghosts, or a pasted code (a maze or level code is raced with the chosen opponent, or by
+two players; a race or ghost code is raced as it says, by one player against its opponent or ghost).  The
+player count and the Dark toggle are remembered (settings ``race.players`` and ``race.dark`` in the store)."""
 
 from __future__ import annotations
 
@@ -169,8 +169,8 @@ class RaceSetupView(ChoiceSetupView):
             self.about.text = self.race.about()
 
     def open_code(self, code: str) -> None:
-        """Show the race for ``code`` (maze and level codes use the chosen opponent, or two players), or its
-        error."""
+        """Show the race for ``code`` (maze and level codes use the chosen opponent, or two players; race and
+        ghost codes are raced as they say, by one player), or its error."""
         try:
             if self._open_level(code):
                 return
@@ -203,18 +203,19 @@ class RaceSetupView(ChoiceSetupView):
         return True
 
     def _open_duo(self, code: str) -> bool:
-        """Two players: a maze or race code is raced by both players on its maze (dark if the toggle is on);
-        False for a ghost code (raced as today, against the ghost).
+        """Two players: a maze code is raced by both players on its maze (dark if the toggle is on); False for
+        every other kind: a race or ghost code names its one player's opponent (the AI or the ghost) and is
+        raced as the code says, whatever the remembered player count.
 
         Raises:
             CodeError: the code does not decode.
         """
         decoded = decode_any(code)
-        if decoded.KIND == "ghost":
+        if decoded.KIND != "maze":
             return False
         maze = duo_maze(decoded)
         if maze is None:
-            raise CodeError("Two players race a maze: paste a maze, race or ghost code.")
+            raise CodeError("Two players race a maze: paste a maze or level code.")
         self.ctx.go(Route.RACE_DUO, self.race.maze_spec(maze).code(), back=self)
         return True
 

@@ -125,3 +125,15 @@ def button_style(theme: Theme, font_size: int = 16) -> dict[str, Any]:
                    border=theme.focus, border_width=2),
         "disabled": s(font_size=font_size, font_name=fonts, font_color=theme.disabled_text, bg=theme.locked),
     }
+
+
+def field_style(theme: Theme) -> dict[str, Any]:
+    """A ``UIInputText`` style dict for ``theme``: the panel colour inside a border in the dim text colour (the
+    focus colour while hovered or pressed), so the field stands out from the background in both themes."""
+    from arcade.gui import UIInputText
+
+    s = UIInputText.UIStyle
+    normal = s(bg=theme.panel, border=theme.text_dim, border_width=2)
+    lit = s(bg=theme.panel, border=theme.focus, border_width=2)
+    return {"normal": normal, "hover": lit, "press": lit, "disabled": s(bg=theme.locked, border=theme.text_dim),
+            "invalid": s(bg=theme.panel, border=theme.error, border_width=2)}

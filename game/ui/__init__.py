@@ -19,7 +19,7 @@ from typing import Any
 
 import arcade
 
-from game.render.theme import BUTTON_FONTS
+from game.render.theme import BUTTON_FONTS, Theme, field_style
 
 if arcade.headless:  # pragma: no cover - depends on the environment
     try:
@@ -82,10 +82,18 @@ class CodeField(gui.UIInputText):
     Every caret blink re-renders the UI and presents a full frame (costly at 4K), so the
     caret blinks slowly (:data:`CARET_BLINK_PERIOD`) for :data:`CARET_BLINK_FOR` seconds after
     the last input or focus, then stays on without redrawing; any input restarts the blink.
+
+    The text sits in the middle of the box (arcade's field puts it at the top), and with
+    ``theme`` the field gets :func:`game.render.theme.field_style` and a caret in the text colour.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *, theme: Theme | None = None, **kwargs: Any) -> None:
+        if theme is not None:
+            kwargs.setdefault("style", field_style(theme))
+            kwargs.setdefault("text_color", theme.text)
+            kwargs.setdefault("caret_color", theme.text)
+        super().__init__(**kwargs)
+        self.layout.content_valign = "center"  # arcade 3.3's UIInputText has no option for it: pyglet's layout
         self.caret.PERIOD = CARET_BLINK_PERIOD
         self.idle_time = 0.0  # seconds since the last input/focus
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import arcade
 from arcade import key
 
 from engine.codes import normalize
@@ -44,8 +43,7 @@ class ChoiceSetupView(BaseView):
         self._cells = 0
         self.choice_buttons: dict[str, Any] = {}
         self.choice_labels: dict[str, Callable[[], str]] = {}
-        self.field = CodeField(width=660, height=40, text="", font_name=FONT, font_size=14, text_color=t.text)
-        self.field.with_background(color=arcade.types.Color(*t.panel))
+        self.field = CodeField(theme=t, width=660, height=40, text="", font_name=FONT, font_size=14)
         self.heading = self.text(title, 32, t.accent, bold=True, anchor_x="center")
         self.code_hint = self.text("The field above takes a pasted code (Ctrl+V, then Enter).", 13, t.text_dim,
                                    anchor_x="center")
@@ -53,6 +51,7 @@ class ChoiceSetupView(BaseView):
                                  align="center")
         self.hint = self.text(HINT, 12, t.text_dim, anchor_x="center")
         self._box_bottom = 0.0
+        self._font_size = 0.0  # the buttons' font size of the last layout (0: not laid out yet)
         self.shift = False
 
     # -- building -------------------------------------------------------------
@@ -106,6 +105,8 @@ class ChoiceSetupView(BaseView):
         """Update every choice caption."""
         for name, btn in self.choice_buttons.items():
             btn.text = self.choice_labels[name]()
+        if self._font_size:  # a new caption may be longer than the one the layout sized the font for
+            self.style_buttons(self._font_size, list(self.choice_buttons.values()))
         rule = self.choice_buttons.get("rule")
         if rule is not None:
             rule.disabled = self.choices.algorithm != "growing-tree"
@@ -171,7 +172,8 @@ class ChoiceSetupView(BaseView):
         bw = int(min(420 * scale, (width - 60) / 2))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(bw, bh)
-        self.style_buttons(min(14 * scale, bh * 0.45))
+        self._font_size = min(14 * scale, bh * 0.45)
+        self.style_buttons(self._font_size)
         self.field.rect = self.field.rect.resize(2 * bw + 16, int(max(30, 40 * min(scale, 1.2))))
         box_h = rows * bh + (rows - 1) * 10 + 12 + self.field.rect.height
         centre = (top + bottom) / 2

@@ -134,6 +134,8 @@ class BaseView(Screen):
                 wide = label_width(btn.text, size)
                 if wide > room > 0:
                     size = max(8, int(size * room / wide))
+                    while size > 8 and label_width(btn.text, size) > room:  # glyph widths do not scale linearly
+                        size -= 1
             style = styles.get(size)
             if style is None:
                 style = styles[size] = button_style(self.ctx.theme, size)
