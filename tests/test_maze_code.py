@@ -123,3 +123,12 @@ def test_every_shape_has_a_letter():
     from engine.maze.recipe import SHAPE_LETTERS
 
     assert set(SHAPE_LETTERS) == set(SHAPES)
+
+
+def test_a_recipe_refuses_a_percentage_it_could_not_write():
+    """``MazeSpec(..., braid=1.0)`` once wrote ``B1.0``, a code the parser refuses: whole percentages only."""
+    for bad in ({"braid": 1.0}, {"braid": 101}, {"weave": -1}, {"braid": True}):
+        with pytest.raises(ValueError, match="whole percentage"):
+            MazeSpec("square", 5, 4, "backtracker", {}, seed=1, **bad)
+    ok = MazeSpec("square", 5, 4, "backtracker", {}, braid=25, seed=1)
+    assert MazeSpec.from_code(ok.code()) == ok

@@ -112,6 +112,16 @@ class MazeSpec:
     weave: int = 0
 
     def __post_init__(self) -> None:
+        """Check the percentages (whole numbers 0..100: a code writes them as digits) and make options canonical.
+
+        Raises:
+            ValueError: ``braid`` or ``weave`` is not a whole number from 0 to 100 (e.g. the fraction 0.25
+                that :meth:`create` takes; a code could not be read back).
+        """
+        for name in ("braid", "weave"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+                raise ValueError(f"{name} must be a whole percentage from 0 to 100, not {value!r}")
         # Options that codes carry are explicit and canonical, independent of the
         # generator's defaults (so codes never change meaning).
         from engine.maze.generators import get_generator
