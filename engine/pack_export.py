@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["export_pack", "new_pack_path", "pack_text", "toml_string"]
+__all__ = ["export_pack", "new_pack_path", "pack_text", "toml_string", "write_atomically"]
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
@@ -57,7 +57,16 @@ def export_pack(path: Path | str, name: str, levels: Iterable[tuple[str, str]]) 
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = pack_text(name, levels)
+    write_atomically(target, pack_text(name, levels))
+    return target
+
+
+def write_atomically(target: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``target`` whole or not at all: a temporary file beside it, renamed over it.
+
+    Raises:
+        OSError: the temporary file cannot be written or renamed (nothing is left behind).
+    """
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -66,7 +75,6 @@ def export_pack(path: Path | str, name: str, levels: Iterable[tuple[str, str]]) 
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return target
 
 
 def new_pack_path(folder: Path, stem: str) -> Path:

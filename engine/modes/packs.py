@@ -32,9 +32,7 @@ This module is pure (no window code); nothing here writes to a pack it reads.
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -47,6 +45,7 @@ from engine.codes import CodeError, decode_any
 from engine.level import Level
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
+from engine.pack_export import toml_string, write_atomically
 from engine.paths import data_dir
 
 __all__ = [
@@ -340,10 +339,6 @@ def load_pack(path: Path | str) -> Pack:
 
 
 # -- writing ------------------------------------------------------------------------------
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a TOML basic string
-
-
 def _toml_number(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
@@ -351,11 +346,11 @@ def _toml_number(v: float) -> str:
 def pack_text(name: str, author: str, entries: Iterable[PackEntry]) -> str:
     """The TOML text of a pack (not checked; :func:`write_pack` checks it)."""
     lines = ["# A Tessera level pack: copy it into the game's levels folder to play it as a world.", "",
-             "[pack]", f"name = {_toml_string(name)}"]
+             "[pack]", f"name = {toml_string(name)}"]
     if author:
-        lines.append(f"author = {_toml_string(author)}")
+        lines.append(f"author = {toml_string(author)}")
     for e in entries:
-        lines += ["", "[[level]]", f"name = {_toml_string(e.name)}", f"code = {_toml_string(e.code)}"]
+        lines += ["", "[[level]]", f"name = {toml_string(e.name)}", f"code = {toml_string(e.code)}"]
         if e.par_moves is not None:
             lines.append(f"par_moves = {_toml_number(e.par_moves)}")
         if e.par_time is not None:
@@ -380,12 +375,9 @@ def write_pack(path: Path | str, name: str, author: str, entries: Sequence[PackE
     pack = _parse(_parse_toml(text, p.name), p.name, p.stem)
     if p.exists() and not overwrite:
         raise PackError(f"{p.name}: already exists (choose another file, or overwrite it on purpose)", p.name)
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(p)
+        write_atomically(p, text)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise PackError(f"{p.name}: cannot be written: {exc.strerror or exc}", p.name) from None
     return pack
 

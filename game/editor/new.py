@@ -53,10 +53,8 @@ class EditorNewView(ChoiceSetupView):
 
     def generate(self) -> None:
         """The maze the choices generate."""
-        try:
-            spec = self.choices.spec()
-        except ValueError as exc:
-            self.message.text = str(exc)
+        spec = self.chosen_spec()
+        if spec is None:
             return
         self.done(EditorSession.from_recipe(spec))
 

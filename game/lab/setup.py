@@ -52,19 +52,15 @@ class LabSetupView(ChoiceSetupView):
 
     def start(self) -> None:
         """Open the Lab on the current choices."""
-        try:
-            spec = self.choices.spec()
-        except ValueError as exc:
-            self.message.text = str(exc)
+        spec = self.chosen_spec()
+        if spec is None:
             return
         self.ctx.go(Route.LAB, spec.code(), back=self)
 
     def compare(self) -> None:
         """Open the comparison for the chosen tessellation and size."""
-        try:
-            spec = self.choices.spec()
-        except ValueError as exc:
-            self.message.text = str(exc)
+        spec = self.chosen_spec()
+        if spec is None:
             return
         self.ctx.show(routes.lab_compare(self.ctx, spec, back=self))
 

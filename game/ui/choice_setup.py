@@ -13,6 +13,7 @@ from typing import Any
 from arcade import key
 
 from engine.codes import normalize
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
@@ -118,6 +119,14 @@ class ChoiceSetupView(BaseView):
     def code_text(self) -> str:
         """The normalised contents of the code field."""
         return normalize(self.field.text)
+
+    def chosen_spec(self) -> MazeSpec | None:
+        """The maze recipe of the current choices, or None after saying why there is none."""
+        try:
+            return self.choices.spec()
+        except ValueError as exc:
+            self.message.text = str(exc)
+            return None
 
     def pasted_code(self, kinds: str = "maze") -> str | None:
         """The code field's normalised text, or None after asking for one (``kinds``: what to paste)."""
