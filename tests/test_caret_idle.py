@@ -13,14 +13,23 @@ def idle_redraws(window, view, seconds: float, monkeypatch) -> list[float]:
     clock = pyglet.clock.get_default()
     now = [clock.time()]
     monkeypatch.setattr(clock, "time", lambda: now[0])
+    # The window's own frame callback would draw (and so take the redraw request) on the ticks it happens to
+    # share with a caret blink: this loop stands in for the window's frames, so that callback waits meanwhile.
+    frames = [s for s in clock._schedule_interval_items if getattr(s.func, "__name__", "") == "_dispatch_frame"]
+    for item in frames:
+        clock.unschedule(item.func)
     drawn = []
-    for i in range(int(seconds * 20)):
-        now[0] += 0.05
-        clock.tick()  # the caret's blink is a pyglet clock callback
-        window.dispatch_event("on_update", 0.05)  # the view and its UIManager, as the window clock does
-        if view.needs_redraw():
-            view.on_draw()
-            drawn.append(i * 0.05)
+    try:
+        for i in range(int(seconds * 20)):
+            now[0] += 0.05
+            clock.tick()  # the caret's blink is a pyglet clock callback
+            window.dispatch_event("on_update", 0.05)  # the view and its UIManager, as the window clock does
+            if view.needs_redraw():
+                view.on_draw()
+                drawn.append(i * 0.05)
+    finally:
+        for item in frames:
+            clock.schedule_interval(item.func, item.interval)
     return drawn
 
 
