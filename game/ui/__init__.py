@@ -175,12 +175,12 @@ def ui_scale(width: float, height: float) -> float:
     return max(0.6, min(2.5, min(width / 1280, height / 800)))
 
 
-def ellipsize(text: arcade.Text, value: str, max_width: float) -> None:
-    """Set ``text.text`` to ``value``, cut with "…" so its content is at most ``max_width`` pixels wide."""
+def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = False) -> None:
+    """Set ``text.text`` to ``value``, cut with "…" (at the end, or in the ``middle``) to ``max_width`` pixels."""
     text.text = value
     if text.content_width <= max_width or not value:
         return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True)
+    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
 
 
 def cut_to_fit(
