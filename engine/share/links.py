@@ -83,10 +83,10 @@ def code_from_link_or_code(text: object) -> object:
         if other is not None:
             raise LinkError(f"This is a {other.group(1)}: link; Tessera reads tessera:// links and codes.")
         return text
-    rest = stripped[found.end():].rstrip("/")
+    rest = stripped[found.end() :].rstrip("/")
     bad = _BAD_ESCAPE.search(rest)
     if bad is not None:
-        shown = rest[bad.start():bad.start() + 3]
+        shown = rest[bad.start() : bad.start() + 3]
         raise LinkError(f"The link has a broken escape '{shown}' (a '%' must be followed by two hex digits).")
     try:
         code = unquote_to_bytes(rest).decode("ascii")
