@@ -38,12 +38,18 @@ class QrOverlay:
     def __init__(self, theme: Theme, code: str) -> None:
         self.link = link_for(code) if code else ""
         self.shown = False
-        self.veil = (*theme.background[:3], 235)
+        self.veil = (*theme.background[:3], 245)
         self._texture: arcade.Texture | None = None
         self._modules = 0
         self.rect = arcade.LBWH(0, 0, 1, 1)
         self.caption = arcade.Text("", 0, 0, theme.text, 14, font_name=FONT, anchor_x="center", anchor_y="top")
         self.hint = arcade.Text(CLOSE_HINT, 0, 0, theme.text_dim, 12, font_name=FONT, anchor_x="center", anchor_y="top")
+
+    def set_code(self, code: str) -> None:
+        """Hold ``code``'s link from now on (the texture is remade on the next show when the link changed)."""
+        link = link_for(code) if code else ""
+        if link != self.link:
+            self.link, self._texture, self.shown = link, None, False
 
     def texture(self) -> arcade.Texture:
         """The matrix as a texture, one pixel per module (made on first use).
@@ -137,6 +143,6 @@ class ShareKeys:
             return self.qr.toggle()
         if symbol == self.copy_key and self.line:
             if copy_to_clipboard(window, self.text_to_copy()):
-                return "Share line copied: paste it anywhere (it gives no route away)."
-            return "No clipboard here: the share line is on the screen."
+                return f"Copied (no route in it): {self.line}"
+            return f"No clipboard here; the share line is: {self.line}"
         return None
