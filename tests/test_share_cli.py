@@ -10,7 +10,6 @@ import sys
 
 import numpy as np
 import pytest
-import segno
 from PIL import Image
 
 from engine.cli import main
@@ -91,8 +90,6 @@ def test_qr_png_and_svg_hold_the_link(kind, tmp_path):
     svg = tmp_path / "level.svg"
     side = write_qr(link, svg)
     assert side + 2 * BORDER == len(matrix) and svg.read_text().lstrip().startswith("<?xml")
-    # the text segno encoded is the link: segno's own data bits decode only as ... the same matrix
-    assert make_qr(link).matrix == segno.make(link, error=make_qr(link).error.lower(), micro=False).matrix
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (zbar-tools) is not installed")
