@@ -130,3 +130,45 @@ def test_no_code_no_qr(window, ctx):
     assert overlay.toggle() == "No QR code: this level has no code." and not overlay.shown
     long_link = QrOverlay(ctx.theme, "M2." + "A" * 3000)
     assert "too long for a QR code" in long_link.toggle() and not long_link.shown
+
+
+def test_links_are_taken_wherever_codes_are(window, ctx):
+    """Enter code, the Race, Lab and puzzle setups, and the command line's window arguments take links."""
+    from game.lab.setup import LabSetupView
+    from game.lab.view import LabView
+    from game.play.view import PlayView
+    from game.puzzle.setup import PuzzleSetupView
+    from game.puzzle.view import PuzzleView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
+    from game.shell.code_entry import CodeEntryView
+
+    link = link_for(SPEC.code())
+    entry = CodeEntryView(ctx)
+    ctx.show(entry)
+    for text, screen in ((link, PlayView), (link_for(shuffle_code(3, 3, 1).code()), PuzzleView)):
+        ctx.show(entry)
+        entry.field.text = text
+        entry.submit()
+        assert isinstance(window.current_view, screen), entry.message.text
+    ctx.show(entry)
+    entry.field.text = "tessera://%2"
+    entry.submit()
+    assert window.current_view is entry and "broken escape" in entry.message.text
+    race = RaceSetupView(ctx)
+    ctx.show(race)
+    race.field.text = link.upper() + "/"
+    race.submit_code()
+    assert isinstance(window.current_view, RaceView) and window.current_view.race.level.recipe == SPEC
+    lab = LabSetupView(ctx)
+    ctx.show(lab)
+    lab.field.text = link
+    lab.submit_code()
+    assert isinstance(window.current_view, LabView)
+    puzzle = PuzzleSetupView(ctx)
+    ctx.show(puzzle)
+    puzzle.field = link_for(shuffle_code(3, 3, 1).code())
+    assert puzzle.open_code() and isinstance(window.current_view, PuzzleView)
+    from game.app import first_view
+
+    assert isinstance(first_view(ctx, ["play", link]), PlayView)  # tessera play LINK
