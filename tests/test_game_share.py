@@ -172,3 +172,15 @@ def test_links_are_taken_wherever_codes_are(window, ctx):
     from game.app import first_view
 
     assert isinstance(first_view(ctx, ["play", link]), PlayView)  # tessera play LINK
+
+
+def test_a_screen_shown_after_a_resize_draws_in_the_whole_window(window, ctx):
+    """A resize while the play screen drew with its own cameras left arcade's default camera at the old
+    size: the win screen that followed was clipped to it (its heading and stars cut off at 1920×1080)."""
+    win, _ = win_view(window, ctx)
+    window.default_camera.viewport = arcade.LBWH(0, 0, 640, 400)  # as a resize during play left it
+    ctx.show(win)
+    frame(window)
+    assert tuple(window.default_camera.viewport.size) == window.get_framebuffer_size()
+    image = arcade.get_image().convert("L")
+    assert image.crop((0, 0, image.size[0], 120)).getextrema()[1] > 150  # the heading near the top is drawn
