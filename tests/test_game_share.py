@@ -184,3 +184,15 @@ def test_a_screen_shown_after_a_resize_draws_in_the_whole_window(window, ctx):
     assert tuple(window.default_camera.viewport.size) == window.get_framebuffer_size()
     image = arcade.get_image().convert("L")
     assert image.crop((0, 0, image.size[0], 120)).getextrema()[1] > 150  # the heading near the top is drawn
+
+
+def test_the_daily_win_screen_names_the_day(window, ctx):
+    from engine.modes.daily import utc_today
+    from game.routes import Route
+
+    view = ctx.view_for(Route.DAILY)
+    s = view.session
+    s.elapsed, s.moves, s.finished = 83.45, s.shortest + 3, True
+    win = ctx.view_for(Route.WIN, view, None, None)
+    assert win.share.line.startswith(f"Tessera daily {utc_today().isoformat()} · ")
+    assert f"{s.moves} moves, shortest {s.shortest}" in win.share.line
