@@ -141,4 +141,5 @@ class PuzzleAssist:
         news = record_win(self.host.ctx.store, session)
         self.host._refresh_best()
         extra = f" — {', '.join(news)}!" if news else ""
-        self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra} N deals a new one.")
+        self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra} N deals a new one, "
+                               "L copies a share line, Q shows the QR code.")

@@ -34,6 +34,7 @@ from arcade import key
 
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
+from engine.share.lines import LevelSummary, share_line
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -44,6 +45,7 @@ from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
 from game.routes import Route
 from game.ui import FONT, needs_render
+from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
 
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
@@ -73,6 +75,7 @@ class PuzzleView(Screen):
         self.assist = PuzzleAssist(self)
         self.ctx = ctx
         self.theme = t = ctx.theme
+        self.share = ShareKeys(t, "", copy_key=key.L)  # Q: the QR code of the puzzle's link; L: the share line
         self.settings = settings if settings is not None else PuzzleSettings.load(ctx.store)
         self.deal = deal
         self.session = session
@@ -197,6 +200,7 @@ class PuzzleView(Screen):
         bar_y = prog_y + 2 * line + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
         self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
+        self.share.qr.layout(w, h, k)
         if self.board.picture_error and self.message != self.board.picture_error + " Showing numbers.":
             self._set_message(self.board.picture_error + " Showing numbers.", error=True)
         bw, bh = self.board.size_px
@@ -271,6 +275,7 @@ class PuzzleView(Screen):
         self._draw_progress()
         self.batch.draw()
         self.t_banner.draw()
+        self.share.qr.draw(self.window.width, self.window.height)
 
     def _draw_progress(self) -> None:
         label, frac = self.jobs.progress(self.session.playback is not None)
@@ -317,7 +322,7 @@ class PuzzleView(Screen):
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Keyboard controls (see the module docstring and :meth:`key_actions`)."""
         self._dirty = True
-        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+        if common_key(self.ctx, symbol, modifiers) or self.share_key(symbol):  # F1 help, F11 fullscreen; Q, L
             return True
         action = self.key_actions(bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)),
                                   bool(modifiers & key.MOD_SHIFT)).get(symbol)
@@ -325,6 +330,19 @@ class PuzzleView(Screen):
             return None
         action()
         return True
+
+    def share_key(self, symbol: int) -> bool:
+        """Q: the QR code of the dealt puzzle's link; L: copy the share line of a puzzle solved without help."""
+        s, w, h = self.session, self.window.width, self.window.height
+        if not self.share.qr.shown:
+            self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
+            won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
+            self.share.line = share_line(summary, s.elapsed, s.moves, None) if won else ""
+        said = self.share.on_key(symbol, self.window)
+        if said:
+            self._set_message(said)
+        self.share.qr.layout(w, h, ui_scale(w, h))
+        return said is not None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         """Slide the tiles between the clicked tile and the gap (the panel's UI manager takes button clicks)."""

@@ -17,7 +17,7 @@ from game.ui.screen import BaseView
 #: The section before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
-    "F1 this help  ·  F11 fullscreen on/off",
+    "F1 this help  ·  F11 fullscreen  ·  after a level or race: Q its QR code, C copies a share line (puzzle: L)",
     "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
 ])
 #: A mode's help section key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from arcade import key
+
+from engine.share.lines import LevelSummary, daily_date, share_line
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, format_time, star_text
 from game.routes import Route
 from game.save_schema import WinResult
 from game.ui import ellipsize, fit_text, place_column
+from game.ui.qr import ShareKeys
 from game.ui.screen import BaseView
 
 #: Seconds from showing the screen to the first star (after the win jingle has started), then between stars.
@@ -79,6 +83,10 @@ class WinView(BaseView):
         self.code_text = self.text(self.code_value, 16, t.text, anchor_x="center", anchor_y="top")
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
         self._width = 1280
+        summary = LevelSummary.of_level(s.level, daily_date(play.code) if play.code else None)
+        self.share = ShareKeys(t, play.code, share_line(summary, s.elapsed, s.moves, s.shortest))
+        self.share_value = f"{self.share.line}   ·   C copies it   ·   Q: QR code"
+        self.share_text = self.text(self.share_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
 
     def layout(self, width: int, height: int) -> None:
         """Texts from the top, buttons below them."""
@@ -97,9 +105,12 @@ class WinView(BaseView):
             y = text.bottom - 6 * s
         fit_text(self.code_text, self.code_value, 16 * s, w)
         self.code_text.position = (cx, y - 8 * s)
+        fit_text(self.share_text, self.share_value, 14 * s, w)
+        self.share_text.position = (cx, self.code_text.bottom - 6 * s)
         self.status.font_size = 14 * s
         ellipsize(self.status, self.status.text, w)
-        self.status.position = (cx, self.code_text.bottom - 6 * s)
+        self.status.position = (cx, self.share_text.bottom - 6 * s)
+        self.share.qr.layout(width, height, s)
         top = self.status.position[1] - 14 * s - 12 * s
         h = place_column(self.buttons, cx, top, 16 * s, 320 * s, 52 * s)
         self.style_buttons(min(16 * s, h * 0.4))
@@ -117,6 +128,17 @@ class WinView(BaseView):
             self.shown_stars = due
             self.star_text.text = star_text(due)
             self.request_redraw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Q: the QR code of the level's link; C: copy the share line; the rest as on every button screen."""
+        said = self.share.on_key(symbol, self.window) if symbol != key.F11 else None
+        if said is None:
+            return super().on_key_press(symbol, modifiers)
+        if said:
+            ellipsize(self.status, said, self._width - 40)
+        self.share.qr.layout(self.window.width, self.window.height, self.scale)
+        self.request_redraw()
+        return True
 
     def replay(self) -> None:
         """The same maze again."""
@@ -137,8 +159,9 @@ class WinView(BaseView):
 
     def draw_extra(self) -> None:
         """Texts."""
-        for t in (self.heading, self.name, self.star_text, *self.lines, self.code_text, self.status):
+        for t in (self.heading, self.name, self.star_text, *self.lines, self.code_text, self.share_text, self.status):
             t.draw()
+        self.share.qr.draw(self.window.width, self.window.height)
 
 
 __all__ = ["WinView", "copy_to_clipboard", "STAR", "NO_STAR"]
