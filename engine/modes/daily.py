@@ -113,7 +113,10 @@ def check_puzzle_size(size: int) -> int:
 
 
 def puzzle_daily(
-    day: dt.date | None = None, size: int = 3, *, cancel: Callable[[], bool] | None = None,
+    day: dt.date | None = None,
+    size: int = 3,
+    *,
+    cancel: Callable[[], bool] | None = None,
     progress: Callable[[float, str], None] | None = None,
 ) -> PuzzleDaily:
     """The ``size`` x ``size`` puzzle daily of ``day`` (default: today, UTC) with its proven optimum.
