@@ -70,7 +70,7 @@ def daily_code(day: dt.date | None = None) -> str:
 #: positions are dealt from the date's seeds until one's proven optimum lies in the band.  The 4x4 band stops
 #: at 52 because proofs grow fast with the length (measured: 4x4 positions of optimum <= 52 prove in well under
 #: 5 s, 60+ can take 20 s; docs/BENCHMARKS.md); the bounded search rejects a longer one without proving it.
-PUZZLE_BANDS: dict[int, tuple[int, int]] = {3: (20, 28), 4: (44, 52)}
+PUZZLE_BANDS: dict[int, tuple[int, int]] = {3: (20, 28), 4: (40, 50)}
 PUZZLE_SIZES = tuple(PUZZLE_BANDS)
 MAX_CANDIDATES = 200
 """Seeds tried for one day before giving up (never reached in practice: about 1 in 3 positions fits the band)."""
