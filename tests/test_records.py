@@ -98,3 +98,32 @@ def test_csv_export_reads_back():
     history = list(csv.reader(io.StringIO(runs_csv(runs))))
     assert len(history) == 6 and history[1][2:6] == ["3x3", "P2.3X3.U#1-AB", "9.500", "22"]
     assert best_kind("L2.S4X4:ABC-12") == "maze" and best_kind("vs-ghost:M2.x") == "other"
+
+
+def test_records_command_reads_the_save_through_the_store(tmp_path, monkeypatch, capsys):
+    """``tessera records --csv FILE`` writes what the save holds; bad input is one line and exit 2."""
+    from game.launcher import main
+    from game.store import Store
+
+    monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
+    assert main(["records"]) == 0 and "No records yet" in capsys.readouterr().out
+    assert not (tmp_path / "home" / "tessera.db").exists()  # reading never creates a save
+    st = Store(tmp_path / "home" / "tessera.db")
+    for t in (30.0, 25.0, 40.0, 35.0, 28.0):
+        st.record_run(Run("puzzle", "4x4", "", t, 100))
+    st.record_win("M2.S8X8.BT#1-XY", 12.0, 40)
+    st.close()
+    out = tmp_path / "records.csv"
+    assert main(["records", "--csv", str(out)]) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[1][:4] == ["puzzle-history", "4x4", "5", "25.00"] and rows[1][5] == f"{(28 + 30 + 35) / 3:.2f}"
+    assert rows[2][:2] == ["maze", "M2.S8X8.BT#1-XY"]
+    assert main(["records", "--csv", str(tmp_path / "runs.csv"), "--runs"]) == 0
+    assert len((tmp_path / "runs.csv").read_text(encoding="utf-8").splitlines()) == 6
+    capsys.readouterr()
+    assert main(["records"]) == 0
+    assert "puzzle 4x4: 5 solves, best 25.00 s" in capsys.readouterr().out
+    for argv in (["records", "--runs"], ["records", "--csv", str(tmp_path / "no" / "x.csv")], ["records", "x"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("tessera: error:")
