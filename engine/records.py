@@ -117,7 +117,8 @@ class SizeRecord:
     last: str
 
 
-def _size_order(size: str) -> tuple[int, int, str]:
+def size_order(size: str) -> tuple[int, int, str]:
+    """Sort key of a ``"WxH"`` size: smaller boards first (text that is not a size last)."""
     w, _, h = size.partition("x")
     return (int(w) * int(h), int(w), size) if w.isdigit() and h.isdigit() else (1 << 30, 0, size)
 
@@ -129,7 +130,7 @@ def puzzle_records(runs: Iterable[Run]) -> list[SizeRecord]:
         if r.mode == PUZZLE:
             by_size.setdefault(r.key, []).append(r)
     out = []
-    for size in sorted(by_size, key=_size_order):
+    for size in sorted(by_size, key=size_order):
         rs = by_size[size]
         times = [r.seconds for r in rs]
         out.append(

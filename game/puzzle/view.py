@@ -32,11 +32,13 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
+from game.puzzle.meter import MeterLine
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
@@ -60,15 +62,18 @@ class PuzzleView(Screen):
         deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
         settings: solver/input settings (default: loaded from the store).
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
+        daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
     """
 
     music: str | None = "maze"
 
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
-        picture: str | None = None,
+        picture: str | None = None, daily: PuzzleDaily | None = None,
     ) -> None:
         super().__init__(ctx)
+        self.daily = daily
+        self.meter = MeterLine()  # the distance line (3x3, 4x4)
         #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
         self.assist = PuzzleAssist(self)
         self.ctx = ctx
@@ -135,13 +140,15 @@ class PuzzleView(Screen):
             "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
             "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
-            "advanced": self.toggle_advanced, "back": self.back,
+            "advanced": self.toggle_advanced, "back": self.back, "meter": self.assist.toggle_meter,
         }
 
     def _attach(self, session: PuzzleSession) -> None:
         """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
         self.jobs.cancel()
         self.session = session
+        self.meter.attach(session)
+        self.panel.set(meter="")
         session.arrows = self.settings.arrows
         session.on_solved = self.assist.on_solved
         self.board.attach(session)
@@ -150,7 +157,10 @@ class PuzzleView(Screen):
         self.last_stop = ""
         self.t_banner.text = ""
         b = session.board
-        self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
+        d = self.daily if self.daily is not None and self.daily.code == session.seed_code else None
+        self.daily = d
+        self.panel.set(title=f"Daily {b.width}x{b.height} · {d.day.isoformat()} · par {d.optimal}" if d else
+                       f"Sliding Puzzle {b.width}x{b.height}",
                        stats="Press S to solve: the statistics of the solver's run appear here.")
         self._refresh_best()
         self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
@@ -225,6 +235,7 @@ class PuzzleView(Screen):
         """Stop background work when leaving the screen."""
         self.panel.ui.disable()
         self.jobs.cancel()
+        self.meter.cancel()
         self.session.cancel_solve()
 
     def on_resize(self, width: int, height: int) -> None:
@@ -257,6 +268,7 @@ class PuzzleView(Screen):
             self._dirty = True
         for event in self.jobs.poll(self.session):
             self.assist.on_job_event(event)
+        self.assist.poll_meter()
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -310,6 +322,7 @@ class PuzzleView(Screen):
             key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
             key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
             key.ESCAPE: self.escape, key.I: self.toggle_numbers, key.U: self.undo, key.V: self.toggle_advanced,
+            key.M: self.assist.toggle_meter,
             key.Z: self.redo if ctrl and shift else self.undo,
             key.C: lambda: self.copy_code("current" if shift else "puzzle"),
         }
