@@ -115,11 +115,10 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     view = ctx.go(Route.RECORDS)
     assert isinstance(view, RecordsView)
     view.on_draw()
-    size_col = view.puzzle_texts[0].text.split("\n")
-    assert size_col == ["size", "3x3", "4x4"]
-    assert view.puzzle_texts[4].text.split("\n")[2] == "0:31.00"  # Ao5: 28, 30, 35
-    assert view.puzzle_texts[1].text.split("\n")[1] == "–"
-    assert view.level_texts[1].text.split("\n")[1] == "1:01.25"
+    assert view.puzzle_texts[0].text.split("\n") == ["3x3", "4x4"]
+    assert view.puzzle_texts[4].text.split("\n")[1] == "0:31.00"  # Ao5: 28, 30, 35
+    assert view.puzzle_texts[1].text.split("\n")[0] == "–"
+    assert view.level_texts[1].text == code and view.level_texts[2].text == "1:01.25"
     view.export()
     written = sorted((tmp_path / "home" / "exports").glob("*.csv"))
     assert len(written) == 1 and "Records written to" in view.status.text

@@ -46,8 +46,11 @@ class DailiesView(BaseView):
         self.today = today or utc_today()
         t = ctx.theme
         spec = daily_spec(self.today)
-        self.maze_btn = self.make_button(f"Maze · {spec.label()}", lambda: self.ctx.go(Route.DAILY))
-        self.puzzle_btns = [self.make_button(f"Sliding puzzle {n}x{n}", partial(self.open_puzzle, n)) for n in (3, 4)]
+        shaped = " (shaped)" if spec.mask is not None else ""
+        self.maze_btn = self.make_button(
+            f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(Route.DAILY)
+        )
+        self.puzzle_btns = [self.make_button(f"Sliding puzzle {n}×{n}", partial(self.open_puzzle, n)) for n in (3, 4)]
         self.make_button("Records", lambda: self.ctx.go(Route.RECORDS))
         self.make_button("Back", self.back)
         for btn in self.buttons:

@@ -11,7 +11,7 @@ from typing import Any
 
 import arcade
 
-from engine.records import SizeRecord, best_kind, puzzle_records, size_order
+from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_order
 from game.context import Context
 from game.format import format_time, summarize
 from game.records import export_records, history, kept_bests
@@ -27,7 +27,7 @@ PUZZLE_COLUMNS = (
     ("Ao12", 0.14),
     ("tiles/s", 0.14),
 )
-LEVEL_COLUMNS = (("level", 0.62), ("best", 0.2), ("moves", 0.18))
+LEVEL_COLUMNS = (("level", 0.34), ("code", 0.34), ("best", 0.16), ("moves", 0.16))
 DASH = "–"
 
 
@@ -60,15 +60,23 @@ def puzzle_rows(
     return [rows[k] for k in sorted(rows, key=size_order)]
 
 
-def level_rows(order: list[str], bests: list[tuple[str, float | None, int | None, int]]) -> list[tuple[str, ...]]:
-    """One row per maze level with a best, the most recently played first."""
+def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None, int]]) -> list[tuple[str, ...]]:
+    """One row per maze level with a best (a daily named by its day), the most recently played first."""
     kept = {k: (t, m) for k, t, m, _ in bests if best_kind(k) == "maze" and t is not None}
     seen: list[str] = []
-    for code in reversed(order):
-        if code in kept and code not in seen:
-            seen.append(code)
+    days: dict[str, str] = {}
+    for r in reversed(runs):
+        if r.mode == "maze" and r.code in kept and r.code not in seen:
+            seen.append(r.code)
+        if r.daily_day is not None and r.daily_kind == "maze":
+            days.setdefault(r.code, r.daily_day.strftime("%d %b"))
     seen += sorted(k for k in kept if k not in seen)
-    return [(summarize(k).text, _time(kept[k][0]), DASH if kept[k][1] is None else str(kept[k][1])) for k in seen]
+    rows: list[tuple[str, ...]] = []
+    for k in seen:
+        what = summarize(k).text.removeprefix("maze · ")
+        label = f"daily {days[k]} · {what}" if k in days else what
+        rows.append((label, k, _time(kept[k][0]), DASH if kept[k][1] is None else str(kept[k][1])))
+    return rows
 
 
 class RecordsView(BaseView):
@@ -88,13 +96,14 @@ class RecordsView(BaseView):
         runs = history(ctx.store)
         bests = kept_bests(ctx.store)
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
-        self.levels = [
-            tuple(n for n, _ in LEVEL_COLUMNS),
-            *level_rows([r.code for r in runs if r.mode == "maze"], bests),
-        ]
+        self.levels = [tuple(n for n, _ in LEVEL_COLUMNS), *level_rows(runs, bests)]
         self.measure = self.text("", 13)  # one line, for clipping cells (never drawn)
+        self.probe = self.text("A\nA", 13, multiline=True, width=100)  # two lines, for the line height
         self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
         self.level_texts = self._columns(len(LEVEL_COLUMNS))
+        self.heads = {
+            id(c): self.text("", 13, t.text_dim, anchor_y="top") for c in (*self.puzzle_texts, *self.level_texts)
+        }
 
     def _columns(self, n: int) -> list[arcade.Text]:
         t = self.ctx.theme
@@ -126,17 +135,23 @@ class RecordsView(BaseView):
         size: float,
     ) -> None:
         """Fill and place one table's columns from ``top`` down, as many rows as fit above ``bottom``."""
-        line = size * 1.3
-        fit = max(1, int((top - bottom) / line))
-        shown = rows if len(rows) <= fit else [*rows[: fit - 1], (f"+{len(rows) - fit + 1} more",)]
+        self.probe.font_size = size
+        line = self.probe.content_height / 2  # one line of a multi-line text, in pixels
+        body, data = top - line, rows[1:]
+        fit = max(1, int((body - bottom) / line))
+        shown = data if len(data) <= fit else [*data[: fit - 1], (f"+{len(data) - fit + 1} more",)]
         self.measure.font_size = size
-        for i, (text, (_, share)) in enumerate(zip(texts, shares, strict=True)):
+        for i, (text, (name, share)) in enumerate(zip(texts, shares, strict=True)):
             w = width * share
+            head = self.heads[id(text)]
+            head.font_size = size
+            head.text = _clip(self.measure, name, w - 6)
+            head.position = (x, top)
             cells = [r[i] if i < len(r) else "" for r in shown]
             text.font_size = size
             text.width = int(w)
             text.text = "\n".join(_clip(self.measure, c, w - 6) for c in cells)
-            text.position = (x, top)
+            text.position = (x, body)
             x += w
 
     def layout(self, width: int, height: int) -> None:
@@ -155,7 +170,8 @@ class RecordsView(BaseView):
         self.puzzle_head.position = (left, self.title.bottom - 14 * s)
         top = self.puzzle_head.bottom - 6 * s
         rows_room = (top - (self.status.top + 10 * s)) / 2
-        puzzle_bottom = top - min(rows_room, len(self.puzzle) * size * 1.3 + 4)
+        self.probe.font_size = size
+        puzzle_bottom = top - min(rows_room, (len(self.puzzle) + 0.3) * self.probe.content_height / 2)
         self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, left, top, room, puzzle_bottom, size)
         self.level_head.font_size = 16 * s
         self.level_head.position = (left, puzzle_bottom - 14 * s)
