@@ -134,7 +134,7 @@ class PuzzlePanel:
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
         changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}",
                            speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
-                           assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
+                           assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
         opt_ok = optimal_available(b.width, b.height)
