@@ -59,7 +59,10 @@ def meter_times(boards: int, moves: int) -> tuple[list[float], list[float]]:
 
 
 def daily_times(days: int) -> list[tuple[str, int, int, float]]:
+    """Each day's choose-and-prove time; the optimum is checked against an unbounded proof (not timed)."""
     from engine.modes.daily import puzzle_daily
+    from engine.puzzle.codes import decode
+    from engine.puzzle.optimal import solve_optimal
 
     out = []
     for k in range(days):
@@ -67,6 +70,7 @@ def daily_times(days: int) -> list[tuple[str, int, int, float]]:
         t0 = time.perf_counter()
         p = puzzle_daily(day, 4)
         out.append((day.isoformat(), p.optimal, p.candidate, time.perf_counter() - t0))
+        assert solve_optimal(decode(p.code).board).length == p.optimal, day
         print(f"{day}: {p.optimal} moves, candidate {p.candidate}, {out[-1][3]:.2f} s", file=sys.stderr, flush=True)
     return out
 

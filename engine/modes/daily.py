@@ -68,8 +68,9 @@ def daily_code(day: dt.date | None = None) -> str:
 # -- the puzzle daily --------------------------------------------------------------------------------------------
 #: Puzzle daily sizes (square boards) and the band of optimal lengths a day's position is drawn from (moves):
 #: positions are dealt from the date's seeds until one's proven optimum lies in the band.  The 4x4 band stops
-#: at 52 because proofs grow fast with the length (measured: 4x4 positions of optimum <= 52 prove in well under
-#: 5 s, 60+ can take 20 s; docs/BENCHMARKS.md); the bounded search rejects a longer one without proving it.
+#: at 50 because proofs grow fast with the length (4x4 optima of 60+ can take 20 s); choosing and proving a
+#: day took 0.55 s median, 1.65 s worst over 30 days (docs/BENCHMARKS.md); the bounded search rejects a longer
+#: position without proving it.
 PUZZLE_BANDS: dict[int, tuple[int, int]] = {3: (20, 28), 4: (40, 50)}
 PUZZLE_SIZES = tuple(PUZZLE_BANDS)
 MAX_CANDIDATES = 200
