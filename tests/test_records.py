@@ -127,3 +127,26 @@ def test_records_command_reads_the_save_through_the_store(tmp_path, monkeypatch,
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("tessera: error:")
+
+
+def test_a_won_maze_is_kept_in_the_history_as_a_daily_when_it_is_todays(tmp_path):
+    from types import SimpleNamespace
+
+    from engine.modes.daily import daily_code, utc_today
+    from game.records import history, keep_run, record_maze_win
+    from game.store import Store
+
+    st = Store(tmp_path / "tessera.db")
+    won = SimpleNamespace(elapsed=42.5, moves=130, shortest=120)
+    today = daily_code(utc_today())
+    assert record_maze_win(st, today, won).best.best_time == 42.5
+    record_maze_win(st, "M2.S8X8.BT#1-XY", won)
+    assert record_maze_win(st, "", won) is None  # a level without a code keeps nothing
+    runs = history(st)
+    assert [(r.key, r.daily, r.par) for r in runs] == [
+        (today, daily_tag("maze", utc_today()), 120),
+        ("M2.S8X8.BT#1-XY", "", 120),
+    ]
+    keep_run(object(), runs[0])  # a store without a history: nothing, no error
+    assert history(object()) == []
+    st.close()
