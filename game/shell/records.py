@@ -195,7 +195,15 @@ class RecordsView(BaseView):
         """Texts on screen (layout tests)."""
         return [
             t
-            for t in (self.title, self.puzzle_head, self.level_head, self.status, *self.puzzle_texts, *self.level_texts)
+            for t in (
+                self.title,
+                self.puzzle_head,
+                self.level_head,
+                self.status,
+                *self.heads.values(),
+                *self.puzzle_texts,
+                *self.level_texts,
+            )
             if t.text
         ]
 
