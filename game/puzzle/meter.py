@@ -94,7 +94,7 @@ class MeterLine:
         elif d is not None:
             self.text = f"{d} move{'' if d == 1 else 's'} from solved (optimal)"
         else:
-            building = "" if self.ready else f" (building the {w}x{h} tables once, about 15 s)"
+            building = "" if self.ready else f" (building the {w}x{h} tables, once)"
             self.text = COMPUTING + building
         return before != self.text
 
