@@ -390,11 +390,14 @@ class PuzzleView(Screen):
         self._attach(deal_session(self.deal))
 
     def back(self) -> None:
-        """To the setup screen (a playing solution and every run stop)."""
+        """To the setup screen, or the Dailies for a daily (a playing solution and every run stop)."""
         self.jobs.cancel()
         self.session.cancel_solve()
         self.session.stop_playback()
-        self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+        if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
+            self.ctx.go(Route.DAILIES)
+        else:
+            self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
 
     def escape(self) -> None:
         """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out
