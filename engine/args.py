@@ -11,6 +11,7 @@ argparse adapters (``OneLineParser``, ``arg_type``) are in :mod:`engine.cli.pars
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import re
@@ -101,6 +102,20 @@ def parse_size(text: str, *, what: str = "size", example: str = "20x15") -> tupl
     if not sep or not _UINT.fullmatch(w) or not _UINT.fullmatch(h) or len(w) > 9 or len(h) > 9:
         raise ValueError(f"{what} {quote(text)} is not of the form WxH (for example {example})")
     return int(w), int(h)
+
+
+def parse_day(text: str, *, what: str = "date") -> datetime.date:
+    """A calendar date written ``YYYY-MM-DD`` (ASCII digits).
+
+    Raises:
+        ValueError: another form, or no such day (one line quoting the text).
+    """
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+        raise ValueError(f"{what} {quote(text)} is not of the form YYYY-MM-DD")
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise ValueError(f"{what} {quote(text)} is not a calendar date ({exc})") from None
 
 
 def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = False) -> float:

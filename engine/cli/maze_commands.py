@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from engine.args import SEED_MAX, check_output_path, parse_size, quote, write_error, write_file
+from engine.args import SEED_MAX, check_output_path, parse_size, write_error, write_file
 from engine.cli.maze_args import level_code, level_from_args, mask_from_args, note, parse_options, spec_from_args
 from engine.cli.parsing import UsageError
 from engine.maze.level_code import LevelCode
@@ -329,20 +329,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     """Print the daily challenge's code and what it is."""
-    import datetime as dt
-    import re
-
+    from engine.args import parse_day
     from engine.modes.daily import daily_spec, utc_today
 
-    if args.date is not None:
-        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", args.date.strip()):
-            raise UsageError(f"date {quote(args.date)} is not of the form YYYY-MM-DD")
-        try:
-            day = dt.date.fromisoformat(args.date.strip())
-        except ValueError as exc:
-            raise UsageError(f"date {quote(args.date)} is not a calendar date ({exc})") from None
-    else:
-        day = utc_today()
+    day = parse_day(args.date) if args.date is not None else utc_today()
     spec = daily_spec(day)
     out.write(f"{spec.code()}  {day.isoformat()}: {spec.label()}\n")
     return 0

@@ -66,7 +66,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
     p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
-    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint}")
+    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily}")
     sub.required = True
 
     s = sub.add_parser("solve", help="solve a position")
@@ -100,6 +100,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     b.add_argument("--korf", type=arg_type(parse_uint, what="korf", lo=1, hi=KORF_COUNT), default=None,
                    help=f"how many Korf instances for the optimal solver, 1..{KORF_COUNT}")
     add_hint_parser(sub)
+    dp = sub.add_parser("daily", help="today's puzzle daily (3x3 or 4x4) and its proven fewest moves")
+    dp.add_argument("--size", choices=("3", "4"), default="3", help="the board side: 3 (default) or 4")
+    dp.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    dp.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=run)
     return p
 
@@ -249,7 +253,30 @@ def run(args: argparse.Namespace) -> int:
         return _solve(args)
     if cmd == "shuffle":
         return _shuffle(args)
+    if cmd == "daily":
+        return _daily(args)
     return _bench(args)
+
+
+def _daily(args: argparse.Namespace) -> int:
+    """``tessera puzzle daily``: the day's position code and its optimum (proven by the optimal solver)."""
+    from engine.args import parse_day
+    from engine.modes.daily import puzzle_daily, utc_today
+
+    day = parse_day(args.date) if args.date is not None else utc_today()
+    size = int(args.size)
+    progress = _Progress()
+    try:
+        daily = puzzle_daily(day, size, progress=progress)
+    finally:
+        progress.end()
+    if args.format == "json":
+        print(json.dumps({"date": day.isoformat(), "size": f"{size}x{size}", "code": daily.code,
+                          "optimal": daily.optimal}))
+    else:
+        print(f"{daily.code}  {day.isoformat()}: {size}x{size} sliding puzzle, "
+              f"fewest moves {daily.optimal} (proven optimal)")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -273,8 +273,13 @@ def _search(
     partition: Partition,
     extra: Sequence[Partition] = (),
     batch: int = BATCH,
+    bounds: tuple[int, int | None] = (0, None),
 ) -> SolveResult:
-    """Depth-first IDA* over batches (see the module docstring); tables already prepared."""
+    """Depth-first IDA* over batches (see the module docstring); tables already prepared.
+
+    ``bounds`` = (least, most): the first bound is at least ``least`` (a known lower bound on the length);
+    a bound over ``most`` raises ``SolverStopped("bound")`` (no solution of at most ``most`` moves).
+    """
     lay = load_layout(board.width, board.height, None, cancel, partition, extra)
     # easy positions search with the first two partitions' views; once one bound's search has held more than
     # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
@@ -291,11 +296,15 @@ def _search(
     root = _Level(np.array([b0], np.uint64), [np.array([w], np.uint64) for w in w0],
                   [np.array([sum(v)], np.uint8) for v in vals0], np.array([4], np.int8), np.array([-1], np.int32))
     parity = board.manhattan() % 2
-    bound = h0 + ((h0 - parity) % 2)
+    least0, most = bounds
+    start_bound = max(h0, least0)
+    bound = start_bound + ((start_bound - parity) % 2)
     total_nodes = 0
     iterations = 0
     most_held = 1
     while True:
+        if most is not None and bound > most:
+            raise SolverStopped("bound", _stats(total_nodes, start_time, iterations))
         iterations += 1
         start_nodes = total_nodes
         root.next = 0
@@ -375,6 +384,8 @@ def solve_optimal(
     max_layer: int = DEFAULT_MAX_LAYER,
     partition: Sequence[Sequence[int]] | None = None,
     partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+    at_least: int = 0,
+    at_most: int | None = None,
 ) -> SolveResult:
     """A shortest solution of ``board`` (at most 16 cells).
 
@@ -389,6 +400,10 @@ def solve_optimal(
             size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).
         partitions: several partitions whose sums are maxed (overrides ``partition``).
+        at_least: a known lower bound on the solution's length (moves; the search starts there: a wrong one
+            can give a longer solution than the shortest).
+        at_most: only look for solutions of at most this many moves (``SolverStopped("bound")`` when there is
+            none); the answer is the same for every machine and time (unlike ``timeout``).
 
     Returns:
         A :class:`SolveResult` with ``optimal=True``; ``extra["messages"]``
@@ -396,7 +411,8 @@ def solve_optimal(
 
     Raises:
         ValueError: board over 16 cells or unsolvable.
-        SolverStopped: ``"timeout"``, ``"cancelled"`` or ``"limit"`` (more than ``max_layer`` positions held).
+        SolverStopped: ``"timeout"``, ``"cancelled"``, ``"limit"`` (more than ``max_layer`` positions held) or
+            ``"bound"`` (no solution within ``at_most``).
         BuildCancelled: cancelled while building tables.
     """
     if not can_solve_optimally(board.width, board.height):
@@ -411,9 +427,11 @@ def solve_optimal(
     start = time.perf_counter()
     if board.size <= MAX_EXACT_CELLS:
         res = solve_from_table(board, start)
+        if at_most is not None and res.length > at_most:
+            raise SolverStopped("bound", _stats(0, start, 0))
     else:
         deadline = None if timeout is None else start + timeout
-        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:])
+        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:], bounds=(at_least, at_most))
     if messages:
         res.extra["messages"] = messages
     return res

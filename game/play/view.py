@@ -369,7 +369,9 @@ class PlayView(MazeScreen):
         """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
         s = self.session
         store = self.ctx.store
-        result = store.record_win(self.code, s.elapsed, s.moves) if self.code else None
+        from game.records import record_maze_win
+
+        result = record_maze_win(store, self.code, s)
         next_level = None
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)

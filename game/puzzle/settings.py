@@ -50,6 +50,8 @@ class PuzzleSettings:
             picture overrides it for that game.
         numbers: numbers drawn over picture tiles.
         advanced: the screen's Advanced panel (solver settings and statistics) is open (V; folded by default).
+        meter: the live "N moves from solved (optimal)" line is shown on 3x3/4x4 (M; off by default: it is
+            help, so a game played with it on is assisted).
     """
 
     solver: str = "fast"
@@ -61,6 +63,7 @@ class PuzzleSettings:
     picture: str = ""
     numbers: bool = True
     advanced: bool = False
+    meter: bool = False
 
     def __post_init__(self) -> None:
         if not self.heuristic:
@@ -92,6 +95,7 @@ class PuzzleSettings:
             s.picture = picture
         s.numbers = get("puzzle.numbers") != "0"
         s.advanced = get("puzzle.advanced") == "1"
+        s.meter = get("puzzle.meter") == "1"
         return s
 
     def save(self, store: object | None) -> None:
@@ -107,6 +111,7 @@ class PuzzleSettings:
         put("puzzle.picture", self.picture)
         put("puzzle.numbers", "1" if self.numbers else "0")
         put("puzzle.advanced", "1" if self.advanced else "0")
+        put("puzzle.meter", "1" if self.meter else "0")
 
     def cycle_timeout(self) -> float:
         """Next timeout of :data:`TIMEOUTS` (wrapping); returns it."""

@@ -1,17 +1,9 @@
 """The sliding-puzzle screen: maps keys and clicks to session calls and draws what the session reports.
 
-Keys (also shown on the buttons): arrows slide a tile into the blank (a
-setting switches to moving the blank), a click slides every tile between the
-clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
-/ Ctrl+Shift+Z redo, R restart, N new shuffle, H hint, S solve, Space
-pause/resume the solution, ``.`` step it, X stop it (and any solver run), + / -
-playback speed (also before a solve: the next solution plays at it), C copy the
-puzzle code, Shift+C copy the current position's code, G copy the shuffle's seed
-code, V open/fold the Advanced panel (solver settings and statistics; saved),
-O solver (fast/optimal), T timeout, B random boost, E heuristic, A arrow mode
-(these five work folded too), I numbers over a picture on/off, F1 help, F11
-fullscreen, Esc cancel a run, else leave to the setup screen (a playing
-solution and its solver runs stop).  :meth:`PuzzleView.key_actions` is the key map.
+Arrows slide a tile into the blank (or move the blank: setting A); a click slides
+every tile between the clicked one and the blank.  :meth:`PuzzleView.key_actions`
+is the key map (undo/redo, restart, new deal, hint, solve and playback, copies,
+the Advanced panel's settings); F1 lists the keys.  Esc cancels a run, else leaves.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -32,12 +24,14 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
 from engine.share.lines import LevelSummary, share_line
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
+from game.puzzle.meter import MeterLine
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
@@ -62,15 +56,18 @@ class PuzzleView(Screen):
         deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
         settings: solver/input settings (default: loaded from the store).
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
+        daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
     """
 
     music: str | None = "maze"
 
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
-        picture: str | None = None,
+        picture: str | None = None, daily: PuzzleDaily | None = None,
     ) -> None:
         super().__init__(ctx)
+        self.daily = daily
+        self.meter = MeterLine()  # the distance line (3x3, 4x4)
         #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
         self.assist = PuzzleAssist(self)
         self.ctx = ctx
@@ -138,13 +135,15 @@ class PuzzleView(Screen):
             "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
             "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
-            "advanced": self.toggle_advanced, "back": self.back,
+            "advanced": self.toggle_advanced, "back": self.back, "meter": self.assist.toggle_meter,
         }
 
     def _attach(self, session: PuzzleSession) -> None:
         """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
         self.jobs.cancel()
         self.session = session
+        self.meter.attach(session)
+        self.panel.set(meter="")
         session.arrows = self.settings.arrows
         session.on_solved = self.assist.on_solved
         self.board.attach(session)
@@ -153,7 +152,10 @@ class PuzzleView(Screen):
         self.last_stop = ""
         self.t_banner.text = ""
         b = session.board
-        self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
+        d = self.daily if self.daily is not None and self.daily.code == session.seed_code else None
+        self.daily = d
+        self.panel.set(title=f"Daily {b.width}x{b.height} · {d.day.isoformat()} · par {d.optimal}" if d else
+                       f"Sliding Puzzle {b.width}x{b.height}",
                        stats="Press S to solve: the statistics of the solver's run appear here.")
         self._refresh_best()
         self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
@@ -229,6 +231,7 @@ class PuzzleView(Screen):
         """Stop background work when leaving the screen."""
         self.panel.ui.disable()
         self.jobs.cancel()
+        self.meter.cancel()
         self.session.cancel_solve()
 
     def on_resize(self, width: int, height: int) -> None:
@@ -261,6 +264,7 @@ class PuzzleView(Screen):
             self._dirty = True
         for event in self.jobs.poll(self.session):
             self.assist.on_job_event(event)
+        self.assist.poll_meter()
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -315,6 +319,7 @@ class PuzzleView(Screen):
             key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
             key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
             key.ESCAPE: self.escape, key.I: self.toggle_numbers, key.U: self.undo, key.V: self.toggle_advanced,
+            key.M: self.assist.toggle_meter,
             key.Z: self.redo if ctrl and shift else self.undo,
             key.C: lambda: self.copy_code("current" if shift else "puzzle"),
         }
@@ -337,7 +342,8 @@ class PuzzleView(Screen):
         if not self.share.qr.shown:
             self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
             won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
-            self.share.line = share_line(summary, s.elapsed, s.moves, None) if won else ""
+            optimal = self.daily.optimal if self.daily is not None else self.meter.optimal()
+            self.share.line = share_line(summary, s.elapsed, s.moves, optimal) if won else ""
         said = self.share.on_key(symbol, self.window)
         if said:
             self._set_message(said)
@@ -395,11 +401,14 @@ class PuzzleView(Screen):
         self._attach(deal_session(self.deal))
 
     def back(self) -> None:
-        """To the setup screen (a playing solution and every run stop)."""
+        """To the setup screen, or the Dailies for a daily (a playing solution and every run stop)."""
         self.jobs.cancel()
         self.session.cancel_solve()
         self.session.stop_playback()
-        self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+        if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
+            self.ctx.go(Route.DAILIES)
+        else:
+            self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
 
     def escape(self) -> None:
         """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out

@@ -42,7 +42,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
     ]),
     "puzzle": ("Sliding puzzle", [
         "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column",
-        "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  +/- playback speed  ·  X stop",
+        "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
         "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
         "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
         "V Advanced panel (solver settings)  ·  O solver fast/optimal  ·  T timeout  ·  B random boost  ·  E heuristic",

@@ -34,6 +34,7 @@ class MenuEntry:
 MENU_ENTRIES: list[MenuEntry] = [
     *(MenuEntry(m.label, Route(m.menu_route), m.menu_order) for m in menu_modes() if m.label and m.menu_route),
     MenuEntry("My levels", Route.MY_LEVELS, 55),
+    MenuEntry("Records", Route.RECORDS, 75),
     MenuEntry("Enter code", Route.CODE_ENTRY, 60),
     MenuEntry("Settings", Route.SETTINGS, 80),
     MenuEntry("Help", Route.HELP, 90),

@@ -37,10 +37,12 @@ class SettingsView(BaseView):
         self.mute_btn = self.make_button("", self.toggle_mute)
         self.full_btn = self.make_button("", self.toggle_fullscreen)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
+        self.make_button("Export records (CSV)", self.export_records)
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
         self.title = self.text("Settings", 32, ctx.theme.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.note = self.text("", 12, ctx.theme.text_dim, anchor_x="center", anchor_y="bottom")
         self.refresh()
 
     def refresh(self) -> None:
@@ -94,16 +96,31 @@ class SettingsView(BaseView):
         self.ctx.store.set_setting(GOAL_HINT_SETTING, "0" if on else "1")
         self.refresh()
 
+    def export_records(self) -> None:
+        """Write the records CSV (as ``tessera records --csv``) to a new file in the data folder; say where."""
+        from game.records import export_records
+
+        try:
+            self.note.text = f"Records written to {export_records(self.ctx.store)}"
+        except OSError as exc:
+            self.note.text = f"Could not export the records ({exc.strerror or exc})."
+        self.layout(self.window.width, self.window.height)
+        self.request_redraw()
+
     def layout(self, width: int, height: int) -> None:
-        """Title on top, the buttons below (labels follow the real fullscreen state after F11)."""
+        """Title on top, the buttons below (labels follow the real fullscreen state after F11), a note under them."""
         s = self.scale
         fit_text(self.title, "Settings", 32 * s, width - 40)
         self.title.position = (width / 2, height - 30 * s)
+        fit_text(self.note, self.note.text, 12 * s, width - 40, min_size=7)
+        self.note.position = (width / 2, 6 * s)
         top = self.title.bottom - 30 * s
-        h = place_column(self.buttons, width / 2, top, 24 * s, 380 * s, 56 * max(s, height / 800))
+        h = place_column(self.buttons, width / 2, top, 26 * s, 380 * s, 56 * max(s, height / 800))
         self.style_buttons(min(16 * s, h * 0.4))
         self.refresh()
 
     def draw_extra(self) -> None:
-        """The title."""
+        """The title and the export note."""
         self.title.draw()
+        if self.note.text:
+            self.note.draw()
