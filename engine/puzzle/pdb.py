@@ -342,7 +342,7 @@ def _build_pattern(
     n = width * height
     bits = cell_bits(n)
     off = 1 << bits  # the cell "off the board", whose occupancy bit is always set
-    occ_type = np.int32 if bits == 4 else np.int64
+    occ_type: type[np.signedinteger[Any]] = np.int32 if bits == 4 else np.int64
     total = factorial(n) // factorial(n - k)
     dist = np.full(off**k, UNSEEN, dtype=np.uint8)
     start = sum((t - 1) << (bits * i) for i, t in enumerate(tiles))
@@ -360,9 +360,9 @@ def _build_pattern(
                 raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
             pos = [(f >> (bits * i)) & (off - 1) for i in range(k)]
-            occ = np.full(f.size, 1 << off, dtype=occ_type)
+            occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
             for p in pos:
-                occ |= np.left_shift(1, p, dtype=occ_type)
+                occ = occ | np.left_shift(1, p, dtype=occ_type)
             for i, p in enumerate(pos):
                 for d in range(4):
                     q = step[d][p]

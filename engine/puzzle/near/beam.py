@@ -5,7 +5,7 @@ legal moves; the children are scored by the heuristic (updated from the one
 tile that slid, :mod:`engine.puzzle.near.heuristics`), children already met
 (same Zobrist hash on this level or on one of the last :data:`MEMORY` levels
 of the same parity) are dropped, and the ``beam_width`` children with the
-smallest estimate (ties: smaller hash) form the next level.  The first level
+smallest estimate (ties: the smaller of the other views', then the smaller hash) form the next level.  The first level
 holding a position of estimate 0 ends the search; its moves are read back
 through parent indices.  Every level holds positions the same number of
 moves from the start, so the solution length is the level's depth.
@@ -63,6 +63,13 @@ def _zobrist(n: int) -> np.ndarray:
     keys = np.random.default_rng(ZOBRIST_SEED).integers(0, 2**63, size=(n, n), dtype=np.int64).astype(np.uint64)
     keys[0] = 0  # the blank's cell follows from the tiles'
     return keys
+
+
+def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255), then its hash."""
+    u = np.uint64
+    rank: np.ndarray = (best.astype(u) << u(48)) | (np.clip(other, 0, 255).astype(u) << u(40)) | (code >> u(24))
+    return rank
 
 
 def beam_search(
@@ -125,7 +132,7 @@ def beam_search(
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
         best = vals.max(axis=1)
         if keep.size > beam_width:
-            rank = (best.astype(np.uint64) << np.uint64(48)) | (child[keep] >> np.uint64(16))
+            rank = _rank(best, vals.min(axis=1), child[keep])
             pick = np.sort(np.argpartition(rank, beam_width - 1)[:beam_width])
             keep, words, vals, best = keep[pick], words[pick], vals[pick], best[pick]
         rows, dirs, src, dst, tile = rows[keep], dirs[keep], src[keep], dst[keep], tile[keep]

@@ -70,15 +70,13 @@ class PatternHeuristic:
         n = width * height
         self.bits = cell_bits(n)
         self.groups = len(groups)
-        offsets = np.cumsum([0] + [t.size for t in tables])[:-1]
-        self.table = np.concatenate(tables).astype(np.int16)
-        self.table[self.table == 255] = 0  # never read for a real position; keeps the sums small
+        self.tables = list(tables)  # uint8, shared with the table cache; 255 (impossible placement) is never read
         mirrors = (False, True) if width == height else (False,)
         self._views = len(mirrors)
         self.cell = np.zeros((self._views, n), np.int64)  # cell -> the view's cell
         self.col = np.zeros((self._views, n), np.int64)  # tile -> its column in aux
         self.shift = np.zeros((self._views, n), np.int64)  # tile -> bit shift in its word
-        self.offset = np.zeros((self._views, n), np.int64)  # tile -> its table's offset
+        self.group = np.zeros((self._views, n), np.int64)  # tile -> its group in this view
         where = {t: (g, i) for g, grp in enumerate(groups) for i, t in enumerate(grp)}
         for v, mirrored in enumerate(mirrors):
             tr = transpose_cells(width) if mirrored else np.arange(n, dtype=np.int64)
@@ -87,8 +85,7 @@ class PatternHeuristic:
                 g, i = where[int(tr[t - 1]) + 1]
                 self.col[v, t] = v * self.groups + g
                 self.shift[v, t] = self.bits * i
-                self.offset[v, t] = offsets[g]
-        self._offsets = offsets
+                self.group[v, t] = g
 
     @property
     def views(self) -> int:
@@ -103,7 +100,7 @@ class PatternHeuristic:
         values = np.zeros((1, self._views), np.int16)
         for v in range(self._views):
             for g in range(self.groups):
-                values[0, v] += self.table[self._offsets[g] + aux[0, v * self.groups + g]]
+                values[0, v] += int(self.tables[g][aux[0, v * self.groups + g]])
         return aux, values
 
     def delta(
@@ -115,8 +112,10 @@ class PatternHeuristic:
         for v in range(self._views):
             old = aux[rows, self.col[v, tile]]
             new = old + ((self.cell[v, dst] - self.cell[v, src]) << self.shift[v, tile])
-            off = self.offset[v, tile]
-            new_values[:, v] += self.table[off + new] - self.table[off + old]
+            group = self.group[v, tile]
+            for g, table in enumerate(self.tables):
+                m = np.flatnonzero(group == g)
+                new_values[m, v] += table[new[m]].astype(np.int16) - table[old[m]]
             words[:, v] = new
         return words, new_values
 

@@ -56,8 +56,10 @@ def solve_near_optimal(
         engine.puzzle.pdb.BuildCancelled: cancelled while the tables were built.
     """
     if not near_available(board.width, board.height):
-        raise ValueError(f"The near-optimal solver handles boards of {SIDE}x{SIDE} and larger; "
-                         f"{board.width}x{board.height} is smaller (use the optimal or fast solver).")
+        raise ValueError(
+            f"The near-optimal solver handles boards of {SIDE}x{SIDE} and larger; "
+            f"{board.width}x{board.height} is smaller (use the optimal or fast solver)."
+        )
     if beam_width < 1 or peel_width < 1:
         raise ValueError("The beam widths must be at least 1.")
     heuristic = five_by_five(progress, cancel)
@@ -77,8 +79,16 @@ def solve_near_optimal(
             else:
                 line = [r * w + col0 + 1 for r in range(row0, h)]
                 nxt = (row0, col0 + 1)
-            run = beam_search(tiles, w, h, ManhattanHeuristic(w, h, line), peel_width, region=(row0, col0),
-                              cancel=cancel, deadline=deadline)
+            run = beam_search(
+                tiles,
+                w,
+                h,
+                ManhattanHeuristic(w, h, line),
+                peel_width,
+                region=(row0, col0),
+                cancel=cancel,
+                deadline=deadline,
+            )
             moves.append(run.moves)
             nodes += run.nodes
             tiles = run.tiles
@@ -93,8 +103,15 @@ def solve_near_optimal(
         stop.result.nodes += nodes
         raise
     del cells
-    return SolveResult(NAME, "".join(moves), nodes, time.perf_counter() - start, False, layers=layers,
-                       extra={"beam_width": beam_width, "peel_width": peel_width})
+    return SolveResult(
+        NAME,
+        "".join(moves),
+        nodes,
+        time.perf_counter() - start,
+        False,
+        layers=layers,
+        extra={"beam_width": beam_width, "peel_width": peel_width},
+    )
 
 
 def _sub_board(tiles: tuple[int, ...], width: int, row0: int, col0: int) -> tuple[list[int], list[int]]:
