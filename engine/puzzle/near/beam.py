@@ -3,7 +3,7 @@
 Level by level, every position of the beam (at most ``beam_width``) makes its
 legal moves; the children are scored by the heuristic (updated from the one
 tile that slid, :mod:`engine.puzzle.near.heuristics`), children already met
-(same Zobrist hash on this level or on one of the last :data:`MEMORY` levels
+(same Zobrist hash, over tiles and blank, on this level or on one of the last :data:`MEMORY` levels
 of the same parity) are dropped, and the ``beam_width`` children with the
 smallest estimate (ties: the smaller of the other views', then the smaller hash) form the next level.  The first level
 holding a position of estimate 0 ends the search; its moves are read back
@@ -59,9 +59,13 @@ def region_neighbours(width: int, height: int, row0: int = 0, col0: int = 0) -> 
     return out
 
 
-def _zobrist(n: int) -> np.ndarray:
+def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
+    """``(tile, cell)`` keys; tiles not ``tracked`` get 0 (positions differing only there hash alike)."""
     keys = np.random.default_rng(ZOBRIST_SEED).integers(0, 2**63, size=(n, n), dtype=np.int64).astype(np.uint64)
-    keys[0] = 0  # the blank's cell follows from the tiles'
+    if tracked is not None:
+        keep = np.zeros(n, dtype=bool)
+        keep[[0, *tracked]] = True
+        keys[~keep] = 0
     return keys
 
 
@@ -80,6 +84,7 @@ def beam_search(
     beam_width: int,
     *,
     region: tuple[int, int] = (0, 0),
+    tracked: Sequence[int] | None = None,
     cancel: CancelFn | None = None,
     deadline: float | None = None,
 ) -> BeamRun:
@@ -87,6 +92,8 @@ def beam_search(
 
     Args:
         beam_width: positions kept per level, >= 1.
+        tracked: when given, positions that differ only in the other tiles count as the same (a stage whose
+            goal is about these tiles only: the plateau of moves among the others collapses).
         deadline: a ``time.perf_counter()`` instant after which the search stops.
 
     Raises:
@@ -94,7 +101,7 @@ def beam_search(
     """
     n = width * height
     nbr = region_neighbours(width, height, *region)
-    keys = _zobrist(n)
+    keys = _zobrist(n, tracked)
     board = np.array([tiles], dtype=np.uint8)
     blank = np.array([list(tiles).index(0)], dtype=np.int64)
     aux, values = heuristic.start(tiles)
@@ -122,7 +129,7 @@ def beam_search(
         src = nbr[dirs, blank[rows]]
         dst = blank[rows]
         tile = board[rows, src].astype(np.int64)
-        child = code[rows] ^ keys[tile, src] ^ keys[tile, dst]
+        child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
         nodes += rows.size
         _, keep = np.unique(child, return_index=True)
         for old in recent[-2::-2][:MEMORY]:

@@ -6,8 +6,9 @@
 * **Larger boards** (both sides at least 5): while the unsolved part is larger
   than 5x5, its top row (when it has more rows than columns... or as many) or
   its left column is brought home by a beam search ranked by those tiles'
-  Manhattan distance (:data:`PEEL_WIDTH` positions a level), with the blank kept
-  inside the unsolved part; that line is then never touched again.  The last
+  Manhattan distance (:data:`PEEL_WIDTH` positions a level; positions that differ
+  only in the other tiles count as one), with the blank kept inside the unsolved
+  part; that line is then never touched again.  The last
   5x5 is relabelled as a 5x5 board and solved as above.
 
 Solutions are usually not shortest (``optimal`` is False); the same position
@@ -86,6 +87,7 @@ def solve_near_optimal(
                 ManhattanHeuristic(w, h, line),
                 peel_width,
                 region=(row0, col0),
+                tracked=line,
                 cancel=cancel,
                 deadline=deadline,
             )
