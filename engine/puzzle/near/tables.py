@@ -25,7 +25,7 @@ FIVE_BY_FIVE: tuple[tuple[int, ...], ...] = (
 )
 """The tile groups of the 5x5 tables (goal: 1..24 row by row, blank last); read straight and transposed."""
 
-_HEURISTIC: list[PatternHeuristic] = []
+_HEURISTIC: dict[tuple[int, ...], PatternHeuristic] = {}
 
 
 def tables_ready() -> bool:
@@ -41,8 +41,6 @@ def five_by_five(progress: ProgressFn | None = None, cancel: CancelFn | None = N
     Raises:
         engine.puzzle.pdb.BuildCancelled: ``cancel()`` returned True during a build.
     """
-    if _HEURISTIC:
-        return _HEURISTIC[0]
     tables = []
     count = len(FIVE_BY_FIVE)
     for i, group in enumerate(FIVE_BY_FIVE):
@@ -52,6 +50,9 @@ def five_by_five(progress: ProgressFn | None = None, cancel: CancelFn | None = N
                 progress((i + frac) / count, f"table {i + 1} of {count}: {msg}")
 
         tables.append(pattern_table(SIDE, SIDE, group, progress=sub, cancel=cancel))
-    heuristic = PatternHeuristic(SIDE, SIDE, FIVE_BY_FIVE, tables)
-    _HEURISTIC.append(heuristic)
+    key = tuple(id(t) for t in tables)  # the cache's own arrays: new ones after a reload or rebuild
+    heuristic = _HEURISTIC.get(key)
+    if heuristic is None:
+        _HEURISTIC.clear()
+        heuristic = _HEURISTIC[key] = PatternHeuristic(SIDE, SIDE, FIVE_BY_FIVE, tables)
     return heuristic

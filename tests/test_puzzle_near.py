@@ -1,0 +1,150 @@
+"""The near-optimal solver (5x5 and larger): valid and reproducible solutions, lower bounds, CLI choice and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli.puzzle import main
+from engine.puzzle import pdb
+from engine.puzzle.board import Board, shuffle_uniform
+from engine.puzzle.near.solver import near_available, solve_near_optimal
+from engine.puzzle.near.tables import FIVE_BY_FIVE, five_by_five
+from engine.puzzle.result import SolverStopped
+from engine.rng import Rng
+
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "korf_felner_24puzzle50_goal_blank_last.txt"
+
+
+def korf_felner() -> list[tuple[Board, int]]:
+    out = []
+    for line in DATA.read_text(encoding="utf-8").splitlines():
+        v = [int(x) for x in line.split()]
+        out.append((Board.from_tiles(v[:25], 5, 5), v[25]))
+    return out
+
+
+def test_data_file_is_the_fifty_with_their_optimal_mean():
+    pos = korf_felner()
+    assert len(pos) == 50 and sum(opt for _, opt in pos) / 50 == pytest.approx(100.78)
+
+
+def test_tables_are_a_lower_bound_on_every_korf_felner_position():
+    h = five_by_five()
+    for board, opt in korf_felner():
+        _, values = h.start(board.tiles)
+        best = int(values.max())
+        assert board.manhattan() <= best <= opt and (opt - best) % 2 == 0, (board.text(), best, opt)
+    assert sorted(t for g in FIVE_BY_FIVE for t in g) == list(range(1, 25))
+
+
+def test_korf_felner_positions_are_solved_near_the_optimum():
+    for board, opt in korf_felner()[:3]:
+        r = solve_near_optimal(board)
+        assert board.apply(r.moves).is_solved()
+        assert r.solver == "near-optimal" and not r.optimal and r.nodes > 0
+        assert opt <= r.length <= 1.4 * opt and (r.length - opt) % 2 == 0
+
+
+@pytest.mark.parametrize("w,h,seed", [(5, 5, 1), (5, 5, 2), (6, 6, 3), (5, 7, 4), (7, 5, 5)])
+def test_random_boards_solve(w, h, seed):
+    board = shuffle_uniform(w, h, Rng(seed))
+    r = solve_near_optimal(board)
+    assert board.apply(r.moves).is_solved(), (w, h, board.tiles)
+    assert r.layers == (w - 5) + (h - 5)
+
+
+def test_solved_and_nearly_solved_boards():
+    goal = Board.goal(5, 5)
+    assert solve_near_optimal(goal).moves == ""
+    assert solve_near_optimal(goal.apply("UL")).moves == "RD"
+    six = Board.goal(6, 6).apply("LLUU")
+    r = solve_near_optimal(six)
+    assert six.apply(r.moves).is_solved() and len(r.moves) == 4
+
+
+def test_same_position_same_solution_even_after_reloading_the_tables():
+    board = shuffle_uniform(5, 5, Rng(11))
+    first = solve_near_optimal(board).moves
+    assert solve_near_optimal(board).moves == first
+    pdb.clear_memory_cache()  # read back from the cache files
+    assert solve_near_optimal(board).moves == first
+    big = shuffle_uniform(6, 6, Rng(12))
+    assert solve_near_optimal(big).moves == solve_near_optimal(big).moves
+
+
+def test_wider_beam_is_not_longer_here_and_narrow_still_solves():
+    board = korf_felner()[4][0]
+    narrow = solve_near_optimal(board, beam_width=50)
+    assert board.apply(narrow.moves).is_solved()
+    assert solve_near_optimal(board).length <= narrow.length
+
+
+def test_small_boards_and_bad_widths_refused():
+    assert not near_available(4, 4) and not near_available(5, 4) and near_available(5, 5) and near_available(8, 6)
+    with pytest.raises(ValueError, match="5x5 and larger"):
+        solve_near_optimal(shuffle_uniform(4, 4, Rng(1)))
+    with pytest.raises(ValueError, match="at least 1"):
+        solve_near_optimal(shuffle_uniform(5, 5, Rng(1)), beam_width=0)
+
+
+def test_cancel_and_timeout_stop_the_search():
+    board = shuffle_uniform(5, 5, Rng(3))
+    five_by_five()
+    with pytest.raises(SolverStopped) as stop:
+        solve_near_optimal(board, cancel=lambda: True)
+    assert stop.value.reason == "cancelled"
+    with pytest.raises(SolverStopped) as stop:
+        solve_near_optimal(board, timeout=1e-9)
+    assert stop.value.reason == "timeout"
+
+
+def test_wide_pattern_table_build_reports_progress_and_is_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))
+    pdb.clear_memory_cache()
+    seen: list[tuple[float, str]] = []
+    tiles = (20, 22, 23, 24)
+    t = pdb.pattern_table(5, 5, tiles, progress=lambda f, m: seen.append((f, m)))
+    assert t.shape == (32**4,) and int((t != pdb.UNSEEN).sum()) == 25 * 24 * 23 * 22
+    assert len(seen) > 5 and seen[-1][0] == pytest.approx(1.0) and "5x5 pattern 20-22-23-24" in seen[0][1]
+    assert [f for f, _ in seen] == sorted(f for f, _ in seen)
+    assert (tmp_path / "cache" / "puzzle" / pdb.pattern_name(5, 5, tiles)).is_file()
+    pdb.clear_memory_cache()
+    again: list[str] = []
+    pdb.pattern_table(5, 5, tiles, progress=lambda f, m: again.append(m))
+    assert again and "from the cache" in again[-1]
+    with pytest.raises(ValueError, match="1..5 distinct tiles"):
+        pdb.pattern_table(5, 5, (1, 2, 3, 4, 5, 6))
+    with pytest.raises(ValueError, match="at most 32 cells"):
+        pdb.pattern_table(6, 6, (1, 2))
+    pdb.clear_memory_cache()
+
+
+# -- the CLI ---------------------------------------------------------------------------------------------------
+def test_cli_near_optimal_json(capsys):
+    board = korf_felner()[1][0]
+    assert main(["puzzle", "solve", "--board", board.text(), "--solver", "near-optimal", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert out["solver"] == "near-optimal" and out["optimal"] is False and out["length"] == len(out["moves"])
+    assert board.apply(out["moves"]).is_solved()
+    assert "table 5 of 5" in captured.err  # the tables' progress (built or loaded) goes to stderr
+
+
+def test_cli_help_lists_the_solvers(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["puzzle", "solve", "--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "{fast,optimal,near-optimal}" in text and "near-optimal: beam search" in text
+
+
+def test_cli_errors_name_the_solver(capsys):
+    assert main(["puzzle", "solve", "--board", "1 2 3 4 5 6 7 8 0", "--solver", "near-optimal"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "near-optimal solver handles boards of 5x5 and larger; 3x3" in err
+    assert main(["puzzle", "solve", "--board", "1 2 3 4 5 6 7 8 0", "--solver", "nearly"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "near-optimal" in err and "Traceback" not in err
