@@ -148,3 +148,64 @@ def test_cli_errors_name_the_solver(capsys):
     assert main(["puzzle", "solve", "--board", "1 2 3 4 5 6 7 8 0", "--solver", "nearly"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "near-optimal" in err and "Traceback" not in err
+
+
+# -- the game's auto-solve and settings ------------------------------------------------------------------------
+def test_auto_solve_asks_for_one_near_optimal_run_from_5x5():
+    from engine.puzzle.autosolve import NEAR_MIN_S, SolveKind
+    from engine.puzzle.session import PuzzleSession
+    from engine.puzzle.solving import solve_job
+
+    session = PuzzleSession(shuffle_uniform(5, 5, Rng(21)))
+    (job,) = session.begin_solve(False, 2.0, near=True)
+    assert job.kind is SolveKind.NEAR and job.timeout == NEAR_MIN_S
+    result = solve_job(job, _Settings())
+    assert not isinstance(result, type(None)) and result.solver == "near-optimal"
+    assert job.origin.apply(result.moves).is_solved()
+    small = PuzzleSession(shuffle_uniform(4, 4, Rng(22)))
+    assert [j.kind for j in small.begin_solve(False, 2.0, near=True)] == [SolveKind.FAST]
+
+
+class _Settings:
+    solver = "near-optimal"
+    timeout = 2.0
+    boost = True
+    heuristic = "manhattan+edges"
+
+
+@pytest.mark.parametrize(
+    "w,h,cycle",
+    [(5, 5, ["near-optimal", "fast"]), (8, 6, ["near-optimal", "fast"]), (4, 4, ["optimal", "fast"])],
+)
+def test_solver_key_cycles_the_solvers_of_the_size(w, h, cycle):
+    from engine.puzzle.solving import solver_label
+    from game.puzzle.settings import PuzzleSettings
+
+    s = PuzzleSettings()
+    seen = []
+    for _ in cycle:
+        assert s.change("solver", w, h) == ""
+        seen.append(s.solver)
+    assert seen == cycle
+    assert solver_label("near-optimal") == "near-optimal (beam search)"
+    note = PuzzleSettings().change("solver", 5, 4)
+    assert "near-optimal one 5x5 and larger" in note
+
+
+def test_table_build_progress_line_names_the_near_optimal_solver():
+    from engine.puzzle.autosolve import SolveJob, SolveKind
+    from game.puzzle.settings import PuzzleSettings
+    from game.puzzle.tasks import PuzzleJobs
+
+    class Building:
+        done = False
+        elapsed = 3.0
+
+        def progress(self) -> tuple[float, str]:
+            return 0.4, "table 3 of 5: 5x5 pattern 11-12-16-17-21: depth 9, 1,000 of 6,375,600"
+
+    jobs = PuzzleJobs(PuzzleSettings(solver="near-optimal"))
+    board = shuffle_uniform(5, 5, Rng(1))
+    jobs.solves[SolveKind.NEAR] = (SolveJob(SolveKind.NEAR, board, 30.0), Building())  # type: ignore[assignment]
+    label, frac = jobs.progress()
+    assert "Building the near-optimal solver's tables 40 %" in label and "table 3 of 5" in label and frac == 0.4

@@ -8,7 +8,7 @@ pause/resume the solution, ``.`` step it, X stop it (and any solver run), + / -
 playback speed (also before a solve: the next solution plays at it), C copy the
 puzzle code, Shift+C copy the current position's code, G copy the shuffle's seed
 code, V open/fold the Advanced panel (solver settings and statistics; saved),
-O solver (fast/optimal), T timeout, B random boost, E heuristic, A arrow mode
+O solver (fast/optimal up to 4x4, fast/near-optimal from 5x5), T timeout, B random boost, E heuristic, A arrow mode
 (these five work folded too), I numbers over a picture on/off, F1 help, F11
 fullscreen, Esc cancel a run, else leave to the setup screen (a playing
 solution and its solver runs stop).  :meth:`PuzzleView.key_actions` is the key map.
