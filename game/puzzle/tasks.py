@@ -128,8 +128,8 @@ class PuzzleJobs:
             return ("Solving: the fast solver's plan (not proven shortest) plays as soon as it is found; the "
                     "optimal solution takes over if its search ends before that plan does. X stops.")
         if not ready and jobs and near:
-            return ("Near-optimal solve: the solver builds its tables first (only once, about 10-30 s; cached "
-                    "afterwards), then its solution plays. X or Esc cancels (O then S plays a fast plan instead).")
+            return ("Near-optimal solve: the solver builds its tables first (only once; cached afterwards), then "
+                    "its solution plays. X or Esc cancels (O then S plays a fast plan instead).")
         if not ready and jobs:
             return ("Optimal solve: the solver builds its tables first (only once; cached afterwards), then the "
                     "shortest solution plays. X or Esc cancels (O then S plays a fast plan instead).")
