@@ -107,7 +107,7 @@ def test_wide_pattern_table_build_reports_progress_and_is_cached(tmp_path, monke
     seen: list[tuple[float, str]] = []
     tiles = (20, 22, 23, 24)
     t = pdb.pattern_table(5, 5, tiles, progress=lambda f, m: seen.append((f, m)))
-    assert t.shape == (32**4,) and int((t != pdb.UNSEEN).sum()) == 25 * 24 * 23 * 22
+    assert t.shape == (25**4,) and int((t != pdb.UNSEEN).sum()) == 25 * 24 * 23 * 22
     assert len(seen) > 5 and seen[-1][0] == pytest.approx(1.0) and "5x5 pattern 20-22-23-24" in seen[0][1]
     assert [f for f, _ in seen] == sorted(f for f, _ in seen)
     assert (tmp_path / "cache" / "puzzle" / pdb.pattern_name(5, 5, tiles)).is_file()

@@ -77,7 +77,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     s.add_argument("--size", help="WxH (default: square root of the tile count)")
     s.add_argument("--solver", choices=SOLVERS, default="fast",
                    help="fast: layered A* (any size); optimal: shortest, at most 16 cells (4x4); near-optimal: "
-                        "beam search on pattern databases, 5x5 and larger (first use builds ~130 MB of tables)")
+                        "beam search on pattern databases, 5x5 and larger (first use builds 38 MB of tables)")
     s.add_argument("--timeout", type=arg_type(parse_number, what="timeout", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
                    default=30.0, help="seconds, above 0 and at most 86400 (default 30)")
     s.add_argument("--heuristic", choices=HEURISTICS, default="manhattan", help="fast solver heuristic")

@@ -14,8 +14,9 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
   a lower bound).  Each real move moves one tile, so the tables of disjoint
   groups add up to an admissible heuristic.  The index is direct: the cell of
   the group's i-th tile in bits ``4i..4i+3`` (``16**k`` bytes, 16 MiB for
-  ``k = 6``), which the search reads with one shift and one mask; boards of
-  17..32 cells (5x5) use 5 bits a cell and at most 5 tiles (32 MiB).
+  ``k = 6``), which the search reads with one shift and one mask.  Boards of
+  17..32 cells (5x5) number the placements in base ``n`` instead (the i-th
+  tile's cell times ``n**i``) and take at most 5 tiles (``25**5`` bytes, 9.3 MiB).
 
 Files carry a header (magic, version, board, tiles, length) and a CRC-32 of
 the table; a missing, damaged or mismatching file is rebuilt.  A file that
@@ -49,7 +50,7 @@ MAGIC = b"TESSERA-PDB\n"
 FORMAT_VERSION = 1
 UNSEEN = 255
 MAX_PATTERN = 6
-MAX_PATTERN_WIDE = 5  # boards of 17..32 cells: 5 bits a cell, 32**5 bytes (32 MiB) a table
+MAX_PATTERN_WIDE = 5  # boards of 17..32 cells: base n, n**5 bytes (5x5: 9.3 MiB) a table
 MAX_PATTERN_CELLS = 32
 MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
@@ -340,12 +341,12 @@ def _build_pattern(
     """
     k = len(tiles)
     n = width * height
-    bits = cell_bits(n)
-    off = 1 << bits  # the cell "off the board", whose occupancy bit is always set
-    occ_type: type[np.signedinteger[Any]] = np.int32 if bits == 4 else np.int64
+    base = cell_base(n)
+    off = base  # the cell "off the board", whose occupancy bit is always set
+    occ_type: type[np.signedinteger[Any]] = np.int32 if off < 31 else np.int64
     total = factorial(n) // factorial(n - k)
-    dist = np.full(off**k, UNSEEN, dtype=np.uint8)
-    start = sum((t - 1) << (bits * i) for i, t in enumerate(tiles))
+    dist = np.full(base**k, UNSEEN, dtype=np.uint8)
+    start = sum((t - 1) * base**i for i, t in enumerate(tiles))
     dist[start] = 0
     nbr = neighbour_table(width, height)
     step = np.where(nbr >= 0, nbr, off).astype(np.int32)
@@ -359,7 +360,7 @@ def _build_pattern(
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
-            pos = [(f >> (bits * i)) & (off - 1) for i in range(k)]
+            pos = [_digit(f, i, base) for i in range(k)]
             occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
             for p in pos:
                 occ = occ | np.left_shift(1, p, dtype=occ_type)
@@ -367,7 +368,7 @@ def _build_pattern(
                 for d in range(4):
                     q = step[d][p]
                     ok = ((occ >> q) & 1) == 0
-                    c = f[ok] + ((q[ok] - p[ok]) << (bits * i))
+                    c = f[ok] + (q[ok] - p[ok]) * base**i
                     c = c[dist[c] == UNSEEN]
                     dist[c] = level + 1
         level += 1
@@ -391,12 +392,12 @@ def _check_pattern(
     """
     k = len(tiles)
     n = width * height
-    bits = cell_bits(n)
-    if table.shape != ((1 << bits) ** k,):
+    base = cell_base(n)
+    if table.shape != (base**k,):
         return "wrong length"
     if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
         return "wrong number of entries"
-    goal = sum((t - 1) << (bits * i) for i, t in enumerate(tiles))
+    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
     if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
         return "the goal is not the only placement at distance 0"
     rng = np.random.default_rng(12345)
@@ -413,8 +414,8 @@ def _check_pattern(
                 c[0, i] = q
                 near.append(c)
     cells = np.concatenate([goal_cells, *near, cells]).astype(np.int64)
-    shifts = bits * np.arange(k, dtype=np.int64)
-    idx = (cells << shifts).sum(axis=1)
+    scale = base ** np.arange(k, dtype=np.int64)
+    idx = (cells * scale).sum(axis=1)
     v = table[idx].astype(np.int64)
     if np.any(v[1 : 1 + len(near)] != 1):
         return "a neighbour of the goal is not at distance 1"
@@ -427,7 +428,7 @@ def _check_pattern(
         for d in range(4):
             q = nbr[d][cells[:, i]]
             ok = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
-            j = idx + ((q - cells[:, i]) << (bits * i))
+            j = idx + (q - cells[:, i]) * base**i
             w = table[np.where(ok, j, goal)].astype(np.int64)
             if np.any(ok & (np.abs(w - v) != 1)):
                 return "two neighbouring placements differ by more than one move"
@@ -437,20 +438,28 @@ def _check_pattern(
     return None
 
 
-def cell_bits(cells: int) -> int:
-    """Bits per cell in a pattern index: 4 for boards of at most 16 cells, else 5 (at most 32 cells).
+def cell_base(cells: int) -> int:
+    """The base of a pattern index: 16 for boards of at most 16 cells (4 bits a cell), else the cell count.
 
     Raises:
         ValueError: more than :data:`MAX_PATTERN_CELLS` cells.
     """
     if cells > MAX_PATTERN_CELLS:
         raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; this board has {cells}.")
-    return 4 if cells <= 16 else 5
+    return 16 if cells <= 16 else cells
+
+
+def _digit(index: np.ndarray, i: int, base: int) -> np.ndarray:
+    """The cell of the ``i``-th tile in pattern indices (shift and mask in base 16)."""
+    if base == 16:
+        return (index >> (4 * i)) & 15
+    digit: np.ndarray = (index // base**i) % base
+    return digit
 
 
 def max_pattern(cells: int) -> int:
     """The most tiles a pattern group may hold on a board of ``cells`` cells (6 up to 16 cells, else 5)."""
-    return MAX_PATTERN if cell_bits(cells) == 4 else MAX_PATTERN_WIDE
+    return MAX_PATTERN if cell_base(cells) == 16 else MAX_PATTERN_WIDE
 
 
 def pattern_table(
@@ -465,11 +474,11 @@ def pattern_table(
 
     Args:
         tiles: distinct tile numbers (1..n-1), 1..6 of them (boards over 16 cells: 1..5);
-            their order fixes the index layout (tile ``tiles[i]``'s cell in bits
-            ``b*i..b*i+b-1``, ``b`` = :func:`cell_bits`: 4, or 5 over 16 cells).
+            their order fixes the index layout (tile ``tiles[i]``'s cell times ``b**i``,
+            ``b`` = :func:`cell_base`: 16, or the cell count over 16 cells).
 
     Returns:
-        ``uint8`` array of ``(2**b)**len(tiles)`` lower bounds in moves (255: impossible index).
+        ``uint8`` array of ``b**len(tiles)`` lower bounds in moves (255: impossible index).
 
     Raises:
         ValueError: board over 32 cells, bad tiles or too many of them.

@@ -21,7 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
-from engine.puzzle.pdb import cell_bits
+from engine.puzzle.pdb import cell_base
 
 
 class Heuristic(Protocol):
@@ -68,14 +68,14 @@ class PatternHeuristic:
 
     def __init__(self, width: int, height: int, groups: Sequence[Sequence[int]], tables: Sequence[np.ndarray]) -> None:
         n = width * height
-        self.bits = cell_bits(n)
+        base = cell_base(n)
         self.groups = len(groups)
         self.tables = list(tables)  # uint8, shared with the table cache; 255 (impossible placement) is never read
         mirrors = (False, True) if width == height else (False,)
         self._views = len(mirrors)
         self.cell = np.zeros((self._views, n), np.int64)  # cell -> the view's cell
         self.col = np.zeros((self._views, n), np.int64)  # tile -> its column in aux
-        self.shift = np.zeros((self._views, n), np.int64)  # tile -> bit shift in its word
+        self.scale = np.zeros((self._views, n), np.int64)  # tile -> its place value in its word
         self.group = np.zeros((self._views, n), np.int64)  # tile -> its group in this view
         where = {t: (g, i) for g, grp in enumerate(groups) for i, t in enumerate(grp)}
         for v, mirrored in enumerate(mirrors):
@@ -84,7 +84,7 @@ class PatternHeuristic:
             for t in range(1, n):
                 g, i = where[int(tr[t - 1]) + 1]
                 self.col[v, t] = v * self.groups + g
-                self.shift[v, t] = self.bits * i
+                self.scale[v, t] = base**i
                 self.group[v, t] = g
 
     @property
@@ -96,7 +96,7 @@ class PatternHeuristic:
         for cell, t in enumerate(tiles):
             if t:
                 for v in range(self._views):
-                    aux[0, self.col[v, t]] += int(self.cell[v, cell]) << int(self.shift[v, t])
+                    aux[0, self.col[v, t]] += int(self.cell[v, cell]) * int(self.scale[v, t])
         values = np.zeros((1, self._views), np.int16)
         for v in range(self._views):
             for g in range(self.groups):
@@ -111,7 +111,7 @@ class PatternHeuristic:
         new_values = values.copy()
         for v in range(self._views):
             old = aux[rows, self.col[v, tile]]
-            new = old + ((self.cell[v, dst] - self.cell[v, src]) << self.shift[v, tile])
+            new = old + (self.cell[v, dst] - self.cell[v, src]) * self.scale[v, tile]
             group = self.group[v, tile]
             for g, table in enumerate(self.tables):
                 m = np.flatnonzero(group == g)

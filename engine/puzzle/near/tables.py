@@ -2,8 +2,8 @@
 
 The 24 tiles are split into four compact 5-tile groups and one of 4 tiles
 (:data:`FIVE_BY_FIVE`); each group's additive table comes from
-:func:`engine.puzzle.pdb.pattern_table` (5 bits a cell: 32 MiB a 5-tile table,
-1 MiB the 4-tile one, 129 MiB in all) and lives in the project's table cache.
+:func:`engine.puzzle.pdb.pattern_table` (base-25 index: 9.3 MiB a 5-tile table,
+0.4 MiB the 4-tile one, 38 MiB in all) and lives in the project's table cache.
 From an empty cache the five tables take about 10 s of CPU to build (progress
 is reported); afterwards they load in a fraction of a second.
 """
