@@ -69,6 +69,13 @@ def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
     return keys
 
 
+def _member(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
+    """Which ``values`` occur in the sorted array ``sorted_keys`` (boolean mask)."""
+    at = np.minimum(np.searchsorted(sorted_keys, values), sorted_keys.size - 1)
+    found: np.ndarray = sorted_keys[at] == values
+    return found
+
+
 def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray) -> np.ndarray:
     """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255), then its hash."""
     u = np.uint64
@@ -133,7 +140,7 @@ def beam_search(
         nodes += rows.size
         _, keep = np.unique(child, return_index=True)
         for old in recent[-2::-2][:MEMORY]:
-            keep = keep[~np.isin(child[keep], old, assume_unique=True)]
+            keep = keep[~_member(child[keep], old)]
         if keep.size == 0:
             raise SolverStopped("limit", SolveResult("near-optimal", "", nodes, time.perf_counter() - start, False))
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
