@@ -47,26 +47,11 @@ def load_positions(path: Path = DATA) -> list[tuple[Board, int]]:
     return out
 
 
-def run_cli(board: Board, solver: str, env: dict[str, str]) -> tuple[dict[str, object], float, float, str]:
-    """Solve ``board`` in a fresh CLI process: (its JSON answer, wall seconds, peak MiB, stderr)."""
+def run_cli(board: Board, solver: str, env: dict[str, str]) -> tuple[dict[str, object], float, float, float, str]:
+    """Solve ``board`` in a fresh CLI process: (its JSON answer, wall seconds, CPU seconds, peak MiB, stderr)."""
     size = f"{board.width}x{board.height}"
-    argv = [
-        sys.executable,
-        "-m",
-        "engine.cli",
-        "puzzle",
-        "solve",
-        "--solver",
-        solver,
-        "--board",
-        board.text(),
-        "--size",
-        size,
-        "--format",
-        "json",
-        "--timeout",
-        "600",
-    ]
+    argv = [sys.executable, "-m", "engine.cli", "puzzle", "solve", "--solver", solver, "--board", board.text(),
+            "--size", size, "--format", "json", "--timeout", "600"]  # fmt: skip
     t0 = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = proc.stdout.read(), proc.stderr.read()  # type: ignore[union-attr]
@@ -78,7 +63,7 @@ def run_cli(board: Board, solver: str, env: dict[str, str]) -> tuple[dict[str, o
     answer = json.loads(out)
     if not board.apply(str(answer["moves"])).is_solved():
         raise RuntimeError(f"{solver} gave a wrong solution for {board.text()}")
-    return answer, wall, usage.ru_maxrss / 1024, err.decode()
+    return answer, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, err.decode()
 
 
 def main() -> None:
@@ -97,32 +82,33 @@ def main() -> None:
         print(text, flush=True)
         lines.append(text)
 
+    say(f"Load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)\n")
     with tempfile.TemporaryDirectory() as cache:
         env["TESSERA_CACHE"] = cache
         positions = load_positions()[: args.count]
         if args.first_use:
             board, opt = positions[0]
-            ans, wall, mib, err = run_cli(board, "near-optimal", env)
-            steps = err.count("\r")
+            ans, wall, cpu, mib, err = run_cli(board, "near-optimal", env)
             say(
-                f"First use (empty cache, five 5x5 tables built): {wall:.1f} s, peak {mib:.0f} MiB, "
-                f"{steps} progress updates on stderr; {ans['length']} moves (optimal {opt}).\n"
+                f"First use (empty cache, five 5x5 tables built): {wall:.1f} s ({cpu:.1f} s CPU), peak {mib:.0f} "
+                f"MiB, {err.count(chr(13))} progress updates on stderr; {ans['length']} moves (optimal {opt}).\n"
             )
         else:
             run_cli(positions[0][0], "near-optimal", env)  # builds the tables, not timed
         extra = " fast | fast ratio |" if args.fast else ""
-        say("| # | optimal | near-optimal | ratio | seconds | peak MiB |" + extra)
-        say("|---|---|---|---|---|---|" + ("---|---|" if args.fast else ""))
-        ratios, fast_ratios, walls, mems = [], [], [], []
+        say("| # | optimal | near-optimal | ratio | seconds | CPU s | peak MiB |" + extra)
+        say("|---|---|---|---|---|---|---|" + ("---|---|" if args.fast else ""))
+        ratios, fast_ratios, walls, cpus, mems = [], [], [], [], []
         for i, (board, opt) in enumerate(positions, 1):
-            ans, wall, mib, _ = run_cli(board, "near-optimal", env)
+            ans, wall, cpu, mib, _ = run_cli(board, "near-optimal", env)
             length = int(str(ans["length"]))
             ratios.append(length / opt)
             walls.append(wall)
+            cpus.append(cpu)
             mems.append(mib)
-            row = f"| {i} | {opt} | {length} | {length / opt:.3f} | {wall:.2f} | {mib:.0f} |"
+            row = f"| {i} | {opt} | {length} | {length / opt:.3f} | {wall:.2f} | {cpu:.2f} | {mib:.0f} |"
             if args.fast:
-                fans, _, _, _ = run_cli(board, "fast", env)
+                fans = run_cli(board, "fast", env)[0]
                 flen = int(str(fans["length"]))
                 fast_ratios.append(flen / opt)
                 row += f" {flen} | {flen / opt:.3f} |"
@@ -130,7 +116,8 @@ def main() -> None:
         say("")
         say(
             f"5x5, {len(positions)} positions: mean ratio {statistics.mean(ratios):.3f} (max {max(ratios):.3f}), "
-            f"seconds median {statistics.median(walls):.2f} max {max(walls):.2f}, peak memory max {max(mems):.0f} MiB"
+            f"seconds median {statistics.median(walls):.2f} max {max(walls):.2f} (CPU median "
+            f"{statistics.median(cpus):.2f} max {max(cpus):.2f}), peak memory max {max(mems):.0f} MiB"
             + (f"; fast solver mean ratio {statistics.mean(fast_ratios):.3f}" if fast_ratios else "")
         )
         if args.big:
@@ -141,16 +128,15 @@ def main() -> None:
                 near_l, fast_l = [], []
                 for seed in range(1, args.big + 1):
                     board = shuffle_uniform(w, w, Rng(seed))
-                    ans, wall, _, _ = run_cli(board, "near-optimal", env)
-                    fans, fwall, _, _ = run_cli(board, "fast", env)
+                    ans, wall = run_cli(board, "near-optimal", env)[:2]
+                    fans, fwall = run_cli(board, "fast", env)[:2]
                     n, f = int(str(ans["length"])), int(str(fans["length"]))
                     near_l.append(n)
                     fast_l.append(f)
                     say(f"| {w}x{w} | {seed} | {n} | {wall:.2f} | {f} | {fwall:.2f} | {f / n:.2f} |")
-                say(
-                    f"| {w}x{w} | mean | {statistics.mean(near_l):.1f} | | {statistics.mean(fast_l):.1f} | | "
-                    f"{statistics.mean(fast_l) / statistics.mean(near_l):.2f} |"
-                )
+                mean_n, mean_f = statistics.mean(near_l), statistics.mean(fast_l)
+                say(f"| {w}x{w} | mean | {mean_n:.1f} | | {mean_f:.1f} | | {mean_f / mean_n:.2f} |")
+    say(f"\nLoad average at the end: {os.getloadavg()[0]:.1f}")
     if args.out:
         Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
