@@ -69,6 +69,26 @@ def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
     return keys
 
 
+def _first_of_each(codes: np.ndarray) -> np.ndarray:
+    """Indices of ``codes`` with each value once (in value order; which of equal ones is fixed by the input)."""
+    order = np.argsort(codes)
+    ordered = codes[order]
+    first = np.ones(order.size, dtype=bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    kept: np.ndarray = order[first]
+    return kept
+
+
+def _extremes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The largest and the smallest view of each row of ``values`` (``(m, views)``)."""
+    high = values[:, 0].copy()
+    low = values[:, 0].copy()
+    for v in range(1, values.shape[1]):
+        np.maximum(high, values[:, v], out=high)
+        np.minimum(low, values[:, v], out=low)
+    return high, low
+
+
 def _member(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
     """Which ``values`` occur in the sorted array ``sorted_keys`` (boolean mask)."""
     at = np.minimum(np.searchsorted(sorted_keys, values), sorted_keys.size - 1)
@@ -138,15 +158,15 @@ def beam_search(
         tile = board[rows, src].astype(np.int64)
         child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
         nodes += rows.size
-        _, keep = np.unique(child, return_index=True)
+        keep = _first_of_each(child)
         for old in recent[-2::-2][:MEMORY]:
             keep = keep[~_member(child[keep], old)]
         if keep.size == 0:
             raise SolverStopped("limit", SolveResult("near-optimal", "", nodes, time.perf_counter() - start, False))
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
-        best = vals.max(axis=1)
+        best, other = _extremes(vals)
         if keep.size > beam_width:
-            rank = _rank(best, vals.min(axis=1), child[keep])
+            rank = _rank(best, other, child[keep])
             pick = np.sort(np.argpartition(rank, beam_width - 1)[:beam_width])
             keep, words, vals, best = keep[pick], words[pick], vals[pick], best[pick]
         rows, dirs, src, dst, tile = rows[keep], dirs[keep], src[keep], dst[keep], tile[keep]

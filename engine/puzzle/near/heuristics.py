@@ -1,6 +1,7 @@
 """The estimates the beam search ranks positions by, each updated from the one tile a move slides.
 
-A heuristic keeps, per position, a few ``int64`` words (``aux``) and one or
+A heuristic keeps, per position, a few ``int64`` words (``aux``: for pattern
+databases, each group's table offset plus placement index) and one or
 more ``int16`` estimates (one per *view*); the search keeps the largest view.
 After the blank moves from cell ``b`` to cell ``q``, tile ``t`` has slid from
 ``q`` to ``b``, and :meth:`Heuristic.delta` gives each view's new estimate and
@@ -70,13 +71,14 @@ class PatternHeuristic:
         n = width * height
         base = cell_base(n)
         self.groups = len(groups)
-        self.tables = list(tables)  # uint8, shared with the table cache; 255 (impossible placement) is never read
+        # one uint8 array (38 MiB for 5x5); a word is its group's offset here plus the placement index
+        self.table = np.concatenate(tables)  # 255 (impossible placement) is never read
+        self.offsets = np.cumsum([0] + [t.size for t in tables])[:-1].astype(np.int64)
         mirrors = (False, True) if width == height else (False,)
         self._views = len(mirrors)
         self.cell = np.zeros((self._views, n), np.int64)  # cell -> the view's cell
         self.col = np.zeros((self._views, n), np.int64)  # tile -> its column in aux
         self.scale = np.zeros((self._views, n), np.int64)  # tile -> its place value in its word
-        self.group = np.zeros((self._views, n), np.int64)  # tile -> its group in this view
         where = {t: (g, i) for g, grp in enumerate(groups) for i, t in enumerate(grp)}
         for v, mirrored in enumerate(mirrors):
             tr = transpose_cells(width) if mirrored else np.arange(n, dtype=np.int64)
@@ -85,14 +87,13 @@ class PatternHeuristic:
                 g, i = where[int(tr[t - 1]) + 1]
                 self.col[v, t] = v * self.groups + g
                 self.scale[v, t] = base**i
-                self.group[v, t] = g
 
     @property
     def views(self) -> int:
         return self._views
 
     def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        aux = np.zeros((1, self._views * self.groups), np.int64)
+        aux = np.tile(self.offsets, self._views)[None, :].copy()
         for cell, t in enumerate(tiles):
             if t:
                 for v in range(self._views):
@@ -100,7 +101,7 @@ class PatternHeuristic:
         values = np.zeros((1, self._views), np.int16)
         for v in range(self._views):
             for g in range(self.groups):
-                values[0, v] += int(self.tables[g][aux[0, v * self.groups + g]])
+                values[0, v] += int(self.table[aux[0, v * self.groups + g]])
         return aux, values
 
     def delta(
@@ -112,10 +113,7 @@ class PatternHeuristic:
         for v in range(self._views):
             old = aux[rows, self.col[v, tile]]
             new = old + (self.cell[v, dst] - self.cell[v, src]) * self.scale[v, tile]
-            group = self.group[v, tile]
-            for g, table in enumerate(self.tables):
-                m = np.flatnonzero(group == g)
-                new_values[m, v] += table[new[m]].astype(np.int16) - table[old[m]]
+            new_values[:, v] += self.table[new].astype(np.int16) - self.table[old]
             words[:, v] = new
         return words, new_values
 
