@@ -4,12 +4,12 @@
   positions a level, ranked by the 5x5 pattern databases
   (:mod:`engine.puzzle.near.tables`).
 * **Larger boards** (both sides at least 5): while the unsolved part is larger
-  than 5x5, its top row (when it has more rows than columns... or as many) or
-  its left column is brought home by a beam search ranked by those tiles'
-  Manhattan distance (:data:`PEEL_WIDTH` positions a level; positions that differ
-  only in the other tiles count as one), with the blank kept inside the unsolved
-  part; that line is then never touched again.  The last
-  5x5 is relabelled as a 5x5 board and solved as above.
+  than 5x5, its top row (when it has at least as many rows as columns) or its
+  left column is brought home by a beam search ranked by those tiles' Manhattan
+  distance (:data:`PEEL_WIDTH` positions a level; positions that differ only in
+  the other tiles count as one), with the blank kept inside the unsolved part;
+  that line is then never touched again.  The last 5x5 is renumbered as a 5x5
+  board and solved as above.
 
 Solutions are usually not shortest (``optimal`` is False); the same position
 always gives the same moves.
@@ -96,7 +96,7 @@ def solve_near_optimal(
             tiles = run.tiles
             row0, col0 = nxt
             layers += 1
-        sub, cells = _sub_board(tiles, w, row0, col0)
+        sub = _sub_board(tiles, w, row0, col0)
         run = beam_search(sub, SIDE, SIDE, heuristic, beam_width, cancel=cancel, deadline=deadline)
         moves.append(run.moves)
         nodes += run.nodes
@@ -104,7 +104,6 @@ def solve_near_optimal(
         stop.result.seconds = time.perf_counter() - start
         stop.result.nodes += nodes
         raise
-    del cells
     return SolveResult(
         NAME,
         "".join(moves),
@@ -116,13 +115,14 @@ def solve_near_optimal(
     )
 
 
-def _sub_board(tiles: tuple[int, ...], width: int, row0: int, col0: int) -> tuple[list[int], list[int]]:
-    """The 5x5 corner from ``(row0, col0)`` as a 5x5 position (tiles renumbered), and its cells on the board.
+def _sub_board(tiles: tuple[int, ...], width: int, row0: int, col0: int) -> list[int]:
+    """The 5x5 corner from ``(row0, col0)`` as a 5x5 position (tiles renumbered 1..24 by their homes there).
 
-    Every tile in it belongs there (the lines above and to the left are home).
+    Every tile in it belongs there (the lines above and to the left are home); the blank's moves on
+    it are the same letters on the whole board.
     """
     cells = [(row0 + r) * width + col0 + c for r in range(SIDE) for c in range(SIDE)]
     rename = {0: 0}
     for i, cell in enumerate(cells[:-1]):
         rename[cell + 1] = i + 1  # the tile whose home is that cell
-    return [rename[tiles[c]] for c in cells], cells
+    return [rename[tiles[c]] for c in cells]
