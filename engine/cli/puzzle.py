@@ -34,6 +34,7 @@ from engine.puzzle.result import SolveResult, SolverStopped
 MOVE_LETTERS = ("the way the blank moves: U up, D down, L left, R right "
                 "(each move slides the tile beside the blank the opposite way)")
 MAX_TIMEOUT = 86_400.0
+SOLVERS = ("fast", "optimal", "near-optimal")
 KORF_COUNT = 100
 
 
@@ -74,7 +75,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help="a puzzle code (P1...)")
     s.add_argument("--size", help="WxH (default: square root of the tile count)")
-    s.add_argument("--solver", choices=("fast", "optimal"), default="fast")
+    s.add_argument("--solver", choices=SOLVERS, default="fast",
+                   help="fast: layered A* (any size); optimal: shortest, at most 16 cells (4x4); near-optimal: "
+                        "beam search on pattern databases, 5x5 and larger (first use builds 38 MB of tables)")
     s.add_argument("--timeout", type=arg_type(parse_number, what="timeout", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
                    default=30.0, help="seconds, above 0 and at most 86400 (default 30)")
     s.add_argument("--heuristic", choices=HEURISTICS, default="manhattan", help="fast solver heuristic")
@@ -140,6 +143,13 @@ def _solve(args: argparse.Namespace) -> int:
                 raise ValueError(f"The optimal solver handles boards of at most 16 cells; {board.width}x"
                                  f"{board.height} is larger (use --solver fast).")
             res: SolveResult = solve_optimal(board, timeout=args.timeout, progress=progress)
+        elif args.solver == "near-optimal":
+            from engine.puzzle.near.solver import near_available, solve_near_optimal
+
+            if not near_available(board.width, board.height):
+                raise ValueError(f"The near-optimal solver handles boards of 5x5 and larger; {board.width}x"
+                                 f"{board.height} is smaller (use --solver optimal up to 4x4, else fast).")
+            res = solve_near_optimal(board, timeout=args.timeout, progress=progress)
         else:
             res = solve_fast(board, heuristic=args.heuristic, edges=not args.no_edges, boost=not args.no_boost,
                              timeout=args.timeout, seed=args.seed)

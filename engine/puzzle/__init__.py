@@ -2,7 +2,8 @@
 
 Modules: :mod:`.board` (Board, moves, solvability, shuffles), :mod:`.astar`
 (``solve_fast``), :mod:`.optimal` (``solve_optimal``) with :mod:`.optimal_tables`
-and :mod:`.pdb` (pattern databases), :mod:`.hint`, :mod:`.codes` (``P`` codes),
+and :mod:`.pdb` (pattern databases), :mod:`.near` (``solve_near_optimal``: beam
+search, 5x5 and larger), :mod:`.hint`, :mod:`.codes` (``P`` codes),
 :mod:`.session` (``PuzzleSession``) with :mod:`.autosolve`, :mod:`.deal` (deals,
 codes, win records), :mod:`.solving` (solver choice, child-process runs),
 :mod:`.cli` (``tessera puzzle ...``), :mod:`.benchmark`, :mod:`.result`.

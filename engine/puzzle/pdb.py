@@ -6,7 +6,7 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
 * :func:`exact_table` -- for boards of at most 9 cells (2x2, 2x3, 3x2, 2x4,
   4x2, 3x3): the exact distance to the goal of every position, indexed by the
   Lehmer rank of the tile permutation (3x3: 9! entries, 181,440 reachable).
-* :func:`pattern_table` -- for boards of at most 16 cells: an *additive*
+* :func:`pattern_table` -- for boards of at most 32 cells: an *additive*
   pattern database for a group of up to 6 tiles.  The entry is the least
   number of moves *of the group's own tiles* that bring them home, where a
   tile may step into any neighbouring cell not held by another group tile
@@ -14,7 +14,9 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
   a lower bound).  Each real move moves one tile, so the tables of disjoint
   groups add up to an admissible heuristic.  The index is direct: the cell of
   the group's i-th tile in bits ``4i..4i+3`` (``16**k`` bytes, 16 MiB for
-  ``k = 6``), which the search reads with one shift and one mask.
+  ``k = 6``), which the search reads with one shift and one mask.  Boards of
+  17..32 cells (5x5) number the placements in base ``n`` instead (the i-th
+  tile's cell times ``n**i``) and take at most 5 tiles (``25**5`` bytes, 9.3 MiB).
 
 Files carry a header (magic, version, board, tiles, length) and a CRC-32 of
 the table; a missing, damaged or mismatching file is rebuilt.  A file that
@@ -48,6 +50,8 @@ MAGIC = b"TESSERA-PDB\n"
 FORMAT_VERSION = 1
 UNSEEN = 255
 MAX_PATTERN = 6
+MAX_PATTERN_WIDE = 5  # boards of 17..32 cells: base n, n**5 bytes (5x5: 9.3 MiB) a table
+MAX_PATTERN_CELLS = 32
 MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
 _LOCK = threading.Lock()
@@ -332,19 +336,21 @@ def _build_pattern(
     """Breadth-first search over the group's placements, level by level, straight in the table.
 
     The frontier of level ``L`` is read back from the table (``dist == L``), so
-    no sort or ``unique`` is needed; work arrays are ``int32`` and chunked
-    (a few tens of MB at most).
+    no sort or ``unique`` is needed; work arrays are ``int32`` (occupancy
+    ``int64`` on boards over 16 cells) and chunked (a few tens of MB at most).
     """
     k = len(tiles)
     n = width * height
+    base = cell_base(n)
+    off = base  # the cell "off the board", whose occupancy bit is always set
+    occ_type: type[np.signedinteger[Any]] = np.int32 if off < 31 else np.int64
     total = factorial(n) // factorial(n - k)
-    dist = np.full(16**k, UNSEEN, dtype=np.uint8)
-    start = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
+    dist = np.full(base**k, UNSEEN, dtype=np.uint8)
+    start = sum((t - 1) * base**i for i, t in enumerate(tiles))
     dist[start] = 0
-    # cell reached in each direction; off the board -> cell 16, whose occupancy bit is always set
     nbr = neighbour_table(width, height)
-    step = np.where(nbr >= 0, nbr, 16).astype(np.int32)
-    step = np.concatenate([step, np.full((4, 17 - n), 16, np.int32)], axis=1)
+    step = np.where(nbr >= 0, nbr, off).astype(np.int32)
+    step = np.concatenate([step, np.full((4, off + 1 - n), off, np.int32)], axis=1)
     level = 0
     seen = 1
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
@@ -354,15 +360,15 @@ def _build_pattern(
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
-            pos = [(f >> (4 * i)) & 15 for i in range(k)]
-            occ = np.full(f.size, 1 << 16, dtype=np.int32)
+            pos = [_digit(f, i, base) for i in range(k)]
+            occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
             for p in pos:
-                occ |= np.left_shift(1, p, dtype=np.int32)
+                occ = occ | np.left_shift(1, p, dtype=occ_type)
             for i, p in enumerate(pos):
                 for d in range(4):
                     q = step[d][p]
                     ok = ((occ >> q) & 1) == 0
-                    c = f[ok] + ((q[ok] - p[ok]) << (4 * i))
+                    c = f[ok] + (q[ok] - p[ok]) * base**i
                     c = c[dist[c] == UNSEEN]
                     dist[c] = level + 1
         level += 1
@@ -386,11 +392,12 @@ def _check_pattern(
     """
     k = len(tiles)
     n = width * height
-    if table.shape != (16**k,):
+    base = cell_base(n)
+    if table.shape != (base**k,):
         return "wrong length"
     if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
         return "wrong number of entries"
-    goal = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
+    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
     if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
         return "the goal is not the only placement at distance 0"
     rng = np.random.default_rng(12345)
@@ -407,8 +414,8 @@ def _check_pattern(
                 c[0, i] = q
                 near.append(c)
     cells = np.concatenate([goal_cells, *near, cells]).astype(np.int64)
-    shifts = 4 * np.arange(k, dtype=np.int64)
-    idx = (cells << shifts).sum(axis=1)
+    scale = base ** np.arange(k, dtype=np.int64)
+    idx = (cells * scale).sum(axis=1)
     v = table[idx].astype(np.int64)
     if np.any(v[1 : 1 + len(near)] != 1):
         return "a neighbour of the goal is not at distance 1"
@@ -421,7 +428,7 @@ def _check_pattern(
         for d in range(4):
             q = nbr[d][cells[:, i]]
             ok = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
-            j = idx + ((q - cells[:, i]) << (4 * i))
+            j = idx + (q - cells[:, i]) * base**i
             w = table[np.where(ok, j, goal)].astype(np.int64)
             if np.any(ok & (np.abs(w - v) != 1)):
                 return "two neighbouring placements differ by more than one move"
@@ -429,6 +436,30 @@ def _check_pattern(
     if not closer.all():
         return "a placement has no neighbour one move closer"
     return None
+
+
+def cell_base(cells: int) -> int:
+    """The base of a pattern index: 16 for boards of at most 16 cells (4 bits a cell), else the cell count.
+
+    Raises:
+        ValueError: more than :data:`MAX_PATTERN_CELLS` cells.
+    """
+    if cells > MAX_PATTERN_CELLS:
+        raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; this board has {cells}.")
+    return 16 if cells <= 16 else cells
+
+
+def _digit(index: np.ndarray, i: int, base: int) -> np.ndarray:
+    """The cell of the ``i``-th tile in pattern indices (shift and mask in base 16)."""
+    if base == 16:
+        return (index >> (4 * i)) & 15
+    digit: np.ndarray = (index // base**i) % base
+    return digit
+
+
+def max_pattern(cells: int) -> int:
+    """The most tiles a pattern group may hold on a board of ``cells`` cells (6 up to 16 cells, else 5)."""
+    return MAX_PATTERN if cell_base(cells) == 16 else MAX_PATTERN_WIDE
 
 
 def pattern_table(
@@ -439,24 +470,26 @@ def pattern_table(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
 ) -> np.ndarray:
-    """The additive pattern database of ``tiles`` on a board of at most 16 cells.
+    """The additive pattern database of ``tiles`` on a board of at most 32 cells.
 
     Args:
-        tiles: 1..6 distinct tile numbers (1..n-1); their order fixes the index
-            layout (tile ``tiles[i]``'s cell in bits ``4i..4i+3``).
+        tiles: distinct tile numbers (1..n-1), 1..6 of them (boards over 16 cells: 1..5);
+            their order fixes the index layout (tile ``tiles[i]``'s cell times ``b**i``,
+            ``b`` = :func:`cell_base`: 16, or the cell count over 16 cells).
 
     Returns:
-        ``uint8`` array of ``16**len(tiles)`` lower bounds in moves (255: impossible index).
+        ``uint8`` array of ``b**len(tiles)`` lower bounds in moves (255: impossible index).
 
     Raises:
-        ValueError: board over 16 cells, bad tiles or more than 6 of them.
+        ValueError: board over 32 cells, bad tiles or too many of them.
         BuildCancelled: ``cancel()`` returned True during a build.
     """
     n = width * height
-    if n > 16:
-        raise ValueError(f"Pattern databases need at most 16 cells; {width}x{height} has {n}.")
-    if not 1 <= len(tiles) <= MAX_PATTERN or len(set(tiles)) != len(tiles) or not all(1 <= t < n for t in tiles):
-        raise ValueError(f"A pattern is 1..{MAX_PATTERN} distinct tiles of 1..{n - 1}; got {tiles}.")
+    if n > MAX_PATTERN_CELLS:
+        raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; {width}x{height} has {n}.")
+    most = max_pattern(n)
+    if not 1 <= len(tiles) <= most or len(set(tiles)) != len(tiles) or not all(1 <= t < n for t in tiles):
+        raise ValueError(f"A pattern is 1..{most} distinct tiles of 1..{n - 1}; got {tiles}.")
     meta = {"kind": "pattern", "width": width, "height": height, "tiles": list(tiles), "version": FORMAT_VERSION}
     name = pattern_name(width, height, tuple(tiles))
     group = tuple(tiles)

@@ -16,7 +16,7 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
-from engine.puzzle.solving import optimal_available, solver_label
+from engine.puzzle.solving import solver_kinds, solver_label
 from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
@@ -137,9 +137,9 @@ class PuzzlePanel:
                            assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
-        opt_ok = optimal_available(b.width, b.height)
-        fast = st.solver == "fast" or not opt_ok
-        self.label("solver", f"Solver: {solver_label(st.solver if opt_ok else 'fast')}  O")
+        kind = st.solver if st.solver in solver_kinds(b.width, b.height) else "fast"
+        fast = kind == "fast"
+        self.label("solver", f"Solver: {solver_label(kind)}  O")
         self.label("timeout", f"Timeout: {st.timeout:g} s  T")
         self.label("boost", f"Random boost: {'on' if st.boost else 'off'}  B", enabled=fast)
         self.label("heuristic", f"Heuristic: {st.heuristic}  E", enabled=fast)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.puzzle.deal import win_news, win_records
 from engine.puzzle.pictures import PICTURES
 from engine.puzzle.session import ARROW_MODES, PuzzleSession
-from engine.puzzle.solving import heuristics, optimal_available
+from engine.puzzle.solving import heuristics, solver_kinds
 
 if TYPE_CHECKING:
     from game.store import SaveStore
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 # -- settings ---------------------------------------------------------------------------
 TIMEOUTS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
-SOLVER_KINDS = ("fast", "optimal")
+SOLVER_KINDS = ("fast", "optimal", "near-optimal")
 MAX_CUSTOM_SIDE = 10  # the setup screen's largest custom side
 
 
@@ -36,8 +36,9 @@ class PuzzleSettings:
     """The puzzle screen's solver and input settings (saved in the store as ``puzzle.*``).
 
     Attributes:
-        solver: ``"fast"`` (the seed's A* with edges tie-breaking) or ``"optimal"``
-            (pattern-database search, boards of at most 16 cells).
+        solver: ``"fast"`` (the seed's A* with edges tie-breaking), ``"optimal"``
+            (pattern-database search, boards of at most 16 cells) or ``"near-optimal"``
+            (beam search, 5x5 and larger); a board the chosen solver does not handle uses fast A*.
         timeout: solver time budget in seconds, one of :data:`TIMEOUTS` (the optimal
             search of an auto-solve gets at least
             :data:`engine.puzzle.session.OPTIMAL_BACKGROUND_S`; table builds are not counted).
@@ -122,17 +123,21 @@ class PuzzleSettings:
     def change(self, what: str, width: int, height: int) -> str:
         """Change one setting as its key does on a ``width`` × ``height`` board; returns a note ("" if none).
 
-        ``what``: ``"solver"`` (fast/optimal; boards over 16 cells stay fast),
+        ``what``: ``"solver"`` (the next of :func:`engine.puzzle.solving.solver_kinds` for the size:
+        fast and optimal up to 4x4, fast and near-optimal from 5x5, fast alone between),
         ``"timeout"``, ``"boost"``, ``"heuristic"`` or ``"arrows"``.
 
         Raises:
             ValueError: an unknown setting name.
         """
         if what == "solver":
-            if not optimal_available(width, height):
+            kinds = solver_kinds(width, height)
+            if len(kinds) == 1:
                 self.solver = "fast"
-                return "The optimal solver handles boards of up to 16 cells (4x4); this one uses fast A*."
-            self.solver = "optimal" if self.solver == "fast" else "fast"
+                return ("The optimal solver handles boards of up to 16 cells (4x4) and the near-optimal one "
+                        "5x5 and larger; this one uses fast A*.")
+            i = kinds.index(self.solver) if self.solver in kinds else 0
+            self.solver = kinds[(i + 1) % len(kinds)]
         elif what == "timeout":
             self.cycle_timeout()
         elif what == "boost":

@@ -45,7 +45,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
         "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
         "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
-        "V Advanced panel (solver settings)  ·  O solver fast/optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
+        "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
     ]),
     "lab": ("Lab", [
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
