@@ -61,14 +61,22 @@ class Route(StrEnum):
     SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
     HELP = "help"  # (back_to=None, mode=None): controls per mode
     MY_LEVELS = "my-levels"  # the player's own levels: (focus=None, status="")
+    GUIDE = "guide"  # the guided start: (back_to=None)
 
 
 # -- the shell -----------------------------------------------------------------------------
-def menu(ctx: Context) -> arcade.View:
-    """The main menu."""
+def menu(ctx: Context, greet: bool = False) -> arcade.View:
+    """The main menu; ``greet``: offer the guided start if this is the first launch (the launcher's menu)."""
     from game.shell.menu import MenuView
 
-    return MenuView(ctx)
+    return MenuView(ctx, greet)
+
+
+def guide(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
+    """The guided start (first launch, or Help); it ends on ``back_to`` (default: the main menu)."""
+    from game.play.guide import GuideView
+
+    return GuideView(ctx, back_to)
 
 
 def levels(ctx: Context, focus: int | None = None) -> arcade.View:
@@ -325,6 +333,7 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,
     Route.HELP: help_screen,
+    Route.GUIDE: guide,
     Route.MY_LEVELS: my_levels,
 }
 
