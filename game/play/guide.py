@@ -27,8 +27,16 @@ PROMPT_HEIGHT = 40
 END_TIME = 2.5
 GUIDE_HELP = "Esc skips the guide  ·  P pause  ·  F1 help"
 #: Arrow keys -> the puzzle's arrow names (a tile moves that way).
-PUZZLE_KEYS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right",
-               key.W: "up", key.S: "down", key.A: "left", key.D: "right"}
+PUZZLE_KEYS = {
+    key.UP: "up",
+    key.DOWN: "down",
+    key.LEFT: "left",
+    key.RIGHT: "right",
+    key.W: "up",
+    key.S: "down",
+    key.A: "left",
+    key.D: "right",
+}
 
 
 class GuideView(PlayView):
@@ -45,12 +53,16 @@ class GuideView(PlayView):
         super().__init__(ctx, self.guide.level.maze, "", "Guided start", back=self._leave, session=self.guide.play)
         self.help_line = self.footer_line = GUIDE_HELP
         t = ctx.theme
-        self.prompt = arcade.Text("", 0, 0, t.accent, 16, font_name=FONT, bold=True, anchor_x="center",
-                                  anchor_y="center")
-        self.big = arcade.Text("", 0, 0, t.star, 72, font_name=FONT, bold=True, anchor_x="center",
-                               anchor_y="center")
-        self.tile_texts = [arcade.Text(str(n), 0, 0, t.button_text, 28, font_name=FONT, bold=True,
-                                       anchor_x="center", anchor_y="center") for n in range(9)]
+        self.prompt = arcade.Text(
+            "", 0, 0, t.accent, 16, font_name=FONT, bold=True, anchor_x="center", anchor_y="center"
+        )
+        self.big = arcade.Text("", 0, 0, t.star, 72, font_name=FONT, bold=True, anchor_x="center", anchor_y="center")
+        self.tile_texts = [
+            arcade.Text(
+                str(n), 0, 0, t.button_text, 28, font_name=FONT, bold=True, anchor_x="center", anchor_y="center"
+            )
+            for n in range(9)
+        ]
         self.board_rect = (0.0, 0.0, 0.0)  # left, bottom, tile size of the puzzle (pixels)
         self._seen = self.guide.changed
         self._count = self.guide.countdown()
@@ -73,8 +85,9 @@ class GuideView(PlayView):
         super().on_resize(width, height)
         s = ui_scale(width, height)
         self.hud_height = (HUD_HEIGHT + PROMPT_HEIGHT) * s
-        self.viewport.match_window(width, height, self.hud_height, self.footer_height,
-                                   focus=self.session.display_position())
+        self.viewport.match_window(
+            width, height, self.hud_height, self.footer_height, focus=self.session.display_position()
+        )
         self._place_prompt(width, height)
 
     def _place_prompt(self, width: int, height: int) -> None:
@@ -85,8 +98,11 @@ class GuideView(PlayView):
         self.prompt.position = (width / 2, height - (HUD_HEIGHT + PROMPT_HEIGHT / 2) * s)
         side = min(width, height - self.hud_height - self.footer_height) * 0.6
         tile = side / 3
-        self.board_rect = ((width - side) / 2, self.footer_height + (height - self.hud_height - self.footer_height
-                                                                      - side) / 2, tile)
+        self.board_rect = (
+            (width - side) / 2,
+            self.footer_height + (height - self.hud_height - self.footer_height - side) / 2,
+            tile,
+        )
         for text in self.tile_texts:
             text.font_size = tile * 0.35
         self.big.font_size = 72 * s
@@ -176,8 +192,14 @@ class GuideView(PlayView):
         g = self.guide
         hint = g.puzzle.current_hint() if g.puzzle is not None else None
         pos = g.opponent_position()
-        return (*super()._frame_key(), g.changed, g.countdown(), None if pos is None else (round(pos[0], 2),
-                round(pos[1], 2)), g.puzzle.board.tiles if g.puzzle is not None else None, hint)
+        return (
+            *super()._frame_key(),
+            g.changed,
+            g.countdown(),
+            None if pos is None else (round(pos[0], 2), round(pos[1], 2)),
+            g.puzzle.board.tiles if g.puzzle is not None else None,
+            hint,
+        )
 
     # -- drawing ---------------------------------------------------------------------
     def on_draw(self) -> None:
@@ -200,8 +222,9 @@ class GuideView(PlayView):
                 r = self.disc_radius()
                 x, y = pos
                 arcade.draw_polygon_filled([(x, y + r), (x + r, y), (x, y - r), (x - r, y)], t.goal)
-                arcade.draw_polygon_outline([(x, y + r), (x + r, y), (x, y - r), (x - r, y)], t.player_edge,
-                                            max(1.0, r * 0.15))
+                arcade.draw_polygon_outline(
+                    [(x, y + r), (x + r, y), (x, y - r), (x - r, y)], t.player_edge, max(1.0, r * 0.15)
+                )
             self.hud_camera.use()
             if g.countdown():
                 self.big.text = str(g.countdown())

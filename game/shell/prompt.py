@@ -43,15 +43,28 @@ class ChoiceOverlay:
         self.cancel = cancel % len(choices)
         self.actions = [action for _, action in choices]
         self.labels = [label for label, _ in choices]
-        self.buttons = [self.ui.add(ActionButton(self._clicker(i), text=label, width=200, height=48,
-                                                 style=button_style(ctx.theme)))
-                        for i, label in enumerate(self.labels)]
+        self.buttons = [
+            self.ui.add(ActionButton(self._clicker(i), text=label, width=200, height=48, style=button_style(ctx.theme)))
+            for i, label in enumerate(self.labels)
+        ]
         t = ctx.theme
         self.title_value, self.line_value = title, line
-        self.title = arcade.Text(title, 0, 0, t.accent, 26, font_name=FONT, bold=True, anchor_x="center",
-                                 anchor_y="top")
-        self.line = arcade.Text(line, 0, 0, t.text, 15, font_name=FONT, anchor_x="center", anchor_y="top",
-                                multiline=True, width=600, align="center")
+        self.title = arcade.Text(
+            title, 0, 0, t.accent, 26, font_name=FONT, bold=True, anchor_x="center", anchor_y="top"
+        )
+        self.line = arcade.Text(
+            line,
+            0,
+            0,
+            t.text,
+            15,
+            font_name=FONT,
+            anchor_x="center",
+            anchor_y="top",
+            multiline=True,
+            width=600,
+            align="center",
+        )
         self.panel = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
 
