@@ -98,3 +98,28 @@ def test_skip_ends_at_any_step():
     assert g.done and g.changed == 1
     g.skip()
     assert g.changed == 1
+
+
+def test_play_snapshot_restores_place_moves_and_time():
+    import pytest
+
+    g = Guide()
+    play = g.play
+    for d in (DOWN, DOWN):
+        play.press(d)
+        tick(g, 0.3)
+    data = play.snapshot()
+    assert data["cell"] == 16 and data["moves"] == 2
+    other = Guide().play
+    other.restore(data)
+    assert (other.cell, other.moves, other.visited, other.started) == (16, 2, play.visited, True)
+    assert other.elapsed == pytest.approx(play.elapsed, abs=1e-3)
+    other.press(RIGHT)
+    for _ in range(20):
+        other.advance(1 / 60)
+    assert other.cell == 17 and other.moves == 3  # plays on from there
+    for bad in ({"cell": 999, "moves": 1, "elapsed": 1, "visited": [999]}, {"cell": 8}, {**data, "moves": -1},
+                {**data, "cell": other.goal, "visited": [other.goal]}):
+        with pytest.raises(ValueError):
+            other.restore(bad)
+    assert other.cell == 17  # a refused place changes nothing

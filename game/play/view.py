@@ -17,6 +17,8 @@ from engine.modes.play import PlaySession
 from game.context import Context
 from game.format import format_time
 from game.play.dark import goal_hint_on
+from game.play.keep import KeepPlace, forget_place
+from game.play.marks import draw_goal_hint, draw_player
 from game.render.maze_layer import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.render.viewport import MazeScreen, MazeViewport
@@ -43,7 +45,7 @@ HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to 
     "F fit · P pause · F1 help · Esc back"
 
 
-class PlayView(MazeScreen):
+class PlayView(KeepPlace, MazeScreen):
     """Play one maze.
 
     Args:
@@ -153,11 +155,21 @@ class PlayView(MazeScreen):
         elif self.paused and self._pause is not None:
             self._pause.show()
         self.on_resize(self.window.width, self.window.height)
+        self.question_on_show()
 
     def on_hide_view(self) -> None:
-        """Release the pause overlay's input handlers."""
+        """Release the overlays' input handlers."""
         if self._pause is not None:
             self._pause.hide()
+        self.question_on_hide()
+
+    def resumed(self) -> None:
+        """Back at a kept place: its trail, fog and camera."""
+        for cell in self.session.visited:
+            self.layer.mark_visited(cell)
+        self.sync_fog()
+        self.pulse_left = self.opening_pulse()
+        self.on_resize(self.window.width, self.window.height)  # the camera on the player
 
     def on_resize(self, width: int, height: int) -> None:
         """Refit the world camera and re-place the HUD."""
@@ -217,7 +229,8 @@ class PlayView(MazeScreen):
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
         return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
-                self.clock_text(), self.paused, self.hud_help.text, len(s.visited), s.fog.version if s.fog else 0)
+                self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
+                len(s.visited), s.fog.version if s.fog else 0)
 
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
@@ -226,9 +239,12 @@ class PlayView(MazeScreen):
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
-        """Leave the level."""
+        """Leave the level; a started, unfinished one asks first and keeps the player's place (:mod:`keep`)."""
         if self._pause is not None:
             self._pause.hide()
+        if self.ask_leave(self._back):
+            self.paused = False
+            return
         self._back()
 
     def resume(self) -> None:
@@ -243,6 +259,7 @@ class PlayView(MazeScreen):
         if self._pause is not None:
             self._pause.hide()
         self.session.reset()
+        forget_place(self.ctx.store, self.code)
         self.felt.clear()
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
@@ -262,7 +279,9 @@ class PlayView(MazeScreen):
 
     # -- input -----------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11."""
+        """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
+        if self.ask is not None and self.ask.visible:
+            return self.ask.on_key_press(symbol, modifiers)
         if symbol == key.F1:
             if not self.paused and not self.session.finished:
                 self.toggle_pause()
@@ -298,7 +317,7 @@ class PlayView(MazeScreen):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """Start a click or a drag."""
-        if not self.paused:
+        if not self.paused and not self.asking():
             self.viewport.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
@@ -308,7 +327,7 @@ class PlayView(MazeScreen):
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click without drag walks to the clicked cell."""
-        if self.paused or not self.viewport.release():
+        if self.paused or self.asking() or not self.viewport.release():
             return
         if self.minimap is not None and self.minimap.click(x, y, self.cam):
             return
@@ -332,7 +351,7 @@ class PlayView(MazeScreen):
     def on_update(self, delta_time: float) -> None:
         """Advance the session, react to its events, move the camera."""
         dt = min(delta_time, 0.1)
-        if self.paused:
+        if self.paused or self.asking():
             return
         for direction, prefer in self.keys.tick(dt):
             self.session.press(direction, prefer)
@@ -369,6 +388,7 @@ class PlayView(MazeScreen):
         """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
         s = self.session
         store = self.ctx.store
+        forget_place(store, self.code)
         result = store.record_win(self.code, s.elapsed, s.moves) if self.code else None
         next_level = None
         if self.level is not None:
@@ -389,17 +409,11 @@ class PlayView(MazeScreen):
         px, py = self.session.display_position()
         t = self.ctx.theme
         radius = self.disc_radius()
-        edge = max(radius * 0.18, 1.0 / self.cam.zoom)
-        arcade.draw_circle_filled(px, py, radius, t.player_edge, num_segments=32)
-        arcade.draw_circle_filled(px, py, radius - edge, t.player, num_segments=32)
-        if self.pulse_left > 0:  # the level just opened: a ring grows from the player and fades (once)
-            f = 1.0 - self.pulse_left / PULSE_TIME
-            grow = radius * (1.2 + 2.5 * (f * 3 % 1.0))
-            arcade.draw_circle_outline(px, py, grow, (*t.accent[:3], int(230 * (1 - f))), max(radius * 0.25,
-                                       2.0 / self.cam.zoom), num_segments=48)
+        pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
+        draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
         if self.fog is not None:
-            self.draw_goal_hint(px, py, radius)
+            draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
 
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
@@ -413,24 +427,13 @@ class PlayView(MazeScreen):
         self.hud_time.draw()
         self.hud_moves.draw()
         self.hud_help.draw()
+        if self.ask is not None and self.ask.visible:
+            self.ask.draw(w, h)
         self._drawn = self._frame_key()
 
     def sync_fog(self) -> None:
         """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
         self.viewport.sync_fog()
-
-    def draw_goal_hint(self, px: float, py: float, radius: float) -> None:
-        """Dark mazes with the hint on: a faint wedge beside the player pointing to the unseen goal."""
-        assert self.fog is not None
-        d = self.fog.goal_direction(self.session.cell)
-        if d is None:
-            return
-        dx, dy = d
-        near, far, wide = radius * 1.3, radius * 2.6, radius * 0.75
-        bx, by = px + dx * near, py + dy * near
-        r, g, b, _ = self.ctx.theme.accent
-        arcade.draw_triangle_filled(px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide,
-                                    bx + dy * wide, by - dx * wide, (r, g, b, 130))
 
     def disc_radius(self) -> float:
         """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
