@@ -18,10 +18,11 @@ import arcade
 
 from engine.modes.registry import menu_modes
 from game.context import Context
+from game.render.backdrop import CarvingBackdrop
 from game.routes import Route
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
-from game.ui import TITLE_FONT, fit_text, place_column
+from game.ui import TITLE_FONT, enable_ui, fit_text, place_column
 from game.ui.screen import BaseView
 
 QUIT = "quit"  # the one entry that is not a route
@@ -84,15 +85,36 @@ class MenuView(BaseView):
                                 width=900, align="center")
         self.hint = self.text("Up/Down + Enter or click  ·  Esc back  ·  F1 help  ·  F11 fullscreen", 12,
                               t.text_dim, anchor_x="center", anchor_y="bottom")
+        self.backdrop = self._backdrop()
         self.greeting: ChoiceOverlay | None = None
         if greet and first_launch(ctx.store):
             self.greeting = ChoiceOverlay(ctx, *GREETING, [("Start the guide", self._start_guide),
                                                            ("Skip", self._skip_guide)])
 
+    def _backdrop(self) -> CarvingBackdrop:
+        """The carving maze behind the menu, kept while the game runs (a new one for a new theme or motion)."""
+        ctx = self.ctx
+        reduced = ctx.store.setting("reduced_motion") == "1"
+        kept = ctx.memory.get("menu.backdrop")
+        if isinstance(kept, CarvingBackdrop) and kept.theme is ctx.theme and kept.reduced_motion == reduced:
+            return kept
+        made = CarvingBackdrop(ctx.theme, reduced)
+        ctx.memory["menu.backdrop"] = made
+        return made
+
+    def on_update(self, delta_time: float) -> None:
+        """The background carves on a few times a second (each time one redraw)."""
+        if self.backdrop.update(delta_time):
+            self.request_redraw()
+
+    def draw_background(self) -> None:
+        """The carving maze, under everything."""
+        self.backdrop.draw()
+
     def _answered(self) -> None:
         self.ctx.store.set_setting(GUIDE_SEEN, "1")
         self.greeting = None
-        self.ui.enable()
+        enable_ui(self.ui)
         self.request_redraw()
 
     def _start_guide(self) -> None:
@@ -139,8 +161,9 @@ class MenuView(BaseView):
         """Esc on the main menu does nothing (Quit is a button)."""
 
     def layout(self, width: int, height: int) -> None:
-        """Title band on top, key hint at the bottom, the buttons fill the rest."""
+        """Title band on top, key hint at the bottom, the buttons fill the rest; the background covers it all."""
         s = self.scale
+        self.backdrop.place(width, height, s)
         fit_text(self.title, "TESSERA", 64 * s, width - 40)
         self.title.position = (width / 2, height - 16 * s)
         fit_text(self.subtitle, self.subtitle.text, 16 * s, width - 40)

@@ -16,7 +16,7 @@ from arcade import key
 
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, fit_text, gui, needs_render, place_grid, ui_scale
+from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, needs_render, place_grid, ui_scale
 from game.ui.screen import ACTIVATE_KEYS
 
 Choice = tuple[str, Callable[[], None]]
@@ -80,7 +80,7 @@ class ChoiceOverlay:
         self.visible = True
         self.focus = 0
         self._size = (0, 0)
-        self.ui.enable()
+        enable_ui(self.ui)
 
     def hide(self) -> None:
         """Hide the panel."""

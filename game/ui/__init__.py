@@ -149,8 +149,9 @@ def label_width(text: str, font_size: float) -> float:
 
 
 def needs_render(ui: gui.UIManager) -> bool:
-    """True when a widget of ``ui`` wants drawing (hover, press, a label or state change)."""
-    return any(w._requires_render for w in ui.walk_widgets())
+    """True when a shown widget of ``ui`` wants drawing (hover, press, a label or state change); a hidden widget
+    is never drawn, so its wish never clears and must not keep the screen redrawing."""
+    return any(w._requires_render and w.visible for w in ui.walk_widgets())
 
 
 # Typed entry points to arcade.gui methods that arcade leaves unannotated (mypy --strict
@@ -163,6 +164,19 @@ def focus(field: gui.UIInputText) -> None:
 def unfocus(field: gui.UIInputText) -> None:
     """Take the keyboard from ``field`` (``UIInputText.deactivate``)."""
     field.deactivate()  # type: ignore[no-untyped-call]
+
+
+def enable_ui(ui: gui.UIManager) -> None:
+    """Enable ``ui`` and size its surfaces to the window now.
+
+    A disabled ``UIManager`` does not hear ``on_resize``: a window resized while it was off
+    (at start, behind an overlay, on another screen) left its surface at the old size, and
+    buttons placed for the new size outside the old surface were not drawn.
+    """
+    ui.enable()
+    size = ui.window.get_size()
+    if any(surface.size != size for surface in ui._surfaces.values()):
+        ui.on_resize(*size)  # type: ignore[no-untyped-call]
 
 
 def request_render(ui: gui.UIManager) -> None:
@@ -264,5 +278,5 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
-    "cut_text", "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
+    "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "label_width", "fit_text", "place_column", "place_grid",
 ]
