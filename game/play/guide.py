@@ -16,7 +16,7 @@ from arcade import key
 
 from engine.modes.guide import Guide, GuideStep
 from game.context import Context
-from game.play.view import HUD_HEIGHT, PlayView
+from game.play.screen import HUD_HEIGHT, PlayScreen
 from game.render.camera import ZOOM_IN_KEYS, ZOOM_OUT_KEYS
 from game.ui import FONT, fit_text, ui_scale
 from game.ui.screen import common_key
@@ -39,7 +39,7 @@ PUZZLE_KEYS = {
 }
 
 
-class GuideView(PlayView):
+class GuideView(PlayScreen):
     """The guided start (module doc).
 
     Args:
