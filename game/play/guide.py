@@ -216,15 +216,6 @@ class GuideView(PlayScreen):
             super().on_draw()
             if self.paused:
                 return
-            pos = g.opponent_position()
-            if pos is not None:
-                self.viewport.camera.use()
-                r = self.disc_radius()
-                x, y = pos
-                arcade.draw_polygon_filled([(x, y + r), (x + r, y), (x, y - r), (x - r, y)], t.goal)
-                arcade.draw_polygon_outline(
-                    [(x, y + r), (x + r, y), (x, y - r), (x - r, y)], t.player_edge, max(1.0, r * 0.15)
-                )
             self.hud_camera.use()
             if g.countdown():
                 self.big.text = str(g.countdown())
@@ -238,6 +229,16 @@ class GuideView(PlayScreen):
         self.prompt.draw()
         self.hud_help.draw()
         self._drawn = self._frame_key()
+
+    def draw_under_player(self) -> None:
+        """The race step's opponent: a diamond with an edge, under the player's disc."""
+        pos = self.guide.opponent_position()
+        if pos is None:
+            return
+        t, r = self.ctx.theme, self.disc_radius()
+        x, y = pos
+        for size, colour in ((r * 1.15, t.player_edge), (r * 0.9, t.goal)):
+            arcade.draw_polygon_filled([(x, y + size), (x + size, y), (x, y - size), (x - size, y)], colour)
 
     def draw_puzzle(self) -> None:
         """The 3×3 board; the hinted tile (after H) ringed in the star colour."""

@@ -1,6 +1,5 @@
-"""The play screen's body, :class:`PlayScreen`: the maze, the player, HUD, camera, pause and the way to the win
-screen.  The screen itself is :class:`game.play.view.PlayView`; the guided start (:mod:`game.play.guide`) builds
-on this class too (screens never import screens)."""
+"""The play screen's body, :class:`PlayScreen` (maze, player, HUD, camera, pause, the way to the win screen), the
+base of :class:`game.play.view.PlayView` and of the guided start (:mod:`game.play.guide`)."""
 
 from __future__ import annotations
 
@@ -408,6 +407,7 @@ class PlayScreen(KeepPlace, MazeScreen):
             self._drawn = self._frame_key()
             return
         self.viewport.draw(cached=(self.window.width, self.window.height))
+        self.draw_under_player()
         px, py = self.session.display_position()
         t = self.ctx.theme
         radius = self.disc_radius()
@@ -425,13 +425,14 @@ class PlayScreen(KeepPlace, MazeScreen):
         if self.minimap is not None:
             self.minimap.draw((px, py), self.cam)
         self._hud_texts(w)
-        self.hud_title.draw()
-        self.hud_time.draw()
-        self.hud_moves.draw()
-        self.hud_help.draw()
+        for text in (self.hud_title, self.hud_time, self.hud_moves, self.hud_help):
+            text.draw()
         if self.ask is not None and self.ask.visible:
             self.ask.draw(w, h)
         self._drawn = self._frame_key()
+
+    def draw_under_player(self) -> None:
+        """World-camera drawing between the maze and the player (the guided start's opponent; default none)."""
 
     def sync_fog(self) -> None:
         """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
