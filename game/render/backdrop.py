@@ -26,9 +26,9 @@ from engine.rng import Rng
 from game.render.theme import Theme
 
 #: Seconds between two carving moves (each one redraw of the screen).
-TICK_SECONDS = 3.0
+TICK_SECONDS = 4.0
 #: Seconds a whole maze takes to carve, about.
-CARVE_SECONDS = 90.0
+CARVE_SECONDS = 120.0
 #: Seconds a finished maze stays before the next one starts.
 HOLD_SECONDS = 8.0
 #: Cell size in pixels at UI scale 1.
