@@ -49,6 +49,7 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
 
     menu = first_menu(ctx)
     menu.on_key_press(key.ENTER, 0)  # "Start the guide" has the focus
+    assert ctx.store.setting("guide_seen") == "1"  # answered: not asked again
     view = window.current_view
     assert isinstance(view, GuideView)
     g = view.guide

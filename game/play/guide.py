@@ -212,6 +212,9 @@ class GuideView(PlayScreen):
             self.hud_camera.use()
             if g.puzzle is not None and not g.done:
                 self.draw_puzzle()
+            elif g.done:
+                fit_text(self.big, "Ready to play!", self.big.font_size, w - 40)
+                self.big.draw()
         else:
             super().on_draw()
             if self.paused:
