@@ -118,8 +118,12 @@ def test_play_snapshot_restores_place_moves_and_time():
     for _ in range(20):
         other.advance(1 / 60)
     assert other.cell == 17 and other.moves == 3  # plays on from there
-    for bad in ({"cell": 999, "moves": 1, "elapsed": 1, "visited": [999]}, {"cell": 8}, {**data, "moves": -1},
-                {**data, "cell": other.goal, "visited": [other.goal]}):
+    for bad in (
+        {"cell": 999, "moves": 1, "elapsed": 1, "visited": [999]},
+        {"cell": 8},
+        {**data, "moves": -1},
+        {**data, "cell": other.goal, "visited": [other.goal]},
+    ):
         with pytest.raises(ValueError):
             other.restore(bad)
     assert other.cell == 17  # a refused place changes nothing
