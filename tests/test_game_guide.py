@@ -128,3 +128,49 @@ def test_guide_fits_every_size(window, ctx):
         frames(window, 2)
         assert view.prompt.content_width <= w - 20
         assert view.prompt.font_size >= 8
+
+
+def test_guide_and_its_puzzle_lay_out_at_every_size(window, ctx):
+    from layout_check import check_layout, set_window_size
+
+    from game.routes import Route
+
+    view = ctx.go(Route.GUIDE)
+    try:
+        for theme in ("dark", "light"):
+            ctx.set_theme(theme)
+            for w, h in ((800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
+                assert check_layout(window, view, w, h) == [], (theme, w, h)
+        while view.guide.step is not GuideStep.HINT:
+            view.guide._next()
+        for w, h in ((800, 600), (3840, 2160)):
+            assert check_layout(window, view, w, h) == [], (w, h)
+            left, bottom, tile = view.board_rect
+            assert left >= 0 and left + 3 * tile <= w and bottom >= view.footer_height
+            assert bottom + 3 * tile <= h - view.hud_height
+    finally:
+        set_window_size(window, 1280, 800)
+
+
+def test_leave_question_lays_out_at_every_size(window, ctx):
+    from layout_check import set_window_size
+
+    from game.routes import Route
+
+    view = ctx.go(Route.PLAY_CODE, "M2.S8X5.GT.O#2-GD")
+    view.session.press((0.0, -1.0))
+    for _ in range(10):
+        view.on_update(1 / 60)
+    view.on_key_press(key.ESCAPE, 0)
+    try:
+        for w, h in ((800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
+            set_window_size(window, w, h)
+            view.on_draw()
+            left, right, bottom, top = view.ask.panel
+            assert 0 <= left < right <= w and 0 <= bottom < top <= h
+            for b in view.ask.buttons:
+                assert left <= b.rect.left and b.rect.right <= right and bottom <= b.rect.bottom, (w, h)
+            assert view.ask.title.content_width <= right - left
+            assert view.ask.line.bottom >= max(b.rect.top for b in view.ask.buttons), (w, h)
+    finally:
+        set_window_size(window, 1280, 800)

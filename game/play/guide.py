@@ -232,11 +232,11 @@ class GuideView(PlayScreen):
         s = ui_scale(w, h)
         top = h if g.step is GuideStep.HINT or g.done else h - HUD_HEIGHT * s  # no HUD over the puzzle
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, top, (*t.panel[:3], 255))
-        if top == h:
+        if top == h:  # the puzzle or the end: the play screen drew neither the title nor the key help
             self.hud_title.draw()
+            self.hud_help.draw()
         arcade.draw_line(0, h - self.hud_height, w, h - self.hud_height, t.accent, 2)
         self.prompt.draw()
-        self.hud_help.draw()
         self._drawn = self._frame_key()
 
     def draw_under_player(self) -> None:
