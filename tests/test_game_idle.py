@@ -82,3 +82,13 @@ def test_backdrop_carves_a_whole_maze_then_starts_another(ctx):
     assert b.seed == seed + 1 and b.carved < b.total  # held, then a new maze
     b.place(800, 600)
     assert b.seed == seed + 1  # the same size keeps it
+
+
+def test_play_screen_rests_before_the_first_move_and_after_its_pulse(window, ctx):
+    from game.play.screen import PULSE_TIME
+    from game.routes import Route
+
+    view = ctx.go(Route.PLAY_CODE, "M2.S8X5.GT.O#2-GD")
+    pulse = idle_draws(window, view, PULSE_TIME + 1.0)
+    assert pulse >= 5  # the opening pulse is animated
+    assert idle_draws(window, view) == 0  # then nothing moves: the clock waits for the first move

@@ -127,3 +127,10 @@ def test_play_snapshot_restores_place_moves_and_time():
         with pytest.raises(ValueError):
             other.restore(bad)
     assert other.cell == 17  # a refused place changes nothing
+
+
+def test_reaching_the_goal_early_moves_on_to_the_race():
+    g = Guide()
+    assert g.play.walk_to(g.play.goal, explored_only=False)
+    tick(g, 3.0)
+    assert g.step is GuideStep.RACE and not g.play.finished  # never stuck on a finished maze

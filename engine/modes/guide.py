@@ -9,7 +9,7 @@ ending on its own action:
 - ``RUN``: :data:`RUN_STEPS` steps in a row made by a held key;
 - ``CLICK``: a click that starts a walk (:meth:`PlaySession.walk_to` accepted it);
 - ``ZOOM``: the view reports a zoom (wheel or +/-) with :meth:`Guide.zoomed`;
-- ``GOAL``: the goal reached;
+- ``GOAL``: the goal reached (reached during an earlier step, it skips to the race: the maze is done);
 - ``RACE``: the maze starts again with an opponent after a countdown
   (:data:`COUNTDOWN` seconds); done after :data:`RACE_STEPS` steps after "go" (or the goal);
 - ``HINT``: a 3×3 sliding puzzle :data:`PUZZLE_MOVES` moves from solved: ask a hint
@@ -189,7 +189,9 @@ class Guide:
         if self.step is GuideStep.RACE:
             self.race_time += dt
         for event in events:
-            if event.kind is EventKind.ARRIVED and self.step in (GuideStep.GOAL, GuideStep.RACE):
+            if event.kind is EventKind.ARRIVED:  # the goal ends the maze steps (reached early: the rest are moot)
+                if ORDER.index(self.step) < ORDER.index(GuideStep.GOAL):
+                    self.step = GuideStep.GOAL
                 self._next()
                 return
             if event.kind is not EventKind.STEP:
