@@ -32,9 +32,14 @@ def test_each_step_advances_only_on_its_action():
         g.play.press(d)
         tick(g, 0.3)
     assert g.step is GuideStep.RUN and g.play.moves == 4
+    for _ in range(RUN_STEPS):  # taps with the key still down count as presses, not as a run
+        g.play.press(RIGHT)
+        tick(g, 0.05, held=RIGHT)  # released before the step ends: the press's step only
+        tick(g, 0.2)
+    assert g.step is GuideStep.RUN
     tick(g, 1.0, held=RIGHT)  # the held key runs along the corridor of row 3, past side openings
     assert g.step is GuideStep.CLICK, (g.play.cell, g.play.moves)
-    assert g.play.moves >= 4 + RUN_STEPS
+    assert g.play.moves >= 4 + 2 * RUN_STEPS
     g.zoomed()
     assert g.step is GuideStep.CLICK
     assert g.play.walk_to(g.play.visited[0])  # back to a visited cell

@@ -6,7 +6,7 @@ what the player did) and moves through :class:`GuideStep` in order, each step
 ending on its own action:
 
 - ``MOVE``: one step made with a key;
-- ``RUN``: :data:`RUN_STEPS` steps in a row made by a held key;
+- ``RUN``: :data:`RUN_STEPS` steps made by a held key by itself (not the steps its presses made);
 - ``CLICK``: a click that starts a walk (:meth:`PlaySession.walk_to` accepted it);
 - ``ZOOM``: the view reports a zoom (wheel or +/-) with :meth:`Guide.zoomed`;
 - ``GOAL``: the goal reached (reached during an earlier step, it skips to the race: the maze is done);
@@ -97,6 +97,7 @@ class GuidedPlay(PlaySession):
     def press(self, direction: Vec, prefer: Vec | None = None) -> None:
         """As :meth:`PlaySession.press`, ignored while the race step counts down."""
         if not self.guide.waiting():
+            self.guide.pressed += 1  # its step (or bump) is a press's, not the hold's
             super().press(direction, prefer)
 
     def walk_to(self, cell: int, *, explored_only: bool = True) -> bool:
@@ -135,6 +136,7 @@ class Guide:
         self.changed = 0
         self.race_time = 0.0
         self._held_run = 0
+        self.pressed = 0  # presses whose step (or bump) has not been seen yet
         self._race_steps = 0
         self._hinted: Hint | None = None
         self._path: list[int] = shortest_path(self.play.adj, self.play.start, self.play.goal)
@@ -194,12 +196,15 @@ class Guide:
                     self.step = GuideStep.GOAL
                 self._next()
                 return
+            by_press = event.kind in (EventKind.STEP, EventKind.BUMP) and self.pressed > 0
+            if by_press:
+                self.pressed -= 1
             if event.kind is not EventKind.STEP:
                 continue
             if self.step is GuideStep.MOVE and self.play._key_driven:
                 self._next()
-            elif self.step is GuideStep.RUN:
-                self._held_run = self._held_run + 1 if held else 0
+            elif self.step is GuideStep.RUN and held and not by_press:  # a step the held key made by itself
+                self._held_run += 1
                 if self._held_run >= RUN_STEPS:
                     self._next()
             elif self.step is GuideStep.RACE:
