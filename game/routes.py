@@ -64,14 +64,22 @@ class Route(StrEnum):
     MY_LEVELS = "my-levels"  # the player's own levels: (focus=None, status="")
     DAILIES = "dailies"  # today's maze and puzzle dailies, the calendar and streaks
     RECORDS = "records"  # the player's records (puzzle sizes, levels), export
+    GUIDE = "guide"  # the guided start: (back_to=None)
 
 
 # -- the shell -----------------------------------------------------------------------------
-def menu(ctx: Context) -> arcade.View:
-    """The main menu."""
+def menu(ctx: Context, greet: bool = False) -> arcade.View:
+    """The main menu; ``greet``: offer the guided start if this is the first launch (the launcher's menu)."""
     from game.shell.menu import MenuView
 
-    return MenuView(ctx)
+    return MenuView(ctx, greet)
+
+
+def guide(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
+    """The guided start (first launch, or Help); it ends on ``back_to`` (default: the main menu)."""
+    from game.play.guide import GuideView
+
+    return GuideView(ctx, back_to)
 
 
 def levels(ctx: Context, focus: int | None = None) -> arcade.View:
@@ -349,6 +357,7 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,
     Route.HELP: help_screen,
+    Route.GUIDE: guide,
     Route.MY_LEVELS: my_levels,
     Route.DAILIES: dailies,
     Route.RECORDS: records,

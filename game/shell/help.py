@@ -1,4 +1,4 @@
-"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay).
+"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
 
 Opened with ``ctx.go(Route.HELP, back_to=view, mode=shape)``; Esc returns to
 ``back_to`` (the menu by default).  ``mode`` (a maze shape) puts that shape's
@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.modes.registry import help_keys
 from game.context import Context
-from game.ui import fit_text, place_column
+from game.routes import Route
+from game.ui import fit_text, place_grid
 from game.ui.screen import BaseView
 
 #: The section before the modes' ones: (heading, lines).
@@ -72,7 +73,7 @@ SHAPE_NOTES = {
 
 
 class HelpView(BaseView):
-    """Headings and lines of :data:`SECTIONS`, cut to fit; one Back button.
+    """Headings and lines of :data:`SECTIONS`, cut to fit; Back and "Guided start" (replays the guide).
 
     Args:
         ctx: shared context.
@@ -87,6 +88,7 @@ class HelpView(BaseView):
         self.back_to = back_to
         t = ctx.theme
         self.ui.add(self.make_button("Back", self.back))
+        self.ui.add(self.make_button("Guided start", lambda: ctx.go(Route.GUIDE, back_to=self)))
         self.title = self.text("Help", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.rows: list[tuple[Any, str, float, bool]] = []  # (text, value, base size, heading)
         if mode in SHAPE_NOTES:
@@ -108,8 +110,9 @@ class HelpView(BaseView):
         fit_text(self.title, "Help", 32 * self.scale, width - 40)
         self.title.position = (width / 2, height - 16 * self.scale)
         button_h = 44 * self.scale
-        place_column(self.buttons, width / 2, 16 * self.scale + button_h, 16 * self.scale, 240 * self.scale,
-                     button_h)
+        button_w, gap = min(240 * self.scale, (width - 60) / 2), 20 * self.scale
+        place_grid(self.buttons, width / 2 - button_w - gap / 2, 16 * self.scale + button_h, 2, button_w, button_h,
+                   gap)
         self.style_buttons(16 * self.scale)
         top, bottom = self.title.bottom - 12 * self.scale, 16 * self.scale + button_h + 12 * self.scale
         wanted = sum(size * 1.6 + (8 if heading else 0) for _, _, size, heading in self.rows)

@@ -21,7 +21,7 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, gui, label_width, needs_render, ui_scale
+from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, ui_scale
 
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
@@ -174,7 +174,7 @@ class BaseView(Screen):
         """Start the music, enable the UI and lay out for the window."""
         super().on_show_view()
         self.background_color = self.ctx.theme.background
-        self.ui.enable()
+        enable_ui(self.ui)
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
