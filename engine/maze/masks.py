@@ -58,7 +58,7 @@ Shape = Callable[[np.ndarray, np.ndarray], np.ndarray]
 def _is_file(name: str) -> bool:
     """True when ``name`` names something on disk (a name too long for the system is then read, and refused)."""
     try:
-        return Path(name).exists()
+        return Path(name).is_file()
     except OSError:
         return True
 
