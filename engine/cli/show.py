@@ -5,7 +5,8 @@ ghost: shape, size, algorithm, options, braid, seed, then the built maze's cells
 and shortest path; ghost: moves and time, each move checked in the maze; race:
 opponent, difficulty and speed; puzzle: size, form, seed, board, solvable).
 
-Text: one block per valid code on stdout, one line per invalid code on stderr.
+Text: one block per valid code on stdout, one line per invalid code on stderr; everything quoted
+from the input goes through :func:`engine.sanitise.one_line` (control characters escaped, one line).
 JSON: one object per input line on stdout, ``{"input", "ok": true, "kind",
 "code", ...}`` or ``{"input", "ok": false, "error": sentence}``.  Exit code 0 when
 every code is valid, 2 otherwise.  Any input (megabytes of garbage, bytes that
@@ -26,6 +27,7 @@ from typing import Any, TextIO
 
 from engine.codes import MAX_ANY_LENGTH, CodeError
 from engine.describe import describe_code
+from engine.sanitise import one_line
 
 #: Inputs longer than this are echoed shortened in JSON (no valid code is longer).
 ECHO_LIMIT = MAX_ANY_LENGTH + 64
@@ -36,7 +38,7 @@ def _echo(line: str) -> str:
 
 
 def _format_text(info: dict[str, Any]) -> str:
-    rows = [("code", info["code"]), ("kind", f"{info['kind']} (format version {info['version']})")]
+    rows = [("code", one_line(info["code"])), ("kind", f"{info['kind']} (format version {info['version']})")]
     for key, value in info.items():
         if key in ("code", "kind", "version"):
             continue
@@ -50,7 +52,7 @@ def _format_text(info: dict[str, Any]) -> str:
             value = f"{value:.2f}"
         elif value is None:
             continue
-        rows.append((key.replace("_", " "), str(value)))
+        rows.append((key.replace("_", " "), one_line(value)))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows) + "\n"
 
@@ -83,7 +85,7 @@ def run_show(codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: Text
             if fmt == "json":
                 out.write(json.dumps({"input": _echo(line), "ok": False, "error": str(exc)}) + "\n")
             else:
-                err.write(f"tessera: error: {_echo(line)[:120]}: {exc}\n")
+                err.write(f"tessera: error: {one_line(_echo(line), 120)}: {one_line(exc)}\n")
             continue
         if fmt == "json":
             out.write(json.dumps({"input": _echo(line), "ok": True, **info}) + "\n")
