@@ -17,7 +17,6 @@ from engine.maze.recipe import MazeSpec
 from engine.modes.ghost import Ghost, GhostCode
 from engine.modes.race.code import RaceSpec
 
-
 RACE = "R2.T1000X1000.AB.KT7L90VPYLEN.TN#3OOA0R2O9KZHL-HR"
 
 
