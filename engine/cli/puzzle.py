@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from engine.args import (
     new_seed,
@@ -120,19 +120,49 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
 
 
 class _Progress:
-    """Table-build progress on one stderr line (``\\r``), ended with a newline by :meth:`end` if any was shown."""
+    """Table-build progress on stderr.
 
-    def __init__(self) -> None:
+    On a terminal: one line rewritten in place (``\\r``), ended with a newline by :meth:`end`.  Anywhere
+    else (a pipe, a file): whole lines only, one per table (the text before the first ``:``), so
+    ``tessera puzzle solve --solver optimal | cat`` never runs progress reports together.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream
         self.shown = False
+        self.labels: set[str] = set()
+
+    def _out(self) -> TextIO:
+        return self.stream or sys.stderr
 
     def __call__(self, fraction: float, message: str) -> None:
-        print(f"\r{message} ({fraction:.0%})", end="", file=sys.stderr, flush=True)
-        self.shown = True
+        out = self._out()
+        if _is_terminal(out):
+            print(f"\r{one_line(message)} ({fraction:.0%})", end="", file=out, flush=True)
+            self.shown = True
+            return
+        label = message.split(":", 1)[0]
+        if label not in self.labels:
+            self.labels.add(label)
+            print(f"{one_line(message)} ({fraction:.0%})", file=out, flush=True)
 
     def end(self) -> None:
         if self.shown:
-            print(file=sys.stderr)
+            print(file=self._out())
             self.shown = False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _notes(messages: list[str]) -> None:
+    """Each cache message (an unusable table folder, a table rebuilt) as one ``tessera: note:`` line on stderr."""
+    for m in messages:
+        print(f"tessera: note: {one_line(m)}", file=sys.stderr)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -170,6 +200,7 @@ def _solve(args: argparse.Namespace) -> int:
         return 1
     finally:
         progress.end()
+    _notes(list(res.extra.get("messages", [])))
     if args.format == "json":
         print(
             json.dumps(
@@ -183,6 +214,7 @@ def _solve(args: argparse.Namespace) -> int:
                     "boosts": res.boosts,
                     "layers": res.layers,
                     "move_letters": MOVE_LETTERS,
+                    "messages": list(res.extra.get("messages", [])),
                 }
             )
         )
