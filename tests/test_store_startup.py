@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 
+from test_store import exclusive_lock, legacy_db, saved_store
+
 from game.store import Store
 from game.store_startup import QUICK_BUSY_S, RetryingStore, open_store
-from test_store import exclusive_lock, legacy_db, saved_store
 
 
 def test_a_free_save_opens_quickly_then_waits_patiently_for_writes(tmp_path):
