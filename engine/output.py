@@ -46,6 +46,10 @@ _REASONS = {
 }
 
 
+#: FIFOs opened by :func:`check_output_path` (path -> descriptor), handed to :func:`open_output`.
+_HELD: dict[str, int] = {}
+
+
 def shown(path: str | os.PathLike[str], limit: int = 60) -> str:
     """``path`` quoted for a message: one line, control characters escaped, a long one kept by its end."""
     text = one_line(os.fspath(path))
@@ -95,8 +99,9 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
     """Make sure a file can be written at ``path`` before any long work starts; never blocks.
 
     An existing regular file or character device is opened for appending, non-blocking (its content is
-    kept); a FIFO is only looked at (opening it would end a reader's input); a new file is created and
-    removed again.  This is a real test, so it also works for root, for whom permission bits say nothing.
+    kept); a FIFO is opened non-blocking too (no program reading it is an error now, not after the work)
+    and kept open for :func:`open_output` (closing it would end the reader's input); a new file is
+    created and removed again.  This is a real test, so it also works for root, for whom permission bits say nothing.
 
     Raises:
         ValueError: one line naming the path and why it cannot be written.
@@ -109,8 +114,14 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
             os.unlink(p)
         else:
             _refuse_kind(p, st)
-            if not stat.S_ISFIFO(st.st_mode):
-                os.close(os.open(p, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC))
+            fd = os.open(p, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO: ENXIO, no reader
+            if stat.S_ISFIFO(st.st_mode):  # closing would end the reader's input: kept for open_output
+                old = _HELD.pop(p, None)
+                if old is not None:
+                    os.close(old)
+                _HELD[p] = fd
+            else:
+                os.close(fd)
     except OSError as exc:
         raise ValueError(output_error(p, exc)) from None
     return Path(p)
@@ -118,6 +129,10 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
 
 def _open_fd(p: str) -> tuple[int, bool]:
     """Open ``p`` for writing without blocking; returns (file descriptor, created by us)."""
+    held = _HELD.pop(p, None)
+    if held is not None:  # a FIFO checked earlier: its reader is still there
+        fcntl.fcntl(held, fcntl.F_SETFL, fcntl.fcntl(held, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        return held, False
     st = _stat(p)
     flags = os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC
     if st is None:

@@ -155,3 +155,19 @@ def test_an_existing_file_is_kept_when_the_check_runs(tmp_path):
     assert check_output_path(target) == Path(target) and target.read_text() == "old"
     code, err = run(MAZE + ["--format", "svg", "-o", str(target)])
     assert code == 0 and target.read_text().startswith("<svg") or target.read_text().startswith("<?xml")
+
+
+def test_a_fifo_is_checked_before_the_work_and_its_reader_kept(tmp_path):
+    fifo = tmp_path / "bench.md"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="no program is reading"):
+        check_output_path(fifo)  # refused before minutes of work, not after
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        check_output_path(fifo)  # opened and kept: closing would end the reader's input
+        with pytest.raises(BlockingIOError):  # no data yet, and no end of input either (b"" would be the end)
+            os.read(fd, 10)
+        write_output(fifo, "table\n")
+        assert os.read(fd, 100) == b"table\n"
+    finally:
+        os.close(fd)
