@@ -27,7 +27,7 @@ from PIL import Image
 RGB = tuple[int, int, int]
 
 #: Modes whose pixels :func:`to_rgb` converts with Pillow directly.
-_DIRECT = {"RGB", "L", "1", "CMYK", "YCbCr", "LAB", "HSV"}
+_DIRECT = {"RGB", "RGBX", "L", "1", "CMYK", "YCbCr", "LAB", "HSV"}
 #: Modes carrying transparency (composited on the background).
 _ALPHA = {"RGBA", "LA", "PA", "La", "RGBa"}
 
