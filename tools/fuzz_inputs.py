@@ -18,7 +18,8 @@ the family's time-out; *over limit* is an answer slower or larger than the issue
   be used (the table is rebuilt with a message) and 3x3 answers must stay optimal.
 - ``outputs``: ``tessera generate -o`` (every format), ``puzzle bench --out`` and ``pack new -o`` to odd paths (FIFO
   without a reader, ``/dev/full``, a name too long, a folder, below a file, ``/sys``): fresh
-  processes, exit 2 with one line, no hang, no partial file left behind.
+  processes, exit 2 ending in one error line (the benchmark logs its progress before it), no hang,
+  no partial file left behind.
 
 Prints one line per family (tried / ok / crash / hang / over limit) and the totals.
 """
@@ -81,6 +82,17 @@ def new_counts() -> Counts:
 
 def one_line(text: str) -> bool:
     return text.count("\n") == 1 and text.endswith("\n") and all(c.isprintable() for c in text[:-1])
+
+
+def ends_in_one_error(text: str) -> bool:
+    """The last line is the one ``tessera: error:`` line (a benchmark may log progress lines before it)."""
+    lines = text.splitlines()
+    return (
+        bool(lines)
+        and lines[-1].startswith("tessera: error: ")
+        and one_line(lines[-1] + "\n")
+        and all(not ln.startswith("tessera: error") for ln in lines[:-1])
+    )
 
 
 # -- codes ----------------------------------------------------------------------------------
@@ -360,7 +372,7 @@ def fuzz_outputs(tmp: Path, examples: list[str]) -> Counts:
         if proc.returncode not in (0, 2) or "internal error" in proc.stderr or "Traceback" in proc.stderr:
             c["crash"] += 1
             examples.append(f"outputs: exit {proc.returncode} on {argv}: {proc.stderr.strip()[-160:]}")
-        elif proc.returncode == 2 and not one_line(proc.stderr):
+        elif proc.returncode == 2 and not ends_in_one_error(proc.stderr):
             c["over limit"] += 1
             examples.append(f"outputs: not one line on {argv[-1][:40]}: {proc.stderr!r}"[:200])
         elif left:
