@@ -25,10 +25,7 @@ QUICK_BUSY_S = 0.2  # seconds the first opening waits for another program's lock
 RETRY_EVERY_S = 2.0  # seconds between background tries of a locked save
 RETRY_FOR_S = 600.0  # seconds the background keeps trying
 
-WAITING = (
-    "Saved progress is in use by another program: playing from a copy; "
-    "it is tried again in the background and saved once free."
-)
+WAITING = "Saved progress is in use by another program; saving resumes once it is free."
 BACK = "Saved progress was in use by another program; it is free again and saving has resumed."
 
 #: Writes replayed on the file once it is free (their meaning does not depend on row ids).
@@ -105,9 +102,7 @@ class RetryingStore:
                 self.replay.append((name, args))
             else:
                 self.replayable = False
-                self._note = (
-                    "Saved progress is in use by another program: playing from a copy; changes made now are not saved."
-                )
+                self._note = "Saved progress is in use by another program: changes made now are not saved."
                 self.stop.set()
         return getattr(store, name)(*args)
 
