@@ -9,7 +9,6 @@ codes, win records), :mod:`.solving` (solver choice, child-process runs),
 :mod:`.cli` (``tessera puzzle ...``), :mod:`.benchmark`, :mod:`.result`.
 """
 
-
 from __future__ import annotations
 
 import importlib
@@ -18,12 +17,26 @@ from typing import Any
 #: Public name -> the module that defines it.  Imported on first use (PEP 562), so ``tessera generate`` and the
 #: maze screens do not load the solvers and pattern-database code at start-up.
 _HOME = {
-    "Board": "board", "shuffle_moves": "board", "shuffle_uniform": "board", "solve_fast": "astar", "hint": "hint",
-    "solve_optimal": "optimal", "SolveResult": "result", "SolverStopped": "result",
+    "Board": "board",
+    "shuffle_moves": "board",
+    "shuffle_uniform": "board",
+    "solve_fast": "astar",
+    "hint": "hint",
+    "solve_optimal": "optimal",
+    "SolveResult": "result",
+    "SolverStopped": "result",
 }
 
-__all__ = ["Board", "SolveResult", "SolverStopped", "hint", "shuffle_moves", "shuffle_uniform", "solve_fast",
-           "solve_optimal"]
+__all__ = [
+    "Board",
+    "SolveResult",
+    "SolverStopped",
+    "hint",
+    "shuffle_moves",
+    "shuffle_uniform",
+    "solve_fast",
+    "solve_optimal",
+]
 
 
 def __getattr__(name: str) -> Any:  # noqa: ANN401 - whatever the named module defines

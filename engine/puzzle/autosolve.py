@@ -270,8 +270,9 @@ class AutoSolve:
         self._play(moves, origin, "", speed=speed)
         return True
 
-    def _play(self, moves: str, origin: Board, source: str, *, speed: float | None = None,
-              paused: bool = False) -> None:
+    def _play(
+        self, moves: str, origin: Board, source: str, *, speed: float | None = None, paused: bool = False
+    ) -> None:
         if speed is None:
             speed = self.speed if self.speed is not None else auto_speed(len(moves))
         if speed <= 0:
