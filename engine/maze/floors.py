@@ -19,12 +19,18 @@ and so are the row-based generators (:func:`engine.maze.generators.floors_refusa
 
 from __future__ import annotations
 
+from array import array
+from typing import TypeVar
+
 import numpy as np
 
+from engine.maze.generators._common import Hops, hops
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import FloorGrid, stack_grid
 from engine.maze.model import Maze
 from engine.rng import Rng
+
+T = TypeVar("T")
 
 #: The default share of candidate stairs allowed, percent (1..100).
 DEFAULT_STAIRS = 5
@@ -51,8 +57,9 @@ def choose_stairs(base_n: int, floors: int, share: float, rng: Rng) -> np.ndarra
     return allowed
 
 
-def generate_floors(grid: FloorGrid, algorithm: str, rng: Rng, options: dict[str, str] | None,
-                    share: float, braid: float = 0.0) -> Maze:
+def generate_floors(
+    grid: FloorGrid, algorithm: str, rng: Rng, options: dict[str, str] | None, share: float, braid: float = 0.0
+) -> Maze:
     """A maze over all floors of ``grid`` carved by ``algorithm`` (module docstring).
 
     Args:
@@ -75,6 +82,7 @@ def generate_floors(grid: FloorGrid, algorithm: str, rng: Rng, options: dict[str
     base = grid.base_grid
     allowed = choose_stairs(base.n, grid.floors, share, rng)
     carve = stack_grid(base, grid.floors, allowed, geometry=False)
+    carve.memo("generators.hops", lambda: floor_hops(carve))
     passage = generate(carve, algorithm, rng, options)
     if braid:
         passage = braid_fn(carve, passage, braid, rng)
@@ -110,3 +118,90 @@ def stair_problems(maze: Maze) -> list[str]:
         if not (fl[b] == fl[a] + 1 and b - a == nb):
             out.append(f"the passage {a}-{b} joins floors {fl[a]} and {fl[b]} but not one cell above another")
     return out
+
+
+def floor_hops(grid: FloorGrid) -> Hops:
+    """The walkers' :class:`~engine.maze.generators._common.Hops` of a stacked grid, from its base's.
+
+    The tables ``generators._common.hops`` would build (a test compares them), without sorting
+    millions of rows: a stacked cell's pattern is its base cell's pattern plus which stairs it has
+    (down, up) and whether the cell below has a stair down too (its stair up then sits one slot on).
+    """
+    base = grid.base_grid
+    hb = hops(base)
+    nb, floors = base.n, grid.floors
+    allowed = grid.stairs_open_to
+    down = np.zeros((floors, nb), dtype=np.int64)
+    down[1:] = allowed
+    up = np.zeros((floors, nb), dtype=np.int64)
+    up[:-1] = allowed
+    below = np.zeros((floors, nb), dtype=np.int64)  # the cell below has a stair down
+    below[1:] = down[:-1]
+    # Base patterns by the identity of their shared tuples (a few hundred distinct).
+    ks, n_step = _factorize(np.fromiter(map(id, hb.step), dtype=np.int64, count=nb))
+    kc, n_clear = _factorize(np.fromiter(map(id, hb.clear), dtype=np.int64, count=nb))
+    base_kind, n_kinds = _factorize(ks * n_clear + kc)
+    first_of = np.zeros(n_kinds, dtype=np.int64)
+    first_of[base_kind[::-1]] = np.arange(nb - 1, -1, -1)  # a base cell of each pattern
+    key = (np.tile(base_kind, floors) << 3) | (down << 2 | up << 1 | below).ravel()
+    pats = np.flatnonzero(np.bincount(key))
+    number = np.zeros(int(pats[-1]) + 1, dtype=np.int64)
+    number[pats] = np.arange(len(pats))
+    inverse = number[key]
+    steps, clears, lows = [], [], []
+    for kk in pats.tolist():
+        c = int(first_of[kk >> 3])
+        st, cl, deg = hb.step[c], hb.clear[c], len(hb.step[c])
+        extra_s: tuple[int, ...] = ()
+        extra_c: tuple[int, ...] = ()
+        if kk >> 2 & 1:  # down: this cell sits in the lower cell's up slot
+            extra_s += (-nb,)
+            extra_c += (0xFF ^ (1 << (deg + (kk & 1))),)
+        if kk >> 1 & 1:  # up: this cell sits in the upper cell's down slot (right after its planar ones)
+            extra_s += (nb,)
+            extra_c += (0xFF ^ (1 << deg),)
+        steps.append(st + extra_s)
+        clears.append(cl + extra_c)
+        lows.append(min(st + extra_s, default=0))
+    inv = inverse.ravel()
+
+    def spread(values: list[T]) -> list[T]:
+        table = np.empty(len(values), dtype=object)
+        table[:] = values
+        out: list[T] = table[inv].tolist()
+        return out
+
+    deg_all = np.frombuffer(hb.full, dtype=np.uint8)
+    deg_all = np.tile(np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)[deg_all], floors)
+    deg_all += (down + up).ravel()
+    return Hops(
+        ((1 << deg_all) - 1).astype(np.uint8).tobytes(),
+        spread(steps),
+        spread(clears),
+        spread(lows),
+        array("i", grid.indptr.astype(np.int32).tobytes()),
+        array("i", grid.edge_id.astype(np.int32).tobytes()),
+    )
+
+
+_BUCKETS = 65521  # a prime: object addresses spread over it
+
+
+def _factorize(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """``(number, count)``: each value's rank among the distinct values' buckets, for few distinct values.
+
+    Hashes into :data:`_BUCKETS` buckets and checks that no bucket holds two values (else sorts):
+    linear time where ``np.unique`` sorts a million values.
+    """
+    h = values % _BUCKETS
+    lo = np.full(_BUCKETS, np.iinfo(np.int64).max, dtype=np.int64)
+    hi = np.full(_BUCKETS, np.iinfo(np.int64).min, dtype=np.int64)
+    np.minimum.at(lo, h, values)
+    np.maximum.at(hi, h, values)
+    used = np.flatnonzero(hi >= lo)
+    if not np.array_equal(lo[used], hi[used]):
+        _, inverse = np.unique(values, return_inverse=True)
+        return inverse.ravel().astype(np.int64), int(inverse.max()) + 1 if len(values) else 0
+    number = np.zeros(_BUCKETS, dtype=np.int64)
+    number[used] = np.arange(len(used))
+    return number[h], len(used)

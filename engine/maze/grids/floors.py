@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.maze.grids.base import Grid, Layout, Topology, build_grid
+from engine.maze.grids.base import Grid, Layout, Topology
 
 #: The tessellations that can be stacked (see the module docstring for why only these).
 FLOOR_SHAPES: tuple[str, ...] = ("square", "hex")
@@ -55,8 +55,10 @@ def check_floors(shape: str, floors: object) -> int:
     if isinstance(floors, bool) or not isinstance(floors, (int, np.integer)) or not 1 <= int(floors) <= MAX_FLOORS:
         raise ValueError(f"floors must be a whole number from 1 to {MAX_FLOORS}, not {floors!r}")
     if int(floors) > 1 and shape not in FLOOR_SHAPES:
-        raise ValueError(f"mazes with floors need a square or hex grid, not {shape} "
-                         "(its cells would have too many neighbours or no up/down layout)")
+        raise ValueError(
+            f"mazes with floors need a square or hex grid, not {shape} "
+            "(its cells would have too many neighbours or no up/down layout)"
+        )
     return int(floors)
 
 
@@ -135,7 +137,9 @@ def _pitch(base: Grid) -> float:
     return float(b[:, 0].max() - b[:, 0].min()) + FLOOR_GAP if len(b) else float(base.width) + FLOOR_GAP
 
 
-def stack_grid(base: Grid, floors: int, allowed: np.ndarray | None = None, *, geometry: bool = True) -> FloorGrid:
+def stack_grid(
+    base: Grid, floors: int, allowed: np.ndarray | None = None, *, geometry: bool = True, lazy: bool = True
+) -> FloorGrid:
     """``floors`` copies of ``base`` joined by stairs (the module docstring's numbering).
 
     Args:
@@ -144,6 +148,8 @@ def stack_grid(base: Grid, floors: int, allowed: np.ndarray | None = None, *, ge
         allowed: ``(floors - 1, base.n)`` bool, the vertical pairs that get a stair edge (all when
             None); stair edges are numbered in the order of the True entries.
         geometry: False for a graph that is only carved (no drawing geometry).
+        lazy: build the topology arrays on first access (a maze's grid: generating it needs only
+            the edge count), else now.
 
     Raises:
         ValueError: a base that is masked, stacked or not square/hex, floors outside 2..8, or an
@@ -160,32 +166,61 @@ def stack_grid(base: Grid, floors: int, allowed: np.ndarray | None = None, *, ge
     if allowed.shape != (floors - 1, nb):
         raise ValueError(f"allowed stairs must be a ({floors - 1}, {nb}) table, not {allowed.shape}")
     n = floors * nb
+    stairs = int(np.count_nonzero(allowed))
+
+    def build() -> Topology:
+        return _topology(base, floors, allowed)
+
+    layout = _layout(base, floors, allowed) if geometry else Layout(_none, _none, _none, _none)  # type: ignore[arg-type]
+    return FloorGrid(
+        kind=base.kind,
+        width=base.width,
+        height=base.height,
+        n=n,
+        num_edges=floors * eb + stairs,
+        topology=build if lazy else build(),
+        start=base.start,
+        goal=(floors - 1) * nb + base.goal,
+        layout=layout,
+        base=base,
+        floor_count=floors,
+        stairs_open_to=allowed,
+    )
+
+
+def _topology(base: Grid, floors: int, allowed: np.ndarray) -> Topology:
+    """The stacked grid's edges, CSR and rows (module docstring's numbering)."""
+    nb, eb = base.n, base.num_edges
+    n = floors * nb
     up = np.zeros((floors, nb), dtype=bool)
     up[:-1] = allowed
     down = np.zeros((floors, nb), dtype=bool)
     down[1:] = allowed
     bip = base.indptr.astype(np.int64)
     deg = np.diff(bip)
-    deg_all = np.tile(deg, floors) + up.ravel() + down.ravel()
+    deg_t = np.tile(deg, floors)
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(deg_all, out=indptr[1:])
+    np.cumsum(deg_t + up.ravel() + down.ravel(), out=indptr[1:])
     total = int(indptr[-1])
     nbr = np.empty(total, dtype=np.int32)
     eid = np.empty(total, dtype=np.int32)
-    shift = np.repeat(-bip[:-1], deg) + np.arange(len(base.nbr), dtype=np.int64)  # slot within the cell
-    src = np.repeat(np.arange(nb, dtype=np.int64), deg)
+    # Each floor's base entries keep their order; a cell's stairs follow (down, then up).
+    keep = np.ones(total, dtype=bool)
+    lower = np.flatnonzero(allowed.ravel()).astype(np.int64)  # each stair's lower cell (f * nb + c)
+    pos_down = indptr[lower + nb] + deg_t[lower + nb]
+    pos_up = indptr[lower] + deg_t[lower] + down.ravel()[lower]
+    keep[pos_down] = False
+    keep[pos_up] = False
+    planar = np.flatnonzero(keep)
+    del keep
     for f in range(floors):
-        pos = indptr[f * nb + src] + shift
-        nbr[pos] = base.nbr + f * nb
-        eid[pos] = base.edge_id + f * eb
-    flat = allowed.ravel()
-    lower = np.flatnonzero(flat).astype(np.int64)  # cell ids (f * nb + c) of each stair's lower end
+        part = planar[f * len(base.nbr) : (f + 1) * len(base.nbr)]
+        nbr[part] = base.nbr + f * nb
+        eid[part] = base.edge_id + f * eb
+    del planar
     sid = (floors * eb + np.arange(len(lower))).astype(np.int32)
-    deg_t = np.tile(deg, floors)
-    pos_down = indptr[lower + nb] + deg_t[lower + nb]  # the upper cell lists its stair down first
     nbr[pos_down] = lower
     eid[pos_down] = sid
-    pos_up = indptr[lower] + deg_t[lower] + down.ravel()[lower]
     nbr[pos_up] = lower + nb
     eid[pos_up] = sid
     edges = np.empty((floors * eb + len(lower), 2), dtype=np.int32)
@@ -193,21 +228,21 @@ def stack_grid(base: Grid, floors: int, allowed: np.ndarray | None = None, *, ge
         edges[f * eb : (f + 1) * eb] = base.edges + f * nb
     edges[floors * eb :, 0] = lower
     edges[floors * eb :, 1] = lower + nb
-    row, col = np.tile(base.row, floors), np.tile(base.col, floors)
-    layout = _layout(base, floors, lower) if geometry else Layout(_none, _none, _none, _none)  # type: ignore[arg-type]
-    g = build_grid(base.kind, base.width, base.height, edges, (indptr.astype(np.int32), nbr, eid), layout,
-                   row=row, col=col, start=base.start, goal=(floors - 1) * nb + base.goal)
-    topo = g.topology
-    assert isinstance(topo, Topology)
-    return FloorGrid(kind=g.kind, width=g.width, height=g.height, n=g.n, num_edges=g.num_edges, topology=topo,
-                     start=g.start, goal=g.goal, layout=layout, base=base, floor_count=floors, stairs_open_to=allowed)
+    return Topology(
+        edges=edges,
+        indptr=indptr.astype(np.int32),
+        nbr=nbr,
+        edge_id=eid,
+        row=np.tile(base.row, floors),
+        col=np.tile(base.col, floors),
+    )
 
 
 def _none() -> np.ndarray:
     raise ValueError("a carving graph has no drawing geometry")
 
 
-def _layout(base: Grid, floors: int, lower: np.ndarray) -> Layout:
+def _layout(base: Grid, floors: int, allowed: np.ndarray) -> Layout:
     """Geometry of the floors side by side (module docstring)."""
 
     def dx() -> np.ndarray:
@@ -230,7 +265,7 @@ def _layout(base: Grid, floors: int, lower: np.ndarray) -> Layout:
         return indptr, shifted(base.poly_xy)
 
     def walls() -> np.ndarray:
-        at = centers()[lower]
+        at = centers()[np.flatnonzero(allowed.ravel())]
         return np.concatenate([shifted(base.walls), np.stack([at, at], axis=1)])
 
     def boundary() -> np.ndarray:
