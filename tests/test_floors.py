@@ -202,3 +202,83 @@ def test_uniform_generators_stay_uniform_over_two_floors(name):
 
 def test_backtracker_over_two_floors_fails_chi_square():
     assert _two_floor_p("backtracker", 30) < 1e-6
+
+
+# -- recipes and codes -------------------------------------------------------------------
+
+
+def test_a_recipe_with_floors_round_trips_and_builds_its_floors():
+    from engine.codes import decode_any
+    from engine.maze.recipe import MazeSpec
+
+    spec = MazeSpec.create("hex", 10, 8, "wilson", seed=42, floors=2, stairs=0.2, braid=0.3, dark=True)
+    assert spec.code() == "M2.H10X8.WI.B30.F2S20.D#16-UB"
+    assert decode_any(spec.code()) == spec
+    assert spec.label() == "hex 10×8, wilson, braid 30%, 2 floors (stairs 20%), dark"
+    assert spec.describe()["floors"] == 2 and spec.describe()["stairs"] == 20
+    level = spec.level()
+    assert level.floors == 2 and level.grid.floors == 2 and level.maze.connected()
+    one = MazeSpec("square", 5, 5, "backtracker", stairs=40)
+    assert one.stairs == MazeSpec("square", 5, 5, "backtracker").stairs  # one floor: no stairs to share
+    assert "floors" not in one.describe()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("M2.S10X8.BT.F9", "9 floors; 2..8"),
+        ("M2.S10X8.BT.F2S0", "stairs 0% must be 1..100"),
+        ("M2.S10X8.BT.F2S5", "the default"),
+        ("M2.S10X8.BT.F2SX", "not of the form"),
+        ("M2.S10X8.BI.F2", "cannot carve a maze with floors"),
+        ("M2.T10X8.BT.F2", "square or hex"),
+        ("M2.S10X8.BT.W30.F2", "floors and weave"),
+        ("M2.S10X8.BT.F2.F3", "appears twice"),
+        ("M2.S10X8.BT.F2.B20", "not understood"),
+        ("M2.S1000X1000.BT.F3", "at most 2,000,000"),
+        ("M2.S10X8.BT.F2.KHEART", "floors and a shape"),
+    ],
+)
+def test_bad_floors_fields_are_refused_in_one_sentence(body, message):
+    from engine.codes import CodeError, decode_any, seal
+
+    with pytest.raises(CodeError, match=message) as err:
+        decode_any(seal(body + "#1"))
+    assert "\n" not in str(err.value)
+
+
+def test_create_refuses_floors_it_cannot_build():
+    from engine.maze.masks import Mask
+    from engine.maze.recipe import MazeSpec
+
+    for kwargs, message in [
+        ({"floors": 2, "weave": 0.3}, "floors and weave"),
+        ({"floors": 9}, "1 to 8"),
+        ({"floors": 2, "algorithm": "sidewinder"}, "cannot carve a maze with floors"),
+        ({"floors": 2, "shape": "upsilon"}, "square or hex"),
+        ({"floors": 2, "stairs": 0.0}, "stairs must be between"),
+        ({"floors": 2, "mask": Mask.builtin("heart")}, "floors and a shape"),
+    ]:
+        args = {"shape": "square", "width": 10, "height": 8, "algorithm": "backtracker", **kwargs}
+        with pytest.raises(ValueError, match=message):
+            MazeSpec.create(**args)
+
+
+def test_level_codes_carry_floors_and_refuse_bad_ones():
+    from engine.codes import CodeError, decode_any, seal
+    from engine.maze.level_format import grid_counts
+    from engine.maze.recipe import MazeSpec
+
+    level = MazeSpec.create("square", 6, 5, "backtracker", seed=4, floors=3).level()
+    code = level.level_code()
+    assert code.startswith("L2.S6X5.F3:")
+    back = decode_any(code).level()
+    assert back.floors == 3 and back.maze.digest() == level.maze.digest()
+    for shape in ("square", "hex"):
+        g = stack_grid(make_grid(shape, 7, 5), 4)
+        assert grid_counts(shape, 7, 5, 4) == (g.n, g.num_edges)
+    for bad, message in [(".F9", "F2..F8"), (".F2.F2", "not understood"), (".A3.F2", "not understood")]:
+        with pytest.raises(CodeError, match=message):
+            decode_any(seal("L2.S6X5" + bad + ":" + code.split(":")[1].split("-")[0]))
+    with pytest.raises(CodeError, match="square or hex"):
+        decode_any(seal("L2.T6X5.F2:0"))

@@ -4,7 +4,7 @@ The grid is :func:`engine.maze.grids.floors.stack_grid` (every vertically adjace
 cells is a stair *candidate*, an edge of the grid); how a maze is made on it:
 
 1. **Stairs allowed** (:func:`choose_stairs`): each candidate is allowed with probability
-   ``share`` (the recipe's ``stairs`` percent, :data:`DEFAULT_STAIRS` by default); a floor
+   ``share`` (the recipe's ``stairs`` percent, :data:`engine.maze.grids.floors.DEFAULT_STAIRS` by default); a floor
    boundary left with none gets one at a random cell, so the floors always connect.
 2. **Carving**: any graph-generic generator runs unchanged on the stacked graph with only the
    allowed stairs (a :class:`~engine.maze.grids.floors.FloorGrid` without geometry), so it
@@ -32,8 +32,6 @@ from engine.rng import Rng
 
 T = TypeVar("T")
 
-#: The default share of candidate stairs allowed, percent (1..100).
-DEFAULT_STAIRS = 5
 #: Why floors and weave do not mix (one sentence, for errors).
 NOT_WITH_WEAVE = "a maze cannot have both floors and weave (crossings) yet"
 #: Why floors and masks do not mix (one sentence, for errors).

@@ -40,6 +40,10 @@ from engine.maze.grids.base import Grid, Layout, Topology
 FLOOR_SHAPES: tuple[str, ...] = ("square", "hex")
 MIN_FLOORS = 2
 MAX_FLOORS = 8
+#: The most cells a maze with floors may have in all (1000×1000 on two floors).
+MAX_FLOOR_CELLS = 2_000_000
+#: The default share of candidate stairs a maze allows, percent (1..100).
+DEFAULT_STAIRS = 5
 #: Empty space between two floors drawn side by side, in cell units.
 FLOOR_GAP = 1.0
 #: The direction of a stair: up (+1) towards the floor above, down (-1) below.
