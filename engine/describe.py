@@ -29,7 +29,7 @@ def describe(decoded: Decoded) -> dict[str, Any]:
     """Describe a decoded level (a :data:`engine.codes.Decoded`); builds the maze (for cells and shortest path).
 
     Returns:
-        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
+        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"["open_stairs"]}``
         (``current_code``: the same level in today's format, for older codes).
 
     Raises:
@@ -48,6 +48,7 @@ def describe(decoded: Decoded) -> dict[str, Any]:
         out["cells"] = int(maze.grid.n)
         path = shortest_path(maze.open_lists(), maze.start, maze.goal)
         out["shortest_path"] = len(path) - 1
+        out.update(_floor_facts(maze))
     elif isinstance(decoded, LevelCode):
         out.update(maze_facts(decoded.maze()))
     return out
@@ -74,7 +75,17 @@ def maze_facts(maze: Maze) -> dict[str, Any]:
         "loops": loops,
         "unreachable": int((label != label[maze.start]).sum()),
         "dead_ends": int((maze.open_degree() == 1).sum()),
+        **_floor_facts(maze),
     }
+
+
+def _floor_facts(maze: Maze) -> dict[str, Any]:
+    """``{"open_stairs": count}`` for a maze with floors (its stairs are passages between floors), else ``{}``."""
+    if maze.grid.floors == 1:
+        return {}
+    from engine.maze.floors import open_stairs
+
+    return {"open_stairs": len(open_stairs(maze))}
 
 
 def describe_code(text: object) -> dict[str, Any]:

@@ -215,7 +215,7 @@ def test_a_recipe_with_floors_round_trips_and_builds_its_floors():
     assert spec.code() == "M2.H10X8.WI.B30.F2S20.D#16-UB"
     assert decode_any(spec.code()) == spec
     assert spec.label() == "hex 10×8, wilson, braid 30%, 2 floors (stairs 20%), dark"
-    assert spec.describe()["floors"] == 2 and spec.describe()["stairs"] == 20
+    assert spec.describe()["floors"] == 2 and spec.describe()["stairs_share"] == 20
     level = spec.level()
     assert level.floors == 2 and level.grid.floors == 2 and level.maze.connected()
     one = MazeSpec("square", 5, 5, "backtracker", stairs=40)

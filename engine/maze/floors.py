@@ -104,6 +104,31 @@ def open_stairs(maze: Maze) -> np.ndarray:
     return g.edges[open_ids].astype(np.int64).reshape(-1, 2)
 
 
+#: A stair mark's size: the distance from its centre to a corner, in cell units (cells are 1 apart).
+MARK_RADIUS = 0.22
+#: How far a mark sits from its cell's centre (up marks above it, down marks below), so a cell with
+#: both stairs shows both.
+MARK_SHIFT = 0.14
+
+
+def stair_marks(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+    """Where pictures mark the open stairs: ``(up, down)``, each ``(K, 3, 2)`` float64 triangles in the
+    grid's drawing coordinates (cell units, y up, floors side by side).
+
+    ``up[k]`` points up in stair ``k``'s lower cell, ``down[k]`` points down in its upper cell
+    (:func:`open_stairs` order).  Empty ``(0, 3, 2)`` arrays without floors.
+    """
+    pairs = open_stairs(maze)
+    if not len(pairs):
+        return np.zeros((0, 3, 2)), np.zeros((0, 3, 2))
+    cen = maze.grid.centers
+    r, s = MARK_RADIUS, MARK_SHIFT
+    tri = np.array([[0.0, r], [-0.866 * r, -0.5 * r], [0.866 * r, -0.5 * r]])
+    up = cen[pairs[:, 0]][:, None, :] + tri[None] + [0.0, s]
+    down = cen[pairs[:, 1]][:, None, :] - tri[None] - [0.0, s]
+    return up, down
+
+
 def stair_problems(maze: Maze) -> list[str]:
     """Sentences naming every open edge between floors that is not a stair between vertically
     adjacent cells (the same base cell on floors ``f`` and ``f + 1``); empty when all is well."""

@@ -354,7 +354,7 @@ class MazeSpec:
         return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave, floors, stairs)
 
     def describe(self) -> dict[str, Any]:
-        """Every field by name (nothing is built); ``floors`` and ``stairs`` only with floors (absent = one)."""
+        """Every field by name (nothing is built); ``floors`` and ``stairs_share`` (percent) only with floors."""
         return {
             "shape": self.shape,
             "width": self.width,
@@ -366,7 +366,7 @@ class MazeSpec:
             "dark": self.dark,
             "mask": None if self.mask is None else self.mask.describe(),
             "weave": self.weave,
-            **({"floors": self.floors, "stairs": self.stairs} if self.floors > 1 else {}),
+            **({"floors": self.floors, "stairs_share": self.stairs} if self.floors > 1 else {}),
         }
 
     # -- building ----------------------------------------------------------
