@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.solvers import distances
 from engine.rng import Rng
@@ -393,10 +394,10 @@ def compare(
         for item in algorithms:
             check_floors_recipe(shape, width, height, get_generator(item if isinstance(item, str) else item[0]),
                                 floors, weave=weave > 0.0, mask=mask is not None)
-    if floors > 1:
-        from engine.maze.floors import generate_floors
-        from engine.maze.grids.floors import stack_grid
+    from engine.maze.grids.floors import FloorGrid, stack_grid
 
+    grid: Grid
+    if floors > 1:
         grid = stack_grid(make_grid(shape, width, height), floors)
     elif mask is None:
         grid = make_grid(shape, width, height)
@@ -431,8 +432,10 @@ def compare(
                 break
             rng = Rng(seed + i)
             t0 = time.perf_counter()
-            if floors > 1:
-                maze = generate_floors(grid, name, rng, opts, stairs, braid)  # type: ignore[arg-type]
+            if isinstance(grid, FloorGrid):
+                from engine.maze.floors import generate_floors
+
+                maze = generate_floors(grid, name, rng, opts, stairs, braid)
                 times.append((time.perf_counter() - t0) * 1000.0)
             elif weave > 0.0:
                 maze = generate_weave(grid, name, rng, opts, weave)
