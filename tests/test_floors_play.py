@@ -194,3 +194,23 @@ def test_two_players_climb_on_their_own():
         duo.advance(1 / 60)
     assert duo.floor(0) == 2 and duo.floor(1) == 0 and duo.winner == 0
     assert not duo.climb(1, -1)
+
+
+def test_a_campaign_file_may_ask_for_floors(tmp_path):
+    from engine.modes.campaign import load_file
+
+    path = tmp_path / "tower.toml"
+    level = (
+        '[[level]]\nid = "t1"\nname = "Two floors"\nshape = "hex"\nwidth = 8\nheight = 6\n'
+        'algorithm = "backtracker"\nseed = 3\npar_time = 40\npar_moves = 60\nfloors = 2\nstairs = 10\n'
+    )
+    path.write_text('[world]\nname = "Tower"\n' + level, encoding="utf-8")
+    (got,) = load_file(path)
+    assert got.recipe is not None and got.recipe.floors == 2 and got.recipe.stairs == 10
+    assert got.code().startswith("M2.H8X6.BT.F2S10#") and got.level().floors == 2
+    path.write_text('[world]\nname = "Tower"\n' + level.replace("floors = 2", "floors = 9"), encoding="utf-8")
+    with pytest.raises(ValueError, match="floors"):
+        load_file(path)
+    path.write_text('[world]\nname = "Tower"\n' + level.replace('"hex"', '"polar"'), encoding="utf-8")
+    with pytest.raises(ValueError, match="square or hex"):
+        load_file(path)
