@@ -282,3 +282,15 @@ def test_level_codes_carry_floors_and_refuse_bad_ones():
             decode_any(seal("L2.S6X5" + bad + ":" + code.split(":")[1].split("-")[0]))
     with pytest.raises(CodeError, match="square or hex"):
         decode_any(seal("L2.T6X5.F2:0"))
+
+
+@pytest.mark.parametrize(
+    ("w", "h", "floors", "share"), [(2, 2, 2, 1.0), (3, 5, 3, 0.3), (7, 4, 4, 0.05), (20, 13, 2, 0.5)]
+)
+def test_the_square_floor_backtracker_is_the_generic_backtracker(w, h, floors, share):
+    from engine.maze.floors import square_floor_backtracker
+
+    base = make_grid("square", w, h)
+    for seed in range(4):
+        g = stack_grid(base, floors, choose_stairs(base.n, floors, share, Rng(seed + 99)), geometry=False)
+        assert np.array_equal(square_floor_backtracker(g, Rng(seed)), generate(g, "backtracker", Rng(seed)))

@@ -80,8 +80,11 @@ def generate_floors(
     base = grid.base_grid
     allowed = choose_stairs(base.n, grid.floors, share, rng)
     carve = stack_grid(base, grid.floors, allowed, geometry=False)
-    carve.memo("generators.hops", lambda: floor_hops(carve))
-    passage = generate(carve, algorithm, rng, options)
+    if base.kind == "square" and algorithm == "backtracker" and not options:
+        passage = square_floor_backtracker(carve, rng)  # the fast path: the same maze
+    else:
+        carve.memo("generators.hops", lambda: floor_hops(carve))
+        passage = generate(carve, algorithm, rng, options)
     if braid:
         passage = braid_fn(carve, passage, braid, rng)
     return Maze(grid, to_full(grid, allowed, passage), grid.start, grid.goal)
@@ -228,3 +231,91 @@ def _factorize(values: np.ndarray) -> tuple[np.ndarray, int]:
     number = np.zeros(_BUCKETS, dtype=np.int64)
     number[used] = np.arange(len(used))
     return number[h], len(used)
+
+
+def square_floor_backtracker(grid: FloorGrid, rng: Rng) -> np.ndarray:
+    """The recursive backtracker on stacked square floors by direction arithmetic (the square fast path).
+
+    Carves the maze ``generators.growing_tree.backtracker_core`` carves on ``grid`` (the same draws and
+    the same neighbour order: S, E, N, W, down, up; a test compares them) without the per-cell tables:
+    each cell keeps a 6-bit mask of its unvisited directions, neighbours and edge ids are arithmetic
+    (stairs: a list of the carving graph's stair ids by lower cell).
+
+    Args:
+        grid: a stacked square grid (a carving graph: only its allowed stairs are edges).
+
+    Returns:
+        ``(E,)`` bool passages over ``grid``'s edges.
+    """
+    from engine.maze.generators._common import COUNT, SLOTS, chunk_size, to_passage, u32_list
+
+    base = grid.base_grid
+    w, h, nb, floors, eb = base.width, base.height, base.n, grid.floors, base.num_edges
+    n = grid.n
+    r, col = np.divmod(np.arange(nb, dtype=np.int64), w)
+    planar = (r > 0).astype(np.int64) | (col < w - 1) << 1 | (r < h - 1) << 2 | (col > 0) << 3
+    allowed = grid.stairs_open_to
+    down = np.zeros((floors, nb), dtype=np.int64)
+    down[1:] = allowed
+    up = np.zeros((floors, nb), dtype=np.int64)
+    up[:-1] = allowed
+    masks = np.tile(planar, floors) | (down << 4 | up << 5).ravel()
+    um = bytearray(masks.astype(np.uint8).tobytes() + bytes(nb + 1))  # writes that miss land in the padding
+    up_edge = np.full(n, -1, dtype=np.int64)
+    lower = np.flatnonzero(allowed.ravel())
+    up_edge[lower] = floors * eb + np.arange(len(lower))
+    up_e: list[int] = up_edge.tolist()
+    rows = floors * h  # row index r = c // w runs over every floor; these fix the floor's edge-id shift
+    hfix = [(q // h) * (eb - nb + h) for q in range(rows)]
+    vfix = [(q // h) * (eb - nb) + h * (w - 1) - w for q in range(rows)]
+    off = (-w, 1, w, -1, -nb, nb)
+    o0, o1, o2, o3, o4, o5 = off
+    c0, c1, c2, c3, c4, c5 = (0xFF ^ (1 << b) for b in (2, 3, 0, 1, 5, 4))  # clear this cell in that neighbour
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    um[start + o0] &= c0
+    um[start + o1] &= c1
+    um[start + o2] &= c2
+    um[start + o3] &= c3
+    um[start + o4] &= c4
+    um[start + o5] &= c5
+    stack = [start]
+    push = stack.append
+    pop = stack.pop
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    c = start
+    while True:
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
+            if m == 1:
+                k = SLOTS[mk][0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
+                bi += 1
+            d = c + off[k]
+            if k < 4:
+                q = c // w
+                e = c - q - (k >> 1) + hfix[q] if k & 1 else vfix[q] + c + (k >> 1) * w
+            else:
+                e = up_e[c] if k == 5 else up_e[d]
+            um[d + o0] &= c0
+            um[d + o1] &= c1
+            um[d + o2] &= c2
+            um[d + o3] &= c3
+            um[d + o4] &= c4
+            um[d + o5] &= c5
+            pas[e] = 1
+            push(d)
+            c = d
+        else:
+            pop()
+            if not stack:
+                break
+            c = stack[-1]
+    return to_passage(pas)
