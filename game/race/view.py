@@ -24,7 +24,7 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
@@ -97,7 +97,7 @@ class RaceView(RaceScreen):
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Movement (after the countdown), E, F, zoom, Esc, F1 help (the race waits), F11."""
+        """Movement (after the countdown), PgUp/PgDn stairs, E, F, zoom, Esc, F1 help (the race waits), F11."""
         self._changed = True
         if common_key(self.ctx, symbol, modifiers):
             pass
@@ -107,6 +107,9 @@ class RaceView(RaceScreen):
             self.show_explored = not self.show_explored
         elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
+        elif self.race.level.floors > 1 and climb_direction(symbol, letters=False):  # E shows the explored cells
+            if self.race.climb(climb_direction(symbol, letters=False)):
+                self.cam.following = True
         elif is_direction_key(symbol):
             self.send_moves(self.keys.press(symbol))
         else:
