@@ -1,0 +1,69 @@
+"""Mazes with floors in the game (headless window): stair keys climb, the HUD names the floor, stair marks
+are drawn, and a maze is won on its top floor."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+from arcade import key
+
+from engine.maze.floors import stair_marks
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers import solve
+from tests.test_game_views import frame, keypress, open_spec
+
+SPEC = MazeSpec.create("square", 8, 6, "backtracker", seed=4, floors=3)
+ARROWS = {(1, 0): key.RIGHT, (-1, 0): key.LEFT, (0, 1): key.UP, (0, -1): key.DOWN}
+
+
+def _walk(window, view, path) -> None:
+    """Play ``path`` with the keys: arrows on a floor, E / PgDn on the stairs."""
+    s = view.session
+    fl = s.floor_of
+    for a, b in zip(path, path[1:], strict=False):
+        if fl[b] > fl[a]:
+            keypress(window, key.E)
+        elif fl[b] < fl[a]:
+            keypress(window, key.PAGEDOWN)
+        else:
+            (ax, ay), (bx, by) = s.centers[a], s.centers[b]
+            keypress(window, ARROWS[(round(bx - ax), round(by - ay))])
+        for _ in range(8):
+            view.on_update(1 / 60)
+        assert s.cell == b
+
+
+def test_win_on_the_top_floor_with_the_stair_keys(window, ctx):
+    view = open_spec(window, ctx, SPEC)
+    s = view.session
+    assert "E/PgUp up a stair" in view.hud_help.text
+    frame(window)
+    assert view.hud_moves.text.startswith("floor 1/3")
+    path = solve(s.maze).path
+    _walk(window, view, path[: next(i for i, c in enumerate(path) if s.floor_of[c] == 1) + 1])
+    assert s.floor == 1
+    frame(window)
+    assert view.hud_moves.text.startswith("floor 2/3")
+    _walk(window, view, path[path.index(s.cell) :])
+    assert s.finished and s.floor == 2 and s.result() is not None
+
+
+def test_a_stair_key_where_there_is_no_stair_bumps(window, ctx):
+    view = open_spec(window, ctx, SPEC)
+    keypress(window, key.Q)
+    view.on_update(1 / 60)
+    assert view.session.moves == 0 and view.session.bumps == 1
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_stair_marks_are_drawn(window, ctx, theme):
+    ctx.set_theme(theme)
+    view = open_spec(window, ctx, SPEC)
+    frame(window, 2)
+    up, _ = stair_marks(view.session.maze)
+    cx, cy = up[0].mean(axis=0)
+    sx, sy = view.cam.world_to_screen(float(cx), float(cy))
+    img = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    got = img.getpixel((int(sx), window.height - 1 - int(sy)))
+    want = ctx.theme.accent
+    assert all(abs(int(p) - int(q)) <= 12 for p, q in zip(got, want[:3], strict=False))
