@@ -261,6 +261,7 @@ def square_floor_backtracker(grid: FloorGrid, rng: Rng) -> np.ndarray:
     up[:-1] = allowed
     masks = np.tile(planar, floors) | (down << 4 | up << 5).ravel()
     um = bytearray(masks.astype(np.uint8).tobytes() + bytes(nb + 1))  # writes that miss land in the padding
+    st = ((masks >> 4) != 0).astype(np.uint8).tobytes()  # cells with a stair (the others' vertical writes miss)
     up_edge = np.full(n, -1, dtype=np.int64)
     lower = np.flatnonzero(allowed.ravel())
     up_edge[lower] = floors * eb + np.arange(len(lower))
@@ -308,8 +309,9 @@ def square_floor_backtracker(grid: FloorGrid, rng: Rng) -> np.ndarray:
             um[d + o1] &= c1
             um[d + o2] &= c2
             um[d + o3] &= c3
-            um[d + o4] &= c4
-            um[d + o5] &= c5
+            if st[d]:  # a cell with a stair: its neighbours above and below forget it too
+                um[d + o4] &= c4
+                um[d + o5] &= c5
             pas[e] = 1
             push(d)
             c = d
