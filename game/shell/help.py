@@ -29,9 +29,11 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
         "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
         "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
+        "Floors lie side by side: on a bright triangle E/PgUp goes up a stair, on a dim one Q/PgDn goes down",
     ]),
     "race": ("Race", [
         "Move as in a maze; the opponent runs at the same time on the same clock  ·  E explored  ·  Esc give up",
+        "Floors: PgUp / PgDn take a stair (E shows what the opponent explored)",
         "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
     ]),
     "two-players": ("Two players (Race setup: Players 2)", [
