@@ -214,3 +214,16 @@ def test_a_campaign_file_may_ask_for_floors(tmp_path):
     path.write_text('[world]\nname = "Tower"\n' + level.replace('"hex"', '"polar"'), encoding="utf-8")
     with pytest.raises(ValueError, match="square or hex"):
         load_file(path)
+
+
+def test_the_lab_refuses_to_carve_floors_but_solves_a_level_with_floors():
+    from engine.modes.lab import LabRun
+    from game.lab.setup import FLOORS_REFUSAL, lab_refusal
+
+    with pytest.raises(ValueError, match="floors"):
+        LabRun(SPEC)
+    assert lab_refusal(SPEC) == FLOORS_REFUSAL and lab_refusal(MazeSpec.create("square", 8, 6, "wilson")) == ""
+    run = LabRun(level=SPEC.level())  # a level is solved, not carved: stairs are edges
+    run.solve()
+    run.run_to_end()
+    assert run.path and run.path[-1] == SPEC.level().goal
