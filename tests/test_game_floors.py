@@ -67,3 +67,25 @@ def test_stair_marks_are_drawn(window, ctx, theme):
     got = img.getpixel((int(sx), window.height - 1 - int(sy)))
     want = ctx.theme.accent
     assert all(abs(int(p) - int(q)) <= 12 for p, q in zip(got, want[:3], strict=False))
+
+
+def test_two_players_climb_with_their_own_keys(ctx, window):
+    from engine.maze.floors import open_stairs
+    from engine.modes.race.duo import DuoSession
+    from game.race.duo import DuoView
+
+    view = DuoView(ctx, DuoSession(SPEC.level(), countdown=0))
+    ctx.show(view)
+    view.on_update(1 / 60)
+    lower, upper = open_stairs(SPEC.build()).tolist()[0]
+    for r in view.duo.racers:
+        r.play.cell = r.play.anim_from = lower
+    keypress(window, key.E)  # player 1 up
+    for _ in range(10):
+        view.on_update(1 / 60)
+    assert view.duo.racers[0].play.cell == upper and view.duo.racers[1].play.cell == lower
+    keypress(window, key.PAGEUP)  # player 2 up
+    keypress(window, key.PAGEDOWN)  # buffered: player 2 down again
+    for _ in range(20):
+        view.on_update(1 / 60)
+    assert view.duo.racers[1].play.cell == lower and view.duo.moves(1) == 2 and view.duo.floor(0) == 1

@@ -30,7 +30,19 @@ from game.race.screen import RaceScreen
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
-from game.ui.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys
+from game.ui.input import (
+    CLIMB_LETTERS,
+    KEY_A,
+    KEY_D,
+    KEY_DOWN,
+    KEY_LEFT,
+    KEY_RIGHT,
+    KEY_S,
+    KEY_UP,
+    KEY_W,
+    DirectionKeys,
+    climb_direction,
+)
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
@@ -165,6 +177,9 @@ class DuoView(RaceScreen):
                 for direction, prefer in self.keys[i].press(symbol):
                     self.duo.press(i, direction, prefer)
                 return True
+        if self.duo.level.floors > 1 and climb_direction(symbol):  # stairs: E/Q player 1, PgUp/PgDn player 2
+            self.duo.climb(0 if symbol in CLIMB_LETTERS else 1, climb_direction(symbol))
+            return True
         if symbol == key.R:
             self.restart()
         elif self.viewport.handle_key(symbol, self.midpoint()):

@@ -38,6 +38,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
     ]),
     "two-players": ("Two players (Race setup: Players 2)", [
         "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
+        "Floors: player 1 takes a stair with E (up) or Q (down), player 2 with PgUp or PgDn",
         "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
         "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
         "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
