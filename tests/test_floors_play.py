@@ -227,3 +227,16 @@ def test_the_lab_refuses_to_carve_floors_but_solves_a_level_with_floors():
     run.solve()
     run.run_to_end()
     assert run.path and run.path[-1] == SPEC.level().goal
+
+
+def test_a_pack_counts_every_floor_against_its_cell_limit(tmp_path):
+    from engine.modes.packs import PackError, load_pack
+
+    big = MazeSpec.create("square", 800, 800, "backtracker", seed=1, floors=2).code()  # 1,280,000 cells
+    small = SPEC.code()
+    path = tmp_path / "p.toml"
+    path.write_text(f'[pack]\nname = "P"\n[[level]]\nname = "a"\ncode = "{small}"\n', encoding="utf-8")
+    assert load_pack(path).levels[0].level().floors == 3
+    path.write_text(f'[pack]\nname = "P"\n[[level]]\nname = "a"\ncode = "{big}"\n', encoding="utf-8")
+    with pytest.raises(PackError, match="1,280,000 cells"):
+        load_pack(path)
