@@ -89,3 +89,18 @@ def test_two_players_climb_with_their_own_keys(ctx, window):
     for _ in range(20):
         view.on_update(1 / 60)
     assert view.duo.racers[1].play.cell == lower and view.duo.moves(1) == 2 and view.duo.floor(0) == 1
+
+
+def test_a_trail_is_cut_at_the_stairs():
+    from game.render.maze_layer import trail_strips
+
+    maze = SPEC.build()
+    path = solve(maze).path
+    fl = maze.grid.floor_of
+    end = maze.grid.centers[path[-1]]
+    strips = trail_strips(maze, path, (float(end[0]), float(end[1])), int(fl[path[-1]]))
+    assert len(strips) == 1 + sum(int(fl[a] != fl[b]) for a, b in zip(path, path[1:], strict=False))
+    assert sum(len(s) for s in strips) == len(path) + 1  # every cell once, and the live position
+    plain = MazeSpec.create("square", 8, 6, "backtracker", seed=4).build()
+    p = solve(plain).path
+    assert len(trail_strips(plain, p, (0.0, 0.0))) == 1

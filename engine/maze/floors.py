@@ -20,6 +20,7 @@ and so are the row-based generators (:func:`engine.maze.generators.floors_refusa
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from typing import TypeVar
 
 import numpy as np
@@ -130,6 +131,24 @@ def stair_marks(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     up = cen[pairs[:, 0]][:, None, :] + tri[None] + [0.0, s]
     down = cen[pairs[:, 1]][:, None, :] - tri[None] - [0.0, s]
     return up, down
+
+
+def split_at_stairs(floor_of: Sequence[int] | np.ndarray, cells: Sequence[int]) -> list[list[int]]:
+    """``cells`` (a path or a trail) cut where it takes a stair: runs of cells on one floor, in order, so no
+    line is drawn across the gap between floors drawn side by side (one run without floors; none when empty).
+
+    Args:
+        floor_of: the floor of every cell (``grid.floor_of``, or a list of it).
+    """
+    out: list[list[int]] = []
+    last = -1
+    for c in cells:
+        f = int(floor_of[c])
+        if f != last or not out:
+            out.append([])
+            last = f
+        out[-1].append(int(c))
+    return out
 
 
 def stair_problems(maze: Maze) -> list[str]:

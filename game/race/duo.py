@@ -27,6 +27,7 @@ from game.context import Context
 from game.format import count, format_clock
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
+from game.render.maze_layer import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
@@ -265,11 +266,9 @@ class DuoView(RaceScreen):
         shift = 0.09 * size
         for i in (0, 1):
             dx = -shift if i == 0 else shift
-            pts = [(x + dx, y - dx) for x, y in (self.centers[c] for c in duo.trail(i)[:-1])]
             px, py = duo.position(i)
-            pts.append((px + dx, py - dx))
-            if len(pts) > 1:
-                arcade.draw_line_strip(pts, (*self.colors[i][:3], 200), 0.1 * size)
+            for strip in trail_strips(duo.level.maze, duo.trail(i)[:-1], (px, py), duo.floor(i)):
+                arcade.draw_line_strip([(x + dx, y - dx) for x, y in strip], (*self.colors[i][:3], 200), 0.1 * size)
         (ax, ay), (bx, by) = duo.position(0), duo.position(1)
         gap = math.hypot(bx - ax, by - ay)
         apart = max(0.0, 0.55 * size - gap) / 2  # on one cell: side by side

@@ -24,6 +24,7 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
+from game.render.maze_layer import trail_strips
 from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
@@ -188,8 +189,7 @@ class RaceView(RaceScreen):
                 pts = [self.centers[c] for c in race.explored()]
                 if pts:
                     arcade.draw_points(pts, (*them[:3], 120), 0.3 * size)
-            pts = [self.centers[c] for c in race.opponent_trail()] + [(ox, oy)]
-            if len(pts) > 1:
+            for pts in trail_strips(race.maze, race.opponent_trail(), (ox, oy), race.opponent_floor()):
                 arcade.draw_line_strip(pts, (*them[:3], 220), 0.12 * size)
             self.draw_opponent(ox, oy)
         else:

@@ -148,6 +148,24 @@ def cell_inradius(grid: Any, cell: int) -> float:
 _PROGRAMS: dict[tuple[int, str, str], Any] = {}
 
 
+def trail_strips(maze: Maze, cells: list[int], live: tuple[float, float], live_floor: int = 0
+                 ) -> list[list[tuple[float, float]]]:
+    """A racer's trail as line strips (world points): its cells' centres, then ``live`` (its drawn position),
+    cut where it took a stair so no line crosses between floors drawn side by side; strips of 2+ points."""
+    centers = maze.grid.centers
+    if maze.grid.floors == 1:
+        runs, floors = [cells], [0]
+    else:
+        from engine.maze.floors import split_at_stairs
+
+        runs = split_at_stairs(maze.grid.floor_of, cells)
+        floors = [int(maze.grid.floor_of[r[0]]) for r in runs]
+    strips: list[list[tuple[float, float]]] = [[(float(x), float(y)) for x, y in centers[r].tolist()] for r in runs]
+    if strips and floors[-1] == live_floor:
+        strips[-1].append(live)
+    return [p for p in strips if len(p) > 1]
+
+
 def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
     """The GL program of these shader sources in ``ctx``, compiled once per context."""
     key = (id(ctx), vertex_shader, fragment_shader)

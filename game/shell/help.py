@@ -35,7 +35,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
     ]),
     "two-players": ("Two players (Race setup: Players 2)", [
-        "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrows, stairs PgUp/PgDn (orange diamond)",
+        "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond)",
         "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
         "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
         "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
