@@ -51,9 +51,9 @@ def describe(decoded: Decoded, full: bool = False) -> dict[str, Any]:
     checked: its maze is already decoded.
 
     Returns:
-        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"}``
-        (``current_code``: the same level in today's format, for older codes), or ``"maze"`` instead of
-        ``cells``/``shortest_path`` when the maze was not built.
+        ``{"kind", "code", "version", ["current_code",] <fields>..., "cells", "shortest_path"["open_stairs"]}``
+        (``current_code``: the same level in today's format, for older codes; ``open_stairs``: mazes with
+        floors), or ``"maze"`` instead of ``cells``/``shortest_path`` when the maze was not built.
 
     Raises:
         CodeError: (ghost) a move is not legal in its maze (when its maze is built or carried).
@@ -83,6 +83,7 @@ def describe(decoded: Decoded, full: bool = False) -> dict[str, Any]:
             decoded.check_moves(decoded.level(maze))
         out["cells"] = int(maze.grid.n)
         out["shortest_path"] = int(distances(maze, maze.start)[maze.goal])  # flat CSR lists: no per-cell lists
+        out.update(_floor_facts(maze))
     elif isinstance(decoded, LevelCode):
         out.update(maze_facts(decoded.maze()))
     return out
@@ -109,7 +110,17 @@ def maze_facts(maze: Maze) -> dict[str, Any]:
         "loops": loops,
         "unreachable": int((label != label[maze.start]).sum()),
         "dead_ends": int((maze.open_degree() == 1).sum()),
+        **_floor_facts(maze),
     }
+
+
+def _floor_facts(maze: Maze) -> dict[str, Any]:
+    """``{"open_stairs": count}`` for a maze with floors (its stairs are passages between floors), else ``{}``."""
+    if maze.grid.floors == 1:
+        return {}
+    from engine.maze.floors import open_stairs
+
+    return {"open_stairs": len(open_stairs(maze))}
 
 
 def describe_code(text: object, full: bool = False) -> dict[str, Any]:

@@ -68,6 +68,8 @@ class Level:
                 f"the recipe makes a {spec.shape} {spec.width}x{spec.height} maze, "
                 f"but the maze is {g.kind} {g.width}x{g.height}"
             )
+        if spec.floors != g.floors:
+            raise ValueError(f"the recipe makes {spec.floors} floor(s), but the maze has {g.floors}")
         if spec.dark != self.dark:
             raise ValueError(f"the recipe's dark flag ({spec.dark}) is not the level's ({self.dark})")
 
@@ -119,6 +121,12 @@ class Level:
     def height(self) -> int:
         """Height in cells as the grid was made (polar: rings)."""
         return self.maze.grid.height
+
+    @property
+    def floors(self) -> int:
+        """Number of floors, 1..8 (the grid's: :mod:`engine.maze.grids.floors`); cell ``c`` is on
+        ``grid.floor_of[c]``."""
+        return self.maze.grid.floors
 
     @property
     def cells(self) -> int:
@@ -184,4 +192,5 @@ class Level:
         if self.recipe is not None:
             return self.recipe.label()
         dark = ", dark" if self.dark else ""
-        return f"{self.shape} {self.width}×{self.height}, hand-made{dark}"
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        return f"{self.shape} {self.width}×{self.height}{floors}, hand-made{dark}"

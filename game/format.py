@@ -84,3 +84,13 @@ def summarize(code: str) -> LevelSummary:
         case PuzzleCode():
             return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
     return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later
+
+
+def moves_texts(moves: int, par_moves: int, par_time: float, floor: int = 0, floors: int = 1) -> tuple[str, str]:
+    """The maze HUD's counters, long and short: moves against the par; with ``floors`` > 1 the floor indicator
+    first (``floor`` 0-based, shown 1-based: the floor the player is on, of how many)."""
+    long = f"moves {moves}  ·  par {par_moves} moves, {format_time(par_time)}"
+    short = f"{moves} / {par_moves} moves"
+    if floors > 1:
+        return f"floor {floor + 1}/{floors} · {long}", f"floor {floor + 1}/{floors} · {short}"
+    return long, short

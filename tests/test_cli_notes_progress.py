@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.cli import main
 from engine.cli.puzzle import _Progress
-from engine.puzzle import pdb
+from engine.puzzle.tables import pdb
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -188,7 +188,7 @@ def test_unsolvable_pasted_code_is_refused_with_a_message(ctx):
 
 
 def test_window_keeps_drawing_during_a_database_build_and_a_slow_solve(ctx, tmp_path, monkeypatch):
-    from engine.puzzle import pdb
+    from engine.puzzle.tables import pdb
     from game.puzzle import tasks as puzzle_tasks
 
     # a fresh cache: the 3x4 pattern databases are built now (0.3-2 s, machine-dependent) with a
@@ -497,7 +497,7 @@ def test_optimal_solve_without_tables_waits_for_them_with_progress_then_plays_th
         ctx, tmp_path, monkeypatch):
     """O then S on 3x4 with no tables yet: no fast plan plays; "Building tables N %" shows; X cancels; the
     optimal (proven shortest) solution plays once they are built."""
-    from engine.puzzle import pdb
+    from engine.puzzle.tables import pdb
     from game.puzzle import tasks as puzzle_tasks
 
     monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now

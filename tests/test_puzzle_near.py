@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from engine.cli.puzzle import main
-from engine.puzzle import pdb
 from engine.puzzle.board import Board, shuffle_uniform
 from engine.puzzle.near.solver import near_available, solve_near_optimal
 from engine.puzzle.near.tables import FIVE_BY_FIVE, five_by_five
 from engine.puzzle.result import SolverStopped
+from engine.puzzle.tables import pdb
 from engine.rng import Rng
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "korf_felner_24puzzle50_goal_blank_last.txt"

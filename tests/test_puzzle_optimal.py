@@ -10,10 +10,10 @@ import zlib
 import numpy as np
 import pytest
 
-from engine.puzzle import pdb
 from engine.puzzle.board import MOVES, Board, blank_moves, legal_moves_at, shuffle_moves
 from engine.puzzle.optimal import partitions_for, prepare, solve_optimal, tables_ready
 from engine.puzzle.result import SolverStopped
+from engine.puzzle.tables import check, pdb
 from engine.rng import Rng
 
 P555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
@@ -181,9 +181,9 @@ def test_forged_exact_table_is_rebuilt(fresh_cache):
 
 
 def test_good_tables_pass_the_checks():
-    assert pdb._check_pattern(4, 4, (1, 2, 3), pdb.pattern_table(4, 4, (1, 2, 3))) is None
-    assert pdb._check_exact(3, 3, pdb.exact_table(3, 3)) is None
-    assert pdb._check_pattern(4, 4, (1, 2, 3), np.zeros(10, np.uint8)) == "wrong length"
+    assert check.check_pattern(4, 4, (1, 2, 3), pdb.pattern_table(4, 4, (1, 2, 3))) is None
+    assert check.check_exact(3, 3, pdb.exact_table(3, 3)) is None
+    assert check.check_pattern(4, 4, (1, 2, 3), np.zeros(10, np.uint8)) == "wrong length"
 
 
 def _unusable(tmp_path, monkeypatch, kind: str) -> None:

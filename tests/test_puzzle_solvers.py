@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.puzzle import pdb
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board, shuffle_moves, shuffle_uniform
 from engine.puzzle.hint import hint
 from engine.puzzle.optimal import solve_optimal
 from engine.puzzle.result import SolverStopped
+from engine.puzzle.tables import pdb
 from engine.rng import Rng
 
 

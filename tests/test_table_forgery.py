@@ -8,9 +8,9 @@ import zlib
 import numpy as np
 import pytest
 
-from engine.puzzle import pdb
 from engine.puzzle.board import Board
 from engine.puzzle.optimal import solve_optimal
+from engine.puzzle.tables import check, pdb
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_one_changed_exact_entry_is_caught_and_rebuilt(fresh_cache):
     i = _far_entry(good)
     _forge_one_entry(path, i, int(good[i]) + 2)  # still of the right parity
     pdb.clear_memory_cache()
-    assert pdb._check_exact(3, 3, np.frombuffer(path.read_bytes()[-good.size :], np.uint8)) is None  # probes miss it
+    assert check.check_exact(3, 3, np.frombuffer(path.read_bytes()[-good.size :], np.uint8)) is None  # probes miss it
     table = pdb.exact_table(3, 3)
     assert np.array_equal(table, good)
     assert any("could not be used" in m and "rebuilt" in m for m in pdb.cache_messages())

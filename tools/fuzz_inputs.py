@@ -265,9 +265,9 @@ def fuzz_images(tmp: Path, examples: list[str]) -> Counts:
 
 # -- forged tables --------------------------------------------------------------------------
 def fuzz_tables(tmp: Path, rng: random.Random, forgeries: int, examples: list[str]) -> Counts:
-    from engine.puzzle import pdb
     from engine.puzzle.board import Board
     from engine.puzzle.optimal import solve_optimal
+    from engine.puzzle.tables import pdb
 
     os.environ["TESSERA_CACHE"] = str(tmp / "cache")
     c = new_counts()

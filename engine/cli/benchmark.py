@@ -18,11 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.paths import shipped_dir
-from engine.puzzle import pdb
 from engine.puzzle.astar import solve_fast
 from engine.puzzle.board import Board, shuffle_uniform
 from engine.puzzle.optimal import prepare, solve_optimal
 from engine.puzzle.result import SolverStopped
+from engine.puzzle.tables import pdb
 from engine.rng import Rng
 
 KORF_FILE = "korf100_goal_blank_last.txt"

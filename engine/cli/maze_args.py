@@ -1,6 +1,6 @@
 """The maze options shared by ``generate`` and ``solve`` (and ``stats``' mask), read from parsed arguments.
 
-``--code`` or ``--shape/--algo/--size/--seed/--braid/--weave/--option/--mask/--mask-text``
+``--code`` or ``--shape/--algo/--size/--seed/--braid/--weave/--floors/--stairs/--option/--mask/--mask-text``
 become a :class:`~engine.maze.recipe.MazeSpec`; notes for the user (a mask that
 dropped cells, a picture too big for a code) go to stderr as one line each.
 """
@@ -18,7 +18,9 @@ from engine.maze.masks import Mask
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 
-__all__ = ["level_code", "level_from_args", "mask_from_args", "note", "parse_options", "spec_from_args"]
+__all__ = [
+    "floors_from_args", "level_code", "level_from_args", "mask_from_args", "note", "parse_options", "spec_from_args",
+]
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -41,8 +43,8 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
 
 
 def _code_alone(args: argparse.Namespace) -> None:
-    given = [f"--{n}" for n in ("shape", "algo", "size", "seed", "braid", "weave", "option", "mask", "mask_text")
-             if getattr(args, n) is not None]
+    names = ("shape", "algo", "size", "seed", "braid", "weave", "floors", "stairs", "option", "mask", "mask_text")
+    given = [f"--{n}" for n in names if getattr(args, n, None) is not None]
     given = [g.replace("_", "-") for g in given]
     if given:
         raise UsageError(f"give either --code or {', '.join(given)}, not both (the code holds them all)")
@@ -81,8 +83,24 @@ def spec_from_args(args: argparse.Namespace) -> MazeSpec:
     braid = 0.0 if args.braid is None else args.braid
     seed = 0 if args.seed is None else args.seed
     weave = 0.0 if args.weave is None else args.weave
+    floors, stairs = floors_from_args(args)
     return MazeSpec.create(args.shape, w, h, args.algo, parse_options(args.option), braid=braid, seed=seed,
-                           mask=mask_from_args(args), weave=weave)
+                           mask=mask_from_args(args), weave=weave, floors=floors, stairs=stairs)
+
+
+def floors_from_args(args: argparse.Namespace) -> tuple[int, float]:
+    """``(floors, stairs share)`` of ``--floors N`` and ``--stairs P`` (1 and the default when absent).
+
+    Raises:
+        UsageError: ``--stairs`` without ``--floors`` 2..8.
+    """
+    from engine.maze.grids.floors import DEFAULT_STAIRS
+
+    floors = getattr(args, "floors", None) or 1
+    stairs = getattr(args, "stairs", None)
+    if stairs is not None and floors < 2:
+        raise UsageError("--stairs needs --floors 2..8 (a maze of one floor has no stairs)")
+    return floors, DEFAULT_STAIRS / 100 if stairs is None else stairs
 
 
 def mask_from_args(args: argparse.Namespace) -> Mask | None:

@@ -17,8 +17,17 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine.args import SEED_MAX, parse_size
-from engine.cli.maze_args import level_code, level_from_args, mask_from_args, note, parse_options, spec_from_args
+from engine.cli.maze_args import (
+    floors_from_args,
+    level_code,
+    level_from_args,
+    mask_from_args,
+    note,
+    parse_options,
+    spec_from_args,
+)
 from engine.cli.parsing import UsageError
+from engine.maze.export import NO_ASCII_FLOORS
 from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
@@ -44,6 +53,10 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     from engine.maze.weave import WEAVE_SHAPES, weave_generators
 
     out.write(f"  weave (--weave 0..1) on {', '.join(WEAVE_SHAPES)} with: {', '.join(weave_generators())}\n")
+    from engine.maze.grids.floors import FLOOR_SHAPES
+
+    able = ", ".join(g.name for g in GENERATORS.values() if g.floors)
+    out.write(f"  floors (--floors 2..8, --stairs 0.01..1) on {', '.join(FLOOR_SHAPES)} with: {able}\n")
     out.write("\nSolvers (--solver):\n")
     for sol in SOLVERS.values():
         out.write(f"  {sol.name:<17} {sol.summary}\n")
@@ -74,11 +87,13 @@ def _json_of(spec: MazeSpec, maze: Maze, seconds: float, code: str | None) -> di
 
 
 def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
-    """Keys after ``seconds``: ``"weave"`` (percent) when woven, ``"dark": true`` when dark, ``"mask"``
-    (kind, name, cells dropped) when shaped."""
+    """Keys after ``seconds``: ``"weave"`` (percent) when woven, ``"stairs"`` (the share allowed, percent)
+    with floors, ``"dark": true`` when dark, ``"mask"`` (kind, name, cells dropped) when shaped."""
     extra: dict[str, object] = {}
     if spec.weave:
         extra["weave"] = spec.weave
+    if spec.floors > 1:
+        extra["stairs_share"] = spec.stairs
     if spec.dark:
         extra["dark"] = True
     if spec.mask is not None:
@@ -101,6 +116,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
     if fmt == "ascii" and spec.weave:
         raise UsageError("ASCII output cannot show weave crossings; use --format svg, png or json")
+    if fmt == "ascii" and spec.floors > 1:
+        raise UsageError(NO_ASCII_FLOORS)
     if fmt == "ascii" and spec.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {spec.shape}")
     if args.count > 1 and fmt != "jsonl":
@@ -164,6 +181,8 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
     if args.dark:
         held = held.with_dark()
     fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    if fmt == "ascii" and held.floors > 1:
+        raise UsageError(NO_ASCII_FLOORS)
     if fmt == "ascii" and held.shape != "square":
         raise UsageError(f"ASCII output is for square mazes only; use --format svg, png or json for {held.shape}")
     if args.count > 1:
@@ -300,6 +319,8 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             from engine.maze.weave import weave_generators
 
             algos = [a for a in algos if a in weave_generators()]
+        if args.floors > 1:
+            algos = [a for a in algos if GENERATORS[a].floors]
     else:
         if shape not in gen.shapes:
             supported = ", ".join(gen.shapes)
@@ -316,7 +337,9 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
         # Cut once: compare() finds this grid in the cut-grid cache while it is held here.
         grid = masked_grid(shape, w, h, mask)
         note(args, grid.note())
-    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave)
+    floors, stairs = floors_from_args(args)
+    rows = compare(shape, w, h, algos, args.runs, args.seed, options=options, mask=mask, weave=args.weave,
+                   floors=floors, stairs=stairs)
     out.write(format_table(rows, fmt=args.format) + "\n")
     return 0
 

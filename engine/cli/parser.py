@@ -20,6 +20,11 @@ MAX_RUNS = 10_000
 
 SEED_TYPE = arg_type(parse_seed)
 WEAVE_TYPE = arg_type(parse_number, what="weave", lo=0.0, hi=1.0)
+FLOORS_TYPE = arg_type(parse_uint, what="floors", lo=1, hi=8)
+STAIRS_TYPE = arg_type(parse_number, what="stairs", lo=0.01, hi=1.0)
+FLOORS_HELP = ("floors: stack N copies of the grid (2..8; square and hex, graph generators only) joined by stairs; "
+               "default 1")
+STAIRS_HELP = "with --floors: the share of cells above one another that may become stairs, 0.01..1 (default 0.05)"
 SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
@@ -34,6 +39,8 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--weave", type=WEAVE_TYPE, default=None,
                    help="weave: how often a crossing (a passage over another) is allowed, 0..1; square and hex, "
                         "graph generators only (default 0)")
+    p.add_argument("--floors", type=FLOORS_TYPE, default=None, metavar="N", help=FLOORS_HELP)
+    p.add_argument("--stairs", type=STAIRS_TYPE, default=None, metavar="P", help=STAIRS_HELP)
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="generator option, e.g. rule=newest:3,random:1"
     )
@@ -82,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--mask-text", metavar="TEXT", help="compare on the grid cut to this text")
     st.add_argument("--weave", type=WEAVE_TYPE, default=0.0,
                     help="weave mazes with this crossing share, 0..1 (with 'all': the generators that can weave)")
+    st.add_argument("--floors", type=FLOORS_TYPE, default=1, metavar="N",
+                    help="mazes of N floors, 1..8 (with 'all': the generators that can carve floors)")
+    st.add_argument("--stairs", type=STAIRS_TYPE, default=None, metavar="P", help=STAIRS_HELP)
     st.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     d = sub.add_parser("daily", help="the daily challenge's code (the same for everyone that UTC day)")

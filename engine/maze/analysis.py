@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.solvers import distances
 from engine.rng import Rng
@@ -65,6 +66,9 @@ def _degree2_geometry(maze: Maze, deg: np.ndarray) -> tuple[np.ndarray, np.ndarr
     vb = g.centers[b] - g.centers[cells]
     norm = np.sqrt((va * va).sum(axis=1) * (vb * vb).sum(axis=1))
     cos = (va * vb).sum(axis=1) / np.where(norm > 0, norm, 1.0)
+    if g.floors > 1:  # a corridor that takes a stair turns (up or down): never straight
+        fl = g.floor_of
+        cos[(fl[a] != fl[cells]) | (fl[b] != fl[cells])] = 0.0
     return cells, cos, g.centers[b] - g.centers[a]
 
 
@@ -322,6 +326,8 @@ def compare(
     cancel: Callable[[], bool] | None = None,
     mask: Any = None,
     weave: float = 0.0,
+    floors: int = 1,
+    stairs: float = 0.05,
 ) -> list[dict[str, Any]]:
     """Generate ``runs`` mazes per algorithm, time them and aggregate their statistics.
 
@@ -346,6 +352,8 @@ def compare(
             and the rows gathered so far are returned (algorithms with no finished
             run are left out).
         mask: an :class:`engine.maze.masks.Mask` to cut the grid to (None: the full grid).
+        floors: 1..8 floors (:mod:`engine.maze.floors`; a corridor cell on a stair counts as a turn).
+        stairs: with floors, the share of stair candidates allowed (0.01..1); the time includes choosing them.
 
     Returns:
         One row per algorithm: ``algorithm`` (label), ``options``, ``runs``,
@@ -376,7 +384,22 @@ def compare(
         for item in algorithms:
             name = get_generator(item if isinstance(item, str) else item[0]).name
             check_weave(canonical_shape(shape), name, weave, braid)
-    if mask is None:
+    if floors > 1:  # before any grid is built: a refusal costs nothing
+        from engine.maze.generators import get_generator
+        from engine.maze.grids import canonical_shape, check_grid_size
+        from engine.maze.recipe import check_floors_recipe
+
+        shape = canonical_shape(shape)
+        width, height = check_grid_size(shape, width, height)
+        for item in algorithms:
+            check_floors_recipe(shape, width, height, get_generator(item if isinstance(item, str) else item[0]),
+                                floors, weave=weave > 0.0, mask=mask is not None)
+    from engine.maze.grids.floors import FloorGrid, stack_grid
+
+    grid: Grid
+    if floors > 1:
+        grid = stack_grid(make_grid(shape, width, height), floors)
+    elif mask is None:
         grid = make_grid(shape, width, height)
     else:
         from engine.maze.grids import canonical_shape, check_grid_size
@@ -409,7 +432,12 @@ def compare(
                 break
             rng = Rng(seed + i)
             t0 = time.perf_counter()
-            if weave > 0.0:
+            if isinstance(grid, FloorGrid):
+                from engine.maze.floors import generate_floors
+
+                maze = generate_floors(grid, name, rng, opts, stairs, braid)
+                times.append((time.perf_counter() - t0) * 1000.0)
+            elif weave > 0.0:
                 maze = generate_weave(grid, name, rng, opts, weave)
                 times.append((time.perf_counter() - t0) * 1000.0)
             else:

@@ -227,12 +227,15 @@ def _posts(o: np.ndarray, pu: np.ndarray, pv: np.ndarray, w: np.ndarray, points:
 def standing_walls(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     """The wall segments to draw inside the maze (not the outer boundary) and the cells each belongs to.
 
-    Every closed edge's wall, except a weave maze's hidden ones (:attr:`Bridges.hidden`),
-    then the bridges' segments.  Returns ``(segments (k, 2, 2) float64, cells (k, 2) int64)``:
+    Every closed edge's wall, except a weave maze's hidden ones (:attr:`Bridges.hidden`) and a maze
+    with floors' stair candidates, then the bridges' segments.
+    Returns ``(segments (k, 2, 2) float64, cells (k, 2) int64)``:
     a wall's two cells, or the crossing cell twice for a bridge segment (for drawing in the dark).
     """
     g = maze.grid
     closed = ~maze.passage
+    if g.floors > 1:  # a closed stair candidate is a floor or ceiling: no wall to draw
+        closed[g.stair_start :] = False
     if not maze.is_weave:
         return g.walls[closed], g.edges[closed].astype(np.int64)
     br = bridges(maze)

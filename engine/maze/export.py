@@ -28,6 +28,12 @@ _START = "#2e9d4a"
 _GOAL = "#d1343a"
 _PATH = "#2f6fd6"
 _DECK = "#d9d4c7"  # a weave maze's bridge decks
+_UP = "#c77d00"  # a stair up (a maze with floors)
+_DOWN = "#7a4fc2"  # a stair down
+
+
+#: Why a maze with floors has no ASCII picture (one sentence).
+NO_ASCII_FLOORS = "ASCII art cannot show floors and stairs; use SVG, PNG or JSON"
 
 
 # -- helpers ---------------------------------------------------------------
@@ -44,6 +50,8 @@ def _standing(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     """Edge ids of the walls drawn whole, and the extra segments of a weave maze's bridges
     (the same walls as :func:`engine.maze.bridges.standing_walls`, kept as edge ids so big mazes stream)."""
     closed = ~maze.passage
+    if maze.grid.floors > 1:  # a closed stair candidate is a floor or ceiling: no wall to draw
+        closed[maze.grid.stair_start :] = False
     if not maze.is_weave:
         return np.flatnonzero(closed), np.zeros((0, 2, 2))
     from engine.maze.bridges import bridges
@@ -72,6 +80,18 @@ def _check_path(maze: Maze, path: Sequence[int] | None) -> list[int]:
     if bad:
         raise ValueError(f"path cell {bad[0]} is outside 0..{maze.grid.n - 1}")
     return cells
+
+
+def _runs_on_floors(maze: Maze, cells: list[int]) -> list[list[int]]:
+    """``cells`` (a path) cut where it takes a stair, so no line crosses between floors drawn side by side
+    (one run, the whole path, on one floor; none for an empty path)."""
+    if not cells:
+        return []
+    if maze.grid.floors == 1:
+        return [cells]
+    fl = maze.grid.floor_of[cells]
+    cuts = (np.flatnonzero(fl[1:] != fl[:-1]) + 1).tolist()
+    return [cells[a:b] for a, b in zip([0, *cuts], [*cuts, len(cells)], strict=True)]
 
 
 def _marker_radius(maze: Maze, cell: int) -> float:
@@ -125,6 +145,8 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     g = maze.grid
     if g.kind != "square":
         raise ValueError(f"ASCII art is for square mazes only, not {g.kind}")
+    if g.floors > 1:
+        raise ValueError(NO_ASCII_FLOORS)
     if maze.is_weave:
         raise ValueError("ASCII art cannot show weave crossings; use SVG, PNG or JSON")
     on_path = set(_check_path(maze, path))
@@ -243,8 +265,8 @@ def write_svg(
         f'viewBox="0 0 {f.width} {f.height}">\n'
         f'<rect x="0" y="0" width="{f.width}" height="{f.height}" fill="#ffffff"/>\n'
     )
-    if cells:
-        pts = f.xy(maze.grid.centers[cells])
+    for run in _runs_on_floors(maze, cells):
+        pts = f.xy(maze.grid.centers[run])
         coords = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts.tolist())
         out.write(
             f'<polyline class="path" points="{coords}" fill="none" stroke="{_PATH}" '
@@ -268,9 +290,17 @@ def write_svg(
     move = "M%.2f %.2fL%.2f %.2f"
     for seg in _closed_chunks(maze, chunk or CHUNK):
         out.write("".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in f.xy(seg).reshape(-1, 4).tolist()]))
-    out.write(
-        f'" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" stroke-linecap="round"/>\n</svg>'
-    )
+    out.write(f'" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" stroke-linecap="round"/>\n')
+    if maze.grid.floors > 1:
+        from engine.maze.floors import stair_marks
+
+        for name, tris, colour in zip(("stairs-up", "stairs-down"), stair_marks(maze), (_UP, _DOWN), strict=True):
+            out.write(f'<path class="{name}" fill="{colour}" stroke="none" d="')
+            for i in range(0, len(tris), chunk or CHUNK):
+                shapes = f.xy(tris[i : i + (chunk or CHUNK)]).tolist()
+                out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in shapes]))
+            out.write('"/>\n')
+    out.write("</svg>")
 
 
 CHUNK = 65536
@@ -353,7 +383,7 @@ def to_png(
     if max(f.width, f.height) > MAX_EXPLICIT_SIDE:
         raise ValueError(f"the picture would be {f.width}x{f.height} pixels; use a smaller cell_px")
     # A palette image (index 0 background, then wall, path, start, goal) encodes fast and small.
-    palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL, _DECK)]
+    palette = [(255, 255, 255)] + [_rgb(c) for c in (_WALL, _PATH, _START, _GOAL, _DECK, _UP, _DOWN)]
     pix = np.zeros((f.height, f.width), dtype=np.uint8)
     lw = max(1, int(round(f.line)))
     if maze.is_weave:
@@ -363,8 +393,15 @@ def to_png(
     img = Image.frombuffer("P", (f.width, f.height), pix, "raw", "P", 0, 1)  # shares pix: no copy
     img.putpalette([v for rgb in palette for v in rgb])
     draw = ImageDraw.Draw(img)
-    if len(cells) > 1:
-        draw.line([tuple(p) for p in f.xy(maze.grid.centers[cells]).tolist()], fill=2, width=lw + 1)
+    if maze.grid.floors > 1:
+        from engine.maze.floors import stair_marks
+
+        for tris, index in zip(stair_marks(maze), (6, 7), strict=True):
+            for tri in f.xy(tris).tolist():
+                draw.polygon([tuple(p) for p in tri], fill=index)
+    for run in _runs_on_floors(maze, cells):
+        if len(run) > 1:
+            draw.line([tuple(p) for p in f.xy(maze.grid.centers[run]).tolist()], fill=2, width=lw + 1)
     for cell, index in ((maze.start, 3), (maze.goal, 4)):
         x, y = f.xy(maze.grid.centers[cell]).tolist()
         r = max(1.0, _marker_radius(maze, cell) * f.s)
@@ -414,10 +451,16 @@ def to_json(
     ``cells``, ``edges`` ``[[a, b], ...]`` (a < b, edge-id order), ``passages``
     (0/1 per edge), ``start``, ``goal``, then for a weave maze ``crossings``
     ``[[over_cell, under_a, under_b], ...]`` (the under-edges are the last edges, in
-    crossing order), then ``seconds`` (generation time or None).
+    crossing order), for a maze with floors ``floors`` (2..8), ``cell_floor`` (each cell's
+    floor, 0 = lowest) and ``stairs`` ``[[lower, upper], ...]`` (the open stairs: passages
+    between floors, also among ``edges``/``passages``), then ``seconds`` (generation time or None).
     """
     g = maze.grid
     weave = {"crossings": maze.crossings.tolist()} if maze.is_weave else {}
+    if g.floors > 1:
+        from engine.maze.floors import open_stairs
+
+        weave = {"floors": g.floors, "cell_floor": g.floor_of.tolist(), "stairs": open_stairs(maze).tolist()}
     return {
         "code": code,
         "shape": g.kind,
@@ -474,4 +517,12 @@ def write_json(
         for i in range(0, len(cr), chunk):
             out.write((", " if i else "") + ", ".join([f"[{x}, {a}, {b}]" for x, a, b in cr[i : i + chunk].tolist()]))
         out.write("]")
+    if g.floors > 1:
+        from engine.maze.floors import open_stairs
+
+        out.write(f', "floors": {g.floors}, "cell_floor": [')
+        fl = g.floor_of
+        for i in range(0, len(fl), chunk):
+            out.write((", " if i else "") + ", ".join(map(str, fl[i : i + chunk].tolist())))
+        out.write('], "stairs": [' + ", ".join([f"[{a}, {b}]" for a, b in open_stairs(maze).tolist()]) + "]")
     out.write(f', "seconds": {dump(secs)}{tail}}}')

@@ -98,6 +98,11 @@ class LevelCode:
         """Height in cells (polar: rings)."""
         return self.grid.height
 
+    @property
+    def floors(self) -> int:
+        """The number of floors (1 unless the grid is stacked, :mod:`engine.maze.grids.floors`)."""
+        return self.grid.floors
+
     def code(self) -> str:
         """The level code in :attr:`version` (decode -> code gives the input back)."""
         return seal(fmt.body(self.grid, self.passage, self.start, self.goal, self.dark, self.version))
@@ -124,11 +129,12 @@ class LevelCode:
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 8×6 level, dark``."""
-        return f"{self.shape} {self.width}×{self.height} level" + (", dark" if self.dark else "")
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        return f"{self.shape} {self.width}×{self.height} level{floors}" + (", dark" if self.dark else "")
 
     def describe(self) -> dict[str, Any]:
-        """Every field by name (the grid is already built; no search runs)."""
-        return {
+        """Every field by name (the grid is already built; no search runs); ``floors`` only when more than 1."""
+        out: dict[str, Any] = {
             "shape": self.shape,
             "width": self.width,
             "height": self.height,
@@ -138,18 +144,21 @@ class LevelCode:
             "edges": int(self.grid.num_edges),
             "passages": int(self.passage.sum()),
         }
+        if self.floors > 1:  # absent = one floor, as in the code
+            out["floors"] = self.floors
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LevelCode):
             return NotImplemented
         g, h = self.grid, other.grid
-        return ((g.kind, g.width, g.height, self.start, self.goal, self.dark)
-                == (h.kind, h.width, h.height, other.start, other.goal, other.dark)
+        return ((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark)
+                == (h.kind, h.width, h.height, h.floors, other.start, other.goal, other.dark)
                 and np.array_equal(self.passage, other.passage))
 
     def __hash__(self) -> int:
-        return hash((self.grid.kind, self.grid.width, self.grid.height, self.start, self.goal, self.dark,
-                     self.passage.tobytes()))
+        g = self.grid
+        return hash((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark, self.passage.tobytes()))
 
 
 def _decode(frame: Frame) -> LevelCode:

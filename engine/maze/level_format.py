@@ -3,7 +3,7 @@
 A level code carries the maze, not how it was made, so any maze on a full grid has one
 (a hand-made level, an edited one, a generated one)::
 
-    L2.<S><W>X<H>[.A<start>][.Z<goal>][.D]:<passages>-<check>
+    L2.<S><W>X<H>[.F<floors>][.A<start>][.Z<goal>][.D]:<passages>-<check>
 
 for example ``L2.S3X2:2J-BE`` (the maze of ``M2.S3X2.BT#0-ES``):
 
@@ -12,6 +12,8 @@ for example ``L2.S3X2:2J-BE`` (the maze of ``M2.S3X2.BT#0-ES``):
 * ``S3X2`` — shape letter (S square, H hex, T triangle, P polar, U upsilon, as in maze
   codes) then width × height, each in the shape's range
   (:func:`engine.maze.grids.check_grid_size`);
+* ``F<floors>`` — a maze of 2..8 floors (square or hex, :mod:`engine.maze.grids.floors`; the
+  grid's edges then include every stair candidate, in its edge order); absent = one floor;
 * ``A<cell>`` / ``Z<cell>`` — the start / goal cell in base 36, omitted when it is the
   grid's default (``grid.start`` / ``grid.goal``);
 * ``D`` — a dark level (as in maze codes);
@@ -52,6 +54,7 @@ VERSION: Final = 2
 START_LETTER: Final = "A"
 GOAL_LETTER: Final = "Z"
 DARK_FIELD: Final = "D"
+FLOORS_LETTER: Final = "F"
 #: Bits per chunk and the characters of a full chunk (36**6 > 2**31).
 CHUNK_BITS: Final = 31
 CHUNK_CHARS: Final = 6
@@ -81,11 +84,15 @@ def passages_length(num_edges: int) -> int:
     return full * CHUNK_CHARS + (tail_chars(rest) if rest else 0)
 
 
-def grid_counts(shape: str, width: int, height: int) -> tuple[int, int]:
-    """``(cells, edges)`` of ``make_grid(shape, width, height)`` without building it (sizes in range).
+def grid_counts(shape: str, width: int, height: int, floors: int = 1) -> tuple[int, int]:
+    """``(cells, edges)`` of ``make_grid(shape, width, height)`` (stacked into ``floors``) without building it
+    (sizes in range).
 
     Tests check every formula against the built grids.
     """
+    if floors > 1:
+        cells, edges = grid_counts(shape, width, height)
+        return floors * cells, floors * edges + (floors - 1) * cells
     w, h = width, height
     if shape == "square":
         return w * h, h * (w - 1) + (h - 1) * w
@@ -208,6 +215,8 @@ def check_playable(grid: Grid, passage: np.ndarray, start: int, goal: int) -> No
 def body(grid: Grid, passage: np.ndarray, start: int, goal: int, dark: bool, version: int = VERSION) -> str:
     """The code body (before ``-``) of checked fields."""
     parts = [f"{TAG}{version}", f"{SHAPE_LETTERS[grid.kind]}{grid.width}X{grid.height}"]
+    if grid.floors > 1:
+        parts.append(f"{FLOORS_LETTER}{grid.floors}")
     if start != grid.start:
         parts.append(START_LETTER + encode_int(start))
     if goal != grid.goal:
@@ -252,20 +261,25 @@ def parse(rest: str) -> LevelFields:
     fields = params[1:].split(".")
     size = fields[0]
     shape, width, height = parse_shape_size(size)
-    cells, num_edges = grid_counts(shape, width, height)
+    floors = 1
+    parts = fields[1:]
+    if parts and parts[0].startswith(FLOORS_LETTER):
+        floors = _floors(parts[0], shape, width, height)
+        parts = parts[1:]
+    cells, num_edges = grid_counts(shape, width, height, floors)
     start: int | None = None
     goal: int | None = None
     dark = False
     order = (START_LETTER, GOAL_LETTER, DARK_FIELD)
     seen = -1
-    for part in fields[1:]:
+    for part in parts:
         letter = part[:1]
         where = order.index(letter) if letter in order else -1
         if where < 0 or (letter == DARK_FIELD and part != DARK_FIELD):
             raise CodeError(f"The part '{part[:20]}' of the level code is not understood.")
         if where <= seen:
             raise CodeError(f"The part '{part[:20]}' of the level code is repeated or out of order "
-                            "(start A, goal Z, dark D).")
+                            "(floors F, start A, goal Z, dark D).")
         seen = where
         if letter == DARK_FIELD:
             dark = True
@@ -278,9 +292,33 @@ def parse(rest: str) -> LevelFields:
             goal = value
     passage = unpack_passages(passages, num_edges)
     grid = make_grid(shape, width, height)
+    if floors > 1:
+        from engine.maze.grids.floors import stack_grid
+
+        grid = stack_grid(grid, floors)
     if (grid.n, grid.num_edges) != (cells, num_edges):  # a bug in grid_counts, never the user's
         raise CodeError(f"The {shape} grid's size could not be checked (internal mismatch).")
     fields_ = LevelFields(grid, passage, grid.start if start is None else start,
                           grid.goal if goal is None else goal, dark)
     check_playable(grid, passage, fields_.start, fields_.goal)
     return fields_
+
+
+def _floors(part: str, shape: str, width: int, height: int) -> int:
+    """The floors of a level code's ``F<floors>`` field, checked (2..8, square or hex, not too many cells).
+
+    Raises:
+        CodeError: one sentence.
+    """
+    from engine.maze.grids.floors import MAX_FLOOR_CELLS, check_floors
+
+    if not part[1:].isdigit() or len(part) != 2 or not 2 <= int(part[1:]) <= 8:
+        raise CodeError(f"The floors field '{part[:20]}' of the level code must be F2..F8.")
+    floors = int(part[1:])
+    try:
+        check_floors(shape, floors)
+    except ValueError as exc:
+        raise CodeError(f"The floors field cannot be used here: {exc}.") from None
+    if floors * grid_counts(shape, width, height)[0] > MAX_FLOOR_CELLS:
+        raise CodeError(f"The level code has more than {MAX_FLOOR_CELLS:,} cells on its floors.")
+    return floors

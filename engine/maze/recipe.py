@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.K<mask>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.F<floors>[S<percent>]][.K<mask>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -18,6 +18,10 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 * ``B25`` — braid, the percentage of dead ends removed (0 is omitted);
 * ``W30`` — weave (:mod:`engine.maze.weave`): how often a crossing is allowed, in percent
   (1..100; 0 is omitted, so codes without it keep their spelling and level);
+* ``F3`` / ``F3S20`` — a maze with floors (:mod:`engine.maze.floors`): 2..8 floors of a square or
+  hex grid joined by stairs, then ``S`` and the share of stair candidates allowed in percent when
+  it is not the default (:data:`engine.maze.grids.floors.DEFAULT_STAIRS`).  Absent = one floor, so codes
+  without it keep their spelling and level;
 * ``K...`` — a shaped maze: the grid cut by a mask (:mod:`engine.maze.masks`): ``KHEART``
   (built-in), ``KTHI`` (text), ``KB8X8_...`` (a small picture).  Absent = the full grid;
 * ``D`` — a dark level (fog of war, :mod:`engine.modes.fog`): the same maze, played seeing
@@ -42,6 +46,7 @@ from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_i
 from engine.level import Level
 from engine.maze.grids import SHAPE_LETTERS
 from engine.maze.grids.base import Grid
+from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
 from engine.rng import Rng
@@ -53,6 +58,8 @@ VERSION = CURRENT_VERSION
 DARK_FIELD = "D"
 #: The first letter of the weave field (``W<percent>``, after the braid, before the dark field).
 WEAVE_LETTER = "W"
+#: The first letter of the floors field (``F<floors>[S<stairs percent>]``, after the weave field).
+FLOORS_LETTER = "F"
 #: Why a level cannot be both woven and shaped (one sentence, for errors).
 NOT_WOVEN_AND_SHAPED = "a maze cannot be both woven (weave) and cut to a shape (mask) yet"
 
@@ -95,6 +102,10 @@ class MazeSpec:
         mask: the shape the grid is cut to (None: the full grid); see :mod:`engine.maze.masks`.
         weave: how often a crossing is allowed, percent 0..100 (0: not a weave maze; see
             :mod:`engine.maze.weave`).  A maze is not both woven and shaped.
+        floors: how many floors, 1..8 (more than 1: square or hex only, not woven or shaped; see
+            :mod:`engine.maze.floors`).
+        stairs: the share of stair candidates allowed, percent 1..100 (only meaningful with floors;
+            :data:`engine.maze.grids.floors.DEFAULT_STAIRS` by default).
     """
 
     KIND: ClassVar[str] = "maze"
@@ -110,18 +121,26 @@ class MazeSpec:
     dark: bool = False
     mask: Mask | None = None
     weave: int = 0
+    floors: int = 1
+    stairs: int = DEFAULT_STAIRS
 
     def __post_init__(self) -> None:
         """Check the percentages (whole numbers 0..100: a code writes them as digits) and make options canonical.
 
         Raises:
             ValueError: ``braid`` or ``weave`` is not a whole number from 0 to 100 (e.g. the fraction 0.25
-                that :meth:`create` takes; a code could not be read back).
+                that :meth:`create` takes; a code could not be read back), ``stairs`` not 1..100, or
+                ``floors`` not 1..8.
         """
-        for name in ("braid", "weave"):
+        for name in ("braid", "weave", "stairs"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
                 raise ValueError(f"{name} must be a whole percentage from 0 to 100, not {value!r}")
+        if not self.stairs:
+            raise ValueError("stairs must be a whole percentage from 1 to 100, not 0")
+        check_floors(self.shape, self.floors)
+        if self.floors == 1:  # one floor has no stairs: every such spec is the same level, one spelling
+            object.__setattr__(self, "stairs", DEFAULT_STAIRS)
         # Options that codes carry are explicit and canonical, independent of the
         # generator's defaults (so codes never change meaning).
         from engine.maze.generators import get_generator
@@ -142,6 +161,8 @@ class MazeSpec:
         dark: bool = False,
         mask: Mask | None = None,
         weave: float = 0.0,
+        floors: int = 1,
+        stairs: float = DEFAULT_STAIRS / 100,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
@@ -153,6 +174,10 @@ class MazeSpec:
                 least 2 connected cells of the grid (see :func:`_check_mask`).
             weave: how often a crossing is allowed, as a fraction 0..1 (stored as a whole
                 percentage, rounded half up; the ``.W`` field).  Not with a mask.
+            floors: 1..8 floors (the ``.F`` field); more than 1 needs a square or hex grid and a
+                graph-generic generator, and no weave or mask.
+            stairs: the share of stair candidates allowed, a fraction 0.01..1 (stored as a whole
+                percentage, rounded half up).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -178,18 +203,12 @@ class MazeSpec:
             if weave:
                 raise ValueError(NOT_WOVEN_AND_SHAPED)
             _check_mask(gen, shape, width, height, mask)
-        return cls(
-            shape,
-            width,
-            height,
-            gen.name,
-            opts,
-            int(braid * 100 + 0.5),
-            int(seed),
-            dark=bool(dark),
-            mask=mask,
-            weave=int(float(weave) * 100 + 0.5),
-        )
+        if not 0.01 <= stairs <= 1.0:
+            raise ValueError(f"stairs must be between 0.01 and 1, got {stairs}")
+        check_floors_recipe(shape, width, height, gen, floors, weave=bool(weave), mask=mask is not None)
+        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
+                   mask=mask, weave=int(float(weave) * 100 + 0.5), floors=int(floors),
+                   stairs=int(float(stairs) * 100 + 0.5))
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -215,6 +234,9 @@ class MazeSpec:
             parts.append(f"B{self.braid}")
         if self.weave:
             parts.append(f"{WEAVE_LETTER}{self.weave}")
+        if self.floors > 1:
+            share = "" if self.stairs == DEFAULT_STAIRS else f"S{self.stairs}"
+            parts.append(f"{FLOORS_LETTER}{self.floors}{share}")
         if self.mask is not None:
             parts.append(self.mask.field())  # ValueError for a picture too big for a code
         if self.dark:
@@ -267,6 +289,7 @@ class MazeSpec:
         options: dict[str, str] = {}
         braid = 0
         weave = 0
+        floors, stairs = 1, DEFAULT_STAIRS
         dark = False
         mask: Mask | None = None
         rest = fields[2:]
@@ -279,31 +302,22 @@ class MazeSpec:
                 raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
-            if (
-                part.startswith("B")
-                and part[1:].isdigit()
-                and len(part) <= 4
-                and not braid
-                and not dark
-                and mask is None
-                and not weave
-            ):
+            if (part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark
+                    and mask is None and not weave and floors == 1):
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
-            elif (
-                part.startswith(WEAVE_LETTER)
-                and part[1:].isdigit()
-                and len(part) <= 4
-                and not weave
-                and not dark
-                and mask is None
-            ):
+            elif part.startswith(WEAVE_LETTER) and part[1:].isdigit() and len(part) <= 4 and not weave \
+                    and not dark and mask is None and floors == 1:
                 weave = int(part[1:])
                 if not 1 <= weave <= 100:
                     raise CodeError(f"The weave {weave}% must be 1..100.")
             elif part.startswith(WEAVE_LETTER) and weave:
                 raise CodeError("The weave field 'W' appears twice in the maze code.")
+            elif part[:1] == FLOORS_LETTER and part[1:2].isdigit() and floors == 1 and not dark and mask is None:
+                floors, stairs = _floors_field(part)
+            elif part[:1] == FLOORS_LETTER and part[1:2].isdigit():
+                raise CodeError("The floors field 'F' appears twice or after the mask or dark field.")
             elif part.startswith("K") and mask is None and not dark:
                 mask = mask_from_field(part)
             elif part.startswith("K"):
@@ -322,6 +336,11 @@ class MazeSpec:
             except ValueError as exc:
                 raise CodeError(f"The weave field cannot be used here: {exc}.") from None
         seed = decode_int(seed_text, what="seed", max_value=SEED_MAX)
+        try:
+            check_floors_recipe(shape, width, height, gen, floors, weave=bool(weave), mask=mask is not None)
+        except ValueError as exc:
+            text = str(exc)
+            raise CodeError(f"The floors field cannot be used here: {text}.") from None
         if mask is not None:
             if weave:
                 raise CodeError(f"{NOT_WOVEN_AND_SHAPED[:1].upper()}{NOT_WOVEN_AND_SHAPED[1:]}.")
@@ -330,10 +349,10 @@ class MazeSpec:
             except ValueError as exc:
                 text = str(exc)
                 raise CodeError(f"{text[:1].upper()}{text[1:]}.") from None
-        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave)
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave, floors, stairs)
 
     def describe(self) -> dict[str, Any]:
-        """Every field by name (nothing is built)."""
+        """Every field by name (nothing is built); ``floors`` and ``stairs_share`` (percent) only with floors."""
         return {
             "shape": self.shape,
             "width": self.width,
@@ -345,6 +364,7 @@ class MazeSpec:
             "dark": self.dark,
             "mask": None if self.mask is None else self.mask.describe(),
             "weave": self.weave,
+            **({"floors": self.floors, "stairs_share": self.stairs} if self.floors > 1 else {}),
         }
 
     # -- building ----------------------------------------------------------
@@ -355,6 +375,12 @@ class MazeSpec:
 
         grid = self.make_grid()
         rng = Rng(self.seed)
+        if self.floors > 1:
+            from engine.maze.floors import generate_floors
+            from engine.maze.grids.floors import FloorGrid
+
+            assert isinstance(grid, FloorGrid)
+            return generate_floors(grid, self.algorithm, rng, dict(self.options), self.stairs / 100, self.braid / 100)
         if self.weave:
             from engine.maze.weave import generate_weave
 
@@ -374,9 +400,14 @@ class MazeSpec:
 
     def make_grid(self) -> Grid:
         """The level's grid: the tessellation, cut by the mask when there is one (then a
-        :class:`engine.maze.grids.masked.MaskedGrid`, whose start and goal are far apart)."""
+        :class:`engine.maze.grids.masked.MaskedGrid`, whose start and goal are far apart), or stacked into
+        floors (a :class:`engine.maze.grids.floors.FloorGrid`)."""
         from engine.maze.grids import make_grid
 
+        if self.floors > 1:
+            from engine.maze.grids.floors import stack_grid
+
+            return stack_grid(make_grid(self.shape, self.width, self.height), self.floors)
         if self.mask is None:
             return make_grid(self.shape, self.width, self.height)
         from engine.maze.grids.masked import masked_grid  # only shaped levels pay for importing it
@@ -410,7 +441,10 @@ class MazeSpec:
         weave = f", weave {self.weave}%" if self.weave else ""
         dark = ", dark" if self.dark else ""
         mask = f", {self.mask.label()} shape" if self.mask is not None else ""
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{mask}{dark}"
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        if self.floors > 1 and self.stairs != DEFAULT_STAIRS:
+            floors += f" (stairs {self.stairs}%)"
+        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{floors}{mask}{dark}"
 
 
 def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
@@ -440,6 +474,52 @@ def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> No
 #: aspect), so checking a code stays bounded; a picture mask is always checked (cut up to here, above it
 #: by :func:`engine.maze.grids.masked.check_cut`).
 CUT_CHECK_CELLS = 60_000
+
+
+def check_floors_recipe(shape: str, width: int, height: int, gen: Any, floors: int, *,  # noqa: ANN401
+                        weave: bool, mask: bool) -> None:
+    """Refuse floors that cannot be built, with one sentence (nothing is built).
+
+    Raises:
+        ValueError: floors outside 1..8, a shape other than square or hex, a row-based generator, weave or a
+            mask with floors, or more than :data:`engine.maze.grids.floors.MAX_FLOOR_CELLS` cells in all.
+    """
+    floors = check_floors(shape, floors)
+    if floors == 1:
+        return
+    from engine.maze.floors import NOT_WITH_MASK, NOT_WITH_WEAVE
+    from engine.maze.generators import floors_refusal
+    from engine.maze.grids.floors import MAX_FLOOR_CELLS
+
+    if not gen.floors:
+        raise ValueError(floors_refusal(gen))
+    if weave:
+        raise ValueError(NOT_WITH_WEAVE)
+    if mask:
+        raise ValueError(NOT_WITH_MASK)
+    if floors * cell_count(shape, width, height) > MAX_FLOOR_CELLS:
+        raise ValueError(f"{floors} floors of {width}x{height} are {floors * width * height:,} cells; "
+                         f"at most {MAX_FLOOR_CELLS:,} in all")
+
+
+def _floors_field(part: str) -> tuple[int, int]:
+    """``(floors, stairs percent)`` of a code's ``F<floors>[S<percent>]`` field.
+
+    Raises:
+        CodeError: not of that form, floors outside 2..8 or stairs outside 1..100.
+    """
+    count, sep, share = part[1:].partition("S")
+    if not count.isdigit() or len(count) > 1 or (sep and (not share.isdigit() or len(share) > 3)):
+        raise CodeError(f"The floors field '{part[:20]}' is not of the form F<floors> or F<floors>S<percent>.")
+    floors = int(count)
+    if not 2 <= floors <= 8:
+        raise CodeError(f"The maze code asks for {floors} floors; 2..8 are possible.")
+    stairs = int(share) if sep else DEFAULT_STAIRS
+    if not 1 <= stairs <= 100:
+        raise CodeError(f"The stairs {stairs}% must be 1..100.")
+    if sep and stairs == DEFAULT_STAIRS:
+        raise CodeError(f"The stairs {stairs}% are the default and are written without 'S'.")
+    return floors, stairs
 
 
 def cell_count(shape: str, width: int, height: int) -> int:

@@ -66,7 +66,8 @@ class Event:
         player: who it happened to: 0 for the one player of a maze or a race (1 is a race's
             opponent), 0 or 1 in a two-player race; :data:`EVERYONE` for the whole session.
         cell: the cell it happened at (STEP, BUMP, ARRIVED), else -1.
-        value: BEEP: seconds left (0 = go); ARRIVED: the place (1 first; a maze: 1); else 0.
+        value: BEEP: seconds left (0 = go); ARRIVED: the place (1 first; a maze: 1); STEP: +1 / -1 for a
+            step up / down a stair (a maze with floors), else 0; else 0.
         time: seconds on the session's clock when it happened (a race: its tick / 60,
             negative during the countdown; a maze: the timer).
     """

@@ -44,7 +44,7 @@ SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
-    "dark", "mask", "mask_text", "weave",
+    "dark", "mask", "mask_text", "weave", "floors", "stairs",
 }
 
 
@@ -57,7 +57,8 @@ class CampaignLevel:
             level of every world is open from the start (:meth:`Campaign.is_open`).
         id: unique across the campaign; name: shown on the level select; world: the world's name.
         recipe: the :class:`engine.maze.recipe.MazeSpec` its maze is generated from (shape, size,
-            algorithm, options, braid 0..100, seed, dark, mask, weave 0..100): its code is the level's code.
+            algorithm, options, braid 0..100, seed, dark, mask, weave 0..100, floors 1..8, stairs 1..100): its
+            code is the level's code.
             Every shipped level has one; None for a level held ready-made in :attr:`made`.
         par_time: seconds for the time star (> 0); par_moves: moves for the moves star (> 0).
         source: the file it was read from.
@@ -276,6 +277,14 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     weave = ck.get(table, "weave", int, 0)
     if isinstance(weave, bool) or not 0 <= weave <= 100:
         raise ck.fail("weave", f"must be a percentage 0..100, got {weave}")
+    floors = ck.get(table, "floors", int, 1)
+    if isinstance(floors, bool) or not 1 <= floors <= 8:
+        raise ck.fail("floors", f"must be a whole number 1..8, got {floors}")
+    from engine.maze.grids.floors import DEFAULT_STAIRS
+
+    stairs = ck.get(table, "stairs", int, DEFAULT_STAIRS)
+    if isinstance(stairs, bool) or not 1 <= stairs <= 100:
+        raise ck.fail("stairs", f"must be a percentage 1..100, got {stairs}")
     par_moves = ck.get(table, "par_moves", int)
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
@@ -285,13 +294,14 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     if known is not None:
         try:
             MazeSpec.create(shape, width, height, algorithm, options, braid / 100.0, seed, mask=mask,
-                            weave=weave / 100.0)
+                            weave=weave / 100.0, floors=floors, stairs=stairs / 100.0)
         except ValueError as exc:
             msg = str(exc)
-            fld = next((f for f in ("width", "height", "option", "braid", "weave", "seed", "mask") if f in msg),
-                       "shape")
+            fields = ("width", "height", "option", "braid", "weave", "seed", "mask", "floors", "stairs")
+            fld = next((f for f in fields if f in msg), "shape")
             raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
-    recipe = MazeSpec(shape, width, height, algorithm, options, braid, seed, dark=dark, mask=mask, weave=weave)
+    recipe = MazeSpec(shape, width, height, algorithm, options, braid, seed, dark=dark, mask=mask, weave=weave,
+                      floors=floors, stairs=stairs)
     level = CampaignLevel(
         index=index, id=level_id, name=name, world=world, recipe=recipe, par_time=float(par_time),
         par_moves=par_moves, source=path.name,

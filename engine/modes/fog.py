@@ -3,7 +3,8 @@
 The rule, for a player standing on a cell:
 
 * **in sight** — the cell itself, every cell next to it (its grid neighbours,
-  walled or not: the player sees the walls around it and what lies just beyond),
+  walled or not: the player sees the walls around it and what lies just beyond; with
+  floors only those on its own floor, plus the cell at the other end of an open stair),
   and the straight open runs from it in every open direction (the same runs
   click-to-walk allows, :meth:`engine.modes.play.PlaySession.in_sight`);
 * **seen** — every cell that has been in sight at some time (remembered, drawn dimmed);
@@ -25,12 +26,19 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 
 #: Cell levels (``Fog.levels`` values).
 UNSEEN = 0
 SEEN = 1
 IN_SIGHT = 2
+
+
+def _pitch(grid: Grid) -> float:
+    """The x distance between floors in the grid's drawing (0 without floors)."""
+    pitch = getattr(grid, "floor_pitch", 0.0)
+    return float(pitch)
 
 
 class Fog:
@@ -50,8 +58,13 @@ class Fog:
         self.maze = maze
         self.goal = int(maze.goal)
         self.goal_hint = goal_hint
-        self._neighbours: list[list[int]] = maze.grid.lists()[0]
-        self._centers = np.asarray(maze.grid.centers, dtype=np.float64)
+        g = maze.grid
+        self._neighbours: list[list[int]] = g.lists()[0]
+        self._centers = np.asarray(g.centers, dtype=np.float64)
+        if g.floors > 1:  # sight stops at stairs: the neighbours on the cell's own floor; the hint ignores floors
+            fl = g.floor_of.tolist()
+            self._neighbours = [[d for d in nbs if fl[d] == fl[c]] for c, nbs in enumerate(self._neighbours)]
+            self._centers = self._centers - np.stack([g.floor_of * _pitch(g), np.zeros(g.n)], axis=1)
         self.levels = np.zeros(maze.grid.n, dtype=np.uint8)
         self.visible: set[int] = set()
         self.version = 0
@@ -121,8 +134,11 @@ class Fog:
     def goal_direction(self, cell: int) -> tuple[float, float] | None:
         """The faint hint: a unit vector (world x right, y up) from ``cell``'s centre toward the goal's.
 
+        In a maze with floors, toward the goal's place on its own floor (as if it were on the player's).
+
         Returns:
-            None when the hint is off, the goal is already known, or the player stands on it.
+            None when the hint is off, the goal is already known, or the player stands on it (or
+            straight above or below it).
         """
         if not self.goal_hint or self.goal_known:
             return None

@@ -368,7 +368,7 @@ def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_
 
 
 def unpack_steps(
-    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False
+    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False, floors: bool = False
 ) -> tuple[tuple[int, int], ...]:
     """Inverse of :func:`pack_steps`, checking everything that needs no maze.
 
@@ -376,6 +376,7 @@ def unpack_steps(
         packed: the moves part of a ghost code (upper case).
         shape: the level's tessellation (bounds each move's direction).
         weave: a weave level: a cell may also have one under-edge, listed among its neighbours.
+        floors: a level of several floors: a cell may also have a stair down and a stair up, listed last.
 
     Raises:
         CodeError: no moves, a character that is not a letter or digit, a
@@ -384,7 +385,7 @@ def unpack_steps(
     """
     if not packed:
         raise CodeError("The ghost code has no moves after ':'.")
-    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0)
+    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0) + (2 if floors else 0)
     steps: list[tuple[int, int]] = []
     tick = 0
     gap = move_ticks
@@ -458,7 +459,8 @@ def _decode(frame: Frame) -> GhostCode:
         return _decode_held(frame, level, packed)
     fields, seed_text = split_level(level, "ghost code")
     spec = MazeSpec.from_fields(fields, seed_text, frame.version)
-    return GhostCode(spec, unpack_steps(packed, spec.shape, weave=bool(spec.weave)), frame.version)
+    steps = unpack_steps(packed, spec.shape, weave=bool(spec.weave), floors=spec.floors > 1)
+    return GhostCode(spec, steps, frame.version)
 
 
 def _decode_held(frame: Frame, header: str, rest: str) -> GhostCode:
@@ -474,7 +476,7 @@ def _decode_held(frame: Frame, header: str, rest: str) -> GhostCode:
         why = str(exc)
         raise CodeError(f"The ghost code's level is not valid: {why[:1].lower()}{why[1:]}") from None
     held = LevelCode(f.grid, f.passage, f.start, f.goal, f.dark)
-    return GhostCode(None, unpack_steps(packed, held.shape), frame.version, held=held)
+    return GhostCode(None, unpack_steps(packed, held.shape, floors=held.floors > 1), frame.version, held=held)
 
 
 for _version in VERSIONS:

@@ -100,7 +100,7 @@ class LabRun:
         level: a built level to solve instead of carving (the run starts in ``DONE``).
 
     Raises:
-        ValueError: neither or both of ``spec`` and ``level``; a weave spec.
+        ValueError: neither or both of ``spec`` and ``level``; a weave spec or one with floors.
 
     Attributes:
         cells: ``bytearray`` of cell states, ``grid.n`` long.
@@ -120,6 +120,8 @@ class LabRun:
             raise ValueError("a Lab run carves a spec or solves a level: give exactly one")
         if spec is not None and spec.weave:
             raise ValueError("the Lab cannot carve weave mazes step by step yet")
+        if spec is not None and spec.floors > 1:  # its steps would carve every stair candidate, not the allowed
+            raise ValueError("the Lab cannot carve mazes with floors step by step yet")
         self.spec = spec
         self.level = level
         if level is not None:

@@ -167,7 +167,7 @@ def _measure(code: str) -> _Measured:
         raise _Refused(f"is not a level code: {exc}") from None
     kind = str(getattr(decoded, "KIND", "?"))
     if isinstance(decoded, MazeSpec):
-        cells = cell_count(decoded.shape, decoded.width, decoded.height)
+        cells = cell_count(decoded.shape, decoded.width, decoded.height) * decoded.floors
         if cells > MAX_CELLS:
             raise _Refused(f"makes a maze of {cells:,} cells; a pack's levels have at most {MAX_CELLS:,}")
         level = decoded.level()

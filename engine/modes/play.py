@@ -14,6 +14,13 @@ window; it is an :class:`engine.modes.base.Session`.  The view reads
 :meth:`PlaySession.advance` returns (``STEP``, ``BUMP``, ``ARRIVED`` at the goal)
 to play sounds and shake the camera; :attr:`PlaySession.phase` is ``READY``
 before the first move, ``PLAYING``, then ``OVER`` at the goal.
+
+Mazes with floors (:mod:`engine.maze.floors`): a stair has no direction in the plane, so
+arrows, held keys, clicks and sight stay on the player's floor; :meth:`PlaySession.climb`
+(+1 up, -1 down) takes the open stair of the cell the player stands on, as one move
+(a ``STEP`` event whose ``value`` is the direction).  :attr:`PlaySession.floor`,
+:meth:`PlaySession.display_floor`, :meth:`PlaySession.stairs_here` and
+:meth:`PlaySession.climbing` tell the view what to show.
 """
 
 from __future__ import annotations
@@ -103,10 +110,12 @@ def default_par_time(shortest: int) -> int:
 
 @dataclass(frozen=True)
 class Intent:
-    """One buffered key press: the wanted direction and the newest key's direction."""
+    """One buffered key press: the wanted direction and the newest key's direction, or a climb
+    (``climb`` +1 up / -1 down a stair; the direction is then unused)."""
 
     direction: Vec
     prefer: Vec | None = None
+    climb: int = 0
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,19 @@ class PlaySession:
         self.under: dict[tuple[int, int], int] = {}
         for x, a, b in maze.crossings.tolist():
             self.under[(a, b)] = self.under[(b, a)] = x
+        # Floors: the open neighbours on the cell's own floor (keys, clicks, sight), and the open stairs.
+        self.floor_of: list[int] = maze.grid.floor_of.tolist()
+        self.flat = self.adj
+        self.stair_up: dict[int, int] = {}
+        self.stair_down: dict[int, int] = {}
+        if maze.grid.floors > 1:
+            from engine.maze.floors import open_stairs
+
+            fl = self.floor_of
+            self.flat = [[d for d in nbs if fl[d] == fl[c]] for c, nbs in enumerate(self.adj)]
+            for lower, upper in open_stairs(maze).tolist():
+                self.stair_up[lower] = upper
+                self.stair_down[upper] = lower
         self.reset()
 
     # -- state -----------------------------------------------------------
@@ -257,10 +279,41 @@ class PlaySession:
             return -1
         return self.under.get((self.anim_from, self.cell), -1)
 
+    @property
+    def floor(self) -> int:
+        """The floor of the player's cell (0 = the lowest; always 0 without floors).  While a climb
+        animates this is already the floor reached; :meth:`display_floor` is the one drawn."""
+        return self.floor_of[self.cell]
+
+    def display_floor(self) -> int:
+        """The floor the player is drawn on: the one left until half way up or down a stair."""
+        if self.moving and self.progress < 0.5:
+            return self.floor_of[self.anim_from]
+        return self.floor_of[self.cell]
+
+    def climbing(self) -> int:
+        """+1 / -1 while the player goes up / down a stair, else 0."""
+        if not self.moving:
+            return 0
+        return self.floor_of[self.cell] - self.floor_of[self.anim_from]
+
+    def stairs_here(self) -> tuple[bool, bool]:
+        """``(down, up)``: whether the player's cell has an open stair down / up."""
+        return self.cell in self.stair_down, self.cell in self.stair_up
+
+    def stair_target(self, direction: int, cell: int | None = None) -> int | None:
+        """The cell the open stair ``direction`` (+1 up, -1 down) leads to from ``cell`` (the player's), or None."""
+        at = self.cell if cell is None else cell
+        table = self.stair_up if direction == 1 else self.stair_down if direction == -1 else {}
+        return table.get(at)
+
     def display_position(self) -> tuple[float, float]:
-        """The player's drawn position in world units (eased between cells while moving)."""
+        """The player's drawn position in world units (eased between cells while moving; on a stair it stays
+        on the cell it leaves until half way, then shows on the cell it reaches: floors are drawn apart)."""
         ax, ay = self.centers[self.anim_from]
         bx, by = self.centers[self.cell]
+        if self.moving and self.floor_of[self.anim_from] != self.floor_of[self.cell]:
+            return (ax, ay) if self.progress < 0.5 else (bx, by)
         t = 1.0 if not self.moving else min(1.0, self.progress)
         t = t * t * (3 - 2 * t)
         return ax + (bx - ax) * t, ay + (by - ay) * t
@@ -277,16 +330,40 @@ class PlaySession:
         if not self.moving:
             self._next(None, 0.0)
 
+    def climb(self, direction: int) -> bool:
+        """Take the open stair up (``+1``) or down (``-1``) from the player's cell: one move, a ``STEP`` event
+        (``value`` = ``direction``) from :meth:`advance`.  While a move animates it is buffered like a key press
+        (the stair of the cell being reached).
+
+        Returns:
+            True when the climb starts or is buffered; False (and a ``BUMP`` event) where there is no such
+            open stair, or when the maze is finished.
+        """
+        if self.finished:
+            return False
+        if self.stair_target(direction) is None:
+            self.bumps += 1
+            self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
+            return False
+        self.route.clear()
+        if len(self.queue) < BUFFER_SIZE:
+            self.queue.append(Intent((0.0, 0.0), None, climb=direction))
+        if not self.moving:
+            self._next(None, 0.0)
+        return True
+
     def in_sight(self) -> set[int]:
         """Cells the player sees from where it stands: straight open runs in every open direction.
 
         A run goes on while the next open cell lies within :data:`SIGHT_TURN_DEG`
         of the previous step's direction (so it follows the curve of a polar ring
         but not a corner), through junctions, until a wall.  On triangle grids a
-        run follows its row (the same row, the column moving the same way).
+        run follows its row (the same row, the column moving the same way).  With floors
+        runs stay on the player's floor; the cell at the other end of an open stair is
+        in sight, nothing beyond it.
         """
-        seen: set[int] = set()
-        centers, adj = self.centers, self.adj
+        seen: set[int] = {d for d in (self.stair_up.get(self.cell), self.stair_down.get(self.cell)) if d is not None}
+        centers, adj = self.centers, self.flat
         grid = self.maze.grid
         rows = grid.row.tolist() if grid.kind == "triangle" else None
         cols = grid.col.tolist() if rows is not None else None
@@ -312,12 +389,17 @@ class PlaySession:
 
         A click must not solve the maze for the player: with ``explored_only`` (the
         default) the path may only cross cells already visited or in sight
-        (:meth:`in_sight`), so the target is such a cell or one step beyond them.
+        (:meth:`in_sight`), so the target is such a cell or one step beyond them.  The
+        path stays on the player's floor; a click on the far end of the stair the player stands
+        on climbs it (:meth:`climb`).
         """
         if self.finished or not 0 <= cell < len(self.adj):
             return False
+        for direction in (1, -1):  # a click on the far end of the stair the player stands on climbs it
+            if cell == self.stair_target(direction):
+                return self.climb(direction)
         allowed = (self.visited_set | self.in_sight()) if explored_only else None
-        path = shortest_path(self.adj, self.cell, cell, allowed)
+        path = shortest_path(self.flat, self.cell, cell, allowed)  # on the player's floor: stairs are climbed
         if not path:
             return False
         self.queue.clear()
@@ -329,7 +411,7 @@ class PlaySession:
 
     def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
         """The open neighbour of the current cell in ``direction``, or None (a wall)."""
-        cands = [(d, self.centers[d]) for d in self.adj[self.cell]]
+        cands = [(d, self.centers[d]) for d in self.flat[self.cell]]
         return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
 
     def run_on(self, held: Vec) -> int | None:
@@ -343,7 +425,7 @@ class PlaySession:
         """
         here = self.centers[self.cell]
         near: list[tuple[float, int]] = []
-        for n in self.adj[self.cell]:
+        for n in self.flat[self.cell]:
             if n == self.prev:
                 continue
             (x, y) = self.centers[n]
@@ -393,7 +475,8 @@ class PlaySession:
     # -- internals -------------------------------------------------------
     def _step(self, nxt: int) -> None:
         dx = self.centers[nxt][0] - self.centers[self.cell][0]
-        if abs(dx) > 1e-6:
+        climb = self.floor_of[nxt] - self.floor_of[self.cell]
+        if abs(dx) > 1e-6 and not climb:
             self.side = 1.0 if dx > 0 else -1.0
         self.started = True
         self.prev = self.cell
@@ -406,7 +489,7 @@ class PlaySession:
         if nxt not in self.visited_set:
             self.visited_set.add(nxt)
             self.visited.append(nxt)
-        self._events.append(Event(EventKind.STEP, cell=nxt, time=self.elapsed))
+        self._events.append(Event(EventKind.STEP, cell=nxt, value=climb, time=self.elapsed))
 
     def _arrive(self) -> None:
         self.moving = False
@@ -423,12 +506,15 @@ class PlaySession:
         arrived, self._arrived = self._arrived, False
         while self.queue:
             intent = self.queue.popleft()
-            nxt = self.pick(intent.direction, intent.prefer)
+            if intent.climb:
+                nxt = self.stair_target(intent.climb)
+            else:
+                nxt = self.pick(intent.direction, intent.prefer)
             if nxt is None:
                 self.bumps += 1
                 self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
                 continue
-            self._key_driven = True
+            self._key_driven = not intent.climb  # a held arrow key waits for a new press after a climb
             self._step(nxt)
             return
         if self.route:
@@ -437,7 +523,7 @@ class PlaySession:
         if held is None or not self._key_driven:
             self.hold_timer = REPEAT_DELAY
             return
-        open_here = self.adj[self.cell]
+        open_here = self.flat[self.cell]
         if arrived and len(open_here) == 2 and self.prev in open_here:
             self._step(open_here[0] if open_here[1] == self.prev else open_here[1])  # corridor: keep running
             return

@@ -86,7 +86,7 @@ def _greedy(board: Board) -> str:
 def optimal_hint_allowed(board: Board) -> bool:
     """True when the planner may try the optimal solver on ``board`` (tables ready, small or near the goal)."""
     from engine.puzzle.optimal import can_solve_optimally, tables_ready  # loaded on the first hint, not at import
-    from engine.puzzle.pdb import MAX_EXACT_CELLS
+    from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 
     w, h = board.width, board.height
     if not can_solve_optimally(w, h) or not tables_ready(w, h):

@@ -1,7 +1,7 @@
 """Optimal solver: exact tables for tiny boards, depth-first batched IDA* with additive PDBs up to 16 cells.
 
 Boards of at most 9 cells (3x3 and smaller) are answered from the exact
-distance table (:func:`engine.puzzle.pdb.exact_table`) by walking downhill.
+distance table (:func:`engine.puzzle.tables.pdb.exact_table`) by walking downhill.
 
 Boards of 10..16 cells (4x4, 3x4, 2x5, ...) use iterative deepening A* whose
 depth-first search moves whole *batches* of positions as numpy arrays.  A
@@ -33,7 +33,7 @@ the goal gives a shortest solution; the search stops as soon as it is met.
 
 Cancellable (``cancel()`` polled between batches) and bounded in time and in
 positions held (memory).  The tables, their layout and the exact-table walk are
-in :mod:`engine.puzzle.optimal_tables` (its public names are importable from here too).
+in :mod:`engine.puzzle.tables.optimal_tables` (its public names are importable from here too).
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from engine.puzzle.board import Board
-from engine.puzzle.optimal_tables import (
+from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
+from engine.puzzle.tables.optimal_tables import (
     MAX_CELLS,
     MOVE_LETTERS,
     Layout,
@@ -60,8 +61,7 @@ from engine.puzzle.optimal_tables import (
     table_names,
     tables_ready,
 )
-from engine.puzzle.pdb import MAX_EXACT_CELLS, neighbour_table, verified
-from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
+from engine.puzzle.tables.pdb import MAX_EXACT_CELLS, neighbour_table, verified
 
 __all__ = [
     "BATCH",
@@ -415,7 +415,7 @@ def solve_optimal(
         max_layer: most positions held at once (memory: about 50 bytes each
             on 4x4, 70 once the search uses every view); the search holds at most about ``3 * BATCH`` per depth.
         partition: tile groups for one pattern-database sum (default: the
-            size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
+            size's :func:`engine.puzzle.tables.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).
         partitions: several partitions whose sums are maxed (overrides ``partition``).
         at_least: a known lower bound on the solution's length (moves; the search starts there: a wrong one

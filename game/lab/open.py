@@ -9,7 +9,7 @@ from engine.codes import CodeError, normalize
 from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from game.context import Context
-from game.lab.setup import WEAVE_REFUSAL, LabSetupView
+from game.lab.setup import LabSetupView, lab_refusal
 from game.lab.view import LabView
 
 
@@ -23,8 +23,8 @@ def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = N
         view = LabSetupView(ctx, message=str(exc))
         view.field.text = code
         return view
-    if spec.weave:
-        view = LabSetupView(ctx, message=WEAVE_REFUSAL)
+    if lab_refusal(spec):
+        view = LabSetupView(ctx, message=lab_refusal(spec))
         view.field.text = code
         return view
     if back is None:

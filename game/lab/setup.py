@@ -17,6 +17,13 @@ from game.ui.maze_choices import SIZES, MazeChoices
 
 #: Why a weave code does not open in the Lab.
 WEAVE_REFUSAL = "The Lab cannot carve weave mazes step by step yet: play the code instead."
+#: Why a code of a maze with floors does not open in the Lab.
+FLOORS_REFUSAL = "The Lab cannot carve mazes with floors step by step yet: play the code instead."
+
+
+def lab_refusal(spec: MazeSpec) -> str:
+    """Why the Lab cannot carve ``spec`` (one sentence), or ``""`` when it can."""
+    return WEAVE_REFUSAL if spec.weave else FLOORS_REFUSAL if spec.floors > 1 else ""
 
 
 class LabSetupView(ChoiceSetupView):
@@ -81,8 +88,8 @@ class LabSetupView(ChoiceSetupView):
         except CodeError as exc:
             self.message.text = str(exc)
             return
-        if spec.weave:
-            self.message.text = WEAVE_REFUSAL
+        if lab_refusal(spec):
+            self.message.text = lab_refusal(spec)
             return
         self.adopt_spec(spec)
         self.ctx.go(Route.LAB, spec.code(), back=self)

@@ -16,7 +16,7 @@ from engine.maze.model import Maze
 from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
 from game.context import Context
-from game.format import format_time
+from game.format import format_time, moves_texts
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_goal_hint, draw_player
@@ -27,7 +27,7 @@ from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
-from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key
 
 if TYPE_CHECKING:
@@ -43,6 +43,8 @@ TOO_FAR = "Too far: click a cell you have seen, next to your way"
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
     "F fit · P pause · F1 help · Esc back"
+HELP_LINES = (HELP_LINE, "E/PgUp up a stair · Q/PgDn down · arrows/WASD move · click to walk · wheel zoom · F fit · "
+              "P pause · F1 help · Esc back")  # without and with floors (with: the stairs first, they are new)
 
 
 class PlayScreen(KeepPlace, MazeScreen):
@@ -105,12 +107,12 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
         note = getattr(maze.grid, "note", None)
-        self.help_line = (note() if note is not None else "") or HELP_LINE
+        self.help_line = (note() if note is not None else "") or HELP_LINES[maze.grid.floors > 1]
         self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
                                     anchor_y="bottom")
-        self._shown: tuple[str, int, int] = ("", -1, 0)
+        self._shown: tuple[str, int, int, int] = ("", -1, 0, 0)
         self._drawn: tuple[Any, ...] = ()
         self._theme = t
         self.hud_height = float(HUD_HEIGHT)
@@ -190,7 +192,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.hud_moves.position = (width - 16 * s, y)
         self.footer(self.footer_line)
         self.hud_help.position = (width / 2, 4 * s)
-        self._shown = ("", -1, 0)
+        self._shown = ("", -1, 0, 0)
         self.request_redraw()
 
     def footer(self, line: str) -> None:
@@ -208,7 +210,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         """Timer in the middle; title on the left and counters on the right, each fitted to the room beside the
         clock less a gap (the title shrinks to 11/16 of its size before it is cut)."""
         s = self.session
-        shown = (self.clock_text(), s.moves, int(width))
+        shown = (self.clock_text(), s.moves, int(width), s.display_floor())
         if shown == self._shown:
             return
         self._shown = shown
@@ -216,8 +218,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         k = ui_scale(width, self.window.height)
         side = width / 2 - max(self.hud_time.content_width, 60 * k) / 2 - self.hud_title.x - HUD_GAP * k
         fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
-        long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
-        short = f"{s.moves} / {s.par_moves} moves"
+        long, short = moves_texts(s.moves, s.par_moves, s.par_time, s.display_floor(), self.maze.grid.floors)
         self.hud_moves.text = long
         if self.hud_moves.content_width > side:
             ellipsize(self.hud_moves, short, side)
@@ -255,9 +256,7 @@ class PlayScreen(KeepPlace, MazeScreen):
 
     def restart(self) -> None:
         """Start the same maze again."""
-        self.paused = False
-        if self._pause is not None:
-            self._pause.hide()
+        self.resume()
         self.session.reset()
         forget_place(self.ctx.store, self.code)
         self.felt.clear()
@@ -303,6 +302,8 @@ class PlayScreen(KeepPlace, MazeScreen):
             self.restart()
         elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
+        elif self.maze.grid.floors > 1 and climb_direction(symbol):  # a stair: one move, the camera follows
+            self.cam.following = self.session.climb(climb_direction(symbol)) or self.cam.following
         elif is_direction_key(symbol):
             self.cam.following = True
             for direction, prefer in self.keys.press(symbol):

@@ -109,7 +109,7 @@ class PuzzleJobs:
         The near-optimal solver runs instead when the settings choose it and the board is 5x5 or larger.
         Returns the message to show.
         """
-        from engine.puzzle.optimal_tables import tables_ready
+        from engine.puzzle.tables.optimal_tables import tables_ready
 
         b = session.board
         near = self.settings.solver == "near-optimal" and near_optimal_available(b.width, b.height)

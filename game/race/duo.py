@@ -27,10 +27,23 @@ from game.context import Context
 from game.format import count, format_clock
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
+from game.render.maze_layer import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
-from game.ui.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W, DirectionKeys
+from game.ui.input import (
+    CLIMB_LETTERS,
+    KEY_A,
+    KEY_D,
+    KEY_DOWN,
+    KEY_LEFT,
+    KEY_RIGHT,
+    KEY_S,
+    KEY_UP,
+    KEY_W,
+    DirectionKeys,
+    climb_direction,
+)
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
@@ -56,6 +69,7 @@ class DuoView(RaceScreen):
         # a dark race: the maze is drawn through the one shared fog
         super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, HELP)
         self.duo = duo
+        self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)
         chords = self.maze.grid.kind != "square"
         self.keys = (DirectionKeys(chords=chords), DirectionKeys(chords=chords))
@@ -165,6 +179,9 @@ class DuoView(RaceScreen):
                 for direction, prefer in self.keys[i].press(symbol):
                     self.duo.press(i, direction, prefer)
                 return True
+        if self.duo.level.floors > 1 and climb_direction(symbol):  # stairs: E/Q player 1, PgUp/PgDn player 2
+            self.duo.climb(0 if symbol in CLIMB_LETTERS else 1, climb_direction(symbol))
+            return True
         if symbol == key.R:
             self.restart()
         elif self.viewport.handle_key(symbol, self.midpoint()):
@@ -250,11 +267,9 @@ class DuoView(RaceScreen):
         shift = 0.09 * size
         for i in (0, 1):
             dx = -shift if i == 0 else shift
-            pts = [(x + dx, y - dx) for x, y in (self.centers[c] for c in duo.trail(i)[:-1])]
             px, py = duo.position(i)
-            pts.append((px + dx, py - dx))
-            if len(pts) > 1:
-                arcade.draw_line_strip(pts, (*self.colors[i][:3], 200), 0.1 * size)
+            for strip in trail_strips(duo.level.maze, duo.trail(i)[:-1], (px, py), duo.floor(i)):
+                arcade.draw_line_strip([(x + dx, y - dx) for x, y in strip], (*self.colors[i][:3], 200), 0.1 * size)
         (ax, ay), (bx, by) = duo.position(0), duo.position(1)
         gap = math.hypot(bx - ax, by - ay)
         apart = max(0.0, 0.55 * size - gap) / 2  # on one cell: side by side

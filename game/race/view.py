@@ -24,7 +24,8 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.ui.input import DirectionKeys, is_direction_key
+from game.render.maze_layer import trail_strips
+from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
@@ -45,7 +46,8 @@ class RaceView(RaceScreen):
     def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
         you, them = race_colors(ctx.theme)
         # a dark race: the maze is drawn through the player's fog; your trail in your colour
-        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
+        help_line = ("PgUp/PgDn take a stair · " + HELP) if race.level.floors > 1 else HELP
+        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
@@ -97,7 +99,7 @@ class RaceView(RaceScreen):
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Movement (after the countdown), E, F, zoom, Esc, F1 help (the race waits), F11."""
+        """Movement (after the countdown), PgUp/PgDn stairs, E, F, zoom, Esc, F1 help (the race waits), F11."""
         self._changed = True
         if common_key(self.ctx, symbol, modifiers):
             pass
@@ -107,6 +109,9 @@ class RaceView(RaceScreen):
             self.show_explored = not self.show_explored
         elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
+        elif self.race.level.floors > 1 and climb_direction(symbol, letters=False):  # E shows the explored cells
+            if self.race.climb(climb_direction(symbol, letters=False)):
+                self.cam.following = True
         elif is_direction_key(symbol):
             self.send_moves(self.keys.press(symbol))
         else:
@@ -185,8 +190,7 @@ class RaceView(RaceScreen):
                 pts = [self.centers[c] for c in race.explored()]
                 if pts:
                     arcade.draw_points(pts, (*them[:3], 120), 0.3 * size)
-            pts = [self.centers[c] for c in race.opponent_trail()] + [(ox, oy)]
-            if len(pts) > 1:
+            for pts in trail_strips(race.maze, race.opponent_trail(), (ox, oy), race.opponent_floor()):
                 arcade.draw_line_strip(pts, (*them[:3], 220), 0.12 * size)
             self.draw_opponent(ox, oy)
         else:

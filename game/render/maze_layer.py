@@ -148,6 +148,24 @@ def cell_inradius(grid: Any, cell: int) -> float:
 _PROGRAMS: dict[tuple[int, str, str], Any] = {}
 
 
+def trail_strips(maze: Maze, cells: list[int], live: tuple[float, float], live_floor: int = 0
+                 ) -> list[list[tuple[float, float]]]:
+    """A racer's trail as line strips (world points): its cells' centres, then ``live`` (its drawn position),
+    cut where it took a stair so no line crosses between floors drawn side by side; strips of 2+ points."""
+    centers = maze.grid.centers
+    if maze.grid.floors == 1:
+        runs, floors = [cells], [0]
+    else:
+        from engine.maze.floors import split_at_stairs
+
+        runs = split_at_stairs(maze.grid.floor_of, cells)
+        floors = [int(maze.grid.floor_of[r[0]]) for r in runs]
+    strips: list[list[tuple[float, float]]] = [[(float(x), float(y)) for x, y in centers[r].tolist()] for r in runs]
+    if strips and floors[-1] == live_floor:
+        strips[-1].append(live)
+    return [p for p in strips if len(p) > 1]
+
+
 def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
     """The GL program of these shader sources in ``ctx``, compiled once per context."""
     key = (id(ctx), vertex_shader, fragment_shader)
@@ -193,6 +211,7 @@ class MazeLayer:
         self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
         self.goal_geo = self._geometry(np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1))
 
+        self._build_stairs()
         closed, _ = standing_walls(maze)  # a weave maze's bridges included
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
@@ -216,6 +235,18 @@ class MazeLayer:
             deck = br.decks[:, [0, 1, 2, 0, 2, 3]].reshape(-1, 2)
             self.decks = self._geometry(np.concatenate([deck, np.zeros_like(deck)], axis=1))
             self.rails = self._geometry(wall_quads(br.rails.reshape(-1, 2, 2)))
+
+    def _build_stairs(self) -> None:
+        """A maze with floors: the up and down marks of its open stairs (``engine.maze.floors.stair_marks``)."""
+        self.stairs_up: Any = None
+        self.stairs_down: Any = None
+        if self.maze.grid.floors > 1:
+            from engine.maze.floors import stair_marks
+
+            up, down = stair_marks(self.maze)
+            self.stairs_up = self._geometry(np.concatenate([up.reshape(-1, 2), np.zeros((3 * len(up), 2))], axis=1))
+            self.stairs_down = self._geometry(
+                np.concatenate([down.reshape(-1, 2), np.zeros((3 * len(down), 2))], axis=1))
 
     @classmethod
     def _program(cls, ctx: Any) -> Any:
@@ -281,6 +312,9 @@ class MazeLayer:
             self._render(self.decks, deck_colour(t))
         self._render(self.start_geo, t.start)
         self._render(self.goal_geo, t.goal)
+        if self.stairs_up is not None:  # stairs up in the accent colour, down dimmed
+            self._render(self.stairs_up, t.accent)
+            self._render(self.stairs_down, t.text_dim)
         self._render(self.walls, t.wall, half=self.wall_half_width(zoom))
 
     def draw_bridge(self, cell: int, zoom: float) -> None:

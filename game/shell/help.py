@@ -29,14 +29,14 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
         "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
         "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
-        "Weave mazes: keep walking straight to go under a bridge (a grey deck between two rails)",
+        "Weave: walk straight on under a bridge  ·  Floors: E/PgUp up a stair (bright), Q/PgDn down (dim)",
     ]),
     "race": ("Race", [
-        "Move as in a maze; the opponent runs at the same time on the same clock  ·  E explored  ·  Esc give up",
+        "Move as in a maze (stairs: PgUp/PgDn); the opponent runs on the same clock  ·  E explored  ·  Esc give up",
         "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
     ]),
     "two-players": ("Two players (Race setup: Players 2)", [
-        "Player 1: W A S D (blue disc)  ·  Player 2: arrow keys (orange diamond)  ·  one clock for both",
+        "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond)",
         "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
         "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
         "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",

@@ -15,6 +15,11 @@ from engine.modes.play import Vec
 # pyglet/arcade key symbols, copied so this module needs no arcade import.
 KEY_LEFT, KEY_UP, KEY_RIGHT, KEY_DOWN = 65361, 65362, 65363, 65364
 KEY_A, KEY_D, KEY_S, KEY_W = 97, 100, 115, 119
+KEY_PAGEUP, KEY_PAGEDOWN, KEY_E, KEY_Q = 65365, 65366, 101, 113
+
+#: Keys that take a stair in a maze with floors: +1 up, -1 down (Q/E only where the screen has no other use).
+CLIMB_KEYS: dict[int, int] = {KEY_PAGEUP: 1, KEY_PAGEDOWN: -1}
+CLIMB_LETTERS: dict[int, int] = {KEY_E: 1, KEY_Q: -1}
 
 KEY_VECTORS: dict[int, Vec] = {
     KEY_LEFT: (-1.0, 0.0),
@@ -31,6 +36,11 @@ KEY_VECTORS: dict[int, Vec] = {
 def is_direction_key(symbol: int) -> bool:
     """True for the arrow keys and WASD."""
     return symbol in KEY_VECTORS
+
+
+def climb_direction(symbol: int, letters: bool = True) -> int:
+    """+1 (up) or -1 (down) for a stair key (PgUp/PgDn, and E/Q when ``letters``), else 0."""
+    return CLIMB_KEYS.get(symbol) or (CLIMB_LETTERS.get(symbol, 0) if letters else 0)
 
 
 def direction_from_keys(held: Iterable[int], newest: int | None = None) -> Vec | None:

@@ -31,6 +31,7 @@ __all__ = [
     "generate",
     "generate_steps",
     "get_generator",
+    "floors_refusal",
     "mask_refusal",
 ]
 
@@ -69,6 +70,8 @@ class GeneratorInfo:
         codec: how its options are written in level codes (None: it has none).
         masks: True when it carves grids cut to a shape (:mod:`engine.maze.grids.masked`); the
             row-based ones need full rows and refuse them.
+        floors: True when it carves grids of several floors (:mod:`engine.maze.grids.floors`): the
+            graph-generic ones; the row-based ones refuse them.
     """
 
     name: str
@@ -81,6 +84,7 @@ class GeneratorInfo:
     initial_open: bool = False
     codec: OptionCodec | None = None
     masks: bool = True
+    floors: bool = True
 
 
 def _info(name: str, code: str, summary: str, shapes: tuple[str, ...],
@@ -88,7 +92,9 @@ def _info(name: str, code: str, summary: str, shapes: tuple[str, ...],
           steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]],
           options: dict[str, str] | None = None, initial_open: bool = False,
           codec: OptionCodec | None = None, masks: bool = True) -> GeneratorInfo:
-    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks)
+    # The generators that need full rows (masks False) are the ones that cannot carve floors either.
+    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks,
+                         floors=masks)
 
 
 GENERATORS: dict[str, GeneratorInfo] = {
@@ -149,6 +155,8 @@ def _check(grid: Grid, name: str, options: dict[str, str] | None) -> tuple[Gener
         )
     if grid.masked and not info.masks:
         raise ValueError(mask_refusal(info))
+    if grid.floors > 1 and not info.floors:
+        raise ValueError(floors_refusal(info))
     opts = dict(options or {})
     for k, v in opts.items():
         if k not in info.options:
@@ -163,6 +171,12 @@ def mask_refusal(info: GeneratorInfo) -> str:
     """The sentence refusing a generator that cannot carve a grid cut to a shape."""
     able = ", ".join(g.name for g in GENERATORS.values() if g.masks)
     return f"{info.name} works row by row and needs full rows, so it cannot carve a shaped (masked) grid; use {able}"
+
+
+def floors_refusal(info: GeneratorInfo) -> str:
+    """The sentence refusing a generator that cannot carve a maze with floors."""
+    able = ", ".join(g.name for g in GENERATORS.values() if g.floors)
+    return f"{info.name} works row by row on one floor, so it cannot carve a maze with floors; use {able}"
 
 
 def generate(grid: Grid, name: str, rng: Rng, options: dict[str, str] | None = None) -> np.ndarray:

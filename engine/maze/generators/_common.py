@@ -109,7 +109,7 @@ def hops(grid: Grid) -> Hops:
     """
     if grid.full_square:
         build = _square_hops
-    elif grid.kind == "hex" and not grid.masked:
+    elif grid.kind == "hex" and grid.plain:
         build = _hex_hops
     else:
         build = _build_hops
@@ -476,8 +476,8 @@ def _sorted_order(major: np.ndarray, minor: np.ndarray, span: int) -> np.ndarray
 def _build_rows(grid: Grid) -> Rows:
     row = grid.row
     col = grid.col
-    if grid.masked:
-        raise ValueError(f"the masked {grid.kind} grid has no full rows")
+    if not grid.plain:
+        raise ValueError(f"the {'masked' if grid.masked else 'stacked'} {grid.kind} grid has no full rows")
     if grid.n == 0 or row.min() < 0 or col.min() < 0:
         raise ValueError(f"the {grid.kind} grid has no rows")
     n = grid.n

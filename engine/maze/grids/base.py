@@ -256,10 +256,32 @@ class Grid:
         return False
 
     @property
+    def floors(self) -> int:
+        """How many floors the grid stacks (1 here; 2..8 for :mod:`engine.maze.grids.floors`)."""
+        return 1
+
+    @property
+    def floor_of(self) -> np.ndarray:
+        """``(n,)`` int32 floor of every cell, 0 = the lowest (all 0 on a one-floor grid; do not modify)."""
+        return self.memo("grid.floor_of", lambda: np.zeros(self.n, dtype=np.int32))
+
+    @property
+    def stair_start(self) -> int:
+        """The first stair edge id: edges ``stair_start..num_edges-1`` join a cell to the one
+        above it (``num_edges`` on a one-floor grid: no stairs)."""
+        return self.num_edges
+
+    @property
+    def plain(self) -> bool:
+        """True for a whole one-floor tessellation (not cut to a shape, not stacked): the
+        lattice fast paths (square, hex) and the row tables apply to it."""
+        return not self.masked and self.floors == 1
+
+    @property
     def full_square(self) -> bool:
-        """True for a whole square grid (not cut to a shape): the square fast paths and
+        """True for a whole square grid (not cut to a shape, one floor): the square fast paths and
         :func:`engine.maze.grids.square.square_tables` apply to it."""
-        return self.kind == "square" and not self.masked
+        return self.kind == "square" and self.plain
 
     def degree(self) -> np.ndarray:
         """Number of neighbours of every cell, ``(n,)`` int32."""

@@ -7,6 +7,10 @@ overestimates the remaining moves (admissible) and changes by at most 1 per move
 (consistent).  It is shrunk by a factor ``1 - 1e-9`` so float rounding cannot
 break either property; A* then expands each cell at most once and returns a
 shortest path.  Ties in ``f = g + h`` go to the deeper cell, then to the smaller id.
+
+With floors (drawn side by side) the distance is taken in the plane of one floor and the
+floors still to climb are added: every move either moves in the plane or climbs one floor,
+so the sum stays admissible and consistent.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ def max_step(grid: Grid) -> float:
     """Largest distance between the centres of two neighbouring cells (cell units), memoised."""
 
     def build() -> float:
-        e = grid.edges
+        e = grid.edges[: grid.stair_start]  # a stair covers no distance in the plane
         if e.shape[0] == 0:
             return 1.0
         d = grid.centers[e[:, 0]] - grid.centers[e[:, 1]]
@@ -40,8 +44,13 @@ def max_step(grid: Grid) -> float:
 
 def heuristic(grid: Grid, goal: int) -> np.ndarray:
     """``(n,)`` float64 admissible, consistent estimate of the moves from each cell to ``goal``."""
-    d = grid.centers - grid.centers[goal]
+    pos = grid.centers
+    if grid.floors > 1:  # the same place on every floor: undo the side-by-side shift
+        pos = pos - np.stack([grid.floor_of * float(getattr(grid, "floor_pitch", 0.0)), np.zeros(grid.n)], axis=1)
+    d = pos - pos[goal]
     h: np.ndarray = np.sqrt((d * d).sum(axis=1)) * (_MARGIN / max_step(grid))
+    if grid.floors > 1:
+        h += np.abs(grid.floor_of - grid.floor_of[goal]) * _MARGIN
     return h
 
 

@@ -255,6 +255,10 @@ class DuoSession:
         """Player ``player``'s drawn position in world units (eased between cells)."""
         return self.racers[player].play.display_position()
 
+    def floor(self, player: int) -> int:
+        """The floor player ``player`` is drawn on (0 = the lowest; always 0 without floors)."""
+        return self.racers[player].play.display_floor()
+
     def moves(self, player: int) -> int:
         """Moves player ``player`` has made."""
         return len(self.racers[player].moves)
@@ -305,6 +309,15 @@ class DuoSession:
         self.racers[player].play.press(direction, prefer)
         return True
 
+    def climb(self, player: int, direction: int) -> bool:
+        """Player ``player`` takes the open stair up (+1) or down (-1) from its cell (:meth:`PlaySession.climb`).
+
+        Returns:
+            False before the start, after the player arrived or gave up, or where there is no such stair
+            (then a ``BUMP``).
+        """
+        return self.accepts(player) and self.racers[player].play.climb(direction)
+
     def give_up(self, player: int) -> None:
         """Player ``player`` stops racing (no effect once its last move into the goal began)."""
         r = self.racers[player]
@@ -351,7 +364,7 @@ class DuoSession:
                     if e.cell == play.goal:
                         r.finish = at + MOVE_TICKS
                     stepped = True
-                    events.append(Event(EventKind.STEP, r.index, cell=e.cell, time=now))
+                    events.append(Event(EventKind.STEP, r.index, cell=e.cell, value=e.value, time=now))
                 elif e.kind is EventKind.BUMP:
                     events.append(Event(EventKind.BUMP, r.index, cell=e.cell, time=now))
         if stepped:

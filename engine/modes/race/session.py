@@ -247,13 +247,28 @@ class RaceSession:
         return self.player.display_position()
 
     def opponent_position(self) -> Vec:
-        """The opponent's drawn position in world units (interpolated between ticks)."""
+        """The opponent's drawn position in world units (interpolated between ticks; on a stair it shows on
+        the cell it leaves until half way, then on the one it reaches, as the player does)."""
         sim = self.sim
         tick = sim.tick + self.acc / TICK if sim.started else -1.0
         a, b, t = sim.opponent.position_at(tick)
         ax, ay = self.player.centers[a]
         bx, by = self.player.centers[b]
+        fl = self.player.floor_of
+        if fl[a] != fl[b]:
+            return (ax, ay) if t < 0.5 else (bx, by)
         return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    def player_floor(self) -> int:
+        """The floor the player is drawn on (0 = the lowest; always 0 without floors)."""
+        return self.player.display_floor()
+
+    def opponent_floor(self) -> int:
+        """The floor the opponent is drawn on (the one it leaves until half way up or down a stair)."""
+        sim = self.sim
+        tick = sim.tick + self.acc / TICK if sim.started else -1.0
+        a, b, t = sim.opponent.position_at(tick)
+        return self.player.floor_of[a if t < 0.5 else b]
 
     def opponent_tunnel(self) -> int:
         """The crossing cell the opponent is passing under right now (weave mazes), or -1."""
@@ -322,6 +337,11 @@ class RaceSession:
         """Walk to ``cell`` through explored cells (a click); refused before the start or if not allowed."""
         return self._accepts_input() and self.player.walk_to(cell)
 
+    def climb(self, direction: int) -> bool:
+        """Take the open stair up (+1) or down (-1) from the player's cell (:meth:`PlaySession.climb`);
+        refused before the start, after the finish, or where there is no such stair (then a ``BUMP``)."""
+        return self._accepts_input() and self.player.climb(direction)
+
     def give_up(self) -> None:
         """The player stops racing (the opponent wins unless the player already did)."""
         self.sim.give_up()
@@ -351,7 +371,7 @@ class RaceSession:
             for e in self.player.advance(TICK, held):
                 if e.kind is EventKind.STEP:
                     sim.player_move(e.cell, late=e.time > started_at + 1e-9)  # begun as the last move ended
-                    events.append(Event(EventKind.STEP, cell=e.cell, time=now))
+                    events.append(Event(EventKind.STEP, cell=e.cell, value=e.value, time=now))
                 elif e.kind is EventKind.BUMP:
                     events.append(Event(EventKind.BUMP, cell=e.cell, time=now))
         before = sim.winner

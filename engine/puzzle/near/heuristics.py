@@ -9,7 +9,7 @@ the words that change.  Everything is vectorised over the candidate moves of
 a whole beam.
 
 * :class:`PatternHeuristic` -- the additive pattern databases of
-  :mod:`engine.puzzle.pdb` (one table per tile group, read straight and, on a
+  :mod:`engine.puzzle.tables.pdb` (one table per tile group, read straight and, on a
   square board, on the transposed board: the goal is its own transpose).
 * :class:`ManhattanHeuristic` -- the taxicab distance of a chosen set of tiles
   (the peeling stages of boards larger than 5x5).
@@ -22,7 +22,7 @@ from typing import Protocol
 
 import numpy as np
 
-from engine.puzzle.pdb import cell_base
+from engine.puzzle.tables.pdb import cell_base
 
 
 class Heuristic(Protocol):
@@ -64,7 +64,7 @@ class PatternHeuristic:
     Args:
         width, height: the board.
         groups: disjoint tile groups covering ``1..n-1``.
-        tables: each group's table from :func:`engine.puzzle.pdb.pattern_table`.
+        tables: each group's table from :func:`engine.puzzle.tables.pdb.pattern_table`.
     """
 
     def __init__(self, width: int, height: int, groups: Sequence[Sequence[int]], tables: Sequence[np.ndarray]) -> None:

@@ -54,7 +54,7 @@ def solve_near_optimal(
     Raises:
         ValueError: a side below 5, or a width below 1.
         SolverStopped: timeout, cancel or depth limit.
-        engine.puzzle.pdb.BuildCancelled: cancelled while the tables were built.
+        engine.puzzle.tables.pdb.BuildCancelled: cancelled while the tables were built.
     """
     if not near_available(board.width, board.height):
         raise ValueError(

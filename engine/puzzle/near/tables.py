@@ -2,7 +2,7 @@
 
 The 24 tiles are split into four compact 5-tile groups and one of 4 tiles
 (:data:`FIVE_BY_FIVE`); each group's additive table comes from
-:func:`engine.puzzle.pdb.pattern_table` (base-25 index: 9.3 MiB a 5-tile table,
+:func:`engine.puzzle.tables.pdb.pattern_table` (base-25 index: 9.3 MiB a 5-tile table,
 0.4 MiB the 4-tile one, 38 MiB in all) and lives in the project's table cache.
 From an empty cache the five tables take about 10 s of CPU to build (progress
 is reported); afterwards they load in a fraction of a second.
@@ -11,8 +11,8 @@ is reported); afterwards they load in a fraction of a second.
 from __future__ import annotations
 
 from engine.puzzle.near.heuristics import PatternHeuristic
-from engine.puzzle.pdb import is_cached, pattern_name, pattern_table
 from engine.puzzle.result import CancelFn, ProgressFn
+from engine.puzzle.tables.pdb import is_cached, pattern_name, pattern_table
 
 SIDE = 5  # the board the tables are for; larger boards are peeled down to it
 
@@ -39,7 +39,7 @@ def five_by_five(progress: ProgressFn | None = None, cancel: CancelFn | None = N
     ``progress(fraction, message)`` follows the builds and loads, table by table.
 
     Raises:
-        engine.puzzle.pdb.BuildCancelled: ``cancel()`` returned True during a build.
+        engine.puzzle.tables.pdb.BuildCancelled: ``cancel()`` returned True during a build.
     """
     tables = []
     count = len(FIVE_BY_FIVE)

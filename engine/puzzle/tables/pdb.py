@@ -25,7 +25,7 @@ mismatching file is rebuilt.  So is one whose digest does not match (an entry
 changed and the CRC recomputed, or a file from elsewhere) or that fails the
 quick check (length, number of entries, the goal alone at 0, and BFS
 properties on the goal's neighbours and a few thousand fixed random probes:
-see :func:`_check_pattern`); :func:`verified` tells the solver its tables
+see :func:`engine.puzzle.tables.check.check_pattern`); :func:`verified` tells the solver its tables
 passed.  A cache folder that cannot be used (``TESSERA_CACHE`` or
 ``cache/puzzle`` a file, read-only) is no error: the tables are built in
 memory and :func:`cache_messages` holds a sentence to show the user.
@@ -47,17 +47,20 @@ from typing import Any
 import numpy as np
 
 from engine.paths import cache_dir
-from engine.puzzle.board import blank_moves
 from engine.puzzle.result import CancelFn, ProgressFn
-from engine.puzzle.table_key import digest as _digest
-from engine.puzzle.table_key import forget_key
+from engine.puzzle.tables.index import MAX_PATTERN_CELLS as MAX_PATTERN_CELLS  # re-exported: the table API
+from engine.puzzle.tables.index import UNSEEN as UNSEEN
+from engine.puzzle.tables.index import cell_base as cell_base
+from engine.puzzle.tables.index import neighbour_table as neighbour_table
+from engine.puzzle.tables.index import rank_permutations as rank_permutations
+from engine.puzzle.tables.index import unrank_permutations as unrank_permutations
+from engine.puzzle.tables.key import digest as _digest
+from engine.puzzle.tables.key import forget_key
 
 MAGIC = b"TESSERA-PDB\n"
 FORMAT_VERSION = 1
-UNSEEN = 255
 MAX_PATTERN = 6
 MAX_PATTERN_WIDE = 5  # boards of 17..32 cells: base n, n**5 bytes (5x5: 9.3 MiB) a table
-MAX_PATTERN_CELLS = 32
 MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
 _LOCK = threading.Lock()
@@ -68,18 +71,6 @@ _VERIFIED: set[str] = set()  # tables built here or loaded with a matching diges
 
 class BuildCancelled(Exception):
     """A database build was cancelled through its ``cancel()`` callback."""
-
-
-def neighbour_table(width: int, height: int) -> np.ndarray:
-    """``(4, n)`` int64: the cell reached from each cell going U, D, L, R, or -1 off the board.
-
-    A numpy view of :func:`engine.puzzle.board.blank_moves` (the one blank-move table).
-    """
-    out = np.full((4, width * height), -1, dtype=np.int64)
-    for cell, moves in enumerate(blank_moves(width, height)):
-        for m, q in moves:
-            out[m, cell] = q
-    return out
 
 
 # -- files and messages -------------------------------------------------------------
@@ -231,37 +222,6 @@ def verified(names: Sequence[str]) -> bool:
 
 
 # -- exact tables (full permutation rank) -------------------------------------------
-def rank_permutations(perms: np.ndarray) -> np.ndarray:
-    """Lehmer ranks (int64) of the rows of ``perms`` (``(m, n)`` permutations of ``0..n-1``), O(m n^2)."""
-    m, n = perms.shape
-    rank = np.zeros(m, dtype=np.int64)
-    for i in range(n - 1):
-        smaller = (perms[:, i + 1 :] < perms[:, i : i + 1]).sum(axis=1)
-        rank = rank * (n - i) + smaller
-    return rank
-
-
-def unrank_permutations(ranks: np.ndarray, n: int) -> np.ndarray:
-    """Inverse of :func:`rank_permutations`: ``(m, n)`` int8 permutations."""
-    m = ranks.shape[0]
-    digits = np.empty((m, n), dtype=np.int64)
-    r = ranks.astype(np.int64).copy()
-    for i in range(n - 1, -1, -1):
-        base = n - i
-        digits[:, i] = r % base
-        r //= base
-    out = np.empty((m, n), dtype=np.int8)
-    avail = np.tile(np.arange(n, dtype=np.int8), (m, 1))
-    alive = np.ones((m, n), dtype=bool)
-    for i in range(n):
-        # the digits[:, i]-th still available value
-        cum = np.cumsum(alive, axis=1)
-        pick = np.argmax(cum > digits[:, i : i + 1], axis=1)
-        out[:, i] = avail[np.arange(m), pick]
-        alive[np.arange(m), pick] = False
-    return out
-
-
 def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: CancelFn | None) -> np.ndarray:
     n = width * height
     size = factorial(n)
@@ -299,64 +259,6 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
     return dist
 
 
-def _check_exact(width: int, height: int, table: np.ndarray, probes: int = 2048) -> str | None:
-    """Why ``table`` is not the exact table of the size (a sentence), or None when it passes.
-
-    Checks the length, that half the ranks are reachable, that only the goal
-    holds 0, and on ``probes`` random positions (fixed seed): value >= Manhattan
-    with the same parity, every neighbour within one move and one closer.
-    """
-    n = width * height
-    problem = _exact_header(width, height, table)
-    if problem is not None:
-        return problem
-    rng = np.random.default_rng(12345)
-    perms = np.argsort(rng.random((probes, n)), axis=1).astype(np.int8)
-    v = table[rank_permutations(perms)].astype(np.int64)
-    return _exact_rules(width, height, table, perms[v != UNSEEN])
-
-
-def _exact_header(width: int, height: int, table: np.ndarray) -> str | None:
-    n = width * height
-    if table.shape != (factorial(n),):
-        return "wrong length"
-    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // 2:
-        return "wrong number of reachable positions"
-    goal = np.array([list(range(1, n)) + [0]], dtype=np.int8)
-    if table[rank_permutations(goal)[0]] != 0 or int(np.count_nonzero(table == 0)) != 1:
-        return "the goal is not the only position at distance 0"
-    return None
-
-
-def _exact_rules(width: int, height: int, table: np.ndarray, perms: np.ndarray) -> str | None:
-    """The distance rules on the reachable positions ``perms`` (``(m, n)`` int8)."""
-    n = width * height
-    v = table[rank_permutations(perms)].astype(np.int64)
-    cells = np.arange(n)
-    home = np.where(perms > 0, perms.astype(np.int64) - 1, cells)
-    md = np.where(perms > 0, np.abs(cells // width - home // width) + np.abs(cells % width - home % width), 0).sum(1)
-    if np.any(v >= UNSEEN) or np.any(v < md) or np.any((v - md) % 2):
-        return "a value is below the Manhattan distance or of the wrong parity"
-    blank = np.argmax(perms == 0, axis=1)
-    nbr = neighbour_table(width, height)
-    closer = v == 0
-    rows = np.arange(perms.shape[0])
-    for d in range(4):
-        q = nbr[d][blank]
-        ok = q >= 0
-        p = perms.copy()
-        qq = np.where(ok, q, blank)
-        p[rows, blank] = p[rows, qq]
-        p[rows, qq] = 0
-        w = table[rank_permutations(p)].astype(np.int64)
-        if np.any(ok & (np.abs(w - v) != 1)):
-            return "two neighbouring positions differ by more than one move"
-        closer |= ok & (w == v - 1)
-    if not closer.all():
-        return "a position has no neighbour one move closer"
-    return None
-
-
 def exact_table(
     width: int, height: int, *, progress: ProgressFn | None = None, cancel: CancelFn | None = None
 ) -> np.ndarray:
@@ -370,12 +272,14 @@ def exact_table(
     """
     if width * height > MAX_EXACT_CELLS:
         raise ValueError(f"An exact table needs at most {MAX_EXACT_CELLS} cells; {width}x{height} has more.")
+    from engine.puzzle.tables import check  # checks import numpy-heavy code: only when a table is made
+
     meta = {"kind": "exact", "width": width, "height": height, "version": FORMAT_VERSION}
     return _cached(
         exact_name(width, height),
         meta,
         lambda: _build_exact(width, height, progress, cancel),
-        lambda t: _check_exact(width, height, t),
+        lambda t: check.check_exact(width, height, t),
         progress,
     )
 
@@ -430,95 +334,6 @@ def _build_pattern(
     return dist
 
 
-def _check_pattern(
-    width: int, height: int, tiles: tuple[int, ...], table: np.ndarray, probes: int = 4096
-) -> str | None:
-    """Why ``table`` is not the pattern database of ``tiles`` (a sentence), or None when it passes.
-
-    Checks the length, the number of placements that hold a distance (``n!/(n-k)!``),
-    that only the goal holds 0, and on the goal's neighbours and ``probes``
-    random placements (fixed seed) the BFS properties: value >= the group's
-    Manhattan distance with the same parity, every neighbour within one move,
-    and a neighbour one move closer.
-    """
-    k = len(tiles)
-    n = width * height
-    problem = _pattern_header(width, height, tiles, table)
-    if problem is not None:
-        return problem
-    rng = np.random.default_rng(12345)
-    cells = np.argsort(rng.random((probes, n)), axis=1)[:, :k]
-    goal_cells = np.array([[t - 1 for t in tiles]])
-    # the goal's neighbours first: each must be exactly 1
-    nbr = neighbour_table(width, height)
-    near = []
-    for i in range(k):
-        for d in range(4):
-            q = int(nbr[d, tiles[i] - 1])
-            if q >= 0 and q not in goal_cells[0]:
-                c = goal_cells.copy()
-                c[0, i] = q
-                near.append(c)
-    cells = np.concatenate([goal_cells, *near, cells]).astype(np.int64)
-    scale = cell_base(n) ** np.arange(k, dtype=np.int64)
-    v = table[(cells * scale).sum(axis=1)].astype(np.int64)
-    if np.any(v[1 : 1 + len(near)] != 1):
-        return "a neighbour of the goal is not at distance 1"
-    return _pattern_rules(width, height, tiles, table, cells)
-
-
-def _pattern_header(width: int, height: int, tiles: tuple[int, ...], table: np.ndarray) -> str | None:
-    k = len(tiles)
-    n = width * height
-    base = cell_base(n)
-    if table.shape != (base**k,):
-        return "wrong length"
-    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
-        return "wrong number of entries"
-    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
-    if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
-        return "the goal is not the only placement at distance 0"
-    return None
-
-
-def _pattern_rules(width: int, height: int, tiles: tuple[int, ...], table: np.ndarray, cells: np.ndarray) -> str | None:
-    """The distance rules on the placements ``cells`` (``(m, k)`` int64: the cell of each group tile)."""
-    k = len(tiles)
-    base = cell_base(width * height)
-    idx = (cells * base ** np.arange(k, dtype=np.int64)).sum(axis=1)
-    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
-    v = table[idx].astype(np.int64)
-    gc = np.array([[t - 1 for t in tiles]], dtype=np.int64)
-    md = (np.abs(cells // width - gc // width) + np.abs(cells % width - gc % width)).sum(axis=1)
-    if np.any(v >= UNSEEN) or np.any(v < md) or np.any((v - md) % 2):
-        return "a value is below the Manhattan distance or of the wrong parity"
-    nbr = neighbour_table(width, height)
-    closer = v == 0
-    for i in range(k):
-        for d in range(4):
-            q = nbr[d][cells[:, i]]
-            ok = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
-            j = idx + (q - cells[:, i]) * base**i
-            w = table[np.where(ok, j, goal)].astype(np.int64)
-            if np.any(ok & (np.abs(w - v) != 1)):
-                return "two neighbouring placements differ by more than one move"
-            closer |= ok & (w == v - 1)
-    if not closer.all():
-        return "a placement has no neighbour one move closer"
-    return None
-
-
-def cell_base(cells: int) -> int:
-    """The base of a pattern index: 16 for boards of at most 16 cells (4 bits a cell), else the cell count.
-
-    Raises:
-        ValueError: more than :data:`MAX_PATTERN_CELLS` cells.
-    """
-    if cells > MAX_PATTERN_CELLS:
-        raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; this board has {cells}.")
-    return 16 if cells <= 16 else cells
-
-
 def _digit(index: np.ndarray, i: int, base: int) -> np.ndarray:
     """The cell of the ``i``-th tile in pattern indices (shift and mask in base 16)."""
     if base == 16:
@@ -563,11 +378,13 @@ def pattern_table(
     meta = {"kind": "pattern", "width": width, "height": height, "tiles": list(tiles), "version": FORMAT_VERSION}
     name = pattern_name(width, height, tuple(tiles))
     group = tuple(tiles)
+    from engine.puzzle.tables import check  # checks import numpy-heavy code: only when a table is made
+
     return _cached(
         name,
         meta,
         lambda: _build_pattern(width, height, group, progress, cancel),
-        lambda t: _check_pattern(width, height, group, t),
+        lambda t: check.check_pattern(width, height, group, t),
         progress,
     )
 

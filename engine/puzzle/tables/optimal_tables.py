@@ -1,7 +1,7 @@
 """The optimal solver's tables: exact tables for tiny boards, pattern-database layouts for the search.
 
 Boards of at most 9 cells (3x3 and smaller) are answered from the exact
-distance table (:func:`engine.puzzle.pdb.exact_table`) by walking downhill
+distance table (:func:`engine.puzzle.tables.pdb.exact_table`) by walking downhill
 (:func:`solve_from_table`).
 
 Boards of 10..16 cells are searched by :mod:`engine.puzzle.optimal` over
@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.puzzle.board import Board
-from engine.puzzle.pdb import (
+from engine.puzzle.result import CancelFn, ProgressFn, SolveResult
+from engine.puzzle.tables.pdb import (
     MAX_EXACT_CELLS,
     cache_messages,
     default_partition,
@@ -43,7 +44,6 @@ from engine.puzzle.pdb import (
     pattern_table,
     rank_permutations,
 )
-from engine.puzzle.result import CancelFn, ProgressFn, SolveResult
 
 MAX_CELLS = 16
 MOVE_LETTERS = "UDLR"
@@ -285,7 +285,8 @@ def table_names(
     partition: Sequence[Sequence[int]] | None = None,
     partitions: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> list[str]:
-    """The file names of the tables an optimal answer for this size rests on (:func:`engine.puzzle.pdb.verified`)."""
+    """The file names of the tables an optimal answer for this size rests on
+    (see :func:`engine.puzzle.tables.pdb.verified`)."""
     if width * height <= MAX_EXACT_CELLS:
         return [exact_name(width, height)]
     return [

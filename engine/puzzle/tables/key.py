@@ -1,4 +1,4 @@
-"""The secret key of this installation's puzzle-table digests (see :mod:`engine.puzzle.pdb`).
+"""The secret key of this installation's puzzle-table digests (see :mod:`engine.puzzle.tables.pdb`).
 
 A table file carries a CRC-32 (against damage) and a keyed digest (HMAC-SHA256) made with a key kept
 in the data folder, not beside the tables: an entry changed with the CRC recomputed, or a table file
