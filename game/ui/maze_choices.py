@@ -55,11 +55,12 @@ def _step(values: tuple[T, ...], value: T, step: int) -> T:
     return values[(i + step) % len(values)]
 
 
-def algorithms_for(shape: str) -> list[str]:
-    """Generator names that run on ``shape``, in registry order."""
+def algorithms_for(shape: str, floors: int = 1) -> list[str]:
+    """Generator names that run on ``shape`` (with ``floors`` > 1: those that carve over floors), in registry
+    order."""
     from engine.maze.generators import GENERATORS
 
-    return [g.name for g in GENERATORS.values() if shape in g.shapes]
+    return [g.name for g in GENERATORS.values() if shape in g.shapes and (floors == 1 or g.floors)]
 
 
 @dataclass
