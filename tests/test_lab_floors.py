@@ -140,3 +140,19 @@ def test_the_lab_setup_offers_floors_and_opens_them_and_the_comparison_keeps_the
     assert isinstance(view, LabView) and view.code == code
     compare = CompareView(ctx, MazeSpec.create("square", 6, 5, "wilson", seed=2, floors=2), runs=1, start=False)
     assert "binary-tree" not in compare.algorithms and "wilson" in compare.algorithms
+
+
+def test_the_solvers_path_is_drawn_in_strips_cut_at_the_stairs():
+    from game.lab.layer import path_strips
+
+    spec = MazeSpec.create("square", 6, 5, "backtracker", seed=3, floors=3)
+    run = LabRun(spec)
+    run.run_to_end()
+    run.solve()
+    run.run_to_end()
+    strips = path_strips(run.grid, run.path)
+    fl = run.grid.floor_of
+    assert len(strips) >= 3 and [c for s in strips for c in s] == run.path
+    assert all(len({int(fl[c]) for c in s}) == 1 for s in strips)
+    flat = LabRun(MazeSpec.create("square", 6, 5, "backtracker", seed=3))
+    assert path_strips(flat.grid, [0, 1, 2]) == [[0, 1, 2]]

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.maze.floors import MARK_RADIUS, MARK_SHIFT
+from engine.maze.floors import MARK_RADIUS, MARK_SHIFT, split_at_stairs
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.modes.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
@@ -219,8 +219,15 @@ class LabLayer:
         self.walls_geo.render(self.program, vertices=self.wall_vertices)
 
 
+def path_strips(grid: Grid, cells: list[int]) -> list[list[int]]:
+    """A solver's path as the lines to draw: cut where it takes a stair (no line across the gap between floors
+    drawn side by side); one strip on one floor."""
+    return split_at_stairs(grid.floor_of, cells) if grid.floors > 1 else [cells]
+
+
 def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
-    """Cells and walls, the carving's current cell, the solver's path, then start and goal on top.
+    """Cells and walls, the carving's current cell, the solver's path (cut where it takes a stair), then start and
+    goal on top.
 
     Args:
         zoom: pixels per world unit (the path is at least 3 px wide).
@@ -237,9 +244,10 @@ def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
     if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
         current, final = path_colors(theme)
         color = final if run.phase is LabPhase.SOLVED else current
-        arcade.draw_line_strip(
-            [(float(centers[c][0]), float(centers[c][1])) for c in pts], color, max(3.0 / max(zoom, 1e-9), 0.2 * size)
-        )
+        for part in path_strips(run.grid, pts):
+            if len(part) > 1:
+                line = [(float(centers[c][0]), float(centers[c][1])) for c in part]
+                arcade.draw_line_strip(line, color, max(3.0 / max(zoom, 1e-9), 0.2 * size))
     for cell, fill in ((run.start, theme.start), (run.goal, theme.goal)):
         x, y = float(centers[cell][0]), float(centers[cell][1])
         arcade.draw_circle_filled(x, y, 0.3 * size, theme.player_edge, num_segments=20)
