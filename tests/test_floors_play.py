@@ -241,3 +241,14 @@ def test_a_pack_counts_every_floor_against_its_cell_limit(tmp_path):
     path.write_text(f'[pack]\nname = "P"\n[[level]]\nname = "a"\ncode = "{big}"\n', encoding="utf-8")
     with pytest.raises(PackError, match="1,280,000 cells"):
         load_pack(path)
+
+
+def test_the_editor_never_picks_a_stair_by_position():
+    from engine.modes.editor import EditorSession, nearest_edge
+
+    editor = EditorSession.from_recipe(SPEC)
+    grid = editor.level().grid
+    for c in (0, 7, 20):
+        x, y = grid.centers[c]
+        e = nearest_edge(grid, float(x), float(y), 0.6)
+        assert 0 <= e < grid.stair_start  # the cell's own walls, not the stair candidate at its centre

@@ -104,3 +104,21 @@ def test_a_trail_is_cut_at_the_stairs():
     plain = MazeSpec.create("square", 8, 6, "backtracker", seed=4).build()
     p = solve(plain).path
     assert len(trail_strips(plain, p, (0.0, 0.0))) == 1
+
+
+def test_a_race_on_floors_names_the_stair_keys_and_climbs_with_them(ctx, window):
+    from engine.maze.floors import open_stairs
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    race = RaceSession.for_level(SPEC.level(), "wall", "easy", countdown=0)
+    view = RaceView(ctx, race)
+    ctx.show(view)
+    view.on_update(1 / 60)
+    assert view.help_line.startswith("PgUp/PgDn take a stair")
+    lower, upper = open_stairs(SPEC.build()).tolist()[0]
+    race.player.cell = race.player.anim_from = lower
+    keypress(window, key.PAGEUP)
+    for _ in range(10):
+        view.on_update(1 / 60)
+    assert race.player.cell == upper and race.player_floor() == 1

@@ -420,8 +420,10 @@ def _count_parts(maze: Maze, labels: np.ndarray) -> int:
 
 # -- picking walls by position (world units; the game converts pixels) ----------------
 def nearest_edge(grid: Grid, x: float, y: float, reach: float) -> int:
-    """The edge whose wall segment passes closest to point ``(x, y)``, or -1 when none is within ``reach``."""
-    seg = grid.walls
+    """The edge whose wall segment passes closest to point ``(x, y)``, or -1 when none is within ``reach``.
+
+    A stair (a maze with floors) has no wall in the plane and is never picked."""
+    seg = grid.walls[: grid.stair_start]
     if not len(seg):
         return -1
     a, b = seg[:, 0], seg[:, 1]

@@ -46,7 +46,8 @@ class RaceView(RaceScreen):
     def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
         you, them = race_colors(ctx.theme)
         # a dark race: the maze is drawn through the player's fog; your trail in your colour
-        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
+        help_line = ("PgUp/PgDn take a stair · " + HELP) if race.level.floors > 1 else HELP
+        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
