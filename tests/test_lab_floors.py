@@ -46,9 +46,12 @@ def test_the_focus_follows_the_cursor_across_floors_while_carving_and_solving():
             assert run.focus_floor() == run.grid.floor_of[run.current]
             floors.add(run.focus_floor())
     assert floors == {0, 1, 2}  # the cursor climbed through every floor
-    run.solve()
+    run.solve()  # breadth-first: no path until the end, so the focus is the last cell it touched
     assert run.focus_cell() == -1 and run.focus_floor() == -1
+    run.step(5)
+    assert run.jumpy_focus and run.focus_cell() == run.current >= 0
     run.run_to_end()
+    assert not run.jumpy_focus
     assert run.focus_cell() == run.goal and run.focus_floor() == run.grid.floor_of[run.goal]
     flat = LabRun(MazeSpec.create("square", 6, 5, "backtracker", seed=3))
     flat.step(5)
@@ -92,14 +95,23 @@ def test_the_lab_view_shows_the_cursors_floor_with_the_indicator_and_ends_with_t
     assert view.shown.floor == 1  # no floor above the top
     window.dispatch_event("on_key_press", key.PAGEDOWN, 0)
     assert view.shown.floor == 0 and view.viewport.cam.bounds == pytest.approx((x0, y0, x1, y1))
-    # solving follows the path's end up to the goal's floor
+    # breadth-first solving: its frontier is followed once it stays on another floor (no flicker), then the
+    # path's end: the goal's floor
+    from game.lab.camera import DWELL
+
     window.dispatch_event("on_key_press", key.S, 0)
-    for _ in range(5000):
+    switches, t, last = [], 0.0, view.shown.floor
+    for _ in range(20000):
         view.on_update(1 / 60)
+        t += 1 / 60
+        if view.shown.floor != last:
+            switches.append(t)
+            last = view.shown.floor
         if view.run.phase is LabPhase.SOLVED:
             break
     view.on_update(1 / 60)
     assert view.run.phase is LabPhase.SOLVED and view.shown.floor == grid.floor_of[view.run.goal] == 1
+    assert switches and all(b - a >= DWELL for a, b in zip(switches, switches[1:], strict=False))
     view.on_draw()
 
 

@@ -112,7 +112,7 @@ class LabRun:
         cells: ``bytearray`` of cell states, ``grid.n`` long.
         walls: ``bytearray`` per edge, 1 where a wall stands.
         version: grows whenever ``cells`` or ``walls`` changed.
-        current: the generator's active cell while carving, else -1.
+        current: the generator's active cell while carving, the solver's last touched cell while solving, else -1.
         steps_done: steps applied in the current phase.
         solver_index: index into :data:`SOLVERS` of the solver S uses.
         path: the solver's current path while solving; the final path once solved.
@@ -357,6 +357,7 @@ class LabRun:
         path = self.path
         it = self._steps
         n = 0
+        current = self.current
         while n < budget:
             try:
                 kind, c = next(it)
@@ -368,6 +369,7 @@ class LabRun:
                 self._phase = LabPhase.SOLVED
                 break
             n += 1
+            current = c
             if kind == "visit":
                 if cells[c] != PATH:
                     cells[c] = VISITED
@@ -380,18 +382,27 @@ class LabRun:
                     path.pop()
             elif kind == "dead":
                 cells[c] = DEAD
+        self.current = current
         self.steps_done += n
         self.version += 1
         return n
 
     def focus_cell(self) -> int:
-        """Where the run works now: the generator's current cell while carving, the end of the solver's path
-        while solving or solved; -1 when there is none (braiding, finished, a solve not begun)."""
+        """Where the run works now: the generator's current cell while carving; while solving the end of the
+        solver's path, or without one (breadth-first, A*, dead-end filling until the end) the cell it touched
+        last (:attr:`jumpy_focus`); the path's end once solved; -1 when there is none (braiding, finished, a
+        solve not begun)."""
         if self._phase is LabPhase.CARVE:
             return self.current
         if self._phase in (LabPhase.SOLVE, LabPhase.SOLVED) and self.path:
             return self.path[-1]
-        return -1
+        return self.current if self._phase is LabPhase.SOLVE else -1
+
+    @property
+    def jumpy_focus(self) -> bool:
+        """True while :meth:`focus_cell` is a solver's last touched cell rather than a walk's end: it may jump
+        between far cells (and floors) from one step to the next, as a breadth-first frontier does."""
+        return self._phase is LabPhase.SOLVE and not self.path
 
     def focus_floor(self) -> int:
         """The floor (0-based) of :meth:`focus_cell`; -1 when there is no such cell (always 0 on one floor)."""

@@ -18,6 +18,8 @@ from engine.modes.lab import LabRun
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, panel_width
 from game.render.viewport import MazeViewport
 
+#: Seconds a solver's jumpy cursor (a breadth-first frontier) must stay on another floor before it is shown.
+DWELL = 0.5
 #: Keys that show the floor above / below (the maze screen's stair keys).
 UP_KEYS = (key.E, key.PAGEUP)
 DOWN_KEYS = (key.Q, key.PAGEDOWN)
@@ -36,6 +38,7 @@ class FloorShown:
         self.floors = grid.floors
         self.floor = int(grid.floor_of[start]) if self.floors > 1 else 0
         self._last_focus = -1
+        self._away = 0.0  # seconds a jumpy cursor has spent off the shown floor
 
     def bounds(self) -> tuple[float, float, float, float]:
         """World bounds to frame: the shown floor's (the whole grid without floors)."""
@@ -52,12 +55,22 @@ class FloorShown:
         viewport.cam.bounds = self.bounds()
         viewport.fit()
 
-    def follow(self, run: LabRun, viewport: MazeViewport | None) -> bool:
+    def follow(self, run: LabRun, viewport: MazeViewport | None, dt: float = 0.0) -> bool:
         """Show the floor of the run's cursor when the cursor has moved to another floor since the last call
-        (looking elsewhere with the keys lasts until then).  True when the shown floor changed."""
+        (looking elsewhere with the keys lasts until then).  A jumpy cursor
+        (:attr:`engine.modes.lab.LabRun.jumpy_focus`: a breadth-first frontier spread over floors) is followed
+        only once it has stayed off the shown floor for :data:`DWELL` seconds (``dt``: seconds since the last
+        call), so the view does not flicker.  True when the shown floor changed."""
         focus = run.focus_floor() if self.floors > 1 else -1
-        if focus < 0 or focus == self._last_focus:
+        if focus < 0:
             return False
+        if run.jumpy_focus:
+            self._away = self._away + dt if focus != self.floor else 0.0
+            if self._away < DWELL:
+                return False
+        elif focus == self._last_focus:
+            return False
+        self._away = 0.0
         self._last_focus = focus
         return self._show(focus, viewport)
 

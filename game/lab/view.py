@@ -332,7 +332,7 @@ class LabView(LabCamera, BaseView):
         if self.run is not None and self.playing and self.run.phase.stepping:
             self.run.advance(delta_time)
             self._after_steps()
-        if self.run is not None and self.shown is not None and self.shown.follow(self.run, self.viewport):
+        if self.run is not None and self.shown is not None and self.shown.follow(self.run, self.viewport, delta_time):
             self._changed = True
 
     def _after_steps(self) -> None:
