@@ -42,8 +42,24 @@ def seconds(shape: str, algo: str, size: int, floors: int) -> float:
     """The ``seconds`` field of one ``generate`` run in a fresh process."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         out = f.name
-    cmd = [sys.executable, "-m", "engine.cli", "generate", "--shape", shape, "--algo", algo,
-           "--size", f"{size}x{size}", "--seed", "1", "--format", "json", "-o", out]
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine.cli",
+        "generate",
+        "--shape",
+        shape,
+        "--algo",
+        algo,
+        "--size",
+        f"{size}x{size}",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "-o",
+        out,
+    ]
     if floors > 1:
         cmd += ["--floors", str(floors)]
     try:
@@ -70,10 +86,15 @@ def main() -> None:
                 got["cells"].append(seconds(shape, algo, same_cells, 1))
         med = {k: statistics.median(v) for k, v in got.items() if v}
         print(shape, algo, size, floors, med, flush=True)
-        per_cell = (f"{med['cells']:.3f} ({same_cells}×{same_cells}) | {med['floors'] / med['cells']:.2f}"
-                    if "cells" in med else "— | —")
-        rows.append(f"| {shape} {size}×{size}×{floors} ({floors * size * size:,} cells) | {algo} | "
-                    f"{med['floors']:.3f} | {med['plain']:.3f} | {med['floors'] / med['plain']:.2f} | {per_cell} |")
+        per_cell = (
+            f"{med['cells']:.3f} ({same_cells}×{same_cells}) | {med['floors'] / med['cells']:.2f}"
+            if "cells" in med
+            else "— | —"
+        )
+        rows.append(
+            f"| {shape} {size}×{size}×{floors} ({floors * size * size:,} cells) | {algo} | "
+            f"{med['floors']:.3f} | {med['plain']:.3f} | {med['floors'] / med['plain']:.2f} | {per_cell} |"
+        )
     lines = [
         "# Mazes with floors: generation beside one-floor mazes (fresh CLI processes, side by side)",
         "",

@@ -89,7 +89,12 @@ def test_arrows_held_keys_and_clicks_never_take_a_stair():
             nxt = play.pick(direction)
             assert nxt is None or fl[nxt] == fl[lower]
         assert upper not in play.flat[lower] and upper in play.adj[lower]
-        assert not play.walk_to(upper, explored_only=False)  # a click does not climb
+        assert play.walk_to(upper, explored_only=False)  # a click on the stair's far end climbs it
+        events = play.advance(0.2)
+        assert play.cell == upper and [e.value for e in events if e.kind is EventKind.STEP] == [1]
+        play.cell = play.anim_from = lower - 1 if fl[lower - 1] == fl[lower] else lower + 1
+        assert not play.walk_to(upper, explored_only=False)  # from anywhere else a click does not climb
+        play.cell = play.anim_from = lower
         # Held: running along a corridor stops where its only way on is a stair.
         play.prev = -1
         assert play.run_on((1.0, 0.0)) != upper

@@ -122,3 +122,28 @@ def test_a_race_on_floors_names_the_stair_keys_and_climbs_with_them(ctx, window)
     for _ in range(10):
         view.on_update(1 / 60)
     assert race.player.cell == upper and race.player_floor() == 1
+
+
+def test_the_floors_the_player_is_not_on_are_veiled(window, ctx):
+    from engine.maze.floors import open_stairs
+
+    view = open_spec(window, ctx, SPEC)
+    s = view.session
+    view.on_update(1 / 60)
+    assert view.viewport.focus_floor() == 0
+    lower, upper = next((a, b) for a, b in open_stairs(s.maze).tolist() if s.floor_of[a] == 0)
+    frame(window, 2)
+    g = s.maze.grid
+    x, y = g.centers[lower + g.n // 3]  # the cell straight above a stair's lower end, on floor 1
+    sx, sy = view.cam.world_to_screen(float(x), float(y))
+    img = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    veiled = img.getpixel((int(sx), window.height - 1 - int(sy)))
+    s.cell = s.anim_from = lower
+    assert s.climb(1)
+    for _ in range(10):
+        view.on_update(1 / 60)
+    assert s.cell == upper and view.viewport.focus_floor() == 1
+    frame(window, 2)
+    img = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    bright = img.getpixel((int(sx), window.height - 1 - int(sy)))
+    assert sum(bright) != sum(veiled)  # the veil moved off the player's new floor

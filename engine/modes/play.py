@@ -354,10 +354,14 @@ class PlaySession:
         A click must not solve the maze for the player: with ``explored_only`` (the
         default) the path may only cross cells already visited or in sight
         (:meth:`in_sight`), so the target is such a cell or one step beyond them.  The
-        path stays on the player's floor (a stair is taken with :meth:`climb`).
+        path stays on the player's floor; a click on the far end of the stair the player stands
+        on climbs it (:meth:`climb`).
         """
         if self.finished or not 0 <= cell < len(self.adj):
             return False
+        for direction in (1, -1):  # a click on the far end of the stair the player stands on climbs it
+            if cell == self.stair_target(direction):
+                return self.climb(direction)
         allowed = (self.visited_set | self.in_sight()) if explored_only else None
         path = shortest_path(self.flat, self.cell, cell, allowed)  # on the player's floor: stairs are climbed
         if not path:

@@ -69,6 +69,7 @@ class DuoView(RaceScreen):
         # a dark race: the maze is drawn through the one shared fog
         super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, HELP)
         self.duo = duo
+        self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)
         chords = self.maze.grid.kind != "square"
         self.keys = (DirectionKeys(chords=chords), DirectionKeys(chords=chords))

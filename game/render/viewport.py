@@ -54,6 +54,8 @@ class MazeViewport:
         self.drag_threshold = drag_threshold
         self.press_at: tuple[float, float] | None = None
         self.dragging = False
+        self.focus: tuple[float, float] | None = None  # the point followed (the player): its floor stays bright
+        self.dim_floors = True  # a maze with floors: the floors the focus is not on are drawn faint
 
     @classmethod
     def for_maze(cls, window: arcade.Window, maze: Maze, theme: Theme, fog: Fog | None = None, hud: float = 0.0,
@@ -124,6 +126,7 @@ class MazeViewport:
 
     def follow(self, x: float, y: float, dt: float) -> None:
         """Zoomed in: glide to keep world point ``(x, y)`` (the player) in the middle part of the view."""
+        self.focus = (x, y)
         self.cam.follow(x, y, dt)
 
     def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
@@ -205,6 +208,7 @@ class MazeViewport:
         if cached is None:
             self.use()
             layer.draw(self.cam.zoom)
+            self.draw_floor_veils()
             return
         cam = self.cam
         cam.apply(self.camera)
@@ -216,6 +220,30 @@ class MazeViewport:
         layer.draw_cached(self.view_key(), cam.zoom, self.camera.use, cached, clip)
         self.camera.use()
         layer.draw_trail()
+        self.draw_floor_veils()
+
+    def focus_floor(self) -> int:
+        """The floor (drawn side by side) under the followed point, or -1 (one floor, or nothing followed)."""
+        grid = self.grid
+        if grid is None or grid.floors < 2 or self.focus is None:
+            return -1
+        x0 = float(grid.base_grid.boundary[..., 0].min())
+        return min(int(grid.floors) - 1, max(0, int((self.focus[0] - x0 + 0.5) // grid.floor_pitch)))
+
+    def draw_floor_veils(self) -> None:
+        """A maze with floors: a translucent veil in the background colour over every floor but the focus's
+        (with the world camera active), so the player's floor reads as the one in play."""
+        here = self.focus_floor() if self.dim_floors and self.layer is not None else -1
+        if here < 0:
+            return
+        grid = self.grid
+        b = grid.base_grid.boundary.reshape(-1, 2)
+        (x0, y0), (x1, y1) = b.min(axis=0), b.max(axis=0)
+        veil = (*self.maze_layer.theme.background[:3], 150)
+        for f in range(grid.floors):
+            if f != here:
+                dx = f * grid.floor_pitch
+                arcade.draw_lrbt_rectangle_filled(x0 + dx - 0.2, x1 + dx + 0.2, y0 - 0.2, y1 + 0.2, veil)
 
 
 class MazeScreen(Screen):
