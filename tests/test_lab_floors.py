@@ -168,3 +168,30 @@ def test_the_solvers_path_is_drawn_in_strips_cut_at_the_stairs():
     assert all(len({int(fl[c]) for c in s}) == 1 for s in strips)
     flat = LabRun(MazeSpec.create("square", 6, 5, "backtracker", seed=3))
     assert path_strips(flat.grid, [0, 1, 2]) == [[0, 1, 2]]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_lab_with_floors_fits_at_800x600_and_1920x1080(ctx, window, size, theme):
+    from layout_check import layout_problems
+
+    from game.lab.view import LabView
+
+    ctx.set_theme(theme)
+    view = LabView(ctx, MazeSpec.create("hex", 16, 12, "growing-tree", seed=5, floors=4, stairs=0.1))
+    ctx.show(view)
+    try:
+        for finish in (False, True):
+            if finish:
+                view.run_to_end()
+                view.solve()
+                view.run_to_end()
+            view.on_update(1 / 60)
+            window.set_size(*size)
+            view.on_resize(*size)
+            view.on_draw()
+            assert layout_problems(view.texts(), *size) == []
+            assert view.status_line().startswith(f"floor {view.shown.floor + 1}/4")
+    finally:
+        window.set_size(1280, 800)
+        ctx.set_theme("dark")
