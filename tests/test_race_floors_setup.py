@@ -55,3 +55,32 @@ def test_the_race_setup_offers_floors_says_refusals_in_one_line_remembers_and_ra
     race = window.current_view
     assert isinstance(race, RaceView) and race.race.info.maze_spec.floors == 3 and race.maze.grid.floors == 3
     race.on_draw()
+
+
+def test_the_race_setup_with_floors_and_recorded_ghosts_fits_at_800x600_and_1920x1080(ctx, window):
+    from layout_check import layout_problems
+
+    from engine.maze.recipe import MazeSpec
+    from engine.maze.solvers.bfs import shortest_path
+    from engine.modes.ghost import Ghost
+    from game.race.setup import RaceSetupView
+
+    spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
+    maze = spec.build()
+    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
+    ghost = Ghost.record(spec.level(maze), [(9 * i, c) for i, c in enumerate(path[1:])]).code(spec.level(maze))
+    ctx.store.set_setting("ghost:R1.one", ghost)  # a recorded ghost adds a choice and an action: ten rows
+    view = RaceSetupView(ctx)
+    ctx.show(view)
+    assert "ghost" in view.choice_buttons and "floors" in view.choice_buttons
+    view.choice_buttons["floors"].on_click(None)
+    try:
+        for size in ((800, 600), (1920, 1080)):
+            window.set_size(*size)
+            view.on_resize(*size)
+            view.on_draw()
+            assert layout_problems(view.texts(), *size) == []
+            rects = [b.rect for b in view.choice_buttons.values()]
+            assert all(r.bottom >= 0 and r.top <= size[1] for r in rects), size
+    finally:
+        window.set_size(1280, 800)
