@@ -221,13 +221,14 @@ def test_a_campaign_file_may_ask_for_floors(tmp_path):
         load_file(path)
 
 
-def test_the_lab_refuses_to_carve_floors_but_solves_a_level_with_floors():
+def test_the_lab_carves_floors_and_solves_a_level_with_floors():
     from engine.modes.lab import LabRun
-    from game.lab.setup import FLOORS_REFUSAL, lab_refusal
+    from game.lab.setup import lab_refusal
 
-    with pytest.raises(ValueError, match="floors"):
-        LabRun(SPEC)
-    assert lab_refusal(SPEC) == FLOORS_REFUSAL and lab_refusal(MazeSpec.create("square", 8, 6, "wilson")) == ""
+    assert lab_refusal(SPEC) == "" and lab_refusal(MazeSpec.create("square", 8, 6, "wilson")) == ""
+    carved = LabRun(SPEC)  # carved as the generator makes it (tests/test_lab_floors.py)
+    carved.run_to_end()
+    assert carved.maze is not None and (carved.maze.passage == SPEC.build().passage).all()
     run = LabRun(level=SPEC.level())  # a level is solved, not carved: stairs are edges
     run.solve()
     run.run_to_end()

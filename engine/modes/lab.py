@@ -19,7 +19,13 @@ solving and statistics work as after carving; :attr:`LabRun.carves` is False and
 
 Carving and braiding use one random generator, in the same order as
 :meth:`engine.maze.recipe.MazeSpec.build`, so the finished maze is exactly the
-level of the code (tests check it).
+level of the code (tests check it).  A spec with floors is carved as
+:func:`engine.maze.floors.generate_floors` makes it: the allowed stairs are drawn
+first, the generator's steps run on the carving graph (only the allowed stairs)
+and every edge they name is mapped onto the full stacked grid, braid too; the
+other stair candidates stay closed (a floor, drawn as nothing).
+:meth:`LabRun.focus_cell` / :meth:`LabRun.focus_floor` say where the carving or
+solving cursor is, so a screen can show the floor it works on.
 
 State for drawing lives in two ``bytearray``\\ s the step loop writes directly
 (thousands of steps per frame): :attr:`LabRun.cells` (one :data:`UNSEEN` ...
@@ -100,13 +106,13 @@ class LabRun:
         level: a built level to solve instead of carving (the run starts in ``DONE``).
 
     Raises:
-        ValueError: neither or both of ``spec`` and ``level``; a weave spec or one with floors.
+        ValueError: neither or both of ``spec`` and ``level``; a weave spec.
 
     Attributes:
         cells: ``bytearray`` of cell states, ``grid.n`` long.
         walls: ``bytearray`` per edge, 1 where a wall stands.
         version: grows whenever ``cells`` or ``walls`` changed.
-        current: the generator's active cell while carving, else -1.
+        current: the generator's active cell while carving, the solver's last touched cell while solving, else -1.
         steps_done: steps applied in the current phase.
         solver_index: index into :data:`SOLVERS` of the solver S uses.
         path: the solver's current path while solving; the final path once solved.
@@ -120,10 +126,10 @@ class LabRun:
             raise ValueError("a Lab run carves a spec or solves a level: give exactly one")
         if spec is not None and spec.weave:
             raise ValueError("the Lab cannot carve weave mazes step by step yet")
-        if spec is not None and spec.floors > 1:  # its steps would carve every stair candidate, not the allowed
-            raise ValueError("the Lab cannot carve mazes with floors step by step yet")
         self.spec = spec
         self.level = level
+        self.carve_grid: Grid | None = None  # with floors: the graph the generator walks (only the allowed stairs)
+        self.edge_map: np.ndarray | None = None  # with floors: the carving graph's edge -> the full grid's edge
         if level is not None:
             self.grid = level.grid
         else:
@@ -196,10 +202,34 @@ class LabRun:
         assert spec is not None
         info = get_generator(spec.algorithm)
         self.rng = Rng(spec.seed)
-        self._steps = generate_steps(self.grid, spec.algorithm, self.rng, dict(spec.options))
+        if spec.floors > 1:
+            self._steps = self._floor_steps(spec)
+        else:
+            self._steps = generate_steps(self.grid, spec.algorithm, self.rng, dict(spec.options))
         self.cells[:] = bytes([FLOOR if info.initial_open else UNSEEN]) * self.grid.n
         self.walls[:] = (b"\x00" if info.initial_open else b"\x01") * self.grid.num_edges
         self._phase = LabPhase.CARVE
+
+    def _floor_steps(self, spec: MazeSpec) -> Iterator[tuple[str, int]]:
+        """The generator's steps over the stacked grid, as :func:`engine.maze.floors.generate_floors` carves:
+        stairs drawn first (from :attr:`rng`), the steps computed on the carving graph and their edges mapped onto
+        :attr:`grid`'s (:attr:`edge_map`)."""
+        from engine.maze.floors import choose_stairs, floor_hops
+        from engine.maze.generators import generate_steps
+        from engine.maze.grids.floors import FloorGrid, stack_grid
+
+        grid = self.grid
+        assert isinstance(grid, FloorGrid)
+        base = grid.base_grid
+        allowed = choose_stairs(base.n, grid.floors, spec.stairs / 100, self.rng)
+        carve = stack_grid(base, grid.floors, allowed, geometry=False)
+        carve.memo("generators.hops", lambda: floor_hops(carve))
+        s0 = grid.stair_start
+        self.carve_grid = carve
+        self.edge_map = np.concatenate([np.arange(s0), s0 + np.flatnonzero(allowed.ravel())])
+        edge_of = self.edge_map.tolist()
+        steps = generate_steps(carve, spec.algorithm, self.rng, dict(spec.options))
+        return ((kind, edge_of[x]) if kind in ("open", "close") else (kind, x) for kind, x in steps)
 
     def with_seed(self, seed: int) -> None:
         """The same choices with another seed, carved from the start.
@@ -307,8 +337,13 @@ class LabRun:
         if self._phase is LabPhase.CARVE and self.spec is not None and self.spec.braid:
             from engine.maze.generators.braid import braid
 
-            braided = braid(self.grid, passage, self.spec.braid / 100.0, self.rng)
-            opened = np.flatnonzero(braided & ~passage).tolist()
+            if self.carve_grid is not None and self.edge_map is not None:  # floors: braid the carving graph
+                on_carve = passage[self.edge_map]
+                braided = braid(self.carve_grid, on_carve, self.spec.braid / 100.0, self.rng)
+                opened = self.edge_map[np.flatnonzero(braided & ~on_carve)].tolist()
+            else:
+                braided = braid(self.grid, passage, self.spec.braid / 100.0, self.rng)
+                opened = np.flatnonzero(braided & ~passage).tolist()
             self._steps = iter([("open", int(e)) for e in opened])
             self._phase = LabPhase.BRAID
             return
@@ -322,6 +357,7 @@ class LabRun:
         path = self.path
         it = self._steps
         n = 0
+        current = self.current
         while n < budget:
             try:
                 kind, c = next(it)
@@ -333,6 +369,7 @@ class LabRun:
                 self._phase = LabPhase.SOLVED
                 break
             n += 1
+            current = c
             if kind == "visit":
                 if cells[c] != PATH:
                     cells[c] = VISITED
@@ -345,9 +382,32 @@ class LabRun:
                     path.pop()
             elif kind == "dead":
                 cells[c] = DEAD
+        self.current = current
         self.steps_done += n
         self.version += 1
         return n
+
+    def focus_cell(self) -> int:
+        """Where the run works now: the generator's current cell while carving; while solving the end of the
+        solver's path, or without one (breadth-first, A*, dead-end filling until the end) the cell it touched
+        last (:attr:`jumpy_focus`); the path's end once solved; -1 when there is none (braiding, finished, a
+        solve not begun)."""
+        if self._phase is LabPhase.CARVE:
+            return self.current
+        if self._phase in (LabPhase.SOLVE, LabPhase.SOLVED) and self.path:
+            return self.path[-1]
+        return self.current if self._phase is LabPhase.SOLVE else -1
+
+    @property
+    def jumpy_focus(self) -> bool:
+        """True while :meth:`focus_cell` is a solver's last touched cell rather than a walk's end: it may jump
+        between far cells (and floors) from one step to the next, as a breadth-first frontier does."""
+        return self._phase is LabPhase.SOLVE and not self.path
+
+    def focus_floor(self) -> int:
+        """The floor (0-based) of :meth:`focus_cell`; -1 when there is no such cell (always 0 on one floor)."""
+        cell = self.focus_cell()
+        return int(self.grid.floor_of[cell]) if cell >= 0 else -1
 
     def solve_summary(self) -> str:
         """One line on the finished solve (empty before)."""

@@ -22,9 +22,18 @@ from game.workers import Task, spinner
 
 RUN_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 PALETTE = (
-    (90, 170, 255, 255), (255, 160, 70, 255), (110, 210, 120, 255), (230, 100, 120, 255),
-    (180, 130, 255, 255), (240, 220, 90, 255), (90, 220, 220, 255), (200, 200, 200, 255),
-    (255, 120, 200, 255), (150, 190, 90, 255), (120, 140, 220, 255), (220, 170, 130, 255),
+    (90, 170, 255, 255),
+    (255, 160, 70, 255),
+    (110, 210, 120, 255),
+    (230, 100, 120, 255),
+    (180, 130, 255, 255),
+    (240, 220, 90, 255),
+    (90, 220, 220, 255),
+    (200, 200, 200, 255),
+    (255, 120, 200, 255),
+    (150, 190, 90, 255),
+    (120, 140, 220, 255),
+    (220, 170, 130, 255),
 )
 
 
@@ -61,17 +70,18 @@ class CompareView(Screen):
 
     music: str | None = "maze"
 
-    def __init__(self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None,
-                 start: bool = True) -> None:
+    def __init__(
+        self, ctx: Context, spec: MazeSpec, back: arcade.View | None = None, runs: int | None = None, start: bool = True
+    ) -> None:
         super().__init__(ctx)
         from game.ui.maze_choices import algorithms_for
 
         self.ctx = ctx
         self.spec = spec
         self._back = back
-        grid_cells = spec.width * spec.height
+        grid_cells = spec.width * spec.height * spec.floors
         self.runs = runs or default_runs(grid_cells)
-        self.algorithms = algorithms_for(spec.shape)
+        self.algorithms = algorithms_for(spec.shape, floors=spec.floors)
         self.task: Task[Any] | None = None
         self.rows: list[dict[str, Any]] = []
         self.charts: list[BarChart] = []
@@ -81,10 +91,18 @@ class CompareView(Screen):
         self.background_color = t.background
         self.t_title = arcade.Text("", 20, 0, t.accent, 18, font_name=FONT, bold=True)
         self.t_status = arcade.Text("", 20, 0, t.text_dim, 12, font_name=FONT)
-        self.t_legend = arcade.Text("", 20, 28, t.text_dim, 10, font_name=FONT, multiline=True, width=1240,
-                                    anchor_y="bottom")
-        self.t_help = arcade.Text("Enter/R run again · +/- runs · Left/Right histogram algorithm · Esc back",
-                                  0, 8, t.text_dim, 11, font_name=FONT, anchor_x="center")
+        self.t_legend = arcade.Text(
+            "", 20, 28, t.text_dim, 10, font_name=FONT, multiline=True, width=1240, anchor_y="bottom"
+        )
+        self.t_help = arcade.Text(
+            "Enter/R run again · +/- runs · Left/Right histogram algorithm · Esc back",
+            0,
+            8,
+            t.text_dim,
+            11,
+            font_name=FONT,
+            anchor_x="center",
+        )
         self._size = (0, 0)
         if start:
             self.run()
@@ -101,10 +119,23 @@ class CompareView(Screen):
         options = dict(s.options)
         braid = s.braid / 100
         algos = list(self.algorithms)
+        floors, stairs = s.floors, s.stairs / 100
 
         def work(progress: Any, cancelled: Any) -> list[dict[str, Any]]:
-            return compare(shape, w, h, algos, runs, seed, options=options, braid=braid,
-                           progress=lambda d, t: progress(d / t, f"{d}/{t} mazes"), cancel=cancelled)
+            return compare(
+                shape,
+                w,
+                h,
+                algos,
+                runs,
+                seed,
+                options=options,
+                braid=braid,
+                floors=floors,
+                stairs=stairs,
+                progress=lambda d, t: progress(d / t, f"{d}/{t} mazes"),
+                cancel=cancelled,
+            )
 
         self.rows = []
         self.charts = []
@@ -155,8 +186,9 @@ class CompareView(Screen):
         self.charts = []
         for i, (title, values, fmt) in enumerate(specs):
             rect = (20 + (i % cols) * cw, top - (i // cols + 1) * ch, cw - 10, ch - 10)
-            self.charts.append(BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text,
-                                        axis_color=t.text_dim))
+            self.charts.append(
+                BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text, axis_color=t.text_dim)
+            )
         self._build_hist()
         first = self.spec.seed
         last = first + self.runs - 1
@@ -176,10 +208,14 @@ class CompareView(Screen):
         row = self.rows[self.hist_index % len(self.rows)]
         rect = (20 + 2 * cw, top - 2 * ch, cw - 10, ch - 10)
         t = self.ctx.theme
-        self.hist_chart = histogram_chart(f"Dead-end lengths · {short_name(row['algorithm'])} (% of dead ends)",
-                                          row["dead_end_length_hist"], rect,
-                                          colors=(PALETTE[self.hist_index % len(PALETTE)],), text_color=t.text,
-                                          axis_color=t.text_dim)
+        self.hist_chart = histogram_chart(
+            f"Dead-end lengths · {short_name(row['algorithm'])} (% of dead ends)",
+            row["dead_end_length_hist"],
+            rect,
+            colors=(PALETTE[self.hist_index % len(PALETTE)],),
+            text_color=t.text,
+            axis_color=t.text_dim,
+        )
 
     # -- view ---------------------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -191,7 +227,8 @@ class CompareView(Screen):
         """Re-place texts and rebuild the charts for the new size."""
         s = self.spec
         braid = f", braid {s.braid}%" if s.braid else ""
-        self.t_title.text = f"Compare algorithms · {s.shape} {s.width}x{s.height}{braid}"
+        floors = f", {s.floors} floors" if s.floors > 1 else ""
+        self.t_title.text = f"Compare algorithms · {s.shape} {s.width}x{s.height}{floors}{braid}"
         self.t_title.y = height - 36
         self.t_status.y = height - 60
         self.t_legend.y = 28

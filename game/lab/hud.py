@@ -20,8 +20,12 @@ from game.workers import Task, spinner
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
-HELP = ("Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
-        "X export · K copy code · wheel/drag · Esc back")
+HELP = (
+    "Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
+    "X export · K copy code · wheel/drag · Esc back"
+)
+#: The key help of a maze with floors (the floor keys first).
+HELP_FLOORS = "E/Q floor up/down · " + HELP
 NO_STATS = "Statistics appear when the maze is finished."
 
 
@@ -30,15 +34,19 @@ def panel_width(width: int) -> int:
     return int(max(240, min(420, 0.24 * width)))
 
 
-def status_line(run: LabRun | None, playing: bool, built: bool, code: str) -> str:
-    """The top bar's second line: the run's phase, steps, speed, play/pause and solver (``built``: a big maze's
-    picture is ready)."""
+def status_line(run: LabRun | None, playing: bool, built: bool, code: str, floor: str = "") -> str:
+    """The top bar's second line: the floor indicator (``floor``, e.g. ``"floor 2/3"``; empty without floors), the
+    run's phase, steps, speed, play/pause and solver (``built``: a big maze's picture is ready)."""
+    if floor:
+        return f"{floor} · " + status_line(run, playing, built, code)
     if run is None:
         return f"{'finished' if built else 'building'} · {code}"
     play = "playing" if playing else "paused"
     queued = " · solve queued" if run.solve_queued else ""
-    return (f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
-            f"solver {run.solver}{queued} · {code}")
+    return (
+        f"{run.phase.value} · {run.steps_done:,} steps · {run.rate:,} steps/s · {play} · "
+        f"solver {run.solver}{queued} · {code}"
+    )
 
 
 class LabTexts:
@@ -71,8 +79,9 @@ class LabTexts:
             line, middle = self._message[i] if i < len(self._message) else ("", False)
             fit_text(text, line, pw, middle=middle)
 
-    def layout(self, width: int, height: int, buttons_top: float) -> None:
-        """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up."""
+    def layout(self, width: int, height: int, buttons_top: float, floors: bool = False) -> None:
+        """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up
+        (``floors``: the key help names the floor keys too)."""
         self.lay_size = (width, height)
         pw = panel_width(width)
         y = height - HUD_HEIGHT / 2
@@ -88,7 +97,7 @@ class LabTexts:
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
         self._fit_message()
-        fit_text(self.t_help, HELP, width - pw - 24, min_size=8, size=11)
+        fit_text(self.t_help, HELP_FLOORS if floors else HELP, width - pw - 24, min_size=8, size=11)
         self.t_help.position = (12, 8)
         self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
 
@@ -100,13 +109,19 @@ class LabTexts:
         fit_text(self.t_status, status, w - 32, min_size=9, size=12)
         if task is not None:
             frac, msg = task.progress()
-            fit_text(self.t_progress, f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s",
-                     w - pw - 40, min_size=10, size=16)
+            fit_text(
+                self.t_progress,
+                f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s",
+                w - pw - 40,
+                min_size=10,
+                size=16,
+            )
             cx, cy = (w - pw) / 2, h / 2
             half = min(200, (w - pw) / 2 - 20)
             arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, theme.text, 2)
-            arcade.draw_lrbt_rectangle_filled(cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10,
-                                              cy + 10, theme.accent)
+            arcade.draw_lrbt_rectangle_filled(
+                cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10, cy + 10, theme.accent
+            )
             self.t_progress.draw()
         for text in self.texts():
             text.draw()

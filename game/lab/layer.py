@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.maze.floors import MARK_RADIUS, MARK_SHIFT, split_at_stairs
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.modes.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
@@ -26,8 +27,24 @@ from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell
 from game.render.theme import Theme
 
 START, GOAL = DEAD + 1, DEAD + 2
-__all__ = ["DEAD", "FLOOR", "FRONTIER", "GOAL", "PATH", "START", "UNSEEN", "VISITED", "LabLayer", "palette",
-           "draw_run", "path_colors"]
+__all__ = [
+    "DEAD",
+    "FLOOR",
+    "FRONTIER",
+    "GOAL",
+    "PATH",
+    "START",
+    "UNSEEN",
+    "VISITED",
+    "LabLayer",
+    "palette",
+    "draw_run",
+    "draw_stairs",
+    "path_colors",
+    "stair_triangles",
+]
+#: Above this many stairs on the shown floor their marks are left out (one draw call each).
+MAX_MARKS = 4000
 
 #: Per theme: visited cells, a solver's current path, filled dead ends (Okabe-Ito hues, tuned for contrast).
 _SOLVE_COLORS = {
@@ -44,6 +61,7 @@ _PATH_LINES = {
 def path_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """(current path, final path) line colours for ``theme``."""
     return _PATH_LINES["light" if theme.name == "light" else "dark"]
+
 
 _VS = offset_vertex_shader("in vec4 in_color;\nout vec4 v_color;", "v_color = in_color;")
 _FS = """
@@ -65,8 +83,11 @@ def palette(theme: Theme) -> np.ndarray:
     """
     bg = theme.background
     visited, path, dead = _SOLVE_COLORS["light" if theme.name == "light" else "dark"]
-    unseen = (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255) if theme.name != "light" else (
-        bg[0] - 34, bg[1] - 32, bg[2] - 28, 255)
+    unseen = (
+        (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255)
+        if theme.name != "light"
+        else (bg[0] - 34, bg[1] - 32, bg[2] - 28, 255)
+    )
     return np.array(
         [
             unseen,  # UNSEEN: not carved yet
@@ -120,8 +141,10 @@ class LabLayer:
         self.cell_pos = ctx.buffer(data=pos.tobytes())
         self.cell_col = ctx.buffer(reserve=max(16, 4 * self.cell_vertices))
         self.cells_geo = ctx.geometry(
-            [BufferDescription(self.cell_pos, "2f 2f", ["in_vert", "in_offset"]),
-             BufferDescription(self.cell_col, "4f1", ["in_color"])],
+            [
+                BufferDescription(self.cell_pos, "2f 2f", ["in_vert", "in_offset"]),
+                BufferDescription(self.cell_col, "4f1", ["in_color"]),
+            ],
             mode=ctx.TRIANGLES,
         )
         segs = np.concatenate([grid.walls, grid.boundary.reshape(-1, 2, 2)])
@@ -131,8 +154,10 @@ class LabLayer:
         self.wall_pos = ctx.buffer(data=quads.tobytes())
         self.wall_col = ctx.buffer(reserve=max(16, 4 * self.wall_vertices))
         self.walls_geo = ctx.geometry(
-            [BufferDescription(self.wall_pos, "2f 2f", ["in_vert", "in_offset"]),
-             BufferDescription(self.wall_col, "4f1", ["in_color"])],
+            [
+                BufferDescription(self.wall_pos, "2f 2f", ["in_vert", "in_offset"]),
+                BufferDescription(self.wall_col, "4f1", ["in_color"]),
+            ],
             mode=ctx.TRIANGLES,
         )
         self.state = bytearray(grid.n)
@@ -194,8 +219,15 @@ class LabLayer:
         self.walls_geo.render(self.program, vertices=self.wall_vertices)
 
 
+def path_strips(grid: Grid, cells: list[int]) -> list[list[int]]:
+    """A solver's path as the lines to draw: cut where it takes a stair (no line across the gap between floors
+    drawn side by side); one strip on one floor."""
+    return split_at_stairs(grid.floor_of, cells) if grid.floors > 1 else [cells]
+
+
 def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
-    """Cells and walls, the carving's current cell, the solver's path, then start and goal on top.
+    """Cells and walls, the carving's current cell, the solver's path (cut where it takes a stair), then start and
+    goal on top.
 
     Args:
         zoom: pixels per world unit (the path is at least 3 px wide).
@@ -212,9 +244,45 @@ def draw_run(run: LabRun, layer: LabLayer, theme: Theme, zoom: float) -> None:
     if len(pts) > 1 and (run.phase is LabPhase.SOLVED or len(pts) < 20_000):
         current, final = path_colors(theme)
         color = final if run.phase is LabPhase.SOLVED else current
-        arcade.draw_line_strip([(float(centers[c][0]), float(centers[c][1])) for c in pts], color,
-                               max(3.0 / max(zoom, 1e-9), 0.2 * size))
+        for part in path_strips(run.grid, pts):
+            if len(part) > 1:
+                line = [(float(centers[c][0]), float(centers[c][1])) for c in part]
+                arcade.draw_line_strip(line, color, max(3.0 / max(zoom, 1e-9), 0.2 * size))
     for cell, fill in ((run.start, theme.start), (run.goal, theme.goal)):
         x, y = float(centers[cell][0]), float(centers[cell][1])
         arcade.draw_circle_filled(x, y, 0.3 * size, theme.player_edge, num_segments=20)
         arcade.draw_circle_filled(x, y, 0.24 * size, (*fill[:3], 255), num_segments=20)
+
+
+def stair_triangles(run: LabRun, floor: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(up, down)`` triangles ``(K, 3, 2)`` of the stairs open in ``run`` so far whose mark lies on ``floor``:
+    an up mark in the stair's lower cell, a down mark in its upper cell (as in pictures,
+    :func:`engine.maze.floors.stair_marks`)."""
+    grid = run.grid
+    s0 = grid.stair_start
+    walls = np.frombuffer(run.walls, dtype=np.uint8)
+    pairs = grid.edges[s0 + np.flatnonzero(walls[s0:] == 0)].astype(np.int64).reshape(-1, 2)
+    fl, cen = grid.floor_of, grid.centers
+    r, s = MARK_RADIUS, MARK_SHIFT
+    tri = np.array([[0.0, r], [-0.866 * r, -0.5 * r], [0.866 * r, -0.5 * r]])
+    lower = pairs[fl[pairs[:, 0]] == floor, 0]
+    upper = pairs[fl[pairs[:, 1]] == floor, 1]
+    up = cen[lower][:, None, :] + tri[None] + [0.0, s]
+    down = cen[upper][:, None, :] - tri[None] - [0.0, s]
+    return up, down
+
+
+def draw_stairs(run: LabRun, floor: int, theme: Theme) -> None:
+    """Mark the stairs open so far whose marks lie on ``floor`` (up in the accent colour, down dimmed; read from
+    the run's wall array, so they appear as the generator opens them).  Nothing on one floor or above
+    :data:`MAX_MARKS`."""
+    if run.grid.floors < 2:
+        return
+    import arcade
+
+    up, down = stair_triangles(run, floor)
+    if len(up) + len(down) > MAX_MARKS:
+        return
+    for tris, color in ((up, theme.accent), (down, theme.text_dim)):
+        for t in tris.tolist():
+            arcade.draw_triangle_filled(t[0][0], t[0][1], t[1][0], t[1][1], t[2][0], t[2][1], color)

@@ -1,5 +1,5 @@
-"""The Lab setup: maze choices, watch / compare / open a code (a level code too: shown built), and the export
-folder."""
+"""The Lab setup: maze choices (floors too), watch / compare / open a code (a level code too: shown built), and the
+export folder."""
 
 from __future__ import annotations
 
@@ -17,13 +17,11 @@ from game.ui.maze_choices import SIZES, MazeChoices
 
 #: Why a weave code does not open in the Lab.
 WEAVE_REFUSAL = "The Lab cannot carve weave mazes step by step yet: play the code instead."
-#: Why a code of a maze with floors does not open in the Lab.
-FLOORS_REFUSAL = "The Lab cannot carve mazes with floors step by step yet: play the code instead."
 
 
 def lab_refusal(spec: MazeSpec) -> str:
     """Why the Lab cannot carve ``spec`` (one sentence), or ``""`` when it can."""
-    return WEAVE_REFUSAL if spec.weave else FLOORS_REFUSAL if spec.floors > 1 else ""
+    return WEAVE_REFUSAL if spec.weave else ""
 
 
 class LabSetupView(ChoiceSetupView):
@@ -34,6 +32,8 @@ class LabSetupView(ChoiceSetupView):
         choices.max_sizes = max(len(v) for v in SIZES.values())
         super().__init__(ctx, "Lab", choices)
         self.add_maze_choices()
+        c = self.choices
+        self.add_choice("floors", lambda: c.labels()["floors"], lambda step: c.cycle("floors", step))
         self.add_action("Watch it being carved", self.start)
         self.add_action("Compare all algorithms", self.compare)
         self.add_action("Open maze code", self.submit_code)

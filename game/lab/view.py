@@ -10,6 +10,7 @@ Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
 hundreds of thousands per second) · R restart carving · G new seed · O next
 solver · S solve (queued while carving) · C compare algorithms · X export PNG +
 SVG · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
+A maze with floors shows one floor (:class:`game.lab.floors.FloorShown`: the cursor's, E/Q look up/down).
 
 A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built:
 there is nothing to carve, so Restart and New seed are off (a panel line says why); every
@@ -45,8 +46,9 @@ from engine.modes.lab import (
 from game import routes
 from game.codes import level_code
 from game.context import Context
+from game.lab.camera import FloorShown, LabCamera
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
-from game.lab.layer import LabLayer, draw_run
+from game.lab.layer import LabLayer, draw_run, draw_stairs
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
 from game.render.picture import Picture
@@ -62,7 +64,7 @@ NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", 
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
 
 
-class LabView(BaseView):
+class LabView(LabCamera, BaseView):
     """Animate one maze spec, or solve a built level.
 
     Args:
@@ -81,8 +83,9 @@ class LabView(BaseView):
         self.run: LabRun | None = None
         self.spec = spec if isinstance(spec, MazeSpec) else None
         self.layer: LabLayer | None = None
+        self.shown: FloorShown | None = None  # the floor framed (a maze with floors; every run)
         self.hud_camera = arcade.Camera2D()
-        self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel
+        self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel (LabCamera)
         self.picture: Picture | None = None
         self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
@@ -98,10 +101,15 @@ class LabView(BaseView):
         self.t_panel, self.t_message = self.hud.t_panel, self.hud.t_message
         self.box = gui.UIBoxLayout(space_between=4)
         for label, action in (
-            ("Play / pause  (Space)", self.toggle_play), ("Step  (N)", self.single_step),
-            ("Slower  (-)", lambda: self.change_speed(-1)), ("Faster  (+)", lambda: self.change_speed(1)),
-            ("Restart  (R)", self.restart), ("Solve  (S)", self.solve), ("Next solver  (O)", self.next_solver),
-            ("Compare algorithms  (C)", self.compare), ("Export PNG + SVG  (X)", self.export_now),
+            ("Play / pause  (Space)", self.toggle_play),
+            ("Step  (N)", self.single_step),
+            ("Slower  (-)", lambda: self.change_speed(-1)),
+            ("Faster  (+)", lambda: self.change_speed(1)),
+            ("Restart  (R)", self.restart),
+            ("Solve  (S)", self.solve),
+            ("Next solver  (O)", self.next_solver),
+            ("Compare algorithms  (C)", self.compare),
+            ("Export PNG + SVG  (X)", self.export_now),
             ("Copy code  (K)", self.copy_code),
         ):
             self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
@@ -171,6 +179,7 @@ class LabView(BaseView):
             self.run = LabRun(spec) if spec is not None else LabRun(level=self.level)
             self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme, (self.run.start, self.run.goal))
             self.layer.bind(self.run.cells, self.run.walls)
+            self.shown = FloorShown(self.run.grid, self.run.start)
         else:  # (a built level never restarts: see restart)
             self.run.spec = self.spec
             self.run.restart()
@@ -182,13 +191,9 @@ class LabView(BaseView):
         if not self.window:
             return
         width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
-        ww = max(100, width - panel_width(width))
         grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
-        if grid is None:
-            return
-        if self.viewport is None:  # every mouse move pans: a click means nothing here
-            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, drag_threshold=0)
-        self.viewport.fit_area(ww, height)
+        if grid is not None:
+            self.frame_maze(grid, width, height)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -201,7 +206,8 @@ class LabView(BaseView):
         bh = int(max(22, min(40, 30 * scale - 4)))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(pw - 24, bh)
-        self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4))
+        floors = self.shown is not None and self.shown.floors > 1
+        self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4), floors)
         self._changed = True
 
     # -- actions ---------------------------------------------------------------------------------
@@ -326,6 +332,8 @@ class LabView(BaseView):
         if self.run is not None and self.playing and self.run.phase.stepping:
             self.run.advance(delta_time)
             self._after_steps()
+        if self.run is not None and self.shown is not None and self.shown.follow(self.run, self.viewport, delta_time):
+            self._changed = True
 
     def _after_steps(self) -> None:
         """Start statistics once the maze exists; report a finished solve."""
@@ -368,15 +376,24 @@ class LabView(BaseView):
         """See the module docstring; Tab/Up/Down/Enter move between and press the panel buttons."""
         self._changed = True
         actions: dict[int, Callable[[], None]] = {
-            key.SPACE: self.toggle_play, key.N: self.single_step, key.RIGHT: self.single_step,
-            key.PLUS: lambda: self.change_speed(1), key.EQUAL: lambda: self.change_speed(1),
-            key.NUM_ADD: lambda: self.change_speed(1), key.MINUS: lambda: self.change_speed(-1),
-            key.NUM_SUBTRACT: lambda: self.change_speed(-1), key.R: self.restart, key.G: self.new_seed,
-            key.O: self.next_solver, key.S: self.solve, key.C: self.compare, key.X: self.export_now,
-            key.K: self.copy_code, key.END: self.run_to_end,
+            key.SPACE: self.toggle_play,
+            key.N: self.single_step,
+            key.RIGHT: self.single_step,
+            key.PLUS: lambda: self.change_speed(1),
+            key.EQUAL: lambda: self.change_speed(1),
+            key.NUM_ADD: lambda: self.change_speed(1),
+            key.MINUS: lambda: self.change_speed(-1),
+            key.NUM_SUBTRACT: lambda: self.change_speed(-1),
+            key.R: self.restart,
+            key.G: self.new_seed,
+            key.O: self.next_solver,
+            key.S: self.solve,
+            key.C: self.compare,
+            key.X: self.export_now,
+            key.K: self.copy_code,
+            key.END: self.run_to_end,
         }
-        if symbol == key.F and self.viewport is not None:
-            self.viewport.fit()
+        if self.camera_key(symbol):
             return True
         action = actions.get(symbol)
         if action is None:
@@ -384,32 +401,11 @@ class LabView(BaseView):
         action()
         return True
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
-        self._changed = True
-        if self.viewport is not None and self.viewport.contains(x, y):
-            self.viewport.press(x, y)
-
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan."""
-        if self.viewport is not None and self.viewport.drag(x, y, dx, dy):
-            self._changed = True
-
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """End a drag."""
-        if self.viewport is not None:
-            self.viewport.release()
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        """Zoom around the cursor."""
-        vp = self.viewport
-        if vp is not None and vp.contains(x, y) and vp.scroll(x, y, scroll_y):
-            self._changed = True
-
     # -- drawing ----------------------------------------------------------------------------------------
     def status_line(self) -> str:
         """The HUD's second line."""
-        return status_line(self.run, self.playing, self.picture is not None, self.code)
+        floor = self.shown.label() if self.shown is not None else ""
+        return status_line(self.run, self.playing, self.picture is not None, self.code, floor)
 
     def draw_background(self) -> None:
         """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
@@ -434,6 +430,8 @@ class LabView(BaseView):
             layer.touch()
             self._drawn_version = run.version
         draw_run(run, layer, self.ctx.theme, self.viewport.zoom if self.viewport is not None else 1.0)
+        if self.shown is not None:
+            draw_stairs(run, self.shown.floor, self.ctx.theme)
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""

@@ -1,7 +1,8 @@
 """The race setup: the maze (shape and weave included), one or two players, the opponent and its difficulty,
 dark or not, your recorded ghosts, or a pasted code (a maze or level code is raced with the chosen opponent, or by
 two players; a race or ghost code is raced as it says, by one player against its opponent or ghost).  The
-player count and the Dark toggle are remembered (settings ``race.players`` and ``race.dark`` in the store)."""
+player count, the Dark toggle and the floors are remembered (settings ``race.players``, ``race.dark`` and
+``race.floors`` in the store)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,21 @@ from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.routes import Route
 from game.ui.choice_setup import ChoiceSetupView
-from game.ui.maze_choices import SIZES, MazeChoices, algorithms_for, new_seed
+from game.ui.maze_choices import FLOORS, SIZES, MazeChoices, algorithms_for, new_seed
 from game.ui.textfit import fit_text
 
 __all__ = ["CUSTOM_SPEEDS", "SIZES", "MazeChoices", "RaceChoices", "RaceSetupView", "algorithms_for", "new_seed"]
 
 CUSTOM_SPEEDS = (2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0)
+#: The store setting that remembers the Race setup's floors (text "1".."4").
+FLOORS_SETTING = "race.floors"
+
+
+def remembered_floors(store: object | None) -> int:
+    """The floors last chosen in the Race setup (one of :data:`game.ui.maze_choices.FLOORS`; 1 when none or bad)."""
+    get = getattr(store, "setting", None)
+    value = str(get(FLOORS_SETTING)) if get is not None else ""
+    return next((f for f in FLOORS if str(f) == value), 1)
 
 
 @dataclass
@@ -119,17 +129,17 @@ class RaceChoices:
     def about(self) -> str:
         """One line under the heading: the opponent's description, or how two players race."""
         if self.players == 2:
-            return ("Player 1: WASD, blue disc  ·  Player 2: arrow keys, orange diamond  ·  first to the goal "
-                    "wins")
+            return "Player 1: WASD, blue disc  ·  Player 2: arrow keys, orange diamond  ·  first to the goal wins"
         return OPPONENTS[self.opponent].summary
 
 
 class RaceSetupView(ChoiceSetupView):
     """Choose the maze, the opponent and the difficulty, race one of your ghosts, or paste a code."""
 
-    def __init__(self, ctx: Context, choices: MazeChoices | None = None, race: RaceChoices | None = None,
-                 message: str = "") -> None:
-        super().__init__(ctx, "Race", choices or MazeChoices())
+    def __init__(
+        self, ctx: Context, choices: MazeChoices | None = None, race: RaceChoices | None = None, message: str = ""
+    ) -> None:
+        super().__init__(ctx, "Race", choices or MazeChoices(floors=remembered_floors(ctx.store)))
         self.race = race or RaceChoices.load(ctx.store)
         self.add_maze_choices()
         r = self.race
@@ -140,6 +150,7 @@ class RaceSetupView(ChoiceSetupView):
         c = self.choices
         self.add_choice("mask", lambda: c.labels()["mask"], lambda step: c.cycle("mask", step))
         self.add_choice("weave", lambda: c.labels()["weave"], lambda step: c.cycle("weave", step))
+        self.add_choice("floors", lambda: c.labels()["floors"], self._cycle_floors)
         self.ghosts = GhostChoices(recorded_ghosts(ctx.store))
         if self.ghosts.items:
             self.add_choice("ghost", self.ghosts.label, self.ghosts.cycle)
@@ -151,8 +162,16 @@ class RaceSetupView(ChoiceSetupView):
         self.message.text = message
         self.refresh()
 
+    def _cycle_floors(self, step: int) -> None:
+        """Next/previous floor count, remembered in the store (setting :data:`FLOORS_SETTING`)."""
+        self.choices.cycle("floors", step)
+        put = getattr(self.ctx.store, "set_setting", None)
+        if put is not None:
+            put(FLOORS_SETTING, str(self.choices.floors))
+
     def _remembered(self, cycle: Callable[[int], None]) -> Callable[[int], None]:
         """``cycle``, then the choices are saved in the store (remembered between sessions)."""
+
         def run(step: int) -> None:
             cycle(step)
             self.race.save(self.ctx.store)

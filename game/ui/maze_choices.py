@@ -1,10 +1,10 @@
 """The maze part of a setup screen as plain data (no arcade), shared by the Race and Lab setups.
 
 :class:`MazeChoices` cycles through the tessellations, sizes, generators
-(+ growing-tree rule), braid, seed, and (Race setup only) a built-in shape to
-cut the grid to and how much it weaves, and builds a
+(+ growing-tree rule), braid, seed, how many floors (Race and Lab setups), and
+(Race setup only) a built-in shape to cut the grid to and how much it weaves, and builds a
 :class:`~engine.maze.recipe.MazeSpec`.  Combinations the engine refuses (weave on
-a triangle grid, a row generator on a shape, ...) are reported by
+a triangle grid, a row generator on a shape, floors with weave or a shape, ...) are reported by
 :meth:`MazeChoices.problem` in the engine's own sentence.
 """
 
@@ -19,11 +19,16 @@ from engine.maze.recipe import MazeSpec
 SHAPE_ORDER = ("square", "hex", "triangle", "polar", "upsilon")
 #: Size presets per tessellation: (label, width, height); race sizes are the first three.
 SIZES: dict[str, tuple[tuple[str, int, int], ...]] = {
-    "square": (("small", 10, 8), ("medium", 20, 15), ("large", 40, 30), ("100x100", 100, 100),
-               ("300x300", 300, 300), ("1000x1000", 1000, 1000)),
+    "square": (
+        ("small", 10, 8),
+        ("medium", 20, 15),
+        ("large", 40, 30),
+        ("100x100", 100, 100),
+        ("300x300", 300, 300),
+        ("1000x1000", 1000, 1000),
+    ),
     "hex": (("small", 8, 7), ("medium", 16, 12), ("large", 30, 22), ("100x100", 100, 100), ("300x300", 300, 300)),
-    "triangle": (("small", 14, 8), ("medium", 24, 12), ("large", 48, 24), ("100x100", 100, 100),
-                 ("300x300", 300, 300)),
+    "triangle": (("small", 14, 8), ("medium", 24, 12), ("large", 48, 24), ("100x100", 100, 100), ("300x300", 300, 300)),
     "polar": (("small", 6, 5), ("medium", 8, 10), ("large", 12, 20), ("big", 16, 50), ("huge", 24, 150)),
     "upsilon": (("small", 6, 6), ("medium", 12, 10), ("large", 24, 18), ("100x100", 100, 100)),
 }
@@ -33,6 +38,8 @@ T = TypeVar("T")
 RULES = ("mostly-newest", "newest", "random", "oldest", "newest-quarter", "newest:3,random:1")
 MASKS = ("none", *BUILTIN)
 WEAVES = (0, 25, 50, 80)
+#: Floor counts offered (1: a flat maze; more: floors joined by stairs, square and hex only).
+FLOORS = (1, 2, 3, 4)
 
 
 def new_seed() -> int:
@@ -48,11 +55,12 @@ def _step(values: tuple[T, ...], value: T, step: int) -> T:
     return values[(i + step) % len(values)]
 
 
-def algorithms_for(shape: str) -> list[str]:
-    """Generator names that run on ``shape``, in registry order."""
+def algorithms_for(shape: str, floors: int = 1) -> list[str]:
+    """Generator names that run on ``shape`` (with ``floors`` > 1: those that carve over floors), in registry
+    order."""
     from engine.maze.generators import GENERATORS
 
-    return [g.name for g in GENERATORS.values() if shape in g.shapes]
+    return [g.name for g in GENERATORS.values() if shape in g.shapes and (floors == 1 or g.floors)]
 
 
 @dataclass
@@ -69,6 +77,7 @@ class MazeChoices:
         max_sizes: how many presets of :data:`SIZES` are offered.
         mask: a built-in shape name of :data:`engine.maze.masks.BUILTIN`, or ``"none"`` (the whole grid).
         weave: percent 0..100 of cells allowed to be crossings (0: no weave).
+        floors: how many floors, one of :data:`FLOORS` (1: a flat maze).
     """
 
     shape: str = "square"
@@ -80,13 +89,14 @@ class MazeChoices:
     max_sizes: int = RACE_SIZES
     mask: str = "none"
     weave: int = 0
+    floors: int = 1
 
     def sizes(self) -> tuple[tuple[str, int, int], ...]:
         """The size presets offered for the current shape."""
         return SIZES[self.shape][: self.max_sizes]
 
     def cycle(self, what: str, step: int = 1) -> None:
-        """Move choice ``what`` (shape, size, algorithm, rule, braid, mask, weave) by ``step`` (wraps around).
+        """Move choice ``what`` (shape, size, algorithm, rule, braid, mask, weave, floors) by ``step`` (wraps around).
 
         Raises:
             ValueError: unknown choice name.
@@ -110,6 +120,8 @@ class MazeChoices:
             self.mask = _step(MASKS, self.mask, step)
         elif what == "weave":
             self.weave = _step(WEAVES, self.weave, step)
+        elif what == "floors":
+            self.floors = _step(FLOORS, self.floors, step)
         else:
             raise ValueError(f"unknown choice '{what}'")
 
@@ -125,8 +137,18 @@ class MazeChoices:
         """
         _, w, h = self.sizes()[self.size]
         mask = None if self.mask == "none" else Mask.builtin(self.mask)
-        return MazeSpec.create(self.shape, w, h, self.algorithm, self.options(), self.braid / 100, self.seed,
-                               mask=mask, weave=self.weave / 100)
+        return MazeSpec.create(
+            self.shape,
+            w,
+            h,
+            self.algorithm,
+            self.options(),
+            self.braid / 100,
+            self.seed,
+            mask=mask,
+            weave=self.weave / 100,
+            floors=self.floors,
+        )
 
     def problem(self) -> str:
         """Why the current choices make no maze (the engine's sentence), or ``""`` when they do."""
@@ -138,12 +160,13 @@ class MazeChoices:
 
     def adopt(self, spec: MazeSpec) -> None:
         """Show ``spec``'s values (a size not among the presets is added to the choices as "code"); the Lab uses
-        it and offers no shape or weave choice, so those two stay as they are."""
+        it and offers no shape or weave choice, so those two stay as they are (its floors are shown)."""
         self.shape = spec.shape
         self.algorithm = spec.algorithm
         self.rule = spec.options.get("rule", self.rule)
         self.braid = spec.braid if spec.braid in BRAIDS else self.braid
         self.seed = spec.seed
+        self.floors = spec.floors
         for i, (_, w, h) in enumerate(SIZES[spec.shape]):
             if (w, h) == (spec.width, spec.height):
                 self.size = i
@@ -162,4 +185,5 @@ class MazeChoices:
             "seed": f"Seed: {self.seed}  (click: new)",
             "mask": "Shape: whole grid" if self.mask == "none" else f"Shape: {self.mask}",
             "weave": "Weave: off" if not self.weave else f"Weave: {self.weave}% (bridges)",
+            "floors": "Floors: 1" if self.floors == 1 else f"Floors: {self.floors} (joined by stairs)",
         }
