@@ -129,9 +129,10 @@ class LevelsView(BaseView):
         self._info_for = -1
         n = max(1, len(self.column_sizes))
         gap = 12 * s
-        col_w = min(260 * s, (width - 40 - (n - 1) * gap) / n)
+        col_w = min(260 * s, (width - 24 - (n - 1) * gap) / n)
         left = (width - n * col_w - (n - 1) * gap) / 2
-        names_h = self.fit_world_names(15 * s, col_w, readable=max(9.0, 12 * s))
+        # a name may use most of the gaps beside its column (nine worlds at 800 px: ~86 px for "Honeycomb")
+        names_h = self.fit_world_names(15 * s, col_w + 0.8 * gap, readable=max(9.0, 12 * s))
         names_y = self.summary.bottom - max(38 * s, names_h + 8 * s)
         bar_h = 12 * s
         top = names_y - 8 * s - bar_h - 6 * s
