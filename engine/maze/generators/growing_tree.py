@@ -38,13 +38,13 @@ from engine.maze.generators._common import (
     hops,
     make_generator_forms,
     replay,
+    square_view,
     to_passage,
     u32_list,
     visit_in_hops,
     visit_in_square_masks,
 )
 from engine.maze.grids.base import Grid
-from engine.maze.grids.square import square_tables
 from engine.rng import Rng
 
 NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
@@ -145,22 +145,29 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     n = grid.n
     # Unvisited neighbours as slot bitmasks, as in the backtracker (square grids: by
     # direction, neighbours and edge ids computed; others: :func:`hops`).
-    sq = grid.full_square
-    if sq:
-        tab = square_tables(grid)
+    view = square_view(grid)
+    sq = view is not None
+    placed = None
+    ne, npos = grid.num_edges, n
+    if view is not None:
+        tab, placed = view
         wd = tab.width
         vb = tab.vertical
         off = tab.offset
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
+        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
+            ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
         full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
     um = bytearray(full)
-    pas = bytearray(grid.num_edges)
+    pas = bytearray(ne)
     start = rng.below(n)
-    if sq:
+    if view is not None:
+        if placed is not None:
+            start = int(placed.cells[start])
         visit_in_square_masks(um, start, tab)
     else:
         visit_in_hops(um, start, h)
@@ -184,7 +191,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     # live first (from `head`) and last entry and is compacted when half gone.
     # newest-quarter needs exact ranks, so it deletes in place (slower on huge grids).
     lazy = QUARTER not in kinds
-    gone = bytearray(n)
+    gone = bytearray(npos)
     head = 0
     ngone = 0
     if rec is not None:
@@ -273,6 +280,10 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
                 active = [x for x in active[head:] if not gone[x]]
                 head = 0
                 ngone = 0
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 
@@ -285,22 +296,29 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     computed; others: :func:`hops`), so finding them is a table look-up.
     """
     n = grid.n
-    sq = grid.full_square
-    if sq:
-        tab = square_tables(grid)
+    view = square_view(grid)
+    sq = view is not None
+    placed = None
+    ne = grid.num_edges
+    if view is not None:
+        tab, placed = view
         w = tab.width
         vb = tab.vertical
         off = tab.offset
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
+        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
+            ne = placed.base_edges
     else:
         h = hops(grid)
         full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
     um = bytearray(full)
-    pas = bytearray(grid.num_edges)
+    pas = bytearray(ne)
     start = rng.below(n)
-    if sq:
+    if view is not None:
+        if placed is not None:
+            start = int(placed.cells[start])
         visit_in_square_masks(um, start, tab)
     else:
         visit_in_hops(um, start, h)
@@ -352,6 +370,10 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             c = stack[-1]
             if rec is not None:
                 rec.append(("current", c))
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 
