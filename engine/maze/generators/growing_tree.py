@@ -44,6 +44,7 @@ from engine.maze.generators._common import (
     visit_in_hops,
     visit_in_square_masks,
 )
+from engine.maze.generators.hex_walks import hex_backtracker
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -293,8 +294,11 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
     :func:`engine.maze.grids.square.square_tables`, by direction, neighbours and edge ids
-    computed; others: :func:`hops`), so finding them is a table look-up.
+    computed; a whole hex grid: :func:`engine.maze.generators.hex_walks.hex_backtracker`; others:
+    :func:`hops`), so finding them is a table look-up.
     """
+    if grid.kind == "hex" and not grid.masked:
+        return hex_backtracker(grid, rng, rec)
     n = grid.n
     view = square_view(grid)
     sq = view is not None

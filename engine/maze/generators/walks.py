@@ -30,6 +30,7 @@ from engine.maze.generators._common import (
     visit_in_square_masks,
     walk_table,
 )
+from engine.maze.generators.hex_walks import hex_hunt_and_kill
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -140,8 +141,11 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     :func:`engine.maze.grids.square.square_tables`, by direction, neighbours and edge ids
     computed; others: :func:`hops`).  Hunt targets, the unvisited cells next to
     the maze, are flags in a bytearray: a hunt is one ``find`` from a lower bound on
-    the first flag.
+    the first flag.  A whole hex grid goes through
+    :func:`engine.maze.generators.hex_walks.hex_hunt_and_kill` (the same maze).
     """
+    if grid.kind == "hex" and not grid.masked:
+        return hex_hunt_and_kill(grid, rng, rec)
     n = grid.n
     view = square_view(grid)
     sq = view is not None

@@ -1,0 +1,127 @@
+"""Old code against new on every shape, side by side in one run, as a user sees it.
+
+Each case runs ``python -m engine.cli generate ... --format json -o FILE`` in fresh
+processes, old and new interleaved (old, new, old, new, ...) so machine load hits
+both alike, and reads the JSON's ``seconds`` field (building the grid, cutting it to a
+mask, carving: what the CLI times).  Old and new must write the same maze (the JSON
+without ``seconds``, hashed); a difference stops the run.  Medians over ``--repeats``.
+
+``--small`` measures instead every generator on every shape at 100x100 (and the heart
+mask on the square grid) in-process: the median over seeds 0..4 of ``MazeSpec.build()``
+on a grid already built once (generation of the 10,000-cell mazes; the first build
+pays for imports and tables and is not counted).
+
+Usage::
+
+    git worktree add /tmp/old <commit>     # or: git archive <commit> | tar -x -C /tmp/old
+    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small]
+
+Writes ``bench/results/shapes_old_new.md`` (or ``shapes_small_old_new.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+
+NEW = pathlib.Path(__file__).resolve().parents[1]
+CASES = [
+    ("hex", "backtracker", "1000x1000", []),
+    ("hex", "hunt-and-kill", "1000x1000", []),
+    ("triangle", "backtracker", "1000x1000", []),
+    ("polar", "backtracker", "480x480", []),
+    ("upsilon", "backtracker", "700x700", []),
+    ("square", "backtracker", "1000x1000", ["--mask", "heart"]),
+    ("square", "backtracker", "1000x1000", ["--weave", "0.5"]),
+    ("hex", "backtracker", "1000x1000", ["--weave", "0.5"]),
+]
+SMALL = """
+import json, statistics, sys, time
+sys.path.insert(0, '.')
+from engine.maze.generators import GENERATORS
+from engine.maze.masks import Mask
+from engine.maze.recipe import MazeSpec
+out = {}
+for shape in ("square", "hex", "triangle", "polar", "upsilon", "heart"):
+    sh = "square" if shape == "heart" else shape
+    for name, info in GENERATORS.items():
+        if sh not in info.shapes or (shape == "heart" and not info.masks):
+            continue
+        kw = dict(mask=Mask.builtin("heart")) if shape == "heart" else {}
+        MazeSpec.create(sh, 100, 100, name, seed=99, **kw).build()
+        ts = []
+        for seed in range(5):
+            spec = MazeSpec.create(sh, 100, 100, name, seed=seed, **kw)
+            t = time.perf_counter()
+            spec.build()
+            ts.append(time.perf_counter() - t)
+        out[shape + " " + name] = statistics.median(ts)
+print(json.dumps(out))
+"""
+
+
+def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], out: str) -> tuple[float, str]:
+    """``(seconds field, maze digest)`` of one fresh ``generate`` process."""
+    cmd = [sys.executable, "-m", "engine.cli", "generate", "--shape", shape, "--algo", algo, "--size", size,
+           "--seed", "1", *extra, "--format", "json", "-o", out]
+    subprocess.run(cmd, cwd=root, check=True)
+    data = json.loads(pathlib.Path(out).read_text())
+    secs = float(data.pop("seconds"))
+    return secs, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def big(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
+    rows = ["| case | old s | new s | old / new |", "|---|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(pathlib.Path(tmp) / "m.json")
+        for shape, algo, size, extra in CASES:
+            o, n = [], []
+            for _ in range(repeats):
+                so, do = run_cli(old, shape, algo, size, extra, out)
+                sn, dn = run_cli(new, shape, algo, size, extra, out)
+                if do != dn:
+                    raise SystemExit(f"old and new wrote different mazes: {shape} {algo} {size} {extra}")
+                o.append(so)
+                n.append(sn)
+            mo, mn = statistics.median(o), statistics.median(n)
+            label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
+            rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} |")
+            print(rows[-1], flush=True)
+    return rows
+
+
+def small(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
+    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    for _ in range(repeats):
+        for key, root in (("old", old), ("new", new)):
+            got = subprocess.run([sys.executable, "-c", SMALL], cwd=root, check=True, capture_output=True, text=True)
+            runs[key].append(json.loads(got.stdout))
+    rows = ["| shape generator | old ms | new ms | old / new |", "|---|---:|---:|---:|"]
+    for case in runs["new"][0]:
+        mo = statistics.median(r[case] for r in runs["old"]) * 1000
+        mn = statistics.median(r[case] for r in runs["new"]) * 1000
+        rows.append(f"| {case} | {mo:.1f} | {mn:.1f} | {mo / mn:.2f} |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", required=True, type=pathlib.Path, help="a checkout of the old code")
+    ap.add_argument("--new", type=pathlib.Path, default=NEW, help="a checkout of the new code (default: this one)")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--small", action="store_true", help="every generator and shape at 100x100, in-process")
+    args = ap.parse_args()
+    rows = small(args.old, args.new, args.repeats) if args.small else big(args.old, args.new, args.repeats)
+    name = "shapes_small_old_new.md" if args.small else "shapes_old_new.md"
+    (NEW / "bench" / "results" / name).write_text("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
