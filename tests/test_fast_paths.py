@@ -70,3 +70,25 @@ def test_fast_path_carves_the_general_forms_maze(where, algo):
 def test_the_walkers_named_here_carve_shaped_grids():
     for algo in WALKERS:
         assert GENERATORS[algo].masks
+
+
+@pytest.mark.parametrize(("w", "h"), [(5, 4), (2, 7), (6, 5), (3, 2)])
+def test_hex_tables_follow_the_csr(w, h):
+    from engine.maze.grids.hex import hex_tables
+
+    g = make_grid("hex", w, h)
+    t = hex_tables(g)
+    for c in range(g.n):
+        p = c + c // w
+        assert p - p // t.stride == c
+        steps = t.odd if t.parity[p] else t.even
+        slots = [k for k in range(6) if t.masks[p] >> k & 1]
+        assert [(p + steps[k]) - (p + steps[k]) // t.stride for k in slots] == g.neighbors(c).tolist()
+        assert [t.edges[6 * p + k] for k in slots] == g.edge_id[g.indptr[c] : g.indptr[c + 1]].tolist()
+        for k in slots:  # the way back from each neighbour, and the bit it clears there
+            x = p + steps[k]
+            assert x + (t.odd if t.parity[x] else t.even)[(k + 3) % 6] == p
+            assert t.clear[k] == 0xFF ^ (1 << (k + 3) % 6)
+    assert not any(t.masks[g.n + g.height :])  # padding: no neighbours
+    with pytest.raises(ValueError, match="whole hex"):
+        hex_tables(make_grid("square", 3, 3))

@@ -22,7 +22,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.maze.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, lattice_slot_tables, row_col
+from engine.maze.grids.base import (
+    Grid,
+    Layout,
+    Topology,
+    check_dims,
+    csr_from_slots,
+    lattice_slot_tables,
+    lazy_grid,
+    row_col,
+)
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -125,21 +134,19 @@ def make_hex(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("hex", width, height, MIN_SIZE, MAX_SIZE)
-    edges, nbr_tab, eid_tab = lattice_slot_tables(
-        w, h, 6, [((ra, ca), (rb, cb), slot, _BACK[slot]) for ra, ca, rb, cb, _, slot in _GROUPS]
-    )
-    r, c = row_col(w, h)
-    return build_grid(
-        "hex",
-        w,
-        h,
-        edges,
-        csr_from_slots(nbr_tab, eid_tab),
-        _layout(w, h),
-        row=r,
-        col=c,
-        start=(h - 1) * w,
-        goal=w - 1,
+
+    def topology() -> Topology:
+        edges, nbr_tab, eid_tab = lattice_slot_tables(
+            w, h, 6, [((ra, ca), (rb, cb), slot, _BACK[slot]) for ra, ca, rb, cb, _, slot in _GROUPS]
+        )
+        indptr, nbr, edge_id = csr_from_slots(nbr_tab, eid_tab)
+        r, c = row_col(w, h)
+        return Topology(edges, indptr, nbr, edge_id, r, c)
+
+    # East pairs in every row, then 2w - 1 pairs (NE and NW) between each row and the next; the
+    # walkers' hex lattice (:func:`hex_tables`) computes its edge ids, so the arrays wait for first use.
+    return lazy_grid(
+        "hex", w, h, w * h, h * (w - 1) + (h - 1) * (2 * w - 1), topology, _layout(w, h), start=(h - 1) * w, goal=w - 1
     )
 
 
