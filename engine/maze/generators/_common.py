@@ -94,6 +94,8 @@ class Hops:
         first: ``grid.indptr`` as an ``array('i')``; the edge to neighbour ``k`` of
             ``c`` is ``eid[first[c] + k]``.
         eid: ``grid.edge_id`` as an ``array('i')``.
+        visit: per cell, ``visit[d](um, d)`` does the clearing loop above in one call
+            (:func:`visitor`: the updates unrolled, several times faster than the loop).
     """
 
     full: bytes
@@ -102,6 +104,89 @@ class Hops:
     low: list[int]
     first: array[int]
     eid: array[int]
+    visit: list[Visit]
+
+
+Visit = Callable[[bytearray, int], None]
+"""``visit(um, d)``: clear cell ``d``'s bit in its neighbours' slot masks (see :class:`Hops`)."""
+
+
+def looping_visitor(step: list[tuple[int, ...]], clear: list[tuple[int, ...]]) -> Visit:
+    """One :data:`Visit` for every cell of per-cell ``step``/``clear`` lists (a loop, for tables
+    with too many patterns to give each its own :func:`visitor`)."""
+
+    def visit(um: bytearray, d: int) -> None:
+        for o, q in zip(step[d], clear[d], strict=True):
+            um[d + o] &= q
+
+    return visit
+
+
+def visitor(step: tuple[int, ...], clear: tuple[int, ...]) -> Visit:
+    """The :data:`Visit` of one cell pattern: ``um[d + step[k]] &= clear[k]`` for every slot ``k``,
+    unrolled for up to 8 slots (the offsets and masks are the closure's own variables)."""
+    k = len(step)
+    o = step + (0,) * (8 - k)
+    q = clear + (0xFF,) * (8 - k)
+    o0, o1, o2, o3, o4, o5, o6, o7 = o[:8]
+    q0, q1, q2, q3, q4, q5, q6, q7 = q[:8]
+
+    def v0(um: bytearray, d: int) -> None:
+        return None
+
+    def v1(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+
+    def v2(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+
+    def v3(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+
+    def v4(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+
+    def v5(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+        um[d + o4] &= q4
+
+    def v6(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+        um[d + o4] &= q4
+        um[d + o5] &= q5
+
+    def v7(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+        um[d + o4] &= q4
+        um[d + o5] &= q5
+        um[d + o6] &= q6
+
+    def v8(um: bytearray, d: int) -> None:
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+        um[d + o4] &= q4
+        um[d + o5] &= q5
+        um[d + o6] &= q6
+        um[d + o7] &= q7
+
+    return (v0, v1, v2, v3, v4, v5, v6, v7, v8)[k]
 
 
 def hops(grid: Grid) -> Hops:
@@ -245,6 +330,7 @@ def _square_hops(grid: Grid) -> Hops:
         _by_pattern(m, low),
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
+        _by_pattern(key, lambda kk: visitor(step(kk & 15), clear(kk))),
     )
 
 
@@ -301,6 +387,7 @@ def _hex_hops(grid: Grid) -> Hops:
         spread(lows),
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
+        spread([visitor(a, b) for a, b in zip(steps, clears, strict=True)]),
     )
 
 
@@ -332,6 +419,7 @@ def _build_hops(grid: Grid) -> Hops:
         clears.append(tuple(row[9 : 9 + d]))
         lows.append(min(row[1 : 1 + d]) if d else 0)
     inv = inverse.tolist()
+    visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
     return Hops(
         ((1 << deg) - 1).astype(np.uint8).tobytes(),
         [steps[i] for i in inv],
@@ -339,6 +427,7 @@ def _build_hops(grid: Grid) -> Hops:
         [lows[i] for i in inv],
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
+        [visits[i] for i in inv],
     )
 
 
@@ -614,9 +703,8 @@ def _build_rows(grid: Grid) -> Rows:
 
 
 def visit_in_hops(um: bytearray, c: int, h: Hops) -> None:
-    """Mark ``c`` visited in its neighbours' slot masks (the hot loops inline the same)."""
-    for o, q in zip(h.step[c], h.clear[c], strict=True):
-        um[c + o] &= q
+    """Mark ``c`` visited in its neighbours' slot masks (the hot loops call ``h.visit[c]`` themselves)."""
+    h.visit[c](um, c)
 
 
 def visit_in_square_masks(um: bytearray, c: int, sq: SquareTables) -> None:

@@ -162,7 +162,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
-        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
+        full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(ne)
     start = rng.below(n)
@@ -248,8 +248,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             else:
                 d = c + step[c][k]
                 e = eid[first[c] + k]
-                for o, q in zip(step[d], clear[d], strict=True):
-                    um[d + o] &= q
+                visit[d](um, d)
             pas[e] = 1
             active.append(d)
             if rec is not None:
@@ -316,7 +315,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             ne = placed.base_edges
     else:
         h = hops(grid)
-        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
+        full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(ne)
     start = rng.below(n)
@@ -358,8 +357,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             else:
                 d = c + step[c][k]
                 e = eid[first[c] + k]
-                for o, q in zip(step[d], clear[d], strict=True):
-                    um[d + o] &= q
+                visit[d](um, d)
             pas[e] = 1
             push(d)
             c = d

@@ -163,7 +163,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
-        full, step, clear, low, first, eid = h.full, h.step, h.clear, h.low, h.first, h.eid
+        full, step, visit, low, first, eid = h.full, h.step, h.visit, h.low, h.first, h.eid
     um = bytearray(full)
     pas = bytearray(ne)
     c = rng.below(n)
@@ -237,8 +237,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             um[d + o_n] &= c_n
             um[d + o_w] &= c_w
         else:
-            for o, q in zip(step[d], clear[d], strict=True):
-                um[d + o] &= q
+            visit[d](um, d)
         front[d] = 0
         pas[e] = 1
         left -= 1
