@@ -35,7 +35,7 @@ from array import array
 
 import numpy as np
 
-from engine.maze.generators._common import Hops, looping_visitor
+from engine.maze.generators._common import Hops, degree_visitors, spread
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze.model import Maze
 from engine.rng import Rng
@@ -327,7 +327,7 @@ def quotient_hops(q: Grid) -> Hops:
         low = [min(t) if t else 0 for t in step]
     return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
                 array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()),
-                [looping_visitor(step, clear)] * n)
+                spread(degree_visitors(step, clear), deg))
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:

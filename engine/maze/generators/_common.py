@@ -124,6 +124,40 @@ def looping_visitor(step: list[tuple[int, ...]], clear: list[tuple[int, ...]], c
     return visit
 
 
+def degree_visitors(step: list[tuple[int, ...]], clear: list[tuple[int, ...]]) -> list[Visit]:
+    """:data:`Visit` functions for per-cell ``step``/``clear`` lists, one per degree 0..8 (index by
+    the cell's degree): each unpacks the cell's tuples and clears unrolled (for tables with too many
+    patterns to give each its own :func:`visitor`)."""
+
+    def v3(um: bytearray, d: int) -> None:
+        o0, o1, o2 = step[d]
+        q0, q1, q2 = clear[d]
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+
+    def v4(um: bytearray, d: int) -> None:
+        o0, o1, o2, o3 = step[d]
+        q0, q1, q2, q3 = clear[d]
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+
+    def v6(um: bytearray, d: int) -> None:
+        o0, o1, o2, o3, o4, o5 = step[d]
+        q0, q1, q2, q3, q4, q5 = clear[d]
+        um[d + o0] &= q0
+        um[d + o1] &= q1
+        um[d + o2] &= q2
+        um[d + o3] &= q3
+        um[d + o4] &= q4
+        um[d + o5] &= q5
+
+    loop = looping_visitor(step, clear)
+    return [loop, loop, loop, v3, v4, loop, v6, loop, loop]
+
+
 def visitor(step: tuple[int, ...], clear: tuple[int, ...]) -> Visit:
     """The :data:`Visit` of one cell pattern: ``um[d + step[k]] &= clear[k]`` for every slot ``k``,
     unrolled for 3 to 8 slots (the offsets and masks are the closure's own variables)."""
@@ -412,16 +446,16 @@ def _build_hops(grid: Grid) -> Hops:
     visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
     return Hops(
         ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        _spread(steps, inverse),
-        _spread(clears, inverse),
-        _spread(lows, inverse),
+        spread(steps, inverse),
+        spread(clears, inverse),
+        spread(lows, inverse),
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
-        _spread(visits, inverse),
+        spread(visits, inverse),
     )
 
 
-def _spread(values: list[T], inverse: np.ndarray) -> list[T]:
+def spread(values: list[T], inverse: np.ndarray) -> list[T]:
     """``[values[i] for i in inverse]`` through an object array (a few times faster)."""
     table = np.empty(len(values), dtype=object)
     table[:] = values
