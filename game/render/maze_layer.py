@@ -62,26 +62,49 @@ def cell_fans(maze: Maze, cells: np.ndarray | None = None, scale: float = 1.0) -
     ``scale`` shrinks each polygon around its centre.  ``cells`` limits the output
     to those cells (offsets then index that subset).
     """
+    tris, offsets = fans_at_scales(maze, cells, (scale,))
+    return tris[0], offsets
+
+
+def fans_at_scales(
+    maze: Maze, cells: np.ndarray | None, scales: tuple[float, ...]
+) -> tuple[list[np.ndarray], np.ndarray]:
+    """:func:`cell_fans` at several scales from one walk over the polygons (the floor and the trail share it)."""
     g = maze.grid
     ip = g.poly_indptr.astype(np.int64)
     if cells is None:
-        cells = np.arange(g.n)
-    cells = np.asarray(cells, dtype=np.int64)
-    counts = ip[cells + 1] - ip[cells]
-    total = int(counts.sum())
-    owner = np.repeat(np.arange(len(cells)), counts)
-    firsts = np.repeat(ip[cells], counts)
-    local = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    k = np.repeat(counts, counts)
-    a = g.poly_xy[firsts + local]
-    b = g.poly_xy[firsts + (local + 1) % k]
-    c = g.centers[cells[owner]]
-    a = c + (a - c) * scale
-    b = c + (b - c) * scale
-    tris = np.stack([c, a, b], axis=1).reshape(-1, 2).astype(np.float32)
-    offsets = np.zeros(len(cells) + 1, dtype=np.int64)
+        counts = np.diff(ip)
+        owner_cell = np.repeat(np.arange(g.n), counts)
+        first_vertex = np.arange(int(ip[-1]))
+        nxt = first_vertex + 1
+        nxt[ip[1:] - 1] = ip[:-1]  # each polygon's last vertex joins its first
+        a, b = g.poly_xy, g.poly_xy[nxt]
+    else:
+        cells = np.asarray(cells, dtype=np.int64)
+        counts = ip[cells + 1] - ip[cells]
+        total = int(counts.sum())
+        owner = np.repeat(np.arange(len(cells)), counts)
+        firsts = np.repeat(ip[cells], counts)
+        local = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+        k = np.repeat(counts, counts)
+        a = g.poly_xy[firsts + local]
+        b = g.poly_xy[firsts + (local + 1) % k]
+        owner_cell = cells[owner]
+    c = g.centers[owner_cell]
+    out = []
+    for scale in scales:
+        tris = np.empty((len(c), 3, 2), dtype=np.float32)
+        tris[:, 0] = c
+        if scale == 1.0:
+            tris[:, 1] = a
+            tris[:, 2] = b
+        else:
+            tris[:, 1] = c + (a - c) * scale
+            tris[:, 2] = c + (b - c) * scale
+        out.append(tris.reshape(-1, 2))
+    offsets = np.zeros(len(counts) + 1, dtype=np.int64)
     np.cumsum(counts * 3, out=offsets[1:])
-    return tris, offsets
+    return out, offsets
 
 
 def wall_quads(segments: np.ndarray) -> np.ndarray:
@@ -100,9 +123,11 @@ def wall_quads(segments: np.ndarray) -> np.ndarray:
     t = d / length
     n = np.stack([-t[:, 1], t[:, 0]], axis=1)
     corners = [(a, -t + n), (a, -t - n), (b, t + n), (b, t - n)]
-    order = (0, 1, 2, 2, 1, 3)
-    rows = [np.concatenate([corners[i][0], corners[i][1]], axis=1) for i in order]
-    return np.stack(rows, axis=1).reshape(-1, 4).astype(np.float32)
+    out = np.empty((len(seg), 6, 4), dtype=np.float32)
+    for j, i in enumerate((0, 1, 2, 2, 1, 3)):
+        out[:, j, :2] = corners[i][0]
+        out[:, j, 2:] = corners[i][1]
+    return out.reshape(-1, 4)
 
 
 def post_rows(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
@@ -186,8 +211,9 @@ class MazeLayer:
         """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
         ctx, maze = self.ctx, self.maze
         g = maze.grid
-        floor, _ = cell_fans(maze)
+        (floor, tris), self.trail_offsets = fans_at_scales(maze, None, (1.0, TRAIL_SCALE))
         self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
+        del floor
         special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
         half = int(offs[1])
         self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
@@ -199,7 +225,6 @@ class MazeLayer:
         self.walls = self._geometry(np.concatenate([wall_quads(segs), post_rows(maze)[0]]))
         self._build_bridges()
 
-        tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
         self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
         self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
         self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
