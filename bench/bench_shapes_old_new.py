@@ -2,12 +2,14 @@
 
 Each case runs ``python -m engine.cli generate ... --format json -o FILE`` in fresh
 processes, old and new interleaved (old, new, old, new, ...) so machine load hits
-both alike, and reads the JSON's ``seconds`` field (building the grid, cutting it to a
+both alike, and reads the JSON's ``seconds`` field (wall time) (building the grid, cutting it to a
 mask, carving: what the CLI times).  Old and new must write the same maze (the JSON
-without ``seconds``, hashed); a difference stops the run.  Medians over ``--repeats``.
+without ``seconds``, hashed); a difference stops the run.  Medians over ``--repeats``; beside
+them the whole process's CPU time (imports and JSON writing included), steadier on a shared machine.
 
 ``--small`` measures instead every generator on every shape at 100x100 (and the heart
-mask on the square grid) in-process: the median over seeds 0..4 of ``MazeSpec.build()``
+mask on the square grid) in-process: the median over seeds 0..4 of ``MazeSpec.build()`` (main-thread CPU
+time: the machine is shared)
 on a grid already built once (generation of the 10,000-cell mazes; the first build
 pays for imports and tables and is not counted).
 
@@ -25,6 +27,7 @@ import argparse
 import hashlib
 import json
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -58,40 +61,48 @@ for shape in ("square", "hex", "triangle", "polar", "upsilon", "heart"):
         ts = []
         for seed in range(5):
             spec = MazeSpec.create(sh, 100, 100, name, seed=seed, **kw)
-            t = time.perf_counter()
+            t = time.thread_time()
             spec.build()
-            ts.append(time.perf_counter() - t)
+            ts.append(time.thread_time() - t)
         out[shape + " " + name] = statistics.median(ts)
 print(json.dumps(out))
 """
 
 
-def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], out: str) -> tuple[float, str]:
-    """``(seconds field, maze digest)`` of one fresh ``generate`` process."""
+def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str],
+            out: str) -> tuple[float, float, str]:
+    """``(seconds field, the process's CPU seconds, maze digest)`` of one fresh ``generate`` process."""
     cmd = [sys.executable, "-m", "engine.cli", "generate", "--shape", shape, "--algo", algo, "--size", size,
            "--seed", "1", *extra, "--format", "json", "-o", out]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, cwd=root, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     data = json.loads(pathlib.Path(out).read_text())
     secs = float(data.pop("seconds"))
-    return secs, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+    return secs, cpu, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def big(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
-    rows = ["| case | old s | new s | old / new |", "|---|---:|---:|---:|"]
+    rows = ["| case | old `seconds` | new `seconds` | old / new | old process CPU s | new process CPU s |",
+            "|---|---:|---:|---:|---:|---:|"]
     with tempfile.TemporaryDirectory() as tmp:
         out = str(pathlib.Path(tmp) / "m.json")
         for shape, algo, size, extra in CASES:
-            o, n = [], []
+            o, n, oc, nc = [], [], [], []
             for _ in range(repeats):
-                so, do = run_cli(old, shape, algo, size, extra, out)
-                sn, dn = run_cli(new, shape, algo, size, extra, out)
+                so, co, do = run_cli(old, shape, algo, size, extra, out)
+                sn, cn, dn = run_cli(new, shape, algo, size, extra, out)
                 if do != dn:
                     raise SystemExit(f"old and new wrote different mazes: {shape} {algo} {size} {extra}")
                 o.append(so)
                 n.append(sn)
+                oc.append(co)
+                nc.append(cn)
             mo, mn = statistics.median(o), statistics.median(n)
             label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
-            rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} |")
+            rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(oc):.2f} | "
+                        f"{statistics.median(nc):.2f} |")
             print(rows[-1], flush=True)
     return rows
 
