@@ -185,6 +185,11 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     for _, weight in rule:
         total += weight
         cum.append(total)
+    # The kind is the first j with (r * total) >> 32 < cum[j], i.e. r < ceil(cum[j] * 2**32 / total):
+    # one comparison per kind against these thresholds picks the same kind.
+    cut = [-(-(x << 32) // total) for x in cum]
+    cut0 = cut[0]
+    kind1 = kinds[1] if len(kinds) > 1 else kind0
     last = -1
     # Removal: with no newest-quarter in the rule, a cell removed from the middle
     # of the list is only marked gone (a random pick rejects gone entries and
@@ -204,12 +209,15 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
         if single:
             kind = kind0
         else:
-            x = (buf[bi] * total) >> 32
+            r = buf[bi]
             bi += 1
-            j = 0
-            while x >= cum[j]:
-                j += 1
-            kind = kinds[j]
+            if r < cut0:
+                kind = kind0
+            else:
+                j = 1
+                while r >= cut[j]:
+                    j += 1
+                kind = kind1 if j == 1 else kinds[j]
         size = len(active)
         if kind == NEWEST:
             i = size - 1
