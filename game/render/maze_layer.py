@@ -200,6 +200,11 @@ class MazeLayer:
         self.program = self._program(ctx)
         self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
         self.trail_cells: set[int] = set()
+        # Culling by height (set by _build_geometry when floor and walls are sorted by y): the sorted
+        # centre y of the floor's cells and walls, their vertex offsets, and how far one reaches in y.
+        self.band: tuple[float, float] | None = None  # world y range on screen (set_band), None: all
+        self.floor_cull: tuple[np.ndarray, np.ndarray, float] | None = None
+        self.wall_cull: tuple[np.ndarray, float, int] | None = None
         self._build_geometry()
         self.fbo: Any = None
         self.fbo_key: tuple[object, ...] | None = None
@@ -211,9 +216,16 @@ class MazeLayer:
         """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
         ctx, maze = self.ctx, self.maze
         g = maze.grid
-        (floor, tris), self.trail_offsets = fans_at_scales(maze, None, (1.0, TRAIL_SCALE))
+        # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
+        # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
+        cy = g.centers[:, 1]
+        by_y = np.argsort(cy, kind="stable")
+        (floor,), floor_offs = fans_at_scales(maze, by_y, (1.0,))
         self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
         del floor
+        py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
+        self.floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
+        (tris,), self.trail_offsets = fans_at_scales(maze, None, (TRAIL_SCALE,))
         special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
         half = int(offs[1])
         self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
@@ -222,6 +234,11 @@ class MazeLayer:
         closed, _ = standing_walls(maze)  # a weave maze's bridges included
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
+        mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
+        by_mid = np.argsort(mid, kind="stable")
+        segs = segs[by_mid]
+        reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
+        self.wall_cull = (mid[by_mid], reach, len(segs))
         self.walls = self._geometry(np.concatenate([wall_quads(segs), post_rows(maze)[0]]))
         self._build_bridges()
 
@@ -297,16 +314,51 @@ class MazeLayer:
         if trail:
             self.draw_trail()
 
+    def set_band(self, band: tuple[float, float] | None) -> None:
+        """Draw only what lies between world heights ``band = (y0, y1)`` (what the screen shows), or all."""
+        self.band = band
+
     def draw_static(self, zoom: float) -> None:
-        """Floor, start, goal and walls."""
+        """Floor, start, goal and walls (floor and walls only within :meth:`set_band`'s band, when set)."""
         t = self.theme
         self.ctx.enable(self.ctx.BLEND)
-        self._render(self.floor, t.floor)
+        half = self.wall_half_width(zoom)
+        band, fc, wc = self.band, self.floor_cull, self.wall_cull
+        if band is None or fc is None:
+            self._render_range(self.floor, t.floor, 0, self.floor._tessera_count)  # noqa: SLF001
+        else:
+            ys, offs, reach = fc
+            lo = int(np.searchsorted(ys, band[0] - reach, "left"))
+            hi = int(np.searchsorted(ys, band[1] + reach, "right"))
+            self._render_range(self.floor, t.floor, int(offs[lo]), int(offs[hi] - offs[lo]))
         if self.decks is not None:
             self._render(self.decks, deck_colour(t))
         self._render(self.start_geo, t.start)
         self._render(self.goal_geo, t.goal)
-        self._render(self.walls, t.wall, half=self.wall_half_width(zoom))
+        if band is None or wc is None:
+            self._render_range(self.walls, t.wall, 0, self.walls._tessera_count, half)  # noqa: SLF001
+        else:
+            mids, reach, count = wc
+            lo = int(np.searchsorted(mids, band[0] - reach - half, "left"))
+            hi = int(np.searchsorted(mids, band[1] + reach + half, "right"))
+            self._render_range(self.walls, t.wall, 6 * lo, 6 * (hi - lo), half)
+            posts = self.walls._tessera_count - 6 * count  # noqa: SLF001 - a weave maze's bridge posts, after
+            self._render_range(self.walls, t.wall, 6 * count, posts, half)
+
+    def _render_range(self, geo: Any, color: tuple[int, int, int, int], first: int, count: int,
+                      half: float = 0.0) -> None:
+        """Draw ``count`` vertices from ``first``; an opaque colour without blending (the same pixels,
+        and software GL fills a third faster without reading the target back)."""
+        if count <= 0:
+            return
+        self.program["u_color"] = tuple(c / 255.0 for c in color)
+        self.program["u_half"] = half
+        opaque = len(color) < 4 or color[3] == 255
+        if opaque:
+            self.ctx.disable(self.ctx.BLEND)
+        geo.render(self.program, first=first, vertices=count)
+        if opaque:
+            self.ctx.enable(self.ctx.BLEND)
 
     def draw_bridge(self, cell: int, zoom: float) -> None:
         """Draw the bridge of crossing cell ``cell`` again (deck and rails), e.g. over a player in its tunnel.
