@@ -7,6 +7,10 @@ mask, carving: what the CLI times).  Old and new must write the same maze (the J
 without ``seconds``, hashed); a difference stops the run.  Medians over ``--repeats``; beside
 them the whole process's CPU time (imports and JSON writing included), steadier on a shared machine.
 
+``--cpu`` measures the same cases' ``MazeSpec.build()`` (exactly what ``seconds`` covers) in fresh
+processes as main-thread CPU time (``time.thread_time``) beside its wall time, and checks the mazes'
+digests: on a shared machine CPU time is the fair comparison.
+
 ``--small`` measures instead every generator on every shape at 100x100 (and the heart
 mask on the square grid) in-process: the median over seeds 0..4 of ``MazeSpec.build()`` (main-thread CPU
 time: the machine is shared)
@@ -16,9 +20,9 @@ pays for imports and tables and is not counted).
 Usage::
 
     git worktree add /tmp/old <commit>     # or: git archive <commit> | tar -x -C /tmp/old
-    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small]
+    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small | --cpu]
 
-Writes ``bench/results/shapes_old_new.md`` (or ``shapes_small_old_new.md``).
+Writes ``bench/results/shapes_old_new.md`` (``shapes_cpu_old_new.md``, ``shapes_small_old_new.md``).
 """
 
 from __future__ import annotations
@@ -67,6 +71,55 @@ for shape in ("square", "hex", "triangle", "polar", "upsilon", "heart"):
         out[shape + " " + name] = statistics.median(ts)
 print(json.dumps(out))
 """
+
+
+BUILD = """
+import hashlib, json, sys, time
+sys.path.insert(0, '.')
+from engine.maze.masks import Mask
+from engine.maze.recipe import MazeSpec
+shape, algo, size, extra = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+w, h = (int(v) for v in size.split('x'))
+kw = {}
+if extra[:1] == ['--mask']:
+    kw['mask'] = Mask.builtin(extra[1])
+if extra[:1] == ['--weave']:
+    kw['weave'] = float(extra[1])
+spec = MazeSpec.create(shape, w, h, algo, seed=1, **kw)
+t, c = time.perf_counter(), time.thread_time()
+maze = spec.build()
+print(json.dumps([time.thread_time() - c, time.perf_counter() - t, maze.digest()]))
+"""
+
+
+def run_build(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str]) -> tuple[float, float, str]:
+    """``(main-thread CPU s, wall s, maze digest)`` of ``MazeSpec.build()`` (what the CLI's ``seconds`` covers)
+    in a fresh process."""
+    got = subprocess.run([sys.executable, "-c", BUILD, shape, algo, size, *extra], cwd=root, check=True,
+                         capture_output=True, text=True).stdout
+    cpu, wall, digest = json.loads(got)
+    return float(cpu), float(wall), str(digest)
+
+
+def cpu_table(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
+    rows = ["| case | old CPU s | new CPU s | old / new | old wall s | new wall s |", "|---|---:|---:|---:|---:|---:|"]
+    for shape, algo, size, extra in CASES:
+        o, n, ow, nw = [], [], [], []
+        for _ in range(repeats):
+            co, wo, do = run_build(old, shape, algo, size, extra)
+            cn, wn, dn = run_build(new, shape, algo, size, extra)
+            if do != dn:
+                raise SystemExit(f"old and new built different mazes: {shape} {algo} {size} {extra}")
+            o.append(co)
+            n.append(cn)
+            ow.append(wo)
+            nw.append(wn)
+        mo, mn = statistics.median(o), statistics.median(n)
+        label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
+        rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(ow):.2f} | "
+                    f"{statistics.median(nw):.2f} |")
+        print(rows[-1], flush=True)
+    return rows
 
 
 def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str],
@@ -128,9 +181,14 @@ def main() -> None:
     ap.add_argument("--new", type=pathlib.Path, default=NEW, help="a checkout of the new code (default: this one)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--small", action="store_true", help="every generator and shape at 100x100, in-process")
+    ap.add_argument("--cpu", action="store_true", help="the big cases' MazeSpec.build() CPU time, fresh processes")
     args = ap.parse_args()
-    rows = small(args.old, args.new, args.repeats) if args.small else big(args.old, args.new, args.repeats)
-    name = "shapes_small_old_new.md" if args.small else "shapes_old_new.md"
+    if args.small:
+        rows, name = small(args.old, args.new, args.repeats), "shapes_small_old_new.md"
+    elif args.cpu:
+        rows, name = cpu_table(args.old, args.new, args.repeats), "shapes_cpu_old_new.md"
+    else:
+        rows, name = big(args.old, args.new, args.repeats), "shapes_old_new.md"
     (NEW / "bench" / "results" / name).write_text("\n".join(rows) + "\n")
 
 
