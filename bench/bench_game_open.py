@@ -73,8 +73,13 @@ print(json.dumps([open_ms, open_cpu, statistics.median(ft), ft[int(0.9 * len(ft)
 
 
 def run(root: pathlib.Path, shape: str, size: int, walk: int) -> list[float]:
-    out = subprocess.run([sys.executable, "-c", SNIPPET, shape, str(size), str(walk)], cwd=root, check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", SNIPPET, shape, str(size), str(walk)],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     got: list[float] = json.loads(out.strip().splitlines()[-1])
     return got
 
@@ -92,10 +97,12 @@ def main() -> None:
     for _ in range(args.repeats):
         for key, root in (("old", args.old), ("new", args.new)):
             runs[key].append(run(root, args.shape, args.size, args.walk_size))
-    names = [f"open {args.shape} {args.size}x{args.size}: select -> first frame, wall ms",
-             "the same, process CPU ms",
-             f"walking {args.shape} {args.walk_size}x{args.walk_size}: frame median ms",
-             "the same, 90th percentile frame ms"]
+    names = [
+        f"open {args.shape} {args.size}x{args.size}: select -> first frame, wall ms",
+        "the same, process CPU ms",
+        f"walking {args.shape} {args.walk_size}x{args.walk_size}: frame median ms",
+        "the same, 90th percentile frame ms",
+    ]
     rows = ["| what | old | new |", "|---|---:|---:|"]
     for i, name in enumerate(names):
         o = statistics.median(r[i] for r in runs["old"])

@@ -95,8 +95,9 @@ print(json.dumps([time.thread_time() - c, time.perf_counter() - t, maze.digest()
 def run_build(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str]) -> tuple[float, float, str]:
     """``(main-thread CPU s, wall s, maze digest)`` of ``MazeSpec.build()`` (what the CLI's ``seconds`` covers)
     in a fresh process."""
-    got = subprocess.run([sys.executable, "-c", BUILD, shape, algo, size, *extra], cwd=root, check=True,
-                         capture_output=True, text=True).stdout
+    got = subprocess.run(
+        [sys.executable, "-c", BUILD, shape, algo, size, *extra], cwd=root, check=True, capture_output=True, text=True
+    ).stdout
     cpu, wall, digest = json.loads(got)
     return float(cpu), float(wall), str(digest)
 
@@ -116,17 +117,37 @@ def cpu_table(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
             nw.append(wn)
         mo, mn = statistics.median(o), statistics.median(n)
         label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
-        rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(ow):.2f} | "
-                    f"{statistics.median(nw):.2f} |")
+        rows.append(
+            f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(ow):.2f} | "
+            f"{statistics.median(nw):.2f} |"
+        )
         print(rows[-1], flush=True)
     return rows
 
 
-def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str],
-            out: str) -> tuple[float, float, str]:
+def run_cli(
+    root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], out: str
+) -> tuple[float, float, str]:
     """``(seconds field, the process's CPU seconds, maze digest)`` of one fresh ``generate`` process."""
-    cmd = [sys.executable, "-m", "engine.cli", "generate", "--shape", shape, "--algo", algo, "--size", size,
-           "--seed", "1", *extra, "--format", "json", "-o", out]
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine.cli",
+        "generate",
+        "--shape",
+        shape,
+        "--algo",
+        algo,
+        "--size",
+        size,
+        "--seed",
+        "1",
+        *extra,
+        "--format",
+        "json",
+        "-o",
+        out,
+    ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, cwd=root, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -137,8 +158,10 @@ def run_cli(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[st
 
 
 def big(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
-    rows = ["| case | old `seconds` | new `seconds` | old / new | old process CPU s | new process CPU s |",
-            "|---|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| case | old `seconds` | new `seconds` | old / new | old process CPU s | new process CPU s |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         out = str(pathlib.Path(tmp) / "m.json")
         for shape, algo, size, extra in CASES:
@@ -154,8 +177,10 @@ def big(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
                 nc.append(cn)
             mo, mn = statistics.median(o), statistics.median(n)
             label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
-            rows.append(f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(oc):.2f} | "
-                        f"{statistics.median(nc):.2f} |")
+            rows.append(
+                f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(oc):.2f} | "
+                f"{statistics.median(nc):.2f} |"
+            )
             print(rows[-1], flush=True)
     return rows
 
