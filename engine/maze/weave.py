@@ -35,7 +35,8 @@ from array import array
 
 import numpy as np
 
-from engine.maze.generators._common import Hops, degree_visitors, spread
+from engine.maze.generators._common import Hops, spread
+from engine.maze.generators.visits import degree_visitors
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze.model import Maze
 from engine.rng import Rng

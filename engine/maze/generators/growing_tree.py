@@ -38,13 +38,13 @@ from engine.maze.generators._common import (
     hops,
     make_generator_forms,
     replay,
-    square_view,
     to_passage,
     u32_list,
     visit_in_hops,
     visit_in_square_masks,
 )
 from engine.maze.generators.hex_walks import hex_backtracker
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 

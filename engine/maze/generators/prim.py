@@ -22,12 +22,12 @@ from engine.maze.generators._common import (
     chunk_size,
     hops,
     make_generator_forms,
-    square_view,
     to_passage,
     u32_list,
     visit_in_square_masks,
 )
 from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 

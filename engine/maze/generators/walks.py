@@ -22,7 +22,6 @@ from engine.maze.generators._common import (
     chunk_size,
     hops,
     make_generator_forms,
-    square_view,
     to_passage,
     u32_array,
     u32_list,
@@ -31,6 +30,7 @@ from engine.maze.generators._common import (
     walk_table,
 )
 from engine.maze.generators.hex_walks import hex_hunt_and_kill
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
