@@ -24,7 +24,7 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.render.maze_layer import trail_strips
+from game.render.geometry import trail_strips
 from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
