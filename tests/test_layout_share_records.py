@@ -189,3 +189,34 @@ def test_snap_to_pixels_moves_at_most_half_a_pixel():
     texts = [arcade.Text("a", 10.5, 20.49), arcade.Text("b", 3.0, 7.75), arcade.Text("c", 4, 5)]
     snap_to_pixels(texts)
     assert [(t.x, t.y) for t in texts] == [(10, 20), (3, 8), (4, 5)]
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_puzzle_screen_with_its_distance_line_and_qr_code_fits_at_every_size(window, ctx, theme):
+    """The distance line (its longest form, while the 4x4 tables are built) and the end-of-game line among the
+    panel's texts, then the QR code over the screen."""
+    from game.puzzle.meter import COMPUTING
+    from test_puzzle_layout import problems as puzzle_problems
+    from test_puzzle_layout import puzzle_view, view_parts
+
+    found: list[str] = []
+    try:
+        for meter in (f"{COMPUTING} (building the 4x4 tables, once)", "You took 1234, optimal was 52."):
+            view = puzzle_view(ctx, theme, advanced=True)
+            view.panel.set(meter=meter)
+            for w, h in SIZES:
+                set_window_size(window, w, h)
+                view.on_update(1 / 60)
+                view.on_draw()
+                assert view.panel.t_meter.text, f"the distance line is dropped at {w}x{h}"
+                texts, buttons = view_parts(view)
+                found += puzzle_problems(texts, buttons, w, h, f"meter {meter[:12]!r}")
+        window.dispatch_event("on_key_press", key.Q, 0)
+        assert view.share.qr.shown
+        for w, h in SIZES:
+            set_window_size(window, w, h)
+            view.on_draw()
+            found += [f"puzzle QR {w}x{h}: {p}" for p in qr_problems(view.share.qr, w, h)]
+    finally:
+        set_window_size(window, 1280, 800)
+    assert not found, "\n".join(found[:20])
