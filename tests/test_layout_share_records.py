@@ -195,9 +195,10 @@ def test_snap_to_pixels_moves_at_most_half_a_pixel():
 def test_the_puzzle_screen_with_its_distance_line_and_qr_code_fits_at_every_size(window, ctx, theme):
     """The distance line (its longest form, while the 4x4 tables are built) and the end-of-game line among the
     panel's texts, then the QR code over the screen."""
-    from game.puzzle.meter import COMPUTING
     from test_puzzle_layout import problems as puzzle_problems
     from test_puzzle_layout import puzzle_view, view_parts
+
+    from game.puzzle.meter import COMPUTING
 
     found: list[str] = []
     try:
