@@ -286,3 +286,24 @@ def test_my_levels_fits_at_every_size(window, ctx, saved, theme):
     finally:
         set_window_size(window, 1280, 800)
     assert problems == []
+
+
+def test_export_makes_any_name_one_printable_line_and_writes_codes_as_the_game_does(tmp_path):
+    """A name with line breaks, tabs, NUL or a lone surrogate (a save edited by hand) no longer stops the whole
+    export; a link or a lower-case code is written as its code."""
+    from engine.share.links import link_for
+
+    codes = [MazeSpec.create("hex", 6, 5, "prim", seed=s).code() for s in range(1, 6)]
+    levels = [
+        ("new\nline\ttab\x00nul\x7f", codes[0]),
+        ("\ud800 lone surrogate", codes[1]),
+        ("\n\t ", codes[2]),
+        ("link", link_for(codes[3])),
+        ("lower", codes[4].lower()),
+    ]
+    done = export_levels(tmp_path / "levels", "mine", "My levels", levels)
+    assert done.written == 5 and done.skipped == ()
+    pack = load_pack(done.paths[0])
+    assert [lv.name for lv in pack.levels] == ["new line tab nul", "lone surrogate", "Level", "link", "lower"]
+    text = done.paths[0].read_text(encoding="utf-8")
+    assert "tessera://" not in text and all(f'"{c}"' in text for c in codes)

@@ -82,7 +82,10 @@ def _handler(install: bool) -> int:
     try:
         done = desktop.register() if install else desktop.unregister()
     except OSError as exc:
-        raise UsageError(f"cannot {'register' if install else 'unregister'} the link handler: {exc}") from None
+        where = f" ('{exc.filename}')" if exc.filename else ""
+        reason = exc.strerror or str(exc)
+        what = "register" if install else "unregister"
+        raise UsageError(f"cannot {what} the link handler{where}: {reason[:1].lower()}{reason[1:]}") from None
     for line in done:
         sys.stdout.write(line + "\n")
     return 0

@@ -397,7 +397,8 @@ def export_levels(folder: Path | str, stem: str, world: str, levels: Sequence[tu
     The files are new ones in ``folder`` (created if needed): ``<stem>.toml``, ``<stem>-2.toml``, ...
     (nothing is overwritten); the worlds are called ``world``, ``world 2``, ...  A level a pack cannot
     hold (not a maze level, too big, no way to the goal, a code already written) is left out with its
-    reason; names are cut to :data:`MAX_NAME` characters and made unique in their pack (" (2)", ...).
+    reason; names are made one printable line (:func:`_pack_name`), cut to :data:`MAX_NAME` characters and
+    made unique in their pack (" (2)", ...).
 
     Raises:
         PackError: a file cannot be written (the packs written before it stay).
@@ -415,7 +416,7 @@ def export_levels(folder: Path | str, stem: str, world: str, levels: Sequence[tu
             skipped.append((name, "its level is already in the pack"))
             continue
         seen.add(measured.code)
-        entries.append(PackEntry(name.strip()[:MAX_NAME] or "Level", code.strip()))
+        entries.append(PackEntry(_pack_name(name), measured.code))  # as the game writes it (no link, no lower case)
     d = Path(folder)
     try:
         d.mkdir(parents=True, exist_ok=True)
@@ -429,6 +430,13 @@ def export_levels(folder: Path | str, stem: str, world: str, levels: Sequence[tu
         write_pack(path, world if n == 1 else f"{world} {n}", "", chunk)
         paths.append(path)
     return Export(tuple(paths), len(entries), tuple(skipped))
+
+
+def _pack_name(name: str) -> str:
+    """``name`` as a pack holds it: control characters (line breaks, tabs, lone surrogates) as spaces, runs of
+    spaces as one, trimmed, cut to :data:`MAX_NAME` characters; "Level" when nothing is left."""
+    one_line = " ".join("".join(c if c.isprintable() else " " for c in name).split())
+    return one_line[:MAX_NAME].strip() or "Level"
 
 
 def _unique_names(entries: Sequence[PackEntry]) -> list[PackEntry]:

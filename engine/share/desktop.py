@@ -80,6 +80,18 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def _read_lines(path: Path) -> list[str]:
+    """The lines of ``path`` (UTF-8), which is left untouched when it is not text.
+
+    Raises:
+        OSError: it cannot be read, or is not UTF-8 text (``filename`` names it).
+    """
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise OSError(0, "it is not UTF-8 text (left as it is)", str(path)) from None
+
+
 def _default_of(lines: list[str]) -> tuple[int, str | None]:
     """(index of the ``x-scheme-handler/tessera=`` line in ``[Default Applications]`` or -1, its value)."""
     group = ""
@@ -116,7 +128,7 @@ def register(command: Sequence[str] | None = None, home: Path | None = None) -> 
     done = []
     mimeapps = apps / MIMEAPPS
     existed = mimeapps.exists()
-    lines = mimeapps.read_text(encoding="utf-8").splitlines() if existed else []
+    lines = _read_lines(mimeapps) if existed else []
     index, current = _default_of(lines)
     marks: dict[str, str] = {}
     if index < 0:
@@ -161,7 +173,7 @@ def unregister(home: Path | None = None) -> list[str]:
     done = []
     mimeapps = apps / MIMEAPPS
     if marks.get(_MARK_DEFAULT) == "true" and mimeapps.exists():
-        lines = mimeapps.read_text(encoding="utf-8").splitlines()
+        lines = _read_lines(mimeapps)
         index, current = _default_of(lines)
         if index >= 0 and current is not None and current.split(";")[0] == DESKTOP_FILE:
             del lines[index]

@@ -61,12 +61,17 @@ def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
         The symbol's side in modules (without the quiet zone).
 
     Raises:
-        QrError: another suffix, a text too long, or the file cannot be written (the sentence names it).
+        QrError: a folder, another suffix, a missing folder, a text too long, or the file cannot be written
+            (the sentence names it).
     """
     target = Path(path)
     suffix = target.suffix.lower()
+    if target.is_dir():
+        raise QrError(f"'{target}' is a folder: give a file name ending in .png or .svg.")
     if suffix not in FORMATS:
         raise QrError(f"A QR code is written as .png or .svg, not '{target.name}'.")
+    if not target.parent.is_dir():
+        raise QrError(f"Cannot write the QR code to '{target}': the folder '{target.parent}' does not exist.")
     if not 1 <= scale <= 100:
         raise QrError(f"The QR scale must be 1..100 pixels per module, not {scale}.")
     qr = make_qr(text)

@@ -18,8 +18,9 @@ from game import routes
 from game.context import Context
 from game.records import history
 from game.routes import Route
-from game.ui import fit_text, place_column
+from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
+from game.ui.textfit import snap_to_pixels
 from game.workers import Task
 
 #: What a calendar cell shows: not done, done, done at par (the fewest moves possible).
@@ -59,6 +60,7 @@ class DailiesView(BaseView):
             f"Dailies · {self.today.isoformat()} (UTC)", 30, t.accent, bold=True, anchor_x="center", anchor_y="top"
         )
         self.status = self.text("", 13, t.text_dim, anchor_x="center", anchor_y="top")
+        self.status_value = ""  # the whole status sentence (the text may show it cut with "…")
         self.streak = self.text("", 14, t.text, anchor_y="top", multiline=True, width=400)
         self.columns_text = [
             self.text("", 13, t.text if i else t.text_dim, anchor_y="top", multiline=True, width=200)
@@ -101,8 +103,7 @@ class DailiesView(BaseView):
             lambda progress, cancelled: puzzle_daily(day, size, cancel=cancelled, progress=progress),
             name="puzzle daily",
         )
-        self.status.text = f"Proving today's {size}x{size} par (fewest moves)…"
-        self.request_redraw()
+        self.say(f"Proving today's {size}x{size} par (fewest moves)…")
 
     def on_update(self, delta_time: float) -> None:
         """Collect the proof when it is done (then open the puzzle); show its progress meanwhile."""
@@ -112,24 +113,24 @@ class DailiesView(BaseView):
         if not task.done:
             _, message = task.progress()
             line = f"Proving today's {self.waiting}x{self.waiting} par (fewest moves)… {message}".rstrip()
-            if line != self.status.text:
-                self.status.text = line
-                self.request_redraw()
+            if line != self.status_value:
+                self.say(line)
             return
         self.task = None
         try:
             daily = task.result()
         except Exception as exc:  # noqa: BLE001 - cancelled or failed: say so, stay here
-            self.status.text = f"The puzzle daily could not be prepared ({exc})."
-            self.request_redraw()
+            self.say(f"The puzzle daily could not be prepared ({exc}).")
             return
-        self.status.text = ""
+        self.say("")
         self.ctx.memory[memory_key(daily.day, daily.size)] = daily
         self.ctx.show(routes.puzzle_daily(self.ctx, daily))
 
-    def animating(self) -> bool:
-        """Redraw while a proof runs (its progress line)."""
-        return self.task is not None
+    def say(self, sentence: str) -> None:
+        """Show ``sentence`` on the status line under the title (cut with "…" to the window), then redraw."""
+        self.status_value = sentence
+        ellipsize(self.status, sentence, self.window.width - 40)
+        self.request_redraw()
 
     def on_hide_view(self) -> None:
         """Leaving: a proof still running is cancelled."""
@@ -142,9 +143,10 @@ class DailiesView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Title on top; buttons on the left half, the calendar and streaks on the right."""
         s = self.scale
+        self.status.font_size = 13 * s
         fit_text(self.title, self.title.text, 30 * s, width - 40)
         self.title.position = (width / 2, height - 24 * s)
-        self.status.font_size = 13 * s
+        ellipsize(self.status, self.status_value, width - 40)
         self.status.position = (width / 2, self.title.bottom - 6 * s)
         top = self.title.bottom - 40 * s
         half = width / 2
@@ -165,6 +167,7 @@ class DailiesView(BaseView):
             text.width = int(room * share)
             text.position = (x, y)
             x += room * share
+        snap_to_pixels([self.title, self.status, self.streak, *self.columns_text])
 
     def draw_extra(self) -> None:
         """Title, status, streaks and the calendar."""

@@ -15,8 +15,9 @@ from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_orde
 from game.context import Context
 from game.format import format_time, summarize
 from game.records import export_records, history, kept_bests
-from game.ui import fit_text, place_grid
+from game.ui import ellipsize, fit_text, place_grid
 from game.ui.screen import BaseView
+from game.ui.textfit import snap_to_pixels
 
 PUZZLE_COLUMNS = (
     ("size", 0.14),
@@ -93,6 +94,7 @@ class RecordsView(BaseView):
         self.puzzle_head = self.text("Sliding puzzle (unassisted wins)", 16, t.accent, bold=True, anchor_y="top")
         self.level_head = self.text("Mazes (best per level)", 16, t.accent, bold=True, anchor_y="top")
         self.status = self.text("", 12, t.text_dim, anchor_x="center", anchor_y="bottom")
+        self.status_value = ""  # the whole sentence: the text may show it cut in the middle (the file name stays)
         runs = history(ctx.store)
         bests = kept_bests(ctx.store)
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
@@ -114,10 +116,10 @@ class RecordsView(BaseView):
         try:
             path = export_records(self.ctx.store)
         except OSError as exc:
-            self.status.text = f"Could not export the records ({exc.strerror or exc})."
+            self.status_value = f"Could not export the records ({exc.strerror or exc})."
             self.status.color = self.ctx.theme.error
         else:
-            self.status.text = f"Records written to {path}"
+            self.status_value = f"Records written to {path}"
             self.status.color = self.ctx.theme.text_dim
         self.layout(self.window.width, self.window.height)
         self.request_redraw()
@@ -162,7 +164,8 @@ class RecordsView(BaseView):
         bh = 44 * max(s, height / 900)
         place_grid(self.buttons, width / 2 - 250 * s, 16 * s + bh, 2, 240 * s, bh, 20 * s)
         self.style_buttons(min(16 * s, bh * 0.4))
-        fit_text(self.status, self.status.text, 12 * s, width - 40, min_size=7)
+        self.status.font_size = 12 * s
+        ellipsize(self.status, self.status_value, width - 40, middle=True)
         self.status.position = (width / 2, 16 * s + bh + 8 * s)
         left, room = 30 * s, width - 60 * s
         size = 13 * s
@@ -184,6 +187,17 @@ class RecordsView(BaseView):
             room,
             self.status.top + 10 * s,
             size,
+        )
+        snap_to_pixels(
+            [
+                self.title,
+                self.puzzle_head,
+                self.level_head,
+                self.status,
+                *self.heads.values(),
+                *self.puzzle_texts,
+                *self.level_texts,
+            ]
         )
 
     def draw_extra(self) -> None:

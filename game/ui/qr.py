@@ -18,6 +18,7 @@ from engine.share.qr import QrError, qr_matrix
 from game.render.theme import Theme
 from game.ui import FONT, ellipsize
 from game.ui.clipboard import copy_to_clipboard
+from game.ui.textfit import snap_to_pixels
 
 #: Share of the window's smaller side the card (QR and its quiet zone) may take.
 CARD_SHARE = 0.72
@@ -96,6 +97,7 @@ class QrOverlay:
         self.hint.font_size = 12 * scale
         ellipsize(self.hint, CLOSE_HINT, width - 40)
         self.hint.position = (width / 2, self.caption.bottom - 6 * scale)
+        snap_to_pixels((self.caption, self.hint))
 
     def draw(self, width: int, height: int) -> None:
         """The veil over the screen, the code and its caption (nothing when hidden)."""

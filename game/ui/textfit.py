@@ -6,6 +6,8 @@ under its neighbour at any window size.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import arcade
 
 from game.ui import cut_to_fit
@@ -35,3 +37,16 @@ def fit_text(text: arcade.Text, value: str, max_width: float, *, min_size: float
         if text.content_width <= max_width:
             return
     cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
+
+
+def snap_to_pixels(texts: Iterable[arcade.Text]) -> None:
+    """Move each text's anchor point to the nearest whole pixel.
+
+    Text drawn at some fractional heights loses rows of its glyphs on software OpenGL (llvmpipe, measured
+    with pyglet 2.1: at y + 0.5 .. y + 0.8 the hyphen and the bottom of every letter vanish), so screens
+    call this at the end of their layout.  A shift of at most half a pixel.
+    """
+    for text in texts:
+        x, y = text.x, text.y
+        if x != round(x) or y != round(y):
+            text.position = (round(x), round(y))
