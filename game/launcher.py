@@ -48,14 +48,14 @@ def open_window(args: Sequence[str]) -> int:
 
 
 def open_records() -> Any:  # noqa: ANN401 - an engine.cli.records.RecordSource (the engine types it)
-    """The player's save for ``tessera records`` (:class:`game.store.Store`), or None when there is none yet
-    (nothing is created then)."""
+    """The player's save for ``tessera records`` (a :class:`game.store.Store` over a read-only copy: the file
+    itself is never written, migrated or set aside), or None when there is none yet (nothing is created then)."""
     from engine.paths import data_dir
     from game.save_schema import DB_NAME
-    from game.store import Store
+    from game.store_startup import snapshot_store
 
     path = data_dir() / DB_NAME
-    return Store(path) if path.exists() else None
+    return snapshot_store(path) if path.exists() else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,10 @@ the game then keeps the copy and says that nothing is being saved.
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import sqlite3
+import tempfile
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -188,4 +192,32 @@ class RetryingStore:
         self.current.close()
 
 
-__all__ = ["QUICK_BUSY_S", "RETRY_EVERY_S", "RetryingStore", "open_store"]
+def snapshot_store(path: Path | str) -> Store:
+    """A store over a private copy of the save at ``path``, for commands that only read (``tessera records``).
+
+    The copy is SQLite's backup through a read-only connection, in a temporary folder removed at exit:
+    nothing of the player's file is written, migrated or set aside, even when it is old or damaged.
+
+    Raises:
+        ValueError: the save cannot be read (one line naming it).
+    """
+    src_path = Path(path)
+    folder = Path(tempfile.mkdtemp(prefix="tessera-read-"))
+    atexit.register(shutil.rmtree, folder, True)
+    copy = folder / src_path.name
+    try:
+        src = sqlite3.connect(f"{src_path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+        try:
+            dst = sqlite3.connect(copy)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise ValueError(f"the save {src_path} cannot be read ({exc}); it was left as it is") from None
+    return Store(copy)
+
+
+__all__ = ["QUICK_BUSY_S", "RETRY_EVERY_S", "RetryingStore", "open_store", "snapshot_store"]

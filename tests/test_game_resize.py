@@ -46,3 +46,22 @@ def test_menu_follows_a_resize_made_behind_the_greeting(window, ctx):
         assert round(menu.buttons[0].rect.center_x) == 960
     finally:
         set_window_size(window, 1280, 800)
+
+
+def test_texts_of_a_screen_sit_on_whole_pixels_after_layout(window, ctx):
+    """Software GL drops rows of glyphs drawn at fractional heights: every text a screen makes is snapped."""
+    from game.ui.screen import BaseView
+
+    class Fractional(BaseView):
+        def __init__(self, ctx):
+            super().__init__(ctx)
+            self.label = self.text("Code: M2.S12X9.PR#2890-IU", 14)
+
+        def layout(self, width, height):
+            self.label.position = (width / 3 + 0.6, height / 7 + 0.65)
+
+    view = Fractional(ctx)
+    window.show_view(view)
+    for w, h in ((800, 600), (1283, 803)):
+        view.on_resize(w, h)
+        assert (view.label.x, view.label.y) == (round(w / 3 + 0.6), round(h / 7 + 0.65))

@@ -152,3 +152,21 @@ def test_register_below_a_file_is_one_line(home, monkeypatch):
     code, _, err = run_entry_point(["share", "--register"])
     assert code == 2 and err.startswith("tessera: error: cannot register") and "not a directory" in err
     assert "Errno" not in err and a_file.read_text() == "keep me\n"
+
+
+def test_records_reads_an_old_or_damaged_save_without_touching_it(home):
+    """``tessera records`` only reads: an old save is not migrated, a damaged one not set aside."""
+    from test_store import legacy_db
+
+    folder = home / "home"
+    folder.mkdir(parents=True, exist_ok=True)
+    save = folder / "tessera.db"
+    legacy_db(save)
+    before = save.read_bytes()
+    code, out, err = run_entry_point(["records"])
+    assert code == 0 and save.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["tessera.db"]
+    save.write_bytes(b"this is not a database" * 100)
+    code, out, err = run_entry_point(["records"])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot be read" in err
+    assert save.read_bytes() == b"this is not a database" * 100
+    assert sorted(p.name for p in folder.iterdir()) == ["tessera.db"]  # nothing renamed aside, nothing new

@@ -22,6 +22,7 @@ from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
 from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, ui_scale
+from game.ui.textfit import snap_to_pixels
 
 ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
@@ -111,6 +112,7 @@ class BaseView(Screen):
         self.columns = columns
         self.scale = 1.0
         self.background_color = ctx.theme.background
+        self.made_texts: list[arcade.Text] = []  # every text from :meth:`text`, snapped to whole pixels after layout
 
     # -- buttons ---------------------------------------------------------------
     def make_button(
@@ -181,6 +183,7 @@ class BaseView(Screen):
         """Re-place everything for the new size."""
         self.scale = ui_scale(width, height)
         self.layout(width, height)
+        snap_to_pixels(self.made_texts)
         self.request_redraw()
 
     def layout(self, width: int, height: int) -> None:
@@ -248,7 +251,10 @@ class BaseView(Screen):
         """Drawn after the widgets (default: nothing)."""
 
     def text(self, value: str, size: float = 16, color: Any = None, bold: bool = False, **kw: Any) -> arcade.Text:
-        """A themed ``arcade.Text`` (create once, then change ``.text``/``.x``/``.y``)."""
-        return arcade.Text(
+        """A themed ``arcade.Text`` (create once, then change ``.text``/``.x``/``.y``; placed on whole pixels
+        after every :meth:`layout`)."""
+        made = arcade.Text(
             value, 0, 0, color if color is not None else self.ctx.theme.text, size, font_name=FONT, bold=bold, **kw
         )
+        self.made_texts.append(made)
+        return made
