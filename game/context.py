@@ -12,6 +12,8 @@ from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore, Store
+from game.ui.input import BINDINGS, Bindings
+from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
     import arcade
@@ -39,6 +41,9 @@ class Context:
                           music_volume=_float(setting("music_volume"), 0.5))
         self.audio = audio
         self.theme: Theme = get_theme(self.store.setting("theme"))
+        #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
+        self.keys: Bindings = BINDINGS
+        BINDINGS.replace(Bindings.loads(self.store.setting(KEYS_SETTING)))
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
         #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
@@ -113,6 +118,10 @@ class Context:
         """Mute or unmute and save it."""
         self.audio.mute = mute
         self.store.set_setting("mute", "1" if mute else "0")
+
+    def save_keys(self) -> None:
+        """Save the key table's changes from the defaults (setting "keys")."""
+        self.store.set_setting(KEYS_SETTING, self.keys.dumps())
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen and a window; saved.  Never raises (headless windows cannot)."""

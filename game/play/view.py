@@ -23,7 +23,7 @@ from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
-from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.input import DirectionKeys
 from game.ui.screen import common_key
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class PlayView(MazeScreen):
         self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT)
         self.layer.mark_visited(self.session.start)
         self.hud_camera = arcade.Camera2D()
-        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
@@ -273,18 +273,19 @@ class PlayView(MazeScreen):
         if symbol == key.ESCAPE:
             self.back()
             return True
+        action = self.ctx.keys.action("maze", symbol)
         if self.paused:
-            if symbol == key.P:
+            if action == "pause":
                 self.resume()
                 return True
             return self.pause.on_key_press(symbol)
-        if symbol == key.P:
+        if action == "pause":
             self.toggle_pause()
-        elif symbol == key.R:
+        elif action == "restart":
             self.restart()
         elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
-        elif is_direction_key(symbol):
+        elif symbol in self.keys.vectors:
             self.cam.following = True
             for direction, prefer in self.keys.press(symbol):
                 self.session.press(direction, prefer)

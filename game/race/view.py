@@ -24,7 +24,7 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.ui.input import DirectionKeys, is_direction_key
+from game.ui.input import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
@@ -48,7 +48,7 @@ class RaceView(RaceScreen):
         super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
         self.race = race
         self.you_color, self.them_color = you, them
-        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
+        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
         self.show_explored = True
         self.radius = 0.3 * self.layer.cell_size
         self.layer.mark_visited(self.maze.start)
@@ -103,11 +103,11 @@ class RaceView(RaceScreen):
             pass
         elif symbol == key.ESCAPE:
             self.back()
-        elif symbol == key.E:
+        elif self.ctx.keys.is_("maze.explored", symbol):
             self.show_explored = not self.show_explored
         elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
-        elif is_direction_key(symbol):
+        elif symbol in self.keys.vectors:
             self.send_moves(self.keys.press(symbol))
         else:
             return None

@@ -11,10 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from arcade import key
-
-ZOOM_IN_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)
-ZOOM_OUT_KEYS = (key.MINUS, key.NUM_SUBTRACT)
+from game.ui.input import BINDINGS, CAMERA
 
 Bounds = tuple[float, float, float, float]
 
@@ -84,11 +81,12 @@ class CameraState:
     def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
         """The camera keys of every maze screen: F fits, + zooms in on ``focus`` (screen
         pixels, e.g. the player), - zooms out around the window centre.  True if handled."""
-        if symbol == key.F:
+        action = BINDINGS.action(CAMERA, symbol)
+        if action == "fit":
             self.fit()
-        elif symbol in ZOOM_IN_KEYS:
+        elif action == "zoom_in":
             self.zoom_at(focus[0], focus[1], 1.25)
-        elif symbol in ZOOM_OUT_KEYS:
+        elif action == "zoom_out":
             self.zoom_at(self.width / 2, self.height / 2, 0.8)
         else:
             return False

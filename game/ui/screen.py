@@ -23,8 +23,6 @@ from game.render.theme import button_style
 from game.routes import Route
 from game.ui import FONT, ActionButton, gui, label_width, needs_render, ui_scale
 
-ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
-
 
 class Screen(arcade.View):
     """The base of every screen: the shared context, and draw only when something changed (module doc).
@@ -186,17 +184,28 @@ class BaseView(Screen):
             return True
         if not self.buttons:
             return None
-        if symbol in (key.UP, key.W) and not self.typing():
-            self.move_focus(-self.columns)
-        elif symbol in (key.DOWN, key.S) and not self.typing():
-            self.move_focus(self.columns)
-        elif symbol in (key.LEFT, key.A) and self.columns > 1 and not self.typing():
-            self.move_focus(-1)
-        elif symbol in (key.RIGHT, key.D) and self.columns > 1 and not self.typing():
-            self.move_focus(1)
-        elif symbol == key.TAB:
+        if symbol == key.TAB:
             self.move_focus(-1 if modifiers & key.MOD_SHIFT else 1)
-        elif symbol in ACTIVATE_KEYS and not (symbol == key.SPACE and self.typing()):
+            return True
+        if self.typing():  # letters type; Enter still presses the focused button
+            if symbol not in (key.ENTER, key.NUM_ENTER):
+                return None
+            self.activate(self.focus)
+            return True
+        return self.menu_action(self.ctx.keys.action("menu", symbol))
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Do a menu action of the key table (``"up"``, ``"down"``, ``"left"``, ``"right"``, ``"confirm"``;
+        a controller sends the same names); True if it did something."""
+        if action == "up":
+            self.move_focus(-self.columns)
+        elif action == "down":
+            self.move_focus(self.columns)
+        elif action == "left" and self.columns > 1:
+            self.move_focus(-1)
+        elif action == "right" and self.columns > 1:
+            self.move_focus(1)
+        elif action == "confirm":
             self.activate(self.focus)
         else:
             return None
