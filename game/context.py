@@ -12,6 +12,7 @@ from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore, Store
+from game.ui import TEXT_SIZE_SETTING, set_text_size
 from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
 
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     import arcade
 
     from engine.modes.campaign import Campaign
+
+
+#: The saved setting for reduced motion ("1" = on).
+REDUCED_MOTION = "reduced_motion"
 
 
 class Context:
@@ -44,6 +49,7 @@ class Context:
         #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
         self.keys: Bindings = BINDINGS
         BINDINGS.replace(Bindings.loads(self.store.setting(KEYS_SETTING)))
+        set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
         #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
@@ -118,6 +124,22 @@ class Context:
         """Mute or unmute and save it."""
         self.audio.mute = mute
         self.store.set_setting("mute", "1" if mute else "0")
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The player asked for less movement on screen (setting "reduced_motion" = "1"): no pulses, shakes,
+        camera easing or sliding animations."""
+        return self.store.setting(REDUCED_MOTION) == "1"
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """Reduced motion on or off, saved."""
+        self.store.set_setting(REDUCED_MOTION, "1" if on else "0")
+
+    def set_text_size(self, percent: int) -> int:
+        """Use and save text size ``percent`` (the nearest of :data:`game.ui.TEXT_SIZES`); returns it."""
+        used = set_text_size(percent)
+        self.store.set_setting(TEXT_SIZE_SETTING, used)
+        return used
 
     def save_keys(self) -> None:
         """Save the key table's changes from the defaults (setting "keys")."""

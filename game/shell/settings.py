@@ -1,7 +1,8 @@
-"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes (saved at once).
+"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes, and the
+Keys page (saved at once).
 
 Reachable from the menu and from the pause overlay (``back_to`` = the paused play
-view, so Esc returns to it).
+view, so Esc returns to it).  Two columns of buttons; Up/Down/Left/Right move between them.
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game import routes
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
 from game.routes import Route
-from game.ui import fit_text, place_column
+from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
 from game.ui.screen import BaseView
 
 
@@ -28,15 +30,18 @@ class SettingsView(BaseView):
     music: str | None = None  # reached from the menu and from a paused game: keep its music
 
     def __init__(self, ctx: Context, back_to: Any = None) -> None:
-        super().__init__(ctx)
+        super().__init__(ctx, columns=2)
         self.back_to = back_to
         self.theme_btn = self.make_button("", self.toggle_theme)
+        self.size_btn = self.make_button("", self.next_text_size)
         #: Effects -, Effects +, Music -, Music + (:data:`game.audio.VOLUME_BUTTONS`, as in the pause overlay).
         self.volume_btns = [self.make_button(label, self._volume_action(channel, step))
                             for label, channel, step in VOLUME_BUTTONS]
         self.mute_btn = self.make_button("", self.toggle_mute)
         self.full_btn = self.make_button("", self.toggle_fullscreen)
+        self.motion_btn = self.make_button("", self.toggle_motion)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
+        self.make_button("Keys…", self.open_keys)
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
@@ -52,6 +57,8 @@ class SettingsView(BaseView):
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
         full = bool(self.ctx.window.fullscreen)
         self.full_btn.text = "Fullscreen: on" if full else "Fullscreen: off"
+        self.size_btn.text = f"Text size: {text_size()} %"
+        self.motion_btn.text = "Reduced motion: on" if self.ctx.reduced_motion else "Reduced motion: off"
         hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
         self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
         self.request_redraw()
@@ -68,6 +75,23 @@ class SettingsView(BaseView):
         self.ctx.set_theme("light" if self.ctx.theme.name == "dark" else "dark")
         view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
         view.focus = self.focus
+
+    def next_text_size(self) -> None:
+        """The next text size (100, 125 ... 200 %, then 100 % again), saved; the page is laid out again at
+        once in the new size."""
+        sizes = TEXT_SIZES
+        self.ctx.set_text_size(sizes[(sizes.index(text_size()) + 1) % len(sizes)])
+        self.on_resize(self.window.width, self.window.height)
+
+    def toggle_motion(self) -> None:
+        """Reduced motion on or off (pulses, shakes, camera easing, sliding tiles)."""
+        self.ctx.set_reduced_motion(not self.ctx.reduced_motion)
+        self.refresh()
+
+    def open_keys(self) -> None:
+        """The Keys page; its Back returns to a Settings page with the same way back."""
+        back_to = self.back_to
+        self.ctx.show(routes.keys(self.ctx, lambda: self.ctx.go(Route.SETTINGS, back_to=back_to)))
 
     def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
         return lambda: self.change_volume(channel, step)
@@ -100,7 +124,11 @@ class SettingsView(BaseView):
         fit_text(self.title, "Settings", 32 * s, width - 40)
         self.title.position = (width / 2, height - 30 * s)
         top = self.title.bottom - 30 * s
-        h = place_column(self.buttons, width / 2, top, 24 * s, 380 * s, 56 * max(s, height / 800))
+        rows = -(-len(self.buttons) // 2)
+        gap = 14 * s
+        h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - (rows - 1) * gap) / rows))
+        w = min(380 * s, (width - 40 - gap) / 2)
+        place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
         self.style_buttons(min(16 * s, h * 0.4))
         self.refresh()
 
