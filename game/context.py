@@ -13,6 +13,7 @@ from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore, Store
 from game.ui import TEXT_SIZE_SETTING, set_text_size
+from game.ui.controller import Pads
 from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
 
@@ -52,8 +53,23 @@ class Context:
         set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
+        #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
+        self.pads = Pads(lambda event, symbol: window.dispatch_event(event, symbol, 0),
+                         lambda: str(getattr(window.current_view, "key_context", "menu")),
+                         on_change=self._pads_changed)
         #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
         self.memory: dict[str, Any] = {}
+
+    def _pads_changed(self) -> None:
+        """A controller came or went: the current screen hears it (``pads_changed``, e.g. Settings' controller
+        line) and redraws."""
+        view = self.window.current_view
+        hook = getattr(view, "pads_changed", None)
+        if callable(hook):
+            hook()
+        redraw = getattr(view, "request_redraw", None)
+        if callable(redraw):
+            redraw()
 
     @property
     def notice(self) -> str | None:

@@ -55,6 +55,8 @@ class EditorView(BaseView):
         message: a first sentence for the panel (e.g. why a code was refused).
     """
 
+    key_context = "editor"
+
     def __init__(self, ctx: Context, session: EditorSession, message: str = "") -> None:
         super().__init__(ctx, columns=2)
         self.session = session

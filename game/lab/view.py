@@ -70,6 +70,8 @@ class LabView(BaseView):
         back: the screen Esc returns to (None: the Lab setup).
     """
 
+    key_context = "lab"
+
     music: str | None = "maze"
 
     def __init__(self, ctx: Context, spec: MazeSpec | Level, back: arcade.View | None = None) -> None:

@@ -60,6 +60,8 @@ class PuzzleView(Screen):
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
     """
 
+    key_context = "puzzle"
+
     music: str | None = "maze"
 
     def __init__(

@@ -56,6 +56,8 @@ class DuoView(RaceScreen):
         back: the screen "End race" during the countdown and "New race" return to (None: the race setup).
     """
 
+    key_context = "duo"
+
     def __init__(self, ctx: Context, duo: DuoSession, back: arcade.View | None = None) -> None:
         # a dark race: the maze is drawn through the one shared fog
         super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help())

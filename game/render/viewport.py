@@ -226,6 +226,7 @@ class MazeScreen(Screen):
 
     viewport: MazeViewport
     music: str | None = "maze"
+    key_context: str = "maze"
 
     @property
     def cam(self) -> CameraState:

@@ -46,6 +46,7 @@ class SettingsView(BaseView):
         for btn in self.buttons:
             self.ui.add(btn)
         self.title = self.text("Settings", 32, ctx.theme.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.pad_line = self.text("", 14, ctx.theme.text_dim, anchor_x="center", anchor_y="top")
         self.refresh()
 
     def refresh(self) -> None:
@@ -61,7 +62,14 @@ class SettingsView(BaseView):
         self.motion_btn.text = "Reduced motion: on" if self.ctx.reduced_motion else "Reduced motion: off"
         hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
         self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
+        self.pad_line.text = self.ctx.pads.describe()
         self.request_redraw()
+
+    def pads_changed(self) -> None:
+        """A controller was connected or disconnected: the controller line follows."""
+        self.refresh()
+        if self.window is not None:
+            self._place_pad_line(self.window.width)
 
     def back(self) -> None:
         """Back to the screen that opened the settings (default: the menu)."""
@@ -126,12 +134,20 @@ class SettingsView(BaseView):
         top = self.title.bottom - 30 * s
         rows = -(-len(self.buttons) // 2)
         gap = 14 * s
-        h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - (rows - 1) * gap) / rows))
+        line = 30 * s  # the controller line below the buttons
+        h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
         w = min(380 * s, (width - 40 - gap) / 2)
         place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
         self.style_buttons(min(16 * s, h * 0.4))
         self.refresh()
+        self.pad_line.y = self.buttons[-1].rect.bottom - 10 * s
+        self._place_pad_line(width)
+
+    def _place_pad_line(self, width: int) -> None:
+        fit_text(self.pad_line, self.ctx.pads.describe(), 14 * self.scale, width - 40, min_size=8)
+        self.pad_line.x = width / 2
 
     def draw_extra(self) -> None:
-        """The title."""
+        """The title and the controller line."""
         self.title.draw()
+        self.pad_line.draw()

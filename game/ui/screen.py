@@ -34,6 +34,8 @@ class Screen(arcade.View):
     _redraw_requested = True
     #: The music loop of this screen (:data:`game.audio.TRACKS`); None keeps what plays (help, settings...).
     music: str | None = None
+    #: The key-table context this screen listens to (:data:`game.ui.input.CONTEXTS`; controllers use it).
+    key_context: str = "menu"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
