@@ -20,6 +20,18 @@ from layout_check import check_layout, label_overflows, set_window_size, text_bo
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
 
+def keys_page(ctx):
+    """Settings → Keys on its longest context (the sliding puzzle's), an action waiting for a key."""
+    from game import routes
+
+    view = routes.keys(ctx, ctx.show_menu)
+    ctx.window.show_view(view)
+    while view.context() != "puzzle":
+        view.turn(1)
+    view.wait_for("puzzle.hint", 0)
+    return view
+
+
 def _screens(ctx):
     from engine.maze.recipe import MazeSpec
     from game.play.view import PlayView
@@ -109,6 +121,7 @@ def _screens(ctx):
         "pause": paused,
         "win": win,
         "settings": lambda: ctx.view_for(Route.SETTINGS),
+        "keys": lambda: keys_page(ctx),
         "code-entry": code_error,
         "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
         "race-setup": lambda: ctx.view_for(Route.RACE_SETUP),

@@ -15,13 +15,18 @@ from arcade import key
 from engine.codes import normalize
 from engine.maze.recipe import MazeSpec
 from game.context import Context
-from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
+from game.ui import FONT, CodeField, focus, gui, request_render, text_scale, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
 from game.ui.textfit import fit_text
 
 HINT = "Click / Enter: next value  ·  Shift+click or Backspace: previous  ·  arrows move  ·  Esc back"
+
+
+def setup_scale(width: float, height: float) -> float:
+    """The setup screens' size factor: 0.75..1.8 from the window (1.0 at 1280×800), times the text size."""
+    return max(0.75, min(1.8, min(width / 1280, height / 800))) * text_scale()
 
 
 class ChoiceSetupView(BaseView):
@@ -53,6 +58,7 @@ class ChoiceSetupView(BaseView):
         self.hint = self.text(HINT, 12, t.text_dim, anchor_x="center")
         self._box_bottom = 0.0
         self._font_size = 0.0  # the buttons' font size of the last layout (0: not laid out yet)
+        self.layout_scale = 1.0  # the size factor of the last layout (setup_scale, less where rows need room)
         self.shift = False
 
     # -- building -------------------------------------------------------------
@@ -174,8 +180,9 @@ class ChoiceSetupView(BaseView):
 
     def layout(self, width: int, height: int) -> None:
         """Size the buttons and place everything from the window size (800x600 .. 3840x2160)."""
-        scale = max(0.75, min(1.8, min(width / 1280, height / 800)))
         rows = max(1, self.grid_box.row_count)
+        # Large text shrinks back only as far as the rows of buttons (30 px high at least) need to fit.
+        scale = self.layout_scale = min(setup_scale(width, height), max(0.75, (height - 40 * rows) / 262))
         top, bottom = height - 110 * scale, 100 * scale  # heading + subtitle above, hints below
         bh = int(max(30, min(42 * scale, (top - bottom - 52 * scale) / rows - 10)))
         bw = int(min(420 * scale, (width - 60) / 2))

@@ -21,7 +21,7 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, gui, label_width, needs_render, ui_scale
+from game.ui import FONT, ActionButton, gui, label_width, needs_render, text_scale, ui_scale
 
 
 class Screen(arcade.View):
@@ -161,10 +161,20 @@ class BaseView(Screen):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Re-place everything for the new size."""
+        """Re-place everything for the new size.  With text over 100 % (:func:`game.ui.text_scale`) a layout
+        whose buttons leave the window is done again smaller, down to the 100 % size at most."""
         self.scale = ui_scale(width, height)
+        floor = self.scale / text_scale()
         self.layout(width, height)
+        while self.scale > floor and self.spills(width, height):
+            self.scale = max(floor, self.scale * 0.85)
+            self.layout(width, height)
         self.request_redraw()
+
+    def spills(self, width: int, height: int) -> bool:
+        """True when a button of the last layout leaves the ``width`` × ``height`` window."""
+        return any(b.rect.left < 0 or b.rect.bottom < 0 or b.rect.right > width or b.rect.top > height
+                   for b in self.buttons if b.visible)
 
     def layout(self, width: int, height: int) -> None:
         """Place texts and buttons for a window of ``width`` × ``height`` pixels (default: nothing)."""
