@@ -12,7 +12,7 @@ from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore, Store
-from game.ui import TEXT_SIZE_SETTING, set_text_size
+from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
 from game.ui.controller import Pads
 from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
@@ -51,6 +51,7 @@ class Context:
         self.keys: Bindings = BINDINGS
         BINDINGS.replace(Bindings.loads(self.store.setting(KEYS_SETTING)))
         set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
+        set_reduced_motion(self.reduced_motion)
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
         #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
@@ -150,6 +151,7 @@ class Context:
     def set_reduced_motion(self, on: bool) -> None:
         """Reduced motion on or off, saved."""
         self.store.set_setting(REDUCED_MOTION, "1" if on else "0")
+        set_reduced_motion(on)
 
     def set_text_size(self, percent: int) -> int:
         """Use and save text size ``percent`` (the nearest of :data:`game.ui.TEXT_SIZES`); returns it."""

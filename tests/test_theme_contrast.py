@@ -39,3 +39,45 @@ def test_setup_code_field_is_visible_and_its_text_centred(window, ctx, theme, ro
     field.text = "M1.S5X5.BT#1-0"
     view.on_draw()
     assert field.layout.height == int(field.content_height)
+
+
+def test_high_contrast_theme_keeps_every_text_at_7_to_1_and_thick_walls():
+    from game.render.theme import CONTRAST, DARK
+
+    t = CONTRAST
+    pairs = {
+        "text": (t.text, t.background), "text_dim": (t.text_dim, t.background), "accent": (t.accent, t.background),
+        "error": (t.error, t.background), "star": (t.star, t.background), "button": (t.button_text, t.button),
+        "hover": (t.button_text, t.button_hover), "disabled": (t.disabled_text, t.locked),
+        "panel": (t.text, t.panel), "wall": (t.wall, t.floor), "focus": (t.focus, t.background),
+        "player": (t.player, t.floor),
+    }
+    low = {name: round(contrast_ratio(a, b), 2) for name, (a, b) in pairs.items() if contrast_ratio(a, b) < 7.0}
+    assert low == {}
+    assert t.wall_scale >= 2 * DARK.wall_scale and t.button_border > 0
+
+
+def test_high_contrast_walls_are_drawn_thicker(window, ctx):
+    from engine.maze.recipe import MazeSpec
+    from game.render.maze_layer import MazeLayer
+    from game.render.theme import CONTRAST, DARK
+
+    maze = MazeSpec.create("square", 8, 6, "backtracker", seed=1).build()
+    layer = MazeLayer(window.ctx, maze, DARK)
+    zoom = 40 / layer.cell_size  # 40 px cells
+    thin = layer.wall_half_width(zoom)
+    layer.set_theme(CONTRAST)
+    assert layer.wall_half_width(zoom) == pytest.approx(2 * thin)
+
+
+def test_settings_cycle_dark_light_contrast(window, ctx):
+    from game.routes import Route
+
+    names = []
+    for _ in range(3):
+        view = ctx.go(Route.SETTINGS)
+        view.toggle_theme()
+        names.append(ctx.theme.name)
+    assert names == ["light", "contrast", "dark"]
+    ctx.set_theme("contrast")
+    assert ctx.go(Route.SETTINGS).theme_btn.text == "Theme: high contrast"

@@ -14,6 +14,7 @@ from game import routes
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
+from game.render.theme import THEME_LABELS, THEMES
 from game.routes import Route
 from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
 from game.ui.screen import BaseView
@@ -52,7 +53,7 @@ class SettingsView(BaseView):
     def refresh(self) -> None:
         """Update the button labels from the current values."""
         a = self.ctx.audio
-        self.theme_btn.text = f"Theme: {self.ctx.theme.name}"
+        self.theme_btn.text = f"Theme: {THEME_LABELS.get(self.ctx.theme.name, self.ctx.theme.name)}"
         for btn, (label, channel, _) in zip(self.volume_btns, VOLUME_BUTTONS, strict=True):
             btn.text = f"{label}   ({round((a.music_volume if channel == 'music' else a.volume) * 100)} %)"
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
@@ -79,8 +80,9 @@ class SettingsView(BaseView):
             self.ctx.show_menu()
 
     def toggle_theme(self) -> None:
-        """Dark <-> light; the screen is rebuilt in the new colours."""
-        self.ctx.set_theme("light" if self.ctx.theme.name == "dark" else "dark")
+        """Dark -> light -> high contrast -> dark; the screen is rebuilt in the new colours."""
+        names = list(THEMES)
+        self.ctx.set_theme(names[(names.index(self.ctx.theme.name) + 1) % len(names)])
         view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
         view.focus = self.focus
 

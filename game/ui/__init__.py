@@ -172,6 +172,20 @@ def request_render(ui: gui.UIManager) -> None:
     ui.trigger_render()  # type: ignore[no-untyped-call]
 
 
+_REDUCED_MOTION = [False]
+
+
+def set_reduced_motion(on: bool) -> None:
+    """Reduced motion (Settings, setting "reduced_motion") on or off for everything drawn from now on."""
+    _REDUCED_MOTION[0] = bool(on)
+
+
+def reduced_motion() -> bool:
+    """True when the player asked for less movement: the camera jumps instead of gliding and never shakes,
+    puzzle tiles do not slide, the player's disc does not pulse."""
+    return _REDUCED_MOTION[0]
+
+
 def clear_widgets(ui: gui.UIManager) -> None:
     """Remove every widget of ``ui`` (``UIManager.clear``)."""
     ui.clear()  # type: ignore[no-untyped-call]
@@ -302,6 +316,7 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
-    "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale",
+    "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
+    "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
 ]
