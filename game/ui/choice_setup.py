@@ -2,7 +2,9 @@
 
 :class:`ChoiceSetupView` shows one button per choice (click / Enter: next
 value, Shift+click / Backspace: previous), a code field (Ctrl+V pastes) and
-action buttons.
+action buttons.  The focused choice is a selector: it reads ``<  Size: medium  >`` and Left/Right
+(the key table's menu keys, or a controller) step its value back and forth; Up/Down and Tab move
+from button to button.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
 from game.ui.textfit import fit_text
 
-HINT = "Click / Enter: next value  ·  Shift+click or Backspace: previous  ·  arrows move  ·  Esc back"
+HINT = "Left/Right or click: change the value  ·  Up/Down move  ·  Shift+click or Backspace: previous  ·  Esc back"
+#: How the focused choice shows that Left/Right change it.
+SELECTOR = "<  {}  >"
 
 
 def setup_scale(width: float, height: float) -> float:
@@ -110,13 +114,36 @@ class ChoiceSetupView(BaseView):
 
     def refresh(self) -> None:
         """Update every choice caption."""
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
         for name, btn in self.choice_buttons.items():
-            btn.text = self.choice_labels[name]()
+            label = self.choice_labels[name]()
+            btn.text = SELECTOR.format(label) if btn is focused and not btn.disabled else label
         if self._font_size:  # a new caption may be longer than the one the layout sized the font for
             self.style_buttons(self._font_size, list(self.choice_buttons.values()))
         rule = self.choice_buttons.get("rule")
         if rule is not None:
             rule.disabled = self.choices.algorithm != "growing-tree"
+
+    def move_focus(self, step: int) -> None:
+        """Move the focus, and the ``< >`` marks with it."""
+        super().move_focus(step)
+        self.refresh()
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Left/Right change the focused choice (back/forth; on an action button they move the focus),
+        Up/Down move through every button in order; the rest as on any button screen."""
+        if action in ("left", "right") and self.buttons:
+            btn = self.buttons[self.focus]
+            if btn in self.choice_buttons.values() and not btn.disabled:
+                self.shift = action == "left"
+                self.activate(self.focus)
+            else:
+                self.move_focus(-1 if action == "left" else 1)
+            return True
+        if action in ("up", "down"):
+            self.move_focus(-1 if action == "up" else 1)
+            return True
+        return super().menu_action(action)
 
     def typing(self) -> bool:
         """True while the code field has the keyboard."""
