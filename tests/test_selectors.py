@@ -44,3 +44,30 @@ def test_remapped_menu_keys_drive_the_selector(window, ctx):
     before = view.choice_labels["shape"]()
     press(window, key.L)
     assert view.choice_labels["shape"]() != before
+
+
+def test_puzzle_setup_rows_are_selectors(window, ctx):
+    from game.puzzle.setup import PuzzleSetupView
+
+    view = PuzzleSetupView(ctx)
+    window.show_view(view)
+    view.on_draw()
+    assert view.t_custom.text == "Board: <  4  > wide x 4 high"  # the width row first
+    press(window, key.RIGHT)
+    assert (view.width_, view.height_) == (5, 4)
+    press(window, key.DOWN)
+    press(window, key.LEFT)
+    assert (view.width_, view.height_) == (5, 3) and view.t_custom.text == "Board: 5 wide x <  3  > high"
+    press(window, key.DOWN)  # shuffle
+    assert view.t_shuffle.text == "Shuffle: <  uniform random  >"
+    press(window, key.RIGHT)
+    assert view.shuffle == "moves"
+    press(window, key.DOWN)  # mixing moves
+    press(window, key.RIGHT)
+    assert view.mix == 150 and "<  150  >" in view.t_mix.text
+    press(window, key.DOWN)  # picture
+    press(window, key.RIGHT)
+    assert view.picture != "" and view.t_picture.text.startswith("Picture: <  ")
+    press(window, key.LEFT)
+    assert view.picture == ""
+    assert "<" not in view.t_custom.text

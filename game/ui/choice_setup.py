@@ -117,7 +117,8 @@ class ChoiceSetupView(BaseView):
         focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
         for name, btn in self.choice_buttons.items():
             label = self.choice_labels[name]()
-            btn.text = SELECTOR.format(label) if btn is focused and not btn.disabled else label
+            selector = focused is not None and btn is focused and not btn.disabled
+            btn.text = SELECTOR.format(label) if selector else label
         if self._font_size:  # a new caption may be longer than the one the layout sized the font for
             self.style_buttons(self._font_size, list(self.choice_buttons.values()))
         rule = self.choice_buttons.get("rule")
