@@ -81,3 +81,22 @@ def test_settings_cycle_dark_light_contrast(window, ctx):
     assert names == ["light", "contrast", "dark"]
     ctx.set_theme("contrast")
     assert ctx.go(Route.SETTINGS).theme_btn.text == "Theme: high contrast"
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_race_disc_and_opponent_diamond_differ_strongly_in_colour(window, ctx, theme):
+    """Issue 22 item 10: your disc and the opponent's diamond were amber and orange.  Now blue and orange in every
+    theme (CIE76 ΔE >= 40), each at least 3:1 on the floor; the shapes differ too (disc vs diamond)."""
+    from engine.modes.race.session import RaceSession
+    from engine.maze.recipe import MazeSpec
+    from game.race.players import color_distance
+    from game.race.view import RaceView
+
+    ctx.set_theme(theme)
+    spec = MazeSpec.create("square", 6, 5, "backtracker", seed=2)
+    view = RaceView(ctx, RaceSession.for_level(spec.level(), "runner", "normal", 1.0))
+    disc, diamond = view.you_fill(), view.them_color
+    floor = THEMES[theme].floor
+    assert color_distance(disc, diamond) >= 40, (disc, diamond)
+    assert color_distance(THEMES[theme].player, diamond) < color_distance(disc, diamond)  # the old pair was closer
+    assert contrast_ratio((*disc[:3], 255), floor) >= 3 and contrast_ratio((*diamond[:3], 255), floor) >= 3

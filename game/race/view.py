@@ -2,7 +2,7 @@
 
 The race itself is :class:`engine.modes.race.session.RaceSession` (both racers on one
 clock); this view maps keys and clicks to its calls, plays its events as
-sounds and draws what it reports: the maze, your trail (blue), the opponent's
+sounds and draws what it reports: the maze, your disc and trail (blue), the opponent's diamond,
 explored cells and trail (orange, Okabe-Ito colours that stay apart for
 colour-blind players) and both racers; a ghost is a translucent player.
 
@@ -194,11 +194,14 @@ class RaceView(RaceScreen):
         self.layer.draw_bridge(race.opponent_tunnel(), self.cam.zoom)  # weave: the opponent is under it
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
-        ring = self.radius * 0.22  # your colour around your disc, matching your trail
-        arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
-        arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
-        arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+        # Your disc is your colour (blue, like your trail): a round shape and a colour far from the orange diamond.
+        arcade.draw_circle_filled(px, py, self.radius * 1.22 + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius * 1.22, self.you_fill(), num_segments=32)
         self.layer.draw_bridge(race.player.tunnel(), self.cam.zoom)  # weave: you are under it
+
+    def you_fill(self) -> tuple[int, int, int, int]:
+        """The fill of your disc: your (blue) colour, opaque."""
+        return (*self.you_color[:3], 255)
 
     def draw_opponent(self, ox: float, oy: float) -> None:
         """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""
