@@ -234,18 +234,18 @@ class KeysView(BaseView):
         fit_text(self.title, "Keys", 32 * s, width - 40)
         self.title.position = (width / 2, height - 24 * s)
         self.message.position = (width / 2, self.title.bottom - 10 * s)
-        row_h = max(26.0, 40 * s)
+        row_h = max(26.0, 34 * s)
         gap = 8 * s
         top = self.title.bottom - 10 * s - 26 * s - 14 * s  # below the message line
         bottom = 20 * s + row_h + gap * 2  # above Reset / Back
-        per_page = max(3, int((top - bottom - row_h - gap) // (row_h + gap)))
+        per_page = max(3, int((top - row_h - bottom) // (row_h + gap)))  # rows between the page button and Reset
         if (width, height) != self._size or per_page != self.per_page or not self.buttons:
             self._size = (width, height)
             if per_page != self.per_page or not self.buttons:
                 self.per_page = per_page
                 self.build()
                 return
-        box = min(width - 40, 900 * s)
+        box = min(width - 40, 820 * s, 1400)
         left = (width - box) / 2
         slot_w = min(220 * s, box * 0.26)
         label_w = box - SLOTS * (slot_w + gap)

@@ -209,8 +209,9 @@ class ChoiceSetupView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Size the buttons and place everything from the window size (800x600 .. 3840x2160)."""
         rows = max(1, self.grid_box.row_count)
-        # Large text shrinks back only as far as the rows of buttons (30 px high at least) need to fit.
-        scale = self.layout_scale = min(setup_scale(width, height), max(0.75, (height - 40 * rows) / 262))
+        # Large text shrinks back only as far as the rows of buttons need to keep 80 % of their height (34 of
+        # 42 px per unit of scale): heading and hints never squeeze the choices (no change at 100 %).
+        scale = self.layout_scale = min(setup_scale(width, height), max(0.75, (height - 10 * rows) / (262 + 34 * rows)))
         top, bottom = height - 110 * scale, 100 * scale  # heading + subtitle above, hints below
         bh = int(max(30, min(42 * scale, (top - bottom - 52 * scale) / rows - 10)))
         bw = int(min(420 * scale, (width - 60) / 2))
