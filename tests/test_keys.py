@@ -167,3 +167,15 @@ def test_menus_follow_remapped_keys(window, ctx):
     press(window, key.DOWN)
     assert menu.focus == 1  # Down was replaced by J
     BINDINGS.reset()
+
+
+def test_key_lines_name_the_remapped_keys(window, ctx):
+    from game.play.view import HELP_LINE, PlayView
+
+    view = PlayView(ctx, SPEC.build(), SPEC.code(), "keys")
+    assert view.help_line == HELP_LINE  # the default keys: the usual line
+    for name, sym in (("up", key.I), ("left", key.J), ("down", key.K), ("right", key.L)):
+        ctx.keys.bind(f"maze.{name}", 1, sym)  # in place of WASD
+    ctx.keys.bind("maze.pause", 0, key.O)
+    view = PlayView(ctx, SPEC.build(), SPEC.code(), "keys")
+    assert view.help_line.startswith("Up/Left/Down/Right or I/J/K/L move") and "O pause" in view.help_line

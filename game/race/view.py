@@ -24,13 +24,17 @@ from game import routes
 from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.ui.input import DirectionKeys
+from game.ui.input import Bindings, DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 GHOST_ALPHA = 120
-HELP = ("Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
-        "F fit · Esc give up")
+
+
+def race_help(keys: Bindings) -> str:
+    """The race's key line, with the player's keys (Settings → Keys)."""
+    return (f"{keys.directions('maze')} move · hold to run · click to walk · {keys.first('maze.explored')} explored "
+            f"cells · wheel zoom · drag pan · {keys.first('camera.fit')} fit · Esc give up")
 
 
 class RaceView(RaceScreen):
@@ -45,7 +49,8 @@ class RaceView(RaceScreen):
     def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
         you, them = race_colors(ctx.theme)
         # a dark race: the maze is drawn through the player's fog; your trail in your colour
-        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, HELP)
+        super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back,
+                         race_help(ctx.keys))
         self.race = race
         self.you_color, self.them_color = you, them
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))

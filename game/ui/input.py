@@ -291,6 +291,21 @@ class Bindings:
         """The keys of ``action_id`` for a help line: ``"Up / W"``."""
         return " / ".join(key_name(k) for k in self._keys[action_id])
 
+    def first(self, action_id: str) -> str:
+        """The first key of ``action_id`` by name (``"P"``), for a one-line key help."""
+        keys = self._keys[action_id]
+        return key_name(keys[0]) if keys else "—"
+
+    def directions(self, context: str, prefix: str = "") -> str:
+        """How a help line names the direction keys: ``"Arrows/WASD"`` as by default, else the keys of up, left,
+        down, right (``"I/J/K/L"``, each action's first key; ``"I/J/K/L or Up/Left/Down/Right"`` with two)."""
+        ids = [f"{context}.{prefix}{d}" for d in ("up", "left", "down", "right")]
+        if all(self._keys[i] == ACTION_BY_ID[i].keys for i in ids) and context in ("maze", "menu"):
+            return "Arrows/WASD"
+        sets = ["/".join(key_name(self._keys[i][slot]) for i in ids) for slot in range(SLOTS)
+                if all(len(self._keys[i]) > slot for i in ids)]
+        return " or ".join(sets) if sets else "/".join(self.first(i) for i in ids)
+
 
 #: The game's one key table (loaded from the store by :class:`game.context.Context`, changed by Settings → Keys).
 BINDINGS = Bindings()
