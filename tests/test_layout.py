@@ -3,7 +3,7 @@
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
 broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
 error), help, race setup (also with two players and Dark remembered), Lab setup and the loading screen at
-800×600, 1280×800, 1920×1080 and 3840×2160, on both themes; the setup screens' choice labels also fit after
+800×600, 1280×800, 1920×1080 and 3840×2160, on the dark, light and high-contrast themes; the setup screens' choice labels also fit after
 cycling through their values (no new layout in between).
 """
 
@@ -130,7 +130,7 @@ def _screens(ctx):
     }
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 def test_every_shell_screen_fits_at_every_size(window, ctx, theme):
     ctx.set_theme(theme)
     problems: list[str] = []
