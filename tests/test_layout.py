@@ -2,9 +2,9 @@
 
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
 broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
-error), help, race setup (also with two players and Dark remembered), Lab setup and the loading screen at
-800×600, 1280×800, 1920×1080 and 3840×2160, on the dark, light and high-contrast themes; the setup screens' choice labels also fit after
-cycling through their values (no new layout in between).
+error), help, Settings → Keys, race setup (also with two players and Dark remembered), Lab setup and the
+loading screen at 800×600, 1280×800, 1920×1080 and 3840×2160, on the dark, light and high-contrast themes; the
+setup screens' choice labels also fit after cycling through their values (no new layout in between).
 """
 
 from __future__ import annotations
