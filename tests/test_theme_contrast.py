@@ -87,8 +87,8 @@ def test_settings_cycle_dark_light_contrast(window, ctx):
 def test_race_disc_and_opponent_diamond_differ_strongly_in_colour(window, ctx, theme):
     """Issue 22 item 10: your disc and the opponent's diamond were amber and orange.  Now blue and orange in every
     theme (CIE76 ΔE >= 40), each at least 3:1 on the floor; the shapes differ too (disc vs diamond)."""
-    from engine.modes.race.session import RaceSession
     from engine.maze.recipe import MazeSpec
+    from engine.modes.race.session import RaceSession
     from game.race.players import color_distance
     from game.race.view import RaceView
 
