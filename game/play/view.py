@@ -19,11 +19,11 @@ from game.format import format_time
 from game.play.dark import goal_hint_on
 from game.render.maze_layer import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
-from game.render.viewport import MazeScreen, MazeViewport
+from game.render.viewport import MazeScreen, MazeViewport, maze_help_line
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
-from game.ui.input import Bindings, DirectionKeys
+from game.ui.input import DirectionKeys
 from game.ui.screen import common_key
 
 if TYPE_CHECKING:
@@ -39,14 +39,7 @@ TOO_FAR = "Too far: click a cell you have seen, next to your way"
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 
 
-HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
-    "F fit · P pause · F1 help · Esc back"
-
-
-def help_line(keys: Bindings) -> str:
-    """:data:`HELP_LINE` with the player's keys (Settings → Keys)."""
-    return (f"{keys.directions('maze')} move · two keys = diagonal · hold to run · click to walk · wheel zoom · "
-            f"drag pan · {keys.first('camera.fit')} fit · {keys.first('maze.pause')} pause · F1 help · Esc back")
+HELP_LINE = maze_help_line()  # with the default keys
 
 
 class PlayView(MazeScreen):
@@ -109,7 +102,7 @@ class PlayView(MazeScreen):
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
         note = getattr(maze.grid, "note", None)
-        self.help_line = (note() if note is not None else "") or help_line(ctx.keys)
+        self.help_line = (note() if note is not None else "") or maze_help_line(ctx.keys)
         self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",

@@ -21,6 +21,7 @@ import arcade
 from game.render.camera import Bounds, CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
+from game.ui.input import Bindings
 from game.ui.screen import Screen
 
 if TYPE_CHECKING:
@@ -216,6 +217,13 @@ class MazeViewport:
         layer.draw_cached(self.view_key(), cam.zoom, self.camera.use, cached, clip)
         self.camera.use()
         layer.draw_trail()
+
+
+def maze_help_line(keys: Bindings | None = None) -> str:
+    """The maze screen's footer key help, naming ``keys`` (default: the default keys; screens pass ``ctx.keys``)."""
+    k = Bindings() if keys is None else keys
+    return (f"{k.directions('maze')} move · two keys = diagonal · hold to run · click to walk · wheel zoom · "
+            f"drag pan · {k.first('camera.fit')} fit · {k.first('maze.pause')} pause · F1 help · Esc back")
 
 
 class MazeScreen(Screen):
