@@ -5,17 +5,20 @@ and anything else that reads text from a person.  Every check accepts ASCII
 only (``str.isdigit`` also accepts '²' and '٣', which ``int`` then rejects or
 silently reads), bounds the length of what it converts, and raises
 :class:`ValueError` with one line that quotes the bad input and names the
-allowed range.  Nothing here imports the rest of the engine, nor argparse: the
+allowed range.  Output files go through :mod:`engine.output` (re-exported here); nothing else of the
+engine is imported, nor argparse: the
 argparse adapters (``OneLineParser``, ``arg_type``) are in :mod:`engine.cli.parsing`.
 """
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import re
 import secrets
-from pathlib import Path
+
+from engine import output, sanitise
 
 #: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1.
 SEED_MIN = 0
@@ -37,10 +40,9 @@ def quote(text: object, limit: int = 60) -> str:
 
 
 def one_line(text: str) -> str:
-    """``text`` with every line break and other unprintable character written as an escape (``\\n``, ``\\x00``)."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """``text`` with every line break and other control character written as an escape (``\\n``, ``\\x1b``):
+    the one sanitiser, :func:`engine.sanitise.one_line`."""
+    return sanitise.one_line(text)
 
 
 def parse_uint(text: str, *, what: str, lo: int = 0, hi: int | None = None) -> int:
@@ -103,6 +105,20 @@ def parse_size(text: str, *, what: str = "size", example: str = "20x15") -> tupl
     return int(w), int(h)
 
 
+def parse_day(text: str, *, what: str = "date") -> datetime.date:
+    """A calendar date written ``YYYY-MM-DD`` (ASCII digits).
+
+    Raises:
+        ValueError: another form, or no such day (one line quoting the text).
+    """
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+        raise ValueError(f"{what} {quote(text)} is not of the form YYYY-MM-DD")
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise ValueError(f"{what} {quote(text)} is not a calendar date ({exc})") from None
+
+
 def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = False) -> float:
     """A finite decimal number (ASCII: ``0.25``, ``1e-3``) in ``lo..hi`` (``(lo..hi]`` when ``lo_open``).
 
@@ -123,57 +139,11 @@ def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
 
 
-# -- output files --------------------------------------------------------------
-def check_output_path(path: str) -> Path:
-    """Make sure a file can be written at ``path`` before any long work starts.
-
-    An existing file is opened for appending (its content is kept); a new file is
-    created and removed again.  This is a real test, so it also works for root,
-    for whom permission bits say nothing.
-
-    Raises:
-        ValueError: one line naming the path and why it cannot be written.
-    """
-    if not str(path).strip():
-        raise ValueError("the output file name is empty")
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise ValueError(f"cannot write {quote(path)}: it is a folder; give a file name")
-        if p.exists():
-            with open(p, "ab"):
-                pass
-        else:
-            with open(p, "xb"):
-                pass
-            p.unlink()
-    except OSError as exc:
-        raise ValueError(write_error(path, exc)) from None
-    return p
+# -- output files: one writer, engine/output.py ---------------------------------
+check_output_path = output.check_output_path
+write_file = output.write_output
 
 
 def write_error(path: str | os.PathLike[str], exc: OSError) -> str:
-    """The one-line message for a file that could not be written."""
-    p = Path(path)
-    if isinstance(exc, FileNotFoundError) and not p.parent.is_dir():
-        return f"cannot write {quote(path)}: the folder {quote(p.parent)} does not exist"
-    if isinstance(exc, IsADirectoryError) or p.is_dir():
-        return f"cannot write {quote(path)}: it is a folder; give a file name"
-    if isinstance(exc, PermissionError):
-        return f"cannot write {quote(path)}: permission denied"
-    reason = exc.strerror or type(exc).__name__
-    return f"cannot write {quote(path)}: {reason[0].lower() + reason[1:] if reason else 'error'}"
-
-
-def write_file(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path``.
-
-    Raises:
-        ValueError: one line naming the path and why it could not be written.
-    """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        with open(path, "wb") as f:
-            f.write(raw)
-    except OSError as exc:
-        raise ValueError(write_error(path, exc)) from None
+    """The one-line message for a file that could not be written (:func:`engine.output.output_error`)."""
+    return output.output_error(path, exc)

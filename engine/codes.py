@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, overload, runtime_checkable
 
 from engine import args
+from engine.share.links import LinkError, code_from_link_or_code
 
 if TYPE_CHECKING:
     from engine.maze.level_code import LevelCode
@@ -139,20 +140,34 @@ def seal(body: str) -> str:
 
 # -- text -------------------------------------------------------------------------
 def normalize(code: str) -> str:
-    """Upper-case ``code`` and strip surrounding white space and quotes."""
+    """Upper-case ``code`` and strip surrounding white space and quotes; a ``tessera://`` link gives its code.
+
+    Never raises: a link that holds no readable code comes back upper-cased for the decoder to refuse.
+    """
+    try:
+        code = str(code_from_link_or_code(code))
+    except LinkError:
+        pass
     return code.strip().strip("'\"`").strip().upper()
 
 
 def normalize_checked(code: object, *, what: str = "code", max_length: int = MAX_CODE_LENGTH) -> str:
     """:func:`normalize` ``code`` after checking it is text of allowed characters.
 
+    A ``tessera://`` link (:mod:`engine.share.links`) is read as the code it holds, so every
+    decoder takes links wherever it takes codes.
+
     Raises:
-        CodeError: not text, empty, longer than ``max_length``, or bad characters.
+        CodeError: not text, empty, longer than ``max_length``, or bad characters; a broken link.
     """
     if not isinstance(code, str):
         raise CodeError(f"The {what} must be text.")
     if len(code) > 4 * max_length + 64:  # far too long even with spaces around: do not scan it
         raise CodeError(f"The {what} is too long ({len(code)} characters, at most {max_length}).")
+    try:
+        code = str(code_from_link_or_code(code))
+    except LinkError as exc:
+        raise CodeError(str(exc)) from None
     text = code.strip().strip("'\"`").strip()
     if not text:
         raise CodeError(f"The {what} is empty.")

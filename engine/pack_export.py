@@ -1,27 +1,16 @@
-"""Write a level pack: a small TOML file of named level codes (the "Export as pack" of My levels).
+"""The file side of writing level packs: TOML strings, whole-or-nothing writes, new file names.
 
-The format (read back by :mod:`tomllib`)::
-
-    [pack]
-    name = "My levels"
-    author = ""
-    [[level]]
-    name = "Warm-up"
-    code = "M2...."
-
-Codes are written as given (not decoded).  When the level-pack module
-(``engine.modes.packs.write_pack``) is present, :func:`export_pack` is the one place to
-make it delegate to it.
+:func:`engine.modes.packs.write_pack` (checked packs, ``tessera pack new``) and
+:func:`engine.modes.packs.export_levels` (the "Export" of My levels) write through these.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["export_pack", "new_pack_path", "pack_text", "toml_string", "write_atomically"]
+__all__ = ["new_pack_path", "toml_string", "write_atomically"]
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
@@ -37,28 +26,6 @@ def toml_string(value: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
-
-
-def pack_text(name: str, levels: Iterable[tuple[str, str]], author: str = "") -> str:
-    """The TOML text of a pack called ``name`` holding ``levels`` ((name, code) pairs, in order)."""
-    lines = ["[pack]", f"name = {toml_string(name)}", f"author = {toml_string(author)}"]
-    for level_name, code in levels:
-        lines += ["", "[[level]]", f"name = {toml_string(level_name)}", f"code = {toml_string(code)}"]
-    return "\n".join(lines) + "\n"
-
-
-def export_pack(path: Path | str, name: str, levels: Iterable[tuple[str, str]]) -> Path:
-    """Write the pack ``name`` of ``levels`` ((name, code) pairs) to ``path`` (UTF-8; folders created).
-
-    The file is written whole or not at all (a temporary file renamed over ``path``).
-
-    Raises:
-        OSError: the folder cannot be created or the file written.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, pack_text(name, levels))
-    return target
 
 
 def write_atomically(target: Path, text: str) -> None:

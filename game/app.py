@@ -173,7 +173,7 @@ def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
         view = COMMANDS[args[0]](ctx, args[1:])
         if view is not None:
             return view
-    menu: arcade.View = ctx.view_for(Route.MENU)
+    menu: arcade.View = ctx.view_for(Route.MENU, greet=True)
     return menu
 
 

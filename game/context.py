@@ -11,7 +11,8 @@ from game import routes
 from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.routes import Route
-from game.store import SaveStore, Store
+from game.store import SaveStore
+from game.store_startup import open_store
 from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
 from game.ui.controller import Pads
 from game.ui.input import BINDINGS, Bindings
@@ -33,18 +34,22 @@ class Context:
     Args:
         window: the arcade window.
         store: saved progress, any :class:`game.store.SaveStore` (default: the SQLite
-            :class:`game.store.Store` in ``engine.paths.data_dir()``; tests may pass a fake).
+            :class:`game.store.Store` in ``engine.paths.data_dir()``, opened by
+            :func:`game.store_startup.open_store` without waiting on a lock; tests may pass a fake).
         audio: sound effects and music (loaded from ``assets/sounds`` by default; saved settings
             "volume" = the effects volume, "music_volume", "mute").
     """
 
     def __init__(self, window: arcade.Window, store: SaveStore | None = None, audio: Audio | None = None) -> None:
         self.window = window
-        self.store: SaveStore = store if store is not None else Store()
+        self.store: SaveStore = store if store is not None else open_store()
         if audio is None:
             setting = self.store.setting
-            audio = Audio(volume=_float(setting("volume"), 0.7), mute=setting("mute") == "1",
-                          music_volume=_float(setting("music_volume"), 0.5))
+            audio = Audio(
+                volume=_float(setting("volume"), 0.7),
+                mute=setting("mute") == "1",
+                music_volume=_float(setting("music_volume"), 0.5),
+            )
         self.audio = audio
         self.theme: Theme = get_theme(self.store.setting("theme"))
         #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".

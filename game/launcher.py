@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 # numpy's OpenBLAS starts one spinning thread per core at import; Tessera does no large linear algebra, so one
 # thread saves every command ~30 % of its start-up CPU (measured: `import numpy` 0.22 -> 0.16 s CPU, same wall).
@@ -46,6 +47,17 @@ def open_window(args: Sequence[str]) -> int:
         return 2
 
 
+def open_records() -> Any:  # noqa: ANN401 - an engine.cli.records.RecordSource (the engine types it)
+    """The player's save for ``tessera records`` (:class:`game.store.Store`), or None when there is none yet
+    (nothing is created then)."""
+    from engine.paths import data_dir
+    from game.save_schema import DB_NAME
+    from game.store import Store
+
+    path = data_dir() / DB_NAME
+    return Store(path) if path.exists() else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to the game or to the engine CLI; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -53,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return open_window([])
     from engine.cli import main as cli_main
 
-    return cli_main(args, open_window=open_window)
+    return cli_main(args, open_window=open_window, open_records=open_records)
 
 
 if __name__ == "__main__":  # pragma: no cover

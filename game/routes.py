@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
+    from engine.modes.daily import PuzzleDaily
     from engine.modes.editor import EditorSession
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
@@ -61,14 +62,24 @@ class Route(StrEnum):
     SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
     HELP = "help"  # (back_to=None, mode=None): controls per mode
     MY_LEVELS = "my-levels"  # the player's own levels: (focus=None, status="")
+    DAILIES = "dailies"  # today's maze and puzzle dailies, the calendar and streaks
+    RECORDS = "records"  # the player's records (puzzle sizes, levels), export
+    GUIDE = "guide"  # the guided start: (back_to=None)
 
 
 # -- the shell -----------------------------------------------------------------------------
-def menu(ctx: Context) -> arcade.View:
-    """The main menu."""
+def menu(ctx: Context, greet: bool = False) -> arcade.View:
+    """The main menu; ``greet``: offer the guided start if this is the first launch (the launcher's menu)."""
     from game.shell.menu import MenuView
 
-    return MenuView(ctx)
+    return MenuView(ctx, greet)
+
+
+def guide(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
+    """The guided start (first launch, or Help); it ends on ``back_to`` (default: the main menu)."""
+    from game.play.guide import GuideView
+
+    return GuideView(ctx, back_to)
 
 
 def levels(ctx: Context, focus: int | None = None) -> arcade.View:
@@ -251,6 +262,27 @@ def puzzle(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
     return puzzle_view(ctx, code)
 
 
+def puzzle_daily(ctx: Context, daily: PuzzleDaily) -> arcade.View:
+    """Play a puzzle daily (its proven optimum is the par: stars for matching it)."""
+    from game.puzzle.open import daily_view
+
+    return daily_view(ctx, daily)
+
+
+def dailies(ctx: Context) -> arcade.View:
+    """Today's dailies (maze, puzzle 3x3 and 4x4), the last two weeks and the streaks."""
+    from game.shell.dailies import DailiesView
+
+    return DailiesView(ctx)
+
+
+def records(ctx: Context) -> arcade.View:
+    """The player's records: per puzzle size (best, fewest, Ao5, Ao12, tiles/s) and per level; CSV export."""
+    from game.shell.records import RecordsView
+
+    return RecordsView(ctx)
+
+
 # -- the Lab -------------------------------------------------------------------------------
 def lab_setup(ctx: Context) -> arcade.View:
     """The Lab setup screen."""
@@ -332,7 +364,10 @@ ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
     Route.OPEN_CODE: open_code,
     Route.SETTINGS: settings,
     Route.HELP: help_screen,
+    Route.GUIDE: guide,
     Route.MY_LEVELS: my_levels,
+    Route.DAILIES: dailies,
+    Route.RECORDS: records,
 }
 
 

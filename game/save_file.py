@@ -71,11 +71,13 @@ class SaveFile:
         path: the database file.
         message: one sentence for the player when something is not as it should be, else None.
         saving: True when changes reach the file; False when playing from memory.
+        busy: True when opening met another program's lock and the game plays from a copy.
     """
 
     def __init__(self, path: Path | str | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.message: str | None = None
         self.saving = False
+        self.busy = False  # opening met another program's lock (playing from a copy)
         self.busy_timeout = busy_timeout
         self.conn: sqlite3.Connection | None = None
         self._checked: tuple[int, int, int, int] | None = None  # the file whose header was checked
@@ -112,9 +114,12 @@ class SaveFile:
             self._set_aside(str(exc), again)
         except Newer as exc:
             self._play_from_memory(self.path)
-            self._say(f"Saved progress was made by a newer version of Tessera ({exc}); it is left untouched",
-                      "playing without saving.")
+            self._say(
+                f"Saved progress was made by a newer version of Tessera ({exc}); it is left untouched",
+                "playing without saving.",
+            )
         except Busy as exc:
+            self.busy = True
             self._play_from_memory(self.path)
             self._say(f"Saved progress is in use by another program ({exc})")
         except Unwritable as exc:
@@ -281,18 +286,30 @@ class SaveFile:
                 moved_all = False
         if not moved_all:  # a stale -wal next to a fresh file could be replayed into it
             self._play_from_memory(None)
-            self._say(f"Saved progress was damaged ({reason}); it was moved to {aside.name}, but its journal "
-                      "files could not be moved")
+            self._say(
+                f"Saved progress was damaged ({reason}); it was moved to {aside.name}, but its journal "
+                "files could not be moved"
+            )
             return
         try:
             self.conn = self._open_rw()
             self.saving = True
-            self.message = (f"Saved progress was damaged ({reason}); it was moved to {aside.name} "
-                            "and a fresh save was started.")
+            self.message = (
+                f"Saved progress was damaged ({reason}); it was moved to {aside.name} and a fresh save was started."
+            )
         except OpenProblem as exc:
             self._play_from_memory(None)
-            self._say(f"Saved progress was damaged ({reason}); it was moved to {aside.name}, and a fresh save "
-                      f"could not be started ({exc})", "playing without saving.")
+            self._say(
+                f"Saved progress was damaged ({reason}); it was moved to {aside.name}, and a fresh save "
+                f"could not be started ({exc})",
+                "playing without saving.",
+            )
+
+    def set_busy_timeout(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for another program's lock from now on (opened quickly, then patient)."""
+        self.busy_timeout = seconds
+        if self.conn is not None:
+            self.conn.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
 
     def close(self) -> None:
         """Close the database (safe to call twice)."""

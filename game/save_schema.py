@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 DB_NAME = "tessera.db"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
 3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`);
-4: + ``my_levels`` (the player's own levels: name and code)."""
+4: + ``my_levels`` (the player's own levels: name and code); 5: + ``runs`` (the history of finished games,
+:class:`engine.records.Run`; the maze dailies won before it are carried over from ``best``)."""
 BUSY_TIMEOUT_S = 5.0
 """How long one statement waits for another process's lock (seconds)."""
 WRITE_ATTEMPTS = 4
@@ -62,6 +63,22 @@ CREATE TABLE IF NOT EXISTS my_levels (
     updated TEXT
 );
 """
+_TABLES_V5 = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    mode TEXT NOT NULL,
+    key TEXT NOT NULL,
+    code TEXT NOT NULL DEFAULT '',
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    par INTEGER,
+    daily TEXT NOT NULL DEFAULT '',
+    finished TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS runs_daily ON runs(daily);
+"""
+DAILY_FIRST = "2026-11-01"
+"""No maze daily was played before this day (the game did not exist): the v5 migration looks from here."""
 # Columns each version needs, per table.
 _COLUMNS: dict[int, dict[str, set[str]]] = {
     1: {
@@ -74,6 +91,7 @@ _COLUMNS: dict[int, dict[str, set[str]]] = {
 _COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
 _COLUMNS[3] = _COLUMNS[2]
 _COLUMNS[4] = {**_COLUMNS[3], "my_levels": {"id", "name", "code", "created", "updated"}}
+_COLUMNS[5] = {**_COLUMNS[4], "runs": {"id", "mode", "key", "code", "seconds", "moves", "par", "daily", "finished"}}
 
 NAME_MAX = 60
 """Longest name of one of the player's own levels (characters, after trimming)."""
@@ -299,6 +317,10 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
                 if version < 4:
                     for stmt in _statements(_TABLES_V4):
                         conn.execute(stmt)
+                if version < 5:
+                    for stmt in _statements(_TABLES_V5):
+                        conn.execute(stmt)
+                    _carry_dailies_over(conn)
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 schema_version(conn)  # the result must be Tessera's tables, or nothing is kept
@@ -349,6 +371,29 @@ def _upgrade_saved_codes(conn: sqlite3.Connection) -> None:
         if old is None or seconds < old[0]:
             conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
                          (new_maze, new_ghost, seconds))
+
+
+def _carry_dailies_over(conn: sqlite3.Connection) -> None:
+    """Add to ``runs`` one run per maze daily the ``best`` table shows won (its best time and moves, the day it
+    was the daily, no finish time), inside the caller's transaction, so the calendar and streaks start with the
+    days played before the history existed.  ``best`` is left as it is."""
+    import datetime as dt
+
+    from engine.modes.daily import daily_code, utc_today
+
+    wins = {code: (t, m) for code, t, m in conn.execute(
+        "SELECT code, best_time, best_moves FROM best WHERE wins > 0 AND best_time IS NOT NULL "
+        "AND best_moves IS NOT NULL")}
+    if not wins:
+        return
+    day, last = dt.date.fromisoformat(DAILY_FIRST), utc_today()
+    while day <= last:
+        code = daily_code(day)
+        if code in wins:
+            t, m = wins[code]
+            conn.execute("INSERT INTO runs(mode, key, code, seconds, moves, daily) VALUES ('maze', ?, ?, ?, ?, ?)",
+                         (code, code, float(t), int(m), f"maze:{day.isoformat()}"))
+        day += dt.timedelta(days=1)
 
 
 def _decode(raw: bytes) -> str:

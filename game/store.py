@@ -15,6 +15,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Protocol
 
+from engine.records import Run
 from game.save_file import SaveFile
 from game.save_schema import (
     DEFAULT_SETTINGS,
@@ -107,6 +108,18 @@ class SaveStore(Protocol):
 
     def delete_my_level(self, level_id: int) -> bool:
         """Forget one of the player's levels; True when it was found and deleted."""
+        ...
+
+    def record_run(self, run: Run) -> None:
+        """Add a finished game to the history."""
+        ...
+
+    def runs(self) -> list[Run]:
+        """The history of finished games, oldest first."""
+        ...
+
+    def bests(self) -> list[tuple[str, float | None, int | None, int]]:
+        """Every kept best as ``(key, best time s, best moves, wins)``, sorted by key."""
         ...
 
     def close(self) -> None:
@@ -203,6 +216,33 @@ class Store(SaveFile):
             old.best_moves is None or moves < old.best_moves,
             new,
         )
+
+    def bests(self) -> list[tuple[str, float | None, int | None, int]]:
+        """Every kept best as ``(key, best time s, best moves, wins)``, sorted by key."""
+        rows = self._read("SELECT code, best_time, best_moves, wins FROM best ORDER BY code")
+        return [(str(k), t, m, int(w)) for k, t, m, w in rows]
+
+    # -- history -------------------------------------------------------------
+    def record_run(self, run: Run) -> None:
+        """Add a finished game to the history (``finished`` filled with the time now when empty)."""
+        self._write(
+            "INSERT INTO runs(mode, key, code, seconds, moves, par, daily, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (run.mode, run.key, run.code, float(run.seconds), int(run.moves), run.par, run.daily,
+             run.finished or utc_now()),
+        )
+
+    def runs(self) -> list[Run]:
+        """The history of finished games, oldest first (rows of another shape are skipped, never deleted)."""
+        out = []
+        for mode, key, code, t, m, par, daily, fin in self._read(
+            "SELECT mode, key, code, seconds, moves, par, daily, finished FROM runs ORDER BY id"
+        ):
+            try:
+                out.append(Run(str(mode), str(key), str(code or ""), float(t), int(m),
+                               None if par is None else int(par), str(daily or ""), str(fin or "")))
+            except (TypeError, ValueError):
+                continue
+        return out
 
     # -- ghosts ------------------------------------------------------------
     def record_ghost(self, maze_code: str, ghost_code: str, seconds: float) -> bool:

@@ -22,16 +22,38 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_list_names_every_shape_generator_and_solver():
     code, out, _ = run("list")
     assert code == 0
-    for name in ("square", "hex", "triangle", "polar", "upsilon", "growing-tree", "backtracker", "prim",
-                 "prim-simple", "aldous-broder", "wilson", "hunt-and-kill", "kruskal", "binary-tree",
-                 "sidewinder", "eller", "division", "bfs", "astar", "wall-left", "wall-right", "tremaux",
-                 "dead-end-filling"):
+    for name in (
+        "square",
+        "hex",
+        "triangle",
+        "polar",
+        "upsilon",
+        "growing-tree",
+        "backtracker",
+        "prim",
+        "prim-simple",
+        "aldous-broder",
+        "wilson",
+        "hunt-and-kill",
+        "kruskal",
+        "binary-tree",
+        "sidewinder",
+        "eller",
+        "division",
+        "bfs",
+        "astar",
+        "wall-left",
+        "wall-right",
+        "tremaux",
+        "dead-end-filling",
+    ):
         assert name in out
 
 
 def test_generate_json_fields():
-    code, out, err = run("generate", "--shape", "hex", "--algo", "wilson", "--size", "6x5", "--seed", "3",
-                         "--format", "json")
+    code, out, err = run(
+        "generate", "--shape", "hex", "--algo", "wilson", "--size", "6x5", "--seed", "3", "--format", "json"
+    )
     assert code == 0, err
     obj = json.loads(out)
     assert obj["shape"] == "hex" and obj["algorithm"] == "wilson" and obj["size"] == [6, 5]
@@ -47,15 +69,43 @@ def test_generate_json_fields():
 def test_generate_by_code_equals_generate_by_options():
     spec = MazeSpec.create("square", 8, 6, "growing-tree", {"rule": "newest:3,random:1"}, braid=0.3, seed=11)
     _, by_code, _ = run("generate", "--code", spec.code(), "--format", "json")
-    _, by_opts, _ = run("generate", "--shape", "square", "--algo", "growing-tree", "--size", "8x6", "--seed", "11",
-                        "--braid", "0.3", "--option", "rule=newest:3,random:1", "--format", "json")
+    _, by_opts, _ = run(
+        "generate",
+        "--shape",
+        "square",
+        "--algo",
+        "growing-tree",
+        "--size",
+        "8x6",
+        "--seed",
+        "11",
+        "--braid",
+        "0.3",
+        "--option",
+        "rule=newest:3,random:1",
+        "--format",
+        "json",
+    )
     a, b = json.loads(by_code), json.loads(by_opts)
     assert a["passages"] == b["passages"] and a["code"] == b["code"]
 
 
 def test_generate_jsonl_count_uses_consecutive_seeds():
-    code, out, err = run("generate", "--shape", "square", "--algo", "backtracker", "--size", "5x5", "--seed", "40",
-                         "--count", "3", "--format", "jsonl")
+    code, out, err = run(
+        "generate",
+        "--shape",
+        "square",
+        "--algo",
+        "backtracker",
+        "--size",
+        "5x5",
+        "--seed",
+        "40",
+        "--count",
+        "3",
+        "--format",
+        "jsonl",
+    )
     assert code == 0, err
     lines = [json.loads(x) for x in out.splitlines()]
     assert [MazeSpec.from_code(o["code"]).seed for o in lines] == [40, 41, 42]
@@ -65,8 +115,10 @@ def test_generate_ascii_svg_png(tmp_path):
     code, out, _ = run("generate", "--shape", "square", "--algo", "kruskal", "--size", "4x3")
     assert code == 0 and out.count("\n") >= 7
     svg = tmp_path / "m.svg"
-    assert run("generate", "--shape", "polar", "--algo", "prim", "--size", "6x4", "--format", "svg", "-o",
-               str(svg))[0] == 0
+    assert (
+        run("generate", "--shape", "polar", "--algo", "prim", "--size", "6x4", "--format", "svg", "-o", str(svg))[0]
+        == 0
+    )
     assert svg.read_text().lstrip().startswith("<")
     png = tmp_path / "m.png"
     assert run("generate", "--shape", "upsilon", "--algo", "wilson", "--size", "5x5", "-o", str(png))[0] == 0
@@ -74,8 +126,19 @@ def test_generate_ascii_svg_png(tmp_path):
 
 
 def test_solve_json_fields():
-    code, out, err = run("solve", "--shape", "triangle", "--algo", "backtracker", "--size", "8x6", "--solver",
-                         "wall-left", "--format", "json")
+    code, out, err = run(
+        "solve",
+        "--shape",
+        "triangle",
+        "--algo",
+        "backtracker",
+        "--size",
+        "8x6",
+        "--solver",
+        "wall-left",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     obj = json.loads(out)
     assert obj["solver"] == "wall-left"
@@ -85,8 +148,9 @@ def test_solve_json_fields():
 
 
 def test_stats_table_and_json():
-    code, out, err = run("stats", "--shape", "square", "--algo", "all", "--size", "6x6", "--runs", "2",
-                         "--format", "json")
+    code, out, err = run(
+        "stats", "--shape", "square", "--algo", "all", "--size", "6x6", "--runs", "2", "--format", "json"
+    )
     assert code == 0, err
     rows = json.loads(out)
     assert len(rows) >= 10
@@ -122,8 +186,9 @@ def test_bad_arguments_give_one_line_and_exit_2(argv):
 
 
 def test_console_script_exit_code_and_no_traceback():
-    proc = subprocess.run([sys.executable, "-m", "game.launcher", "generate", "--code", "M1.S5X5.ZZ#0-0"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.launcher", "generate", "--code", "M1.S5X5.ZZ#0-0"], capture_output=True, text=True
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
 
@@ -135,8 +200,12 @@ def test_puzzle_subcommands_through_the_main_cli():
     assert obj["moves"] == "RR" and obj["length"] == 2 and obj["optimal"] is True
     code, out, err = run("puzzle", "shuffle", "--size", "3x3", "--seed", "5")
     assert code == 0 and "P2.3X3" in out
-    for bad in (["puzzle", "solve", "--board", "1 2 3 4 5 6 8 7 0"], ["puzzle", "solve", "--board", "1 2 3"],
-                ["puzzle", "solve", "--board", "1 1 3 4 5 6 0 7 8"], ["puzzle", "shuffle", "--size", "1x40"]):
+    for bad in (
+        ["puzzle", "solve", "--board", "1 2 3 4 5 6 8 7 0"],
+        ["puzzle", "solve", "--board", "1 2 3"],
+        ["puzzle", "solve", "--board", "1 1 3 4 5 6 0 7 8"],
+        ["puzzle", "shuffle", "--size", "1x40"],
+    ):
         code, _, err = run(*bad)
         assert code == 2 and err.count("\n") == 1, bad
 
@@ -146,8 +215,7 @@ def test_game_without_a_display_says_so_in_one_line():
 
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["ARCADE_HEADLESS"] = ""  # a real window is asked for, and there is no display
-    proc = subprocess.run([sys.executable, "-m", "game.launcher"], capture_output=True, text=True, env=env,
-                          timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "game.launcher"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.startswith("tessera: error: cannot open a window") and proc.stderr.count("\n") == 1
 
@@ -190,19 +258,20 @@ def test_output_to_a_missing_folder_or_a_folder(tmp_path, fmt):
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_output_to_a_read_only_folder_simulated(tmp_path, monkeypatch, fmt):
-    # Tests run as root, whom permission bits do not stop: refuse every open() below `locked` instead.
-    import builtins
+    # Tests run as root, whom permission bits do not stop: refuse every os.open() below `locked` instead
+    # (engine.output, the one writer, opens files with os.open).
+    import os
 
     locked = tmp_path / "locked"
     locked.mkdir()
-    real_open = builtins.open
+    real_open = os.open
 
     def refusing_open(file, *args, **kwargs):
         if str(file).startswith(str(locked)):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "open", refusing_open)
+    monkeypatch.setattr(os, "open", refusing_open)
     err = _one_error_line(*_gen_to(str(locked / f"m.{fmt}"), fmt)[::2])
     assert "permission denied" in err
     assert list(locked.iterdir()) == []
@@ -245,29 +314,67 @@ def test_output_written_when_the_path_is_fine(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", "2**70"],
-         "0..18446744073709551615"),
-        (["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str(1 << 70)],
-         "0..18446744073709551615"),
-        (["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str(1 << 64)],
-         "0..18446744073709551615"),
-        (["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", "-1"],
-         "0..18446744073709551615"),
+        (
+            ["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", "2**70"],
+            "0..18446744073709551615",
+        ),
+        (
+            ["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str(1 << 70)],
+            "0..18446744073709551615",
+        ),
+        (
+            ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str(1 << 64)],
+            "0..18446744073709551615",
+        ),
+        (
+            ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", "-1"],
+            "0..18446744073709551615",
+        ),
         (["puzzle", "shuffle", "--seed", str(1 << 64)], "0..18446744073709551615"),
         (["puzzle", "solve", "--board", "1 2 3 4 5 6 0 7 8", "--seed", "٣"], "0..18446744073709551615"),
-        (["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str((1 << 64) - 1)],
-         "must stay in 0..18446744073709551615"),
+        (
+            ["stats", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--seed", str((1 << 64) - 1)],
+            "must stay in 0..18446744073709551615",
+        ),
         (["puzzle", "solve", "--board", "1 2 3 4 5 6 0 7 8", "--timeout", "nan"], "timeout"),
         (["puzzle", "solve", "--board", "1 2 3 4 5 6 0 7 8", "--timeout", "inf"], "timeout"),
         (["puzzle", "solve", "--board", "1 2 3 4 5 6 0 7 8", "--timeout", "-1"], "timeout"),
         (["puzzle", "solve", "--board", "1 2 3 4 5 6 0 7 8", "--timeout", "0"], "timeout"),
         (["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--braid", "nan"], "braid"),
-        (["generate", "--shape", "square", "--algo", "growing-tree", "--size", "4x4", "--option",
-          "rule=newest:3,newest:4"], "names 'newest' twice"),
-        (["generate", "--shape", "square", "--algo", "growing-tree", "--size", "4x4", "--option",
-          "rule=newest:٣"], "weight"),
-        (["generate", "--shape", "square", "--algo", "growing-tree", "--size", "4x4", "--option", "rule=newest",
-          "--option", "rule=random"], "given twice"),
+        (
+            [
+                "generate",
+                "--shape",
+                "square",
+                "--algo",
+                "growing-tree",
+                "--size",
+                "4x4",
+                "--option",
+                "rule=newest:3,newest:4",
+            ],
+            "names 'newest' twice",
+        ),
+        (
+            ["generate", "--shape", "square", "--algo", "growing-tree", "--size", "4x4", "--option", "rule=newest:٣"],
+            "weight",
+        ),
+        (
+            [
+                "generate",
+                "--shape",
+                "square",
+                "--algo",
+                "growing-tree",
+                "--size",
+                "4x4",
+                "--option",
+                "rule=newest",
+                "--option",
+                "rule=random",
+            ],
+            "given twice",
+        ),
         (["generate", "--shape", "square", "--algo", "wilson", "--size", "²x5"], "not of the form WxH"),
         (["generate", "--shape", "square", "--algo", "wilson", "--size", "٣x5"], "not of the form WxH"),
         (["stats", "--shape", "square", "--algo", "wilson", "--size", "²x5"], "not of the form WxH"),
@@ -331,8 +438,9 @@ def test_help_lists_every_subcommand_including_the_window_ones():
         assert f"\n    {name} " in out, name
 
 
-@pytest.mark.parametrize("argv", [["play", "--help"], ["lab", "--help"], ["play", "-h"], ["lab", "M1.S4X4.BT#1-L",
-                                                                                         "--help"]])
+@pytest.mark.parametrize(
+    "argv", [["play", "--help"], ["lab", "--help"], ["play", "-h"], ["lab", "M1.S4X4.BT#1-L", "--help"]]
+)
 def test_window_subcommand_help_opens_no_window(monkeypatch, capsys, argv):
     import game.launcher as launcher
 
@@ -370,10 +478,12 @@ def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_co
     assert opened == [["duo", spec.code()], ["duo", spec.code()]]
     maze = spec.build()
     ghost = Ghost.record(spec.level(maze), [(0, maze.open_lists()[maze.start][0])]).code(spec.level(maze))
-    for argv, words in ((["play", "--players", "2"], "needs a maze or race code"),
-                        (["play", ghost, "--players", "2"], "is a ghost code"),
-                        (["play", "M2.nonsense-00", "--players", "2"], ""),
-                        (["play", spec.code(), "--players", "3"], "invalid choice")):
+    for argv, words in (
+        (["play", "--players", "2"], "needs a maze or race code"),
+        (["play", ghost, "--players", "2"], "is a ghost code"),
+        (["play", "M2.nonsense-00", "--players", "2"], ""),
+        (["play", spec.code(), "--players", "3"], "invalid choice"),
+    ):
         capsys.readouterr()
         assert launcher.main(argv) == 2, argv
         err = capsys.readouterr().err

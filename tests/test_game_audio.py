@@ -125,7 +125,7 @@ def test_every_screen_that_overrides_on_show_view_starts_its_music():
             walk(sub)
 
     walk(Screen)
-    assert {"BaseView", "PlayView", "RaceView", "PuzzleView"} <= set(seen)
+    assert {"BaseView", "PlayScreen", "RaceView", "PuzzleView"} <= set(seen)  # PlayScreen: the body of PlayView
 
 
 def test_music_files_loop_cleanly_and_do_not_clip():

@@ -393,3 +393,19 @@ def test_layout_after_resizes(window, ctx):
     finally:
         set_window_size(window, 1280, 800)
     assert not problems, "\n".join(problems)
+
+
+def test_the_key_help_stays_readable_at_800x600(window, ctx):
+    """At 800x600 the footer gives a shorter line at >= 8 pt instead of shrinking the long one to 7 pt."""
+    from game.editor.panel import HELP, SHORT_HELP
+
+    view = open_editor(window, ctx)
+    try:
+        for (w, h), wanted in (((800, 600), SHORT_HELP), ((1920, 1080), HELP)):
+            set_window_size(window, w, h)
+            view.on_resize(w, h)
+            view.on_draw()
+            help_text = view.hud.help
+            assert help_text.text == wanted and help_text.font_size >= 8
+    finally:
+        set_window_size(window, 1280, 800)

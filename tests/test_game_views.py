@@ -410,7 +410,7 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
 
     menu = ctx.go(Route.MENU)
     frame(window)
-    for _ in range(8):  # past Campaign, Race, Sliding Puzzle, Lab, Editor, My levels, Enter code, Daily challenge
+    for _ in range(9):  # past Campaign, Race, Sliding Puzzle, Lab, Editor, My levels, Enter code, Dailies, Records
         keypress(window, key.DOWN)
     label = menu.buttons[menu.focus].text
     assert label == "Settings"

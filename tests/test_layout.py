@@ -108,7 +108,24 @@ def _screens(ctx):
             ctx.store.set_setting("race.players", "1")
             ctx.store.set_setting("race.dark", "0")
 
+    def records():
+        import datetime as dt
+
+        from engine.modes.daily import daily_code
+        from engine.records import Run, daily_tag
+
+        today = dt.date(2026, 11, 26)
+        for i, t in enumerate((30.0, 25.0, 40.0, 35.0, 28.0, 33.0)):
+            ctx.store.record_run(Run("puzzle", ("4x4", "3x3", "5x5")[i % 3], "", t, 100 + i, 50, ""))
+        for i in range(30):  # more levels than fit: the table says how many more
+            code = daily_code(today - dt.timedelta(days=i))
+            ctx.store.record_win(code, 60.0 + i, 100 + i)
+            ctx.store.record_run(Run("maze", code, code, 60.0 + i, 100 + i, 90, daily_tag("maze", today)))
+        return ctx.view_for(Route.RECORDS)
+
     return {
+        "dailies": lambda: ctx.view_for(Route.DAILIES),
+        "records": records,
         "loading": loading,
         "menu": lambda: ctx.view_for(Route.MENU),
         "levels": lambda: ctx.view_for(Route.LEVELS),

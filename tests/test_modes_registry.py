@@ -35,7 +35,7 @@ def test_the_game_tables_come_from_the_registry_unchanged() -> None:
                     ("Sliding Puzzle", Route.PUZZLE, 30), ("Lab", Route.LAB_SETUP, 40),
                     ("Editor", Route.EDITOR, 50), ("My levels", Route.MY_LEVELS, 55),
                     ("Enter code", Route.CODE_ENTRY, 60),
-                    ("Daily challenge", Route.DAILY, 70),
+                    ("Dailies", Route.DAILIES, 70), ("Records", Route.RECORDS, 75),
                     ("Settings", Route.SETTINGS, 80), ("Help", Route.HELP, 90), ("Quit", "quit", 99)]
     assert [m.name for m in menu_modes()] == ["play", "race", "puzzle", "lab", "editor", "daily"]
     assert set(help_keys()) == set(MODE_HELP)

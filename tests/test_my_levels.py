@@ -1,4 +1,4 @@
-"""My levels (game/shell/my_levels.py, engine/pack_export.py): the list, rename, delete, play, export, layout."""
+"""My levels (game/shell/my_levels.py, engine/modes/packs.py): the list, rename, delete, play, export, layout."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from arcade import key
 from engine.maze.recipe import MazeSpec, dark_code
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.ghost import Ghost
+from engine.modes.packs import MAX_LEVELS, export_levels, load_pack
 from engine.modes.race.code import RaceSpec
-from engine.pack_export import export_pack, pack_text, toml_string
+from engine.pack_export import toml_string
 from engine.puzzle.codes import shuffle_code
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -75,14 +76,27 @@ def test_toml_strings_read_back(value):
     assert tomllib.loads(f"x = {toml_string(value)}")["x"] == value
 
 
-def test_export_pack_writes_the_format(tmp_path):
-    path = export_pack(tmp_path / "levels" / "p.toml", "My levels", [("Warm-up", "M2.A"), ("Two", "P2.B")])
-    text = path.read_text(encoding="utf-8")
-    assert text.startswith('[pack]\nname = "My levels"\nauthor = ""\n\n[[level]]\nname = "Warm-up"\ncode = "M2.A"\n')
-    assert tomllib.loads(text) == {"pack": {"name": "My levels", "author": ""},
-                                   "level": [{"name": "Warm-up", "code": "M2.A"}, {"name": "Two", "code": "P2.B"}]}
-    assert tomllib.loads(pack_text("Empty", [])) == {"pack": {"name": "Empty", "author": ""}}
-    assert sorted(p.name for p in path.parent.iterdir()) == ["p.toml"]  # no temporary file left
+def test_export_writes_valid_packs_of_at_most_12_and_leaves_out_what_a_pack_cannot_hold(tmp_path):
+    mazes = [(f"Maze {i}", MazeSpec("square", 4 + i % 5, 3 + i // 5, "backtracker", seed=i).code()) for i in range(14)]
+    levels = [*mazes[:3], ("Puzzle", shuffle_code(3, 3, 1).code()), ("Again", mazes[0][1]), ("Bad", BROKEN),
+              ("Maze 1", mazes[5][1]), *mazes[3:5], *mazes[6:]]
+    done = export_levels(tmp_path / "levels", "mine", "My levels", levels)
+    assert [p.name for p in done.paths] == ["mine.toml", "mine-2.toml"] and done.written == 14
+    assert [name for name, _ in done.skipped] == ["Puzzle", "Again", "Bad"]
+    assert "not a maze level" in done.skipped[0][1] and "already" in done.skipped[1][1]
+    first, second = (load_pack(p) for p in done.paths)  # both read back valid: no broken world on the map
+    assert (first.name, second.name) == ("My levels", "My levels 2")
+    assert len(first.levels) == MAX_LEVELS and len(second.levels) == 2
+    assert [lv.name for lv in first.levels][:5] == ["Maze 0", "Maze 1", "Maze 2", "Maze 1 (2)", "Maze 3"]
+    assert sorted(p.name for p in done.paths[0].parent.iterdir()) == ["mine-2.toml", "mine.toml"]  # no temp file
+    again = export_levels(tmp_path / "levels", "mine", "My levels", mazes[:1])
+    assert [p.name for p in again.paths] == ["mine-3.toml"]  # never overwrites
+
+
+def test_export_of_nothing_playable_writes_no_file(tmp_path):
+    done = export_levels(tmp_path / "levels", "mine", "My levels", [("Puzzle", shuffle_code(3, 3, 1).code())])
+    assert done.paths == () and done.written == 0 and len(done.skipped) == 1
+    assert list((tmp_path / "levels").iterdir()) == []
 
 
 # -- the summary of a code ------------------------------------------------------------------
@@ -183,14 +197,15 @@ def test_play_opens_a_view_and_a_broken_code_says_why(window, ctx, saved):
     assert type(window.current_view).__name__ == "PuzzleView"
 
 
-def test_export_writes_a_pack_toml_that_reads_back(window, ctx, saved, tmp_path):
+def test_export_writes_a_pack_that_reads_back_without_the_puzzle_race_and_broken_code(window, ctx, saved, tmp_path):
     view = show_my_levels(window, ctx)
     keypress(window, key.E)
     first = tmp_path / "home" / "levels" / "my-levels.toml"
-    assert first.exists() and str(first) in view.status.text and "Exported 4 levels" in view.status.text
-    data = tomllib.loads(first.read_text(encoding="utf-8"))
-    assert data == {"pack": {"name": "My levels", "author": ""},
-                    "level": [{"name": name, "code": code} for name, code in saved]}
+    said = view.status.text  # cut in the middle when long: the start and the file's name stay
+    assert first.exists() and said.startswith("Exported 1 level (left out 3") and said.endswith("my-levels.toml")
+    pack = load_pack(first)
+    maze = [(name, code) for name, code in saved if code == MAZE.code()]
+    assert [(lv.name, lv.code()) for lv in pack.levels] == maze
     click(window, view.slots[4])  # Export pack again: a new file, the first one kept
     assert (tmp_path / "home" / "levels" / "my-levels-2.toml").read_text() == first.read_text()
 

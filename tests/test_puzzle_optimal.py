@@ -227,3 +227,19 @@ def test_unusable_cache_folder_builds_in_memory_with_a_message(tmp_path, monkeyp
         for p in (tmp_path / "ro" / "puzzle", tmp_path / "ro"):
             if p.exists():
                 os.chmod(p, 0o755)
+
+
+def test_bounded_search_answers_within_and_refuses_beyond():
+    """``at_most`` below the optimum stops with "bound" (a fact, not a time); a true ``at_least`` keeps it optimal."""
+    b = Board.parse("5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3")  # Korf 55: 41 moves
+    with pytest.raises(SolverStopped) as stop:
+        solve_optimal(b, partitions=(P555, Q555), at_most=39)
+    assert stop.value.reason == "bound"
+    for kw in ({"at_most": 41}, {"at_least": 39}, {"at_least": 41, "at_most": 41}):
+        r = solve_optimal(b, partitions=(P555, Q555), **kw)
+        assert r.length == 41 and b.apply(r.moves).is_solved()
+    small = shuffle_moves(3, 3, 30, Rng(4))
+    exact = solve_optimal(small).length
+    with pytest.raises(SolverStopped):
+        solve_optimal(small, at_most=exact - 2)
+    assert solve_optimal(small, at_most=exact).length == exact

@@ -32,12 +32,15 @@ def test_every_built_in_picture_ships_as_a_png():
             assert im.format == "PNG" and min(im.size) >= 512
 
 
-@pytest.mark.parametrize("body, phrase", [
-    ("P2.4X4.U.INOPE#1KA", "picture 'NOPE'"),
-    ("P2.4X4.U.X#1KA", "unknown field 'X'"),
-    ("P2.4X4.IMOSAIC.U#1KA", "unknown field 'U'"),
-    ("P2.4X4.IMAZE.IMOSAIC:1", "nothing but a picture"),
-])
+@pytest.mark.parametrize(
+    "body, phrase",
+    [
+        ("P2.4X4.U.INOPE#1KA", "picture 'NOPE'"),
+        ("P2.4X4.U.X#1KA", "unknown field 'X'"),
+        ("P2.4X4.IMOSAIC.U#1KA", "unknown field 'U'"),
+        ("P2.4X4.IMAZE.IMOSAIC:1", "nothing but a picture"),
+    ],
+)
 def test_bad_picture_fields_are_one_sentence(body, phrase):
     with pytest.raises(CodeError) as info:
         decode_any(seal(body))
@@ -66,8 +69,12 @@ def test_unknown_picture_on_the_cli_is_one_line_and_exit_2():
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "puzzle", "shuffle", "--picture", "sunset"],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "puzzle", "shuffle", "--picture", "sunset"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "sunset" in lines[0] and all(name in lines[0] for name in PICTURES)
@@ -113,8 +120,13 @@ def test_player_file_is_checked_and_never_modified(tmp_path):
     assert (photo.read_bytes(), photo.stat().st_mtime_ns) == before
     (tmp_path / "notes.png").write_text("not an image")
     Image.new("RGB", (64, 64)).save(tmp_path / "pic.bmp")
-    for bad, phrase in [("", "path"), (str(tmp_path / "missing.png"), "No file"), (str(tmp_path), "folder"),
-                        (str(tmp_path / "notes.png"), "not an image"), (str(tmp_path / "pic.bmp"), "BMP")]:
+    for bad, phrase in [
+        ("", "path"),
+        (str(tmp_path / "missing.png"), "No file"),
+        (str(tmp_path), "folder"),
+        (str(tmp_path / "notes.png"), "not a picture"),
+        (str(tmp_path / "pic.bmp"), "BMP"),
+    ]:
         with pytest.raises(ValueError, match=phrase) as info:
             check_image_file(bad)
         assert "\n" not in str(info.value)
@@ -192,8 +204,15 @@ def test_default_picture_tiles_differ_from_each_other(side):
 
     img = Image.open(PICTURE_DIR / "default.png").convert("RGB")
     cut = img.size[0] // side
-    thumbs = np.array([np.asarray(img.crop((c * cut, r * cut, (c + 1) * cut, (r + 1) * cut)).resize(
-        (6, 6), Image.BILINEAR), float).ravel() for r in range(side) for c in range(side)])
+    thumbs = np.array(
+        [
+            np.asarray(
+                img.crop((c * cut, r * cut, (c + 1) * cut, (r + 1) * cut)).resize((6, 6), Image.BILINEAR), float
+            ).ravel()
+            for r in range(side)
+            for c in range(side)
+        ]
+    )
     rms = np.sqrt(((thumbs[:, None] - thumbs[None]) ** 2).mean(-1))
     np.fill_diagonal(rms, np.inf)
     assert rms.min() >= 8.0, f"{side}x{side}: two tiles differ by RMS {rms.min():.1f} only"
@@ -203,8 +222,9 @@ def test_pictures_script_draws_the_committed_default_picture():
     """tools/make_pictures.py is deterministic: it draws exactly the committed default.png."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("make_pictures", PICTURE_DIR.parent.parent / "tools" /
-                                                  "make_pictures.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_pictures", PICTURE_DIR.parent.parent / "tools" / "make_pictures.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     drawn = mod.landscape().convert("RGB")

@@ -33,3 +33,19 @@ def test_ci_runs_the_readme_test_command():
     ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
     assert "pytest" in commands[1] and "grep -m1 -E '^pip install -e \"\\.\\[test\\]\"' README.md" in ci
     assert commands[1].startswith('pip install -e ".[test]"')
+
+
+def test_the_readme_stays_within_2500_words():
+    """The README is for players; detail lives in docs/ (the limit is the product's promise)."""
+    assert len(README.split()) <= 2500
+
+
+def test_the_pack_example_in_the_docs_is_a_valid_pack(tmp_path):
+    from engine.modes.packs import load_pack
+
+    levels_doc = (Path(__file__).resolve().parents[1] / "docs" / "LEVELS.md").read_text(encoding="utf-8")
+    example = levels_doc.split("```toml", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example, encoding="utf-8")
+    pack = load_pack(path)
+    assert pack.name == "Teacher's Hex Set" and [lv.name for lv in pack.levels] == ["Warm-up"]

@@ -656,8 +656,8 @@ def test_version_3_save_gains_an_empty_my_levels_table_and_keeps_everything(tmp_
     assert st.my_levels() == []
     st.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
     cols = {r[1]: (r[2], bool(r[3]), bool(r[5])) for r in conn.execute("PRAGMA table_info(my_levels)")}
     assert cols == {"id": ("INTEGER", False, True), "name": ("TEXT", True, False), "code": ("TEXT", True, False),
                     "created": ("TEXT", False, False), "updated": ("TEXT", False, False)}
@@ -856,3 +856,80 @@ def test_two_processes_saving_my_levels_lose_nothing(tmp_path):
     levels = Store(home / "tessera.db").my_levels()
     assert sorted(lv.name for lv in levels) == sorted(f"{t}-{i}" for t in "ab" for i in range(150))
     assert len({lv.id for lv in levels}) == 300
+
+
+# -- the history of finished games (schema 5) -----------------------------------------------
+LEGACY_V4 = LEGACY_V3.replace("'schema', '3'", "'schema', '4'").replace("PRAGMA user_version = 3;", """
+CREATE TABLE my_levels (id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT NOT NULL, created TEXT, updated TEXT);
+PRAGMA user_version = 4;
+""")
+
+
+def v4_db(path: Path) -> str:
+    """A save as schema 4 wrote it, with data in every table: a won maze daily among the bests; its code."""
+    import datetime as dt
+
+    from engine.modes.daily import daily_code
+
+    daily = daily_code(dt.date(2026, 11, 24))
+    v3_db_script(path, LEGACY_V4)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO best VALUES (?, 61.5, 130, 2, 1)", (daily,))
+    conn.execute("INSERT INTO best VALUES ('puzzle-size:4x4', 95.0, 180, 3, 3)")
+    conn.execute("INSERT INTO my_levels VALUES (7, 'Mine', ?, '2026-11-20T10:00:00+00:00', NULL)", (MAZE,))
+    conn.commit()
+    conn.close()
+    return daily
+
+
+def v3_db_script(path: Path, script: str) -> None:
+    conn = sqlite3.connect(path)
+    conn.executescript(script)
+    conn.execute("INSERT INTO progress VALUES ('w1-01', 1, 1, 3), ('w1-02', 1, 0, 0)")
+    conn.execute("INSERT INTO settings VALUES ('theme', 'light')")
+    conn.execute("INSERT INTO best VALUES ('M1.CODE', 12.5, 40, 1, 1)")
+    conn.execute("INSERT INTO ghosts VALUES ('M2.MAZE', 'G2.GHOST', 4.5)")
+    conn.commit()
+    conn.close()
+
+
+def test_version_4_save_gains_the_history_and_keeps_everything(tmp_path):
+    """Every table's data survives; the won maze daily is carried into the history (calendar and streaks)."""
+    from engine.records import Run
+
+    path = tmp_path / "tessera.db"
+    daily = v4_db(path)
+    st = Store(path)
+    assert st.message is None and st.saving
+    assert_saved_data(st)
+    assert st.ghosts() == [SavedGhost("M2.MAZE", "G2.GHOST", 4.5)]
+    assert [(lv.id, lv.name, lv.code) for lv in st.my_levels()] == [(7, "Mine", MAZE)]
+    assert st.best(daily).best_time == 61.5 and st.best("puzzle-size:4x4").best_moves == 180
+    assert st.runs() == [Run("maze", daily, daily, 61.5, 130, None, "maze:2026-11-24", "")]
+    assert ("puzzle-size:4x4", 95.0, 180, 3) in st.bests()
+    st.record_run(Run("puzzle", "4x4", "P2.X", 80.0, 150, 48, "puzzle-4x4:2026-11-25"))
+    st.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    conn.close()
+    st = Store(path)  # opened again: nothing carried over twice, the new run kept with its finish time
+    runs = st.runs()
+    assert len(runs) == 2 and runs[1].par == 48 and runs[1].daily_kind == "puzzle-4x4" and runs[1].finished
+    assert_saved_data(st)
+    st.close()
+
+
+def test_history_migration_is_one_transaction(tmp_path, monkeypatch):
+    path = tmp_path / "tessera.db"
+    v4_db(path)
+    before = digest(tmp_path)
+    failing = "; INSERT INTO progress VALUES ('w1-01', 1, 1, 1)"
+    monkeypatch.setattr(save_schema, "_TABLES_V5", save_schema._TABLES_V5 + failing)
+    st = Store(path)
+    assert not st.saving and st.message is not None
+    assert st.runs() == []  # read from memory without the table: no crash
+    st.close()
+    assert digest(tmp_path) == before
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'runs'").fetchone()[0] == 0

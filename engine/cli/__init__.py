@@ -3,7 +3,8 @@
 Subcommands: ``list``, ``generate``, ``solve``, ``stats``, ``daily``
 (:mod:`.maze_commands`), ``puzzle`` (``solve``, ``shuffle``, ``bench``, ``hint``:
 :mod:`.puzzle`), ``show`` (:mod:`.show`), ``pack`` (``check``, ``new``: :mod:`.pack`) and
-``encode`` (:mod:`.encode`: the level code of a maze's JSON); ``play`` and ``lab`` are parsed
+``encode`` (:mod:`.encode`: the level code of a maze's JSON), ``records`` (:mod:`.records`: the player's
+records, through the ``open_records`` callback); ``play`` and ``lab`` are parsed
 here too (so ``--help`` and bad arguments never open a window) and handed to
 the ``open_window`` callback of :func:`main`, which :mod:`game.launcher` gives.
 
@@ -31,6 +32,7 @@ from engine.args import one_line
 from engine.cli.maze_commands import COMMANDS
 from engine.cli.parser import WINDOW_COMMANDS, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
+from engine.cli.records import OpenRecords
 from engine.codes import CodeError
 
 __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "build_parser", "main"]
@@ -66,6 +68,7 @@ def main(
     out: TextIO | None = None,
     err: TextIO | None = None,
     open_window: Callable[[list[str]], int] | None = None,
+    open_records: OpenRecords | None = None,
 ) -> int:
     """Run a subcommand; returns the exit code.
 
@@ -74,6 +77,8 @@ def main(
         out, err: where output and errors go (default ``sys.stdout`` / ``sys.stderr``).
         open_window: called with ``["play", CODE]`` / ``["lab", CODE]`` / ``["edit", CODE]`` (CODE optional) once the
             arguments of a window subcommand are valid; without it those subcommands are an error.
+        open_records: opens the player's save for ``records`` (a :class:`~engine.cli.records.RecordSource`, None
+            when there is no save yet); :mod:`game.launcher` gives it, without it ``records`` is an error.
 
     Returns:
         0 on success, 2 for anything the user got wrong (one line on ``err``), 1 for a bug
@@ -96,6 +101,10 @@ def main(
             if open_window is None:
                 raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
                                  "(python -m game.launcher)")
+        elif args.command == "records":
+            from engine.cli.records import run_records
+
+            return run_records(args, out, err, open_records)
         else:
             return _run_command(args, out, err)
     except SystemExit as exc:  # --help / --version from argparse

@@ -10,17 +10,19 @@ streaming is done here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
 from collections.abc import Callable
 from typing import TextIO
 
-from engine.args import SEED_MAX, check_output_path, parse_size, quote, write_error, write_file
+from engine.args import SEED_MAX, parse_size
 from engine.cli.maze_args import level_code, level_from_args, mask_from_args, note, parse_options, spec_from_args
 from engine.cli.parsing import UsageError
 from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
+from engine.output import check_output_path, open_output, open_output_bytes, write_output
 
 __all__ = ["COMMANDS", "cmd_daily", "cmd_generate", "cmd_list", "cmd_solve", "cmd_stats"]
 
@@ -120,11 +122,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         if args.output is None:
             _write_streamed(maze, fmt, out, spec, secs, path, code)
             return 0
-        try:
-            with open(args.output, "w", encoding="utf-8") as sink:
-                _write_streamed(maze, fmt, sink, spec, secs, path, code)
-        except OSError as exc:
-            raise UsageError(write_error(args.output, exc)) from None
+        with open_output(args.output) as sink:
+            _write_streamed(maze, fmt, sink, spec, secs, path, code)
         return 0
     return _write_picture(maze, fmt, args, out, path)
 
@@ -138,10 +137,8 @@ def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, 
     from engine.maze import export
 
     if fmt == "png":
-        try:
-            export.to_png(maze, args.output, path=path)
-        except OSError as exc:
-            raise UsageError(write_error(args.output, exc)) from None
+        with open_output_bytes(args.output) as sink:
+            export.to_png(maze, sink, path=path)
         return 0
     _emit(args, out, _with_newline(export.to_ascii(maze, path=path)))
     return 0
@@ -150,7 +147,7 @@ def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, 
 def _emit(args: argparse.Namespace, out: TextIO, data: str) -> None:
     """``data`` into ``args.output`` when given, else onto ``out``."""
     if args.output is not None:
-        write_file(args.output, data)
+        write_output(args.output, data)
     else:
         out.write(data)
 
@@ -185,11 +182,8 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
         if args.output is None:
             _write_maze(maze, fmt, out, None, 0.0, path, code, extra)
             return 0
-        try:
-            with open(args.output, "w", encoding="utf-8") as sink:
-                _write_maze(maze, fmt, sink, None, 0.0, path, code, extra)
-        except OSError as exc:
-            raise UsageError(write_error(args.output, exc)) from None
+        with open_output(args.output) as sink:
+            _write_maze(maze, fmt, sink, None, 0.0, path, code, extra)
         return 0
     else:
         return _write_picture(maze, fmt, args, out, solve(maze, "bfs").path if args.solution else None)
@@ -197,14 +191,23 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
     return 0
 
 
-def _write_streamed(maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None,
-                    code: str | None) -> None:
+def _write_streamed(
+    maze: Maze, fmt: str, sink: TextIO, spec: MazeSpec, secs: float, path: list[int] | None, code: str | None
+) -> None:
     """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
     _write_maze(maze, fmt, sink, spec.algorithm, secs, path, code, _json_extra(spec, maze))
 
 
-def _write_maze(maze: Maze, fmt: str, sink: TextIO, algorithm: str | None, secs: float, path: list[int] | None,
-                code: str | None, extra: dict[str, object]) -> None:
+def _write_maze(
+    maze: Maze,
+    fmt: str,
+    sink: TextIO,
+    algorithm: str | None,
+    secs: float,
+    path: list[int] | None,
+    code: str | None,
+    extra: dict[str, object],
+) -> None:
     """Write ``maze`` as JSON or SVG to ``sink`` piece by piece (never the whole document in memory)."""
     from engine.maze import export
 
@@ -219,8 +222,9 @@ def _with_newline(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
-def _write_jsonl(args: argparse.Namespace, spec: MazeSpec, count: int, output: str | None, out: TextIO,
-                 cut_secs: float = 0.0) -> None:
+def _write_jsonl(
+    args: argparse.Namespace, spec: MazeSpec, count: int, output: str | None, out: TextIO, cut_secs: float = 0.0
+) -> None:
     """One JSON object per line for seeds ``seed, seed+1, ...`` (wrapping at 2**64), to ``output`` or ``out``.
 
     ``cut_secs`` (the time a mask took to cut the grid, shared by every seed) is added to the first maze's seconds.
@@ -228,25 +232,13 @@ def _write_jsonl(args: argparse.Namespace, spec: MazeSpec, count: int, output: s
     Raises:
         ValueError: the file cannot be opened or written (one line).
     """
-
-    try:
-        sink = open(output, "w", encoding="utf-8") if output is not None else out  # noqa: SIM115
-    except OSError as exc:
-        raise ValueError(write_error(output or "", exc)) from None
-    try:
+    with open_output(output) if output is not None else contextlib.nullcontext(out) as sink:
         for i in range(count):
             one = spec.with_seed((spec.seed + i) & SEED_MAX)
             maze, secs = _timed_build(one)
             secs += cut_secs if i == 0 else 0.0
             code = level_code(args, one, maze if i == 0 else None)
             sink.write(json.dumps(_json_of(one, maze, secs, code), separators=(",", ":")) + "\n")
-    except OSError as exc:
-        if output is None:
-            raise
-        raise ValueError(write_error(output, exc)) from None
-    finally:
-        if sink is not out:
-            sink.close()
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -297,8 +289,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     gen = None if args.algo.strip().lower() == "all" else get_generator(args.algo)
     w, h = check_grid_size(shape, *parse_size(args.size))
     if args.seed + args.runs - 1 > SEED_MAX:
-        raise UsageError(f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
-                         f"--seed {args.seed} with --runs {args.runs} goes past it")
+        raise UsageError(
+            f"the seeds --seed .. --seed + --runs - 1 must stay in 0..{SEED_MAX}; "
+            f"--seed {args.seed} with --runs {args.runs} goes past it"
+        )
     mask = mask_from_args(args)
     if gen is None:
         algos = [g.name for g in GENERATORS.values() if shape in g.shapes and (mask is None or g.masks)]
@@ -329,20 +323,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     """Print the daily challenge's code and what it is."""
-    import datetime as dt
-    import re
-
+    from engine.args import parse_day
     from engine.modes.daily import daily_spec, utc_today
 
-    if args.date is not None:
-        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", args.date.strip()):
-            raise UsageError(f"date {quote(args.date)} is not of the form YYYY-MM-DD")
-        try:
-            day = dt.date.fromisoformat(args.date.strip())
-        except ValueError as exc:
-            raise UsageError(f"date {quote(args.date)} is not a calendar date ({exc})") from None
-    else:
-        day = utc_today()
+    day = parse_day(args.date) if args.date is not None else utc_today()
     spec = daily_spec(day)
     out.write(f"{spec.code()}  {day.isoformat()}: {spec.label()}\n")
     return 0

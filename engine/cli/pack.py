@@ -12,12 +12,15 @@ reported by :func:`engine.cli.main`).
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from engine.cli.parsing import UsageError
+from engine.output import check_output_path, shown
 
 __all__ = ["add_parser", "format_pack", "run_pack"]
 
@@ -34,8 +37,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     n.add_argument("codes", nargs="+", metavar="CODE", help="maze codes, one per level, in play order")
     n.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: NAME as a file name .toml)")
     n.add_argument("--author", default="", help="who made it (optional)")
-    n.add_argument("--names", nargs="+", metavar="LEVEL_NAME",
-                   help="the levels' names, one per code (default: Level 1, Level 2, ...)")
+    n.add_argument(
+        "--names",
+        nargs="+",
+        metavar="LEVEL_NAME",
+        help="the levels' names, one per code (default: Level 1, Level 2, ...)",
+    )
     n.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.set_defaults(func=run)
     return p
@@ -57,12 +64,22 @@ def format_pack(pack: Any) -> str:  # noqa: ANN401 - an engine.modes.packs.Pack
         moves_given, time_given = f.pars_given
         par_moves = f"{lv.par_moves}" + (" (given)" if moves_given else "")
         par_time = f"{lv.par_time:g} s" + (" (given)" if time_given else "")
-        rows.append((f"{lv.index + 1}.", lv.name, f.kind, f.label, f"{f.cells} cells", f"shortest {f.shortest}",
-                     f"par {par_moves} moves, {par_time}"))
+        rows.append(
+            (
+                f"{lv.index + 1}.",
+                lv.name,
+                f.kind,
+                f.label,
+                f"{f.cells} cells",
+                f"shortest {f.shortest}",
+                f"par {par_moves} moves, {par_time}",
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))] if rows else []
     for r in rows:
-        cells = [r[0].rjust(widths[0])] + [v.ljust(w) if i < len(r) - 2 else v
-                                            for i, (v, w) in enumerate(zip(r[1:], widths[1:], strict=True), 1)]
+        cells = [r[0].rjust(widths[0])] + [
+            v.ljust(w) if i < len(r) - 2 else v for i, (v, w) in enumerate(zip(r[1:], widths[1:], strict=True), 1)
+        ]
         lines.append("  " + "  ".join(cells).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -82,18 +99,43 @@ def run_pack(args: argparse.Namespace, out: TextIO) -> int:
     codes: list[str] = list(args.codes)
     names: list[str] = list(args.names) if args.names else [f"Level {i}" for i in range(1, len(codes) + 1)]
     if len(names) != len(codes):
-        raise UsageError(f"--names gives {len(names)} name{'s' if len(names) != 1 else ''} for {len(codes)} "
-                         f"code{'s' if len(codes) != 1 else ''}: give one name per code")
+        raise UsageError(
+            f"--names gives {len(names)} name{'s' if len(names) != 1 else ''} for {len(codes)} "
+            f"code{'s' if len(codes) != 1 else ''}: give one name per code"
+        )
     path = Path(args.output) if args.output else Path(file_name_for(args.name))
-    if path.is_dir():
-        raise UsageError(f"{path} is a folder: give a file name with -o")
-    if path.exists() and not args.force:
-        raise UsageError(f"{path} already exists: use --force to overwrite it, or -o to write another file")
-    pack = write_pack(path, args.name, args.author, [PackEntry(n, c) for n, c in zip(names, codes, strict=True)],
-                      overwrite=bool(args.force))
+    kind = _existing_kind(path)  # one line for a folder, a name too long, a missing folder...
+    if kind == "other":
+        raise UsageError(f"cannot write {shown(path)}: a pack is written whole into a regular file; give a file name")
+    if kind == "file" and not args.force:
+        raise UsageError(f"{shown(path)} already exists: use --force to overwrite it, or -o to write another file")
+    pack = write_pack(
+        path,
+        args.name,
+        args.author,
+        [PackEntry(n, c) for n, c in zip(names, codes, strict=True)],
+        overwrite=bool(args.force),
+    )
     out.write(f"wrote {path}\n")
     out.write(format_pack(pack))
     return 0
+
+
+def _existing_kind(path: Path) -> str:
+    """``"none"`` (nothing there, and a file can be made), ``"file"`` (a regular file) or ``"other"``
+    (a FIFO or device, which a whole-file replace would swap for a file).
+
+    Raises:
+        ValueError: the path cannot be written (one line; :func:`engine.output.check_output_path`).
+    """
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+        return "other"
+    check_output_path(path)
+    return "none" if st is None else "file"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -100,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli.encode import add_parser as add_encode
 
     add_encode(sub)
+    from engine.cli.share import add_parser as add_share
+
+    add_share(sub)
+    from engine.cli.records import add_parser as add_records
+
+    add_records(sub)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")

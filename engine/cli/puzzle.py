@@ -11,19 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from engine.args import (
-    check_output_path,
     new_seed,
     one_line,
     parse_number,
     parse_seed,
     parse_size,
     parse_uint,
-    write_file,
 )
 from engine.cli.parsing import OneLineParser, arg_type
+from engine.output import check_output_path, write_output
 from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
@@ -31,9 +30,12 @@ from engine.puzzle.pictures import check_picture, known_pictures
 from engine.puzzle.result import SolveResult, SolverStopped
 
 #: What a move letter means, as printed next to solutions (see :mod:`engine.puzzle.board`).
-MOVE_LETTERS = ("the way the blank moves: U up, D down, L left, R right "
-                "(each move slides the tile beside the blank the opposite way)")
+MOVE_LETTERS = (
+    "the way the blank moves: U up, D down, L left, R right "
+    "(each move slides the tile beside the blank the opposite way)"
+)
 MAX_TIMEOUT = 86_400.0
+SOLVERS = ("fast", "optimal", "near-optimal")
 KORF_COUNT = 100
 
 
@@ -57,7 +59,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
     """
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
-        raise ValueError("the board is empty; give the tiles row by row, 0 for the blank (\"1 2 3 4 5 6 0 7 8\")")
+        raise ValueError('the board is empty; give the tiles row by row, 0 for the blank ("1 2 3 4 5 6 0 7 8")')
     for p in parts:
         parse_uint(p, what="tile", lo=0, hi=MAX_SIDE * MAX_SIDE - 1)
     return Board.parse(" ".join(parts), None if size is None else _size(size))
@@ -66,7 +68,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
     p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
-    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint}")
+    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily}")
     sub.required = True
 
     s = sub.add_parser("solve", help="solve a position")
@@ -74,9 +76,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help="a puzzle code (P1...)")
     s.add_argument("--size", help="WxH (default: square root of the tile count)")
-    s.add_argument("--solver", choices=("fast", "optimal"), default="fast")
-    s.add_argument("--timeout", type=arg_type(parse_number, what="timeout", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
-                   default=30.0, help="seconds, above 0 and at most 86400 (default 30)")
+    s.add_argument(
+        "--solver",
+        choices=SOLVERS,
+        default="fast",
+        help="fast: layered A* (any size); optimal: shortest, at most 16 cells (4x4); near-optimal: "
+        "beam search on pattern databases, 5x5 and larger (first use builds 38 MB of tables)",
+    )
+    s.add_argument(
+        "--timeout",
+        type=arg_type(parse_number, what="timeout", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
+        default=30.0,
+        help="seconds, above 0 and at most 86400 (default 30)",
+    )
     s.add_argument("--heuristic", choices=HEURISTICS, default="manhattan", help="fast solver heuristic")
     s.add_argument("--no-edges", action="store_true", help="fast solver: no layers / edges tie-break")
     s.add_argument("--no-boost", action="store_true", help="fast solver: no random boost")
@@ -85,39 +97,83 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
 
     sh = sub.add_parser("shuffle", help="make a shuffled position and its code")
     sh.add_argument("--size", default="4x4", help="WxH (default 4x4)")
-    sh.add_argument("--seed", type=arg_type(parse_seed), default=None,
-                    help="seed, 0..2**64-1 (default: a fresh random one)")
-    sh.add_argument("--moves", type=arg_type(parse_uint, what="moves", lo=1, hi=MAX_SHUFFLE_MOVES), default=None,
-                    help=f"K random moves (1..{MAX_SHUFFLE_MOVES}) instead of a uniform shuffle")
-    sh.add_argument("--picture", default=None,
-                    help=f"tiles show this built-in picture ({known_pictures()}; see `tessera list`)")
+    sh.add_argument(
+        "--seed", type=arg_type(parse_seed), default=None, help="seed, 0..2**64-1 (default: a fresh random one)"
+    )
+    sh.add_argument(
+        "--moves",
+        type=arg_type(parse_uint, what="moves", lo=1, hi=MAX_SHUFFLE_MOVES),
+        default=None,
+        help=f"K random moves (1..{MAX_SHUFFLE_MOVES}) instead of a uniform shuffle",
+    )
+    sh.add_argument(
+        "--picture", default=None, help=f"tiles show this built-in picture ({known_pictures()}; see `tessera list`)"
+    )
     sh.add_argument("--format", choices=("text", "json"), default="text")
 
     b = sub.add_parser("bench", help="reproduce the puzzle benchmark table")
     b.add_argument("--quick", action="store_true", help="small run counts (about a minute)")
     b.add_argument("--data", default=None, help="folder with korf100_goal_blank_last.txt (default: bench/data)")
     b.add_argument("--out", default=None, help="also write the Markdown table to this file")
-    b.add_argument("--korf", type=arg_type(parse_uint, what="korf", lo=1, hi=KORF_COUNT), default=None,
-                   help=f"how many Korf instances for the optimal solver, 1..{KORF_COUNT}")
+    b.add_argument(
+        "--korf",
+        type=arg_type(parse_uint, what="korf", lo=1, hi=KORF_COUNT),
+        default=None,
+        help=f"how many Korf instances for the optimal solver, 1..{KORF_COUNT}",
+    )
     add_hint_parser(sub)
+    dp = sub.add_parser("daily", help="today's puzzle daily (3x3 or 4x4) and its proven fewest moves")
+    dp.add_argument("--size", choices=("3", "4"), default="3", help="the board side: 3 (default) or 4")
+    dp.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    dp.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=run)
     return p
 
 
 class _Progress:
-    """Table-build progress on one stderr line (``\\r``), ended with a newline by :meth:`end` if any was shown."""
+    """Table-build progress on stderr.
 
-    def __init__(self) -> None:
+    On a terminal: one line rewritten in place (``\\r``), ended with a newline by :meth:`end`.  Anywhere
+    else (a pipe, a file): whole lines only, one per table (the text before the first ``:``), so
+    ``tessera puzzle solve --solver optimal | cat`` never runs progress reports together.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream
         self.shown = False
+        self.labels: set[str] = set()
+
+    def _out(self) -> TextIO:
+        return self.stream or sys.stderr
 
     def __call__(self, fraction: float, message: str) -> None:
-        print(f"\r{message} ({fraction:.0%})", end="", file=sys.stderr, flush=True)
-        self.shown = True
+        out = self._out()
+        if _is_terminal(out):
+            print(f"\r{one_line(message)} ({fraction:.0%})", end="", file=out, flush=True)
+            self.shown = True
+            return
+        label = message.split(":", 1)[0]
+        if label not in self.labels:
+            self.labels.add(label)
+            print(f"{one_line(message)} ({fraction:.0%})", file=out, flush=True)
 
     def end(self) -> None:
         if self.shown:
-            print(file=sys.stderr)
+            print(file=self._out())
             self.shown = False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _notes(messages: list[str]) -> None:
+    """Each cache message (an unusable table folder, a table rebuilt) as one ``tessera: note:`` line on stderr."""
+    for m in messages:
+        print(f"tessera: note: {one_line(m)}", file=sys.stderr)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -133,26 +189,58 @@ def _solve(args: argparse.Namespace) -> int:
             from engine.puzzle.optimal import can_solve_optimally, solve_optimal  # the tables' code: only now
 
             if not can_solve_optimally(board.width, board.height):
-                raise ValueError(f"The optimal solver handles boards of at most 16 cells; {board.width}x"
-                                 f"{board.height} is larger (use --solver fast).")
+                raise ValueError(
+                    f"The optimal solver handles boards of at most 16 cells; {board.width}x"
+                    f"{board.height} is larger (use --solver fast)."
+                )
             res: SolveResult = solve_optimal(board, timeout=args.timeout, progress=progress)
+        elif args.solver == "near-optimal":
+            from engine.puzzle.near.solver import near_available, solve_near_optimal
+
+            if not near_available(board.width, board.height):
+                raise ValueError(f"The near-optimal solver handles boards of 5x5 and larger; {board.width}x"
+                                 f"{board.height} is smaller (use --solver optimal up to 4x4, else fast).")
+            res = solve_near_optimal(board, timeout=args.timeout, progress=progress)
         else:
-            res = solve_fast(board, heuristic=args.heuristic, edges=not args.no_edges, boost=not args.no_boost,
-                             timeout=args.timeout, seed=args.seed)
+            res = solve_fast(
+                board,
+                heuristic=args.heuristic,
+                edges=not args.no_edges,
+                boost=not args.no_boost,
+                timeout=args.timeout,
+                seed=args.seed,
+            )
     except SolverStopped as stop:
         progress.end()
-        print(f"No solution found: the solver stopped ({stop.reason}) after {stop.result.seconds:.2f} s.",
-              file=sys.stderr)
+        print(
+            f"No solution found: the solver stopped ({stop.reason}) after {stop.result.seconds:.2f} s.", file=sys.stderr
+        )
         return 1
     finally:
         progress.end()
+    _notes(list(res.extra.get("messages", [])))
     if args.format == "json":
-        print(json.dumps({"solver": res.solver, "moves": res.moves, "length": res.length, "nodes": res.nodes,
-                          "seconds": round(res.seconds, 6), "optimal": res.optimal, "boosts": res.boosts,
-                          "layers": res.layers, "move_letters": MOVE_LETTERS}))
+        print(
+            json.dumps(
+                {
+                    "solver": res.solver,
+                    "moves": res.moves,
+                    "length": res.length,
+                    "nodes": res.nodes,
+                    "seconds": round(res.seconds, 6),
+                    "optimal": res.optimal,
+                    "boosts": res.boosts,
+                    "layers": res.layers,
+                    "move_letters": MOVE_LETTERS,
+                    "messages": list(res.extra.get("messages", [])),
+                }
+            )
+        )
     else:
-        print(f"{res.solver}: {res.length} moves{' (optimal)' if res.optimal else ''}, {res.nodes:,} nodes, "
-              f"{res.seconds:.3f} s, boosts {res.boosts}, layers {res.layers}")
+        print(
+            f"{res.solver}: {res.length} moves{' (optimal)' if res.optimal else ''}, {res.nodes:,} nodes, "
+            f"{res.seconds:.3f} s, boosts {res.boosts}, layers {res.layers}"
+        )
         print(f"moves: {res.moves or '(none: the board is already solved)'}")
         print(f"letters: {MOVE_LETTERS}")
     return 0
@@ -164,8 +252,17 @@ def _shuffle(args: argparse.Namespace) -> int:
     seed = new_seed() if args.seed is None else args.seed
     pc = shuffle_code(w, h, seed, args.moves).with_picture(picture)
     if args.format == "json":
-        print(json.dumps({"size": f"{w}x{h}", "board": list(pc.board.tiles), "code": pc.code(),
-                          "position_code": encode_board(pc.board, picture), "picture": picture}))
+        print(
+            json.dumps(
+                {
+                    "size": f"{w}x{h}",
+                    "board": list(pc.board.tiles),
+                    "code": pc.code(),
+                    "position_code": encode_board(pc.board, picture),
+                    "picture": picture,
+                }
+            )
+        )
     else:
         print(pc.board)
         print(f"board: {pc.board.text()}")
@@ -185,7 +282,7 @@ def _bench(args: argparse.Namespace) -> int:
     text = run_benchmark(quick=args.quick, data_dir=args.data, korf=args.korf, log=lambda m: print(m, file=sys.stderr))
     print(text)
     if args.out is not None:
-        write_file(args.out, text)
+        write_output(args.out, text)
     return 0
 
 
@@ -200,9 +297,12 @@ def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argp
     src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help="a puzzle code (P1...)")
     hp.add_argument("--size", help="WxH (default: square root of the tile count)")
-    hp.add_argument("--budget", type=arg_type(parse_number, what="budget", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
-                    default=DEFAULT_BUDGET,
-                    help=f"seconds the planner may use (default {DEFAULT_BUDGET:g})")
+    hp.add_argument(
+        "--budget",
+        type=arg_type(parse_number, what="budget", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
+        default=DEFAULT_BUDGET,
+        help=f"seconds the planner may use (default {DEFAULT_BUDGET:g})",
+    )
     hp.add_argument("--format", choices=("text", "json"), default="text")
     hp.set_defaults(func=run_hint)
     return hp
@@ -223,13 +323,24 @@ def run_hint(args: argparse.Namespace) -> int:
     plan = plan_hint(board, args.budget)
     tile = board.tiles[board.blank + move_delta(plan.move, board.width)] if plan.move else 0
     if args.format == "json":
-        print(json.dumps({"move": plan.move, "tile": tile, "source": plan.source.value, "plan": plan.moves,
-                          "complete": plan.complete}))
+        print(
+            json.dumps(
+                {
+                    "move": plan.move,
+                    "tile": tile,
+                    "source": plan.source.value,
+                    "plan": plan.moves,
+                    "complete": plan.complete,
+                }
+            )
+        )
     elif not plan.move:
         print("Already solved: no move needed.")
     else:
-        print(f"Slide tile {tile} into the gap (the gap moves {_WORDS[plan.move]}: {plan.move}); "
-              f"from {plan.source.phrase}.")
+        print(
+            f"Slide tile {tile} into the gap (the gap moves {_WORDS[plan.move]}: {plan.move}); "
+            f"from {plan.source.phrase}."
+        )
         what = "solution" if plan.complete else "partial plan"
         print(f"{what} ({len(plan.moves)} moves of the gap; U/D/L/R = up/down/left/right): {plan.moves}")
     return 0
@@ -249,7 +360,30 @@ def run(args: argparse.Namespace) -> int:
         return _solve(args)
     if cmd == "shuffle":
         return _shuffle(args)
+    if cmd == "daily":
+        return _daily(args)
     return _bench(args)
+
+
+def _daily(args: argparse.Namespace) -> int:
+    """``tessera puzzle daily``: the day's position code and its optimum (proven by the optimal solver)."""
+    from engine.args import parse_day
+    from engine.modes.daily import puzzle_daily, utc_today
+
+    day = parse_day(args.date) if args.date is not None else utc_today()
+    size = int(args.size)
+    progress = _Progress()
+    try:
+        daily = puzzle_daily(day, size, progress=progress)
+    finally:
+        progress.end()
+    if args.format == "json":
+        print(json.dumps({"date": day.isoformat(), "size": f"{size}x{size}", "code": daily.code,
+                          "optimal": daily.optimal}))
+    else:
+        print(f"{daily.code}  {day.isoformat()}: {size}x{size} sliding puzzle, "
+              f"fewest moves {daily.optimal} (proven optimal)")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

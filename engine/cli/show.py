@@ -3,9 +3,12 @@
 For each code: its kind, canonical code, version and every field (maze, race and
 ghost: shape, size, algorithm, options, braid, seed, then the built maze's cells
 and shortest path; ghost: moves and time, each move checked in the maze; race:
-opponent, difficulty and speed; puzzle: size, form, seed, board, solvable).
+opponent, difficulty and speed; puzzle: size, form, seed, board, solvable).  A maze
+larger than :data:`engine.describe.CHEAP_CELLS` grid cells is built only with
+``--full`` (``maze: not built ...`` says so), so ``show`` answers in about a second.
 
-Text: one block per valid code on stdout, one line per invalid code on stderr.
+Text: one block per valid code on stdout, one line per invalid code on stderr; everything quoted
+from the input goes through :func:`engine.sanitise.one_line` (control characters escaped, one line).
 JSON: one object per input line on stdout, ``{"input", "ok": true, "kind",
 "code", ...}`` or ``{"input", "ok": false, "error": sentence}``.  Exit code 0 when
 every code is valid, 2 otherwise.  Any input (megabytes of garbage, bytes that
@@ -25,7 +28,8 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from engine.codes import MAX_ANY_LENGTH, CodeError
-from engine.describe import describe_code
+from engine.describe import CHEAP_CELLS, describe_code
+from engine.sanitise import one_line
 
 #: Inputs longer than this are echoed shortened in JSON (no valid code is longer).
 ECHO_LIMIT = MAX_ANY_LENGTH + 64
@@ -36,7 +40,7 @@ def _echo(line: str) -> str:
 
 
 def _format_text(info: dict[str, Any]) -> str:
-    rows = [("code", info["code"]), ("kind", f"{info['kind']} (format version {info['version']})")]
+    rows = [("code", one_line(info["code"])), ("kind", f"{info['kind']} (format version {info['version']})")]
     for key, value in info.items():
         if key in ("code", "kind", "version"):
             continue
@@ -50,7 +54,7 @@ def _format_text(info: dict[str, Any]) -> str:
             value = f"{value:.2f}"
         elif value is None:
             continue
-        rows.append((key.replace("_", " "), str(value)))
+        rows.append((key.replace("_", " "), one_line(value)))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows) + "\n"
 
@@ -65,8 +69,13 @@ def _lines(stream: Any) -> Iterator[str]:
             yield line
 
 
-def run_show(codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: TextIO, stdin: Any = None) -> int:
-    """Describe every code (arguments, then stdin lines); returns 0 when all are valid, else 2."""
+def run_show(
+    codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: TextIO, stdin: Any = None, full: bool = False
+) -> int:
+    """Describe every code (arguments, then stdin lines); returns 0 when all are valid, else 2.
+
+    ``full``: build every maze, however large (see :func:`engine.describe.describe`).
+    """
     inputs: Iterator[str] = iter(codes)
     if use_stdin:
         inputs = itertools.chain(codes, _lines(stdin if stdin is not None else sys.stdin))
@@ -77,13 +86,13 @@ def run_show(codes: list[str], use_stdin: bool, fmt: str, out: TextIO, err: Text
     first = True
     for line in inputs:
         try:
-            info = describe_code(line)
+            info = describe_code(line, full)
         except CodeError as exc:
             status = 2
             if fmt == "json":
                 out.write(json.dumps({"input": _echo(line), "ok": False, "error": str(exc)}) + "\n")
             else:
-                err.write(f"tessera: error: {_echo(line)[:120]}: {exc}\n")
+                err.write(f"tessera: error: {one_line(_echo(line), 120)}: {one_line(exc)}\n")
             continue
         if fmt == "json":
             out.write(json.dumps({"input": _echo(line), "ok": True, **info}) + "\n")
@@ -99,9 +108,15 @@ def add_parser(sub: Any) -> None:
     p.add_argument("codes", nargs="*", metavar="CODE", help="codes to describe")
     p.add_argument("--stdin", action="store_true", help="also read codes from standard input, one per line")
     p.add_argument("--format", choices=["text", "json"], default="text", help="text (default) or json lines")
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help=f"build every maze, however large (cells, shortest path, a ghost's moves checked); "
+        f"without it only mazes up to {CHEAP_CELLS} grid cells are built",
+    )
     p.set_defaults(func=cmd_show)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """The ``show`` subcommand (stdout/stderr as redirected by :func:`engine.cli.main`)."""
-    return run_show(list(args.codes), bool(args.stdin), args.format, sys.stdout, sys.stderr)
+    return run_show(list(args.codes), bool(args.stdin), args.format, sys.stdout, sys.stderr, full=bool(args.full))

@@ -48,14 +48,34 @@ MAX_CODE_SIDE = 64
 MAX_CODE_PIXELS = 1600
 #: Pictures larger than this many pixels are refused outright.
 MAX_IMAGE_PIXELS = 4096 * 4096
+MAX_IMAGE_BYTES = 64 * 1024 * 1024  # larger mask files are refused before decoding
 #: Coordinates are compared on the grid of multiples of 1/QUANT (2**-24), the same on every machine.
 QUANT = float(1 << 24)
 
 Shape = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
+
+def _is_file(name: str) -> bool:
+    """True when ``name`` names something on disk (a name too long for the system is then read, and refused)."""
+    try:
+        return Path(name).is_file()
+    except OSError:
+        return True
+
+
 _STAR = np.array(
-    [(0.0, 1.0), (-0.236, 0.236), (-1.0, 0.236), (-0.382, -0.236), (-0.618, -1.0), (0.0, -0.5279),
-     (0.618, -1.0), (0.382, -0.236), (1.0, 0.236), (0.236, 0.236)]
+    [
+        (0.0, 1.0),
+        (-0.236, 0.236),
+        (-1.0, 0.236),
+        (-0.382, -0.236),
+        (-0.618, -1.0),
+        (0.0, -0.5279),
+        (0.618, -1.0),
+        (0.382, -0.236),
+        (1.0, 0.236),
+        (0.236, 0.236),
+    ]
 )
 
 
@@ -145,8 +165,9 @@ class Mask:
         if bm.ndim != 2 or bm.size == 0:
             raise ValueError("a mask picture must be a non-empty 2-D bitmap")
         if not bm.any():
-            raise ValueError(f"the mask picture {source or 'given'!r} has no dark pixel "
-                             "(dark pixels are the maze's inside)")
+            raise ValueError(
+                f"the mask picture {source or 'given'!r} has no dark pixel (dark pixels are the maze's inside)"
+            )
         return cls("image", "picture", int(bm.shape[1]), int(bm.shape[0]), bm.astype(np.uint8).tobytes(), source)
 
     @classmethod
@@ -154,28 +175,16 @@ class Mask:
         """Read a picture (PNG or anything Pillow opens): dark pixels (grey < 128) are inside.
 
         Raises:
-            ValueError: one line naming the file: missing, unreadable, not a picture,
-                larger than :data:`MAX_IMAGE_PIXELS`, or with no dark pixel.
+            ValueError: one line naming the file (see :func:`engine.images.load_image`: missing, not a
+                regular file, not a picture, damaged, larger than :data:`MAX_IMAGE_BYTES` or, from its
+                header, :data:`MAX_IMAGE_PIXELS`), or with no dark pixel.  Every mode and bit depth is
+                read; transparent pixels count as white.
         """
-        from PIL import Image, UnidentifiedImageError
+        from engine.images import grey_levels, load_image
 
         p = Path(path)
-        try:
-            with Image.open(p) as im:
-                if im.width * im.height > MAX_IMAGE_PIXELS:
-                    raise ValueError(f"the mask picture '{p.name}' is {im.width}x{im.height} pixels; "
-                                     f"at most {MAX_IMAGE_PIXELS} pixels are read")
-                rgba = im.convert("RGBA")
-                white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-                grey = np.asarray(Image.alpha_composite(white, rgba).convert("L"))
-        except FileNotFoundError:
-            raise ValueError(f"cannot read the mask picture '{path}': there is no such file") from None
-        except IsADirectoryError:
-            raise ValueError(f"cannot read the mask picture '{path}': it is a folder") from None
-        except UnidentifiedImageError:
-            raise ValueError(f"cannot read the mask picture '{path}': it is not a picture Pillow knows") from None
-        except (OSError, SyntaxError) as exc:  # truncated or damaged files
-            raise ValueError(f"cannot read the mask picture '{path}': {exc}") from None
+        rgb = load_image(p, "mask picture", max_pixels=MAX_IMAGE_PIXELS, max_bytes=MAX_IMAGE_BYTES)
+        grey = grey_levels(rgb)
         return cls.from_bitmap(grey < 128, p.name)
 
     @classmethod
@@ -189,7 +198,7 @@ class Mask:
         v = str(value).strip()
         if v.lower() in BUILTIN:
             return cls.builtin(v)
-        if v.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".bmp")) or "/" in v or Path(v).is_file():
+        if v.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".bmp")) or "/" in v or _is_file(v):
             return cls.from_image(v)
         return cls.builtin(v)
 
@@ -243,9 +252,11 @@ class Mask:
 
     def too_big(self) -> str:
         """The sentence saying a picture is too large for a code."""
-        return (f"the mask picture '{self.source or self.name}' is {self.width}x{self.height} pixels, "
-                f"more than a code carries (at most {MAX_CODE_PIXELS} pixels, each side at most {MAX_CODE_SIDE}): "
-                "the maze has no code and needs the picture to be made again")
+        return (
+            f"the mask picture '{self.source or self.name}' is {self.width}x{self.height} pixels, "
+            f"more than a code carries (at most {MAX_CODE_PIXELS} pixels, each side at most {MAX_CODE_SIDE}): "
+            "the maze has no code and needs the picture to be made again"
+        )
 
     def label(self) -> str:
         """Short words for labels: ``heart``, ``text 'HI'``, ``picture cat.png (12x12)``."""
@@ -295,8 +306,10 @@ def _bitmap_field(text: str) -> Mask:
         raise CodeError("The picture mask in the code is not of the form KB<W>X<H>_<pixels>.")
     width, height = int(w), int(h)
     if not (1 <= width <= MAX_CODE_SIDE and 1 <= height <= MAX_CODE_SIDE and width * height <= MAX_CODE_PIXELS):
-        raise CodeError(f"The picture mask size {width}x{height} is outside what codes carry "
-                        f"(sides 1..{MAX_CODE_SIDE}, at most {MAX_CODE_PIXELS} pixels).")
+        raise CodeError(
+            f"The picture mask size {width}x{height} is outside what codes carry "
+            f"(sides 1..{MAX_CODE_SIDE}, at most {MAX_CODE_PIXELS} pixels)."
+        )
     value = decode_int(digits, what="picture mask", max_value=(1 << (width * height)) - 1)
     if value == 0:
         raise CodeError("The picture mask in the code has no inside pixel.")

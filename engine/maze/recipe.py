@@ -178,8 +178,18 @@ class MazeSpec:
             if weave:
                 raise ValueError(NOT_WOVEN_AND_SHAPED)
             _check_mask(gen, shape, width, height, mask)
-        return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
-                   mask=mask, weave=int(float(weave) * 100 + 0.5))
+        return cls(
+            shape,
+            width,
+            height,
+            gen.name,
+            opts,
+            int(braid * 100 + 0.5),
+            int(seed),
+            dark=bool(dark),
+            mask=mask,
+            weave=int(float(weave) * 100 + 0.5),
+        )
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -251,9 +261,7 @@ class MazeSpec:
         by_code = {g.code: g for g in GENERATORS.values()}
         gen = by_code.get(fields[1])
         if gen is None:
-            raise CodeError(
-                f"The algorithm code '{fields[1][:20]}' is unknown (known: {', '.join(sorted(by_code))})."
-            )
+            raise CodeError(f"The algorithm code '{fields[1][:20]}' is unknown (known: {', '.join(sorted(by_code))}).")
         if shape not in gen.shapes:
             raise CodeError(f"The generator '{gen.name}' does not run on {shape} grids.")
         options: dict[str, str] = {}
@@ -271,13 +279,26 @@ class MazeSpec:
                 raise CodeError(str(exc)) from None
             rest = rest[1:]
         for part in rest:
-            if (part.startswith("B") and part[1:].isdigit() and len(part) <= 4 and not braid and not dark
-                    and mask is None and not weave):
+            if (
+                part.startswith("B")
+                and part[1:].isdigit()
+                and len(part) <= 4
+                and not braid
+                and not dark
+                and mask is None
+                and not weave
+            ):
                 braid = int(part[1:])
                 if not 1 <= braid <= 100:
                     raise CodeError(f"The braid {braid}% must be 1..100.")
-            elif part.startswith(WEAVE_LETTER) and part[1:].isdigit() and len(part) <= 4 and not weave \
-                    and not dark and mask is None:
+            elif (
+                part.startswith(WEAVE_LETTER)
+                and part[1:].isdigit()
+                and len(part) <= 4
+                and not weave
+                and not dark
+                and mask is None
+            ):
                 weave = int(part[1:])
                 if not 1 <= weave <= 100:
                     raise CodeError(f"The weave {weave}% must be 1..100.")
@@ -395,24 +416,29 @@ class MazeSpec:
 def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
     """Refuse a generator that needs full rows, or a mask that leaves fewer than 2 connected cells.
 
-    Cuts the grid (cached by :func:`engine.maze.grids.masked.masked_grid`, so building afterwards cuts no more).
+    Cuts the grid up to :data:`CUT_CHECK_CELLS` cells (cached by :func:`engine.maze.grids.masked.masked_grid`,
+    so building afterwards cuts no more); above it a picture mask is checked without cutting
+    (:func:`engine.maze.grids.masked.check_cut`, the same verdict) so decoding a code stays fast.
 
     Raises:
         ValueError: one sentence.
     """
     from engine.maze.generators import mask_refusal
-    from engine.maze.grids.masked import masked_grid
+    from engine.maze.grids.masked import check_cut, masked_grid
 
     if not gen.masks:
         raise ValueError(mask_refusal(gen))
-    if mask.kind == "image" or cell_count(shape, width, height) <= CUT_CHECK_CELLS:
+    if cell_count(shape, width, height) <= CUT_CHECK_CELLS:
         masked_grid(shape, width, height, mask)
+    elif mask.kind == "image":  # the same verdict without the cut (the build cuts)
+        check_cut(shape, width, height, mask)
 
 
 #: Up to this many cells a mask is checked by cutting the grid (tens of milliseconds).  Above
 #: it a built-in or text mask always leaves a connected part of many cells (tests/test_masks.py
 #: checks every built-in shape and a thin text at the smallest such sizes of every shape and
-#: aspect), so checking a code stays bounded; a picture mask is always cut.
+#: aspect), so checking a code stays bounded; a picture mask is always checked (cut up to here, above it
+#: by :func:`engine.maze.grids.masked.check_cut`).
 CUT_CHECK_CELLS = 60_000
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 # Monday .. Sunday: (shape, width, height, algorithm, braid percent)
@@ -61,3 +63,90 @@ def daily_spec(day: dt.date | None = None) -> Any:
 def daily_code(day: dt.date | None = None) -> str:
     """The level code of the daily challenge."""
     return str(daily_spec(day).code())
+
+
+# -- the puzzle daily --------------------------------------------------------------------------------------------
+#: Puzzle daily sizes (square boards) and the band of optimal lengths a day's position is drawn from (moves):
+#: positions are dealt from the date's seeds until one's proven optimum lies in the band.  The 4x4 band stops
+#: at 50 because proofs grow fast with the length (4x4 optima of 60+ can take 20 s); choosing and proving a
+#: day took 0.55 s median, 1.65 s worst over 30 days (docs/BENCHMARKS.md); the bounded search rejects a longer
+#: position without proving it.
+PUZZLE_BANDS: dict[int, tuple[int, int]] = {3: (20, 28), 4: (40, 50)}
+PUZZLE_SIZES = tuple(PUZZLE_BANDS)
+MAX_CANDIDATES = 200
+"""Seeds tried for one day before giving up (never reached in practice: about 1 in 3 positions fits the band)."""
+
+
+@dataclass(frozen=True)
+class PuzzleDaily:
+    """One day's sliding-puzzle challenge.
+
+    Attributes:
+        day: the UTC date.
+        size: the board side (3 or 4).
+        code: the puzzle's seed code (``P2.<n>X<n>.U#<seed>-<check>``), the same for everyone that day.
+        optimal: the proven fewest moves (the par: matching it gives three stars).
+        candidate: how many seeds were passed over before this one (0 = the first).
+    """
+
+    day: dt.date
+    size: int
+    code: str
+    optimal: int
+    candidate: int
+
+
+def puzzle_seed(day: dt.date, size: int, candidate: int) -> int:
+    """The shuffle seed of ``candidate`` (0, 1, ...) for the ``size`` x ``size`` daily of ``day`` (< 2**40)."""
+    text = f"tessera-puzzle-daily-{day.isoformat()}-{size}x{size}-{candidate}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:5], "big")
+
+
+def check_puzzle_size(size: int) -> int:
+    """``size`` if a puzzle daily exists for it.
+
+    Raises:
+        ValueError: any other size (the sentence names the sizes).
+    """
+    if size not in PUZZLE_BANDS:
+        raise ValueError(f"The puzzle daily is {' or '.join(f'{n}x{n}' for n in PUZZLE_SIZES)}; got {size}x{size}.")
+    return size
+
+
+def puzzle_daily(
+    day: dt.date | None = None,
+    size: int = 3,
+    *,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[float, str], None] | None = None,
+) -> PuzzleDaily:
+    """The ``size`` x ``size`` puzzle daily of ``day`` (default: today, UTC) with its proven optimum.
+
+    Candidates ``puzzle_seed(day, size, 0)``, ``1``, ... are dealt (uniform shuffles) and the first whose optimal
+    length lies in :data:`PUZZLE_BANDS` is taken.  The choice depends only on the lengths (a search bounded by
+    the band's top, never by time), so every machine picks the same one.  4x4 needs the optimal solver's tables
+    (built once, about 15 s, reported through ``progress``).
+
+    Raises:
+        ValueError: a size without a daily.
+        SolverStopped: ``cancel`` returned True.
+        RuntimeError: no candidate fitted (not expected: see :data:`MAX_CANDIDATES`).
+    """
+    from engine.puzzle.codes import shuffle_code
+    from engine.puzzle.optimal import prepare, solve_optimal
+    from engine.puzzle.result import SolverStopped
+
+    day = day or utc_today()
+    lo, hi = PUZZLE_BANDS[check_puzzle_size(size)]
+    prepare(size, size, progress=progress, cancel=cancel)
+    for i in range(MAX_CANDIDATES):
+        pc = shuffle_code(size, size, puzzle_seed(day, size, i))
+        try:
+            res = solve_optimal(pc.board, cancel=cancel, at_most=hi)
+        except SolverStopped as stop:
+            if stop.reason != "bound":
+                raise
+            continue
+        if res.length >= lo:
+            return PuzzleDaily(day, size, pc.code(), res.length, i)
+    raise RuntimeError(f"no {size}x{size} position of {day} fitted the band {lo}..{hi}")  # pragma: no cover

@@ -182,8 +182,10 @@ class Ghost:
         held = self.held if level is None else LevelCode.from_level(level)
         code = GhostCode(None, self.steps(level), GHOST_VERSION, held=held).code()
         if len(code) > MAX_GHOST_CODE_LENGTH:
-            raise CodeError(f"This run is too long to share as a ghost code ({len(code)} characters, "
-                            f"at most {MAX_GHOST_CODE_LENGTH}).")
+            raise CodeError(
+                f"This run is too long to share as a ghost code ({len(code)} characters, "
+                f"at most {MAX_GHOST_CODE_LENGTH})."
+            )
         return code
 
     @classmethod
@@ -245,7 +247,7 @@ class GhostCode:
         if self.spec is None:
             held = _held(self)
             level = fmt.body(held.grid, held.passage, held.start, held.goal, held.dark)
-            return seal(f"{TAG}{self.version}{level[len(fmt.TAG) + 1:]}:{moves}")
+            return seal(f"{TAG}{self.version}{level[len(fmt.TAG) + 1 :]}:{moves}")
         level = ".".join([f"{TAG}{self.version}", *self.spec.code_fields()])
         return seal(f"{level}#{self.spec.seed_text()}:{moves}")
 
@@ -293,21 +295,22 @@ class GhostCode:
                 saying the run does not reach the goal.
         """
         maze = level.maze
-        nb, _ = maze.grid.lists()
-        adj = maze.open_lists()
+        g = maze.grid
+        # CSR arrays, scalar look-ups: no per-cell Python lists (hundreds of MB on a million cells)
+        indptr, nbr, open_entry = g.indptr, g.nbr, maze.passage[g.edge_id]
         cell = int(maze.start)
         goal = int(maze.goal)
         out: list[tuple[int, int]] = []
         for i, (tick, k) in enumerate(self.steps):
             if cell == goal:
                 raise CodeError(f"The ghost code is not a valid run: move {i + 1} comes after the goal was reached.")
-            if k >= len(nb[cell]):
+            first, sides = int(indptr[cell]), int(indptr[cell + 1] - indptr[cell])
+            if k >= sides:
                 raise CodeError(
-                    f"The ghost code is not a valid run: move {i + 1} leaves the maze "
-                    f"(cell {cell} has {len(nb[cell])} sides)."
+                    f"The ghost code is not a valid run: move {i + 1} leaves the maze (cell {cell} has {sides} sides)."
                 )
-            nxt = int(nb[cell][k])
-            if nxt not in adj[cell]:
+            nxt = int(nbr[first + k])
+            if not open_entry[first + k]:
                 raise CodeError(
                     f"The ghost code is not a valid run: move {i + 1} from cell {cell} to cell {nxt} "
                     "goes through a wall."
@@ -395,8 +398,9 @@ def unpack_steps(
         i += 1
         k, t = divmod(v, 4)
         if k >= sides:
-            raise CodeError(f"The ghost move {number} leaves the maze (cells of a {shape} maze have at most "
-                            f"{sides} sides).")
+            raise CodeError(
+                f"The ghost move {number} leaves the maze (cells of a {shape} maze have at most {sides} sides)."
+            )
         if t == 1:
             gap += 1
         elif t == 2:

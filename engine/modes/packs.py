@@ -45,12 +45,12 @@ from engine.codes import CodeError, decode_any
 from engine.level import Level
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
-from engine.pack_export import toml_string, write_atomically
+from engine.pack_export import new_pack_path, toml_string, write_atomically
 from engine.paths import data_dir
 
 __all__ = [
-    "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Pack", "PackEntry", "PackError", "PackLevelFacts", "load_pack",
-    "load_packs", "pack_text", "packs_dir", "with_packs", "write_pack",
+    "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Export", "Pack", "PackEntry", "PackError", "PackLevelFacts",
+    "export_levels", "load_pack", "load_packs", "pack_text", "packs_dir", "with_packs", "write_pack",
 ]
 
 #: Levels in packs have at most this many cells (a pack is read, and its levels built, when the map opens).
@@ -380,6 +380,70 @@ def write_pack(path: Path | str, name: str, author: str, entries: Sequence[PackE
     except OSError as exc:
         raise PackError(f"{p.name}: cannot be written: {exc.strerror or exc}", p.name) from None
     return pack
+
+
+@dataclass(frozen=True)
+class Export:
+    """What :func:`export_levels` wrote: the pack files (in order) and the levels left out with why."""
+
+    paths: tuple[Path, ...]
+    written: int
+    skipped: tuple[tuple[str, str], ...]  # (level name, reason)
+
+
+def export_levels(folder: Path | str, stem: str, world: str, levels: Sequence[tuple[str, str]]) -> Export:
+    """Write ``levels`` ((name, code) pairs, in order) as valid packs of at most :data:`MAX_LEVELS` levels each.
+
+    The files are new ones in ``folder`` (created if needed): ``<stem>.toml``, ``<stem>-2.toml``, ...
+    (nothing is overwritten); the worlds are called ``world``, ``world 2``, ...  A level a pack cannot
+    hold (not a maze level, too big, no way to the goal, a code already written) is left out with its
+    reason; names are cut to :data:`MAX_NAME` characters and made unique in their pack (" (2)", ...).
+
+    Raises:
+        PackError: a file cannot be written (the packs written before it stay).
+    """
+    entries: list[PackEntry] = []
+    skipped: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for name, code in levels:
+        try:
+            measured = _measure(code.strip().upper())
+        except _Refused as exc:
+            skipped.append((name, f"its code {exc}"))
+            continue
+        if measured.code in seen:
+            skipped.append((name, "its level is already in the pack"))
+            continue
+        seen.add(measured.code)
+        entries.append(PackEntry(name.strip()[:MAX_NAME] or "Level", code.strip()))
+    d = Path(folder)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PackError(f"{d}: the folder cannot be made: {exc.strerror or exc}", d.name) from None
+    paths: list[Path] = []
+    for start in range(0, len(entries), MAX_LEVELS):
+        chunk = _unique_names(entries[start:start + MAX_LEVELS])
+        n = start // MAX_LEVELS + 1
+        path = new_pack_path(d, stem)
+        write_pack(path, world if n == 1 else f"{world} {n}", "", chunk)
+        paths.append(path)
+    return Export(tuple(paths), len(entries), tuple(skipped))
+
+
+def _unique_names(entries: Sequence[PackEntry]) -> list[PackEntry]:
+    """``entries`` with repeated names (case-insensitively) given " (2)", " (3)", ... within :data:`MAX_NAME`."""
+    taken: set[str] = set()
+    out: list[PackEntry] = []
+    for e in entries:
+        name, k = e.name, 1
+        while name.casefold() in taken:
+            k += 1
+            suffix = f" ({k})"
+            name = e.name[:MAX_NAME - len(suffix)] + suffix
+        taken.add(name.casefold())
+        out.append(PackEntry(name, e.code, e.par_moves, e.par_time))
+    return out
 
 
 # -- packs in the campaign ----------------------------------------------------------------

@@ -187,6 +187,42 @@ class PlaySession:
             self.fog.reset()
             self._look()
 
+    def snapshot(self) -> dict[str, object]:
+        """Where a half-finished attempt stands, as plain JSON-able values (for :meth:`restore`)."""
+        return {"cell": self.cell, "prev": self.prev, "moves": self.moves, "bumps": self.bumps,
+                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side}
+
+    def restore(self, data: dict[str, object]) -> None:
+        """Put the player back where :meth:`snapshot` left it (standing still; the trail and fog follow).
+
+        Raises:
+            ValueError: ``data`` does not fit this maze (a cell out of range, a negative count or time); nothing
+                is changed then.
+        """
+        n = len(self.adj)
+        try:
+            cell, prev = int(data["cell"]), int(data.get("prev", -1))  # type: ignore[call-overload]
+            moves, bumps = int(data["moves"]), int(data.get("bumps", 0))  # type: ignore[call-overload]
+            elapsed = float(data["elapsed"])  # type: ignore[arg-type]
+            visited = [int(c) for c in data["visited"]]  # type: ignore[attr-defined]
+            side = -1.0 if float(data.get("side", 1.0)) < 0 else 1.0  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
+        if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < 1e7
+                and all(0 <= c < n for c in visited) and cell in visited and cell != self.goal):
+            raise ValueError("The saved place does not fit this maze.")
+        self.reset()
+        seen = dict.fromkeys([self.start, *visited])
+        self.visited, self.visited_set = list(seen), set(seen)
+        if self.fog is not None:
+            for c in self.visited:
+                self.cell = c
+                self._look()
+        self.cell = self.anim_from = cell
+        self.prev, self.moves, self.bumps, self.elapsed, self.side = prev, moves, bumps, elapsed, side
+        self.started = moves > 0
+        self._look()
+
     def _look(self) -> None:
         """Dark play: the fog learns what is in sight from the player's cell."""
         if self.fog is not None:

@@ -48,7 +48,7 @@ MODES: dict[str, ModeInfo] = {m.name: m for m in (
     ModeInfo("puzzle", "puzzle", "puzzle", "Sliding Puzzle", "puzzle", 30, "puzzle"),
     ModeInfo("lab", None, "lab", "Lab", "lab-setup", 40, "lab"),
     ModeInfo("editor", None, "editor", "Editor", "editor", 50, "editor"),
-    ModeInfo("daily", None, "daily", "Daily challenge", "daily", 70, "maze"),
+    ModeInfo("daily", None, "daily", "Dailies", "dailies", 70, "maze"),
 )}
 
 

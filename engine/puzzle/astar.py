@@ -84,7 +84,13 @@ class _Search:
     def stats(self) -> SolveResult:
         """Counters so far; ``extra["partial_moves"]`` holds the moves already committed (a solution prefix)."""
         return SolveResult(
-            "fast", "", self.nodes, time.perf_counter() - self.start, False, boosts=self.boosts, layers=self.layers,
+            "fast",
+            "",
+            self.nodes,
+            time.perf_counter() - self.start,
+            False,
+            boosts=self.boosts,
+            layers=self.layers,
             extra={"partial_moves": "".join(self.moves)},
         )
 

@@ -15,6 +15,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING
 
 from engine.puzzle.board import Board
+from engine.puzzle.near.solver import near_available
 from engine.puzzle.optimal import can_solve_optimally
 from engine.puzzle.pdb import MAX_EXACT_CELLS
 from engine.puzzle.result import SolveResult
@@ -26,6 +27,7 @@ AUTO_SECONDS = 15.0  # ... and plays the whole solution in about this many secon
 ANIMATE_MAX_SPEED = 25.0  # above this many moves/s tiles jump instead of sliding
 MAX_STEPS_PER_UPDATE = 64  # a long frame never plays more than this many moves at once
 OPTIMAL_BACKGROUND_S = 120.0  # the optimal search of an auto-solve runs this long at least (tables not counted)
+NEAR_MIN_S = 30.0  # the near-optimal search of an auto-solve may run this long at least (tables not counted)
 
 
 def auto_speed(moves: int) -> float:
@@ -45,6 +47,7 @@ class SolveKind(StrEnum):
 
     FAST = "fast"
     OPTIMAL = "optimal"
+    NEAR = "near-optimal"
 
 
 class SolveOutcome(Enum):
@@ -84,7 +87,7 @@ class Playback:
         speed: moves per second (> 0).
         index: how many of them have been played (0..len(moves)).
         paused: True while paused (steps only through :meth:`PuzzleSession.playback_step`).
-        source: who found the solution (``"fast"``, ``"optimal"``, ``"table"``).
+        source: who found the solution (``"fast"``, ``"optimal"``, ``"table"``, ``"near-optimal"``).
         clock: seconds accumulated toward the next step.
     """
 
@@ -165,7 +168,9 @@ class AutoSolve:
         """True while solver answers are awaited."""
         return self.solve is not None and bool(self.solve.pending)
 
-    def begin_solve(self, optimal: bool, timeout: float, *, fast_first: bool = True) -> list[SolveJob]:
+    def begin_solve(
+        self, optimal: bool, timeout: float, *, fast_first: bool = True, near: bool = False
+    ) -> list[SolveJob]:
         """Start an auto-solve of the current board; returns the solver runs to make.
 
         With ``optimal`` (and a board the optimal solver handles), boards of
@@ -174,8 +179,10 @@ class AutoSolve:
         over when it arrives; smaller boards need only the optimal run (an exact
         table), and so do all boards when ``fast_first`` is False (the caller
         waits for the optimal answer, e.g. while its tables are built).
-        Otherwise one fast run.  Any playback stops.  Returns ``[]`` when the
-        board is solved.
+        With ``near`` (and no ``optimal``) on a board of 5x5 or more, one
+        near-optimal run of at least :data:`NEAR_MIN_S` seconds (its tables may
+        be built first; its plan plays when it arrives).  Otherwise one fast
+        run.  Any playback stops.  Returns ``[]`` when the board is solved.
 
         Raises:
             ValueError: ``timeout`` <= 0.
@@ -189,7 +196,9 @@ class AutoSolve:
         b = self.board
         jobs: list[SolveJob] = []
         use_optimal = optimal and can_solve_optimally(b.width, b.height)
-        if not use_optimal or (b.size > MAX_EXACT_CELLS and fast_first):
+        if near and not use_optimal and near_available(b.width, b.height):
+            jobs.append(SolveJob(SolveKind.NEAR, b, max(timeout, NEAR_MIN_S)))
+        elif not use_optimal or (b.size > MAX_EXACT_CELLS and fast_first):
             jobs.append(SolveJob(SolveKind.FAST, b, timeout))
         if use_optimal:
             jobs.append(SolveJob(SolveKind.OPTIMAL, b, max(timeout, OPTIMAL_BACKGROUND_S)))
@@ -261,8 +270,9 @@ class AutoSolve:
         self._play(moves, origin, "", speed=speed)
         return True
 
-    def _play(self, moves: str, origin: Board, source: str, *, speed: float | None = None,
-              paused: bool = False) -> None:
+    def _play(
+        self, moves: str, origin: Board, source: str, *, speed: float | None = None, paused: bool = False
+    ) -> None:
         if speed is None:
             speed = self.speed if self.speed is not None else auto_speed(len(moves))
         if speed <= 0:

@@ -239,8 +239,10 @@ class Board:
         if move not in MOVES or len(move) != 1:
             raise ValueError(f"A move is one of U, D, L, R; got {move!r}.")
         if move not in self.legal_moves():
-            raise ValueError(f"The blank cannot move {move} from row {self.blank // self.width + 1}, "
-                             f"column {self.blank % self.width + 1}.")
+            raise ValueError(
+                f"The blank cannot move {move} from row {self.blank // self.width + 1}, "
+                f"column {self.blank % self.width + 1}."
+            )
         b = self.blank
         q = b + move_delta(move, self.width)
         t = list(self.tiles)

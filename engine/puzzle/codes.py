@@ -225,8 +225,9 @@ def _split_picture(mode: str) -> tuple[str, str | None]:
         raise CodeError(f"The puzzle code has an unknown field '{last[:20]}' (a picture is written .I<NAME>).")
     name = last[1:].lower()
     if name not in PICTURES:
-        raise CodeError(f"The puzzle code names a picture '{last[1:21]}' this version does not know "
-                        f"(known: {known_pictures()}).")
+        raise CodeError(
+            f"The puzzle code names a picture '{last[1:21]}' this version does not know (known: {known_pictures()})."
+        )
     return head, name
 
 

@@ -44,8 +44,7 @@ class Deal:
 
     def reseeded(self, seed: int | None = None) -> Deal:
         """The same deal with another seed (default: a fresh random one)."""
-        return Deal(self.width, self.height, self.shuffle, self.mix, new_seed() if seed is None else seed,
-                    self.picture)
+        return Deal(self.width, self.height, self.shuffle, self.mix, new_seed() if seed is None else seed, self.picture)
 
 
 def new_seed() -> int:

@@ -49,6 +49,7 @@ _PHRASES = {
     HintSource.GREEDY: "a greedy guess (the solvers ran out of time)",
 }
 
+
 @dataclass(frozen=True)
 class HintPlan:
     """A planner's answer.

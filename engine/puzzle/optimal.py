@@ -57,9 +57,10 @@ from engine.puzzle.optimal_tables import (
     partitions_for,
     prepare,
     solve_from_table,
+    table_names,
     tables_ready,
 )
-from engine.puzzle.pdb import MAX_EXACT_CELLS, neighbour_table
+from engine.puzzle.pdb import MAX_EXACT_CELLS, neighbour_table, verified
 from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
 
 __all__ = [
@@ -89,8 +90,9 @@ class _Level:
 
     __slots__ = ("board", "words", "sums", "move", "parent", "next", "size")
 
-    def __init__(self, board: np.ndarray, words: list[np.ndarray], sums: list[np.ndarray],
-                 move: np.ndarray, parent: np.ndarray) -> None:
+    def __init__(
+        self, board: np.ndarray, words: list[np.ndarray], sums: list[np.ndarray], move: np.ndarray, parent: np.ndarray
+    ) -> None:
         self.board = board
         self.words = words
         self.sums = sums
@@ -101,8 +103,13 @@ class _Level:
 
     def take(self, idx: np.ndarray) -> _Level:
         """The nodes at ``idx``."""
-        return _Level(self.board.take(idx), [w.take(idx) for w in self.words], [s.take(idx) for s in self.sums],
-                      self.move.take(idx), self.parent.take(idx))
+        return _Level(
+            self.board.take(idx),
+            [w.take(idx) for w in self.words],
+            [s.take(idx) for s in self.sums],
+            self.move.take(idx),
+            self.parent.take(idx),
+        )
 
     @staticmethod
     def join(parts: list[_Level]) -> _Level:
@@ -110,10 +117,13 @@ class _Level:
         if len(parts) == 1:
             return parts[0]
         nv = len(parts[0].words)
-        return _Level(np.concatenate([p.board for p in parts]),
-                      [np.concatenate([p.words[v] for p in parts]) for v in range(nv)],
-                      [np.concatenate([p.sums[v] for p in parts]) for v in range(nv)],
-                      np.concatenate([p.move for p in parts]), np.concatenate([p.parent for p in parts]))
+        return _Level(
+            np.concatenate([p.board for p in parts]),
+            [np.concatenate([p.words[v] for p in parts]) for v in range(nv)],
+            [np.concatenate([p.sums[v] for p in parts]) for v in range(nv)],
+            np.concatenate([p.move for p in parts]),
+            np.concatenate([p.parent for p in parts]),
+        )
 
 
 class _Expander:
@@ -273,8 +283,13 @@ def _search(
     partition: Partition,
     extra: Sequence[Partition] = (),
     batch: int = BATCH,
+    bounds: tuple[int, int | None] = (0, None),
 ) -> SolveResult:
-    """Depth-first IDA* over batches (see the module docstring); tables already prepared."""
+    """Depth-first IDA* over batches (see the module docstring); tables already prepared.
+
+    ``bounds`` = (least, most): the first bound is at least ``least`` (a known lower bound on the length);
+    a bound over ``most`` raises ``SolverStopped("bound")`` (no solution of at most ``most`` moves).
+    """
     lay = load_layout(board.width, board.height, None, cancel, partition, extra)
     # easy positions search with the first two partitions' views; once one bound's search has held more than
     # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
@@ -288,19 +303,31 @@ def _search(
     h0 = max(sum(v) for v in vals0)
     if h0 == 0:
         return SolveResult("optimal", "", 0, time.perf_counter() - start_time, True)
-    root = _Level(np.array([b0], np.uint64), [np.array([w], np.uint64) for w in w0],
-                  [np.array([sum(v)], np.uint8) for v in vals0], np.array([4], np.int8), np.array([-1], np.int32))
+    root = _Level(
+        np.array([b0], np.uint64),
+        [np.array([w], np.uint64) for w in w0],
+        [np.array([sum(v)], np.uint8) for v in vals0],
+        np.array([4], np.int8),
+        np.array([-1], np.int32),
+    )
     parity = board.manhattan() % 2
-    bound = h0 + ((h0 - parity) % 2)
+    least0, most = bounds
+    start_bound = max(h0, least0)
+    bound = start_bound + ((start_bound - parity) % 2)
     total_nodes = 0
     iterations = 0
     most_held = 1
     while True:
+        if most is not None and bound > most:
+            raise SolverStopped("bound", _stats(total_nodes, start_time, iterations))
         iterations += 1
         start_nodes = total_nodes
         root.next = 0
-        levels = [root if exp is full else _Level(root.board, root.words[: exp.nviews], root.sums[: exp.nviews],
-                                                  root.move, root.parent)]
+        levels = [
+            root
+            if exp is full
+            else _Level(root.board, root.words[: exp.nviews], root.sums[: exp.nviews], root.move, root.parent)
+        ]
         least = 1 << 30
         stored = 1
         while levels:
@@ -375,6 +402,8 @@ def solve_optimal(
     max_layer: int = DEFAULT_MAX_LAYER,
     partition: Sequence[Sequence[int]] | None = None,
     partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+    at_least: int = 0,
+    at_most: int | None = None,
 ) -> SolveResult:
     """A shortest solution of ``board`` (at most 16 cells).
 
@@ -389,6 +418,10 @@ def solve_optimal(
             size's :func:`engine.puzzle.pdb.default_partitions`, maxed;
             smaller groups build faster and search slower).
         partitions: several partitions whose sums are maxed (overrides ``partition``).
+        at_least: a known lower bound on the solution's length (moves; the search starts there: a wrong one
+            can give a longer solution than the shortest).
+        at_most: only look for solutions of at most this many moves (``SolverStopped("bound")`` when there is
+            none); the answer is the same for every machine and time (unlike ``timeout``).
 
     Returns:
         A :class:`SolveResult` with ``optimal=True``; ``extra["messages"]``
@@ -396,7 +429,8 @@ def solve_optimal(
 
     Raises:
         ValueError: board over 16 cells or unsolvable.
-        SolverStopped: ``"timeout"``, ``"cancelled"`` or ``"limit"`` (more than ``max_layer`` positions held).
+        SolverStopped: ``"timeout"``, ``"cancelled"``, ``"limit"`` (more than ``max_layer`` positions held) or
+            ``"bound"`` (no solution within ``at_most``).
         BuildCancelled: cancelled while building tables.
     """
     if not can_solve_optimally(board.width, board.height):
@@ -406,14 +440,20 @@ def solve_optimal(
     if not board.is_solvable():
         raise ValueError("This position is unsolvable.")
     parts = partitions_for(board.width, board.height, partition, partitions) if board.size > MAX_EXACT_CELLS else ()
-    messages = prepare(board.width, board.height, progress=progress, cancel=cancel, partition=partition,
-                       partitions=partitions)
+    messages = prepare(
+        board.width, board.height, progress=progress, cancel=cancel, partition=partition, partitions=partitions
+    )
     start = time.perf_counter()
     if board.size <= MAX_EXACT_CELLS:
         res = solve_from_table(board, start)
+        if at_most is not None and res.length > at_most:
+            raise SolverStopped("bound", _stats(0, start, 0))
     else:
         deadline = None if timeout is None else start + timeout
-        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:])
+        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:], bounds=(at_least, at_most))
+    if res.optimal and not verified(table_names(board.width, board.height, partition, partitions)):
+        res.optimal = False  # the proof rests on the tables: never claim it on tables that were not checked
+        messages = [*messages, "The solution is not proven shortest: a puzzle table could not be checked."]
     if messages:
         res.extra["messages"] = messages
     return res

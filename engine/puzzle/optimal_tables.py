@@ -83,8 +83,8 @@ def solve_from_table(board: Board, start: float) -> SolveResult:
                 moves.append(MOVE_LETTERS[mi])
                 cur, b, d = nxt, q, d - 1
                 break
-        else:  # pragma: no cover - the table is exact
-            raise RuntimeError("distance table is inconsistent")
+        else:  # never with a verified table (pdb rebuilds any table whose digest or checks fail)
+            raise ValueError("The puzzle distance table is inconsistent; delete the puzzle table cache to rebuild it.")
     del n
     return SolveResult("table", "".join(moves), nodes, time.perf_counter() - start, True)
 
@@ -172,7 +172,7 @@ def load_layout(
         for g in parts:
             groups.append((first, len(g)))
             first += len(g)
-        for mirrored in ((False, True) if width == height else (False,)):
+        for mirrored in (False, True) if width == height else (False,):
             slot_of = np.arange(16, dtype=np.uint64)
             cell_of = np.arange(16, dtype=np.uint64)
             shift = np.zeros(16, np.uint64)
@@ -279,6 +279,20 @@ def prepare(
     return cache_messages()
 
 
+def table_names(
+    width: int,
+    height: int,
+    partition: Sequence[Sequence[int]] | None = None,
+    partitions: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> list[str]:
+    """The file names of the tables an optimal answer for this size rests on (:func:`engine.puzzle.pdb.verified`)."""
+    if width * height <= MAX_EXACT_CELLS:
+        return [exact_name(width, height)]
+    return [
+        pattern_name(width, height, tuple(g)) for p in partitions_for(width, height, partition, partitions) for g in p
+    ]
+
+
 def tables_ready(
     width: int,
     height: int,
@@ -290,8 +304,11 @@ def tables_ready(
         return False
     if width * height <= MAX_EXACT_CELLS:
         return is_cached(exact_name(width, height))
-    return all(is_cached(pattern_name(width, height, g))
-               for parts in partitions_for(width, height, partition, partitions) for g in parts)
+    return all(
+        is_cached(pattern_name(width, height, g))
+        for parts in partitions_for(width, height, partition, partitions)
+        for g in parts
+    )
 
 
 def encode_position(lay: Layout, tiles: tuple[int, ...]) -> tuple[int, list[int]]:

@@ -6,7 +6,7 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
 * :func:`exact_table` -- for boards of at most 9 cells (2x2, 2x3, 3x2, 2x4,
   4x2, 3x3): the exact distance to the goal of every position, indexed by the
   Lehmer rank of the tile permutation (3x3: 9! entries, 181,440 reachable).
-* :func:`pattern_table` -- for boards of at most 16 cells: an *additive*
+* :func:`pattern_table` -- for boards of at most 32 cells: an *additive*
   pattern database for a group of up to 6 tiles.  The entry is the least
   number of moves *of the group's own tiles* that bring them home, where a
   tile may step into any neighbouring cell not held by another group tile
@@ -14,14 +14,19 @@ per state) and stored in ``engine.paths.cache_dir() / "puzzle"``:
   a lower bound).  Each real move moves one tile, so the tables of disjoint
   groups add up to an admissible heuristic.  The index is direct: the cell of
   the group's i-th tile in bits ``4i..4i+3`` (``16**k`` bytes, 16 MiB for
-  ``k = 6``), which the search reads with one shift and one mask.
+  ``k = 6``), which the search reads with one shift and one mask.  Boards of
+  17..32 cells (5x5) number the placements in base ``n`` instead (the i-th
+  tile's cell times ``n**i``) and take at most 5 tiles (``25**5`` bytes, 9.3 MiB).
 
-Files carry a header (magic, version, board, tiles, length) and a CRC-32 of
-the table; a missing, damaged or mismatching file is rebuilt.  A file that
-passes the CRC is still checked before use (length, number of entries, the
-goal alone at 0, and BFS properties on the goal's neighbours and a few
-thousand fixed random probes: see :func:`_check_pattern`), and rebuilt when
-wrong.  A cache folder that cannot be used (``TESSERA_CACHE`` or
+Files carry a header (magic, version, board, tiles, length), a CRC-32 of
+the table and a keyed digest (HMAC-SHA256 with this installation's secret key,
+kept in the data folder, not beside the tables); a missing, damaged or
+mismatching file is rebuilt.  So is one whose digest does not match (an entry
+changed and the CRC recomputed, or a file from elsewhere) or that fails the
+quick check (length, number of entries, the goal alone at 0, and BFS
+properties on the goal's neighbours and a few thousand fixed random probes:
+see :func:`_check_pattern`); :func:`verified` tells the solver its tables
+passed.  A cache folder that cannot be used (``TESSERA_CACHE`` or
 ``cache/puzzle`` a file, read-only) is no error: the tables are built in
 memory and :func:`cache_messages` holds a sentence to show the user.
 Entries are ``uint8`` distances in moves; 255 marks an unreachable index.
@@ -29,11 +34,12 @@ Entries are ``uint8`` distances in moves; 255 marks an unreachable index.
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import threading
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import factorial
 from pathlib import Path
 from typing import Any
@@ -43,16 +49,21 @@ import numpy as np
 from engine.paths import cache_dir
 from engine.puzzle.board import blank_moves
 from engine.puzzle.result import CancelFn, ProgressFn
+from engine.puzzle.table_key import digest as _digest
+from engine.puzzle.table_key import forget_key
 
 MAGIC = b"TESSERA-PDB\n"
 FORMAT_VERSION = 1
 UNSEEN = 255
 MAX_PATTERN = 6
+MAX_PATTERN_WIDE = 5  # boards of 17..32 cells: base n, n**5 bytes (5x5: 9.3 MiB) a table
+MAX_PATTERN_CELLS = 32
 MAX_EXACT_CELLS = 9
 _CHUNK = 1 << 18
 _LOCK = threading.Lock()
 _MEMO: dict[tuple[str, str], np.ndarray] = {}
 _MESSAGES: list[str] = []
+_VERIFIED: set[str] = set()  # tables built here or loaded with a matching digest and passing the checks
 
 
 class BuildCancelled(Exception):
@@ -95,32 +106,40 @@ def _cache_file(name: str) -> Path | None:
         d.mkdir(parents=True, exist_ok=True)
         return d / name
     except OSError as e:
-        _note(f"The puzzle table cache cannot be used ({e.strerror or e}); tables are built in memory and "
-              "rebuilt next time.")
+        _note(
+            f"The puzzle table cache cannot be used ({e.strerror or e}); tables are built in memory and "
+            "rebuilt next time."
+        )
         return None
 
 
-def _load(path: Path, meta: dict[str, Any]) -> np.ndarray | None:
-    """The table stored at ``path`` if its header matches ``meta`` and its CRC is right, else None."""
+def _load(path: Path, meta: dict[str, Any]) -> tuple[np.ndarray | None, bool]:
+    """The table stored at ``path`` if its header matches ``meta`` and its CRC is right, else None; and whether
+    its keyed digest matches (the table is then exactly what this installation built or checked)."""
     try:
         with open(path, "rb") as f:
             if f.read(len(MAGIC)) != MAGIC:
-                return None
+                return None, False
             header = json.loads(f.readline().decode("ascii"))
             data = f.read()
     except (OSError, ValueError, UnicodeDecodeError):
-        return None
+        return None, False
     if not isinstance(header, dict) or header.get("meta") != meta or header.get("length") != len(data):
-        return None
+        return None, False
     if header.get("crc32") != zlib.crc32(data):
-        return None
-    return np.frombuffer(data, dtype=np.uint8).copy()
+        return None, False
+    digest = _digest(meta, data)
+    trusted = digest is not None and hmac.compare_digest(str(header.get("digest", "")), digest)
+    return np.frombuffer(data, dtype=np.uint8).copy(), trusted
 
 
 def _save(path: Path, meta: dict[str, Any], table: np.ndarray) -> None:
-    """Write atomically (temporary file + rename); a failure to write is not an error (the table stays in memory)."""
+    """Write atomically (temporary file + rename); a failure to write is not an error (the table stays in memory).
+
+    The header holds the CRC-32 and the keyed digest (:func:`_digest`) of the table as it is in memory.
+    """
     data = table.astype(np.uint8, copy=False).tobytes()
-    header = {"meta": meta, "length": len(data), "crc32": zlib.crc32(data)}
+    header = {"meta": meta, "length": len(data), "crc32": zlib.crc32(data), "digest": _digest(meta, data)}
     tmp = path.with_suffix(f".tmp{os.getpid()}")
     try:
         with open(tmp, "wb") as f:
@@ -143,18 +162,25 @@ def _cached(
     check: Callable[[np.ndarray], str | None],
     progress: ProgressFn | None,
 ) -> np.ndarray:
-    """Table ``name`` from memory, else from the cache file if it passes ``check``, else built (and saved)."""
+    """Table ``name`` from memory, else from the cache file if it passes, else built (and saved).
+
+    A cached table is used only when its keyed digest matches (:func:`_digest`: this installation wrote
+    it from a table it built) and the quick ``check`` finds nothing.  Otherwise it is rebuilt, with a
+    message (:func:`cache_messages`): a rebuild (3x3: about 3 s, a 4x4 six-tile table about 15 s) is
+    quicker than checking every entry against its neighbours.  So a changed entry, even with its CRC
+    recomputed, is never used.
+    """
     key = (name, json.dumps(meta, sort_keys=True))
     with _LOCK:
         table = _MEMO.get(key)
     if table is not None:
         return table
     path = _cache_file(name)
-    table = _load(path, meta) if path is not None else None
+    table, trusted = _load(path, meta) if path is not None else (None, False)
     if table is not None:
-        problem = check(table)
+        problem = check(table) or (None if trusted else "its digest does not match what this installation wrote")
         if problem is not None:
-            _note(f"The cached puzzle table {name} was wrong ({problem}); it was rebuilt.")
+            _note(f"The cached puzzle table {name} could not be used ({problem}); it was rebuilt.")
             table = None
         elif progress:
             progress(1.0, f"Loaded {name} from the cache.")
@@ -165,6 +191,7 @@ def _cached(
     table.setflags(write=False)
     with _LOCK:
         _MEMO[key] = table
+        _VERIFIED.add(name)
     return table
 
 
@@ -188,10 +215,19 @@ def pattern_name(width: int, height: int, tiles: tuple[int, ...]) -> str:
 
 
 def clear_memory_cache() -> None:
-    """Forget the tables held in memory and the cache messages (files stay); mainly for tests."""
+    """Forget the tables held in memory, the cache messages and the key (files stay); mainly for tests."""
     with _LOCK:
         _MEMO.clear()
         _MESSAGES.clear()
+        _VERIFIED.clear()
+    forget_key()
+
+
+def verified(names: Sequence[str]) -> bool:
+    """True when every table named was built in this process or loaded with a matching keyed digest: the
+    proof an optimal answer rests on (a changed entry would make the search's bound wrong)."""
+    with _LOCK:
+        return all(n in _VERIFIED for n in names)
 
 
 # -- exact tables (full permutation rank) -------------------------------------------
@@ -271,6 +307,17 @@ def _check_exact(width: int, height: int, table: np.ndarray, probes: int = 2048)
     with the same parity, every neighbour within one move and one closer.
     """
     n = width * height
+    problem = _exact_header(width, height, table)
+    if problem is not None:
+        return problem
+    rng = np.random.default_rng(12345)
+    perms = np.argsort(rng.random((probes, n)), axis=1).astype(np.int8)
+    v = table[rank_permutations(perms)].astype(np.int64)
+    return _exact_rules(width, height, table, perms[v != UNSEEN])
+
+
+def _exact_header(width: int, height: int, table: np.ndarray) -> str | None:
+    n = width * height
     if table.shape != (factorial(n),):
         return "wrong length"
     if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // 2:
@@ -278,14 +325,17 @@ def _check_exact(width: int, height: int, table: np.ndarray, probes: int = 2048)
     goal = np.array([list(range(1, n)) + [0]], dtype=np.int8)
     if table[rank_permutations(goal)[0]] != 0 or int(np.count_nonzero(table == 0)) != 1:
         return "the goal is not the only position at distance 0"
-    rng = np.random.default_rng(12345)
-    perms = np.argsort(rng.random((probes, n)), axis=1).astype(np.int8)
+    return None
+
+
+def _exact_rules(width: int, height: int, table: np.ndarray, perms: np.ndarray) -> str | None:
+    """The distance rules on the reachable positions ``perms`` (``(m, n)`` int8)."""
+    n = width * height
     v = table[rank_permutations(perms)].astype(np.int64)
-    perms, v = perms[v != UNSEEN], v[v != UNSEEN]
     cells = np.arange(n)
     home = np.where(perms > 0, perms.astype(np.int64) - 1, cells)
     md = np.where(perms > 0, np.abs(cells // width - home // width) + np.abs(cells % width - home % width), 0).sum(1)
-    if np.any(v < md) or np.any((v - md) % 2):
+    if np.any(v >= UNSEEN) or np.any(v < md) or np.any((v - md) % 2):
         return "a value is below the Manhattan distance or of the wrong parity"
     blank = np.argmax(perms == 0, axis=1)
     nbr = neighbour_table(width, height)
@@ -321,8 +371,13 @@ def exact_table(
     if width * height > MAX_EXACT_CELLS:
         raise ValueError(f"An exact table needs at most {MAX_EXACT_CELLS} cells; {width}x{height} has more.")
     meta = {"kind": "exact", "width": width, "height": height, "version": FORMAT_VERSION}
-    return _cached(exact_name(width, height), meta, lambda: _build_exact(width, height, progress, cancel),
-                   lambda t: _check_exact(width, height, t), progress)
+    return _cached(
+        exact_name(width, height),
+        meta,
+        lambda: _build_exact(width, height, progress, cancel),
+        lambda t: _check_exact(width, height, t),
+        progress,
+    )
 
 
 # -- additive pattern databases -------------------------------------------------------
@@ -332,19 +387,21 @@ def _build_pattern(
     """Breadth-first search over the group's placements, level by level, straight in the table.
 
     The frontier of level ``L`` is read back from the table (``dist == L``), so
-    no sort or ``unique`` is needed; work arrays are ``int32`` and chunked
-    (a few tens of MB at most).
+    no sort or ``unique`` is needed; work arrays are ``int32`` (occupancy
+    ``int64`` on boards over 16 cells) and chunked (a few tens of MB at most).
     """
     k = len(tiles)
     n = width * height
+    base = cell_base(n)
+    off = base  # the cell "off the board", whose occupancy bit is always set
+    occ_type: type[np.signedinteger[Any]] = np.int32 if off < 31 else np.int64
     total = factorial(n) // factorial(n - k)
-    dist = np.full(16**k, UNSEEN, dtype=np.uint8)
-    start = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
+    dist = np.full(base**k, UNSEEN, dtype=np.uint8)
+    start = sum((t - 1) * base**i for i, t in enumerate(tiles))
     dist[start] = 0
-    # cell reached in each direction; off the board -> cell 16, whose occupancy bit is always set
     nbr = neighbour_table(width, height)
-    step = np.where(nbr >= 0, nbr, 16).astype(np.int32)
-    step = np.concatenate([step, np.full((4, 17 - n), 16, np.int32)], axis=1)
+    step = np.where(nbr >= 0, nbr, off).astype(np.int32)
+    step = np.concatenate([step, np.full((4, off + 1 - n), off, np.int32)], axis=1)
     level = 0
     seen = 1
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
@@ -354,15 +411,15 @@ def _build_pattern(
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
-            pos = [(f >> (4 * i)) & 15 for i in range(k)]
-            occ = np.full(f.size, 1 << 16, dtype=np.int32)
+            pos = [_digit(f, i, base) for i in range(k)]
+            occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
             for p in pos:
-                occ |= np.left_shift(1, p, dtype=np.int32)
+                occ = occ | np.left_shift(1, p, dtype=occ_type)
             for i, p in enumerate(pos):
                 for d in range(4):
                     q = step[d][p]
                     ok = ((occ >> q) & 1) == 0
-                    c = f[ok] + ((q[ok] - p[ok]) << (4 * i))
+                    c = f[ok] + (q[ok] - p[ok]) * base**i
                     c = c[dist[c] == UNSEEN]
                     dist[c] = level + 1
         level += 1
@@ -386,13 +443,9 @@ def _check_pattern(
     """
     k = len(tiles)
     n = width * height
-    if table.shape != (16**k,):
-        return "wrong length"
-    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
-        return "wrong number of entries"
-    goal = sum((t - 1) << (4 * i) for i, t in enumerate(tiles))
-    if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
-        return "the goal is not the only placement at distance 0"
+    problem = _pattern_header(width, height, tiles, table)
+    if problem is not None:
+        return problem
     rng = np.random.default_rng(12345)
     cells = np.argsort(rng.random((probes, n)), axis=1)[:, :k]
     goal_cells = np.array([[t - 1 for t in tiles]])
@@ -407,21 +460,45 @@ def _check_pattern(
                 c[0, i] = q
                 near.append(c)
     cells = np.concatenate([goal_cells, *near, cells]).astype(np.int64)
-    shifts = 4 * np.arange(k, dtype=np.int64)
-    idx = (cells << shifts).sum(axis=1)
-    v = table[idx].astype(np.int64)
+    scale = cell_base(n) ** np.arange(k, dtype=np.int64)
+    v = table[(cells * scale).sum(axis=1)].astype(np.int64)
     if np.any(v[1 : 1 + len(near)] != 1):
         return "a neighbour of the goal is not at distance 1"
-    gc = goal_cells.astype(np.int64)
+    return _pattern_rules(width, height, tiles, table, cells)
+
+
+def _pattern_header(width: int, height: int, tiles: tuple[int, ...], table: np.ndarray) -> str | None:
+    k = len(tiles)
+    n = width * height
+    base = cell_base(n)
+    if table.shape != (base**k,):
+        return "wrong length"
+    if int(np.count_nonzero(table != UNSEEN)) != factorial(n) // factorial(n - k):
+        return "wrong number of entries"
+    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
+    if table[goal] != 0 or int(np.count_nonzero(table == 0)) != 1:
+        return "the goal is not the only placement at distance 0"
+    return None
+
+
+def _pattern_rules(width: int, height: int, tiles: tuple[int, ...], table: np.ndarray, cells: np.ndarray) -> str | None:
+    """The distance rules on the placements ``cells`` (``(m, k)`` int64: the cell of each group tile)."""
+    k = len(tiles)
+    base = cell_base(width * height)
+    idx = (cells * base ** np.arange(k, dtype=np.int64)).sum(axis=1)
+    goal = sum((t - 1) * base**i for i, t in enumerate(tiles))
+    v = table[idx].astype(np.int64)
+    gc = np.array([[t - 1 for t in tiles]], dtype=np.int64)
     md = (np.abs(cells // width - gc // width) + np.abs(cells % width - gc % width)).sum(axis=1)
     if np.any(v >= UNSEEN) or np.any(v < md) or np.any((v - md) % 2):
         return "a value is below the Manhattan distance or of the wrong parity"
+    nbr = neighbour_table(width, height)
     closer = v == 0
     for i in range(k):
         for d in range(4):
             q = nbr[d][cells[:, i]]
             ok = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
-            j = idx + ((q - cells[:, i]) << (4 * i))
+            j = idx + (q - cells[:, i]) * base**i
             w = table[np.where(ok, j, goal)].astype(np.int64)
             if np.any(ok & (np.abs(w - v) != 1)):
                 return "two neighbouring placements differ by more than one move"
@@ -429,6 +506,30 @@ def _check_pattern(
     if not closer.all():
         return "a placement has no neighbour one move closer"
     return None
+
+
+def cell_base(cells: int) -> int:
+    """The base of a pattern index: 16 for boards of at most 16 cells (4 bits a cell), else the cell count.
+
+    Raises:
+        ValueError: more than :data:`MAX_PATTERN_CELLS` cells.
+    """
+    if cells > MAX_PATTERN_CELLS:
+        raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; this board has {cells}.")
+    return 16 if cells <= 16 else cells
+
+
+def _digit(index: np.ndarray, i: int, base: int) -> np.ndarray:
+    """The cell of the ``i``-th tile in pattern indices (shift and mask in base 16)."""
+    if base == 16:
+        return (index >> (4 * i)) & 15
+    digit: np.ndarray = (index // base**i) % base
+    return digit
+
+
+def max_pattern(cells: int) -> int:
+    """The most tiles a pattern group may hold on a board of ``cells`` cells (6 up to 16 cells, else 5)."""
+    return MAX_PATTERN if cell_base(cells) == 16 else MAX_PATTERN_WIDE
 
 
 def pattern_table(
@@ -439,29 +540,36 @@ def pattern_table(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
 ) -> np.ndarray:
-    """The additive pattern database of ``tiles`` on a board of at most 16 cells.
+    """The additive pattern database of ``tiles`` on a board of at most 32 cells.
 
     Args:
-        tiles: 1..6 distinct tile numbers (1..n-1); their order fixes the index
-            layout (tile ``tiles[i]``'s cell in bits ``4i..4i+3``).
+        tiles: distinct tile numbers (1..n-1), 1..6 of them (boards over 16 cells: 1..5);
+            their order fixes the index layout (tile ``tiles[i]``'s cell times ``b**i``,
+            ``b`` = :func:`cell_base`: 16, or the cell count over 16 cells).
 
     Returns:
-        ``uint8`` array of ``16**len(tiles)`` lower bounds in moves (255: impossible index).
+        ``uint8`` array of ``b**len(tiles)`` lower bounds in moves (255: impossible index).
 
     Raises:
-        ValueError: board over 16 cells, bad tiles or more than 6 of them.
+        ValueError: board over 32 cells, bad tiles or too many of them.
         BuildCancelled: ``cancel()`` returned True during a build.
     """
     n = width * height
-    if n > 16:
-        raise ValueError(f"Pattern databases need at most 16 cells; {width}x{height} has {n}.")
-    if not 1 <= len(tiles) <= MAX_PATTERN or len(set(tiles)) != len(tiles) or not all(1 <= t < n for t in tiles):
-        raise ValueError(f"A pattern is 1..{MAX_PATTERN} distinct tiles of 1..{n - 1}; got {tiles}.")
+    if n > MAX_PATTERN_CELLS:
+        raise ValueError(f"Pattern databases need at most {MAX_PATTERN_CELLS} cells; {width}x{height} has {n}.")
+    most = max_pattern(n)
+    if not 1 <= len(tiles) <= most or len(set(tiles)) != len(tiles) or not all(1 <= t < n for t in tiles):
+        raise ValueError(f"A pattern is 1..{most} distinct tiles of 1..{n - 1}; got {tiles}.")
     meta = {"kind": "pattern", "width": width, "height": height, "tiles": list(tiles), "version": FORMAT_VERSION}
     name = pattern_name(width, height, tuple(tiles))
     group = tuple(tiles)
-    return _cached(name, meta, lambda: _build_pattern(width, height, group, progress, cancel),
-                   lambda t: _check_pattern(width, height, group, t), progress)
+    return _cached(
+        name,
+        meta,
+        lambda: _build_pattern(width, height, group, progress, cancel),
+        lambda t: _check_pattern(width, height, group, t),
+        progress,
+    )
 
 
 FOUR_BY_FOUR = (

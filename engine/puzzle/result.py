@@ -16,7 +16,8 @@ CancelFn = Callable[[], bool]
 class SolverStopped(Exception):
     """A search ended without a solution: time budget spent, cancelled or node limit reached.
 
-    ``reason`` is ``"timeout"``, ``"cancelled"`` or ``"limit"``; ``result`` holds
+    ``reason`` is ``"timeout"``, ``"cancelled"``, ``"limit"`` or ``"bound"`` (the optimal solver found no
+    solution within the length it was given); ``result`` holds
     the statistics gathered so far (its ``moves`` is empty).
     """
 

@@ -2,8 +2,9 @@
 
 The screen's solver settings (``game.puzzle.settings.PuzzleSettings``, or
 anything with the same four attributes: :class:`SolverSettings`) choose the
-solver: the seed's fast A* with a heuristic and the edges tie-break, or the
-optimal pattern-database search.  :func:`solve_job` and :func:`hint_job` are
+solver: the seed's fast A* with a heuristic and the edges tie-break, the
+optimal pattern-database search (at most 16 cells), or the near-optimal beam
+search (5x5 and larger, :mod:`engine.puzzle.near`).  :func:`solve_job` and :func:`hint_job` are
 module-level so a child process can run them (the game's
 ``game.workers.ProcessTask``); a stop comes back as a picklable
 :class:`Stopped`, not raised.
@@ -27,7 +28,7 @@ class SolverSettings(Protocol):
     """The solver settings a run reads (``game.puzzle.settings.PuzzleSettings`` has them).
 
     Attributes:
-        solver: ``"fast"`` or ``"optimal"``.
+        solver: ``"fast"``, ``"optimal"`` or ``"near-optimal"``.
         timeout: search seconds.
         boost: the fast solver's random boost.
         heuristic: the fast solver's heuristic, one of :func:`heuristics`.
@@ -70,11 +71,30 @@ def optimal_available(width: int, height: int) -> bool:
     return can_solve_optimally(width, height)
 
 
+def near_optimal_available(width: int, height: int) -> bool:
+    """True when the near-optimal solver handles this size (both sides at least 5)."""
+    from engine.puzzle.near.solver import near_available
+
+    return near_available(width, height)
+
+
+def solver_kinds(width: int, height: int) -> tuple[str, ...]:
+    """The solvers offered for a board of this size: ``"fast"``, then ``"optimal"`` and/or ``"near-optimal"``."""
+    return (
+        ("fast",)
+        + (("optimal",) if optimal_available(width, height) else ())
+        + (("near-optimal",) if near_optimal_available(width, height) else ())
+    )
+
+
 def solver_label(kind: str) -> str:
     """A short name for a solver kind as shown on screen."""
-    return {"fast": "fast A* (seed)", "optimal": "optimal (pattern DBs)", "table": "optimal (exact table)"}.get(
-        kind, kind
-    )
+    return {
+        "fast": "fast A* (seed)",
+        "optimal": "optimal (pattern DBs)",
+        "table": "optimal (exact table)",
+        "near-optimal": "near-optimal (beam search)",
+    }.get(kind, kind)
 
 
 def solve_position(
@@ -107,6 +127,10 @@ def _solve(
         from engine.puzzle.optimal import solve_optimal
 
         return solve_optimal(board, timeout=timeout, cancel=cancel, progress=progress)
+    if solver == "near-optimal" and near_optimal_available(board.width, board.height):
+        from engine.puzzle.near.solver import solve_near_optimal
+
+        return solve_near_optimal(board, timeout=timeout, cancel=cancel, progress=progress)
     from engine.puzzle import astar
 
     heuristic, edges = split_heuristic(settings.heuristic)

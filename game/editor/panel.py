@@ -15,6 +15,7 @@ HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
 HELP = ("Click/drag walls · right-drag pan · wheel zoom · F fit · arrows cursor · WASD/Shift+arrow wall"
         " · [ ] , . size · F1 help")
+SHORT_HELP = "Click/drag walls · arrows cursor · WASD wall · [ ] , . size · F1 help"  # narrow windows
 MODES = {
     "walls": "Click or drag across walls to open or close them.",
     "start": "Click a cell to put the start there.",
@@ -79,7 +80,10 @@ class EditorTexts:
         self.mode.position = (left, self.mode_top)
         below = self.mode.y - (self.mode.content_height if self.mode.text else 0) - 10 * s
         self.message.position = (left, below)
-        fit_text(self.help, HELP, 11 * s, width - pw - 16, min_size=7)
+        room = width - pw - 16
+        fit_text(self.help, HELP, 11 * s, room, min_size=10)
+        if self.help.text != HELP:  # would shrink below 10 pt or be cut: the short line (F1 has the rest)
+            fit_text(self.help, SHORT_HELP, 11 * s, room, min_size=8)
         self.help.position = (8, 8 * s)
 
     def draw(self) -> None:

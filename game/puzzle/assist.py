@@ -7,7 +7,7 @@ processes), then says what happened in the status line.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
@@ -15,9 +15,14 @@ from engine.puzzle.session import PuzzleSession, SolveKind
 from game.context import Context
 from game.format import count, format_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
+from game.puzzle.meter import MeterLine
 from game.puzzle.panel import PuzzlePanel, stats_text
 from game.puzzle.settings import PuzzleSettings, record_win
 from game.puzzle.tasks import JobEvent, PuzzleJobs, describe
+from game.records import record_puzzle_run
+
+if TYPE_CHECKING:
+    from engine.modes.daily import PuzzleDaily
 
 
 class AssistHost(Protocol):
@@ -33,6 +38,8 @@ class AssistHost(Protocol):
     last_result: Any
     last_stop: str
     _dirty: bool
+    meter: MeterLine
+    daily: PuzzleDaily | None
 
     def _set_message(self, text: str, error: bool = False) -> None: ...
 
@@ -122,6 +129,44 @@ class PuzzleAssist:
         self.host.session.stop_playback()
         self.host._set_message("Solution stopped; Z undoes its moves one by one." if playing else "Solver cancelled.")
 
+    # -- the distance meter -----------------------------------------------------------
+    def toggle_meter(self) -> None:
+        """M: the live distance line on/off (saved); with it on, the game is assisted (it is help)."""
+        st = self.host.settings
+        st.meter = not st.meter
+        st.save(self.host.ctx.store)
+        if not self.host.meter.available:
+            b = self.host.session.board
+            self.host._set_message(f"The distance line is for 3x3 and 4x4 boards (this one is {b.width}x{b.height}); "
+                                   f"it is now {'on' if st.meter else 'off'} for them.")
+        elif st.meter:
+            self.host._set_message("Distance line on (M): the moves left by the optimal solver. It is help: this "
+                                   "game no longer counts for bests.")
+        else:
+            self.host._set_message("Distance line off (M).")
+        self.poll_meter()
+
+    def poll_meter(self) -> None:
+        """Each frame: the meter's answers and line (a live line shown during play makes the game assisted)."""
+        h, s = self.host, self.host.session
+        live = h.settings.meter and h.meter.available
+        if live and not s.won and not s.assisted and (s.moves or s.started):
+            s.assisted = True
+        if h.meter.poll(s, live) and h.panel.update(meter=h.meter.text):
+            h._dirty = True
+
+    def win_extra(self, session: PuzzleSession) -> str:
+        """What a win adds: the daily's stars, and "you took M, optimal was N" when the optimum is known."""
+        from engine.records import puzzle_stars
+        from game.format import star_text
+
+        daily = self.host.daily
+        if daily is not None:
+            stars = puzzle_stars(session.moves, daily.optimal)
+            return f" Daily {star_text(stars)}: you took {session.moves}, optimal was {daily.optimal}."
+        end = self.host.meter.end_text(session.moves)
+        return f" {end}" if end else ""
+
     def on_solved(self, session: PuzzleSession) -> None:
         self.host.board.flash = FLASH_SECONDS
         self.host.ctx.audio.play("win")
@@ -133,12 +178,16 @@ class PuzzleAssist:
                 self.host.jobs.cancel_solves()
                 session.cancel_solve()
                 stopped = " The fast plan (not proven shortest) ended before the optimal search; that search stopped."
+            end = self.host.meter.end_text(moves)
             self.host._set_message(
                 f"Solved with help in {moves} moves, {format_time(secs)} (assisted: not counted for bests).{stopped} "
-                "N deals a new one."
+                f"{end + ' ' if end else ''}N deals a new one."
             )
             return
         news = record_win(self.host.ctx.store, session)
+        record_puzzle_run(self.host.ctx.store, session, self.host.meter.optimal(), self.host.daily)
         self.host._refresh_best()
         extra = f" — {', '.join(news)}!" if news else ""
-        self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra} N deals a new one.")
+        self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra}"
+                               f"{self.win_extra(session)} N deals a new one, L copies a share line, "
+                               "Q shows the QR code.")

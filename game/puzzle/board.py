@@ -114,7 +114,9 @@ class BoardLayer:
         self._whole = None
         if self.picture:
             try:
-                self._piece_source = board_picture(self.picture, self.tile_px * b.width, self.tile_px * b.height)
+                self._piece_source = board_picture(
+                    self.picture, self.tile_px * b.width, self.tile_px * b.height, self.theme.background[:3]
+                )
             except ValueError as exc:  # a player's file gone or damaged: numbers, with the reason
                 self.picture_error = str(exc)
         for cell, tile in enumerate(b.tiles):

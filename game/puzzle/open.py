@@ -9,6 +9,7 @@ from typing import Any
 
 import arcade
 
+from engine.modes.daily import PuzzleDaily
 from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.deal import code_picture, session_from_code
 from game import routes
@@ -32,6 +33,12 @@ def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.Vi
         text = code if isinstance(code, str) else code.code()
         return routes.puzzle_setup(ctx, code_text=text, error=str(exc))
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+
+
+def daily_view(ctx: Context, daily: PuzzleDaily) -> PuzzleView:
+    """The puzzle view of a puzzle daily (not shown): its seed code's position, its optimum as the par."""
+    session, deal = session_from_code(daily.code)
+    return PuzzleView(ctx, session, deal=deal, daily=daily)
 
 
 def open_code(ctx: Context, code: str) -> PuzzleView:

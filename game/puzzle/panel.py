@@ -16,7 +16,7 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
-from engine.puzzle.solving import optimal_available, solver_label
+from engine.puzzle.solving import solver_kinds, solver_label
 from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
@@ -34,7 +34,7 @@ ACTIONS = (
     ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
     ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
-    ("advanced", "Advanced  V"), ("back", "Setup  Esc"),
+    ("advanced", "Advanced  V"), ("meter", "Distance  M"), ("back", "Setup  Esc"),
 )
 ADVANCED_TEXTS = ("stats_head", "stats", "settings_head")  # shown only with the Advanced panel open
 COLUMNS = 3
@@ -67,6 +67,7 @@ class PuzzlePanel:
         self.t_title = self._text(t.accent, bold=True)
         self.t_code = self._text(t.text_dim, multiline=True)
         self.t_moves = self._text(t.text)
+        self.t_meter = self._text(t.accent)
         self.t_speed = self._text(t.text_dim)
         self.t_assist = self._text(t.accent)
         self.t_best = self._text(t.text_dim, multiline=True)
@@ -75,7 +76,7 @@ class PuzzlePanel:
         self.t_stats = self._text(t.text_dim, multiline=True)
         self.t_settings_head = self._text(t.accent, bold=True)
         self.values: dict[str, str] = {
-            "title": "", "code": "", "moves": "", "speed": "", "assist": "", "best": "", "status": "",
+            "title": "", "code": "", "moves": "", "meter": "", "speed": "", "assist": "", "best": "", "status": "",
             "stats_head": "Solver", "settings_head": "Advanced: solver settings",
             "stats": "Press S to solve: the statistics of the solver's run appear here.",
         }
@@ -104,6 +105,13 @@ class PuzzlePanel:
                 changed = True
         return changed
 
+    def update(self, **values: str) -> bool:
+        """:meth:`set`, then lay out again if anything changed; True then."""
+        changed = self.set(**values)
+        if changed and self._size != (0, 0):
+            self.layout(*self._size)
+        return changed
+
     def set_status_color(self, error: bool) -> None:
         """The message in the error colour or the normal one."""
         self.t_status.color = self.theme.error if error else self.theme.text
@@ -127,12 +135,12 @@ class PuzzlePanel:
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
         changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}",
                            speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
-                           assist="Assisted (hint or solver used)" if s.assisted else "", code=code)
+                           assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
-        opt_ok = optimal_available(b.width, b.height)
-        fast = st.solver == "fast" or not opt_ok
-        self.label("solver", f"Solver: {solver_label(st.solver if opt_ok else 'fast')}  O")
+        kind = st.solver if st.solver in solver_kinds(b.width, b.height) else "fast"
+        fast = kind == "fast"
+        self.label("solver", f"Solver: {solver_label(kind)}  O")
         self.label("timeout", f"Timeout: {st.timeout:g} s  T")
         self.label("boost", f"Random boost: {'on' if st.boost else 'off'}  B", enabled=fast)
         self.label("heuristic", f"Heuristic: {st.heuristic}  E", enabled=fast)
@@ -206,7 +214,8 @@ class PuzzlePanel:
         # texts from the top down, each fitted to what is left
         lines: list[tuple[arcade.Text, str, float, bool]] = [
             (self.t_title, "title", 20, False), (self.t_code, "code", 10, True), (self.t_moves, "moves", 17, False),
-            (self.t_speed, "speed", 11, False), (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
+            (self.t_meter, "meter", 13, False), (self.t_speed, "speed", 11, False),
+            (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
             (self.t_status, "status", 12, True), (self.t_stats_head, "stats_head", 13, False),
             (self.t_stats, "stats", 11, True),
         ]
@@ -272,8 +281,8 @@ class PuzzlePanel:
 
     def texts(self) -> list[arcade.Text]:
         """The panel's own texts that show something (button labels are the buttons'; layout tests)."""
-        own = [self.t_title, self.t_code, self.t_moves, self.t_speed, self.t_assist, self.t_best, self.t_status,
-               self.t_stats_head, self.t_stats, self.t_settings_head]
+        own = [self.t_title, self.t_code, self.t_moves, self.t_meter, self.t_speed, self.t_assist, self.t_best,
+               self.t_status, self.t_stats_head, self.t_stats, self.t_settings_head]
         return [t for t in own if t.text]
 
 

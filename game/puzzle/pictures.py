@@ -12,8 +12,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
+from engine.images import RGB, load_image, shown_name
 from engine.paths import shipped_dir
 from engine.puzzle.pictures import PICTURES, check_picture
 
@@ -33,43 +34,46 @@ def builtin_path(name: str) -> Path:
 def check_image_file(text: str) -> str:
     """Validate a player's image path; returns the choice string ``"file:<absolute path>"``.
 
-    The file is opened read-only and decoded once to prove it is a usable PNG or JPEG.
+    The file is opened read-only and decoded once (through :func:`engine.images.load_image`: limits
+    checked from the header before decoding) to prove it is a usable PNG or JPEG.
 
     Raises:
-        ValueError: one line naming what is wrong (empty, missing, not a file, too big, not PNG/JPEG,
-            damaged, too small).
+        ValueError: one line naming what is wrong (empty, missing, not a regular file, too big, a
+            decompression bomb, not PNG/JPEG, damaged, too small).
     """
     raw = text.strip().strip('"').strip("'")
     if not raw:
         raise ValueError("Type the path of a PNG or JPEG image first.")
     path = Path(raw).expanduser()
-    shown = raw if len(raw) <= 60 else "…" + raw[-59:]
-    if not path.exists():
-        raise ValueError(f"No file at {shown}.")
-    if not path.is_file():
-        raise ValueError(f"{shown} is a folder, not an image file.")
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise ValueError(f"{shown} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB.")
-    _open(path, shown)
+    try:
+        there = path.exists()
+    except OSError:  # a name too long: the loader says so
+        there = True
+    if not there:
+        raise ValueError(f"No file at {shown_name(raw)}.")
+    _open(path)
     return FILE_PREFIX + str(path.resolve())
 
 
-def _open(path: Path, shown: str) -> Image.Image:
-    """Decode ``path`` as an RGB image (checks format, size and damage)."""
+def _open(path: Path, background: RGB = (255, 255, 255)) -> Image.Image:
+    """Decode ``path`` as an RGB image, transparency on ``background`` (checks format, size and damage).
+
+    Raises:
+        ValueError: one sentence naming the file, starting with a capital (a message on screen).
+    """
     try:
-        with Image.open(path) as im:
-            if im.format not in FORMATS:
-                raise ValueError(f"{shown} is a {im.format or 'unknown'} file; use a PNG or JPEG image.")
-            if im.width * im.height > MAX_PIXELS:
-                raise ValueError(f"{shown} has too many pixels ({im.width}x{im.height}).")
-            if min(im.width, im.height) < MIN_SIDE_PX:
-                raise ValueError(f"{shown} is too small ({im.width}x{im.height}; at least {MIN_SIDE_PX} px a side).")
-            rgb: Image.Image = im.convert("RGB")
-            return rgb
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
-        if isinstance(exc, UnidentifiedImageError):
-            raise ValueError(f"{shown} is not an image Tessera can read; use a PNG or JPEG image.") from None
-        raise ValueError(f"{shown} could not be read ({type(exc).__name__}: the file may be damaged).") from None
+        return load_image(
+            path,
+            "picture",
+            max_pixels=MAX_PIXELS,
+            max_bytes=MAX_FILE_BYTES,
+            background=background,
+            formats=FORMATS,
+            min_side=MIN_SIDE_PX,
+        )
+    except ValueError as exc:
+        msg = str(exc)
+        raise ValueError(msg[:1].upper() + msg[1:] + ".") from None
 
 
 def choice_label(choice: str) -> str:
@@ -77,7 +81,7 @@ def choice_label(choice: str) -> str:
     if not choice:
         return "numbers"
     if choice.startswith(FILE_PREFIX):
-        return Path(choice[len(FILE_PREFIX):]).name
+        return Path(choice[len(FILE_PREFIX) :]).name
     return choice
 
 
@@ -86,8 +90,8 @@ def builtin_of(choice: str) -> str | None:
     return choice if choice in PICTURES else None
 
 
-def load_choice(choice: str) -> Image.Image:
-    """The full picture of a choice (RGB).
+def load_choice(choice: str, background: RGB = (255, 255, 255)) -> Image.Image:
+    """The full picture of a choice (RGB); transparent pixels show ``background`` (the theme's, 0..255 each).
 
     Raises:
         ValueError: numbers (``""``), an unknown name, or an unreadable file (one line).
@@ -95,38 +99,42 @@ def load_choice(choice: str) -> Image.Image:
     if not choice:
         raise ValueError("Numbered tiles have no picture.")
     if choice.startswith(FILE_PREFIX):
-        path = Path(choice[len(FILE_PREFIX):])
-        shown = str(path) if len(str(path)) <= 60 else "…" + str(path)[-59:]
-        if not path.is_file():
-            raise ValueError(f"Your picture {shown} is no longer there.")
-        return _open(path, shown)
-    return _open(builtin_path(choice), choice)
+        path = Path(choice[len(FILE_PREFIX) :])
+        try:
+            there = path.is_file()
+        except OSError:
+            there = False
+        if not there:
+            raise ValueError(f"Your picture {shown_name(path)} is no longer there.")
+        return _open(path, background)
+    return _open(builtin_path(choice), background)
 
 
 def _stamp(choice: str) -> float:
     """The file's modification time (a changed file is cut again), 0 for built-ins."""
     if choice.startswith(FILE_PREFIX):
         try:
-            return Path(choice[len(FILE_PREFIX):]).stat().st_mtime
+            return Path(choice[len(FILE_PREFIX) :]).stat().st_mtime
         except OSError:
             return -1.0
     return 0.0
 
 
-def board_picture(choice: str, width_px: int, height_px: int) -> Image.Image:
+def board_picture(choice: str, width_px: int, height_px: int, background: RGB = (255, 255, 255)) -> Image.Image:
     """The picture cut to the board's shape (centre crop, no distortion) and scaled to ``width_px`` × ``height_px``.
 
-    Cached per (choice, file date, size): a board size and picture are prepared once.
+    Transparent pixels show ``background`` (the theme's background colour).  Cached per (choice, file
+    date, size, background): a board size and picture are prepared once.
 
     Raises:
         ValueError: see :func:`load_choice`.
     """
-    return _board_picture(choice, _stamp(choice), max(1, width_px), max(1, height_px))
+    return _board_picture(choice, _stamp(choice), max(1, width_px), max(1, height_px), background)
 
 
 @lru_cache(maxsize=8)
-def _board_picture(choice: str, stamp: float, width_px: int, height_px: int) -> Image.Image:
-    img = load_choice(choice)
+def _board_picture(choice: str, stamp: float, width_px: int, height_px: int, background: RGB) -> Image.Image:
+    img = load_choice(choice, background)
     want = width_px / height_px
     w, h = img.size
     if w / h > want:  # too wide: cut the sides
@@ -139,6 +147,12 @@ def _board_picture(choice: str, stamp: float, width_px: int, height_px: int) -> 
 
 
 __all__ = [
-    "FILE_PREFIX", "PICTURE_DIR", "board_picture", "builtin_of", "builtin_path", "check_image_file",
-    "choice_label", "load_choice",
+    "FILE_PREFIX",
+    "PICTURE_DIR",
+    "board_picture",
+    "builtin_of",
+    "builtin_path",
+    "check_image_file",
+    "choice_label",
+    "load_choice",
 ]

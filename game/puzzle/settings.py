@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.puzzle.deal import win_news, win_records
 from engine.puzzle.pictures import PICTURES
 from engine.puzzle.session import ARROW_MODES, PuzzleSession
-from engine.puzzle.solving import heuristics, optimal_available
+from engine.puzzle.solving import heuristics, solver_kinds
 
 if TYPE_CHECKING:
     from game.store import SaveStore
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 # -- settings ---------------------------------------------------------------------------
 TIMEOUTS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
-SOLVER_KINDS = ("fast", "optimal")
+SOLVER_KINDS = ("fast", "optimal", "near-optimal")
 MAX_CUSTOM_SIDE = 10  # the setup screen's largest custom side
 
 
@@ -36,8 +36,9 @@ class PuzzleSettings:
     """The puzzle screen's solver and input settings (saved in the store as ``puzzle.*``).
 
     Attributes:
-        solver: ``"fast"`` (the seed's A* with edges tie-breaking) or ``"optimal"``
-            (pattern-database search, boards of at most 16 cells).
+        solver: ``"fast"`` (the seed's A* with edges tie-breaking), ``"optimal"``
+            (pattern-database search, boards of at most 16 cells) or ``"near-optimal"``
+            (beam search, 5x5 and larger); a board the chosen solver does not handle uses fast A*.
         timeout: solver time budget in seconds, one of :data:`TIMEOUTS` (the optimal
             search of an auto-solve gets at least
             :data:`engine.puzzle.session.OPTIMAL_BACKGROUND_S`; table builds are not counted).
@@ -50,6 +51,8 @@ class PuzzleSettings:
             picture overrides it for that game.
         numbers: numbers drawn over picture tiles.
         advanced: the screen's Advanced panel (solver settings and statistics) is open (V; folded by default).
+        meter: the live "N moves from solved (optimal)" line is shown on 3x3/4x4 (M; off by default: it is
+            help, so a game played with it on is assisted).
     """
 
     solver: str = "fast"
@@ -61,6 +64,7 @@ class PuzzleSettings:
     picture: str = ""
     numbers: bool = True
     advanced: bool = False
+    meter: bool = False
 
     def __post_init__(self) -> None:
         if not self.heuristic:
@@ -92,6 +96,7 @@ class PuzzleSettings:
             s.picture = picture
         s.numbers = get("puzzle.numbers") != "0"
         s.advanced = get("puzzle.advanced") == "1"
+        s.meter = get("puzzle.meter") == "1"
         return s
 
     def save(self, store: object | None) -> None:
@@ -107,6 +112,7 @@ class PuzzleSettings:
         put("puzzle.picture", self.picture)
         put("puzzle.numbers", "1" if self.numbers else "0")
         put("puzzle.advanced", "1" if self.advanced else "0")
+        put("puzzle.meter", "1" if self.meter else "0")
 
     def cycle_timeout(self) -> float:
         """Next timeout of :data:`TIMEOUTS` (wrapping); returns it."""
@@ -117,17 +123,21 @@ class PuzzleSettings:
     def change(self, what: str, width: int, height: int) -> str:
         """Change one setting as its key does on a ``width`` × ``height`` board; returns a note ("" if none).
 
-        ``what``: ``"solver"`` (fast/optimal; boards over 16 cells stay fast),
+        ``what``: ``"solver"`` (the next of :func:`engine.puzzle.solving.solver_kinds` for the size:
+        fast and optimal up to 4x4, fast and near-optimal from 5x5, fast alone between),
         ``"timeout"``, ``"boost"``, ``"heuristic"`` or ``"arrows"``.
 
         Raises:
             ValueError: an unknown setting name.
         """
         if what == "solver":
-            if not optimal_available(width, height):
+            kinds = solver_kinds(width, height)
+            if len(kinds) == 1:
                 self.solver = "fast"
-                return "The optimal solver handles boards of up to 16 cells (4x4); this one uses fast A*."
-            self.solver = "optimal" if self.solver == "fast" else "fast"
+                return ("The optimal solver handles boards of up to 16 cells (4x4) and the near-optimal one "
+                        "5x5 and larger; this one uses fast A*.")
+            i = kinds.index(self.solver) if self.solver in kinds else 0
+            self.solver = kinds[(i + 1) % len(kinds)]
         elif what == "timeout":
             self.cycle_timeout()
         elif what == "boost":

@@ -16,11 +16,19 @@ from engine.puzzle.board import Board
 from engine.puzzle.hint import HintPlan
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import Hint, PuzzleSession, SolveJob, SolveKind, SolveOutcome
-from engine.puzzle.solving import Stopped, hint_job, optimal_available, solve_job, solver_label
+from engine.puzzle.solving import (
+    Stopped,
+    hint_job,
+    near_optimal_available,
+    optimal_available,
+    solve_job,
+    solver_label,
+)
 from game.puzzle.settings import PuzzleSettings
 from game.workers import ProcessTask, Task, preload, spinner
 
-preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.hint",
+preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.near.solver",
+        "engine.puzzle.hint",
         "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
 
 SPINNER_AFTER = 0.25  # seconds before a running task shows its spinner
@@ -75,8 +83,8 @@ class PuzzleJobs:
         return self.hint_task is not None or bool(self.solves)
 
     def solve_task(self) -> Task[Any] | None:
-        """The solver run to show progress for (optimal first: it may be building tables)."""
-        for kind in (SolveKind.OPTIMAL, SolveKind.FAST):
+        """The solver run to show progress for (optimal and near-optimal first: they may be building tables)."""
+        for kind in (SolveKind.OPTIMAL, SolveKind.NEAR, SolveKind.FAST):
             if kind in self.solves:
                 return self.solves[kind][1]
         return None
@@ -98,19 +106,30 @@ class PuzzleJobs:
     def solve(self, session: PuzzleSession, optimal: bool) -> str:
         """Start the auto-solve of ``session`` (optimal or fast, see :meth:`PuzzleSession.begin_solve`).
 
+        The near-optimal solver runs instead when the settings choose it and the board is 5x5 or larger.
         Returns the message to show.
         """
         from engine.puzzle.optimal_tables import tables_ready
 
         b = session.board
-        ready = not optimal or not optimal_available(b.width, b.height) or tables_ready(b.width, b.height)
-        jobs = session.begin_solve(optimal, self.settings.timeout, fast_first=ready)  # no tables: wait for them
+        near = self.settings.solver == "near-optimal" and near_optimal_available(b.width, b.height)
+        if near:
+            from engine.puzzle.near.tables import tables_ready as near_ready
+
+            ready = near_ready()
+        else:
+            ready = not optimal or not optimal_available(b.width, b.height) or tables_ready(b.width, b.height)
+        jobs = session.begin_solve(optimal, self.settings.timeout, fast_first=ready, near=near)  # no tables: wait
         self.start_solves(jobs)
         kinds = {j.kind for j in jobs}
-        self.solve_label = solver_label("optimal" if SolveKind.OPTIMAL in kinds else "fast")
+        self.solve_label = solver_label(next((k.value for k in (SolveKind.OPTIMAL, SolveKind.NEAR) if k in kinds),
+                                             "fast"))
         if kinds == {SolveKind.FAST, SolveKind.OPTIMAL}:
             return ("Solving: the fast solver's plan (not proven shortest) plays as soon as it is found; the "
                     "optimal solution takes over if its search ends before that plan does. X stops.")
+        if not ready and jobs and near:
+            return ("Near-optimal solve: the solver builds its tables first (only once; cached afterwards), then "
+                    "its solution plays. X or Esc cancels (O then S plays a fast plan instead).")
         if not ready and jobs:
             return ("Optimal solve: the solver builds its tables first (only once; cached afterwards), then the "
                     "shortest solution plays. X or Esc cancels (O then S plays a fast plan instead).")
@@ -176,7 +195,8 @@ class PuzzleJobs:
         if task is self.hint_task:
             what, after = "Finding a hint", ""
         elif building:
-            what = f"Building the optimal solver's tables {frac * 100:.0f} %… (first use; cached afterwards)"
+            whose = "near-optimal" if SolveKind.NEAR in self.solves else "optimal"
+            what = f"Building the {whose} solver's tables {frac * 100:.0f} %… (first use; cached afterwards)"
         elif playing:
             what = "Optimal search in the background"
         else:
@@ -213,6 +233,8 @@ def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tupl
                     f"goes on and takes over if it ends before this plan. {keys}"), False
         if r.optimal:
             return f"Playing a {r.length}-move shortest solution (proven optimal): {keys}", False
+        if r.solver == "near-optimal":
+            return f"Playing the near-optimal solver's {r.length}-move solution (close to shortest): {keys}", False
         return f"Playing the fast solver's {r.length}-move plan (not proven shortest): {keys}", False
     if ev.outcome is SolveOutcome.SWITCHED:
         return (f"The optimal solution arrived: {r.length} moves (proven shortest); it now plays from where the "

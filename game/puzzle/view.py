@@ -1,17 +1,9 @@
 """The sliding-puzzle screen: maps keys and clicks to session calls and draws what the session reports.
 
-Keys (also shown on the buttons): arrows slide a tile into the blank (a
-setting switches to moving the blank), a click slides every tile between the
-clicked one and the blank (one move per tile), Z / U / Ctrl+Z undo, Y / Ctrl+Y
-/ Ctrl+Shift+Z redo, R restart, N new shuffle, H hint, S solve, Space
-pause/resume the solution, ``.`` step it, X stop it (and any solver run), + / -
-playback speed (also before a solve: the next solution plays at it), C copy the
-puzzle code, Shift+C copy the current position's code, G copy the shuffle's seed
-code, V open/fold the Advanced panel (solver settings and statistics; saved),
-O solver (fast/optimal), T timeout, B random boost, E heuristic, A arrow mode
-(these five work folded too), I numbers over a picture on/off, F1 help, F11
-fullscreen, Esc cancel a run, else leave to the setup screen (a playing
-solution and its solver runs stop).  :meth:`PuzzleView.key_actions` is the key map.
+Arrows slide a tile into the blank (or move the blank: setting A); a click slides
+every tile between the clicked one and the blank.  :meth:`PuzzleView.key_actions`
+is the key map (undo/redo, restart, new deal, hint, solve and playback, copies,
+the Advanced panel's settings); F1 lists the keys.  Esc cancels a run, else leaves.
 
 The game's rules (moves, undo, the hint planner, which solver runs to make and
 what their answers do, playback, wins and bests) are
@@ -32,11 +24,14 @@ import arcade
 import pyglet
 from arcade import key
 
+from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
+from engine.share.lines import LevelSummary, share_line
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
+from game.puzzle.meter import MeterLine
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
@@ -44,6 +39,7 @@ from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
 from game.routes import Route
 from game.ui import FONT, needs_render
+from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
 
 SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
@@ -58,6 +54,7 @@ class PuzzleView(Screen):
         deal: how the game was dealt (``N`` deals another like it); None for pasted codes.
         settings: solver/input settings (default: loaded from the store).
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
+        daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
     """
 
     key_context = "puzzle"
@@ -66,13 +63,16 @@ class PuzzleView(Screen):
 
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
-        picture: str | None = None,
+        picture: str | None = None, daily: PuzzleDaily | None = None,
     ) -> None:
         super().__init__(ctx)
+        self.daily = daily
+        self.meter = MeterLine()  # the distance line (3x3, 4x4)
         #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
         self.assist = PuzzleAssist(self)
         self.ctx = ctx
         self.theme = t = ctx.theme
+        self.share = ShareKeys(t, "", copy_key=key.L)  # Q: the QR code of the puzzle's link; L: the share line
         self.settings = settings if settings is not None else PuzzleSettings.load(ctx.store)
         self.deal = deal
         self.session = session
@@ -135,13 +135,15 @@ class PuzzleView(Screen):
             "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
             "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
-            "advanced": self.toggle_advanced, "back": self.back,
+            "advanced": self.toggle_advanced, "back": self.back, "meter": self.assist.toggle_meter,
         }
 
     def _attach(self, session: PuzzleSession) -> None:
         """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
         self.jobs.cancel()
         self.session = session
+        self.meter.attach(session)
+        self.panel.set(meter="")
         session.arrows = self.settings.arrows
         session.on_solved = self.assist.on_solved
         self.board.attach(session)
@@ -150,7 +152,10 @@ class PuzzleView(Screen):
         self.last_stop = ""
         self.t_banner.text = ""
         b = session.board
-        self.panel.set(title=f"Sliding Puzzle {b.width}x{b.height}",
+        d = self.daily if self.daily is not None and self.daily.code == session.seed_code else None
+        self.daily = d
+        self.panel.set(title=f"Daily {b.width}x{b.height} · {d.day.isoformat()} · par {d.optimal}" if d else
+                       f"Sliding Puzzle {b.width}x{b.height}",
                        stats="Press S to solve: the statistics of the solver's run appear here.")
         self._refresh_best()
         self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
@@ -197,6 +202,7 @@ class PuzzleView(Screen):
         bar_y = prog_y + 2 * line + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
         self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
+        self.share.qr.layout(w, h, k)
         if self.board.picture_error and self.message != self.board.picture_error + " Showing numbers.":
             self._set_message(self.board.picture_error + " Showing numbers.", error=True)
         bw, bh = self.board.size_px
@@ -225,6 +231,7 @@ class PuzzleView(Screen):
         """Stop background work when leaving the screen."""
         self.panel.ui.disable()
         self.jobs.cancel()
+        self.meter.cancel()
         self.session.cancel_solve()
 
     def on_resize(self, width: int, height: int) -> None:
@@ -257,6 +264,7 @@ class PuzzleView(Screen):
             self._dirty = True
         for event in self.jobs.poll(self.session):
             self.assist.on_job_event(event)
+        self.assist.poll_meter()
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -271,6 +279,7 @@ class PuzzleView(Screen):
         self._draw_progress()
         self.batch.draw()
         self.t_banner.draw()
+        self.share.qr.draw(self.window.width, self.window.height)
 
     def _draw_progress(self) -> None:
         label, frac = self.jobs.progress(self.session.playback is not None)
@@ -310,32 +319,41 @@ class PuzzleView(Screen):
             "solve": self.assist.request_solve, "playback": self.assist.toggle_pause, "step": self.assist.step,
             "stop": self.assist.stop, "copy_seed": lambda: self.copy_code("seed"), "numbers": self.toggle_numbers,
             "advanced": self.toggle_advanced, "undo": self.redo if ctrl and shift else self.undo,
-            "copy": lambda: self.copy_code("current" if shift else "puzzle"),
+            "meter": self.assist.toggle_meter, "copy": lambda: self.copy_code("current" if shift else "puzzle"),
         }
 
     def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
         """Every key of this screen as bound now (F1/F11 are :func:`common_key`'s) -> its action."""
-        keys = self.ctx.keys
-        out: dict[int, Callable[[], Any]] = {}
-        for name, action in self.named_actions(ctrl, shift).items():
-            out |= {sym: action for sym in keys.keys(f"puzzle.{name}")}
-        return out | {key.ESCAPE: self.escape}
+        named = self.named_actions(ctrl, shift).items()
+        return {sym: act for name, act in named for sym in self.ctx.keys.keys(f"puzzle.{name}")} | {
+            key.ESCAPE: self.escape}
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Keyboard controls (see the module docstring and :meth:`key_actions`)."""
         self._dirty = True
-        if common_key(self.ctx, symbol, modifiers):  # F1 help, F11 fullscreen
+        if common_key(self.ctx, symbol, modifiers) or self.share_key(symbol):  # F1 help, F11 fullscreen; Q, L
             return True
-        if symbol == key.ESCAPE:
-            self.escape()
-            return True
-        name = self.ctx.keys.action("puzzle", symbol)
-        action = None if name is None else self.named_actions(bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)),
-                                                               bool(modifiers & key.MOD_SHIFT)).get(name)
+        name = "escape" if symbol == key.ESCAPE else self.ctx.keys.action("puzzle", symbol)
+        mods = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)), bool(modifiers & key.MOD_SHIFT)
+        action = (self.named_actions(*mods) | {"escape": self.escape}).get(name or "")
         if action is None:
             return None
         action()
         return True
+
+    def share_key(self, symbol: int) -> bool:
+        """Q: the QR code of the dealt puzzle's link; L: copy the share line of a puzzle solved without help."""
+        s, w, h = self.session, self.window.width, self.window.height
+        if not self.share.qr.shown:
+            self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
+            won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
+            optimal = self.daily.optimal if self.daily is not None else self.meter.optimal()
+            self.share.line = share_line(summary, s.elapsed, s.moves, optimal) if won else ""
+        said = self.share.on_key(symbol, self.window)
+        if said:
+            self._set_message(said)
+        self.share.qr.layout(w, h, ui_scale(w, h))
+        return said is not None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         """Slide the tiles between the clicked tile and the gap (the panel's UI manager takes button clicks)."""
@@ -388,11 +406,14 @@ class PuzzleView(Screen):
         self._attach(deal_session(self.deal))
 
     def back(self) -> None:
-        """To the setup screen (a playing solution and every run stop)."""
+        """To the setup screen, or the Dailies for a daily (a playing solution and every run stop)."""
         self.jobs.cancel()
         self.session.cancel_solve()
         self.session.stop_playback()
-        self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+        if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
+            self.ctx.go(Route.DAILIES)
+        else:
+            self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
 
     def escape(self) -> None:
         """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arcade
+from arcade import key
 
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
+from engine.share.lines import LevelSummary, share_line
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
 from game.format import format_clock
 from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
+from game.ui.qr import ShareKeys
 from game.ui.screen import BaseView
 
 
@@ -66,6 +69,10 @@ class RaceResultView(BaseView):
         you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
                if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
         what = "Ghost code raced" if info.is_ghost else "Race code"
+        line = (share_line(LevelSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
+                if res.player_seconds is not None else "")
+        self.share = ShareKeys(t, info.code, line)
+        share_row = f"{line}  ·  C copies it  ·  Q: QR code" if line else "Q: QR code of this race's link"
         # (full text, font size, colour, bold, cut in the middle)
         self.rows: list[tuple[arcade.Text, str, int, bool]] = []
         for value, size, color, bold, middle in (
@@ -76,6 +83,7 @@ class RaceResultView(BaseView):
              False, False),
             (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
             (best_line, 16, t.text, False, False),
+            (share_row if info.code else line, 13, t.text_dim, False, False),
             (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,
              False, True),
             (f"Ghost code: {self.ghost_code}" if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
@@ -105,6 +113,18 @@ class RaceResultView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Stack the lines from the top, each fitted to the window; buttons sized from the width."""
         stack_result(self, width, height)
+        self.share.qr.layout(width, height, self.scale)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Q: the QR code of the race's link; C: copy the share line; the rest as on every button screen."""
+        said = self.share.on_key(symbol, self.window) if symbol != key.F11 else None
+        if said is None:
+            return super().on_key_press(symbol, modifiers)
+        if said:
+            self.status.text = said
+        self.share.qr.layout(self.window.width, self.window.height, self.scale)
+        self.request_redraw()
+        return True
 
     def again(self) -> None:
         """The same race from its countdown."""
@@ -143,3 +163,4 @@ class RaceResultView(BaseView):
         """Texts."""
         for text in self.texts():
             text.draw()
+        self.share.qr.draw(self.window.width, self.window.height)

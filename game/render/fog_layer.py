@@ -137,7 +137,11 @@ class DarkMazeLayer(MazeLayer):
         posts, post_cells = post_rows(maze)
         quads = np.concatenate([wall_quads(wall_segs), posts])
         cells = np.concatenate([np.repeat(wall_cells, 6, axis=0), np.repeat(post_cells[:, None], 2, axis=1)])
-        self.d_walls = self._dark_geometry(quads[:, :2], cells, quads[:, 2:])
+        # One buffer, the outer walls last: drawn apart (the first ``outer_from`` vertices, then the rest).
+        k, m = 6 * len(inner), 6 * len(wall_segs)
+        order = np.r_[0:k, m:len(quads), k:m]
+        self.outer_from = len(quads) - (m - k)
+        self.d_walls = self._dark_geometry(quads[order, :2], cells[order], quads[order, 2:])
         self._build_bridges()  # drawn over a player in a tunnel, as in the lit layer
 
         tris, offs = cell_fans(maze, scale=0.55)
@@ -206,8 +210,9 @@ class DarkMazeLayer(MazeLayer):
         """Nothing: in the dark the trail is part of :meth:`draw_static` (dimmed with its cells)."""
 
     # -- drawing -------------------------------------------------------------
-    def _render_dark(self, geo: Any, color: RGBA, hide: bool, half: float = 0.0, count: int | None = None) -> None:
-        n = geo._tessera_count if count is None else count  # noqa: SLF001
+    def _render_dark(self, geo: Any, color: RGBA, hide: bool, half: float = 0.0, count: int | None = None,
+                     first: int = 0) -> None:
+        n = (geo._tessera_count if count is None else count) - first  # noqa: SLF001
         if n <= 0:
             return
         p = self.dark_program
@@ -219,7 +224,7 @@ class DarkMazeLayer(MazeLayer):
         p["u_tw"] = self.tex_size[0]
         p["u_vis"] = 0
         self.vis.use(0)
-        geo.render(p, vertices=n)
+        geo.render(p, first=first, vertices=n)
 
     def draw_static(self, zoom: float) -> None:
         """Floor (fog where unseen), start, goal, trail and walls, each by its cells' levels."""
@@ -229,7 +234,11 @@ class DarkMazeLayer(MazeLayer):
         self._render_dark(self.d_start, t.start, hide=True)
         self._render_dark(self.d_goal, t.goal, hide=True)
         self._render_dark(self.d_trail, t.trail, hide=True, count=self.d_trail_vertices)
-        self._render_dark(self.d_walls, t.wall, hide=True, half=self.wall_half_width(zoom))
+        half = self.wall_half_width(zoom)
+        self._render_dark(self.d_walls, t.wall, hide=True, half=half, count=self.outer_from)  # inner walls, posts
+        # The outer wall of an unseen cell is drawn in the fog colour: the fog reaches the wall's outer edge,
+        # in line with the outer walls already seen (discarded, it left half a wall's gap on a light theme).
+        self._render_dark(self.d_walls, t.wall, hide=False, half=half, first=self.outer_from)
 
     def draw_cached(
         self,

@@ -1,4 +1,4 @@
-"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay).
+"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
 
 Opened with ``ctx.go(Route.HELP, back_to=view, mode=shape)``; Esc returns to
 ``back_to`` (the menu by default).  ``mode`` (a maze shape) puts that shape's
@@ -11,13 +11,14 @@ from typing import Any
 
 from engine.modes.registry import help_keys
 from game.context import Context
-from game.ui import fit_text, place_column
+from game.routes import Route
+from game.ui import fit_text, place_grid
 from game.ui.screen import BaseView
 
 #: The section before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
-    "F1 this help  ·  F11 fullscreen on/off",
+    "F1 this help  ·  F11 fullscreen  ·  after a level or race: Q its QR code, C copies a share line (puzzle: L)",
     "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
 ])
 #: A mode's help section key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
@@ -42,10 +43,10 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
     ]),
     "puzzle": ("Sliding puzzle", [
         "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column",
-        "H hint  ·  S auto-solve  ·  Space pause/resume  ·  . one step  ·  +/- playback speed  ·  X stop",
+        "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
         "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
         "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
-        "V Advanced panel (solver settings)  ·  O solver fast/optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
+        "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
     ]),
     "lab": ("Lab", [
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
@@ -72,7 +73,7 @@ SHAPE_NOTES = {
 
 
 class HelpView(BaseView):
-    """Headings and lines of :data:`SECTIONS`, cut to fit; one Back button.
+    """Headings and lines of :data:`SECTIONS`, cut to fit; Back and "Guided start" (replays the guide).
 
     Args:
         ctx: shared context.
@@ -87,6 +88,7 @@ class HelpView(BaseView):
         self.back_to = back_to
         t = ctx.theme
         self.ui.add(self.make_button("Back", self.back))
+        self.ui.add(self.make_button("Guided start", lambda: ctx.go(Route.GUIDE, back_to=self)))
         self.title = self.text("Help", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.rows: list[tuple[Any, str, float, bool]] = []  # (text, value, base size, heading)
         if mode in SHAPE_NOTES:
@@ -108,8 +110,9 @@ class HelpView(BaseView):
         fit_text(self.title, "Help", 32 * self.scale, width - 40)
         self.title.position = (width / 2, height - 16 * self.scale)
         button_h = 44 * self.scale
-        place_column(self.buttons, width / 2, 16 * self.scale + button_h, 16 * self.scale, 240 * self.scale,
-                     button_h)
+        button_w, gap = min(240 * self.scale, (width - 60) / 2), 20 * self.scale
+        place_grid(self.buttons, width / 2 - button_w - gap / 2, 16 * self.scale + button_h, 2, button_w, button_h,
+                   gap)
         self.style_buttons(16 * self.scale)
         top, bottom = self.title.bottom - 12 * self.scale, 16 * self.scale + button_h + 12 * self.scale
         wanted = sum(size * 1.6 + (8 if heading else 0) for _, _, size, heading in self.rows)

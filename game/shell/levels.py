@@ -2,7 +2,8 @@
 
 Every world's first level is open from the start; the next one opens when the one
 before is finished (:meth:`engine.modes.campaign.Campaign.is_open`).  Each tile shows the
-level's number and name (ellipsized to the tile) over its stars.  The player's level packs
+level's number and name (on up to two lines, shortened with "…" only when even that does not fit) over its
+stars; under each world's name a bar shows the stars earned of those possible.  The player's level packs
 (:mod:`engine.modes.packs`) are worlds after the shipped ones; a pack that cannot be read is a
 column named after its file with one disabled "broken" tile, whose line at the bottom says why.
 """
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import arcade
+
 from game.context import Context
-from game.format import star_text
+from game.format import STAR, star_text
 from game.routes import Route
-from game.ui import ellipsize, fit_text, place_grid
+from game.ui import ellipsize, fit_text, place_grid, wrap_lines
 from game.ui.screen import BaseView
 
 
@@ -66,12 +69,19 @@ class LevelsView(BaseView):
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
         self.tile_names = [self.text("", 12, t.disabled_text if self.locked[i] else t.button_text, anchor_x="center",
-                                     anchor_y="bottom") for i in range(len(self.levels))]
+                                     anchor_y="center", multiline=True, width=124, align="center")
+                           for i in range(len(self.levels))]
+        self.world_stars = [(sum(self.stars.get(lv.id, 0) for lv in levels), 3 * len(levels))
+                            for _, levels in self.worlds]
+        self.bar_texts = [self.text(f"{got}/{of} {STAR}", 10, t.text_dim, anchor_x="right", anchor_y="center")
+                          for got, of in self.world_stars]
+        self.bars: list[tuple[float, float, float, float, float]] = []  # left, right, bottom, top, filled share
         self.tile_marks = [self.text("locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0)), 12,
                                      self._mark_color(i), anchor_x="center", anchor_y="top")
                            for i, lv in enumerate(self.levels)]
         for _ in self.broken:
-            self.tile_names.append(self.text("", 12, t.error, anchor_x="center", anchor_y="bottom"))
+            self.tile_names.append(self.text("", 12, t.error, anchor_x="center", anchor_y="center", multiline=True,
+                                             width=124, align="center"))
             self.tile_marks.append(self.text("", 12, t.disabled_text, anchor_x="center", anchor_y="top"))
         self._info_for = -1
         self._width = 1280
@@ -123,7 +133,9 @@ class LevelsView(BaseView):
         left = (width - n * col_w - (n - 1) * gap) / 2
         names_h = self.fit_world_names(15 * s, col_w, readable=max(9.0, 12 * s))
         names_y = self.summary.bottom - max(38 * s, names_h + 8 * s)
-        top = names_y - 8 * s
+        bar_h = 12 * s
+        top = names_y - 8 * s - bar_h - 6 * s
+        self.place_bars(left, col_w, gap, names_y - 4 * s, bar_h)
         rows = max(self.column_sizes, default=1)
         bottom = 12 * s + 30 * s
         row_gap = 8 * s
@@ -133,22 +145,46 @@ class LevelsView(BaseView):
             self.world_names[col].position = (x + col_w / 2, names_y)
             first = self.cell.index((col, 0))
             place_grid(self.buttons[first:first + size], x, top, 1, col_w, tile_h, row_gap)
-        font = max(8.0, min(13 * s, tile_h * 0.26))
-        n_levels = len(self.levels)
-        for i in range(len(self.buttons)):
-            r = self.buttons[i].rect
-            label, mark = self.tile_names[i], self.tile_marks[i]
-            label.font_size = mark.font_size = font
-            if i < n_levels:
-                lv = self.levels[i]
-                ellipsize(label, f"{lv.index + 1}. {lv.name}", r.width - 10)
-            else:
-                ellipsize(label, "broken", r.width - 10)
-                ellipsize(mark, "cannot be read", r.width - 10)
-            label.position = (r.center_x, r.center_y + tile_h * 0.05)
-            mark.position = (r.center_x, r.center_y - tile_h * 0.05)
+        self.place_tile_texts(max(8.0, min(13 * s, tile_h * 0.26)), tile_h)
         self.error.width = int(width - 60)
         self.error.position = (width / 2, height / 2)
+
+    def place_tile_texts(self, font: float, tile_h: float) -> None:
+        """Each tile's name (up to two lines) over its mark, at one font size for all: the largest up to ``font``
+        (down to 8 pt, or 0.8 of it) at which every name fits whole; names that still do not fit end in "…"."""
+        n_levels = len(self.levels)
+        values = [f"{lv.index + 1}. {lv.name}" for lv in self.levels] + ["broken"] * (len(self.buttons) - n_levels)
+        width = self.buttons[0].rect.width - 10 if self.buttons else 100.0
+        size = font
+        while True:
+            lines = 2 if tile_h >= size * 4.2 else 1  # two lines of name and the marks need ~4 line heights
+            whole = True
+            for label, value in zip(self.tile_names, values, strict=True):
+                label.font_size = size
+                whole = wrap_lines(label, value, width, lines) and whole
+            if whole or size <= max(8.0, font * 0.8):
+                break
+            size = max(8.0, font * 0.8, size - 0.5)
+        for i, (label, mark) in enumerate(zip(self.tile_names, self.tile_marks, strict=True)):
+            r = self.buttons[i].rect
+            mark.font_size = size
+            if i >= n_levels:
+                ellipsize(mark, "cannot be read", r.width - 10)
+            mark.position = (r.center_x, r.bottom + tile_h * 0.12 + mark.content_height)
+            label.position = (r.center_x, (r.top + mark.top) / 2 + tile_h * 0.02)
+
+    def place_bars(self, left: float, col_w: float, gap: float, top: float, height: float) -> None:
+        """Each world's completion bar under its name: stars earned of possible, the count at its right."""
+        self.bars = []
+        for col, ((got, of), text) in enumerate(zip(self.world_stars, self.bar_texts, strict=True)):
+            x = left + col * (col_w + gap)
+            text.font_size = max(7.0, height * 0.8)
+            text.text = f"{got}/{of} {STAR}"
+            if text.content_width > col_w * 0.6:
+                text.text = f"{got}/{of}"
+            text.position = (x + col_w, top - height / 2)
+            right = x + col_w - text.content_width - 4
+            self.bars.append((x, max(x + 4, right), top - height * 0.75, top - height * 0.25, got / max(1, of)))
 
     def fit_world_names(self, size: float, width: float, readable: float) -> float:
         """Every world name at one common font size: the largest (up to ``size``) at which all fit ``width`` on
@@ -201,6 +237,12 @@ class LevelsView(BaseView):
         self.title.draw()
         self.summary.draw()
         for text in self.world_names:
+            text.draw()
+        t = self.ctx.theme
+        for (x0, x1, y0, y1, share), text in zip(self.bars, self.bar_texts, strict=True):
+            arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, t.locked)
+            if share > 0:
+                arcade.draw_lrbt_rectangle_filled(x0, x0 + (x1 - x0) * share, y0, y1, t.star)
             text.draw()
         for text in self.tile_names:
             text.draw()

@@ -4,6 +4,9 @@ The modes' buttons come from the mode registry (:func:`engine.modes.registry.men
 label, menu route, order); adding another screen is one line in :data:`MENU_ENTRIES`
 (label, route, order): the button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu
 remembers the last chosen entry (``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
+
+The first launch (no level finished and the setting :data:`GUIDE_SEEN` unset) greets the player and offers the
+guided start (:mod:`game.play.guide`); either answer sets :data:`GUIDE_SEEN`, and Help can replay it.
 """
 
 from __future__ import annotations
@@ -15,11 +18,23 @@ import arcade
 
 from engine.modes.registry import menu_modes
 from game.context import Context
+from game.render.backdrop import CarvingBackdrop
 from game.routes import Route
-from game.ui import TITLE_FONT, fit_text, place_column
+from game.shell.prompt import ChoiceOverlay
+from game.store import SaveStore
+from game.ui import TITLE_FONT, enable_ui, fit_text, place_column
 from game.ui.screen import BaseView
 
 QUIT = "quit"  # the one entry that is not a route
+#: The setting that says the first-launch greeting was answered ("1").
+GUIDE_SEEN = "guide_seen"
+GREETING = ("Welcome to Tessera!", "Mazes to walk, races to win, tiles to slide. A one-minute guided start shows "
+            "the keys; skip it if you like (Help replays it).")
+
+
+def first_launch(store: SaveStore) -> bool:
+    """True when the greeting is due: not answered yet and no level finished (an old save is no first launch)."""
+    return store.setting(GUIDE_SEEN) != "1" and not store.stars()
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,7 @@ class MenuEntry:
 MENU_ENTRIES: list[MenuEntry] = [
     *(MenuEntry(m.label, Route(m.menu_route), m.menu_order) for m in menu_modes() if m.label and m.menu_route),
     MenuEntry("My levels", Route.MY_LEVELS, 55),
+    MenuEntry("Records", Route.RECORDS, 75),
     MenuEntry("Enter code", Route.CODE_ENTRY, 60),
     MenuEntry("Settings", Route.SETTINGS, 80),
     MenuEntry("Help", Route.HELP, 90),
@@ -48,9 +64,14 @@ def quit_game(ctx: Context) -> None:
 
 
 class MenuView(BaseView):
-    """Title, one button per registered entry, and any notice (e.g. a damaged save set aside)."""
+    """Title, one button per registered entry, and any notice (e.g. a damaged save set aside).
 
-    def __init__(self, ctx: Context) -> None:
+    Args:
+        ctx: shared context.
+        greet: offer the guided start when :func:`first_launch` says so (the launcher's first menu).
+    """
+
+    def __init__(self, ctx: Context, greet: bool = False) -> None:
         super().__init__(ctx)
         self.entries = sorted(MENU_ENTRIES, key=lambda e: e.order)
         for entry in self.entries:
@@ -65,6 +86,67 @@ class MenuView(BaseView):
                                 width=900, align="center")
         self.hint = self.text("Up/Down + Enter or click  ·  Esc back  ·  F1 help  ·  F11 fullscreen", 12,
                               t.text_dim, anchor_x="center", anchor_y="bottom")
+        self.backdrop = self._backdrop()
+        self.greeting: ChoiceOverlay | None = None
+        if greet and first_launch(ctx.store):
+            self.greeting = ChoiceOverlay(ctx, *GREETING, [("Start the guide", self._start_guide),
+                                                           ("Skip", self._skip_guide)])
+
+    def _backdrop(self) -> CarvingBackdrop:
+        """The carving maze behind the menu, kept while the game runs (a new one for a new theme or motion)."""
+        ctx = self.ctx
+        reduced = ctx.store.setting("reduced_motion") == "1"
+        kept = ctx.memory.get("menu.backdrop")
+        if isinstance(kept, CarvingBackdrop) and kept.theme is ctx.theme and kept.reduced_motion == reduced:
+            return kept
+        made = CarvingBackdrop(ctx.theme, reduced)
+        ctx.memory["menu.backdrop"] = made
+        return made
+
+    def on_update(self, delta_time: float) -> None:
+        """The background carves on a few times a second (each time one redraw)."""
+        if self.backdrop.update(delta_time):
+            self.request_redraw()
+
+    def draw_background(self) -> None:
+        """The carving maze, under everything."""
+        self.backdrop.draw()
+
+    def _answered(self) -> None:
+        self.ctx.store.set_setting(GUIDE_SEEN, "1")
+        self.greeting = None
+        enable_ui(self.ui)
+        self.request_redraw()
+
+    def _start_guide(self) -> None:
+        self._answered()
+        self.ctx.go(Route.GUIDE)
+
+    def _skip_guide(self) -> None:
+        self._answered()
+
+    def on_show_view(self) -> None:
+        """As every button screen; the greeting (if due) takes the input."""
+        super().on_show_view()
+        if self.greeting is not None:
+            self.ui.disable()
+            self.greeting.show()
+
+    def on_hide_view(self) -> None:
+        """Disable the buttons and the greeting's."""
+        super().on_hide_view()
+        if self.greeting is not None:
+            self.greeting.hide()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """The greeting's keys while it is up, else the menu's."""
+        if self.greeting is not None and self.greeting.visible:
+            return self.greeting.on_key_press(symbol, modifiers)
+        return super().on_key_press(symbol, modifiers)
+
+    def needs_redraw(self) -> bool:
+        """As every button screen, or the greeting's buttons want drawing."""
+        return super().needs_redraw() or (self.greeting is not None and self.greeting.needs_render())
 
     def _opener(self, entry: MenuEntry) -> Callable[[], None]:
         def open_it() -> None:
@@ -80,8 +162,9 @@ class MenuView(BaseView):
         """Esc on the main menu does nothing (Quit is a button)."""
 
     def layout(self, width: int, height: int) -> None:
-        """Title band on top, key hint at the bottom, the buttons fill the rest."""
+        """Title band on top, key hint at the bottom, the buttons fill the rest; the background covers it all."""
         s = self.scale
+        self.backdrop.place(width, height, s)
         fit_text(self.title, "TESSERA", 64 * s, width - 40)
         self.title.position = (width / 2, height - 16 * s)
         fit_text(self.subtitle, self.subtitle.text, 16 * s, width - 40)
@@ -99,9 +182,11 @@ class MenuView(BaseView):
         self.style_buttons(min(16 * s, h * 0.4))
 
     def draw_extra(self) -> None:
-        """Title, subtitle, notice and key hint."""
+        """Title, subtitle, notice and key hint; the greeting over them."""
         self.title.draw()
         self.subtitle.draw()
         if self.ctx.notice:
             self.notice.draw()
         self.hint.draw()
+        if self.greeting is not None and self.greeting.visible:
+            self.greeting.draw(self.window.width, self.window.height)

@@ -4,7 +4,7 @@ The list is :meth:`game.store.SaveStore.my_levels` (newest first).  Each row sho
 level's name and what its code holds (kind, shape and size: :func:`game.format.summarize`); a
 code that no longer decodes is listed as such and its sentence shown, never raised.  Play opens the code through
 :func:`game.routes.open_code`.  Export writes every level, in the order shown, as a
-TOML pack into the data folder's ``levels/`` directory (:func:`engine.pack_export.export_pack`).
+TOML pack into the data folder's ``levels/`` directory (:func:`engine.modes.packs.export_levels`).
 
 Keys: Up/Down choose, Enter plays (or presses the focused button), Left/Right between the
 list and the buttons, F2 rename, Delete delete, Ctrl+C copy the code, E export, Esc back.
@@ -20,7 +20,7 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.pack_export import export_pack, new_pack_path
+from engine.modes.packs import Export, PackError, export_levels
 from engine.paths import data_dir
 from game import routes
 from game.context import Context
@@ -45,6 +45,17 @@ HINTS = {
     CONFIRM: "Y or Yes deletes  ·  N, No or Esc keeps it",
 }
 
+
+
+def export_message(done: Export) -> str:
+    """One line on an export: how many levels went where, and how many were left out (not maze levels, repeats)."""
+    left = f" (left out {len(done.skipped)} that a pack cannot hold)" if done.skipped else ""
+    if not done.paths:
+        return f"Nothing exported{left}: a pack holds maze levels only."
+    if len(done.paths) == 1:
+        return f"Exported {count(done.written, 'level')}{left} to {done.paths[0]}"
+    packs = f"{len(done.paths)} packs of up to 12"
+    return f"Exported {count(done.written, 'level')}{left} as {packs} to {done.paths[0].parent}"
 
 class MyLevelsView(BaseView):
     """The list of the player's own levels and what can be done with the chosen one.
@@ -225,13 +236,13 @@ class MyLevelsView(BaseView):
         if not self.levels:
             return
         try:
-            path = export_pack(new_pack_path(data_dir() / "levels", PACK_FILE), PACK_NAME,
-                               [(lv.name, lv.code) for lv in self.levels])
-        except OSError as exc:
+            levels = [(lv.name, lv.code) for lv in self.levels]
+            done = export_levels(data_dir() / "levels", PACK_FILE, PACK_NAME, levels)
+        except PackError as exc:
             self.ctx.audio.play("bump")
-            self.say(f"The pack could not be written ({exc.strerror or exc}).", error=True)
+            self.say(f"The pack could not be written: {exc}", error=True)
             return
-        self.say(f"Exported {count(len(self.levels), 'level')} to {path}")
+        self.say(export_message(done))
 
     def _not_saved(self, what: str) -> str:
         why = self.ctx.store.message
@@ -382,7 +393,7 @@ class MyLevelsView(BaseView):
     def _place_status(self) -> None:
         self.status.font_size = 14 * self.scale
         self.status.color = self.ctx.theme.error if self.status_error else self.ctx.theme.accent
-        ellipsize(self.status, self.status_value, self._text_w)
+        ellipsize(self.status, self.status_value, self._text_w, middle=True)  # the end names the file written
         self.status.position = (self._text_left, self._lines_bottom)
 
     # -- drawing -------------------------------------------------------------------------

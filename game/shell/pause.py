@@ -12,7 +12,7 @@ import arcade
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, fit_text, gui, place_column, ui_scale
+from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, place_column, ui_scale
 
 
 class PauseOverlay:
@@ -87,7 +87,7 @@ class PauseOverlay:
         """Show the overlay and take mouse input."""
         self.visible = True
         self.refresh()
-        self.ui.enable()
+        enable_ui(self.ui)
 
     def hide(self) -> None:
         """Hide the overlay."""

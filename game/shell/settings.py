@@ -43,11 +43,13 @@ class SettingsView(BaseView):
         self.motion_btn = self.make_button("", self.toggle_motion)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
         self.make_button("Keys…", self.open_keys)
+        self.make_button("Export records (CSV)", self.export_records)
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
         self.title = self.text("Settings", 32, ctx.theme.accent, bold=True, anchor_x="center", anchor_y="top")
         self.pad_line = self.text("", 14, ctx.theme.text_dim, anchor_x="center", anchor_y="top")
+        self.note = self.text("", 12, ctx.theme.text_dim, anchor_x="center", anchor_y="bottom")
         self.refresh()
 
     def refresh(self) -> None:
@@ -128,15 +130,28 @@ class SettingsView(BaseView):
         self.ctx.store.set_setting(GOAL_HINT_SETTING, "0" if on else "1")
         self.refresh()
 
+    def export_records(self) -> None:
+        """Write the records CSV (as ``tessera records --csv``) to a new file in the data folder; say where."""
+        from game.records import export_records
+
+        try:
+            self.note.text = f"Records written to {export_records(self.ctx.store)}"
+        except OSError as exc:
+            self.note.text = f"Could not export the records ({exc.strerror or exc})."
+        self.layout(self.window.width, self.window.height)
+        self.request_redraw()
+
     def layout(self, width: int, height: int) -> None:
-        """Title on top, the buttons below (labels follow the real fullscreen state after F11)."""
+        """Title on top, the buttons below (labels follow the real fullscreen state after F11), a note under them."""
         s = self.scale
         fit_text(self.title, "Settings", 32 * s, width - 40)
         self.title.position = (width / 2, height - 30 * s)
+        fit_text(self.note, self.note.text, 12 * s, width - 40, min_size=7)
+        self.note.position = (width / 2, 6 * s)
         top = self.title.bottom - 30 * s
         rows = -(-len(self.buttons) // 2)
         gap = 14 * s
-        line = 30 * s  # the controller line below the buttons
+        line = 30 * s + 20 * s  # the controller line below the buttons, the export note at the bottom
         h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
         w = min(380 * s, (width - 40 - gap) / 2)
         place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
@@ -150,6 +165,8 @@ class SettingsView(BaseView):
         self.pad_line.x = width / 2
 
     def draw_extra(self) -> None:
-        """The title and the controller line."""
+        """The title, the controller line and the export note."""
         self.title.draw()
         self.pad_line.draw()
+        if self.note.text:
+            self.note.draw()

@@ -144,6 +144,7 @@ def label_width(text: str, font_size: float) -> float:
     """Width in pixels of ``text`` in a button's font (:func:`game.render.theme.button_style`) at ``font_size``."""
     if not _MEASURE:
         _MEASURE.append(arcade.Text("", 0, 0, font_name=BUTTON_FONTS, font_size=12))
+        _MEASURE.append(arcade.Text("", 0, 0, font_size=12))
     t = _MEASURE[0]
     t.font_size = font_size
     t.text = text
@@ -151,8 +152,9 @@ def label_width(text: str, font_size: float) -> float:
 
 
 def needs_render(ui: gui.UIManager) -> bool:
-    """True when a widget of ``ui`` wants drawing (hover, press, a label or state change)."""
-    return any(w._requires_render for w in ui.walk_widgets())
+    """True when a shown widget of ``ui`` wants drawing (hover, press, a label or state change); a hidden widget
+    is never drawn, so its wish never clears and must not keep the screen redrawing."""
+    return any(w._requires_render and w.visible for w in ui.walk_widgets())
 
 
 # Typed entry points to arcade.gui methods that arcade leaves unannotated (mypy --strict
@@ -165,6 +167,19 @@ def focus(field: gui.UIInputText) -> None:
 def unfocus(field: gui.UIInputText) -> None:
     """Take the keyboard from ``field`` (``UIInputText.deactivate``)."""
     field.deactivate()  # type: ignore[no-untyped-call]
+
+
+def enable_ui(ui: gui.UIManager) -> None:
+    """Enable ``ui`` and size its surfaces to the window now.
+
+    A disabled ``UIManager`` does not hear ``on_resize``: a window resized while it was off
+    (at start, behind an overlay, on another screen) left its surface at the old size, and
+    buttons placed for the new size outside the old surface were not drawn.
+    """
+    ui.enable()
+    size = ui.window.get_size()
+    if any(surface.size != size for surface in ui._surfaces.values()):
+        ui.on_resize(*size)  # type: ignore[no-untyped-call]
 
 
 def request_render(ui: gui.UIManager) -> None:
@@ -227,12 +242,12 @@ def ui_scale(width: float, height: float) -> float:
     return max(0.6, min(2.5, min(width / 1280, height / 800))) * text_scale()
 
 
-def ellipsize(text: arcade.Text, value: str, max_width: float) -> None:
-    """Set ``text.text`` to ``value``, cut with "…" so its content is at most ``max_width`` pixels wide."""
+def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = False) -> None:
+    """Set ``text.text`` to ``value``, cut with "…" (at the end, or in the ``middle``) to ``max_width`` pixels."""
     text.text = value
     if text.content_width <= max_width or not value:
         return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True)
+    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
 
 
 def cut_to_fit(
@@ -282,6 +297,41 @@ def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_s
     ellipsize(text, value, max_width)
 
 
+def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) -> bool:
+    """Set a multiline ``text`` to ``value`` broken at spaces into at most ``lines`` lines of at most ``max_width``
+    pixels each (at its font size); a line that still does not fit ends in "…" (never cut silently).
+    A leading "12." stays with the next word when both fit together.  Returns True when nothing was cut."""
+    text.width = int(max_width) + 2  # the wrapping is ours: arcade only keeps it from re-wrapping
+    if not _MEASURE:
+        label_width("", 12)  # makes the measuring texts
+    line = _MEASURE[1]  # one line, measured unwrapped in the text's font
+    line.font_name, line.font_size, line.bold = text.font_name, text.font_size, text.bold
+
+    def fits() -> bool:
+        return line.content_width <= max_width
+
+    words, out, whole = value.split(), list[str](), True
+    if len(words) > 1 and words[0][:-1].isdigit() and words[0].endswith("."):
+        line.text = f"{words[0]} {words[1]}"
+        if fits():
+            words[:2] = [line.text]  # "12. Name": the number stays with the first word
+    while words and len(out) < lines:
+        k = len(words) if len(out) == lines - 1 else 1  # the last line takes the rest
+        while k < len(words):
+            line.text = " ".join(words[:k + 1])
+            if not fits():
+                break
+            k += 1
+        line.text = " ".join(words[:k])
+        if not fits():
+            whole = False
+            cut_to_fit(line, line.text, fits, keep_ellipsis=True)
+        out.append(line.text)
+        words = words[k:]
+    text.text = "\n".join(out)
+    return whole
+
+
 def place_column(
     buttons: Sequence[gui.UIWidget], cx: float, top: float, bottom: float, width: float, max_height: float,
     gap_ratio: float = 0.27,
@@ -318,5 +368,6 @@ __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
     "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
     "set_reduced_motion",
-    "cut_text", "cut_to_fit", "ellipsize", "label_width", "fit_text", "place_column", "place_grid",
+    "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
+    "place_grid",
 ]

@@ -110,7 +110,8 @@ def _actions() -> tuple[Action, ...]:
         ("stop", "Stop solving", (letter("x"),)), ("faster", "Faster", (KEY_EQUAL, KEY_NUM_ADD)),
         ("slower", "Slower", (KEY_MINUS, KEY_NUM_SUBTRACT)), ("copy", "Copy code (Shift: now)", (letter("c"),)),
         ("copy_seed", "Copy seed code", (letter("g"),)), ("numbers", "Numbers on/off", (letter("i"),)),
-        ("advanced", "Advanced panel", (letter("v"),)), ("solver", "Solver", (letter("o"),)),
+        ("advanced", "Advanced panel", (letter("v"),)), ("meter", "Distance line", (letter("m"),)),
+        ("solver", "Solver", (letter("o"),)),
         ("timeout", "Time limit", (letter("t"),)), ("boost", "Random boost", (letter("b"),)),
         ("heuristic", "Heuristic", (letter("e"),)), ("arrows", "Arrow direction", (letter("a"),)))]
     out += [a("lab", n, label, keys) for n, label, keys in (

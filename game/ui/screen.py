@@ -21,7 +21,7 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, gui, label_width, needs_render, text_scale, ui_scale
+from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 
 
 class Screen(arcade.View):
@@ -42,8 +42,10 @@ class Screen(arcade.View):
         self.ctx = ctx
 
     def on_show_view(self) -> None:
-        """Start this screen's music; subclasses that override this call it first."""
+        """Start this screen's music and fit the default camera to the window; subclasses that override this
+        call it first."""
         self.ctx.audio.music(self.music)
+        fit_default_camera(self.window)
 
     def request_redraw(self) -> None:
         """Draw the next frame (something changed without an input event)."""
@@ -57,6 +59,21 @@ class Screen(arcade.View):
         """Asked by the window once per frame; clears the request."""
         wanted, self._redraw_requested = self._redraw_requested, False
         return wanted or self.animating()
+
+
+def fit_default_camera(window: Any) -> None:  # noqa: ANN401 - an arcade.Window
+    """Give the window's default camera (button screens and overlays draw with it) the window's size.
+
+    arcade moves that camera to a new window size only when it is the camera in use at the next frame: a
+    resize while a screen drew with its own cameras (play, race, Lab) left it at the old size, and the next
+    button screen (the win screen, the race result) drew clipped to the old size.
+    """
+    if window is None:
+        return
+    width, height = window.get_framebuffer_size()
+    camera = window.default_camera
+    if (camera.viewport.width, camera.viewport.height) != (width, height):
+        camera.viewport = arcade.LBWH(0, 0, width, height)
 
 
 def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
@@ -157,7 +174,7 @@ class BaseView(Screen):
         """Start the music, enable the UI and lay out for the window."""
         super().on_show_view()
         self.background_color = self.ctx.theme.background
-        self.ui.enable()
+        enable_ui(self.ui)
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:

@@ -1,0 +1,112 @@
+"""The distance meter: how many moves the current position is from solved (proven optimal), move by move.
+
+A :class:`DistanceMeter` remembers every distance it learnt during one game and answers at once when it can:
+the goal (0), a position met before, or any position on an optimal solution it found (the player following it
+gets each reading without a search).  For any other position it writes a :class:`MeterQuery` -- a search
+bounded by what the positions met before prove: a position ``k`` moves back along the game's path at distance
+``d`` puts the current one in ``d - k .. d + k`` (same parity), so one move after a known position is a single
+IDA* bound (``d - 1`` or, failing, ``d + 1``) instead of a whole proof.  :func:`measure` runs a query (in the
+background: the game hands it to a thread) and :meth:`DistanceMeter.learn` takes the answer.
+
+Pure: no threads, no window; the game's line is ``game.puzzle.meter``.  Boards of at most 16 cells (3x3 answers
+from the exact table; 4x4 needs the optimal solver's tables, built once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.puzzle.board import INVERSE, Board
+from engine.puzzle.result import CancelFn, SolverStopped
+
+MAX_TRAIL = 400
+"""Moves walked back along the game's path looking for a position whose distance is known."""
+
+
+def meter_available(width: int, height: int) -> bool:
+    """True for the sizes the meter measures (those of the optimal solver: at most 16 cells)."""
+    from engine.puzzle.optimal import can_solve_optimally
+
+    return can_solve_optimally(width, height)
+
+
+@dataclass(frozen=True)
+class MeterQuery:
+    """One search to run: the position and what the game so far proves about its distance (moves).
+
+    Attributes:
+        board: the position.
+        at_least: a proven lower bound (0: none).
+        at_most: a proven upper bound, or None; when the search finds nothing shorter, this is the distance.
+    """
+
+    board: Board
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class MeterAnswer:
+    """A measured distance: ``board`` is ``distance`` moves from solved; ``path`` an optimal solution (or ``""``
+    when the distance followed from the bounds without one)."""
+
+    board: Board
+    distance: int
+    path: str = ""
+
+
+def measure(query: MeterQuery, cancel: CancelFn | None = None) -> MeterAnswer:
+    """Run ``query``: the exact distance of its position (the search stops early when its bounds allow).
+
+    Raises:
+        SolverStopped: ``cancel`` returned True (``"cancelled"``).
+        ValueError: a board over 16 cells.
+    """
+    from engine.puzzle.optimal import solve_optimal
+
+    q = query
+    if q.at_most is not None and q.at_most <= q.at_least:
+        return MeterAnswer(q.board, q.at_most)
+    within = None if q.at_most is None else q.at_most - 2
+    try:
+        res = solve_optimal(q.board, cancel=cancel, at_least=q.at_least, at_most=within)
+    except SolverStopped as stop:
+        if stop.reason != "bound" or q.at_most is None:
+            raise
+        return MeterAnswer(q.board, q.at_most)  # nothing within at_most - 2: parity leaves at_most
+    return MeterAnswer(q.board, res.length, res.moves)
+
+
+@dataclass
+class DistanceMeter:
+    """What one game has learnt about distances to solved (moves), by position."""
+
+    known: dict[tuple[int, ...], int] = field(default_factory=dict)
+
+    def reading(self, board: Board) -> int | None:
+        """The distance of ``board`` if known without a search, else None."""
+        if board.is_solved():
+            return 0
+        return self.known.get(board.tiles)
+
+    def learn(self, answer: MeterAnswer) -> None:
+        """Keep ``answer`` and, along its optimal solution, the distance of every position on it."""
+        b = answer.board
+        self.known[b.tiles] = answer.distance
+        for i, m in enumerate(answer.path):
+            b = b.move(m)
+            self.known[b.tiles] = answer.distance - i - 1
+
+    def query(self, board: Board, path: str = "") -> MeterQuery:
+        """The search that measures ``board``, the position reached by the moves ``path`` (UDLR, the blank's).
+
+        The nearest position with a known distance walking back along ``path`` (at most :data:`MAX_TRAIL`
+        moves) bounds the search; without one it is a full proof.
+        """
+        b = board
+        for k, m in enumerate(reversed(path[-MAX_TRAIL:]), start=1):
+            b = b.move(INVERSE[m])
+            d = self.known.get(b.tiles)
+            if d is not None:
+                return MeterQuery(board, max(0, d - k), d + k)
+        return MeterQuery(board)

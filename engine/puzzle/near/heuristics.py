@@ -1,0 +1,151 @@
+"""The estimates the beam search ranks positions by, each updated from the one tile a move slides.
+
+A heuristic keeps, per position, a few ``int64`` words (``aux``: for pattern
+databases, each group's table offset plus placement index) and one or
+more ``int16`` estimates (one per *view*); the search keeps the largest view.
+After the blank moves from cell ``b`` to cell ``q``, tile ``t`` has slid from
+``q`` to ``b``, and :meth:`Heuristic.delta` gives each view's new estimate and
+the words that change.  Everything is vectorised over the candidate moves of
+a whole beam.
+
+* :class:`PatternHeuristic` -- the additive pattern databases of
+  :mod:`engine.puzzle.pdb` (one table per tile group, read straight and, on a
+  square board, on the transposed board: the goal is its own transpose).
+* :class:`ManhattanHeuristic` -- the taxicab distance of a chosen set of tiles
+  (the peeling stages of boards larger than 5x5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from engine.puzzle.pdb import cell_base
+
+
+class Heuristic(Protocol):
+    """What the beam search needs from an estimate (see the module docstring)."""
+
+    @property
+    def views(self) -> int:
+        """How many estimates each position carries (the search keeps the largest)."""
+        ...
+
+    def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """``(aux, values)`` of one position: ``(1, k)`` int64 words and ``(1, views)`` int16 estimates."""
+        ...
+
+    def delta(
+        self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``(new_words, new_values)`` when ``tile`` slides from cell ``src`` to ``dst`` (rows of a beam).
+
+        ``new_words`` is ``(m, views)`` int64 (the word of each view that changes), ``new_values``
+        ``(m, views)`` int16.
+        """
+        ...
+
+    def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
+        """Write ``new_words`` (from :meth:`delta`) into ``aux`` (rows already those of the children)."""
+        ...
+
+
+def transpose_cells(width: int) -> np.ndarray:
+    """Cell -> the cell mirrored on the main diagonal of a square board ``width`` wide (int64)."""
+    c = np.arange(width * width, dtype=np.int64)
+    return (c % width) * width + c // width
+
+
+class PatternHeuristic:
+    """The largest, over views, of the summed additive pattern databases of a square or oblong board.
+
+    Args:
+        width, height: the board.
+        groups: disjoint tile groups covering ``1..n-1``.
+        tables: each group's table from :func:`engine.puzzle.pdb.pattern_table`.
+    """
+
+    def __init__(self, width: int, height: int, groups: Sequence[Sequence[int]], tables: Sequence[np.ndarray]) -> None:
+        n = width * height
+        base = cell_base(n)
+        self.groups = len(groups)
+        # one uint8 array (38 MiB for 5x5); a word is its group's offset here plus the placement index
+        self.table = np.concatenate(tables)  # 255 (impossible placement) is never read
+        self.offsets = np.cumsum([0] + [t.size for t in tables])[:-1].astype(np.int64)
+        mirrors = (False, True) if width == height else (False,)
+        self._views = len(mirrors)
+        self.cell = np.zeros((self._views, n), np.int64)  # cell -> the view's cell
+        self.col = np.zeros((self._views, n), np.int64)  # tile -> its column in aux
+        self.scale = np.zeros((self._views, n), np.int64)  # tile -> its place value in its word
+        where = {t: (g, i) for g, grp in enumerate(groups) for i, t in enumerate(grp)}
+        for v, mirrored in enumerate(mirrors):
+            tr = transpose_cells(width) if mirrored else np.arange(n, dtype=np.int64)
+            self.cell[v] = tr
+            for t in range(1, n):
+                g, i = where[int(tr[t - 1]) + 1]
+                self.col[v, t] = v * self.groups + g
+                self.scale[v, t] = base**i
+
+    @property
+    def views(self) -> int:
+        return self._views
+
+    def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        aux = np.tile(self.offsets, self._views)[None, :].copy()
+        for cell, t in enumerate(tiles):
+            if t:
+                for v in range(self._views):
+                    aux[0, self.col[v, t]] += int(self.cell[v, cell]) * int(self.scale[v, t])
+        values = np.zeros((1, self._views), np.int16)
+        for v in range(self._views):
+            for g in range(self.groups):
+                values[0, v] += int(self.table[aux[0, v * self.groups + g]])
+        return aux, values
+
+    def delta(
+        self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        rows = np.arange(tile.size)
+        words = np.empty((tile.size, self._views), np.int64)
+        new_values = values.copy()
+        for v in range(self._views):
+            old = aux[rows, self.col[v, tile]]
+            new = old + (self.cell[v, dst] - self.cell[v, src]) * self.scale[v, tile]
+            new_values[:, v] += self.table[new].astype(np.int16) - self.table[old]
+            words[:, v] = new
+        return words, new_values
+
+    def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
+        rows = np.arange(tile.size)
+        for v in range(self._views):
+            aux[rows, self.col[v, tile]] = new_words[:, v]
+
+
+class ManhattanHeuristic:
+    """The taxicab distance (moves) of ``tiles`` to their homes on a ``width`` x ``height`` board; one view."""
+
+    def __init__(self, width: int, height: int, tiles: Sequence[int]) -> None:
+        n = width * height
+        cells = np.arange(n)
+        self.dist = np.zeros((n, n), np.int16)  # tile, cell -> distance
+        for t in tiles:
+            home = t - 1
+            self.dist[t] = np.abs(cells // width - home // width) + np.abs(cells % width - home % width)
+
+    @property
+    def views(self) -> int:
+        return 1
+
+    def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        total = sum(int(self.dist[t, c]) for c, t in enumerate(tiles))
+        return np.zeros((1, 1), np.int64), np.array([[total]], np.int16)
+
+    def delta(
+        self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros((tile.size, 1), np.int64), values + (self.dist[tile, dst] - self.dist[tile, src])[:, None]
+
+    def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
+        return None

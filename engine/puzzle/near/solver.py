@@ -1,0 +1,128 @@
+"""The near-optimal solver: beam search on pattern databases for 5x5, peeling larger boards down to 5x5.
+
+* **5x5**: one :func:`engine.puzzle.near.beam.beam_search` of :data:`BEAM_WIDTH`
+  positions a level, ranked by the 5x5 pattern databases
+  (:mod:`engine.puzzle.near.tables`).
+* **Larger boards** (both sides at least 5): while the unsolved part is larger
+  than 5x5, its top row (when it has at least as many rows as columns) or its
+  left column is brought home by a beam search ranked by those tiles' Manhattan
+  distance (:data:`PEEL_WIDTH` positions a level; positions that differ only in
+  the other tiles count as one), with the blank kept inside the unsolved part;
+  that line is then never touched again.  The last 5x5 is renumbered as a 5x5
+  board and solved as above.
+
+Solutions are usually not shortest (``optimal`` is False); the same position
+always gives the same moves.
+"""
+
+from __future__ import annotations
+
+import time
+
+from engine.puzzle.board import Board
+from engine.puzzle.near.beam import beam_search
+from engine.puzzle.near.heuristics import ManhattanHeuristic
+from engine.puzzle.near.tables import SIDE, five_by_five
+from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
+
+BEAM_WIDTH = 2000  # 5x5 positions per level (Korf & Felner's 50: 3000 gave 1.117x optimal, 2000 1.121x, 2/3 the time)
+PEEL_WIDTH = 3000  # positions per level while peeling a line of a larger board
+NAME = "near-optimal"
+
+
+def near_available(width: int, height: int) -> bool:
+    """True when the near-optimal solver handles this size (both sides at least 5)."""
+    return width >= SIDE and height >= SIDE
+
+
+def solve_near_optimal(
+    board: Board,
+    *,
+    timeout: float | None = None,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    beam_width: int = BEAM_WIDTH,
+    peel_width: int = PEEL_WIDTH,
+) -> SolveResult:
+    """Solve ``board`` (both sides >= 5) with the near-optimal beam search; see the module docstring.
+
+    Args:
+        timeout: search seconds (the tables' first build not counted), None for no limit.
+        progress: told about table builds and loads.
+        beam_width, peel_width: positions kept per level (>= 1); wider is slower and usually shorter.
+
+    Raises:
+        ValueError: a side below 5, or a width below 1.
+        SolverStopped: timeout, cancel or depth limit.
+        engine.puzzle.pdb.BuildCancelled: cancelled while the tables were built.
+    """
+    if not near_available(board.width, board.height):
+        raise ValueError(
+            f"The near-optimal solver handles boards of {SIDE}x{SIDE} and larger; "
+            f"{board.width}x{board.height} is smaller (use the optimal or fast solver)."
+        )
+    if beam_width < 1 or peel_width < 1:
+        raise ValueError("The beam widths must be at least 1.")
+    heuristic = five_by_five(progress, cancel)
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    w, h = board.width, board.height
+    tiles = board.tiles
+    moves: list[str] = []
+    nodes = 0
+    row0 = col0 = 0
+    layers = 0
+    try:
+        while h - row0 > SIDE or w - col0 > SIDE:
+            if h - row0 >= w - col0:
+                line = [row0 * w + c + 1 for c in range(col0, w)]
+                nxt = (row0 + 1, col0)
+            else:
+                line = [r * w + col0 + 1 for r in range(row0, h)]
+                nxt = (row0, col0 + 1)
+            run = beam_search(
+                tiles,
+                w,
+                h,
+                ManhattanHeuristic(w, h, line),
+                peel_width,
+                region=(row0, col0),
+                tracked=line,
+                cancel=cancel,
+                deadline=deadline,
+            )
+            moves.append(run.moves)
+            nodes += run.nodes
+            tiles = run.tiles
+            row0, col0 = nxt
+            layers += 1
+        sub = _sub_board(tiles, w, row0, col0)
+        run = beam_search(sub, SIDE, SIDE, heuristic, beam_width, cancel=cancel, deadline=deadline)
+        moves.append(run.moves)
+        nodes += run.nodes
+    except SolverStopped as stop:
+        stop.result.seconds = time.perf_counter() - start
+        stop.result.nodes += nodes
+        raise
+    return SolveResult(
+        NAME,
+        "".join(moves),
+        nodes,
+        time.perf_counter() - start,
+        False,
+        layers=layers,
+        extra={"beam_width": beam_width, "peel_width": peel_width},
+    )
+
+
+def _sub_board(tiles: tuple[int, ...], width: int, row0: int, col0: int) -> list[int]:
+    """The 5x5 corner from ``(row0, col0)`` as a 5x5 position (tiles renumbered 1..24 by their homes there).
+
+    Every tile in it belongs there (the lines above and to the left are home); the blank's moves on
+    it are the same letters on the whole board.
+    """
+    cells = [(row0 + r) * width + col0 + c for r in range(SIDE) for c in range(SIDE)]
+    rename = {0: 0}
+    for i, cell in enumerate(cells[:-1]):
+        rename[cell + 1] = i + 1  # the tile whose home is that cell
+    return [rename[tiles[c]] for c in cells]

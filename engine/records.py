@@ -1,0 +1,276 @@
+"""Records and daily history from the list of finished games (pure: the save file is the game's).
+
+A :class:`Run` is one finished game as the save keeps it (``game.store.Store.runs``).  From a list of runs this
+module works out the records the game shows and ``tessera records`` prints:
+
+* per sliding-puzzle size (:func:`puzzle_records`): solves, best time, fewest moves, the averages of the last 5
+  and 12 solves (Ao5, Ao12: the best and the worst time of those dropped, the mean of the rest, as speedcubers
+  count them) and the best tiles per second (moves / seconds; a move slides one tile);
+* the dailies (:func:`day_marks`, :func:`streaks`): which days each daily was done, at par or not, and the current
+  and longest runs of consecutive days.
+
+Runs kept before the history existed (a save of schema 4) are not here; their bests stay in the ``best`` table
+and :func:`best_rows` turns those into record rows for the CSV export.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+#: The kinds of daily: the maze daily, and the puzzle dailies by size.
+DAILY_KINDS = ("maze", "puzzle-3x3", "puzzle-4x4")
+PUZZLE = "puzzle"
+MAZE = "maze"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One finished game.
+
+    Attributes:
+        mode: ``"puzzle"`` or ``"maze"``.
+        key: what the run is counted under: the puzzle size ``"WxH"``, or the maze's level code.
+        code: the level code played (``""`` when it had none).
+        seconds: the time of the game (> 0).
+        moves: moves made (puzzle: tiles slid; maze: steps).
+        par: the fewest moves possible when known (puzzle: proven optimal; maze: the shortest path), else None.
+        daily: the daily's kind (:data:`DAILY_KINDS`) and UTC date ``"YYYY-MM-DD"`` when the game was a daily,
+            as ``"maze:2026-11-26"``; else ``""``.
+        finished: when it ended, UTC ISO 8601 (``""`` for runs carried over from before the history).
+    """
+
+    mode: str
+    key: str
+    code: str
+    seconds: float
+    moves: int
+    par: int | None = None
+    daily: str = ""
+    finished: str = ""
+
+    @property
+    def daily_kind(self) -> str:
+        """The daily's kind (``"maze"``, ``"puzzle-4x4"``, ...), or ``""``."""
+        return self.daily.partition(":")[0] if self.daily else ""
+
+    @property
+    def daily_day(self) -> dt.date | None:
+        """The daily's date, or None (also for a damaged value)."""
+        if not self.daily:
+            return None
+        try:
+            return dt.date.fromisoformat(self.daily.partition(":")[2])
+        except ValueError:
+            return None
+
+    @property
+    def at_par(self) -> bool:
+        """The run matched the fewest moves possible (False when that is unknown)."""
+        return self.par is not None and self.moves <= self.par
+
+    @property
+    def tiles_per_second(self) -> float:
+        """Moves per second (a puzzle move slides one tile); 0 for a zero time."""
+        return self.moves / self.seconds if self.seconds > 0 else 0.0
+
+
+def daily_tag(kind: str, day: dt.date) -> str:
+    """The :attr:`Run.daily` value of a daily of ``kind`` on ``day``.
+
+    Raises:
+        ValueError: ``kind`` is not one of :data:`DAILY_KINDS`.
+    """
+    if kind not in DAILY_KINDS:
+        raise ValueError(f"A daily is one of {', '.join(DAILY_KINDS)}; got {kind!r}.")
+    return f"{kind}:{day.isoformat()}"
+
+
+def average_of(times: Sequence[float], n: int) -> float | None:
+    """The average of the last ``n`` times (seconds): best and worst dropped, mean of the rest; None if fewer.
+
+    Raises:
+        ValueError: ``n`` < 3 (nothing would be left).
+    """
+    if n < 3:
+        raise ValueError(f"An average of n drops the best and the worst: n must be at least 3, got {n}.")
+    if len(times) < n:
+        return None
+    last = sorted(times[-n:])[1:-1]
+    return sum(last) / len(last)
+
+
+@dataclass(frozen=True)
+class SizeRecord:
+    """The records of one puzzle size (times in seconds; None when not enough solves)."""
+
+    size: str
+    solves: int
+    best_time: float
+    fewest_moves: int
+    ao5: float | None
+    ao12: float | None
+    best_tps: float
+    last: str
+
+
+def size_order(size: str) -> tuple[int, int, str]:
+    """Sort key of a ``"WxH"`` size: smaller boards first (text that is not a size last)."""
+    w, _, h = size.partition("x")
+    return (int(w) * int(h), int(w), size) if w.isdigit() and h.isdigit() else (1 << 30, 0, size)
+
+
+def puzzle_records(runs: Iterable[Run]) -> list[SizeRecord]:
+    """One :class:`SizeRecord` per puzzle size played, smallest board first (runs in the order played)."""
+    by_size: dict[str, list[Run]] = {}
+    for r in runs:
+        if r.mode == PUZZLE:
+            by_size.setdefault(r.key, []).append(r)
+    out = []
+    for size in sorted(by_size, key=size_order):
+        rs = by_size[size]
+        times = [r.seconds for r in rs]
+        out.append(
+            SizeRecord(
+                size,
+                len(rs),
+                min(times),
+                min(r.moves for r in rs),
+                average_of(times, 5),
+                average_of(times, 12),
+                max(r.tiles_per_second for r in rs),
+                max((r.finished for r in rs), default=""),
+            )
+        )
+    return out
+
+
+# -- dailies -----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DayMark:
+    """One day of the calendar: per daily kind, ``None`` (not done), ``"done"`` or ``"par"`` (done at par)."""
+
+    day: dt.date
+    marks: dict[str, str | None]
+
+
+def day_marks(runs: Iterable[Run], today: dt.date, days: int = 14) -> list[DayMark]:
+    """The last ``days`` days up to ``today`` (newest first) with what was done of each daily."""
+    best: dict[tuple[str, dt.date], str] = {}
+    for r in runs:
+        day = r.daily_day
+        if day is None:
+            continue
+        k = (r.daily_kind, day)
+        if best.get(k) != "par":
+            best[k] = "par" if r.at_par else "done"
+    return [
+        DayMark(d, {kind: best.get((kind, d)) for kind in DAILY_KINDS})
+        for d in (today - dt.timedelta(days=i) for i in range(days))
+    ]
+
+
+def done_days(runs: Iterable[Run], kinds: Sequence[str]) -> set[dt.date]:
+    """The days on which a daily of one of ``kinds`` was finished."""
+    return {d for r in runs if r.daily_kind in kinds and (d := r.daily_day) is not None}
+
+
+def streaks(days: Iterable[dt.date], today: dt.date) -> tuple[int, int]:
+    """``(current, longest)`` runs of consecutive days in ``days``.
+
+    The current streak ends today, or yesterday while today's is not done yet (it is still alive); days after
+    ``today`` are ignored.
+    """
+    have = {d for d in days if d <= today}
+    longest = 0
+    for d in have:
+        if d - dt.timedelta(days=1) in have:
+            continue  # not the first day of a run
+        n = 1
+        while d + dt.timedelta(days=n) in have:
+            n += 1
+        longest = max(longest, n)
+    end = today if today in have else today - dt.timedelta(days=1)
+    current = 0
+    while end - dt.timedelta(days=current) in have:
+        current += 1
+    return current, longest
+
+
+def puzzle_stars(moves: int, optimal: int) -> int:
+    """Stars of a puzzle daily: 3 matching the proven optimum, 2 within twice it, else 1."""
+    if moves <= optimal:
+        return 3
+    return 2 if moves <= 2 * optimal else 1
+
+
+# -- export --------------------------------------------------------------------------------------------------------
+RECORD_COLUMNS = (
+    "kind",
+    "key",
+    "solves",
+    "best_time_s",
+    "fewest_moves",
+    "ao5_s",
+    "ao12_s",
+    "best_tiles_per_s",
+    "last_finished",
+)
+RUN_COLUMNS = ("finished", "mode", "key", "code", "seconds", "moves", "par", "daily")
+
+
+def best_kind(key: str) -> str:
+    """What a ``best`` table key is: ``puzzle-size``, ``puzzle``, ``maze`` or ``other`` (races, ghosts)."""
+    if key.startswith("puzzle-size:"):
+        return "puzzle-size"
+    if "/" in key or key.lower().startswith("vs-"):
+        return "other"
+    return {"P": "puzzle", "M": "maze", "L": "maze"}.get(key[:1].upper(), "other")
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def records_csv(records: Sequence[SizeRecord], bests: Iterable[tuple[str, float | None, int | None, int]]) -> str:
+    """The CSV text of the records: the puzzle sizes from the history, then every best the save keeps.
+
+    Args:
+        records: from :func:`puzzle_records`.
+        bests: ``(key, best time s, best moves, wins)`` rows of the save's ``best`` table.
+    """
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(RECORD_COLUMNS)
+    for r in records:
+        w.writerow(
+            (
+                "puzzle-history",
+                r.size,
+                r.solves,
+                _num(r.best_time),
+                r.fewest_moves,
+                _num(r.ao5),
+                _num(r.ao12),
+                _num(r.best_tps),
+                r.last,
+            )
+        )
+    for key, t, m, wins in bests:
+        w.writerow((best_kind(key), key, wins, _num(t), "" if m is None else m, "", "", "", ""))
+    return buf.getvalue()
+
+
+def runs_csv(runs: Iterable[Run]) -> str:
+    """The CSV text of the history, one finished game per row (oldest first)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(RUN_COLUMNS)
+    for r in runs:
+        w.writerow(
+            (r.finished, r.mode, r.key, r.code, _num(r.seconds, 3), r.moves, "" if r.par is None else r.par, r.daily)
+        )
+    return buf.getvalue()

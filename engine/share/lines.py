@@ -1,0 +1,161 @@
+"""One-line texts for sharing: what a code is (:func:`describe_line`) and how a run went (:func:`share_line`).
+
+A **share line** is spoiler-free by construction: :func:`share_line` is a function of a
+:class:`LevelSummary` (the kind of play, shape, size, dark flag and a daily's date: nothing about the
+passages), the time, the moves and the shortest number of moves, and of nothing else, so it cannot
+give a route away.  For example::
+
+    Tessera daily 2026-11-26 · hex 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) ★★★★☆
+    Tessera puzzle 4×4 · 0:41.0 · 57 moves, shortest 51 (89%) ★★★★☆
+
+The percentage is ``shortest / moves`` (100% = a shortest route), rounded down; the bar has
+:data:`BAR_CELLS` stars, all lit only at 100%.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.codes import Decoded
+    from engine.level import Level
+
+__all__ = ["BAR_CELLS", "LevelSummary", "daily_date", "describe_line", "efficiency", "share_line", "star_bar"]
+
+#: Stars in a share line's bar.
+BAR_CELLS = 5
+#: A lit and an unlit star of the bar (the game's font draws both).
+LIT, UNLIT = "\u2605", "\u2606"
+#: How many past days :func:`daily_date` looks back (a daily played late, or from another time zone).
+DAILY_LOOKBACK = 7
+
+
+@dataclass(frozen=True)
+class LevelSummary:
+    """All a share line may say about a level.
+
+    Attributes:
+        kind: ``"maze"`` or ``"puzzle"``.
+        shape: the tessellation (``square``, ``hex``, ...); ``""`` for a puzzle.
+        width, height: the size in cells (maze) or tiles (puzzle), >= 1.
+        dark: a dark maze (the player saw only what was in sight).
+        date: the day of a daily challenge, else None.
+    """
+
+    kind: str
+    shape: str
+    width: int
+    height: int
+    dark: bool = False
+    date: dt.date | None = None
+
+    @classmethod
+    def of_level(cls, level: Level, date: dt.date | None = None) -> LevelSummary:
+        """The summary of a maze level (shape, size, dark) and, for a daily, its date."""
+        return cls("maze", level.shape, level.width, level.height, level.dark, date)
+
+    @classmethod
+    def of_puzzle(cls, width: int, height: int, date: dt.date | None = None) -> LevelSummary:
+        """The summary of a sliding puzzle of ``width`` × ``height`` tiles."""
+        return cls("puzzle", "", width, height, False, date)
+
+    def title(self) -> str:
+        """``Tessera daily 2026-11-26 · hex 20×14``, ``Tessera · square 10×10, dark``, ``Tessera puzzle · 4×4``."""
+        head = "Tessera puzzle" if self.kind == "puzzle" else "Tessera"
+        parts = [f"{head} daily {self.date.isoformat()}" if self.date is not None else head]
+        size = f"{self.width}×{self.height}"
+        parts.append(size if self.kind == "puzzle" else f"{self.shape} {size}{', dark' if self.dark else ''}")
+        return " · ".join(parts)
+
+
+def efficiency(moves: int, shortest: int) -> int:
+    """``shortest / moves`` in whole percent, rounded down, 0..100 (100 when ``moves <= shortest``).
+
+    Raises:
+        ValueError: a negative count.
+    """
+    if moves < 0 or shortest < 0:
+        raise ValueError(f"moves and shortest must be >= 0, got {moves} and {shortest}")
+    if moves <= shortest:
+        return 100
+    return shortest * 100 // moves
+
+
+def star_bar(percent: int) -> str:
+    """:data:`BAR_CELLS` stars for a percentage 0..100: one per 20% (nearest), all lit only at 100%."""
+    lit = min(BAR_CELLS if percent >= 100 else BAR_CELLS - 1, max(0, round(percent * BAR_CELLS / 100)))
+    return LIT * lit + UNLIT * (BAR_CELLS - lit)
+
+
+def clock(seconds: float) -> str:
+    """``m:ss.t`` (tenths truncated, like a stopwatch); hours as ``h:mm:ss.t``; negative counts as 0."""
+    tenths = int(max(0.0, seconds) * 10 + 1e-6)
+    minutes, tenth_seconds = divmod(tenths, 600)
+    hours, minutes = divmod(minutes, 60)
+    sec = f"{tenth_seconds // 10:02d}.{tenth_seconds % 10}"
+    return f"{hours}:{minutes:02d}:{sec}" if hours else f"{minutes}:{sec}"
+
+
+def share_line(summary: LevelSummary, seconds: float, moves: int, shortest: int | None) -> str:
+    """The spoiler-free line of a finished run (see the module docstring).
+
+    Args:
+        summary: what the line may say about the level.
+        seconds: the run's time (>= 0).
+        moves: the moves the player made (>= 0).
+        shortest: the fewest moves the level takes (a maze's shortest path, a puzzle's proven
+            optimum), or None when not known (then the line has no percentage and no bar).
+
+    Raises:
+        ValueError: a negative count.
+    """
+    if moves < 0:
+        raise ValueError(f"moves must be >= 0, got {moves}")
+    run = f"{clock(seconds)} · {moves} move{'s' if moves != 1 else ''}"
+    if shortest is None:
+        return f"{summary.title()} · {run}"
+    percent = efficiency(moves, shortest)
+    return f"{summary.title()} · {run}, shortest {shortest} ({percent}%) {star_bar(percent)}"
+
+
+def daily_date(code: str, today: dt.date | None = None) -> dt.date | None:
+    """The day whose daily challenge ``code`` is (today, tomorrow or the :data:`DAILY_LOOKBACK` days before,
+    UTC), or None."""
+    from engine.modes.daily import daily_code, utc_today
+
+    base = today or utc_today()
+    for delta in range(-1, DAILY_LOOKBACK + 1):
+        day = base - dt.timedelta(days=delta)
+        if daily_code(day) == code:
+            return day
+    return None
+
+
+def describe_line(decoded: Decoded) -> str:
+    """What a code is, in one line, without building anything: ``maze: hex 8×6, wilson``,
+    ``race: ... against Wall follower, normal (13 cells/s)``, ``ghost: 12 moves in 0:03.4 on ...``,
+    ``puzzle: 4×4, shuffled`` or ``level: square 8×6 level (made by hand)``."""
+    from engine.maze.level_code import LevelCode
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.ghost import GhostCode
+    from engine.modes.race.code import RaceSpec
+    from engine.puzzle.codes import PuzzleCode
+
+    match decoded:
+        case MazeSpec():
+            return f"maze: {decoded.label()}"
+        case RaceSpec():
+            return f"race: {decoded.maze.label()} against {decoded.label()}"
+        case GhostCode():
+            moves = len(decoded.steps)
+            run = f"{moves} move{'s' if moves != 1 else ''} in {clock(decoded.seconds)}"
+            return f"ghost: a run of {run} on {decoded.label()}"
+        case PuzzleCode():
+            form = {"board": "a given position", "uniform": "shuffled", "moves": f"{decoded.moves} random moves"}
+            picture = f", picture {decoded.picture}" if decoded.picture else ""
+            return f"puzzle: {decoded.width}×{decoded.height} sliding puzzle, {form[decoded.kind]}{picture}"
+        case LevelCode():
+            return f"level: {decoded.label()} (the maze itself)"
+    return f"{decoded.KIND} code"

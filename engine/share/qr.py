@@ -1,0 +1,78 @@
+"""QR codes of links: the module matrix (for the game to draw) and PNG/SVG files (``tessera share --qr``).
+
+Made by `segno <https://segno.readthedocs.io>`_ (pure Python, no network), error correction level M
+(15% of the symbol may be damaged or covered) raised by segno when the text fits a higher level at the
+same size, and level L for texts too long for M.  A QR code holds at most 2,331 characters of a link
+at level M and 2,953 at level L (byte mode): every maze, race, puzzle and level code of playable size
+fits; a long ghost run may not, and is refused in one sentence.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import segno
+
+__all__ = ["BORDER", "MAX_QR_TEXT", "QrError", "make_qr", "qr_matrix", "write_qr"]
+
+#: Light modules around the symbol: the quiet zone readers need (the standard asks for 4).
+BORDER = 4
+#: The longest text a QR code holds (version 40, level L, byte mode), in characters.
+MAX_QR_TEXT = 2953
+#: File suffixes :func:`write_qr` writes.
+FORMATS = (".png", ".svg")
+
+
+class QrError(ValueError):
+    """A text that no QR code holds, or a file that cannot be written; one plain sentence."""
+
+
+def make_qr(text: str) -> segno.QRCode:
+    """The QR code of ``text`` (level M or better, L when only L holds it; never a Micro QR).
+
+    Raises:
+        QrError: ``text`` is longer than a QR code holds (:data:`MAX_QR_TEXT` characters).
+    """
+    for level in ("m", "l"):
+        try:
+            return segno.make(text, error=level, micro=False, boost_error=True)
+        except segno.DataOverflowError:
+            continue
+    raise QrError(f"This link is too long for a QR code ({len(text)} characters, at most {MAX_QR_TEXT}).")
+
+
+def qr_matrix(text: str, border: int = BORDER) -> list[list[bool]]:
+    """The modules of ``text``'s QR code, row by row from the top, True = dark, ``border`` light modules around.
+
+    Raises:
+        QrError: as :func:`make_qr`.
+    """
+    return [[bool(m) for m in row] for row in make_qr(text).matrix_iter(border=border)]
+
+
+def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
+    """Write ``text``'s QR code to ``path`` (``.png`` or ``.svg``, by its suffix; an existing file is replaced).
+
+    Args:
+        scale: pixels (PNG) or user units (SVG) per module, 1..100.
+
+    Returns:
+        The symbol's side in modules (without the quiet zone).
+
+    Raises:
+        QrError: another suffix, a text too long, or the file cannot be written (the sentence names it).
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in FORMATS:
+        raise QrError(f"A QR code is written as .png or .svg, not '{target.name}'.")
+    if not 1 <= scale <= 100:
+        raise QrError(f"The QR scale must be 1..100 pixels per module, not {scale}.")
+    qr = make_qr(text)
+    try:
+        with target.open("wb") as out:
+            qr.save(out, kind=suffix[1:], scale=scale, border=BORDER)
+    except OSError as exc:
+        raise QrError(f"Cannot write the QR code to '{target}': {exc.strerror or exc}.") from None
+    return int(qr.symbol_size(scale=1, border=0)[0])

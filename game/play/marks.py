@@ -1,0 +1,40 @@
+"""What the play screen draws over the maze in world units: the player's disc (with its opening pulse) and the
+dark maze's goal hint.  Pure drawing functions: the screen passes what its session reports."""
+
+from __future__ import annotations
+
+from engine.modes.fog import Fog
+from game.render.theme import Theme
+
+
+def draw_player(theme: Theme, px: float, py: float, radius: float, zoom: float, pulse: float | None) -> None:
+    """The player's disc of ``radius`` (world units) at ``(px, py)`` with its edge at least one pixel at ``zoom``
+    (pixels per unit); ``pulse`` 0..1 (how far the opening pulse is, None for none) adds a ring that grows and
+    fades three times."""
+    import arcade
+
+    edge = max(radius * 0.18, 1.0 / zoom)
+    arcade.draw_circle_filled(px, py, radius, theme.player_edge, num_segments=32)
+    arcade.draw_circle_filled(px, py, radius - edge, theme.player, num_segments=32)
+    if pulse is not None:
+        grow = radius * (1.2 + 2.5 * (pulse * 3 % 1.0))
+        arcade.draw_circle_outline(
+            px, py, grow, (*theme.accent[:3], int(230 * (1 - pulse))), max(radius * 0.25, 2.0 / zoom), num_segments=48
+        )
+
+
+def draw_goal_hint(theme: Theme, fog: Fog, cell: int, px: float, py: float, radius: float) -> None:
+    """Dark mazes with the hint on: a faint wedge beside the player (at ``cell``, drawn at ``(px, py)``) pointing
+    to the unseen goal; nothing once the goal is in sight or the hint is off."""
+    import arcade
+
+    d = fog.goal_direction(cell)
+    if d is None:
+        return
+    dx, dy = d
+    near, far, wide = radius * 1.3, radius * 2.6, radius * 0.75
+    bx, by = px + dx * near, py + dy * near
+    r, g, b, _ = theme.accent
+    arcade.draw_triangle_filled(
+        px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide, bx + dy * wide, by - dx * wide, (r, g, b, 130)
+    )

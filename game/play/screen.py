@@ -1,0 +1,449 @@
+"""The play screen's body, :class:`PlayScreen` (maze, player, HUD, camera, pause, the way to the win screen), the
+base of :class:`game.play.view.PlayView` and of the guided start (:mod:`game.play.guide`)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade import key
+
+from engine.level import Level
+from engine.maze.model import Maze
+from engine.modes.base import Event, EventKind
+from engine.modes.play import PlaySession
+from game.context import Context
+from game.format import format_time
+from game.play.dark import goal_hint_on
+from game.play.keep import KeepPlace, forget_place
+from game.play.marks import draw_goal_hint, draw_player
+from game.records import record_maze_win
+from game.render.maze_layer import cell_inradius
+from game.render.minimap import Minimap, wants_minimap
+from game.render.viewport import MazeScreen, MazeViewport, maze_help_line
+from game.routes import Route
+from game.shell.pause import PauseOverlay
+from game.ui import FONT, ellipsize, fit_text, ui_scale
+from game.ui.input import DirectionKeys
+from game.ui.screen import common_key
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import CampaignLevel
+
+HUD_HEIGHT = 52
+FOOTER_HEIGHT = 26  # the key help line under the maze
+SHAKE_TIME = 0.22
+WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
+NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
+TOO_FAR = "Too far: click a cell you have seen, next to your way"
+PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
+HELP_LINE = maze_help_line()  # with the default keys
+
+
+class PlayScreen(KeepPlace, MazeScreen):
+    """Play one maze (the base of :class:`game.play.view.PlayView` and the guided start).
+
+    Args:
+        ctx: shared context.
+        maze: the level to play.
+        code: its level code (key for personal bests, shown on the win screen); empty for a level
+            without a code (made by hand): no bests are kept.
+        title: shown in the HUD.
+        level: the campaign level, if any (progress and "next level").
+        par_time, par_moves: par values (defaults from the shortest path).
+        back: what Esc and "Quit level" do (default: main menu).
+        session: a play session already built for ``maze`` (big mazes build it in the background).
+        dark: play in the dark (fog of war; see :mod:`engine.modes.fog` and :mod:`game.render.fog_layer`).
+    """
+
+    def __init__(
+        self,
+        ctx: Context,
+        maze: Maze,
+        code: str,
+        title: str,
+        level: CampaignLevel | None = None,
+        par_time: float | None = None,
+        par_moves: int | None = None,
+        back: Callable[[], None] | None = None,
+        session: PlaySession | None = None,
+        dark: bool = False,
+    ) -> None:
+        super().__init__(ctx)
+        t0 = time.perf_counter()
+        self.ctx = ctx
+        self.maze = maze
+        self.code = code
+        self.level = level
+        self.title_text = title
+        self._back = back or ctx.show_menu
+        if session is None:
+            session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
+        self.session = session
+        self.fog = session.fog
+        self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.layer.mark_visited(self.session.start)
+        self.hud_camera = arcade.Camera2D()
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
+        self.paused = False
+        self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
+        self.shake_left = 0.0
+        self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
+        self.win_wait = -1.0
+        self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
+        self._radius: dict[int, float] = {}
+        t = ctx.theme
+        self.background_color = t.background
+        self.hud_title = arcade.Text(title, 16, 0, t.text, 16, font_name=FONT, bold=True, anchor_y="center")
+        self.hud_time = arcade.Text("0:00", 0, 0, t.text, 18, font_name=FONT, bold=True, anchor_x="center",
+                                    anchor_y="center")
+        self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
+        # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
+        note = getattr(maze.grid, "note", None)
+        self.help_line = (note() if note is not None else "") or maze_help_line(ctx.keys)
+        self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
+        self.footer_line = self.help_line
+        self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
+                                    anchor_y="bottom")
+        self._shown: tuple[str, int, int] = ("", -1, 0)
+        self._drawn: tuple[Any, ...] = ()
+        self._theme = t
+        self.hud_height = float(HUD_HEIGHT)
+        self.footer_height = float(FOOTER_HEIGHT)
+        self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
+        self.pulse_left = self.opening_pulse()
+        self.load_seconds = time.perf_counter() - t0
+
+    def opening_pulse(self) -> float:
+        """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
+        return 0.0 if self.ctx.store.setting("reduced_motion") == "1" else PULSE_TIME
+
+    @property
+    def pause(self) -> PauseOverlay:
+        """The pause overlay (created on first access)."""
+        if self._pause is None:
+            self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
+                                       on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
+                                       on_help=self.show_help)
+        return self._pause
+
+    def show_help(self) -> None:
+        """The help screen for this maze's shape (comes back here)."""
+        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+
+    # -- lifecycle --------------------------------------------------------------
+    def on_show_view(self) -> None:
+        """Fit the camera to the window; back from settings/help the overlay is still up (and the theme new)."""
+        super().on_show_view()
+        t = self.ctx.theme
+        self.background_color = t.background
+        if self.fog is not None:  # back from the settings: the goal hint may have been switched
+            self.fog.goal_hint = goal_hint_on(self.ctx.store)
+        if t is not self._theme:
+            self._theme = t
+            self.layer.set_theme(t)
+            for text in (self.hud_title, self.hud_time, self.hud_moves):
+                text.color = t.text
+            self._pause = None
+            if self.paused:
+                self.pause.show()
+        elif self.paused and self._pause is not None:
+            self._pause.show()
+        self.on_resize(self.window.width, self.window.height)
+        self.question_on_show()
+
+    def on_hide_view(self) -> None:
+        """Release the overlays' input handlers."""
+        if self._pause is not None:
+            self._pause.hide()
+        self.question_on_hide()
+
+    def resumed(self) -> None:
+        """Back at a kept place: its trail, fog and camera."""
+        for cell in self.session.visited:
+            self.layer.mark_visited(cell)
+        self.sync_fog()
+        self.pulse_left = self.opening_pulse()
+        self.on_resize(self.window.width, self.window.height)  # the camera on the player
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Refit the world camera and re-place the HUD."""
+        self.hud_camera.match_window(position=True)
+        s = ui_scale(width, height)
+        self.hud_height = HUD_HEIGHT * s
+        self.footer_height = FOOTER_HEIGHT * s
+        self.viewport.match_window(width, height, self.hud_height, self.footer_height,
+                                   focus=self.session.display_position())
+        if self.minimap is not None:
+            self.minimap.place(width, height, self.hud_height, s)
+        y = height - self.hud_height / 2
+        self.hud_time.font_size = 18 * s
+        self.hud_time.position = (width / 2, y)
+        self.hud_title.font_size = 16 * s
+        self.hud_title.position = (16 * s, y)
+        self.hud_moves.font_size = 14 * s
+        self.hud_moves.position = (width - 16 * s, y)
+        self.footer(self.footer_line)
+        self.hud_help.position = (width / 2, 4 * s)
+        self._shown = ("", -1, 0)
+        self.request_redraw()
+
+    def footer(self, line: str) -> None:
+        """Show ``line`` in the footer (the key help, or a notice in the accent colour), fitted to the window."""
+        w, self.footer_line = self.window.width, line
+        fit_text(self.hud_help, line, 11 * ui_scale(w, self.window.height), w - 16, min_size=8)
+        self.hud_help.color = self._theme.text_dim if line == self.help_line else self._theme.accent
+
+    def notice(self, line: str) -> None:
+        """Say ``line`` in the footer for :data:`NOTICE_TIME` seconds."""
+        self.notice_left = NOTICE_TIME
+        self.footer(line)
+
+    def _hud_texts(self, width: float) -> None:
+        """Timer in the middle; title on the left and counters on the right, each fitted to the room beside the
+        clock less a gap (the title shrinks to 11/16 of its size before it is cut)."""
+        s = self.session
+        shown = (self.clock_text(), s.moves, int(width))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.hud_time.text = shown[0]
+        k = ui_scale(width, self.window.height)
+        side = width / 2 - max(self.hud_time.content_width, 60 * k) / 2 - self.hud_title.x - HUD_GAP * k
+        fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
+        long = f"moves {s.moves}  ·  par {s.par_moves} moves, {format_time(s.par_time)}"
+        short = f"{s.moves} / {s.par_moves} moves"
+        self.hud_moves.text = long
+        if self.hud_moves.content_width > side:
+            ellipsize(self.hud_moves, short, side)
+
+    def animating(self) -> bool:
+        """True when the next frame differs from the last drawn one (player, camera, timer digits)."""
+        return self._frame_key() != self._drawn
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        s = self.session
+        return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
+                self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
+                len(s.visited), s.fog.version if s.fog else 0)
+
+    def clock_text(self) -> str:
+        """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
+        s = self.session
+        return format_time(s.elapsed, 1 if s.finished else 0)
+
+    # -- actions ---------------------------------------------------------------
+    def back(self) -> None:
+        """Leave the level; a started, unfinished one asks first and keeps the player's place (:mod:`keep`)."""
+        if self._pause is not None:
+            self._pause.hide()
+        if self.ask_leave(self._back):
+            self.paused = False
+            return
+        self._back()
+
+    def resume(self) -> None:
+        """Close the pause overlay."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+
+    def restart(self) -> None:
+        """Start the same maze again."""
+        self.paused = False
+        if self._pause is not None:
+            self._pause.hide()
+        self.session.reset()
+        forget_place(self.ctx.store, self.code)
+        self.felt.clear()
+        self.layer.clear_trail()
+        self.layer.mark_visited(self.session.start)
+        self.sync_fog()
+        self.win_wait = -1.0
+        self.keys.clear()
+        self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
+
+    def toggle_pause(self) -> None:
+        """P: pause or resume."""
+        if self.paused:
+            self.resume()
+        elif not self.session.finished:
+            self.paused = True
+            self.keys.clear()
+            self.pause.show()
+
+    # -- input -----------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
+        if self.ask is not None and self.ask.visible:
+            return self.ask.on_key_press(symbol, modifiers)
+        if symbol == key.F1:
+            if not self.paused and not self.session.finished:
+                self.toggle_pause()
+            self.show_help()
+            return True
+        if common_key(self.ctx, symbol, modifiers):
+            return True
+        if symbol == key.ESCAPE:
+            self.back()
+            return True
+        action = self.ctx.keys.action("maze", symbol)
+        if self.paused:
+            if action == "pause":
+                self.resume()
+                return True
+            return self.pause.on_key_press(symbol)
+        if action == "pause":
+            self.toggle_pause()
+        elif action == "restart":
+            self.restart()
+        elif self.viewport.handle_key(symbol, self.session.display_position()):
+            pass
+        elif symbol in self.keys.vectors:
+            self.cam.following = True
+            for direction, prefer in self.keys.press(symbol):
+                self.session.press(direction, prefer)
+        else:
+            return None
+        return True
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        """Forget a released direction key."""
+        self.keys.release(symbol)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Start a click or a drag."""
+        if not self.paused and not self.asking():
+            self.viewport.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan once the mouse moved a few pixels."""
+        if not self.paused:
+            self.viewport.drag(x, y, dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click without drag walks to the clicked cell."""
+        if self.paused or self.asking() or not self.viewport.release():
+            return
+        if self.minimap is not None and self.minimap.click(x, y, self.cam):
+            return
+        if button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
+            return
+        cell = self.viewport.cell_at(x, y)
+        if cell < 0:
+            return
+        if self.session.walk_to(cell):
+            self.cam.following = True
+        elif not self.session.finished:  # not reachable through explored cells: a bump, and the footer says why
+            self.felt.append(Event(EventKind.BUMP, cell=self.session.cell, time=self.session.elapsed))
+            self.notice(TOO_FAR)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        if not self.paused:
+            self.viewport.scroll(x, y, scroll_y)
+
+    # -- time ------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the session, react to its events, move the camera."""
+        dt = min(delta_time, 0.1)
+        if self.paused or self.asking():
+            return
+        for direction, prefer in self.keys.tick(dt):
+            self.session.press(direction, prefer)
+        events, self.felt = self.felt + self.session.advance(dt, self.keys.held_direction()), []
+        for event in events:
+            if event.kind is EventKind.STEP:
+                self.layer.mark_visited(event.cell)
+                self.ctx.audio.play("step", 0.5)
+            elif event.kind is EventKind.BUMP:
+                self.shake_left = SHAKE_TIME
+                self.ctx.audio.play("bump")
+            elif event.kind is EventKind.ARRIVED:
+                self.ctx.audio.play("win")
+                self.win_wait = WIN_DELAY
+        self.sync_fog()
+        if self.shake_left > 0:
+            self.shake_left = max(0.0, self.shake_left - dt)
+            amp = 7.0 * self.shake_left / SHAKE_TIME
+            self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
+        else:
+            self.cam.shake = (0.0, 0.0)
+        self.viewport.follow(*self.session.display_position(), dt)
+        self.pulse_left = max(0.0, self.pulse_left - dt)
+        if self.notice_left > 0:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.footer(self.help_line)
+        if self.win_wait >= 0:
+            self.win_wait -= dt
+            if self.win_wait < 0:
+                self.finish()
+
+    def finish(self) -> None:
+        """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
+        s = self.session
+        store = self.ctx.store
+        forget_place(store, self.code)
+        result = record_maze_win(store, self.code, s)
+        next_level = None
+        if self.level is not None:
+            next_level = self.ctx.campaign.next_of(self.level)
+            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
+        self.ctx.go(Route.WIN, self, result, next_level)
+
+    # -- drawing ---------------------------------------------------------------
+    def on_draw(self) -> None:
+        """World (static layer + player) then HUD; paused, only the overlay (the maze stays hidden)."""
+        self.clear()
+        if self.paused:
+            self.hud_camera.use()
+            self.pause.draw(self.window.width, self.window.height)
+            self._drawn = self._frame_key()
+            return
+        self.viewport.draw(cached=(self.window.width, self.window.height))
+        self.draw_under_player()
+        px, py = self.session.display_position()
+        t = self.ctx.theme
+        radius = self.disc_radius()
+        pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
+        draw_player(t, px, py, radius, self.cam.zoom, pulse)
+        self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
+        if self.fog is not None:
+            draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
+
+        self.hud_camera.use()
+        w, h = self.window.width, self.window.height
+        band = (*t.panel[:3], 255)  # opaque: a zoomed maze passes under the HUD and the key help, never over
+        arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)
+        if self.minimap is not None:
+            self.minimap.draw((px, py), self.cam)
+        self._hud_texts(w)
+        for text in (self.hud_title, self.hud_time, self.hud_moves, self.hud_help):
+            text.draw()
+        if self.ask is not None and self.ask.visible:
+            self.ask.draw(w, h)
+        self._drawn = self._frame_key()
+
+    def draw_under_player(self) -> None:
+        """World-camera drawing between the maze and the player (the guided start's opponent; default none)."""
+
+    def sync_fog(self) -> None:
+        """Dark mazes: copy the cells whose visibility changed since the last call into the fog texture."""
+        self.viewport.sync_fog()
+
+    def disc_radius(self) -> float:
+        """The player disc's radius (world units): fits inside the cells it stands between (edge included)."""
+        s = self.session
+        r = self.player_radius
+        for cell in {s.anim_from, s.cell}:
+            fit = self._radius.get(cell)
+            if fit is None:
+                fit = self._radius[cell] = 0.8 * cell_inradius(self.maze.grid, cell)
+            r = min(r, fit)
+        return r

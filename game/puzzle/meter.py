@@ -1,0 +1,104 @@
+"""The puzzle screen's distance line: "N moves from solved (optimal)" while playing, "you took M, optimal was N"
+at the end (3x3 and 4x4, the optimal solver's sizes).
+
+The rules are :class:`engine.puzzle.meter.DistanceMeter`'s; this keeps one background search at a time
+(:class:`game.workers.Task`, a thread: the search is numpy batches) and never waits for it: until an answer
+arrives the line says "computing…".  The dealt position is measured first (it gives the end line and the par a
+win keeps); with the live line on, each new position is measured next, bounded by the ones before.  The 4x4
+tables are never built just for the end line: without them it waits until the live line is turned on.
+"""
+
+from __future__ import annotations
+
+from engine.puzzle.board import Board
+from engine.puzzle.meter import DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
+from engine.puzzle.optimal import tables_ready
+from engine.puzzle.session import PuzzleSession
+from game.workers import Task
+
+COMPUTING = "computing…"
+
+
+class MeterLine:
+    """One game's distance readings and the text of its line.
+
+    Attributes:
+        text: the live line ("" when off or for other sizes).
+        meter: what the game learnt (distances by position).
+    """
+
+    def __init__(self) -> None:
+        self.meter = DistanceMeter()
+        self.task: Task[MeterAnswer] | None = None
+        self.start: Board | None = None
+        self.available = False
+        self.ready = False  # the size's tables are in memory or the cache
+        self.text = ""
+
+    def attach(self, session: PuzzleSession) -> None:
+        """A new game: forget the old one (its search is cancelled)."""
+        self.cancel()
+        self.meter = DistanceMeter()
+        self.start = session.start
+        w, h = session.start.width, session.start.height
+        self.available = meter_available(w, h)
+        self.ready = self.available and tables_ready(w, h)
+        self.text = ""
+
+    def cancel(self) -> None:
+        """Stop the search out, if any (leaving the screen, a new game)."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    @property
+    def busy(self) -> bool:
+        """A search is out (the screen keeps drawing its line)."""
+        return self.task is not None
+
+    def optimal(self) -> int | None:
+        """The proven fewest moves of the dealt position, once measured."""
+        return self.meter.reading(self.start) if self.start is not None else None
+
+    def _collect(self) -> None:
+        task = self.task
+        if task is None or not task.done:
+            return
+        self.task = None
+        try:
+            self.meter.learn(task.result())
+            self.ready = True
+        except Exception:  # noqa: BLE001 - cancelled or stopped: the next poll asks again
+            pass
+
+    def _ask(self, board: Board, path: str) -> None:
+        query: MeterQuery = self.meter.query(board, path)
+        self.task = Task(lambda _progress, cancelled: measure(query, cancel=cancelled), name="distance meter")
+
+    def poll(self, session: PuzzleSession, live: bool) -> bool:
+        """Take a finished answer, start the next search, update :attr:`text`; True when the text changed."""
+        before = self.text
+        if not self.available or self.start is None:
+            self.text = ""
+            return before != self.text
+        self._collect()
+        w, h = self.start.width, self.start.height
+        d = self.meter.reading(session.board)
+        if self.task is None and (live or self.ready):
+            if self.optimal() is None:
+                self._ask(self.start, "")
+            elif live and d is None:
+                self._ask(session.board, session.path)
+        if not live:
+            self.text = ""
+        elif d is not None:
+            self.text = f"{d} move{'' if d == 1 else 's'} from solved (optimal)"
+        else:
+            building = "" if self.ready else f" (building the {w}x{h} tables, once)"
+            self.text = COMPUTING + building
+        return before != self.text
+
+    def end_text(self, moves: int) -> str:
+        """``"You took M, optimal was N."`` once the dealt position is measured, else ``""``."""
+        best = self.optimal()
+        return "" if best is None else f"You took {moves}, optimal was {best}."

@@ -1,0 +1,102 @@
+"""The game's side of records and dailies: what a win adds to the history, read back for the screens.
+
+Every finished game that counts (a maze won, an unassisted puzzle win) is one :class:`engine.records.Run` in the
+save (:meth:`game.store.Store.record_run`).  A store without a history (a test's fake) is read as empty and
+written to not at all.  The rules (averages, streaks, marks, stars) are :mod:`engine.records`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.records import MAZE, PUZZLE, Run, daily_tag
+
+if TYPE_CHECKING:
+    from engine.modes.daily import PuzzleDaily
+    from engine.modes.play import PlaySession
+    from engine.puzzle.session import PuzzleSession
+    from game.save_schema import WinResult
+    from game.store import SaveStore
+
+
+def keep_run(store: SaveStore | Any, run: Run) -> None:  # noqa: ANN401 - any store; fakes may lack the history
+    """Add ``run`` to the store's history (nothing when the store keeps none)."""
+    record = getattr(store, "record_run", None)
+    if record is not None:
+        record(run)
+
+
+def history(store: SaveStore | Any) -> list[Run]:  # noqa: ANN401 - any store; fakes may lack the history
+    """The store's history, oldest first (empty when it keeps none)."""
+    runs = getattr(store, "runs", None)
+    return list(runs()) if runs is not None else []
+
+
+def kept_bests(store: SaveStore | Any) -> list[tuple[str, float | None, int | None, int]]:  # noqa: ANN401
+    """Every best the store keeps as ``(key, time, moves, wins)`` (empty when it cannot list them)."""
+    bests = getattr(store, "bests", None)
+    return list(bests()) if bests is not None else []
+
+
+def todays_maze_daily(code: str, today: dt.date | None = None) -> dt.date | None:
+    """``today`` (default: UTC today) when ``code`` is that day's maze daily, else None."""
+    from engine.modes.daily import daily_code, utc_today
+
+    day = today or utc_today()
+    return day if code and code == daily_code(day) else None
+
+
+def record_maze_win(store: SaveStore, code: str, session: PlaySession) -> WinResult | None:
+    """Save a won maze: its bests under ``code`` and a run in the history (a daily when ``code`` is today's).
+
+    Nothing is kept for a level without a code (returns None).
+    """
+    if not code:
+        return None
+    result = store.record_win(code, session.elapsed, session.moves)
+    day = todays_maze_daily(code)
+    keep_run(
+        store,
+        Run(MAZE, code, code, session.elapsed, session.moves, session.shortest, daily_tag("maze", day) if day else ""),
+    )
+    return result
+
+
+def record_puzzle_run(
+    store: SaveStore, session: PuzzleSession, par: int | None, daily: PuzzleDaily | None = None
+) -> None:
+    """Add an unassisted puzzle win to the history (nothing for assisted games); ``par`` is the proven optimum
+    of the dealt position when known, ``daily`` the challenge it was."""
+    if not session.counts_for_bests:
+        return
+    tag = daily_tag(f"puzzle-{daily.size}x{daily.size}", daily.day) if daily is not None else ""
+    if daily is not None:
+        par = daily.optimal
+    keep_run(store, Run(PUZZLE, session.size_label, session.code or "", session.elapsed, session.moves, par, tag))
+
+
+def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # noqa: ANN401 - any store
+    """Write the records CSV (as ``tessera records --csv`` does) to a new file in ``folder`` (default: the data
+    folder's ``exports``), never over an existing one; returns its path.
+
+    Raises:
+        OSError: the folder or the file cannot be written.
+    """
+    from engine.paths import data_dir
+    from engine.records import puzzle_records, records_csv
+
+    folder = folder if folder is not None else data_dir() / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"tessera-records-{dt.datetime.now(dt.UTC).strftime('%Y-%m-%d')}"
+    text = records_csv(puzzle_records(history(store)), kept_bests(store))
+    for n in range(1, 1000):
+        path = folder / (f"{stem}.csv" if n == 1 else f"{stem}-{n}.csv")
+        try:
+            with path.open("x", encoding="utf-8", newline="") as f:
+                f.write(text)
+            return path
+        except FileExistsError:
+            continue
+    raise OSError(f"too many exports in {folder} today")

@@ -1,0 +1,224 @@
+"""Records: per sliding-puzzle size (solves, best time, fewest moves, Ao5, Ao12, tiles per second) and per level
+(best time and moves), with an Export button writing the same CSV as ``tessera records --csv``.
+
+The numbers are :mod:`engine.records` over the saved history and bests (:mod:`game.records`); sizes won only
+before the history existed show their kept bests with no averages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_order
+from game.context import Context
+from game.format import format_time, summarize
+from game.records import export_records, history, kept_bests
+from game.ui import fit_text, place_grid
+from game.ui.screen import BaseView
+
+PUZZLE_COLUMNS = (
+    ("size", 0.14),
+    ("solves", 0.14),
+    ("best", 0.16),
+    ("fewest", 0.14),
+    ("Ao5", 0.14),
+    ("Ao12", 0.14),
+    ("tiles/s", 0.14),
+)
+LEVEL_COLUMNS = (("level", 0.34), ("code", 0.34), ("best", 0.16), ("moves", 0.16))
+DASH = "–"
+
+
+def _time(seconds: float | None) -> str:
+    return DASH if seconds is None else format_time(seconds, 2)
+
+
+def puzzle_rows(
+    records: list[SizeRecord], bests: list[tuple[str, float | None, int | None, int]]
+) -> list[tuple[str, ...]]:
+    """One row per puzzle size: from the history, or from the kept per-size best alone (older wins)."""
+    rows: dict[str, tuple[str, ...]] = {}
+    kept = {k.removeprefix("puzzle-size:"): (t, m) for k, t, m, _ in bests if k.startswith("puzzle-size:")}
+    for r in records:
+        t, m = kept.get(r.size, (None, None))
+        best = min(r.best_time, t) if t is not None else r.best_time
+        fewest = min(r.fewest_moves, m) if m is not None else r.fewest_moves
+        rows[r.size] = (
+            r.size,
+            str(r.solves),
+            _time(best),
+            str(fewest),
+            _time(r.ao5),
+            _time(r.ao12),
+            f"{r.best_tps:.2f}",
+        )
+    for size, (t, m) in kept.items():
+        if size not in rows and t is not None:
+            rows[size] = (size, DASH, _time(t), DASH if m is None else str(m), DASH, DASH, DASH)
+    return [rows[k] for k in sorted(rows, key=size_order)]
+
+
+def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None, int]]) -> list[tuple[str, ...]]:
+    """One row per maze level with a best (a daily named by its day), the most recently played first."""
+    kept = {k: (t, m) for k, t, m, _ in bests if best_kind(k) == "maze" and t is not None}
+    seen: list[str] = []
+    days: dict[str, str] = {}
+    for r in reversed(runs):
+        if r.mode == "maze" and r.code in kept and r.code not in seen:
+            seen.append(r.code)
+        if r.daily_day is not None and r.daily_kind == "maze":
+            days.setdefault(r.code, r.daily_day.strftime("%d %b"))
+    seen += sorted(k for k in kept if k not in seen)
+    rows: list[tuple[str, ...]] = []
+    for k in seen:
+        what = summarize(k).text.removeprefix("maze · ")
+        label = f"daily {days[k]} · {what}" if k in days else what
+        rows.append((label, k, _time(kept[k][0]), DASH if kept[k][1] is None else str(kept[k][1])))
+    return rows
+
+
+class RecordsView(BaseView):
+    """Two tables (puzzle sizes, levels) and the Export and Back buttons."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, columns=2)
+        t = ctx.theme
+        self.export_btn = self.make_button("Export CSV", self.export)
+        self.make_button("Back", self.back)
+        for btn in self.buttons:
+            self.ui.add(btn)
+        self.title = self.text("Records", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.puzzle_head = self.text("Sliding puzzle (unassisted wins)", 16, t.accent, bold=True, anchor_y="top")
+        self.level_head = self.text("Mazes (best per level)", 16, t.accent, bold=True, anchor_y="top")
+        self.status = self.text("", 12, t.text_dim, anchor_x="center", anchor_y="bottom")
+        runs = history(ctx.store)
+        bests = kept_bests(ctx.store)
+        self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
+        self.levels = [tuple(n for n, _ in LEVEL_COLUMNS), *level_rows(runs, bests)]
+        self.measure = self.text("", 13)  # one line, for clipping cells (never drawn)
+        self.probe = self.text("A\nA", 13, multiline=True, width=100)  # two lines, for the line height
+        self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
+        self.level_texts = self._columns(len(LEVEL_COLUMNS))
+        self.heads = {
+            id(c): self.text("", 13, t.text_dim, anchor_y="top") for c in (*self.puzzle_texts, *self.level_texts)
+        }
+
+    def _columns(self, n: int) -> list[arcade.Text]:
+        t = self.ctx.theme
+        return [self.text("", 13, t.text, anchor_y="top", multiline=True, width=200) for _ in range(n)]
+
+    def export(self) -> None:
+        """Write the records CSV to a new file in the data folder; say where (or why not)."""
+        try:
+            path = export_records(self.ctx.store)
+        except OSError as exc:
+            self.status.text = f"Could not export the records ({exc.strerror or exc})."
+            self.status.color = self.ctx.theme.error
+        else:
+            self.status.text = f"Records written to {path}"
+            self.status.color = self.ctx.theme.text_dim
+        self.layout(self.window.width, self.window.height)
+        self.request_redraw()
+
+    # -- layout ------------------------------------------------------------------------------
+    def _table(
+        self,
+        texts: list[arcade.Text],
+        rows: list[tuple[str, ...]],
+        shares: tuple[tuple[str, float], ...],
+        x: float,
+        top: float,
+        width: float,
+        bottom: float,
+        size: float,
+    ) -> None:
+        """Fill and place one table's columns from ``top`` down, as many rows as fit above ``bottom``."""
+        self.probe.font_size = size
+        line = self.probe.content_height / 2  # one line of a multi-line text, in pixels
+        body, data = top - line, rows[1:]
+        fit = max(1, int((body - bottom) / line))
+        shown = data if len(data) <= fit else [*data[: fit - 1], (f"+{len(data) - fit + 1} more",)]
+        self.measure.font_size = size
+        for i, (text, (name, share)) in enumerate(zip(texts, shares, strict=True)):
+            w = width * share
+            head = self.heads[id(text)]
+            head.font_size = size
+            head.text = _clip(self.measure, name, w - 6)
+            head.position = (x, top)
+            cells = [r[i] if i < len(r) else "" for r in shown]
+            text.font_size = size
+            text.width = int(w)
+            text.text = "\n".join(_clip(self.measure, c, w - 6) for c in cells)
+            text.position = (x, body)
+            x += w
+
+    def layout(self, width: int, height: int) -> None:
+        """Title; the puzzle table, the level table below it; the buttons and the status line at the bottom."""
+        s = self.scale
+        fit_text(self.title, "Records", 32 * s, width - 40)
+        self.title.position = (width / 2, height - 20 * s)
+        bh = 44 * max(s, height / 900)
+        place_grid(self.buttons, width / 2 - 250 * s, 16 * s + bh, 2, 240 * s, bh, 20 * s)
+        self.style_buttons(min(16 * s, bh * 0.4))
+        fit_text(self.status, self.status.text, 12 * s, width - 40, min_size=7)
+        self.status.position = (width / 2, 16 * s + bh + 8 * s)
+        left, room = 30 * s, width - 60 * s
+        size = 13 * s
+        self.puzzle_head.font_size = 16 * s
+        self.puzzle_head.position = (left, self.title.bottom - 14 * s)
+        top = self.puzzle_head.bottom - 6 * s
+        rows_room = (top - (self.status.top + 10 * s)) / 2
+        self.probe.font_size = size
+        puzzle_bottom = top - min(rows_room, (len(self.puzzle) + 0.3) * self.probe.content_height / 2)
+        self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, left, top, room, puzzle_bottom, size)
+        self.level_head.font_size = 16 * s
+        self.level_head.position = (left, puzzle_bottom - 14 * s)
+        self._table(
+            self.level_texts,
+            self.levels,
+            LEVEL_COLUMNS,
+            left,
+            self.level_head.bottom - 6 * s,
+            room,
+            self.status.top + 10 * s,
+            size,
+        )
+
+    def draw_extra(self) -> None:
+        """Title, headings, tables and the status line."""
+        for text in self.texts():
+            text.draw()
+
+    def texts(self) -> list[Any]:
+        """Texts on screen (layout tests)."""
+        return [
+            t
+            for t in (
+                self.title,
+                self.puzzle_head,
+                self.level_head,
+                self.status,
+                *self.heads.values(),
+                *self.puzzle_texts,
+                *self.level_texts,
+            )
+            if t.text
+        ]
+
+
+def _clip(text: arcade.Text, value: str, width: float) -> str:
+    """``value`` cut with "…" to ``width`` px in ``text``'s font (``text``: a one-line text used to measure)."""
+    text.text = value
+    if text.content_width <= width or len(value) <= 1:
+        return value
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        text.text = value[:mid] + "…"
+        if text.content_width <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return value[:lo] + "…"

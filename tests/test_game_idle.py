@@ -1,0 +1,94 @@
+"""Idle screens draw (almost) nothing: count the frames each screen asks for over many quiet ticks (no timing).
+
+Also the menu's carving background: it moves on once per ``TICK_SECONDS`` at most, and not at all with
+reduced motion.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.render.backdrop import TICK_SECONDS, CarvingBackdrop
+
+TICK = 1 / 20  # the window's idle tick (game.app.IDLE_RATE)
+IDLE_SECONDS = 12.0
+
+
+def idle_draws(window, view, seconds: float = IDLE_SECONDS) -> int:
+    """Frames ``view`` asks for over ``seconds`` of quiet idle ticks, after settling (two frames drawn)."""
+    for _ in range(2):
+        view.on_update(TICK)
+        view.needs_redraw()
+        view.on_draw()
+    draws = 0
+    for _ in range(round(seconds / TICK)):
+        view.on_update(TICK)
+        if view.needs_redraw():
+            draws += 1
+            view.on_draw()
+    return draws
+
+
+@pytest.mark.parametrize("route", ["levels", "help", "settings", "my-levels"])
+def test_static_screens_draw_nothing_when_idle(window, ctx, route):
+    view = ctx.go(route)
+    assert idle_draws(window, view) == 0
+
+
+def test_menu_redraws_only_for_its_slow_background(window, ctx):
+    from game.routes import Route
+
+    view = ctx.go(Route.MENU)
+    draws = idle_draws(window, view)
+    assert 1 <= draws <= IDLE_SECONDS / TICK_SECONDS + 1
+    assert view.backdrop.carved > 0
+
+
+def test_menu_with_reduced_motion_is_static(window, ctx):
+    from game.routes import Route
+
+    ctx.store.set_setting("reduced_motion", "1")
+    view = ctx.go(Route.MENU)
+    assert idle_draws(window, view) == 0
+    assert view.backdrop.carved == view.backdrop.total  # the maze is there, finished, and still
+
+
+def test_code_entry_caret_stops_blinking(window, ctx):
+    from game.routes import Route
+    from game.ui import CARET_BLINK_FOR, CARET_BLINK_PERIOD
+
+    view = ctx.go(Route.CODE_ENTRY)
+    draws = idle_draws(window, view)
+    assert draws <= CARET_BLINK_FOR / CARET_BLINK_PERIOD + 2
+
+
+def test_backdrop_carves_a_whole_maze_then_starts_another(ctx):
+    b = CarvingBackdrop(ctx.theme)
+    b.place(800, 600)
+    assert b.total > 100 and b.carved == 0
+    assert not b.update(TICK_SECONDS / 2)
+    assert b.update(TICK_SECONDS / 2)
+    first = b.carved
+    assert 0 < first < b.total
+    changes = 0
+    for _ in range(2000):
+        changes += b.update(TICK_SECONDS)
+        if b.carved == b.total:
+            break
+    assert b.carved == b.total and b.head is None
+    seed = b.seed
+    for _ in range(20):
+        b.update(TICK_SECONDS)
+    assert b.seed == seed + 1 and b.carved < b.total  # held, then a new maze
+    b.place(800, 600)
+    assert b.seed == seed + 1  # the same size keeps it
+
+
+def test_play_screen_rests_before_the_first_move_and_after_its_pulse(window, ctx):
+    from game.play.screen import PULSE_TIME
+    from game.routes import Route
+
+    view = ctx.go(Route.PLAY_CODE, "M2.S8X5.GT.O#2-GD")
+    pulse = idle_draws(window, view, PULSE_TIME + 1.0)
+    assert pulse >= 5  # the opening pulse is animated
+    assert idle_draws(window, view) == 0  # then nothing moves: the clock waits for the first move

@@ -1,0 +1,131 @@
+"""Dailies, records and the distance line in the game (headless window)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+from engine.modes.daily import daily_code, puzzle_daily, utc_today
+from engine.puzzle.deal import Deal, deal_session
+from engine.puzzle.optimal import solve_optimal
+from engine.records import Run, daily_tag
+
+KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
+
+
+def press(window, name):
+    from arcade import key
+
+    sym = getattr(key, name)
+    window.dispatch_event("on_key_press", sym, 0)
+    window.dispatch_event("on_key_release", sym, 0)
+
+
+def run_until(view, done, timeout=30.0):
+    end = time.perf_counter() + timeout
+    while not done():
+        assert time.perf_counter() < end, "timed out"
+        view.on_update(1 / 60)
+        view.on_draw()
+        time.sleep(0.005)
+
+
+def test_dailies_screen_shows_streaks_and_opens_the_puzzle_daily_with_its_par(ctx):
+    from game.puzzle.view import PuzzleView
+    from game.routes import Route
+    from game.shell.dailies import DailiesView
+
+    today = utc_today()
+    for back in (1, 2):
+        day = today - dt.timedelta(days=back)
+        ctx.store.record_run(Run("maze", daily_code(day), daily_code(day), 30.0, 50, 40, daily_tag("maze", day)))
+    view = ctx.go(Route.DAILIES)
+    assert isinstance(view, DailiesView)
+    view.on_draw()
+    assert "Maze streak: 2 days (longest 2)" in view.streak.text
+    assert "Puzzle streak: 0 days" in view.streak.text
+    assert view.columns_text[1].text.split("\n")[1:4] == ["·", "done", "done"]  # today, yesterday, the day before
+    view.open_puzzle(3)
+    run_until(view, lambda: isinstance(ctx.window.current_view, PuzzleView))
+    game = ctx.window.current_view
+    daily = puzzle_daily(today, 3)
+    assert game.daily == daily and game.session.seed_code == daily.code
+    assert f"par {daily.optimal}" in game.panel.values["title"]
+    game.settings.animate = False
+    for m in solve_optimal(game.session.board).moves:  # the proven shortest solution: three stars
+        press(ctx.window, KEY_FOR_TILE_MOVE[m])
+        game.on_update(1 / 60)
+    assert game.session.solved
+    assert "Daily ★★★" in game.message and f"optimal was {daily.optimal}" in game.message
+    run = ctx.store.runs()[-1]
+    assert (run.mode, run.key, run.daily, run.par, run.moves) == (
+        "puzzle",
+        "3x3",
+        daily_tag("puzzle-3x3", today),
+        daily.optimal,
+        daily.optimal,
+    )
+    press(ctx.window, "ESCAPE")  # a daily goes back to the Dailies, which show it done at par
+    again = ctx.window.current_view
+    assert isinstance(again, DailiesView)
+    assert again.columns_text[2].text.split("\n")[1] == "★ par"
+    assert "Puzzle streak: 1 day (longest 1)" in again.streak.text
+
+
+def test_distance_line_follows_the_game_and_says_the_optimum_at_the_end(ctx):
+    from game.puzzle.view import PuzzleView
+
+    deal = Deal(3, 3, seed=21)
+    session = deal_session(deal)
+    view = PuzzleView(ctx, session, deal=deal)
+    view.settings.animate = False
+    ctx.window.show_view(view)
+    view.on_update(1 / 60)
+    assert view.panel.values["meter"] == ""  # off by default
+    press(ctx.window, "M")
+    assert view.settings.meter and ctx.store.setting("puzzle.meter") == "1"
+    first = solve_optimal(session.board)
+    run_until(view, lambda: view.panel.values["meter"].startswith(f"{first.length} moves"))
+    wrong = next(m for m in session.board.legal_moves() if m != first.moves[0])
+    press(ctx.window, KEY_FOR_TILE_MOVE[wrong])  # another move: the line follows
+    view.on_update(1 / 60)
+    assert session.assisted  # the line is help
+    now = solve_optimal(session.board).length
+    assert now in (first.length - 1, first.length + 1)
+    run_until(view, lambda: view.panel.values["meter"].startswith(f"{now} moves"))
+    for m in solve_optimal(session.board).moves:
+        press(ctx.window, KEY_FOR_TILE_MOVE[m])
+        view.on_update(1 / 60)
+    assert session.solved and f"You took {now + 1}, optimal was {first.length}." in view.message
+    assert view.panel.values["meter"] == "0 moves from solved (optimal)"
+    assert ctx.store.runs() == []  # assisted: not in the records
+    press(ctx.window, "M")
+    view.on_update(1 / 60)
+    assert view.panel.values["meter"] == ""
+
+
+def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
+    from game.routes import Route
+    from game.shell.records import RecordsView
+
+    monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
+    for t in (30.0, 25.0, 40.0, 35.0, 28.0):
+        ctx.store.record_run(Run("puzzle", "4x4", "", t, 100))
+    code = daily_code(dt.date(2026, 11, 20))
+    ctx.store.record_win(code, 61.25, 130)
+    ctx.store.record_win("puzzle-size:3x3", 9.5, 24)  # a size won before the history existed
+    view = ctx.go(Route.RECORDS)
+    assert isinstance(view, RecordsView)
+    view.on_draw()
+    assert view.puzzle_texts[0].text.split("\n") == ["3x3", "4x4"]
+    assert view.puzzle_texts[4].text.split("\n")[1] == "0:31.00"  # Ao5: 28, 30, 35
+    assert view.puzzle_texts[1].text.split("\n")[0] == "–"
+    assert view.level_texts[1].text == code and view.level_texts[2].text == "1:01.25"
+    view.export()
+    written = sorted((tmp_path / "home" / "exports").glob("*.csv"))
+    assert len(written) == 1 and "Records written to" in view.status.text
+    settings = ctx.go(Route.SETTINGS)
+    label = "Export records (CSV)"
+    settings.activate([b.text for b in settings.buttons].index(label))
+    assert len(sorted((tmp_path / "home" / "exports").glob("*.csv"))) == 2  # a new file, the first kept
+    assert "Records written to" in settings.note.text

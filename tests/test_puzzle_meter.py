@@ -1,0 +1,74 @@
+"""The distance meter (engine.puzzle.meter): bounded searches give the same distances as full proofs."""
+
+from __future__ import annotations
+
+from engine.puzzle.board import Board, legal_moves_at, shuffle_moves
+from engine.puzzle.meter import DistanceMeter, MeterQuery, measure, meter_available
+from engine.puzzle.optimal import solve_optimal
+from engine.rng import Rng
+
+
+def play(meter: DistanceMeter, start: Board, moves: str) -> list[tuple[int, int]]:
+    """Each position of ``moves`` from ``start``: (the meter's distance, a full proof's)."""
+    board, path, out = start, "", []
+    for m in moves:
+        board, path = board.move(m), path + m
+        got = meter.reading(board)
+        if got is None:
+            q = meter.query(board, path)
+            answer = measure(q)
+            meter.learn(answer)
+            got = answer.distance
+        out.append((got, solve_optimal(board).length))
+    return out
+
+
+def random_moves(board: Board, n: int, rng: Rng) -> str:
+    out, blank = "", board.blank
+    for _ in range(n):
+        legal = legal_moves_at(blank, board.width, board.height)
+        m = legal[rng.below(len(legal))]
+        out += m
+        board = board.move(m)
+        blank = board.blank
+    return out
+
+
+def test_meter_matches_full_proofs_move_by_move():
+    for w, h, seed in ((3, 3, 1), (4, 3, 2)):
+        rng = Rng(seed)
+        start = shuffle_moves(w, h, 40, rng)
+        meter = DistanceMeter()
+        first = measure(meter.query(start))
+        meter.learn(first)
+        assert first.distance == solve_optimal(start).length and meter.reading(start) == first.distance
+        for got, proof in play(meter, start, random_moves(start, 25, rng)):
+            assert got == proof
+
+
+def test_one_move_after_a_known_position_is_bounded_to_two_values():
+    start = shuffle_moves(4, 3, 30, Rng(7))
+    meter = DistanceMeter()
+    meter.learn(measure(meter.query(start)))
+    d = meter.reading(start)
+    m = legal_moves_at(start.blank, 4, 3)[0]
+    q = meter.query(start.move(m), m)
+    assert (q.at_least, q.at_most) == (max(0, d - 1), d + 1)
+
+
+def test_following_the_found_solution_needs_no_search():
+    start = shuffle_moves(3, 3, 30, Rng(3))
+    meter = DistanceMeter()
+    answer = measure(meter.query(start))
+    meter.learn(answer)
+    board = start
+    for i, m in enumerate(answer.path, start=1):
+        board = board.move(m)
+        assert meter.reading(board) == answer.distance - i
+    assert meter.reading(Board.goal(3, 3)) == 0
+
+
+def test_bounds_that_leave_one_value_answer_without_a_search():
+    board = shuffle_moves(3, 3, 10, Rng(5))
+    assert measure(MeterQuery(board, 12, 12)).distance == 12
+    assert meter_available(4, 4) and not meter_available(5, 4)

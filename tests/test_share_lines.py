@@ -1,0 +1,112 @@
+"""Share lines give no route away: a function of (level summary, seconds, moves, shortest) only."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import inspect
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.codes import decode_any
+from engine.level import Level
+from engine.maze.generators import GENERATORS
+from engine.maze.recipe import MazeSpec
+from engine.maze.solvers.bfs import shortest_path
+from engine.modes.daily import daily_code
+from engine.share.lines import (
+    BAR_CELLS,
+    LIT,
+    UNLIT,
+    LevelSummary,
+    daily_date,
+    describe_line,
+    efficiency,
+    share_line,
+    star_bar,
+)
+from tests.test_codes import valid_codes
+from tests.test_level_code import typo_codes
+
+
+def test_the_line_can_only_see_the_summary_and_three_numbers():
+    assert list(inspect.signature(share_line).parameters) == ["summary", "seconds", "moves", "shortest"]
+    fields = [f.name for f in dataclasses.fields(LevelSummary)]
+    assert fields == ["kind", "shape", "width", "height", "dark", "date"]  # nothing about passages, seed or code
+
+
+SHAPES = {"square": (3, 9), "hex": (3, 9), "triangle": (3, 9), "upsilon": (3, 9), "polar": (4, 8)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(SHAPES)),
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.integers(0, 2**64 - 1),
+    st.integers(0, 2**64 - 1),
+    st.floats(0, 10_000, allow_nan=False),
+    st.integers(0, 40),
+    st.booleans(),
+)
+def test_two_different_mazes_of_one_shape_and_size_give_the_same_line(
+    shape, dw, dh, seed_a, seed_b, secs, extra, daily
+):
+    """The line of a run cannot tell one maze from another of the same shape and size: it holds no route."""
+    lo, _ = SHAPES[shape]
+    w, h = lo + dw, lo + dh
+    algos = [g.name for g in GENERATORS.values() if shape in g.shapes]
+    a = MazeSpec.create(shape, w, h, algos[seed_a % len(algos)], seed=seed_a).level()
+    b = MazeSpec.create(shape, w, h, algos[seed_b % len(algos)], seed=seed_b).level()
+    day = dt.date(2026, 11, 26) if daily else None
+    shortest = len(shortest_path(a.maze.open_lists(), a.start, a.goal)) - 1
+    line_a = share_line(LevelSummary.of_level(a, day), secs, shortest + extra, shortest)
+    line_b = share_line(LevelSummary.of_level(b, day), secs, shortest + extra, shortest)
+    assert line_a == line_b
+    assert a.code() not in line_a and MazeSpec.create(shape, w, h, algos[0], seed=seed_a).code() not in line_a
+    assert f"{shape} {w}×{h}" in line_a and (day is None) == ("daily" not in line_a)
+
+
+def test_the_line_by_example():
+    summary = LevelSummary("maze", "hex", 20, 14, False, dt.date(2026, 11, 26))
+    assert share_line(summary, 83.45, 41, 38) == (
+        f"Tessera daily 2026-11-26 · hex 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) {LIT * 4}{UNLIT}"
+    )
+    assert share_line(LevelSummary.of_puzzle(4, 4), 41.0, 57, None) == "Tessera puzzle · 4×4 · 0:41.0 · 57 moves"
+    dark = LevelSummary("maze", "square", 10, 10, dark=True)
+    assert share_line(dark, 3723.45, 38, 38).startswith("Tessera · square 10×10, dark · 1:02:03.4 · 38 moves")
+    with pytest.raises(ValueError):
+        share_line(dark, 1.0, -1, 3)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_efficiency_and_bar(moves, shortest):
+    pct = efficiency(moves, shortest)
+    bar = star_bar(pct)
+    assert 0 <= pct <= 100 and len(bar) == BAR_CELLS and set(bar) <= {LIT, UNLIT}
+    assert (pct == 100) == (moves <= shortest or shortest * 100 // moves == 100)
+    assert (bar == LIT * BAR_CELLS) == (pct == 100)
+    assert bar.count(LIT) <= star_bar(min(100, pct + 1)).count(LIT)  # more efficient: never fewer stars
+
+
+def test_a_daily_is_known_by_its_code():
+    day = dt.date(2026, 11, 20)
+    assert daily_date(daily_code(day), today=day + dt.timedelta(days=3)) == day
+    assert daily_date(daily_code(day), today=day - dt.timedelta(days=1)) == day  # played a time zone ahead
+    assert daily_date(daily_code(day), today=day + dt.timedelta(days=30)) is None
+    assert daily_date("M2.S4X2.BT#1-E4", today=day) is None
+
+
+@pytest.mark.parametrize("kind", ["maze", "race", "ghost", "puzzle", "level"])
+def test_every_kind_has_a_one_line_description(kind):
+    code = (typo_codes() if kind == "level" else valid_codes(kind))[2]
+    line = describe_line(decode_any(code))
+    assert line.startswith(f"{kind}: ") and "\n" not in line and len(line) < 200
+
+
+def test_levels_made_by_hand_summarise_alike():
+    spec = MazeSpec.create("square", 5, 4, "wilson", seed=3)
+    hand = Level(spec.build(), False, recipe=None)
+    assert LevelSummary.of_level(hand) == LevelSummary.of_level(spec.level()) == LevelSummary("maze", "square", 5, 4)

@@ -1,0 +1,426 @@
+"""Rerun issue 24's hardening campaign at a smaller scale: codes, CLI vectors, player images, tables, output paths.
+
+Run from the repository root: ``python tools/fuzz_inputs.py [--codes N] [--edits N] [--seed N]``.
+
+Families (each case classified; a *crash* is an exception other than the expected one-line
+refusal, an exit code other than 0/2 or an ``internal error`` line; a *hang* is no answer within
+the family's time-out; *over limit* is an answer slower or larger than the issue's bounds):
+
+- ``codes``: single-character edits (substitution, insertion, deletion, swap) of fresh v2 maze,
+  race, ghost and puzzle codes through ``tessera show``'s describer; each must be refused with a
+  ``CodeError`` (or be another valid code) within 1 s, the process staying under 300 MB.
+- ``cli``: the bad argument vectors of ``tests/test_cli_fuzz.py`` through :func:`engine.cli.main`:
+  exit code 2 and exactly one line on stderr, no control character.
+- ``images``: generated player images (decompression bombs, 16-bit grey, palette with
+  transparency, LA, CMYK, truncated, junk, empty, a FIFO, a folder, a name too long) through
+  ``Mask.parse`` and the puzzle's own-picture check: read, or one ``ValueError`` line naming the file.
+- ``tables``: puzzle tables with one entry changed and the CRC recomputed: the forgery must never
+  be used (the table is rebuilt with a message) and 3x3 answers must stay optimal.
+- ``outputs``: ``tessera generate -o`` (every format), ``puzzle bench --out`` and ``pack new -o`` to odd paths (FIFO
+  without a reader, ``/dev/full``, a name too long, a folder, below a file, ``/sys``): fresh
+  processes, exit 2 ending in one error line (the benchmark logs its progress before it), no hang,
+  no partial file left behind.
+
+Prints one line per family (tried / ok / crash / hang / over limit) and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import resource
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "tests"))
+
+import numpy as np  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from engine.codes import CodeError  # noqa: E402
+from engine.describe import describe_code  # noqa: E402
+
+Counts = dict[str, int]
+
+
+class Hang(Exception):
+    """A case ran past its time-out."""
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Raise :class:`Hang` in the block after ``seconds`` (SIGALRM; the main thread only)."""
+
+    def fire(_sig: int, _frame: object) -> None:
+        raise Hang
+
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def new_counts() -> Counts:
+    return {"tried": 0, "ok": 0, "crash": 0, "hang": 0, "over limit": 0}
+
+
+def one_line(text: str) -> bool:
+    return text.count("\n") == 1 and text.endswith("\n") and all(c.isprintable() for c in text[:-1])
+
+
+def ends_in_one_error(text: str) -> bool:
+    """The last line is the one ``tessera: error:`` line (a benchmark may log progress lines before it)."""
+    lines = text.splitlines()
+    return (
+        bool(lines)
+        and lines[-1].startswith("tessera: error: ")
+        and one_line(lines[-1] + "\n")
+        and all(not ln.startswith("tessera: error") for ln in lines[:-1])
+    )
+
+
+# -- codes ----------------------------------------------------------------------------------
+def fuzz_codes(n_codes: int, n_edits: int, rng: random.Random, examples: list[str]) -> Counts:
+    from test_codes import ghost_runs, maze_specs, puzzle_codes, race_specs, single_edits
+
+    fresh = [s.code() for s in maze_specs(n_codes)] + [r.code() for r in race_specs(n_codes)]
+    fresh += [g.code() for g, _ in ghost_runs(n_codes)] + puzzle_codes(n_codes)
+    c = new_counts()
+    for code in fresh:
+        edits = sorted(single_edits(code) - {code})
+        for text in rng.sample(edits, min(n_edits, len(edits))):
+            c["tried"] += 1
+            t = time.perf_counter()
+            try:
+                with deadline(10):
+                    describe_code(text)
+                ok = True  # another valid code: fine
+            except CodeError:
+                ok = True
+            except Hang:
+                c["hang"] += 1
+                examples.append(f"codes: hang on {text!r}")
+                continue
+            except Exception as exc:  # noqa: BLE001 - what the fuzz looks for
+                c["crash"] += 1
+                examples.append(f"codes: {type(exc).__name__} on {text!r}")
+                continue
+            if time.perf_counter() - t > 1.0:
+                c["over limit"] += 1
+                examples.append(f"codes: {time.perf_counter() - t:.2f} s on {text!r}")
+            elif ok:
+                c["ok"] += 1
+    if resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 > 300:
+        c["over limit"] += 1
+        examples.append("codes: the process went over 300 MB")
+    return c
+
+
+# -- CLI vectors ----------------------------------------------------------------------------
+def fuzz_cli(tmp: Path, examples: list[str]) -> Counts:
+    from test_cli_fuzz import bad_vectors
+
+    from engine.cli import main
+
+    c = new_counts()
+    for argv in bad_vectors(tmp):
+        c["tried"] += 1
+        out, err = io.StringIO(), io.StringIO()
+        try:
+            with deadline(60):
+                code = main(argv, out=out, err=err)
+        except Hang:
+            c["hang"] += 1
+            examples.append(f"cli: hang on {argv!r}")
+            continue
+        except Exception as exc:  # noqa: BLE001
+            c["crash"] += 1
+            examples.append(f"cli: {type(exc).__name__} on {argv!r}")
+            continue
+        e = err.getvalue()
+        if code not in (0, 2) or "internal error" in e:
+            c["crash"] += 1
+            examples.append(f"cli: exit {code} on {argv!r}: {e.strip()[:120]}")
+        elif code == 2 and not one_line(e):
+            c["over limit"] += 1  # not one clean line
+            examples.append(f"cli: not one line on {argv!r}: {e!r}"[:200])
+        else:
+            c["ok"] += 1
+    return c
+
+
+# -- player images --------------------------------------------------------------------------
+def _png_declaring(path: Path, width: int, height: int) -> None:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
+
+
+def player_images(tmp: Path) -> list[Path]:
+    """Odd and ordinary images a player might give, generated in ``tmp``."""
+    d = tmp / "images"
+    d.mkdir()
+    yy, xx = np.mgrid[0:64, 0:64]
+    disc = (xx - 32) ** 2 + (yy - 32) ** 2 < 400
+    out: list[Path] = []
+
+    def save(name: str, im: Image.Image, **kw: object) -> None:
+        im.save(d / name, **kw)  # type: ignore[arg-type]
+        out.append(d / name)
+
+    for side in (100_000, 65_000, 30_000, 5_000):
+        _png_declaring(d / f"bomb{side}.png", side, side)
+        out.append(d / f"bomb{side}.png")
+    small = io.BytesIO()
+    Image.new("RGB", (16, 16)).save(small, "JPEG")
+    data = bytearray(small.getvalue())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5 : sof + 9] = struct.pack(">HH", 65000, 65000)
+    (d / "bomb.jpg").write_bytes(bytes(data))
+    out.append(d / "bomb.jpg")
+    save("grey16.png", Image.fromarray(np.where(disc, 32 * 257, 65535).astype(np.uint16)))
+    save("grey8.png", Image.fromarray(np.where(disc, 30, 255).astype(np.uint8)))
+    rgba = np.zeros((64, 64, 4), np.uint8)
+    rgba[disc] = (10, 10, 10, 255)
+    save("clear.png", Image.fromarray(rgba))
+    save("la.png", Image.fromarray(rgba[:, :, [0, 3]]))
+    pal = Image.fromarray(np.where(disc, 1, 0).astype(np.uint8)).convert("P")
+    pal.putpalette([0, 0, 0, 5, 5, 5] + [0] * 762)
+    save("palette.png", pal, transparency=0)
+    save("cmyk.jpg", Image.fromarray(np.where(disc, 240, 0).astype(np.uint8)).convert("CMYK"))
+    save("photo.jpg", Image.fromarray(rgba[:, :, :3]))
+    save("pic.bmp", Image.fromarray(rgba[:, :, :3]))
+    save("anim.gif", Image.fromarray(np.where(disc, 0, 255).astype(np.uint8)))
+    save("float.tiff", Image.fromarray(np.where(disc, 0.1, 1.0).astype(np.float32)))
+    good = (d / "grey8.png").read_bytes()
+    for name, raw in (
+        ("cut.png", good[: len(good) // 2]),
+        ("junk.png", b"not a picture"),
+        ("empty.png", b""),
+        ("head.png", good[:40]),
+    ):
+        (d / name).write_bytes(raw)
+        out.append(d / name)
+    os.mkfifo(d / "pipe.png")
+    (d / "folder.png").mkdir()
+    out += [d / "pipe.png", d / "folder.png", d / ("a" * 300 + ".png"), d / "missing.png"]
+    return out
+
+
+def fuzz_images(tmp: Path, examples: list[str]) -> Counts:
+    from engine.maze.masks import Mask
+    from game.puzzle.pictures import check_image_file
+
+    loaders: list[tuple[str, Callable[[str], object]]] = [("mask", Mask.parse), ("picture", check_image_file)]
+    c = new_counts()
+    for path in player_images(tmp):
+        for what, load in loaders:
+            c["tried"] += 1
+            t = time.perf_counter()
+            try:
+                with deadline(20):
+                    load(str(path))
+                ok = True
+            except ValueError as exc:
+                msg = str(exc)
+                ok = "\n" not in msg and path.name[:20] in msg or "No file" in msg
+                if not ok:
+                    examples.append(f"images: {what} {path.name[:30]}: {msg[:120]!r}")
+            except Hang:
+                c["hang"] += 1
+                examples.append(f"images: {what} hangs on {path.name[:30]}")
+                continue
+            except Exception as exc:  # noqa: BLE001
+                c["crash"] += 1
+                examples.append(f"images: {what} {type(exc).__name__} on {path.name[:30]}")
+                continue
+            if time.perf_counter() - t > 5.0:
+                c["over limit"] += 1
+            elif ok:
+                c["ok"] += 1
+            else:
+                c["over limit"] += 1
+    return c
+
+
+# -- forged tables --------------------------------------------------------------------------
+def fuzz_tables(tmp: Path, rng: random.Random, forgeries: int, examples: list[str]) -> Counts:
+    from engine.puzzle import pdb
+    from engine.puzzle.board import Board
+    from engine.puzzle.optimal import solve_optimal
+
+    os.environ["TESSERA_CACHE"] = str(tmp / "cache")
+    c = new_counts()
+    cases: list[tuple[str, Callable[[], np.ndarray], str]] = [
+        ("exact 2x3", lambda: pdb.exact_table(2, 3), pdb.exact_name(2, 3)),
+        ("exact 3x3", lambda: pdb.exact_table(3, 3), pdb.exact_name(3, 3)),
+        ("pattern 4x4 1-2-3-5", lambda: pdb.pattern_table(4, 4, (1, 2, 3, 5)), pdb.pattern_name(4, 4, (1, 2, 3, 5))),
+    ]
+    for label, load, name in cases:
+        pdb.clear_memory_cache()
+        good = load().copy()
+        path = tmp / "cache" / "puzzle" / name
+        reachable = np.flatnonzero((good != pdb.UNSEEN) & (good > 0))
+        for _ in range(forgeries):
+            c["tried"] += 1
+            i = int(reachable[rng.randrange(reachable.size)])
+            raw = path.read_bytes()
+            end = raw.index(b"\n", len(pdb.MAGIC))
+            header = json.loads(raw[len(pdb.MAGIC) : end])
+            body = bytearray(raw[end + 1 :])
+            body[i] = max(1, min(254, body[i] + rng.choice((-2, 2, 4, 6))))
+            header["crc32"] = zlib.crc32(bytes(body))
+            path.write_bytes(pdb.MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + bytes(body))
+            pdb.clear_memory_cache()
+            try:
+                with deadline(120):
+                    table = load()
+                    caught = bool(np.array_equal(table, good)) and any("rebuilt" in m for m in pdb.cache_messages())
+                    if label == "exact 3x3":
+                        for seed in range(3):
+                            tiles = list(range(9))
+                            random.Random(seed).shuffle(tiles)
+                            board = Board.from_tiles(tiles, 3, 3, require_solvable=False)
+                            if not board.is_solvable():
+                                tiles[0], tiles[1] = tiles[1], tiles[0]
+                                board = Board.from_tiles(tiles, 3, 3)
+                            res = solve_optimal(board)
+                            true = int(good[pdb.rank_permutations(np.array([tiles], np.int8))[0]])
+                            caught = caught and res.optimal and res.length == true
+            except Hang:
+                c["hang"] += 1
+                continue
+            except Exception as exc:  # noqa: BLE001
+                c["crash"] += 1
+                examples.append(f"tables: {label}: {type(exc).__name__}: {exc}")
+                continue
+            if caught:
+                c["ok"] += 1
+            else:
+                c["over limit"] += 1  # a forgery used
+                examples.append(f"tables: {label}: entry {i} forged and used")
+    pdb.clear_memory_cache()
+    del os.environ["TESSERA_CACHE"]
+    return c
+
+
+# -- odd output paths -----------------------------------------------------------------------
+def fuzz_outputs(tmp: Path, examples: list[str]) -> Counts:
+    d = tmp / "out"
+    d.mkdir()
+    os.mkfifo(d / "fifo.out")
+    (d / "a-file").write_text("keep\n")
+    paths = [
+        str(d / "fifo.out"),
+        str(d / ("a" * 300 + ".out")),
+        str(d),
+        str(d / "a-file" / "x.out"),
+        str(d / "missing" / "x.out"),
+    ]
+    if os.path.exists("/dev/full"):
+        paths.append("/dev/full")
+    if os.path.isdir("/sys"):
+        paths.append("/sys/tessera-fuzz.out")
+    gen = ["generate", "--shape", "square", "--algo", "kruskal", "--size", "5x5", "--seed", "1"]
+    vectors = [
+        gen + ["--format", f, *(["--count", "3"] if f == "jsonl" else []), "-o", p]
+        for f in ("ascii", "svg", "png", "json", "jsonl")
+        for p in paths
+    ]
+    vectors += [["puzzle", "bench", "--quick", "--korf", "1", "--out", p] for p in paths]
+    vectors += [["pack", "new", "P", "M2.S4X4.BT#1-00", "-o", p, "--force"] for p in paths]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(tmp / "home")}
+    c = new_counts()
+    for argv in vectors:
+        c["tried"] += 1
+        before = set(os.listdir(d))
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-m", "engine.cli", *argv],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=600 if argv[0] == "puzzle" else 60,  # the bench itself runs a while before it writes
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            c["hang"] += 1
+            examples.append(f"outputs: hang on {argv[-1][:40]} ({argv[0]})")
+            continue
+        left = set(os.listdir(d)) - before
+        if proc.returncode not in (0, 2) or "internal error" in proc.stderr or "Traceback" in proc.stderr:
+            c["crash"] += 1
+            examples.append(f"outputs: exit {proc.returncode} on {argv}: {proc.stderr.strip()[-160:]}")
+        elif proc.returncode == 2 and not ends_in_one_error(proc.stderr):
+            c["over limit"] += 1
+            examples.append(f"outputs: not one line on {argv[-1][:40]}: {proc.stderr!r}"[:200])
+        elif left:
+            c["over limit"] += 1
+            examples.append(f"outputs: left {sorted(left)} for {argv[-1][:40]}")
+        else:
+            c["ok"] += 1
+    return c
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--codes", type=int, default=12, help="fresh codes of each kind (maze, race, ghost, puzzle)")
+    ap.add_argument("--edits", type=int, default=150, help="single-character edits tried per code")
+    ap.add_argument("--forgeries", type=int, default=4, help="forged entries per table")
+    ap.add_argument("--seed", type=int, default=24)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    examples: list[str] = []
+    os.environ.setdefault("TESSERA_HOME", tempfile.mkdtemp(prefix="tessera-fuzz-home-"))
+    totals = new_counts()
+    with tempfile.TemporaryDirectory(prefix="tessera-fuzz-") as t:
+        tmp = Path(t)
+        families: list[tuple[str, Callable[[], Counts]]] = [
+            ("codes", lambda: fuzz_codes(args.codes, args.edits, rng, examples)),
+            ("cli", lambda: fuzz_cli(tmp, examples)),
+            ("images", lambda: fuzz_images(tmp, examples)),
+            ("tables", lambda: fuzz_tables(tmp, rng, args.forgeries, examples)),
+            ("outputs", lambda: fuzz_outputs(tmp, examples)),
+        ]
+        print(f"{'family':<8} {'tried':>7} {'ok':>7} {'crash':>6} {'hang':>5} {'over limit':>10}")
+        for name, run in families:
+            t0 = time.perf_counter()
+            c = run()
+            for k in totals:
+                totals[k] += c[k]
+            print(
+                f"{name:<8} {c['tried']:>7} {c['ok']:>7} {c['crash']:>6} {c['hang']:>5} {c['over limit']:>10}"
+                f"   ({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
+    print(
+        f"{'total':<8} {totals['tried']:>7} {totals['ok']:>7} {totals['crash']:>6} {totals['hang']:>5} "
+        f"{totals['over limit']:>10}"
+    )
+    for line in examples[:20]:
+        print("  " + line)
+
+
+if __name__ == "__main__":
+    main()
