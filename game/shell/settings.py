@@ -144,18 +144,21 @@ class SettingsView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Title on top, the buttons below (labels follow the real fullscreen state after F11), a note under them."""
         s = self.scale
-        fit_text(self.title, "Settings", 32 * s, width - 40)
+        fit_text(self.title, "Settings", 32 * min(s, 1.8), width - 40)
         self.title.position = (width / 2, height - 30 * s)
         fit_text(self.note, self.note.text, 12 * s, width - 40, min_size=7)
         self.note.position = (width / 2, 6 * s)
         top = self.title.bottom - 30 * s
         rows = -(-len(self.buttons) // 2)
-        gap = 14 * s
-        line = 30 * s + 20 * s  # the controller line below the buttons, the export note at the bottom
+        gap = 10 * s
+        line = 22 * s + 16 * s  # the controller line below the buttons, the export note at the bottom
         h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
         w = min(380 * s, (width - 40 - gap) / 2)
         place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
-        self.style_buttons(min(16 * s, h * 0.4))
+        if len(self.buttons) % 2:  # Back alone on the last row: in the middle
+            last = self.buttons[-1]
+            last.rect = last.rect.move(width / 2 - last.rect.center_x, 0)
+        self.style_buttons(min(16 * s, h * 0.45))
         self.refresh()
         self.pad_line.y = self.buttons[-1].rect.bottom - 10 * s
         self._place_pad_line(width)

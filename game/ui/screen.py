@@ -101,6 +101,8 @@ class BaseView(Screen):
     """
 
     music: str | None = "menu"
+    #: The largest text size factor this screen's layout takes (a dense screen caps what Settings asks for).
+    max_text_scale: float = 2.0
 
     def __init__(self, ctx: Context, columns: int = 1) -> None:
         super().__init__(ctx)
@@ -180,8 +182,8 @@ class BaseView(Screen):
     def on_resize(self, width: int, height: int) -> None:
         """Re-place everything for the new size.  With text over 100 % (:func:`game.ui.text_scale`) a layout
         whose buttons leave the window is done again smaller, down to the 100 % size at most."""
-        self.scale = ui_scale(width, height)
-        floor = self.scale / text_scale()
+        floor = ui_scale(width, height) / text_scale()
+        self.scale = floor * min(text_scale(), self.max_text_scale)
         self.layout(width, height)
         while self.scale > floor and self.spills(width, height):
             self.scale = max(floor, self.scale * 0.85)
