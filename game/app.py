@@ -192,6 +192,7 @@ def run(argv: Sequence[str] = ()) -> int:
     """Create the window, show the first view and run the event loop until it closes."""
     window = create_window()
     ctx = Context(window)
+    ctx.pads.start()  # game controllers, hot-plugged (none without an input backend)
     if ctx.store.setting("fullscreen") == "1":
         try:
             window.set_fullscreen(True)

@@ -13,11 +13,19 @@ from game.render.theme import Theme, get_theme
 from game.routes import Route
 from game.store import SaveStore
 from game.store_startup import open_store
+from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
+from game.ui.controller import Pads
+from game.ui.input import BINDINGS, Bindings
+from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
     import arcade
 
     from engine.modes.campaign import Campaign
+
+
+#: The saved setting for reduced motion ("1" = on).
+REDUCED_MOTION = "reduced_motion"
 
 
 class Context:
@@ -44,10 +52,30 @@ class Context:
             )
         self.audio = audio
         self.theme: Theme = get_theme(self.store.setting("theme"))
+        #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
+        self.keys: Bindings = BINDINGS
+        BINDINGS.replace(Bindings.loads(self.store.setting(KEYS_SETTING)))
+        set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
+        set_reduced_motion(self.reduced_motion)
         self._campaign: Campaign | None = None
         self.campaign_error: str | None = None
+        #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
+        self.pads = Pads(lambda event, symbol: window.dispatch_event(event, symbol, 0),
+                         lambda: str(getattr(window.current_view, "key_context", "menu")),
+                         on_change=self._pads_changed)
         #: What screens remember while the game runs (not saved), e.g. ``"menu.focus"`` -> button index.
         self.memory: dict[str, Any] = {}
+
+    def _pads_changed(self) -> None:
+        """A controller came or went: the current screen hears it (``pads_changed``, e.g. Settings' controller
+        line) and redraws."""
+        view = self.window.current_view
+        hook = getattr(view, "pads_changed", None)
+        if callable(hook):
+            hook()
+        redraw = getattr(view, "request_redraw", None)
+        if callable(redraw):
+            redraw()
 
     @property
     def notice(self) -> str | None:
@@ -118,6 +146,27 @@ class Context:
         """Mute or unmute and save it."""
         self.audio.mute = mute
         self.store.set_setting("mute", "1" if mute else "0")
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The player asked for less movement on screen (setting "reduced_motion" = "1"): no pulses, shakes,
+        camera easing or sliding animations."""
+        return self.store.setting(REDUCED_MOTION) == "1"
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """Reduced motion on or off, saved."""
+        self.store.set_setting(REDUCED_MOTION, "1" if on else "0")
+        set_reduced_motion(on)
+
+    def set_text_size(self, percent: int) -> int:
+        """Use and save text size ``percent`` (the nearest of :data:`game.ui.TEXT_SIZES`); returns it."""
+        used = set_text_size(percent)
+        self.store.set_setting(TEXT_SIZE_SETTING, used)
+        return used
+
+    def save_keys(self) -> None:
+        """Save the key table's changes from the defaults (setting "keys")."""
+        self.store.set_setting(KEYS_SETTING, self.keys.dumps())
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen and a window; saved.  Never raises (headless windows cannot)."""

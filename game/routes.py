@@ -104,6 +104,13 @@ def settings(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
     return SettingsView(ctx, back_to)
 
 
+def keys(ctx: Context, back: Callable[[], None]) -> arcade.View:
+    """Settings → Keys: remap every action's keys; Esc calls ``back``."""
+    from game.shell.keys import KeysView
+
+    return KeysView(ctx, back)
+
+
 def help_screen(ctx: Context, back_to: arcade.View | None = None, mode: str | None = None) -> arcade.View:
     """The controls of every mode (``mode`` first when given); Esc returns to ``back_to``."""
     from game.shell.help import HelpView

@@ -80,7 +80,7 @@ def test_dark_race_view_draws_the_fog_and_starts_from_the_setup(ctx, window):
     ctx.show(setup)
     setup.on_draw()
     setup.choice_buttons["dark"].on_click(None)
-    assert setup.race.dark and setup.choice_buttons["dark"].text.startswith("Dark: on")
+    assert setup.race.dark and setup.choice_labels["dark"]().startswith("Dark: on")
     setup.start()
     view = window.current_view
     assert isinstance(view, RaceView) and isinstance(view.layer, DarkMazeLayer) and view.race.dark

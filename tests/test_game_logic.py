@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.render.camera import CameraState
-from game.ui.input import KEY_LEFT, KEY_RIGHT, KEY_UP, KEY_W, direction_from_keys
+from game.ui.input import KEY_LEFT, KEY_RIGHT, KEY_UP, KEY_W
+from game.ui.movement import direction_from_keys
 
 
 def test_direction_from_keys_diagonals_and_cancel():
@@ -37,7 +38,8 @@ def test_camera_fit_zoom_around_cursor_pan_follow():
 
 
 def test_direction_keys_chords_diagonals_and_square_moves_at_once():
-    from game.ui.input import CHORD_TIME, KEY_DOWN, KEY_RIGHT, KEY_UP, DirectionKeys
+    from game.ui.input import KEY_DOWN, KEY_RIGHT, KEY_UP
+    from game.ui.movement import CHORD_TIME, DirectionKeys
 
     square = DirectionKeys(chords=False)
     assert square.press(KEY_RIGHT) == [((1.0, 0.0), (1.0, 0.0))]

@@ -55,7 +55,8 @@ def test_setup_races_shaped_and_woven_mazes_and_says_what_cannot_be_combined(ctx
     c.shape, c.algorithm, c.size = "square", "backtracker", 0
     view.choice_buttons["mask"].on_click(None)
     view.choice_buttons["mask"].on_click(None)
-    assert view.choice_buttons["mask"].text == "Shape: heart" and view.message.text == ""
+    assert view.choice_labels["mask"]() == "Shape: heart" and view.message.text == ""
+    assert view.choice_buttons["mask"].text == "<  Shape: heart  >"  # focused by the click: a selector
     view.race.players = 1
     view.start()
     race = window.current_view

@@ -15,7 +15,7 @@ from game.audio import Audio
 from game.context import Context
 from game.format import format_time
 from game.store import Store
-from game.ui.input import KEY_VECTORS, direction_from_keys
+from game.ui.movement import KEY_VECTORS, direction_from_keys
 
 DIRECTION_KEYS = [key.RIGHT, key.UP, key.LEFT, key.DOWN]
 COMBOS = [[k] for k in DIRECTION_KEYS] + [list(c) for c in itertools.combinations(DIRECTION_KEYS, 2)]
@@ -309,14 +309,14 @@ def test_settings_change_theme_volume_mute(window, ctx):
     assert ctx.theme.name == "light" and ctx.store.setting("theme") == "light"
     view = window.current_view
     frame(window)
-    view.activate(1)  # effects quieter
+    view.activate(view.buttons.index(view.volume_btns[0]))  # effects quieter
     assert ctx.store.setting("volume") == str(ctx.audio.volume) == "0.6"
-    view.activate(4)  # music louder
+    view.activate(view.buttons.index(view.volume_btns[3]))  # music louder
     assert ctx.store.setting("music_volume") == str(ctx.audio.music_volume) == "0.6"
     assert "(60 %)" in view.volume_btns[3].text
-    view.activate(5)  # mute
+    view.activate(view.buttons.index(view.mute_btn))  # mute
     assert ctx.audio.mute and ctx.store.setting("mute") == "1"
-    view.activate(6)  # fullscreen: never crashes headless
+    view.activate(view.buttons.index(view.full_btn))  # fullscreen: never crashes headless
     keypress(window, key.F11)
 
 

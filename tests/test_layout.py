@@ -2,9 +2,9 @@
 
 Runs :func:`layout_check.check_layout` on the menu, level select (also with a level pack and a
 broken one), play HUD (square, hex, triangle, the daily challenge), pause, win, settings, code entry (with an
-error), help, race setup (also with two players and Dark remembered), Lab setup and the loading screen at
-800×600, 1280×800, 1920×1080 and 3840×2160, on both themes; the setup screens' choice labels also fit after
-cycling through their values (no new layout in between).
+error), help, Settings → Keys, race setup (also with two players and Dark remembered), Lab setup and the
+loading screen at 800×600, 1280×800, 1920×1080 and 3840×2160, on the dark, light and high-contrast themes; the
+setup screens' choice labels also fit after cycling through their values (no new layout in between).
 """
 
 from __future__ import annotations
@@ -18,6 +18,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, label_overflows, set_window_size, text_box  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
+
+
+def keys_page(ctx):
+    """Settings → Keys on its longest context (the sliding puzzle's), an action waiting for a key."""
+    from game import routes
+
+    view = routes.keys(ctx, ctx.show_menu)
+    ctx.window.show_view(view)
+    while view.context() != "puzzle":
+        view.turn(1)
+    view.wait_for("puzzle.hint", 0)
+    return view
 
 
 def _screens(ctx):
@@ -126,6 +138,7 @@ def _screens(ctx):
         "pause": paused,
         "win": win,
         "settings": lambda: ctx.view_for(Route.SETTINGS),
+        "keys": lambda: keys_page(ctx),
         "code-entry": code_error,
         "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
         "race-setup": lambda: ctx.view_for(Route.RACE_SETUP),
@@ -134,7 +147,7 @@ def _screens(ctx):
     }
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 def test_every_shell_screen_fits_at_every_size(window, ctx, theme):
     ctx.set_theme(theme)
     problems: list[str] = []

@@ -1,4 +1,4 @@
-"""Lab and race screens at 800x600, 1280x800 and 1920x1080, both themes: texts inside the window, no overlap."""
+"""Lab and race screens at 800x600, 1280x800 and 1920x1080, the three themes: texts inside the window, no overlap."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _themes(ctx, name):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 def test_lab_screens_fit(ctx, window, size, theme):
     from game.lab.setup import LabSetupView
     from game.lab.view import LabView

@@ -124,7 +124,7 @@ def view_parts(view):
     return texts, view.buttons
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 def test_puzzle_screens_fit_every_window_size(ctx, screen, theme):
     found = []

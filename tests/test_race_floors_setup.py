@@ -39,7 +39,7 @@ def test_the_race_setup_offers_floors_says_refusals_in_one_line_remembers_and_ra
     assert view.choice_buttons["floors"].text == "Floors: 1"
     view.choice_buttons["floors"].on_click(None)
     view.choice_buttons["floors"].on_click(None)
-    assert c.floors == 3 and view.choice_buttons["floors"].text.startswith("Floors: 3") and view.message.text == ""
+    assert c.floors == 3 and "Floors: 3" in view.choice_buttons["floors"].text and view.message.text == ""
     view.choice_buttons["weave"].on_click(None)  # floors + weave: said at once, one line, and Start refuses
     assert view.message.text.lower() == NOT_WITH_WEAVE and "\n" not in view.message.text
     view.start()
@@ -49,7 +49,7 @@ def test_the_race_setup_offers_floors_says_refusals_in_one_line_remembers_and_ra
     assert view.message.text.lower() == NOT_WITH_MASK
     c.mask = "none"
     again = RaceSetupView(ctx)  # remembered in the store
-    assert again.choices.floors == 3 and again.choice_buttons["floors"].text.startswith("Floors: 3")
+    assert again.choices.floors == 3 and "Floors: 3" in again.choice_buttons["floors"].text
     view.race.players = 1
     view.start()
     race = window.current_view

@@ -9,7 +9,7 @@ import arcade
 
 from engine.modes.editor import EditorCheck
 from game.render.theme import Theme
-from game.ui import fit_text
+from game.ui import fit_text, text_scale
 
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
@@ -65,7 +65,7 @@ class EditorTexts:
     def fit(self) -> None:
         """Fit every text to its room."""
         width, height = self.size
-        s = max(0.75, min(1.6, min(width / 1280, height / 800)))
+        s = max(0.75, min(1.6, min(width / 1280, height / 800))) * text_scale()
         room = width - 32 * s
         fit_text(self.title, self.values["title"], 15 * s, room)
         self.title.position = (16 * s, height - HUD_HEIGHT * s * 0.3)

@@ -37,15 +37,13 @@ from game.editor.saving import save_level
 from game.render.viewport import DRAG_THRESHOLD, MazeViewport
 from game.ui import place_grid, ui_scale
 from game.ui.clipboard import copy_to_clipboard
-from game.ui.input import KEY_VECTORS
-from game.ui.screen import ACTIVATE_KEYS, BaseView, common_key
+from game.ui.screen import BaseView, common_key
 
 PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggles it
-ARROWS = (key.LEFT, key.RIGHT, key.UP, key.DOWN)
-START_KEYS = (key.KEY_1, key.NUM_1)
-GOAL_KEYS = (key.KEY_2, key.NUM_2)
-#: Resize keys -> (width step, height step): [ ] narrower/wider, , . shorter/taller.
-SIZE_KEYS = {key.BRACKETLEFT: (-1, 0), key.BRACKETRIGHT: (1, 0), key.COMMA: (0, -1), key.PERIOD: (0, 1)}
+#: Resize actions of the key table -> (width step, height step): [ ] narrower/wider, , . shorter/taller.
+SIZE_ACTIONS = {"narrower": (-1, 0), "wider": (1, 0), "shorter": (0, -1), "taller": (0, 1)}
+#: Direction of each "cursor_*"/"wall_*" action suffix.
+SIDES = {"up": (0.0, 1.0), "down": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
 
 class EditorView(BaseView):
@@ -56,6 +54,8 @@ class EditorView(BaseView):
         session: the level being edited.
         message: a first sentence for the panel (e.g. why a code was refused).
     """
+
+    key_context = "editor"
 
     def __init__(self, ctx: Context, session: EditorSession, message: str = "") -> None:
         super().__init__(ctx, columns=2)
@@ -272,35 +272,30 @@ class EditorView(BaseView):
             return True
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
-        vec = KEY_VECTORS.get(symbol)
+        action = self.ctx.keys.action("editor", symbol) or ""
+        side = SIDES.get(action.partition("_")[2]) if action.startswith(("cursor_", "wall_")) else None
         if symbol == key.ESCAPE:
             self.back()
         elif symbol == key.S and ctrl:
             self.save()
-        elif symbol == key.Z and ctrl and shift:
+        elif action == "undo" and ctrl and shift:
             self.redo()
-        elif symbol == key.Z:
-            self.undo()
-        elif symbol == key.Y:
-            self.redo()
-        elif vec is not None:
-            if symbol in ARROWS and not shift:
-                self.move_cursor(vec)
+        elif action in ("undo", "redo"):
+            (self.undo if action == "undo" else self.redo)()
+        elif side is not None:
+            if action.startswith("cursor_") and not shift:
+                self.move_cursor(side)
             else:
-                self.toggle_side(vec)
-        elif symbol in SIZE_KEYS:
-            self.grow(*SIZE_KEYS[symbol])
-        elif symbol in START_KEYS or symbol in GOAL_KEYS:
-            self.place("start" if symbol in START_KEYS else "goal", self.cursor)
-        elif symbol == key.T:
-            self.try_it()
-        elif symbol == key.C:
-            self.copy_code()
-        elif symbol == key.N:
-            self.new()
+                self.toggle_side(side)
+        elif action in SIZE_ACTIONS:
+            self.grow(*SIZE_ACTIONS[action])
+        elif action in ("start", "goal"):
+            self.place(action, self.cursor)
+        elif action in ("try", "copy", "new"):
+            {"try": self.try_it, "copy": self.copy_code, "new": self.new}[action]()
         elif self.viewport.handle_key(symbol, self._cell_xy(self.cursor)):
             pass
-        elif symbol == key.TAB or symbol in ACTIVATE_KEYS:
+        elif symbol == key.TAB or self.ctx.keys.action("menu", symbol) == "confirm":
             return super().on_key_press(symbol, modifiers)
         else:
             return None

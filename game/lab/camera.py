@@ -113,10 +113,10 @@ class LabCamera:
         if self.shown is not None:
             self.shown.frame(self.viewport)
 
-    def camera_key(self, symbol: int) -> bool:
-        """F fits the shown floor (the whole maze without floors); E/Q (Page Up/Down) show another floor.  True
-        if ``symbol`` was one of them."""
-        if symbol == key.F and self.viewport is not None:
+    def camera_key(self, symbol: int, action: str | None) -> bool:
+        """The Lab's ``fit`` key (``action``, F by default) fits the shown floor (the whole maze without floors);
+        E/Q (Page Up/Down) show another floor.  True if ``symbol`` was one of them."""
+        if action == "fit" and self.viewport is not None:
             self.viewport.fit()
             return True
         return self.shown is not None and self.shown.handle_key(symbol, self.viewport)

@@ -250,17 +250,19 @@ class CompareView(Screen):
         """See the module docstring (and F1 help, F11 fullscreen)."""
         if common_key(self.ctx, symbol, modifiers):
             return True
+        keys = self.ctx.keys
+        lab, menu = keys.action("lab", symbol), keys.action("menu", symbol)
         if symbol == key.ESCAPE:
             self.back()
-        elif symbol in (key.ENTER, key.RETURN, key.R):
+        elif menu == "confirm" or lab == "restart":
             self.run()
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD, key.MINUS, key.NUM_SUBTRACT):
-            step = -1 if symbol in (key.MINUS, key.NUM_SUBTRACT) else 1
+        elif lab in ("faster", "slower"):
+            step = -1 if lab == "slower" else 1
             i = min(range(len(RUN_CHOICES)), key=lambda k: abs(RUN_CHOICES[k] - self.runs))
             self.runs = RUN_CHOICES[max(0, min(len(RUN_CHOICES) - 1, i + step))]
             self.t_status.text = f"{self.runs} runs per algorithm (Enter runs again)"
-        elif symbol in (key.LEFT, key.RIGHT) and self.rows:
-            self.hist_index = (self.hist_index + (1 if symbol == key.RIGHT else -1)) % len(self.rows)
+        elif menu in ("left", "right") and self.rows:
+            self.hist_index = (self.hist_index + (1 if menu == "right" else -1)) % len(self.rows)
             self._build_hist()
         elif symbol == key.F11:
             self.ctx.toggle_fullscreen()

@@ -205,8 +205,11 @@ class LabLayer:
         self._dirty = False
 
     def wall_half_width(self, zoom: float) -> float:
-        """Half wall width in world units (~5 % of a cell, 0.5..4 px)."""
-        px = min(4.0, max(0.5, 0.05 * self.cell_size * zoom))
+        """Half wall width in world units (~5 % of a cell, 0.5..4 px; times the theme's ``wall_scale``, at most
+        12 % of a cell)."""
+        k = self.theme.wall_scale
+        cell_px = self.cell_size * zoom
+        px = min(4.0 * k, max(0.5 * k, 0.05 * k * cell_px), max(0.5, 0.12 * cell_px))
         return px / max(zoom, 1e-9)
 
     def draw(self, zoom: float) -> None:

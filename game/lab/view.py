@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import arcade
-from arcade import key
 
 from engine.level import Level
 from engine.maze.model import Maze
@@ -72,6 +71,8 @@ class LabView(LabCamera, BaseView):
         spec: the maze to carve, or a level to show built (nothing to carve: solving and statistics only).
         back: the screen Esc returns to (None: the Lab setup).
     """
+
+    key_context = "lab"
 
     music: str | None = "maze"
 
@@ -375,27 +376,16 @@ class LabView(LabCamera, BaseView):
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """See the module docstring; Tab/Up/Down/Enter move between and press the panel buttons."""
         self._changed = True
-        actions: dict[int, Callable[[], None]] = {
-            key.SPACE: self.toggle_play,
-            key.N: self.single_step,
-            key.RIGHT: self.single_step,
-            key.PLUS: lambda: self.change_speed(1),
-            key.EQUAL: lambda: self.change_speed(1),
-            key.NUM_ADD: lambda: self.change_speed(1),
-            key.MINUS: lambda: self.change_speed(-1),
-            key.NUM_SUBTRACT: lambda: self.change_speed(-1),
-            key.R: self.restart,
-            key.G: self.new_seed,
-            key.O: self.next_solver,
-            key.S: self.solve,
-            key.C: self.compare,
-            key.X: self.export_now,
-            key.K: self.copy_code,
-            key.END: self.run_to_end,
+        actions: dict[str, Callable[[], None]] = {
+            "play": self.toggle_play, "step": self.single_step, "faster": lambda: self.change_speed(1),
+            "slower": lambda: self.change_speed(-1), "restart": self.restart, "new_seed": self.new_seed,
+            "solver": self.next_solver, "solve": self.solve, "compare": self.compare, "export": self.export_now,
+            "copy": self.copy_code, "end": self.run_to_end,
         }
-        if self.camera_key(symbol):
+        name = self.ctx.keys.action("lab", symbol)
+        if self.camera_key(symbol, name):
             return True
-        action = actions.get(symbol)
+        action = actions.get(name or "")
         if action is None:
             return super().on_key_press(symbol, modifiers)
         action()

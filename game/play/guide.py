@@ -17,7 +17,6 @@ from arcade import key
 from engine.modes.guide import Guide, GuideStep
 from game.context import Context
 from game.play.screen import HUD_HEIGHT, PlayScreen
-from game.render.camera import ZOOM_IN_KEYS, ZOOM_OUT_KEYS
 from game.ui import FONT, fit_text, ui_scale
 from game.ui.screen import common_key
 
@@ -26,17 +25,8 @@ PROMPT_HEIGHT = 40
 #: Seconds the last line stays before the guide goes back.
 END_TIME = 2.5
 GUIDE_HELP = "Esc skips the guide  ·  P pause  ·  F1 help"
-#: Arrow keys -> the puzzle's arrow names (a tile moves that way).
-PUZZLE_KEYS = {
-    key.UP: "up",
-    key.DOWN: "down",
-    key.LEFT: "left",
-    key.RIGHT: "right",
-    key.W: "up",
-    key.S: "down",
-    key.A: "left",
-    key.D: "right",
-}
+#: The maze's direction actions (key table) the guide's puzzle step takes as the puzzle's arrows.
+PUZZLE_MOVES = ("up", "down", "left", "right")
 
 
 class GuideView(PlayScreen):
@@ -132,10 +122,10 @@ class GuideView(PlayScreen):
             if symbol == key.H:
                 if g.hint() is not None:
                     self.ctx.audio.play("hint")
-            elif symbol in PUZZLE_KEYS:
-                self._slide(g.puzzle.press(PUZZLE_KEYS[symbol]))
+            elif (move := self.ctx.keys.action("maze", symbol)) in PUZZLE_MOVES:
+                self._slide(g.puzzle.press(str(move)))
             return True
-        if symbol in ZOOM_IN_KEYS or symbol in ZOOM_OUT_KEYS:
+        if self.ctx.keys.action("camera", symbol) in ("zoom_in", "zoom_out"):
             g.zoomed()  # even at the zoom's limit: the player did it
         return super().on_key_press(symbol, modifiers)
 

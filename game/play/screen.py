@@ -23,11 +23,12 @@ from game.play.marks import draw_goal_hint, draw_player
 from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
-from game.render.viewport import MazeScreen, MazeViewport
+from game.render.viewport import MazeScreen, MazeViewport, maze_help_line
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
-from game.ui.input import DirectionKeys, climb_direction, is_direction_key
+from game.ui.input import climb_direction
+from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 
 if TYPE_CHECKING:
@@ -41,10 +42,7 @@ HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
 TOO_FAR = "Too far: click a cell you have seen, next to your way"
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
-HELP_LINE = "Arrows/WASD move · two keys = diagonal · hold to run · click to walk · wheel zoom · drag pan · " \
-    "F fit · P pause · F1 help · Esc back"
-HELP_LINES = (HELP_LINE, "E/PgUp up a stair · Q/PgDn down · arrows/WASD move · click to walk · wheel zoom · F fit · "
-              "P pause · F1 help · Esc back")  # without and with floors (with: the stairs first, they are new)
+HELP_LINE = maze_help_line()  # with the default keys
 
 
 class PlayScreen(KeepPlace, MazeScreen):
@@ -91,7 +89,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT)
         self.layer.mark_visited(self.session.start)
         self.hud_camera = arcade.Camera2D()
-        self.keys = DirectionKeys(chords=maze.grid.kind != "square")
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
@@ -107,7 +105,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.hud_moves = arcade.Text("", 0, 0, t.text, 14, font_name=FONT, anchor_x="right", anchor_y="center")
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
         note = getattr(maze.grid, "note", None)
-        self.help_line = (note() if note is not None else "") or HELP_LINES[maze.grid.floors > 1]
+        self.help_line = (note() if note is not None else "") or maze_help_line(ctx.keys, maze.grid.floors > 1)
         self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
@@ -291,20 +289,21 @@ class PlayScreen(KeepPlace, MazeScreen):
         if symbol == key.ESCAPE:
             self.back()
             return True
+        action = self.ctx.keys.action("maze", symbol)
         if self.paused:
-            if symbol == key.P:
+            if action == "pause":
                 self.resume()
                 return True
             return self.pause.on_key_press(symbol)
-        if symbol == key.P:
+        if action == "pause":
             self.toggle_pause()
-        elif symbol == key.R:
+        elif action == "restart":
             self.restart()
         elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
-        elif self.maze.grid.floors > 1 and climb_direction(symbol):  # a stair: one move, the camera follows
-            self.cam.following = self.session.climb(climb_direction(symbol)) or self.cam.following
-        elif is_direction_key(symbol):
+        elif self.maze.grid.floors > 1 and (up := climb_direction(symbol, self.ctx.keys, letters=True)):
+            self.cam.following = self.session.climb(up) or self.cam.following  # a stair: the camera follows
+        elif symbol in self.keys.vectors:
             self.cam.following = True
             for direction, prefer in self.keys.press(symbol):
                 self.session.press(direction, prefer)

@@ -16,6 +16,7 @@ from engine.puzzle.session import PuzzleSession
 from game.puzzle.pictures import board_picture
 from game.puzzle.widgets import render_picture_tile, tile_texture
 from game.render.theme import Theme
+from game.ui import reduced_motion
 
 SLIDE_SECONDS = 0.1  # one slide animation
 FLASH_SECONDS = 1.4  # the win flash
@@ -162,7 +163,7 @@ class BoardLayer:
                 spr.texture = self._texture(tile, home)
             if (spr.center_x, spr.center_y) == (tx, ty) and tile not in self.anim:
                 continue
-            if self.animate and animate:
+            if self.animate and animate and not reduced_motion():
                 self.anim[tile] = (spr.center_x, spr.center_y, tx, ty, 0.0)
             else:
                 spr.position = (tx, ty)

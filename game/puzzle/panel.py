@@ -22,7 +22,7 @@ from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.render.theme import Theme
 from game.store import SaveStore
-from game.ui import FONT, gui
+from game.ui import FONT, gui, text_scale
 
 Action = Callable[[], None]
 
@@ -41,8 +41,9 @@ COLUMNS = 3
 
 
 def ui_scale(width: int, height: int) -> float:
-    """Font and spacing scale for a window of ``width`` × ``height`` px (1.0 at 1280×800; 0.8..2.2)."""
-    return max(0.8, min(2.2, min(width / 1280, height / 800)))
+    """Font and spacing scale for a window of ``width`` × ``height`` px (1.0 at 1280×800; 0.8..2.2), times the
+    player's text size (:func:`game.ui.text_scale`)."""
+    return max(0.8, min(2.2, min(width / 1280, height / 800))) * text_scale()
 
 
 def panel_width(width: int) -> float:

@@ -1,6 +1,7 @@
 """The sliding-puzzle setup screen: size, shuffle kind, picture, or a pasted code.
 
-Keys: 3..8 size presets, Left/Right width, Up/Down height (2..10), M shuffle
+Keys: 3..8 size presets, Up/Down choose a row (width, height, shuffle, mixing moves, picture) and
+Left/Right change it (the row reads ``<  value  >``: :mod:`game.puzzle.setup_rows`), M shuffle
 kind, +/- number of mixing moves, P next picture, I numbers over the picture,
 Enter play, Tab / click a field to type a code or the path of your own PNG/JPEG
 picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
@@ -8,7 +9,6 @@ picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import arcade
@@ -20,8 +20,9 @@ from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
-from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file, choice_label
+from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
+from game.puzzle.setup_rows import ROWS, row_texts, step_row
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.routes import Route
 from game.ui import FONT, TITLE_FONT, gui, needs_render
@@ -30,7 +31,8 @@ from game.ui.screen import Screen, common_key
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
-HELP = ("3-8 or arrows size · M shuffle kind · +/- mixing moves · P picture · I numbers · Enter play · Esc menu\n"
+HELP = ("Up/Down row · Left/Right value · 3-8 size · M shuffle kind · +/- mixing moves · P picture · I numbers · "
+        "Enter play · Esc menu\n"
         "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
 
@@ -62,6 +64,7 @@ class PuzzleSetupView(Screen):
         self.picture = self.settings.picture  # a picture choice (game.puzzle.pictures)
         self.path = self.picture[len(FILE_PREFIX):] if self.picture.startswith(FILE_PREFIX) else ""
         self.path_focus = False
+        self.row = 0  # the keyboard's row (setup_rows.ROWS): width
         self.batch = pyglet.graphics.Batch()
 
         def text(value: str, size: float, color: Any = None, **kw: Any) -> arcade.Text:
@@ -139,14 +142,9 @@ class PuzzleSetupView(Screen):
 
     def next_picture(self) -> None:
         """P: numbers → each built-in picture → your own (if one is set) → numbers."""
-        own = [FILE_PREFIX + str(Path(self.path).expanduser().resolve())] if self.path.strip() else []
-        choices = ["", *PICTURES, *own]
-        i = choices.index(self.picture) if self.picture in choices else -1
-        choice = choices[(i + 1) % len(choices)]
-        if choice.startswith(FILE_PREFIX):
-            self.use_path()
-        else:
-            self.set_picture(choice)
+        row, self.row = self.row, ROWS.index("picture")
+        step_row(self, 1)
+        self.row = row
 
     def toggle_numbers(self) -> None:
         """I: numbers over the picture tiles on/off (saved)."""
@@ -180,9 +178,12 @@ class PuzzleSetupView(Screen):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.t_custom.text = f"Board: {self.width_} wide x {self.height_} high"
-        self.t_mix.text = f"mix: {self.mix} random moves"
-        self.t_mix.color = self.theme.text if self.shuffle == "moves" else self.theme.text_dim
+        t, row = self.theme, ROWS[self.row]
+        self.t_custom.text, self.t_shuffle.text, self.t_mix.text, self.t_picture.text = row_texts(self)
+        self.t_custom.color = t.accent if row in ("width", "height") else t.text
+        self.t_shuffle.color = t.accent if row == "shuffle" else t.text_dim
+        self.t_mix.color = t.accent if row == "mix" else t.text if self.shuffle == "moves" else t.text_dim
+        self.t_picture.color = t.accent if row == "picture" else t.text_dim
         for n, b in zip(PRESETS, self.preset_buttons, strict=True):
             b.active = (self.width_, self.height_) == (n, n)
         for name, b in zip(("", *PICTURES), self.picture_buttons, strict=True):
@@ -190,7 +191,6 @@ class PuzzleSetupView(Screen):
         self.b_path.active = self.picture.startswith(FILE_PREFIX)
         self.b_numbers.fit(f"Numbers on pictures: {'on' if self.settings.numbers else 'off'}  I")
         self.b_numbers.disabled = not self.picture
-        self.t_picture.text = f"Picture: {choice_label(self.picture)}   (P next)"
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
         self.t_error.text = self.error
@@ -255,15 +255,15 @@ class PuzzleSetupView(Screen):
         y -= 48 * k
         for i, btn in enumerate((self.b_wm, self.b_wp, self.b_hm, self.b_hp)):
             btn.place(left + i * 66 * k + (8 * k if i >= 2 else 0), y, 60 * k, 34 * k)
-        line(self.t_custom, f"Board: {self.width_} wide x {self.height_} high", left + 290 * k, y + 27 * k, 14, 470 * k)
+        line(self.t_custom, self.t_custom.text, left + 290 * k, y + 27 * k, 14, 470 * k)
         y -= 20 * k
-        line(self.t_shuffle, "Shuffle", left, y, 14, 760 * k)
+        line(self.t_shuffle, self.t_shuffle.text, left, y, 14, 760 * k)
         y -= 26 * k + 38 * k
         self.b_uniform.place(left, y, 220 * k, 38 * k)
         self.b_moves.place(left + 232 * k, y, 220 * k, 38 * k)
         self.b_mm.place(left + 464 * k, y, 38 * k, 38 * k)
         self.b_mp.place(left + 508 * k, y, 38 * k, 38 * k)
-        line(self.t_mix, f"mix: {self.mix} random moves", left + 556 * k, y + 29 * k, 13, 204 * k)
+        line(self.t_mix, self.t_mix.text, left + 556 * k, y + 29 * k, 13, 204 * k)
         y -= 18 * k
         line(self.t_picture, self.t_picture.text, left, y, 14, 760 * k)
         y -= 24 * k + 36 * k
@@ -422,14 +422,11 @@ class PuzzleSetupView(Screen):
         elif key.KEY_3 <= symbol <= key.KEY_8:
             n = symbol - key.KEY_0
             self.set_size(n, n)
-        elif symbol == key.LEFT:
-            self.set_size(self.width_ - 1, self.height_)
-        elif symbol == key.RIGHT:
-            self.set_size(self.width_ + 1, self.height_)
-        elif symbol == key.DOWN:
-            self.set_size(self.width_, self.height_ - 1)
-        elif symbol == key.UP:
-            self.set_size(self.width_, self.height_ + 1)
+        elif (move := self.ctx.keys.action("menu", symbol)) in ("left", "right"):
+            step_row(self, -1 if move == "left" else 1)
+        elif move in ("up", "down"):
+            self.row = max(0, min(len(ROWS) - 1, self.row + (-1 if move == "up" else 1)))
+            self._refresh()
         elif symbol == key.M:
             self.set_shuffle("moves" if self.shuffle == "uniform" else "uniform")
         elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):

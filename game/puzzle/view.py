@@ -42,9 +42,7 @@ from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
 
-ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
-SETTING_KEYS = {key.O: "solver", key.T: "timeout", key.B: "boost", key.E: "heuristic", key.A: "arrows"}
-SPEED_KEYS = {key.PLUS: 1, key.EQUAL: 1, key.NUM_ADD: 1, key.MINUS: -1, key.NUM_SUBTRACT: -1}
+SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
 
 
 class PuzzleView(Screen):
@@ -58,6 +56,8 @@ class PuzzleView(Screen):
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
         daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
     """
+
+    key_context = "puzzle"
 
     music: str | None = "maze"
 
@@ -309,28 +309,33 @@ class PuzzleView(Screen):
         self.panel.show_bests(self.session, self.ctx.store)
 
     # -- input ----------------------------------------------------------------------------
-    def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
-        """Every key of this screen (F1/F11 are :func:`common_key`'s) -> its action with these modifiers."""
-        actions: dict[int, Callable[[], Any]] = {sym: partial(self.slide, d) for sym, d in ARROWS.items()}
-        actions |= {sym: partial(self._change, w) for sym, w in SETTING_KEYS.items()}
-        actions |= {sym: partial(self.assist.change_speed, n) for sym, n in SPEED_KEYS.items()}
+    def named_actions(self, ctrl: bool = False, shift: bool = False) -> dict[str, Callable[[], Any]]:
+        """Every "puzzle" action of the key table (:mod:`game.ui.input`) -> what it does with these modifiers."""
+        actions: dict[str, Callable[[], Any]] = {d: partial(self.slide, d) for d in ("up", "down", "left", "right")}
+        actions |= {w: partial(self._change, w) for w in SETTING_ACTIONS}
         return actions | {
-            key.Y: self.redo, key.R: self.restart, key.N: self.new_game, key.H: self.assist.request_hint,
-            key.S: self.assist.request_solve, key.SPACE: self.assist.toggle_pause, key.PERIOD: self.assist.step,
-            key.NUM_DECIMAL: self.assist.step, key.X: self.assist.stop, key.G: lambda: self.copy_code("seed"),
-            key.ESCAPE: self.escape, key.I: self.toggle_numbers, key.U: self.undo, key.V: self.toggle_advanced,
-            key.M: self.assist.toggle_meter,
-            key.Z: self.redo if ctrl and shift else self.undo,
-            key.C: lambda: self.copy_code("current" if shift else "puzzle"),
+            "faster": partial(self.assist.change_speed, 1), "slower": partial(self.assist.change_speed, -1),
+            "redo": self.redo, "restart": self.restart, "new": self.new_game, "hint": self.assist.request_hint,
+            "solve": self.assist.request_solve, "playback": self.assist.toggle_pause, "step": self.assist.step,
+            "stop": self.assist.stop, "copy_seed": lambda: self.copy_code("seed"), "numbers": self.toggle_numbers,
+            "advanced": self.toggle_advanced, "undo": self.redo if ctrl and shift else self.undo,
+            "meter": self.assist.toggle_meter, "copy": lambda: self.copy_code("current" if shift else "puzzle"),
         }
+
+    def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
+        """Every key of this screen as bound now (F1/F11 are :func:`common_key`'s) -> its action."""
+        named = self.named_actions(ctrl, shift).items()
+        return {sym: act for name, act in named for sym in self.ctx.keys.keys(f"puzzle.{name}")} | {
+            key.ESCAPE: self.escape}
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Keyboard controls (see the module docstring and :meth:`key_actions`)."""
         self._dirty = True
         if common_key(self.ctx, symbol, modifiers) or self.share_key(symbol):  # F1 help, F11 fullscreen; Q, L
             return True
-        action = self.key_actions(bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)),
-                                  bool(modifiers & key.MOD_SHIFT)).get(symbol)
+        name = "escape" if symbol == key.ESCAPE else self.ctx.keys.action("puzzle", symbol)
+        mods = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)), bool(modifiers & key.MOD_SHIFT)
+        action = (self.named_actions(*mods) | {"escape": self.escape}).get(name or "")
         if action is None:
             return None
         action()

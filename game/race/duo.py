@@ -31,29 +31,22 @@ from game.render.geometry import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
-from game.ui.input import (
-    CLIMB_LETTERS,
-    KEY_A,
-    KEY_D,
-    KEY_DOWN,
-    KEY_LEFT,
-    KEY_RIGHT,
-    KEY_S,
-    KEY_UP,
-    KEY_W,
-    DirectionKeys,
-    climb_direction,
-)
+from game.ui.input import BINDINGS, climb_direction
+from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
-#: Each player's direction keys: player 1 WASD, player 2 the arrows.
-PLAYER_KEYS: tuple[frozenset[int], frozenset[int]] = (
-    frozenset((KEY_W, KEY_A, KEY_S, KEY_D)),
-    frozenset((KEY_UP, KEY_LEFT, KEY_DOWN, KEY_RIGHT)),
-)
-HELP = ("Player 1: WASD (disc) · Player 2: arrows (diamond) · hold to run · P/Esc pause · R restart · "
-        "wheel zoom · drag pan · F fit")
+
+def duo_help() -> str:
+    """The key line: each player's keys (from the key table), pause, restart, camera."""
+    k = BINDINGS
+
+    def four(p: str) -> str:
+        return "/".join(k.label(f"duo.{p}_{d}").split(" / ")[0] for d in ("up", "left", "down", "right"))
+
+    return (f"Player 1: {four('p1')} (disc) · Player 2: {four('p2')} (diamond) · hold to run · "
+            f"{k.label('duo.pause')}/Esc pause · {k.label('duo.restart')} restart · wheel zoom · drag pan · "
+            f"{k.label('camera.fit')} fit")
 
 
 class DuoView(RaceScreen):
@@ -65,14 +58,17 @@ class DuoView(RaceScreen):
         back: the screen "End race" during the countdown and "New race" return to (None: the race setup).
     """
 
+    key_context = "duo"
+
     def __init__(self, ctx: Context, duo: DuoSession, back: arcade.View | None = None) -> None:
         # a dark race: the maze is drawn through the one shared fog
-        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, HELP)
+        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help())
         self.duo = duo
         self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)
         chords = self.maze.grid.kind != "square"
-        self.keys = (DirectionKeys(chords=chords), DirectionKeys(chords=chords))
+        self.keys = (DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p1_")),
+                     DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p2_")))
         self.radius = 0.27 * self.layer.cell_size
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
@@ -169,20 +165,23 @@ class DuoView(RaceScreen):
             return True
         if common_key(self.ctx, symbol, modifiers):
             return True
-        if symbol in (key.ESCAPE, key.P):
+        action = self.ctx.keys.action("duo", symbol)
+        if symbol == key.ESCAPE or action == "pause":
             self.toggle_pause()
             return True
         if self.paused:
             return self.pause.on_key_press(symbol)
-        for i, own in enumerate(PLAYER_KEYS):
-            if symbol in own:
-                for direction, prefer in self.keys[i].press(symbol):
+        for i, own in enumerate(self.keys):
+            if symbol in own.vectors:
+                for direction, prefer in own.press(symbol):
                     self.duo.press(i, direction, prefer)
                 return True
-        if self.duo.level.floors > 1 and climb_direction(symbol):  # stairs: E/Q player 1, PgUp/PgDn player 2
-            self.duo.climb(0 if symbol in CLIMB_LETTERS else 1, climb_direction(symbol))
-            return True
-        if symbol == key.R:
+        if self.duo.level.floors > 1:  # stairs: E/Q player 1, PgUp/PgDn player 2 (Settings → Keys)
+            for i in (0, 1):
+                if up := climb_direction(symbol, self.ctx.keys, "duo", f"p{i + 1}_"):
+                    self.duo.climb(i, up)
+                    return True
+        if action == "restart":
             self.restart()
         elif self.viewport.handle_key(symbol, self.midpoint()):
             pass

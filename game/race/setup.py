@@ -264,7 +264,7 @@ class RaceSetupView(ChoiceSetupView):
     def layout(self, width: int, height: int) -> None:
         """Place the texts."""
         super().layout(width, height)
-        scale = max(0.75, min(1.8, min(width / 1280, height / 800)))  # as the heading's (ChoiceSetupView.layout)
+        scale = self.layout_scale  # as the heading's (ChoiceSetupView.layout)
         self.about.position = (width / 2, self.heading.y - 40 * scale)
         fit_text(self.about, self.race.about(), width - 40, min_size=10, size=int(13 * scale))
 

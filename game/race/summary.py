@@ -7,6 +7,7 @@ from typing import Any
 
 import arcade
 
+from game.ui import text_scale
 from game.ui.textfit import fit_text
 
 
@@ -22,7 +23,7 @@ def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Te
     ``rows`` (``(text, value, size, cut_in_the_middle)``) stacked from the top, each fitted to the width less
     ``indent(text)`` px (room for a marker beside it), then its ``status`` line; the block of lines sits in the
     middle of the room above the buttons (at the top when it fills it)."""
-    scale = max(0.7, min(1.6, min(width / 1280, height / 800)))
+    scale = max(0.7, min(1.6, min(width / 1280, height / 800))) * text_scale()
     bw, bh = int(min(300 * scale, (width - 80) / 3)), int(42 * max(0.85, scale))
     for btn in view.buttons:
         btn.rect = btn.rect.resize(bw, bh)

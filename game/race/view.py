@@ -2,7 +2,7 @@
 
 The race itself is :class:`engine.modes.race.session.RaceSession` (both racers on one
 clock); this view maps keys and clicks to its calls, plays its events as
-sounds and draws what it reports: the maze, your trail (blue), the opponent's
+sounds and draws what it reports: the maze, your disc and trail (blue), the opponent's diamond,
 explored cells and trail (orange, Okabe-Ito colours that stay apart for
 colour-blind players) and both racers; a ghost is a translucent player.
 
@@ -25,13 +25,18 @@ from game.context import Context
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
-from game.ui.input import DirectionKeys, climb_direction, is_direction_key
+from game.ui.input import Bindings, climb_direction
+from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 GHOST_ALPHA = 120
-HELP = ("Arrows/WASD move · hold to run · click to walk · E explored cells · wheel zoom · drag pan · "
-        "F fit · Esc give up")
+
+
+def race_help(keys: Bindings) -> str:
+    """The race's key line, with the player's keys (Settings → Keys)."""
+    return (f"{keys.directions('maze')} move · hold to run · click to walk · {keys.first('maze.explored')} explored "
+            f"cells · wheel zoom · drag pan · {keys.first('camera.fit')} fit · Esc give up")
 
 
 class RaceView(RaceScreen):
@@ -46,11 +51,14 @@ class RaceView(RaceScreen):
     def __init__(self, ctx: Context, race: RaceSession, back: arcade.View | None = None) -> None:
         you, them = race_colors(ctx.theme)
         # a dark race: the maze is drawn through the player's fog; your trail in your colour
-        help_line = ("PgUp/PgDn take a stair · " + HELP) if race.level.floors > 1 else HELP
+        help_line = race_help(ctx.keys)
+        if race.level.floors > 1:
+            stairs = f"{ctx.keys.first('maze.stair_up')}/{ctx.keys.first('maze.stair_down')}"
+            help_line = f"{stairs} take a stair · {help_line}"
         super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
-        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square")
+        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
         self.show_explored = True
         self.radius = 0.3 * self.layer.cell_size
         self.layer.mark_visited(self.maze.start)
@@ -105,14 +113,14 @@ class RaceView(RaceScreen):
             pass
         elif symbol == key.ESCAPE:
             self.back()
-        elif symbol == key.E:
+        elif self.ctx.keys.is_("maze.explored", symbol):
             self.show_explored = not self.show_explored
         elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
-        elif self.race.level.floors > 1 and climb_direction(symbol, letters=False):  # E shows the explored cells
-            if self.race.climb(climb_direction(symbol, letters=False)):
+        elif self.race.level.floors > 1 and (up := climb_direction(symbol, self.ctx.keys)):  # E: explored cells
+            if self.race.climb(up):
                 self.cam.following = True
-        elif is_direction_key(symbol):
+        elif symbol in self.keys.vectors:
             self.send_moves(self.keys.press(symbol))
         else:
             return None
@@ -198,11 +206,14 @@ class RaceView(RaceScreen):
         self.layer.draw_bridge(race.opponent_tunnel(), self.cam.zoom)  # weave: the opponent is under it
         px, py = race.player_position()
         edge = max(self.radius * 0.18, 1.0 / self.cam.zoom)
-        ring = self.radius * 0.22  # your colour around your disc, matching your trail
-        arcade.draw_circle_filled(px, py, self.radius + ring + edge, t.player_edge, num_segments=32)
-        arcade.draw_circle_filled(px, py, self.radius + ring, (*self.you_color[:3], 255), num_segments=32)
-        arcade.draw_circle_filled(px, py, self.radius, t.player, num_segments=32)
+        # Your disc is your colour (blue, like your trail): a round shape and a colour far from the orange diamond.
+        arcade.draw_circle_filled(px, py, self.radius * 1.22 + edge, t.player_edge, num_segments=32)
+        arcade.draw_circle_filled(px, py, self.radius * 1.22, self.you_fill(), num_segments=32)
         self.layer.draw_bridge(race.player.tunnel(), self.cam.zoom)  # weave: you are under it
+
+    def you_fill(self) -> tuple[int, int, int, int]:
+        """The fill of your disc: your (blue) colour, opaque."""
+        return (*self.you_color[:3], 255)
 
     def draw_opponent(self, ox: float, oy: float) -> None:
         """The opponent: a diamond in its colour (AI), or a translucent disc (ghost)."""

@@ -11,10 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from arcade import key
-
-ZOOM_IN_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)
-ZOOM_OUT_KEYS = (key.MINUS, key.NUM_SUBTRACT)
+from game.ui import reduced_motion
+from game.ui.input import BINDINGS, CAMERA
 
 Bounds = tuple[float, float, float, float]
 
@@ -84,11 +82,12 @@ class CameraState:
     def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
         """The camera keys of every maze screen: F fits, + zooms in on ``focus`` (screen
         pixels, e.g. the player), - zooms out around the window centre.  True if handled."""
-        if symbol == key.F:
+        action = BINDINGS.action(CAMERA, symbol)
+        if action == "fit":
             self.fit()
-        elif symbol in ZOOM_IN_KEYS:
+        elif action == "zoom_in":
             self.zoom_at(focus[0], focus[1], 1.25)
-        elif symbol in ZOOM_OUT_KEYS:
+        elif action == "zoom_out":
             self.zoom_at(self.width / 2, self.height / 2, 0.8)
         else:
             return False
@@ -134,11 +133,12 @@ class CameraState:
     def ease_to(self, gx: float, gy: float, dt: float) -> None:
         """Move the centre part of the way (``1 - exp(-dt / FOLLOW_TAU)``) to world point ``(gx, gy)``: the same
         glide at any frame rate; within :data:`SETTLE_PX` pixels the rest at once, and nothing at all once there
-        (a settled camera keeps exactly the same centre, so an idle screen's frame key stays the same)."""
+        (a settled camera keeps exactly the same centre, so an idle screen's frame key stays the same).  With
+        reduced motion (:func:`game.ui.reduced_motion`) it jumps there at once."""
         d = math.hypot(gx - self.x, gy - self.y) * self.zoom
         if d < 1e-3:
             return
-        k = 1.0 if d < SETTLE_PX else 1.0 - math.exp(-max(dt, 0.0) / FOLLOW_TAU)
+        k = 1.0 if d < SETTLE_PX or reduced_motion() else 1.0 - math.exp(-max(dt, 0.0) / FOLLOW_TAU)
         self.x += (gx - self.x) * k
         self.y += (gy - self.y) * k
 
@@ -173,5 +173,6 @@ class CameraState:
     # -- arcade ----------------------------------------------------------------
     def apply(self, camera: Any) -> None:
         """Copy centre (plus shake offset, in pixels) and zoom onto an ``arcade.Camera2D``."""
-        camera.position = (self.x + self.shake[0] / self.zoom, self.y + self.shake[1] / self.zoom)
+        shake = (0.0, 0.0) if reduced_motion() else self.shake  # reduced motion: bumps never shake the view
+        camera.position = (self.x + shake[0] / self.zoom, self.y + shake[1] / self.zoom)
         camera.zoom = self.zoom

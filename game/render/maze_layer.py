@@ -203,8 +203,11 @@ class MazeLayer:
         self.theme = theme
 
     def wall_half_width(self, zoom: float) -> float:
-        """Half wall width in world units: ~5 % of a cell, kept between 0.8 and 5 pixels."""
-        px = min(5.0, max(0.8, 0.05 * self.cell_size * zoom))
+        """Half wall width in world units: ~5 % of a cell, kept between 0.8 and 5 pixels, times the theme's
+        :attr:`~game.render.theme.Theme.wall_scale` (thick walls in high contrast; at most 12 % of a cell)."""
+        k = self.theme.wall_scale
+        cell_px = self.cell_size * zoom
+        px = min(5.0 * k, max(0.8 * k, 0.05 * k * cell_px), max(0.8, 0.12 * cell_px))
         return px / max(zoom, 1e-9)
 
     def _render(self, geo: Any, color: tuple[int, int, int, int], half: float = 0.0, count: int | None = None) -> None:

@@ -1,4 +1,8 @@
-"""Light and dark colour themes (RGBA tuples, 0..255) and matching arcade.gui button styles."""
+"""Dark, light and high-contrast colour themes (RGBA tuples, 0..255) and matching arcade.gui button styles.
+
+The high-contrast theme (``"contrast"``) keeps every text at least 7:1 on what it is drawn on (WCAG AAA),
+draws walls :attr:`Theme.wall_scale` = 2 times as thick, and outlines its buttons.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +37,10 @@ class Theme:
     disabled_text: RGBA  # a disabled button's label on ``locked``: muted, yet at least 3:1 (see contrast_ratio)
     star: RGBA
     error: RGBA
+    #: Wall thickness factor (1.0; the high-contrast theme's walls are twice as thick).
+    wall_scale: float = 1.0
+    #: Outline width of buttons in pixels (0: none; the high-contrast theme outlines them).
+    button_border: int = 0
 
 
 DARK = Theme(
@@ -83,6 +91,37 @@ LIGHT = Theme(
     error=(190, 30, 30, 255),
 )
 
+#: Black and white with a yellow accent: every text >= 7:1 on its background, thick walls, outlined buttons.
+CONTRAST = Theme(
+    name="contrast",
+    background=(0, 0, 0, 255),
+    floor=(0, 0, 0, 255),
+    wall=(255, 255, 255, 255),
+    trail=(0, 170, 255, 170),
+    player=(255, 230, 0, 255),
+    player_edge=(0, 0, 0, 255),
+    start=(0, 96, 48, 255),
+    goal=(150, 0, 70, 255),
+    text=(255, 255, 255, 255),
+    text_dim=(225, 225, 225, 255),
+    accent=(255, 230, 0, 255),
+    panel=(0, 0, 0, 245),
+    button=(16, 16, 40, 255),
+    button_hover=(0, 60, 130, 255),
+    button_text=(255, 255, 255, 255),
+    focus=(255, 230, 0, 255),
+    locked=(56, 56, 56, 255),
+    disabled_text=(235, 235, 235, 255),
+    star=(255, 230, 0, 255),
+    error=(255, 120, 120, 255),
+    wall_scale=2.0,
+    button_border=2,
+)
+
+#: What Settings calls each theme.
+THEME_LABELS = {"dark": "dark", "light": "light", "contrast": "high contrast"}
+
+
 def contrast_ratio(a: RGBA, b: RGBA) -> float:
     """WCAG 2 contrast ratio of two opaque colours, 1.0 (same luminance) .. 21.0 (black on white)."""
 
@@ -97,7 +136,7 @@ def contrast_ratio(a: RGBA, b: RGBA) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-THEMES: dict[str, Theme] = {t.name: t for t in (DARK, LIGHT)}
+THEMES: dict[str, Theme] = {t.name: t for t in (DARK, LIGHT, CONTRAST)}
 
 
 def get_theme(name: str) -> Theme:
@@ -115,8 +154,10 @@ def button_style(theme: Theme, font_size: int = 16) -> dict[str, Any]:
 
     s = UIFlatButton.UIStyle
     fonts = BUTTON_FONTS
+    edge = theme.button_text if theme.button_border else None
     return {
-        "normal": s(font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button),
+        "normal": s(font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button,
+                    border=edge, border_width=theme.button_border),
         "hover": s(
             font_size=font_size, font_name=fonts, font_color=theme.button_text, bg=theme.button_hover,
             border=theme.focus, border_width=2,

@@ -21,6 +21,7 @@ import arcade
 from game.render.camera import Bounds, CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
+from game.ui.input import Bindings
 from game.ui.screen import Screen
 
 if TYPE_CHECKING:
@@ -251,6 +252,18 @@ class MazeViewport:
                 arcade.draw_lrbt_rectangle_filled(x0 + dx - 0.2, x1 + dx + 0.2, y0 - 0.2, y1 + 0.2, veil)
 
 
+def maze_help_line(keys: Bindings | None = None, floors: bool = False) -> str:
+    """The maze screen's footer key help, naming ``keys`` (default: the default keys; screens pass ``ctx.keys``);
+    with ``floors`` the stair keys first (they are new to the player)."""
+    k = Bindings() if keys is None else keys
+    if floors:
+        return (f"E/{k.first('maze.stair_up')} up a stair · Q/{k.first('maze.stair_down')} down · "
+                f"{k.directions('maze')} move · click to walk · wheel zoom · {k.first('camera.fit')} fit · "
+                f"{k.first('maze.pause')} pause · F1 help · Esc back")
+    return (f"{k.directions('maze')} move · two keys = diagonal · hold to run · click to walk · wheel zoom · "
+            f"drag pan · {k.first('camera.fit')} fit · {k.first('maze.pause')} pause · F1 help · Esc back")
+
+
 class MazeScreen(Screen):
     """A screen whose maze area is a :class:`MazeViewport` (``self.viewport``, set by the subclass).
 
@@ -259,6 +272,7 @@ class MazeScreen(Screen):
 
     viewport: MazeViewport
     music: str | None = "maze"
+    key_context: str = "maze"
 
     @property
     def cam(self) -> CameraState:

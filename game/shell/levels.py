@@ -29,6 +29,8 @@ class LevelsView(BaseView):
         focus: index of the level to focus first (default: the first open unfinished one).
     """
 
+    max_text_scale = 1.0  # a dense map of names and stars: the text size setting does not grow it
+
     def __init__(self, ctx: Context, focus: int | None = None) -> None:
         camp = ctx.campaign
         self.worlds = camp.by_world()

@@ -8,13 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arcade
-from arcade import key
 
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.render.theme import button_style
 from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, place_column, ui_scale
-from game.ui.screen import ACTIVATE_KEYS
 
 
 class PauseOverlay:
@@ -106,15 +104,21 @@ class PauseOverlay:
     def on_key_press(self, symbol: int) -> bool:
         """Up/Down/Enter inside the overlay, Left/Right (-/+) change the volume (music on a Music button,
         else effects); returns True when handled."""
-        if symbol in (key.UP, key.W):
+        keys = self.ctx.keys
+        action = keys.action("menu", symbol)
+        if action is None and keys.action("camera", symbol) in ("zoom_in", "zoom_out"):
+            action = "right" if keys.action("camera", symbol) == "zoom_in" else "left"
+        return self.menu_action(action)
+
+    def menu_action(self, action: str | None) -> bool:
+        """A menu action (key table or controller): up/down focus, left/right volume, confirm; True if handled."""
+        if action == "up":
             self.focus = max(0, self.focus - 1)
-        elif symbol in (key.DOWN, key.S):
+        elif action == "down":
             self.focus = min(len(self.buttons) - 1, self.focus + 1)
-        elif symbol in (key.LEFT, key.A, key.MINUS, key.NUM_SUBTRACT):
-            self.change_volume(-0.1)
-        elif symbol in (key.RIGHT, key.D, key.PLUS, key.EQUAL, key.NUM_ADD):
-            self.change_volume(0.1)
-        elif symbol in ACTIVATE_KEYS:
+        elif action in ("left", "right"):
+            self.change_volume(-0.1 if action == "left" else 0.1)
+        elif action == "confirm":
             self.activate(self.focus)
         else:
             return False

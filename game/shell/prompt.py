@@ -17,7 +17,6 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, needs_render, place_grid, ui_scale
-from game.ui.screen import ACTIVATE_KEYS
 
 Choice = tuple[str, Callable[[], None]]
 
@@ -96,13 +95,14 @@ class ChoiceOverlay:
     def on_key_press(self, symbol: int, modifiers: int = 0) -> bool:
         """Focus moves, Enter/Space choose, Esc picks the cancel choice; True (the overlay takes every key)."""
         n = len(self.buttons)
+        action = self.ctx.keys.action("menu", symbol)  # the key table's menu keys (remappable)
         if symbol == key.ESCAPE:
             self.choose(self.cancel)
-        elif symbol in (key.LEFT, key.UP, key.A, key.W) or (symbol == key.TAB and modifiers & key.MOD_SHIFT):
+        elif action in ("left", "up") or (symbol == key.TAB and modifiers & key.MOD_SHIFT):
             self.focus = (self.focus - 1) % n
-        elif symbol in (key.RIGHT, key.DOWN, key.D, key.S, key.TAB):
+        elif action in ("right", "down") or symbol == key.TAB:
             self.focus = (self.focus + 1) % n
-        elif symbol in ACTIVATE_KEYS:
+        elif action == "confirm":
             self.choose(self.focus)
         return True
 

@@ -1,7 +1,8 @@
-"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes (saved at once).
+"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes, and the
+Keys page (saved at once).
 
 Reachable from the menu and from the pause overlay (``back_to`` = the paused play
-view, so Esc returns to it).
+view, so Esc returns to it).  Two columns of buttons; Up/Down/Left/Right move between them.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game import routes
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
+from game.render.theme import THEME_LABELS, THEMES
 from game.routes import Route
-from game.ui import fit_text, place_column
+from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
 from game.ui.screen import BaseView
 
 
@@ -28,35 +31,48 @@ class SettingsView(BaseView):
     music: str | None = None  # reached from the menu and from a paused game: keep its music
 
     def __init__(self, ctx: Context, back_to: Any = None) -> None:
-        super().__init__(ctx)
+        super().__init__(ctx, columns=2)
         self.back_to = back_to
         self.theme_btn = self.make_button("", self.toggle_theme)
+        self.size_btn = self.make_button("", self.next_text_size)
         #: Effects -, Effects +, Music -, Music + (:data:`game.audio.VOLUME_BUTTONS`, as in the pause overlay).
         self.volume_btns = [self.make_button(label, self._volume_action(channel, step))
                             for label, channel, step in VOLUME_BUTTONS]
         self.mute_btn = self.make_button("", self.toggle_mute)
         self.full_btn = self.make_button("", self.toggle_fullscreen)
+        self.motion_btn = self.make_button("", self.toggle_motion)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
+        self.make_button("Keys…", self.open_keys)
         self.make_button("Export records (CSV)", self.export_records)
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
         self.title = self.text("Settings", 32, ctx.theme.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.pad_line = self.text("", 14, ctx.theme.text_dim, anchor_x="center", anchor_y="top")
         self.note = self.text("", 12, ctx.theme.text_dim, anchor_x="center", anchor_y="bottom")
         self.refresh()
 
     def refresh(self) -> None:
         """Update the button labels from the current values."""
         a = self.ctx.audio
-        self.theme_btn.text = f"Theme: {self.ctx.theme.name}"
+        self.theme_btn.text = f"Theme: {THEME_LABELS.get(self.ctx.theme.name, self.ctx.theme.name)}"
         for btn, (label, channel, _) in zip(self.volume_btns, VOLUME_BUTTONS, strict=True):
             btn.text = f"{label}   ({round((a.music_volume if channel == 'music' else a.volume) * 100)} %)"
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
         full = bool(self.ctx.window.fullscreen)
         self.full_btn.text = "Fullscreen: on" if full else "Fullscreen: off"
+        self.size_btn.text = f"Text size: {text_size()} %"
+        self.motion_btn.text = "Reduced motion: on" if self.ctx.reduced_motion else "Reduced motion: off"
         hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
         self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
+        self.pad_line.text = self.ctx.pads.describe()
         self.request_redraw()
+
+    def pads_changed(self) -> None:
+        """A controller was connected or disconnected: the controller line follows."""
+        self.refresh()
+        if self.window is not None:
+            self._place_pad_line(self.window.width)
 
     def back(self) -> None:
         """Back to the screen that opened the settings (default: the menu)."""
@@ -66,10 +82,28 @@ class SettingsView(BaseView):
             self.ctx.show_menu()
 
     def toggle_theme(self) -> None:
-        """Dark <-> light; the screen is rebuilt in the new colours."""
-        self.ctx.set_theme("light" if self.ctx.theme.name == "dark" else "dark")
+        """Dark -> light -> high contrast -> dark; the screen is rebuilt in the new colours."""
+        names = list(THEMES)
+        self.ctx.set_theme(names[(names.index(self.ctx.theme.name) + 1) % len(names)])
         view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
         view.focus = self.focus
+
+    def next_text_size(self) -> None:
+        """The next text size (100, 125 ... 200 %, then 100 % again), saved; the page is laid out again at
+        once in the new size."""
+        sizes = TEXT_SIZES
+        self.ctx.set_text_size(sizes[(sizes.index(text_size()) + 1) % len(sizes)])
+        self.on_resize(self.window.width, self.window.height)
+
+    def toggle_motion(self) -> None:
+        """Reduced motion on or off (pulses, shakes, camera easing, sliding tiles)."""
+        self.ctx.set_reduced_motion(not self.ctx.reduced_motion)
+        self.refresh()
+
+    def open_keys(self) -> None:
+        """The Keys page; its Back returns to a Settings page with the same way back."""
+        back_to = self.back_to
+        self.ctx.show(routes.keys(self.ctx, lambda: self.ctx.go(Route.SETTINGS, back_to=back_to)))
 
     def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
         return lambda: self.change_volume(channel, step)
@@ -110,17 +144,32 @@ class SettingsView(BaseView):
     def layout(self, width: int, height: int) -> None:
         """Title on top, the buttons below (labels follow the real fullscreen state after F11), a note under them."""
         s = self.scale
-        fit_text(self.title, "Settings", 32 * s, width - 40)
+        fit_text(self.title, "Settings", 32 * min(s, 1.8), width - 40)
         self.title.position = (width / 2, height - 30 * s)
         fit_text(self.note, self.note.text, 12 * s, width - 40, min_size=7)
         self.note.position = (width / 2, 6 * s)
         top = self.title.bottom - 30 * s
-        h = place_column(self.buttons, width / 2, top, 26 * s, 380 * s, 56 * max(s, height / 800))
-        self.style_buttons(min(16 * s, h * 0.4))
+        rows = -(-len(self.buttons) // 2)
+        gap = 10 * s
+        line = 22 * s + 16 * s  # the controller line below the buttons, the export note at the bottom
+        h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
+        w = min(380 * s, (width - 40 - gap) / 2)
+        place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
+        if len(self.buttons) % 2:  # Back alone on the last row: in the middle
+            last = self.buttons[-1]
+            last.rect = last.rect.move(width / 2 - last.rect.center_x, 0)
+        self.style_buttons(min(16 * s, h * 0.45))
         self.refresh()
+        self.pad_line.y = self.buttons[-1].rect.bottom - 10 * s
+        self._place_pad_line(width)
+
+    def _place_pad_line(self, width: int) -> None:
+        fit_text(self.pad_line, self.ctx.pads.describe(), 14 * self.scale, width - 40, min_size=8)
+        self.pad_line.x = width / 2
 
     def draw_extra(self) -> None:
-        """The title and the export note."""
+        """The title, the controller line and the export note."""
         self.title.draw()
+        self.pad_line.draw()
         if self.note.text:
             self.note.draw()

@@ -6,7 +6,9 @@ Harmless in a normal window.
 
 Layout helpers (every screen lays out from the window size, 800×600 .. 3840×2160):
 
-- :func:`ui_scale` — one factor from the window size (1.0 at 1280×800).
+- :func:`ui_scale` — one factor from the window size (1.0 at 1280×800) times the player's text size.
+- :func:`text_scale` / :func:`set_text_size` — the text/UI size of Settings (100..200 %, :data:`TEXT_SIZES`):
+  every screen's fonts and widgets grow with it, and shrink back only where the window has no room.
 - :func:`fit_text` — shrink an ``arcade.Text`` to a width, then end it in "…".
 - :func:`place_column` / :func:`place_grid` — set button rectangles (no arcade.gui layouts:
   a button's rectangle and font follow the window on every resize).
@@ -185,9 +187,59 @@ def request_render(ui: gui.UIManager) -> None:
     ui.trigger_render()  # type: ignore[no-untyped-call]
 
 
+_REDUCED_MOTION = [False]
+
+
+def set_reduced_motion(on: bool) -> None:
+    """Reduced motion (Settings, setting "reduced_motion") on or off for everything drawn from now on."""
+    _REDUCED_MOTION[0] = bool(on)
+
+
+def reduced_motion() -> bool:
+    """True when the player asked for less movement: the camera jumps instead of gliding and never shakes,
+    puzzle tiles do not slide, the player's disc does not pulse."""
+    return _REDUCED_MOTION[0]
+
+
+def clear_widgets(ui: gui.UIManager) -> None:
+    """Remove every widget of ``ui`` (``UIManager.clear``)."""
+    ui.clear()  # type: ignore[no-untyped-call]
+
+
+#: The text/UI sizes Settings offers (percent of the normal size).
+TEXT_SIZES = (100, 125, 150, 175, 200)
+#: The saved setting holding the text size (percent).
+TEXT_SIZE_SETTING = "text_size"
+_TEXT_SIZE = [100]
+
+
+def set_text_size(percent: object) -> int:
+    """Use text size ``percent`` (any value; not a number -> 100, else the nearest of :data:`TEXT_SIZES`)
+    for every layout from now on; returns the size used."""
+    try:
+        value = float(str(percent))
+    except ValueError:
+        value = 100.0
+    if value != value:  # NaN
+        value = 100.0
+    _TEXT_SIZE[0] = min(TEXT_SIZES, key=lambda size: abs(size - value))
+    return _TEXT_SIZE[0]
+
+
+def text_size() -> int:
+    """The text size in use, percent (100..200)."""
+    return _TEXT_SIZE[0]
+
+
+def text_scale() -> float:
+    """The text size as a factor (1.0 .. 2.0): layouts multiply their window-size scale by it."""
+    return _TEXT_SIZE[0] / 100
+
+
 def ui_scale(width: float, height: float) -> float:
-    """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5."""
-    return max(0.6, min(2.5, min(width / 1280, height / 800)))
+    """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5,
+    times :func:`text_scale` (so up to 1.5 at 800×600 with text at 200 %)."""
+    return max(0.6, min(2.5, min(width / 1280, height / 800))) * text_scale()
 
 
 def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = False) -> None:
@@ -314,6 +366,8 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
+    "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
+    "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
     "place_grid",
 ]

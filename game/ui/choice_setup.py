@@ -2,7 +2,9 @@
 
 :class:`ChoiceSetupView` shows one button per choice (click / Enter: next
 value, Shift+click / Backspace: previous), a code field (Ctrl+V pastes) and
-action buttons.
+action buttons.  The focused choice is a selector: it reads ``<  Size: medium  >`` and Left/Right
+(the key table's menu keys, or a controller) step its value back and forth; Up/Down and Tab move
+from button to button.
 """
 
 from __future__ import annotations
@@ -15,13 +17,20 @@ from arcade import key
 from engine.codes import normalize
 from engine.maze.recipe import MazeSpec
 from game.context import Context
-from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
+from game.ui import FONT, CodeField, focus, gui, request_render, text_scale, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
 from game.ui.textfit import fit_text
 
-HINT = "Click / Enter: next value  ·  Shift+click or Backspace: previous  ·  arrows move  ·  Esc back"
+HINT = "Left/Right or click: change the value  ·  Up/Down move  ·  Shift+click or Backspace: previous  ·  Esc back"
+#: How the focused choice shows that Left/Right change it.
+SELECTOR = "<  {}  >"
+
+
+def setup_scale(width: float, height: float) -> float:
+    """The setup screens' size factor: 0.75..1.8 from the window (1.0 at 1280×800), times the text size."""
+    return max(0.75, min(1.8, min(width / 1280, height / 800))) * text_scale()
 
 
 class ChoiceSetupView(BaseView):
@@ -53,6 +62,7 @@ class ChoiceSetupView(BaseView):
         self.hint = self.text(HINT, 12, t.text_dim, anchor_x="center")
         self._box_bottom = 0.0
         self._font_size = 0.0  # the buttons' font size of the last layout (0: not laid out yet)
+        self.layout_scale = 1.0  # the size factor of the last layout (setup_scale, less where rows need room)
         self.shift = False
 
     # -- building -------------------------------------------------------------
@@ -104,13 +114,37 @@ class ChoiceSetupView(BaseView):
 
     def refresh(self) -> None:
         """Update every choice caption."""
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
         for name, btn in self.choice_buttons.items():
-            btn.text = self.choice_labels[name]()
+            label = self.choice_labels[name]()
+            selector = focused is not None and btn is focused and not btn.disabled
+            btn.text = SELECTOR.format(label) if selector else label
         if self._font_size:  # a new caption may be longer than the one the layout sized the font for
             self.style_buttons(self._font_size, list(self.choice_buttons.values()))
         rule = self.choice_buttons.get("rule")
         if rule is not None:
             rule.disabled = self.choices.algorithm != "growing-tree"
+
+    def move_focus(self, step: int) -> None:
+        """Move the focus, and the ``< >`` marks with it."""
+        super().move_focus(step)
+        self.refresh()
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Left/Right change the focused choice (back/forth; on an action button they move the focus),
+        Up/Down move through every button in order; the rest as on any button screen."""
+        if action in ("left", "right") and self.buttons:
+            btn = self.buttons[self.focus]
+            if btn in self.choice_buttons.values() and not btn.disabled:
+                self.shift = action == "left"
+                self.activate(self.focus)
+            else:
+                self.move_focus(-1 if action == "left" else 1)
+            return True
+        if action in ("up", "down"):
+            self.move_focus(-1 if action == "up" else 1)
+            return True
+        return super().menu_action(action)
 
     def typing(self) -> bool:
         """True while the code field has the keyboard."""
@@ -174,8 +208,10 @@ class ChoiceSetupView(BaseView):
 
     def layout(self, width: int, height: int) -> None:
         """Size the buttons and place everything from the window size (800x600 .. 3840x2160)."""
-        scale = max(0.75, min(1.8, min(width / 1280, height / 800)))
         rows = max(1, self.grid_box.row_count)
+        # Large text shrinks back only as far as the rows of buttons need to keep 80 % of their height (34 of
+        # 42 px per unit of scale): heading and hints never squeeze the choices (no change at 100 %).
+        scale = self.layout_scale = min(setup_scale(width, height), max(0.75, (height - 10 * rows) / (262 + 34 * rows)))
         top, bottom = height - 110 * scale, 100 * scale  # heading + subtitle above, hints below
         bh = int(max(30, min(42 * scale, (top - bottom - 52 * scale) / rows - 10)))
         bw = int(min(420 * scale, (width - 60) / 2))

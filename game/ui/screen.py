@@ -21,10 +21,8 @@ from arcade import key
 from game.context import Context
 from game.render.theme import button_style
 from game.routes import Route
-from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, ui_scale
+from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
-
-ACTIVATE_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE)
 
 
 class Screen(arcade.View):
@@ -37,6 +35,8 @@ class Screen(arcade.View):
     _redraw_requested = True
     #: The music loop of this screen (:data:`game.audio.TRACKS`); None keeps what plays (help, settings...).
     music: str | None = None
+    #: The key-table context this screen listens to (:data:`game.ui.input.CONTEXTS`; controllers use it).
+    key_context: str = "menu"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
@@ -102,6 +102,8 @@ class BaseView(Screen):
     """
 
     music: str | None = "menu"
+    #: The largest text size factor this screen's layout takes (a dense screen caps what Settings asks for).
+    max_text_scale: float = 2.0
 
     def __init__(self, ctx: Context, columns: int = 1) -> None:
         super().__init__(ctx)
@@ -180,11 +182,21 @@ class BaseView(Screen):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Re-place everything for the new size."""
-        self.scale = ui_scale(width, height)
+        """Re-place everything for the new size.  With text over 100 % (:func:`game.ui.text_scale`) a layout
+        whose buttons leave the window is done again smaller, down to the 100 % size at most."""
+        floor = ui_scale(width, height) / text_scale()
+        self.scale = floor * min(text_scale(), self.max_text_scale)
         self.layout(width, height)
+        while self.scale > floor and self.spills(width, height):
+            self.scale = max(floor, self.scale * 0.85)
+            self.layout(width, height)
         snap_to_pixels(self.made_texts)
         self.request_redraw()
+
+    def spills(self, width: int, height: int) -> bool:
+        """True when a button of the last layout leaves the ``width`` × ``height`` window."""
+        return any(b.rect.left < 0 or b.rect.bottom < 0 or b.rect.right > width or b.rect.top > height
+                   for b in self.buttons if b.visible)
 
     def layout(self, width: int, height: int) -> None:
         """Place texts and buttons for a window of ``width`` × ``height`` pixels (default: nothing)."""
@@ -206,17 +218,28 @@ class BaseView(Screen):
             return True
         if not self.buttons:
             return None
-        if symbol in (key.UP, key.W) and not self.typing():
-            self.move_focus(-self.columns)
-        elif symbol in (key.DOWN, key.S) and not self.typing():
-            self.move_focus(self.columns)
-        elif symbol in (key.LEFT, key.A) and self.columns > 1 and not self.typing():
-            self.move_focus(-1)
-        elif symbol in (key.RIGHT, key.D) and self.columns > 1 and not self.typing():
-            self.move_focus(1)
-        elif symbol == key.TAB:
+        if symbol == key.TAB:
             self.move_focus(-1 if modifiers & key.MOD_SHIFT else 1)
-        elif symbol in ACTIVATE_KEYS and not (symbol == key.SPACE and self.typing()):
+            return True
+        if self.typing():  # letters type; Enter still presses the focused button
+            if symbol not in (key.ENTER, key.NUM_ENTER):
+                return None
+            self.activate(self.focus)
+            return True
+        return self.menu_action(self.ctx.keys.action("menu", symbol))
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Do a menu action of the key table (``"up"``, ``"down"``, ``"left"``, ``"right"``, ``"confirm"``;
+        a controller sends the same names); True if it did something."""
+        if action == "up":
+            self.move_focus(-self.columns)
+        elif action == "down":
+            self.move_focus(self.columns)
+        elif action == "left" and self.columns > 1:
+            self.move_focus(-1)
+        elif action == "right" and self.columns > 1:
+            self.move_focus(1)
+        elif action == "confirm":
             self.activate(self.focus)
         else:
             return None
