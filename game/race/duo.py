@@ -221,7 +221,7 @@ class DuoView(RaceScreen):
         held = (self.keys[0].held_direction(), self.keys[1].held_direction())
         for event in duo.advance(delta_time, held):
             if event.kind is EventKind.STEP:
-                audio.play("step", 0.3)
+                audio.play("stairs" if event.value else "step", 0.3)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
                 audio.play("bump", 0.6)
             elif event.kind is EventKind.BEEP:

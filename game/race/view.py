@@ -144,7 +144,7 @@ class RaceView(RaceScreen):
         for event in self.race.advance(delta_time, self.keys.held_direction()):
             if event.kind is EventKind.STEP:
                 self.layer.mark_visited(event.cell)
-                audio.play("step", 0.4)
+                audio.play("stairs" if event.value else "step", 0.4)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
                 audio.play("bump")
             elif event.kind is EventKind.BEEP:

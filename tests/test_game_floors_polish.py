@@ -1,0 +1,70 @@
+"""Mazes with floors, the finishing touches: the stairs sound in play, race and two players, the race HUD's
+floor, stair marks in the dark, the campaign map's info line and the question before leaving a race."""
+
+from __future__ import annotations
+
+from arcade import key
+
+from engine.maze.floors import open_stairs
+from engine.maze.recipe import MazeSpec
+from tests.test_game_views import keypress, open_spec
+
+SPEC = MazeSpec.create("square", 8, 6, "backtracker", seed=4, floors=3)
+
+
+def _lower_upper() -> tuple[int, int]:
+    lower, upper = open_stairs(SPEC.build()).tolist()[0]
+    return int(lower), int(upper)
+
+
+def test_taking_a_stair_in_play_sounds_the_stairs(window, ctx):
+    view = open_spec(window, ctx, SPEC)
+    s = view.session
+    lower, upper = _lower_upper()
+    s.cell = s.anim_from = lower
+    keypress(window, key.E)
+    view.on_update(1 / 60)
+    assert s.cell == upper and ctx.audio.played[-1] == "stairs"
+
+
+def test_taking_a_stair_in_a_race_sounds_the_stairs(ctx, window):
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    race = RaceSession.for_level(SPEC.level(), "wall", "easy", countdown=0)
+    view = RaceView(ctx, race)
+    ctx.show(view)
+    view.on_update(1 / 60)
+    lower, upper = _lower_upper()
+    race.player.cell = race.player.anim_from = lower
+    keypress(window, key.PAGEUP)
+    for _ in range(3):
+        view.on_update(1 / 60)
+    assert race.player.cell == upper and "stairs" in ctx.audio.played
+
+
+def test_taking_a_stair_with_two_players_sounds_the_stairs(ctx, window):
+    from engine.modes.race.duo import DuoSession
+    from game.race.duo import DuoView
+
+    view = DuoView(ctx, DuoSession(SPEC.level(), countdown=0))
+    ctx.show(view)
+    view.on_update(1 / 60)
+    lower, upper = _lower_upper()
+    for r in view.duo.racers:
+        r.play.cell = r.play.anim_from = lower
+    keypress(window, key.E)
+    for _ in range(3):
+        view.on_update(1 / 60)
+    assert view.duo.racers[0].play.cell == upper and "stairs" in ctx.audio.played
+
+
+def test_the_two_player_countdown_ends_with_the_race_start_sound(ctx, window):
+    from engine.modes.race.duo import DuoSession
+    from game.race.duo import DuoView
+
+    view = DuoView(ctx, DuoSession(SPEC.level(), countdown=2))
+    ctx.show(view)
+    for _ in range(3 * 60):
+        view.on_update(1 / 60)
+    assert ctx.audio.played.count("race_start") == 1
