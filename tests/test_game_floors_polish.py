@@ -68,3 +68,51 @@ def test_the_two_player_countdown_ends_with_the_race_start_sound(ctx, window):
     for _ in range(3 * 60):
         view.on_update(1 / 60)
     assert ctx.audio.played.count("race_start") == 1
+
+
+def test_the_race_hud_names_the_players_floor(ctx, window):
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    race = RaceSession.for_level(SPEC.level(), "wall", "easy", countdown=0)
+    view = RaceView(ctx, race)
+    ctx.show(view)
+    view.on_update(1 / 60)
+    view.update_texts()
+    assert view.t_info.text.startswith("floor 1/3 · you 0 moves")
+    lower, upper = _lower_upper()
+    race.player.cell = race.player.anim_from = lower
+    keypress(window, key.PAGEUP)
+    for _ in range(10):
+        view.on_update(1 / 60)
+    view.update_texts()
+    assert race.player_floor() == 1 and view.t_info.text.startswith("floor 2/3")
+
+
+def test_a_flat_race_hud_has_no_floor(ctx, window):
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    flat = MazeSpec.create("square", 8, 6, "backtracker", seed=4)
+    view = RaceView(ctx, RaceSession.for_level(flat.level(), "wall", "easy", countdown=0))
+    ctx.show(view)
+    view.update_texts()
+    assert view.t_info.text.startswith("you 0 moves")
+
+
+def test_the_two_player_hud_names_each_players_floor(ctx, window):
+    from engine.modes.race.duo import DuoSession
+    from game.race.duo import DuoView
+
+    view = DuoView(ctx, DuoSession(SPEC.level(), countdown=0))
+    ctx.show(view)
+    view.on_update(1 / 60)
+    lower, upper = _lower_upper()
+    for r in view.duo.racers:
+        r.play.cell = r.play.anim_from = lower
+    keypress(window, key.E)
+    for _ in range(10):
+        view.on_update(1 / 60)
+    f0, f1 = view.duo.floor(0) + 1, view.duo.floor(1) + 1
+    assert f0 == f1 + 1
+    assert f"floor {f0}/3" in view.player_line(0) and f"floor {f1}/3" in view.player_line(1)
