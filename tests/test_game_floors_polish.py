@@ -116,3 +116,39 @@ def test_the_two_player_hud_names_each_players_floor(ctx, window):
     f0, f1 = view.duo.floor(0) + 1, view.duo.floor(1) + 1
     assert f0 == f1 + 1
     assert f"floor {f0}/3" in view.player_line(0) and f"floor {f1}/3" in view.player_line(1)
+
+
+def _pixel(window, view, xy) -> tuple[int, int, int]:
+    import arcade
+
+    sx, sy = view.cam.world_to_screen(float(xy[0]), float(xy[1]))
+    img = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    return img.getpixel((int(sx), window.height - 1 - int(sy)))
+
+
+def _near(got, want, tol: int = 12) -> bool:
+    return all(abs(int(p) - int(q)) <= tol for p, q in zip(got, want[:3], strict=False))
+
+
+def _dark_view_at_a_stair(window, ctx):
+    from engine.maze.floors import stair_marks
+
+    dark = MazeSpec.create("square", 8, 6, "backtracker", seed=4, floors=3, dark=True)
+    view = open_spec(window, ctx, dark)
+    s = view.session
+    lower, _ = _lower_upper()
+    up = stair_marks(s.maze)[0][0].mean(axis=0)
+    return view, s, lower, up
+
+
+def test_stair_marks_are_drawn_in_the_dark_once_seen(window, ctx):
+    from tests.test_game_views import frame
+
+    view, s, lower, up = _dark_view_at_a_stair(window, ctx)
+    assert s.fog is not None and s.fog.levels[lower] == 0  # the stair is far from the start: unseen
+    frame(window, 2)
+    assert not _near(_pixel(window, view, up), ctx.theme.accent)
+    s.fog.look(lower, [])  # the stair's cell comes in sight (the player stays put: its disc would hide the mark)
+    view.sync_fog()
+    frame(window, 2)
+    assert s.fog.levels[lower] == 2 and _near(_pixel(window, view, up), ctx.theme.accent)
