@@ -3,6 +3,7 @@ floor, stair marks in the dark, the campaign map's info line and the question be
 
 from __future__ import annotations
 
+import pytest
 from arcade import key
 
 from engine.maze.floors import open_stairs
@@ -152,3 +153,20 @@ def test_stair_marks_are_drawn_in_the_dark_once_seen(window, ctx):
     view.sync_fog()
     frame(window, 2)
     assert s.fog.levels[lower] == 2 and _near(_pixel(window, view, up), ctx.theme.accent)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_campaign_map_says_a_tower_levels_floors(window, ctx, size):
+    from layout_check import set_window_size
+
+    from game.routes import Route
+
+    set_window_size(window, *size)
+    view = ctx.go(Route.LEVELS)
+    tower = next(i for i, lv in enumerate(view.levels) if lv.recipe is not None and lv.recipe.floors > 1)
+    lv = view.levels[tower]
+    view.focus = tower
+    view.on_draw()
+    assert f"{lv.recipe.floors} floors" in view.info.text and lv.recipe.algorithm in view.info.text
+    assert "\n" not in view.info.text and "…" not in view.info.text
+    assert view.info.content_width <= window.width - 24
