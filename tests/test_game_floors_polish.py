@@ -170,3 +170,43 @@ def test_the_campaign_map_says_a_tower_levels_floors(window, ctx, size):
     assert f"{lv.recipe.floors} floors" in view.info.text and lv.recipe.algorithm in view.info.text
     assert "\n" not in view.info.text and "…" not in view.info.text
     assert view.info.content_width <= window.width - 24
+
+
+def _racing(ctx, window, countdown: int = 0):
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    view = RaceView(ctx, RaceSession.for_level(SPEC.level(), "wall", "easy", countdown=countdown))
+    ctx.show(view)
+    view.on_update(1 / 60)
+    return view
+
+
+def test_esc_in_a_race_asks_before_leaving_and_stay_goes_on(ctx, window):
+    view = _racing(ctx, window)
+    clock = view.race.clock
+    keypress(window, key.ESCAPE)
+    assert window.current_view is view and view.asking() and view.ask.title_value == "Leave this race?"
+    for _ in range(30):
+        view.on_update(1 / 60)
+    assert view.race.clock == clock  # the race waits for the answer
+    view.on_draw()
+    keypress(window, key.ESCAPE)  # Esc answers Stay
+    assert not view.asking() and window.current_view is view
+    view.on_update(1 / 60)
+    assert view.race.clock > clock and not view.race.sim.gave_up
+
+
+def test_leave_gives_the_race_up_and_shows_the_result(ctx, window):
+    from game.race.result import RaceResultView
+
+    view = _racing(ctx, window)
+    keypress(window, key.ESCAPE)
+    keypress(window, key.ENTER)  # Leave has the focus
+    assert isinstance(window.current_view, RaceResultView) and view.race.sim.gave_up
+
+
+def test_esc_before_the_start_leaves_without_asking(ctx, window):
+    view = _racing(ctx, window, countdown=3)
+    keypress(window, key.ESCAPE)
+    assert window.current_view is not view and view.ask is None
