@@ -92,7 +92,7 @@ def test_two_players_climb_with_their_own_keys(ctx, window):
 
 
 def test_a_trail_is_cut_at_the_stairs():
-    from game.render.maze_layer import trail_strips
+    from game.render.geometry import trail_strips
 
     maze = SPEC.build()
     path = solve(maze).path

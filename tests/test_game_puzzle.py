@@ -312,7 +312,7 @@ def test_plus_minus_change_the_playback_speed(ctx):
 
 def test_optimal_auto_solve_plays_the_fast_plan_at_once_then_switches(ctx, tmp_path, monkeypatch):
     """O then S on 3x4 with tables (said) ready: the fast plan plays at once; the optimal solution takes over."""
-    from engine.puzzle import optimal_tables, pdb
+    from engine.puzzle.tables import optimal_tables, pdb
 
     monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # fresh cache: the tables build now ...
     monkeypatch.setattr(optimal_tables, "tables_ready", lambda *a, **k: True)  # ... but the screen is told not
@@ -530,7 +530,7 @@ def test_optimal_solve_without_tables_waits_for_them_with_progress_then_plays_th
 
 
 def test_a_fast_plan_that_ends_first_stops_the_optimal_search_and_says_so(ctx, tmp_path, monkeypatch):
-    from engine.puzzle import optimal_tables, pdb
+    from engine.puzzle.tables import optimal_tables, pdb
     from game.puzzle import tasks as puzzle_tasks
 
     monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))  # the 4x4 tables would take ~15 s to build

@@ -434,7 +434,7 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
 
 def test_triangle_disc_fits_inside_its_cell(window, ctx):
     from game.play.view import PlayView
-    from game.render.maze_layer import cell_inradius
+    from game.render.geometry import cell_inradius
 
     spec = MazeSpec("triangle", 10, 6, "backtracker", {}, 0, 3)
     view = PlayView(ctx, spec.build(), spec.code(), "t")

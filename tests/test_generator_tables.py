@@ -8,12 +8,14 @@ import numpy as np
 import pytest
 
 from engine.maze.generators._common import (
+    Hops,
     _build_hops,
     _build_rows,
     _build_walk_table,
     _square_hops,
     _square_rows,
     _square_walk_table,
+    hops,
     rows_of,
 )
 from engine.maze.grids import make_grid
@@ -37,5 +39,32 @@ def test_square_hops_and_walk_table_equal_the_general_ones(w: int, h: int) -> No
     g = make_grid("square", w, h)
     fast, general = _square_hops(g), _build_hops(g)
     for f in dataclasses.fields(fast):
-        assert getattr(fast, f.name) == getattr(general, f.name), f.name
+        if f.name != "visit":  # functions: compared by what they do, below
+            assert getattr(fast, f.name) == getattr(general, f.name), f.name
+    for c in range(g.n):
+        assert visited(fast, c) == visited(general, c) == looped(general, c)
     assert _square_walk_table(g) == _build_walk_table(g)
+
+
+def visited(h: Hops, c: int) -> bytes:
+    """The slot masks after ``h.visit[c]`` on a table of all-set masks (with room to wrap)."""
+    um = bytearray(b"\xff" * (len(h.full) * 3))
+    h.visit[c](um, c)
+    return bytes(um)
+
+
+def looped(h: Hops, c: int) -> bytes:
+    """The same by the loop :class:`Hops` documents."""
+    um = bytearray(b"\xff" * (len(h.full) * 3))
+    for o, q in zip(h.step[c], h.clear[c], strict=True):
+        um[c + o] &= q
+    return bytes(um)
+
+
+@pytest.mark.parametrize(("shape", "w", "h"), [("hex", 7, 5), ("triangle", 9, 6), ("polar", 6, 5), ("upsilon", 7, 6)])
+def test_each_cells_visit_clears_what_the_loop_clears(shape: str, w: int, h: int) -> None:
+    g = make_grid(shape, w, h)
+    tables = hops(g)
+    assert len(tables.visit) == g.n
+    for c in range(g.n):
+        assert visited(tables, c) == looped(tables, c)

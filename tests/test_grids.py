@@ -391,4 +391,9 @@ def test_square_topology_waits_for_first_use(algo):
     assert g.edges.tolist() == [list(p) for p in east + north]
     assert g.topology_built and g.indptr.shape == (w * h + 1,)
     assert g.row.tolist() == [c // w for c in range(w * h)] and g.col.tolist() == [c % w for c in range(w * h)]
-    assert make_grid("hex", w, h).topology_built
+    hexes = make_grid("hex", w, h)  # the hex walkers work on the lattice too
+    assert not hexes.topology_built and hexes.num_edges == h * (w - 1) + (h - 1) * (2 * w - 1)
+    generate(hexes, "backtracker", Rng(3))
+    generate(hexes, "hunt-and-kill", Rng(3))
+    assert not hexes.topology_built
+    assert hexes.edges.shape == (hexes.num_edges, 2)

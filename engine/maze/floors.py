@@ -26,6 +26,7 @@ from typing import TypeVar
 import numpy as np
 
 from engine.maze.generators._common import Hops, hops
+from engine.maze.generators.visits import visitor
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import FloorGrid, stack_grid
 from engine.maze.model import Maze
@@ -226,6 +227,7 @@ def floor_hops(grid: FloorGrid) -> Hops:
         spread(lows),
         array("i", grid.indptr.astype(np.int32).tobytes()),
         array("i", grid.edge_id.astype(np.int32).tobytes()),
+        spread([visitor(st, cl) for st, cl in zip(steps, clears, strict=True)]),
     )
 
 

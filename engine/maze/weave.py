@@ -35,7 +35,8 @@ from array import array
 
 import numpy as np
 
-from engine.maze.generators._common import Hops
+from engine.maze.generators._common import Hops, spread
+from engine.maze.generators.visits import degree_visitors
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze.model import Maze
 from engine.rng import Rng
@@ -326,7 +327,8 @@ def quotient_hops(q: Grid) -> Hops:
             clear += [tuple(clr[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
         low = [min(t) if t else 0 for t in step]
     return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
-                array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()))
+                array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()),
+                spread(degree_visitors(step, clear), deg))
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:

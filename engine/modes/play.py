@@ -156,7 +156,8 @@ class PlaySession:
         if dark is None:
             dark = level.dark
         self.adj = maze.open_lists()
-        self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
+        xy = maze.grid.centers
+        self.centers: list[tuple[float, float]] = list(zip(xy[:, 0].tolist(), xy[:, 1].tolist(), strict=True))
         self.start = int(maze.start)
         self.goal = int(maze.goal)
         self.shortest = max(0, len(shortest_path(self.adj, self.start, self.goal)) - 1)

@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 
 from engine.maze.model import Maze
-from game.render.maze_layer import MazeLayer, cell_fans, wall_quads
+from game.render.geometry import cell_fans, wall_quads
+from game.render.maze_layer import MazeLayer
 from game.render.theme import Theme
 
 

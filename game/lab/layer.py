@@ -23,7 +23,8 @@ from engine.maze.floors import MARK_RADIUS, MARK_SHIFT, split_at_stairs
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.modes.lab import DEAD, FLOOR, FRONTIER, PATH, UNSEEN, VISITED, LabPhase, LabRun
-from game.render.maze_layer import cell_fans, offset_vertex_shader, typical_cell_size, wall_quads
+from game.render.geometry import cell_fans, typical_cell_size, wall_quads
+from game.render.maze_layer import offset_vertex_shader
 from game.render.theme import Theme
 
 START, GOAL = DEAD + 1, DEAD + 2

@@ -21,7 +21,7 @@ from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_goal_hint, draw_player
 from game.records import record_maze_win
-from game.render.maze_layer import cell_inradius
+from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route

@@ -27,7 +27,7 @@ from game.context import Context
 from game.format import count, floor_text, format_clock
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
-from game.render.maze_layer import trail_strips
+from game.render.geometry import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render

@@ -25,7 +25,7 @@ from game.context import Context
 from game.format import floor_text
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
-from game.render.maze_layer import trail_strips
+from game.render.geometry import trail_strips
 from game.shell.prompt import ChoiceOverlay
 from game.ui.input import DirectionKeys, climb_direction, is_direction_key
 from game.ui.screen import common_key

@@ -24,7 +24,8 @@ import numpy as np
 from engine.maze.bridges import standing_walls
 from engine.maze.model import Maze
 from engine.modes.fog import Fog
-from game.render.maze_layer import MazeLayer, cell_fans, offset_vertex_shader, post_rows, shader_program, wall_quads
+from game.render.geometry import cell_fans, post_rows, wall_quads
+from game.render.maze_layer import MazeLayer, offset_vertex_shader, shader_program
 from game.render.theme import RGBA, Theme
 
 #: Texels per row of the visibility texture (cell ``i`` is at ``(i % TEX_WIDTH, i // TEX_WIDTH)``).

@@ -13,8 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.maze.bridges import bridge_posts, bridges, post_triangles, standing_walls
+from engine.maze.bridges import bridges, standing_walls
 from engine.maze.model import Maze
+from game.render.geometry import cell_fans, fans_at_scales, post_rows, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
 
@@ -56,70 +57,6 @@ void main() {
 TRAIL_SCALE = 0.55  # visited marks are the cell shrunk to this share around its centre
 
 
-def cell_fans(maze: Maze, cells: np.ndarray | None = None, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    """Triangles fanned from each cell centre: ``(V, 2)`` float32 vertices and ``(n+1,)`` vertex offsets.
-
-    ``scale`` shrinks each polygon around its centre.  ``cells`` limits the output
-    to those cells (offsets then index that subset).
-    """
-    g = maze.grid
-    ip = g.poly_indptr.astype(np.int64)
-    if cells is None:
-        cells = np.arange(g.n)
-    cells = np.asarray(cells, dtype=np.int64)
-    counts = ip[cells + 1] - ip[cells]
-    total = int(counts.sum())
-    owner = np.repeat(np.arange(len(cells)), counts)
-    firsts = np.repeat(ip[cells], counts)
-    local = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    k = np.repeat(counts, counts)
-    a = g.poly_xy[firsts + local]
-    b = g.poly_xy[firsts + (local + 1) % k]
-    c = g.centers[cells[owner]]
-    a = c + (a - c) * scale
-    b = c + (b - c) * scale
-    tris = np.stack([c, a, b], axis=1).reshape(-1, 2).astype(np.float32)
-    offsets = np.zeros(len(cells) + 1, dtype=np.int64)
-    np.cumsum(counts * 3, out=offsets[1:])
-    return tris, offsets
-
-
-def wall_quads(segments: np.ndarray) -> np.ndarray:
-    """Two triangles per segment: ``(6·S, 4)`` float32 rows ``x, y, ox, oy``.
-
-    ``(ox, oy)`` is the unit offset the shader multiplies by the half width:
-    sideways along the normal and outward along the segment (square caps, so
-    walls meet at corners).
-    """
-    seg = np.asarray(segments, dtype=np.float64).reshape(-1, 2, 2)
-    if len(seg) == 0:
-        return np.zeros((0, 4), dtype=np.float32)
-    a, b = seg[:, 0], seg[:, 1]
-    d = b - a
-    length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
-    t = d / length
-    n = np.stack([-t[:, 1], t[:, 0]], axis=1)
-    corners = [(a, -t + n), (a, -t - n), (b, t + n), (b, t - n)]
-    order = (0, 1, 2, 2, 1, 3)
-    rows = [np.concatenate([corners[i][0], corners[i][1]], axis=1) for i in order]
-    return np.stack(rows, axis=1).reshape(-1, 4).astype(np.float32)
-
-
-def post_rows(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
-    """A weave maze's bridge posts (:attr:`engine.maze.bridges.Bridges.posts`) as wall-buffer rows.
-
-    Returns ``(rows (V, 4) float32 x, y, 0, 0, cells (V,) int64)``: filled triangles with no
-    offset (the wall width does not grow them) and the crossing cell of each vertex; empty
-    for other mazes.
-    """
-    if not maze.is_weave:
-        return np.zeros((0, 4), dtype=np.float32), np.zeros(0, dtype=np.int64)
-    tris = post_triangles(bridge_posts(maze))
-    per = len(tris) // len(maze.crossings)
-    rows = np.concatenate([tris, np.zeros_like(tris)], axis=1).astype(np.float32)
-    return rows, np.repeat(maze.crossings[:, 0].astype(np.int64), per)
-
-
 def deck_colour(theme: Theme) -> tuple[int, int, int, int]:
     """A weave bridge's deck: the floor tinted a fifth of the way towards the walls, opaque."""
     f, w = theme.floor, theme.wall
@@ -127,43 +64,7 @@ def deck_colour(theme: Theme) -> tuple[int, int, int, int]:
     return (r, g, b, 255)
 
 
-def typical_cell_size(maze: Maze) -> float:
-    """A representative cell diameter in world units (square cells: 1)."""
-    x0, y0, x1, y1 = maze.grid.bounds()
-    return float(np.sqrt(max((x1 - x0) * (y1 - y0), 1e-9) / maze.grid.n))
-
-
-def cell_inradius(grid: Any, cell: int) -> float:
-    """Distance (world units) from ``cell``'s centre to the nearest side of its polygon: the largest disc
-    centred there that stays inside the cell (e.g. a third of the height of a triangle)."""
-    poly = np.asarray(grid.polygon(cell), dtype=np.float64)
-    c = np.asarray(grid.centers[cell], dtype=np.float64)
-    a, b = poly, np.roll(poly, -1, axis=0)
-    ab = b - a
-    t = np.clip(np.einsum("ij,ij->i", c - a, ab) / np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12), 0.0, 1.0)
-    nearest = a + ab * t[:, None]
-    return float(np.min(np.hypot(*(nearest - c).T)))
-
-
 _PROGRAMS: dict[tuple[int, str, str], Any] = {}
-
-
-def trail_strips(maze: Maze, cells: list[int], live: tuple[float, float], live_floor: int = 0
-                 ) -> list[list[tuple[float, float]]]:
-    """A racer's trail as line strips (world points): its cells' centres, then ``live`` (its drawn position),
-    cut where it took a stair so no line crosses between floors drawn side by side; strips of 2+ points."""
-    centers = maze.grid.centers
-    if maze.grid.floors == 1:
-        runs, floors = [cells], [0]
-    else:
-        from engine.maze.floors import split_at_stairs
-
-        runs = split_at_stairs(maze.grid.floor_of, cells)
-        floors = [int(maze.grid.floor_of[r[0]]) for r in runs]
-    strips: list[list[tuple[float, float]]] = [[(float(x), float(y)) for x, y in centers[r].tolist()] for r in runs]
-    if strips and floors[-1] == live_floor:
-        strips[-1].append(live)
-    return [p for p in strips if len(p) > 1]
 
 
 def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
@@ -193,6 +94,11 @@ class MazeLayer:
         self.program = self._program(ctx)
         self.trail_vertices = 0  # vertices written so far (cells appended in visit order)
         self.trail_cells: set[int] = set()
+        # Culling by height (set by _build_geometry when floor and walls are sorted by y): the sorted
+        # centre y of the floor's cells and walls, their vertex offsets, and how far one reaches in y.
+        self.band: tuple[float, float] | None = None  # world y range on screen (set_band), None: all
+        self.floor_cull: tuple[np.ndarray, np.ndarray, float] | None = None
+        self.wall_cull: tuple[np.ndarray, float, int] | None = None
         self._build_geometry()
         self.fbo: Any = None
         self.fbo_key: tuple[object, ...] | None = None
@@ -204,8 +110,16 @@ class MazeLayer:
         """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
         ctx, maze = self.ctx, self.maze
         g = maze.grid
-        floor, _ = cell_fans(maze)
+        # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
+        # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
+        cy = g.centers[:, 1]
+        by_y = np.argsort(cy, kind="stable")
+        (floor,), floor_offs = fans_at_scales(maze, by_y, (1.0,))
         self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
+        del floor
+        py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
+        self.floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
+        (tris,), self.trail_offsets = fans_at_scales(maze, None, (TRAIL_SCALE,))
         special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
         half = int(offs[1])
         self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
@@ -215,10 +129,14 @@ class MazeLayer:
         closed, _ = standing_walls(maze)  # a weave maze's bridges included
         segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
         self.wall_count = len(segs)
+        mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
+        by_mid = np.argsort(mid, kind="stable")
+        segs = segs[by_mid]
+        reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
+        self.wall_cull = (mid[by_mid], reach, len(segs))
         self.walls = self._geometry(np.concatenate([wall_quads(segs), post_rows(maze)[0]]))
         self._build_bridges()
 
-        tris, self.trail_offsets = cell_fans(maze, scale=TRAIL_SCALE)
         self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
         self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
         self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
@@ -290,12 +208,7 @@ class MazeLayer:
         return px / max(zoom, 1e-9)
 
     def _render(self, geo: Any, color: tuple[int, int, int, int], half: float = 0.0, count: int | None = None) -> None:
-        n = geo._tessera_count if count is None else count  # noqa: SLF001
-        if n <= 0:
-            return
-        self.program["u_color"] = tuple(c / 255.0 for c in color)
-        self.program["u_half"] = half
-        geo.render(self.program, vertices=n)
+        self._render_range(geo, color, 0, geo._tessera_count if count is None else count, half)  # noqa: SLF001
 
     def draw(self, zoom: float, trail: bool = True) -> None:
         """Draw everything directly with the current world camera (no cache)."""
@@ -303,11 +216,23 @@ class MazeLayer:
         if trail:
             self.draw_trail()
 
+    def set_band(self, band: tuple[float, float] | None) -> None:
+        """Draw only what lies between world heights ``band = (y0, y1)`` (what the screen shows), or all."""
+        self.band = band
+
     def draw_static(self, zoom: float) -> None:
-        """Floor, start, goal and walls."""
+        """Floor, start, goal and walls (floor and walls only within :meth:`set_band`'s band, when set)."""
         t = self.theme
         self.ctx.enable(self.ctx.BLEND)
-        self._render(self.floor, t.floor)
+        half = self.wall_half_width(zoom)
+        band, fc, wc = self.band, self.floor_cull, self.wall_cull
+        if band is None or fc is None:
+            self._render_range(self.floor, t.floor, 0, self.floor._tessera_count)  # noqa: SLF001
+        else:
+            ys, offs, reach = fc
+            lo = int(np.searchsorted(ys, band[0] - reach, "left"))
+            hi = int(np.searchsorted(ys, band[1] + reach, "right"))
+            self._render_range(self.floor, t.floor, int(offs[lo]), int(offs[hi] - offs[lo]))
         if self.decks is not None:
             self._render(self.decks, deck_colour(t))
         self._render(self.start_geo, t.start)
@@ -315,7 +240,30 @@ class MazeLayer:
         if self.stairs_up is not None:  # stairs up in the accent colour, down dimmed
             self._render(self.stairs_up, t.accent)
             self._render(self.stairs_down, t.text_dim)
-        self._render(self.walls, t.wall, half=self.wall_half_width(zoom))
+        if band is None or wc is None:
+            self._render_range(self.walls, t.wall, 0, self.walls._tessera_count, half)  # noqa: SLF001
+        else:
+            mids, reach, count = wc
+            lo = int(np.searchsorted(mids, band[0] - reach - half, "left"))
+            hi = int(np.searchsorted(mids, band[1] + reach + half, "right"))
+            self._render_range(self.walls, t.wall, 6 * lo, 6 * (hi - lo), half)
+            posts = self.walls._tessera_count - 6 * count  # noqa: SLF001 - a weave maze's bridge posts, after
+            self._render_range(self.walls, t.wall, 6 * count, posts, half)
+
+    def _render_range(self, geo: Any, color: tuple[int, int, int, int], first: int, count: int,
+                      half: float = 0.0) -> None:
+        """Draw ``count`` vertices from ``first``; an opaque colour without blending (the same pixels,
+        and software GL fills a third faster without reading the target back)."""
+        if count <= 0:
+            return
+        self.program["u_color"] = tuple(c / 255.0 for c in color)
+        self.program["u_half"] = half
+        opaque = len(color) < 4 or color[3] == 255
+        if opaque:
+            self.ctx.disable(self.ctx.BLEND)
+        geo.render(self.program, first=first, vertices=count)
+        if opaque:
+            self.ctx.enable(self.ctx.BLEND)
 
     def draw_bridge(self, cell: int, zoom: float) -> None:
         """Draw the bridge of crossing cell ``cell`` again (deck and rails), e.g. over a player in its tunnel.

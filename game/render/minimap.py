@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-from PIL import Image, ImageDraw
+import numpy as np
+from PIL import Image
 
 from game.render.camera import CameraState
 
@@ -22,6 +23,29 @@ if TYPE_CHECKING:
 MIN_CELLS = 40 * 40  # more cells than this: the maze gets a minimap
 SIDE = 180  # pixels: the longer side of the overview at scale 1
 PAD = 10  # pixels between the overview and the window edge / the HUD band at scale 1
+
+
+def _raster(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
+            line: tuple[int, ...]) -> np.ndarray:
+    """An ``(h, w, 4)`` uint8 picture: ``back`` with a ``width``-pixel line of colour ``line`` from each ``p[i]``
+    to ``q[i]`` (pixel coordinates, y down), all segments at once: one point per pixel along the longest
+    segment's major axis, each stamped as a disc ``width`` pixels across (one numpy pass, not a PIL call per
+    passage)."""
+    out = np.empty((h, w, 4), dtype=np.uint8)
+    out[...] = (*back[:3], 255)
+    if not len(p):
+        return out
+    steps = int(np.ceil(np.abs(q - p).max())) + 1
+    t = np.linspace(0.0, 1.0, steps)[None, :, None]
+    pts = np.floor(p[:, None, :] + (q - p)[:, None, :] * t + 0.5).astype(np.int64).reshape(-1, 2)
+    r = (width - 1) / 2
+    hit = np.zeros((h, w), dtype=bool)
+    for dy in range(-width // 2, width // 2 + 1):
+        for dx in range(-width // 2, width // 2 + 1):
+            if dx * dx + dy * dy <= r * r + 0.5:
+                hit[np.clip(pts[:, 1] + dy, 0, h - 1), np.clip(pts[:, 0] + dx, 0, w - 1)] = True
+    out[hit] = (*line[:3], 255) if len(line) < 4 else line[:4]
+    return out
 
 
 def wants_minimap(maze: Maze, dark: bool) -> bool:
@@ -43,19 +67,13 @@ class Minimap:
         bw, bh = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)
         scale = 2 * SIDE / max(bw, bh)  # rasterised at twice the shown size, drawn down smoothly
         w, h = max(2, round(bw * scale)), max(2, round(bh * scale))
-        image = Image.new("RGBA", (w, h), (*theme.panel[:3], 255))
-        draw = ImageDraw.Draw(image)
-        centers = maze.grid.centers.tolist()
-        floor = tuple(theme.text_dim)  # passages light on the dark panel: a path map that reads at 2 px a cell
-        width = max(1, round(scale * 0.5))
-        adj = maze.open_lists()
-        for a, ns in enumerate(adj):
-            ax, ay = centers[a]
-            for b in ns:
-                if b > a:
-                    bx, by = centers[b]
-                    draw.line([((ax - x0) * scale, (y1 - ay) * scale), ((bx - x0) * scale, (y1 - by) * scale)],
-                              fill=floor, width=width)
+        centers = maze.grid.centers
+        px = np.empty_like(centers)
+        px[:, 0] = (centers[:, 0] - x0) * scale
+        px[:, 1] = (y1 - centers[:, 1]) * scale
+        edges = maze.grid.edges[maze.passage]
+        image = Image.fromarray(_raster(px[edges[:, 0]], px[edges[:, 1]], w, h, max(1, round(scale * 0.5)),
+                                        theme.panel[:3], theme.text_dim))
         self.texture = arcade.Texture(image)
         self.aspect = bw / bh
         self.rect = arcade.LBWH(0, 0, 1, 1)

@@ -205,12 +205,17 @@ class MazeViewport:
                 the camera moves; see :meth:`MazeLayer.draw_cached`), or None to draw it directly.
         """
         layer = self.maze_layer
+        cam = self.cam
+        if cam.width > 0 and cam.height > 0:  # only the rows on screen (shake and rounding: a margin)
+            ya = cam.screen_to_world(0, 0)[1]
+            yb = cam.screen_to_world(0, cam.height)[1]
+            pad = (16 + abs(cam.shake[1])) / max(cam.zoom, 1e-9)
+            layer.set_band((min(ya, yb) - pad, max(ya, yb) + pad))
         if cached is None:
             self.use()
             layer.draw(self.cam.zoom)
             self.draw_floor_veils()
             return
-        cam = self.cam
         cam.apply(self.camera)
         x0, y0, x1, y1 = cam.bounds
         sx0, sy0 = cam.world_to_screen(x0, y0)

@@ -43,8 +43,9 @@ from engine.maze.generators._common import (
     visit_in_hops,
     visit_in_square_masks,
 )
+from engine.maze.generators.hex_walks import hex_backtracker
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
-from engine.maze.grids.square import square_tables
 from engine.rng import Rng
 
 NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
@@ -145,22 +146,29 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     n = grid.n
     # Unvisited neighbours as slot bitmasks, as in the backtracker (square grids: by
     # direction, neighbours and edge ids computed; others: :func:`hops`).
-    sq = grid.full_square
-    if sq:
-        tab = square_tables(grid)
+    view = square_view(grid)
+    sq = view is not None
+    placed = None
+    ne, npos = grid.num_edges, n
+    if view is not None:
+        tab, placed = view
         wd = tab.width
         vb = tab.vertical
         off = tab.offset
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
+        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
+            ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
-        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
+        full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
-    pas = bytearray(grid.num_edges)
+    pas = bytearray(ne)
     start = rng.below(n)
-    if sq:
+    if view is not None:
+        if placed is not None:
+            start = int(placed.cells[start])
         visit_in_square_masks(um, start, tab)
     else:
         visit_in_hops(um, start, h)
@@ -177,6 +185,11 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     for _, weight in rule:
         total += weight
         cum.append(total)
+    # The kind is the first j with (r * total) >> 32 < cum[j], i.e. r < ceil(cum[j] * 2**32 / total):
+    # one comparison per kind against these thresholds picks the same kind.
+    cut = [-(-(x << 32) // total) for x in cum]
+    cut0 = cut[0]
+    kind1 = kinds[1] if len(kinds) > 1 else kind0
     last = -1
     # Removal: with no newest-quarter in the rule, a cell removed from the middle
     # of the list is only marked gone (a random pick rejects gone entries and
@@ -184,7 +197,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     # live first (from `head`) and last entry and is compacted when half gone.
     # newest-quarter needs exact ranks, so it deletes in place (slower on huge grids).
     lazy = QUARTER not in kinds
-    gone = bytearray(n)
+    gone = bytearray(npos)
     head = 0
     ngone = 0
     if rec is not None:
@@ -196,12 +209,15 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
         if single:
             kind = kind0
         else:
-            x = (buf[bi] * total) >> 32
+            r = buf[bi]
             bi += 1
-            j = 0
-            while x >= cum[j]:
-                j += 1
-            kind = kinds[j]
+            if r < cut0:
+                kind = kind0
+            else:
+                j = 1
+                while r >= cut[j]:
+                    j += 1
+                kind = kind1 if j == 1 else kinds[j]
         size = len(active)
         if kind == NEWEST:
             i = size - 1
@@ -240,8 +256,7 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
             else:
                 d = c + step[c][k]
                 e = eid[first[c] + k]
-                for o, q in zip(step[d], clear[d], strict=True):
-                    um[d + o] &= q
+                visit[d](um, d)
             pas[e] = 1
             active.append(d)
             if rec is not None:
@@ -273,6 +288,10 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
                 active = [x for x in active[head:] if not gone[x]]
                 head = 0
                 ngone = 0
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 
@@ -282,25 +301,35 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
     :func:`engine.maze.grids.square.square_tables`, by direction, neighbours and edge ids
-    computed; others: :func:`hops`), so finding them is a table look-up.
+    computed; a whole hex grid: :func:`engine.maze.generators.hex_walks.hex_backtracker`; others:
+    :func:`hops`), so finding them is a table look-up.
     """
+    if grid.kind == "hex" and grid.plain:
+        return hex_backtracker(grid, rng, rec)
     n = grid.n
-    sq = grid.full_square
-    if sq:
-        tab = square_tables(grid)
+    view = square_view(grid)
+    sq = view is not None
+    placed = None
+    ne = grid.num_edges
+    if view is not None:
+        tab, placed = view
         w = tab.width
         vb = tab.vertical
         off = tab.offset
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
+        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
+            ne = placed.base_edges
     else:
         h = hops(grid)
-        full, step, clear, first, eid = h.full, h.step, h.clear, h.first, h.eid
+        full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
-    pas = bytearray(grid.num_edges)
+    pas = bytearray(ne)
     start = rng.below(n)
-    if sq:
+    if view is not None:
+        if placed is not None:
+            start = int(placed.cells[start])
         visit_in_square_masks(um, start, tab)
     else:
         visit_in_hops(um, start, h)
@@ -336,8 +365,7 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             else:
                 d = c + step[c][k]
                 e = eid[first[c] + k]
-                for o, q in zip(step[d], clear[d], strict=True):
-                    um[d + o] &= q
+                visit[d](um, d)
             pas[e] = 1
             push(d)
             c = d
@@ -352,6 +380,10 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             c = stack[-1]
             if rec is not None:
                 rec.append(("current", c))
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 

@@ -27,8 +27,8 @@ from engine.maze.generators._common import (
     visit_in_square_masks,
 )
 from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
-from engine.maze.grids.square import square_tables
 from engine.rng import Rng
 
 
@@ -115,7 +115,7 @@ def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     :func:`chunk_size` words: one per step for the frontier cell, one more when it has
     several neighbours in the maze.
     """
-    if grid.full_square:
+    if square_view(grid) is not None:
         return _prim_simple_square(grid, rng, rec)
     return _prim_simple_hops(grid, rng, rec)
 
@@ -182,14 +182,18 @@ def _prim_simple_square(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     the maze are ``full[c] ^ um[c]``, in the slot order (S, E, N, W) the general form uses.
     """
     n = grid.n
-    tab = square_tables(grid)
+    view = square_view(grid)
+    assert view is not None
+    tab, placed = view
     wd, vb, off, full = tab.width, tab.vertical, tab.offset, tab.masks
     o_s, o_e, o_n, o_w = off
     c_s, c_e, c_n, c_w = tab.clear
     um = bytearray(full)
-    infr = bytearray(n)
-    pas = bytearray(grid.num_edges)
+    infr = bytearray(n if placed is None else placed.base_cells)
+    pas = bytearray(grid.num_edges if placed is None else placed.base_edges)
     start = rng.below(n)
+    if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
+        start = int(placed.cells[start])
     visit_in_square_masks(um, start, tab)
     frontier = [start + off[k] for k in SLOTS[full[start]]]
     for d in frontier:
@@ -233,6 +237,10 @@ def _prim_simple_square(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             if not infr[d]:
                 infr[d] = 1
                 add(d)
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 

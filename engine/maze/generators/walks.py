@@ -29,8 +29,9 @@ from engine.maze.generators._common import (
     visit_in_square_masks,
     walk_table,
 )
+from engine.maze.generators.hex_walks import hex_hunt_and_kill
+from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
-from engine.maze.grids.square import square_tables
 from engine.rng import Rng
 
 _SHIFT32 = np.uint64(32)
@@ -140,25 +141,35 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     :func:`engine.maze.grids.square.square_tables`, by direction, neighbours and edge ids
     computed; others: :func:`hops`).  Hunt targets, the unvisited cells next to
     the maze, are flags in a bytearray: a hunt is one ``find`` from a lower bound on
-    the first flag.
+    the first flag.  A whole hex grid goes through
+    :func:`engine.maze.generators.hex_walks.hex_hunt_and_kill` (the same maze).
     """
+    if grid.kind == "hex" and grid.plain:
+        return hex_hunt_and_kill(grid, rng, rec)
     n = grid.n
-    sq = grid.full_square
-    if sq:
-        tab = square_tables(grid)
+    view = square_view(grid)
+    sq = view is not None
+    placed = None
+    ne, npos = grid.num_edges, n
+    if view is not None:
+        tab, placed = view
         w = tab.width
         vb = tab.vertical
         off = tab.offset
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
+        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids (same order)
+            ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
-        full, step, clear, low, first, eid = h.full, h.step, h.clear, h.low, h.first, h.eid
+        full, step, visit, low, first, eid = h.full, h.step, h.visit, h.low, h.first, h.eid
     um = bytearray(full)
-    pas = bytearray(grid.num_edges)
+    pas = bytearray(ne)
     c = rng.below(n)
-    if sq:
+    if view is not None:
+        if placed is not None:
+            c = int(placed.cells[c])
         visit_in_square_masks(um, c, tab)
     else:
         visit_in_hops(um, c, h)
@@ -166,8 +177,8 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     # front[x] == 1: x is unvisited and next to the maze (flagged when a visited
     # neighbour becomes the current cell, cleared when x is visited); every such
     # x is >= lo, so a hunt's target, the first one by id, is front.find(1, lo).
-    front = bytearray(n)
-    lo = n
+    front = bytearray(npos)
+    lo = npos
     cs = chunk_size(n)
     buf = u32_list(rng, cs)
     bi = 0
@@ -226,8 +237,7 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             um[d + o_n] &= c_n
             um[d + o_w] &= c_w
         else:
-            for o, q in zip(step[d], clear[d], strict=True):
-                um[d + o] &= q
+            visit[d](um, d)
         front[d] = 0
         pas[e] = 1
         left -= 1
@@ -236,6 +246,10 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
             rec.append(("open", e))
             rec.append(("visit", d))
             rec.append(("current", d))
+    if placed is not None:
+        if rec is not None:
+            placed.unmap(rec)
+        return placed.passages(pas)
     return to_passage(pas)
 
 

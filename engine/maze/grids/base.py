@@ -334,10 +334,13 @@ class Grid:
         return int(self.edge_id[lo + hit[0]]) if len(hit) else -1
 
     def bounds(self) -> tuple[float, float, float, float]:
-        """``(xmin, ymin, xmax, ymax)`` of all cell polygons."""
-        lo = self.poly_xy.min(axis=0)
-        hi = self.poly_xy.max(axis=0)
-        return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
+        """``(xmin, ymin, xmax, ymax)`` of all cell polygons (memoised: every screen of a level asks)."""
+
+        def build() -> tuple[float, float, float, float]:
+            xy = self.poly_xy
+            return float(xy[:, 0].min()), float(xy[:, 1].min()), float(xy[:, 0].max()), float(xy[:, 1].max())
+
+        return self.memo("grid.bounds", build)
 
     def cell_at(self, x: float, y: float) -> int:
         """The cell whose polygon contains point ``(x, y)``, or -1.

@@ -17,10 +17,21 @@ Sizes: width and height each in 2..1000 (at most 1,000,000 cells).
 from __future__ import annotations
 
 import math
+from array import array
+from dataclasses import dataclass
 
 import numpy as np
 
-from engine.maze.grids.base import Grid, Layout, build_grid, check_dims, csr_from_slots, lattice_slot_tables, row_col
+from engine.maze.grids.base import (
+    Grid,
+    Layout,
+    Topology,
+    check_dims,
+    csr_from_slots,
+    lattice_slot_tables,
+    lazy_grid,
+    row_col,
+)
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -123,19 +134,99 @@ def make_hex(width: int, height: int) -> Grid:
         ValueError: if a dimension is out of range.
     """
     w, h = check_dims("hex", width, height, MIN_SIZE, MAX_SIZE)
-    edges, nbr_tab, eid_tab = lattice_slot_tables(
-        w, h, 6, [((ra, ca), (rb, cb), slot, _BACK[slot]) for ra, ca, rb, cb, _, slot in _GROUPS]
+
+    def topology() -> Topology:
+        edges, nbr_tab, eid_tab = lattice_slot_tables(
+            w, h, 6, [((ra, ca), (rb, cb), slot, _BACK[slot]) for ra, ca, rb, cb, _, slot in _GROUPS]
+        )
+        indptr, nbr, edge_id = csr_from_slots(nbr_tab, eid_tab)
+        r, c = row_col(w, h)
+        return Topology(edges, indptr, nbr, edge_id, r, c)
+
+    # East pairs in every row, then 2w - 1 pairs (NE and NW) between each row and the next; the
+    # walkers' hex lattice (:func:`hex_tables`) computes its edge ids, so the arrays wait for first use.
+    return lazy_grid(
+        "hex", w, h, w * h, h * (w - 1) + (h - 1) * (2 * w - 1), topology, _layout(w, h), start=(h - 1) * w, goal=w - 1
     )
-    r, c = row_col(w, h)
-    return build_grid(
-        "hex",
+
+
+# Neighbour steps by slot (SW, SE, E, NE, NW, W) for a cell at position p = row * stride + col:
+# even rows reach the column itself and the one to the west above and below, odd rows the one to the east.
+CLEAR = tuple(0xFF ^ (1 << ((k + 3) % 6)) for k in range(6))
+"""``CLEAR[k]``: AND-mask removing a cell's bit from its neighbour toward slot ``k`` (whose slot back is ``k + 3``)."""
+
+
+@dataclass(frozen=True)
+class HexTables:
+    """Lattice arithmetic of a whole hex grid, for walkers that keep per-cell bit masks (as
+    :class:`engine.maze.grids.square.SquareTables` does for square grids).
+
+    Cells sit at *positions* ``p = row * stride + col`` with ``stride = width + 1``: a padding
+    column east of every row, so a step off the west or east side lands on padding, never on a
+    cell of another row.  A position's cell is ``p - p // stride``; a cell's position ``c + c // width``
+    (both increase together, so position order is cell order).
+
+    Attributes:
+        width: cells per row ``w``; ``stride`` is ``w + 1``.
+        even, odd: the position steps toward slots SW, SE, E, NE, NW, W from a cell on an even / odd row.
+        clear: :data:`CLEAR`.
+        masks: bit ``k`` of byte ``p`` is set when the cell at ``p`` has a neighbour in slot ``k``
+            (slots in the grid's CSR order; padding positions have none), followed by
+            ``2 * stride + 2`` zero bytes, so a walker with ``um = bytearray(masks)`` may clear the
+            bit of a visited cell in all six neighbours without bounds checks (writes that miss land
+            on padding; negative positions wrap into the trailing zeros).
+        parity: byte ``p`` is 1 on odd rows (choose ``odd`` steps there), 0 on even rows.
+        edges: ``edges[6 * p + k]`` is the edge toward slot ``k`` of the cell at ``p`` (-1: none).
+    """
+
+    width: int
+    stride: int
+    even: tuple[int, ...]
+    odd: tuple[int, ...]
+    clear: tuple[int, ...]
+    masks: bytes
+    parity: bytes
+    edges: array[int]
+
+
+def hex_tables(grid: Grid) -> HexTables:
+    """The (memoised) :class:`HexTables` of a whole hex grid, from its lattice alone (no CSR needed).
+
+    Raises:
+        ValueError: if the grid is not a whole hex grid.
+    """
+    if grid.kind != "hex" or grid.masked:
+        raise ValueError(f"hex tables need a whole hex grid, not a {'masked ' if grid.masked else ''}{grid.kind}")
+    w, h = grid.width, grid.height
+    return grid.memo("hex.tables", lambda: _hex_tables(w, h))
+
+
+def _hex_tables(w: int, h: int) -> HexTables:
+    s = w + 1
+    r = np.arange(h, dtype=np.int64)[:, None]
+    c = np.arange(w, dtype=np.int64)[None, :]
+    odd = r & 1
+    masks = np.zeros((h, s), dtype=np.uint8)
+    for k, (dr, dc) in enumerate(((-1, -1), (-1, 0), (0, 1), (1, 0), (1, -1), (0, -1))):  # even-row steps
+        rr, cc = r + dr, c + dc + (odd if dr else 0)
+        masks[:, :w] |= ((rr >= 0) & (rr < h) & (cc >= 0) & (cc < w)).astype(np.uint8) << k
+    eid = np.full((h, s, 6), -1, dtype=np.int32)
+    cells = eid[:, :w]
+    base = 0
+    for ra, ca, rb, cb, _, slot in _GROUPS:  # the edge ids make_hex gives (lattice_slot_tables' order)
+        m = cells[ra, ca, slot].size
+        ids = np.arange(base, base + m, dtype=np.int32).reshape(cells[ra, ca, slot].shape)
+        cells[ra, ca, slot] = ids
+        cells[rb, cb, _BACK[slot]] = ids
+        base += m
+    parity = np.repeat((np.arange(h) & 1).astype(np.uint8), s)
+    return HexTables(
         w,
-        h,
-        edges,
-        csr_from_slots(nbr_tab, eid_tab),
-        _layout(w, h),
-        row=r,
-        col=c,
-        start=(h - 1) * w,
-        goal=w - 1,
+        s,
+        (-s - 1, -s, 1, s, s - 1, -1),
+        (-s, -s + 1, 1, s + 1, s, -1),
+        CLEAR,
+        masks.tobytes() + bytes(2 * s + 2),
+        parity.tobytes(),
+        array("i", eid.tobytes()),
     )

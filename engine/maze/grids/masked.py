@@ -68,8 +68,8 @@ class MaskedGrid(Grid):
 def components(n: int, edges: np.ndarray) -> np.ndarray:
     """``(n,)`` int64 component label of every cell (the smallest cell id in its component).
 
-    Vectorised union by minimum label with pointer jumping; a few dozen numpy
-    passes even for a million cells.
+    Vectorised union of roots with pointer jumping; a few dozen numpy passes even
+    for a million cells.
     """
     label = np.arange(n, dtype=np.int64)
     if not len(edges):
@@ -81,9 +81,10 @@ def components(n: int, edges: np.ndarray) -> np.ndarray:
         diff = la != lb
         if not diff.any():
             return label
-        lo = np.minimum(la[diff], lb[diff])
-        hi = np.maximum(la[diff], lb[diff])
-        np.minimum.at(label, hi, lo)
+        la, lb = la[diff], lb[diff]
+        # Each root hi takes one of the smaller roots it meets (which one does not matter: labels
+        # stay ids of cells in the same component, so they converge to its smallest id).
+        label[np.maximum(la, lb)] = np.minimum(la, lb)
         while True:  # pointer jumping: every cell points straight at its root
             nxt = label[label]
             if np.array_equal(nxt, label):
@@ -94,27 +95,39 @@ def components(n: int, edges: np.ndarray) -> np.ndarray:
 def bfs_distances(grid: Grid, source: int) -> np.ndarray:
     """Steps from ``source`` to every cell over the grid graph (all walls open), ``-1`` where unreachable.
 
-    Level by level with numpy (one pass per distance), so it suits big grids.
+    Level by level with numpy (one pass per distance, through a padded ``(n, degree)``
+    neighbour table), so it suits big grids.
     """
     n = grid.n
-    dist = np.full(n, -1, dtype=np.int64)
+    tab = neighbour_table(grid)
+    dist = np.full(n + 1, -1, dtype=np.int64)
+    dist[n] = 0  # the padding "cell": never unvisited, so never a frontier
     dist[source] = 0
+    stamp = np.zeros(n + 1, dtype=np.int64)
     frontier = np.array([source], dtype=np.int64)
-    indptr = grid.indptr.astype(np.int64)
     d = 0
     while frontier.size:
         d += 1
-        starts, ends = indptr[frontier], indptr[frontier + 1]
-        counts = ends - starts
-        total = int(counts.sum())
-        if not total:
+        nb = tab[frontier].ravel()
+        nb = nb[dist[nb] < 0]
+        if not nb.size:
             break
-        offs = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
-        nb = grid.nbr[np.arange(total, dtype=np.int64) + offs].astype(np.int64)
-        nb = np.unique(nb[dist[nb] < 0])
         dist[nb] = d
-        frontier = nb
-    return dist
+        order = np.arange(nb.size)
+        stamp[nb] = order  # one entry per cell survives: the one whose index it holds
+        frontier = nb[stamp[nb] == order]
+    return dist[:n]
+
+
+def neighbour_table(grid: Grid) -> np.ndarray:
+    """``(n, D)`` int64 neighbours of every cell (CSR order), padded with ``n``; ``D`` the largest degree."""
+    n = grid.n
+    ip = grid.indptr.astype(np.int64)
+    deg = np.diff(ip)
+    tab = np.full((n, int(deg.max()) if n else 0), n, dtype=np.int64)
+    src = np.repeat(np.arange(n, dtype=np.int64), deg)
+    tab[src, np.arange(len(src), dtype=np.int64) - ip[src]] = grid.nbr
+    return tab
 
 
 def far_pair(grid: Grid) -> tuple[int, int]:

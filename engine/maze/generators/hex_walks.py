@@ -1,0 +1,190 @@
+"""The backtracker and hunt-and-kill on a whole hex grid, through its lattice (:class:`HexTables`).
+
+The same draws and the same maze as the general forms in
+:mod:`engine.maze.generators.growing_tree` and :mod:`engine.maze.generators.walks` (tested
+in tests/test_fast_paths.py): cells are kept at lattice positions, so visiting a cell clears
+its bit in its six neighbours' masks with six inlined statements (the general form loops over
+a per-cell tuple), and edge ids come from one table.  Slots are the grid's CSR order (SW, SE, E,
+NE, NW, W), so the ``j``-th unvisited neighbour is the same cell in both forms.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.maze.generators._common import COUNT, SLOTS, GeneratorStep, Record, chunk_size, to_passage, u32_list
+from engine.maze.grids.base import Grid
+from engine.maze.grids.hex import HexTables, hex_tables
+from engine.rng import Rng
+
+
+def _visit(um: bytearray, p: int, t: HexTables) -> None:
+    """Clear the bit of the cell at position ``p`` in its neighbours' masks (the loops inline this)."""
+    for o, q in zip(t.odd if t.parity[p] else t.even, t.clear, strict=True):
+        um[p + o] &= q
+
+
+def _to_cells(rec: list[GeneratorStep], stride: int) -> None:
+    """Rewrite the positions in ``rec``'s visit/current steps as cell ids (edge ids are already right)."""
+    for i, (what, x) in enumerate(rec):
+        if what in ("visit", "current"):
+            rec[i] = (what, x - x // stride)
+
+
+def hex_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`engine.maze.generators.growing_tree.backtracker_core` on a whole hex grid."""
+    t = hex_tables(grid)
+    n = grid.n
+    w = t.width
+    even, odd, par, eid = t.even, t.odd, t.parity, t.edges
+    a0, a1, a2, a3, a4, a5 = even
+    b0, b1, b2, b3, b4, b5 = odd
+    q0, q1, q2, q3, q4, q5 = t.clear
+    um = bytearray(t.masks)
+    pas = bytearray(grid.num_edges)
+    c = rng.below(n)
+    c += c // w
+    _visit(um, c, t)
+    stack = [c]
+    push = stack.append
+    pop = stack.pop
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    if rec is not None:
+        rec.append(("visit", c))
+        rec.append(("current", c))
+    while True:
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
+            if m == 1:
+                k = SLOTS[mk][0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
+                bi += 1
+            e = eid[6 * c + k]
+            d = c + (odd[k] if par[c] else even[k])
+            if par[d]:
+                um[d + b0] &= q0
+                um[d + b1] &= q1
+                um[d + b2] &= q2
+                um[d + b3] &= q3
+                um[d + b4] &= q4
+                um[d + b5] &= q5
+            else:
+                um[d + a0] &= q0
+                um[d + a1] &= q1
+                um[d + a2] &= q2
+                um[d + a3] &= q3
+                um[d + a4] &= q4
+                um[d + a5] &= q5
+            pas[e] = 1
+            push(d)
+            c = d
+            if rec is not None:
+                rec.append(("open", e))
+                rec.append(("visit", d))
+                rec.append(("current", d))
+        else:
+            pop()
+            if not stack:
+                break
+            c = stack[-1]
+            if rec is not None:
+                rec.append(("current", c))
+    if rec is not None:
+        _to_cells(rec, t.stride)
+    return to_passage(pas)
+
+
+def hex_hunt_and_kill(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`engine.maze.generators.walks.hunt_and_kill_core` on a whole hex grid.
+
+    Hunt targets are flags by position; position order is cell order, so the first flag is
+    the first cell by id, as in the general form.
+    """
+    t = hex_tables(grid)
+    n = grid.n
+    w, s = t.width, t.stride
+    even, odd, par, eid, full = t.even, t.odd, t.parity, t.edges, t.masks
+    a0, a1, a2, a3, a4, a5 = even
+    b0, b1, b2, b3, b4, b5 = odd
+    q0, q1, q2, q3, q4, q5 = t.clear
+    um = bytearray(full)
+    pas = bytearray(grid.num_edges)
+    c = rng.below(n)
+    c += c // w
+    _visit(um, c, t)
+    left = n - 1
+    npos = len(full)
+    front = bytearray(npos)  # as in the general form: unvisited positions next to the maze
+    lo = npos
+    below = s + 1  # no neighbour lies further back than one row and one column
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    if rec is not None:
+        rec.append(("visit", c))
+        rec.append(("current", c))
+    while left:
+        mk = um[c]
+        if mk:
+            sl = SLOTS[mk]
+            st = odd if par[c] else even
+            for k in sl:
+                front[c + st[k]] = 1
+            if c - below < lo:
+                lo = c - below if c > below else 0
+            m = COUNT[mk]
+            if m == 1:
+                k = sl[0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = sl[(buf[bi] * m) >> 32]
+                bi += 1
+            d = c + st[k]
+            e = eid[6 * c + k]
+        else:
+            d = lo = front.find(1, lo)
+            inside = SLOTS[full[d] ^ um[d]]
+            m = len(inside)
+            if m == 1:
+                k = inside[0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = inside[(buf[bi] * m) >> 32]
+                bi += 1
+            e = eid[6 * d + k]
+        if par[d]:
+            um[d + b0] &= q0
+            um[d + b1] &= q1
+            um[d + b2] &= q2
+            um[d + b3] &= q3
+            um[d + b4] &= q4
+            um[d + b5] &= q5
+        else:
+            um[d + a0] &= q0
+            um[d + a1] &= q1
+            um[d + a2] &= q2
+            um[d + a3] &= q3
+            um[d + a4] &= q4
+            um[d + a5] &= q5
+        front[d] = 0
+        pas[e] = 1
+        left -= 1
+        c = d
+        if rec is not None:
+            rec.append(("open", e))
+            rec.append(("visit", d))
+            rec.append(("current", d))
+    if rec is not None:
+        _to_cells(rec, s)
+    return to_passage(pas)
