@@ -165,8 +165,10 @@ class DarkMazeLayer(MazeLayer):
 
             pairs = open_stairs(self.maze)
             up, down = stair_marks(self.maze)
-            self.d_stairs = (self._dark_geometry(up.reshape(-1, 2), np.repeat(pairs[:, 0], 3)),
-                             self._dark_geometry(down.reshape(-1, 2), np.repeat(pairs[:, 1], 3)))
+            self.d_stairs = (
+                self._dark_geometry(up.reshape(-1, 2), np.repeat(pairs[:, 0], 3)),
+                self._dark_geometry(down.reshape(-1, 2), np.repeat(pairs[:, 1], 3)),
+            )
 
     def _dark_desc(self, buffer: Any) -> Any:
         from arcade.gl import BufferDescription
