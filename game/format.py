@@ -86,11 +86,17 @@ def summarize(code: str) -> LevelSummary:
     return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later
 
 
+def floor_text(floor: int, floors: int) -> str:
+    """``floor 2/3``: the floor a player is on (``floor`` 0-based, shown 1-based) of ``floors``; "" for one floor."""
+    return f"floor {floor + 1}/{floors}" if floors > 1 else ""
+
+
 def moves_texts(moves: int, par_moves: int, par_time: float, floor: int = 0, floors: int = 1) -> tuple[str, str]:
     """The maze HUD's counters, long and short: moves against the par; with ``floors`` > 1 the floor indicator
     first (``floor`` 0-based, shown 1-based: the floor the player is on, of how many)."""
     long = f"moves {moves}  ·  par {par_moves} moves, {format_time(par_time)}"
     short = f"{moves} / {par_moves} moves"
     if floors > 1:
-        return f"floor {floor + 1}/{floors} · {long}", f"floor {floor + 1}/{floors} · {short}"
+        where = floor_text(floor, floors)
+        return f"{where} · {long}", f"{where} · {short}"
     return long, short

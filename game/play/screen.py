@@ -359,7 +359,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         for event in events:
             if event.kind is EventKind.STEP:
                 self.layer.mark_visited(event.cell)
-                self.ctx.audio.play("step", 0.5)
+                self.ctx.audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
                 self.shake_left = SHAKE_TIME
                 self.ctx.audio.play("bump")

@@ -24,7 +24,7 @@ from engine.modes.base import EventKind, Phase
 from engine.modes.race.duo import DuoSession
 from game import routes
 from game.context import Context
-from game.format import count, format_clock
+from game.format import count, floor_text, format_clock
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
@@ -220,7 +220,7 @@ class DuoView(RaceScreen):
         held = (self.keys[0].held_direction(), self.keys[1].held_direction())
         for event in duo.advance(delta_time, held):
             if event.kind is EventKind.STEP:
-                audio.play("step", 0.3)
+                audio.play("stairs" if event.value else "step", 0.3)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
                 audio.play("bump", 0.6)
             elif event.kind is EventKind.BEEP:
@@ -299,6 +299,8 @@ class DuoView(RaceScreen):
         duo = self.duo
         run = duo.result().runs[i]
         name = f"{PLAYER_NAMES[i]} · {PLAYER_TAGS[i].split(',')[0]}"
+        if duo.level.floors > 1 and run.seconds is None:  # where each player is while racing: "floor 2/3"
+            name += f" · {floor_text(duo.floor(i), duo.level.floors)}"
         if run.seconds is not None:
             place = {1: "1st", 2: "2nd"}.get(run.place or 0, "")
             return f"{name} · {format_clock(run.seconds, 2)} · {count(run.steps, 'move')} · {place}"

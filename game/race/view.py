@@ -22,15 +22,20 @@ from engine.modes.base import EventKind, Phase
 from engine.modes.race.session import RaceSession
 from game import routes
 from game.context import Context
+from game.format import floor_text
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
+from game.shell.prompt import ChoiceOverlay
 from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 GHOST_ALPHA = 120
+#: The question Esc asks while the player is still racing (leaving gives the race up: it is not resumed later).
+LEAVE_TITLE = "Leave this race?"
+LEAVE_LINE = "You give up this race and see the result."
 
 
 def race_help(keys: Bindings) -> str:
@@ -63,6 +68,7 @@ class RaceView(RaceScreen):
         self.radius = 0.3 * self.layer.cell_size
         self.layer.mark_visited(self.maze.start)
         self.t_info = self.make_text(12, ctx.theme.text, anchor_x="right", anchor_y="center")
+        self.ask: ChoiceOverlay | None = None  # "Leave this race?" while it is up
 
     @property
     def sim(self) -> Any:
@@ -86,15 +92,43 @@ class RaceView(RaceScreen):
         self.background_color = self.ctx.theme.background
         self.on_resize(self.window.width, self.window.height)
 
+    def on_hide_view(self) -> None:
+        """The question's buttons stop taking clicks while another screen shows."""
+        super().on_hide_view()
+        if self.ask is not None:
+            self.ask.hide()
+
     def back(self) -> None:
-        """Esc: give up (result screen) once started, else back."""
+        """Esc: back before the start; while nobody has arrived, ask "Leave this race?" first (the race waits);
+        once decided, give up at once (the result screen)."""
         phase = self.race.phase
         if phase is Phase.READY:
             self.go_back()
-            return
-        if phase is not Phase.OVER:
+        elif phase is Phase.PLAYING:
+            self.ask = ChoiceOverlay(self.ctx, LEAVE_TITLE, LEAVE_LINE, [("Leave", self.leave), ("Stay", self.stay)])
+            self.ask.show()
+        else:
+            self.leave()
+
+    def asking(self) -> bool:
+        """True while "Leave this race?" is on screen (the race waits, the maze takes no input)."""
+        return self.ask is not None and self.ask.visible
+
+    def input_paused(self) -> bool:
+        """The mouse pans, zooms and walks only while no question is up."""
+        return self.asking()
+
+    def leave(self) -> None:
+        """Give the race up (when it is still on) and show the result."""
+        self.ask = None
+        if self.race.phase is not Phase.OVER:
             self.race.give_up()
         self.show_result()
+
+    def stay(self) -> None:
+        """Close the question: the race goes on."""
+        self.ask = None
+        self._changed = True
 
     def show_result(self) -> None:
         """The result screen (it saves bests and the ghost)."""
@@ -109,6 +143,9 @@ class RaceView(RaceScreen):
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Movement (after the countdown), PgUp/PgDn stairs, E, F, zoom, Esc, F1 help (the race waits), F11."""
         self._changed = True
+        if self.asking():
+            assert self.ask is not None
+            return self.ask.on_key_press(symbol, modifiers)
         if common_key(self.ctx, symbol, modifiers):
             pass
         elif symbol == key.ESCAPE:
@@ -138,7 +175,7 @@ class RaceView(RaceScreen):
 
     def clicked(self, x: int, y: int, button: int) -> None:
         """A click walks to the cell (after the countdown)."""
-        if button != arcade.MOUSE_BUTTON_LEFT:
+        if button != arcade.MOUSE_BUTTON_LEFT or self.asking():
             return
         cell = self.viewport.cell_at(x, y)
         if cell >= 0:
@@ -146,13 +183,16 @@ class RaceView(RaceScreen):
 
     # -- time ----------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
-        """Advance the race by real time; sounds for its events; the result screen after the end."""
+        """Advance the race by real time (not while a question is up); sounds for its events; the result screen
+        after the end."""
+        if self.asking():
+            return
         self.send_moves(self.keys.tick(delta_time))  # a press that waited for a diagonal partner
         audio = self.ctx.audio
         for event in self.race.advance(delta_time, self.keys.held_direction()):
             if event.kind is EventKind.STEP:
                 self.layer.mark_visited(event.cell)
-                audio.play("step", 0.4)
+                audio.play("stairs" if event.value else "step", 0.4)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
                 audio.play("bump")
             elif event.kind is EventKind.BEEP:
@@ -169,7 +209,12 @@ class RaceView(RaceScreen):
         fog = race.player.fog.version if race.player.fog is not None else 0
         return (*self.viewport.view_key(), race.player_position(), race.opponent_position(),
                 self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
-                race.player_moves, race.opponent_moves, self.show_explored, fog)
+                race.player_moves, race.opponent_moves, self.show_explored, fog, *self.question_key())
+
+    def question_key(self) -> tuple[bool, int, bool]:
+        """What of "Leave this race?" the picture shows: up, focus, a button to redraw."""
+        a = self.ask
+        return (False, 0, False) if a is None else (a.visible, a.focus, a.needs_render())
 
     def focus_point(self) -> tuple[float, float] | None:
         """Your racer (a big maze opens on it; the minimap's dot)."""
@@ -250,7 +295,8 @@ class RaceView(RaceScreen):
         sim = race.sim
         count = self.countdown_line(sim.tick, race.countdown_left)
         width, height = self.lay_size
-        shown = (self.clock_text(), count, self.banner_text(), race.player_moves, race.opponent_moves, width)
+        where = floor_text(race.player_floor(), race.level.floors)  # "floor 2/3" on a maze with floors, else ""
+        shown = (self.clock_text(), count, self.banner_text(), race.player_moves, race.opponent_moves, width, where)
         if shown == self._shown:
             return
         self._shown = shown
@@ -259,7 +305,7 @@ class RaceView(RaceScreen):
         self.set_banner(shown[2])
         info = race.info
         self.place_title(f"Race vs {info.opponent_name}", info.note)
-        counters = (f"you {race.player_moves} moves  ·  {info.opponent_name} "
+        counters = (f"{where + ' · ' if where else ''}you {race.player_moves} moves  ·  {info.opponent_name} "
                     f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
         fit_text(self.t_info, counters, self.hud_side(width), min_size=8, size=12 * self.s)
         self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
@@ -272,6 +318,8 @@ class RaceView(RaceScreen):
         self.hud_camera.use()
         self.update_texts()
         self.draw_hud([self.t_title, self.t_note, self.t_time, self.t_info])
+        if self.ask is not None and self.ask.visible:
+            self.ask.draw(*self.lay_size)
 
     def texts(self) -> list[arcade.Text]:
         """The texts on screen now (for layout tests)."""

@@ -144,6 +144,7 @@ class DarkMazeLayer(MazeLayer):
         self.outer_from = len(quads) - (m - k)
         self.d_walls = self._dark_geometry(quads[order, :2], cells[order], quads[order, 2:])
         self._build_bridges()  # drawn over a player in a tunnel, as in the lit layer
+        self._build_dark_stairs()
 
         tris, offs = cell_fans(maze, scale=0.55)
         self.d_trail_rows = np.concatenate(
@@ -154,6 +155,20 @@ class DarkMazeLayer(MazeLayer):
         self.d_trail = ctx.geometry([self._dark_desc(self.d_trail_buffer)], mode=ctx.TRIANGLES)
         self.d_trail_vertices = 0
 
+
+    def _build_dark_stairs(self) -> None:
+        """A maze with floors: the up / down stair marks, each drawn only once its cell was seen."""
+        self.stairs_up = self.stairs_down = None  # the lit layer's buffers: not drawn here
+        self.d_stairs: tuple[Any, Any] | None = None
+        if self.maze.grid.floors > 1:
+            from engine.maze.floors import open_stairs, stair_marks
+
+            pairs = open_stairs(self.maze)
+            up, down = stair_marks(self.maze)
+            self.d_stairs = (
+                self._dark_geometry(up.reshape(-1, 2), np.repeat(pairs[:, 0], 3)),
+                self._dark_geometry(down.reshape(-1, 2), np.repeat(pairs[:, 1], 3)),
+            )
 
     def _dark_desc(self, buffer: Any) -> Any:
         from arcade.gl import BufferDescription
@@ -235,6 +250,9 @@ class DarkMazeLayer(MazeLayer):
         self._render_dark(self.d_start, t.start, hide=True)
         self._render_dark(self.d_goal, t.goal, hide=True)
         self._render_dark(self.d_trail, t.trail, hide=True, count=self.d_trail_vertices)
+        if self.d_stairs is not None:  # over the trail, so a seen stair always shows: up accent, down dimmed
+            self._render_dark(self.d_stairs[0], t.accent, hide=True)
+            self._render_dark(self.d_stairs[1], t.text_dim, hide=True)
         half = self.wall_half_width(zoom)
         self._render_dark(self.d_walls, t.wall, hide=True, half=half, count=self.outer_from)  # inner walls, posts
         # The outer wall of an unseen cell is drawn in the fog colour: the fog reaches the wall's outer edge,

@@ -226,17 +226,12 @@ class LevelsView(BaseView):
         elif self._info_for != self.focus and self.levels:
             self._info_for = self.focus
             lv = self.levels[self.focus]
-            self.info.font_size = 14 * self.scale
             best = self.ctx.store.best(lv.code())
             lock = "  (locked: finish the level before)" if self.locked[self.focus] else ""
-            r = lv.recipe
-            if r is not None:
-                shape = f"{r.shape} {r.width}×{r.height}, {r.algorithm}" + (f", braid {r.braid}%" if r.braid else "")
-                shape += ", dark" if r.dark else ""
-            else:
-                shape = lv.label()
+            shape = lv.label()  # the recipe's words: shape, size, generator, braid, weave, floors, mask, dark
             best_s = f"  ·  best {best.best_time:.1f} s, {best.best_moves} moves" if best.best_time is not None else ""
-            ellipsize(self.info, f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}", self._width - 24)
+            line = f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}"
+            fit_text(self.info, line, 14 * self.scale, self._width - 24)  # one line: a little smaller, then cut
         self.title.draw()
         self.summary.draw()
         for text in self.world_names:
