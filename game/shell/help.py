@@ -17,7 +17,7 @@ from game.ui.screen import BaseView
 
 #: The section before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
-    "Up/Down (or Tab) move between buttons, Enter or Space presses, Esc goes back",
+    "Up/Down or Tab move, Enter/Space press, Esc back  ·  Settings → Keys changes any key  ·  controller: A, B back",
     "F1 this help  ·  F11 fullscreen  ·  after a level or race: Q its QR code, C copies a share line (puzzle: L)",
     "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
 ])
