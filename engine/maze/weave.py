@@ -130,8 +130,16 @@ class Crossings:
         closed: ``(E,)`` bool, base edges forced closed.
     """
 
-    def __init__(self, over: np.ndarray, a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray,
-                 forced: np.ndarray, closed: np.ndarray) -> None:
+    def __init__(
+        self,
+        over: np.ndarray,
+        a: np.ndarray,
+        b: np.ndarray,
+        c: np.ndarray,
+        d: np.ndarray,
+        forced: np.ndarray,
+        closed: np.ndarray,
+    ) -> None:
         self.over, self.a, self.b, self.c, self.d = over, a, b, c, d
         self.forced = forced
         self.closed = closed
@@ -174,28 +182,10 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     pos = np.flatnonzero((coin < share) & (degree[order] == full))
     del coin
     touched = bytearray(n)
-    chosen: list[int] = []  # positions in ``pos`` of the cells that became crossings, in visit order
-    # A chunk of candidates at a time: their rings as Python ints are a few MB, not hundreds.
-    for lo in range(0, len(pos), PLACE_CHUNK):
-        part = pos[lo : lo + PLACE_CHUNK]
-        cells = order[part]
-        ring = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
-        if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
-            ok = (degree[ring] == full).all(axis=1)
-        else:
-            ok = np.ones(len(cells), dtype=bool)
-        for i, x, ok_i, nbs in zip(range(lo, lo + len(part)), cells.tolist(), ok.tolist(), ring.tolist(),
-                                   strict=True):
-            if not ok_i or touched[x]:
-                continue
-            for y in nbs:
-                if touched[y]:
-                    break
-            else:
-                touched[x] = 1
-                for y in nbs:
-                    touched[y] = 1
-                chosen.append(i)
+    if grid.plain:
+        chosen = _greedy_lattice(grid, order[pos], touched)
+    else:
+        chosen = _greedy_rings(grid, order, pos, degree, touched)
     at = pos[np.array(chosen, dtype=np.int64)]
     pk = pick[at].astype(np.int64)
     k = len(at)
@@ -217,6 +207,73 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     closed[ring_e[ring_e >= 0]] = True
     forced = eids[is_over]
     return Crossings(over, a, b, c, d, forced, closed)
+
+
+def _greedy_rings(grid: Grid, order: np.ndarray, pos: np.ndarray, degree: np.ndarray, touched: bytearray) -> list[int]:
+    """The crossings among candidate cells ``order[pos]`` taken in turn (any square or hex grid):
+    a cell whose ring (it and its neighbours; on hex grids every neighbour with all its own
+    neighbours too) is untouched becomes one and touches its ring.  Returns their positions in
+    ``pos``, in visit order."""
+    full = _FULL_DEGREE[grid.kind]
+    chosen: list[int] = []
+    # A chunk of candidates at a time: their rings as Python ints are a few MB, not hundreds.
+    for lo in range(0, len(pos), PLACE_CHUNK):
+        part = pos[lo : lo + PLACE_CHUNK]
+        cells = order[part]
+        ring = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
+        if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
+            ok = (degree[ring] == full).all(axis=1)
+        else:
+            ok = np.ones(len(cells), dtype=bool)
+        for i, x, ok_i, nbs in zip(range(lo, lo + len(part)), cells.tolist(), ok.tolist(), ring.tolist(), strict=True):
+            if not ok_i or touched[x]:
+                continue
+            for y in nbs:
+                if touched[y]:
+                    break
+            else:
+                touched[x] = 1
+                for y in nbs:
+                    touched[y] = 1
+                chosen.append(i)
+    return chosen
+
+
+def _greedy_lattice(grid: Grid, cells: np.ndarray, touched: bytearray) -> list[int]:
+    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior
+    cells): the ring is found by arithmetic on the cell id (square: ``x +- 1``, ``x +- w``; hex
+    rows shift by half a cell, so the rows above and below hold ``x +- w + odd - 1`` and
+    ``x +- w + odd``), the same choice without a neighbour table per candidate."""
+    w = grid.width
+    chosen: list[int] = []
+    if grid.kind == "square":
+        for i, x in enumerate(cells.tolist()):
+            if touched[x] or touched[x - 1] or touched[x + 1] or touched[x - w] or touched[x + w]:
+                continue
+            touched[x] = touched[x - 1] = touched[x + 1] = touched[x - w] = touched[x + w] = 1
+            chosen.append(i)
+        return chosen
+    # hex: the six neighbours must be interior too (the bridge's corner edges close), so the
+    # candidate's row and column are at least 2 from every side of the grid.
+    h = grid.height
+    r, c = cells // w, cells % w
+    inner = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
+    low = cells + (r & 1) - 1  # the lower-left neighbour's column in this row
+    for i, x, a in zip(inner.tolist(), cells[inner].tolist(), low[inner].tolist(), strict=True):
+        if (
+            touched[x]
+            or touched[x - 1]
+            or touched[x + 1]
+            or touched[a - w]
+            or touched[a - w + 1]
+            or touched[a + w]
+            or touched[a + w + 1]
+        ):
+            continue
+        touched[x] = touched[x - 1] = touched[x + 1] = touched[a - w] = touched[a - w + 1] = 1
+        touched[a + w] = touched[a + w + 1] = 1
+        chosen.append(i)
+    return chosen
 
 
 def _no_geometry() -> np.ndarray:
@@ -326,9 +383,15 @@ def quotient_hops(q: Grid) -> Hops:
             step += [tuple(off[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
             clear += [tuple(clr[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
         low = [min(t) if t else 0 for t in step]
-    return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
-                array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()),
-                spread(degree_visitors(step, clear), deg))
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        step,
+        clear,
+        low,
+        array("i", ip.astype(np.int32).tobytes()),
+        array("i", q.edge_id.astype(np.int32).tobytes()),
+        spread(degree_visitors(step, clear), deg),
+    )
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
@@ -370,8 +433,18 @@ def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Gr
         boundary=lambda: base.boundary,
         polygon=base.layout.polygon,
     )
-    return build_grid(base.kind, base.width, base.height, edges, (indptr.astype(np.int32), nbr, eid), layout,
-                      row=base.row, col=base.col, start=base.start, goal=base.goal)
+    return build_grid(
+        base.kind,
+        base.width,
+        base.height,
+        edges,
+        (indptr.astype(np.int32), nbr, eid),
+        layout,
+        row=base.row,
+        col=base.col,
+        start=base.start,
+        goal=base.goal,
+    )
 
 
 def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str] | None, share: float) -> Maze:
@@ -463,4 +536,3 @@ def crossing_problems(maze: Maze) -> list[str]:
             if e < 0 or maze.passage[e]:
                 out.append(f"crossing {i} at cell {x}: the direct edge to under end {y} is open or missing")
     return out
-
