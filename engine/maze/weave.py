@@ -350,12 +350,25 @@ def quotient_hops(q: Grid) -> Hops:
         raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
     src = np.repeat(np.arange(n, dtype=np.int32), deg)
     pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot within the node
+    # Per node, the slots it holds in its neighbours' rows (3 bits each) and its degree, as one key:
+    # the clear tuples are shared by key (a few hundred of them), as the masks are 0xFF minus that bit.
     order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
     rev = np.empty_like(order)
     rev[order[0::2]] = order[1::2]
     rev[order[1::2]] = order[0::2]
-    clr_all = (0xFF ^ (1 << pos[rev])).astype(np.int32)
-    del pos, order, rev
+    del order
+    bits = pos[rev].astype(np.int64) << (3 * pos.astype(np.int64))
+    del pos, rev
+    acc = np.zeros(len(bits) + 1, dtype=np.int64)
+    np.cumsum(bits, out=acc[1:])
+    del bits
+    key = acc[ip[1:]] - acc[ip[:-1]] + (deg.astype(np.int64) << 24)
+    del acc
+    keys, key_inv = np.unique(key, return_inverse=True)
+    del key
+    clears = []
+    for kk in keys.tolist():
+        clears.append(tuple(0xFF ^ (1 << ((kk >> (3 * j)) & 7)) for j in range(kk >> 24)))
     # One int object per distinct offset (a few thousand values over millions of entries), found by
     # value when the offsets span a small range (they do: neighbours stay near in id), else by sorting.
     offs = q.nbr - src
@@ -370,19 +383,23 @@ def quotient_hops(q: Grid) -> Hops:
         distinct, inverse = np.unique(offs, return_inverse=True)
         objects = np.empty(len(distinct), dtype=object)
         objects[:] = distinct.tolist()
-    del offs
-    step: list[tuple[int, ...]] = []
-    clear: list[tuple[int, ...]] = []
+    # The smallest offset of each node (0 without neighbours), as the same shared objects.
+    has = deg > 0
+    low_at = np.zeros(n, dtype=np.int64)
+    if len(offs):
+        low_at[has] = np.minimum.reduceat(inverse, ip[:-1][has])
+    low_obj = objects[low_at] if len(objects) else np.zeros(n, dtype=object)
+    low_obj[~has] = 0
+    del offs, low_at
     with gc_paused():
-        for lo in range(0, n, HOPS_CHUNK):  # Python lists of a chunk at a time
-            hi = min(n, lo + HOPS_CHUNK)
-            a, b = int(ip[lo]), int(ip[hi])
-            off = objects[inverse[a:b]].tolist()
-            clr = clr_all[a:b].tolist()
-            ipl = (ip[lo : hi + 1] - a).tolist()
-            step += [tuple(off[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
-            clear += [tuple(clr[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
-        low = [min(t) if t else 0 for t in step]
+        # Per node, its slice of the offsets as a tuple (map and slice objects: no Python loop body).
+        off = objects[inverse].tolist()
+        ipl = ip.tolist()
+        step = list(map(tuple, map(off.__getitem__, map(slice, ipl[:-1], ipl[1:]))))
+        del off, ipl
+        del inverse
+        clear = spread(clears, key_inv)
+        low: list[int] = low_obj.tolist()
     return Hops(
         ((1 << deg) - 1).astype(np.uint8).tobytes(),
         step,
