@@ -45,6 +45,8 @@ GRIDS = {
     "square star": lambda: shaped("square", 16, 30, "star"),
     "hex": lambda: make_grid("hex", 13, 9),
     "hex tall": lambda: make_grid("hex", 2, 7),
+    "upsilon": lambda: make_grid("upsilon", 9, 6),
+    "upsilon small": lambda: make_grid("upsilon", 2, 3),
 }
 
 
