@@ -323,10 +323,31 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     del src
     nbr = pairs[:, ::-1].T.ravel()[order]  # hi then lo
     eid = (order % m).astype(np.int32)
-    del order
+    # Each CSR entry's twin (the same edge seen from its other end), for quotient_hops: entry t holds
+    # end order[t] of the 2m ends (lo ends, then hi ends); its twin holds end (order[t] + m) % 2m.
+    where = np.empty(2 * m, dtype=np.int32)
+    where[order] = np.arange(2 * m, dtype=np.int32)
+    order += m
+    order %= 2 * m
+    twin = where[order]
+    del order, where
     layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)  # type: ignore[arg-type]
     q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
+    q.memo(TWIN_KEY, lambda: twin)
     return q, base_edge
+
+
+TWIN_KEY = "weave.twin"
+"""Memo key of a quotient graph's CSR twins (built with the graph, used once by :func:`quotient_hops`)."""
+
+
+def _twins(q: Grid) -> np.ndarray:
+    """Each CSR entry's twin: the entry of the same edge at its other end."""
+    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
+    rev = np.empty_like(order)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    return rev
 
 
 HOPS_CHUNK = 65536
@@ -352,11 +373,8 @@ def quotient_hops(q: Grid) -> Hops:
     pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot within the node
     # Per node, the slots it holds in its neighbours' rows (3 bits each) and its degree, as one key:
     # the clear tuples are shared by key (a few hundred of them), as the masks are 0xFF minus that bit.
-    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
-    rev = np.empty_like(order)
-    rev[order[0::2]] = order[1::2]
-    rev[order[1::2]] = order[0::2]
-    del order
+    rev = q.memo(TWIN_KEY, lambda: _twins(q))
+    q.forget(TWIN_KEY)
     bits = pos[rev].astype(np.int64) << (3 * pos.astype(np.int64))
     del pos, rev
     acc = np.zeros(len(bits) + 1, dtype=np.int64)
