@@ -203,8 +203,9 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     is_over[ar, ov + half] = True
     closed = np.zeros(grid.num_edges, dtype=bool)
     closed[eids[~is_over]] = True
-    ring_e = edges_between(grid, nbs_all.ravel(), np.roll(nbs_all, -1, axis=1).ravel())
-    closed[ring_e[ring_e >= 0]] = True
+    if grid.kind == "hex":  # the bridge's corners (on a square grid consecutive neighbours are never adjacent)
+        ring_e = edges_between(grid, nbs_all.ravel(), np.roll(nbs_all, -1, axis=1).ravel())
+        closed[ring_e[ring_e >= 0]] = True
     forced = eids[is_over]
     return Crossings(over, a, b, c, d, forced, closed)
 
