@@ -45,6 +45,8 @@ GRIDS = {
     "square star": lambda: shaped("square", 16, 30, "star"),
     "hex": lambda: make_grid("hex", 13, 9),
     "hex tall": lambda: make_grid("hex", 2, 7),
+    "upsilon": lambda: make_grid("upsilon", 9, 6),
+    "upsilon small": lambda: make_grid("upsilon", 2, 3),
 }
 
 
@@ -92,3 +94,18 @@ def test_hex_tables_follow_the_csr(w, h):
     assert not any(t.masks[g.n + g.height :])  # padding: no neighbours
     with pytest.raises(ValueError, match="whole hex"):
         hex_tables(make_grid("square", 3, 3))
+
+
+@pytest.mark.parametrize("shape, w, h", [("square", 9, 7), ("square", 40, 31), ("hex", 9, 8), ("hex", 41, 30)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_weave_crossings_on_the_lattice_match_the_ring_tables(shape, w, h, seed):
+    """The weave's crossing placement by lattice arithmetic chooses the cells the neighbour-ring form chooses."""
+    from engine.maze.weave import _greedy_lattice, _greedy_rings
+
+    grid = make_grid(shape, w, h)
+    order = Rng(seed).permutation(grid.n)
+    degree = np.diff(grid.indptr)
+    pos = np.flatnonzero(degree[order] == degree.max())
+    fast = _greedy_lattice(grid, order[pos], bytearray(grid.n))
+    general = _greedy_rings(grid, order, pos, degree, bytearray(grid.n))
+    assert fast and fast == general

@@ -40,8 +40,16 @@ def _opts(alg: str) -> dict[str, str]:
 
 
 def test_weave_generators_are_the_graph_generic_ones():
-    assert set(GENERIC) == {"growing-tree", "backtracker", "prim", "prim-simple", "aldous-broder", "wilson",
-                            "hunt-and-kill", "kruskal"}
+    assert set(GENERIC) == {
+        "growing-tree",
+        "backtracker",
+        "prim",
+        "prim-simple",
+        "aldous-broder",
+        "wilson",
+        "hunt-and-kill",
+        "kruskal",
+    }
 
 
 @pytest.mark.parametrize("shape", ["square", "hex"])
@@ -101,10 +109,17 @@ def test_weave_share_zero_places_nothing_and_share_changes_count():
 
 def _digest_in_subprocess(code: str, hashseed: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    prog = ("import sys; from engine.maze.recipe import MazeSpec; "
-            "print(MazeSpec.from_code(sys.argv[1]).build().digest())")
-    out = subprocess.run([sys.executable, "-c", prog, code], capture_output=True, text=True, env=env, check=True,
-                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    prog = (
+        "import sys; from engine.maze.recipe import MazeSpec; print(MazeSpec.from_code(sys.argv[1]).build().digest())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", prog, code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
     return out.stdout.strip()
 
 
@@ -306,15 +321,41 @@ def _cli(*argv: str) -> tuple[int, str, str]:
 
 
 def test_cli_generate_solve_and_stats_with_weave():
-    rc, out, _ = _cli("generate", "--shape", "hex", "--algo", "wilson", "--size", "9x7", "--weave", "0.7",
-                      "--seed", "4", "--format", "json")
+    rc, out, _ = _cli(
+        "generate",
+        "--shape",
+        "hex",
+        "--algo",
+        "wilson",
+        "--size",
+        "9x7",
+        "--weave",
+        "0.7",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    )
     obj = json.loads(out)
     assert rc == 0 and obj["weave"] == 70 and obj["crossings"] and ".W70" in obj["code"]
     assert MazeSpec.from_code(obj["code"]).build().passage.astype(int).tolist() == obj["passages"]
     rc, out, _ = _cli("solve", "--code", obj["code"], "--solver", "wall-right", "--format", "json")
     assert rc == 0 and json.loads(out)["length"] == len(solve(MazeSpec.from_code(obj["code"]).build()).path) - 1
-    rc, out, _ = _cli("stats", "--shape", "square", "--algo", "all", "--size", "8x8", "--runs", "1",
-                      "--weave", "0.5", "--format", "json")
+    rc, out, _ = _cli(
+        "stats",
+        "--shape",
+        "square",
+        "--algo",
+        "all",
+        "--size",
+        "8x8",
+        "--runs",
+        "1",
+        "--weave",
+        "0.5",
+        "--format",
+        "json",
+    )
     assert rc == 0 and {r["algorithm"] for r in json.loads(out)} == set(GENERIC)
 
 
@@ -374,6 +415,7 @@ def test_svg_and_png_draw_the_bridges(tmp_path):
 
     maze = MazeSpec.create("square", 10, 8, "backtracker", seed=1, weave=1.0).build()
     svg = to_svg(maze)
+
     def path_of(name: str) -> str:
         assert svg.count(f'class="{name}"') == 1
         return svg.split(f'class="{name}"')[1].split('"/>')[0]
@@ -470,6 +512,7 @@ def test_bridge_posts_fill_exactly_the_corners_outside_bridge_and_tunnel(shape):
     if shape == "square":  # the square shortcut gives the general clipping's polygons
         clipped = _clipped_posts(maze)
         for mine, general in zip(posts, clipped, strict=True):  # the same four corners, in any order
+
             def corners(ps):
                 return sorted(tuple(map(tuple, np.unique(p.round(9), axis=0).tolist())) for p in ps)
 
@@ -524,3 +567,15 @@ def test_over_ends_are_the_first_two_open_neighbours(shape):
         maze = MazeSpec.create(shape, 12, 9, "wilson", seed=seed, weave=1.0).build()
         lists = maze.open_lists()
         assert over_ends(maze).tolist() == [lists[x][:2] for x in maze.crossings[:, 0].tolist()]
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_quotient_twins_from_the_contraction_equal_the_sorted_ones(shape):
+    """The CSR twins quotient_grid hands to quotient_hops are each edge's other entry (as sorting finds them)."""
+    from engine.maze.weave import TWIN_KEY, _twins
+
+    base = make_grid(shape, 25, 20)
+    q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
+    handed = q.memo(TWIN_KEY, lambda: None)
+    assert handed is not None and np.array_equal(handed, _twins(q))
+    assert (q.edge_id[handed] == q.edge_id).all() and (handed != np.arange(len(handed))).all()

@@ -130,8 +130,16 @@ class Crossings:
         closed: ``(E,)`` bool, base edges forced closed.
     """
 
-    def __init__(self, over: np.ndarray, a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray,
-                 forced: np.ndarray, closed: np.ndarray) -> None:
+    def __init__(
+        self,
+        over: np.ndarray,
+        a: np.ndarray,
+        b: np.ndarray,
+        c: np.ndarray,
+        d: np.ndarray,
+        forced: np.ndarray,
+        closed: np.ndarray,
+    ) -> None:
         self.over, self.a, self.b, self.c, self.d = over, a, b, c, d
         self.forced = forced
         self.closed = closed
@@ -174,28 +182,10 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     pos = np.flatnonzero((coin < share) & (degree[order] == full))
     del coin
     touched = bytearray(n)
-    chosen: list[int] = []  # positions in ``pos`` of the cells that became crossings, in visit order
-    # A chunk of candidates at a time: their rings as Python ints are a few MB, not hundreds.
-    for lo in range(0, len(pos), PLACE_CHUNK):
-        part = pos[lo : lo + PLACE_CHUNK]
-        cells = order[part]
-        ring = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
-        if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
-            ok = (degree[ring] == full).all(axis=1)
-        else:
-            ok = np.ones(len(cells), dtype=bool)
-        for i, x, ok_i, nbs in zip(range(lo, lo + len(part)), cells.tolist(), ok.tolist(), ring.tolist(),
-                                   strict=True):
-            if not ok_i or touched[x]:
-                continue
-            for y in nbs:
-                if touched[y]:
-                    break
-            else:
-                touched[x] = 1
-                for y in nbs:
-                    touched[y] = 1
-                chosen.append(i)
+    if grid.plain:
+        chosen = _greedy_lattice(grid, order[pos], touched)
+    else:
+        chosen = _greedy_rings(grid, order, pos, degree, touched)
     at = pos[np.array(chosen, dtype=np.int64)]
     pk = pick[at].astype(np.int64)
     k = len(at)
@@ -213,10 +203,78 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     is_over[ar, ov + half] = True
     closed = np.zeros(grid.num_edges, dtype=bool)
     closed[eids[~is_over]] = True
-    ring_e = edges_between(grid, nbs_all.ravel(), np.roll(nbs_all, -1, axis=1).ravel())
-    closed[ring_e[ring_e >= 0]] = True
+    if grid.kind == "hex":  # the bridge's corners (on a square grid consecutive neighbours are never adjacent)
+        ring_e = edges_between(grid, nbs_all.ravel(), np.roll(nbs_all, -1, axis=1).ravel())
+        closed[ring_e[ring_e >= 0]] = True
     forced = eids[is_over]
     return Crossings(over, a, b, c, d, forced, closed)
+
+
+def _greedy_rings(grid: Grid, order: np.ndarray, pos: np.ndarray, degree: np.ndarray, touched: bytearray) -> list[int]:
+    """The crossings among candidate cells ``order[pos]`` taken in turn (any square or hex grid):
+    a cell whose ring (it and its neighbours; on hex grids every neighbour with all its own
+    neighbours too) is untouched becomes one and touches its ring.  Returns their positions in
+    ``pos``, in visit order."""
+    full = _FULL_DEGREE[grid.kind]
+    chosen: list[int] = []
+    # A chunk of candidates at a time: their rings as Python ints are a few MB, not hundreds.
+    for lo in range(0, len(pos), PLACE_CHUNK):
+        part = pos[lo : lo + PLACE_CHUNK]
+        cells = order[part]
+        ring = grid.nbr[grid.indptr[cells].astype(np.int64)[:, None] + np.arange(full)]
+        if grid.kind == "hex":  # the bridge's corner edges close: each ring cell needs all its neighbours
+            ok = (degree[ring] == full).all(axis=1)
+        else:
+            ok = np.ones(len(cells), dtype=bool)
+        for i, x, ok_i, nbs in zip(range(lo, lo + len(part)), cells.tolist(), ok.tolist(), ring.tolist(), strict=True):
+            if not ok_i or touched[x]:
+                continue
+            for y in nbs:
+                if touched[y]:
+                    break
+            else:
+                touched[x] = 1
+                for y in nbs:
+                    touched[y] = 1
+                chosen.append(i)
+    return chosen
+
+
+def _greedy_lattice(grid: Grid, cells: np.ndarray, touched: bytearray) -> list[int]:
+    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior
+    cells): the ring is found by arithmetic on the cell id (square: ``x +- 1``, ``x +- w``; hex
+    rows shift by half a cell, so the rows above and below hold ``x +- w + odd - 1`` and
+    ``x +- w + odd``), the same choice without a neighbour table per candidate."""
+    w = grid.width
+    chosen: list[int] = []
+    if grid.kind == "square":
+        for i, x in enumerate(cells.tolist()):
+            if touched[x] or touched[x - 1] or touched[x + 1] or touched[x - w] or touched[x + w]:
+                continue
+            touched[x] = touched[x - 1] = touched[x + 1] = touched[x - w] = touched[x + w] = 1
+            chosen.append(i)
+        return chosen
+    # hex: the six neighbours must be interior too (the bridge's corner edges close), so the
+    # candidate's row and column are at least 2 from every side of the grid.
+    h = grid.height
+    r, c = cells // w, cells % w
+    inner = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
+    low = cells + (r & 1) - 1  # the lower-left neighbour's column in this row
+    for i, x, a in zip(inner.tolist(), cells[inner].tolist(), low[inner].tolist(), strict=True):
+        if (
+            touched[x]
+            or touched[x - 1]
+            or touched[x + 1]
+            or touched[a - w]
+            or touched[a - w + 1]
+            or touched[a + w]
+            or touched[a + w + 1]
+        ):
+            continue
+        touched[x] = touched[x - 1] = touched[x + 1] = touched[a - w] = touched[a - w + 1] = 1
+        touched[a + w] = touched[a + w + 1] = 1
+        chosen.append(i)
+    return chosen
 
 
 def _no_geometry() -> np.ndarray:
@@ -266,10 +324,31 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     del src
     nbr = pairs[:, ::-1].T.ravel()[order]  # hi then lo
     eid = (order % m).astype(np.int32)
-    del order
+    # Each CSR entry's twin (the same edge seen from its other end), for quotient_hops: entry t holds
+    # end order[t] of the 2m ends (lo ends, then hi ends); its twin holds end (order[t] + m) % 2m.
+    where = np.empty(2 * m, dtype=np.int32)
+    where[order] = np.arange(2 * m, dtype=np.int32)
+    order += m
+    order %= 2 * m
+    twin = where[order]
+    del order, where
     layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)  # type: ignore[arg-type]
     q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
+    q.memo(TWIN_KEY, lambda: twin)
     return q, base_edge
+
+
+TWIN_KEY = "weave.twin"
+"""Memo key of a quotient graph's CSR twins (built with the graph, used once by :func:`quotient_hops`)."""
+
+
+def _twins(q: Grid) -> np.ndarray:
+    """Each CSR entry's twin: the entry of the same edge at its other end."""
+    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
+    rev = np.empty_like(order)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    return rev
 
 
 HOPS_CHUNK = 65536
@@ -293,12 +372,22 @@ def quotient_hops(q: Grid) -> Hops:
         raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
     src = np.repeat(np.arange(n, dtype=np.int32), deg)
     pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot within the node
-    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
-    rev = np.empty_like(order)
-    rev[order[0::2]] = order[1::2]
-    rev[order[1::2]] = order[0::2]
-    clr_all = (0xFF ^ (1 << pos[rev])).astype(np.int32)
-    del pos, order, rev
+    # Per node, the slots it holds in its neighbours' rows (3 bits each) and its degree, as one key:
+    # the clear tuples are shared by key (a few hundred of them), as the masks are 0xFF minus that bit.
+    rev = q.memo(TWIN_KEY, lambda: _twins(q))
+    q.forget(TWIN_KEY)
+    bits = pos[rev].astype(np.int64) << (3 * pos.astype(np.int64))
+    del pos, rev
+    acc = np.zeros(len(bits) + 1, dtype=np.int64)
+    np.cumsum(bits, out=acc[1:])
+    del bits
+    key = acc[ip[1:]] - acc[ip[:-1]] + (deg.astype(np.int64) << 24)
+    del acc
+    keys, key_inv = np.unique(key, return_inverse=True)
+    del key
+    clears = []
+    for kk in keys.tolist():
+        clears.append(tuple(0xFF ^ (1 << ((kk >> (3 * j)) & 7)) for j in range(kk >> 24)))
     # One int object per distinct offset (a few thousand values over millions of entries), found by
     # value when the offsets span a small range (they do: neighbours stay near in id), else by sorting.
     offs = q.nbr - src
@@ -313,22 +402,32 @@ def quotient_hops(q: Grid) -> Hops:
         distinct, inverse = np.unique(offs, return_inverse=True)
         objects = np.empty(len(distinct), dtype=object)
         objects[:] = distinct.tolist()
-    del offs
-    step: list[tuple[int, ...]] = []
-    clear: list[tuple[int, ...]] = []
+    # The smallest offset of each node (0 without neighbours), as the same shared objects.
+    has = deg > 0
+    low_at = np.zeros(n, dtype=np.int64)
+    if len(offs):
+        low_at[has] = np.minimum.reduceat(inverse, ip[:-1][has])
+    low_obj = objects[low_at] if len(objects) else np.zeros(n, dtype=object)
+    low_obj[~has] = 0
+    del offs, low_at
     with gc_paused():
-        for lo in range(0, n, HOPS_CHUNK):  # Python lists of a chunk at a time
-            hi = min(n, lo + HOPS_CHUNK)
-            a, b = int(ip[lo]), int(ip[hi])
-            off = objects[inverse[a:b]].tolist()
-            clr = clr_all[a:b].tolist()
-            ipl = (ip[lo : hi + 1] - a).tolist()
-            step += [tuple(off[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
-            clear += [tuple(clr[ipl[i] : ipl[i + 1]]) for i in range(hi - lo)]
-        low = [min(t) if t else 0 for t in step]
-    return Hops(((1 << deg) - 1).astype(np.uint8).tobytes(), step, clear, low,
-                array("i", ip.astype(np.int32).tobytes()), array("i", q.edge_id.astype(np.int32).tobytes()),
-                spread(degree_visitors(step, clear), deg))
+        # Per node, its slice of the offsets as a tuple (map and slice objects: no Python loop body).
+        off = objects[inverse].tolist()
+        ipl = ip.tolist()
+        step = list(map(tuple, map(off.__getitem__, map(slice, ipl[:-1], ipl[1:]))))
+        del off, ipl
+        del inverse
+        clear = spread(clears, key_inv)
+        low: list[int] = low_obj.tolist()
+    return Hops(
+        ((1 << deg) - 1).astype(np.uint8).tobytes(),
+        step,
+        clear,
+        low,
+        array("i", ip.astype(np.int32).tobytes()),
+        array("i", q.edge_id.astype(np.int32).tobytes()),
+        spread(degree_visitors(step, clear), deg),
+    )
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
@@ -370,8 +469,18 @@ def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Gr
         boundary=lambda: base.boundary,
         polygon=base.layout.polygon,
     )
-    return build_grid(base.kind, base.width, base.height, edges, (indptr.astype(np.int32), nbr, eid), layout,
-                      row=base.row, col=base.col, start=base.start, goal=base.goal)
+    return build_grid(
+        base.kind,
+        base.width,
+        base.height,
+        edges,
+        (indptr.astype(np.int32), nbr, eid),
+        layout,
+        row=base.row,
+        col=base.col,
+        start=base.start,
+        goal=base.goal,
+    )
 
 
 def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str] | None, share: float) -> Maze:
@@ -463,4 +572,3 @@ def crossing_problems(maze: Maze) -> list[str]:
             if e < 0 or maze.passage[e]:
                 out.append(f"crossing {i} at cell {x}: the direct edge to under end {y} is open or missing")
     return out
-

@@ -87,47 +87,132 @@ class GeneratorInfo:
     floors: bool = True
 
 
-def _info(name: str, code: str, summary: str, shapes: tuple[str, ...],
-          run: Callable[[Grid, Rng, dict[str, str]], np.ndarray],
-          steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]],
-          options: dict[str, str] | None = None, initial_open: bool = False,
-          codec: OptionCodec | None = None, masks: bool = True) -> GeneratorInfo:
+def _info(
+    name: str,
+    code: str,
+    summary: str,
+    shapes: tuple[str, ...],
+    run: Callable[[Grid, Rng, dict[str, str]], np.ndarray],
+    steps: Callable[[Grid, Rng, dict[str, str]], Iterator[GeneratorStep]],
+    options: dict[str, str] | None = None,
+    initial_open: bool = False,
+    codec: OptionCodec | None = None,
+    masks: bool = True,
+) -> GeneratorInfo:
     # The generators that need full rows (masks False) are the ones that cannot carve floors either.
-    return GeneratorInfo(name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks,
-                         floors=masks)
+    return GeneratorInfo(
+        name, code, summary, shapes, dict(options or {}), run, steps, initial_open, codec, masks, floors=masks
+    )
 
 
 GENERATORS: dict[str, GeneratorInfo] = {
     g.name: g
     for g in (
-        _info("growing-tree", "GT", "Growing tree: grow from an active list picked by a rule (option rule)",
-              ALL_SHAPES, growing_tree.run_growing_tree, growing_tree.steps_growing_tree,
-              {"rule": growing_tree.RULE_HELP},
-              codec=OptionCodec(growing_tree.canonical_options, growing_tree.options_to_code,
-                                growing_tree.options_from_code)),
-        _info("backtracker", "BT", "Recursive backtracker: random walk, back up when stuck (long winding corridors)",
-              ALL_SHAPES, growing_tree.run_backtracker, growing_tree.steps_backtracker),
-        _info("prim", "PR", "True Prim: minimum spanning tree on random edge weights (many short dead ends)",
-              ALL_SHAPES, prim.run_prim, prim.steps_prim),
-        _info("prim-simple", "PS", "Simplified Prim: join a random frontier cell to the maze",
-              ALL_SHAPES, prim.run_prim_simple, prim.steps_prim_simple),
-        _info("aldous-broder", "AB", "Aldous-Broder: random walk, uniform over all mazes (slow)",
-              ALL_SHAPES, walks.run_aldous_broder, walks.steps_aldous_broder),
-        _info("wilson", "WI", "Wilson: loop-erased random walks, uniform over all mazes",
-              ALL_SHAPES, walks.run_wilson, walks.steps_wilson),
-        _info("hunt-and-kill", "HK", "Hunt-and-kill: random walk, then hunt for the first cell next to the maze",
-              ALL_SHAPES, walks.run_hunt_and_kill, walks.steps_hunt_and_kill),
-        _info("kruskal", "KR", "Kruskal (random path fusion): remove walls in random order unless it makes a loop",
-              ALL_SHAPES, kruskal.run_kruskal, kruskal.steps_kruskal),
-        _info("binary-tree", "BI", "Binary tree: each cell opens north or east (strong diagonal bias)",
-              ROW_SHAPES, rows.run_binary_tree, rows.steps_binary_tree, masks=False),
-        _info("sidewinder", "SW", "Sidewinder: east runs, each closed by one passage north",
-              ROW_SHAPES, rows.run_sidewinder, rows.steps_sidewinder, masks=False),
-        _info("eller", "EL", "Eller: row by row with sets, memory of one row only",
-              ELLER_SHAPES, eller.run_eller, eller.steps_eller, masks=False),
-        _info("division", "DV", "Recursive division: start open, add walls with one gap (long straight walls)",
-              ("square",), division.run_division, division.steps_division, initial_open=True,
-              masks=False),
+        _info(
+            "growing-tree",
+            "GT",
+            "Growing tree: grow from an active list picked by a rule (option rule)",
+            ALL_SHAPES,
+            growing_tree.run_growing_tree,
+            growing_tree.steps_growing_tree,
+            {"rule": growing_tree.RULE_HELP},
+            codec=OptionCodec(
+                growing_tree.canonical_options, growing_tree.options_to_code, growing_tree.options_from_code
+            ),
+        ),
+        _info(
+            "backtracker",
+            "BT",
+            "Recursive backtracker: random walk, back up when stuck (long winding corridors)",
+            ALL_SHAPES,
+            growing_tree.run_backtracker,
+            growing_tree.steps_backtracker,
+        ),
+        _info(
+            "prim",
+            "PR",
+            "True Prim: minimum spanning tree on random edge weights (many short dead ends)",
+            ALL_SHAPES,
+            prim.run_prim,
+            prim.steps_prim,
+        ),
+        _info(
+            "prim-simple",
+            "PS",
+            "Simplified Prim: join a random frontier cell to the maze",
+            ALL_SHAPES,
+            prim.run_prim_simple,
+            prim.steps_prim_simple,
+        ),
+        _info(
+            "aldous-broder",
+            "AB",
+            "Aldous-Broder: random walk, uniform over all mazes (slow)",
+            ALL_SHAPES,
+            walks.run_aldous_broder,
+            walks.steps_aldous_broder,
+        ),
+        _info(
+            "wilson",
+            "WI",
+            "Wilson: loop-erased random walks, uniform over all mazes",
+            ALL_SHAPES,
+            walks.run_wilson,
+            walks.steps_wilson,
+        ),
+        _info(
+            "hunt-and-kill",
+            "HK",
+            "Hunt-and-kill: random walk, then hunt for the first cell next to the maze",
+            ALL_SHAPES,
+            walks.run_hunt_and_kill,
+            walks.steps_hunt_and_kill,
+        ),
+        _info(
+            "kruskal",
+            "KR",
+            "Kruskal (random path fusion): remove walls in random order unless it makes a loop",
+            ALL_SHAPES,
+            kruskal.run_kruskal,
+            kruskal.steps_kruskal,
+        ),
+        _info(
+            "binary-tree",
+            "BI",
+            "Binary tree: each cell opens north or east (strong diagonal bias)",
+            ROW_SHAPES,
+            rows.run_binary_tree,
+            rows.steps_binary_tree,
+            masks=False,
+        ),
+        _info(
+            "sidewinder",
+            "SW",
+            "Sidewinder: east runs, each closed by one passage north",
+            ROW_SHAPES,
+            rows.run_sidewinder,
+            rows.steps_sidewinder,
+            masks=False,
+        ),
+        _info(
+            "eller",
+            "EL",
+            "Eller: row by row with sets, memory of one row only",
+            ELLER_SHAPES,
+            eller.run_eller,
+            eller.steps_eller,
+            masks=False,
+        ),
+        _info(
+            "division",
+            "DV",
+            "Recursive division: start open, add walls with one gap (long straight walls)",
+            ("square",),
+            division.run_division,
+            division.steps_division,
+            initial_open=True,
+            masks=False,
+        ),
     )
 }
 
@@ -150,9 +235,7 @@ def get_generator(name: str) -> GeneratorInfo:
 def _check(grid: Grid, name: str, options: dict[str, str] | None) -> tuple[GeneratorInfo, dict[str, str]]:
     info = get_generator(name)
     if grid.kind not in info.shapes:
-        raise ValueError(
-            f"{info.name} does not support {grid.kind} grids; supported: {', '.join(info.shapes)}"
-        )
+        raise ValueError(f"{info.name} does not support {grid.kind} grids; supported: {', '.join(info.shapes)}")
     if grid.masked and not info.masks:
         raise ValueError(mask_refusal(info))
     if grid.floors > 1 and not info.floors:

@@ -249,8 +249,12 @@ def _build_hops(grid: Grid) -> Hops:
     # One row per cell: degree, 8 offsets, 8 clear masks (padded); deduplicated.
     rows = np.zeros((n, 17), dtype=np.int32)
     rows[:, 0] = deg
-    rows[src, 1 + pos] = grid.nbr - src
-    rows[src, 9 + pos] = 0xFF ^ (1 << pos[rev])
+    at = src.astype(np.int64) * 17 + pos + 1  # flat positions: one 1-D scatter, not a 2-D fancy index
+    flat = rows.reshape(-1)
+    flat[at] = grid.nbr - src
+    at += 8
+    flat[at] = 0xFF ^ (1 << pos[rev])
+    del at, flat
     del src, pos, rev
     pats, inverse = _unique_rows(rows)
     del rows

@@ -34,8 +34,10 @@ def eller_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """
     rows = rows_of(grid)
     if not (rows.contiguous and rows.all_north and rows.single_south):
-        raise ValueError("eller needs a grid whose rows are chains of east neighbours, each cell below the top "
-                         "row with a neighbour above and at most one below")
+        raise ValueError(
+            "eller needs a grid whose rows are chains of east neighbours, each cell below the top "
+            "row with a neighbour above and at most one below"
+        )
     pas = np.zeros(grid.num_edges, dtype=bool)
     row_ptr = rows.row_ptr.tolist()
     nrows = len(row_ptr) - 1

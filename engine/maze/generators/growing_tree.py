@@ -44,6 +44,7 @@ from engine.maze.generators._common import (
     visit_in_square_masks,
 )
 from engine.maze.generators.hex_walks import hex_backtracker
+from engine.maze.generators.upsilon_walks import upsilon_backtracker
 from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
@@ -77,8 +78,10 @@ def parse_rule(text: str) -> tuple[tuple[int, int], ...]:
             raise ValueError(f"unknown growing-tree rule {name!r} in {text!r}; use {RULE_HELP}")
         kind = _BASIC[name]
         if kind in out:
-            raise ValueError(f"growing-tree rule {text!r} names '{name}' twice; give each kind once with "
-                             "its weight (for example newest:3,random:1)")
+            raise ValueError(
+                f"growing-tree rule {text!r} names '{name}' twice; give each kind once with "
+                "its weight (for example newest:3,random:1)"
+            )
         out[kind] = parse_uint(weight, what=f"the weight of '{name}' in the rule", lo=1, hi=1000) if sep else 1
     return tuple(sorted(out.items()))
 
@@ -306,6 +309,8 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """
     if grid.kind == "hex" and grid.plain:
         return hex_backtracker(grid, rng, rec)
+    if grid.kind == "upsilon" and grid.plain:
+        return upsilon_backtracker(grid, rng, rec)
     n = grid.n
     view = square_view(grid)
     sq = view is not None

@@ -188,3 +188,79 @@ def hex_hunt_and_kill(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     if rec is not None:
         _to_cells(rec, s)
     return to_passage(pas)
+
+
+def hex_prim_simple(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
+    """:func:`engine.maze.generators.prim.prim_simple_core` on a whole hex grid: the frontier
+    holds positions, ``um[p]`` the slots of ``p``'s neighbours not yet in the maze."""
+    t = hex_tables(grid)
+    n = grid.n
+    w = t.width
+    even, odd, par, eid, full = t.even, t.odd, t.parity, t.edges, t.masks
+    a0, a1, a2, a3, a4, a5 = even
+    b0, b1, b2, b3, b4, b5 = odd
+    q0, q1, q2, q3, q4, q5 = t.clear
+    um = bytearray(full)
+    infr = bytearray(len(full))
+    pas = bytearray(grid.num_edges)
+    start = rng.below(n)
+    start += start // w
+    _visit(um, start, t)
+    st = odd if par[start] else even
+    frontier = [start + st[k] for k in SLOTS[full[start]]]
+    for d in frontier:
+        infr[d] = 1
+    pop, add = frontier.pop, frontier.append
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    lim = cs - 2
+    if rec is not None:
+        rec.append(("visit", start))
+    while frontier:
+        if bi > lim:
+            buf = u32_list(rng, cs)
+            bi = 0
+        i = (buf[bi] * len(frontier)) >> 32
+        bi += 1
+        f = frontier[i]
+        last = pop()
+        if i < len(frontier):
+            frontier[i] = last
+        mk = full[f] ^ um[f]
+        m = COUNT[mk]
+        if m == 1:
+            k = SLOTS[mk][0]
+        else:
+            k = SLOTS[mk][(buf[bi] * m) >> 32]
+            bi += 1
+        e = eid[6 * f + k]
+        pas[e] = 1
+        if par[f]:
+            st = odd
+            um[f + b0] &= q0
+            um[f + b1] &= q1
+            um[f + b2] &= q2
+            um[f + b3] &= q3
+            um[f + b4] &= q4
+            um[f + b5] &= q5
+        else:
+            st = even
+            um[f + a0] &= q0
+            um[f + a1] &= q1
+            um[f + a2] &= q2
+            um[f + a3] &= q3
+            um[f + a4] &= q4
+            um[f + a5] &= q5
+        if rec is not None:
+            rec.append(("current", f + st[k]))
+            rec.append(("open", e))
+            rec.append(("visit", f))
+        for k in SLOTS[um[f]]:
+            d = f + st[k]
+            if not infr[d]:
+                infr[d] = 1
+                add(d)
+    if rec is not None:
+        _to_cells(rec, t.stride)
+    return to_passage(pas)

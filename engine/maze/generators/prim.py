@@ -26,6 +26,7 @@ from engine.maze.generators._common import (
     u32_list,
     visit_in_square_masks,
 )
+from engine.maze.generators.hex_walks import hex_prim_simple
 from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
 from engine.maze.generators.visits import square_view
 from engine.maze.grids.base import Grid
@@ -117,23 +118,30 @@ def prim_simple_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """
     if square_view(grid) is not None:
         return _prim_simple_square(grid, rng, rec)
+    if grid.kind == "hex" and grid.plain:
+        return hex_prim_simple(grid, rng, rec)
     return _prim_simple_hops(grid, rng, rec)
 
 
 def _prim_simple_hops(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`prim_simple_core` on any grid, through its :func:`hops` tables."""
+    """:func:`prim_simple_core` on any grid, through its :func:`hops` tables.
+
+    ``um[c]`` holds the slots of ``c``'s neighbours not yet in the maze (cleared by the cells'
+    visitors), so the ones in the maze are ``full[c] ^ um[c]`` and the ones to add to the
+    frontier are among ``um[c]``'s, both in slot order.
+    """
     h = hops(grid)
-    step, first, eid = h.step, h.first, h.eid
+    step, first, eid, visit, full = h.step, h.first, h.eid, h.visit, h.full
     n = grid.n
-    vis = bytearray(n)
+    um = bytearray(full)
     infr = bytearray(n)
     pas = bytearray(grid.num_edges)
     start = rng.below(n)
-    vis[start] = 1
-    frontier: list[int] = []
-    for o in step[start]:
-        infr[start + o] = 1
-        frontier.append(start + o)
+    visit[start](um, start)
+    frontier = [start + o for o in step[start]]
+    for d in frontier:
+        infr[d] = 1
+    pop, add = frontier.pop, frontier.append
     cs = chunk_size(n)
     buf = u32_list(rng, cs)
     bi = 0
@@ -144,32 +152,32 @@ def _prim_simple_hops(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         if bi > lim:
             buf = u32_list(rng, cs)
             bi = 0
-        size = len(frontier)
-        i = (buf[bi] * size) >> 32
+        i = (buf[bi] * len(frontier)) >> 32
         bi += 1
         f = frontier[i]
-        frontier[i] = frontier[-1]
-        frontier.pop()
-        st = step[f]
-        inside = [k for k, o in enumerate(st) if vis[f + o]]
-        m = len(inside)
+        last = pop()
+        if i < len(frontier):
+            frontier[i] = last
+        mk = full[f] ^ um[f]
+        m = COUNT[mk]
         if m == 1:
-            k = inside[0]
+            k = SLOTS[mk][0]
         else:
-            k = inside[(buf[bi] * m) >> 32]
+            k = SLOTS[mk][(buf[bi] * m) >> 32]
             bi += 1
         e = eid[first[f] + k]
         pas[e] = 1
-        vis[f] = 1
+        visit[f](um, f)
+        st = step[f]
         if rec is not None:
             rec.append(("current", f + st[k]))
             rec.append(("open", e))
             rec.append(("visit", f))
-        for o in st:
-            d = f + o
-            if not vis[d] and not infr[d]:
+        for k in SLOTS[um[f]]:
+            d = f + st[k]
+            if not infr[d]:
                 infr[d] = 1
-                frontier.append(d)
+                add(d)
     return to_passage(pas)
 
 
