@@ -99,6 +99,16 @@ def test_a_flat_race_hud_has_no_floor(ctx, window):
     ctx.show(view)
     view.update_texts()
     assert view.t_info.text.startswith("you 0 moves")
+    race = view.race
+    start = race.player_position()
+    for direction in ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)):  # one step, any open way
+        race.press(direction, direction)
+        for _ in range(30):
+            view.on_update(1 / 60)
+        if race.player_position() != start:
+            break
+    view.update_texts()
+    assert view.t_info.text.startswith("you 1 move  ·"), view.t_info.text  # one move, not "1 moves"
 
 
 def test_the_two_player_hud_names_each_players_floor(ctx, window):

@@ -22,7 +22,7 @@ from engine.modes.base import EventKind, Phase
 from engine.modes.race.session import RaceSession
 from game import routes
 from game.context import Context
-from game.format import floor_text
+from game.format import count, floor_text
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
@@ -293,19 +293,19 @@ class RaceView(RaceScreen):
         """Change the HUD texts only when what they show changed; every line fits its zone."""
         race = self.race
         sim = race.sim
-        count = self.countdown_line(sim.tick, race.countdown_left)
+        countdown = self.countdown_line(sim.tick, race.countdown_left)
         width, height = self.lay_size
         where = floor_text(race.player_floor(), race.level.floors)  # "floor 2/3" on a maze with floors, else ""
-        shown = (self.clock_text(), count, self.banner_text(), race.player_moves, race.opponent_moves, width, where)
+        shown = (self.clock_text(), countdown, self.banner_text(), race.player_moves, race.opponent_moves, width, where)
         if shown == self._shown:
             return
         self._shown = shown
         self.t_time.text = shown[0]
-        self.t_count.text = count
+        self.t_count.text = countdown
         self.set_banner(shown[2])
         info = race.info
         self.place_title(f"Race vs {info.opponent_name}", info.note)
-        counters = (f"{where + ' · ' if where else ''}you {race.player_moves} moves  ·  {info.opponent_name} "
+        counters = (f"{where + ' · ' if where else ''}you {count(race.player_moves, 'move')}  ·  {info.opponent_name} "
                     f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
         fit_text(self.t_info, counters, self.hud_side(width), min_size=8, size=12 * self.s)
         self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
