@@ -23,8 +23,8 @@ def open_lab(ctx: Context, code: str | None = None, back: arcade.View | None = N
         view = LabSetupView(ctx, message=str(exc))
         view.field.text = code
         return view
-    if lab_refusal(spec):
-        view = LabSetupView(ctx, message=lab_refusal(spec))
+    if refusal := lab_refusal(spec):
+        view = LabSetupView(ctx, message=refusal)
         view.field.text = code
         return view
     if back is None:

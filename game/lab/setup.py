@@ -88,8 +88,8 @@ class LabSetupView(ChoiceSetupView):
         except CodeError as exc:
             self.message.text = str(exc)
             return
-        if lab_refusal(spec):
-            self.message.text = lab_refusal(spec)
+        if refusal := lab_refusal(spec):
+            self.message.text = refusal
             return
         self.adopt_spec(spec)
         self.ctx.go(Route.LAB, spec.code(), back=self)

@@ -216,8 +216,8 @@ class GuideView(PlayScreen):
             if self.paused:
                 return
             self.hud_camera.use()
-            if g.countdown():
-                self.big.text = str(g.countdown())
+            if left := g.countdown():
+                self.big.text = str(left)
                 self.big.draw()
         s = ui_scale(w, h)
         top = h if g.step is GuideStep.HINT or g.done else h - HUD_HEIGHT * s  # no HUD over the puzzle

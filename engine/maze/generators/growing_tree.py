@@ -45,7 +45,7 @@ from engine.maze.generators._common import (
 )
 from engine.maze.generators.hex_walks import hex_backtracker
 from engine.maze.generators.upsilon_walks import upsilon_backtracker
-from engine.maze.generators.visits import square_view
+from engine.maze.generators.visits import carve_sizes, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -152,7 +152,6 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
     view = square_view(grid)
     sq = view is not None
     placed = None
-    ne, npos = grid.num_edges, n
     if view is not None:
         tab, placed = view
         wd = tab.width
@@ -161,12 +160,11 @@ def growing_tree_core(grid: Grid, rng: Rng, rule: tuple[tuple[int, int], ...], r
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
-        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
-            ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
         full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
+    ne, npos = carve_sizes(grid, placed)  # a square grid cut to a shape carves on its base grid's ids
     pas = bytearray(ne)
     start = rng.below(n)
     if view is not None:
@@ -315,7 +313,6 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     view = square_view(grid)
     sq = view is not None
     placed = None
-    ne = grid.num_edges
     if view is not None:
         tab, placed = view
         w = tab.width
@@ -324,12 +321,11 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
-        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
-            ne = placed.base_edges
     else:
         h = hops(grid)
         full, step, visit, first, eid = h.full, h.step, h.visit, h.first, h.eid
     um = bytearray(full)
+    ne = carve_sizes(grid, placed)[0]  # a square grid cut to a shape carves on its base grid's ids
     pas = bytearray(ne)
     start = rng.below(n)
     if view is not None:

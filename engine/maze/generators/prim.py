@@ -28,7 +28,7 @@ from engine.maze.generators._common import (
 )
 from engine.maze.generators.hex_walks import hex_prim_simple
 from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
-from engine.maze.generators.visits import square_view
+from engine.maze.generators.visits import carve_sizes, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -197,8 +197,9 @@ def _prim_simple_square(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     o_s, o_e, o_n, o_w = off
     c_s, c_e, c_n, c_w = tab.clear
     um = bytearray(full)
-    infr = bytearray(n if placed is None else placed.base_cells)
-    pas = bytearray(grid.num_edges if placed is None else placed.base_edges)
+    ne, npos = carve_sizes(grid, placed)  # a square grid cut to a shape carves on its base grid's ids
+    infr = bytearray(npos)
+    pas = bytearray(ne)
     start = rng.below(n)
     if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids
         start = int(placed.cells[start])

@@ -164,6 +164,12 @@ class Placed:
             rec[i] = (what, el[x] if what in ("open", "close") else cl[x])
 
 
+def carve_sizes(grid: Grid, placed: Placed | None) -> tuple[int, int]:
+    """``(edges, positions)``: the sizes of the passage and cell tables a walker carves on, the grid's own or,
+    for a square grid cut to a shape (``placed``), its base grid's."""
+    return (grid.num_edges, grid.n) if placed is None else (placed.base_edges, placed.base_cells)
+
+
 def square_view(grid: Grid) -> tuple[SquareTables, Placed | None] | None:
     """The square fast-path tables of ``grid``: a whole square grid's own
     (:func:`engine.maze.grids.square.square_tables`, no placement), a square grid cut to a

@@ -30,7 +30,7 @@ from engine.maze.generators._common import (
     walk_table,
 )
 from engine.maze.generators.hex_walks import hex_hunt_and_kill
-from engine.maze.generators.visits import square_view
+from engine.maze.generators.visits import carve_sizes, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -150,7 +150,6 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     view = square_view(grid)
     sq = view is not None
     placed = None
-    ne, npos = grid.num_edges, n
     if view is not None:
         tab, placed = view
         w = tab.width
@@ -159,12 +158,11 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         o_s, o_e, o_n, o_w = off
         c_s, c_e, c_n, c_w = tab.clear
         full = tab.masks
-        if placed is not None:  # a square grid cut to a shape: carve on its base grid's ids (same order)
-            ne, npos = placed.base_edges, placed.base_cells
     else:
         h = hops(grid)
         full, step, visit, low, first, eid = h.full, h.step, h.visit, h.low, h.first, h.eid
     um = bytearray(full)
+    ne, npos = carve_sizes(grid, placed)  # a square grid cut to a shape carves on its base grid's ids
     pas = bytearray(ne)
     c = rng.below(n)
     if view is not None:
