@@ -12,8 +12,8 @@ for. Only Linux is built and checked here.
 What goes in: the ``game`` and ``engine`` packages, ``levels/``, ``assets/`` (sounds, pictures, their
 licence), ``bench/data`` (``tessera puzzle bench``), arcade's system resources (fonts, shaders, GUI
 images: arcade's own PyInstaller hook adds them; the game uses none of ``:resources:/assets``, so
-``--collect-all arcade`` and its 20 MB are left out) and the package metadata ``--version`` reads. ``engine.paths.shipped_dir``
-finds the data beside the frozen modules, exactly as in a checkout.
+``--collect-all arcade`` and its 20 MB are left out) and the package metadata ``--version`` reads.
+``engine.paths.shipped_dir`` finds the data beside the frozen modules, exactly as in a checkout.
 
 ``--check`` runs ``--version``, ``generate`` and a window under the current ``DISPLAY`` (e.g. Xvfb)
 from a fresh environment (``env -i``, a PATH with no Python) and prints the folder's size and the
