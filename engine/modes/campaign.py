@@ -198,9 +198,8 @@ class Campaign:
         furthest = max((lv.index for lv in self.levels if lv.id in done), default=-1)
         candidates = [lv for lv in self.levels if lv.id not in done and self.is_open(lv, opened)]
         after = [lv for lv in candidates if lv.index > furthest]
-        if after:
-            return after[0]
-        return candidates[0] if candidates else None
+        pool = after or candidates
+        return pool[0] if pool else None
 
     def by_world(self) -> list[tuple[str, list[CampaignLevel]]]:
         """``(world, its levels in order)`` for every world, in campaign order."""

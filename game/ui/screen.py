@@ -7,13 +7,14 @@
   screen whose picture changes on its own (an animation, a clock, background progress)
   calls ``self.request_redraw()`` or overrides :meth:`Screen.animating`.
 - :class:`BaseView` — a :class:`Screen` of buttons with keyboard focus, Esc, F1 help, F11.
+- :class:`MazeScreen` — a :class:`Screen` whose maze area is a :class:`game.ui.viewport.MazeViewport`.
 - :func:`common_key` — F1 (help) and F11 (fullscreen), the keys every screen shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade import key
@@ -23,6 +24,12 @@ from game.render.theme import button_style
 from game.routes import Route
 from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
+from game.ui.viewport import MazeViewport
+
+if TYPE_CHECKING:
+    from game.render.camera import CameraState
+    from game.render.fog_layer import DarkMazeLayer
+    from game.render.maze_layer import MazeLayer
 
 
 class Screen(arcade.View):
@@ -309,3 +316,29 @@ class BaseView(Screen):
         )
         self.made_texts.append(made)
         return made
+
+
+class MazeScreen(Screen):
+    """A screen whose maze area is a :class:`MazeViewport` (``self.viewport``, set by the subclass).
+
+    Reads the viewport's camera state and layers through, so screens and tests name them alike.
+    """
+
+    viewport: MazeViewport
+    music: str | None = "maze"
+    key_context: str = "maze"
+
+    @property
+    def cam(self) -> CameraState:
+        """The world camera's state (the viewport's)."""
+        return self.viewport.cam
+
+    @property
+    def layer(self) -> MazeLayer:
+        """The maze layer (the viewport's)."""
+        return self.viewport.maze_layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The maze layer of a dark maze, else None."""
+        return self.viewport.dark_layer
