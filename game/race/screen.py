@@ -55,6 +55,8 @@ class RaceScreen(MazeScreen):
         help_line: the key help shown at the bottom.
     """
 
+    help_page = "race"  # Help (F1) opens on this page (game.shell.help)
+
     def __init__(self, ctx: Context, maze: Maze, fog: Fog | None, layer_theme: Theme, back: arcade.View | None,
                  help_line: str) -> None:
         super().__init__(ctx)
