@@ -106,7 +106,7 @@ def main() -> None:
             if any(name == "PlayView" for _t, name in frames) or time.time() - LAUNCHED > 60:
                 finish()
 
-        arcade.schedule_interval(wait_maze, 0.2)
+        arcade.schedule(wait_maze, 0.2)
     elif scenario == "open300":
         window.show_view(ctx.view_for("code-entry", spec(*HEX300).code()))
 
@@ -121,7 +121,7 @@ def main() -> None:
                 finish()
 
         arcade.schedule_once(press, 2.5)
-        arcade.schedule_interval(wait_maze, 0.2)
+        arcade.schedule(wait_maze, 0.2)
     elif scenario.startswith("idle") or scenario == "walk100":
         size = 100 if scenario == "walk100" else int(scenario[4:])
         s = spec("square", size, size)
@@ -165,7 +165,7 @@ def main() -> None:
                 finish()
 
         arcade.schedule_once(solve, 2.0)
-        arcade.schedule_interval(wait_built, 0.1)
+        arcade.schedule(wait_built, 0.1)
     else:
         raise SystemExit(f"unknown scenario {scenario!r}")
     arcade.run()

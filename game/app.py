@@ -16,6 +16,7 @@ frames, such as a clock's tenths, neither wake it nor keep it awake).
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -120,6 +121,7 @@ class GameWindow(arcade.Window):
         self.pacer = FramePacer()  # before the base class: it dispatches events while opening
         self.frames_drawn = 0
         self.frames_skipped = 0
+        self.last_draw = 0.0  # time.perf_counter() of the last frame drawn
         super().__init__(*args, **kwargs)
 
     def request_redraw(self) -> None:
@@ -143,12 +145,22 @@ class GameWindow(arcade.Window):
         self.request_redraw()
 
     def draw(self, dt: float) -> None:
-        """Draw and present a frame only when wanted; otherwise leave the shown picture alone."""
-        ask = getattr(self.current_view, "needs_redraw", None)
+        """Draw and present a frame only when wanted; otherwise leave the shown picture alone.
+
+        A view with a ``frame_time`` (seconds, e.g. a race's 1/30) is drawn at most that often while nothing but
+        time changes it; input still draws the next tick."""
+        view = self.current_view
+        gap = getattr(view, "frame_time", 0.0)
+        now = time.perf_counter()
+        if gap and not self.pacer.dirty and now - self.last_draw < gap - 0.004:  # 4 ms: the clock's jitter
+            self.frames_skipped += 1
+            return
+        ask = getattr(view, "needs_redraw", None)
         draw, rate = self.pacer.frame(True if ask is None else bool(ask()))
         self._set_rate(rate)
         if draw:
             self.frames_drawn += 1
+            self.last_draw = now
             super().draw(dt)
         else:
             self.frames_skipped += 1

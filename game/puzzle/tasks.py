@@ -206,6 +206,13 @@ class PuzzleJobs:
             label += f"\n{msg}"
         return label, (frac if msg else None)
 
+    def shown(self, playing: bool, bar_pixels: float) -> tuple[str, int]:
+        """What the progress part of a frame shows now: the line and the bar's filled pixels (-1: no bar).  Its
+        spinner turns :data:`game.workers.PROGRESS_FPS` times a second, so a screen redrawing only when this
+        changes redraws a few times a second while a run is out, not every frame."""
+        label, frac = self.progress(playing)
+        return label, (-1 if frac is None else int(bar_pixels * frac))
+
 
 def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tuple[str, bool] | None:
     """The message for a run's answer as ``(text, is_error)``, or None to keep the current one.
