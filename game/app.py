@@ -32,6 +32,7 @@ TITLE = "Tessera"
 ACTIVE_RATE = 1 / 60  # seconds per update/draw tick while something moves
 IDLE_RATE = 1 / 20  # seconds per tick while nothing changes (timers still tick at 0.1 s)
 QUIET_FRAMES = 12  # skipped frames in a row before the clock slows down
+FRAME_JITTER = 0.004  # seconds a tick may come early and still draw a view's frame_time frame
 
 #: Events that are not input and do not by themselves change the picture.
 _NOT_INPUT = frozenset({"on_draw", "on_update", "on_fixed_update", "on_refresh"})
@@ -79,6 +80,7 @@ class FramePacer:
         self.quiet = 0
         self.idle = False
         self.wanted_last = False
+        self.last_draw = -1e9  # ``now`` of the last frame drawn
 
     def poke(self) -> float | None:
         """Input or a redraw request: draw next tick; the full-speed rate if the clock was slowed."""
@@ -92,12 +94,19 @@ class FramePacer:
             return ACTIVE_RATE
         return None
 
-    def frame(self, view_wants: bool) -> tuple[bool, float | None]:
-        """One tick: (draw this frame?, new tick rate or None)."""
+    def too_soon(self, now: float, gap: float) -> bool:
+        """True when a view that draws at most every ``gap`` seconds (its ``frame_time``; 0: every tick) drew its
+        last frame less than ``gap`` before ``now`` (seconds, ``time.perf_counter()``) and no input came since:
+        skip this tick without asking the view (its wish stays for the next one)."""
+        return bool(gap) and not self.dirty and now - self.last_draw < gap - FRAME_JITTER
+
+    def frame(self, view_wants: bool, now: float = 0.0) -> tuple[bool, float | None]:
+        """One tick at ``now`` (seconds): (draw this frame?, new tick rate or None)."""
         draw = self.dirty or view_wants
         self.dirty = False
         rate: float | None = None
         if draw:
+            self.last_draw = now
             if self.wanted_last:  # two frames in a row: something moves, stay (or get) fast
                 rate = self._wake()
             self.wanted_last = True  # an isolated frame (a clock digit) does not reset the quiet count
@@ -121,7 +130,6 @@ class GameWindow(arcade.Window):
         self.pacer = FramePacer()  # before the base class: it dispatches events while opening
         self.frames_drawn = 0
         self.frames_skipped = 0
-        self.last_draw = 0.0  # time.perf_counter() of the last frame drawn
         super().__init__(*args, **kwargs)
 
     def request_redraw(self) -> None:
@@ -150,17 +158,15 @@ class GameWindow(arcade.Window):
         A view with a ``frame_time`` (seconds, e.g. a race's 1/30) is drawn at most that often while nothing but
         time changes it; input still draws the next tick."""
         view = self.current_view
-        gap = getattr(view, "frame_time", 0.0)
         now = time.perf_counter()
-        if gap and not self.pacer.dirty and now - self.last_draw < gap - 0.004:  # 4 ms: the clock's jitter
+        if self.pacer.too_soon(now, getattr(view, "frame_time", 0.0)):
             self.frames_skipped += 1
             return
         ask = getattr(view, "needs_redraw", None)
-        draw, rate = self.pacer.frame(True if ask is None else bool(ask()))
+        draw, rate = self.pacer.frame(True if ask is None else bool(ask()), now)
         self._set_rate(rate)
         if draw:
             self.frames_drawn += 1
-            self.last_draw = now
             super().draw(dt)
         else:
             self.frames_skipped += 1

@@ -92,7 +92,7 @@ class PuzzleView(Screen):
                                     anchor_y="center")
         self.progress_bar: tuple[float, float, float, float] | None = None  # l, r, b, t of the bar
         self.progress_frac = 0.0
-        self._progress_drawn: tuple[str, int] = ("", -1)  # _progress_shown() of the last frame drawn
+        self._progress_drawn: tuple[bool, int] = (False, -1)  # _progress_shown() of the last frame drawn
         self.message = ""
         self.clipboard = ""  # last text copied (tests read it)
         self.last_result: Any = None
@@ -245,9 +245,8 @@ class PuzzleView(Screen):
         return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK
                 or (self.jobs.busy and self._progress_shown() != self._progress_drawn) or needs_render(self.panel.ui))
 
-    def _progress_shown(self) -> tuple[str, int]:
-        bar = self.progress_bar or (0.0, 0.0)
-        return self.jobs.shown(self.session.playback is not None, bar[1] - bar[0])
+    def _progress_shown(self) -> tuple[bool, int]:
+        return self.jobs.shown(self.session.playback is not None)
 
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
