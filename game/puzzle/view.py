@@ -25,7 +25,6 @@ from arcade import key
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
-from engine.share.lines import LevelSummary, share_line
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -262,7 +261,7 @@ class PuzzleView(Screen):
             self._dirty = True
         for event in self.jobs.poll(self.session):
             self.assist.on_job_event(event)
-        self.assist.poll_meter()
+        self.assist.tick(dt)  # the distance line; a win's screen once its moment has played
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -298,7 +297,7 @@ class PuzzleView(Screen):
         self._dirty = True
 
     def _refresh_texts(self) -> None:
-        if self.t_banner.text and not self.session.solved:
+        if self.t_banner.text and not (self.session.solved and self.board.flash):  # the band goes with the flash
             self.t_banner.text = ""
             self._dirty = True
         if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
@@ -345,9 +344,7 @@ class PuzzleView(Screen):
         s, w, h = self.session, self.window.width, self.window.height
         if not self.share.qr.shown:
             self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
-            won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
-            optimal = self.daily.optimal if self.daily is not None else self.meter.optimal()
-            self.share.line = share_line(summary, s.elapsed, s.moves, optimal) if won else ""
+            self.share.line = self.assist.result_line() if s.solved and s.counts_for_bests else ""
         said = self.share.on_key(symbol, self.window)
         if said:
             self._set_message(said)

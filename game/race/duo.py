@@ -31,15 +31,15 @@ from game.render.geometry import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
-from game.ui.input import BINDINGS, climb_direction
+from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 
-def duo_help() -> str:
-    """The key line: each player's keys (from the key table), pause, restart, camera."""
-    k = BINDINGS
+def duo_help(k: Bindings) -> str:
+    """The key line: each player's keys (from the key table ``k``: the player's, ``ctx.keys``), pause, restart,
+    camera."""
 
     def four(p: str) -> str:
         return "/".join(k.label(f"duo.{p}_{d}").split(" / ")[0] for d in ("up", "left", "down", "right"))
@@ -62,7 +62,7 @@ class DuoView(RaceScreen):
 
     def __init__(self, ctx: Context, duo: DuoSession, back: arcade.View | None = None) -> None:
         # a dark race: the maze is drawn through the one shared fog
-        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help())
+        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help(ctx.keys))
         self.duo = duo
         self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)

@@ -1,6 +1,6 @@
 """What the race screens share (one player against an opponent, two players on one keyboard).
 
-:class:`RaceScreen` holds the maze viewport (:class:`game.render.viewport.MazeViewport`:
+:class:`RaceScreen` holds the maze viewport (:class:`game.ui.viewport.MazeViewport`:
 the maze layer, drawn through a fog in a dark race, the world camera, mouse zoom
 and pan, the camera keys), the HUD camera, the top bar (title and note on the
 left, the clock in the middle, the racers' lines on the right, laid out by each
@@ -22,10 +22,11 @@ from game.context import Context
 from game.format import format_clock
 from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
-from game.render.viewport import MazeScreen, MazeViewport
 from game.routes import Route
 from game.ui import FONT, ui_scale
+from game.ui.screen import MazeScreen
 from game.ui.textfit import fit_text
+from game.ui.viewport import MazeViewport
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
 #: bar (the maze is fitted between the strip and the footer, so the banner never covers it).
@@ -69,7 +70,7 @@ class RaceScreen(MazeScreen):
         self.back_view = back
         self.help_line = help_line
         self.viewport = MazeViewport.for_maze(ctx.window, maze, layer_theme, fog, HUD_HEIGHT + BANNER_STRIP,
-                                              FOOTER_HEIGHT)
+                                              FOOTER_HEIGHT, keys=ctx.keys)
         self.minimap = Minimap(maze, ctx.theme) if wants_minimap(maze, fog is not None) else None
         self.hud_camera = arcade.Camera2D()
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
