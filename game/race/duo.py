@@ -273,7 +273,7 @@ class DuoView(RaceScreen):
         """The maze (through the shared fog when dark), both trails side by side, both players."""
         t = self.ctx.theme
         duo = self.duo
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         shift = 0.09 * size
         for i in (0, 1):

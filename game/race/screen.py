@@ -44,6 +44,11 @@ def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: T
     arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, (*theme.panel[:3], 255))
 
 
+#: Seconds between the frames of a running race (30 a second, :class:`game.app.GameWindow` keeps to it): racers
+#: glide at 10 cells a second, smooth at 30 frames, and each frame is half the cost on a software-GL machine.
+RACE_FRAME_TIME = 1 / 30
+
+
 class RaceScreen(MazeScreen):
     """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
 
@@ -57,6 +62,7 @@ class RaceScreen(MazeScreen):
     """
 
     help_page = "race"  # Help (F1) opens on this page (game.shell.help)
+    frame_time = RACE_FRAME_TIME
 
     def __init__(self, ctx: Context, maze: Maze, fog: Fog | None, layer_theme: Theme, back: arcade.View | None,
                  help_line: str) -> None:

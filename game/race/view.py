@@ -242,7 +242,7 @@ class RaceView(RaceScreen):
         """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
         race = self.race
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
