@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import heapq
 import time
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.puzzle.board import Board, blank_moves, legal_moves_at
 from engine.puzzle.result import CancelFn, SolveResult, SolverStopped
@@ -248,7 +248,7 @@ class _Search:
                 # blank term: distance from the blank (now at q) to the nearest misplaced target
                 bt = 99
                 dq = dist[q]
-                for p, gp in zip(nps, goals):
+                for p, gp in zip(nps, goals, strict=True):
                     if p != gp:
                         d = dq[p] - 1
                         if d < bt:
