@@ -36,6 +36,10 @@ if arcade.headless:  # pragma: no cover - depends on the environment
 import arcade.gui as gui  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
+from game.ui.glyphs import install as _fast_glyphs  # noqa: E402
+
+_fast_glyphs()  # new glyphs without pyglet's per-pixel Python loop (game/ui/glyphs.py)
+
 FONT = ("DejaVu Sans", "Arial", "calibri")
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
 ELLIPSIS = "\u2026"
