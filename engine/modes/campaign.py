@@ -32,8 +32,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.args import SEED_MAX
 from engine.paths import shipped_dir
+from engine.rng import SEED_MAX
 
 if TYPE_CHECKING:
     from engine.level import Level
@@ -103,7 +103,7 @@ class CampaignLevel:
             return self.recipe.code()
         if self.made_code:
             return self.made_code
-        from engine.codes import CodeError
+        from engine.code_frame import CodeError
         from engine.level import NO_CODE
 
         raise CodeError(NO_CODE)

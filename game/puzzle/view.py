@@ -27,7 +27,7 @@ from arcade import key
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
-from engine.share.lines import LevelSummary, share_line
+from engine.share.lines import ShareSummary, share_line
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -346,7 +346,7 @@ class PuzzleView(Screen):
         s, w, h = self.session, self.window.width, self.window.height
         if not self.share.qr.shown:
             self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
-            won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
+            won, summary = s.solved and s.counts_for_bests, ShareSummary.of_puzzle(s.board.width, s.board.height)
             optimal = self.daily.optimal if self.daily is not None else self.meter.optimal()
             self.share.line = share_line(summary, s.elapsed, s.moves, optimal) if won else ""
         said = self.share.on_key(symbol, self.window)

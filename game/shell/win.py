@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.share.lines import LevelSummary, daily_date, share_line
+from engine.share.lines import ShareSummary, daily_date, share_line
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, format_time, star_text
@@ -92,7 +92,7 @@ class WinView(BaseView):
         self.code_text = self.text(self.code_value, 16, t.text, anchor_x="center", anchor_y="top")
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
         self._width = 1280
-        summary = LevelSummary.of_level(s.level, daily_date(play.code) if play.code else None)
+        summary = ShareSummary.of_level(s.level, daily_date(play.code) if play.code else None)
         self.share = ShareKeys(t, play.code, share_line(summary, s.elapsed, s.moves, s.shortest))
         self.share_value = f"{self.share.line}   ·   C copies it   ·   Q: QR code"
         self.share_text = self.text(self.share_value, 14, t.text_dim, anchor_x="center", anchor_y="top")

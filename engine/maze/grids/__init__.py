@@ -110,6 +110,17 @@ ALIASES: dict[str, str] = {
 }
 
 
+#: Each shape in players' words (menus, lists, captions): never the tessellation's technical name.
+GRID_WORDS: dict[str, str] = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle",
+                              "upsilon": "octagon"}
+
+
+def grid_word(shape: str) -> str:
+    """The players' word for a shape (``hex`` -> ``hexagon``, ``polar`` -> ``circle``, ``upsilon`` ->
+    ``octagon``); an unknown name comes back as it is."""
+    return GRID_WORDS.get(shape, shape)
+
+
 def canonical_shape(name: str) -> str:
     """The canonical tessellation name for ``name`` (case, spaces and ``_`` ignored).
 
@@ -154,9 +165,9 @@ def parse_shape_size(field: str) -> tuple[str, int, int]:
     """The shape and size of a code's ``<letter><W>X<H>`` field (e.g. ``H20X15``), range-checked.
 
     Raises:
-        engine.codes.CodeError: an unknown shape letter, not ``WxH``, or a size outside the shape's range.
+        engine.code_frame.CodeError: an unknown shape letter, not ``WxH``, or a size outside the shape's range.
     """
-    from engine.codes import CodeError
+    from engine.code_frame import CodeError
 
     shape = _LETTER_SHAPES.get(field[:1])
     if shape is None:
