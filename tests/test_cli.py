@@ -502,8 +502,8 @@ def test_parse_size_ascii_only():
 
 
 def test_seed_range_is_the_engines():
-    from engine.rng import SEED_MAX, check_seed, new_seed, parse_seed
     from engine.maze.recipe import SEED_MAX as MAZE_SEED_MAX
+    from engine.rng import SEED_MAX, check_seed, new_seed, parse_seed
 
     assert SEED_MAX == MAZE_SEED_MAX == (1 << 64) - 1
     assert parse_seed("0") == 0 and parse_seed(str(SEED_MAX)) == SEED_MAX
