@@ -20,7 +20,7 @@ import numpy as np
 from engine.code_frame import CURRENT_VERSION, CodeKind, Frame, decode_kind, seal
 from engine.level import Level
 from engine.maze import level_format as fmt
-from engine.maze.grids import grid_word
+from engine.maze.grids import player_name
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 
@@ -148,7 +148,7 @@ class LevelCode:
     def list_text(self) -> str:
         """``hand-made · hexagon 8×6, dark``: the grid in players' words (a level code is a hand-made level)."""
         floors = f", {self.floors} floors" if self.floors > 1 else ""
-        return f"hand-made · {grid_word(self.shape)} {self.width}×{self.height}{floors}" + (
+        return f"hand-made · {player_name(self.shape)} {self.width}×{self.height}{floors}" + (
             ", dark" if self.dark else "")
 
     def dark_twin(self) -> LevelCode:

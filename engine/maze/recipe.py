@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Final
 
 from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_int, decode_kind, encode_int, seal
 from engine.level import Level
-from engine.maze.grids import SHAPE_LETTERS, grid_word
+from engine.maze.grids import SHAPE_LETTERS, player_name
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
@@ -461,7 +461,7 @@ class MazeSpec:
         """``hexagon 9×7, shaped, weave, dark``: the grid in players' words and what sets it apart."""
         extras = [word for word, on in (("shaped", self.mask is not None), ("weave", bool(self.weave)),
                                         (f"{self.floors} floors", self.floors > 1), ("dark", self.dark)) if on]
-        return f"{grid_word(self.shape)} {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+        return f"{player_name(self.shape)} {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
 
     def list_text(self) -> str:
         """``maze · hexagon 9×7, dark`` for a list of saved levels."""

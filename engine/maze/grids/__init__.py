@@ -19,7 +19,8 @@ from engine.maze.grids import triangle as _triangle
 from engine.maze.grids import upsilon as _upsilon
 from engine.maze.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES",
+           "PLAYER_NAMES", "player_name"]
 
 
 @dataclass(frozen=True)
@@ -110,15 +111,13 @@ ALIASES: dict[str, str] = {
 }
 
 
-#: Each shape in players' words (menus, lists, captions): never the tessellation's technical name.
-GRID_WORDS: dict[str, str] = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle",
-                              "upsilon": "octagon"}
+#: The grids in a player's words (the registry's names are for codes and the command line).
+PLAYER_NAMES = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
 
 
-def grid_word(shape: str) -> str:
-    """The players' word for a shape (``hex`` -> ``hexagon``, ``polar`` -> ``circle``, ``upsilon`` ->
-    ``octagon``); an unknown name comes back as it is."""
-    return GRID_WORDS.get(shape, shape)
+def player_name(shape: str) -> str:
+    """``"hexagon"`` for ``"hex"``: what the game calls a grid on screen (an unknown name comes back unchanged)."""
+    return PLAYER_NAMES.get(shape, shape)
 
 
 def canonical_shape(name: str) -> str:
