@@ -65,7 +65,7 @@ __all__ = [
     "OPTIMAL_BACKGROUND_S",
     "SPEEDS",
     "Hint",
-    "Phase",
+    "PuzzlePhase",
     "Playback",
     "PuzzleSession",
     "SolveJob",
@@ -85,7 +85,7 @@ def size_key(width: int, height: int) -> str:
     return f"puzzle-size:{width}x{height}"
 
 
-class Phase(Enum):
+class PuzzlePhase(Enum):
     """Where a game is (see :attr:`PuzzleSession.phase`)."""
 
     READY = "ready"  # dealt, no move yet
@@ -188,13 +188,13 @@ class PuzzleSession(AutoSolve):
         return self.board.is_solved()
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> PuzzlePhase:
         """Where the game is now."""
         if self.won and self.solved:
-            return Phase.WON
+            return PuzzlePhase.WON
         if self.playback is not None:
-            return Phase.PAUSED if self.playback.paused else Phase.PLAYBACK
-        return Phase.PLAYING if self.started else Phase.READY
+            return PuzzlePhase.PAUSED if self.playback.paused else PuzzlePhase.PLAYBACK
+        return PuzzlePhase.PLAYING if self.started else PuzzlePhase.READY
 
     @property
     def size_label(self) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
-from engine.puzzle.session import Phase, PuzzleSession, SolveKind
+from engine.puzzle.session import PuzzlePhase, PuzzleSession, SolveKind
 from game.context import Context
 from game.format import count, format_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -224,7 +224,7 @@ class PuzzleAssist:
         if self.win is None:
             return
         s = self.host.session
-        if s.phase is not Phase.WON:  # undone (or restarted) before the win screen came
+        if s.phase is not PuzzlePhase.WON:  # undone (or restarted) before the win screen came
             self.win = None
             return
         self.win_wait -= dt
