@@ -245,10 +245,8 @@ def test_empty_list_says_so_and_its_buttons_are_off(window, ctx):
 
 
 def test_the_menu_opens_my_levels_and_esc_comes_back(window, ctx, saved):
-    from game.shell.menu import MenuView
+    from game.shell.menu import MenuView, group_entries
     from game.shell.my_levels import MyLevelsView
-
-    from game.shell.menu import group_entries
 
     menu = MenuView(ctx)
     window.show_view(menu)
