@@ -155,3 +155,33 @@ def test_modules_stay_short():
         for path in (ROOT / pkg).rglob("*.py"):
             lines = len(path.read_text(encoding="utf-8").splitlines())
             assert lines <= limit, f"{path.relative_to(ROOT)} has {lines} lines (limit {limit})"
+
+
+#: The files that once switched on the decoded code kinds; each kind now carries its own behaviour.
+NO_KIND_SWITCH = ("engine/describe.py", "engine/share/lines.py", "game/format.py", "engine/maze/recipe.py",
+                  "game/play/open.py", "engine/codes.py")
+#: The decoded classes (one per code kind).
+KIND_CLASSES = {"MazeSpec", "RaceSpec", "GhostCode", "PuzzleCode", "LevelCode"}
+
+
+def _kind_switches(tree: ast.AST) -> list[int]:
+    """Lines that test a value against a decoded kind's class: ``isinstance(x, K)`` or ``case K():``."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            classes = node.args[1] if len(node.args) > 1 else None
+            names = {n.id for n in ast.walk(classes) if isinstance(n, ast.Name)} if classes is not None else set()
+            if names & KIND_CLASSES and "recipe" not in ast.unparse(node.args[0]):  # a Level's recipe: its type
+                lines.append(node.lineno)
+        if isinstance(node, ast.MatchClass) and ast.unparse(node.cls).rpartition(".")[2] in KIND_CLASSES:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_switch_over_code_kinds_where_the_kinds_carry_their_behaviour():
+    assert _kind_switches(ast.parse("match d:\n    case MazeSpec():\n        pass\nisinstance(d, (RaceSpec, int))\n")) == [
+        4, 2]
+    for rel in NO_KIND_SWITCH:
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        assert _kind_switches(ast.parse(text)) == [], rel
+        assert 'startswith("L")' not in text, rel
