@@ -179,8 +179,8 @@ def _kind_switches(tree: ast.AST) -> list[int]:
 
 
 def test_no_switch_over_code_kinds_where_the_kinds_carry_their_behaviour():
-    assert _kind_switches(ast.parse("match d:\n    case MazeSpec():\n        pass\nisinstance(d, (RaceSpec, int))\n")) == [
-        4, 2]
+    sample = "match d:\n    case MazeSpec():\n        pass\nisinstance(d, (RaceSpec, int))\n"
+    assert _kind_switches(ast.parse(sample)) == [4, 2]
     for rel in NO_KIND_SWITCH:
         text = (ROOT / rel).read_text(encoding="utf-8")
         assert _kind_switches(ast.parse(text)) == [], rel
