@@ -35,6 +35,22 @@ def count(n: int, noun: str) -> str:
 
 STAR, NO_STAR = "\u2605", "\u2606"
 
+#: Each grid kind in a player's words (the engine's names stay in codes and Details).
+GRID_WORDS = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
+
+
+def grid_word(shape: str) -> str:
+    """``"hexagon"`` for ``"hex"``: a grid kind as a player says it (an unknown kind as it is)."""
+    return GRID_WORDS.get(shape, shape)
+
+
+def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
+               shaped: bool = False) -> str:
+    """``hexagon 9×7, 2 floors, dark``: a maze in a player's words (no generator, no code)."""
+    extras = [w for w, on in (("shaped", shaped), ("weave", weave), (f"{floors} floors", floors > 1),
+                              ("dark", dark)) if on]
+    return f"{grid_word(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
+
 
 def star_text(stars: int) -> str:
     """``★★☆`` for 2 of 3 stars (0..3)."""
