@@ -52,6 +52,13 @@ def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool 
     return f"{grid_word(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
 
 
+def player_shape(shape: str) -> str:
+    """``"hexagon"`` for the engine's ``"hex"``: a grid's name as the game says it (unknown names unchanged)."""
+    from engine.maze.grids import player_name
+
+    return player_name(shape)
+
+
 def star_text(stars: int) -> str:
     """``★★☆`` for 2 of 3 stars (0..3)."""
     return STAR * stars + NO_STAR * (3 - stars)

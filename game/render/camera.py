@@ -11,13 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ui import reduced_motion
-from game.ui.input import BINDINGS, CAMERA
+from game.render.motion import reduced_motion
 
 Bounds = tuple[float, float, float, float]
 
 MARGIN = 24.0  # pixels left free around a fitted maze
 MAX_PIXELS_PER_UNIT = 120.0
+#: A maze may always be zoomed in to this many times its fitted size (a small maze, whose fit is already over
+#: :data:`MAX_PIXELS_PER_UNIT`, still shows a zoom: the guided start's zoom step).
+MIN_ZOOM_IN = 2.0
 FOLLOW_TAU = 0.12  # seconds: the time constant of the camera easing after the player (frame-rate independent)
 SETTLE_PX = 0.3  # pixels: nearer than this the easing camera snaps onto its target (and then stays still)
 
@@ -79,10 +81,10 @@ class CameraState:
         return (wx - self.x) * self.zoom + self.width / 2, (wy - self.y) * self.zoom + self.height / 2
 
     # -- user actions --------------------------------------------------------
-    def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
-        """The camera keys of every maze screen: F fits, + zooms in on ``focus`` (screen
-        pixels, e.g. the player), - zooms out around the window centre.  True if handled."""
-        action = BINDINGS.action(CAMERA, symbol)
+    def act(self, action: str | None, focus: tuple[float, float]) -> bool:
+        """Do a camera action of every maze screen (the key table's ``camera`` context, resolved by the
+        caller): ``fit`` fits, ``zoom_in`` zooms in on ``focus`` (screen pixels, e.g. the player),
+        ``zoom_out`` zooms out around the window centre.  True if ``action`` was one of them."""
         if action == "fit":
             self.fit()
         elif action == "zoom_in":
@@ -97,7 +99,7 @@ class CameraState:
         """Zoom by ``factor`` keeping the world point under pixel ``(sx, sy)`` fixed."""
         wx, wy = self.screen_to_world(sx, sy)
         lo = self.fit_zoom * 0.5
-        hi = max(self.fit_zoom, MAX_PIXELS_PER_UNIT)
+        hi = max(self.fit_zoom * MIN_ZOOM_IN, MAX_PIXELS_PER_UNIT)
         new = min(hi, max(lo, self.zoom * factor))
         self.zoom = new
         self.x = wx - (sx - self.width / 2) / new
@@ -134,7 +136,7 @@ class CameraState:
         """Move the centre part of the way (``1 - exp(-dt / FOLLOW_TAU)``) to world point ``(gx, gy)``: the same
         glide at any frame rate; within :data:`SETTLE_PX` pixels the rest at once, and nothing at all once there
         (a settled camera keeps exactly the same centre, so an idle screen's frame key stays the same).  With
-        reduced motion (:func:`game.ui.reduced_motion`) it jumps there at once."""
+        reduced motion (:func:`game.render.motion.reduced_motion`) it jumps there at once."""
         d = math.hypot(gx - self.x, gy - self.y) * self.zoom
         if d < 1e-3:
             return
