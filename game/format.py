@@ -5,23 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
+from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
+
 if TYPE_CHECKING:
     from engine.maze.recipe import MazeSpec
-
-
-def format_time(seconds: float, decimals: int = 1) -> str:
-    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
-
-    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a
-    clock never shows a time not yet reached); negative times show as 0; hours
-    roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.
-    """
-    decimals = max(0, min(3, decimals))
-    scale = 10**decimals
-    units = int(max(0.0, seconds) * scale + 1e-9)
-    minutes, rest = divmod(units, 60 * scale)
-    whole, frac = divmod(rest, scale)
-    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
 
 
 #: The same function under its older name (the race screen imports it).
@@ -35,21 +23,12 @@ def count(n: int, noun: str) -> str:
 
 STAR, NO_STAR = "\u2605", "\u2606"
 
-#: Each grid kind in a player's words (the engine's names stay in codes and Details).
-GRID_WORDS = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
-
-
-def grid_word(shape: str) -> str:
-    """``"hexagon"`` for ``"hex"``: a grid kind as a player says it (an unknown kind as it is)."""
-    return GRID_WORDS.get(shape, shape)
-
-
 def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
                shaped: bool = False) -> str:
     """``hexagon 9×7, 2 floors, dark``: a maze in a player's words (no generator, no code)."""
     extras = [w for w, on in (("shaped", shaped), ("weave", weave), (f"{floors} floors", floors > 1),
                               ("dark", dark)) if on]
-    return f"{grid_word(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
+    return f"{player_shape(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
 
 
 def player_shape(shape: str) -> str:

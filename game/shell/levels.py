@@ -28,7 +28,7 @@ import arcade
 from arcade import key
 
 from game.context import Context
-from game.format import format_time, maze_words
+from game.format import maze_words, record_time
 from game.render.map_art import Canvas, Sketch, sketch
 from game.routes import Route
 from game.shell.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
@@ -390,7 +390,7 @@ class LevelsView(BaseView):
             return line + "  ·  locked: finish the level before"
         best = self.ctx.store.best(self.codes[i]) if self.codes[i] else None
         if best is not None and best.best_time is not None:
-            line += f"  ·  best {format_time(best.best_time, 2)}, {best.best_moves} moves"
+            line += f"  ·  best {record_time(best.best_time)}, {best.best_moves} moves"
         if i in self.halfway:
             line += "  ·  left half-way: Enter resumes"
         return line

@@ -199,7 +199,7 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
                 lay.tiles[i] = (x, ty, x + col_w, ty + tile_h)
                 ty += tile_h + row_gap
         y += world_h[b] + band_rows[b] * tile_h + (band_rows[b] - 1) * row_gap + (round(18 * g) if b < bands - 1 else 0)
-    lay.height = max(lay.view_height, math.ceil(y + pad))
+    lay.height = lay.view_height if y + pad <= lay.view_height + 1 else math.ceil(y + pad)
     return lay
 
 
