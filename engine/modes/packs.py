@@ -460,6 +460,23 @@ def packs_dir() -> Path:
     return data_dir() / "levels"
 
 
+def packs_signature(folder: Path | str | None = None) -> tuple[tuple[str, int, int], ...]:
+    """What changes when a pack is added, removed or edited in ``folder`` (default :func:`packs_dir`): each
+    ``*.toml``'s name, size and modification time (ns), in name order; ``()`` without a folder.  Costs one
+    directory listing and one ``stat`` per file.  Never raises."""
+    d = Path(folder) if folder is not None else packs_dir()
+    out = []
+    try:
+        for p in sorted(d.glob("*.toml")):
+            if p.name.startswith("."):
+                continue
+            st = p.stat()
+            out.append((p.name, st.st_size, st.st_mtime_ns))
+    except OSError:
+        return ()
+    return tuple(out)
+
+
 def load_packs(folder: Path | str | None = None) -> list[Pack | BrokenWorld]:
     """Every ``*.toml`` in ``folder`` (default :func:`packs_dir`) in file name order: a :class:`Pack`, or a
     :class:`engine.modes.campaign.BrokenWorld` (named after the file, with the one-line reason).  Never raises."""

@@ -16,7 +16,7 @@ from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game.context import Context
-from game.format import format_time, moves_texts
+from game.format import format_time, moves_texts, record_time
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_goal_hint, draw_player
@@ -237,7 +237,7 @@ class PlayScreen(KeepPlace, MazeScreen):
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
         s = self.session
-        return format_time(s.elapsed, 1 if s.finished else 0)
+        return record_time(s.elapsed) if s.finished else format_time(s.elapsed, 0)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:

@@ -25,7 +25,7 @@ SIDE = 180  # pixels: the longer side of the overview at scale 1
 PAD = 10  # pixels between the overview and the window edge / the HUD band at scale 1
 
 
-def _raster(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
+def raster_lines(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
             line: tuple[int, ...]) -> np.ndarray:
     """An ``(h, w, 4)`` uint8 picture: ``back`` with a ``width``-pixel line of colour ``line`` from each ``p[i]``
     to ``q[i]`` (pixel coordinates, y down), all segments at once: one point per pixel along the longest
@@ -72,7 +72,7 @@ class Minimap:
         px[:, 0] = (centers[:, 0] - x0) * scale
         px[:, 1] = (y1 - centers[:, 1]) * scale
         edges = maze.grid.edges[maze.passage]
-        image = Image.fromarray(_raster(px[edges[:, 0]], px[edges[:, 1]], w, h, max(1, round(scale * 0.5)),
+        image = Image.fromarray(raster_lines(px[edges[:, 0]], px[edges[:, 1]], w, h, max(1, round(scale * 0.5)),
                                         theme.panel[:3], theme.text_dim))
         self.texture = arcade.Texture(image)
         self.aspect = bw / bh
