@@ -84,17 +84,16 @@ class WinView(WinScreen):
         k = self.scale
         for text in self.legend:
             text.font_size = 13 * k
-        room = (right - left) - 2 * 60 * k
-        wide = sum(t.content_width for t in self.legend)
-        if wide > room > 0:  # a narrow picture: the legend's words shrink to fit under it
-            for text in self.legend:
-                text.font_size = 13 * k * room / wide
-        self.map.place(left, bottom + 24 * k, right, top)
-        x, y, self.swatches = self.map.drawn[0], self.map.drawn[1] - 16 * k, []
+        row = 22 * k
+        one_row = 36 * k + self.legend[0].content_width + 60 * k + self.legend[1].content_width <= right - left
+        rows = 1 if one_row else 2  # a narrow picture: one entry under the other (the words never shrink)
+        self.map.place(left, bottom + rows * row, right, top)
+        x0, y = max(left, self.map.drawn[0]), self.map.drawn[1] - row * 0.75
+        x, self.swatches = x0, []
         for text in self.legend:
             self.swatches.append((x, x + 28 * k, y))
             text.position = (x + 36 * k, y)
-            x = text.x + text.content_width + 24 * k
+            x, y = (text.x + text.content_width + 24 * k, y) if one_row else (x0, y - row)
         self.share.qr.layout(width, height, self.scale)
 
     def picture_animating(self) -> bool:
