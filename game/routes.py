@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
     from game.context import Context
-    from game.save_schema import WinResult
     from game.records import PuzzleWinFacts
+    from game.save_schema import WinResult
 
 
 

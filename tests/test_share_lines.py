@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from engine.codes import decode_any
 from engine.level import Level
 from engine.maze.generators import GENERATORS
+from engine.maze.grids import player_name
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.daily import daily_code
-from engine.maze.grids import player_name
 from engine.share.lines import (
     LIT,
     STARS,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from engine.puzzle.board import Board
 from engine.puzzle.meter import DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
 from engine.puzzle.optimal import tables_ready
-from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from engine.puzzle.session import PuzzleSession
+from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from game.workers import Task
 
 COMPUTING = "computing…"
