@@ -134,6 +134,7 @@ def test_esc_from_the_daily_maze_win_returns_to_the_dailies(window, ctx):
     run_until(view, lambda: isinstance(window.current_view, WinView), 20000)
     win = window.current_view
     assert "Daily" in win.name.text and "hunt" not in win.name.text
+    assert win.buttons[0].text == "Dailies" and win.focus == 0 and "Back" not in [b.text for b in win.buttons]
     keypress(window, key.ESCAPE)
     assert isinstance(window.current_view, DailiesView)
     assert window.current_view.columns_text[1].text.split("\n")[1] in ("done", "★ par")

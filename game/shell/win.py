@@ -54,18 +54,21 @@ class WinView(WinScreen):
         super().__init__(ctx, play.title_text, s.stars)
         self.play = play
         self.next_level = next_level
+        date = daily_date(play.code) if play.code else None
+        self.daily = date is not None
         if next_level is not None:
             self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
+        if self.daily:  # a daily's next step: the other dailies (Esc goes there too)
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(Route.DAILIES)))
         self.ui.add(self.make_button("Play again", self.replay))
         self.ui.add(self.make_button("Share", self.open_share))
-        self.ui.add(self.make_button("Back", self.back))
+        if not self.daily:
+            self.ui.add(self.make_button("Back", self.back))
         self.set_lines([
             f"Time {format_time(s.elapsed)}  ·  par {format_time(s.par_time)}",
             f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
             best_line(result) if result is not None else NOT_SAVED,
         ])
-        date = daily_date(play.code) if play.code else None
-        self.daily = date is not None
         summary = LevelSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, play.code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
@@ -150,8 +153,11 @@ class WinView(WinScreen):
             self.say("No clipboard here: Share shows the code to write down.")
 
     def back(self) -> None:
-        """Back where the level was opened from (a daily: the Dailies)."""
-        self.play.back()
+        """Back where the level was opened from; a daily to the Dailies (a daily opened by its code too)."""
+        if self.daily:
+            self.ctx.go(Route.DAILIES)
+        else:
+            self.play.back()
 
 
 __all__ = ["WinView", "copy_to_clipboard", "STAR", "NO_STAR", "POP_TIME", "STAR_DELAY", "STAR_GAP"]
