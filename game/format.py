@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.maze.recipe import MazeSpec
@@ -34,6 +34,12 @@ def count(n: int, noun: str) -> str:
 
 
 STAR, NO_STAR = "\u2605", "\u2606"
+
+
+def player_label(level: Any) -> str:  # noqa: ANN401 - an engine.level.Level
+    """``hexagon 20×15, 3 floors, dark``: a level described in a player's words (no generator, no options)."""
+    floors = f", {level.floors} floors" if level.floors > 1 else ""
+    return f"{player_shape(level.shape)} {level.width}×{level.height}{floors}{', dark' if level.dark else ''}"
 
 
 def player_shape(shape: str) -> str:

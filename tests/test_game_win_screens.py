@@ -244,6 +244,17 @@ def test_the_3x3_hint_comes_from_the_optimal_solver_even_before_its_table_exists
         pdb.clear_memory_cache()
 
 
+def test_a_level_opened_by_its_code_is_named_in_player_words_on_the_win(window, ctx):
+    from game.play.open import open_code
+
+    spec = MazeSpec.create("upsilon", 6, 5, "wilson", seed=3)
+    view = open_code(ctx, spec.code())
+    s = view.session
+    s.moves, s.elapsed, s.finished = s.shortest, 1.0, True
+    win = ctx.view_for(__import__("game.routes").routes.Route.WIN, view, None, None)
+    assert view.title_text == spec.label() and win.name.text == "octagon 6×5"
+
+
 def test_share_line_stars_are_the_win_stars_for_every_star_count(window, ctx):
     """Par moves and par time decide the maze's stars; the line shows exactly those, on the same scale of 3."""
     from game.routes import Route

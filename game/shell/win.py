@@ -16,7 +16,7 @@ from engine.share.lines import LevelSummary, daily_date, share_line
 from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
-from game.format import NO_STAR, STAR, format_time
+from game.format import NO_STAR, STAR, format_time, player_label
 from game.render.win_map import WinMap, way_colours
 from game.routes import Route
 from game.save_schema import WinResult
@@ -36,6 +36,18 @@ def best_line(result: WinResult) -> str:
     return f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}"
 
 
+def engine_labels(session: PlaySession, code: str) -> set[str]:
+    """The engine's descriptions of the level played (its own, its code's recipe): titles a win renames."""
+    labels = {session.level.label()}
+    try:
+        from engine.maze.recipe import MazeSpec
+
+        labels.add(MazeSpec.from_code(code).label())
+    except Exception:  # noqa: BLE001 - not a maze code (a level code, none): nothing more to compare
+        pass
+    return labels
+
+
 class WinView(WinScreen):
     """Shown after reaching the goal.
 
@@ -51,7 +63,10 @@ class WinView(WinScreen):
 
     def __init__(self, ctx: Context, play: Any, result: WinResult | None, next_level: CampaignLevel | None) -> None:
         s: PlaySession = play.session
-        super().__init__(ctx, play.title_text, s.stars)
+        name = play.title_text
+        if name in engine_labels(s, play.code):  # a level opened by its code: said in player words
+            name = player_label(s.level)
+        super().__init__(ctx, name, s.stars)
         self.play = play
         self.next_level = next_level
         date = daily_date(play.code) if play.code else None
