@@ -216,7 +216,7 @@ class DuoView(RaceScreen):
 
     def on_update(self, delta_time: float) -> None:
         """Advance the race (not while paused); sounds for its events; the result screen after the end."""
-        dt = self.frame_time(delta_time, self.paused)
+        dt = self.real_step(delta_time, self.paused)
         if self.paused:
             return
         duo = self.duo

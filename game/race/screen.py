@@ -226,7 +226,7 @@ class RaceScreen(MazeScreen):
         """A dark race: redraw the fog of the cells that changed since the last frame."""
         self.viewport.sync_fog()
 
-    def frame_time(self, delta_time: float, waiting: bool) -> float:
+    def real_step(self, delta_time: float, waiting: bool) -> float:
         """The real seconds of race since the last frame (0 while ``waiting``: paused, a question up); a slow
         frame counts in full (``delta_time`` is the window's own measure, the least it can be)."""
         self.frames.hold(waiting)
