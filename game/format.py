@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
 from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
@@ -21,6 +22,12 @@ def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool 
     extras = [w for w, on in (("shaped", shaped), ("weave", weave), (f"{floors} floors", floors > 1),
                               ("dark", dark)) if on]
     return f"{player_shape(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
+
+
+def player_label(level: Any) -> str:  # noqa: ANN401 - an engine.level.Level
+    """``hexagon 20×15, 3 floors, dark``: a level described in a player's words (no generator, no options)."""
+    floors = f", {level.floors} floors" if level.floors > 1 else ""
+    return f"{player_shape(level.shape)} {level.width}×{level.height}{floors}{', dark' if level.dark else ''}"
 
 
 def player_shape(shape: str) -> str:

@@ -232,7 +232,7 @@ def test_winning_a_hand_made_level_keeps_its_best_under_its_level_code(window, c
         play.on_update(1 / 30)
     win = window.current_view
     code = session.level().code()
-    assert code.startswith("L2.") and ctx.store.best(code).wins == 1 and win.code == code
+    assert code.startswith("L2.") and ctx.store.best(code).wins == 1 and win.code == code  # under Share
     win.on_draw()
     win.back()
     assert window.current_view is editor
