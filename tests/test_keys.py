@@ -102,7 +102,7 @@ def test_two_players_each_on_their_remapped_keys(window, ctx):
     assert view.keys[1].vectors[key.I] == (0.0, 1.0) and key.UP not in view.keys[1].vectors
     from game.race.duo import duo_help
 
-    assert duo_help().startswith("Player 1: T/A/S/D (disc) · Player 2: I/Left/Down/Right (diamond)")
+    assert duo_help(ctx.keys).startswith("Player 1: T/A/S/D (disc) · Player 2: I/Left/Down/Right (diamond)")
 
 
 def test_keys_page_remaps_refuses_resets_and_saves(window, ctx):

@@ -160,7 +160,9 @@ class PlaySession:
         self.centers: list[tuple[float, float]] = list(zip(xy[:, 0].tolist(), xy[:, 1].tolist(), strict=True))
         self.start = int(maze.start)
         self.goal = int(maze.goal)
-        self.shortest = max(0, len(shortest_path(self.adj, self.start, self.goal)) - 1)
+        #: a shortest way from the start to the goal (cells, both ends included): the win screen reveals it
+        self.shortest_way: list[int] = shortest_path(self.adj, self.start, self.goal)
+        self.shortest = max(0, len(self.shortest_way) - 1)
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
@@ -199,6 +201,8 @@ class PlaySession:
         self.finished = False
         self.visited: list[int] = [self.start]
         self.visited_set: set[int] = {self.start}
+        #: every cell the player stood on, in order, from the start (a step back repeats a cell): the way taken
+        self.trace: list[int] = [self.start]
         self.queue: deque[Intent] = deque()
         self.route: list[int] = []
         self.hold_timer = REPEAT_DELAY
@@ -214,7 +218,8 @@ class PlaySession:
     def snapshot(self) -> dict[str, object]:
         """Where a half-finished attempt stands, as plain JSON-able values (for :meth:`restore`)."""
         return {"cell": self.cell, "prev": self.prev, "moves": self.moves, "bumps": self.bumps,
-                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side}
+                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side,
+                "trace": list(self.trace)}
 
     def restore(self, data: dict[str, object]) -> None:
         """Put the player back where :meth:`snapshot` left it (standing still; the trail and fog follow).
@@ -230,6 +235,7 @@ class PlaySession:
             elapsed = float(data["elapsed"])  # type: ignore[arg-type]
             visited = [int(c) for c in data["visited"]]  # type: ignore[attr-defined]
             side = -1.0 if float(data.get("side", 1.0)) < 0 else 1.0  # type: ignore[arg-type]
+            trace = [int(c) for c in data.get("trace", [])]  # type: ignore[attr-defined]
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
         if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < 1e7
@@ -244,6 +250,9 @@ class PlaySession:
                 self._look()
         self.cell = self.anim_from = cell
         self.prev, self.moves, self.bumps, self.elapsed, self.side = prev, moves, bumps, elapsed, side
+        # The way taken so far (a place kept before the way was saved: from where the player stands).
+        whole = bool(trace) and trace[0] == self.start and trace[-1] == cell and all(0 <= c < n for c in trace)
+        self.trace = trace if whole else [cell]
         self.started = moves > 0
         self._look()
 
@@ -491,6 +500,7 @@ class PlaySession:
         self.moving = True
         self.progress = 0.0
         self.moves += 1
+        self.trace.append(nxt)
         if nxt not in self.visited_set:
             self.visited_set.add(nxt)
             self.visited.append(nxt)

@@ -25,13 +25,13 @@ from game.play.mouse import PlayMouse
 from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
-from game.render.viewport import MazeScreen, MazeViewport, maze_help_line
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import climb_direction
 from game.ui.movement import DirectionKeys
-from game.ui.screen import common_key
+from game.ui.screen import MazeScreen, common_key
+from game.ui.viewport import MazeViewport, maze_help_line
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
@@ -88,7 +88,8 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
             session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
-        self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT)
+        self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT,
+                                              keys=ctx.keys)
         self.layer.mark_visited(self.session.start)
         self.hud_camera = arcade.Camera2D()
         #: The level's real playing time (pauses and questions left out); key times are taken on it too.

@@ -31,15 +31,15 @@ from game.render.geometry import trail_strips
 from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
-from game.ui.input import BINDINGS, climb_direction
+from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 from game.ui.textfit import fit_text
 
 
-def duo_help() -> str:
-    """The key line: each player's keys (from the key table), pause, restart, camera."""
-    k = BINDINGS
+def duo_help(k: Bindings) -> str:
+    """The key line: each player's keys (from the key table ``k``: the player's, ``ctx.keys``), pause, restart,
+    camera."""
 
     def four(p: str) -> str:
         return "/".join(k.label(f"duo.{p}_{d}").split(" / ")[0] for d in ("up", "left", "down", "right"))
@@ -62,7 +62,7 @@ class DuoView(RaceScreen):
 
     def __init__(self, ctx: Context, duo: DuoSession, back: arcade.View | None = None) -> None:
         # a dark race: the maze is drawn through the one shared fog
-        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help())
+        super().__init__(ctx, duo.maze, duo.fog, ctx.theme, back, duo_help(ctx.keys))
         self.duo = duo
         self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)
@@ -216,7 +216,7 @@ class DuoView(RaceScreen):
 
     def on_update(self, delta_time: float) -> None:
         """Advance the race (not while paused); sounds for its events; the result screen after the end."""
-        dt = self.frame_time(delta_time, self.paused)
+        dt = self.real_step(delta_time, self.paused)
         if self.paused:
             return
         duo = self.duo
@@ -273,7 +273,7 @@ class DuoView(RaceScreen):
         """The maze (through the shared fog when dark), both trails side by side, both players."""
         t = self.ctx.theme
         duo = self.duo
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         shift = 0.09 * size
         for i in (0, 1):

@@ -193,7 +193,7 @@ class RaceView(RaceScreen):
     def on_update(self, delta_time: float) -> None:
         """Advance the race by real time (not while a question is up); sounds for its events; the result screen
         after the end."""
-        dt = self.frame_time(delta_time, self.asking())
+        dt = self.real_step(delta_time, self.asking())
         if self.asking():
             return
         self.send_moves(self.keys.tick())  # a press that waited for a diagonal partner
@@ -242,7 +242,7 @@ class RaceView(RaceScreen):
         """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
         race = self.race
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
