@@ -5,23 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.modes.clock import stopwatch
+
 if TYPE_CHECKING:
     from engine.maze.recipe import MazeSpec
 
 
 def format_time(seconds: float, decimals: int = 1) -> str:
-    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
-
-    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a
-    clock never shows a time not yet reached); negative times show as 0; hours
-    roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.
-    """
-    decimals = max(0, min(3, decimals))
-    scale = 10**decimals
-    units = int(max(0.0, seconds) * scale + 1e-9)
-    minutes, rest = divmod(units, 60 * scale)
-    whole, frac = divmod(rest, scale)
-    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point: the game's one time
+    format (:func:`engine.modes.clock.stopwatch`; truncated like a stopwatch, ``1:03.29`` -> ``1:03.2``)."""
+    return stopwatch(seconds, decimals)
 
 
 #: The same function under its older name (the race screen imports it).
@@ -87,7 +80,7 @@ def summarize(code: str) -> LevelSummary:
             return LevelSummary("race", f"race · {_maze_text(decoded.maze)} vs {decoded.opponent}")
         case GhostCode():
             what = _maze_text(decoded.spec) if decoded.spec is not None else decoded.label()
-            return LevelSummary("ghost", f"ghost · {what}, {decoded.seconds:.1f} s")
+            return LevelSummary("ghost", f"ghost · {what}, {format_time(decoded.seconds, 2)}")
         case PuzzleCode():
             return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
     return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later

@@ -175,6 +175,22 @@ class PlayClock:
             self.resume()
 
 
+def stopwatch(seconds: float, decimals: int = 1) -> str:
+    """The one time format of the game: a stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3).
+
+    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a clock never shows a time not
+    yet reached); negative times show as 0; hours roll into minutes (``75:00.0``).  ``decimals=0`` gives
+    ``m:ss``.  ``game.format.format_time`` is this function; the engine's own lines (a ghost's time) use it
+    so a header and a result never differ by a rounding.
+    """
+    decimals = max(0, min(3, decimals))
+    scale = 10**decimals
+    units = int(max(0.0, seconds) * scale + 1e-9)
+    minutes, rest = divmod(units, 60 * scale)
+    whole, frac = divmod(rest, scale)
+    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+
+
 def ticks_to_seconds(ticks: int) -> float:
     """Convert ticks (1/60 s) to seconds."""
     return ticks / TICKS_PER_SECOND

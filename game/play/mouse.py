@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from engine.modes.play import PlaySession
     from game.render.camera import CameraState
     from game.render.minimap import Minimap
-    from game.render.viewport import MazeViewport
+    from game.ui.viewport import MazeViewport
 
 TOO_FAR = "Too far: click a cell you have seen, next to your way"
 

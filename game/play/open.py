@@ -111,7 +111,6 @@ def open_level_object(ctx: Context, level: Level, title: str | None = None,
 def open_daily(ctx: Context) -> arcade.View:
     """Play today's daily challenge (UTC); Esc (and Back on its win) return to the Dailies."""
     from engine.modes.daily import daily_spec, utc_today
-
     from game.format import player_shape
 
     spec = daily_spec()

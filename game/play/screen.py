@@ -414,7 +414,8 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
         if radius * self.cam.zoom < FINDER_BELOW_PX:  # a big maze fitted with F: a ring shows where the player is
-            draw_finder(t, *self.viewport.world_to_screen(px, py), ui_scale(w, h))
+            sx, sy = self.viewport.world_to_screen(px, py)
+            draw_finder(t, sx, sy, ui_scale(w, h))
         band = (*t.panel[:3], 255)  # opaque: a zoomed maze passes under the HUD and the key help, never over
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)

@@ -27,7 +27,16 @@ from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
-from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
+from engine.modes.clock import (
+    BEEP_TICKS,
+    COUNTDOWN_TICKS,
+    MOVE_TICKS,
+    TICK,
+    TICKS_PER_SECOND,
+    Timeline,
+    stopwatch,
+    take_ticks,
+)
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race import OPPONENTS, RaceSpec, level_race
@@ -169,7 +178,7 @@ class RaceSession:
         """
         level = ghost.level() if level is None else level
         label = level.label() if ghost.spec is None else ghost.spec.label()
-        note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
+        note = f"{label} · ghost time {stopwatch(ghost.seconds, 2)}, {len(ghost.moves)} moves"
         if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
             try:
                 code, key = ghost.code(level), f"vs-ghost:{level.code()}"
