@@ -113,7 +113,7 @@ def test_play_a_hand_made_level_to_the_goal(ctx, window, make):
     level = make(hand_made())
     view = routes.play_level(ctx, level)
     assert isinstance(view, PlayView) and view.session.level is level and view.fog is None
-    assert view.title_text == level.label()
+    assert view.title_text == level.title()  # players' words: no generator
     ctx.show(view)
     view.on_draw()
     assert view.session.walk_to(level.goal, explored_only=False)

@@ -85,13 +85,13 @@ def open_code(ctx: Context, code: str | MazeSpec | LevelCode) -> arcade.View:
     if isinstance(code, str) and normalize(code).startswith("L"):
         code = decode_any(code, tag="L")
     if isinstance(code, LevelCode):  # the maze itself: nothing to generate
-        return PlayView(ctx, code.maze(), code.code(), code.label(), dark=code.dark)
+        return PlayView(ctx, code.maze(), code.code(), code.level().title(), dark=code.dark)
     spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(code)
     canonical = spec.code()
     level = ctx.campaign.by_code(canonical)
     if level is not None:
         return open_level(ctx, level)
-    return play_spec(ctx, spec, canonical, spec.label())
+    return play_spec(ctx, spec, canonical, spec.title())
 
 
 def open_level_object(ctx: Context, level: Level, title: str | None = None,
@@ -105,7 +105,7 @@ def open_level_object(ctx: Context, level: Level, title: str | None = None,
     if campaign is not None:
         return open_level(ctx, campaign)
     session = PlaySession(level, goal_hint=goal_hint_on(ctx.store))
-    return PlayView(ctx, level.maze, code, title or level.label(), back=back, session=session, dark=level.dark)
+    return PlayView(ctx, level.maze, code, title or level.title(), back=back, session=session, dark=level.dark)
 
 
 def open_daily(ctx: Context) -> arcade.View:

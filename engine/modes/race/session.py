@@ -177,7 +177,7 @@ class RaceSession:
             CodeError: no level given and the ghost has neither a recipe nor a level to build one from.
         """
         level = ghost.level() if level is None else level
-        label = level.label() if ghost.spec is None else ghost.spec.label()
+        label = level.title() if ghost.spec is None else ghost.spec.title()
         note = f"{label} · ghost time {stopwatch(ghost.seconds, 2)}, {len(ghost.moves)} moves"
         if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
             try:
