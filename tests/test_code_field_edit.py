@@ -90,3 +90,19 @@ def test_a_ghost_race_header_and_its_result_give_one_time_the_same_way():
     note = RaceSession.for_ghost(ghost, level).info.note
     assert f"ghost time {format_time(ghost.seconds, 2)}," in note
     assert format_time(18.269, 2) == "0:18.26" and format_time(18.269, 1) == "0:18.2"
+
+
+def test_the_enter_code_subtitle_wraps_at_200_percent_instead_of_being_cut(ctx, window):
+    from layout_check import check_layout
+
+    from game.shell.code_entry import CodeEntryView
+
+    try:
+        for percent in (100, 200):
+            ctx.set_text_size(percent)
+            for size in ((1280, 800), (800, 600)):
+                view = CodeEntryView(ctx)
+                assert check_layout(window, view, *size) == []
+                assert "…" not in view.hint.text and view.hint.text.split() == view.hint_value.split()
+    finally:
+        ctx.set_text_size(100)
