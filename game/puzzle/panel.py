@@ -248,7 +248,8 @@ class PuzzlePanel:
             if name == "code":
                 value = hard_wrap(text, value, inner)
             if not multiline:
-                fit_line(text, value, inner, size * k, max(7.0, size * k * 0.7))
+                # shrink before cutting: to 70 %, or (large text) as far as the 100 % size, never below it
+                fit_line(text, value, inner, size * k, max(7.0, min(size * k * 0.7, size * k / text_scale())))
                 h = text.content_height if value else 0.0
             else:
                 budget = max(0.0, top - floor - self._reserve(lines, text, k))
