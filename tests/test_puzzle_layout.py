@@ -208,3 +208,14 @@ def test_the_puzzle_setup_honours_text_size_and_scrolls_what_does_not_fit(ctx, w
     finally:
         ctx.set_text_size(100)
         resize(ctx.window, 1280, 800)
+
+
+def test_the_puzzle_setup_footer_is_whole_at_800x600(ctx):
+    """Item 17: the key help under the setup was cut at 800×600."""
+    try:
+        view = setup(ctx, "dark")
+        resize(ctx.window, 800, 600)
+        view.on_draw()
+        assert "…" not in view.t_help.text and view.t_help.text.rstrip().endswith("between.")
+    finally:
+        resize(ctx.window, 1280, 800)

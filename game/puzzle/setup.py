@@ -294,7 +294,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_help.font_size = 11 * k
         self.t_help.width = int(min(w - 20, 900 * k))
         self.t_help.anchor_y = "bottom"
-        fit_block(self.t_help, HELP, 3 * 11 * k * 1.5)
+        fit_block(self.t_help, HELP, (4 if text_scale() <= 1 else 6) * 11 * k * 1.5)  # room to wrap, not cut
         footer = self.t_help.content_height + 8 * k + 34 * k
         error_room = 3 * 13 * k * 1.4 if self.error else 0.0
         flow = y - self.scroll - 16 * k - error_room - footer < 6 * k  # no room below the field: footer follows
