@@ -19,7 +19,6 @@ from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
 from game.ui.screen import BaseView
 
-
 #: A ghost code longer than this is not shown (cut in its middle it is useless): the Copy button carries it.
 SHOWN_GHOST_CODE = 48
 
