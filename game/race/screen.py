@@ -109,7 +109,7 @@ class RaceScreen(MazeScreen):
         self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s,
                                    focus=self.focus_point())
         if self.minimap is not None:
-            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s)
+            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s, FOOTER_HEIGHT * s)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
