@@ -136,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli.records import add_parser as add_records
 
     add_records(sub)
+    from engine.cli.print_cmd import add_parser as add_print
+
+    add_print(sub, _add_maze_args)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")

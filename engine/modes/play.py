@@ -207,6 +207,7 @@ class PlaySession:
         self.route: list[int] = []
         self.hold_timer = REPEAT_DELAY
         self._arrived = False
+        self._was_held = False  # a held direction came with the last advance (a hold that begins runs at once)
         self._key_driven = False
         self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
         self._events: list[Event] = []
@@ -465,22 +466,25 @@ class PlaySession:
     def _update(self, dt: float, held: Vec | None) -> None:
         if self.finished:
             return
+        fresh = held is not None and not self._was_held  # the screen says a hold has just begun
+        self._was_held = held is not None
         if self.started:
-            self.elapsed += dt
+            self.elapsed += dt  # real seconds: the timer is the sum of the screen's real frame times
         if self.moving:
             step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
             if self.progress < 1.0 - 1e-9:  # six 1/60 s frames make a 0.1 s move (rounding made it seven)
                 return
+            leftover = (self.progress - 1.0) * step_time  # seconds of this step left after the arrival
             self._arrive()
-            if self.finished:
+            if self.finished:  # the goal was reached part way through this time step: stop the timer there
+                self.elapsed = max(0.0, self.elapsed - leftover)
                 return
-            leftover = (self.progress - 1.0) * step_time
             self._next(held, 0.0)
             if self.moving:
                 self.progress = min(0.99, leftover / self.move_time)
             return
-        self._next(held, dt)
+        self._next(held, dt, fresh)
 
     # -- internals -------------------------------------------------------
     def _step(self, nxt: int) -> None:
@@ -513,8 +517,13 @@ class PlaySession:
             self.route.clear()
             self._events.append(Event(EventKind.ARRIVED, cell=self.cell, value=1, time=self.elapsed))
 
-    def _next(self, held: Vec | None, dt: float) -> None:
-        arrived, self._arrived = self._arrived, False
+    def _next(self, held: Vec | None, dt: float, fresh: bool = False) -> None:
+        """Start the next move: a buffered press, the next cell of a clicked route, or the held key's way on.
+
+        ``fresh``: the hold has just begun (the key was held long enough to count as a hold, not a tap): the
+        run goes on from the cell the tap reached as if the player had just arrived there.
+        """
+        arrived, self._arrived = self._arrived or fresh, False
         while self.queue:
             intent = self.queue.popleft()
             if intent.climb:

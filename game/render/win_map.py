@@ -4,8 +4,8 @@ it, and the shortest way revealed along its length (:data:`REVEAL_TIME` seconds;
 A dark maze is shown whole (the fog lifts: a plain :class:`~game.render.maze_layer.MazeLayer` of it); a lit one
 reuses the play screen's layer (nothing is rebuilt).  The ways are line strips through the cells' centres, cut
 where they take a stair (floors are drawn side by side).  The player's way is wide and translucent in the
-player's colour, the shortest way narrow and opaque in the star colour on top: told apart by width as well as by
-colour.
+player's colour, the shortest way narrow and opaque in a colour of its own on top (:func:`way_colours`): told
+apart by width as well as by colour, and named by the legend under the picture.
 """
 
 from __future__ import annotations
@@ -25,6 +25,14 @@ REVEAL_TIME = 1.0
 PLAYER_WIDTH, SHORTEST_WIDTH = 0.42, 0.16
 #: Points kept in a strip (a longer way is thinned: every k-th centre; ends kept).
 MAX_POINTS = 20_000
+#: The shortest way's colour per theme: a hue apart from the player's own colour and the trail.
+SHORTEST_COLOURS = {"dark": (80, 225, 170, 255), "light": (0, 135, 85, 255), "contrast": (0, 255, 150, 255)}
+
+
+def way_colours(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(the player's way, the shortest way) line colours for ``theme``."""
+    r, g, b, _ = theme.player
+    return (r, g, b, 170), SHORTEST_COLOURS.get(theme.name, SHORTEST_COLOURS["dark"])
 
 
 def way_strips(maze: Maze, cells: list[int]) -> list[np.ndarray]:
@@ -91,6 +99,7 @@ class WinMap:
         self.shown = 0.0 if motion else REVEAL_TIME  # seconds of the reveal drawn so far
         self.camera = arcade.Camera2D()
         self.rect = (0.0, 0.0, 1.0, 1.0)
+        self.drawn = self.rect  # the maze's own rectangle on screen (pixels), inside :attr:`rect`
         self.zoom = 1.0
 
     @property
@@ -116,6 +125,9 @@ class WinMap:
                                       projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2))
         self.camera.position = ((x0 + x1) / 2, (y0 + y1) / 2)
         self.camera.zoom = self.zoom
+        mx, my = left + w / 2, bottom + h / 2
+        half_w, half_h = (x1 - x0) / 2 * self.zoom, (y1 - y0) / 2 * self.zoom
+        self.drawn = (mx - half_w, my - half_h, mx + half_w, my + half_h)
 
     def cell_pixels(self) -> float:
         """A cell's size on screen in pixels."""
@@ -129,13 +141,13 @@ class WinMap:
         layer.draw_static(self.zoom)
         layer.draw_trail()
         cell = self.cell_pixels()
-        r, g, b, _ = self.theme.player
+        mine, best = way_colours(self.theme)
         player_w = max(2.0, PLAYER_WIDTH * cell) / self.zoom
         for pts in self.taken:
-            arcade.draw_line_strip(pts.tolist(), (r, g, b, 150), player_w)
+            arcade.draw_line_strip(pts.tolist(), mine, player_w)
         short_w = max(1.5, SHORTEST_WIDTH * cell) / self.zoom
         for pts in cut_strips(self.shortest, self.shown / REVEAL_TIME):
-            arcade.draw_line_strip(pts.tolist(), self.theme.star, short_w)
+            arcade.draw_line_strip(pts.tolist(), best, short_w)
 
     def shown_share(self) -> float:
         """How much of the shortest way is drawn (0..1)."""

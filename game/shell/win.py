@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import arcade
 from arcade import key
 
 from engine.share.lines import LevelSummary, daily_date, share_line
@@ -16,7 +17,7 @@ from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, format_time
-from game.render.win_map import WinMap
+from game.render.win_map import WinMap, way_colours
 from game.routes import Route
 from game.save_schema import WinResult
 from game.ui.clipboard import copy_to_clipboard
@@ -68,7 +69,9 @@ class WinView(WinScreen):
         summary = LevelSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, play.code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
-
+        self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),
+                       self.text(f"the shortest way ({s.shortest})", 13, ctx.theme.text_dim, anchor_y="center")]
+        self.swatches: list[tuple[float, float, float]] = []  # x0, x1, y of each legend line
     @property
     def code(self) -> str:
         """The level's code (``""`` for a level made by hand)."""
@@ -77,7 +80,21 @@ class WinView(WinScreen):
     def layout(self, width: int, height: int) -> None:
         """The panel (:class:`WinScreen`), the maze fitted left of it, the QR card when shown."""
         super().layout(width, height)
-        self.map.place(*self.picture)
+        left, bottom, right, top = self.picture
+        k = self.scale
+        for text in self.legend:
+            text.font_size = 13 * k
+        room = (right - left) - 2 * 60 * k
+        wide = sum(t.content_width for t in self.legend)
+        if wide > room > 0:  # a narrow picture: the legend's words shrink to fit under it
+            for text in self.legend:
+                text.font_size = 13 * k * room / wide
+        self.map.place(left, bottom + 24 * k, right, top)
+        x, y, self.swatches = self.map.drawn[0], self.map.drawn[1] - 16 * k, []
+        for text in self.legend:
+            self.swatches.append((x, x + 28 * k, y))
+            text.position = (x + 36 * k, y)
+            x = text.x + text.content_width + 24 * k
         self.share.qr.layout(width, height, self.scale)
 
     def picture_animating(self) -> bool:
@@ -90,8 +107,16 @@ class WinView(WinScreen):
         self.map.advance(delta_time)
 
     def draw_picture(self) -> None:
-        """The finished maze and the two ways."""
+        """The finished maze and the two ways, then the legend's lines."""
         self.map.draw()
+        self.window.default_camera.use()
+        widths = (8 * self.scale, 3 * self.scale)
+        for (x0, x1, y), colour, w in zip(self.swatches, way_colours(self.ctx.theme), widths, strict=True):
+            arcade.draw_line(x0, y, x1, y, colour, w)
+
+    def texts(self) -> list[Any]:
+        """The panel's texts and the legend (layout tests)."""
+        return [*super().texts(), *self.legend]
 
     def draw_extra(self) -> None:
         """The panel's texts and pops, then the QR card when shown."""
