@@ -64,18 +64,20 @@ def run_driver(checkout: pathlib.Path, scenario: str, display: str, timeout: flo
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("ARCADE_HEADLESS", None)
     env.pop("TESSERA_CACHE", None)
+    log = pathlib.Path(home) / "stderr.txt"
     t = time.time()
-    proc = subprocess.Popen([sys.executable, str(DRIVER), scenario, str(out)], cwd=checkout, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        _, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        _, err = proc.communicate()
+    with open(log, "w", encoding="utf-8") as err:  # a file, not a pipe: a child the game started may outlive it
+        proc = subprocess.Popen([sys.executable, str(DRIVER), scenario, str(out)], cwd=checkout, env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
     try:
         data: dict[str, object] = json.loads(out.read_text())
     except (OSError, ValueError):
-        print(f"{checkout} {scenario}: no result; stderr:\n{(err or '')[-1500:]}", file=sys.stderr)
+        print(f"{checkout} {scenario}: no result; stderr:\n{log.read_text()[-1500:]}", file=sys.stderr)
         data = {}
     data["popen"] = t
     shutil.rmtree(home, ignore_errors=True)
