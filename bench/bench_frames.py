@@ -164,7 +164,8 @@ def main() -> int:
                 for name, checkout in (("old", a.old), ("new", a.new)):
                     if scenario == "bare" and name == "new":
                         continue  # the bare window is the same code in both
-                    runs.setdefault((scenario, name), []).append(run_driver(checkout, scenario, display))
+                    runs.setdefault((scenario, name), []).append(
+                        run_driver(checkout, scenario, display, timeout=1200 if scenario == "progress4" else 240))
         cli = None if a.no_cli or "progress4" not in scenarios else cli_build_seconds(a.new)
     finally:
         if xvfb is not None:
