@@ -143,6 +143,8 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=2, help="runs of each scenario per checkout (medians)")
     ap.add_argument("--display", help="a running X display (default: start Xvfb on a free one)")
     ap.add_argument("--only", nargs="*", choices=SCENARIOS, help="run only these scenarios")
+    ap.add_argument("--build-timeout", type=float, default=1200,
+                    help="seconds a table build may take before its run is stopped (its window share is kept)")
     ap.add_argument("--no-cli", action="store_true", help="skip the CLI table build (the progress row's baseline)")
     a = ap.parse_args()
     xvfb = None
@@ -164,8 +166,8 @@ def main() -> int:
                 for name, checkout in (("old", a.old), ("new", a.new)):
                     if scenario == "bare" and name == "new":
                         continue  # the bare window is the same code in both
-                    runs.setdefault((scenario, name), []).append(
-                        run_driver(checkout, scenario, display, timeout=1200 if scenario == "progress4" else 240))
+                    limit = a.build_timeout if scenario == "progress4" else 240
+                    runs.setdefault((scenario, name), []).append(run_driver(checkout, scenario, display, limit))
         cli = None if a.no_cli or "progress4" not in scenarios else cli_build_seconds(a.new)
     finally:
         if xvfb is not None:
