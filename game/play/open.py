@@ -45,6 +45,10 @@ def play_spec(
         progress(0.6, "Finding the shortest path for par")
         session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
+        if not dark:  # the picture's arithmetic here; the window's thread only uploads it
+            from game.render.maze_layer import prepare_layer
+
+            prepare_layer(maze)
         return session
 
     def finish(session: PlaySession | None) -> arcade.View | None:
