@@ -8,7 +8,7 @@ import pytest
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
-from game.render.viewport import MIN_CELL_PX
+from game.ui.viewport import MIN_CELL_PX
 
 
 @pytest.fixture(scope="module")

@@ -40,5 +40,6 @@ def test_the_game_tables_come_from_the_registry_unchanged() -> None:
     assert [m.name for m in menu_modes()] == ["play", "race", "puzzle", "lab", "editor", "daily"]
     assert set(help_keys()) == set(MODE_HELP)
     assert [heading for heading, _ in SECTIONS] == [
-        "Everywhere", "Maze (Campaign, codes, Daily)", "Race", "Two players (Race setup: Players 2)",
-        "Sliding puzzle", "Lab", "Maze editor"]
+        "Everywhere", "Walking a maze (campaign, codes, daily maze)", "Floors, bridges and the dark", "Race",
+        "Two players (Race setup: Players 2)", "Sliding puzzle", "Dailies", "Records", "Maze editor",
+        "My levels and codes", "Lab (watch mazes being made)"]

@@ -11,7 +11,8 @@ from engine.modes.fog import Fog
 from game.render.camera import MARGIN
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
-from game.render.viewport import DRAG_THRESHOLD, WHEEL_ZOOM, MazeViewport
+from game.ui.input import Bindings
+from game.ui.viewport import DRAG_THRESHOLD, WHEEL_ZOOM, MazeViewport
 
 HUD, FOOTER = 52.0, 26.0
 
@@ -23,7 +24,7 @@ def maze():
 
 @pytest.fixture
 def viewport(window, ctx, maze):
-    return MazeViewport.for_maze(window, maze, ctx.theme, None, HUD, FOOTER)
+    return MazeViewport.for_maze(window, maze, ctx.theme, None, HUD, FOOTER, keys=ctx.keys)
 
 
 def test_fit_shows_the_whole_maze_between_the_hud_and_the_footer(viewport, maze):
@@ -84,7 +85,7 @@ def test_a_click_without_a_drag_does_not_pan(viewport):
 
 
 def test_threshold_zero_pans_from_the_first_move(window, maze):
-    viewport = MazeViewport(maze.grid.bounds(), 900, 800, HUD, FOOTER, drag_threshold=0)
+    viewport = MazeViewport(maze.grid.bounds(), 900, 800, HUD, FOOTER, keys=Bindings(), drag_threshold=0)
     viewport.scroll(300, 400, 4)
     x = viewport.cam.x
     viewport.press(300, 400)
@@ -96,7 +97,7 @@ def test_cell_under_the_mouse(viewport, maze):
     for cell in (0, maze.grid.n // 2, maze.grid.n - 1):
         assert viewport.cell_at(*viewport.world_to_screen(*maze.grid.centers[cell])) == cell
     assert viewport.cell_at(2, 2) == -1  # the margin
-    assert MazeViewport(maze.grid.bounds(), 100, 100).cell_at(50, 50) == -1  # no grid: no picking
+    assert MazeViewport(maze.grid.bounds(), 100, 100, keys=Bindings()).cell_at(50, 50) == -1  # no grid: no picking
 
 
 def test_keys_fit_and_zoom_on_the_focus(viewport, maze):
@@ -114,6 +115,17 @@ def test_keys_fit_and_zoom_on_the_focus(viewport, maze):
     assert not viewport.handle_key(key.A, focus)
 
 
+def test_the_camera_keys_are_the_table_passed_in(window, maze):
+    """The viewport answers the key table it was given (the player's, from ``ctx.keys``), not a global one."""
+    mine = Bindings({"camera.fit": [key.G]})
+    viewport = MazeViewport(maze.grid.bounds(), 900, 800, HUD, FOOTER, keys=mine)
+    viewport.scroll(300, 400, 4)
+    focus = (0.0, 0.0)
+    assert not viewport.handle_key(key.F, focus)  # F is not fit in this table
+    assert viewport.handle_key(key.G, focus) and viewport.cam.zoom == pytest.approx(viewport.cam.fit_zoom)
+    assert not MazeViewport(maze.grid.bounds(), 900, 800, keys=Bindings()).handle_key(key.G, focus)
+
+
 def test_resizing_refits(window, viewport):
     viewport.scroll(640, 400, 3)
     viewport.match_window(900, 600, HUD * 0.8, FOOTER * 0.8)
@@ -125,11 +137,11 @@ def test_resizing_refits(window, viewport):
 
 
 def test_the_layer_is_dark_with_a_fog_and_takes_its_changes(window, ctx, maze, monkeypatch):
-    lit = MazeViewport.for_maze(window, maze, ctx.theme)
+    lit = MazeViewport.for_maze(window, maze, ctx.theme, keys=ctx.keys)
     assert isinstance(lit.layer, MazeLayer) and lit.dark_layer is None
     lit.sync_fog()  # nothing to do
     fog = Fog(maze)
-    dark = MazeViewport.for_maze(window, maze, ctx.theme, fog, HUD, FOOTER)
+    dark = MazeViewport.for_maze(window, maze, ctx.theme, fog, HUD, FOOTER, keys=ctx.keys)
     assert isinstance(dark.layer, DarkMazeLayer) and dark.dark_layer is dark.layer and dark.layer.fog is fog
     writes: list[list[int]] = []
     monkeypatch.setattr(dark.layer, "update_fog", lambda cells: writes.append(list(cells)))
@@ -163,9 +175,9 @@ def big_maze():
 
 
 def test_a_big_maze_opens_zoomed_on_the_player_and_f_fits(window, ctx, big_maze, maze):
-    from game.render.viewport import MIN_CELL_PX
+    from game.ui.viewport import MIN_CELL_PX
 
-    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER, keys=ctx.keys)
     start = tuple(big_maze.grid.centers[big_maze.start].tolist())
     view.match_window(1280, 800, HUD, FOOTER, focus=start)
     assert view.cell_pixels() >= MIN_CELL_PX and view.cam.zoomed_in and view.cam.following
@@ -173,13 +185,13 @@ def test_a_big_maze_opens_zoomed_on_the_player_and_f_fits(window, ctx, big_maze,
     assert 0 <= sx <= 1280 and FOOTER <= sy <= 800 - HUD  # the player is on screen, between the bands
     assert view.handle_key(key.F, start)
     assert view.cam.zoom == pytest.approx(view.cam.fit_zoom) and view.cell_pixels() < MIN_CELL_PX
-    small = MazeViewport.for_maze(window, maze, ctx.theme, None, HUD, FOOTER)
+    small = MazeViewport.for_maze(window, maze, ctx.theme, None, HUD, FOOTER, keys=ctx.keys)
     small.match_window(1280, 800, HUD, FOOTER, focus=(0.5, 0.5))
     assert small.cam.zoom == pytest.approx(small.cam.fit_zoom)  # a maze that fits with big cells just fits
 
 
 def test_the_camera_eases_after_the_player_and_then_stays_still(window, ctx, big_maze):
-    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    view = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER, keys=ctx.keys)
     view.match_window(1280, 800, HUD, FOOTER, focus=(50.0, 50.0))
     cam = view.cam
     x0 = cam.x
@@ -193,7 +205,7 @@ def test_the_camera_eases_after_the_player_and_then_stays_still(window, ctx, big
     assert before > 50
     view.follow(*player, 1 / 60)
     assert 0 < gap() < before * 0.95  # part of the way, not a jump
-    halves = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER)
+    halves = MazeViewport.for_maze(window, big_maze, ctx.theme, None, HUD, FOOTER, keys=ctx.keys)
     halves.match_window(1280, 800, HUD, FOOTER, focus=(50.0, 50.0))
     halves.follow(*player, 1 / 120)
     halves.follow(*player, 1 / 120)

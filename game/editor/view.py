@@ -2,7 +2,7 @@
 
 The rules are :class:`engine.modes.editor.EditorSession`'s; this view maps clicks, drags
 and keys to its calls and draws the maze through :class:`game.editor.layer.EditorLayer` in a
-:class:`game.render.viewport.MazeViewport` left of the side panel (its texts:
+:class:`game.ui.viewport.MazeViewport` left of the side panel (its texts:
 :class:`game.editor.panel.EditorTexts`).
 
 Mouse: a click toggles the wall nearest the cursor (within a few pixels); a drag toggles
@@ -34,10 +34,10 @@ from game.context import Context
 from game.editor.layer import EditorLayer
 from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
-from game.render.viewport import DRAG_THRESHOLD, MazeViewport
 from game.ui import place_grid, ui_scale
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView, common_key
+from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
 
 PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggles it
 #: Resize actions of the key table -> (width step, height step): [ ] narrower/wider, , . shorter/taller.
@@ -93,7 +93,8 @@ class EditorView(BaseView):
         maze = self.session.maze()
         self.layer = EditorLayer(self.ctx.window.ctx, maze, self.ctx.theme)
         self._shown = (maze.grid, self.session.version)
-        self.viewport = MazeViewport(maze.grid.bounds(), 100, 100, layer=self.layer, grid=maze.grid)
+        self.viewport = MazeViewport(maze.grid.bounds(), 100, 100, keys=self.ctx.keys, layer=self.layer,
+                                     grid=maze.grid)
         self._fit_viewport()
 
     def _fit_viewport(self) -> None:

@@ -5,7 +5,7 @@ camera frames one of them.  :class:`FloorShown` keeps which, moves to the floor 
 (:meth:`engine.modes.lab.LabRun.focus_floor`) whenever the cursor changes floor, lets E / Page Up and
 Q / Page Down look at the floor above or below in between, and gives the floor indicator.
 :class:`LabCamera` is the Lab view's part that frames the maze and maps the mouse and the camera keys
-(F fits the shown floor) to its :class:`game.render.viewport.MazeViewport`.
+(F fits the shown floor) to its :class:`game.ui.viewport.MazeViewport`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import FloorGrid
 from engine.modes.lab import LabRun
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, panel_width
-from game.render.viewport import MazeViewport
+from game.ui.input import Bindings
+from game.ui.viewport import MazeViewport
 
 #: Seconds a solver's jumpy cursor (a breadth-first frontier) must stay on another floor before it is shown.
 DWELL = 0.5
@@ -104,11 +105,13 @@ class LabCamera:
     shown: FloorShown | None = None
     _changed: bool = True
 
-    def frame_maze(self, grid: Grid, width: int, height: int) -> None:
-        """Frame ``grid`` (its shown floor) in the area left of the panel of a ``width`` × ``height`` window."""
+    def frame_maze(self, grid: Grid, width: int, height: int, keys: Bindings) -> None:
+        """Frame ``grid`` (its shown floor) in the area left of the panel of a ``width`` × ``height`` window
+        (``keys``: the key table the viewport's camera keys come from)."""
         ww = max(100, width - panel_width(width))
         if self.viewport is None:  # every mouse move pans: a click means nothing here
-            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, drag_threshold=0)
+            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, keys=keys,
+                                         drag_threshold=0)
         self.viewport.fit_area(ww, height)
         if self.shown is not None:
             self.shown.frame(self.viewport)

@@ -3,7 +3,7 @@
 The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
 as an enum); this view maps keys and buttons to its calls and draws its cell
 and wall arrays through :class:`game.lab.layer.LabLayer`, in a
-:class:`game.render.viewport.MazeViewport` left of the panel; its texts are
+:class:`game.ui.viewport.MazeViewport` left of the panel; its texts are
 :class:`game.lab.hud.LabTexts`.
 
 Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
@@ -51,10 +51,10 @@ from game.lab.layer import LabLayer, draw_run, draw_stairs
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
 from game.render.picture import Picture
-from game.render.viewport import MazeViewport
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
+from game.ui.viewport import MazeViewport
 from game.workers import Task
 
 #: Why a built level has no carving controls (three panel lines).
@@ -194,7 +194,7 @@ class LabView(LabCamera, BaseView):
         width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
         grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
         if grid is not None:
-            self.frame_maze(grid, width, height)
+            self.frame_maze(grid, width, height, self.ctx.keys)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ui import reduced_motion
-from game.ui.input import BINDINGS, CAMERA
+from game.render.motion import reduced_motion
 
 Bounds = tuple[float, float, float, float]
 
@@ -79,10 +78,10 @@ class CameraState:
         return (wx - self.x) * self.zoom + self.width / 2, (wy - self.y) * self.zoom + self.height / 2
 
     # -- user actions --------------------------------------------------------
-    def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
-        """The camera keys of every maze screen: F fits, + zooms in on ``focus`` (screen
-        pixels, e.g. the player), - zooms out around the window centre.  True if handled."""
-        action = BINDINGS.action(CAMERA, symbol)
+    def act(self, action: str | None, focus: tuple[float, float]) -> bool:
+        """Do a camera action of every maze screen (the key table's ``camera`` context, resolved by the
+        caller): ``fit`` fits, ``zoom_in`` zooms in on ``focus`` (screen pixels, e.g. the player),
+        ``zoom_out`` zooms out around the window centre.  True if ``action`` was one of them."""
         if action == "fit":
             self.fit()
         elif action == "zoom_in":
@@ -134,7 +133,7 @@ class CameraState:
         """Move the centre part of the way (``1 - exp(-dt / FOLLOW_TAU)``) to world point ``(gx, gy)``: the same
         glide at any frame rate; within :data:`SETTLE_PX` pixels the rest at once, and nothing at all once there
         (a settled camera keeps exactly the same centre, so an idle screen's frame key stays the same).  With
-        reduced motion (:func:`game.ui.reduced_motion`) it jumps there at once."""
+        reduced motion (:func:`game.render.motion.reduced_motion`) it jumps there at once."""
         d = math.hypot(gx - self.x, gy - self.y) * self.zoom
         if d < 1e-3:
             return

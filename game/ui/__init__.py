@@ -21,6 +21,7 @@ from typing import Any
 
 import arcade
 
+from game.render.motion import reduced_motion, set_reduced_motion
 from game.render.theme import BUTTON_FONTS, Theme, field_style
 
 if arcade.headless:  # pragma: no cover - depends on the environment
@@ -34,6 +35,10 @@ if arcade.headless:  # pragma: no cover - depends on the environment
 
 import arcade.gui as gui  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
+
+from game.ui.glyphs import install as _fast_glyphs  # noqa: E402
+
+_fast_glyphs()  # new glyphs without pyglet's per-pixel Python loop (game/ui/glyphs.py)
 
 FONT = ("DejaVu Sans", "Arial", "calibri")
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
@@ -54,6 +59,8 @@ class ActionButton(gui.UIFlatButton):
     def __init__(self, action: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.action = action
+        #: The label's font size in points as last set by :meth:`set_font_size` (0 before).
+        self.font_px = 0.0
 
     def on_click(self, event: gui.UIOnClickEvent) -> None:
         """Run the action."""
@@ -61,6 +68,7 @@ class ActionButton(gui.UIFlatButton):
 
     def set_font_size(self, size: float, style: dict[str, Any]) -> None:
         """Use ``style`` (a button style dict built for ``size``) from the next render on."""
+        self.font_px = float(size)
         self.style = style
         current = self.get_current_style()
         if current is not None:  # resize the label now, so the layout before the next render centres it
@@ -185,20 +193,6 @@ def enable_ui(ui: gui.UIManager) -> None:
 def request_render(ui: gui.UIManager) -> None:
     """Redraw all of ``ui``'s widgets before the next frame (``UIManager.trigger_render``)."""
     ui.trigger_render()  # type: ignore[no-untyped-call]
-
-
-_REDUCED_MOTION = [False]
-
-
-def set_reduced_motion(on: bool) -> None:
-    """Reduced motion (Settings, setting "reduced_motion") on or off for everything drawn from now on."""
-    _REDUCED_MOTION[0] = bool(on)
-
-
-def reduced_motion() -> bool:
-    """True when the player asked for less movement: the camera jumps instead of gliding and never shakes,
-    puzzle tiles do not slide, the player's disc does not pulse."""
-    return _REDUCED_MOTION[0]
 
 
 def clear_widgets(ui: gui.UIManager) -> None:

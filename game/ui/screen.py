@@ -7,13 +7,14 @@
   screen whose picture changes on its own (an animation, a clock, background progress)
   calls ``self.request_redraw()`` or overrides :meth:`Screen.animating`.
 - :class:`BaseView` — a :class:`Screen` of buttons with keyboard focus, Esc, F1 help, F11.
+- :class:`MazeScreen` — a :class:`Screen` whose maze area is a :class:`game.ui.viewport.MazeViewport`.
 - :func:`common_key` — F1 (help) and F11 (fullscreen), the keys every screen shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade import key
@@ -23,6 +24,12 @@ from game.render.theme import button_style
 from game.routes import Route
 from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
+from game.ui.viewport import MazeViewport
+
+if TYPE_CHECKING:
+    from game.render.camera import CameraState
+    from game.render.fog_layer import DarkMazeLayer
+    from game.render.maze_layer import MazeLayer
 
 
 class Screen(arcade.View):
@@ -75,6 +82,11 @@ def fit_default_camera(window: Any) -> None:  # noqa: ANN401 - an arcade.Window
     camera = window.default_camera
     if (camera.viewport.width, camera.viewport.height) != (width, height):
         camera.viewport = arcade.LBWH(0, 0, width, height)
+
+
+def not_smaller(sizes: list[float], base: list[float], slack: float = 0.01) -> bool:
+    """True when no size of ``sizes`` is below its partner in ``base`` (by more than ``slack`` points)."""
+    return all(a >= b - slack for a, b in zip(sizes, base, strict=False))
 
 
 def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
@@ -182,16 +194,39 @@ class BaseView(Screen):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Re-place everything for the new size.  With text over 100 % (:func:`game.ui.text_scale`) a layout
-        whose buttons leave the window is done again smaller, down to the 100 % size at most."""
+        """Re-place everything for the new size at the largest scale that keeps every text at least its 100 % size.
+
+        The text size of Settings (:func:`game.ui.text_scale`) only ever makes text larger: the layout is tried
+        at the asked scale, and while a button leaves the window or a text (a :meth:`text`, a button label) came
+        out smaller than the same layout gives at 100 %, it is done again a little smaller, never under the 100 %
+        layout itself (a screen that wants more than that reflows or scrolls in its own :meth:`layout`).
+        """
         floor = ui_scale(width, height) / text_scale()
-        self.scale = floor * min(text_scale(), self.max_text_scale)
-        self.layout(width, height)
-        while self.scale > floor and self.spills(width, height):
-            self.scale = max(floor, self.scale * 0.85)
+        target = floor * min(text_scale(), self.max_text_scale)
+        self.scale = target
+        if target <= floor:
             self.layout(width, height)
+        else:
+            self.scale = floor
+            self.layout(width, height)
+            base = self.text_sizes()
+            scale = target
+            while scale > floor:
+                self.scale = scale
+                self.layout(width, height)
+                if not self.spills(width, height) and not_smaller(self.text_sizes(), base):
+                    break
+                scale = max(floor, scale * 0.9)
+            if scale <= floor:
+                self.scale = floor
+                self.layout(width, height)
         snap_to_pixels(self.made_texts)
         self.request_redraw()
+
+    def text_sizes(self) -> list[float]:
+        """The font sizes (points, as laid out) of every :meth:`text` and every button label, in a fixed order:
+        what :meth:`on_resize` compares between text sizes."""
+        return [float(t.font_size) for t in self.made_texts] + [float(b.font_px) for b in self.buttons]
 
     def spills(self, width: int, height: int) -> bool:
         """True when a button of the last layout leaves the ``width`` × ``height`` window."""
@@ -281,3 +316,29 @@ class BaseView(Screen):
         )
         self.made_texts.append(made)
         return made
+
+
+class MazeScreen(Screen):
+    """A screen whose maze area is a :class:`MazeViewport` (``self.viewport``, set by the subclass).
+
+    Reads the viewport's camera state and layers through, so screens and tests name them alike.
+    """
+
+    viewport: MazeViewport
+    music: str | None = "maze"
+    key_context: str = "maze"
+
+    @property
+    def cam(self) -> CameraState:
+        """The world camera's state (the viewport's)."""
+        return self.viewport.cam
+
+    @property
+    def layer(self) -> MazeLayer:
+        """The maze layer (the viewport's)."""
+        return self.viewport.maze_layer
+
+    @property
+    def dark_layer(self) -> DarkMazeLayer | None:
+        """The maze layer of a dark maze, else None."""
+        return self.viewport.dark_layer

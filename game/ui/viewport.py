@@ -21,8 +21,7 @@ import arcade
 from game.render.camera import Bounds, CameraState
 from game.render.fog_layer import DarkMazeLayer
 from game.render.maze_layer import MazeLayer
-from game.ui.input import Bindings
-from game.ui.screen import Screen
+from game.ui.input import CAMERA, Bindings
 
 if TYPE_CHECKING:
     from engine.maze.model import Maze
@@ -44,10 +43,13 @@ class MazeViewport:
         layer: the maze layer drawn by :meth:`draw` (None: the screen draws its own world).
         grid: the grid :meth:`cell_at` picks cells of (None: no picking).
         drag_threshold: pixels before a press becomes a drag (0: every move pans).
+        keys: the key table whose ``camera`` actions :meth:`handle_key` answers (screens pass ``ctx.keys``).
     """
 
     def __init__(self, bounds: Bounds, width: float, height: float, hud: float = 0.0, footer: float = 0.0, *,
-                 layer: MazeLayer | None = None, grid: Any = None, drag_threshold: float = DRAG_THRESHOLD) -> None:
+                 keys: Bindings, layer: MazeLayer | None = None, grid: Any = None,
+                 drag_threshold: float = DRAG_THRESHOLD) -> None:
+        self.keys = keys
         self.camera = arcade.Camera2D()
         self.cam = CameraState(bounds, width, height, hud, footer)
         self.layer = layer
@@ -60,10 +62,11 @@ class MazeViewport:
 
     @classmethod
     def for_maze(cls, window: arcade.Window, maze: Maze, theme: Theme, fog: Fog | None = None, hud: float = 0.0,
-                 footer: float = 0.0) -> MazeViewport:
+                 footer: float = 0.0, *, keys: Bindings) -> MazeViewport:
         """A whole-window viewport on ``maze`` with its layer: drawn through ``fog`` when given (a dark maze)."""
         layer = MazeLayer(window.ctx, maze, theme) if fog is None else DarkMazeLayer(window.ctx, maze, theme, fog)
-        return cls(maze.grid.bounds(), window.width, window.height, hud, footer, layer=layer, grid=maze.grid)
+        return cls(maze.grid.bounds(), window.width, window.height, hud, footer, keys=keys, layer=layer,
+                   grid=maze.grid)
 
     @property
     def maze_layer(self) -> MazeLayer:
@@ -131,9 +134,9 @@ class MazeViewport:
         self.cam.follow(x, y, dt)
 
     def handle_key(self, symbol: int, focus: tuple[float, float]) -> bool:
-        """F fits, + zooms in on world point ``focus`` (the player), - zooms out around the centre.  True if
-        ``symbol`` was one of them."""
-        return self.cam.handle_key(symbol, self.cam.world_to_screen(*focus))
+        """The camera keys of :attr:`keys` (F fits, + zooms in on world point ``focus``, the player, - zooms out
+        around the centre).  True if ``symbol`` was one of them."""
+        return self.cam.act(self.keys.action(CAMERA, symbol), self.cam.world_to_screen(*focus))
 
     def screen_to_world(self, x: float, y: float) -> tuple[float, float]:
         """Window pixel -> world point."""
@@ -262,29 +265,3 @@ def maze_help_line(keys: Bindings | None = None, floors: bool = False) -> str:
                 f"{k.first('maze.pause')} pause · F1 help · Esc back")
     return (f"{k.directions('maze')} move · two keys = diagonal · hold to run · click to walk · wheel zoom · "
             f"drag pan · {k.first('camera.fit')} fit · {k.first('maze.pause')} pause · F1 help · Esc back")
-
-
-class MazeScreen(Screen):
-    """A screen whose maze area is a :class:`MazeViewport` (``self.viewport``, set by the subclass).
-
-    Reads the viewport's camera state and layers through, so screens and tests name them alike.
-    """
-
-    viewport: MazeViewport
-    music: str | None = "maze"
-    key_context: str = "maze"
-
-    @property
-    def cam(self) -> CameraState:
-        """The world camera's state (the viewport's)."""
-        return self.viewport.cam
-
-    @property
-    def layer(self) -> MazeLayer:
-        """The maze layer (the viewport's)."""
-        return self.viewport.maze_layer
-
-    @property
-    def dark_layer(self) -> DarkMazeLayer | None:
-        """The maze layer of a dark maze, else None."""
-        return self.viewport.dark_layer
