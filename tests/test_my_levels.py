@@ -230,10 +230,13 @@ def test_the_menu_opens_my_levels_and_esc_comes_back(window, ctx, saved):
     from game.shell.menu import MenuView
     from game.shell.my_levels import MyLevelsView
 
+    from game.shell.menu import group_entries
+
     menu = MenuView(ctx)
     window.show_view(menu)
+    menu.open_group("create")  # My levels sits in the Create group
     menu.on_draw()
-    index = [e.label for e in menu.entries].index("My levels")
+    index = [e.label for e in group_entries("create")].index("My levels")
     click(window, menu.buttons[index])
     assert isinstance(window.current_view, MyLevelsView)
     keypress(window, key.ESCAPE)
