@@ -33,7 +33,6 @@ This module is pure (no window code); nothing here writes to a pack it reads.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -241,24 +240,33 @@ def _number(ck: _Checker, table: dict[str, Any], fld: str, whole: bool) -> float
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The pack's TOML through the one reader (:mod:`engine.reader`): a regular file of at most
+    :data:`MAX_FILE_BYTES`, nested at most 32 deep; a FIFO, a device or a link to one is refused unopened."""
+    from engine.reader import ReadError, read_text
+
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PackError(f"{name}: is too big for a pack ({size:,} bytes, at most {MAX_FILE_BYTES:,})", name)
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise PackError(f"{name}: is not UTF-8 text", name) from None
-    except OSError as exc:
-        raise PackError(f"{name}: cannot be read: {exc.strerror or exc}", name) from None
+        text = read_text(path, limit=MAX_FILE_BYTES)
+    except ReadError as exc:
+        why = _without_name(str(exc))
+        readable = why.startswith(("is not UTF-8", "is too big", "cannot"))  # it was found: say what is wrong
+        raise PackError(f"{name}: {why}" if readable else f"{name}: cannot be read: it {why}", name) from None
     return _parse_toml(text, name)
 
 
+def _without_name(message: str) -> str:
+    """The reader's sentence without its leading quoted path (the pack's messages start with its name)."""
+    head, sep, rest = message.partition("' ")
+    return rest if sep and head.startswith("'") else message
+
+
 def _parse_toml(text: str, name: str) -> dict[str, Any]:
+    from engine.reader import ReadError, parse_toml
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PackError(f"{name}: is not valid TOML: {exc}", name) from None
+        return parse_toml(text, "it")
+    except ReadError as exc:
+        raise PackError(f"{name}: {exc}", name) from None
 
 
 def _parse(data: dict[str, Any], file: str, stem: str) -> Pack:
