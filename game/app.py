@@ -1,7 +1,8 @@
 """Start the game window: ``main(argv)`` for the ``tessera`` launcher.
 
 ``main([])`` opens the main menu; ``main(["play", CODE])`` opens that level
-directly (an invalid code opens the code screen showing why).  The window is
+directly (an invalid code opens the code screen showing why), ``main(["play"])`` continues the campaign
+(the next unfinished level) and ``main(["campaign"])`` opens the campaign map.  The window is
 1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
 
 Idle costs nothing: :class:`GameWindow` draws a frame only when the current view
@@ -66,6 +67,28 @@ def _duo(ctx: Context, args: list[str]) -> arcade.View | None:
 
 
 COMMANDS["duo"] = _duo
+
+
+def _campaign(ctx: Context, args: list[str]) -> arcade.View | None:
+    """``tessera campaign``: the campaign map."""
+    view: arcade.View | None = ctx.view_for(Route.LEVELS)
+    return view
+
+
+COMMANDS["campaign"] = _campaign
+
+
+def _play(ctx: Context, args: list[str]) -> arcade.View | None:
+    """``tessera play``: continue the campaign (the menu's first entry: the next unfinished level, or the map
+    when every open level is finished); ``tessera play CODE`` plays that code."""
+    if args:
+        return code_view(ctx, args[0])
+    level = ctx.campaign.next_to_play(ctx.store.stars(), ctx.store.unlocked())
+    view: arcade.View | None = ctx.view_for(Route.LEVELS) if level is None else ctx.view_for(Route.LEVEL, level)
+    return view
+
+
+COMMANDS["play"] = _play
 
 
 class FramePacer:
@@ -190,8 +213,6 @@ def create_window(visible: bool = True) -> arcade.Window:
 def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
     """The view to start with for the command line ``argv`` (menu when empty)."""
     args = list(argv)
-    if args and args[0] == "play" and len(args) > 1:
-        return code_view(ctx, args[1])
     if args and args[0] in COMMANDS:
         view = COMMANDS[args[0]](ctx, args[1:])
         if view is not None:

@@ -185,3 +185,34 @@ def test_the_backdrop_starts_differently_each_launch_and_stays_off_the_panel(win
     for b in menu.buttons:
         r = b.rect
         assert left <= r.left and r.right <= right and bottom <= r.bottom and r.top <= top
+
+
+def test_tessera_campaign_opens_the_map_and_play_without_a_code_continues(window, ctx):
+    from engine.cli import build_parser
+    from game.app import first_view
+    from game.play.view import PlayView
+    from game.shell.levels import LevelsView
+
+    assert isinstance(first_view(ctx, ["campaign"]), LevelsView)
+    view = first_view(ctx, ["play"])
+    assert isinstance(view, PlayView) and view.code == ctx.campaign.levels[0].code()
+    lv = ctx.campaign.levels
+    for i in range(3):
+        ctx.store.complete_level(lv[i].id, 3, lv[i + 1].id)
+    view = first_view(ctx, ["play"])
+    assert isinstance(view, PlayView) and view.code == lv[3].code()
+    assert build_parser().parse_args(["campaign"]).command == "campaign"
+    for level in lv:
+        ctx.store.complete_level(level.id, 3, None)
+    assert isinstance(first_view(ctx, ["play"]), LevelsView)  # nothing left: the map
+
+
+def test_the_cli_hands_campaign_and_a_bare_play_to_the_window():
+    import io
+
+    from engine.cli import main
+
+    opened = []
+    for argv in (["campaign"], ["play"]):
+        assert main(argv, out=io.StringIO(), err=io.StringIO(), open_window=lambda a: opened.append(a) or 0) == 0
+    assert opened == [["campaign"], ["play"]]
