@@ -69,13 +69,13 @@ def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
 
     target = Path(path)
     suffix = target.suffix.lower()
-    if target.is_dir():
+    if os.path.isdir(target):  # never raises (a name too long is the writer's one line below)
         raise QrError(f"'{str(target)[-60:]}' is a folder: give a file name ending in .png or .svg.")
     if suffix not in FORMATS:
         raise QrError(f"A QR code is written as .png or .svg, not '{target.name[-60:]}'.")
     if not 1 <= scale <= 100:
         raise QrError(f"The QR scale must be 1..100 pixels per module, not {scale}.")
-    qr = make_qr(text)
+    qr = make_qr(text)  # QrError for a text too long, before anything is opened
     try:
         check_output_path(target)  # a folder, a FIFO, a name too long...: refused before writing, never a hang
         with open_output_bytes(target) as out:
