@@ -25,7 +25,8 @@ from typing import Any
 
 from engine.sanitise import one_line
 
-__all__ = ["MAX_DEPTH", "MAX_JSON_BYTES", "MAX_KEY_PARTS", "MAX_PACK_BYTES", "ReadError", "check_nesting",
+__all__ = ["MAX_DEPTH", "MAX_JSON_BYTES", "MAX_KEY_PARTS", "MAX_PACK_BYTES", "ReadError", "check_nesting", "copy_file",
+           "read_head",
            "load_json", "load_toml", "parse_json", "parse_toml", "read_bytes", "read_text"]
 
 #: The largest level pack read (bytes); the campaign's biggest file is under 10 KB.
@@ -107,6 +108,77 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
         return b"".join(chunks)
     except OSError as exc:
         raise ReadError(f"{_name(p)} cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def read_head(path: str | os.PathLike[str], size: int) -> bytes:
+    """The first ``size`` bytes (or fewer) of the regular file ``path``, whatever its length.
+
+    Raises:
+        ReadError: as :func:`read_bytes` for a missing or unreadable file, a pipe, a device, a folder.
+    """
+    p = os.fspath(path)
+    try:
+        kind = _kind(os.stat(p).st_mode)
+        if kind is not None:
+            raise ReadError(f"{_name(p)} is {kind}, not a file that can be read")
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise ReadError(f"{_name(p)} {_REASONS.get(exc.errno or 0, f'cannot be read ({exc.strerror})')}") from None
+    try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise ReadError(f"{_name(p)} is {kind}, not a file that can be read")
+        return os.read(fd, size)
+    except OSError as exc:
+        raise ReadError(f"{_name(p)} cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def copy_file(path: str | os.PathLike[str], dest: str | os.PathLike[str], *, limit: int) -> bool:
+    """Copy the regular file ``path`` (links followed) to a new file ``dest``, at most ``limit`` bytes.
+
+    ``path`` is only read (opened read-only, non-blocking; never locked, never written).
+
+    Returns:
+        False when there is no file at ``path`` (nothing is created), True when it was copied.
+
+    Raises:
+        ReadError: as :func:`read_bytes` (a pipe, device, folder, too big, unreadable), or ``dest`` cannot be
+            written (one line).
+    """
+    p = os.fspath(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise ReadError(f"{_name(p)} {_REASONS.get(exc.errno or 0, f'cannot be read ({exc.strerror})')}") from None
+    kind = _kind(st.st_mode)
+    if kind is not None:
+        raise ReadError(f"{_name(p)} is {kind}, not a file that can be read")
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise ReadError(f"{_name(p)} {_REASONS.get(exc.errno or 0, f'cannot be read ({exc.strerror})')}") from None
+    try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise ReadError(f"{_name(p)} is {kind}, not a file that can be read")
+        with open(dest, "xb") as out:
+            got = 0
+            while chunk := os.read(fd, 1 << 20):
+                got += len(chunk)
+                if got > limit:
+                    raise ReadError(f"{_name(p)} is too big (more than {limit:,} bytes)")
+                out.write(chunk)
+        return True
+    except OSError as exc:
+        raise ReadError(f"{_name(p)} cannot be copied ({exc.strerror})") from None
     finally:
         os.close(fd)
 

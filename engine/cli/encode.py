@@ -136,9 +136,11 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     if "edges" in obj:
         edges = obj["edges"]
         try:
-            arr = np.asarray(edges, dtype=np.int64)
+            arr = np.asarray(edges)  # no dtype: strings ("3") or true/false stay what they are and are refused
         except (ValueError, TypeError, OverflowError):
             arr = None
+        if arr is not None and arr.size and arr.dtype.kind not in "iu":
+            raise UsageError("\"edges\" must be pairs of whole numbers (cell indexes), as generate writes them")
         if arr is None or arr.shape != (num_edges, 2):
             count = len(edges) if isinstance(edges, list) else "no list of"
             raise UsageError(f"\"edges\" has {count} pairs; a {_grid_name(shape, width, height, floors)} grid has "

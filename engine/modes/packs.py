@@ -9,7 +9,7 @@ A pack is one file::
     [[level]]
     name = "Warm-up"                # required, 1..60 characters, unique in the pack
     code = "M2.H8X6.BT#2S-XX"       # a maze level's code, unique in the pack
-    par_moves = 30                  # optional, a whole number >= the shortest path
+    par_moves = 30                  # optional, a whole number >= the shortest path, <= 10,000,000
     par_time = 20                   # optional, seconds > 0
 
 A level's code is any code that decodes to a maze level: a maze code (``M``, a
@@ -60,6 +60,8 @@ MAX_LEVELS = 12
 MAX_NAME = 60
 #: Par times above this many seconds are refused (a day).
 MAX_PAR_TIME = 86_400
+#: The largest par in moves (ten moves per cell of the largest maze; no player writes more).
+MAX_PAR_MOVES = 10 * MAX_CELLS
 #: Pack files larger than this are refused unread.
 MAX_FILE_BYTES = 4_000_000
 _PACK_FIELDS = ("name", "author")
@@ -236,6 +238,8 @@ def _number(ck: _Checker, table: dict[str, Any], fld: str, whole: bool) -> float
         raise ck.fail(fld, f"must be more than 0, got {_shown(v)}")
     if fld == "par_time" and v > MAX_PAR_TIME:
         raise ck.fail(fld, f"must be at most {MAX_PAR_TIME} seconds, got {_shown(v)}")
+    if fld == "par_moves" and v > MAX_PAR_MOVES:
+        raise ck.fail(fld, f"must be at most {MAX_PAR_MOVES:,} moves, got {_shown(v)}")
     return float(v)
 
 
