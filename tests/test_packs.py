@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.maze.recipe import MazeSpec, cell_count
+from engine.maze.grids import cell_count
+from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
 from engine.modes import packs
 from engine.modes.campaign import BrokenWorld, load_campaign

@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Final
 
 from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_int, decode_kind, encode_int, seal
 from engine.level import Level
-from engine.maze.grids import SHAPE_LETTERS, player_name
+from engine.maze.grids import SHAPE_LETTERS, cell_count, player_name
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
@@ -563,17 +563,6 @@ def _floors_field(part: str) -> tuple[int, int]:
     if sep and stairs == DEFAULT_STAIRS:
         raise CodeError(f"The stairs {stairs}% are the default and are written without 'S'.")
     return floors, stairs
-
-
-def cell_count(shape: str, width: int, height: int) -> int:
-    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
-    if shape == "polar":
-        from engine.maze.grids.polar import ring_counts
-
-        return sum(ring_counts(width, height))
-    if shape == "upsilon":
-        return 2 * width * height - width - height + 1  # octagons plus the squares between them
-    return width * height
 
 
 def recipe_of(level: Level) -> MazeSpec | None:

@@ -49,7 +49,7 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     Raises:
         ValueError: a maze too big for a page.
     """
-    from engine.maze.recipe import cell_count
+    from engine.maze.grids import cell_count
     from engine.rng import SEED_MAX
 
     _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, "the maze")
@@ -94,7 +94,7 @@ def _code_sheet(text: str, n: int) -> Sheet:
         return Sheet(f"Maze {n}", level.code(), level.maze)
     if canon.startswith("M"):
         spec = MazeSpec.from_code(text)
-        from engine.maze.recipe import cell_count
+        from engine.maze.grids import cell_count
 
         _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, f"the maze of {spec.code()}")
         return Sheet(f"Maze {n}", spec.code(), spec.build)

@@ -111,7 +111,7 @@ class LabView(LabCamera, BaseView):
             ("Next solver  (O)", self.next_solver),
             ("Compare algorithms  (C)", self.compare),
             ("Export PNG + SVG  (X)", self.export_now),
-            ("Print PDF  (P)", self.print_now),
+            ("Print PDF  (P)", self.print_pdf),
             ("Copy code  (K)", self.copy_code),
         ):
             self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
@@ -299,18 +299,13 @@ class LabView(LabCamera, BaseView):
         self.say(*lines, middle=bool(paths))
         return paths
 
-    def print_pdf(self) -> list[Path]:
-        """P: a PDF of the current maze and its answer in the export folder; the panel says where."""
+    def print_pdf(self) -> None:
+        """P / the Print button: a PDF of the current maze and its answer in the export folder; the panel says
+        where."""
         from game.lab.export import print_maze
 
-        name = self.spec.label() if self.spec is not None else "Lab maze"
-        paths, lines = print_maze(self.ctx.store, self.maze, self.code, name)
+        paths, lines = print_maze(self.ctx.store, self.maze, self.code, self.spec.label() if self.spec else "Lab")
         self.say(*lines, middle=bool(paths))
-        return paths
-
-    def print_now(self) -> None:
-        """P."""
-        self.print_pdf()
 
     def export_now(self) -> None:
         """X / the Export button."""
@@ -394,7 +389,7 @@ class LabView(LabCamera, BaseView):
             "play": self.toggle_play, "step": self.single_step, "faster": lambda: self.change_speed(1),
             "slower": lambda: self.change_speed(-1), "restart": self.restart, "new_seed": self.new_seed,
             "solver": self.next_solver, "solve": self.solve, "compare": self.compare, "export": self.export_now,
-            "print": self.print_now, "copy": self.copy_code, "end": self.run_to_end,
+            "print": self.print_pdf, "copy": self.copy_code, "end": self.run_to_end,
         }
         name = self.ctx.keys.action("lab", symbol)
         if self.camera_key(symbol, name):
