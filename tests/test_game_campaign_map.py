@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import routes
 from game.ui import ELLIPSIS, wrap_lines
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -13,9 +14,8 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 def test_level_names_are_whole_or_end_in_an_ellipsis(window, ctx, width, height):
     from layout_check import check_layout, set_window_size
 
-    from game.routes import Route
 
-    view = ctx.view_for(Route.LEVELS)
+    view = routes.levels(ctx)
     try:
         assert check_layout(window, view, width, height) == []
         whole = 0
@@ -37,13 +37,12 @@ def test_level_names_are_whole_or_end_in_an_ellipsis(window, ctx, width, height)
 
 
 def test_world_bars_count_stars_earned_of_possible(window, ctx):
-    from game.routes import Route
 
     camp = ctx.campaign
     first_world = camp.by_world()[0][1]
     ctx.store.complete_level(first_world[0].id, 3, None)
     ctx.store.complete_level(first_world[1].id, 2, None)
-    view = ctx.go(Route.LEVELS)
+    view = ctx.go(routes.levels)
     view.on_draw()
     assert view.world_stars[0] == (5, 3 * len(first_world))
     assert all(got == 0 for got, _ in view.world_stars[1:])

@@ -9,6 +9,7 @@ from engine.modes.daily import daily_code, puzzle_daily, utc_today
 from engine.puzzle.deal import Deal, deal_session
 from engine.puzzle.optimal import solve_optimal
 from engine.records import Run, daily_tag
+from game import routes
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
@@ -32,14 +33,13 @@ def run_until(view, done, timeout=30.0):
 
 def test_dailies_screen_shows_streaks_and_opens_the_puzzle_daily_with_its_par(ctx):
     from game.puzzle.view import PuzzleView
-    from game.routes import Route
     from game.shell.dailies import DailiesView
 
     today = utc_today()
     for back in (1, 2):
         day = today - dt.timedelta(days=back)
         ctx.store.record_run(Run("maze", daily_code(day), daily_code(day), 30.0, 50, 40, daily_tag("maze", day)))
-    view = ctx.go(Route.DAILIES)
+    view = ctx.go(routes.dailies)
     assert isinstance(view, DailiesView)
     view.on_draw()
     assert "Maze streak: 2 days (longest 2)" in view.streak.text
@@ -105,7 +105,6 @@ def test_distance_line_follows_the_game_and_says_the_optimum_at_the_end(ctx):
 
 
 def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
-    from game.routes import Route
     from game.shell.records import RecordsView
 
     monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
@@ -114,7 +113,7 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     code = daily_code(dt.date(2026, 11, 20))
     ctx.store.record_win(code, 61.25, 130)
     ctx.store.record_win("puzzle-size:3x3", 9.5, 24)  # a size won before the history existed
-    view = ctx.go(Route.RECORDS)
+    view = ctx.go(routes.records)
     assert isinstance(view, RecordsView)
     view.on_draw()
     assert view.puzzle_texts[0].text.split("\n") == ["3x3", "4x4"]
@@ -124,7 +123,7 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     view.export()
     written = sorted((tmp_path / "home" / "exports").glob("*.csv"))
     assert len(written) == 1 and "Records written to" in view.status.text
-    settings = ctx.go(Route.SETTINGS)
+    settings = ctx.go(routes.settings)
     label = "Export records (CSV)"
     settings.activate([b.text for b in settings.buttons].index(label))
     assert len(sorted((tmp_path / "home" / "exports").glob("*.csv"))) == 2  # a new file, the first kept

@@ -134,7 +134,7 @@ def test_stair_marks_are_the_open_stairs_of_the_shown_floor():
 
 def test_the_lab_setup_offers_floors_and_opens_them_and_the_comparison_keeps_them(ctx, window):
     from game.lab.compare import CompareView
-    from game.lab.open import lab_command
+    from game.lab.open import open_lab
     from game.lab.setup import LabSetupView
     from game.lab.view import LabView
 
@@ -148,7 +148,7 @@ def test_the_lab_setup_offers_floors_and_opens_them_and_the_comparison_keeps_the
     lab = window.current_view
     assert isinstance(lab, LabView) and lab.spec.floors == 2 and lab.run.grid.floors == 2
     code = MazeSpec.create("square", 6, 5, "wilson", seed=2, floors=4).code()
-    view = lab_command(ctx, [code])
+    view = open_lab(ctx, code)
     assert isinstance(view, LabView) and view.code == code
     compare = CompareView(ctx, MazeSpec.create("square", 6, 5, "wilson", seed=2, floors=2), runs=1, start=False)
     assert "binary-tree" not in compare.algorithms and "wilson" in compare.algorithms

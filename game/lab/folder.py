@@ -7,6 +7,7 @@ from typing import Any
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
 from game.lab.export import SETTING, check_folder, default_folder, export_folder
 from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
@@ -87,7 +88,7 @@ class LabFolderView(BaseView):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("lab-setup")
+            self.ctx.go(routes.lab_setup)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Enter saves, Ctrl+V pastes, Esc leaves the field first."""

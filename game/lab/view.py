@@ -221,7 +221,7 @@ class LabView(LabCamera, BaseView):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("lab-setup")
+            self.ctx.go(routes.lab_setup)
 
     def _release_picture(self) -> None:
         """Drop a big maze's picture (its GL texture is deleted at once) and maze."""

@@ -15,6 +15,7 @@ from engine.level import Level
 from engine.maze.model import Maze
 from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
+from game import routes
 from game.context import Context
 from game.format import format_time, moves_texts
 from game.play.dark import goal_hint_on
@@ -23,7 +24,6 @@ from game.play.marks import draw_goal_hint, draw_player
 from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
-from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import climb_direction
@@ -81,7 +81,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.code = code
         self.level = level
         self.title_text = title
-        self._back = back or ctx.show_menu
+        self._back = back or (lambda: routes.show_menu(ctx))
         if session is None:
             session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
@@ -129,13 +129,13 @@ class PlayScreen(KeepPlace, MazeScreen):
         """The pause overlay (created on first access)."""
         if self._pause is None:
             self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
-                                       on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
+                                       on_settings=lambda: self.ctx.go(routes.settings, back_to=self),
                                        on_help=self.show_help)
         return self._pause
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
-        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
 
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -395,7 +395,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)
             store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
-        self.ctx.go(Route.WIN, self, result, next_level)
+        self.ctx.go(routes.win, self, result, next_level)
 
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:

@@ -9,6 +9,7 @@ picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import arcade
@@ -18,13 +19,13 @@ from arcade import key
 from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
+from game import routes
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.setup_rows import ROWS, row_texts, step_row
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
-from game.routes import Route
 from game.ui import FONT, TITLE_FONT, gui, needs_render
 from game.ui.screen import Screen, common_key
 
@@ -100,7 +101,7 @@ class PuzzleSetupView(Screen):
         self.b_path = add("Use my picture", self.use_path, 13)
         self.b_play = add("Play  Enter", self.play, 16)
         self.b_open = add("Open code", self.open_code, 13)
-        self.b_back = add("Menu  Esc", self.ctx.show_menu, 13)
+        self.b_back = add("Menu  Esc", partial(routes.show_menu, self.ctx), 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
         self._path_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
@@ -212,7 +213,7 @@ class PuzzleSetupView(Screen):
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.go(Route.PUZZLE, code)
+        self.ctx.go(routes.puzzle, code)
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
@@ -227,7 +228,7 @@ class PuzzleSetupView(Screen):
             self.error = str(exc)
             self._refresh()
             return False
-        self.ctx.go(Route.PUZZLE, text)
+        self.ctx.go(routes.puzzle, text)
         return True
 
     # -- layout and drawing ----------------------------------------------------------------
@@ -396,7 +397,7 @@ class PuzzleSetupView(Screen):
                 self.field_focus = self.path_focus = False
                 self._refresh()
             else:
-                self.ctx.show_menu()
+                routes.show_menu(self.ctx)
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
             if self.path_focus:
                 self.use_path()

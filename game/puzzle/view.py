@@ -28,6 +28,7 @@ from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
 from engine.share.lines import LevelSummary, share_line
+from game import routes
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -37,7 +38,6 @@ from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
-from game.routes import Route
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
@@ -411,9 +411,9 @@ class PuzzleView(Screen):
         self.session.cancel_solve()
         self.session.stop_playback()
         if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
-            self.ctx.go(Route.DAILIES)
+            self.ctx.go(routes.dailies)
         else:
-            self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+            self.ctx.go(routes.puzzle_setup, deal=self.deal)
 
     def escape(self) -> None:
         """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out

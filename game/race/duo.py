@@ -28,7 +28,6 @@ from game.format import count, floor_text, format_clock
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
-from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import needs_render
 from game.ui.input import Bindings, climb_direction
@@ -152,7 +151,7 @@ class DuoView(RaceScreen):
 
     def show_help(self) -> None:
         """The help screen (it lists the two-player keys); comes back here, paused."""
-        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:

@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
 from game.ui import FONT
 from game.ui.screen import Screen
@@ -69,7 +70,7 @@ class RaceLoadingView(Screen, Generic[S]):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("race-setup")
+            self.ctx.go(routes.race_setup)
         return True
 
     def on_draw(self) -> None:

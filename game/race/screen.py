@@ -18,11 +18,11 @@ import arcade
 from engine.maze.model import Maze
 from engine.modes.base import Phase
 from engine.modes.fog import Fog
+from game import routes
 from game.context import Context
 from game.format import format_clock
 from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
-from game.routes import Route
 from game.ui import FONT, ui_scale
 from game.ui.screen import MazeScreen
 from game.ui.textfit import fit_text
@@ -180,7 +180,7 @@ class RaceScreen(MazeScreen):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go(Route.RACE_SETUP)
+            self.ctx.go(routes.race_setup)
 
     def input_paused(self) -> bool:
         """True while the screen ignores the mouse (a pause overlay is up); never, unless a screen says so."""

@@ -19,7 +19,6 @@ from game import routes
 from game.codes import decoded_level
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
-from game.routes import Route
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import FLOORS, SIZES, MazeChoices, algorithms_for, new_seed
 from game.ui.textfit import fit_text
@@ -195,7 +194,7 @@ class RaceSetupView(ChoiceSetupView):
                 return
             if self.race.players == 2 and self._open_duo(code):
                 return
-            self.ctx.go(Route.RACE_CODE, code, race=self.race.race_spec, back=self)
+            self.ctx.go(routes.race_code, code, race=self.race.race_spec, back=self)
         except CodeError as exc:
             self.message.text = str(exc)
 
@@ -235,7 +234,7 @@ class RaceSetupView(ChoiceSetupView):
         maze = duo_maze(decoded)
         if maze is None:
             raise CodeError("Two players race a maze: paste a maze or level code.")
-        self.ctx.go(Route.RACE_DUO, self.race.maze_spec(maze).code(), back=self)
+        self.ctx.go(routes.race_duo, self.race.maze_spec(maze).code(), back=self)
         return True
 
     def start(self) -> None:

@@ -10,8 +10,8 @@ from arcade.types import LBWH
 
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec, dark_code
+from game import routes
 from game.context import Context
-from game.routes import Route
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid
 from game.ui.screen import BaseView
 
@@ -122,7 +122,7 @@ class CodeEntryView(BaseView):
         """Decode and play, or show why the code is wrong."""
         try:
             text = dark_code(self.field.text) if self.dark else self.field.text
-            view = self.ctx.view_for(Route.OPEN_CODE, text)
+            view = routes.open_code(self.ctx, text)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

@@ -1,6 +1,6 @@
 """Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
 
-Opened with ``ctx.go(Route.HELP, back_to=view, mode=shape)``; Esc returns to
+Opened with ``ctx.go(routes.help_screen, back_to=view, mode=shape)``; Esc returns to
 ``back_to`` (the menu by default).  ``mode`` (a maze shape) puts that shape's
 note first.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.modes.registry import help_keys
+from game import routes
 from game.context import Context
-from game.routes import Route
+from game.shell.modes import help_sections
 from game.ui import fit_text, place_grid
 from game.ui.screen import BaseView
 
@@ -21,47 +21,9 @@ EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "F1 this help  ·  F11 fullscreen  ·  after a level or race: Q its QR code, C copies a share line (puzzle: L)",
     "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
 ])
-#: A mode's help section key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
-#: The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
-MODE_HELP: dict[str, tuple[str, list[str]]] = {
-    "maze": ("Maze (Campaign, codes, Daily)", [
-        "Arrows or WASD step; hold a key to run along a corridor; click a seen cell to walk there",
-        "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
-        "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
-        "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
-        "Weave: walk straight on under a bridge  ·  Floors: E/PgUp up a stair (bright), Q/PgDn down (dim)",
-    ]),
-    "race": ("Race", [
-        "Move as in a maze (stairs: PgUp/PgDn); the opponent runs on the same clock  ·  E explored  ·  Esc give up",
-        "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
-    ]),
-    "two-players": ("Two players (Race setup: Players 2)", [
-        "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond)",
-        "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
-        "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
-        "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
-    ]),
-    "puzzle": ("Sliding puzzle", [
-        "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column",
-        "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
-        "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
-        "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
-        "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
-    ]),
-    "lab": ("Lab", [
-        "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
-        "S solve  ·  O next solver  ·  G new seed  ·  C compare algorithms  ·  X export  ·  K copy code",
-    ]),
-    "editor": ("Maze editor", [
-        "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans",
-        "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
-        "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
-        "A resize keeps the walls of cells that stay (square, hex, triangle; polar: , . rings), else starts blank",
-        "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save  ·  N new  ·  wheel zoom  ·  F fit",
-    ]),
-}
-#: (heading, lines) in screen order: :data:`EVERYWHERE`, then the modes' sections in registry order.
-SECTIONS: list[tuple[str, list[str]]] = [EVERYWHERE, *(MODE_HELP[key] for key in help_keys())]
+#: (heading, lines) in screen order: :data:`EVERYWHERE`, then the modes' sections (:mod:`game.shell.modes`, in the
+#: order of the modes' table; modes that share a section show it once).
+SECTIONS: list[tuple[str, list[str]]] = [EVERYWHERE, *((h.heading, list(h.lines)) for h in help_sections())]
 
 SHAPE_NOTES = {
     "square": "Square cells: each arrow key is one neighbour.",
@@ -88,7 +50,7 @@ class HelpView(BaseView):
         self.back_to = back_to
         t = ctx.theme
         self.ui.add(self.make_button("Back", self.back))
-        self.ui.add(self.make_button("Guided start", lambda: ctx.go(Route.GUIDE, back_to=self)))
+        self.ui.add(self.make_button("Guided start", lambda: ctx.go(routes.guide, back_to=self)))
         self.title = self.text("Help", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.rows: list[tuple[Any, str, float, bool]] = []  # (text, value, base size, heading)
         if mode in SHAPE_NOTES:
@@ -103,7 +65,7 @@ class HelpView(BaseView):
         if self.back_to is not None:
             self.ctx.show(self.back_to)
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     def layout(self, width: int, height: int) -> None:
         """Lines from the top; the font shrinks so every line fits above the Back button."""

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import arcade
 
+from game import routes
 from game.context import Context
 from game.format import STAR, star_text
-from game.routes import Route
 from game.ui import ellipsize, fit_text, place_grid, wrap_lines
 from game.ui.screen import BaseView
 
@@ -100,7 +100,7 @@ class LevelsView(BaseView):
 
     def _opener(self, index: int) -> Callable[[], None]:
         def open_it() -> None:
-            self.ctx.go(Route.LEVEL, self.levels[index])
+            self.ctx.go(routes.level, self.levels[index])
 
         return open_it
 

@@ -1,8 +1,8 @@
 """The main menu.  Its entries come from :data:`MENU_ENTRIES`.
 
-The modes' buttons come from the mode registry (:func:`engine.modes.registry.menu_modes`:
-label, menu route, order); adding another screen is one line in :data:`MENU_ENTRIES`
-(label, route, order): the button calls ``ctx.go(route)`` (see :mod:`game.routes`).  The menu
+The modes' buttons come from the modes' table (:func:`game.shell.modes.menu_buttons`:
+label, route, order); adding another screen is one line in :data:`MENU_ENTRIES`
+(label, route, order): the button calls ``ctx.go(route)`` with a typed route function of :mod:`game.routes`.  The menu
 remembers the last chosen entry (``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
 
 The first launch (no level finished and the setting :data:`GUIDE_SEEN` unset) greets the player and offers the
@@ -16,16 +16,15 @@ from dataclasses import dataclass
 
 import arcade
 
-from engine.modes.registry import menu_modes
+from game import routes
 from game.context import Context
 from game.render.backdrop import CarvingBackdrop
-from game.routes import Route
+from game.shell.modes import menu_buttons
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
 from game.ui import TITLE_FONT, enable_ui, fit_text, place_column
 from game.ui.screen import BaseView
 
-QUIT = "quit"  # the one entry that is not a route
 #: The setting that says the first-launch greeting was answered ("1").
 GUIDE_SEEN = "guide_seen"
 GREETING = ("Welcome to Tessera!", "Mazes to walk, races to win, tiles to slide. A one-minute guided start shows "
@@ -39,28 +38,29 @@ def first_launch(store: SaveStore) -> bool:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One main-menu button: ``route`` is a :class:`~game.routes.Route` (or :data:`QUIT`)."""
+    """One main-menu button: ``opens`` is a route function of :mod:`game.routes` taking only the context (or
+    :func:`quit_game`, the one entry that is no screen)."""
 
     label: str
-    route: str
+    opens: Callable[[Context], arcade.View | None]
     order: int = 50
-
-
-MENU_ENTRIES: list[MenuEntry] = [
-    *(MenuEntry(m.label, Route(m.menu_route), m.menu_order) for m in menu_modes() if m.label and m.menu_route),
-    MenuEntry("My levels", Route.MY_LEVELS, 55),
-    MenuEntry("Records", Route.RECORDS, 75),
-    MenuEntry("Enter code", Route.CODE_ENTRY, 60),
-    MenuEntry("Settings", Route.SETTINGS, 80),
-    MenuEntry("Help", Route.HELP, 90),
-    MenuEntry("Quit", QUIT, 99),
-]
 
 
 def quit_game(ctx: Context) -> None:
     """Close the window (ends ``arcade.run``)."""
     ctx.store.close()
     arcade.close_window()
+
+
+MENU_ENTRIES: list[MenuEntry] = [
+    *(MenuEntry(b.label, b.opens, b.order) for b in menu_buttons()),
+    MenuEntry("My levels", routes.my_levels, 55),
+    MenuEntry("Records", routes.records, 75),
+    MenuEntry("Enter code", routes.code_entry, 60),
+    MenuEntry("Settings", routes.settings, 80),
+    MenuEntry("Help", routes.help_screen, 90),
+    MenuEntry("Quit", quit_game, 99),
+]
 
 
 class MenuView(BaseView):
@@ -120,7 +120,7 @@ class MenuView(BaseView):
 
     def _start_guide(self) -> None:
         self._answered()
-        self.ctx.go(Route.GUIDE)
+        self.ctx.go(routes.guide)
 
     def _skip_guide(self) -> None:
         self._answered()
@@ -151,10 +151,9 @@ class MenuView(BaseView):
     def _opener(self, entry: MenuEntry) -> Callable[[], None]:
         def open_it() -> None:
             self.ctx.memory["menu.focus"] = self.focus
-            if entry.route == QUIT:
-                quit_game(self.ctx)
-            else:
-                self.ctx.go(entry.route)
+            view = entry.opens(self.ctx)
+            if view is not None:
+                self.ctx.show(view)
 
         return open_it
 

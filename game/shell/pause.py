@@ -27,14 +27,14 @@ class PauseOverlay:
 
     def __init__(
         self, ctx: Context, on_resume: Callable[[], None], on_restart: Callable[[], None], on_quit: Callable[[], None],
-        on_settings: Callable[[], None] | None = None, on_help: Callable[[], None] | None = None,
+        on_settings: Callable[[], object] | None = None, on_help: Callable[[], object] | None = None,
         quit_label: str = "Quit level",
     ) -> None:
         self.ctx = ctx
         self.ui = gui.UIManager()
         self.visible = False
         self.focus = 0
-        entries: list[tuple[str, Callable[[], None], bool]] = [
+        entries: list[tuple[str, Callable[[], object], bool]] = [
             ("Resume", on_resume, True),
             ("Restart", on_restart, True),
             *((label, self._volume_action(channel, step), False) for label, channel, step in VOLUME_BUTTONS),

@@ -14,10 +14,10 @@ import arcade
 from arcade import key
 
 from engine.share.lines import LevelSummary, daily_date, share_line
+from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, format_time, star_text
-from game.routes import Route
 from game.save_schema import WinResult
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.qr import ShareKeys
@@ -69,7 +69,7 @@ class WinView(BaseView):
         self.stars = s.stars
         t = ctx.theme
         if next_level is not None:
-            self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
+            self.ui.add(self.make_button("Next level", lambda: ctx.go(routes.level, next_level)))
         self.ui.add(self.make_button("Play again", self.replay))
         if play.code:
             self.ui.add(self.make_button("Copy code", self.copy))

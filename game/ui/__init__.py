@@ -52,7 +52,7 @@ class ActionButton(gui.UIFlatButton):
         **kwargs: as for :class:`arcade.gui.UIFlatButton`.
     """
 
-    def __init__(self, action: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(self, action: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.action = action
 
