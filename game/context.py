@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import arcade
 
+from engine.modes.clock import MONOTONIC, Clock
 from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
 from game.store import SaveStore
@@ -58,6 +59,8 @@ class Context:
         self.theme: Theme = get_theme(self.store.setting("theme"))
         #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
         self.keys: Bindings = BINDINGS
+        #: Where screens take real time from (levels, races, two players, key timestamps); tests set a FakeClock.
+        self.clock: Clock = MONOTONIC
         BINDINGS.replace(Bindings.loads(self.store.setting(KEYS_SETTING)))
         set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
         set_reduced_motion(self.reduced_motion)

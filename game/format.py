@@ -36,6 +36,13 @@ def count(n: int, noun: str) -> str:
 STAR, NO_STAR = "\u2605", "\u2606"
 
 
+def player_shape(shape: str) -> str:
+    """``"hexagon"`` for the engine's ``"hex"``: a grid's name as the game says it (unknown names unchanged)."""
+    from engine.maze.grids import player_name
+
+    return player_name(shape)
+
+
 def star_text(stars: int) -> str:
     """``★★☆`` for 2 of 3 stars (0..3)."""
     return STAR * stars + NO_STAR * (3 - stars)

@@ -8,10 +8,11 @@ written to not at all.  The rules (averages, streaks, marks, stars) are :mod:`en
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.records import MAZE, PUZZLE, Run, daily_tag
+from engine.records import MAZE, PUZZLE, Run, daily_tag, done_days, puzzle_stars, streaks
 
 if TYPE_CHECKING:
     from engine.modes.daily import PuzzleDaily
@@ -75,6 +76,57 @@ def record_puzzle_run(
     if daily is not None:
         par = daily.optimal
     keep_run(store, Run(PUZZLE, session.size_label, session.code or "", session.elapsed, session.moves, par, tag))
+
+
+#: The puzzle dailies' kinds (their days make one streak).
+PUZZLE_DAILIES = ("puzzle-3x3", "puzzle-4x4")
+
+
+@dataclass(frozen=True)
+class PuzzleWinFacts:
+    """What a puzzle win shows (:func:`puzzle_win_facts`).
+
+    Attributes:
+        title: what was won (``"Sliding puzzle 4×4"``, ``"Daily 3×3 · 2026-11-28"``).
+        moves, seconds: the game's.
+        optimal: the proven fewest moves of the dealt position (a daily's par), None when not known.
+        stars: 1..3 against ``optimal`` (:func:`engine.records.puzzle_stars`); 0 when ``optimal`` is unknown.
+        daily: True for a puzzle daily.
+        news: what the win beat (``"best 4x4 time"``...).
+        best: ``(seconds, moves)`` of the size's best, None before any.
+        streak: ``(current, longest)`` days of puzzle dailies (dailies only; ``(0, 0)`` otherwise).
+    """
+
+    title: str
+    moves: int
+    seconds: float
+    optimal: int | None
+    stars: int
+    daily: bool
+    news: tuple[str, ...] = ()
+    best: tuple[float, int] | None = None
+    streak: tuple[int, int] = (0, 0)
+
+
+def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: int | None,  # noqa: ANN401
+                     daily: PuzzleDaily | None, news: list[str]) -> PuzzleWinFacts:
+    """The facts of an unassisted puzzle win already recorded (:func:`record_puzzle_run`): stars against the
+    optimum (the daily's par), the size's best, and for a daily the puzzle streak from the history."""
+    from engine.modes.daily import utc_today
+
+    b = session.board
+    if daily is not None:
+        optimal = daily.optimal
+    stars = puzzle_stars(session.moves, optimal) if optimal is not None else 0
+    best = store.best(session.best_keys()[-1])
+    kept = (float(best.best_time), int(best.best_moves or 0)) if best.best_time is not None else None
+    streak = (0, 0)
+    if daily is not None:
+        streak = streaks(done_days(history(store), PUZZLE_DAILIES), max(utc_today(), daily.day))
+    title = (f"Daily {b.width}×{b.height} · {daily.day.isoformat()}" if daily is not None
+             else f"Sliding puzzle {b.width}×{b.height}")
+    return PuzzleWinFacts(title, session.moves, session.elapsed, optimal, stars, daily is not None, tuple(news),
+                          kept, streak)
 
 
 def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # noqa: ANN401 - any store

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
     from game.context import Context
+    from game.records import PuzzleWinFacts
     from game.save_schema import WinResult
 
 
@@ -122,6 +123,22 @@ def win(ctx: Context, play: Any, result: WinResult | None,  # noqa: ANN401
     from game.shell.win import WinView
 
     return WinView(ctx, play, result, next_level)
+
+
+def share(ctx: Context, code: str, line: str, back_to: arcade.View) -> arcade.View:
+    """Share a finished game: its result ``line``, its ``code`` and the code's QR code; Esc returns to
+    ``back_to`` (the win)."""
+    from game.shell.share import ShareView
+
+    return ShareView(ctx, code, line, back_to)
+
+
+def puzzle_win(ctx: Context, puzzle: Any, facts: PuzzleWinFacts) -> arcade.View:  # noqa: ANN401
+    """The win of a sliding puzzle over its finished board (``puzzle``: a :class:`game.puzzle.view.PuzzleView`,
+    shown again by "Look at it")."""
+    from game.puzzle.win import PuzzleWinView
+
+    return PuzzleWinView(ctx, puzzle, facts)
 
 
 # -- maze play -----------------------------------------------------------------------------

@@ -316,8 +316,13 @@ class ProcessTask(Task[T]):
             q.close()
 
 
-def spinner(elapsed: float, frames: str = "|/-\\", fps: float = 8.0) -> str:
-    """A text spinner frame for ``elapsed`` seconds (cycles ``frames`` at ``fps``)."""
+#: Frames per second of a progress screen's spinner: what it shows changes this often, so a screen that redraws
+#: only when its progress line changes redraws a few times a second, not at the window's 60.
+PROGRESS_FPS = 4.0
+
+
+def spinner(elapsed: float, frames: str = "|/-\\", fps: float = PROGRESS_FPS) -> str:
+    """A text spinner frame for ``elapsed`` seconds (cycles ``frames`` at ``fps``, :data:`PROGRESS_FPS`)."""
     return frames[int(elapsed * fps) % len(frames)]
 
 

@@ -46,7 +46,10 @@ def ctx(window, tmp_path):
 
     window.hide_view()
     window.default_camera.use()
+    from engine.modes.clock import FakeClock
+
     c = Context(window, store=Store(tmp_path / "tessera.db"), audio=Audio(enabled=False))
+    c.clock = FakeClock()  # standing still: a screen's time is what the test's frames say (tests move it by hand)
     yield c
     window.hide_view()
     c.store.close()

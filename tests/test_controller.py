@@ -70,8 +70,10 @@ def test_dpad_and_buttons_drive_the_menu_and_hot_plug(window, ctx):
     pad.dispatch_event("on_dpad_motion", pad, pyglet.math.Vec2(0, 0))
     assert menu.focus == 1
     assert sent[-2:] == [("on_key_press", key.DOWN), ("on_key_release", key.DOWN)]
-    menu.focus = 0  # Campaign
+    menu.focus = 1  # Play >: its group opens
     pad.dispatch_event("on_button_press", pad, "a")
+    assert window.current_view is menu and menu.group == "play"
+    pad.dispatch_event("on_button_press", pad, "a")  # Campaign, the group's first entry
     levels = window.current_view
     assert levels is not menu
     pad.dispatch_event("on_button_press", pad, "b")  # back

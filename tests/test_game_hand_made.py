@@ -120,13 +120,19 @@ def test_play_a_hand_made_level_to_the_goal(ctx, window, make):
     _run(view, lambda: isinstance(window.current_view, WinView))
     win = window.current_view
     win.on_draw()
-    shown = "\n".join(t.text for t in (*win.lines, win.code_text))
+    shown = "\n".join(t.text for t in win.lines)
+    win.activate([b.text for b in win.buttons].index("Share"))  # the code lives under Share
+    share = window.current_view
+    share.on_draw()
     if isinstance(level, CodedLevel):  # bests kept under the level's code
-        assert ctx.store.best("L1-TEST").wins == 1 and "Code: L1-TEST" in shown and NOT_SAVED not in shown
+        assert ctx.store.best("L1-TEST").wins == 1 and NOT_SAVED not in shown
+        assert share.code_text.text == "L1-TEST" and "Copy code (K)" in [b.text for b in share.buttons]
     else:
-        assert NOT_SAVED in shown and "made by hand" in win.code_text.text
-        assert "Copy code" not in [b.text for b in win.buttons]
+        assert NOT_SAVED in shown and "made by hand" in share.code_label.text
+        assert "Copy code (K)" not in [b.text for b in share.buttons]
         assert ctx.store.best("").wins == 0
+    share.back()
+    assert window.current_view is win
     win.replay()
     assert window.current_view is view
 

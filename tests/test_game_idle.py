@@ -90,3 +90,62 @@ def test_play_screen_rests_before_the_first_move_and_after_its_pulse(window, ctx
     pulse = idle_draws(window, view, PULSE_TIME + 1.0)
     assert pulse >= 5  # the opening pulse is animated
     assert idle_draws(window, view) == 0  # then nothing moves: the clock waits for the first move
+
+
+def _settle_after_one_step(view) -> None:
+    """One step from the start (the clock starts), then let the move, the camera and the pulse finish."""
+    s = view.session
+    assert s.walk_to(s.level.maze.open_lists()[s.cell][0])
+    for _ in range(round(3.0 / TICK)):
+        view.on_update(TICK)
+    assert not s.finished and s.elapsed > 0
+
+
+@pytest.mark.parametrize("size", [20, 100])
+def test_a_level_with_its_clock_running_redraws_once_a_second(window, ctx, size):
+    from engine.maze.recipe import MazeSpec
+
+    view = ctx.go(routes.play_code, MazeSpec.create("square", size, size, "backtracker", seed=1).code())
+    _settle_after_one_step(view)
+    draws = idle_draws(window, view)
+    assert IDLE_SECONDS - 1 <= draws <= IDLE_SECONDS + 1  # the clock's whole seconds, nothing else
+    assert view.clock_text() == view.hud_time.text  # the clock shown is the clock running
+
+
+def pacer_draws(view, seconds: float, rate: float = 1 / 60) -> int:
+    """Frames :class:`game.app.FramePacer` lets ``view`` draw over ``seconds`` of ticks at ``rate`` (the window's
+    own rule, with the view's ``frame_time``), each tick updating the view first."""
+    from game.app import FramePacer
+
+    pacer, now, draws = FramePacer(), 0.0, 0
+    pacer.frame(True, now)
+    for _ in range(round(seconds / rate)):
+        now += rate
+        view.on_update(rate)
+        if pacer.too_soon(now, getattr(view, "frame_time", 0.0)):
+            continue
+        draw, _ = pacer.frame(view.needs_redraw(), now)
+        if draw:
+            draws += 1
+            view.on_draw()
+    return draws
+
+
+def test_a_running_race_draws_at_most_thirty_frames_a_second(window, ctx):
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.race import RaceSpec
+    from engine.modes.race.session import RaceSession
+    from game.race.screen import RACE_FRAME_TIME
+    from game.race.view import RaceView
+
+    spec = RaceSpec.create(MazeSpec.create("square", 30, 30, "backtracker", seed=1), "runner", "normal")
+    view = RaceView(ctx, RaceSession.for_spec(spec))
+    ctx.show(view)
+    for _ in range(200):  # the countdown, then the runner sets off
+        view.on_update(1 / 60)
+    assert RACE_FRAME_TIME == pytest.approx(1 / 30)
+    draws = pacer_draws(view, 4.0)
+    assert view.race.opponent_moves > 10  # the runner ran all along
+    assert 100 <= draws <= 4 * 30 + 2
+    layer = view.layer
+    assert layer.image_renders == 1  # the whole maze fits: its still picture was made once, then copied

@@ -38,22 +38,56 @@ def test_camera_fit_zoom_around_cursor_pan_follow():
 
 
 def test_direction_keys_chords_diagonals_and_square_moves_at_once():
+    from engine.modes.clock import FakeClock
     from game.ui.input import KEY_DOWN, KEY_RIGHT, KEY_UP
-    from game.ui.movement import CHORD_TIME, DirectionKeys
+    from game.ui.movement import CHORD_TIME, HOLD_TIME, DirectionKeys
 
     square = DirectionKeys(chords=False)
     assert square.press(KEY_RIGHT) == [((1.0, 0.0), (1.0, 0.0))]
-    hexk = DirectionKeys(chords=True)
+    clock = FakeClock()
+    hexk = DirectionKeys(chords=True, clock=clock)
     assert hexk.press(KEY_RIGHT) == []  # waits for a possible second key
     assert hexk.press(KEY_UP) == [((1.0, 1.0), (0.0, 1.0))]  # one diagonal move
     hexk.release(KEY_RIGHT)
     hexk.release(KEY_UP)
     assert hexk.press(KEY_DOWN) == []
-    assert hexk.tick(CHORD_TIME / 2) == []
-    assert hexk.tick(CHORD_TIME) == [((0.0, -1.0), (0.0, -1.0))]
+    clock.advance(CHORD_TIME / 2)
+    assert hexk.tick() == []
+    clock.advance(CHORD_TIME / 2)
+    assert hexk.tick() == [((0.0, -1.0), (0.0, -1.0))]
+    assert hexk.held_direction() is None  # down for 0.05 s: still a tap
+    clock.advance(HOLD_TIME)
+    hexk.tick()
+    clock.advance(1 / 60)
+    hexk.tick()  # a later frame still sees it down: a hold
     assert hexk.held_direction() == (0.0, -1.0)
     hexk.release(KEY_DOWN)
     assert hexk.held_direction() is None
+
+
+def test_a_key_counts_as_held_only_once_a_later_frame_proves_it():
+    """Tap or hold on key timestamps: a key-up delivered after a stalled 0.3 s frame is still a tap."""
+    from engine.modes.clock import FakeClock
+    from game.ui.input import KEY_RIGHT
+    from game.ui.movement import HOLD_TIME, DirectionKeys
+
+    clock = FakeClock()
+    keys = DirectionKeys(chords=False, clock=clock)
+    keys.tick()
+    keys.press(KEY_RIGHT)
+    clock.advance(0.3)  # one stalled frame: the key-up is waiting in the queue
+    keys.tick()
+    assert keys.held_direction() is None
+    keys.release(KEY_RIGHT)
+    # Held for real: frames every 1/60 s; known as a hold only after HOLD_TIME plus one frame.
+    keys.press(KEY_RIGHT)
+    seen = []
+    for _ in range(20):
+        clock.advance(1 / 60)
+        keys.tick()
+        seen.append(keys.held_direction() is not None)
+    first = seen.index(True) + 1  # frames after the press
+    assert HOLD_TIME <= first / 60 <= HOLD_TIME + 2 / 60 + 1e-9
 
 
 def test_count_says_one_move_and_many_moves():

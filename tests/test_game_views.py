@@ -121,14 +121,24 @@ def test_menu_keyboard_and_mouse_navigation(window, ctx):
     window.show_view(menu)
     frame(window)
     labels = [b.text for b in menu.buttons]
-    assert labels[0] == "Campaign" and labels[-1] == "Quit" and len(labels) == len(MENU_ENTRIES)
+    assert labels[0].startswith("Start · 1.") and labels[-1] == "Quit" and len(labels) <= 7
+    keypress(window, key.DOWN)  # Play >
+    keypress(window, key.ENTER)
+    assert [b.text for b in menu.buttons][0] == "Campaign" and menu.buttons[-1].text == "Back"
+    assert any(e.label == "Campaign" for e in MENU_ENTRIES)
     keypress(window, key.DOWN)
     keypress(window, key.UP)
     keypress(window, key.ENTER)
     assert isinstance(window.current_view, LevelsView)
+    assert ctx.memory["menu.focus"] == ("play", 0)  # a new menu comes back to the group last used
+    ctx.memory.pop("menu.focus")
     window.show_view(MenuView(ctx))
     frame(window)
-    settings_button = window.current_view.buttons[labels.index("Settings")]
+    menu = window.current_view
+    more = menu.buttons[[b.text for b in menu.buttons].index("More  >")]
+    click(window, *more.rect.center)
+    frame(window)
+    settings_button = menu.buttons[[b.text for b in menu.buttons].index("Settings")]
     click(window, *settings_button.rect.center)
     assert isinstance(window.current_view, SettingsView)
 
@@ -408,7 +418,10 @@ def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window
 
     menu = ctx.go(routes.menu)
     frame(window)
-    for _ in range(9):  # past Campaign, Race, Sliding Puzzle, Lab, Editor, My levels, Enter code, Dailies, Records
+    for _ in range(3):  # past Start, Play >, Create >
+        keypress(window, key.DOWN)
+    keypress(window, key.ENTER)  # More >
+    for _ in range(2):  # past Enter code, Records
         keypress(window, key.DOWN)
     label = menu.buttons[menu.focus].text
     assert label == "Settings"

@@ -144,13 +144,13 @@ def test_remapped_keys_survive_reopening_the_store(window, tmp_path):
 
     path = tmp_path / "keys.db"
     first = Context(window, store=Store(path), audio=Audio(enabled=False))
-    first.keys.bind("puzzle.hint", 0, key.Q)
+    first.keys.bind("puzzle.hint", 0, key.J)
     first.save_keys()
     first.store.close()
     BINDINGS.reset()
     second = Context(window, store=Store(path), audio=Audio(enabled=False))
     try:
-        assert second.keys.action("puzzle", key.Q) == "hint" and second.keys.action("puzzle", key.H) is None
+        assert second.keys.action("puzzle", key.J) == "hint" and second.keys.action("puzzle", key.H) is None
     finally:
         second.store.close()
         BINDINGS.reset()
@@ -178,3 +178,41 @@ def test_key_lines_name_the_remapped_keys(window, ctx):
     ctx.keys.bind("maze.pause", 0, key.O)
     view = PlayView(ctx, SPEC.build(), SPEC.code(), "keys")
     assert view.help_line.startswith("Up/Left/Down/Right or I/J/K/L move") and "O pause" in view.help_line
+
+
+def test_the_clash_check_knows_the_built_in_stair_keys_of_every_mode(window, ctx):
+    """Issue 29 item 14: Pause = Q was accepted, then Q paused instead of going down a stair."""
+    from game.shell.keys import KeysView
+    from game.ui.input import BUILT_IN, built_in_use
+
+    table = Bindings()
+    with pytest.raises(BindingError, match=r"Q is already Down a stair .*\(built in\)"):
+        table.bind("maze.pause", 0, key.Q)
+    with pytest.raises(BindingError, match=r"Q is already Down a stair"):
+        table.bind("maze.up", 1, key.Q)
+    with pytest.raises(BindingError, match=r"PgUp is already Player 2 up a stair"):
+        table.bind("duo.pause", 0, key.PAGEUP)
+    with pytest.raises(BindingError, match=r"Q is already Look a floor down"):
+        table.bind("lab.solve", 0, key.Q)
+    with pytest.raises(BindingError, match=r"Q is already QR code"):
+        table.bind("puzzle.hint", 0, key.Q)
+    with pytest.raises(BindingError, match=r"Q is already (Down a stair|Player 1 down)"):
+        table.bind("camera.fit", 0, key.Q)  # camera keys are live on the maze and two-player screens
+    table.bind("menu.confirm", 1, key.Q)  # menus have no stairs: fine
+    for act in ACTIONS:  # no default key is a built-in key where it is live (E: the race's own)
+        assert all(built_in_use(act, sym) is None for sym in act.keys), act.id
+    assert set(BUILT_IN) <= set(CONTEXTS)
+    # A saved table that gives Pause the Q key (an old save) keeps the default Pause.
+    assert Bindings.loads('{"maze.pause": [113]}').keys("maze.pause") == (key.P,)
+    # On the Keys page: refused with the clash named, nothing changed.
+    view = KeysView(ctx, lambda: routes.show_menu(ctx))
+    window.show_view(view)
+    view.on_draw()
+    press(window, key.RIGHT)  # the maze page
+    assert view.context() == "maze"
+    pause = next(i for i, slot in view.slot_of.items() if slot == ("maze.pause", 0))
+    view.focus = pause
+    press(window, key.ENTER)
+    press(window, key.Q)
+    assert view.error and "Q is already Down a stair" in view.message.text
+    assert ctx.keys.keys("maze.pause") == (key.P,)

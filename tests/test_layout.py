@@ -36,6 +36,7 @@ def keys_page(ctx):
 
 def _screens(ctx):
     from engine.maze.recipe import MazeSpec
+    from game import routes
     from game.play.view import PlayView
     def play(shape):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
@@ -61,6 +62,41 @@ def _screens(ctx):
         s.elapsed, s.moves, s.finished = 83.4, s.shortest + 3, True
         result = ctx.store.record_win(view.code, s.elapsed, s.moves)
         return routes.win(ctx, view, result, ctx.campaign.levels[4])
+
+    def dark_win():  # a dark maze's win: the fog lifts, a wide legend
+        spec = MazeSpec("hex", 14, 10, "backtracker", {}, 0, 7, dark=True)
+        view = PlayView(ctx, spec.build(), spec.code(), "A dark level with a rather long name, hexagons", dark=True)
+        s = view.session
+        s.trace = list(s.shortest_way)
+        s.elapsed, s.moves, s.finished = 3723.4, s.shortest, True
+        return routes.win(ctx, view, None, None)
+
+    def share():
+        return routes.share(ctx, "M2.S12X9.PR#2890-IU", "Tessera daily 2026-11-26 · hexagon 20×14 · 1:02:03.4 · "
+                            "1234 moves, shortest 38 (3%) ★☆☆", ctx.window.current_view)
+
+    def puzzle_win(daily=False):
+        def make():
+            from engine.modes.daily import PuzzleDaily
+            from engine.puzzle.deal import Deal, deal_session
+            from engine.puzzle.optimal import solve_optimal
+            from game.puzzle.view import PuzzleView
+            from game.records import puzzle_win_facts
+
+            deal = Deal(4, 4, seed=5) if not daily else None
+            session = deal_session(deal or Deal(3, 3, seed=21))
+            day = PuzzleDaily(__import__("datetime").date(2026, 11, 26), 3, session.seed_code, 22, 0) if daily else None
+            view = PuzzleView(ctx, session, deal=deal, daily=day, picture="default")
+            moves = solve_optimal(session.board).moves if daily else None
+            session.act(moves or "")
+            if not daily:  # a 4x4 solved the long way: no optimum known, no stars
+                from engine.puzzle.astar import solve_fast
+
+                session.act(solve_fast(session.board).moves)
+            session.elapsed = 3723.4
+            facts = puzzle_win_facts(ctx.store, session, None, view.daily, ["best 4x4 time"])
+            return routes.puzzle_win(ctx, view, facts)
+        return make
 
     def code_error():
         return routes.code_entry(ctx, "M1.S5X5.BT#1-0", error="The check character does not match: "
@@ -137,6 +173,10 @@ def _screens(ctx):
         "play-notice": notice,
         "pause": paused,
         "win": win,
+        "win-dark": dark_win,
+        "share": share,
+        "puzzle-win": puzzle_win(),
+        "puzzle-daily-win": puzzle_win(daily=True),
         "settings": lambda: routes.settings(ctx),
         "keys": lambda: keys_page(ctx),
         "code-entry": code_error,

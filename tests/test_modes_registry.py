@@ -53,5 +53,6 @@ def test_the_menu_and_help_come_from_the_modes_table() -> None:
                     ("Settings", routes.settings, 80), ("Help", routes.help_screen, 90), ("Quit", quit_game, 99)]
     assert help_sections()[0] is MAZE_HELP and len(help_sections()) == 6  # shared sections once
     assert [heading for heading, _ in SECTIONS] == [
-        "Everywhere", "Maze (Campaign, codes, Daily)", "Race", "Two players (Race setup: Players 2)",
-        "Sliding puzzle", "Lab", "Maze editor"]
+        "Everywhere", "Walking a maze (campaign, codes, daily maze)", "Floors, bridges and the dark", "Race",
+        "Two players (Race setup: Players 2)", "Sliding puzzle", "Dailies", "Records", "Maze editor",
+        "My levels and codes", "Lab (watch mazes being made)"]

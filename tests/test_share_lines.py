@@ -13,26 +13,27 @@ from hypothesis import strategies as st
 from engine.codes import decode_any
 from engine.level import Level
 from engine.maze.generators import GENERATORS
+from engine.maze.grids import player_name
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.daily import daily_code
 from engine.share.lines import (
-    BAR_CELLS,
     LIT,
+    STARS,
     UNLIT,
     LevelSummary,
     daily_date,
     describe_line,
     efficiency,
     share_line,
-    star_bar,
+    star_row,
 )
 from tests.test_codes import valid_codes
 from tests.test_level_code import typo_codes
 
 
 def test_the_line_can_only_see_the_summary_and_three_numbers():
-    assert list(inspect.signature(share_line).parameters) == ["summary", "seconds", "moves", "shortest"]
+    assert list(inspect.signature(share_line).parameters) == ["summary", "seconds", "moves", "shortest", "stars"]
     fields = [f.name for f in dataclasses.fields(LevelSummary)]
     assert fields == ["kind", "shape", "width", "height", "dark", "date"]  # nothing about passages, seed or code
 
@@ -66,14 +67,15 @@ def test_two_different_mazes_of_one_shape_and_size_give_the_same_line(
     line_b = share_line(LevelSummary.of_level(b, day), secs, shortest + extra, shortest)
     assert line_a == line_b
     assert a.code() not in line_a and MazeSpec.create(shape, w, h, algos[0], seed=seed_a).code() not in line_a
-    assert f"{shape} {w}×{h}" in line_a and (day is None) == ("daily" not in line_a)
+    assert f"{player_name(shape)} {w}×{h}" in line_a and (day is None) == ("daily" not in line_a)
 
 
 def test_the_line_by_example():
     summary = LevelSummary("maze", "hex", 20, 14, False, dt.date(2026, 11, 26))
-    assert share_line(summary, 83.45, 41, 38) == (
-        f"Tessera daily 2026-11-26 · hex 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) {LIT * 4}{UNLIT}"
+    assert share_line(summary, 83.45, 41, 38, 2) == (
+        f"Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) {LIT * 2}{UNLIT}"
     )
+    assert share_line(summary, 83.45, 41, 38).endswith("(92%)")  # no stars given: none shown (a race)
     assert share_line(LevelSummary.of_puzzle(4, 4), 41.0, 57, None) == "Tessera puzzle · 4×4 · 0:41.0 · 57 moves"
     dark = LevelSummary("maze", "square", 10, 10, dark=True)
     assert share_line(dark, 3723.45, 38, 38).startswith("Tessera · square 10×10, dark · 1:02:03.4 · 38 moves")
@@ -81,14 +83,15 @@ def test_the_line_by_example():
         share_line(dark, 1.0, -1, 3)
 
 
-@given(st.integers(0, 10_000), st.integers(0, 10_000))
-def test_efficiency_and_bar(moves, shortest):
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(-2, 5))
+def test_efficiency_and_the_one_star_scale(moves, shortest, stars):
     pct = efficiency(moves, shortest)
-    bar = star_bar(pct)
-    assert 0 <= pct <= 100 and len(bar) == BAR_CELLS and set(bar) <= {LIT, UNLIT}
+    assert 0 <= pct <= 100
     assert (pct == 100) == (moves <= shortest or shortest * 100 // moves == 100)
-    assert (bar == LIT * BAR_CELLS) == (pct == 100)
-    assert bar.count(LIT) <= star_bar(min(100, pct + 1)).count(LIT)  # more efficient: never fewer stars
+    row = star_row(stars)
+    assert len(row) == STARS == 3 and set(row) <= {LIT, UNLIT} and row.count(LIT) == max(0, min(3, stars))
+    line = share_line(LevelSummary.of_puzzle(3, 3), 1.0, moves, shortest, stars)
+    assert line.endswith(row) and line.count(LIT) + line.count(UNLIT) == STARS  # one scale: the win's three
 
 
 def test_a_daily_is_known_by_its_code():

@@ -68,6 +68,24 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
                    help="cut the grid to a text in the built-in font (A-Z, 0-9, space, -; up to 12 characters)")
 
 
+class VersionAction(argparse.Action):
+    """``--version``: prints :func:`engine.version.version_line` and exits 0.
+
+    Unlike argparse's own ``version`` action, the line is made only when asked for (reading the installed
+    packages' metadata costs about 80 ms, which no other command should pay).
+    """
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:  # noqa: A002
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from engine.version import version_line
+
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand (window ones included, so their ``--help`` needs no window)."""
     parser = OneLineParser(
@@ -75,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Tessera: mazes on five tessellations and the sliding puzzle.",
         epilog="With no subcommand, `tessera` opens the game window.",
     )
+    parser.add_argument("--version", action=VersionAction,
+                        help="print the version (and arcade's, numpy's and Python's) and exit")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
 
     sub.add_parser("list", help="tessellations, generators (with the shapes each supports), solvers, masks, pictures")
@@ -133,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli.records import add_parser as add_records
 
     add_records(sub)
+    from engine.cli.print_cmd import add_parser as add_print
+
+    add_print(sub, _add_maze_args)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")

@@ -43,7 +43,7 @@ def closed_segments(maze: Maze) -> np.ndarray:
     A weave maze's crossings are drawn as bridges (:func:`engine.maze.bridges.bridges`): the
     crossing cells' under-side walls give way to the bridge's rails, tunnel stubs and edge pieces.
     """
-    return np.concatenate(list(_closed_chunks(maze, max(1, maze.grid.num_edges))))
+    return np.concatenate(list(wall_chunks(maze, max(1, maze.grid.num_edges))))
 
 
 def _standing(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
@@ -62,7 +62,7 @@ def _standing(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     return np.flatnonzero(closed), br.segments
 
 
-def _bounds(maze: Maze) -> tuple[float, float, float, float]:
+def drawing_bounds(maze: Maze) -> tuple[float, float, float, float]:
     """``(xmin, ymin, xmax, ymax)``: the outer boundary encloses every cell, so its box is cheap and exact."""
     b = maze.grid.boundary
     if not len(b):
@@ -72,7 +72,7 @@ def _bounds(maze: Maze) -> tuple[float, float, float, float]:
     return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
-def _check_path(maze: Maze, path: Sequence[int] | None) -> list[int]:
+def check_path(maze: Maze, path: Sequence[int] | None) -> list[int]:
     if path is None:
         return []
     cells = [int(c) for c in path]
@@ -82,7 +82,7 @@ def _check_path(maze: Maze, path: Sequence[int] | None) -> list[int]:
     return cells
 
 
-def _runs_on_floors(maze: Maze, cells: list[int]) -> list[list[int]]:
+def runs_on_floors(maze: Maze, cells: list[int]) -> list[list[int]]:
     """``cells`` (a path) cut where it takes a stair, so no line crosses between floors drawn side by side
     (one run, the whole path, on one floor; none for an empty path)."""
     if not cells:
@@ -94,7 +94,7 @@ def _runs_on_floors(maze: Maze, cells: list[int]) -> list[list[int]]:
     return [cells[a:b] for a, b in zip([0, *cuts], [*cuts, len(cells)], strict=True)]
 
 
-def _marker_radius(maze: Maze, cell: int) -> float:
+def marker_radius(maze: Maze, cell: int) -> float:
     """Half the distance from the cell's centre to its nearest side (cell units)."""
     p = maze.grid.polygon(cell)
     q = np.roll(p, -1, axis=0)
@@ -109,7 +109,7 @@ class _Frame:
     """Maps cell units to image pixels: scale ``s``, margin ``m``, y flipped."""
 
     def __init__(self, maze: Maze, cell_px: float) -> None:
-        xmin, ymin, xmax, ymax = _bounds(maze)
+        xmin, ymin, xmax, ymax = drawing_bounds(maze)
         self.s = float(cell_px)
         self.m = self.s * 0.5
         self.xmin, self.ymax = xmin, ymax
@@ -149,7 +149,7 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
         raise ValueError(NO_ASCII_FLOORS)
     if maze.is_weave:
         raise ValueError("ASCII art cannot show weave crossings; use SVG, PNG or JSON")
-    on_path = set(_check_path(maze, path))
+    on_path = set(check_path(maze, path))
     if g.masked:
         return _shaped_ascii(maze, on_path)
     w, h = g.width, g.height
@@ -257,7 +257,7 @@ def write_svg(
         ValueError: bad ``cell_px`` or a path cell out of range.
     """
     _check_cell_px(cell_px)
-    cells = _check_path(maze, path)
+    cells = check_path(maze, path)
     f = _Frame(maze, cell_px)
     out.write(
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -265,7 +265,7 @@ def write_svg(
         f'viewBox="0 0 {f.width} {f.height}">\n'
         f'<rect x="0" y="0" width="{f.width}" height="{f.height}" fill="#ffffff"/>\n'
     )
-    for run in _runs_on_floors(maze, cells):
+    for run in runs_on_floors(maze, cells):
         pts = f.xy(maze.grid.centers[run])
         coords = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts.tolist())
         out.write(
@@ -274,7 +274,7 @@ def write_svg(
         )
     for name, cell, colour in (("start", maze.start, _START), ("goal", maze.goal, _GOAL)):
         x, y = f.xy(maze.grid.centers[cell]).tolist()
-        r = _marker_radius(maze, cell) * f.s
+        r = marker_radius(maze, cell) * f.s
         out.write(f'<circle class="{name}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{colour}"/>\n')
     if maze.is_weave:
         from engine.maze.bridges import bridge_posts, bridges
@@ -288,7 +288,7 @@ def write_svg(
             out.write('"/>\n')
     out.write('<path class="walls" d="')
     move = "M%.2f %.2fL%.2f %.2f"
-    for seg in _closed_chunks(maze, chunk or CHUNK):
+    for seg in wall_chunks(maze, chunk or CHUNK):
         out.write("".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in f.xy(seg).reshape(-1, 4).tolist()]))
     out.write(f'" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" stroke-linecap="round"/>\n')
     if maze.grid.floors > 1:
@@ -307,7 +307,7 @@ CHUNK = 65536
 """Wall segments (or edges) formatted per piece by the streaming writers."""
 
 
-def _closed_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
+def wall_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
     """:func:`closed_segments` in pieces of at most ``chunk`` segments, same order."""
     g = maze.grid
     closed, extra = _standing(maze)
@@ -325,7 +325,7 @@ def _closed_chunks(maze: Maze, chunk: int = CHUNK) -> Iterator[np.ndarray]:
 def png_cell_px(maze: Maze, max_side: int = MAX_IMAGE_SIDE, min_px: int = 2) -> int:
     """The automatic PNG scale: 20 px per cell unit, less for big mazes so the longer side stays
     within about ``max_side`` pixels (but at least ``min_px``, 1..20)."""
-    xmin, ymin, xmax, ymax = _bounds(maze)
+    xmin, ymin, xmax, ymax = drawing_bounds(maze)
     extent = max(xmax - xmin, ymax - ymin) + 1.0
     return int(max(min_px, min(20, max_side // extent)))
 
@@ -378,7 +378,7 @@ def to_png(
 
     px = png_cell_px(maze) if cell_px is None else cell_px
     _check_cell_px(px)
-    cells = _check_path(maze, path)
+    cells = check_path(maze, path)
     f = _Frame(maze, px)
     if max(f.width, f.height) > MAX_EXPLICIT_SIDE:
         raise ValueError(f"the picture would be {f.width}x{f.height} pixels; use a smaller cell_px")
@@ -388,7 +388,7 @@ def to_png(
     lw = max(1, int(round(f.line)))
     if maze.is_weave:
         _fill_bridges(pix, f, maze, lw)
-    for seg in _closed_chunks(maze):
+    for seg in wall_chunks(maze):
         _draw_segments(pix, f.xy(seg).reshape(-1, 4), lw, 1)
     img = Image.frombuffer("P", (f.width, f.height), pix, "raw", "P", 0, 1)  # shares pix: no copy
     img.putpalette([v for rgb in palette for v in rgb])
@@ -399,12 +399,12 @@ def to_png(
         for tris, index in zip(stair_marks(maze), (6, 7), strict=True):
             for tri in f.xy(tris).tolist():
                 draw.polygon([tuple(p) for p in tri], fill=index)
-    for run in _runs_on_floors(maze, cells):
+    for run in runs_on_floors(maze, cells):
         if len(run) > 1:
             draw.line([tuple(p) for p in f.xy(maze.grid.centers[run]).tolist()], fill=2, width=lw + 1)
     for cell, index in ((maze.start, 3), (maze.goal, 4)):
         x, y = f.xy(maze.grid.centers[cell]).tolist()
-        r = max(1.0, _marker_radius(maze, cell) * f.s)
+        r = max(1.0, marker_radius(maze, cell) * f.s)
         draw.ellipse([x - r, y - r, x + r, y + r], fill=index)
     img.save(file_or_path, format="PNG")
 

@@ -27,6 +27,7 @@ This module is pure (tomllib, no window code).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -182,6 +183,23 @@ class Campaign:
             unlocked: ids of levels unlocked by finishing the level before (saved progress).
         """
         return self.is_first_of_world(level) or level.id in unlocked
+
+    def next_to_play(self, finished: Collection[str], unlocked: Collection[str]) -> CampaignLevel | None:
+        """The level "Continue" plays: the first open, unfinished level after the furthest finished one (in
+        campaign order), else the first open unfinished level anywhere; None when every open level is finished
+        (or the campaign is empty).  On a first launch (nothing finished) it is the first level.
+
+        Args:
+            finished: ids of finished levels (saved progress; ids no level has are ignored).
+            unlocked: ids of levels unlocked by finishing the level before (:meth:`is_open`).
+        """
+        done = set(finished)
+        opened = frozenset(unlocked)
+        furthest = max((lv.index for lv in self.levels if lv.id in done), default=-1)
+        candidates = [lv for lv in self.levels if lv.id not in done and self.is_open(lv, opened)]
+        after = [lv for lv in candidates if lv.index > furthest]
+        pool = after or candidates
+        return pool[0] if pool else None
 
     def by_world(self) -> list[tuple[str, list[CampaignLevel]]]:
         """``(world, its levels in order)`` for every world, in campaign order."""

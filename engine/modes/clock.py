@@ -10,12 +10,21 @@ same result on every machine.
 Every session that runs on ticks (:class:`engine.modes.race.session.RaceSession`,
 :class:`engine.modes.race.duo.DuoSession`) turns real seconds into whole ticks with
 :func:`take_ticks` and steps its players by :data:`TICK` seconds.
+
+**Real time.**  The seconds a screen feeds its session come from a :class:`Clock` (monotonic:
+:class:`MonotonicClock`, or a :class:`FakeClock` in tests) through a :class:`PlayClock`, which
+measures the time between two frames whatever the frame rate and leaves out pauses
+(:meth:`PlayClock.pause` / :meth:`PlayClock.resume`).  A level's, a race's and two players'
+times are therefore real playing time: a slow frame (0.3 s, a 4K window on a busy machine) is
+counted in full, never cut short.
 """
 
 from __future__ import annotations
 
 import bisect
+import time
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 TICKS_PER_SECOND = 60
 COUNTDOWN_TICKS = 3 * TICKS_PER_SECOND
@@ -23,25 +32,147 @@ COUNTDOWN_TICKS = 3 * TICKS_PER_SECOND
 MOVE_TICKS = 6
 #: One tick in seconds.
 TICK = 1.0 / TICKS_PER_SECOND
-#: A stalled frame never runs more than 0.2 s of race at once.
-MAX_TICKS_PER_ADVANCE = 12
+#: Ticks one call of :func:`take_ticks` runs at most (10 minutes): every real second of a slow frame counts;
+#: only a machine that slept for longer is cut, so a loop never runs for ever.
+MAX_TICKS_PER_ADVANCE = 600 * TICKS_PER_SECOND
 #: Ticks at which the countdown beeps (3, 2, 1 ... go).
 BEEP_TICKS = (-120, -60, 0)
 
 
 def take_ticks(carried: float, dt: float) -> tuple[int, float]:
-    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow (at most
-    :data:`MAX_TICKS_PER_ADVANCE`, so a stalled frame never makes a race jump), and the seconds carried on.
+    """How many whole ticks ``dt`` real seconds plus ``carried`` ones allow, and the seconds carried on.
+
+    A slow frame runs all its ticks (a race's clock is real time at any frame rate); only a gap beyond
+    :data:`MAX_TICKS_PER_ADVANCE` (a machine asleep) is cut.
 
     Returns:
         ``(ticks to run, seconds to carry to the next call)``.
     """
     acc = min(carried + max(0.0, dt), MAX_TICKS_PER_ADVANCE * TICK)
-    ticks = 0
-    while acc >= TICK - 1e-9:
-        acc -= TICK
-        ticks += 1
-    return ticks, max(0.0, acc)
+    ticks = int((acc + 1e-9) * TICKS_PER_SECOND)
+    return ticks, max(0.0, acc - ticks * TICK)
+
+
+@runtime_checkable
+class Clock(Protocol):
+    """Where real time comes from: :meth:`now` in seconds, never going backwards."""
+
+    def now(self) -> float:
+        """Seconds since some fixed moment (only differences mean anything)."""
+        ...
+
+
+class MonotonicClock:
+    """The real clock: :func:`time.perf_counter` (monotonic, high resolution)."""
+
+    def now(self) -> float:
+        """Seconds of :func:`time.perf_counter`."""
+        return time.perf_counter()
+
+
+class FakeClock:
+    """A clock tests move by hand (:meth:`advance`); starts at ``start`` seconds."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.t = float(start)
+
+    def now(self) -> float:
+        """The time set by the test."""
+        return self.t
+
+    def advance(self, seconds: float) -> float:
+        """Move the time on by ``seconds`` (>= 0) and return the new time.
+
+        Raises:
+            ValueError: for a negative step (a monotonic clock never goes back).
+        """
+        if seconds < 0:
+            raise ValueError(f"a clock never goes back ({seconds} s)")
+        self.t += seconds
+        return self.t
+
+
+#: The clock screens use unless a test gives them another (``Context.clock``).
+MONOTONIC = MonotonicClock()
+
+
+class PlayClock:
+    """A screen's playing time on a :class:`Clock`: frame steps, pauses left out; itself a :class:`Clock`.
+
+    :meth:`step` is called once per frame with the frame time the window reports (arcade's ``delta_time``,
+    measured by pyglet's own monotonic clock) and returns the seconds of play since the previous step: what
+    :attr:`clock` measured while not paused, and never less than the frame's own time less the part of it
+    spent paused or already handed out by :meth:`split`.  Nothing caps it: a slow frame counts in full, so
+    the sum of the steps is the real playing time at any frame rate.  :meth:`split` hands out the time up to
+    now in the middle of a frame (a screen runs its session up to a key press before it hands over the key).
+    :meth:`now` is the playing time itself (seconds, monotonic): key timestamps are taken on it.
+    """
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.clock: Clock = MONOTONIC if clock is None else clock
+        self._last: float | None = None  # clock time of the last measure
+        self._carry = 0.0  # seconds of play measured, not yet handed out
+        self._off = 0.0  # seconds of the frame under way that must not count again (paused, or split off)
+        self.total = 0.0  # playing seconds handed out so far
+        self.paused = False
+
+    def _measure(self) -> None:
+        now = self.clock.now()
+        if self._last is not None:
+            gap = max(0.0, now - self._last)
+            if self.paused:
+                self._off += gap
+            else:
+                self._carry += gap
+        self._last = now
+
+    def now(self) -> float:
+        """The playing time now (seconds since the first step, pauses excluded; never goes back)."""
+        run = 0.0
+        if not self.paused and self._last is not None:
+            run = max(0.0, self.clock.now() - self._last)
+        return self.total + self._carry + run
+
+    def step(self, frame_dt: float = 0.0) -> float:
+        """A frame: the seconds of play since the last :meth:`step` or :meth:`split` (0 while paused).
+
+        Args:
+            frame_dt: the frame time the window reports (seconds, >= 0); the step is at least this much less
+                what of it was paused or split off.
+        """
+        self._measure()
+        dt = self._carry if self.paused else max(self._carry, frame_dt - self._off)
+        self._carry = self._off = 0.0
+        self.total += dt
+        return dt
+
+    def split(self) -> float:
+        """The seconds of play since the last step, in the middle of a frame (0 while paused); the frame's
+        :meth:`step` then hands out only the rest of the frame."""
+        self._measure()
+        dt, self._carry = self._carry, 0.0
+        self._off += dt
+        self.total += dt
+        return dt
+
+    def pause(self) -> None:
+        """Stop counting from now on (the play time up to now is kept for the next :meth:`step`)."""
+        if not self.paused:
+            self._measure()
+            self.paused = True
+
+    def resume(self) -> None:
+        """Count again from now on."""
+        if self.paused:
+            self._measure()
+            self.paused = False
+
+    def hold(self, paused: bool) -> None:
+        """:meth:`pause` when ``paused``, else :meth:`resume` (for a screen that knows only whether it waits)."""
+        if paused:
+            self.pause()
+        else:
+            self.resume()
 
 
 def ticks_to_seconds(ticks: int) -> float:

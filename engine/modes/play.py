@@ -160,7 +160,9 @@ class PlaySession:
         self.centers: list[tuple[float, float]] = list(zip(xy[:, 0].tolist(), xy[:, 1].tolist(), strict=True))
         self.start = int(maze.start)
         self.goal = int(maze.goal)
-        self.shortest = max(0, len(shortest_path(self.adj, self.start, self.goal)) - 1)
+        #: a shortest way from the start to the goal (cells, both ends included): the win screen reveals it
+        self.shortest_way: list[int] = shortest_path(self.adj, self.start, self.goal)
+        self.shortest = max(0, len(self.shortest_way) - 1)
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
@@ -199,10 +201,13 @@ class PlaySession:
         self.finished = False
         self.visited: list[int] = [self.start]
         self.visited_set: set[int] = {self.start}
+        #: every cell the player stood on, in order, from the start (a step back repeats a cell): the way taken
+        self.trace: list[int] = [self.start]
         self.queue: deque[Intent] = deque()
         self.route: list[int] = []
         self.hold_timer = REPEAT_DELAY
         self._arrived = False
+        self._was_held = False  # a held direction came with the last advance (a hold that begins runs at once)
         self._key_driven = False
         self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
         self._events: list[Event] = []
@@ -213,7 +218,8 @@ class PlaySession:
     def snapshot(self) -> dict[str, object]:
         """Where a half-finished attempt stands, as plain JSON-able values (for :meth:`restore`)."""
         return {"cell": self.cell, "prev": self.prev, "moves": self.moves, "bumps": self.bumps,
-                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side}
+                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side,
+                "trace": list(self.trace)}
 
     def restore(self, data: dict[str, object]) -> None:
         """Put the player back where :meth:`snapshot` left it (standing still; the trail and fog follow).
@@ -229,6 +235,7 @@ class PlaySession:
             elapsed = float(data["elapsed"])  # type: ignore[arg-type]
             visited = [int(c) for c in data["visited"]]  # type: ignore[attr-defined]
             side = -1.0 if float(data.get("side", 1.0)) < 0 else 1.0  # type: ignore[arg-type]
+            trace = [int(c) for c in data.get("trace", [])]  # type: ignore[attr-defined]
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
         if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < 1e7
@@ -243,6 +250,9 @@ class PlaySession:
                 self._look()
         self.cell = self.anim_from = cell
         self.prev, self.moves, self.bumps, self.elapsed, self.side = prev, moves, bumps, elapsed, side
+        # The way taken so far (a place kept before the way was saved: from where the player stands).
+        whole = bool(trace) and trace[0] == self.start and trace[-1] == cell and all(0 <= c < n for c in trace)
+        self.trace = trace if whole else [cell]
         self.started = moves > 0
         self._look()
 
@@ -456,22 +466,25 @@ class PlaySession:
     def _update(self, dt: float, held: Vec | None) -> None:
         if self.finished:
             return
+        fresh = held is not None and not self._was_held  # the screen says a hold has just begun
+        self._was_held = held is not None
         if self.started:
-            self.elapsed += dt
+            self.elapsed += dt  # real seconds: the timer is the sum of the screen's real frame times
         if self.moving:
             step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
             if self.progress < 1.0 - 1e-9:  # six 1/60 s frames make a 0.1 s move (rounding made it seven)
                 return
+            leftover = (self.progress - 1.0) * step_time  # seconds of this step left after the arrival
             self._arrive()
-            if self.finished:
+            if self.finished:  # the goal was reached part way through this time step: stop the timer there
+                self.elapsed = max(0.0, self.elapsed - leftover)
                 return
-            leftover = (self.progress - 1.0) * step_time
             self._next(held, 0.0)
             if self.moving:
                 self.progress = min(0.99, leftover / self.move_time)
             return
-        self._next(held, dt)
+        self._next(held, dt, fresh)
 
     # -- internals -------------------------------------------------------
     def _step(self, nxt: int) -> None:
@@ -487,6 +500,7 @@ class PlaySession:
         self.moving = True
         self.progress = 0.0
         self.moves += 1
+        self.trace.append(nxt)
         if nxt not in self.visited_set:
             self.visited_set.add(nxt)
             self.visited.append(nxt)
@@ -503,8 +517,13 @@ class PlaySession:
             self.route.clear()
             self._events.append(Event(EventKind.ARRIVED, cell=self.cell, value=1, time=self.elapsed))
 
-    def _next(self, held: Vec | None, dt: float) -> None:
-        arrived, self._arrived = self._arrived, False
+    def _next(self, held: Vec | None, dt: float, fresh: bool = False) -> None:
+        """Start the next move: a buffered press, the next cell of a clicked route, or the held key's way on.
+
+        ``fresh``: the hold has just begun (the key was held long enough to count as a hold, not a tap): the
+        run goes on from the cell the tap reached as if the player had just arrived there.
+        """
+        arrived, self._arrived = self._arrived or fresh, False
         while self.queue:
             intent = self.queue.popleft()
             if intent.climb:

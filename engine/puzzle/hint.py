@@ -3,11 +3,13 @@
 Used by the game's H key (through :class:`engine.puzzle.session.PuzzleSession`)
 and by ``tessera puzzle hint``.  The policy, in order:
 
-1. the optimal solver, only when its tables are already built or cached (a
-   hint never starts a long table build) and the board is small (at most 9
-   cells: an exact table lookup) or near the goal (Manhattan distance at most
-   :data:`OPTIMAL_MANHATTAN`; far away it rarely finishes in time), with
-   :data:`OPTIMAL_SHARE` of the budget;
+1. the optimal solver, with :data:`OPTIMAL_SHARE` of the budget: always on a
+   small board (at most 9 cells: an exact table lookup, the table built once
+   in about a second when missing, as the distance line builds it), and on a
+   larger one only when its tables are already built or cached (a hint never
+   starts a long table build) and the board is near the goal (Manhattan
+   distance at most :data:`OPTIMAL_MANHATTAN`; far away it rarely finishes in
+   time);
 2. the fast solver (layered A*) with the rest of the budget;
 3. the moves the fast solver had already committed to when it ran out of time;
 4. the legal move that lowers the Manhattan distance most (one move).
@@ -84,14 +86,19 @@ def _greedy(board: Board) -> str:
 
 
 def optimal_hint_allowed(board: Board) -> bool:
-    """True when the planner may try the optimal solver on ``board`` (tables ready, small or near the goal)."""
+    """True when the planner may try the optimal solver on ``board``: always on a small board (at most
+    ``MAX_EXACT_CELLS`` cells, e.g. 3x3: its exact table builds in about a second, once, and the distance line
+    of those boards is the optimal solver's, so its hint must be too); on a larger one when its tables are
+    ready and the board is near the goal."""
     from engine.puzzle.optimal import can_solve_optimally, tables_ready  # loaded on the first hint, not at import
     from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 
     w, h = board.width, board.height
-    if not can_solve_optimally(w, h) or not tables_ready(w, h):
+    if not can_solve_optimally(w, h):
         return False
-    return board.size <= MAX_EXACT_CELLS or board.manhattan() <= OPTIMAL_MANHATTAN
+    if board.size <= MAX_EXACT_CELLS:
+        return True
+    return tables_ready(w, h) and board.manhattan() <= OPTIMAL_MANHATTAN
 
 
 def plan_hint(

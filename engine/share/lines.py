@@ -5,11 +5,12 @@ A **share line** is spoiler-free by construction: :func:`share_line` is a functi
 passages), the time, the moves and the shortest number of moves, and of nothing else, so it cannot
 give a route away.  For example::
 
-    Tessera daily 2026-11-26 · hex 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) ★★★★☆
-    Tessera puzzle 4×4 · 0:41.0 · 57 moves, shortest 51 (89%) ★★★★☆
+    Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) ★★☆
+    Tessera puzzle 4×4 · 0:41.0 · 57 moves, shortest 51 (89%) ★★☆
 
-The percentage is ``shortest / moves`` (100% = a shortest route), rounded down; the bar has
-:data:`BAR_CELLS` stars, all lit only at 100%.
+The percentage is ``shortest / moves`` (100% = a shortest route), rounded down.  The stars are the ones the
+game gave the run (:data:`STARS` of them, the win screen's: a maze's par stars, a puzzle's stars against its
+optimum), so a line never shows a second star scale; a run without stars (a race) has none.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
     from engine.codes import Decoded
     from engine.level import Level
 
-__all__ = ["BAR_CELLS", "LevelSummary", "daily_date", "describe_line", "efficiency", "share_line", "star_bar"]
+__all__ = ["STARS", "LevelSummary", "daily_date", "describe_line", "efficiency", "share_line", "star_row"]
 
-#: Stars in a share line's bar.
-BAR_CELLS = 5
+#: Stars a run can earn: the one scale of the game (win screens, the campaign map, share lines).
+STARS = 3
 #: A lit and an unlit star of the bar (the game's font draws both).
 LIT, UNLIT = "\u2605", "\u2606"
 #: How many past days :func:`daily_date` looks back (a daily played late, or from another time zone).
@@ -62,11 +63,17 @@ class LevelSummary:
         return cls("puzzle", "", width, height, False, date)
 
     def title(self) -> str:
-        """``Tessera daily 2026-11-26 · hex 20×14``, ``Tessera · square 10×10, dark``, ``Tessera puzzle · 4×4``."""
+        """``Tessera daily 2026-11-26 · hexagon 20×14``, ``Tessera · square 10×10, dark``, ``Tessera puzzle · 4×4``
+        (grids in a player's words: :func:`engine.maze.grids.player_name`)."""
         head = "Tessera puzzle" if self.kind == "puzzle" else "Tessera"
         parts = [f"{head} daily {self.date.isoformat()}" if self.date is not None else head]
         size = f"{self.width}×{self.height}"
-        parts.append(size if self.kind == "puzzle" else f"{self.shape} {size}{', dark' if self.dark else ''}")
+        if self.kind == "puzzle":
+            parts.append(size)
+        else:
+            from engine.maze.grids import player_name
+
+            parts.append(f"{player_name(self.shape)} {size}{', dark' if self.dark else ''}")
         return " · ".join(parts)
 
 
@@ -83,10 +90,10 @@ def efficiency(moves: int, shortest: int) -> int:
     return shortest * 100 // moves
 
 
-def star_bar(percent: int) -> str:
-    """:data:`BAR_CELLS` stars for a percentage 0..100: one per 20% (nearest), all lit only at 100%."""
-    lit = min(BAR_CELLS if percent >= 100 else BAR_CELLS - 1, max(0, round(percent * BAR_CELLS / 100)))
-    return LIT * lit + UNLIT * (BAR_CELLS - lit)
+def star_row(stars: int) -> str:
+    """``★★☆``: ``stars`` (clamped to 0..:data:`STARS`) lit of :data:`STARS`."""
+    lit = max(0, min(STARS, stars))
+    return LIT * lit + UNLIT * (STARS - lit)
 
 
 def clock(seconds: float) -> str:
@@ -98,7 +105,9 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{sec}" if hours else f"{minutes}:{sec}"
 
 
-def share_line(summary: LevelSummary, seconds: float, moves: int, shortest: int | None) -> str:
+def share_line(
+    summary: LevelSummary, seconds: float, moves: int, shortest: int | None, stars: int | None = None
+) -> str:
     """The spoiler-free line of a finished run (see the module docstring).
 
     Args:
@@ -106,7 +115,8 @@ def share_line(summary: LevelSummary, seconds: float, moves: int, shortest: int 
         seconds: the run's time (>= 0).
         moves: the moves the player made (>= 0).
         shortest: the fewest moves the level takes (a maze's shortest path, a puzzle's proven
-            optimum), or None when not known (then the line has no percentage and no bar).
+            optimum), or None when not known (then the line has no percentage).
+        stars: the stars the game gave the run (0..:data:`STARS`, the win screen's), or None for none shown.
 
     Raises:
         ValueError: a negative count.
@@ -114,10 +124,9 @@ def share_line(summary: LevelSummary, seconds: float, moves: int, shortest: int 
     if moves < 0:
         raise ValueError(f"moves must be >= 0, got {moves}")
     run = f"{clock(seconds)} · {moves} move{'s' if moves != 1 else ''}"
-    if shortest is None:
-        return f"{summary.title()} · {run}"
-    percent = efficiency(moves, shortest)
-    return f"{summary.title()} · {run}, shortest {shortest} ({percent}%) {star_bar(percent)}"
+    if shortest is not None:
+        run += f", shortest {shortest} ({efficiency(moves, shortest)}%)"
+    return f"{summary.title()} · {run}" + (f" {star_row(stars)}" if stars is not None else "")
 
 
 def daily_date(code: str, today: dt.date | None = None) -> dt.date | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.modes.play import PlaySession
 from game.context import Context
-from game.format import format_time
+from game.format import count, format_time
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
 
@@ -83,6 +83,12 @@ class KeepPlace:
         """True while a question is on screen (the clock stands, the maze takes no input)."""
         return self.ask is not None and self.ask.visible
 
+    def waits(self) -> None:
+        """The level's clock stops now (a question or the pause overlay came up); the screen overrides it."""
+
+    def goes_on(self) -> None:
+        """A question was answered: the level's clock may run again now; the screen overrides it."""
+
     def question_key(self) -> tuple[bool, int, bool]:
         """What of the question the picture shows (for the screen's frame key): up, focus, a button to redraw."""
         a = self.ask
@@ -92,8 +98,15 @@ class KeepPlace:
         self, title: str, line: str, choices: list[tuple[str, Callable[[], None]]], cancel: int = -1
     ) -> None:
         """Show a question (Esc picks choice ``cancel``); its answer closes it."""
-        self.ask = ChoiceOverlay(self.ctx, title, line, choices, cancel)
+        def answer(act: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                self.goes_on()  # the clock runs again from the answer (unless the answer leaves or pauses)
+                act()
+            return run
+
+        self.ask = ChoiceOverlay(self.ctx, title, line, [(label, answer(act)) for label, act in choices], cancel)
         self.ask.show()
+        self.waits()
 
     def ask_leave(self, leave: Callable[[], None]) -> bool:
         """Esc / Quit level: for a started, unfinished level ask "Leave this level?" (True); else False (leave)."""
@@ -124,7 +137,7 @@ class KeepPlace:
             return
         moves, seconds = data.get("moves"), data.get("elapsed")
         line = (
-            f"You left it after {moves} moves and {format_time(float(seconds))}."
+            f"You left it after {count(moves, 'move')} and {format_time(float(seconds))}."
             if isinstance(moves, int) and isinstance(seconds, (int, float))
             else ""
         )

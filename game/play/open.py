@@ -109,8 +109,10 @@ def open_level_object(ctx: Context, level: Level, title: str | None = None,
 
 
 def open_daily(ctx: Context) -> arcade.View:
-    """Play today's daily challenge (UTC)."""
+    """Play today's daily challenge (UTC); Esc (and Back on its win) return to the Dailies."""
     from engine.modes.daily import daily_spec, utc_today
+    from game.format import player_shape
 
     spec = daily_spec()
-    return play_spec(ctx, spec, spec.code(), f"Daily {utc_today().isoformat()} · {spec.label()}")
+    title = f"Daily {utc_today().isoformat()} · {player_shape(spec.shape)} {spec.width}×{spec.height}"
+    return play_spec(ctx, spec, spec.code(), title, back=lambda: ctx.show(routes.dailies(ctx)))

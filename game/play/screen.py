@@ -14,6 +14,7 @@ from arcade import key
 from engine.level import Level
 from engine.maze.model import Maze
 from engine.modes.base import Event, EventKind
+from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game import routes
 from game.context import Context
@@ -90,7 +91,10 @@ class PlayScreen(KeepPlace, MazeScreen):
                                               keys=ctx.keys)
         self.layer.mark_visited(self.session.start)
         self.hud_camera = arcade.Camera2D()
-        self.keys = DirectionKeys(chords=maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
+        #: The level's real playing time (pauses and questions left out); key times are taken on it too.
+        self.frames = PlayClock(ctx.clock)
+        self.keys = DirectionKeys(chords=maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"),
+                                  clock=self.frames)
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
@@ -159,7 +163,8 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.question_on_show()
 
     def on_hide_view(self) -> None:
-        """Release the overlays' input handlers."""
+        """Release the overlays' input handlers; the clock stands while another screen shows."""
+        self.frames.pause()
         if self._pause is not None:
             self._pause.hide()
         self.question_on_hide()
@@ -252,6 +257,15 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.paused = False
         if self._pause is not None:
             self._pause.hide()
+        self.frames.hold(self.asking())
+
+    def waits(self) -> None:
+        """The clock stops now (pause overlay or a question)."""
+        self.frames.pause()
+
+    def goes_on(self) -> None:
+        """A question was answered: the clock runs again now (unless the pause overlay is up)."""
+        self.frames.hold(self.paused)
 
     def restart(self) -> None:
         """Start the same maze again."""
@@ -272,6 +286,7 @@ class PlayScreen(KeepPlace, MazeScreen):
             self.resume()
         elif not self.session.finished:
             self.paused = True
+            self.waits()
             self.keys.clear()
             self.pause.show()
 
@@ -303,8 +318,10 @@ class PlayScreen(KeepPlace, MazeScreen):
         elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
         elif self.maze.grid.floors > 1 and (up := climb_direction(symbol, self.ctx.keys, letters=True)):
+            self.play_for(self.frames.split())  # the session catches up to this moment: the key acts now
             self.cam.following = self.session.climb(up) or self.cam.following  # a stair: the camera follows
         elif symbol in self.keys.vectors:
+            self.play_for(self.frames.split())
             self.cam.following = True
             for direction, prefer in self.keys.press(symbol):
                 self.session.press(direction, prefer)
@@ -313,7 +330,9 @@ class PlayScreen(KeepPlace, MazeScreen):
         return True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
-        """Forget a released direction key."""
+        """Forget a released direction key (the session first catches up to this moment)."""
+        if symbol in self.keys.held and not self.paused and not self.asking():
+            self.play_for(self.frames.split())
         self.keys.release(symbol)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -350,12 +369,18 @@ class PlayScreen(KeepPlace, MazeScreen):
 
     # -- time ------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
-        """Advance the session, react to its events, move the camera."""
-        dt = min(delta_time, 0.1)
+        """Advance the session by the real playing time since the last frame (:attr:`frames`: a slow frame
+        counts in full, pauses and questions not at all), react to its events, move the camera."""
+        self.frames.hold(self.paused or self.asking())
+        dt = self.frames.step(delta_time)
         if self.paused or self.asking():
             return
-        for direction, prefer in self.keys.tick(dt):
+        for direction, prefer in self.keys.tick():
             self.session.press(direction, prefer)
+        self.play_for(dt)
+
+    def play_for(self, dt: float) -> None:
+        """Run the session ``dt`` seconds on (the held keys as now), then sounds, shake, camera, the win."""
         events, self.felt = self.felt + self.session.advance(dt, self.keys.held_direction()), []
         for event in events:
             if event.kind is EventKind.STEP:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
-from engine.puzzle.session import PuzzleSession, SolveKind
+from engine.puzzle.session import Phase, PuzzleSession, SolveKind
 from game.context import Context
 from game.format import count, format_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -19,10 +19,15 @@ from game.puzzle.meter import MeterLine
 from game.puzzle.panel import PuzzlePanel, stats_text
 from game.puzzle.settings import PuzzleSettings, record_win
 from game.puzzle.tasks import JobEvent, PuzzleJobs, describe
-from game.records import record_puzzle_run
+from game.records import PuzzleWinFacts, puzzle_win_facts, record_puzzle_run
+from game.routes import puzzle_win
 
 if TYPE_CHECKING:
     from engine.modes.daily import PuzzleDaily
+
+
+#: Seconds from the winning slide to the win screen (the tiles settle, the picture shows whole, the flash plays).
+WIN_DELAY = 1.0
 
 
 class AssistHost(Protocol):
@@ -55,6 +60,8 @@ class PuzzleAssist:
 
     def __init__(self, host: AssistHost) -> None:
         self.host = host
+        self.win: PuzzleWinFacts | None = None  # a win waiting for its screen (after WIN_DELAY)
+        self.win_wait = 0.0
 
     def request_hint(self) -> None:
         """H: the hint the session knows, else a planner run in the background."""
@@ -131,8 +138,13 @@ class PuzzleAssist:
 
     # -- the distance meter -----------------------------------------------------------
     def toggle_meter(self) -> None:
-        """M: the live distance line on/off (saved); with it on, the game is assisted (it is help)."""
+        """M: the live distance line on/off (saved); with it on, the game is assisted (it is help).  A daily
+        never shows it (its par is the answer it would give away): the setting waits for the next game."""
         st = self.host.settings
+        if self.host.daily is not None:
+            self.host._set_message("No distance line in a daily: it would give the par away (M works in "
+                                   "other games).")
+            return
         st.meter = not st.meter
         st.save(self.host.ctx.store)
         if not self.host.meter.available:
@@ -149,11 +161,22 @@ class PuzzleAssist:
     def poll_meter(self) -> None:
         """Each frame: the meter's answers and line (a live line shown during play makes the game assisted)."""
         h, s = self.host, self.host.session
-        live = h.settings.meter and h.meter.available
+        live = h.settings.meter and h.meter.available and h.daily is None  # a daily: never (see toggle_meter)
         if live and not s.won and not s.assisted and (s.moves or s.started):
             s.assisted = True
         if h.meter.poll(s, live) and h.panel.update(meter=h.meter.text):
             h._dirty = True
+
+    def result_line(self) -> str:
+        """The share line of the game won (the win screen's stars: against the optimum, a daily's par)."""
+        from engine.records import puzzle_stars
+        from engine.share.lines import LevelSummary, share_line
+
+        s, daily = self.host.session, self.host.daily
+        optimal = daily.optimal if daily is not None else self.host.meter.optimal()
+        summary = LevelSummary.of_puzzle(s.board.width, s.board.height, daily.day if daily is not None else None)
+        stars = puzzle_stars(s.moves, optimal) if optimal is not None else None
+        return share_line(summary, s.elapsed, s.moves, optimal, stars)
 
     def win_extra(self, session: PuzzleSession) -> str:
         """What a win adds: the daily's stars, and "you took M, optimal was N" when the optimum is known."""
@@ -184,10 +207,28 @@ class PuzzleAssist:
                 f"{end + ' ' if end else ''}N deals a new one."
             )
             return
-        news = record_win(self.host.ctx.store, session)
-        record_puzzle_run(self.host.ctx.store, session, self.host.meter.optimal(), self.host.daily)
+        store = self.host.ctx.store
+        news = record_win(store, session)
+        record_puzzle_run(store, session, self.host.meter.optimal(), self.host.daily)
         self.host._refresh_best()
         extra = f" — {', '.join(news)}!" if news else ""
         self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra}"
                                f"{self.win_extra(session)} N deals a new one, L copies a share line, "
                                "Q shows the QR code.")
+        self.win = puzzle_win_facts(store, session, self.host.meter.optimal(), self.host.daily, news)
+        self.win_wait = WIN_DELAY
+
+    def tick(self, dt: float) -> None:
+        """Each frame: the distance line (:meth:`poll_meter`), and a win's screen once its moment has played."""
+        self.poll_meter()
+        if self.win is None:
+            return
+        s = self.host.session
+        if s.phase is not Phase.WON:  # undone (or restarted) before the win screen came
+            self.win = None
+            return
+        self.win_wait -= dt
+        if self.win_wait <= 0:
+            facts, self.win = self.win, None
+            ctx = self.host.ctx
+            ctx.show(puzzle_win(ctx, self.host, facts))

@@ -5,7 +5,8 @@ The rules are :class:`engine.puzzle.meter.DistanceMeter`'s; this keeps one backg
 (:class:`game.workers.Task`, a thread: the search is numpy batches) and never waits for it: until an answer
 arrives the line says "computing…".  The dealt position is measured first (it gives the end line and the par a
 win keeps); with the live line on, each new position is measured next, bounded by the ones before.  The 4x4
-tables are never built just for the end line: without them it waits until the live line is turned on.
+tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
+board's exact table, about a second to build, is).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.puzzle.board import Board
 from engine.puzzle.meter import DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
 from engine.puzzle.optimal import tables_ready
 from engine.puzzle.session import PuzzleSession
+from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from game.workers import Task
 
 COMPUTING = "computing…"
@@ -42,7 +44,8 @@ class MeterLine:
         self.start = session.start
         w, h = session.start.width, session.start.height
         self.available = meter_available(w, h)
-        self.ready = self.available and tables_ready(w, h)
+        # A small board's exact table takes about a second, once: built for the end line and the par too.
+        self.ready = self.available and (tables_ready(w, h) or w * h <= MAX_EXACT_CELLS)
         self.text = ""
 
     def cancel(self) -> None:

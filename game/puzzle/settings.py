@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 # -- settings ---------------------------------------------------------------------------
 TIMEOUTS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+#: The default solver time limit (s): the fast solver solves every 8x8 and 10x10 deal in well under a second
+#: (tests/test_puzzle_fast_default.py, bench/bench_fast_default.py), so the limit is only a safety net; a
+#: shorter one stays in the Advanced panel (T).
+DEFAULT_TIMEOUT = 10.0
 SOLVER_KINDS = ("fast", "optimal", "near-optimal")
 MAX_CUSTOM_SIDE = 10  # the setup screen's largest custom side
 
@@ -39,7 +43,7 @@ class PuzzleSettings:
         solver: ``"fast"`` (the seed's A* with edges tie-breaking), ``"optimal"``
             (pattern-database search, boards of at most 16 cells) or ``"near-optimal"``
             (beam search, 5x5 and larger); a board the chosen solver does not handle uses fast A*.
-        timeout: solver time budget in seconds, one of :data:`TIMEOUTS` (the optimal
+        timeout: solver time budget in seconds, one of :data:`TIMEOUTS` (default :data:`DEFAULT_TIMEOUT`; the optimal
             search of an auto-solve gets at least
             :data:`engine.puzzle.session.OPTIMAL_BACKGROUND_S`; table builds are not counted).
         boost: random boost on (fast solver).
@@ -56,7 +60,7 @@ class PuzzleSettings:
     """
 
     solver: str = "fast"
-    timeout: float = 2.0
+    timeout: float = DEFAULT_TIMEOUT
     boost: bool = True
     heuristic: str = ""
     arrows: str = "tile"

@@ -25,7 +25,7 @@ from engine.puzzle.solving import (
     solver_label,
 )
 from game.puzzle.settings import PuzzleSettings
-from game.workers import ProcessTask, Task, preload, spinner
+from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
 
 preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.near.solver",
         "engine.puzzle.hint",
@@ -205,6 +205,14 @@ class PuzzleJobs:
         if building:
             label += f"\n{msg}"
         return label, (frac if msg else None)
+
+    def shown(self, playing: bool) -> tuple[bool, int]:
+        """When the progress part of a frame changes: whether a line shows, and the spinner's frame number (it
+        turns :data:`game.workers.PROGRESS_FPS` times a second).  A screen redrawing only when this changes shows
+        the line, its percentage and the bar a few times a second while a run is out, not every frame."""
+        task = self.solve_task() or self.hint_task
+        label, _ = self.progress(playing)
+        return bool(label), (int(task.elapsed * PROGRESS_FPS) if label and task is not None else -1)
 
 
 def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tuple[str, bool] | None:

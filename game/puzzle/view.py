@@ -5,13 +5,11 @@ every tile between the clicked one and the blank.  :meth:`PuzzleView.key_actions
 is the key map (undo/redo, restart, new deal, hint, solve and playback, copies,
 the Advanced panel's settings); F1 lists the keys.  Esc cancels a run, else leaves.
 
-The game's rules (moves, undo, the hint planner, which solver runs to make and
-what their answers do, playback, wins and bests) are
-:class:`engine.puzzle.session.PuzzleSession`'s; long runs go to child
-processes through :class:`game.puzzle.tasks.PuzzleJobs`.  The board is
-drawn by :class:`~game.puzzle.board.BoardLayer`, the side panel by
-:class:`~game.puzzle.panel.PuzzlePanel`.  :meth:`PuzzleView.needs_redraw`
-says whether a frame would differ from the last one (idle screens draw nothing).
+The game's rules (moves, undo, the hint planner, which solver runs to make and what their answers do, playback,
+wins and bests) are :class:`engine.puzzle.session.PuzzleSession`'s; long runs go to child processes through
+:class:`game.puzzle.tasks.PuzzleJobs`.  The board is drawn by :class:`~game.puzzle.board.BoardLayer`, the side
+panel by :class:`~game.puzzle.panel.PuzzlePanel`.  :meth:`PuzzleView.needs_redraw` says whether a frame would
+differ from the last one (idle screens draw nothing).
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from arcade import key
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import Phase, PuzzleSession
-from engine.share.lines import LevelSummary, share_line
 from game import routes
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
@@ -94,6 +91,7 @@ class PuzzleView(Screen):
                                     anchor_y="center")
         self.progress_bar: tuple[float, float, float, float] | None = None  # l, r, b, t of the bar
         self.progress_frac = 0.0
+        self._progress_drawn: tuple[bool, int] = (False, -1)  # _progress_shown() of the last frame drawn
         self.message = ""
         self.clipboard = ""  # last text copied (tests read it)
         self.last_result: Any = None
@@ -239,16 +237,15 @@ class PuzzleView(Screen):
         self._layout()
 
     def needs_redraw(self) -> bool:
-        """True when the next frame would differ from the last one drawn.
-
-        Something changes when: input arrived, a slide or the win flash runs,
-        a solution plays, the clock's tenths tick (the texts change), or a
-        background run shows its spinner and progress.  An idle screen (also one showing a hint)
-        returns False.
-        """
+        """True when the next frame would differ from the last one drawn: input arrived, a slide or the win flash
+        runs, a solution plays, the texts changed, or a background run's progress line or bar changed (a few times
+        a second, :meth:`PuzzleJobs.shown`).  An idle screen (also one showing a hint) returns False."""
         s = self.session
-        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK or self.jobs.busy
-                or needs_render(self.panel.ui))
+        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK
+                or (self.jobs.busy and self._progress_shown() != self._progress_drawn) or needs_render(self.panel.ui))
+
+    def _progress_shown(self) -> tuple[bool, int]:
+        return self.jobs.shown(self.session.playback is not None)
 
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -264,7 +261,7 @@ class PuzzleView(Screen):
             self._dirty = True
         for event in self.jobs.poll(self.session):
             self.assist.on_job_event(event)
-        self.assist.poll_meter()
+        self.assist.tick(dt)  # the distance line; a win's screen once its moment has played
         self._refresh_texts()
 
     def on_draw(self) -> None:
@@ -282,6 +279,7 @@ class PuzzleView(Screen):
         self.share.qr.draw(self.window.width, self.window.height)
 
     def _draw_progress(self) -> None:
+        self._progress_drawn = self._progress_shown()
         label, frac = self.jobs.progress(self.session.playback is not None)
         if self.t_progress.text != label:
             self.t_progress.text = label
@@ -299,7 +297,7 @@ class PuzzleView(Screen):
         self._dirty = True
 
     def _refresh_texts(self) -> None:
-        if self.t_banner.text and not self.session.solved:
+        if self.t_banner.text and not (self.session.solved and self.board.flash):  # the band goes with the flash
             self.t_banner.text = ""
             self._dirty = True
         if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
@@ -346,9 +344,7 @@ class PuzzleView(Screen):
         s, w, h = self.session, self.window.width, self.window.height
         if not self.share.qr.shown:
             self.share.qr.set_code(code_to_copy(s, "puzzle", builtin_of(self.picture))[0])
-            won, summary = s.solved and s.counts_for_bests, LevelSummary.of_puzzle(s.board.width, s.board.height)
-            optimal = self.daily.optimal if self.daily is not None else self.meter.optimal()
-            self.share.line = share_line(summary, s.elapsed, s.moves, optimal) if won else ""
+            self.share.line = self.assist.result_line() if s.solved and s.counts_for_bests else ""
         said = self.share.on_key(symbol, self.window)
         if said:
             self._set_message(said)

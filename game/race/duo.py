@@ -66,8 +66,8 @@ class DuoView(RaceScreen):
         self.viewport.dim_floors = False  # two players may be on two floors: none is dimmed
         self.colors = player_colors(ctx.theme)
         chords = self.maze.grid.kind != "square"
-        self.keys = (DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p1_")),
-                     DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p2_")))
+        self.keys = (DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p1_"), clock=self.frames),
+                     DirectionKeys(chords=chords, vectors=ctx.keys.vectors("duo", "p2_"), clock=self.frames))
         self.radius = 0.27 * self.layer.cell_size
         self.paused = False
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
@@ -85,7 +85,8 @@ class DuoView(RaceScreen):
             self.pause.show()
 
     def on_hide_view(self) -> None:
-        """Release the pause overlay's input handlers."""
+        """Release the pause overlay's input handlers; the clock stands while another screen shows."""
+        self.frames.pause()
         if self._pause is not None:
             self._pause.hide()
 
@@ -106,6 +107,7 @@ class DuoView(RaceScreen):
         if self.duo.phase is Phase.OVER:
             return
         self.paused = True
+        self.frames.pause()  # the clock stands from this moment
         for keys in self.keys:
             keys.clear()
         self.pause.show()
@@ -114,6 +116,7 @@ class DuoView(RaceScreen):
     def resume(self) -> None:
         """Close the pause overlay; the clock runs again."""
         self.paused = False
+        self.frames.resume()
         if self._pause is not None:
             self._pause.hide()
         self._changed = True
@@ -172,6 +175,7 @@ class DuoView(RaceScreen):
             return self.pause.on_key_press(symbol)
         for i, own in enumerate(self.keys):
             if symbol in own.vectors:
+                self.race_for(self.frames.split())  # the race catches up to this moment: the key acts now
                 for direction, prefer in own.press(symbol):
                     self.duo.press(i, direction, prefer)
                 return True
@@ -189,7 +193,9 @@ class DuoView(RaceScreen):
         return True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
-        """Forget a released direction key."""
+        """Forget a released direction key (the race first catches up to this moment)."""
+        if not self.paused and any(symbol in keys.held for keys in self.keys):
+            self.race_for(self.frames.split())
         for keys in self.keys:
             keys.release(symbol)
 
@@ -209,15 +215,22 @@ class DuoView(RaceScreen):
 
     def on_update(self, delta_time: float) -> None:
         """Advance the race (not while paused); sounds for its events; the result screen after the end."""
+        dt = self.real_step(delta_time, self.paused)
         if self.paused:
             return
         duo = self.duo
         for i, keys in enumerate(self.keys):
-            for direction, prefer in keys.tick(delta_time):  # a press that waited for a diagonal partner
+            for direction, prefer in keys.tick():  # a press that waited for a diagonal partner
                 duo.press(i, direction, prefer)
+        self.race_for(dt)
+        self.count_down_to_result(duo.phase, dt)
+
+    def race_for(self, dt: float) -> None:
+        """Run the race ``dt`` real seconds on (each player's held keys as now): sounds, fog, camera."""
+        duo = self.duo
         audio = self.ctx.audio
         held = (self.keys[0].held_direction(), self.keys[1].held_direction())
-        for event in duo.advance(delta_time, held):
+        for event in duo.advance(dt, held):
             if event.kind is EventKind.STEP:
                 audio.play("stairs" if event.value else "step", 0.3)  # value: +1/-1 on a stair
             elif event.kind is EventKind.BUMP:
@@ -227,8 +240,7 @@ class DuoView(RaceScreen):
             elif event.kind is EventKind.ARRIVED:
                 audio.play("win")
         self.update_fog()
-        self.viewport.follow(*self.midpoint(), delta_time)
-        self.count_down_to_result(duo.phase, delta_time)
+        self.viewport.follow(*self.midpoint(), dt)
 
     def needs_redraw(self) -> bool:
         """Under the pause overlay: after input or while its widgets change; else as every race screen."""
@@ -260,7 +272,7 @@ class DuoView(RaceScreen):
         """The maze (through the shared fog when dark), both trails side by side, both players."""
         t = self.ctx.theme
         duo = self.duo
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         shift = 0.09 * size
         for i in (0, 1):

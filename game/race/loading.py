@@ -47,6 +47,7 @@ class RaceLoadingView(Screen, Generic[S]):
         self.t_text = arcade.Text("", 0, 0, t.text, 16, font_name=FONT, anchor_x="center", anchor_y="center")
         self.t_error = arcade.Text("", 0, 0, t.error, 14, font_name=FONT, anchor_x="center", anchor_y="center")
         self.error = ""
+        self._drawn: tuple[Any, ...] = ()  # shown() of the last frame drawn
 
     def on_update(self, delta_time: float) -> None:
         """Show the race once built (or the error in one line)."""
@@ -58,9 +59,15 @@ class RaceLoadingView(Screen, Generic[S]):
                 return
             self.ctx.show(self.ready(session))
 
+    def shown(self) -> tuple[Any, ...]:
+        """What a frame shows that changes by itself: the spinner, the message, the seconds, the bar's pixels."""
+        frac, msg = self.task.progress()
+        bar = min(400, self.window.width / 2 - 20) if self.window is not None else 400
+        return (spinner(self.task.elapsed), msg, int(self.task.elapsed), int((2 * bar - 4) * frac), self.error)
+
     def needs_redraw(self) -> bool:
-        """True while the build runs (the spinner and the seconds move)."""
-        return not self.task.done or bool(self.error)
+        """True after input or when :meth:`shown` changed (a few times a second while it builds, not every frame)."""
+        return super().needs_redraw() or self.shown() != self._drawn
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Esc cancels and goes back."""
@@ -78,6 +85,7 @@ class RaceLoadingView(Screen, Generic[S]):
         self.clear()
         w, h = self.window.width, self.window.height
         t = self.ctx.theme
+        self._drawn = self.shown()
         frac, msg = self.task.progress()
         fit_text(self.t_text, f"{spinner(self.task.elapsed)} {msg or 'starting'} · {self.task.elapsed:.0f} s"
                  " · Esc cancels", w - 40, min_size=10, size=16)

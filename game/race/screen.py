@@ -17,6 +17,7 @@ import arcade
 
 from engine.maze.model import Maze
 from engine.modes.base import Phase
+from engine.modes.clock import PlayClock
 from engine.modes.fog import Fog
 from game import routes
 from game.context import Context
@@ -43,6 +44,11 @@ def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: T
     arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, (*theme.panel[:3], 255))
 
 
+#: Seconds between the frames of a running race (30 a second, :class:`game.app.GameWindow` keeps to it): racers
+#: glide at 10 cells a second, smooth at 30 frames, and each frame is half the cost on a software-GL machine.
+RACE_FRAME_TIME = 1 / 30
+
+
 class RaceScreen(MazeScreen):
     """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
 
@@ -54,6 +60,9 @@ class RaceScreen(MazeScreen):
         back: the screen "back" returns to (None: the race setup).
         help_line: the key help shown at the bottom.
     """
+
+    help_page = "race"  # Help (F1) opens on this page (game.shell.help)
+    frame_time = RACE_FRAME_TIME
 
     def __init__(self, ctx: Context, maze: Maze, fog: Fog | None, layer_theme: Theme, back: arcade.View | None,
                  help_line: str) -> None:
@@ -68,6 +77,8 @@ class RaceScreen(MazeScreen):
         self.hud_camera = arcade.Camera2D()
         self.centers: list[tuple[float, float]] = [(float(x), float(y)) for x, y in maze.grid.centers.tolist()]
         self.end_wait = -1.0
+        #: The race's real time between frames (a question or the pause overlay left out); key times too.
+        self.frames = PlayClock(ctx.clock)
         t = ctx.theme
         self.background_color = t.background
         self.t_title = self.make_text(15, t.text, True, anchor_y="center")
@@ -214,6 +225,12 @@ class RaceScreen(MazeScreen):
     def update_fog(self) -> None:
         """A dark race: redraw the fog of the cells that changed since the last frame."""
         self.viewport.sync_fog()
+
+    def real_step(self, delta_time: float, waiting: bool) -> float:
+        """The real seconds of race since the last frame (0 while ``waiting``: paused, a question up); a slow
+        frame counts in full (``delta_time`` is the window's own measure, the least it can be)."""
+        self.frames.hold(waiting)
+        return self.frames.step(delta_time)
 
     def count_down_to_result(self, phase: Phase, delta_time: float) -> None:
         """Once the race is over, wait :data:`RESULT_DELAY` seconds, then :meth:`show_result`."""

@@ -135,6 +135,8 @@ class RaceChoices:
 class RaceSetupView(ChoiceSetupView):
     """Choose the maze, the opponent and the difficulty, race one of your ghosts, or paste a code."""
 
+    help_page = "race"  # Help (F1) opens on this page (game.shell.help)
+
     def __init__(
         self, ctx: Context, choices: MazeChoices | None = None, race: RaceChoices | None = None, message: str = ""
     ) -> None:

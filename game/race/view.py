@@ -63,7 +63,8 @@ class RaceView(RaceScreen):
         super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
-        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"))
+        self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"),
+                                  clock=self.frames)
         self.show_explored = True
         self.radius = 0.3 * self.layer.cell_size
         self.layer.mark_visited(self.maze.start)
@@ -93,8 +94,9 @@ class RaceView(RaceScreen):
         self.on_resize(self.window.width, self.window.height)
 
     def on_hide_view(self) -> None:
-        """The question's buttons stop taking clicks while another screen shows."""
+        """The question's buttons stop taking clicks while another screen shows (the race waits: help)."""
         super().on_hide_view()
+        self.frames.pause()
         if self.ask is not None:
             self.ask.hide()
 
@@ -107,6 +109,7 @@ class RaceView(RaceScreen):
         elif phase is Phase.PLAYING:
             self.ask = ChoiceOverlay(self.ctx, LEAVE_TITLE, LEAVE_LINE, [("Leave", self.leave), ("Stay", self.stay)])
             self.ask.show()
+            self.frames.pause()  # the race waits from this moment
         else:
             self.leave()
 
@@ -128,6 +131,7 @@ class RaceView(RaceScreen):
     def stay(self) -> None:
         """Close the question: the race goes on."""
         self.ask = None
+        self.frames.resume()
         self._changed = True
 
     def show_result(self) -> None:
@@ -155,9 +159,11 @@ class RaceView(RaceScreen):
         elif self.viewport.handle_key(symbol, self.race.player_position()):
             pass
         elif self.race.level.floors > 1 and (up := climb_direction(symbol, self.ctx.keys)):  # E: explored cells
+            self.race_for(self.frames.split())  # the race catches up to this moment: the key acts now
             if self.race.climb(up):
                 self.cam.following = True
         elif symbol in self.keys.vectors:
+            self.race_for(self.frames.split())
             self.send_moves(self.keys.press(symbol))
         else:
             return None
@@ -170,7 +176,9 @@ class RaceView(RaceScreen):
                 self.cam.following = True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
-        """Forget a released direction key."""
+        """Forget a released direction key (the race first catches up to this moment)."""
+        if symbol in self.keys.held and not self.asking():
+            self.race_for(self.frames.split())
         self.keys.release(symbol)
 
     def clicked(self, x: int, y: int, button: int) -> None:
@@ -185,11 +193,17 @@ class RaceView(RaceScreen):
     def on_update(self, delta_time: float) -> None:
         """Advance the race by real time (not while a question is up); sounds for its events; the result screen
         after the end."""
+        dt = self.real_step(delta_time, self.asking())
         if self.asking():
             return
-        self.send_moves(self.keys.tick(delta_time))  # a press that waited for a diagonal partner
+        self.send_moves(self.keys.tick())  # a press that waited for a diagonal partner
+        self.race_for(dt)
+        self.count_down_to_result(self.race.phase, dt)
+
+    def race_for(self, dt: float) -> None:
+        """Run the race ``dt`` real seconds on (the held keys as now): sounds, fog, camera."""
         audio = self.ctx.audio
-        for event in self.race.advance(delta_time, self.keys.held_direction()):
+        for event in self.race.advance(dt, self.keys.held_direction()):
             if event.kind is EventKind.STEP:
                 self.layer.mark_visited(event.cell)
                 audio.play("stairs" if event.value else "step", 0.4)  # value: +1/-1 on a stair
@@ -200,8 +214,7 @@ class RaceView(RaceScreen):
             elif event.kind is EventKind.DECIDED:
                 audio.play("bump" if event.player == 1 else "win")  # player 1: the opponent won
         self.update_fog()
-        self.viewport.follow(*self.race.player_position(), delta_time)
-        self.count_down_to_result(self.race.phase, delta_time)
+        self.viewport.follow(*self.race.player_position(), dt)
 
     def frame_key(self) -> tuple[Any, ...]:
         """Both racers, the clock line, countdown, banner, counters, explored cells shown, the fog, the camera."""
@@ -229,7 +242,7 @@ class RaceView(RaceScreen):
         """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
         race = self.race
-        self.viewport.draw()
+        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color

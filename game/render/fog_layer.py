@@ -245,6 +245,7 @@ class DarkMazeLayer(MazeLayer):
     def draw_static(self, zoom: float) -> None:
         """Floor (fog where unseen), start, goal, trail and walls, each by its cells' levels."""
         t = self.theme
+        self.static_draws += 1
         self.ctx.enable(self.ctx.BLEND)
         self._render_dark(self.d_floor, t.floor, hide=False)
         self._render_dark(self.d_start, t.start, hide=True)

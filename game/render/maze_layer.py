@@ -104,6 +104,8 @@ class MazeLayer:
         self.fbo_key: tuple[object, ...] | None = None
         self.last_key: tuple[object, ...] | None = None  # the camera of the previous frame
         self.quad: Any = None
+        self.static_draws = 0  # times draw_static ran (each frame the camera moves; once per still view)
+        self.image_renders = 0  # times draw_cached rendered the still maze into its image (once per view/zoom)
         self.clear_trail()
 
     def _build_geometry(self) -> None:
@@ -226,6 +228,7 @@ class MazeLayer:
     def draw_static(self, zoom: float) -> None:
         """Floor, start, goal and walls (floor and walls only within :meth:`set_band`'s band, when set)."""
         t = self.theme
+        self.static_draws += 1
         self.ctx.enable(self.ctx.BLEND)
         half = self.wall_half_width(zoom)
         band, fc, wc = self.band, self.floor_cull, self.wall_cull
@@ -321,6 +324,7 @@ class MazeLayer:
             self.fbo = self.ctx.framebuffer(color_attachments=[tex])
             self.fbo_key = None
         if full_key != self.fbo_key:
+            self.image_renders += 1
             with self.fbo.activate():
                 self.fbo.clear(color=self.theme.background)
                 use_camera()

@@ -37,6 +37,8 @@ class CodeEntryView(BaseView):
         error: a sentence to show at once (e.g. why a code from the command line did not decode).
     """
 
+    help_page = "my-levels"  # Help (F1) opens on this page (game.shell.help)
+
     def __init__(self, ctx: Context, text: str = "", error: str = "") -> None:
         super().__init__(ctx)
         t = ctx.theme

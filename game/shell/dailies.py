@@ -41,6 +41,8 @@ class DailiesView(BaseView):
         today: the UTC day shown (default: today; tests pass one).
     """
 
+    help_page = "dailies"  # Help (F1) opens on this page (game.shell.help)
+
     max_text_scale = 1.25  # a dense screen: text grows to 125 % at most (Settings, text size)
 
     def __init__(self, ctx: Context, today: dt.date | None = None) -> None:

@@ -1,13 +1,21 @@
-"""Help: the controls of every mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
+"""Help: one page per mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
 
-Opened with ``ctx.go(routes.help_screen, back_to=view, mode=shape)``; Esc returns to
-``back_to`` (the menu by default).  ``mode`` (a maze shape) puts that shape's
-note first.
+Opened with ``ctx.go(routes.help_screen, back_to=view, mode=shape)``; Esc returns to ``back_to`` (the menu by
+default).  The page of the mode the player came from comes first (:func:`page_for`: the screen's
+``help_page``, else its key context; ``mode``, a maze shape, means the maze page and puts that shape's note
+on it); Left/Right (or PgUp/PgDn, or the Previous/Next buttons) turn the pages.
+
+Each page fits 800×600 at 100 % text (a test).  With a larger text size the lines wrap and a page that
+would run past the buttons continues on the next page ("2 of 2"): the text never shrinks below its
+100 % size.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import arcade
+from arcade import key
 
 from game import routes
 from game.context import Context
@@ -15,27 +23,87 @@ from game.shell.modes import help_sections
 from game.ui import fit_text, place_grid
 from game.ui.screen import BaseView
 
-#: The section before the modes' ones: (heading, lines).
+#: The page before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
-    "Up/Down or Tab move, Enter/Space press, Esc back  ·  Settings → Keys changes any key  ·  controller: A, B back",
-    "F1 this help  ·  F11 fullscreen  ·  after a level or race: Q its QR code, C copies a share line (puzzle: L)",
-    "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as a pack",
+    "Up/Down or Tab move between buttons, Enter or Space presses one, Esc goes back.",
+    "F1 opens this help from any screen; F11 switches fullscreen on and off.",
+    "A game controller works everywhere: d-pad or stick to move, A to choose, B to go back, Start to pause.",
+    "Settings: change any key (Keys), the text size, the theme (dark, light, high contrast), reduced motion "
+    "and the volume of music and effects.",
+    "The menu's first button plays on: the next level of the campaign you have not finished.",
 ])
-#: (heading, lines) in screen order: :data:`EVERYWHERE`, then the modes' sections (:mod:`game.shell.modes`, in the
-#: order of the modes' table; modes that share a section show it once).
-SECTIONS: list[tuple[str, list[str]]] = [EVERYWHERE, *((h.heading, list(h.lines)) for h in help_sections())]
+#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.shell.modes.GAME_MODES`: each
+#: mode's :class:`~game.shell.modes.HelpSection`; modes that share a page name it once).
+MODE_HELP: dict[str, tuple[str, list[str]]] = {h.key: (h.heading, list(h.lines)) for h in help_sections()}
+#: Pages that are no mode: key -> (heading, lines).
+EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
+    "floors": ("Floors, bridges and the dark", [
+        "Floors: E or PgUp climbs a stair (drawn bright), Q or PgDn goes down (drawn dim).",
+        "The maze shows one floor at a time; the corner tells you which floor you are on.",
+        "Bridges: walk straight on to pass under a bridge; the way over it is another path.",
+        "In the dark you see only the cells near you; the cells you have seen stay drawn.",
+    ]),
+    "dailies": ("Dailies", [
+        "Every day brings a new maze and two sliding puzzles (3×3 and 4×4), the same for every player.",
+        "The calendar shows the last two weeks: each day done, or done at par (the fewest moves possible).",
+        "Your streak counts the days in a row with a daily done; today still counts until midnight (UTC).",
+        "Esc from a daily brings you back here.",
+    ]),
+    "records": ("Records", [
+        "Your best time and fewest moves for every campaign level and every puzzle size.",
+        "Export CSV writes them to a file in your data folder (the command line: tessera records --csv).",
+        "A level counts once, however often you play it: only the best stays.",
+    ]),
+    "my-levels": ("My levels and codes", [
+        "Every maze, race and puzzle has a short code: Enter code plays a code a friend sent you.",
+        "After a level or race: Q shows its QR code, C copies a share line (puzzle: L).",
+        "My levels: Enter plays  ·  F2 rename  ·  Del delete (asks first)  ·  Ctrl+C copy code  ·  E export as "
+        "a pack.",
+        "An exported pack becomes a new world on the campaign map.",
+    ]),
+}
+#: Where each page goes in the standard order: the everywhere page, the modes', then the extra ones.
+PAGE_ORDER = ("everywhere", "maze", "floors", "race", "two-players", "puzzle", "dailies", "records", "editor",
+              "my-levels", "lab")
+#: A screen's key context -> the page it opens first.
+CONTEXT_PAGES = {"maze": "maze", "duo": "two-players", "puzzle": "puzzle", "lab": "lab", "editor": "editor"}
+
+
+def _all_pages() -> dict[str, tuple[str, list[str]]]:
+    pages = {"everywhere": EVERYWHERE, **MODE_HELP, **EXTRA_HELP}
+    ordered = {k: pages[k] for k in PAGE_ORDER if k in pages}
+    ordered.update({k: v for k, v in pages.items() if k not in ordered})  # a new mode's page: at the end
+    return ordered
+
+
+#: Every page (key -> (heading, lines)) in the standard order.
+PAGES: dict[str, tuple[str, list[str]]] = _all_pages()
+#: (heading, lines) of every page in the standard order.
+SECTIONS: list[tuple[str, list[str]]] = list(PAGES.values())
 
 SHAPE_NOTES = {
     "square": "Square cells: each arrow key is one neighbour.",
-    "hex": "Hex cells: Left/Right go sideways; Up/Down at a fork follow the side of your last left/right move.",
-    "triangle": "Triangle cells: Left/Right along the row; Up or Down where the triangle has that side.",
-    "polar": "Rings: the arrow picks the open neighbour closest in angle; two keys make a diagonal.",
+    "hex": "Hexagons: Left/Right go sideways; Up/Down at a fork follow the side of your last left/right move.",
+    "triangle": "Triangles: Left/Right along the row; Up or Down where the triangle has that side.",
+    "polar": "Circle: the arrow picks the open neighbour closest in angle; two keys make a diagonal.",
     "upsilon": "Octagons and squares: two keys together reach the diagonal octagons.",
 }
 
 
+def page_for(back_to: Any, mode: str | None) -> str:  # noqa: ANN401 - any screen
+    """The page key Help opens on: the screen's ``help_page``; else the page of its key context; else the maze
+    page for a maze ``mode``; else the everywhere page."""
+    page = getattr(back_to, "help_page", None)
+    if isinstance(page, str) and page in PAGES:
+        return page
+    context = CONTEXT_PAGES.get(str(getattr(back_to, "key_context", "")))
+    if context is not None:
+        return context
+    return "maze" if mode in SHAPE_NOTES else "everywhere"
+
+
 class HelpView(BaseView):
-    """Headings and lines of :data:`SECTIONS`, cut to fit; Back and "Guided start" (replays the guide).
+    """One page of help at a time (module doc); Previous/Next, "Guided start" (replays the guide) and Back.
 
     Args:
         ctx: shared context.
@@ -45,20 +113,70 @@ class HelpView(BaseView):
 
     music: str | None = None  # reached from everywhere: keep the music
 
-    def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:
-        super().__init__(ctx)
+    def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:  # noqa: ANN401
+        super().__init__(ctx, columns=2)
         self.back_to = back_to
         t = ctx.theme
-        self.ui.add(self.make_button("Back", self.back))
-        self.ui.add(self.make_button("Guided start", lambda: ctx.go(routes.guide, back_to=self)))
-        self.title = self.text("Help", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
-        self.rows: list[tuple[Any, str, float, bool]] = []  # (text, value, base size, heading)
-        if mode in SHAPE_NOTES:
-            self.rows.append((self.text("", 15, t.star, anchor_y="top"), SHAPE_NOTES[mode], 15, False))
-        for heading, lines in SECTIONS:
-            self.rows.append((self.text("", 17, t.accent, bold=True, anchor_y="top"), heading, 17, True))
-            for line in lines:
-                self.rows.append((self.text("", 14, t.text, anchor_y="top"), line, 14, False))
+        first = page_for(back_to, mode)
+        keys = [first, *(k for k in PAGES if k != first)]
+        self.prev_btn = self.make_button("< Previous", lambda: self.turn(-1))
+        self.next_btn = self.make_button("Next >", lambda: self.turn(1))
+        self.make_button("Guided start", lambda: ctx.go(routes.guide, back_to=self))
+        self.make_button("Back", self.back)
+        for btn in self.buttons:
+            self.ui.add(btn)
+        self.focus = 1
+        self.title = self.text("Help", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.counter = self.text("", 13, t.text_dim, anchor_x="center", anchor_y="top")
+        self.hint = self.text("Left/Right or PgUp/PgDn turn the page  ·  Esc back", 12, t.text_dim,
+                              anchor_x="center", anchor_y="bottom")
+        #: (text, value, base size, heading) of every line of every page, pages in order.
+        self.rows: list[tuple[arcade.Text, str, float, bool]] = []
+        #: per topic: its key and the indexes in :attr:`rows` of its heading and lines.
+        self.topics: list[tuple[str, list[int]]] = []
+        for page_key in keys:
+            heading, lines = PAGES[page_key]
+            rows = [len(self.rows)]
+            self.rows.append((self._line(heading, 19, t.accent, True), heading, 19, True))
+            body = ([SHAPE_NOTES[mode]] if page_key == "maze" and mode in SHAPE_NOTES else []) + lines
+            for i, line in enumerate(body):
+                rows.append(len(self.rows))
+                color = t.star if (i == 0 and page_key == "maze" and mode in SHAPE_NOTES) else t.text
+                self.rows.append((self._line(line, 15, color, False), line, 15, False))
+            self.topics.append((page_key, rows))
+        #: the laid-out pages: (topic index, part, parts, row indexes shown)
+        self.pages: list[tuple[int, int, int, list[int]]] = []
+        self.page = 0
+
+    def _line(self, value: str, size: float, color: Any, bold: bool) -> arcade.Text:  # noqa: ANN401
+        return self.text(value, size, color, bold=bold, anchor_y="top", multiline=True, width=600)
+
+    # -- pages --------------------------------------------------------------------------------------------
+    def page_count(self) -> int:
+        """How many pages the last layout made (a topic too long for the window at this text size: more)."""
+        return len(self.pages)
+
+    def show_page(self, index: int) -> None:
+        """Show page ``index`` (clamped)."""
+        self.page = max(0, min(len(self.pages) - 1, index))
+        if self.window is not None:
+            self.on_resize(self.window.width, self.window.height)
+        self.request_redraw()
+
+    def turn(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) page, round the end."""
+        if self.pages:
+            self.show_page((self.page + step) % len(self.pages))
+
+    def body_texts(self) -> list[arcade.Text]:
+        """The texts of the page shown (headings and lines)."""
+        if not self.pages:
+            return []
+        return [self.rows[i][0] for i in self.pages[self.page][3]]
+
+    def page_key(self) -> str:
+        """The key of the topic shown (e.g. "maze", "dailies")."""
+        return self.topics[self.pages[self.page][0] if self.pages else 0][0]
 
     def back(self) -> None:
         """Back where help was opened from."""
@@ -67,29 +185,90 @@ class HelpView(BaseView):
         else:
             routes.show_menu(self.ctx)
 
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """PgUp/PgDn turn pages; the rest as every button screen (Left/Right: :meth:`menu_action`)."""
+        if symbol in (key.PAGEUP, key.PAGEDOWN):
+            self.turn(1 if symbol == key.PAGEDOWN else -1)
+            return True
+        return super().on_key_press(symbol, modifiers)
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Left/Right turn the page; Up/Down move between the buttons."""
+        if action in ("left", "right"):
+            self.turn(1 if action == "right" else -1)
+            return True
+        if action in ("up", "down"):
+            self.move_focus(-1 if action == "up" else 1)
+            return True
+        return super().menu_action(action)
+
+    # -- layout -------------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        """Lines from the top; the font shrinks so every line fits above the Back button."""
-        fit_text(self.title, "Help", 32 * self.scale, width - 40)
-        self.title.position = (width / 2, height - 16 * self.scale)
-        button_h = 44 * self.scale
-        button_w, gap = min(240 * self.scale, (width - 60) / 2), 20 * self.scale
-        place_grid(self.buttons, width / 2 - button_w - gap / 2, 16 * self.scale + button_h, 2, button_w, button_h,
-                   gap)
-        self.style_buttons(16 * self.scale)
-        top, bottom = self.title.bottom - 12 * self.scale, 16 * self.scale + button_h + 12 * self.scale
-        wanted = sum(size * 1.6 + (8 if heading else 0) for _, _, size, heading in self.rows)
-        k = min(self.scale, max(0.5, (top - bottom) / wanted))
-        left = max(20.0, (width - 1000 * self.scale) / 2)
+        """Title and page number on top, the buttons and key hint at the bottom, the page's lines between
+        (wrapped to the width; a topic that does not fit goes on over more pages)."""
+        s = self.scale
+        key_before = self.page_key()
+        part_before = self.pages[self.page][1] if self.pages else 0
+        fit_text(self.title, "Help", 30 * s, width - 40)
+        self.title.position = (width / 2, height - 12 * s)
+        fit_text(self.hint, self.hint.text, 12 * s, width - 20, min_size=8)
+        self.hint.position = (width / 2, 6 * s)
+        columns = 4 if width >= 4 * 190 * s + 5 * 12 * s else 2
+        gap = 12 * s
+        button_w = min(230 * s, (width - 40 - (columns - 1) * gap) / columns)
+        button_h = 44 * s
+        rows = (len(self.buttons) + columns - 1) // columns
+        self.columns = columns
+        buttons_top = self.hint.top + 10 * s + rows * button_h + (rows - 1) * gap
+        left0 = (width - columns * button_w - (columns - 1) * gap) / 2
+        place_grid(self.buttons, left0, buttons_top, columns, button_w, button_h, gap)
+        self.style_buttons(16 * s)
+        self.counter.font_size = 13 * s
+        top = self.title.bottom - 8 * s - self.counter.content_height - 10 * s
+        bottom = buttons_top + 14 * s
+        text_w = min(width - 60.0, 1000 * s)
+        left = (width - text_w) / 2
+        self.pages = []
+        for t_index, (_, rows_of) in enumerate(self.topics):
+            parts: list[list[int]] = [[]]
+            y = top
+            for n, i in enumerate(rows_of):
+                text, value, size, heading = self.rows[i]
+                indent = 0.0 if heading else 16 * s
+                text.font_size = size * s
+                text.width = int(text_w - indent)
+                text.text = value
+                h = text.content_height + (6 if heading else 9) * s
+                if parts[-1] and y - h < bottom and n > 0:
+                    parts.append([rows_of[0]])  # the heading again on the continued page
+                    y = top - self.rows[rows_of[0]][0].content_height - 6 * s
+                parts[-1].append(i)
+                text.position = (left + indent, y)
+                y -= h
+            for p, part in enumerate(parts):
+                self.pages.append((t_index, p, len(parts), part))
+        # keep the topic shown (a relayout may split it differently)
+        wanted = next((i for i, (t, p, _, _) in enumerate(self.pages)
+                       if self.topics[t][0] == key_before and p == min(part_before, self.pages[i][2] - 1)), None)
+        self.page = wanted if wanted is not None else min(self.page, len(self.pages) - 1)
+        self._place_page(top, s)
+
+    def _place_page(self, top: float, s: float) -> None:
+        """Move the shown page's texts to their places (a continued page starts at the top again)."""
+        t_index, part, parts, shown = self.pages[self.page]
         y = top
-        for text, value, size, heading in self.rows:
-            if heading:
-                y -= 8 * k
-            fit_text(text, value, size * k, width - left - 20, min_size=7)
-            text.position = (left if heading else left + 16 * k, y)
-            y -= size * 1.6 * k
+        for i in shown:
+            text, _, _, heading = self.rows[i]
+            text.y = y
+            y -= text.content_height + (6 if heading else 9) * s
+        more = f"  ({part + 1} of {parts})" if parts > 1 else ""
+        self.counter.text = f"Page {self.page + 1} of {len(self.pages)}{more}"
+        self.counter.position = (self.title.x, self.title.bottom - 8 * s)
 
     def draw_extra(self) -> None:
-        """Title and lines."""
+        """Title, page number, the page's lines and the key hint."""
         self.title.draw()
-        for text, _, _, _ in self.rows:
+        self.counter.draw()
+        for text in self.body_texts():
             text.draw()
+        self.hint.draw()

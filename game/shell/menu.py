@@ -1,18 +1,28 @@
-"""The main menu.  Its entries come from :data:`MENU_ENTRIES`.
+"""The main menu: one key to play on, and the rest in three groups.
 
-The modes' buttons come from the modes' table (:func:`game.shell.modes.menu_buttons`:
-label, route, order); adding another screen is one line in :data:`MENU_ENTRIES`
-(label, route, order): the button calls ``ctx.go(route)`` with a typed route function of :mod:`game.routes`.  The menu
-remembers the last chosen entry (``ctx.memory["menu.focus"]``) so coming back puts the focus where it was.
+The first, focused entry plays on: "Continue · 12. Braided Gardens" opens the next unfinished campaign level
+(:meth:`engine.modes.campaign.Campaign.next_to_play`; on a first launch "Start · 1. First Steps"; with every open
+level finished it opens the campaign map).  The other entries sit in groups (:data:`GROUPS`: Play, Create,
+More) so the top level holds five buttons; choosing a group shows its entries and a Back button in place of the
+top level, and Esc (a controller's B) backs out of it.  Every entry of :data:`MENU_ENTRIES` is in exactly one
+group (or on the top level: Quit); the modes' entries come from the mode registry
+(:func:`game.shell.modes.menu_buttons`: label, route, order and group).  Every button opens its screen through
+a typed route function of :mod:`game.routes`.  The menu remembers the last chosen entry (``ctx.memory["menu.focus"]``:
+group and index) so coming back puts the focus where it was.
 
 The first launch (no level finished and the setting :data:`GUIDE_SEEN` unset) greets the player and offers the
 guided start (:mod:`game.play.guide`); either answer sets :data:`GUIDE_SEEN`, and Help can replay it.
+
+Behind it all the carving maze (:class:`game.render.backdrop.CarvingBackdrop`, seeded from the clock so each
+launch starts differently) stays behind a plain panel under the title and the buttons.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -22,13 +32,35 @@ from game.render.backdrop import CarvingBackdrop
 from game.shell.modes import menu_buttons
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
-from game.ui import TITLE_FONT, enable_ui, fit_text, place_column
+from game.ui import (
+    TITLE_FONT,
+    ActionButton,
+    clear_widgets,
+    enable_ui,
+    fit_text,
+    place_column,
+    text_scale,
+    ui_scale,
+)
 from game.ui.screen import BaseView
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import CampaignLevel
 
 #: The setting that says the first-launch greeting was answered ("1").
 GUIDE_SEEN = "guide_seen"
 GREETING = ("Welcome to Tessera!", "Mazes to walk, races to win, tiles to slide. A one-minute guided start shows "
             "the keys; skip it if you like (Help replays it).")
+#: What the menu says under the title, in a player's words.
+SUBTITLE = "Mazes to walk, races to win, tiles to slide"
+#: The groups of the top level, in order: key -> (button label, the line shown while the group is open).
+GROUPS: dict[str, tuple[str, str]] = {
+    "play": ("Play", "Campaign, races, sliding puzzles and the daily challenges"),
+    "create": ("Create", "Make your own mazes, keep them, watch mazes being made"),
+    "more": ("More", "Codes from friends, your records, settings and help"),
+}
+#: The mark after a group's label (it opens more entries).
+GROUP_MARK = "  >"
 
 
 def first_launch(store: SaveStore) -> bool:
@@ -38,12 +70,14 @@ def first_launch(store: SaveStore) -> bool:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One main-menu button: ``opens`` is a route function of :mod:`game.routes` taking only the context (or
-    :func:`quit_game`, the one entry that is no screen)."""
+    """One menu button: ``opens`` is a route function of :mod:`game.routes` taking only the context (or
+    :func:`quit_game`, the one entry that is no screen); ``group`` a key of :data:`GROUPS`, or "" for the top
+    level."""
 
     label: str
     opens: Callable[[Context], arcade.View | None]
     order: int = 50
+    group: str = "more"
 
 
 def quit_game(ctx: Context) -> None:
@@ -53,18 +87,38 @@ def quit_game(ctx: Context) -> None:
 
 
 MENU_ENTRIES: list[MenuEntry] = [
-    *(MenuEntry(b.label, b.opens, b.order) for b in menu_buttons()),
-    MenuEntry("My levels", routes.my_levels, 55),
-    MenuEntry("Records", routes.records, 75),
-    MenuEntry("Enter code", routes.code_entry, 60),
-    MenuEntry("Settings", routes.settings, 80),
-    MenuEntry("Help", routes.help_screen, 90),
-    MenuEntry("Quit", quit_game, 99),
+    *(MenuEntry(b.label, b.opens, b.order, b.group) for b in menu_buttons()),
+    MenuEntry("My levels", routes.my_levels, 55, "create"),
+    MenuEntry("Enter code", routes.code_entry, 60, "more"),
+    MenuEntry("Records", routes.records, 75, "more"),
+    MenuEntry("Settings", routes.settings, 80, "more"),
+    MenuEntry("Help", routes.help_screen, 90, "more"),
+    MenuEntry("Quit", quit_game, 99, ""),
 ]
 
 
+def group_entries(group: str) -> list[MenuEntry]:
+    """The entries of ``group`` ("" = the top level's own), in menu order."""
+    return sorted((e for e in MENU_ENTRIES if e.group == group), key=lambda e: e.order)
+
+
+def continue_label(level: CampaignLevel | None, fresh: bool) -> str:
+    """The first entry's label: "Continue · 12. Braided Gardens", "Start · 1. First Steps" when nothing is finished
+    yet (``fresh``), "Campaign" when no level is left to play."""
+    if level is None:
+        return "Campaign"
+    return f"{'Start' if fresh else 'Continue'} · {level.index + 1}. {level.name}"
+
+
+def backdrop_seed() -> int:
+    """A seed for the menu's carving maze from the clock: each launch starts a different maze (no code or
+    saved maze depends on it)."""
+    return time.time_ns() % (2 ** 32)
+
+
 class MenuView(BaseView):
-    """Title, one button per registered entry, and any notice (e.g. a damaged save set aside).
+    """Title, the Continue entry, the group buttons (or one group's entries) and any notice (e.g. a damaged save
+    set aside).
 
     Args:
         ctx: shared context.
@@ -73,25 +127,97 @@ class MenuView(BaseView):
 
     def __init__(self, ctx: Context, greet: bool = False) -> None:
         super().__init__(ctx)
-        self.entries = sorted(MENU_ENTRIES, key=lambda e: e.order)
-        for entry in self.entries:
-            self.ui.add(self.make_button(entry.label, self._opener(entry)))
-        self.focus = max(0, min(len(self.buttons) - 1, int(ctx.memory.get("menu.focus", 0))))
+        camp = ctx.campaign
+        finished = ctx.store.stars()
+        self.next_level = camp.next_to_play(finished, ctx.store.unlocked())
+        self.group = ""  # the open group ("" = the top level)
         t = ctx.theme
         self.title = arcade.Text(
             "TESSERA", 0, 0, t.accent, 64, font_name=TITLE_FONT, anchor_x="center", anchor_y="top", bold=True
         )
-        self.subtitle = self.text("mazes on five tessellations", 16, t.text_dim, anchor_x="center", anchor_y="top")
+        self.subtitle = self.text(SUBTITLE, 16, t.text_dim, anchor_x="center", anchor_y="top")
         self.notice = self.text(ctx.notice or "", 14, t.error, anchor_x="center", anchor_y="top", multiline=True,
                                 width=900, align="center")
         self.hint = self.text("Up/Down + Enter or click  ·  Esc back  ·  F1 help  ·  F11 fullscreen", 12,
                               t.text_dim, anchor_x="center", anchor_y="bottom")
+        self.panel = (0.0, 0.0, 0.0, 0.0)  # left, right, bottom, top: the plain panel over the backdrop
+        self.continue_text = continue_label(self.next_level, not finished)
+        remembered = ctx.memory.get("menu.focus", ("", 0))
+        group, focus = remembered if isinstance(remembered, tuple) else ("", 0)
+        self.open_group(group if group in GROUPS else "", int(focus))
         self.backdrop = self._backdrop()
         self.greeting: ChoiceOverlay | None = None
         if greet and first_launch(ctx.store):
             self.greeting = ChoiceOverlay(ctx, *GREETING, [("Start the guide", self._start_guide),
                                                            ("Skip", self._skip_guide)])
 
+    # -- the entries of the open group -----------------------------------------------------------------------
+    def group_names(self) -> list[str]:
+        """The keys of :data:`GROUPS` that have entries, in order."""
+        return [g for g in GROUPS if group_entries(g)]
+
+    def open_group(self, group: str | None, focus: int = 0) -> None:
+        """Show ``group``'s entries and a Back button (None or "": the top level), focus on entry ``focus``."""
+        self.group = group or ""
+        clear_widgets(self.ui)
+        self.buttons.clear()
+        self.actions.clear()
+        if not self.group:
+            self._add(self.continue_text, self._continue)
+            for g in self.group_names():
+                self._add(GROUPS[g][0] + GROUP_MARK, self._group_opener(g))
+        for entry in group_entries(self.group):
+            self._add(entry.label, self._opener(entry))
+        if self.group:
+            self._add("Back", self.back)
+        self.focus = max(0, min(len(self.buttons) - 1, focus))
+        line = GROUPS[self.group][1] if self.group else SUBTITLE
+        self.subtitle.text = line
+        if self.window is not None and self.window.current_view is self:
+            if self.greeting is None or not self.greeting.visible:
+                enable_ui(self.ui)
+            self.on_resize(self.window.width, self.window.height)
+
+    def _add(self, label: str, action: Callable[[], None]) -> ActionButton:
+        btn = self.make_button(label, action)
+        self.ui.add(btn)
+        return btn
+
+    def visible_buttons(self) -> list[ActionButton]:
+        """The buttons shown now (the open group's)."""
+        return list(self.buttons)
+
+    def _group_opener(self, group: str) -> Callable[[], None]:
+        def open_it() -> None:
+            self.open_group(group)
+
+        return open_it
+
+    def _continue(self) -> None:
+        """Play the next unfinished level (the campaign map when none is left)."""
+        self.ctx.memory["menu.focus"] = ("", 0)
+        if self.next_level is None:
+            self.ctx.go(routes.levels)
+        else:
+            self.ctx.go(routes.level, self.next_level)
+
+    def _opener(self, entry: MenuEntry) -> Callable[[], None]:
+        def open_it() -> None:
+            self.ctx.memory["menu.focus"] = (self.group, self.focus)
+            view = entry.opens(self.ctx)
+            if view is not None:
+                self.ctx.show(view)
+
+        return open_it
+
+    def back(self) -> None:
+        """Esc in a group goes back to the top level (focus on that group); on the top level it does nothing
+        (Quit is a button)."""
+        if self.group:
+            names = self.group_names()
+            self.open_group("", 1 + names.index(self.group) if self.group in names else 0)
+
+    # -- backdrop and greeting ------------------------------------------------------------------------------
     def _backdrop(self) -> CarvingBackdrop:
         """The carving maze behind the menu, kept while the game runs (a new one for a new theme or motion)."""
         ctx = self.ctx
@@ -99,7 +225,7 @@ class MenuView(BaseView):
         kept = ctx.memory.get("menu.backdrop")
         if isinstance(kept, CarvingBackdrop) and kept.theme is ctx.theme and kept.reduced_motion == reduced:
             return kept
-        made = CarvingBackdrop(ctx.theme, reduced)
+        made = CarvingBackdrop(ctx.theme, reduced, seed=backdrop_seed())
         ctx.memory["menu.backdrop"] = made
         return made
 
@@ -109,8 +235,13 @@ class MenuView(BaseView):
             self.request_redraw()
 
     def draw_background(self) -> None:
-        """The carving maze, under everything."""
+        """The carving maze, and the plain panel that keeps it from the title and the buttons."""
         self.backdrop.draw()
+        left, right, bottom, top = self.panel
+        if right > left:
+            t = self.ctx.theme
+            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, t.background)
+            arcade.draw_lrbt_rectangle_outline(left, right, bottom, top, t.panel, border_width=2)
 
     def _answered(self) -> None:
         self.ctx.store.set_setting(GUIDE_SEEN, "1")
@@ -148,26 +279,23 @@ class MenuView(BaseView):
         """As every button screen, or the greeting's buttons want drawing."""
         return super().needs_redraw() or (self.greeting is not None and self.greeting.needs_render())
 
-    def _opener(self, entry: MenuEntry) -> Callable[[], None]:
-        def open_it() -> None:
-            self.ctx.memory["menu.focus"] = self.focus
-            view = entry.opens(self.ctx)
-            if view is not None:
-                self.ctx.show(view)
-
-        return open_it
-
-    def back(self) -> None:
-        """Esc on the main menu does nothing (Quit is a button)."""
-
+    # -- layout ---------------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        """Title band on top, key hint at the bottom, the buttons fill the rest; the background covers it all."""
+        """Title band on top, key hint at the bottom, the buttons under the title on a plain panel.
+
+        The title grows with the window only (not with the text size), so a larger text size gives the
+        buttons' labels the room; the buttons keep their height and the column is centred in the room left.
+        """
         s = self.scale
-        self.backdrop.place(width, height, s)
-        fit_text(self.title, "TESSERA", 64 * s, width - 40)
-        self.title.position = (width / 2, height - 16 * s)
-        fit_text(self.subtitle, self.subtitle.text, 16 * s, width - 40)
-        self.subtitle.position = (width / 2, self.title.bottom - 4 * s)
+        window_s = ui_scale(width, height) / text_scale()
+        self.backdrop.place(width, height, window_s)
+        fit_text(self.title, "TESSERA", 64 * window_s, width - 40)
+        self.title.position = (width / 2, height - 16 * window_s)
+        pad = 14 * s
+        button_w = min(width - 60.0, 420 * s)
+        half = min(width / 2 - 4, max(button_w / 2 + pad, 330 * s, self.title.content_width / 2 + pad))
+        fit_text(self.subtitle, self.subtitle.text, 16 * s, 2 * half - 2 * pad)
+        self.subtitle.position = (width / 2, self.title.bottom - 6 * window_s)
         top = self.subtitle.bottom - 18 * s
         if self.ctx.notice:
             self.notice.width = int(min(width - 40, 900 * s))
@@ -177,8 +305,15 @@ class MenuView(BaseView):
         fit_text(self.hint, self.hint.text, 12 * s, width - 20, min_size=8)
         self.hint.position = (width / 2, 10 * s)
         bottom = self.hint.top + 14 * s
-        h = place_column(self.buttons, width / 2, top, bottom, 320 * s, 56 * max(s, height / 800))
-        self.style_buttons(min(16 * s, h * 0.4))
+        n = len(self.buttons)
+        button_h = 56 * max(s, height / 800)
+        wanted = n * button_h + (n - 1) * button_h * 0.27
+        if top - bottom > wanted:  # room to spare: the column sits a little above the middle of it
+            top -= (top - bottom - wanted) * 0.35
+        h = place_column(self.buttons, width / 2, top, bottom, button_w, button_h)
+        self.style_buttons(min(18 * s, h * 0.42))
+        last = self.buttons[-1].rect.bottom if self.buttons else top
+        self.panel = (width / 2 - half, width / 2 + half, max(0.0, last - pad), float(height))
 
     def draw_extra(self) -> None:
         """Title, subtitle, notice and key hint; the greeting over them."""

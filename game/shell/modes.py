@@ -1,7 +1,7 @@
 """The game side of each mode: the screen that plays its codes, its main-menu button and its help section.
 
-One :class:`GameMode` per mode of the engine's registry (:data:`engine.modes.registry.MODES`, same names): the
-engine's entry keeps what the mode is (its code kind, its session); this one keeps how the game shows it.  The
+One :class:`GameMode` per mode of the engine"s registry (:data:`engine.modes.registry.MODES`, same names): the
+engine"s entry keeps what the mode is (its code kind, its session); this one keeps how the game shows it.  The
 code screen (:func:`game.codes.view_for_decoded`), the main menu (:mod:`game.shell.menu`) and the help screen
 (:mod:`game.shell.help`) read only this table, and every screen in it is a typed route function of
 :mod:`game.routes` (a wrong argument is a mypy error, not a crash at run time).
@@ -57,25 +57,30 @@ class Opener(Generic[D]):
             CodeError: ``decoded`` is not a ``kind`` (no screen of this mode plays it).
         """
         if not isinstance(decoded, self.kind):
-            raise CodeError(f"This {getattr(decoded, 'KIND', type(decoded).__name__)} code cannot be played here.")
+            kind = getattr(decoded, "KIND", type(decoded).__name__)
+            raise CodeError(f"This {kind} code cannot be played here.")
         return self.build(ctx, decoded)
 
 
 @dataclass(frozen=True)
 class HelpSection:
-    """One section of the help screen: a heading and its lines (modes may share one)."""
+    """One page of the help screen: its ``key`` (a screen names it to open there first), heading and lines
+    (modes may share one)."""
 
+    key: str
     heading: str
     lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class MenuButton:
-    """A main-menu button: its ``label``, the screen it ``opens`` and its place (``order``, lower first)."""
+    """A main-menu button: its ``label``, the screen it ``opens``, its place (``order``, lower first) and the menu
+    group it sits in (``group``: a key of :data:`game.shell.menu.GROUPS`)."""
 
     label: str
     opens: Callable[[Context], arcade.View]
     order: int
+    group: str = "play"
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,8 @@ class GameMode:
     """How the game shows one mode of :data:`engine.modes.registry.MODES`.
 
     Attributes:
-        name: the engine mode's name (its key in both tables).
-        opens: the screen that plays a decoded code of the mode's kind (None: no code kind opens it).
+        name: the engine mode"s name (its key in both tables).
+        opens: the screen that plays a decoded code of the mode"s kind (None: no code kind opens it).
         menu: its main-menu button (None: reached from another screen).
         help: its section on the help screen.
     """
@@ -95,41 +100,46 @@ class GameMode:
     help: HelpSection
 
 
-#: The hex fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
-MAZE_HELP = HelpSection("Maze (Campaign, codes, Daily)", (
-    "Arrows or WASD step; hold a key to run along a corridor; click a seen cell to walk there",
-    "Two keys together (e.g. Up+Right) make a diagonal: hex, triangle, polar and upsilon cells",
-    "Hex fork: Up or Down alone goes to the side of your last move left or right (right at first)",
-    "Wheel zoom  ·  drag to pan  ·  F fit  ·  +/- zoom  ·  P pause  ·  R restart",
-    "Weave: walk straight on under a bridge  ·  Floors: E/PgUp up a stair (bright), Q/PgDn down (dim)",
+#: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
+MAZE_HELP = HelpSection("maze", "Walking a maze (campaign, codes, daily maze)", (
+    "Arrows or WASD step one cell. Hold a key to run along a corridor, round its bends, until it forks or ends.",
+    "Click a cell you have seen to walk there (plus one step into the unknown).",
+    "Two keys together (e.g. Up+Right) make a diagonal on hexagon, triangle, circle and octagon grids.",
+    "Hexagons: Up or Down alone at a fork goes to the side of your last left/right move (right at first).",
+    "Mouse wheel or +/- zoom  ·  drag to pan  ·  F fits the maze to the window.",
+    "P pauses (the maze hides while the clock stops)  ·  R restarts  ·  Esc leaves and keeps your place.",
+    "Stars: one for finishing, one within the level's par moves, one within its par time.",
 ))
-RACE_HELP = HelpSection("Race", (
-    "Move as in a maze (stairs: PgUp/PgDn); the opponent runs on the same clock  ·  E explored  ·  Esc give up",
-    "Setup: Shape cuts the maze to a heart, star...  ·  Weave adds bridges  ·  Dark hides what is out of sight",
+RACE_HELP = HelpSection("race", "Race", (
+    "Move as in a maze; the opponent runs on the same clock. First to the goal wins.",
+    "E shows what you explored  ·  Esc gives up  ·  stairs: PgUp/PgDn.",
+    "Setup: Shape cuts the maze to a heart, a star...  ·  Weave adds bridges  ·  Dark hides what is out of sight.",
+    "Race a ghost: a friend's race code replays their run beside you.",
 ))
-DUO_HELP = HelpSection("Two players (Race setup: Players 2)", (
-    "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond)",
-    "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other",
-    "First to the goal wins; the other may finish for a time  ·  P or Esc pause (End race)  ·  R restart",
-    "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk)",
+DUO_HELP = HelpSection("two-players", "Two players (Race setup: Players 2)", (
+    "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond).",
+    "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other.",
+    "First to the goal wins; the other may finish for a time  ·  P or Esc pauses (End race)  ·  R restarts.",
+    "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk).",
 ))
-PUZZLE_HELP = HelpSection("Sliding puzzle", (
-    "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column",
+PUZZLE_HELP = HelpSection("puzzle", "Sliding puzzle", (
+    "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column.",
     "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
     "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
     "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
     "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
 ))
-LAB_HELP = HelpSection("Lab", (
+LAB_HELP = HelpSection("lab", "Lab (watch mazes being made)", (
     "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
-    "S solve  ·  O next solver  ·  G new seed  ·  C compare algorithms  ·  X export  ·  K copy code",
+    "S solve  ·  O next solver  ·  G new seed  ·  C compare ways of making mazes  ·  X export  ·  K copy code",
 ))
-EDITOR_HELP = HelpSection("Maze editor", (
-    "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans",
+EDITOR_HELP = HelpSection("editor", "Maze editor", (
+    "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans.",
     "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
     "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
-    "A resize keeps the walls of cells that stay (square, hex, triangle; polar: , . rings), else starts blank",
-    "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save  ·  N new  ·  wheel zoom  ·  F fit",
+    "A resize keeps the walls of cells that stay (square, hexagon, triangle; circle: , . rings), else starts blank.",
+    "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save to My levels  ·  N new  ·  wheel zoom  ·  F fit",
+    "The line under the maze says whether it can be solved and what to fix before it can.",
 ))
 
 
@@ -146,8 +156,8 @@ GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
     GameMode("two-players", None, None, DUO_HELP),
     GameMode("puzzle", Opener(PuzzleCode, routes.puzzle), MenuButton("Sliding Puzzle", routes.puzzle, 30),
              PUZZLE_HELP),
-    GameMode("lab", None, MenuButton("Lab", routes.lab_setup, 40), LAB_HELP),
-    GameMode("editor", None, MenuButton("Editor", routes.editor, 50), EDITOR_HELP),
+    GameMode("lab", None, MenuButton("Lab", routes.lab_setup, 40, "create"), LAB_HELP),
+    GameMode("editor", None, MenuButton("Editor", routes.editor, 50, "create"), EDITOR_HELP),
     GameMode("daily", None, MenuButton("Dailies", routes.dailies, 70), MAZE_HELP),
 )}
 

@@ -65,6 +65,8 @@ class MyLevelsView(BaseView):
         status: a sentence to show at once (what the last action did).
     """
 
+    help_page = "my-levels"  # Help (F1) opens on this page (game.shell.help)
+
     def __init__(self, ctx: Context, focus: int | None = None, status: str = "") -> None:
         super().__init__(ctx)
         t = ctx.theme

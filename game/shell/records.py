@@ -83,6 +83,8 @@ def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None,
 class RecordsView(BaseView):
     """Two tables (puzzle sizes, levels) and the Export and Back buttons."""
 
+    help_page = "records"  # Help (F1) opens on this page (game.shell.help)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, columns=2)
         t = ctx.theme

@@ -36,6 +36,10 @@ if arcade.headless:  # pragma: no cover - depends on the environment
 import arcade.gui as gui  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
+from game.ui.glyphs import install as _fast_glyphs  # noqa: E402
+
+_fast_glyphs()  # new glyphs without pyglet's per-pixel Python loop (game/ui/glyphs.py)
+
 FONT = ("DejaVu Sans", "Arial", "calibri")
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
 ELLIPSIS = "\u2026"
@@ -55,6 +59,8 @@ class ActionButton(gui.UIFlatButton):
     def __init__(self, action: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.action = action
+        #: The label's font size in points as last set by :meth:`set_font_size` (0 before).
+        self.font_px = 0.0
 
     def on_click(self, event: gui.UIOnClickEvent) -> None:
         """Run the action."""
@@ -62,6 +68,7 @@ class ActionButton(gui.UIFlatButton):
 
     def set_font_size(self, size: float, style: dict[str, Any]) -> None:
         """Use ``style`` (a button style dict built for ``size``) from the next render on."""
+        self.font_px = float(size)
         self.style = style
         current = self.get_current_style()
         if current is not None:  # resize the label now, so the layout before the next render centres it

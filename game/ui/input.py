@@ -53,6 +53,15 @@ KEYPAD_TWINS: dict[int, int] = {KEY_NUM_ENTER: KEY_RETURN, KEY_NUM_ADD: KEY_EQUA
                                 KEY_NUM_SUBTRACT: KEY_MINUS, KEY_NUM_DECIMAL: KEY_PERIOD,
                                 **{KEY_NUM_0 + i: letter(str(i)) for i in range(10)},
                                 65430: KEY_LEFT, 65431: KEY_UP, 65432: KEY_RIGHT, 65433: KEY_DOWN}
+#: Keys a screen reads besides the table, by context: key -> what it does there.  They cannot be remapped,
+#: so no action live in that context may take them (except an action whose own default key it is: E shows
+#: a race's explored cells, and the maze screen's E climbs only where E does nothing else).
+BUILT_IN: dict[str, dict[int, str]] = {
+    "maze": {KEY_E: "Up a stair (mazes with floors)", KEY_Q: "Down a stair (mazes with floors)"},
+    "lab": {KEY_E: "Look a floor up", KEY_Q: "Look a floor down", KEY_PAGEUP: "Look a floor up",
+            KEY_PAGEDOWN: "Look a floor down"},
+    "puzzle": {KEY_Q: "QR code of the puzzle", 108: "Copy the share line"},
+}
 #: Keys an action holds at most (the Keys page shows one button per slot).
 SLOTS = 2
 #: The saved setting holding the player's key changes (JSON: action name -> list of key symbols).
@@ -153,6 +162,18 @@ def contexts_with(context: str) -> tuple[str, ...]:
     return (context, *TOGETHER.get(context, ()))
 
 
+def built_in_use(act: Action, symbol: int) -> str | None:
+    """What the built-in key ``symbol`` does where ``act``'s keys are live (:data:`BUILT_IN`), or None (also
+    when ``symbol`` is one of ``act``'s own default keys)."""
+    if symbol in act.keys:
+        return None
+    for context in contexts_with(act.context):
+        what = BUILT_IN.get(context, {}).get(symbol)
+        if what is not None:
+            return what
+    return None
+
+
 class BindingError(ValueError):
     """A key the player may not give to an action (reserved, a modifier, or taken in the same context)."""
 
@@ -227,6 +248,9 @@ class Bindings:
         if other is not None:
             where = "" if other.context == act.context else f" ({CONTEXTS[other.context]})"
             raise BindingError(f"{key_name(symbol)} is already {other.label}{where}: not changed.")
+        built = built_in_use(act, symbol)
+        if built is not None:
+            raise BindingError(f"{key_name(symbol)} is already {built} (built in): not changed.")
 
     def bind(self, action_id: str, slot: int, symbol: int) -> None:
         """Give ``action_id`` the key ``symbol`` in ``slot`` (0 or 1; a slot past the keys appends).
@@ -291,7 +315,8 @@ class Bindings:
         while True:
             out = cls(changes)
             clashing = {name for name in changes for sym in changes[name]
-                        if out.user_of(ACTION_BY_ID[name].context, sym, besides=name) is not None}
+                        if out.user_of(ACTION_BY_ID[name].context, sym, besides=name) is not None
+                        or built_in_use(ACTION_BY_ID[name], sym) is not None}
             if not clashing:
                 return out
             for name in clashing:

@@ -4,12 +4,20 @@ Arrow keys and WASD (or the player's own keys: :meth:`game.ui.input.Bindings.vec
 vectors in world coordinates (x right, y up); two keys held together give a diagonal.  Turning a direction
 into an open neighbour is geometry and lives in :mod:`engine.modes.play`
 (:func:`engine.modes.play.pick_neighbour`).
+
+**Tap or hold** is decided on key timestamps from a monotonic clock (:class:`engine.modes.clock.Clock`),
+never on frame counts: a key is a *hold* (and :meth:`DirectionKeys.held_direction` reports it, so the player
+runs) only once it is known to have been down for :data:`HOLD_TIME`.  "Known" means it was still down at a
+frame that came after those :data:`HOLD_TIME` seconds *and* a later frame still sees it down: a key-up that a
+stalled frame (or a busy machine) delivers late is then still in time, so a tap whose key-up comes within
+:data:`HOLD_TIME` moves exactly one cell at any frame rate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.modes.clock import MONOTONIC, Clock
 from engine.modes.play import Vec
 from game.ui.input import KEY_A, KEY_D, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_S, KEY_UP, KEY_W
 
@@ -56,6 +64,8 @@ def direction_from_keys(
 
 #: Seconds to wait for a second, perpendicular key forming a diagonal (non-square grids).
 CHORD_TIME = 0.05
+#: Seconds a direction key must stay down before it runs (a key-up sooner is a tap: exactly one cell).
+HOLD_TIME = 0.2
 
 
 class DirectionKeys:
@@ -66,25 +76,37 @@ class DirectionKeys:
     ``chords`` (hex, triangle, polar, upsilon) a press waits up to
     :data:`CHORD_TIME` seconds for a perpendicular second key, so two keys pressed
     together make one diagonal move; on square grids every press moves at once.
+
+    Args:
+        chords: wait for diagonals (non-square grids).
+        vectors: key symbol -> direction.
+        clock: where key times come from (default the monotonic clock; tests pass a
+            :class:`engine.modes.clock.FakeClock`).
     """
 
-    def __init__(self, chords: bool, vectors: Mapping[int, Vec] | None = None) -> None:
+    def __init__(self, chords: bool, vectors: Mapping[int, Vec] | None = None, clock: Clock | None = None) -> None:
         self.chords = chords
         #: Key symbol -> direction (default :data:`KEY_VECTORS`; screens pass :meth:`Bindings.vectors`).
         self.vectors: Mapping[int, Vec] = KEY_VECTORS if vectors is None else vectors
+        self.clock: Clock = MONOTONIC if clock is None else clock
         self.held: list[int] = []
+        self.down_at: dict[int, float] = {}  # key -> clock time it went down
         self.chord: list[int] = []
-        self.chord_left = 0.0
+        self.chord_at = 0.0  # clock time the waiting press went down
+        self._frame = -1e18  # clock time of the latest frame (tick)
+        self._seen = -1e18  # clock time of the frame before it: keys down then are known to have been down
 
     def clear(self) -> None:
         """Forget every key (pause, restart)."""
         self.held.clear()
+        self.down_at.clear()
         self.chord.clear()
 
     def press(self, symbol: int) -> list[tuple[Vec, Vec]]:
         """A direction key went down; the moves to send now."""
         if symbol not in self.held:
             self.held.append(symbol)
+            self.down_at[symbol] = self.clock.now()
         if not self.chords:
             return [(self.vectors[symbol], self.vectors[symbol])]
         out: list[tuple[Vec, Vec]] = []
@@ -95,25 +117,34 @@ class DirectionKeys:
                 return self._flush()  # diagonal complete
             out = self._flush()
         self.chord.append(symbol)
-        self.chord_left = CHORD_TIME
+        self.chord_at = self.clock.now()
         return out
 
     def release(self, symbol: int) -> None:
         """A key went up."""
         if symbol in self.held:
             self.held.remove(symbol)
+            self.down_at.pop(symbol, None)
 
-    def tick(self, dt: float) -> list[tuple[Vec, Vec]]:
-        """Time passes (seconds); a waiting press is sent once its chord time is over."""
-        if self.chord:
-            self.chord_left -= dt
-            if self.chord_left <= 0:
-                return self._flush()
+    def tick(self, dt: float = 0.0) -> list[tuple[Vec, Vec]]:
+        """A frame: call once per frame before :meth:`held_direction`.  A waiting press is sent once
+        :data:`CHORD_TIME` has passed on the clock since it went down.  (``dt`` is not used: times come from the
+        clock.)"""
+        now = self.clock.now()
+        self._seen, self._frame = self._frame, now
+        if self.chord and now - self.chord_at >= CHORD_TIME - 1e-9:
+            return self._flush()
         return []
 
+    def holding(self) -> list[int]:
+        """The keys known to be held, not tapped: down for at least :data:`HOLD_TIME` by the frame before the
+        latest one (a key-up delivered late, after a stalled frame, is still a tap)."""
+        return [k for k in self.held if self._seen - self.down_at.get(k, self._seen) >= HOLD_TIME - 1e-9]
+
     def held_direction(self) -> Vec | None:
-        """The direction of the keys held down, or None."""
-        return direction_from_keys(self.held, vectors=self.vectors) if self.held else None
+        """The direction the keys held (not tapped: :meth:`holding`) run toward, or None."""
+        keys = self.holding()
+        return direction_from_keys(keys, vectors=self.vectors) if keys else None
 
     def _flush(self) -> list[tuple[Vec, Vec]]:
         newest = self.chord[-1]

@@ -84,6 +84,11 @@ def fit_default_camera(window: Any) -> None:  # noqa: ANN401 - an arcade.Window
         camera.viewport = arcade.LBWH(0, 0, width, height)
 
 
+def not_smaller(sizes: list[float], base: list[float], slack: float = 0.01) -> bool:
+    """True when no size of ``sizes`` is below its partner in ``base`` (by more than ``slack`` points)."""
+    return all(a >= b - slack for a, b in zip(sizes, base, strict=False))
+
+
 def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
     """F1 opens the help screen (coming back to the current view), F11 toggles fullscreen; True if handled."""
     if symbol == key.F11:
@@ -189,16 +194,39 @@ class BaseView(Screen):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        """Re-place everything for the new size.  With text over 100 % (:func:`game.ui.text_scale`) a layout
-        whose buttons leave the window is done again smaller, down to the 100 % size at most."""
+        """Re-place everything for the new size at the largest scale that keeps every text at least its 100 % size.
+
+        The text size of Settings (:func:`game.ui.text_scale`) only ever makes text larger: the layout is tried
+        at the asked scale, and while a button leaves the window or a text (a :meth:`text`, a button label) came
+        out smaller than the same layout gives at 100 %, it is done again a little smaller, never under the 100 %
+        layout itself (a screen that wants more than that reflows or scrolls in its own :meth:`layout`).
+        """
         floor = ui_scale(width, height) / text_scale()
-        self.scale = floor * min(text_scale(), self.max_text_scale)
-        self.layout(width, height)
-        while self.scale > floor and self.spills(width, height):
-            self.scale = max(floor, self.scale * 0.85)
+        target = floor * min(text_scale(), self.max_text_scale)
+        self.scale = target
+        if target <= floor:
             self.layout(width, height)
+        else:
+            self.scale = floor
+            self.layout(width, height)
+            base = self.text_sizes()
+            scale = target
+            while scale > floor:
+                self.scale = scale
+                self.layout(width, height)
+                if not self.spills(width, height) and not_smaller(self.text_sizes(), base):
+                    break
+                scale = max(floor, scale * 0.9)
+            if scale <= floor:
+                self.scale = floor
+                self.layout(width, height)
         snap_to_pixels(self.made_texts)
         self.request_redraw()
+
+    def text_sizes(self) -> list[float]:
+        """The font sizes (points, as laid out) of every :meth:`text` and every button label, in a fixed order:
+        what :meth:`on_resize` compares between text sizes."""
+        return [float(t.font_size) for t in self.made_texts] + [float(b.font_px) for b in self.buttons]
 
     def spills(self, width: int, height: int) -> bool:
         """True when a button of the last layout leaves the ``width`` × ``height`` window."""

@@ -19,7 +19,8 @@ from engine.maze.grids import triangle as _triangle
 from engine.maze.grids import upsilon as _upsilon
 from engine.maze.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES",
+           "PLAYER_NAMES", "player_name"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,15 @@ ALIASES: dict[str, str] = {
     "octagon-square": "upsilon",
     "truncated-square": "upsilon",
 }
+
+
+#: The grids in a player's words (the registry's names are for codes and the command line).
+PLAYER_NAMES = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
+
+
+def player_name(shape: str) -> str:
+    """``"hexagon"`` for ``"hex"``: what the game calls a grid on screen (an unknown name comes back unchanged)."""
+    return PLAYER_NAMES.get(shape, shape)
 
 
 def canonical_shape(name: str) -> str:

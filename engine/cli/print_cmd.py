@@ -1,0 +1,100 @@
+"""``tessera print``: a maze workbook as a PDF, with answer keys.
+
+    tessera print --count 12 --shape hex --algo wilson --size 14x12 -o hex.pdf
+    tessera print --difficulty hard --count 20 --per-page 2 --title "Friday mazes" -o hard.pdf
+    tessera print --codes "The Tower" M2.S2X2.BT#9UQ0-I3 my_pack.toml -o book.pdf
+
+The mazes come from ``generate``'s options (``--count`` seeds from ``--seed`` on), a ``--difficulty``
+preset, or ``--codes`` (maze or level codes, campaign world names, level packs, files of codes).
+The output path is checked before any work (:mod:`engine.output`); a failure leaves no partial file.
+Every problem is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from engine.cli.parsing import UsageError
+
+__all__ = ["MAX_MAZES", "add_parser", "cmd_print"]
+
+#: The most mazes one workbook may hold.
+MAX_MAZES = 2000
+
+
+def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse's subparsers action, a callable
+    """Register ``print`` on the ``tessera`` subcommand parsers (``add_maze_args`` adds generate's options)."""
+    from engine.args import parse_uint
+    from engine.cli.parsing import arg_type
+    from engine.printing.options import DIFFICULTIES, PAGES, PER_PAGE, SOLUTIONS
+
+    p = sub.add_parser("print", help="a PDF workbook of mazes with answer keys (any grid, codes or campaign worlds)")
+    add_maze_args(p)
+    p.add_argument("--count", type=arg_type(parse_uint, what="count", lo=1, hi=MAX_MAZES), default=None,
+                   help=f"number of mazes from the options above (seeds N, N+1, ...), 1..{MAX_MAZES}; default 1")
+    p.add_argument("--difficulty", choices=list(DIFFICULTIES),
+                   help="a preset size and way of carving (easy 10x12, medium 20x24, hard 30x36); --shape may "
+                        "change the grid")
+    p.add_argument("--codes", nargs="+", metavar="CODE|WORLD|FILE",
+                   help="print these instead: maze or level codes, campaign world names (\"The Tower\"), level "
+                        "packs (.toml) or files of codes (one per line)")
+    p.add_argument("--page", choices=list(PAGES), default="a4", help="paper size (default a4)")
+    p.add_argument("--per-page", type=int, choices=list(PER_PAGE), default=1, help="mazes per page (default 1)")
+    p.add_argument("--solutions", choices=list(SOLUTIONS), default="end",
+                   help="answer keys at the end (default), after each page of mazes, or none")
+    p.add_argument("--title", default="", help="printed at the top of every page")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.set_defaults(func=cmd_print)
+
+
+def _sheets(args: argparse.Namespace) -> list[Any]:
+    """The sheets the arguments ask for (see :mod:`engine.printing.sources`)."""
+    from engine.cli.maze_args import spec_from_args
+    from engine.printing.options import DIFFICULTIES
+    from engine.printing.sources import sheets_from_codes, sheets_from_spec
+
+    if args.codes:
+        given = [f"--{n.replace('_', '-')}" for n in ("code", "shape", "algo", "size", "seed", "braid", "weave",
+                                                     "floors", "mask", "mask_text", "count", "difficulty")
+                 if getattr(args, n, None) is not None]
+        if given:
+            raise UsageError(f"give either --codes or {', '.join(given)}, not both")
+        return sheets_from_codes(args.codes)
+    if args.difficulty is not None:
+        preset = DIFFICULTIES[args.difficulty]
+        if args.size is not None or args.algo is not None:
+            raise UsageError("--difficulty sets --size and --algo; give one or the other")
+        args.shape = args.shape or "square"
+        args.size, args.algo = f"{preset.width}x{preset.height}", preset.algorithm
+    elif args.code is None and args.shape is None and args.algo is None and args.size is None:
+        raise UsageError("say what to print: --count N with --shape/--algo/--size, --difficulty, or --codes")
+    spec = spec_from_args(args)
+    return sheets_from_spec(spec, args.count or 1)
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    """Write the workbook; prints where it went and how many pages (progress on a terminal)."""
+    from engine.output import check_output_path, open_output_bytes
+    from engine.printing.workbook import plan_pages, write_workbook
+
+    sheets = _sheets(args)
+    plan_pages(len(sheets), args.per_page, args.solutions)  # refuse too many pages before any work
+    check_output_path(args.output)
+    err = sys.stderr
+    tty = err.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty and (done == total or done % 5 == 0):
+            err.write(f"\rprinting page {done} of {total}")
+            err.flush()
+
+    with open_output_bytes(args.output) as out:
+        pages = write_workbook(sheets, out, page=args.page, per_page=args.per_page, solutions=args.solutions,
+                               title=args.title, progress=progress)
+    if tty:
+        err.write("\n")
+    print(f"wrote {args.output}: {len(sheets)} maze{'s' if len(sheets) != 1 else ''} on {pages} "
+          f"page{'s' if pages != 1 else ''}")
+    return 0

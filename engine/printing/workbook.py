@@ -1,0 +1,137 @@
+"""A maze workbook as a vector PDF (reportlab): maze pages, then or between them pages of answer keys.
+
+The page plan is made first (so every page can say "page 3 of 12" and the total can be refused before
+any work); then pages are drawn one at a time, each maze built when its page is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import BinaryIO, Literal
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.maze.model import Maze
+from engine.maze.solvers import solve
+from engine.printing.draw import Ink, fit_maze, maze_ops
+from engine.printing.layout import ANSWERS_PER_PAGE, FOOTER, MARGIN, answer_slots, maze_slots, page_size
+from engine.printing.options import SOLUTIONS
+from engine.printing.sources import Sheet
+
+# Page streams are Flate-compressed binary: reportlab's ASCII85 armour (for 7-bit mail, long obsolete) is done in
+# pure Python here and cost 60 % of a workbook's time.
+rl_config.useA85 = 0
+
+__all__ = ["MAX_PAGES", "Page", "plan_pages", "write_workbook"]
+
+#: The most pages one workbook may have.
+MAX_PAGES = 5000
+Solutions = Literal["end", "after", "none"]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the plan: ``kind`` "mazes" or "answers", and the sheets (indexes) it shows in order."""
+
+    kind: Literal["mazes", "answers"]
+    sheets: tuple[int, ...]
+
+
+def _chunks(indexes: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    return [tuple(indexes[i : i + size]) for i in range(0, len(indexes), size)]
+
+
+def plan_pages(count: int, per_page: int, solutions: str) -> list[Page]:
+    """The pages of a workbook of ``count`` mazes, ``per_page`` to a page, answers ``solutions``.
+
+    Raises:
+        ValueError: no mazes, an unknown ``solutions``, or more than :data:`MAX_PAGES` pages.
+    """
+    if count < 1:
+        raise ValueError("nothing to print: give --count N or some codes")
+    if solutions not in SOLUTIONS:
+        raise ValueError(f"--solutions must be one of {', '.join(SOLUTIONS)}, not {solutions!r}")
+    maze_slots((1, 1), per_page)  # checks per_page
+    pages: list[Page] = []
+    for chunk in _chunks(range(count), per_page):
+        pages.append(Page("mazes", chunk))
+        if solutions == "after":
+            pages.append(Page("answers", chunk))
+    if solutions == "end":
+        pages += [Page("answers", chunk) for chunk in _chunks(range(count), ANSWERS_PER_PAGE)]
+    if len(pages) > MAX_PAGES:
+        raise ValueError(f"that workbook would have {len(pages):,} pages; at most {MAX_PAGES:,} can be printed "
+                         "at once")
+    return pages
+
+
+def _caption(canvas: Canvas, x: float, top: float, name: str, code: str, small: bool) -> None:
+    """Under a maze drawn down to ``top`` from ``x`` (points): its name and, in small type, its code (so any
+    page can be made again or played)."""
+    y = top - (11 if small else 13)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setFont("Helvetica-Bold" if not small else "Helvetica", 8 if small else 10)
+    canvas.drawString(x, y, name)
+    canvas.setFont("Courier", 6.5 if small else 7.5)
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.drawString(x, y - 9, code or "(no code: its picture is too big for one)")
+
+
+def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", per_page: int = 1,
+                   solutions: str = "end", title: str = "", progress: Callable[[int, int], None] | None = None) -> int:
+    """Draw the workbook of ``sheets`` into ``out`` as a PDF; returns the number of pages.
+
+    Args:
+        sheets: the mazes in order (each built when its page is drawn).
+        page: ``a4`` or ``letter``; per_page: 1, 2 or 4 mazes to a page.
+        solutions: ``end`` (answer keys after all mazes, six to a page), ``after`` (after each page of
+            mazes) or ``none``.
+        title: printed at the top of every page (and the PDF's title).
+        progress: called with (pages drawn, pages in all) after each page.
+
+    Raises:
+        ValueError: a bad option, too many pages, or a maze that cannot be made (one line).
+    """
+    size = page_size(page)
+    plan = plan_pages(len(sheets), per_page, solutions)
+    canvas = Canvas(out, pagesize=size, pageCompression=1, invariant=1)
+    canvas.setTitle(title or "Mazes")
+    canvas.setAuthor("Tessera")
+    canvas.setCreator("tessera print")
+    built: dict[int, tuple[Maze, list[int]]] = {}
+    mazes_slots, answers_slots = maze_slots(size, per_page), answer_slots(size)
+    for number, pg in enumerate(plan, 1):
+        answers = pg.kind == "answers"
+        for index, box in zip(pg.sheets, answers_slots if answers else mazes_slots, strict=False):
+            sheet = sheets[index]
+            if answers:
+                maze, path = built.pop(index)
+            else:
+                maze = sheet.build()
+                path = []
+                if solutions != "none":
+                    built[index] = (maze, [int(c) for c in solve(maze).path])
+            for ops in maze_ops(maze, box, Ink(answer=answers), path if answers else None):
+                canvas.addLiteral(ops)
+            drawn, _ = fit_maze(maze, box)
+            _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer" if answers else sheet.name, sheet.code, answers)
+        _page_frame(canvas, size, title, "Answers" if answers else "", number, len(plan))
+        canvas.showPage()
+        if progress is not None:
+            progress(number, len(plan))
+    canvas.save()
+    return len(plan)
+
+
+def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str, number: int, total: int) -> None:
+    """The header (title, and "Answers" on answer pages) and the footer (page number)."""
+    width, height = size
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setFont("Helvetica-Bold", 12)
+    canvas.drawString(MARGIN, height - MARGIN - 10, title)
+    if kind:
+        canvas.drawRightString(width - MARGIN, height - MARGIN - 10, kind)
+    canvas.setFont("Helvetica", 8)
+    canvas.drawCentredString(width / 2, MARGIN - FOOTER / 2, f"page {number} of {total}")

@@ -1,0 +1,92 @@
+"""The sliding puzzle's win: the finished board (the picture whole), moves against the optimum (a daily's par),
+stars, the time, the size's best and, for a daily, the puzzle streak (:class:`game.ui.win_screen.WinScreen`, the
+shape of every win).  The first button is focused: "New puzzle", or "Dailies" for a daily; Esc leaves as the
+puzzle screen does (a daily to the Dailies).  The code, the result line and the QR code are under "Share".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.puzzle.deal import code_to_copy
+from game import routes
+from game.context import Context
+from game.format import format_time
+from game.puzzle.pictures import builtin_of
+from game.records import PuzzleWinFacts
+from game.ui.win_screen import WinScreen
+
+
+def _days(n: int) -> str:
+    return f"{n} day" if n == 1 else f"{n} days"
+
+
+def win_lines(facts: PuzzleWinFacts) -> list[str]:
+    """The result lines: moves against the optimum or par, time, best, streak (a daily)."""
+    word = "par" if facts.daily else "optimal"
+    moves = (f"Moves {facts.moves}  ·  {word} {facts.optimal}" if facts.optimal is not None
+             else f"Moves {facts.moves}  ·  the fewest is not known at this size")
+    lines = [moves, f"Time {format_time(facts.seconds)}"]
+    if facts.best is not None:
+        new = " (new best!)" if facts.news else ""
+        lines.append(f"Best {format_time(facts.best[0])} and {facts.best[1]} moves{new}")
+    if facts.daily:
+        lines.append(f"Puzzle streak: {_days(facts.streak[0])} (longest {facts.streak[1]})")
+    return lines
+
+
+class PuzzleWinView(WinScreen):
+    """Shown after an unassisted puzzle win (assisted wins stay on the puzzle screen: they keep no record).
+
+    Args:
+        ctx: shared context.
+        puzzle: the puzzle screen won (a :class:`game.puzzle.view.PuzzleView`: its ``session``, ``board``,
+            ``deal``, ``daily``, ``picture``, ``restart()``, ``new_game()`` and ``back()`` are used).
+        facts: what the win recorded (:func:`game.records.puzzle_win_facts`).
+    """
+
+    music: str | None = None  # the puzzle's music goes on
+
+    def __init__(self, ctx: Context, puzzle: Any, facts: PuzzleWinFacts) -> None:  # noqa: ANN401
+        super().__init__(ctx, facts.title, facts.stars)
+        self.puzzle = puzzle
+        self.facts = facts
+        s = puzzle.session
+        if facts.daily:
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(routes.dailies)))
+        elif puzzle.deal is not None:
+            self.ui.add(self.make_button("New puzzle", self.new_puzzle))
+        self.ui.add(self.make_button("Play again", self.replay))
+        self.ui.add(self.make_button("Share", self.open_share))
+        if not facts.daily:
+            self.ui.add(self.make_button("Back", self.back))
+        self.set_lines(win_lines(facts))
+        self.line = puzzle.assist.result_line()
+        self.code = code_to_copy(s, "puzzle", builtin_of(puzzle.picture))[0]
+
+    def layout(self, width: int, height: int) -> None:
+        """The panel (:class:`WinScreen`), the board fitted left of it."""
+        super().layout(width, height)
+        self.puzzle.board.place(*self.picture)
+
+    def draw_picture(self) -> None:
+        """The finished board (a picture puzzle: the whole picture), no band over it."""
+        self.puzzle.board.draw(None)
+
+    def new_puzzle(self) -> None:
+        """Another puzzle like this one."""
+        self.puzzle.new_game()
+        self.ctx.show(self.puzzle)
+
+    def replay(self) -> None:
+        """The same position again."""
+        self.puzzle.restart()
+        self.ctx.show(self.puzzle)
+
+    def open_share(self) -> None:
+        """Share: the result line, the puzzle's code and its QR code (Esc comes back here)."""
+        self.ctx.show(routes.share(self.ctx, self.code, self.line, self))
+
+    def back(self) -> None:
+        """Esc: where the puzzle screen leaves to (the setup; a daily: the Dailies)."""
+        self.puzzle.back()
