@@ -19,10 +19,10 @@ from engine.puzzle.session import PuzzleSession
 from engine.puzzle.solving import solver_kinds, solver_label
 from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
-from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
+from game.puzzle.widgets import PanelButton, fit_block, fit_label
 from game.render.theme import Theme
 from game.store import SaveStore
-from game.ui import FONT, gui, text_scale
+from game.ui import FONT, fit_text, gui, text_scale
 
 Action = Callable[[], None]
 
@@ -207,7 +207,7 @@ class PuzzlePanel:
                 fit_label(b, size=12 * k, force=True)
                 y += bh + gap
         head = self.t_settings_head  # its heading sits right above the settings buttons
-        fit_line(head, self.values["settings_head"] if self.advanced else "", inner, 13 * k, 9 * k)
+        fit_text(head, self.values["settings_head"] if self.advanced else "", 13 * k, inner, 9 * k, step=1)
         head.position = (px, y + head.content_height + 2 * k)
         floor = y + (head.content_height + 8 * k if self.advanced else 4 * k)  # the texts stay above this line
         top = height - pad
@@ -231,7 +231,7 @@ class PuzzlePanel:
             if name == "code":
                 value = hard_wrap(text, value, inner)
             if not multiline:
-                fit_line(text, value, inner, size * k, max(7.0, size * k * 0.7))
+                fit_text(text, value, size * k, inner, max(7.0, size * k * 0.7), step=1)
                 h = text.content_height if value else 0.0
             else:
                 budget = max(0.0, top - floor - self._reserve(lines, text, k))

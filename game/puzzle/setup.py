@@ -25,8 +25,8 @@ from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.setup_rows import ROWS, row_texts, step_row
-from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
-from game.ui import FONT, TITLE_FONT, gui, needs_render
+from game.puzzle.widgets import PanelButton, fit_block, fit_label
+from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render
 from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
@@ -244,7 +244,7 @@ class PuzzleSetupView(Screen):
         def line(text: arcade.Text, value: str, x: float, top: float, size: float, room: float) -> None:
             text.anchor_y = "top"
             text.position = (x, top)
-            fit_line(text, value, room, size * k, size * k * 0.7)
+            fit_text(text, value, size * k, room, size * k * 0.7, step=1)
 
         line(self.t_title, "Sliding Puzzle", cx, y, 34, w - 20)
         y -= 66 * k

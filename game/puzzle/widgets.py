@@ -17,7 +17,7 @@ from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
-from game.ui import ActionButton, cut_to_fit
+from game.ui import ActionButton, cut_to_fit, fit_text
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
 BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
@@ -176,7 +176,7 @@ class PanelButton(ActionButton):
             return
         self.want, self.label_size = value, size
         measure = _measure()
-        fit_line(measure, value, max(4.0, self.rect.width - 10), size, max(7.0, size * 0.7))
+        fit_text(measure, value, size, max(4.0, self.rect.width - 10), max(7.0, size * 0.7), step=1)
         shown = measure.font_size
         style = button_style(self.theme, max(6, int(shown)))
         for state in style.values():
@@ -196,21 +196,6 @@ def _measure() -> arcade.Text:
 
 # -- text that fits ---------------------------------------------------------------------------
 
-
-
-def fit_line(text: arcade.Text, value: str, max_width: float, size: float, min_size: float) -> None:
-    """Set a one-line ``text`` to ``value`` in at most ``max_width`` px.
-
-    The font shrinks from ``size`` down to ``min_size`` (steps of 1 pt); if it
-    still does not fit, the end is cut and ends in "…".
-    """
-    text.text = value
-    text.font_size = size
-    while text.content_width > max_width and text.font_size > min_size:
-        text.font_size = max(min_size, text.font_size - 1)
-    if text.content_width <= max_width:
-        return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width)
 
 
 def fit_block(text: arcade.Text, value: str, max_height: float) -> None:

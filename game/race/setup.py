@@ -19,9 +19,9 @@ from game import routes
 from game.codes import decoded_level
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
+from game.ui import fit_text
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import FLOORS, SIZES, MazeChoices, algorithms_for, new_seed
-from game.ui.textfit import fit_text
 
 __all__ = ["CUSTOM_SPEEDS", "SIZES", "MazeChoices", "RaceChoices", "RaceSetupView", "algorithms_for", "new_seed"]
 
@@ -267,7 +267,7 @@ class RaceSetupView(ChoiceSetupView):
         super().layout(width, height)
         scale = self.layout_scale  # as the heading's (ChoiceSetupView.layout)
         self.about.position = (width / 2, self.heading.y - 40 * scale)
-        fit_text(self.about, self.race.about(), width - 40, min_size=10, size=int(13 * scale))
+        fit_text(self.about, self.race.about(), int(13 * scale), width - 40, 10, step=1)
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""
