@@ -195,6 +195,11 @@ class MazeLayer:
         if cell in self.trail_cells:
             return
         self.trail_cells.add(cell)
+        self.append_trail(cell)
+
+    def append_trail(self, cell: int) -> None:
+        """Append ``cell``'s trail triangles to the trail buffer (a layer that draws its trail otherwise, such as
+        the dark one, appends to its own)."""
         lo, hi = int(self.trail_offsets[cell]), int(self.trail_offsets[cell + 1])
         self.trail_buffer.write(self.trail_data[lo:hi].tobytes(), offset=self.trail_vertices * 16)
         self.trail_vertices += hi - lo
