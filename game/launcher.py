@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 # numpy's OpenBLAS starts one spinning thread per core at import; Tessera does no large linear algebra, so one
 # thread saves every command ~30 % of its start-up CPU (measured: `import numpy` 0.22 -> 0.16 s CPU, same wall).
@@ -20,6 +20,9 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from engine.cli import WINDOW_COMMANDS, WindowRequest  # noqa: E402 - after the thread setting, which numpy reads
+
+if TYPE_CHECKING:
+    from engine.cli.records import RecordSource
 
 __all__ = ["WINDOW_COMMANDS", "WindowRequest", "main", "open_window"]
 
@@ -47,7 +50,7 @@ def open_window(request: WindowRequest | None) -> int:
         return 2
 
 
-def open_records() -> Any:  # noqa: ANN401 - an engine.cli.records.RecordSource (the engine types it)
+def open_records() -> RecordSource | None:
     """The player's save for ``tessera records`` (a :class:`game.store.Store` over a read-only copy: the file
     itself is never written, migrated or set aside), or None when there is none yet (nothing is created then)."""
     from engine.paths import data_dir

@@ -9,6 +9,7 @@ picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -122,7 +123,7 @@ class PuzzleSetupView(Screen):
         return btn
 
     # -- state ------------------------------------------------------------------------
-    def _preset(self, n: int) -> Any:
+    def _preset(self, n: int) -> Callable[[], None]:
         return lambda: self.set_size(n, n)
 
     def set_size(self, width: int, height: int) -> None:
@@ -131,7 +132,7 @@ class PuzzleSetupView(Screen):
         self.height_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, height))
         self._refresh()
 
-    def _picture(self, name: str) -> Any:
+    def _picture(self, name: str) -> Callable[[], None]:
         return lambda: self.set_picture(name)
 
     def set_picture(self, choice: str) -> None:

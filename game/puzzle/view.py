@@ -38,6 +38,7 @@ from game.puzzle.widgets import fit_block
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
+from game.workers import Task
 
 SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
 
@@ -103,12 +104,12 @@ class PuzzleView(Screen):
 
     # -- the runs out (tests and the bench wait on these) -----------------------------
     @property
-    def hint_task(self) -> Any:
+    def hint_task(self) -> Task[Any] | None:
         """The running hint run, or None."""
         return self.jobs.hint_task
 
     @property
-    def solve_task(self) -> Any:
+    def solve_task(self) -> Task[Any] | None:
         """A running solver run, or None."""
         return self.jobs.solve_task()
 
@@ -117,7 +118,7 @@ class PuzzleView(Screen):
         """Each panel button's action, with the click sound."""
         return {name: self._with_click(action) for name, action in self._actions().items()}
 
-    def _with_click(self, action: Any) -> Any:
+    def _with_click(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
             self.ctx.audio.play("click")
             self._dirty = True

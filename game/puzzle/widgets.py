@@ -40,7 +40,8 @@ def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def mix(a: RGBA, b: RGBA, t: float) -> RGBA:
     """Linear blend of two RGBA colours, ``t`` in 0..1 (0 gives ``a``)."""
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    r, g, b_, alpha = (int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=True))
+    return r, g, b_, alpha
 
 
 #: The least contrast (WCAG, :func:`game.render.theme.contrast_ratio`) of a tile's number on its fill.

@@ -19,7 +19,9 @@ import arcade
 from arcade import key
 
 from engine.modes.base import EventKind, Phase
+from engine.modes.play import PlaySession
 from engine.modes.race.session import RaceSession
+from engine.modes.race.sim import RaceSim
 from game import routes
 from game.context import Context
 from game.format import count, floor_text
@@ -72,12 +74,12 @@ class RaceView(RaceScreen):
         self.ask: ChoiceOverlay | None = None  # "Leave this race?" while it is up
 
     @property
-    def sim(self) -> Any:
+    def sim(self) -> RaceSim:
         """The race's simulation (for tests and the result screen)."""
         return self.race.sim
 
     @property
-    def session(self) -> Any:
+    def session(self) -> PlaySession:
         """The player's play session (position, walk-to)."""
         return self.race.player
 
