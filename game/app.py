@@ -1,7 +1,8 @@
 """Start the game window: :func:`run` for the ``tessera`` launcher (:mod:`game.launcher`).
 
 ``run()`` opens the main menu; ``run(WindowRequest("play", CODE))`` opens that level
-directly (an invalid code opens the code screen showing why): the ``tessera`` launcher
+directly (an invalid code opens the code screen showing why), ``WindowRequest("play")`` continues the campaign
+(the next unfinished level) and ``WindowRequest("campaign")`` opens the campaign map: the ``tessera`` launcher
 (:mod:`game.launcher`) hands over the window subcommand as :mod:`engine.cli` parsed it.  The window is
 1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
 
@@ -39,9 +40,18 @@ FRAME_JITTER = 0.004  # seconds a tick may come early and still draw a view's fr
 _NOT_INPUT = frozenset({"on_draw", "on_update", "on_fixed_update", "on_refresh"})
 
 def _play(ctx: Context, code: str | None) -> arcade.View:
-    """``tessera play [CODE]``: the screen of any code (the code screen showing why a code is refused), or the
-    main menu without one."""
-    return code_view(ctx, code) if code is not None else routes.menu(ctx, greet=True)
+    """``tessera play CODE``: the screen of any code (the code screen showing why a code is refused);
+    ``tessera play``: continue the campaign (the menu's first entry: the next unfinished level, or the map when
+    every open level is finished)."""
+    if code is not None:
+        return code_view(ctx, code)
+    level = ctx.campaign.next_to_play(ctx.store.stars(), ctx.store.unlocked())
+    return routes.levels(ctx) if level is None else routes.level(ctx, level)
+
+
+def _campaign(ctx: Context, code: str | None) -> arcade.View:
+    """``tessera campaign``: the campaign map."""
+    return routes.levels(ctx)
 
 
 def _duo(ctx: Context, code: str | None) -> arcade.View:
@@ -56,6 +66,7 @@ COMMANDS: dict[WindowCommand, Callable[[Context, str | None], arcade.View]] = {
     "play": _play,
     "lab": routes.lab,
     "edit": routes.editor,
+    "campaign": _campaign,
     "duo": _duo,
 }
 

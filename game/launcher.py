@@ -1,7 +1,7 @@
 """The ``tessera`` console script.
 
 No arguments opens the game window.  Everything else is parsed by
-:mod:`engine.cli` first, window subcommands (``play [CODE]``, ``lab [CODE]``, ``edit [CODE]``)
+:mod:`engine.cli` first, window subcommands (``play [CODE]``, ``lab [CODE]``, ``edit [CODE]``, ``campaign``)
 included, so ``--help`` and bad arguments never open a window; only valid
 ``play``/``lab``/``edit`` command lines come back here to open it (arcade is imported
 only then).  Bad input exits with code 2 and one line on stderr.

@@ -55,11 +55,11 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
     assert isinstance(view, GuideView)
     g = view.guide
     frames(window, 2)
-    assert g.step is GuideStep.MOVE and "1/7" in view.prompt.text
+    assert g.step is GuideStep.MOVE and "1/8" in view.prompt.text
     view.on_key_press(key.DOWN, 0)
     view.on_key_release(key.DOWN, 0)
     frames(window, 12)
-    assert g.step is GuideStep.RUN and "2/7" in view.prompt.text
+    assert g.step is GuideStep.RUN and "2/8" in view.prompt.text
     for k in (key.DOWN, key.RIGHT, key.DOWN):
         view.on_key_press(k, 0)
         view.on_key_release(k, 0)
@@ -70,12 +70,17 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
     view.on_key_release(key.RIGHT, 0)
     assert g.step is GuideStep.CLICK
     frames(window, 30)
-    x, y = view.viewport.world_to_screen(*view.session.centers[view.session.visited[0]])
+    far = max(range(len(view.session.adj)), key=lambda c: abs(c - view.session.cell))
+    assert far not in view.session.visited_set | view.session.in_sight()  # a lit cell far off: it works
+    x, y = view.viewport.world_to_screen(*view.session.centers[far])
     view.on_mouse_press(int(x), int(y), 1, 0)
     view.on_mouse_release(int(x), int(y), 1, 0)
     assert g.step is GuideStep.ZOOM
+    fitted = view.viewport.cam.zoom
     view.on_mouse_scroll(400, 400, 0, 1)
     assert g.step is GuideStep.GOAL
+    assert view.viewport.cam.zoom > fitted * 1.1  # the small maze visibly zooms in
+    view.viewport.cam.fit()
     frames(window, 30)
     assert view.session.walk_to(view.session.goal, explored_only=False)
     frames(window, 150)
@@ -87,7 +92,19 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
         view.on_key_press(k, 0)
         view.on_key_release(k, 0)
         frames(window, 12)
+    assert g.step is GuideStep.RACE  # a few steps are no end of the race
+    assert view.session.walk_to(view.session.goal, explored_only=False)
+    frames(window, 150)
+    assert g.step is GuideStep.RESULT and "won" in view.prompt.text
+    view.on_key_press(key.RIGHT, 0)  # an arrow still held from the race: nothing moves on, no tile slides
+    frames(window, 30)
+    assert g.step is GuideStep.RESULT and g.puzzle is None
+    view.on_key_release(key.RIGHT, 0)
+    view.on_key_press(key.ENTER, 0)
     assert g.step is GuideStep.HINT and g.puzzle is not None
+    tiles = g.puzzle.board.tiles
+    frames(window, 10)
+    assert g.puzzle.board.tiles == tiles
     view.on_key_press(key.H, 0)
     hint = g.puzzle.current_hint()
     assert hint is not None

@@ -150,7 +150,7 @@ def test_a_first_launch_escape_then_return_plays_a_level(window, ctx):
     from game.app import first_view
     from game.play.view import PlayView
 
-    menu = first_view(ctx, [])
+    menu = first_view(ctx)
     window.show_view(menu)
     frame(window)
     assert menu.greeting is not None and menu.greeting.visible
@@ -181,3 +181,34 @@ def test_the_backdrop_starts_differently_each_launch_and_stays_off_the_panel(win
     for b in menu.buttons:
         r = b.rect
         assert left <= r.left and r.right <= right and bottom <= r.bottom and r.top <= top
+
+
+def test_tessera_campaign_opens_the_map_and_play_without_a_code_continues(window, ctx):
+    from engine.cli import WindowRequest, build_parser
+    from game.app import first_view
+    from game.play.view import PlayView
+    from game.shell.levels import LevelsView
+
+    assert isinstance(first_view(ctx, WindowRequest("campaign")), LevelsView)
+    view = first_view(ctx, WindowRequest("play"))
+    assert isinstance(view, PlayView) and view.code == ctx.campaign.levels[0].code()
+    lv = ctx.campaign.levels
+    for i in range(3):
+        ctx.store.complete_level(lv[i].id, 3, lv[i + 1].id)
+    view = first_view(ctx, WindowRequest("play"))
+    assert isinstance(view, PlayView) and view.code == lv[3].code()
+    assert build_parser().parse_args(["campaign"]).command == "campaign"
+    for level in lv:
+        ctx.store.complete_level(level.id, 3, None)
+    assert isinstance(first_view(ctx, WindowRequest("play")), LevelsView)  # nothing left: the map
+
+
+def test_the_cli_hands_campaign_and_a_bare_play_to_the_window():
+    import io
+
+    from engine.cli import WindowRequest, main
+
+    opened = []
+    for argv in (["campaign"], ["play"]):
+        assert main(argv, out=io.StringIO(), err=io.StringIO(), open_window=lambda a: opened.append(a) or 0) == 0
+    assert opened == [WindowRequest("campaign"), WindowRequest("play")]

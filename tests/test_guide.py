@@ -14,7 +14,7 @@ def tick(guide: Guide, seconds: float, held=None) -> None:
 
 def test_guide_starts_at_move_and_lists_every_step():
     g = Guide()
-    assert g.step is GuideStep.MOVE and g.number == 1 and g.total == 7
+    assert g.step is GuideStep.MOVE and g.number == 1 and g.total == 8
     assert not g.done and "arrow" in g.prompt
 
 
@@ -61,7 +61,7 @@ def race_guide() -> Guide:
     return g
 
 
-def test_race_counts_down_then_needs_steps():
+def test_race_counts_down_then_ends_in_a_result_and_waits_for_enter():
     g = race_guide()
     assert g.step is GuideStep.RACE and g.countdown() == 3 and g.waiting()
     g.play.press(DOWN)
@@ -72,16 +72,48 @@ def test_race_counts_down_then_needs_steps():
     assert g.countdown() == 0 and not g.waiting()
     tick(g, 0.5)
     assert g.opponent_position() != start  # the opponent set off after go
-    for d in (DOWN, DOWN, RIGHT):
+    for d in (DOWN, DOWN, RIGHT):  # a few steps do not end the race (it used to end after 3 steps)
         g.play.press(d)
         tick(g, 0.15)
+    assert g.step is GuideStep.RACE
+    assert g.play.walk_to(g.play.goal, explored_only=False)
+    tick(g, 3.0)
+    assert g.step is GuideStep.RESULT and g.player_time is not None
+    assert g.result.startswith("You won the race") and "Enter" in g.prompt
+    assert g.player_time < g.opponent_time()
+    moves = g.play.moves
+    g.play.press(DOWN)  # keys still held or pressed from the race reach nothing
+    tick(g, 0.5, held=DOWN)
+    assert g.play.moves == moves and g.step is GuideStep.RESULT and g.countdown() == 0
+    g.slide("U")
+    assert g.step is GuideStep.RESULT and g.puzzle is None
+    g.proceed()
     assert g.step is GuideStep.HINT and g.puzzle is not None
     assert g.opponent_position() is None
+
+
+def test_the_opponent_reaching_the_goal_first_ends_the_race_too():
+    g = race_guide()
+    tick(g, COUNTDOWN + g.opponent_time() + 0.2)
+    assert g.step is GuideStep.RESULT and g.player_time is None
+    assert g.result.startswith("The diamond won")
+
+
+def test_the_click_step_walks_to_any_cell_of_the_lit_maze():
+    g = Guide()
+    for step in (GuideStep.MOVE, GuideStep.RUN):
+        assert g.step is step
+        g._next()
+    far = max(range(len(g.play.adj)), key=lambda c: abs(c - g.play.cell))
+    assert far not in g.play.visited_set | g.play.in_sight()
+    assert g.play.walk_to(far)  # a real level refuses this far a click; the guide's lit maze does not
+    assert g.step is GuideStep.ZOOM
 
 
 def test_hint_step_ends_on_the_hinted_move_only():
     g = race_guide()
     g._next()
+    g.proceed()
     assert g.step is GuideStep.HINT and g.puzzle is not None
     assert not g.puzzle.solved
     g.slide("D")  # a move without a hint does not count

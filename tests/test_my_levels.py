@@ -227,13 +227,14 @@ def test_empty_list_says_so_and_its_buttons_are_off(window, ctx):
 
 
 def test_the_menu_opens_my_levels_and_esc_comes_back(window, ctx, saved):
-    from game.shell.menu import MenuView
+    from game.shell.menu import MenuView, group_entries
     from game.shell.my_levels import MyLevelsView
 
     menu = MenuView(ctx)
     window.show_view(menu)
+    menu.open_group("create")  # My levels sits in the Create group
     menu.on_draw()
-    index = [e.label for e in menu.entries].index("My levels")
+    index = [e.label for e in group_entries("create")].index("My levels")
     click(window, menu.buttons[index])
     assert isinstance(window.current_view, MyLevelsView)
     keypress(window, key.ESCAPE)

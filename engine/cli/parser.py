@@ -16,9 +16,9 @@ from engine.cli.parsing import PROG, OneLineParser, arg_type
 __all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "WindowCommand", "WindowRequest", "build_parser"]
 
 #: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
-WINDOW_COMMANDS = ("play", "lab", "edit")
-#: What a window subcommand opens: ``play``, ``lab``, ``edit``, or ``duo`` (``play CODE --players 2``).
-WindowCommand = Literal["play", "lab", "edit", "duo"]
+WINDOW_COMMANDS = ("play", "lab", "edit", "campaign")
+#: What a window subcommand opens: ``play``, ``lab``, ``edit``, ``campaign``, or ``duo`` (``play CODE --players 2``).
+WindowCommand = Literal["play", "lab", "edit", "campaign", "duo"]
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_print(sub, _add_maze_args)
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
-    pl.add_argument("code", nargs="?", metavar="CODE", help="a level code (without one: the main menu)")
+    pl.add_argument("code", nargs="?", metavar="CODE",
+                    help="a level code (without one: continue the campaign at the next unfinished level)")
     pl.add_argument("--players", type=int, choices=(1, 2), default=1,
                     help="2: two players on one keyboard (WASD against arrows) race on the maze of a maze or "
                          "race code")
@@ -167,4 +168,6 @@ def build_parser() -> argparse.ArgumentParser:
     edit = sub.add_parser("edit", help="open the maze editor window (make a level by hand)")
     edit.add_argument("code", nargs="?", metavar="CODE",
                       help="a maze code whose maze to start from (default: a blank grid)")
+    camp = sub.add_parser("campaign", help="open the game window on the campaign map")
+    camp.set_defaults(code=None)
     return parser

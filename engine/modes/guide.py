@@ -7,11 +7,14 @@ ending on its own action:
 
 - ``MOVE``: one step made with a key;
 - ``RUN``: :data:`RUN_STEPS` steps made by a held key by itself (not the steps its presses made);
-- ``CLICK``: a click that starts a walk (:meth:`PlaySession.walk_to` accepted it);
+- ``CLICK``: a click that starts a walk (:meth:`PlaySession.walk_to` accepted it; the guide's maze is lit and
+  small, so a click on any cell the player can reach walks there);
 - ``ZOOM``: the view reports a zoom (wheel or +/-) with :meth:`Guide.zoomed`;
 - ``GOAL``: the goal reached (reached during an earlier step, it skips to the race: the maze is done);
 - ``RACE``: the maze starts again with an opponent after a countdown
-  (:data:`COUNTDOWN` seconds); done after :data:`RACE_STEPS` steps after "go" (or the goal);
+  (:data:`COUNTDOWN` seconds); it ends when the player or the opponent reaches the goal;
+- ``RESULT``: who won and both times (:attr:`Guide.result`); the player goes on with :meth:`Guide.proceed`
+  (Enter), so keys still held from the race reach nothing;
 - ``HINT``: a 3×3 sliding puzzle :data:`PUZZLE_MOVES` moves from solved: ask a hint
   (:meth:`Guide.hint`), then play the hinted move;
 - ``DONE``.
@@ -40,8 +43,6 @@ GUIDE_CODE = "M2.S8X5.GT.O#2-GD"
 RUN_STEPS = 3
 #: Seconds of "3, 2, 1" before the race step's "go".
 COUNTDOWN = 3.0
-#: Player steps after "go" that complete ``RACE``.
-RACE_STEPS = 3
 #: The opponent's speed in the race step (cells per second): slow, it is a taste.
 OPPONENT_SPEED = 2.5
 #: The guide's puzzle: the solved 3×3 board with the blank moved along these moves (so it is 2 moves away).
@@ -57,6 +58,7 @@ class GuideStep(Enum):
     ZOOM = "zoom"
     GOAL = "goal"
     RACE = "race"
+    RESULT = "result"
     HINT = "hint"
     DONE = "done"
 
@@ -65,10 +67,11 @@ class GuideStep(Enum):
 PROMPTS: dict[GuideStep, str] = {
     GuideStep.MOVE: "Press an arrow key (or W A S D) to take one step.",
     GuideStep.RUN: "Hold a key down to run along a corridor.",
-    GuideStep.CLICK: "Click a cell you can see: you walk there.",
-    GuideStep.ZOOM: "Turn the mouse wheel (or press + / -) to zoom.",
+    GuideStep.CLICK: "Click a cell of the maze: you walk there.",
+    GuideStep.ZOOM: "Turn the mouse wheel (or press + / -) to zoom in or out.",
     GuideStep.GOAL: "Now reach the goal, the marked cell.",
-    GuideStep.RACE: "A race: an opponent starts with you on the same clock. Go!",
+    GuideStep.RACE: "A race: the diamond starts with you. Reach the goal first!",
+    GuideStep.RESULT: "The race is over. Press Enter to go on.",
     GuideStep.HINT: "The sliding puzzle: press H for a hint, then slide that tile (arrows or click).",
     GuideStep.DONE: "That's it! Enjoy Tessera.",
 }
@@ -101,9 +104,12 @@ class GuidedPlay(PlaySession):
             super().press(direction, prefer)
 
     def walk_to(self, cell: int, *, explored_only: bool = True) -> bool:
-        """As :meth:`PlaySession.walk_to` (refused during the countdown); the guide hears of an accepted walk."""
+        """As :meth:`PlaySession.walk_to` (refused during the countdown and the result); the guide hears of an
+        accepted walk.  In the click step any reachable cell is accepted (the maze is lit: every cell is seen)."""
         if self.guide.waiting():
             return False
+        if self.guide.step is GuideStep.CLICK:
+            explored_only = False
         ok = super().walk_to(cell, explored_only=explored_only)
         if ok:
             self.guide.clicked()
@@ -137,14 +143,35 @@ class Guide:
         self.race_time = 0.0
         self._held_run = 0
         self.pressed = 0  # presses whose step (or bump) has not been seen yet
-        self._race_steps = 0
+        self.player_time: float | None = None  # seconds the player took in the race (None: did not arrive)
         self._hinted: Hint | None = None
         self._path: list[int] = shortest_path(self.play.adj, self.play.start, self.play.goal)
 
     @property
     def prompt(self) -> str:
-        """The line to show now."""
+        """The line to show now (the result step: who won, both times)."""
+        if self.step is GuideStep.RESULT:
+            return self.result
         return PROMPTS[self.step]
+
+    def opponent_time(self) -> float:
+        """Seconds the race step's opponent takes from "go" to the goal."""
+        return (len(self._path) - 1) / OPPONENT_SPEED
+
+    @property
+    def result(self) -> str:
+        """The race's result in one line ("" before it ended)."""
+        if self.step is not GuideStep.RESULT:
+            return ""
+        them = self.opponent_time()
+        if self.player_time is not None and self.player_time <= them:
+            return f"You won the race: {self.player_time:.1f} s, the diamond {them:.1f} s. Press Enter to go on."
+        return f"The diamond won in {them:.1f} s. Races wait in the menu: Play, Race. Press Enter to go on."
+
+    def proceed(self) -> None:
+        """Enter after the race's result: on to the puzzle."""
+        if self.step is GuideStep.RESULT:
+            self._next()
 
     @property
     def number(self) -> int:
@@ -167,7 +194,7 @@ class Guide:
         if self.step is GuideStep.RACE:
             self.play.reset()
             self.race_time = 0.0
-            self._race_steps = 0
+            self.player_time = None
         elif self.step is GuideStep.HINT:
             self.puzzle = PuzzleSession(guide_board())
 
@@ -179,18 +206,22 @@ class Guide:
 
     # -- what the player did ---------------------------------------------------
     def waiting(self) -> bool:
-        """True during the race step's countdown (moves are refused)."""
-        return self.step is GuideStep.RACE and self.race_time < COUNTDOWN
+        """True during the race step's countdown and while its result shows (moves are refused)."""
+        return (self.step is GuideStep.RACE and self.race_time < COUNTDOWN) or self.step is GuideStep.RESULT
 
     def countdown(self) -> int:
         """Whole seconds left before "go" in the race step (3, 2, 1), 0 once it has gone or outside it."""
-        return math.ceil(COUNTDOWN - self.race_time) if self.waiting() else 0
+        return math.ceil(COUNTDOWN - self.race_time) if self.step is GuideStep.RACE and self.waiting() else 0
 
     def observe(self, events: Sequence[Event], held: bool, dt: float) -> None:
         """The play session's events of one tick; ``held``: a direction key was held during it."""
         if self.step is GuideStep.RACE:
             self.race_time += dt
         for event in events:
+            if event.kind is EventKind.ARRIVED and self.step is GuideStep.RACE:
+                self.player_time = max(0.0, self.race_time - COUNTDOWN)  # seconds since "go"
+                self._next()
+                return
             if event.kind is EventKind.ARRIVED:  # the goal ends the maze steps (reached early: the rest are moot)
                 if ORDER.index(self.step) < ORDER.index(GuideStep.GOAL):
                     self.step = GuideStep.GOAL
@@ -207,10 +238,8 @@ class Guide:
                 self._held_run += 1
                 if self._held_run >= RUN_STEPS:
                     self._next()
-            elif self.step is GuideStep.RACE:
-                self._race_steps += 1
-                if self._race_steps >= RACE_STEPS:
-                    self._next()
+        if self.step is GuideStep.RACE and self.race_time - COUNTDOWN >= self.opponent_time():
+            self._next()  # the opponent got there first
 
     def clicked(self) -> None:
         """A click started a walk."""
@@ -224,7 +253,7 @@ class Guide:
 
     def opponent_position(self) -> tuple[float, float] | None:
         """Where the race step's opponent is (world units, eased between cells); None outside the race."""
-        if self.step is not GuideStep.RACE:
+        if self.step not in (GuideStep.RACE, GuideStep.RESULT):
             return None
         travelled = max(0.0, self.race_time - COUNTDOWN) * OPPONENT_SPEED
         i = min(int(travelled), len(self._path) - 1)

@@ -2,9 +2,10 @@
 
 The engine's :class:`engine.modes.guide.Guide` decides every step; this screen passes
 it the player's zooms, puzzle keys and clicks, shows its prompt under the HUD, draws
-the race step's opponent (a diamond) and countdown, and the 3×3 puzzle of the hint
-step.  Esc skips the guide (and the menu's greeting is not shown again); at the end
-it goes back to where it was opened from (the menu, or Help).
+the race step's opponent (a diamond) and countdown, the race's result (Enter or a click goes on: arrows
+still held from the race never reach the puzzle), and the 3×3 puzzle of the hint step.  Esc skips the guide
+(and the menu's greeting is not shown again); at the end it goes back to where it was opened from (the menu,
+or Help).
 """
 
 from __future__ import annotations
@@ -117,6 +118,15 @@ class GuideView(PlayScreen):
             if symbol in (key.ENTER, key.RETURN, key.SPACE):
                 self.back()
             return True
+        if g.step is GuideStep.RESULT:  # the race's result: Enter goes on, nothing else moves
+            if common_key(self.ctx, symbol, modifiers):
+                return True
+            if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE) or \
+                    self.ctx.keys.action("menu", symbol) == "confirm":
+                g.proceed()
+                self.keys.clear()
+                self.request_redraw()
+            return True
         if g.step is GuideStep.HINT and g.puzzle is not None:
             if common_key(self.ctx, symbol, modifiers):
                 return True
@@ -145,6 +155,10 @@ class GuideView(PlayScreen):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """The puzzle step: a click on a tile slides it; else as in play."""
         g = self.guide
+        if g.step is GuideStep.RESULT:
+            g.proceed()
+            self.request_redraw()
+            return
         if g.step is GuideStep.HINT and g.puzzle is not None:
             cell = self.puzzle_cell(x, y)
             if cell >= 0:
@@ -219,6 +233,10 @@ class GuideView(PlayScreen):
             self.hud_camera.use()
             if left := g.countdown():
                 self.big.text = str(left)
+                self.big.draw()
+            elif g.step is GuideStep.RESULT:
+                won = g.player_time is not None and g.player_time <= g.opponent_time()
+                fit_text(self.big, "You won!" if won else "The diamond won", self.big.font_size, w - 40)
                 self.big.draw()
         s = ui_scale(w, h)
         top = h if g.step is GuideStep.HINT or g.done else h - HUD_HEIGHT * s  # no HUD over the puzzle

@@ -17,6 +17,9 @@ Bounds = tuple[float, float, float, float]
 
 MARGIN = 24.0  # pixels left free around a fitted maze
 MAX_PIXELS_PER_UNIT = 120.0
+#: A maze may always be zoomed in to this many times its fitted size (a small maze, whose fit is already over
+#: :data:`MAX_PIXELS_PER_UNIT`, still shows a zoom: the guided start's zoom step).
+MIN_ZOOM_IN = 2.0
 FOLLOW_TAU = 0.12  # seconds: the time constant of the camera easing after the player (frame-rate independent)
 SETTLE_PX = 0.3  # pixels: nearer than this the easing camera snaps onto its target (and then stays still)
 
@@ -96,7 +99,7 @@ class CameraState:
         """Zoom by ``factor`` keeping the world point under pixel ``(sx, sy)`` fixed."""
         wx, wy = self.screen_to_world(sx, sy)
         lo = self.fit_zoom * 0.5
-        hi = max(self.fit_zoom, MAX_PIXELS_PER_UNIT)
+        hi = max(self.fit_zoom * MIN_ZOOM_IN, MAX_PIXELS_PER_UNIT)
         new = min(hi, max(lo, self.zoom * factor))
         self.zoom = new
         self.x = wx - (sx - self.width / 2) / new
