@@ -67,12 +67,6 @@ class GuideView(PlayScreen):
         else:
             routes.show_menu(self.ctx)
 
-    def back(self) -> None:
-        """Leave the guide at once (nothing to keep: no question)."""
-        if self._pause is not None:
-            self._pause.hide()
-        self._back()
-
     def finish(self) -> None:
         """The goal of a step: the guide has moved on by itself (no win screen here)."""
         self.win_wait = -1.0

@@ -22,7 +22,6 @@ from game.format import format_time, moves_texts
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_goal_hint, draw_player
-from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -244,12 +243,9 @@ class PlayScreen(KeepPlace, MazeScreen):
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
-        """Leave the level; a started, unfinished one asks first and keeps the player's place (:mod:`keep`)."""
+        """Leave at once (the pause hidden); a level's play screen asks first (:class:`game.play.view.PlayView`)."""
         if self._pause is not None:
             self._pause.hide()
-        if self.ask_leave(self._back):
-            self.paused = False
-            return
         self._back()
 
     def resume(self) -> None:
@@ -411,16 +407,13 @@ class PlayScreen(KeepPlace, MazeScreen):
                 self.finish()
 
     def finish(self) -> None:
-        """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
-        s = self.session
-        store = self.ctx.store
-        forget_place(store, self.code)
-        result = record_maze_win(store, self.code, s)
-        next_level = None
-        if self.level is not None:
-            next_level = self.ctx.campaign.next_of(self.level)
-            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
-        self.ctx.go(routes.win, self, result, next_level)
+        """The goal was reached (after :data:`WIN_DELAY`): what follows is the screen's own (the play screen: the
+        win screen; the guide: its next step).
+
+        Raises:
+            NotImplementedError: always, here.
+        """
+        raise NotImplementedError
 
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:
