@@ -3,7 +3,7 @@
 ``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
 engine's one decoder door, which parses every kind) and returns the view that
 plays the decoded level, built by the typed route of its kind (the modes' table,
-:mod:`game.shell.modes`) from the decoded object itself (no second decode); it raises
+:mod:`game.ui.modes`) from the decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
 parsed here: the decoded kind picks the screen.
@@ -26,14 +26,14 @@ import arcade
 from engine.codes import CodeError, decode_any
 from engine.level import Level
 from game.context import Context
-from game.shell.modes import Opens, kind_openers
+from game.ui.modes import Opens, kind_openers
 
 if TYPE_CHECKING:
     from engine.codes import Decoded
     from engine.modes.ghost import Ghost
 
 #: decoded kind -> the screen that plays it (a typed route of :mod:`game.routes` for that kind's class), from the
-#: modes' table (:data:`game.shell.modes.GAME_MODES`, keyed like :data:`engine.modes.registry.MODES`).
+#: modes' table (:data:`game.ui.modes.GAME_MODES`, keyed like :data:`engine.modes.registry.MODES`).
 OPENERS: dict[str, Opens] = kind_openers()
 
 

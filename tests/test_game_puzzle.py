@@ -413,7 +413,7 @@ def test_help_names_every_key_of_the_puzzle_screen(ctx):
 
     from pyglet.window import key
 
-    from game.shell.modes import PUZZLE_HELP
+    from game.ui.modes import PUZZLE_HELP
 
     text = " ".join(PUZZLE_HELP.lines)
     view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))

@@ -1,5 +1,5 @@
 """The modes: the engine's registry (engine.modes.registry) names real code kinds, and the game's side of each mode
-(game.shell.modes: the screen of its codes, its menu button, its help) is keyed on the same names."""
+(game.ui.modes: the screen of its codes, its menu button, its help) is keyed on the same names."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from engine.codes import KINDS, CodeError, known_kinds
 from engine.modes.registry import MODES
 from game import routes
-from game.shell.modes import GAME_MODES, MAZE_HELP, Opener, help_sections, kind_openers, menu_buttons
+from game.ui.modes import GAME_MODES, MAZE_HELP, Opener, help_sections, kind_openers, menu_buttons
 
 
 def test_every_engine_mode_has_its_game_side_and_no_more() -> None:

@@ -168,14 +168,6 @@ class PlayScreen(KeepPlace, MazeScreen):
             self._pause.hide()
         self.question_on_hide()
 
-    def resumed(self) -> None:
-        """Back at a kept place: its trail, fog and camera."""
-        for cell in self.session.visited:
-            self.layer.mark_visited(cell)
-        self.sync_fog()
-        self.pulse_left = self.opening_pulse()
-        self.on_resize(self.window.width, self.window.height)  # the camera on the player
-
     def on_resize(self, width: int, height: int) -> None:
         """Refit the world camera and re-place the HUD."""
         self.hud_camera.match_window(position=True)

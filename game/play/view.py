@@ -15,6 +15,14 @@ from game.records import record_maze_win
 class PlayView(PlayScreen):
     """Play one maze: a campaign level, a code, a level made by hand (see :class:`PlayScreen` for the arguments)."""
 
+    def resumed(self) -> None:
+        """Back at a kept place: its trail, fog and camera."""
+        for cell in self.session.visited:
+            self.layer.mark_visited(cell)
+        self.sync_fog()
+        self.pulse_left = self.opening_pulse()
+        self.on_resize(self.window.width, self.window.height)  # the camera on the player
+
     def back(self) -> None:
         """Leave the level; a started, unfinished one asks first and keeps the player's place (:mod:`keep`)."""
         if self._pause is not None:

@@ -19,8 +19,8 @@ from arcade import key
 
 from game import routes
 from game.context import Context
-from game.shell.modes import help_sections
 from game.ui import fit_text, place_grid
+from game.ui.modes import help_sections
 from game.ui.screen import BaseView
 
 #: The page before the modes' ones: (heading, lines).
@@ -32,8 +32,8 @@ EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "and the volume of music and effects.",
     "The menu's first button plays on: the next level of the campaign you have not finished.",
 ])
-#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.shell.modes.GAME_MODES`: each
-#: mode's :class:`~game.shell.modes.HelpSection`; modes that share a page name it once).
+#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.ui.modes.GAME_MODES`: each
+#: mode's :class:`~game.ui.modes.HelpSection`; modes that share a page name it once).
 MODE_HELP: dict[str, tuple[str, list[str]]] = {h.key: (h.heading, list(h.lines)) for h in help_sections()}
 #: Pages that are no mode: key -> (heading, lines).
 EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
