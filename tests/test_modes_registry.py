@@ -16,6 +16,13 @@ def test_every_engine_mode_has_its_game_side_and_no_more() -> None:
     assert all(name == mode.name for name, mode in GAME_MODES.items())
 
 
+def test_every_mode_names_the_session_that_runs_it() -> None:
+    for mode in MODES.values():
+        assert isinstance(mode.session, type) and mode.session.__module__.startswith("engine."), mode.name
+    assert {m.session.__name__ for m in MODES.values()} == {
+        "PlaySession", "RaceSession", "DuoSession", "PuzzleSession", "LabRun", "EditorSession"}
+
+
 def test_every_registered_code_kind_has_a_mode_and_a_screen() -> None:
     known_kinds()  # loads every kind module
     kinds = {k.name for k in KINDS.values()}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game import routes
 from game.play.keep import forget_place
-from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, TOO_FAR, PlayScreen
+from game.play.mouse import TOO_FAR
+from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, PlayScreen
 from game.records import record_maze_win
 
 
