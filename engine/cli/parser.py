@@ -7,15 +7,32 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+from typing import Literal
 
 from engine.cli.parsing import PROG, OneLineParser, arg_type
 from engine.rng import SEED_MAX, parse_seed
 from engine.values import parse_number, parse_uint
 
-__all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "build_parser"]
+__all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "WindowCommand", "WindowRequest", "build_parser"]
 
 #: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
 WINDOW_COMMANDS = ("play", "lab", "edit", "campaign")
+#: What a window subcommand opens: ``play``, ``lab``, ``edit``, ``campaign``, or ``duo`` (``play CODE --players 2``).
+WindowCommand = Literal["play", "lab", "edit", "campaign", "duo"]
+
+
+@dataclass(frozen=True)
+class WindowRequest:
+    """The first screen a window subcommand asks for, as the parser checked it (handed to ``open_window``).
+
+    Attributes:
+        command: the :data:`WindowCommand`.
+        code: the code given (None: none; a ``duo`` request always carries the maze code to race on).
+    """
+
+    command: WindowCommand
+    code: str | None = None
 MAX_COUNT = 100_000
 MAX_RUNS = 10_000
 

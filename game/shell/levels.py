@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
 from game.format import maze_words, record_time
 from game.render.map_art import Canvas, Sketch, sketch
-from game.routes import Route
 from game.shell.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.ui import fit_text, text_scale, ui_scale
 from game.ui.screen import BaseView, common_key
@@ -265,7 +265,7 @@ class LevelsView(BaseView):
         """Open level ``index`` (a locked level or a broken pack does nothing)."""
         if 0 <= index < len(self.levels) and not self.locked[index]:
             self.ctx.audio.play("click")
-            self.ctx.go(Route.LEVEL, self.levels[index])
+            self.ctx.go(routes.level, self.levels[index])
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Esc back, F1/F11, arrows move along the map, Enter opens, Page Up/Down scroll."""
