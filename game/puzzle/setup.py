@@ -24,9 +24,8 @@ from game import routes
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
-from game.puzzle.scrolling import ScrollPage
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
-from game.puzzle.setup_rows import ROWS, row_texts, step_row
+from game.puzzle.setup_rows import ROWS, ScrollPage, row_texts, step_row
 from game.puzzle.widgets import PanelButton, fit_block, fit_label
 from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render, text_scale
 from game.ui.screen import Screen, common_key
