@@ -80,15 +80,18 @@ def codeless(level: Level) -> Level:
 
 
 class FakeLevelCode:
-    """A decoded level code as the ``L`` kind will give it: KIND ``level`` and ``.level()``."""
+    """A decoded code that carries a hand-made level: KIND ``level`` and ``made_level()``."""
 
     KIND = "level"
 
     def __init__(self, level: Level) -> None:
         self._level = level
 
-    def level(self) -> Level:
+    def made_level(self) -> Level:
         return self._level
+
+    def dark_twin(self) -> FakeLevelCode:
+        return FakeLevelCode(self._level.with_dark())
 
 
 def _run(view, done, limit: int = 6000) -> None:

@@ -21,8 +21,8 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.codes import Decoded
     from engine.level import Level
-    from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
@@ -72,21 +72,22 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     )
 
 
-def open_code(ctx: Context, code: str | MazeSpec | LevelCode) -> arcade.View:
-    """Play the maze of a maze or level code, or of an already decoded one (a campaign level keeps its par values).
+def open_code(ctx: Context, code: str | Decoded) -> arcade.View:
+    """Play the maze of a code, or of an already decoded one: a level code's maze itself, or the maze a recipe
+    makes (a campaign level's code keeps its par values; a race or ghost code plays its maze alone).
 
     Raises:
-        engine.codes.CodeError: the code does not decode (one plain sentence).
+        engine.codes.CodeError: the code does not decode, or holds no maze (one plain sentence).
     """
-    from engine.codes import decode_any, normalize
-    from engine.maze.level_code import LevelCode
-    from engine.maze.recipe import MazeSpec
+    from engine.codes import CodeError, decode_any
 
-    if isinstance(code, str) and normalize(code).startswith("L"):
-        code = decode_any(code, tag="L")
-    if isinstance(code, LevelCode):  # the maze itself: nothing to generate
-        return PlayView(ctx, code.maze(), code.code(), code.label(), dark=code.dark)
-    spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(code)
+    decoded = decode_any(code) if isinstance(code, str) else code
+    made = decoded.made_level()
+    if made is not None:  # the maze itself: nothing to generate
+        return PlayView(ctx, made.maze, decoded.code(), decoded.label(), dark=made.dark)
+    spec = decoded.maze_recipe()
+    if spec is None:
+        raise CodeError(f"This {decoded.KIND} code holds no maze to play.")
     canonical = spec.code()
     level = ctx.campaign.by_code(canonical)
     if level is not None:
@@ -98,9 +99,9 @@ def open_level_object(ctx: Context, level: Level, title: str | None = None,
                       back: Callable[[], None] | None = None) -> arcade.View:
     """Play a level object (no recipe needed: the maze is already built); bests are kept under its code when it
     has one (the win screen says when nothing is saved).  A level of the campaign keeps its pars and progress."""
-    from game.codes import level_code
+    from game.codes import shareable_code
 
-    code = level_code(level)
+    code = shareable_code(level)
     campaign = ctx.campaign.by_code(code) if code and title is None and back is None else None
     if campaign is not None:
         return open_level(ctx, campaign)

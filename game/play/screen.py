@@ -4,7 +4,6 @@ base of :class:`game.play.view.PlayView` and of the guided start (:mod:`game.pla
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +75,6 @@ class PlayScreen(KeepPlace, MazeScreen):
         dark: bool = False,
     ) -> None:
         super().__init__(ctx)
-        t0 = time.perf_counter()
         self.ctx = ctx
         self.maze = maze
         self.code = code
@@ -122,7 +120,6 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.footer_height = float(FOOTER_HEIGHT)
         self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
         self.pulse_left = self.opening_pulse()
-        self.load_seconds = time.perf_counter() - t0
 
     def opening_pulse(self) -> float:
         """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""

@@ -9,10 +9,10 @@ from arcade import key
 
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
-from engine.share.lines import LevelSummary, share_line
+from engine.share.lines import ShareSummary, share_line
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
-from game.format import format_clock
+from game.format import format_time
 from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
@@ -21,7 +21,7 @@ from game.ui.screen import BaseView
 
 
 def _seconds(value: float) -> str:
-    return format_clock(value, 2)
+    return format_time(value, 2)
 
 
 class RaceResultView(BaseView):
@@ -69,7 +69,7 @@ class RaceResultView(BaseView):
         you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
                if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
         what = "Ghost code raced" if info.is_ghost else "Race code"
-        line = (share_line(LevelSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
+        line = (share_line(ShareSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
                 if res.player_seconds is not None else "")
         self.share = ShareKeys(t, info.code, line)
         share_row = f"{line}  ·  C copies it  ·  Q: QR code" if line else "Q: QR code of this race's link"

@@ -20,7 +20,7 @@ from engine.modes.base import Phase
 from engine.modes.clock import PlayClock
 from engine.modes.fog import Fog
 from game.context import Context
-from game.format import format_clock
+from game.format import format_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
 from game.routes import Route
@@ -158,7 +158,7 @@ class RaceScreen(MazeScreen):
     @staticmethod
     def clock_line(seconds: float, over: bool) -> str:
         """The HUD clock: whole seconds while the race runs (one redraw a second, not ten), tenths once over."""
-        return format_clock(seconds, 2)[:-1] if over else format_clock(max(0.0, seconds), 0)
+        return format_time(seconds, 2)[:-1] if over else format_time(max(0.0, seconds), 0)
 
     @staticmethod
     def countdown_line(tick: int, seconds_left: int) -> str:

@@ -9,7 +9,7 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.maze.recipe import MazeSpec, dark_code
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.routes import Route
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid
@@ -123,8 +123,7 @@ class CodeEntryView(BaseView):
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
         try:
-            text = dark_code(self.field.text) if self.dark else self.field.text
-            view = self.ctx.view_for(Route.OPEN_CODE, text)
+            view = self.ctx.view_for(Route.OPEN_CODE, self.field.text, dark=self.dark)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.share.lines import LevelSummary, daily_date, share_line
+from engine.share.lines import ShareSummary, daily_date, share_line
 from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
@@ -84,7 +84,7 @@ class WinView(WinScreen):
             f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
             best_line(result) if result is not None else NOT_SAVED,
         ])
-        summary = LevelSummary.of_level(s.level, date)
+        summary = ShareSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, play.code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
         self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),

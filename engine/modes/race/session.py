@@ -22,10 +22,10 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.codes import CodeError, normalize
+from engine.code_frame import CodeError, normalize
 from engine.level import Level
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec
+from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
 from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
 from engine.modes.ghost import Ghost
@@ -121,7 +121,8 @@ class RaceSession:
                 opponent that cannot reach the goal (a maze whose goal is cut off from its start).
         """
         name, diff, custom10 = opponent_pace(opponent, difficulty, speed)
-        spec = None if level.recipe is None else RaceSpec(level.recipe, name, diff, custom10)
+        recipe = recipe_of(level)
+        spec = None if recipe is None else RaceSpec(recipe, name, diff, custom10)
         return cls._against_ai(level, name, diff, pace_speed10(name, diff, custom10), spec, countdown)
 
     @classmethod
@@ -149,7 +150,7 @@ class RaceSession:
         if level.dark:  # in the dark, say who has the map
             note += " · dark: " + ("it knows the map" if opponent == "runner" else "it has no map either")
         code = "" if spec is None else spec.code()
-        info = RaceInfo(code, level.recipe, f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
+        info = RaceInfo(code, recipe_of(level), f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
         return cls(level, race.sim.opponent, info, countdown)
 
     @classmethod
