@@ -56,6 +56,10 @@ class Recipe(Protocol):
         """Its maze code."""
         ...
 
+    def title(self) -> str:
+        """What a player calls the maze (no generator, no engine words)."""
+        ...
+
     def label(self) -> str:
         """A short human description."""
         ...
@@ -235,6 +239,17 @@ class Level:
         """The same maze played in the dark (or not); the recipe, if any, follows."""
         recipe = None if self.recipe is None else self.recipe.with_dark(dark)
         return replace(self, dark=bool(dark), recipe=recipe)
+
+    def title(self) -> str:
+        """What a player calls this level (no generator, no engine words): the recipe's
+        :meth:`engine.maze.recipe.MazeSpec.title`, or e.g. ``hexagon maze 20×15, made by hand, dark``."""
+        if self.recipe is not None:
+            return self.recipe.title()
+        from engine.maze.grids import player_name
+
+        dark = ", dark" if self.dark else ""
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        return f"{player_name(self.shape)} maze {self.width}×{self.height}{floors}, made by hand{dark}"
 
     def label(self) -> str:
         """A short human description: the recipe's label, or e.g. ``hex 20×15, hand-made, dark``."""

@@ -5,20 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
-def format_time(seconds: float, decimals: int = 1) -> str:
-    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
-
-    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a
-    clock never shows a time not yet reached); negative times show as 0; hours
-    roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.
-    """
-    decimals = max(0, min(3, decimals))
-    scale = 10**decimals
-    units = int(max(0.0, seconds) * scale + 1e-9)
-    minutes, rest = divmod(units, 60 * scale)
-    whole, frac = divmod(rest, scale)
-    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
+from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
 
 
 def count(n: int, noun: str) -> str:
@@ -27,6 +15,13 @@ def count(n: int, noun: str) -> str:
 
 
 STAR, NO_STAR = "\u2605", "\u2606"
+
+def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
+               shaped: bool = False) -> str:
+    """``hexagon 9×7, 2 floors, dark``: a maze in a player's words (no generator, no code)."""
+    extras = [w for w, on in (("shaped", shaped), ("weave", weave), (f"{floors} floors", floors > 1),
+                              ("dark", dark)) if on]
+    return f"{player_shape(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
 
 
 def player_label(level: Any) -> str:  # noqa: ANN401 - an engine.level.Level

@@ -181,9 +181,9 @@ def test_the_panel_says_the_live_check(window, ctx):
     assert "loops" in view.hud.status.text and "shortest" in view.hud.status.text
     spec = MazeSpec.create("square", 6, 5, "backtracker", seed=4)
     view = open_editor(window, ctx, EditorSession.from_recipe(spec))
-    assert view.hud.status.text.startswith("connected · perfect · shortest")
+    assert view.hud.status.text.startswith("all one piece · no loops · shortest way")
     blank = open_editor(window, ctx)
-    assert "goal not reachable" in blank.hud.status.text
+    assert "the goal cannot be reached" in blank.hud.status.text
     assert blank.hud.status.color == ctx.theme.error
 
 

@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
+from engine import records
 from engine.output import check_output_path, write_output
 from engine.records import Run, puzzle_records, records_csv, runs_csv
 
@@ -41,8 +42,8 @@ OpenRecords = Callable[[], "RecordSource | None"]
 
 
 def seconds_text(seconds: float) -> str:
-    """``12.34 s``."""
-    return f"{seconds:.2f} s"
+    """``12.34 s`` (cut to hundredths like every recorded time: :func:`engine.records.seconds_text`)."""
+    return f"{records.seconds_text(seconds)} s"
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type

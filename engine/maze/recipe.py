@@ -433,6 +433,16 @@ class MazeSpec:
         """The same level played in the dark (or not): only the ``.D`` field of the code changes."""
         return replace(self, options=dict(self.options), dark=bool(dark))
 
+    def title(self) -> str:
+        """What a player calls this maze (no generator, no engine words), e.g. ``octagon maze 20×15, 2 floors,
+        dark``; :meth:`label` (with the generator) is for Details and the command line."""
+        from engine.maze.grids import player_name
+
+        extras = [w for w, on in (("with loops", bool(self.braid)), ("bridges", bool(self.weave)),
+                                  (f"{self.floors} floors", self.floors > 1), ("shaped", self.mask is not None),
+                                  ("dark", self.dark)) if on]
+        return f"{player_name(self.shape)} maze {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())

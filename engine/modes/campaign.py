@@ -26,7 +26,6 @@ This module is pure (tomllib, no window code).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
@@ -350,9 +349,11 @@ def load_file(path: Path, start_index: int = 0) -> list[CampaignLevel]:
     Raises:
         ValueError: unreadable TOML or an invalid level (names file, level, field).
     """
+    from engine.reader import ReadError, load_toml
+
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = load_toml(path)  # the one reader: a regular file, bounded, not too deep
+    except ReadError as exc:
         raise ValueError(f"{Path(path).name}: cannot be read: {exc}") from None
     world_table = data.get("world", {})
     if not isinstance(world_table, dict) or not isinstance(world_table.get("name", ""), str):

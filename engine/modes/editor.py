@@ -63,13 +63,14 @@ class EditorCheck:
         return self.connected and self.loops == 0
 
     def summary(self) -> str:
-        """One line for the screen, e.g. ``connected · perfect · shortest 42 · 17 dead ends``."""
-        bits = ["connected" if self.connected else f"{self.parts} parts, not connected"]
-        if self.loops == 0:
-            bits.append("perfect" if self.connected else "no loops")
+        """One line for the screen in a player's words, e.g. ``all one piece · no loops · shortest way 42 steps ·
+        17 dead ends`` or ``the maze has 80 separate pieces · ... · the goal cannot be reached``."""
+        bits = ["all one piece" if self.connected else f"the maze has {self.parts} separate pieces"]
+        bits.append("no loops" if self.loops == 0 else "1 loop" if self.loops == 1 else f"{self.loops} loops")
+        if self.shortest is None:
+            bits.append("the goal cannot be reached")
         else:
-            bits.append("1 loop" if self.loops == 1 else f"{self.loops} loops")
-        bits.append(f"shortest {self.shortest}" if self.shortest is not None else "goal not reachable")
+            bits.append("shortest way 1 step" if self.shortest == 1 else f"shortest way {self.shortest} steps")
         bits.append("1 dead end" if self.dead_ends == 1 else f"{self.dead_ends} dead ends")
         return " · ".join(bits)
 

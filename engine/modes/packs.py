@@ -9,7 +9,7 @@ A pack is one file::
     [[level]]
     name = "Warm-up"                # required, 1..60 characters, unique in the pack
     code = "M2.H8X6.BT#2S-XX"       # a maze level's code, unique in the pack
-    par_moves = 30                  # optional, a whole number >= the shortest path
+    par_moves = 30                  # optional, a whole number >= the shortest path, <= 10,000,000
     par_time = 20                   # optional, seconds > 0
 
 A level's code is any code that decodes to a maze level: a maze code (``M``, a
@@ -33,7 +33,6 @@ This module is pure (no window code); nothing here writes to a pack it reads.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -62,6 +61,8 @@ MAX_LEVELS = 12
 MAX_NAME = 60
 #: Par times above this many seconds are refused (a day).
 MAX_PAR_TIME = 86_400
+#: The largest par in moves (ten moves per cell of the largest maze; no player writes more).
+MAX_PAR_MOVES = 10 * MAX_CELLS
 #: Pack files larger than this are refused unread.
 MAX_FILE_BYTES = 4_000_000
 _PACK_FIELDS = ("name", "author")
@@ -237,28 +238,39 @@ def _number(ck: _Checker, table: dict[str, Any], fld: str, whole: bool) -> float
         raise ck.fail(fld, f"must be more than 0, got {_shown(v)}")
     if fld == "par_time" and v > MAX_PAR_TIME:
         raise ck.fail(fld, f"must be at most {MAX_PAR_TIME} seconds, got {_shown(v)}")
+    if fld == "par_moves" and v > MAX_PAR_MOVES:
+        raise ck.fail(fld, f"must be at most {MAX_PAR_MOVES:,} moves, got {_shown(v)}")
     return float(v)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The pack's TOML through the one reader (:mod:`engine.reader`): a regular file of at most
+    :data:`MAX_FILE_BYTES`, nested at most 32 deep; a FIFO, a device or a link to one is refused unopened."""
+    from engine.reader import ReadError, read_text
+
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PackError(f"{name}: is too big for a pack ({size:,} bytes, at most {MAX_FILE_BYTES:,})", name)
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise PackError(f"{name}: is not UTF-8 text", name) from None
-    except OSError as exc:
-        raise PackError(f"{name}: cannot be read: {exc.strerror or exc}", name) from None
+        text = read_text(path, limit=MAX_FILE_BYTES)
+    except ReadError as exc:
+        why = _without_name(str(exc))
+        readable = why.startswith(("is not UTF-8", "is too big", "cannot"))  # it was found: say what is wrong
+        raise PackError(f"{name}: {why}" if readable else f"{name}: cannot be read: it {why}", name) from None
     return _parse_toml(text, name)
 
 
+def _without_name(message: str) -> str:
+    """The reader's sentence without its leading quoted path (the pack's messages start with its name)."""
+    head, sep, rest = message.partition("' ")
+    return rest if sep and head.startswith("'") else message
+
+
 def _parse_toml(text: str, name: str) -> dict[str, Any]:
+    from engine.reader import ReadError, parse_toml
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PackError(f"{name}: is not valid TOML: {exc}", name) from None
+        return parse_toml(text, "it")
+    except ReadError as exc:
+        raise PackError(f"{name}: {exc}", name) from None
 
 
 def _parse(data: dict[str, Any], file: str, stem: str) -> Pack:
@@ -458,6 +470,23 @@ def _unique_names(entries: Sequence[PackEntry]) -> list[PackEntry]:
 def packs_dir() -> Path:
     """Where the game looks for packs: ``data_dir()/levels`` (not created here)."""
     return data_dir() / "levels"
+
+
+def packs_signature(folder: Path | str | None = None) -> tuple[tuple[str, int, int], ...]:
+    """What changes when a pack is added, removed or edited in ``folder`` (default :func:`packs_dir`): each
+    ``*.toml``'s name, size and modification time (ns), in name order; ``()`` without a folder.  Costs one
+    directory listing and one ``stat`` per file.  Never raises."""
+    d = Path(folder) if folder is not None else packs_dir()
+    out = []
+    try:
+        for p in sorted(d.glob("*.toml")):
+            if p.name.startswith("."):
+                continue
+            st = p.stat()
+            out.append((p.name, st.st_size, st.st_mtime_ns))
+    except OSError:
+        return ()
+    return tuple(out)
 
 
 def load_packs(folder: Path | str | None = None) -> list[Pack | BrokenWorld]:

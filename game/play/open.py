@@ -45,6 +45,10 @@ def play_spec(
         progress(0.6, "Finding the shortest path for par")
         session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
+        if not dark:  # the picture's arithmetic here; the window's thread only uploads it
+            from game.render.maze_layer import prepare_layer
+
+            prepare_layer(maze)
         return session
 
     def finish(session: PlaySession | None) -> arcade.View | None:
@@ -92,7 +96,7 @@ def open_code(ctx: Context, code: str | Decoded) -> arcade.View:
     level = ctx.campaign.by_code(canonical)
     if level is not None:
         return open_level(ctx, level)
-    return play_spec(ctx, spec, canonical, spec.label())
+    return play_spec(ctx, spec, canonical, spec.title())
 
 
 def open_level_object(ctx: Context, level: Level, title: str | None = None,
@@ -106,7 +110,7 @@ def open_level_object(ctx: Context, level: Level, title: str | None = None,
     if campaign is not None:
         return open_level(ctx, campaign)
     session = PlaySession(level, goal_hint=goal_hint_on(ctx.store))
-    return PlayView(ctx, level.maze, code, title or level.label(), back=back, session=session, dark=level.dark)
+    return PlayView(ctx, level.maze, code, title or level.title(), back=back, session=session, dark=level.dark)
 
 
 def open_daily(ctx: Context) -> arcade.View:

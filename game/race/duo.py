@@ -336,7 +336,7 @@ class DuoView(RaceScreen):
         self.set_banner(shown[2])
         side = self.hud_side(width)
         y = height - self.hud_h / 2
-        note = duo.level.label() + (" · one shared fog: what either player sees" if duo.dark else "")
+        note = duo.level.title() + (" · one shared fog: what either player sees" if duo.dark else "")
         self.place_title("Two players, one keyboard", note)
         for i, text in enumerate(self.t_players):
             text.color = self.colors[i]

@@ -19,6 +19,16 @@ from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
 from game.ui.screen import BaseView
 
+#: A ghost code longer than this is not shown (cut in its middle it is useless): the Copy button carries it.
+SHOWN_GHOST_CODE = 48
+
+
+def ghost_line(code: str) -> str:
+    """The result's line about the run's ghost code: the code itself when short, else how to take it whole."""
+    if len(code) <= SHOWN_GHOST_CODE:
+        return f"Ghost code: {code}"
+    return f"Ghost code ready ({len(code)} characters): Copy ghost code puts all of it on the clipboard"
+
 
 def _seconds(value: float) -> str:
     return format_time(value, 2)
@@ -86,7 +96,7 @@ class RaceResultView(BaseView):
             (share_row if info.code else line, 13, t.text_dim, False, False),
             (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,
              False, True),
-            (f"Ghost code: {self.ghost_code}" if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
+            (ghost_line(self.ghost_code) if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
         ):
             if value:
                 self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,

@@ -16,7 +16,7 @@ from engine.share.lines import ShareSummary, daily_date, share_line
 from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
-from game.format import NO_STAR, STAR, format_time, player_label
+from game.format import NO_STAR, STAR, player_label, record_time
 from game.render.win_map import WinMap, way_colours
 from game.routes import Route
 from game.save_schema import WinResult
@@ -33,7 +33,7 @@ def best_line(result: WinResult) -> str:
     """``Best 0:12.3 and 40 moves (new best!)``."""
     best = result.best
     new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
-    return f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+    return f"Best {record_time(best.best_time or 0)} and {best.best_moves} moves{new}"
 
 
 def engine_labels(session: PlaySession, code: str) -> set[str]:
@@ -80,7 +80,7 @@ class WinView(WinScreen):
         if not self.daily:
             self.ui.add(self.make_button("Back", self.back))
         self.set_lines([
-            f"Time {format_time(s.elapsed)}  ·  par {format_time(s.par_time)}",
+            f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
             f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
             best_line(result) if result is not None else NOT_SAVED,
         ])

@@ -27,12 +27,21 @@ from engine.level import Level
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
-from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
+from engine.modes.clock import (
+    BEEP_TICKS,
+    COUNTDOWN_TICKS,
+    MOVE_TICKS,
+    TICK,
+    TICKS_PER_SECOND,
+    Timeline,
+    take_ticks,
+)
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race import OPPONENTS, RaceSpec, level_race
 from engine.modes.race.code import opponent_pace, pace_label, pace_speed10
 from engine.modes.race.sim import RaceResult, RaceSim
+from engine.records import record_time
 
 Vec = tuple[float, float]
 
@@ -169,8 +178,8 @@ class RaceSession:
             CodeError: no level given and the ghost has neither a recipe nor a level to build one from.
         """
         level = ghost.level() if level is None else level
-        label = level.label() if ghost.spec is None else ghost.spec.label()
-        note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
+        label = level.title() if ghost.spec is None else ghost.spec.title()
+        note = f"{label} · ghost time {record_time(ghost.seconds)}, {len(ghost.moves)} moves"
         if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
             try:
                 code, key = ghost.code(level), f"vs-ghost:{level.code()}"
