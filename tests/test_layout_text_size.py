@@ -11,6 +11,8 @@ from test_puzzle_layout import SCREENS as PUZZLE_SCREENS
 from test_puzzle_layout import problems as puzzle_problems
 from test_puzzle_layout import resize, view_parts
 
+from game import routes
+
 BIG = [(800, 600), (1920, 1080)]
 
 
@@ -56,12 +58,11 @@ def test_every_shell_screen_fits_with_text_at_200(window, big_text, theme):
 
 
 def test_text_at_200_makes_the_settings_text_bigger(window, ctx):
-    from game.routes import Route
 
     sizes = {}
     for percent in (100, 200):
         ctx.set_text_size(percent)
-        view = ctx.view_for(Route.SETTINGS)
+        view = routes.settings(ctx)
         check_layout(window, view, 1920, 1080)
         sizes[percent] = (view.title.font_size, view.buttons[0].style["normal"].font_size)
     set_window_size(window, 1280, 800)

@@ -14,7 +14,6 @@ from game.context import Context
 from game.format import record_time
 from game.puzzle.pictures import builtin_of
 from game.records import PuzzleWinFacts
-from game.routes import Route
 from game.ui.win_screen import WinScreen
 
 
@@ -54,7 +53,7 @@ class PuzzleWinView(WinScreen):
         self.facts = facts
         s = puzzle.session
         if facts.daily:
-            self.ui.add(self.make_button("Dailies", lambda: ctx.go(Route.DAILIES)))
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(routes.dailies)))
         elif puzzle.deal is not None:
             self.ui.add(self.make_button("New puzzle", self.new_puzzle))
         self.ui.add(self.make_button("Play again", self.replay))

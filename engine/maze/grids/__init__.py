@@ -19,8 +19,8 @@ from engine.maze.grids import triangle as _triangle
 from engine.maze.grids import upsilon as _upsilon
 from engine.maze.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES",
-           "PLAYER_NAMES", "player_name"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "cell_count", "check_grid_size", "make_grid",
+           "ALIASES", "PLAYER_NAMES", "player_name"]
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,15 @@ def canonical_shape(name: str) -> str:
     if key not in SHAPES:
         raise ValueError(f"unknown shape '{name}' (known: {', '.join(SHAPES)})")
     return key
+
+
+def cell_count(shape: str, width: int, height: int) -> int:
+    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
+    if shape == "polar":
+        return sum(_polar.ring_counts(width, height))
+    if shape == "upsilon":
+        return 2 * width * height - width - height + 1  # octagons plus the squares between them
+    return width * height
 
 
 def make_grid(shape: str, width: int, height: int) -> Grid:
