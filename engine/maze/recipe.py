@@ -53,7 +53,7 @@ from engine.code_frame import (
     split_level,
 )
 from engine.level import Level
-from engine.maze.grids import SHAPE_LETTERS, cell_count, player_name
+from engine.maze.grids import SHAPE_LETTERS, cell_count, maze_title, player_name
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
@@ -444,14 +444,9 @@ class MazeSpec:
         return replace(self, options=dict(self.options), dark=bool(dark))
 
     def title(self) -> str:
-        """What a player calls this maze (no generator, no engine words), e.g. ``octagon maze 20×15, 2 floors,
-        dark``; :meth:`label` (with the generator) is for Details and the command line."""
-        from engine.maze.grids import player_name
-
-        extras = [w for w, on in (("with loops", bool(self.braid)), ("bridges", bool(self.weave)),
-                                  (f"{self.floors} floors", self.floors > 1), ("shaped", self.mask is not None),
-                                  ("dark", self.dark)) if on]
-        return f"{player_name(self.shape)} maze {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+        """What a player calls this maze, e.g. ``octagon maze 20×15, 2 floors, dark`` (:meth:`label`: Details)."""
+        return maze_title(self.shape, self.width, self.height, braid=bool(self.braid), weave=bool(self.weave),
+                          floors=self.floors, shaped=self.mask is not None, dark=self.dark)
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""

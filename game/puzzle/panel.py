@@ -46,19 +46,23 @@ def ui_scale(width: int, height: int) -> float:
     return max(0.8, min(2.2, min(width / 1280, height / 800))) * text_scale()
 
 
-def action_columns(inner: float, gap: float, size: float) -> int:
+def action_columns(inner: float, gap: float, size: float, rows_room: int = 99) -> int:
     """How many columns the action buttons take in ``inner`` pixels: :data:`COLUMNS`, or fewer while larger
-    text (Settings) would have to shrink a label below its 100 % size (or cut it) to fit: large text reflows
-    into more rows instead of cutting labels and their shortcut letters."""
+    text (Settings) would have to shrink a label below its 100 % size (or cut it) to fit, as long as the
+    rows stay within ``rows_room``: large text reflows into more rows instead of cutting labels."""
     grow = text_scale()
     if grow <= 1.0:
         return COLUMNS
     floor = max(0.7 * size, size / grow)  # fit_text shrinks to 70 % before it cuts; never under the 100 % size
     need = max(label_width(label, floor) for _name, label in ACTIONS)
-    for columns in range(COLUMNS, 1, -1):
+    best = COLUMNS
+    for columns in range(COLUMNS, 0, -1):
+        if -(-len(ACTIONS) // columns) > rows_room:
+            break
+        best = columns
         if (inner - gap * (columns - 1)) / columns >= need:
             return columns
-    return 1
+    return best
 
 
 def panel_width(width: int) -> float:
@@ -200,7 +204,9 @@ class PuzzlePanel:
         px, inner = self.left + pad, pw - 2 * pad
         # buttons from the bottom up: actions (grid), then settings (one per row)
         bh, gap = max(22.0, 26 * k), max(3.0, 4 * k)
-        columns = self.columns = action_columns(inner, gap, 11 * k)
+        settings = len(SETTINGS) + 1 if self.advanced else 0  # the Advanced panel's rows (and its heading)
+        room = int((height * 0.72 - settings * (bh + gap)) // (bh + gap))  # rows that leave the texts some room
+        columns = self.columns = action_columns(inner, gap, 11 * k, room)
         rows = -(-len(ACTIONS) // columns)
         col = (inner - gap * (columns - 1)) / columns
         y = pad

@@ -20,7 +20,7 @@ from engine.maze.grids import upsilon as _upsilon
 from engine.maze.grids.base import Grid, build_grid, check_dims
 
 __all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "cell_count", "check_grid_size", "make_grid",
-           "ALIASES", "PLAYER_NAMES", "player_name"]
+           "ALIASES", "PLAYER_NAMES", "maze_title", "player_name"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,14 @@ ALIASES: dict[str, str] = {
 
 #: The grids in a player's words (the registry's names are for codes and the command line).
 PLAYER_NAMES = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
+
+
+def maze_title(shape: str, width: int, height: int, *, braid: bool = False, weave: bool = False, floors: int = 1,
+               shaped: bool = False, dark: bool = False) -> str:
+    """A maze in a player's words (no generator, no engine names): ``octagon maze 20×15, 2 floors, dark``."""
+    extras = [w for w, on in (("with loops", braid), ("bridges", weave), (f"{floors} floors", floors > 1),
+                              ("shaped", shaped), ("dark", dark)) if on]
+    return f"{player_name(shape)} maze {width}×{height}" + "".join(f", {w}" for w in extras)
 
 
 def player_name(shape: str) -> str:
