@@ -45,7 +45,7 @@ from game.app import create_window, first_view
 from game.context import Context
 window = create_window(visible=False)
 ctx = Context(window)
-window.show_view(first_view(ctx, []))
+window.show_view(first_view(ctx))
 window.dispatch_events()
 window.on_draw()
 ctx.store.close()

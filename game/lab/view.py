@@ -1,24 +1,16 @@
-"""The Lab: watch a maze being carved, braided and solved, its statistics, export, and algorithm comparisons.
+"""The Lab: watch a maze being carved, braided and solved, its statistics, export, print, and comparisons.
 
-The run itself is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve, phases
-as an enum); this view maps keys and buttons to its calls and draws its cell
-and wall arrays through :class:`game.lab.layer.LabLayer`, in a
-:class:`game.ui.viewport.MazeViewport` left of the panel; its texts are
-:class:`game.lab.hud.LabTexts`.
+The run is :class:`engine.modes.lab.LabRun` (carve -> braid -> solve); this view maps keys and buttons to its
+calls and draws its arrays through :class:`game.lab.layer.LabLayer` in a viewport left of the panel (texts:
+:class:`game.lab.hud.LabTexts`). Keys: the key table's "lab" actions (Space play/pause, N step, +/- speed from
+1 step/s to hundreds of thousands, R restart, G new seed, O solver, S solve, C compare, X export PNG + SVG,
+P print a PDF with its answer, K copy the code, F fit, End finish); floors show one at a time
+(:class:`game.lab.floors.FloorShown`: the cursor's floor, E/Q look up/down).
 
-Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
-hundreds of thousands per second) · R restart carving · G new seed · O next
-solver · S solve (queued while carving) · C compare algorithms · X export PNG +
-SVG · P print a PDF with its answer · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
-A maze with floors shows one floor (:class:`game.lab.floors.FloorShown`: the cursor's, E/Q look up/down).
-
-A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built:
-there is nothing to carve, so Restart and New seed are off (a panel line says why); every
-solver and the statistics work as after carving.
-
-Mazes with more than :data:`ANIMATE_MAX_CELLS` cells (up to 1000×1000) are not
-animated: they are generated in a background thread with progress and shown
-as a picture; the window never freezes.
+A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built: nothing to
+carve, so Restart and New seed are off (a panel line says why). Mazes over :data:`ANIMATE_MAX_CELLS` cells (up
+to 1000×1000) are generated in a background thread with progress and shown as a picture; the window never
+freezes.
 """
 
 from __future__ import annotations

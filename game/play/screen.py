@@ -227,7 +227,8 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
                 len(s.visited), s.fog.version if s.fog else 0)
 
     def clock_text(self) -> str:
-        """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
+        """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
+        as on the win screen and in Records) once stopped."""
         s = self.session
         return record_time(s.elapsed) if s.finished else format_time(s.elapsed, 0)
 

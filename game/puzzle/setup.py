@@ -1,10 +1,9 @@
 """The sliding-puzzle setup screen: size, shuffle kind, picture, or a pasted code.
 
 Keys: 3..8 size presets, Up/Down choose a row (width, height, shuffle, mixing moves, picture) and
-Left/Right change it (the row reads ``<  value  >``: :mod:`game.puzzle.setup_rows`), M shuffle
-kind, +/- number of mixing moves, P next picture, I numbers over the picture,
-Enter play, Tab / click a field to type a code or the path of your own PNG/JPEG
-picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
+Left/Right change it (``<  value  >``: :mod:`game.puzzle.setup_rows`), M shuffle kind, +/- mixing moves,
+P next picture, I numbers over the picture, Enter play, Tab / click a field to type a code or the path of your
+own PNG/JPEG picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 """
 
 from __future__ import annotations
