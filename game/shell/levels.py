@@ -180,7 +180,6 @@ class LevelsView(BaseView):
             old = kept.texture if isinstance(kept, MapPicture) else None
             self.picture = MapPicture(key_, lay, canvas, list(self.tiles), missing, old)
             self.ctx.memory[_MEMORY] = self.picture
-        self.picture.shown = None
         self.scroll = max(0, min(self.scroll, self.picture.layout.height - self.picture.layout.view_height))
         self.show_focus()
 
