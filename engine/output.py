@@ -79,13 +79,43 @@ def _stat(path: str) -> os.stat_result | None:
         raise ValueError(output_error(path, exc)) from None
 
 
+#: File systems whose "files" are the kernel's (``/proc/version``): opening one for writing may succeed (root)
+#: while writing fails, so they are refused before the work.
+_KERNEL_FILE_SYSTEMS = frozenset({"proc", "sysfs", "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs",
+                                  "configfs", "pstore", "bpf", "efivarfs", "fusectl", "binfmt_misc"})
+
+
+def _file_system(path: str) -> str | None:
+    """The type of the file system holding ``path`` (Linux ``/proc/self/mountinfo``), None when unknown."""
+    try:
+        real = os.path.realpath(path)
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as fh:  # the system's, not a player's
+            mounts = fh.read(4_000_000).splitlines()
+    except OSError:
+        return None
+    best, kind = "", None
+    for line in mounts:
+        fields, _, tail = line.partition(" - ")
+        parts = fields.split()
+        if len(parts) < 5 or not tail:
+            continue
+        point = parts[4].replace("\\040", " ")
+        inside = real == point or real.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best):
+            best, kind = point, tail.split()[0]
+    return kind
+
+
 def _refuse_kind(path: str, st: os.stat_result) -> None:
-    """Refuse what is neither a regular file, a FIFO nor a character device."""
+    """Refuse what is neither a regular file, a FIFO nor a character device, and the kernel's own files."""
     mode = st.st_mode
     if stat.S_ISDIR(mode):
         raise ValueError(f"cannot write {shown(path)}: it is a folder; give a file name")
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
         raise ValueError(f"cannot write {shown(path)}: it is a device or socket, not a file")
+    if stat.S_ISREG(mode) and _file_system(path) in _KERNEL_FILE_SYSTEMS:
+        raise ValueError(f"cannot write {shown(path)}: it is a file of the system ({_file_system(path)}), not a "
+                         "file to write to")
 
 
 def _check(path: str | os.PathLike[str]) -> str:

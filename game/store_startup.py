@@ -15,6 +15,7 @@ the game then keeps the copy and says that nothing is being saved.
 from __future__ import annotations
 
 import atexit
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -192,32 +193,99 @@ class RetryingStore:
         self.current.close()
 
 
-def snapshot_store(path: Path | str) -> Store:
-    """A store over a private copy of the save at ``path``, for commands that only read (``tessera records``).
+#: Seconds ``tessera records`` waits for another program's exclusive lock on the save before giving up.
+LOCK_WAIT_S = 2.0
+#: The largest save ``tessera records`` copies (bytes); a save of years of play is a few MB.
+MAX_SAVE_BYTES = 2_000_000_000
+#: The files a save is made of: the database, then what SQLite left beside it (its journal or its WAL).
+_COMPANIONS = ("", "-wal", "-journal")
 
-    The copy is SQLite's backup through a read-only connection, in a temporary folder removed at exit:
-    nothing of the player's file is written, migrated or set aside, even when it is old or damaged.
+
+def _copy_save(src: Path, folder: Path, lock_wait: float) -> Path:
+    """Copy the save ``src`` and its ``-wal`` or ``-journal`` into ``folder``; returns the copy's path.
+
+    The player's files are only read (plain reads, no SQLite connection that could leave ``-wal``/``-shm``
+    beside them or need a writable folder).  A rollback-journal save is read under a shared lock taken
+    through a read-only connection (no files of its own), waiting at most ``lock_wait`` seconds for a program
+    that holds it exclusively; a WAL save needs no lock (the WAL's checksums end it where a writer is).
+    The copy, opened alone, replays the WAL or rolls the journal back: it is the save as last committed.
 
     Raises:
-        ValueError: the save cannot be read (one line naming it).
+        ValueError: the save is locked longer than ``lock_wait``, is not a regular file, or cannot be read.
+    """
+    from engine.reader import ReadError, copy_file, read_head
+
+    try:
+        head = read_head(src, 100)
+    except ReadError as exc:
+        raise ValueError(f"the save cannot be read: {exc}") from None
+    lock: sqlite3.Connection | None = None
+    if len(head) == 100 and head.startswith(b"SQLite format 3\x00") and head[18:20] != b"\x02\x02":
+        try:  # rollback journal: a shared lock keeps a writer from changing the file while it is copied
+            lock = sqlite3.connect(f"{src.resolve().as_uri()}?mode=ro", uri=True, timeout=lock_wait,
+                                   isolation_level=None)
+            lock.execute("BEGIN")
+            lock.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as exc:
+            if lock is not None:
+                lock.close()
+                lock = None
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise ValueError(
+                    f"the save {src.name} is in use by another program (locked for more than {lock_wait:g} s); "
+                    "try again once it is closed (nothing was read or changed)"
+                ) from None
+        except sqlite3.Error:  # not a database after all: the copy says what it is
+            if lock is not None:
+                lock.close()
+                lock = None
+    try:
+        for suffix in _COMPANIONS:
+            copy_file(src.with_name(src.name + suffix), folder / (src.name + suffix), limit=MAX_SAVE_BYTES)
+    except ReadError as exc:
+        raise ValueError(f"the save cannot be read: {exc}") from None
+    finally:
+        if lock is not None:
+            lock.close()
+    return folder / src.name
+
+
+def _about_copy(message: str | None, src: Path) -> str | None:
+    """The store's sentence about the copy, said of the player's save (which nothing touched)."""
+    if message is None:
+        return None
+    damaged = re.match(r"Saved progress (?:was|is) damaged \((.*?)\)[;: ]", message)
+    if damaged:
+        return (f"the save {src.name} cannot be read ({damaged.group(1)}): no records were read, and the file "
+                "was left as it is (nothing was moved or changed)")
+    if "newer version" in message:
+        return f"the save {src.name} was made by a newer version of Tessera: it was read and left as it is"
+    return message
+
+
+def snapshot_store(path: Path | str, *, lock_wait: float = LOCK_WAIT_S) -> Store:
+    """A store over a private copy of the save at ``path``, for commands that only read (``tessera records``).
+
+    The copy (:func:`_copy_save`: the file and its WAL or journal, read, never opened by SQLite there) lives in
+    a temporary folder removed at exit: the player's folder is left byte for byte as it was, even when it is
+    read-only, the save is old or damaged, or the game has it open.  The store's :attr:`message` says what was
+    found in the player's words (a damaged save: nothing was moved).
+
+    Raises:
+        ValueError: the save is locked by another program for more than ``lock_wait`` seconds, or cannot be
+            read (one line naming it).
     """
     src_path = Path(path)
     folder = Path(tempfile.mkdtemp(prefix="tessera-read-"))
     atexit.register(shutil.rmtree, folder, True)
-    copy = folder / src_path.name
     try:
-        src = sqlite3.connect(f"{src_path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
-        try:
-            dst = sqlite3.connect(copy)
-            try:
-                src.backup(dst)
-            finally:
-                dst.close()
-        finally:
-            src.close()
-    except sqlite3.Error as exc:
-        raise ValueError(f"the save {src_path} cannot be read ({exc}); it was left as it is") from None
-    return Store(copy)
+        copy = _copy_save(src_path, folder, lock_wait)
+    except ValueError:
+        shutil.rmtree(folder, True)
+        raise
+    store = Store(copy)
+    store.message = _about_copy(store.message, src_path)
+    return store
 
 
-__all__ = ["QUICK_BUSY_S", "RETRY_EVERY_S", "RetryingStore", "open_store", "snapshot_store"]
+__all__ = ["LOCK_WAIT_S", "QUICK_BUSY_S", "RETRY_EVERY_S", "RetryingStore", "open_store", "snapshot_store"]

@@ -176,8 +176,8 @@ def test_levels_over_a_million_cells_are_refused_before_anything_is_built(tmp_pa
         load_pack(pack_file(tmp_path, "big", level_toml("Huge", big.code())))
 
 
-def test_a_hand_made_level_code_kind_is_accepted_through_its_level_method(tmp_path, monkeypatch):
-    """The future L kind: any decoded object with ``level()`` giving a Level (no recipe) is a pack level."""
+def test_a_hand_made_level_code_kind_is_accepted_through_its_made_level(tmp_path, monkeypatch):
+    """Any decoded kind whose ``made_level()`` gives a Level (no recipe) is a pack level."""
     from engine.level import Level
 
     maze = SQUARE.build()
@@ -188,7 +188,7 @@ def test_a_hand_made_level_code_kind_is_accepted_through_its_level_method(tmp_pa
         def code(self) -> str:
             return "L2.FAKE-00"
 
-        def level(self) -> Level:
+        def made_level(self) -> Level:
             return Level(maze, dark=True)
 
     real = packs.decode_any

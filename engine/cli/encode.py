@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from engine.args import quote
 from engine.cli.parsing import UsageError
+from engine.values import quote
 
 __all__ = ["add_parser", "cmd_encode", "maze_from_json"]
 
@@ -49,19 +49,33 @@ def _read(args: argparse.Namespace) -> str:
         return raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else str(raw)
     if args.file is None:
         raise UsageError("give a JSON file (as `tessera generate --format json` writes), or - for standard input")
-    path = args.file
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_JSON_BYTES + 1)
-    except FileNotFoundError:
-        raise UsageError(f"file {quote(path)} does not exist") from None
-    except IsADirectoryError:
-        raise UsageError(f"{quote(path)} is a directory, not a JSON file") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read {quote(path)}: {exc.strerror or exc}") from None
-    if len(data) > MAX_JSON_BYTES:
-        raise UsageError(f"file {quote(path)} is larger than {MAX_JSON_BYTES} bytes")
-    return data.decode("utf-8", errors="replace")
+    from engine.reader import read_text
+
+    return read_text(args.file, limit=MAX_JSON_BYTES)  # regular files only, never a FIFO or a device
+
+
+def _grid_name(shape: str, width: int, height: int, floors: int) -> str:
+    return f"{shape} {width}x{height}" + (f" of {floors} floors" if floors > 1 else "")
+
+
+def _floors(obj: dict[str, Any], shape: str, width: int, height: int) -> int:
+    """The JSON's ``floors`` (1 when absent): 1..8, more than 1 only on square and hex grids.
+
+    The ``edges`` of a maze with floors list every vertical pair as a stair candidate after the floors' own
+    edges (what ``generate --floors N --format json`` writes); ``cell_floor``, ``stairs`` and
+    ``stairs_share`` follow from the passages and are not needed.
+    """
+    floors = obj.get("floors", 1)
+    if isinstance(floors, bool) or not isinstance(floors, int) or not 1 <= floors <= 8:
+        raise UsageError(f"\"floors\" must be a whole number 1..8, got {quote(json.dumps(floors), 30)}")
+    if floors > 1:
+        from engine.maze.grids.floors import check_floors
+
+        try:
+            check_floors(shape, floors)
+        except ValueError as exc:
+            raise UsageError(f"\"floors\": {exc}") from None
+    return floors
 
 
 def _int(obj: dict[str, Any], key: str) -> int:
@@ -82,12 +96,9 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     from engine.maze.grids import canonical_shape, check_grid_size, make_grid
     from engine.maze.level_format import NOT_SHAPED_OR_WEAVE, grid_counts
     from engine.maze.model import Maze
+    from engine.reader import parse_json
 
-    try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise UsageError(f"the file is not JSON ({getattr(exc, 'msg', exc)}, "
-                         f"line {getattr(exc, 'lineno', '?')})") from None
+    obj = parse_json(text, "the JSON")  # ReadError (a ValueError): too deep or not JSON, one line
     if not isinstance(obj, dict):
         raise UsageError("the JSON must be an object (as `tessera generate --format json` writes)")
     if obj.get("crossings") or obj.get("weave") or obj.get("mask"):
@@ -102,13 +113,14 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     if not isinstance(size, list) or len(size) != 2:
         raise UsageError("\"size\" must be [width, height]")
     width, height = check_grid_size(shape, size[0], size[1])
-    cells, num_edges = grid_counts(shape, width, height)
+    floors = _floors(obj, shape, width, height)
+    cells, num_edges = grid_counts(shape, width, height, floors)
     passages = obj["passages"]
     if not isinstance(passages, list) or any(p not in (0, 1) for p in passages):
         raise UsageError("\"passages\" must be a list of 0 and 1 (one per edge)")
     if len(passages) != num_edges:
-        raise UsageError(f"\"passages\" has {len(passages)} entries; a {shape} {width}x{height} grid has "
-                         f"{num_edges} edges")
+        raise UsageError(f"\"passages\" has {len(passages)} entries; a {_grid_name(shape, width, height, floors)} "
+                         f"grid has {num_edges} edges")
     start, goal = _int(obj, "start"), _int(obj, "goal")
     for key, v in (("start", start), ("goal", goal)):
         if not 0 <= v < cells:
@@ -117,15 +129,22 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     if not isinstance(dark, bool):
         raise UsageError("\"dark\" must be true or false")
     grid = make_grid(shape, width, height)
+    if floors > 1:
+        from engine.maze.grids.floors import stack_grid
+
+        grid = stack_grid(grid, floors)
     if "edges" in obj:
         edges = obj["edges"]
         try:
-            arr = np.asarray(edges, dtype=np.int64)
+            arr = np.asarray(edges)  # no dtype: strings ("3") or true/false stay what they are and are refused
         except (ValueError, TypeError, OverflowError):
             arr = None
+        if arr is not None and arr.size and arr.dtype.kind not in "iu":
+            raise UsageError("\"edges\" must be pairs of whole numbers (cell indexes), as generate writes them")
         if arr is None or arr.shape != (num_edges, 2):
             count = len(edges) if isinstance(edges, list) else "no list of"
-            raise UsageError(f"\"edges\" has {count} pairs; a {shape} {width}x{height} grid has {num_edges} edges")
+            raise UsageError(f"\"edges\" has {count} pairs; a {_grid_name(shape, width, height, floors)} grid has "
+                             f"{num_edges} edges")
         bad = np.flatnonzero((arr != grid.edges).any(axis=1))
         if bad.size:
             i = int(bad[0])

@@ -26,9 +26,9 @@ MAX_MAZES = 2000
 
 def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse's subparsers action, a callable
     """Register ``print`` on the ``tessera`` subcommand parsers (``add_maze_args`` adds generate's options)."""
-    from engine.args import parse_uint
     from engine.cli.parsing import arg_type
     from engine.printing.options import DIFFICULTIES, PAGES, PER_PAGE, SOLUTIONS
+    from engine.values import parse_uint
 
     p = sub.add_parser("print", help="a PDF workbook of mazes with answer keys (any grid, codes or campaign worlds)")
     add_maze_args(p)

@@ -26,18 +26,18 @@ This module is pure (tomllib, no window code).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.args import SEED_MAX
 from engine.paths import shipped_dir
+from engine.rng import SEED_MAX
 
 if TYPE_CHECKING:
     from engine.level import Level
+    from engine.maze.masks import Mask
     from engine.maze.model import Maze
     from engine.maze.recipe import MazeSpec
 
@@ -104,7 +104,7 @@ class CampaignLevel:
             return self.recipe.code()
         if self.made_code:
             return self.made_code
-        from engine.codes import CodeError
+        from engine.code_frame import CodeError
         from engine.level import NO_CODE
 
         raise CodeError(NO_CODE)
@@ -327,7 +327,7 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     return level
 
 
-def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Any:  # noqa: ANN401 - an engine.maze.masks.Mask
+def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Mask | None:
     """The level's mask from ``mask`` (a built-in name) or ``mask_text``; None without either."""
     if "mask" in table and "mask_text" in table:
         raise ck.fail("mask", "and mask_text cannot both be given")
@@ -349,9 +349,11 @@ def load_file(path: Path, start_index: int = 0) -> list[CampaignLevel]:
     Raises:
         ValueError: unreadable TOML or an invalid level (names file, level, field).
     """
+    from engine.reader import ReadError, load_toml
+
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = load_toml(path)  # the one reader: a regular file, bounded, not too deep
+    except ReadError as exc:
         raise ValueError(f"{Path(path).name}: cannot be read: {exc}") from None
     world_table = data.get("world", {})
     if not isinstance(world_table, dict) or not isinstance(world_table.get("name", ""), str):

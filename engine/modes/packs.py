@@ -9,7 +9,7 @@ A pack is one file::
     [[level]]
     name = "Warm-up"                # required, 1..60 characters, unique in the pack
     code = "M2.H8X6.BT#2S-XX"       # a maze level's code, unique in the pack
-    par_moves = 30                  # optional, a whole number >= the shortest path
+    par_moves = 30                  # optional, a whole number >= the shortest path, <= 10,000,000
     par_time = 20                   # optional, seconds > 0
 
 A level's code is any code that decodes to a maze level: a maze code (``M``, a
@@ -33,20 +33,20 @@ This module is pure (no window code); nothing here writes to a pack it reads.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.args import one_line
 from engine.codes import CodeError, decode_any
 from engine.level import Level
+from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
 from engine.pack_export import new_pack_path, toml_string, write_atomically
 from engine.paths import data_dir
+from engine.sanitise import one_line
 
 __all__ = [
     "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Export", "Pack", "PackEntry", "PackError", "PackLevelFacts",
@@ -61,6 +61,8 @@ MAX_LEVELS = 12
 MAX_NAME = 60
 #: Par times above this many seconds are refused (a day).
 MAX_PAR_TIME = 86_400
+#: The largest par in moves (ten moves per cell of the largest maze; no player writes more).
+MAX_PAR_MOVES = 10 * MAX_CELLS
 #: Pack files larger than this are refused unread.
 MAX_FILE_BYTES = 4_000_000
 _PACK_FIELDS = ("name", "author")
@@ -133,7 +135,7 @@ class Pack:
 class _Measured:
     kind: str
     code: str
-    recipe: Any  # MazeSpec | None
+    recipe: MazeSpec | None
     made: Level | None
     cells: int
     shortest: int
@@ -159,28 +161,27 @@ def _measure(code: str) -> _Measured:
     Raises:
         _Refused: not a code, not a maze level, too big, or no way to the goal.
     """
-    from engine.maze.recipe import MazeSpec, cell_count
+    from engine.maze.recipe import cell_count
 
     try:
-        decoded: Any = decode_any(code)
+        decoded = decode_any(code)
     except CodeError as exc:
         raise _Refused(f"is not a level code: {exc}") from None
-    kind = str(getattr(decoded, "KIND", "?"))
-    if isinstance(decoded, MazeSpec):
-        cells = cell_count(decoded.shape, decoded.width, decoded.height) * decoded.floors
+    kind = decoded.KIND
+    made = decoded.made_level()
+    recipe = decoded.maze_recipe() if made is None and kind == "maze" else None
+    if recipe is not None:
+        cells = cell_count(recipe.shape, recipe.width, recipe.height) * recipe.floors
         if cells > MAX_CELLS:
             raise _Refused(f"makes a maze of {cells:,} cells; a pack's levels have at most {MAX_CELLS:,}")
-        level = decoded.level()
-        return _Measured(kind, decoded.code(), decoded, None, level.cells, _shortest(level))
-    if kind in _REFUSED_KINDS or not callable(getattr(decoded, "level", None)):
+        level = recipe.level()
+        return _Measured(kind, recipe.code(), recipe, None, level.cells, _shortest(level))
+    if made is None:
         what = _REFUSED_KINDS.get(kind, f"a {kind}")
         raise _Refused(f"is {what} code, not a maze level: a pack holds maze codes (M) and level codes")
-    made = decoded.level()
-    if not isinstance(made, Level):
-        raise _Refused(f"is a {kind} code that gives no maze level")
     if made.cells > MAX_CELLS:
         raise _Refused(f"holds a maze of {made.cells:,} cells; a pack's levels have at most {MAX_CELLS:,}")
-    return _Measured(kind, str(decoded.code()), None, made, made.cells, _shortest(made))
+    return _Measured(kind, decoded.code(), None, made, made.cells, _shortest(made))
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -237,28 +238,39 @@ def _number(ck: _Checker, table: dict[str, Any], fld: str, whole: bool) -> float
         raise ck.fail(fld, f"must be more than 0, got {_shown(v)}")
     if fld == "par_time" and v > MAX_PAR_TIME:
         raise ck.fail(fld, f"must be at most {MAX_PAR_TIME} seconds, got {_shown(v)}")
+    if fld == "par_moves" and v > MAX_PAR_MOVES:
+        raise ck.fail(fld, f"must be at most {MAX_PAR_MOVES:,} moves, got {_shown(v)}")
     return float(v)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The pack's TOML through the one reader (:mod:`engine.reader`): a regular file of at most
+    :data:`MAX_FILE_BYTES`, nested at most 32 deep; a FIFO, a device or a link to one is refused unopened."""
+    from engine.reader import ReadError, read_text
+
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PackError(f"{name}: is too big for a pack ({size:,} bytes, at most {MAX_FILE_BYTES:,})", name)
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise PackError(f"{name}: is not UTF-8 text", name) from None
-    except OSError as exc:
-        raise PackError(f"{name}: cannot be read: {exc.strerror or exc}", name) from None
+        text = read_text(path, limit=MAX_FILE_BYTES)
+    except ReadError as exc:
+        why = _without_name(str(exc))
+        readable = why.startswith(("is not UTF-8", "is too big", "cannot"))  # it was found: say what is wrong
+        raise PackError(f"{name}: {why}" if readable else f"{name}: cannot be read: it {why}", name) from None
     return _parse_toml(text, name)
 
 
+def _without_name(message: str) -> str:
+    """The reader's sentence without its leading quoted path (the pack's messages start with its name)."""
+    head, sep, rest = message.partition("' ")
+    return rest if sep and head.startswith("'") else message
+
+
 def _parse_toml(text: str, name: str) -> dict[str, Any]:
+    from engine.reader import ReadError, parse_toml
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PackError(f"{name}: is not valid TOML: {exc}", name) from None
+        return parse_toml(text, "it")
+    except ReadError as exc:
+        raise PackError(f"{name}: {exc}", name) from None
 
 
 def _parse(data: dict[str, Any], file: str, stem: str) -> Pack:

@@ -9,6 +9,8 @@ the code's other characters (``0-9A-Z . - _``) are URI-unreserved and stay as th
 Reading is lenient where links get bent on their way (any case, ``TESSERA://``, a raw ``#`` or
 ``:``, any ``%XX`` escape, one to three slashes or none after ``tessera:``, trailing slashes that
 browsers and desktop launchers add, surrounding spaces and quotes), and strict about the rest:
+white space around the code, typed or escaped (``%20``, ``%09``, ``%0A``, ``%0D``), is trimmed (it is how a
+link copied with its line end arrives); inside the code it is refused by the decoder (a code has no spaces);
 a bad escape, an empty link or another scheme is one plain sentence.  The code inside is then
 checked by :func:`engine.codes.decode_any` as any typed code is.
 
@@ -92,6 +94,7 @@ def code_from_link_or_code(text: object) -> object:
         code = unquote_to_bytes(rest).decode("ascii")
     except UnicodeDecodeError:
         raise LinkError("The link holds escapes that are not code characters (copy it again).") from None
-    if not code.strip():
+    code = code.strip(" \t\r\n\v\f")  # the one rule: white space around the code is trimmed, escaped or not
+    if not code:
         raise LinkError("The link holds no code: it should be tessera:// followed by the code.")
     return code

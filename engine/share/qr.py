@@ -61,23 +61,25 @@ def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
         The symbol's side in modules (without the quiet zone).
 
     Raises:
-        QrError: a folder, another suffix, a missing folder, a text too long, or the file cannot be written
-            (the sentence names it).
+        QrError: another suffix, a text too long, or the file cannot be written: a folder, a missing folder,
+            a FIFO, a name too long, a full disk... (:mod:`engine.output`, the one writer; the sentence names
+            it; a file it created is removed again).
     """
+    from engine.output import check_output_path, open_output_bytes
+
     target = Path(path)
     suffix = target.suffix.lower()
-    if target.is_dir():
-        raise QrError(f"'{target}' is a folder: give a file name ending in .png or .svg.")
+    if os.path.isdir(target):  # never raises (a name too long is the writer's one line below)
+        raise QrError(f"'{str(target)[-60:]}' is a folder: give a file name ending in .png or .svg.")
     if suffix not in FORMATS:
-        raise QrError(f"A QR code is written as .png or .svg, not '{target.name}'.")
-    if not target.parent.is_dir():
-        raise QrError(f"Cannot write the QR code to '{target}': the folder '{target.parent}' does not exist.")
+        raise QrError(f"A QR code is written as .png or .svg, not '{target.name[-60:]}'.")
     if not 1 <= scale <= 100:
         raise QrError(f"The QR scale must be 1..100 pixels per module, not {scale}.")
-    qr = make_qr(text)
+    qr = make_qr(text)  # QrError for a text too long, before anything is opened
     try:
-        with target.open("wb") as out:
+        check_output_path(target)  # a folder, a FIFO, a name too long...: refused before writing, never a hang
+        with open_output_bytes(target) as out:
             qr.save(out, kind=suffix[1:], scale=scale, border=BORDER)
-    except OSError as exc:
-        raise QrError(f"Cannot write the QR code to '{target}': {exc.strerror or exc}.") from None
+    except ValueError as exc:  # the one writer's one line (engine.output)
+        raise QrError(f"{exc}.") from None
     return int(qr.symbol_size(scale=1, border=0)[0])

@@ -43,7 +43,7 @@ from engine.modes.lab import (
     estimate_cells,
 )
 from game import routes
-from game.codes import level_code
+from game.codes import shareable_code
 from game.context import Context
 from game.lab.camera import FloorShown, LabCamera
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
@@ -140,7 +140,7 @@ class LabView(LabCamera, BaseView):
     def code(self) -> str:
         """The maze code shown and exported (a level's code; empty for a level that has none)."""
         if self.level is not None:
-            return level_code(self.level)
+            return shareable_code(self.level)
         assert self.spec is not None
         return self.spec.code()
 
