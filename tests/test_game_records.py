@@ -155,7 +155,7 @@ def test_records_name_levels_by_world_and_name_and_say_when_empty(ctx, window):
         first = ctx.campaign.levels[0]
         tower = next(lv for lv in ctx.campaign.levels if lv.recipe.floors > 1)
         drawn = MazeSpec.create("square", 8, 6, "prim", seed=3).build()
-        hand = Level(drawn).level_code()
+        hand = Level(drawn).passages_code()
         other = MazeSpec.create("hex", 9, 7, "prim", seed=4).code()
         for code, t in ((first.code(), 12.8951), (tower.code(), 20.0), (hand, 30.0), (other, 40.0)):
             ctx.store.record_win(code, t, 50)
