@@ -8,7 +8,7 @@ and what kind of maze waits (its grid's icon, "dark", "2 floors"...); a level le
 worlds after the shipped ones, read again whenever the packs folder changed (an exported pack shows at once);
 a pack that cannot be read is a column with one "cannot be read" tile whose line says why.
 
-**Opening costs almost nothing.**  The map is one picture (:mod:`game.shell.map_paint`) kept in
+**Opening costs almost nothing.**  The map is one picture (:mod:`game.render.map_paint`) kept in
 ``ctx.memory`` and painted again only when what it shows changed (progress, a kept place, packs, the
 theme, the window or text size): :data:`BUILDS` counts the paintings and the maze sketches made.  Mazes of
 open levels are sketched once per game (module cache); the ones not sketched within a small budget while
@@ -30,8 +30,8 @@ from arcade import key
 from game.context import Context
 from game.format import maze_words, record_time
 from game.render.map_art import Canvas, Sketch, sketch
+from game.render.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.routes import Route
-from game.shell.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.ui import fit_text, text_scale, ui_scale
 from game.ui.screen import BaseView, common_key
 
