@@ -43,10 +43,10 @@ def ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-def settle(pid: int, quiet: float, at_least: float = 0.0, limit: float = 90.0) -> int:
+def settle(pid: int, quiet: float, at_least: float = 0.0, limit: float = 8.0) -> int:
     """Wait at least ``at_least`` seconds and until ``pid`` used no CPU for ``quiet`` seconds; return the ticks at
     the last busy sample.  On a loaded machine a starved process can go a second without a tick in the middle
-    of its work, hence the minimum wait: what an idle screen spends in it (about 1 % of a core) is counted."""
+    of its work, hence the minimum wait.  The menu's carving backdrop never goes quiet: at most ``limit`` s."""
     start = time.monotonic()
     last, last_change, end = ticks(pid), start, start + limit
     while time.monotonic() < end:
