@@ -244,6 +244,20 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
         raise bad from None
 
 
+def split_level(rest: str, what: str) -> tuple[list[str], str]:
+    """Split ``.<field>.<field>...#<seed>`` (a frame's rest) into fields and seed text.
+
+    Raises:
+        CodeError: no seed, or not starting with ``.``.
+    """
+    params, sep, seed_text = rest.partition("#")
+    if not sep:
+        raise CodeError(f"The {what} has no seed (the part after '#').")
+    if not params.startswith("."):
+        raise CodeError(f"The {what} is missing its size or its algorithm.")
+    return params[1:].split("."), seed_text
+
+
 @dataclass(frozen=True)
 class Frame:
     """A code whose frame and check characters are valid.

@@ -1,8 +1,9 @@
-"""Start the game window: ``main(argv)`` for the ``tessera`` launcher.
+"""Start the game window: :func:`run` for the ``tessera`` launcher (:mod:`game.launcher`).
 
-``main([])`` opens the main menu; ``main(["play", CODE])`` opens that level
-directly (an invalid code opens the code screen showing why), ``main(["play"])`` continues the campaign
-(the next unfinished level) and ``main(["campaign"])`` opens the campaign map.  The window is
+``run()`` opens the main menu; ``run(WindowRequest("play", CODE))`` opens that level
+directly (an invalid code opens the code screen showing why), ``WindowRequest("play")`` continues the campaign
+(the next unfinished level) and ``WindowRequest("campaign")`` opens the campaign map: the ``tessera`` launcher
+(:mod:`game.launcher`) hands over the window subcommand as :mod:`engine.cli` parsed it.  The window is
 1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
 
 Idle costs nothing: :class:`GameWindow` draws a frame only when the current view
@@ -16,15 +17,15 @@ frames, such as a clock's tenths, neither wake it nor keep it awake).
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import arcade
 
+from engine.cli.parser import WindowCommand, WindowRequest
+from game import routes
 from game.context import Context
-from game.routes import Route
 from game.ui import MIN_HEIGHT, MIN_WIDTH
 
 WIDTH, HEIGHT = 1280, 800
@@ -38,57 +39,36 @@ FRAME_JITTER = 0.004  # seconds a tick may come early and still draw a view's fr
 #: Events that are not input and do not by themselves change the picture.
 _NOT_INPUT = frozenset({"on_draw", "on_update", "on_fixed_update", "on_refresh"})
 
-#: ``tessera <command> [args]`` handlers that open a window: name -> fn(ctx, args) -> View or None.
-#: Others add entries (e.g. "lab") with one line.
-COMMANDS: dict[str, Callable[[Context, list[str]], arcade.View | None]] = {}
-
-
-def _lab(ctx: Context, args: list[str]) -> arcade.View | None:
-    view: arcade.View | None = ctx.view_for(Route.LAB_COMMAND, args)
-    return view
-
-
-COMMANDS["lab"] = _lab
-
-
-def _edit(ctx: Context, args: list[str]) -> arcade.View | None:
-    """``tessera edit [CODE]``: the maze editor (on the maze of CODE)."""
-    view: arcade.View | None = ctx.view_for(Route.EDITOR, args[0] if args else None)
-    return view
-
-
-COMMANDS["edit"] = _edit
-
-
-def _duo(ctx: Context, args: list[str]) -> arcade.View | None:
-    """``tessera play CODE --players 2``: two players race on the maze code ``args[0]`` (checked by the CLI)."""
-    view: arcade.View | None = ctx.view_for(Route.RACE_DUO, args[0])
-    return view
-
-
-COMMANDS["duo"] = _duo
-
-
-def _campaign(ctx: Context, args: list[str]) -> arcade.View | None:
-    """``tessera campaign``: the campaign map."""
-    view: arcade.View | None = ctx.view_for(Route.LEVELS)
-    return view
-
-
-COMMANDS["campaign"] = _campaign
-
-
-def _play(ctx: Context, args: list[str]) -> arcade.View | None:
-    """``tessera play``: continue the campaign (the menu's first entry: the next unfinished level, or the map
-    when every open level is finished); ``tessera play CODE`` plays that code."""
-    if args:
-        return code_view(ctx, args[0])
+def _play(ctx: Context, code: str | None) -> arcade.View:
+    """``tessera play CODE``: the screen of any code (the code screen showing why a code is refused);
+    ``tessera play``: continue the campaign (the menu's first entry: the next unfinished level, or the map when
+    every open level is finished)."""
+    if code is not None:
+        return code_view(ctx, code)
     level = ctx.campaign.next_to_play(ctx.store.stars(), ctx.store.unlocked())
-    view: arcade.View | None = ctx.view_for(Route.LEVELS) if level is None else ctx.view_for(Route.LEVEL, level)
-    return view
+    return routes.levels(ctx) if level is None else routes.level(ctx, level)
 
 
-COMMANDS["play"] = _play
+def _campaign(ctx: Context, code: str | None) -> arcade.View:
+    """``tessera campaign``: the campaign map."""
+    return routes.levels(ctx)
+
+
+def _duo(ctx: Context, code: str | None) -> arcade.View:
+    """``tessera play CODE --players 2``: two players race on the maze of ``code`` (a maze code, checked by the
+    CLI)."""
+    return routes.race_duo(ctx, code) if code is not None else routes.menu(ctx, greet=True)
+
+
+#: Window subcommand -> its first screen, built from the code as the parser checked it (typed route functions:
+#: no string list in between).
+COMMANDS: dict[WindowCommand, Callable[[Context, str | None], arcade.View]] = {
+    "play": _play,
+    "lab": routes.lab,
+    "edit": routes.editor,
+    "campaign": _campaign,
+    "duo": _duo,
+}
 
 
 class FramePacer:
@@ -210,30 +190,28 @@ def create_window(visible: bool = True) -> arcade.Window:
     return window
 
 
-def first_view(ctx: Context, argv: Sequence[str]) -> arcade.View:
-    """The view to start with for the command line ``argv`` (menu when empty)."""
-    args = list(argv)
-    if args and args[0] in COMMANDS:
-        view = COMMANDS[args[0]](ctx, args[1:])
-        if view is not None:
-            return view
-    menu: arcade.View = ctx.view_for(Route.MENU, greet=True)
-    return menu
+def first_view(ctx: Context, request: WindowRequest | None = None) -> arcade.View:
+    """The view to start with for a window subcommand's ``request`` (the main menu, offering the guided start on
+    a first launch, for None)."""
+    if request is None:
+        return routes.menu(ctx, greet=True)
+    return COMMANDS[request.command](ctx, request.code)
 
 
 def code_view(ctx: Context, code: str) -> arcade.View:
-    """The view for any code (maze, race, ghost, puzzle), or the code screen showing the decoder's sentence."""
+    """The view for any code (maze, race, ghost, puzzle, level), or the code screen showing the decoder's
+    sentence."""
     from engine.codes import CodeError
 
     try:
-        view: arcade.View = ctx.view_for(Route.OPEN_CODE, code)
+        return routes.open_code(ctx, code)
     except CodeError as exc:
-        view = ctx.view_for(Route.CODE_ENTRY, code, error=str(exc))
-    return view
+        return routes.code_entry(ctx, code, error=str(exc))
 
 
-def run(argv: Sequence[str] = ()) -> int:
-    """Create the window, show the first view and run the event loop until it closes."""
+def run(request: WindowRequest | None = None) -> int:
+    """Create the window, show the first view of ``request`` (None: the main menu) and run the event loop until
+    it closes; returns the exit code (0)."""
     window = create_window()
     ctx = Context(window)
     ctx.pads.start()  # game controllers, hot-plugged (none without an input backend)
@@ -242,17 +220,7 @@ def run(argv: Sequence[str] = ()) -> int:
             window.set_fullscreen(True)
         except Exception:  # noqa: BLE001
             pass
-    window.show_view(first_view(ctx, argv))
+    window.show_view(first_view(ctx, request))
     arcade.run()
     ctx.store.close()
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: ``[]`` menu, ``["play", CODE]`` a level; returns the exit code."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    return run(args)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

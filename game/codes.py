@@ -2,15 +2,15 @@
 
 ``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
 engine's one decoder door, which parses every kind) and returns the view that
-plays the decoded level, built through the routes (:mod:`game.routes`) from the
-decoded object itself (no second decode); it raises
+plays the decoded level, built by the typed route of its kind (the modes' table,
+:mod:`game.ui.modes`) from the decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
-parsed here: the level's type picks the route.
+parsed here: the decoded kind picks the screen.
 
 A decoded code that carries its level ready-made (a level code: ``made_level()``
 gives an :class:`engine.level.Level`, a level made by hand) opens the play screen on that
-level through :func:`game.routes.play_level`.  :func:`shareable_code` and the lines below
+level (its opener calls :func:`game.routes.play_level`).  :func:`shareable_code` and the lines below
 are what the screens say about a level that has no code (nothing saved);
 :func:`ghost_code_of` is a run's ghost code (for a hand-made level it carries the level)
 or why there is none.
@@ -24,18 +24,17 @@ import arcade
 
 from engine.codes import CodeError, decode_any
 from engine.level import Level
-from engine.modes.registry import kind_routes
 from game import routes
 from game.context import Context
-from game.routes import Route
+from game.ui.modes import Opens, kind_openers
 
 if TYPE_CHECKING:
     from engine.codes import Decoded
     from engine.modes.ghost import Ghost
 
-#: decoded kind -> the route that plays it (its factory takes the decoded object); from the mode registry
-#: (:data:`engine.modes.registry.MODES`): maze -> play-code, race and ghost -> race-code, puzzle -> puzzle.
-VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_routes().items()}
+#: decoded kind -> the screen that plays it (a typed route of :mod:`game.routes` for that kind's class), from the
+#: modes' table (:data:`game.ui.modes.GAME_MODES`, keyed like :data:`engine.modes.registry.MODES`).
+OPENERS: dict[str, Opens] = kind_openers()
 
 
 #: Said where bests would be saved, for a level that has no code (nothing to keep them under).
@@ -66,30 +65,29 @@ def ghost_code_of(ghost: Ghost | None, level: Level) -> tuple[str, str]:
         return "", NO_GHOST_CODE if not shareable_code(level) else str(exc)
 
 
-def route_for(decoded: Decoded) -> Route:
-    """The route that plays a decoded level (its factory takes the decoded object and matches on its type).
+def opener_for(decoded: Decoded) -> Opens:
+    """The screen builder of a decoded code's kind (see :data:`OPENERS`).
 
     Raises:
         CodeError: a kind the game cannot play.
     """
-    route = VIEW_ROUTES.get(decoded.KIND)
-    if route is None:
+    opens = OPENERS.get(decoded.KIND)
+    if opens is None:
         raise CodeError(f"This {decoded.KIND} code cannot be played in the game.")
-    return route
+    return opens
 
 
 def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
-    """The view that plays a decoded code (an :data:`engine.codes.Decoded`).
+    """The view that plays a decoded code (an :data:`engine.codes.Decoded`): a level code's level on the play
+    screen, a maze code's maze, a race or ghost code's race, a puzzle code's puzzle.
 
     Raises:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
-    level = decoded.made_level()
-    if level is not None:
-        return routes.play_level(ctx, level)
-    view: arcade.View = ctx.view_for(route_for(decoded), decoded)
-    return view
+    if decoded.KIND not in OPENERS and (level := decoded.made_level()) is not None:
+        return routes.play_level(ctx, level)  # a kind that carries its level plays it with no entry of its own
+    return opener_for(decoded)(ctx, decoded)
 
 
 def open_any_code(ctx: Context, code: str, *, dark: bool = False) -> arcade.View:

@@ -5,13 +5,14 @@ Passed explicitly to each view (nothing is attached to the window object).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+import arcade
 
 from engine.modes.clock import MONOTONIC, Clock
-from game import routes
 from game.audio import Audio, clamp_volume
 from game.render.theme import Theme, get_theme
-from game.routes import Route
 from game.store import SaveStore
 from game.store_startup import open_store
 from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
@@ -20,10 +21,13 @@ from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
-    import arcade
-
     from engine.modes.campaign import Campaign
 
+
+#: The arguments of a route function after the context (:meth:`Context.go`).
+P = ParamSpec("P")
+#: The view a route function builds.
+V = TypeVar("V", bound=arcade.View)
 
 #: The saved setting for reduced motion ("1" = on).
 REDUCED_MOTION = "reduced_motion"
@@ -118,19 +122,12 @@ class Context:
         """Switch to ``view``."""
         self.window.show_view(view)
 
-    def show_menu(self) -> None:
-        """Back to the main menu."""
-        self.go(Route.MENU)
-
-    def view_for(self, route: Route | str, *args: Any, **kwargs: Any) -> Any:
-        """Build the view of ``route`` without showing it (see :mod:`game.routes`)."""
-        return routes.factory(route)(self, *args, **kwargs)
-
-    def go(self, route: Route | str, *args: Any, **kwargs: Any) -> Any:
-        """Build the view of ``route`` and show it (a factory returning None stays); returns the view."""
-        view = self.view_for(route, *args, **kwargs)
-        if view is not None:
-            self.show(view)
+    def go(self, route: Callable[Concatenate[Context, P], V], /, *args: P.args, **kwargs: P.kwargs) -> V:
+        """Build the view of ``route`` (a route function of :mod:`game.routes`, called with this context and
+        ``args``) and show it; returns the view.  Typed end to end: mypy checks ``args`` against the route's own
+        parameters (``ctx.go(routes.level, 42)`` is an error: a level is expected)."""
+        view = route(self, *args, **kwargs)
+        self.show(view)
         return view
 
     # -- settings ------------------------------------------------------------

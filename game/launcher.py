@@ -12,31 +12,34 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 # numpy's OpenBLAS starts one spinning thread per core at import; Tessera does no large linear algebra, so one
 # thread saves every command ~30 % of its start-up CPU (measured: `import numpy` 0.22 -> 0.16 s CPU, same wall).
 # A value the user set wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from engine.cli import WINDOW_COMMANDS  # noqa: E402 - after the thread setting, which numpy reads at import
+from engine.cli import WINDOW_COMMANDS, WindowRequest  # noqa: E402 - after the thread setting, which numpy reads
 
-__all__ = ["WINDOW_COMMANDS", "main", "open_window"]
+if TYPE_CHECKING:
+    from engine.cli.records import RecordSource
+
+__all__ = ["WINDOW_COMMANDS", "WindowRequest", "main", "open_window"]
 
 #: What pyglet raises when there is no display or no usable OpenGL.
 NO_WINDOW_ERRORS = ("NoSuchDisplayException", "NoSuchConfigException", "GLException", "ContextException")
 
 
-def open_window(args: Sequence[str]) -> int:
-    """Open the game window for ``[]``, ``["play", CODE?]``, ``["lab", CODE?]`` or ``["edit", CODE?]``; returns the
-    exit code.
+def open_window(request: WindowRequest | None) -> int:
+    """Open the game window on the first screen of ``request`` (a window subcommand the parser checked: ``play``,
+    ``lab``, ``edit`` or ``duo`` with its code), or on the main menu for None; returns the exit code.
 
     No display (or no OpenGL) gives one line on stderr and exit code 2.
     """
     try:
-        from game.app import main as game_main
+        from game.app import run
 
-        return int(game_main(list(args)) or 0)
+        return run(request)
     except Exception as exc:  # noqa: BLE001 - no window possible: one line, not a traceback
         if type(exc).__name__ not in NO_WINDOW_ERRORS:
             raise
@@ -47,7 +50,7 @@ def open_window(args: Sequence[str]) -> int:
         return 2
 
 
-def open_records() -> Any:  # noqa: ANN401 - an engine.cli.records.RecordSource (the engine types it)
+def open_records() -> RecordSource | None:
     """The player's save for ``tessera records`` (a :class:`game.store.Store` over a read-only copy: the file
     itself is never written, migrated or set aside), or None when there is none yet (nothing is created then)."""
     from engine.paths import data_dir
@@ -62,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to the game or to the engine CLI; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
-        return open_window([])
+        return open_window(None)
     from engine.cli import main as cli_main
 
     return cli_main(args, open_window=open_window, open_records=open_records)

@@ -1,23 +1,25 @@
 """Navigation: every screen is reached through a typed route function in this module.
 
 Screens never import other screens.  A screen that wants another one calls a
-route here, e.g. ``ctx.show(routes.race_result(ctx, race, leave, play))``, or,
-for the named routes the menu and the command line use,
-``ctx.go(Route.RACE_SETUP)``.  Each route function imports its screen's module
-when it is called, so the static import graph of ``game/`` points only
-downwards (screens -> routes/widgets/render -> context -> engine) and starting
-the game loads only the screens it shows.
+route function here, either to build the view (``routes.race_result(ctx, race,
+leave, play)``, shown with ``ctx.show``) or through the context, which builds
+and shows it: ``ctx.go(routes.level, campaign_level)``.  Both are checked by
+mypy against the route function's own parameters (:meth:`game.context.Context.go`
+is generic over them): ``ctx.go(routes.level, 42)`` is a type error.
 
 Route functions take the context first and typed values after it (objects, not
-strings: a campaign level, a race session, a maze recipe); they return the view
-to show, or None to stay on the current screen.  :data:`ROUTES` names the ones
-that :meth:`game.context.Context.go` takes by :class:`Route`.
+strings: a campaign level, a race session, a maze recipe) and return the view to
+show.  Each imports its screen's module when it is called: starting the game
+loads only the screens it shows, and these deferred imports are the one place
+the import graph of ``game/`` points back up (screens import this module, this
+module imports screens inside its functions).  Everything else points one way:
+screens -> routes, ui -> render -> engine, and the context (:mod:`game.context`)
+knows no route (this module names it only for type checking).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,40 +42,17 @@ if TYPE_CHECKING:
 
 
 
-class Route(StrEnum):
-    """The named screens (values are stable names, also used in tests and by the menu)."""
-
-    MENU = "menu"
-    LEVELS = "levels"
-    LEVEL = "level"  # play one campaign level: (level)
-    PLAY_CODE = "play-code"  # play a maze code: (code)
-    DAILY = "daily"
-    WIN = "win"
-    RACE_SETUP = "race-setup"
-    RACE_CODE = "race-code"  # a race or ghost code: (code, ...)
-    RACE_DUO = "race-duo"  # two players on one keyboard: (maze code, back=None)
-    PUZZLE_SETUP = "puzzle-setup"
-    PUZZLE = "puzzle"  # (code=None)
-    LAB_SETUP = "lab-setup"
-    LAB = "lab"  # (code=None)
-    LAB_COMMAND = "lab-command"  # ``tessera lab [args]``: (args)
-    EDITOR = "editor"  # the maze editor: (code=None)
-    CODE_ENTRY = "code-entry"  # (code="")
-    OPEN_CODE = "open-code"  # any code kind: (code) -> the view that plays it
-    SETTINGS = "settings"  # (back_to=None): Esc returns to that view, else the menu
-    HELP = "help"  # (back_to=None, mode=None): controls per mode
-    MY_LEVELS = "my-levels"  # the player's own levels: (focus=None, status="")
-    DAILIES = "dailies"  # today's maze and puzzle dailies, the calendar and streaks
-    RECORDS = "records"  # the player's records (puzzle sizes, levels), export
-    GUIDE = "guide"  # the guided start: (back_to=None)
-
-
 # -- the shell -----------------------------------------------------------------------------
 def menu(ctx: Context, greet: bool = False) -> arcade.View:
     """The main menu; ``greet``: offer the guided start if this is the first launch (the launcher's menu)."""
     from game.shell.menu import MenuView
 
     return MenuView(ctx, greet)
+
+
+def show_menu(ctx: Context) -> None:
+    """Back to the main menu (shows it)."""
+    ctx.go(menu)
 
 
 def guide(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
@@ -105,7 +84,7 @@ def settings(ctx: Context, back_to: arcade.View | None = None) -> arcade.View:
     return SettingsView(ctx, back_to)
 
 
-def keys(ctx: Context, back: Callable[[], None]) -> arcade.View:
+def keys(ctx: Context, back: Callable[[], object]) -> arcade.View:
     """Settings → Keys: remap every action's keys; Esc calls ``back``."""
     from game.shell.keys import KeysView
 
@@ -324,13 +303,6 @@ def lab_level(ctx: Context, level: Level, back: arcade.View | None = None) -> ar
     return open_lab_level(ctx, level, back)
 
 
-def lab_command(ctx: Context, args: list[str]) -> arcade.View:
-    """``tessera lab [CODE]``."""
-    from game.lab.open import lab_command as open_command
-
-    return open_command(ctx, args)
-
-
 def lab_folder(ctx: Context, back: arcade.View | None = None) -> arcade.View:
     """The Lab's export-folder screen."""
     from game.lab.folder import LabFolderView
@@ -359,45 +331,3 @@ def editor_new(ctx: Context, done: Callable[[EditorSession], None], back: arcade
     from game.editor.new import EditorNewView
 
     return EditorNewView(ctx, done, back)
-
-
-#: The named routes :meth:`game.context.Context.go` takes.
-ROUTES: dict[Route, Callable[..., arcade.View | None]] = {
-    Route.MENU: menu,
-    Route.LEVELS: levels,
-    Route.LEVEL: level,
-    Route.PLAY_CODE: play_code,
-    Route.DAILY: daily,
-    Route.WIN: win,
-    Route.RACE_SETUP: race_setup,
-    Route.RACE_CODE: race_code,
-    Route.RACE_DUO: race_duo,
-    Route.PUZZLE_SETUP: puzzle_setup,
-    Route.PUZZLE: puzzle,
-    Route.LAB_SETUP: lab_setup,
-    Route.LAB: lab,
-    Route.LAB_COMMAND: lab_command,
-    Route.EDITOR: editor,
-    Route.CODE_ENTRY: code_entry,
-    Route.OPEN_CODE: open_code,
-    Route.SETTINGS: settings,
-    Route.HELP: help_screen,
-    Route.GUIDE: guide,
-    Route.MY_LEVELS: my_levels,
-    Route.DAILIES: dailies,
-    Route.RECORDS: records,
-}
-
-
-def factory(route: Route | str) -> Callable[..., arcade.View | None]:
-    """The route function named ``route``.
-
-    Raises:
-        ValueError: ``route`` is not a known route name.
-    """
-    try:
-        key = Route(route)
-    except ValueError:
-        known = ", ".join(r.value for r in Route)
-        raise ValueError(f"unknown route {route!r} (known: {known})") from None
-    return ROUTES[key]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyglet
 
-from game.routes import Route
+from game import routes
 from game.ui import CARET_BLINK_FOR, CodeField
 
 
@@ -41,7 +41,7 @@ def field_of(view) -> CodeField:
 
 def test_focused_code_field_redraws_at_most_a_few_times_a_second_then_stops(window, ctx, monkeypatch):
     """The Enter-code screen (every screen with a CodeField shares the caret logic)."""
-    view = ctx.go(Route.CODE_ENTRY)
+    view = ctx.go(routes.code_entry)
     field = field_of(view)
     assert field.active
     view.on_draw()

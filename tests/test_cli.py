@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from engine.cli import main
+from engine.cli import WindowRequest, main
 from engine.maze.recipe import MazeSpec
 
 
@@ -457,11 +457,11 @@ def test_window_subcommands_open_the_window_with_their_code(monkeypatch):
     import game.launcher as launcher
 
     opened = []
-    monkeypatch.setattr(launcher, "open_window", lambda args: opened.append(list(args)) or 0)
+    monkeypatch.setattr(launcher, "open_window", lambda request: opened.append(request) or 0)
     assert launcher.main(["play", "M1.S4X4.BT#1-L"]) == 0
     assert launcher.main(["lab"]) == 0
     assert launcher.main([]) == 0
-    assert opened == [["play", "M1.S4X4.BT#1-L"], ["lab"], []]
+    assert opened == [WindowRequest("play", "M1.S4X4.BT#1-L"), WindowRequest("lab"), None]
     assert run("play", "M1.S4X4.BT#1-L")[0] == 2  # engine.cli alone has no window to open
 
 
@@ -471,11 +471,11 @@ def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_co
     from engine.modes.race import RaceSpec
 
     opened = []
-    monkeypatch.setattr(launcher, "open_window", lambda args: opened.append(list(args)) or 0)
+    monkeypatch.setattr(launcher, "open_window", lambda request: opened.append(request) or 0)
     spec = MazeSpec.create("hex", 6, 5, "backtracker", seed=4, dark=True)
     assert launcher.main(["play", spec.code().lower(), "--players", "2"]) == 0
     assert launcher.main(["play", RaceSpec.create(spec, "wall", "easy").code(), "--players", "2"]) == 0
-    assert opened == [["duo", spec.code()], ["duo", spec.code()]]
+    assert opened == [WindowRequest("duo", spec.code()), WindowRequest("duo", spec.code())]
     maze = spec.build()
     ghost = Ghost.record(spec.level(maze), [(0, maze.open_lists()[maze.start][0])]).code(spec.level(maze))
     for argv, words in (

@@ -7,6 +7,7 @@ import pyglet
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
+from game import routes
 from game.ui.controller import DEAD_ZONE, Pads, stick_directions
 
 SPEC = MazeSpec.create("square", 6, 5, "backtracker", seed=4)
@@ -52,19 +53,18 @@ def test_stick_dead_zone_and_diagonals():
 
 
 def test_dpad_and_buttons_drive_the_menu_and_hot_plug(window, ctx):
-    from game.routes import Route
 
     sent = []
     pads = ctx.pads
     pads.send = lambda event, sym: (sent.append((event, sym)), window.dispatch_event(event, sym, 0))
     manager = FakeManager()
     assert pads.start(manager) and pads.describe() == "Controller: none"
-    settings = ctx.go(Route.SETTINGS)
+    settings = ctx.go(routes.settings)
     assert settings.pad_line.text == "Controller: none"
     pad = FakePad("Test Pad")
     manager.dispatch_event("on_connect", pad)
     assert pad.opened and settings.pad_line.text == "Controller: Test Pad"
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     menu.focus = 0
     pad.dispatch_event("on_dpad_motion", pad, pyglet.math.Vec2(0, -1))  # down
     pad.dispatch_event("on_dpad_motion", pad, pyglet.math.Vec2(0, 0))
@@ -78,7 +78,7 @@ def test_dpad_and_buttons_drive_the_menu_and_hot_plug(window, ctx):
     assert levels is not menu
     pad.dispatch_event("on_button_press", pad, "b")  # back
     assert window.current_view is not levels
-    settings = ctx.go(Route.SETTINGS)
+    settings = ctx.go(routes.settings)
     manager.dispatch_event("on_disconnect", pad)
     assert not pad.opened and settings.pad_line.text == "Controller: none"
     count = len(sent)

@@ -14,6 +14,7 @@ import pytest
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
+from game import routes
 
 TICK = 1 / 60
 
@@ -43,7 +44,6 @@ def frames(view, n: int) -> int:
 
 def test_the_still_maze_is_built_once_per_level_and_drawn_once_per_zoom_step(window, ctx, monkeypatch):
     from game.render.maze_layer import MazeLayer
-    from game.routes import Route
 
     builds: list[object] = []
     build = MazeLayer._build_geometry
@@ -53,7 +53,7 @@ def test_the_still_maze_is_built_once_per_level_and_drawn_once_per_zoom_step(win
         build(self)
 
     monkeypatch.setattr(MazeLayer, "_build_geometry", counted)
-    view = ctx.go(Route.PLAY_CODE, MazeSpec.create("square", 20, 20, "backtracker", seed=1).code())
+    view = ctx.go(routes.play_code, MazeSpec.create("square", 20, 20, "backtracker", seed=1).code())
     s = view.session
     assert s.walk_to(s.level.maze.open_lists()[s.cell][0])  # the clock runs from here on
     frames(view, 240)
@@ -138,9 +138,8 @@ def test_a_race_build_screen_redraws_when_its_line_changes(window, ctx):
 
 @pytest.mark.parametrize("size", [20, 100])
 def test_a_play_frame_copies_the_still_maze_and_draws_only_the_player_and_hud(window, ctx, size):
-    from game.routes import Route
 
-    view = ctx.go(Route.PLAY_CODE, MazeSpec.create("square", size, size, "backtracker", seed=1).code())
+    view = ctx.go(routes.play_code, MazeSpec.create("square", size, size, "backtracker", seed=1).code())
     frames(view, 200)  # the opening pulse, the camera settles
     layer = view.layer
     renders, draws = layer.image_renders, layer.static_draws

@@ -16,9 +16,9 @@ import numpy as np
 
 import game
 from engine.puzzle.codes import shuffle_code
+from game import routes
 from game.audio import NAMES, SOUND_DIR, TRACKS, Audio
 from game.context import Context
-from game.routes import Route
 from game.store import Store
 from game.ui.screen import Screen
 
@@ -26,32 +26,32 @@ from game.ui.screen import Screen
 def test_music_follows_the_screens_menu_play_menu(window, ctx):
     audio = ctx.audio
     assert audio.track is None
-    ctx.go(Route.MENU)
+    ctx.go(routes.menu)
     assert audio.track == "menu" and audio.playing == "menu"
-    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    play = ctx.go(routes.level, ctx.campaign.levels[0])
     assert audio.track == "maze"
-    ctx.go(Route.SETTINGS, back_to=play)  # settings and help keep the music of the screen below
+    ctx.go(routes.settings, back_to=play)  # settings and help keep the music of the screen below
     assert audio.track == "maze"
-    ctx.go(Route.HELP, back_to=play)
+    ctx.go(routes.help_screen, back_to=play)
     assert audio.track == "maze"
     ctx.show(play)
-    ctx.go(Route.MENU)
+    ctx.go(routes.menu)
     assert audio.track == "menu"
-    for route in (Route.LEVELS, Route.RACE_SETUP, Route.PUZZLE_SETUP, Route.LAB_SETUP):
+    for route in (routes.levels, routes.race_setup, routes.puzzle_setup, routes.lab_setup):
         ctx.go(route)
         assert audio.track == "menu", route
     code = ctx.campaign.levels[0].code()
-    for route in (Route.RACE_DUO, Route.LAB, Route.PUZZLE):
-        ctx.go(Route.MENU)
-        ctx.go(route, code if route is not Route.PUZZLE else shuffle_code(3, 3, 5).code())
+    for route in (routes.race_duo, routes.lab, routes.puzzle):
+        ctx.go(routes.menu)
+        ctx.show(route(ctx, code if route is not routes.puzzle else shuffle_code(3, 3, 5).code()))
         assert audio.track == "maze", route
 
 
 def test_mute_and_music_volume_zero_stop_the_music_and_unmute_brings_it_back(window, ctx):
-    ctx.go(Route.MENU)
+    ctx.go(routes.menu)
     ctx.set_mute(True)
     assert ctx.audio.playing is None and ctx.audio.track == "menu"
-    ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    ctx.go(routes.level, ctx.campaign.levels[0])
     assert ctx.audio.playing is None and ctx.audio.track == "maze"
     ctx.set_mute(False)
     assert ctx.audio.playing == "maze"
@@ -141,7 +141,7 @@ def test_music_files_loop_cleanly_and_do_not_clip():
 def test_pause_lists_the_volume_buttons_in_the_settings_order_and_arrows_follow_the_focus(window, ctx):
     from game.shell.settings import SettingsView
 
-    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    play = ctx.go(routes.level, ctx.campaign.levels[0])
     settings = SettingsView(ctx)
 
     def volume_labels(labels: list[str]) -> list[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from game import routes
+
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 BANNED = ("tessellation", "upsilon", "backtracker", "wilson", "kruskal", "eller", "sidewinder", "aldous",
           "hunt-and-kill", "growing tree", "m2.", "l2.")
@@ -13,10 +15,9 @@ BANNED = ("tessellation", "upsilon", "backtracker", "wilson", "kruskal", "eller"
 def _open(ctx, window, size=(1280, 800)):
     from layout_check import set_window_size
 
-    from game.routes import Route
 
     set_window_size(window, *size)
-    view = ctx.go(Route.LEVELS)
+    view = ctx.go(routes.levels)
     view.on_draw()
     return view
 
@@ -44,7 +45,6 @@ def _has_colour(pixels, colour, tol=8):
 
 
 def test_the_map_is_painted_once_and_kept_until_progress_changes(window, ctx):
-    from game.routes import Route
     from game.shell.levels import BUILDS
 
     try:
@@ -54,9 +54,9 @@ def test_the_map_is_painted_once_and_kept_until_progress_changes(window, ctx):
         assert BUILDS["paint"] == paints + 1
         sketches = BUILDS["sketch"]
         for _ in range(3):  # menu -> map, a level -> Esc -> map: nothing painted or sketched again
-            ctx.go(Route.MENU)
+            ctx.go(routes.menu)
             view = _open(ctx, window)
-            ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+            ctx.go(routes.level, ctx.campaign.levels[0])
             view = _open(ctx, window)
         assert BUILDS["paint"] == paints + 1 and BUILDS["sketch"] == sketches
         first = ctx.campaign.levels[0]
@@ -125,7 +125,6 @@ def test_a_level_left_half_way_is_marked(window, ctx):
 def test_the_map_lays_out_with_every_name_whole(window, ctx, theme, text_size):
     from layout_check import check_layout, set_window_size
 
-    from game.routes import Route
     from game.ui import set_text_size
 
     ctx.set_theme(theme)
@@ -133,7 +132,7 @@ def test_the_map_lays_out_with_every_name_whole(window, ctx, theme, text_size):
     try:
         sizes = {}
         for w, h in SIZES:
-            view = ctx.view_for(Route.LEVELS)
+            view = routes.levels(ctx)
             problems = check_layout(window, view, w, h)
             assert problems == [], problems[:5]
             lay = view.picture.layout
@@ -163,7 +162,6 @@ def test_the_map_lays_out_with_every_name_whole(window, ctx, theme, text_size):
 def test_text_size_only_makes_the_map_text_larger(window, ctx):
     from layout_check import check_layout, set_window_size
 
-    from game.routes import Route
     from game.ui import set_text_size
 
     try:
@@ -171,7 +169,7 @@ def test_text_size_only_makes_the_map_text_larger(window, ctx):
             got = []
             for size in (100, 150, 200):
                 set_text_size(size)
-                view = ctx.view_for(Route.LEVELS)
+                view = routes.levels(ctx)
                 check_layout(window, view, w, h)
                 got.append((view.picture.layout.name_px, view.picture.layout.title_px, view.info.font_size))
             assert got[0] <= got[1] <= got[2] and got[0] < got[2], (w, h, got)

@@ -7,6 +7,7 @@ import pytest
 
 from engine.maze.recipe import MazeSpec
 from engine.modes.fog import IN_SIGHT, SEEN, UNSEEN
+from game import routes
 from game.render.fog_layer import dim_amount, fog_colour
 from tests.test_game_views import frame, open_spec, play_with_keys, run_until
 
@@ -143,12 +144,11 @@ def test_play_dark_toggle_on_the_code_screen_adds_the_flag(window, ctx):
 
 
 def test_a_dark_code_opens_dark_and_a_dark_campaign_level_keeps_its_pars(window, ctx):
-    from game.routes import Route
 
     level = next(lv for lv in ctx.campaign.levels if lv.recipe.dark)
-    view = ctx.view_for(Route.PLAY_CODE, level.code())
+    view = routes.play_code(ctx, level.code())
     assert view.fog is not None and view.level == level and view.session.par_moves == level.par_moves
-    view = ctx.view_for(Route.PLAY_CODE, level.recipe.with_dark(False).code())
+    view = routes.play_code(ctx, level.recipe.with_dark(False).code())
     assert view.fog is None and view.level is None
 
 

@@ -16,6 +16,8 @@ from engine.modes.editor import EditorSession
 sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, set_window_size  # noqa: E402
 
+from game import routes
+
 
 def keypress(window, symbol: int, modifiers: int = 0) -> None:
     window.dispatch_event("on_key_press", symbol, modifiers)
@@ -58,28 +60,28 @@ def wall_middle(view, a: int, b: int) -> tuple[float, float]:
 
 def test_the_route_and_the_menu_open_the_editor(window, ctx):
     from game.editor.view import EditorView
-    from game.routes import Route
 
-    view = ctx.go(Route.EDITOR)
+    view = ctx.go(routes.editor)
     assert isinstance(view, EditorView) and not view.session.passage.any()
     spec = MazeSpec.create("hex", 8, 7, "backtracker", seed=3)
-    view = ctx.view_for(Route.EDITOR, spec.code().lower())
+    view = routes.editor(ctx, spec.code().lower())
     assert np.array_equal(view.session.passage, spec.build().passage)
-    view = ctx.view_for(Route.EDITOR, "M2.NOT-A-CODE")
+    view = routes.editor(ctx, "M2.NOT-A-CODE")
     assert view.message and not view.session.passage.any()
     from game.shell.menu import MENU_ENTRIES
 
-    assert any(e.label == "Editor" and e.route == Route.EDITOR for e in MENU_ENTRIES)
+    assert any(e.label == "Editor" and e.opens is routes.editor for e in MENU_ENTRIES)
 
 
 def test_tessera_edit_opens_the_editor(window, ctx):
+    from engine.cli import WindowRequest
     from game.app import first_view
     from game.editor.view import EditorView
 
     spec = MazeSpec.create("square", 5, 4, "backtracker", seed=1)
-    view = first_view(ctx, ["edit", spec.code()])
+    view = first_view(ctx, WindowRequest("edit", spec.code()))
     assert isinstance(view, EditorView) and view.session.passage.sum() == spec.build().passage.sum()
-    assert isinstance(first_view(ctx, ["edit"]), EditorView)
+    assert isinstance(first_view(ctx, WindowRequest("edit")), EditorView)
 
 
 def test_click_toggles_the_nearest_wall_and_undo_takes_it_back(window, ctx):

@@ -8,6 +8,7 @@ from arcade import key
 
 from engine.maze.floors import open_stairs
 from engine.maze.recipe import MazeSpec
+from game import routes
 from tests.test_game_views import keypress, open_spec
 
 SPEC = MazeSpec.create("square", 8, 6, "backtracker", seed=4, floors=3)
@@ -169,10 +170,9 @@ def test_stair_marks_are_drawn_in_the_dark_once_seen(window, ctx):
 def test_the_campaign_map_says_a_tower_levels_floors(window, ctx, size):
     from layout_check import set_window_size
 
-    from game.routes import Route
 
     set_window_size(window, *size)
-    view = ctx.go(Route.LEVELS)
+    view = ctx.go(routes.levels)
     tower = next(i for i, lv in enumerate(view.levels) if lv.recipe is not None and lv.recipe.floors > 1)
     lv = view.levels[tower]
     view.focus = tower

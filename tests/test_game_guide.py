@@ -6,6 +6,7 @@ from __future__ import annotations
 from arcade import key
 
 from engine.modes.guide import COUNTDOWN, GuideStep
+from game import routes
 
 
 def frames(window, n: int = 1, dt: float = 1 / 60) -> None:
@@ -17,7 +18,7 @@ def frames(window, n: int = 1, dt: float = 1 / 60) -> None:
 def first_menu(ctx):
     from game.app import first_view
 
-    view = first_view(ctx, [])
+    view = first_view(ctx)
     ctx.window.show_view(view)
     frames(ctx.window, 2)
     return view
@@ -118,10 +119,9 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
 
 def test_esc_skips_the_guide_and_help_replays_it(window, ctx):
     from game.play.guide import GuideView
-    from game.routes import Route
     from game.shell.help import HelpView
 
-    help_view = ctx.go(Route.HELP)
+    help_view = ctx.go(routes.help_screen)
     frames(window, 1)
     guided = next(i for i, b in enumerate(help_view.buttons) if b.text == "Guided start")
     help_view.focus = guided
@@ -137,11 +137,10 @@ def test_esc_skips_the_guide_and_help_replays_it(window, ctx):
 def test_guide_fits_every_size(window, ctx):
     from layout_check import set_window_size
 
-    from game.routes import Route
 
     for w, h in ((800, 600), (1920, 1080)):
         set_window_size(window, w, h)
-        view = ctx.go(Route.GUIDE)
+        view = ctx.go(routes.guide)
         frames(window, 2)
         assert view.prompt.content_width <= w - 20
         assert view.prompt.font_size >= 8
@@ -150,9 +149,8 @@ def test_guide_fits_every_size(window, ctx):
 def test_guide_and_its_puzzle_lay_out_at_every_size(window, ctx):
     from layout_check import check_layout, set_window_size
 
-    from game.routes import Route
 
-    view = ctx.go(Route.GUIDE)
+    view = ctx.go(routes.guide)
     try:
         for theme in ("dark", "light"):
             ctx.set_theme(theme)
@@ -172,9 +170,8 @@ def test_guide_and_its_puzzle_lay_out_at_every_size(window, ctx):
 def test_leave_question_lays_out_at_every_size(window, ctx):
     from layout_check import set_window_size
 
-    from game.routes import Route
 
-    view = ctx.go(Route.PLAY_CODE, "M2.S8X5.GT.O#2-GD")
+    view = ctx.go(routes.play_code, "M2.S8X5.GT.O#2-GD")
     view.session.press((0.0, -1.0))
     for _ in range(10):
         view.on_update(1 / 60)

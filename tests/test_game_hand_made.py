@@ -13,6 +13,7 @@ import pytest
 
 from engine.level import Level
 from engine.maze.generators import generate
+from engine.maze.level_code import LevelCode
 from engine.maze.masks import mask_from_field
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
@@ -79,19 +80,27 @@ def codeless(level: Level) -> Level:
     return made
 
 
-class FakeLevelCode:
-    """A decoded code that carries a hand-made level: KIND ``level`` and ``made_level()``."""
+class FakeLevelCode(LevelCode):
+    """A decoded level code (the ``L`` kind) of a given level whose ``level()`` and ``made_level()`` are that very
+    level object (so the screens it opens can be checked by identity)."""
 
-    KIND = "level"
+    _level: Level
 
-    def __init__(self, level: Level) -> None:
-        self._level = level
+    @classmethod
+    def of(cls, level: Level) -> FakeLevelCode:
+        code = LevelCode.from_level(level)
+        fake = cls(code.grid, code.passage, code.start, code.goal, code.dark)
+        object.__setattr__(fake, "_level", level)
+        return fake
+
+    def level(self) -> Level:
+        return self._level
 
     def made_level(self) -> Level:
         return self._level
 
     def dark_twin(self) -> FakeLevelCode:
-        return FakeLevelCode(self._level.with_dark())
+        return FakeLevelCode.of(self._level.with_dark())
 
 
 def _run(view, done, limit: int = 6000) -> None:
@@ -320,7 +329,7 @@ def level_codes(monkeypatch):
 
     def fake(text, **kw):
         if normalize(text).startswith("LFAKE"):
-            return FakeLevelCode(level)
+            return FakeLevelCode.of(level)
         return decode_any(text, **kw)
 
     for module in (game.codes, game.race.setup, game.lab.setup):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import routes
 from game.render.backdrop import TICK_SECONDS, CarvingBackdrop
 
 TICK = 1 / 20  # the window's idle tick (game.app.IDLE_RATE)
@@ -29,35 +30,33 @@ def idle_draws(window, view, seconds: float = IDLE_SECONDS) -> int:
     return draws
 
 
-@pytest.mark.parametrize("route", ["levels", "help", "settings", "my-levels"])
+@pytest.mark.parametrize("route", [routes.levels, routes.help_screen, routes.settings, routes.my_levels],
+                         ids=["levels", "help", "settings", "my-levels"])
 def test_static_screens_draw_nothing_when_idle(window, ctx, route):
     view = ctx.go(route)
     assert idle_draws(window, view) == 0
 
 
 def test_menu_redraws_only_for_its_slow_background(window, ctx):
-    from game.routes import Route
 
-    view = ctx.go(Route.MENU)
+    view = ctx.go(routes.menu)
     draws = idle_draws(window, view)
     assert 1 <= draws <= IDLE_SECONDS / TICK_SECONDS + 1
     assert view.backdrop.carved > 0
 
 
 def test_menu_with_reduced_motion_is_static(window, ctx):
-    from game.routes import Route
 
     ctx.store.set_setting("reduced_motion", "1")
-    view = ctx.go(Route.MENU)
+    view = ctx.go(routes.menu)
     assert idle_draws(window, view) == 0
     assert view.backdrop.carved == view.backdrop.total  # the maze is there, finished, and still
 
 
 def test_code_entry_caret_stops_blinking(window, ctx):
-    from game.routes import Route
     from game.ui import CARET_BLINK_FOR, CARET_BLINK_PERIOD
 
-    view = ctx.go(Route.CODE_ENTRY)
+    view = ctx.go(routes.code_entry)
     draws = idle_draws(window, view)
     assert draws <= CARET_BLINK_FOR / CARET_BLINK_PERIOD + 2
 
@@ -86,9 +85,8 @@ def test_backdrop_carves_a_whole_maze_then_starts_another(ctx):
 
 def test_play_screen_rests_before_the_first_move_and_after_its_pulse(window, ctx):
     from game.play.screen import PULSE_TIME
-    from game.routes import Route
 
-    view = ctx.go(Route.PLAY_CODE, "M2.S8X5.GT.O#2-GD")
+    view = ctx.go(routes.play_code, "M2.S8X5.GT.O#2-GD")
     pulse = idle_draws(window, view, PULSE_TIME + 1.0)
     assert pulse >= 5  # the opening pulse is animated
     assert idle_draws(window, view) == 0  # then nothing moves: the clock waits for the first move
@@ -106,9 +104,8 @@ def _settle_after_one_step(view) -> None:
 @pytest.mark.parametrize("size", [20, 100])
 def test_a_level_with_its_clock_running_redraws_once_a_second(window, ctx, size):
     from engine.maze.recipe import MazeSpec
-    from game.routes import Route
 
-    view = ctx.go(Route.PLAY_CODE, MazeSpec.create("square", size, size, "backtracker", seed=1).code())
+    view = ctx.go(routes.play_code, MazeSpec.create("square", size, size, "backtracker", seed=1).code())
     _settle_after_one_step(view)
     draws = idle_draws(window, view)
     assert IDLE_SECONDS - 1 <= draws <= IDLE_SECONDS + 1  # the clock's whole seconds, nothing else

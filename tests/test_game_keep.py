@@ -5,6 +5,7 @@ from __future__ import annotations
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
+from game import routes
 
 CODE_SPEC = MazeSpec.from_code("M2.S8X5.GT.O#2-GD")
 
@@ -16,9 +17,8 @@ def frames(window, n: int = 1) -> None:
 
 
 def open_level(ctx):
-    from game.routes import Route
 
-    view = ctx.go(Route.PLAY_CODE, CODE_SPEC.code())
+    view = ctx.go(routes.play_code, CODE_SPEC.code())
     frames(ctx.window, 2)
     return view
 

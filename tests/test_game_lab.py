@@ -190,16 +190,16 @@ def test_compare_runs_in_the_background_and_draws_charts(ctx, window):
 
 
 def test_lab_command_and_setup(ctx, window):
-    from game.lab.open import lab_command
+    from game.lab.open import open_lab
     from game.lab.setup import LabSetupView
     from game.lab.view import LabView
 
     code = MazeSpec.create("hex", 8, 7, "wilson", seed=9).code()
-    view = lab_command(ctx, [code])
+    view = open_lab(ctx, code)
     assert isinstance(view, LabView) and view.code == code
-    bad = lab_command(ctx, ["M1.nope-0"])
+    bad = open_lab(ctx, "M1.nope-0")
     assert isinstance(bad, LabSetupView) and bad.message.text
-    setup = lab_command(ctx, [])
+    setup = open_lab(ctx, None)
     ctx.show(setup)
     setup.on_draw()
     setup.start()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import arcade
 import numpy as np
 
+from engine.cli import WindowRequest
 from engine.maze.masks import Mask
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import load_campaign
@@ -32,7 +33,7 @@ def test_the_shapes_world_is_in_the_campaign_and_plays_from_its_codes(ctx, windo
     assert len(shaped) >= 5 and len({lv.recipe.shape for lv in shaped}) == 5
     assert {lv.recipe.mask.kind for lv in shaped} == {"builtin", "text"}
     for lv in shaped[:3]:
-        view = first_view(ctx, ["play", lv.code()])
+        view = first_view(ctx, WindowRequest("play", lv.code()))
         assert isinstance(view, PlayView) and view.maze.grid.masked
         assert view.maze.digest() == lv.recipe.build().digest()
 
@@ -81,13 +82,13 @@ def test_lab_and_race_open_on_shaped_codes(ctx, window):
     from game.race.view import RaceView
 
     spec = MazeSpec.create("hex", 14, 12, "wilson", seed=3, mask=Mask.builtin("heart"))
-    lab = first_view(ctx, ["lab", spec.code()])
+    lab = first_view(ctx, WindowRequest("lab", spec.code()))
     assert isinstance(lab, LabView) and lab.run.grid.masked
     ctx.show(lab)
     for _ in range(5):
         lab.on_update(1 / 60)
     frame(window, 1)
-    race = first_view(ctx, ["play", RaceSpec.create(spec, "wall-follower").code()])
+    race = first_view(ctx, WindowRequest("play", RaceSpec.create(spec, "wall-follower").code()))
     assert isinstance(race, RaceView) and race.maze.grid.masked
     ctx.show(race)
     for _ in range(30):

@@ -9,6 +9,8 @@ import pyglet
 from arcade import key
 from test_controller import FakeManager, FakePad
 
+from game import routes
+
 
 def keypress(window, symbol):
     window.dispatch_event("on_key_press", symbol, 0)
@@ -44,9 +46,8 @@ def test_the_top_level_is_continue_then_groups_and_every_entry_is_in_one_group()
 
 
 def test_a_first_launch_offers_level_one_and_the_words_are_a_players(window, ctx):
-    from game.routes import Route
 
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     assert labels(menu)[0] == f"Start · 1. {ctx.campaign.levels[0].name}" and menu.focus == 0
     assert labels(menu)[1:] == ["Play  >", "Create  >", "More  >", "Quit"]
@@ -56,12 +57,11 @@ def test_a_first_launch_offers_level_one_and_the_words_are_a_players(window, ctx
 
 def test_continue_names_and_opens_the_next_unfinished_level(window, ctx):
     from game.play.view import PlayView
-    from game.routes import Route
 
     lv = ctx.campaign.levels
     for i in range(11):
         ctx.store.complete_level(lv[i].id, 2, lv[i + 1].id)
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     assert labels(menu)[0] == f"Continue · 12. {lv[11].name}"
     keypress(window, key.ENTER)
@@ -70,10 +70,9 @@ def test_continue_names_and_opens_the_next_unfinished_level(window, ctx):
 
 
 def test_every_entry_is_reachable_by_keys_and_esc_backs_out(window, ctx):
-    from game.routes import Route
     from game.shell.menu import GROUPS, group_entries
 
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     for g_index, group in enumerate(GROUPS):
         menu.focus = 0
@@ -89,15 +88,14 @@ def test_every_entry_is_reachable_by_keys_and_esc_backs_out(window, ctx):
 
 
 def test_every_entry_opens_its_screen_by_mouse(window, ctx):
-    from game.routes import Route
-    from game.shell.menu import GROUPS, QUIT, group_entries
+    from game.shell.menu import GROUPS, group_entries, quit_game
 
     for group in GROUPS:
         for entry in group_entries(group):
-            if entry.route == QUIT:
+            if entry.opens is quit_game:
                 continue
             ctx.memory.pop("menu.focus", None)  # the top level (the menu remembers the group last used)
-            menu = ctx.go(Route.MENU)
+            menu = ctx.go(routes.menu)
             frame(window)
             head = menu.buttons[1 + list(GROUPS).index(group)]
             click(window, *head.rect.center)
@@ -108,7 +106,7 @@ def test_every_entry_opens_its_screen_by_mouse(window, ctx):
             assert window.current_view is not menu, entry.label
             window.hide_view()
     ctx.memory.pop("menu.focus", None)
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     click(window, *menu.buttons[2].rect.center)
     frame(window)
@@ -117,7 +115,6 @@ def test_every_entry_opens_its_screen_by_mouse(window, ctx):
 
 
 def test_a_controller_reaches_a_group_entry_and_backs_out(window, ctx):
-    from game.routes import Route
     from game.shell.records import RecordsView
 
     pads = ctx.pads
@@ -126,7 +123,7 @@ def test_a_controller_reaches_a_group_entry_and_backs_out(window, ctx):
     pad = FakePad()
     manager.dispatch_event("on_connect", pad)
     try:
-        menu = ctx.go(Route.MENU)
+        menu = ctx.go(routes.menu)
         frame(window)
         for _ in range(3):  # down to More >
             pad.dispatch_event("on_dpad_motion", pad, pyglet.math.Vec2(0, -1))
@@ -153,7 +150,7 @@ def test_a_first_launch_escape_then_return_plays_a_level(window, ctx):
     from game.app import first_view
     from game.play.view import PlayView
 
-    menu = first_view(ctx, [])
+    menu = first_view(ctx)
     window.show_view(menu)
     frame(window)
     assert menu.greeting is not None and menu.greeting.visible
@@ -172,12 +169,11 @@ def test_a_first_launch_escape_then_return_plays_a_level(window, ctx):
 
 
 def test_the_backdrop_starts_differently_each_launch_and_stays_off_the_panel(window, ctx):
-    from game.routes import Route
     from game.shell.menu import backdrop_seed
 
     seeds = {backdrop_seed() for _ in range(3) if time.sleep(0.002) is None}
     assert len(seeds) > 1
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     left, right, bottom, top = menu.panel
     for t in (menu.title, menu.subtitle):
@@ -188,31 +184,31 @@ def test_the_backdrop_starts_differently_each_launch_and_stays_off_the_panel(win
 
 
 def test_tessera_campaign_opens_the_map_and_play_without_a_code_continues(window, ctx):
-    from engine.cli import build_parser
+    from engine.cli import WindowRequest, build_parser
     from game.app import first_view
     from game.play.view import PlayView
     from game.shell.levels import LevelsView
 
-    assert isinstance(first_view(ctx, ["campaign"]), LevelsView)
-    view = first_view(ctx, ["play"])
+    assert isinstance(first_view(ctx, WindowRequest("campaign")), LevelsView)
+    view = first_view(ctx, WindowRequest("play"))
     assert isinstance(view, PlayView) and view.code == ctx.campaign.levels[0].code()
     lv = ctx.campaign.levels
     for i in range(3):
         ctx.store.complete_level(lv[i].id, 3, lv[i + 1].id)
-    view = first_view(ctx, ["play"])
+    view = first_view(ctx, WindowRequest("play"))
     assert isinstance(view, PlayView) and view.code == lv[3].code()
     assert build_parser().parse_args(["campaign"]).command == "campaign"
     for level in lv:
         ctx.store.complete_level(level.id, 3, None)
-    assert isinstance(first_view(ctx, ["play"]), LevelsView)  # nothing left: the map
+    assert isinstance(first_view(ctx, WindowRequest("play")), LevelsView)  # nothing left: the map
 
 
 def test_the_cli_hands_campaign_and_a_bare_play_to_the_window():
     import io
 
-    from engine.cli import main
+    from engine.cli import WindowRequest, main
 
     opened = []
     for argv in (["campaign"], ["play"]):
         assert main(argv, out=io.StringIO(), err=io.StringIO(), open_window=lambda a: opened.append(a) or 0) == 0
-    assert opened == [["campaign"], ["play"]]
+    assert opened == [WindowRequest("campaign"), WindowRequest("play")]

@@ -415,9 +415,9 @@ def test_help_names_every_key_of_the_puzzle_screen(ctx):
 
     from pyglet.window import key
 
-    from game.shell.help import MODE_HELP
+    from game.ui.modes import PUZZLE_HELP
 
-    text = " ".join(MODE_HELP["puzzle"][1])
+    text = " ".join(PUZZLE_HELP.lines)
     view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))
     spoken = {"SPACE": "Space", "ESCAPE": "Esc", "PERIOD": ".", "NUM_DECIMAL": ".", "PLUS": "+", "EQUAL": "+",
               "NUM_ADD": "+", "MINUS": "-", "NUM_SUBTRACT": "-", "UP": "Arrows", "DOWN": "Arrows",

@@ -11,6 +11,7 @@ from engine.maze.solvers.bfs import shortest_path
 from engine.modes.ghost import Ghost
 from engine.modes.race import RaceSpec
 from engine.modes.race.session import RaceSession
+from game import routes
 
 
 def _walk_whole_path(view) -> None:
@@ -151,10 +152,9 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
 def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):
     from engine.codes import CodeError
     from game.race.view import RaceView
-    from game.routes import Route
 
     def race_command(ctx, args):
-        return ctx.view_for(Route.RACE_CODE, args[0])
+        return routes.race_code(ctx, args[0])
 
     spec = MazeSpec.create("triangle", 9, 6, "kruskal", seed=8)
     maze = spec.build()

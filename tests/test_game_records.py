@@ -11,6 +11,7 @@ from engine.modes.daily import daily_code, puzzle_daily, utc_today
 from engine.puzzle.deal import Deal, deal_session
 from engine.puzzle.optimal import solve_optimal
 from engine.records import Run, daily_tag
+from game import routes
 
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
@@ -34,14 +35,13 @@ def run_until(view, done, timeout=30.0):
 
 def test_dailies_screen_shows_streaks_and_opens_the_puzzle_daily_with_its_par(ctx):
     from game.puzzle.view import PuzzleView
-    from game.routes import Route
     from game.shell.dailies import DailiesView
 
     today = utc_today()
     for back in (1, 2):
         day = today - dt.timedelta(days=back)
         ctx.store.record_run(Run("maze", daily_code(day), daily_code(day), 30.0, 50, 40, daily_tag("maze", day)))
-    view = ctx.go(Route.DAILIES)
+    view = ctx.go(routes.dailies)
     assert isinstance(view, DailiesView)
     view.on_draw()
     assert "Maze streak: 2 days (longest 2)" in view.streak.text
@@ -107,7 +107,6 @@ def test_distance_line_follows_the_game_and_says_the_optimum_at_the_end(ctx):
 
 
 def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
-    from game.routes import Route
     from game.shell.records import RecordsView
 
     monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
@@ -116,7 +115,7 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     code = daily_code(dt.date(2026, 11, 20))
     ctx.store.record_win(code, 61.25, 130)
     ctx.store.record_win("puzzle-size:3x3", 9.5, 24)  # a size won before the history existed
-    view = ctx.go(Route.RECORDS)
+    view = ctx.go(routes.records)
     assert isinstance(view, RecordsView)
     view.on_draw()
     assert view.puzzle_texts[0].text.split("\n") == ["3x3", "4x4"]
@@ -132,7 +131,7 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     view.export()
     written = sorted((tmp_path / "home" / "exports").glob("*.csv"))
     assert len(written) == 1 and "Records written to" in view.status.text
-    settings = ctx.go(Route.SETTINGS)
+    settings = ctx.go(routes.settings)
     label = "Export records (CSV)"
     settings.activate([b.text for b in settings.buttons].index(label))
     assert len(sorted((tmp_path / "home" / "exports").glob("*.csv"))) == 2  # a new file, the first kept
@@ -145,9 +144,8 @@ def test_records_name_levels_by_world_and_name_and_say_when_empty(ctx, window):
     from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.records import seconds_text
-    from game.routes import Route
 
-    view = ctx.view_for(Route.RECORDS)
+    view = routes.records(ctx)
     try:
         assert check_layout(window, view, 1280, 800) == []
         shown = "\n".join(t.text for t in view.texts())
@@ -159,7 +157,7 @@ def test_records_name_levels_by_world_and_name_and_say_when_empty(ctx, window):
         other = MazeSpec.create("hex", 9, 7, "prim", seed=4).code()
         for code, t in ((first.code(), 12.8951), (tower.code(), 20.0), (hand, 30.0), (other, 40.0)):
             ctx.store.record_win(code, t, 50)
-        view = ctx.view_for(Route.RECORDS)
+        view = routes.records(ctx)
         assert check_layout(window, view, 1280, 800) == []
         names = {row[3]: row[0] for row in view.levels[1:]}
         assert names[first.code()] == f"{first.name} · {first.world}"
@@ -184,20 +182,19 @@ def test_one_time_format_on_the_win_the_map_records_and_the_csv(ctx, window, tmp
 
     from engine.records import records_csv
     from game.records import kept_bests
-    from game.routes import Route
 
     level = ctx.campaign.levels[0]
-    play = ctx.go(Route.LEVEL, level)
+    play = ctx.go(routes.level, level)
     s = play.session
     s.elapsed, s.moves, s.finished = 12.8951, s.shortest, True
     result = ctx.store.record_win(play.code, s.elapsed, s.moves)
-    win = ctx.go(Route.WIN, play, result, ctx.campaign.levels[1])
+    win = ctx.go(routes.win, play, result, ctx.campaign.levels[1])
     win.on_draw()
     win_text = " ".join(t.text for t in win.made_texts)
     assert "0:12.89" in win_text and "0:12.8 " not in win_text and "12.9" not in win_text
-    levels = ctx.go(Route.LEVELS, focus=0)
+    levels = ctx.go(routes.levels, focus=0)
     assert "best 0:12.89" in levels.info_line(0)
-    records = ctx.go(Route.RECORDS)
+    records = ctx.go(routes.records)
     assert "0:12.89" in "\n".join(t.text for t in records.texts())
     rows = list(csv.reader(io.StringIO(records_csv([], kept_bests(ctx.store)))))
     assert [r[3] for r in rows[1:] if r[1] == play.code] == ["12.89"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from arcade import key
 
+from game import routes
+
 
 def surfaces(view) -> set[tuple[int, int]]:
     return {tuple(s.size) for s in view.ui._surfaces.values()}
@@ -13,10 +15,9 @@ def surfaces(view) -> set[tuple[int, int]]:
 def test_menu_follows_a_resize_made_before_it_is_shown(window, ctx):
     from layout_check import set_window_size
 
-    from game.routes import Route
 
     window.hide_view()
-    menu = ctx.view_for(Route.MENU)
+    menu = routes.menu(ctx)
     try:
         set_window_size(window, 1920, 1080)  # no view to hear it
         window.show_view(menu)
@@ -33,7 +34,7 @@ def test_menu_follows_a_resize_made_behind_the_greeting(window, ctx):
 
     from game.app import first_view
 
-    menu = first_view(ctx, [])
+    menu = first_view(ctx)
     window.show_view(menu)
     menu.on_draw()
     assert menu.greeting is not None and menu.greeting.visible

@@ -12,6 +12,7 @@ from engine.puzzle.codes import shuffle_code
 from engine.share.lines import ShareSummary, share_line
 from engine.share.links import link_for
 from engine.share.qr import qr_matrix
+from game import routes
 from game.ui.qr import MIN_MODULE_PX, QrOverlay
 from tests.layout_check import set_window_size
 from tests.test_game_views import frame, keypress, open_spec, play_with_keys, run_until
@@ -170,9 +171,10 @@ def test_links_are_taken_wherever_codes_are(window, ctx):
     ctx.show(puzzle)
     puzzle.field = link_for(shuffle_code(3, 3, 1).code())
     assert puzzle.open_code() and isinstance(window.current_view, PuzzleView)
+    from engine.cli import WindowRequest
     from game.app import first_view
 
-    assert isinstance(first_view(ctx, ["play", link]), PlayView)  # tessera play LINK
+    assert isinstance(first_view(ctx, WindowRequest("play", link)), PlayView)  # tessera play LINK
 
 
 def test_a_screen_shown_after_a_resize_draws_in_the_whole_window(window, ctx):
@@ -189,11 +191,10 @@ def test_a_screen_shown_after_a_resize_draws_in_the_whole_window(window, ctx):
 
 def test_the_daily_win_screen_names_the_day(window, ctx):
     from engine.modes.daily import utc_today
-    from game.routes import Route
 
-    view = ctx.view_for(Route.DAILY)
+    view = routes.daily(ctx)
     s = view.session
     s.elapsed, s.moves, s.finished = 83.45, s.shortest + 3, True
-    win = ctx.view_for(Route.WIN, view, None, None)
+    win = routes.win(ctx, view, None, None)
     assert win.share.line.startswith(f"Tessera daily {utc_today().isoformat()} · ")
     assert f"{s.moves} moves, shortest {s.shortest}" in win.share.line

@@ -11,6 +11,7 @@ from arcade import key
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
 from engine.maze.solvers.bfs import shortest_path
+from game import routes
 from game.audio import Audio
 from game.context import Context
 from game.format import format_time
@@ -355,15 +356,14 @@ def test_frame_pacer_skips_idle_frames_and_slows_the_clock():
 
 
 def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_runs(window, ctx):
-    from game.routes import Route
 
-    for route in (Route.MENU, Route.SETTINGS, Route.HELP, Route.LEVELS):
+    for route in (routes.menu, routes.settings, routes.help_screen, routes.levels):
         view = ctx.go(route)
         assert view.needs_redraw()  # as the window does: ask, then draw
         frame(window)
         view.on_update(1 / 60)
         assert view.needs_redraw() is False, route
-    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    play = ctx.go(routes.level, ctx.campaign.levels[0])
     assert play.needs_redraw()
     frame(window)
     play.on_update(1 / 60)
@@ -391,11 +391,10 @@ def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_run
 
 
 def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
-    from game.routes import Route
     from game.shell.help import HelpView
     from game.shell.settings import SettingsView
 
-    play = ctx.go(Route.LEVEL, ctx.campaign.levels[0])
+    play = ctx.go(routes.level, ctx.campaign.levels[0])
     frame(window)
     walls = arcade.get_image().convert("RGB").getcolors(1 << 20)
     keypress(window, key.P)
@@ -416,9 +415,8 @@ def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
 
 
 def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window, ctx):
-    from game.routes import Route
 
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     frame(window)
     for _ in range(3):  # past Start, Play >, Create >
         keypress(window, key.DOWN)
@@ -563,19 +561,18 @@ class FakeStore:
 def test_views_run_on_any_save_store(window):
     """Context.store is a SaveStore: a campaign level is won and its progress saved in a fake store."""
     from game.play.view import PlayView
-    from game.routes import Route
     from game.shell.win import WinView
 
     store = FakeStore()
     ctx = Context(window, store=store, audio=Audio(enabled=False))
     window.hide_view()
-    for route in (Route.MENU, Route.LEVELS, Route.SETTINGS, Route.RACE_SETUP):
+    for route in (routes.menu, routes.levels, routes.settings, routes.race_setup):
         ctx.go(route)
         frame(window)
     ctx.set_theme("dark" if ctx.theme.name != "dark" else "light")
     assert store.settings["theme"] == ctx.theme.name
     level = ctx.campaign.levels[0]
-    view = ctx.go(Route.LEVEL, level)
+    view = ctx.go(routes.level, level)
     assert isinstance(view, PlayView)
     frame(window)
     s = view.session

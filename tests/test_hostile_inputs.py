@@ -23,6 +23,7 @@ from engine.cli import main
 from engine.modes.campaign import BrokenWorld
 from engine.modes.packs import load_pack, load_packs
 from engine.reader import MAX_DEPTH, ReadError, load_json, load_toml, read_bytes
+from game import routes
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = "M2.S2X2.BT#9UQ0-I3"
@@ -150,7 +151,6 @@ def test_load_packs_returns_with_one_broken_world_per_hostile_file(hostile_level
 
 
 def test_the_game_map_opens_with_hostile_packs_as_broken_tiles(window, ctx, hostile_levels):
-    from game.routes import Route
     from game.shell.levels import LevelsView
 
     guard: list[object] = []  # the same loader first, off the test's thread: a regression fails, never hangs
@@ -161,7 +161,7 @@ def test_the_game_map_opens_with_hostile_packs_as_broken_tiles(window, ctx, host
     camp = ctx.campaign
     broken = sorted(b.source for b in camp.broken)
     assert broken == expected_broken(hostile_levels)
-    view = ctx.go(Route.LEVELS)
+    view = ctx.go(routes.levels)
     assert isinstance(view, LevelsView)
     view.on_draw()
     n = len(broken)

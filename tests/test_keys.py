@@ -11,6 +11,7 @@ import pytest
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
+from game import routes
 from game.ui.input import ACTIONS, BINDINGS, CONTEXTS, RESERVED, BindingError, Bindings, key_name
 
 SPEC = MazeSpec.create("square", 6, 5, "backtracker", seed=4)
@@ -108,7 +109,7 @@ def test_two_players_each_on_their_remapped_keys(window, ctx):
 def test_keys_page_remaps_refuses_resets_and_saves(window, ctx):
     from game.shell.keys import KeysView
 
-    view = KeysView(ctx, ctx.show_menu)
+    view = KeysView(ctx, lambda: routes.show_menu(ctx))
     window.show_view(view)
     view.on_draw()
     assert view.context() == "menu" and view.buttons[0].text.startswith("<")
@@ -156,11 +157,9 @@ def test_remapped_keys_survive_reopening_the_store(window, tmp_path):
 
 
 def test_menus_follow_remapped_keys(window, ctx):
-    from game.routes import Route
-
     ctx.keys.bind("menu.down", 0, key.J)
     ctx.keys.clear("menu.down", 1)
-    menu = ctx.go(Route.MENU)
+    menu = ctx.go(routes.menu)
     menu.focus = 0
     press(window, key.J)
     assert menu.focus == 1
@@ -206,7 +205,7 @@ def test_the_clash_check_knows_the_built_in_stair_keys_of_every_mode(window, ctx
     # A saved table that gives Pause the Q key (an old save) keeps the default Pause.
     assert Bindings.loads('{"maze.pause": [113]}').keys("maze.pause") == (key.P,)
     # On the Keys page: refused with the clash named, nothing changed.
-    view = KeysView(ctx, ctx.show_menu)
+    view = KeysView(ctx, lambda: routes.show_menu(ctx))
     window.show_view(view)
     view.on_draw()
     press(window, key.RIGHT)  # the maze page

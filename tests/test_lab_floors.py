@@ -66,10 +66,10 @@ def test_the_lab_view_shows_the_cursors_floor_with_the_indicator_and_ends_with_t
     ctx.show(view)
     view.on_draw()
     grid = view.run.grid
-    assert view.shown.floor == 0 and view.status_line().startswith("floor 1/2 · carving")
+    assert view.lab_camera.shown.floor == 0 and view.status_line().startswith("floor 1/2 · carving")
     assert "E/Q floor" in view.hud.t_help.text
     x0, y0, x1, y1 = grid.base_grid.bounds()
-    assert view.viewport.cam.bounds == pytest.approx((x0, y0, x1, y1))
+    assert view.lab_camera.viewport.cam.bounds == pytest.approx((x0, y0, x1, y1))
     view.playing = True
     seen = set()
     for _ in range(5000):
@@ -78,39 +78,39 @@ def test_the_lab_view_shows_the_cursors_floor_with_the_indicator_and_ends_with_t
             break
         focus = view.run.focus_floor()
         if focus >= 0:
-            assert view.shown.floor == focus  # the floor shown follows the cursor
+            assert view.lab_camera.shown.floor == focus  # the floor shown follows the cursor
             seen.add(focus)
             dx, _ = grid.floor_offset(focus)
-            assert view.viewport.cam.bounds == pytest.approx((x0 + dx, y0, x1 + dx, y1))
+            assert view.lab_camera.viewport.cam.bounds == pytest.approx((x0 + dx, y0, x1 + dx, y1))
             assert view.status_line().startswith(f"floor {focus + 1}/2")
     assert seen == {0, 1}
     view.run_to_end()
     assert np.array_equal(view.maze.passage, spec.build().passage)
     view.on_draw()
     # E / Q look at another floor; F fits the floor shown
-    view.shown.floor = 0
+    view.lab_camera.shown.floor = 0
     window.dispatch_event("on_key_press", key.E, 0)
-    assert view.shown.floor == 1 and view.status_line().startswith("floor 2/2")
+    assert view.lab_camera.shown.floor == 1 and view.status_line().startswith("floor 2/2")
     window.dispatch_event("on_key_press", key.E, 0)
-    assert view.shown.floor == 1  # no floor above the top
+    assert view.lab_camera.shown.floor == 1  # no floor above the top
     window.dispatch_event("on_key_press", key.PAGEDOWN, 0)
-    assert view.shown.floor == 0 and view.viewport.cam.bounds == pytest.approx((x0, y0, x1, y1))
+    assert view.lab_camera.shown.floor == 0 and view.lab_camera.viewport.cam.bounds == pytest.approx((x0, y0, x1, y1))
     # breadth-first solving: its frontier is followed once it stays on another floor (no flicker), then the
     # path's end: the goal's floor
     from game.lab.camera import DWELL
 
     window.dispatch_event("on_key_press", key.S, 0)
-    switches, t, last = [], 0.0, view.shown.floor
+    switches, t, last = [], 0.0, view.lab_camera.shown.floor
     for _ in range(20000):
         view.on_update(1 / 60)
         t += 1 / 60
-        if view.shown.floor != last:
+        if view.lab_camera.shown.floor != last:
             switches.append(t)
-            last = view.shown.floor
+            last = view.lab_camera.shown.floor
         if view.run.phase is LabPhase.SOLVED:
             break
     view.on_update(1 / 60)
-    assert view.run.phase is LabPhase.SOLVED and view.shown.floor == grid.floor_of[view.run.goal] == 1
+    assert view.run.phase is LabPhase.SOLVED and view.lab_camera.shown.floor == grid.floor_of[view.run.goal] == 1
     assert switches and all(b - a >= DWELL for a, b in zip(switches, switches[1:], strict=False))
     view.on_draw()
 
@@ -134,7 +134,7 @@ def test_stair_marks_are_the_open_stairs_of_the_shown_floor():
 
 def test_the_lab_setup_offers_floors_and_opens_them_and_the_comparison_keeps_them(ctx, window):
     from game.lab.compare import CompareView
-    from game.lab.open import lab_command
+    from game.lab.open import open_lab
     from game.lab.setup import LabSetupView
     from game.lab.view import LabView
 
@@ -148,7 +148,7 @@ def test_the_lab_setup_offers_floors_and_opens_them_and_the_comparison_keeps_the
     lab = window.current_view
     assert isinstance(lab, LabView) and lab.spec.floors == 2 and lab.run.grid.floors == 2
     code = MazeSpec.create("square", 6, 5, "wilson", seed=2, floors=4).code()
-    view = lab_command(ctx, [code])
+    view = open_lab(ctx, code)
     assert isinstance(view, LabView) and view.code == code
     compare = CompareView(ctx, MazeSpec.create("square", 6, 5, "wilson", seed=2, floors=2), runs=1, start=False)
     assert "binary-tree" not in compare.algorithms and "wilson" in compare.algorithms
@@ -191,7 +191,7 @@ def test_the_lab_with_floors_fits_at_800x600_and_1920x1080(ctx, window, size, th
             view.on_resize(*size)
             view.on_draw()
             assert layout_problems(view.texts(), *size) == []
-            assert view.status_line().startswith(f"floor {view.shown.floor + 1}/4")
+            assert view.status_line().startswith(f"floor {view.lab_camera.shown.floor + 1}/4")
     finally:
         window.set_size(1280, 800)
         ctx.set_theme("dark")

@@ -17,6 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, label_overflows, set_window_size, text_box  # noqa: E402
 
+from game import routes
+
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 
 
@@ -24,7 +26,7 @@ def keys_page(ctx):
     """Settings → Keys on its longest context (the sliding puzzle's), an action waiting for a key."""
     from game import routes
 
-    view = routes.keys(ctx, ctx.show_menu)
+    view = routes.keys(ctx, lambda: routes.show_menu(ctx))
     ctx.window.show_view(view)
     while view.context() != "puzzle":
         view.turn(1)
@@ -36,8 +38,6 @@ def _screens(ctx):
     from engine.maze.recipe import MazeSpec
     from game import routes
     from game.play.view import PlayView
-    from game.routes import Route
-
     def play(shape):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
         return lambda: PlayView(ctx, spec.build(), spec.code(), "A rather long level title: " + shape * 4)
@@ -57,11 +57,11 @@ def _screens(ctx):
         return view
 
     def win():
-        view = ctx.view_for(Route.LEVEL, ctx.campaign.levels[3])
+        view = routes.level(ctx, ctx.campaign.levels[3])
         s = view.session
         s.elapsed, s.moves, s.finished = 83.4, s.shortest + 3, True
         result = ctx.store.record_win(view.code, s.elapsed, s.moves)
-        return ctx.view_for(Route.WIN, view, result, ctx.campaign.levels[4])
+        return routes.win(ctx, view, result, ctx.campaign.levels[4])
 
     def dark_win():  # a dark maze's win: the fog lifts, a wide legend
         spec = MazeSpec("hex", 14, 10, "backtracker", {}, 0, 7, dark=True)
@@ -69,7 +69,7 @@ def _screens(ctx):
         s = view.session
         s.trace = list(s.shortest_way)
         s.elapsed, s.moves, s.finished = 3723.4, s.shortest, True
-        return ctx.view_for(Route.WIN, view, None, None)
+        return routes.win(ctx, view, None, None)
 
     def share():
         return routes.share(ctx, "M2.S12X9.PR#2890-IU", "Tessera daily 2026-11-26 · hexagon 20×14 · 1:02:03.4 · "
@@ -99,7 +99,7 @@ def _screens(ctx):
         return make
 
     def code_error():
-        return ctx.view_for(Route.CODE_ENTRY, "M1.S5X5.BT#1-0", error="The check character does not match: "
+        return routes.code_entry(ctx, "M1.S5X5.BT#1-0", error="The check character does not match: "
                             "a letter was mistyped or the code was cut short (expected 7, got 0).")
 
     def levels_with_packs():
@@ -121,7 +121,7 @@ def _screens(ctx):
         os.environ["TESSERA_HOME"] = str(home)
         try:
             assert len(other.campaign.broken) == 1
-            view = other.view_for(Route.LEVELS)
+            view = routes.levels(other)
         finally:
             if old is None:
                 del os.environ["TESSERA_HOME"]
@@ -139,7 +139,7 @@ def _screens(ctx):
         ctx.store.set_setting("race.players", "2")
         ctx.store.set_setting("race.dark", "1")
         try:
-            return ctx.view_for(Route.RACE_SETUP)
+            return routes.race_setup(ctx)
         finally:
             ctx.store.set_setting("race.players", "1")
             ctx.store.set_setting("race.dark", "0")
@@ -157,19 +157,19 @@ def _screens(ctx):
             code = daily_code(today - dt.timedelta(days=i))
             ctx.store.record_win(code, 60.0 + i, 100 + i)
             ctx.store.record_run(Run("maze", code, code, 60.0 + i, 100 + i, 90, daily_tag("maze", today)))
-        return ctx.view_for(Route.RECORDS)
+        return routes.records(ctx)
 
     return {
-        "dailies": lambda: ctx.view_for(Route.DAILIES),
+        "dailies": lambda: routes.dailies(ctx),
         "records": records,
         "loading": loading,
-        "menu": lambda: ctx.view_for(Route.MENU),
-        "levels": lambda: ctx.view_for(Route.LEVELS),
+        "menu": lambda: routes.menu(ctx),
+        "levels": lambda: routes.levels(ctx),
         "levels-packs": levels_with_packs,
         "play-square": play("square"),
         "play-hex": play("hex"),
         "play-triangle": play("triangle"),
-        "daily": lambda: ctx.view_for(Route.DAILY),
+        "daily": lambda: routes.daily(ctx),
         "play-notice": notice,
         "pause": paused,
         "win": win,
@@ -177,13 +177,13 @@ def _screens(ctx):
         "share": share,
         "puzzle-win": puzzle_win(),
         "puzzle-daily-win": puzzle_win(daily=True),
-        "settings": lambda: ctx.view_for(Route.SETTINGS),
+        "settings": lambda: routes.settings(ctx),
         "keys": lambda: keys_page(ctx),
         "code-entry": code_error,
-        "help": lambda: ctx.view_for(Route.HELP, mode="hex"),
-        "race-setup": lambda: ctx.view_for(Route.RACE_SETUP),
+        "help": lambda: routes.help_screen(ctx, mode="hex"),
+        "race-setup": lambda: routes.race_setup(ctx),
         "race-setup-two-dark": race_two_dark,
-        "lab-setup": lambda: ctx.view_for(Route.LAB_SETUP),
+        "lab-setup": lambda: routes.lab_setup(ctx),
     }
 
 
@@ -224,16 +224,14 @@ def test_layout_check_finds_overlap_and_overflow(window, ctx):
     assert box[3] == pytest.approx(20)
 
 
-@pytest.mark.parametrize("route", ["race-setup", "lab-setup"])
+@pytest.mark.parametrize("route", [routes.race_setup, routes.lab_setup], ids=["race-setup", "lab-setup"])
 def test_setup_labels_fit_their_buttons_after_every_click(window, ctx, route):
     """Clicking a choice changes its caption (and others: two players, Dark, the Trémaux explorer's "no map,
     like you"): every caption still fits its button at every size, without a new layout."""
-    from game.routes import Route
-
     problems: list[str] = []
     try:
         for w, h in SIZES:
-            view = ctx.view_for(Route(route))
+            view = route(ctx)
             check_layout(window, view, w, h)
             names = [n for n in view.choice_buttons if n not in ("seed", "folder")]
             for _ in range(2):  # twice round: every combination of players and Dark with each opponent
@@ -316,11 +314,10 @@ def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
 
     import engine.modes.daily as daily
     from game.play.view import HUD_GAP
-    from game.routes import Route
     from game.ui import ui_scale
 
     monkeypatch.setattr(daily, "utc_today", lambda: dt.date(2026, 11, 23) + dt.timedelta(days=day))
-    view = ctx.view_for(Route.DAILY)
+    view = routes.daily(ctx)
     try:
         for w, h in SIZES:
             assert check_layout(window, view, w, h) == []
@@ -335,9 +332,8 @@ def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
 def test_world_names_share_one_size_and_are_whole(window, ctx):
     """The campaign map paints every world name at one font size, whole at every size (two lines where narrow)."""
     from game.render.map_art import text_width
-    from game.routes import Route
 
-    view = ctx.view_for(Route.LEVELS)
+    view = routes.levels(ctx)
     try:
         for w, h in SIZES:
             assert check_layout(window, view, w, h) == []

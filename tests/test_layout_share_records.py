@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from arcade import key
 
+from game import routes
+
 sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, layout_problems, set_window_size, text_box  # noqa: E402
 from test_layout import SIZES  # noqa: E402
@@ -40,19 +42,17 @@ def played_calendar(ctx) -> None:
 
 
 def dailies_proving(ctx):
-    from game.routes import Route
 
     played_calendar(ctx)
-    view = ctx.view_for(Route.DAILIES)
+    view = routes.dailies(ctx)
     ctx.window.show_view(view)
     view.say(f"Proving today's 4x4 par (fewest moves)… {LONG_PROGRESS}")
     return view
 
 
 def dailies_failed(ctx):
-    from game.routes import Route
 
-    view = ctx.view_for(Route.DAILIES)
+    view = routes.dailies(ctx)
     ctx.window.show_view(view)
     view.say("The puzzle daily could not be prepared (" + "the tables could not be written: disk full; " * 4 + ").")
     return view
@@ -60,11 +60,10 @@ def dailies_failed(ctx):
 
 def records_exported(ctx, folder: Path):
     from engine.records import Run
-    from game.routes import Route
 
     for i, t in enumerate((30.0, 25.0, 40.0, 35.0, 28.0, 33.0, 31.0)):
         ctx.store.record_run(Run("puzzle", ("3x3", "4x4", "5x5", "10x10")[i % 4], "", t, 100 + i, 50, ""))
-    view = ctx.view_for(Route.RECORDS)
+    view = routes.records(ctx)
     ctx.window.show_view(view)
     deep = folder.joinpath(*(["a-rather-long-folder-name"] * 12))
     deep.mkdir(parents=True)
@@ -81,12 +80,11 @@ def records_exported(ctx, folder: Path):
 
 
 def daily_win(ctx):
-    from game.routes import Route
 
-    play = ctx.view_for(Route.DAILY)
+    play = routes.daily(ctx)
     s = play.session
     s.elapsed, s.moves, s.finished = 3723.45, s.shortest + 1234, True
-    win = ctx.view_for(Route.WIN, play, None, None)
+    win = routes.win(ctx, play, None, None)
     ctx.window.show_view(win)
     return win
 

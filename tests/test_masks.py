@@ -424,8 +424,8 @@ def test_picture_fields_round_trip_any_small_bitmap(rows):
 
 def _smallest_above(shape: str, width: int) -> tuple[int, int] | None:
     """The smallest height with ``width`` whose grid has more cells than the decode check cuts."""
-    from engine.maze.grids import SHAPES
-    from engine.maze.recipe import CUT_CHECK_CELLS, cell_count
+    from engine.maze.grids import SHAPES, cell_count
+    from engine.maze.recipe import CUT_CHECK_CELLS
 
     info = SHAPES[shape]
     for h in range(info.min_size, info.max_size + 1):
@@ -438,10 +438,10 @@ def test_codes_above_the_cut_check_size_always_leave_a_connected_shape():
     """Why decoding a big built-in/text mask code need not cut its grid: at the smallest sizes above
     CUT_CHECK_CELLS, every shape, both extreme aspects and a square-ish one, every built-in mask and
     thin texts keep at least 2 connected cells (the cut itself keeps only the largest connected part)."""
-    from engine.maze.grids import SHAPES
+    from engine.maze.grids import SHAPES, cell_count
     from engine.maze.grids.masked import masked_grid
     from engine.maze.masks import BUILTIN, Mask
-    from engine.maze.recipe import CUT_CHECK_CELLS, cell_count
+    from engine.maze.recipe import CUT_CHECK_CELLS
 
     masks = [Mask.builtin(name) for name in BUILTIN] + [Mask.text("IIIIIIIIIIII"), Mask.text("I"), Mask.text("-")]
     for shape, info in SHAPES.items():
@@ -455,8 +455,7 @@ def test_codes_above_the_cut_check_size_always_leave_a_connected_shape():
 
 
 def test_cell_count_matches_the_grids():
-    from engine.maze.grids import SHAPES, make_grid
-    from engine.maze.recipe import cell_count
+    from engine.maze.grids import SHAPES, cell_count, make_grid
 
     for shape in SHAPES:
         for w, h in ((4, 4), (5, 9), (31, 17), (100, 7), (9, 120)):

@@ -1,20 +1,19 @@
-"""The mode registry (engine.modes.registry): its kinds are real code kinds, its sessions real session classes, its
-route names real routes, and the game reads it."""
+"""The modes: the engine's registry (engine.modes.registry) names real code kinds, and the game's side of each mode
+(game.ui.modes: the screen of its codes, its menu button, its help) is keyed on the same names."""
 
 from __future__ import annotations
 
-from engine.codes import KINDS, known_kinds
-from engine.modes.registry import GAME_FACING, MODES, help_keys, kind_routes, menu_modes
-from game.routes import ROUTES, Route
+import pytest
+
+from engine.codes import KINDS, CodeError, known_kinds
+from engine.modes.registry import MODES
+from game import routes
+from game.ui.modes import GAME_MODES, MAZE_HELP, Opener, help_sections, kind_openers, menu_buttons
 
 
-def test_every_mode_route_is_a_game_route() -> None:
-    assert list(GAME_FACING) == list(MODES)
-    for name, mode in GAME_FACING.items():
-        assert Route(mode.route) in ROUTES, name
-        if mode.menu_route is not None:
-            assert Route(mode.menu_route) in ROUTES, name
-        assert (mode.label is None) == (mode.menu_route is None), name
+def test_every_engine_mode_has_its_game_side_and_no_more() -> None:
+    assert list(GAME_MODES) == list(MODES)
+    assert all(name == mode.name for name, mode in GAME_MODES.items())
 
 
 def test_every_mode_names_the_session_that_runs_it() -> None:
@@ -24,30 +23,42 @@ def test_every_mode_names_the_session_that_runs_it() -> None:
         "PlaySession", "RaceSession", "DuoSession", "PuzzleSession", "LabRun", "EditorSession"}
 
 
-def test_every_registered_code_kind_has_a_mode() -> None:
+def test_every_registered_code_kind_has_a_mode_and_a_screen() -> None:
     known_kinds()  # loads every kind module
     kinds = {k.name for k in KINDS.values()}
     assert kinds == {"maze", "race", "ghost", "puzzle", "level"}
-    assert set(kind_routes()) == kinds
     assert {m.kind for m in MODES.values()} - {None} == kinds
+    assert set(kind_openers()) == kinds
+    for name, info in MODES.items():  # a mode opens codes exactly when it has a kind
+        assert (GAME_MODES[name].opens is None) == (info.kind is None), name
 
 
-def test_the_game_tables_come_from_the_registry_unchanged() -> None:
-    from game.codes import VIEW_ROUTES
-    from game.shell.help import MODE_HELP, SECTIONS
-    from game.shell.menu import MENU_ENTRIES
+def test_an_opener_takes_its_own_kind_only(ctx) -> None:
+    from engine.maze.recipe import MazeSpec
+    from engine.puzzle.codes import shuffle_code
 
-    assert VIEW_ROUTES == {"maze": Route.PLAY_CODE, "race": Route.RACE_CODE, "ghost": Route.RACE_CODE,
-                           "puzzle": Route.PUZZLE, "level": Route.PLAY_CODE}
-    menu = [(e.label, e.route, e.order) for e in sorted(MENU_ENTRIES, key=lambda e: e.order)]
-    assert menu == [("Campaign", Route.LEVELS, 10), ("Race", Route.RACE_SETUP, 20),
-                    ("Sliding Puzzle", Route.PUZZLE, 30), ("Lab", Route.LAB_SETUP, 40),
-                    ("Editor", Route.EDITOR, 50), ("My levels", Route.MY_LEVELS, 55),
-                    ("Enter code", Route.CODE_ENTRY, 60),
-                    ("Dailies", Route.DAILIES, 70), ("Records", Route.RECORDS, 75),
-                    ("Settings", Route.SETTINGS, 80), ("Help", Route.HELP, 90), ("Quit", "quit", 99)]
-    assert [m.name for m in menu_modes()] == ["play", "race", "puzzle", "lab", "editor", "daily"]
-    assert set(help_keys()) == set(MODE_HELP)
+    opener = Opener(MazeSpec, routes.play_code)
+    with pytest.raises(CodeError, match="This puzzle code cannot be played here"):
+        opener(ctx, shuffle_code(3, 3, 5))  # another kind: refused with a sentence, not a crash
+    with pytest.raises(CodeError):
+        kind_openers()["puzzle"](ctx, MazeSpec.create("square", 4, 4, "backtracker", seed=1))
+
+
+def test_the_menu_and_help_come_from_the_modes_table() -> None:
+    from game.shell.help import SECTIONS
+    from game.shell.menu import MENU_ENTRIES, quit_game
+
+    assert [(b.label, b.opens, b.order) for b in menu_buttons()] == [
+        ("Campaign", routes.levels, 10), ("Race", routes.race_setup, 20), ("Sliding Puzzle", routes.puzzle, 30),
+        ("Lab", routes.lab_setup, 40), ("Editor", routes.editor, 50), ("Dailies", routes.dailies, 70)]
+    menu = [(e.label, e.opens, e.order) for e in sorted(MENU_ENTRIES, key=lambda e: e.order)]
+    assert menu == [("Campaign", routes.levels, 10), ("Race", routes.race_setup, 20),
+                    ("Sliding Puzzle", routes.puzzle, 30), ("Lab", routes.lab_setup, 40),
+                    ("Editor", routes.editor, 50), ("My levels", routes.my_levels, 55),
+                    ("Enter code", routes.code_entry, 60),
+                    ("Dailies", routes.dailies, 70), ("Records", routes.records, 75),
+                    ("Settings", routes.settings, 80), ("Help", routes.help_screen, 90), ("Quit", quit_game, 99)]
+    assert help_sections()[0] is MAZE_HELP and len(help_sections()) == 6  # shared sections once
     assert [heading for heading, _ in SECTIONS] == [
         "Everywhere", "Walking a maze (campaign, codes, daily maze)", "Floors, bridges and the dark", "Race",
         "Two players (Race setup: Players 2)", "Sliding puzzle", "Dailies", "Records", "Maze editor",

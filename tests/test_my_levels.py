@@ -17,6 +17,7 @@ from engine.modes.packs import MAX_LEVELS, export_levels, load_pack
 from engine.modes.race.code import RaceSpec
 from engine.pack_export import toml_string
 from engine.puzzle.codes import shuffle_code
+from game import routes
 
 sys.path.insert(0, str(Path(__file__).parent))
 from layout_check import check_layout, set_window_size  # noqa: E402
@@ -46,9 +47,8 @@ def click(window, button) -> None:
 
 
 def show_my_levels(window, ctx):
-    from game.routes import Route
 
-    view = ctx.go(Route.MY_LEVELS)
+    view = ctx.go(routes.my_levels)
     view.on_draw()
     view.on_draw()
     return view
@@ -275,7 +275,6 @@ def test_long_lists_scroll_to_the_chosen_level(window, ctx, saved):
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_my_levels_fits_at_every_size(window, ctx, saved, theme):
-    from game.routes import Route
 
     ctx.set_theme(theme)
     for i in range(25):
@@ -283,23 +282,23 @@ def test_my_levels_fits_at_every_size(window, ctx, saved, theme):
     problems: list[str] = []
 
     def renaming():
-        view = ctx.view_for(Route.MY_LEVELS, status="A status line that says what happened " * 4)
+        view = routes.my_levels(ctx, status="A status line that says what happened " * 4)
         view.start_rename()
         return view
 
     def confirming():
-        view = ctx.view_for(Route.MY_LEVELS, focus=26)
+        view = routes.my_levels(ctx, focus=26)
         view.ask_delete()
         return view
 
     try:
-        for make in (lambda: ctx.view_for(Route.MY_LEVELS), renaming, confirming):
+        for make in (lambda: routes.my_levels(ctx), renaming, confirming):
             view = make()
             for w, h in [(800, 600), (1280, 800), (1920, 1080)]:
                 problems += [f"{view.mode}: {p}" for p in check_layout(window, view, w, h)]
         for store_levels in ctx.store.my_levels():
             ctx.store.delete_my_level(store_levels.id)
-        empty = ctx.view_for(Route.MY_LEVELS)
+        empty = routes.my_levels(ctx)
         for w, h in [(800, 600), (1920, 1080)]:
             problems += [f"empty: {p}" for p in check_layout(window, empty, w, h)]
     finally:

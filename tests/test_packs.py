@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.maze.recipe import MazeSpec, cell_count
+from engine.maze.grids import cell_count
+from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
 from engine.modes import packs
 from engine.modes.campaign import BrokenWorld, load_campaign
 from engine.modes.packs import MAX_CELLS, Pack, PackEntry, PackError, load_pack, load_packs, with_packs, write_pack
 from engine.modes.play import default_par_moves, default_par_time
+from game import routes
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -370,14 +372,13 @@ def home_with_packs(tmp_path, monkeypatch):
 
 
 def test_the_map_shows_a_pack_world_and_a_broken_pack(window, ctx, home_with_packs):
-    from game.routes import Route
     from game.shell.levels import LevelsView
 
     shipped = load_campaign()
     camp = ctx.campaign
     assert ctx.campaign_error is None
     assert len(camp.levels) == len(shipped) + 2 and len(camp.broken) == 1
-    view = ctx.go(Route.LEVELS)
+    view = ctx.go(routes.levels)
     assert isinstance(view, LevelsView)
     names = view.column_names()
     assert names[:-2] == shipped.worlds() and names[-2:] == ["Teacher's Hex Set", "oops"]
@@ -401,13 +402,12 @@ def test_the_map_shows_a_pack_world_and_a_broken_pack(window, ctx, home_with_pac
 def test_playing_a_pack_level_records_stars_and_bests_under_its_id(window, ctx, home_with_packs):
     from test_game_views import play_with_keys, run_until
 
-    from game.routes import Route
     from game.shell.levels import LevelsView
     from game.shell.win import WinView
 
     camp = ctx.campaign
     level = next(lv for lv in camp.levels if lv.id == "pack-hexes-1")
-    view = ctx.go(Route.LEVEL, level)
+    view = ctx.go(routes.level, level)
     s = view.session
     assert (s.par_moves, s.par_time) == (level.par_moves, level.par_time)
     window.current_view.on_draw()
@@ -416,7 +416,7 @@ def test_playing_a_pack_level_records_stars_and_bests_under_its_id(window, ctx, 
     assert ctx.store.stars()["pack-hexes-1"] >= 2
     assert "pack-hexes-2" in ctx.store.unlocked()
     assert ctx.store.best(HEX.code()).best_moves == shortest(HEX)
-    levels = ctx.go(Route.LEVELS)
+    levels = ctx.go(routes.levels)
     assert isinstance(levels, LevelsView)
     i = level.index
     assert not levels.locked[i + 1] and levels.tiles[i].state == "open" and levels.tiles[i].stars >= 2
@@ -440,12 +440,11 @@ def test_a_hand_made_pack_level_opens_in_the_play_screen(window, ctx, tmp_path):
 def test_the_map_with_packs_fits_at_every_size(window, ctx, home_with_packs):
     from layout_check import check_layout, set_window_size
 
-    from game.routes import Route
 
     problems: list[str] = []
     try:
         for w, h in [(800, 600), (1280, 800), (1920, 1080)]:
-            view = ctx.view_for(Route.LEVELS)
+            view = routes.levels(ctx)
             view.focus = len(view.buttons) - 1  # the broken pack's line at the bottom
             problems += [f"{w}x{h}: {p}" for p in check_layout(window, view, w, h)]
     finally:

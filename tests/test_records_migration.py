@@ -21,6 +21,7 @@ from test_store import LEGACY_V4, MAZE, v3_db_script  # noqa: E402
 
 from engine.modes.daily import daily_code, utc_today  # noqa: E402
 from engine.records import Run  # noqa: E402
+from game import routes
 from game.save_schema import DB_NAME, SCHEMA_VERSION  # noqa: E402
 from game.store import Store  # noqa: E402
 
@@ -95,7 +96,6 @@ def test_every_v4_row_survives_and_only_won_dailies_become_runs(tmp_path):
 
 def test_the_migrated_records_show_on_every_screen_and_in_the_csv(ctx, tmp_path, monkeypatch):
     from game.launcher import main
-    from game.routes import Route
 
     home = tmp_path / "home"
     home.mkdir()
@@ -111,12 +111,12 @@ def test_the_migrated_records_show_on_every_screen_and_in_the_csv(ctx, tmp_path,
 
     ctx.store.close()
     ctx.store = Store(path)
-    records = ctx.view_for(Route.RECORDS)
+    records = routes.records(ctx)
     sizes = {row[0]: row for row in records.puzzle[1:]}
     assert sizes["4x4"][2] == "1:35.00" and sizes["4x4"][3] == "180"  # the kept bests, no history needed
     assert sizes["3x3"][2] == "0:12.50" and sizes["3x3"][3] == "24"
     levels = {row[3]: row for row in records.levels[1:]}
     assert levels[MAZE][1] == "0:33.25" and all(code in levels for code in info["won"])
-    dailies = ctx.view_for(Route.DAILIES)
+    dailies = routes.dailies(ctx)
     assert "Maze streak: 3 days (longest 3)" in dailies.streak.text
     assert dailies.columns_text[1].text.split("\n")[1:6] == ["·", "done", "done", "done", "·"]

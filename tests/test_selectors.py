@@ -7,17 +7,17 @@ from __future__ import annotations
 import pytest
 from arcade import key
 
+from game import routes
+
 
 def press(window, symbol):
     window.dispatch_event("on_key_press", symbol, 0)
     window.dispatch_event("on_key_release", symbol, 0)
 
 
-@pytest.mark.parametrize("route", ["race-setup", "lab-setup"])
+@pytest.mark.parametrize("route", [routes.race_setup, routes.lab_setup], ids=["race-setup", "lab-setup"])
 def test_focused_choice_is_a_selector_that_left_right_change(window, ctx, route):
-    from game.routes import Route
-
-    view = ctx.go(Route(route))
+    view = ctx.go(route)
     view.on_draw()
     size = view.choice_buttons["size"]
     while view.buttons[view.focus] is not size:
@@ -35,10 +35,8 @@ def test_focused_choice_is_a_selector_that_left_right_change(window, ctx, route)
 
 
 def test_remapped_menu_keys_drive_the_selector(window, ctx):
-    from game.routes import Route
-
     ctx.keys.bind("menu.right", 0, key.L)
-    view = ctx.go(Route.RACE_SETUP)
+    view = ctx.go(routes.race_setup)
     view.focus = view.buttons.index(view.choice_buttons["shape"])
     view.refresh()
     before = view.choice_labels["shape"]()

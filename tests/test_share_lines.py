@@ -72,12 +72,12 @@ def test_two_different_mazes_of_one_shape_and_size_give_the_same_line(
 def test_the_line_by_example():
     summary = ShareSummary("maze", "hex", 20, 14, False, dt.date(2026, 11, 26))
     assert share_line(summary, 83.45, 41, 38, 2) == (
-        f"Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) {LIT * 2}{UNLIT}"
+        f"Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.45 · 41 moves, shortest 38 (92%) {LIT * 2}{UNLIT}"
     )
     assert share_line(summary, 83.45, 41, 38).endswith("(92%)")  # no stars given: none shown (a race)
-    assert share_line(ShareSummary.of_puzzle(4, 4), 41.0, 57, None) == "Tessera puzzle · 4×4 · 0:41.0 · 57 moves"
+    assert share_line(ShareSummary.of_puzzle(4, 4), 41.0, 57, None) == "Tessera puzzle · 4×4 · 0:41.00 · 57 moves"
     dark = ShareSummary("maze", "square", 10, 10, dark=True)
-    assert share_line(dark, 3723.45, 38, 38).startswith("Tessera · square 10×10, dark · 1:02:03.4 · 38 moves")
+    assert share_line(dark, 3723.45, 38, 38).startswith("Tessera · square 10×10, dark · 62:03.45 · 38 moves")
     with pytest.raises(ValueError):
         share_line(dark, 1.0, -1, 3)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from layout_check import check_layout, set_window_size
 
+from game import routes
+
 SIZES = [(1280, 800), (1920, 1080)]
 
 
@@ -17,10 +19,9 @@ def _label(button):
 
 
 def _menu_heights(window, ctx, size, percent):
-    from game.routes import Route
 
     ctx.set_text_size(percent)
-    view = ctx.view_for(Route.MENU)
+    view = routes.menu(ctx)
     assert check_layout(window, view, *size) == []
     out = {}
     for group in [None, *view.group_names()]:
@@ -33,10 +34,9 @@ def _menu_heights(window, ctx, size, percent):
 
 
 def _help_heights(window, ctx, size, percent):
-    from game.routes import Route
 
     ctx.set_text_size(percent)
-    view = ctx.view_for(Route.HELP)
+    view = routes.help_screen(ctx)
     check_layout(window, view, *size)
     out = {}
     for page in range(view.page_count()):
@@ -109,10 +109,9 @@ def test_the_shared_mechanism_never_shrinks_a_text_below_its_100_percent_size(wi
 
 
 def test_every_help_page_fits_800x600_at_100_percent_and_the_page_you_came_from_is_first(window, ctx):
-    from game.routes import Route
     from game.shell.help import PAGES
 
-    view = ctx.view_for(Route.HELP)
+    view = routes.help_screen(ctx)
     problems = check_layout(window, view, 800, 600)
     try:
         assert view.page_count() == len(PAGES)  # no topic needed a second page
@@ -125,12 +124,12 @@ def test_every_help_page_fits_800x600_at_100_percent_and_the_page_you_came_from_
                 assert text.bottom >= bottom and text.top <= view.counter.bottom, text.text
                 assert text.left >= 0 and text.right <= 800, text.text
         assert problems == []
-        keys = {p: ctx.view_for(Route.HELP, back_to=v).page_key() for p, v in [
-            ("dailies", ctx.view_for(Route.DAILIES)), ("records", ctx.view_for(Route.RECORDS)),
-            ("editor", ctx.view_for(Route.EDITOR))]}
+        keys = {p: routes.help_screen(ctx, back_to=v).page_key() for p, v in [
+            ("dailies", routes.dailies(ctx)), ("records", routes.records(ctx)),
+            ("editor", routes.editor(ctx))]}
         assert keys == {"dailies": "dailies", "records": "records", "editor": "editor"}
-        assert ctx.view_for(Route.HELP, mode="hex").page_key() == "maze"
-        assert ctx.view_for(Route.HELP).page_key() == "everywhere"
+        assert routes.help_screen(ctx, mode="hex").page_key() == "maze"
+        assert routes.help_screen(ctx).page_key() == "everywhere"
         words = " ".join(" ".join([h, *lines]) for h, lines in PAGES.values()).lower()
         assert "tessellation" not in words and "upsilon" not in words and "polar" not in words
         assert "forks or turns" not in words and "round its bends" in words
@@ -141,9 +140,8 @@ def test_every_help_page_fits_800x600_at_100_percent_and_the_page_you_came_from_
 def test_help_pages_turn_with_keys_and_at_200_a_long_page_continues_instead_of_shrinking(window, ctx):
     from arcade import key
 
-    from game.routes import Route
 
-    view = ctx.view_for(Route.HELP)
+    view = routes.help_screen(ctx)
     check_layout(window, view, 800, 600)
     first = view.page_key()
     window.dispatch_event("on_key_press", key.RIGHT, 0)
@@ -153,7 +151,7 @@ def test_help_pages_turn_with_keys_and_at_200_a_long_page_continues_instead_of_s
     pages_at_100 = view.page_count()
     try:
         ctx.set_text_size(200)
-        big = ctx.view_for(Route.HELP)
+        big = routes.help_screen(ctx)
         assert check_layout(window, big, 800, 600) == []
         assert big.page_count() > pages_at_100  # some pages continue on the next
         for page in range(big.page_count()):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import routes
 from game.render.theme import THEMES, contrast_ratio
 
 
@@ -19,13 +20,11 @@ def test_tile_numbers_have_at_least_4_5_to_1(theme, home):
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
-@pytest.mark.parametrize("route", ["race-setup", "lab-setup"])
+@pytest.mark.parametrize("route", [routes.race_setup, routes.lab_setup], ids=["race-setup", "lab-setup"])
 def test_setup_code_field_is_visible_and_its_text_centred(window, ctx, theme, route):
-    from game.routes import Route
-
     ctx.set_theme(theme)
     t = ctx.theme
-    view = ctx.view_for(Route(route))
+    view = route(ctx)
     ctx.show(view)
     view.on_draw()
     field = view.field
@@ -71,16 +70,14 @@ def test_high_contrast_walls_are_drawn_thicker(window, ctx):
 
 
 def test_settings_cycle_dark_light_contrast(window, ctx):
-    from game.routes import Route
-
     names = []
     for _ in range(3):
-        view = ctx.go(Route.SETTINGS)
+        view = ctx.go(routes.settings)
         view.toggle_theme()
         names.append(ctx.theme.name)
     assert names == ["light", "contrast", "dark"]
     ctx.set_theme("contrast")
-    assert ctx.go(Route.SETTINGS).theme_btn.text == "Theme: high contrast"
+    assert ctx.go(routes.settings).theme_btn.text == "Theme: high contrast"
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))

@@ -1,4 +1,4 @@
-"""``tessera --version``: one line naming the game's version (written once, in engine/version.py)."""
+"""``tessera --version``: one line naming the game's version (written once, in engine/__init__.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import io
 import tomllib
 from pathlib import Path
 
+from engine import DISTRIBUTION, __version__
 from engine.cli import main
-from engine.version import DISTRIBUTION, __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def test_version_prints_one_line_with_the_version_and_exits_0():
 def test_the_version_is_written_once_and_the_distribution_name_is_ours():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "engine.version.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "engine.__version__"}
     assert project["project"]["name"] == DISTRIBUTION
     assert project["project"]["scripts"] == {"tessera": "game.launcher:main"}
 

@@ -54,9 +54,9 @@ HIDDEN = ("arcade.gl.backends.opengl", "arcade.gl.backends.opengl.provider", "py
 
 
 def version() -> str:
-    """The game's version (engine/version.py, the one place it is written)."""
+    """The game's version (engine/__init__.py, the one place it is written)."""
     sys.path.insert(0, str(ROOT))
-    from engine.version import __version__
+    from engine import __version__
 
     return __version__
 

@@ -30,13 +30,14 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from engine.cli.maze_commands import COMMANDS
-from engine.cli.parser import WINDOW_COMMANDS, build_parser
+from engine.cli.parser import WINDOW_COMMANDS, WindowRequest, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
 from engine.cli.records import OpenRecords
 from engine.codes import CodeError
 from engine.sanitise import one_line
 
-__all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "WindowRequest", "build_parser",
+           "main"]
 
 
 @functools.cache
@@ -75,7 +76,7 @@ def main(
     *,
     out: TextIO | None = None,
     err: TextIO | None = None,
-    open_window: Callable[[list[str]], int] | None = None,
+    open_window: Callable[[WindowRequest], int] | None = None,
     open_records: OpenRecords | None = None,
 ) -> int:
     """Run a subcommand; returns the exit code.
@@ -83,8 +84,9 @@ def main(
     Args:
         argv: the arguments after ``tessera`` (default ``sys.argv[1:]``).
         out, err: where output and errors go (default ``sys.stdout`` / ``sys.stderr``).
-        open_window: called with ``["play", CODE]`` / ``["lab", CODE]`` / ``["edit", CODE]`` (CODE optional) once the
-            arguments of a window subcommand are valid; without it those subcommands are an error.
+        open_window: called with a :class:`~engine.cli.parser.WindowRequest` (``play``, ``lab`` or ``edit`` with the
+            code given, or ``duo`` with the maze code of ``play CODE --players 2``) once the arguments of a window
+            subcommand are valid; without it those subcommands are an error.
         open_records: opens the player's save for ``records`` (a :class:`~engine.cli.records.RecordSource`, None
             when there is no save yet); :mod:`game.launcher` gives it, without it ``records`` is an error.
 
@@ -103,9 +105,9 @@ def main(
             parser.print_help(out)
             return 0
         if args.command in WINDOW_COMMANDS:
-            window_args = [args.command] + ([args.code] if args.code is not None else [])
+            request = WindowRequest(args.command, args.code)
             if getattr(args, "players", 1) == 2:
-                window_args = ["duo", _duo_maze_code(args.code)]
+                request = WindowRequest("duo", _duo_maze_code(args.code))
             if open_window is None:
                 raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
                                  "(python -m game.launcher)")
@@ -131,7 +133,7 @@ def main(
         _error(err, f"internal error (a bug; TESSERA_DEBUG=1 shows the traceback): {type(exc).__name__}: {exc}")
         return INTERNAL_ERROR
     assert open_window is not None
-    return open_window(window_args)  # outside the guard: the game reports its own errors
+    return open_window(request)  # outside the guard: the game reports its own errors
 
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

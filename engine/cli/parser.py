@@ -7,15 +7,32 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+from typing import Literal
 
 from engine.cli.parsing import PROG, OneLineParser, arg_type
 from engine.rng import SEED_MAX, parse_seed
 from engine.values import parse_number, parse_uint
 
-__all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "build_parser"]
+__all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "WindowCommand", "WindowRequest", "build_parser"]
 
 #: Subcommands that open the game window (parsed here, run by ``main``'s ``open_window``).
 WINDOW_COMMANDS = ("play", "lab", "edit", "campaign")
+#: What a window subcommand opens: ``play``, ``lab``, ``edit``, ``campaign``, or ``duo`` (``play CODE --players 2``).
+WindowCommand = Literal["play", "lab", "edit", "campaign", "duo"]
+
+
+@dataclass(frozen=True)
+class WindowRequest:
+    """The first screen a window subcommand asks for, as the parser checked it (handed to ``open_window``).
+
+    Attributes:
+        command: the :data:`WindowCommand`.
+        code: the code given (None: none; a ``duo`` request always carries the maze code to race on).
+    """
+
+    command: WindowCommand
+    code: str | None = None
 MAX_COUNT = 100_000
 MAX_RUNS = 10_000
 
@@ -52,8 +69,26 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
                    help="cut the grid to a text in the built-in font (A-Z, 0-9, space, -; up to 12 characters)")
 
 
+def version_line() -> str:
+    """One line: ``tessera 0.2.0 (arcade 3.3.3, numpy 2.1.0, Python 3.11.7)``: the game's version and the
+    versions a bug report needs, from the installed packages' metadata (no window, no heavy import)."""
+    import platform
+    from importlib import metadata
+
+    from engine import __version__
+
+    def installed(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "not installed"
+
+    return (f"tessera {__version__} (arcade {installed('arcade')}, numpy {installed('numpy')}, "
+            f"Python {platform.python_version()})")
+
+
 class VersionAction(argparse.Action):
-    """``--version``: prints :func:`engine.version.version_line` and exits 0.
+    """``--version``: prints :func:`version_line` and exits 0.
 
     Unlike argparse's own ``version`` action, the line is made only when asked for (reading the installed
     packages' metadata costs about 80 ms, which no other command should pay).
@@ -64,8 +99,6 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from engine.version import version_line
-
         print(version_line())
         parser.exit()
 

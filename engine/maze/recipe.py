@@ -41,9 +41,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_int, decode_kind, encode_int, seal
+from engine.code_frame import (
+    CURRENT_VERSION,
+    CodeError,
+    CodeKind,
+    Frame,
+    decode_int,
+    decode_kind,
+    encode_int,
+    seal,
+    split_level,
+)
 from engine.level import Level
-from engine.maze.grids import SHAPE_LETTERS, player_name
+from engine.maze.grids import SHAPE_LETTERS, cell_count, maze_title, player_name
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
@@ -434,14 +444,9 @@ class MazeSpec:
         return replace(self, options=dict(self.options), dark=bool(dark))
 
     def title(self) -> str:
-        """What a player calls this maze (no generator, no engine words), e.g. ``octagon maze 20×15, 2 floors,
-        dark``; :meth:`label` (with the generator) is for Details and the command line."""
-        from engine.maze.grids import player_name
-
-        extras = [w for w, on in (("with loops", bool(self.braid)), ("bridges", bool(self.weave)),
-                                  (f"{self.floors} floors", self.floors > 1), ("shaped", self.mask is not None),
-                                  ("dark", self.dark)) if on]
-        return f"{player_name(self.shape)} maze {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+        """What a player calls this maze, e.g. ``octagon maze 20×15, 2 floors, dark`` (:meth:`label`: Details)."""
+        return maze_title(self.shape, self.width, self.height, braid=bool(self.braid), weave=bool(self.weave),
+                          floors=self.floors, shaped=self.mask is not None, dark=self.dark)
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
@@ -457,8 +462,7 @@ class MazeSpec:
 
     # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
     def facts(self, full: bool = False) -> dict[str, Any]:
-        """Cells and shortest path of the built maze (only up to :data:`engine.maze.facts.CHEAP_CELLS` unless
-        ``full``): :func:`engine.maze.facts.recipe_facts`."""
+        """Cells and shortest path (built up to :data:`engine.maze.facts.CHEAP_CELLS` cells unless ``full``)."""
         from engine.maze.facts import recipe_facts
 
         return recipe_facts(self.width, self.height, self.build, full)
@@ -486,8 +490,7 @@ class MazeSpec:
         return self
 
     def made_level(self) -> None:
-        """None: a maze code is a recipe, not a ready-made level (:meth:`level` builds one)."""
-        return None
+        """None: a recipe, not a ready-made level (:meth:`level` builds one)."""
 
 
 def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
@@ -565,35 +568,9 @@ def _floors_field(part: str) -> tuple[int, int]:
     return floors, stairs
 
 
-def cell_count(shape: str, width: int, height: int) -> int:
-    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
-    if shape == "polar":
-        from engine.maze.grids.polar import ring_counts
-
-        return sum(ring_counts(width, height))
-    if shape == "upsilon":
-        return 2 * width * height - width - height + 1  # octagons plus the squares between them
-    return width * height
-
-
 def recipe_of(level: Level) -> MazeSpec | None:
     """The level's recipe as a :class:`MazeSpec` (None for a level made by hand)."""
-    recipe = level.recipe
-    return recipe if isinstance(recipe, MazeSpec) else None
-
-
-def split_level(rest: str, what: str) -> tuple[list[str], str]:
-    """Split ``.<field>.<field>...#<seed>`` (a frame's rest) into fields and seed text.
-
-    Raises:
-        CodeError: no seed, or not starting with ``.``.
-    """
-    params, sep, seed_text = rest.partition("#")
-    if not sep:
-        raise CodeError(f"The {what} has no seed (the part after '#').")
-    if not params.startswith("."):
-        raise CodeError(f"The {what} is missing its size or its algorithm.")
-    return params[1:].split("."), seed_text
+    return level.recipe if isinstance(level.recipe, MazeSpec) else None
 
 
 def _decode(frame: Frame) -> MazeSpec:

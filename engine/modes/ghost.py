@@ -47,12 +47,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.code_frame import ALPHABET, CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, encode_int, seal
+from engine.code_frame import (
+    ALPHABET,
+    CURRENT_VERSION,
+    CodeError,
+    CodeKind,
+    Frame,
+    decode_kind,
+    encode_int,
+    seal,
+    split_level,
+)
 from engine.level import NO_CODE, Level
 from engine.maze import level_format as fmt
 from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec, recipe_of, split_level
+from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
 
 TAG: Final = "G"

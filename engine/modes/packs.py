@@ -161,7 +161,7 @@ def _measure(code: str) -> _Measured:
     Raises:
         _Refused: not a code, not a maze level, too big, or no way to the goal.
     """
-    from engine.maze.recipe import cell_count
+    from engine.maze.grids import cell_count
 
     try:
         decoded = decode_any(code)

@@ -17,7 +17,7 @@ from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import CampaignLevel
 
-__all__ = ["MAX_CELLS", "Sheet", "sheets_from_codes", "sheets_from_spec"]
+__all__ = ["MAX_CELLS", "Sheet", "level_sheets", "sheets_from_codes", "sheets_from_spec"]
 
 #: A maze with more cells than this cannot be drawn legibly on a page.
 MAX_CELLS = 40_000
@@ -49,7 +49,7 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     Raises:
         ValueError: a maze too big for a page.
     """
-    from engine.maze.recipe import cell_count
+    from engine.maze.grids import cell_count
     from engine.rng import SEED_MAX
 
     _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, "the maze")
@@ -70,7 +70,7 @@ def _level_maze(level: CampaignLevel) -> Maze:
     return level.level().maze
 
 
-def _levels_sheets(levels: Iterable[CampaignLevel]) -> list[Sheet]:
+def level_sheets(levels: Iterable[CampaignLevel]) -> list[Sheet]:
     """Sheets of campaign levels, captioned world · name."""
     out = []
     for lv in levels:
@@ -94,7 +94,7 @@ def _code_sheet(text: str, n: int) -> Sheet:
         return Sheet(f"Maze {n}", level.code(), level.maze)
     if canon.startswith("M"):
         spec = MazeSpec.from_code(text)
-        from engine.maze.recipe import cell_count
+        from engine.maze.grids import cell_count
 
         _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, f"the maze of {spec.code()}")
         return Sheet(f"Maze {n}", spec.code(), spec.build)
@@ -118,7 +118,7 @@ def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> l
         item = raw.strip()
         path = Path(item)
         if item and path.suffix.lower() == ".toml" and path.is_file():
-            out += _levels_sheets(load_file(path))
+            out += level_sheets(load_file(path))
             continue
         if item and path.is_file():
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -133,9 +133,9 @@ def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> l
         stems = {_world_key(Path(lv.source).stem.lstrip("0123456789-_ ")): lv.world for lv in campaign.levels}
         key = _world_key(item)
         if key in worlds:
-            out += _levels_sheets(worlds[key])
+            out += level_sheets(worlds[key])
         elif key and key in stems:
-            out += _levels_sheets(worlds[_world_key(stems[key])])
+            out += level_sheets(worlds[_world_key(stems[key])])
         else:
             try:
                 out.append(_code_sheet(item, len(out) + 1))

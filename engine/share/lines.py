@@ -6,8 +6,8 @@ A **share line** is spoiler-free by construction: :func:`share_line` is a functi
 passages), the time, the moves and the shortest number of moves, and of nothing else, so it cannot
 give a route away.  For example::
 
-    Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.4 · 41 moves, shortest 38 (92%) ★★☆
-    Tessera puzzle 4×4 · 0:41.0 · 57 moves, shortest 51 (89%) ★★☆
+    Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.45 · 41 moves, shortest 38 (92%) ★★☆
+    Tessera puzzle 4×4 · 0:41.00 · 57 moves, shortest 51 (89%) ★★☆
 
 The percentage is ``shortest / moves`` (100% = a shortest route), rounded down.  The stars are the ones the
 game gave the run (:data:`STARS` of them, the win screen's: a maze's par stars, a puzzle's stars against its
@@ -97,12 +97,10 @@ def star_row(stars: int) -> str:
 
 
 def clock(seconds: float) -> str:
-    """``m:ss.t`` (tenths truncated, like a stopwatch); hours as ``h:mm:ss.t``; negative counts as 0."""
-    tenths = int(max(0.0, seconds) * 10 + 1e-6)
-    minutes, tenth_seconds = divmod(tenths, 600)
-    hours, minutes = divmod(minutes, 60)
-    sec = f"{tenth_seconds // 10:02d}.{tenth_seconds % 10}"
-    return f"{hours}:{minutes:02d}:{sec}" if hours else f"{minutes}:{sec}"
+    """The run's time as every screen shows a recorded time (:func:`engine.records.record_time`: ``1:23.45``)."""
+    from engine.records import record_time
+
+    return record_time(seconds)
 
 
 def share_line(

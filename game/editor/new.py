@@ -14,6 +14,7 @@ import arcade
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
 from engine.modes.editor import EditorSession
+from game import routes
 from game.context import Context
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import MazeChoices
@@ -44,7 +45,7 @@ class EditorNewView(ChoiceSetupView):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     def blank(self, open_walls: bool) -> None:
         """A blank grid of the chosen tessellation and size."""

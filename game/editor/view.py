@@ -167,7 +167,7 @@ class EditorView(BaseView):
         if self.mode != "walls":
             self.set_mode("walls")
             return
-        self.ctx.show_menu()
+        routes.show_menu(self.ctx)
 
     def set_mode(self, mode: str) -> None:
         """What a click does: ``walls``, ``start`` or ``goal`` (a second press of the same one leaves it)."""

@@ -4,8 +4,8 @@ The floors of a stacked grid are drawn side by side (:class:`engine.maze.grids.f
 camera frames one of them.  :class:`FloorShown` keeps which, moves to the floor of the run's cursor
 (:meth:`engine.modes.lab.LabRun.focus_floor`) whenever the cursor changes floor, lets E / Page Up and
 Q / Page Down look at the floor above or below in between, and gives the floor indicator.
-:class:`LabCamera` is the Lab view's part that frames the maze and maps the mouse and the camera keys
-(F fits the shown floor) to its :class:`game.ui.viewport.MazeViewport`.
+:class:`LabCamera` is the Lab view's part (held, not inherited) that frames the maze and maps the mouse and the
+camera keys (F fits the shown floor) to its :class:`game.ui.viewport.MazeViewport`.
 """
 
 from __future__ import annotations
@@ -98,16 +98,20 @@ class FloorShown:
 
 
 class LabCamera:
-    """The Lab view's camera part: :attr:`viewport` (None until there is a grid), :attr:`shown` (the floor
-    framed; None until a run exists), mouse pan/zoom and the camera keys.  Sets :attr:`_changed` on any change."""
+    """The Lab view's camera part (held by the view, as every maze screen holds its
+    :class:`~game.ui.viewport.MazeViewport`): :attr:`viewport` (None until there is a grid), :attr:`shown` (the
+    floor framed; None until a run exists), mouse pan/zoom and the camera keys.  Its mouse methods return whether
+    the picture changed."""
 
-    viewport: MazeViewport | None = None
-    shown: FloorShown | None = None
-    _changed: bool = True
+    def __init__(self) -> None:
+        self.viewport: MazeViewport | None = None
+        self.shown: FloorShown | None = None
 
-    def frame_maze(self, grid: Grid, width: int, height: int, keys: Bindings) -> None:
-        """Frame ``grid`` (its shown floor) in the area left of the panel of a ``width`` × ``height`` window
-        (``keys``: the key table the viewport's camera keys come from)."""
+    def frame_maze(self, grid: Grid | None, width: int, height: int, keys: Bindings) -> None:
+        """Frame ``grid`` (its shown floor; None: nothing yet) in the area left of the panel of a ``width`` ×
+        ``height`` window (``keys``: the key table the viewport's camera keys come from)."""
+        if grid is None:
+            return
         ww = max(100, width - panel_width(width))
         if self.viewport is None:  # every mouse move pans: a click means nothing here
             self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, keys=keys,
@@ -124,24 +128,30 @@ class LabCamera:
             return True
         return self.shown is not None and self.shown.handle_key(symbol, self.viewport)
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+    @property
+    def zoom(self) -> float:
+        """Pixels per world unit (1 before there is a viewport)."""
+        return self.viewport.zoom if self.viewport is not None else 1.0
+
+    def follow(self, run: LabRun, dt: float) -> bool:
+        """Show the floor of the run's cursor (see :meth:`FloorShown.follow`); True when the shown floor changed."""
+        return self.shown is not None and self.shown.follow(run, self.viewport, dt)
+
+    def press(self, x: float, y: float) -> None:
         """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
-        self._changed = True
         if self.viewport is not None and self.viewport.contains(x, y):
             self.viewport.press(x, y)
 
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan."""
-        if self.viewport is not None and self.viewport.drag(x, y, dx, dy):
-            self._changed = True
+    def drag(self, x: float, y: float, dx: float, dy: float) -> bool:
+        """Pan; True if the view moved."""
+        return self.viewport is not None and self.viewport.drag(x, y, dx, dy)
 
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+    def release(self) -> None:
         """End a drag."""
         if self.viewport is not None:
             self.viewport.release()
 
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        """Zoom around the cursor."""
+    def scroll(self, x: float, y: float, scroll_y: float) -> bool:
+        """Zoom around the cursor over the maze area; True if it zoomed."""
         vp = self.viewport
-        if vp is not None and vp.contains(x, y) and vp.scroll(x, y, scroll_y):
-            self._changed = True
+        return vp is not None and vp.contains(x, y) and vp.scroll(x, y, scroll_y)

@@ -15,8 +15,7 @@ from typing import Any
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from game.ui import FONT
-from game.ui.textfit import fit_text
+from game.ui import FONT, fit_text
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 
@@ -84,7 +83,7 @@ class BarChart:
         small = 9 if len(labels) > 8 else 10
         heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
                               bold=True, anchor_x="center")
-        fit_text(heading, title, width - 8, min_size=9)  # never runs into the next chart's title
+        fit_text(heading, title, heading.font_size, width - 8, 9, step=1)  # never runs into the next chart's title
         # Every bar shows its value: the labels shrink (to 7 pt) to fit a bar's slot, and a label that would
         # still touch its neighbour is raised above it; the plot gives up the height the raised labels need.
         self.value_texts = [arcade.Text(fmt(v), 0, 0, text_color, small - 1, font_name=FONT, anchor_x="center")

@@ -14,6 +14,7 @@ import arcade
 from arcade import key
 
 from engine.maze.recipe import MazeSpec
+from game import routes
 from game.context import Context
 from game.lab.charts import BarChart, histogram_chart
 from game.ui import FONT
@@ -244,7 +245,7 @@ class CompareView(Screen):
         if self._back is not None:
             self.ctx.show(self._back)
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """See the module docstring (and F1 help, F11 fullscreen)."""

@@ -7,12 +7,12 @@ from typing import Any
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
 from game.lab.export import SETTING, check_folder, default_folder, export_folder
-from game.ui import FONT, CodeField, focus, gui, request_render, unfocus
+from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.screen import BaseView
-from game.ui.textfit import fit_text
 
 
 class LabFolderView(BaseView):
@@ -50,7 +50,7 @@ class LabFolderView(BaseView):
         """Place the texts; the field fits the window."""
         self.field.rect = self.field.rect.resize(int(min(900, width - 60)), 40)
         self.heading.position = (width / 2, height / 2 + 110)
-        fit_text(self.hint, self.hint.text, width - 40, min_size=9, size=12)
+        fit_text(self.hint, self.hint.text, 12, width - 40, 9, step=1)
         self.hint.position = (width / 2, height / 2 + 70)
         self.message.position = (width / 2, height / 2 - 90)
         request_render(self.ui)
@@ -62,7 +62,8 @@ class LabFolderView(BaseView):
     def say(self, text: str, ok: bool = False) -> None:
         """One line under the buttons (cut in the middle if too long)."""
         self.message.color = self.ctx.theme.text_dim if ok else self.ctx.theme.error
-        fit_text(self.message, text, self.window.width - 40 if self.window else 760, middle=True)
+        room = self.window.width - 40 if self.window else 760
+        fit_text(self.message, text, self.message.font_size, room, None, middle=True)
 
     def save(self) -> None:
         """Check the folder and keep it, or say why not."""
@@ -87,7 +88,7 @@ class LabFolderView(BaseView):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("lab-setup")
+            self.ctx.go(routes.lab_setup)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Enter saves, Ctrl+V pastes, Esc leaves the field first."""

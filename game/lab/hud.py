@@ -15,7 +15,7 @@ import arcade
 
 from engine.modes.lab import LabRun
 from game.render.theme import Theme
-from game.ui.textfit import fit_text
+from game.ui import fit_text
 from game.workers import Task, spinner
 
 HUD_HEIGHT = 56
@@ -77,7 +77,7 @@ class LabTexts:
         pw = panel_width(self.lay_size[0]) - 24
         for i, text in enumerate(self.t_message):
             line, middle = self._message[i] if i < len(self._message) else ("", False)
-            fit_text(text, line, pw, middle=middle)
+            fit_text(text, line, text.font_size, pw, None, middle=middle)
 
     def layout(self, width: int, height: int, buttons_top: float, floors: bool = False) -> None:
         """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up
@@ -97,7 +97,7 @@ class LabTexts:
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
         self._fit_message()
-        fit_text(self.t_help, HELP_FLOORS if floors else HELP, width - pw - 24, min_size=8, size=11)
+        fit_text(self.t_help, HELP_FLOORS if floors else HELP, 11, width - pw - 24, 8, step=1)
         self.t_help.position = (12, 8)
         self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
 
@@ -105,17 +105,12 @@ class LabTexts:
         """The top bar lines, the panel texts, and the progress bar of ``task`` (a big maze being built)."""
         w, h = self.lay_size
         pw = panel_width(w)
-        fit_text(self.t_title, title, w - 32, min_size=10, size=15)
-        fit_text(self.t_status, status, w - 32, min_size=9, size=12)
+        fit_text(self.t_title, title, 15, w - 32, 10, step=1)
+        fit_text(self.t_status, status, 12, w - 32, 9, step=1)
         if task is not None:
             frac, msg = task.progress()
-            fit_text(
-                self.t_progress,
-                f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s",
-                w - pw - 40,
-                min_size=10,
-                size=16,
-            )
+            line = f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s"
+            fit_text(self.t_progress, line, 16, w - pw - 40, 10, step=1)
             cx, cy = (w - pw) / 2, h / 2
             half = min(200, (w - pw) / 2 - 20)
             arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, theme.text, 2)

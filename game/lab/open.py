@@ -42,11 +42,6 @@ def open_lab_level(ctx: Context, level: Level, back: arcade.View | None = None) 
     return LabView(ctx, level, back=back or LabSetupView(ctx))
 
 
-def lab_command(ctx: Context, args: list[str]) -> arcade.View:
-    """``tessera lab [CODE]`` (for :data:`game.app.COMMANDS`)."""
-    return open_lab(ctx, args[0] if args else None)
-
-
 def open_lab_setup(ctx: Context) -> arcade.View:
     """Main-menu factory."""
     return LabSetupView(ctx)

@@ -10,7 +10,6 @@ from engine.maze.recipe import MazeSpec
 from game import routes
 from game.context import Context
 from game.lab.export import SETTING, export_folder
-from game.routes import Route
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices
 
@@ -61,7 +60,7 @@ class LabSetupView(ChoiceSetupView):
         spec = self.chosen_spec()
         if spec is None:
             return
-        self.ctx.go(Route.LAB, spec.code(), back=self)
+        self.ctx.go(routes.lab, spec.code(), back=self)
 
     def compare(self) -> None:
         """Open the comparison for the chosen tessellation and size."""
@@ -91,7 +90,7 @@ class LabSetupView(ChoiceSetupView):
             self.message.text = refusal
             return
         self.adopt_spec(spec)
-        self.ctx.go(Route.LAB, spec.code(), back=self)
+        self.ctx.go(routes.lab, spec.code(), back=self)
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""

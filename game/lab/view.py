@@ -54,7 +54,6 @@ from game.render.picture import Picture
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
-from game.ui.viewport import MazeViewport
 from game.workers import Task
 
 #: Why a built level has no carving controls (three panel lines).
@@ -63,7 +62,7 @@ NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", 
 __all__ = ["ANIMATE_MAX_CELLS", "SOLVERS", "STEP_RATES", "LabView", "format_stats"]
 
 
-class LabView(LabCamera, BaseView):
+class LabView(BaseView):
     """Animate one maze spec, or solve a built level.
 
     Args:
@@ -84,9 +83,8 @@ class LabView(LabCamera, BaseView):
         self.run: LabRun | None = None
         self.spec = spec if isinstance(spec, MazeSpec) else None
         self.layer: LabLayer | None = None
-        self.shown: FloorShown | None = None  # the floor framed (a maze with floors; every run)
+        self.lab_camera = LabCamera()  # the maze area left of the panel: viewport, floor shown, mouse
         self.hud_camera = arcade.Camera2D()
-        self.viewport: MazeViewport | None = None  # once there is a grid: the maze area left of the panel (LabCamera)
         self.picture: Picture | None = None
         self.big_maze: Maze | None = None
         self.task: Task[Any] | None = None
@@ -111,7 +109,7 @@ class LabView(LabCamera, BaseView):
             ("Next solver  (O)", self.next_solver),
             ("Compare algorithms  (C)", self.compare),
             ("Export PNG + SVG  (X)", self.export_now),
-            ("Print PDF  (P)", self.print_now),
+            ("Print PDF  (P)", self.print_pdf),
             ("Copy code  (K)", self.copy_code),
         ):
             self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
@@ -181,7 +179,7 @@ class LabView(LabCamera, BaseView):
             self.run = LabRun(spec) if spec is not None else LabRun(level=self.level)
             self.layer = LabLayer(self.ctx.window.ctx, self.run.grid, self.ctx.theme, (self.run.start, self.run.goal))
             self.layer.bind(self.run.cells, self.run.walls)
-            self.shown = FloorShown(self.run.grid, self.run.start)
+            self.lab_camera.shown = FloorShown(self.run.grid, self.run.start)
         else:  # (a built level never restarts: see restart)
             self.run.spec = self.spec
             self.run.restart()
@@ -190,12 +188,10 @@ class LabView(LabCamera, BaseView):
         self._make_camera()
 
     def _make_camera(self) -> None:
-        if not self.window:
-            return
-        width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
-        grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
-        if grid is not None:
-            self.frame_maze(grid, width, height, self.ctx.keys)
+        if self.window:
+            width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
+            grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
+            self.lab_camera.frame_maze(grid, width, height, self.ctx.keys)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -208,7 +204,7 @@ class LabView(LabCamera, BaseView):
         bh = int(max(22, min(40, 30 * scale - 4)))
         for btn in self.buttons:
             btn.rect = btn.rect.resize(pw - 24, bh)
-        floors = self.shown is not None and self.shown.floors > 1
+        floors = self.lab_camera.shown is not None and self.lab_camera.shown.floors > 1
         self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4), floors)
         self._changed = True
 
@@ -222,7 +218,7 @@ class LabView(LabCamera, BaseView):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("lab-setup")
+            self.ctx.go(routes.lab_setup)
 
     def _release_picture(self) -> None:
         """Drop a big maze's picture (its GL texture is deleted at once) and maze."""
@@ -299,18 +295,13 @@ class LabView(LabCamera, BaseView):
         self.say(*lines, middle=bool(paths))
         return paths
 
-    def print_pdf(self) -> list[Path]:
-        """P: a PDF of the current maze and its answer in the export folder; the panel says where."""
+    def print_pdf(self) -> None:
+        """P / the Print button: a PDF of the current maze and its answer in the export folder; the panel says
+        where."""
         from game.lab.export import print_maze
 
-        name = self.spec.label() if self.spec is not None else "Lab maze"
-        paths, lines = print_maze(self.ctx.store, self.maze, self.code, name)
+        paths, lines = print_maze(self.ctx.store, self.maze, self.code, self.spec.label() if self.spec else "Lab")
         self.say(*lines, middle=bool(paths))
-        return paths
-
-    def print_now(self) -> None:
-        """P."""
-        self.print_pdf()
 
     def export_now(self) -> None:
         """X / the Export button."""
@@ -347,7 +338,7 @@ class LabView(LabCamera, BaseView):
         if self.run is not None and self.playing and self.run.phase.stepping:
             self.run.advance(delta_time)
             self._after_steps()
-        if self.run is not None and self.shown is not None and self.shown.follow(self.run, self.viewport, delta_time):
+        if self.run is not None and self.lab_camera.follow(self.run, delta_time):
             self._changed = True
 
     def _after_steps(self) -> None:
@@ -376,8 +367,25 @@ class LabView(LabCamera, BaseView):
         del rgba
         self.stats = stats
         self.t_panel.text = "Statistics\n" + format_stats(stats)
-        self.viewport = None
+        self.lab_camera.viewport = None
         self.layout(*self.lay_size)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """The start of a drag over the maze area (the panel's buttons are UI widgets)."""
+        self._changed = True
+        self.lab_camera.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan."""
+        self._changed = self.lab_camera.drag(x, y, dx, dy) or self._changed
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """End a drag."""
+        self.lab_camera.release()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom around the cursor."""
+        self._changed = self.lab_camera.scroll(x, y, scroll_y) or self._changed
 
     def needs_redraw(self) -> bool:
         """True while something moves (carving, solving, background work) or after input."""
@@ -394,10 +402,10 @@ class LabView(LabCamera, BaseView):
             "play": self.toggle_play, "step": self.single_step, "faster": lambda: self.change_speed(1),
             "slower": lambda: self.change_speed(-1), "restart": self.restart, "new_seed": self.new_seed,
             "solver": self.next_solver, "solve": self.solve, "compare": self.compare, "export": self.export_now,
-            "print": self.print_now, "copy": self.copy_code, "end": self.run_to_end,
+            "print": self.print_pdf, "copy": self.copy_code, "end": self.run_to_end,
         }
         name = self.ctx.keys.action("lab", symbol)
-        if self.camera_key(symbol, name):
+        if self.lab_camera.camera_key(symbol, name):
             return True
         action = actions.get(name or "")
         if action is None:
@@ -408,15 +416,15 @@ class LabView(LabCamera, BaseView):
     # -- drawing ----------------------------------------------------------------------------------------
     def status_line(self) -> str:
         """The HUD's second line."""
-        floor = self.shown.label() if self.shown is not None else ""
+        floor = self.lab_camera.shown.label() if self.lab_camera.shown else ""
         return status_line(self.run, self.playing, self.picture is not None, self.code, floor)
 
     def draw_background(self) -> None:
         """Maze (batched layer or picture), path, markers; then the panel and HUD plates."""
         self._t0 = time.perf_counter()
         t = self.ctx.theme
-        if self.viewport is not None:
-            self.viewport.use()
+        if self.lab_camera.viewport is not None:
+            self.lab_camera.viewport.use()
             if self.run is not None and self.layer is not None:
                 self._draw_run(self.run, self.layer)
             elif self.picture is not None:
@@ -433,9 +441,9 @@ class LabView(LabCamera, BaseView):
         if run.version != self._drawn_version:
             layer.touch()
             self._drawn_version = run.version
-        draw_run(run, layer, self.ctx.theme, self.viewport.zoom if self.viewport is not None else 1.0)
-        if self.shown is not None:
-            draw_stairs(run, self.shown.floor, self.ctx.theme)
+        draw_run(run, layer, self.ctx.theme, self.lab_camera.zoom)
+        if self.lab_camera.shown is not None:
+            draw_stairs(run, self.lab_camera.shown.floor, self.ctx.theme)
 
     def draw_extra(self) -> None:
         """HUD texts, panel texts, progress while building."""

@@ -16,6 +16,7 @@ import arcade
 from arcade import key
 
 from engine.modes.guide import Guide, GuideStep
+from game import routes
 from game.context import Context
 from game.play.screen import HUD_HEIGHT, PlayScreen
 from game.ui import FONT, fit_text, ui_scale
@@ -64,13 +65,7 @@ class GuideView(PlayScreen):
         if self.back_to is not None:
             self.ctx.show(self.back_to)
         else:
-            self.ctx.show_menu()
-
-    def back(self) -> None:
-        """Leave the guide at once (nothing to keep: no question)."""
-        if self._pause is not None:
-            self._pause.hide()
-        self._back()
+            routes.show_menu(self.ctx)
 
     def finish(self) -> None:
         """The goal of a step: the guide has moved on by itself (no win screen here)."""

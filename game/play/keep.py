@@ -55,7 +55,8 @@ def forget_place(store: SaveStore, code: str) -> None:
 
 
 class KeepPlace:
-    """The play screen's questions (mixed into :class:`game.play.view.PlayView`).
+    """The play screen's questions, mixed into :class:`game.play.screen.PlayScreen` (the body of the play screen
+    and of the guided start; the guide has no code, so it keeps nothing).
 
     The screen provides ``ctx``, ``code``, ``session``, ``window`` and ``resumed(data)`` (show a restored place).
     """

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from engine.modes.play import PlaySession
+from game import routes
 from game.context import Context
 from game.play.dark import goal_hint_on
 from game.play.view import PlayView
-from game.routes import Route
 from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
@@ -64,7 +64,7 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     title = f"{level.index + 1}. {level.name}"
 
     def back() -> None:
-        ctx.go(Route.LEVELS, focus=level.index)
+        ctx.go(routes.levels, focus=level.index)
 
     if level.recipe is None:  # a pack's ready-made level: nothing to generate
         made = level.level()
@@ -120,4 +120,4 @@ def open_daily(ctx: Context) -> arcade.View:
 
     spec = daily_spec()
     title = f"Daily {utc_today().isoformat()} · {player_shape(spec.shape)} {spec.width}×{spec.height}"
-    return play_spec(ctx, spec, spec.code(), title, back=lambda: ctx.go(Route.DAILIES))
+    return play_spec(ctx, spec, spec.code(), title, back=lambda: ctx.show(routes.dailies(ctx)))

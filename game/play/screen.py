@@ -15,16 +15,15 @@ from engine.maze.model import Maze
 from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
+from game import routes
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
-from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
-from game.routes import Route
 from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import climb_direction
@@ -81,7 +80,7 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         self.code = code
         self.level = level
         self.title_text = title
-        self._back = back or ctx.show_menu
+        self._back = back or (lambda: routes.show_menu(ctx))
         if session is None:
             session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
@@ -131,13 +130,13 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         """The pause overlay (created on first access)."""
         if self._pause is None:
             self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
-                                       on_settings=lambda: self.ctx.go(Route.SETTINGS, back_to=self),
+                                       on_settings=lambda: self.ctx.go(routes.settings, back_to=self),
                                        on_help=self.show_help)
         return self._pause
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
-        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
 
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -166,14 +165,6 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         if self._pause is not None:
             self._pause.hide()
         self.question_on_hide()
-
-    def resumed(self) -> None:
-        """Back at a kept place: its trail, fog and camera."""
-        for cell in self.session.visited:
-            self.layer.mark_visited(cell)
-        self.sync_fog()
-        self.pulse_left = self.opening_pulse()
-        self.on_resize(self.window.width, self.window.height)  # the camera on the player
 
     def on_resize(self, width: int, height: int) -> None:
         """Refit the world camera and re-place the HUD."""
@@ -242,12 +233,9 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
-        """Leave the level; a started, unfinished one asks first and keeps the player's place (:mod:`keep`)."""
+        """Leave at once (the pause hidden); a level's play screen asks first (:class:`game.play.view.PlayView`)."""
         if self._pause is not None:
             self._pause.hide()
-        if self.ask_leave(self._back):
-            self.paused = False
-            return
         self._back()
 
     def resume(self) -> None:
@@ -377,16 +365,13 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
                 self.finish()
 
     def finish(self) -> None:
-        """Save the result (not for a level without a code: nothing to keep it under) and show the win screen."""
-        s = self.session
-        store = self.ctx.store
-        forget_place(store, self.code)
-        result = record_maze_win(store, self.code, s)
-        next_level = None
-        if self.level is not None:
-            next_level = self.ctx.campaign.next_of(self.level)
-            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
-        self.ctx.go(Route.WIN, self, result, next_level)
+        """The goal was reached (after :data:`WIN_DELAY`): what follows is the screen's own (the play screen: the
+        win screen; the guide: its next step).
+
+        Raises:
+            NotImplementedError: always, here.
+        """
+        raise NotImplementedError
 
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:

@@ -13,7 +13,7 @@ import arcade
 
 from engine.puzzle.session import PuzzlePhase, PuzzleSession, SolveKind
 from game.context import Context
-from game.format import count, format_time
+from game.format import count, record_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
 from game.puzzle.meter import MeterLine
 from game.puzzle.panel import PuzzlePanel, stats_text
@@ -203,7 +203,7 @@ class PuzzleAssist:
                 stopped = " The fast plan (not proven shortest) ended before the optimal search; that search stopped."
             end = self.host.meter.end_text(moves)
             self.host._set_message(
-                f"Solved with help in {moves} moves, {format_time(secs)} (assisted: not counted for bests).{stopped} "
+                f"Solved with help in {moves} moves, {record_time(secs)} (assisted: not counted for bests).{stopped} "
                 f"{end + ' ' if end else ''}N deals a new one."
             )
             return
@@ -212,7 +212,7 @@ class PuzzleAssist:
         record_puzzle_run(store, session, self.host.meter.optimal(), self.host.daily)
         self.host._refresh_best()
         extra = f" — {', '.join(news)}!" if news else ""
-        self.host._set_message(f"Solved in {count(moves, 'move')}, {format_time(secs)}{extra}"
+        self.host._set_message(f"Solved in {count(moves, 'move')}, {record_time(secs)}{extra}"
                                f"{self.win_extra(session)} N deals a new one, L copies a share line, "
                                "Q shows the QR code.")
         self.win = puzzle_win_facts(store, session, self.host.meter.optimal(), self.host.daily, news)

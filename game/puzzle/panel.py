@@ -19,10 +19,10 @@ from engine.puzzle.session import PuzzleSession
 from engine.puzzle.solving import solver_kinds, solver_label
 from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
-from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line, label_width
+from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
 from game.render.theme import Theme
 from game.store import SaveStore
-from game.ui import FONT, gui, text_scale
+from game.ui import FONT, fit_text, gui, text_scale
 
 Action = Callable[[], None]
 
@@ -46,19 +46,23 @@ def ui_scale(width: int, height: int) -> float:
     return max(0.8, min(2.2, min(width / 1280, height / 800))) * text_scale()
 
 
-def action_columns(inner: float, gap: float, size: float) -> int:
+def action_columns(inner: float, gap: float, size: float, rows_room: int = 99) -> int:
     """How many columns the action buttons take in ``inner`` pixels: :data:`COLUMNS`, or fewer while larger
-    text (Settings) would have to shrink a label below its 100 % size (or cut it) to fit: large text reflows
-    into more rows instead of cutting labels and their shortcut letters."""
+    text (Settings) would have to shrink a label below its 100 % size (or cut it) to fit, as long as the
+    rows stay within ``rows_room``: large text reflows into more rows instead of cutting labels."""
     grow = text_scale()
     if grow <= 1.0:
         return COLUMNS
-    floor = max(0.7 * size, size / grow)  # fit_line shrinks to 70 % before it cuts; never under the 100 % size
+    floor = max(0.7 * size, size / grow)  # fit_text shrinks to 70 % before it cuts; never under the 100 % size
     need = max(label_width(label, floor) for _name, label in ACTIONS)
-    for columns in range(COLUMNS, 1, -1):
+    best = COLUMNS
+    for columns in range(COLUMNS, 0, -1):
+        if -(-len(ACTIONS) // columns) > rows_room:
+            break
+        best = columns
         if (inner - gap * (columns - 1)) / columns >= need:
             return columns
-    return 1
+    return best
 
 
 def panel_width(width: int) -> float:
@@ -200,7 +204,9 @@ class PuzzlePanel:
         px, inner = self.left + pad, pw - 2 * pad
         # buttons from the bottom up: actions (grid), then settings (one per row)
         bh, gap = max(22.0, 26 * k), max(3.0, 4 * k)
-        columns = self.columns = action_columns(inner, gap, 11 * k)
+        settings = len(SETTINGS) + 1 if self.advanced else 0  # the Advanced panel's rows (and its heading)
+        room = int((height * 0.72 - settings * (bh + gap)) // (bh + gap))  # rows that leave the texts some room
+        columns = self.columns = action_columns(inner, gap, 11 * k, room)
         rows = -(-len(ACTIONS) // columns)
         col = (inner - gap * (columns - 1)) / columns
         y = pad
@@ -224,7 +230,7 @@ class PuzzlePanel:
                 fit_label(b, size=12 * k, force=True)
                 y += bh + gap
         head = self.t_settings_head  # its heading sits right above the settings buttons
-        fit_line(head, self.values["settings_head"] if self.advanced else "", inner, 13 * k, 9 * k)
+        fit_text(head, self.values["settings_head"] if self.advanced else "", 13 * k, inner, 9 * k, step=1)
         head.position = (px, y + head.content_height + 2 * k)
         floor = y + (head.content_height + 8 * k if self.advanced else 4 * k)  # the texts stay above this line
         top = height - pad
@@ -249,7 +255,7 @@ class PuzzlePanel:
                 value = hard_wrap(text, value, inner)
             if not multiline:
                 # shrink before cutting: to 70 %, or (large text) as far as the 100 % size, never below it
-                fit_line(text, value, inner, size * k, max(7.0, min(size * k * 0.7, size * k / text_scale())))
+                fit_text(text, value, size * k, inner, max(7.0, min(size * k * 0.7, size * k / text_scale())), step=1)
                 h = text.content_height if value else 0.0
             else:
                 budget = max(0.0, top - floor - self._reserve(lines, text, k))

@@ -9,6 +9,8 @@ picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import arcade
@@ -18,15 +20,14 @@ from arcade import key
 from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
+from game import routes
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
-from game.puzzle.scrolling import ScrollPage
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
-from game.puzzle.setup_rows import ROWS, row_texts, step_row
-from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
-from game.routes import Route
-from game.ui import FONT, TITLE_FONT, gui, needs_render, text_scale
+from game.puzzle.setup_rows import ROWS, ScrollPage, row_texts, step_row
+from game.puzzle.widgets import PanelButton, fit_block, fit_label
+from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render, text_scale
 from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
@@ -101,7 +102,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.b_path = add("Use my picture", self.use_path, 13)
         self.b_play = add("Play  Enter", self.play, 16)
         self.b_open = add("Open code", self.open_code, 13)
-        self.b_back = add("Menu  Esc", self.ctx.show_menu, 13)
+        self.b_back = add("Menu  Esc", partial(routes.show_menu, self.ctx), 13)
         self._field_box = (0.0, 0.0, 0.0, 0.0)
         self._path_box = (0.0, 0.0, 0.0, 0.0)
         self._size = (0, 0)
@@ -122,7 +123,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         return btn
 
     # -- state ------------------------------------------------------------------------
-    def _preset(self, n: int) -> Any:
+    def _preset(self, n: int) -> Callable[[], None]:
         return lambda: self.set_size(n, n)
 
     def set_size(self, width: int, height: int) -> None:
@@ -131,7 +132,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.height_ = max(MIN_SIDE, min(MAX_CUSTOM_SIDE, height))
         self._refresh()
 
-    def _picture(self, name: str) -> Any:
+    def _picture(self, name: str) -> Callable[[], None]:
         return lambda: self.set_picture(name)
 
     def set_picture(self, choice: str) -> None:
@@ -213,7 +214,7 @@ class PuzzleSetupView(ScrollPage, Screen):
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.go(Route.PUZZLE, code)
+        self.ctx.go(routes.puzzle, code)
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
@@ -228,7 +229,7 @@ class PuzzleSetupView(ScrollPage, Screen):
             self.error = str(exc)
             self._refresh()
             return False
-        self.ctx.go(Route.PUZZLE, text)
+        self.ctx.go(routes.puzzle, text)
         return True
 
     # -- layout and drawing ----------------------------------------------------------------
@@ -247,7 +248,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         def line(text: arcade.Text, value: str, x: float, top: float, size: float, room: float) -> None:
             text.anchor_y = "top"
             text.position = (x, top)
-            fit_line(text, value, room, size * k, size * k * 0.7)
+            fit_text(text, value, size * k, room, size * k * 0.7, step=1)
 
         line(self.t_title, "Sliding Puzzle", cx, y, 34, w - 20)
         y -= 66 * k
@@ -408,7 +409,7 @@ class PuzzleSetupView(ScrollPage, Screen):
                 self.field_focus = self.path_focus = False
                 self._refresh()
             else:
-                self.ctx.show_menu()
+                routes.show_menu(self.ctx)
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
             if self.path_focus:
                 self.use_path()

@@ -25,6 +25,7 @@ from arcade import key
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import PuzzlePhase, PuzzleSession
+from game import routes
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -34,10 +35,10 @@ from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import PuzzleJobs
 from game.puzzle.widgets import fit_block
-from game.routes import Route
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
+from game.workers import Task
 
 SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
 
@@ -103,12 +104,12 @@ class PuzzleView(Screen):
 
     # -- the runs out (tests and the bench wait on these) -----------------------------
     @property
-    def hint_task(self) -> Any:
+    def hint_task(self) -> Task[Any] | None:
         """The running hint run, or None."""
         return self.jobs.hint_task
 
     @property
-    def solve_task(self) -> Any:
+    def solve_task(self) -> Task[Any] | None:
         """A running solver run, or None."""
         return self.jobs.solve_task()
 
@@ -117,7 +118,7 @@ class PuzzleView(Screen):
         """Each panel button's action, with the click sound."""
         return {name: self._with_click(action) for name, action in self._actions().items()}
 
-    def _with_click(self, action: Any) -> Any:
+    def _with_click(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
             self.ctx.audio.play("click")
             self._dirty = True
@@ -407,9 +408,9 @@ class PuzzleView(Screen):
         self.session.cancel_solve()
         self.session.stop_playback()
         if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
-            self.ctx.go(Route.DAILIES)
+            self.ctx.go(routes.dailies)
         else:
-            self.ctx.go(Route.PUZZLE_SETUP, deal=self.deal)
+            self.ctx.go(routes.puzzle_setup, deal=self.deal)
 
     def escape(self) -> None:
         """Esc: leave to the setup screen (stopping a playing solution and its runs); while a run is out

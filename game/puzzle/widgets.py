@@ -17,7 +17,7 @@ from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
-from game.ui import ActionButton, cut_to_fit
+from game.ui import ActionButton, cut_to_fit, fit_text
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
 BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
@@ -40,7 +40,8 @@ def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def mix(a: RGBA, b: RGBA, t: float) -> RGBA:
     """Linear blend of two RGBA colours, ``t`` in 0..1 (0 gives ``a``)."""
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    r, g, b_, alpha = (int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=True))
+    return r, g, b_, alpha
 
 
 #: The least contrast (WCAG, :func:`game.render.theme.contrast_ratio`) of a tile's number on its fill.
@@ -176,7 +177,7 @@ class PanelButton(ActionButton):
             return
         self.want, self.label_size = value, size
         measure = _measure()
-        fit_line(measure, value, max(4.0, self.rect.width - 10), size, max(7.0, size * 0.7))
+        fit_text(measure, value, size, max(4.0, self.rect.width - 10), max(7.0, size * 0.7), step=1)
         shown = measure.font_size
         style = button_style(self.theme, max(6, int(shown)))
         for state in style.values():
@@ -204,21 +205,6 @@ def _measure() -> arcade.Text:
 
 # -- text that fits ---------------------------------------------------------------------------
 
-
-
-def fit_line(text: arcade.Text, value: str, max_width: float, size: float, min_size: float) -> None:
-    """Set a one-line ``text`` to ``value`` in at most ``max_width`` px.
-
-    The font shrinks from ``size`` down to ``min_size`` (steps of 1 pt); if it
-    still does not fit, the end is cut and ends in "…".
-    """
-    text.text = value
-    text.font_size = size
-    while text.content_width > max_width and text.font_size > min_size:
-        text.font_size = max(min_size, text.font_size - 1)
-    if text.content_width <= max_width:
-        return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width)
 
 
 def fit_block(text: arcade.Text, value: str, max_height: float) -> None:

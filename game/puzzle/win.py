@@ -11,10 +11,9 @@ from typing import Any
 from engine.puzzle.deal import code_to_copy
 from game import routes
 from game.context import Context
-from game.format import format_time
+from game.format import record_time
 from game.puzzle.pictures import builtin_of
 from game.records import PuzzleWinFacts
-from game.routes import Route
 from game.ui.win_screen import WinScreen
 
 
@@ -27,10 +26,10 @@ def win_lines(facts: PuzzleWinFacts) -> list[str]:
     word = "par" if facts.daily else "optimal"
     moves = (f"Moves {facts.moves}  ·  {word} {facts.optimal}" if facts.optimal is not None
              else f"Moves {facts.moves}  ·  the fewest is not known at this size")
-    lines = [moves, f"Time {format_time(facts.seconds)}"]
+    lines = [moves, f"Time {record_time(facts.seconds)}"]
     if facts.best is not None:
         new = " (new best!)" if facts.news else ""
-        lines.append(f"Best {format_time(facts.best[0])} and {facts.best[1]} moves{new}")
+        lines.append(f"Best {record_time(facts.best[0])} and {facts.best[1]} moves{new}")
     if facts.daily:
         lines.append(f"Puzzle streak: {_days(facts.streak[0])} (longest {facts.streak[1]})")
     return lines
@@ -54,7 +53,7 @@ class PuzzleWinView(WinScreen):
         self.facts = facts
         s = puzzle.session
         if facts.daily:
-            self.ui.add(self.make_button("Dailies", lambda: ctx.go(Route.DAILIES)))
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(routes.dailies)))
         elif puzzle.deal is not None:
             self.ui.add(self.make_button("New puzzle", self.new_puzzle))
         self.ui.add(self.make_button("Play again", self.replay))

@@ -28,13 +28,11 @@ from game.format import count, floor_text, format_time
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
-from game.routes import Route
 from game.shell.pause import PauseOverlay
-from game.ui import needs_render
+from game.ui import fit_text, needs_render
 from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
-from game.ui.textfit import fit_text
 
 
 def duo_help(k: Bindings) -> str:
@@ -155,7 +153,7 @@ class DuoView(RaceScreen):
 
     def show_help(self) -> None:
         """The help screen (it lists the two-player keys); comes back here, paused."""
-        self.ctx.go(Route.HELP, back_to=self, mode=self.maze.grid.kind)
+        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
 
     # -- input -------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
@@ -340,7 +338,7 @@ class DuoView(RaceScreen):
         self.place_title("Two players, one keyboard", note)
         for i, text in enumerate(self.t_players):
             text.color = self.colors[i]
-            fit_text(text, lines[i], side - 22 * s, min_size=8, size=12 * s)
+            fit_text(text, lines[i], 12 * s, side - 22 * s, 8, step=1)
             text.position = (width - 16 * s, y + (11 if i == 0 else -12) * s)
 
     def on_draw(self) -> None:

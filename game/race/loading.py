@@ -8,10 +8,10 @@ from typing import Any, Generic, TypeVar
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
-from game.ui import FONT
+from game.ui import FONT, fit_text
 from game.ui.screen import Screen
-from game.ui.textfit import fit_text
 from game.workers import Task, spinner
 
 S = TypeVar("S")
@@ -76,7 +76,7 @@ class RaceLoadingView(Screen, Generic[S]):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go("race-setup")
+            self.ctx.go(routes.race_setup)
         return True
 
     def on_draw(self) -> None:
@@ -87,7 +87,7 @@ class RaceLoadingView(Screen, Generic[S]):
         self._drawn = self.shown()
         frac, msg = self.task.progress()
         fit_text(self.t_text, f"{spinner(self.task.elapsed)} {msg or 'starting'} · {self.task.elapsed:.0f} s"
-                 " · Esc cancels", w - 40, min_size=10, size=16)
+                 " · Esc cancels", 16, w - 40, 10, step=1)
         self.t_text.position = (w / 2, h / 2 + 40)
         bar = min(400, w / 2 - 20)
         arcade.draw_lrbt_rectangle_outline(w / 2 - bar, w / 2 + bar, h / 2 - 12, h / 2 + 12, t.text, 2)
@@ -95,6 +95,6 @@ class RaceLoadingView(Screen, Generic[S]):
                                           h / 2 + 10, t.accent)
         self.t_text.draw()
         if self.error:
-            fit_text(self.t_error, self.error, w - 40, min_size=10, size=14)
+            fit_text(self.t_error, self.error, 14, w - 40, 10, step=1)
             self.t_error.position = (w / 2, h / 2 - 50)
             self.t_error.draw()

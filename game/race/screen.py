@@ -19,14 +19,13 @@ from engine.maze.model import Maze
 from engine.modes.base import Phase
 from engine.modes.clock import PlayClock
 from engine.modes.fog import Fog
+from game import routes
 from game.context import Context
 from game.format import format_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
-from game.routes import Route
-from game.ui import FONT, ui_scale
+from game.ui import FONT, fit_text, ui_scale
 from game.ui.screen import MazeScreen
-from game.ui.textfit import fit_text
 from game.ui.viewport import MazeViewport
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
@@ -110,7 +109,7 @@ class RaceScreen(MazeScreen):
         self.t_count.font_size = max(40, min(96, height // 7))
         self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
         self.t_help.position = (width / 2, 8 * s)
-        fit_text(self.t_help, self.help_line, width - 24, min_size=8, size=11 * s)
+        fit_text(self.t_help, self.help_line, 11 * s, width - 24, 8, step=1)
         self._shown = ()
         self._changed = True
 
@@ -121,13 +120,13 @@ class RaceScreen(MazeScreen):
 
     def set_banner(self, line: str) -> None:
         """The "who arrived" line in its strip (fitted to the window's width)."""
-        fit_text(self.t_banner, line, self.lay_size[0] - 32 * self.s, min_size=9, size=14 * self.s)
+        fit_text(self.t_banner, line, 14 * self.s, self.lay_size[0] - 32 * self.s, 9, step=1)
 
     def place_title(self, title: str, note: str) -> None:
         """The title and the note under it, left of the clock."""
         s, side = self.s, self.hud_side(self.lay_size[0])
-        fit_text(self.t_title, title, side, min_size=10, size=15 * s)
-        fit_text(self.t_note, note, side, min_size=8, size=11 * s)
+        fit_text(self.t_title, title, 15 * s, side, 10, step=1)
+        fit_text(self.t_note, note, 11 * s, side, 8, step=1)
         y = self.lay_size[1] - self.hud_h / 2
         self.t_title.position = (16 * s, y + 11 * s)
         self.t_note.position = (16 * s, y - 12 * s)
@@ -200,7 +199,7 @@ class RaceScreen(MazeScreen):
         if self.back_view is not None:
             self.ctx.show(self.back_view)
         else:
-            self.ctx.go(Route.RACE_SETUP)
+            self.ctx.go(routes.race_setup)
 
     def input_paused(self) -> bool:
         """True while the screen ignores the mouse (a pause overlay is up); never, unless a screen says so."""

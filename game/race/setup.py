@@ -18,10 +18,9 @@ from engine.modes.race.duo import duo_maze
 from game import routes
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
-from game.routes import Route
+from game.ui import fit_text
 from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import FLOORS, SIZES, MazeChoices, algorithms_for, new_seed
-from game.ui.textfit import fit_text
 
 __all__ = ["CUSTOM_SPEEDS", "SIZES", "MazeChoices", "RaceChoices", "RaceSetupView", "algorithms_for", "new_seed"]
 
@@ -196,7 +195,7 @@ class RaceSetupView(ChoiceSetupView):
                 return
             if self.race.players == 2 and self._open_duo(code):
                 return
-            self.ctx.go(Route.RACE_CODE, code, race=self.race.race_spec, back=self)
+            self.ctx.go(routes.race_code, code, race=self.race.race_spec, back=self)
         except CodeError as exc:
             self.message.text = str(exc)
 
@@ -236,7 +235,7 @@ class RaceSetupView(ChoiceSetupView):
         maze = duo_maze(decoded)
         if maze is None:
             raise CodeError("Two players race a maze: paste a maze or level code.")
-        self.ctx.go(Route.RACE_DUO, self.race.maze_spec(maze).code(), back=self)
+        self.ctx.go(routes.race_duo, self.race.maze_spec(maze).code(), back=self)
         return True
 
     def start(self) -> None:
@@ -267,7 +266,7 @@ class RaceSetupView(ChoiceSetupView):
         super().layout(width, height)
         scale = self.layout_scale  # as the heading's (ChoiceSetupView.layout)
         self.about.position = (width / 2, self.heading.y - 40 * scale)
-        fit_text(self.about, self.race.about(), width - 40, min_size=10, size=int(13 * scale))
+        fit_text(self.about, self.race.about(), int(13 * scale), width - 40, 10, step=1)
 
     def texts(self) -> list[Any]:
         """The texts on screen (for layout tests)."""

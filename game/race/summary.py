@@ -7,8 +7,7 @@ from typing import Any
 
 import arcade
 
-from game.ui import text_scale
-from game.ui.textfit import fit_text
+from game.ui import fit_text, text_scale
 
 
 def ratio(steps: int, shortest: int) -> str:
@@ -31,8 +30,7 @@ def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Te
     gaps = []
     for text, value, size, middle in view.rows:
         room = width - 40 - (indent(text) if indent is not None else 0.0)
-        fit_text(text, value, room, min_size=max(9, int(size * scale * 0.7)), size=max(9, int(size * scale)),
-                 middle=middle)
+        fit_text(text, value, max(9, int(size * scale)), room, max(9, int(size * scale * 0.7)), step=1, middle=middle)
         gaps.append(text.content_height + 8 * scale)
     view.status.font_size = max(10, int(14 * scale))
     top = height - 30 * scale

@@ -19,7 +19,9 @@ import arcade
 from arcade import key
 
 from engine.modes.base import EventKind, Phase
+from engine.modes.play import PlaySession
 from engine.modes.race.session import RaceSession
+from engine.modes.race.sim import RaceSim
 from game import routes
 from game.context import Context
 from game.format import count, floor_text
@@ -27,10 +29,10 @@ from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
 from game.shell.prompt import ChoiceOverlay
+from game.ui import fit_text
 from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
-from game.ui.textfit import fit_text
 
 GHOST_ALPHA = 120
 #: The question Esc asks while the player is still racing (leaving gives the race up: it is not resumed later).
@@ -72,12 +74,12 @@ class RaceView(RaceScreen):
         self.ask: ChoiceOverlay | None = None  # "Leave this race?" while it is up
 
     @property
-    def sim(self) -> Any:
+    def sim(self) -> RaceSim:
         """The race's simulation (for tests and the result screen)."""
         return self.race.sim
 
     @property
-    def session(self) -> Any:
+    def session(self) -> PlaySession:
         """The player's play session (position, walk-to)."""
         return self.race.player
 
@@ -322,7 +324,7 @@ class RaceView(RaceScreen):
         self.place_title(f"Race vs {info.opponent_name}", info.note)
         counters = (f"{where + ' · ' if where else ''}you {count(race.player_moves, 'move')}  ·  {info.opponent_name} "
                     f"{race.opponent_moves}/{sim.opponent.steps}  ·  shortest {sim.shortest}")
-        fit_text(self.t_info, counters, self.hud_side(width), min_size=8, size=12 * self.s)
+        fit_text(self.t_info, counters, 12 * self.s, self.hud_side(width), 8, step=1)
         self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
 
     def on_draw(self) -> None:

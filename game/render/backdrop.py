@@ -41,7 +41,8 @@ LINE_MIX, HEAD_MIX = 0.14, 0.4
 def mix(theme: Theme, share: float) -> tuple[int, int, int, int]:
     """The theme's accent mixed into its background by ``share`` (0..1), opaque."""
     bg, fg = theme.background, theme.accent
-    return (*(round(b + (f - b) * share) for b, f in zip(bg[:3], fg[:3], strict=True)), 255)  # type: ignore[return-value]
+    r, g, b = (round(lo + (hi - lo) * share) for lo, hi in zip(bg[:3], fg[:3], strict=True))
+    return r, g, b, 255
 
 
 class CarvingBackdrop:

@@ -213,11 +213,9 @@ class DarkMazeLayer(MazeLayer):
         super().clear_trail()
         self.d_trail_vertices = 0
 
-    def mark_visited(self, cell: int) -> None:
-        """Show ``cell`` as visited (once per cell)."""
-        if cell in self.trail_cells:
-            return
-        self.trail_cells.add(cell)
+    def append_trail(self, cell: int) -> None:
+        """Append ``cell``'s trail to the dark trail buffer (drawn dimmed with its cells; see
+        :meth:`MazeLayer.mark_visited`)."""
         lo, hi = int(self.d_trail_offsets[cell]), int(self.d_trail_offsets[cell + 1])
         self.d_trail_buffer.write(self.d_trail_rows[lo:hi].tobytes(), offset=self.d_trail_vertices * 24)
         self.d_trail_vertices += hi - lo

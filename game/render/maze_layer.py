@@ -244,6 +244,11 @@ class MazeLayer:
         if cell in self.trail_cells:
             return
         self.trail_cells.add(cell)
+        self.append_trail(cell)
+
+    def append_trail(self, cell: int) -> None:
+        """Append ``cell``'s trail triangles to the trail buffer (a layer that draws its trail otherwise, such as
+        the dark one, appends to its own)."""
         tris, _ = cell_fans(self.maze, np.array([cell]), TRAIL_SCALE)
         rows = np.concatenate([tris, np.zeros_like(tris)], axis=1)
         self.trail_buffer.write(rows.tobytes(), offset=self.trail_vertices * 16)

@@ -10,8 +10,8 @@ from arcade.types import LBWH
 
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
+from game import routes
 from game.context import Context
-from game.routes import Route
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
 from game.ui.screen import BaseView
 
@@ -125,7 +125,7 @@ class CodeEntryView(BaseView):
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
         try:
-            view = self.ctx.view_for(Route.OPEN_CODE, self.field.text, dark=self.dark)
+            view = routes.open_code(self.ctx, self.field.text, dark=self.dark)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

@@ -17,7 +17,6 @@ from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
 from game.context import Context
 from game.records import history
-from game.routes import Route
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.screen import BaseView
 from game.ui.textfit import snap_to_pixels
@@ -53,10 +52,10 @@ class DailiesView(BaseView):
         spec = daily_spec(self.today)
         shaped = " (shaped)" if spec.mask is not None else ""
         self.maze_btn = self.make_button(
-            f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(Route.DAILY)
+            f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(routes.daily)
         )
         self.puzzle_btns = [self.make_button(f"Sliding puzzle {n}×{n}", partial(self.open_puzzle, n)) for n in (3, 4)]
-        self.make_button("Records", lambda: self.ctx.go(Route.RECORDS))
+        self.make_button("Records", lambda: self.ctx.go(routes.records))
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)

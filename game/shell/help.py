@@ -1,6 +1,6 @@
 """Help: one page per mode (F1 anywhere, Help in the menu and the pause overlay), and the guided start.
 
-Opened with ``ctx.go(Route.HELP, back_to=view, mode=shape)``; Esc returns to ``back_to`` (the menu by
+Opened with ``ctx.go(routes.help_screen, back_to=view, mode=shape)``; Esc returns to ``back_to`` (the menu by
 default).  The page of the mode the player came from comes first (:func:`page_for`: the screen's
 ``help_page``, else its key context; ``mode``, a maze shape, means the maze page and puts that shape's note
 on it); Left/Right (or PgUp/PgDn, or the Previous/Next buttons) turn the pages.
@@ -17,10 +17,10 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.modes.registry import help_keys
+from game import routes
 from game.context import Context
-from game.routes import Route
 from game.ui import fit_text, place_grid
+from game.ui.modes import help_sections
 from game.ui.screen import BaseView
 
 #: The page before the modes' ones: (heading, lines).
@@ -31,58 +31,12 @@ EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "Settings: change any key (Keys), the text size, the theme (dark, light, high contrast), reduced motion "
     "and the volume of music and effects.",
     "The menu's first button plays on: the next level of the campaign you have not finished.",
+    "On the campaign map, P prints the world of the chosen level as a PDF (its mazes, then the answers).",
 ])
-#: A mode's help page key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
-#: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
-MODE_HELP: dict[str, tuple[str, list[str]]] = {
-    "maze": ("Walking a maze (campaign, codes, daily maze)", [
-        "Arrows or WASD step one cell. Hold a key to run along a corridor, round its bends, until it forks or ends.",
-        "Click a cell you have seen to walk there (plus one step into the unknown).",
-        "Two keys together (e.g. Up+Right) make a diagonal on hexagon, triangle, circle and octagon grids.",
-        "Hexagons: Up or Down alone at a fork goes to the side of your last left/right move (right at first).",
-        "Mouse wheel or +/- zoom  ·  drag to pan  ·  F fits the maze to the window.",
-        "P pauses (the maze hides while the clock stops)  ·  R restarts  ·  Esc leaves and keeps your place.",
-        "Stars: one for finishing, one within the level's par moves, one within its par time.",
-    ]),
-    "race": ("Race", [
-        "Move as in a maze; the opponent runs on the same clock. First to the goal wins.",
-        "E shows what you explored  ·  Esc gives up  ·  stairs: PgUp/PgDn.",
-        "Setup: Shape cuts the maze to a heart, a star...  ·  Weave adds bridges  ·  Dark hides what is out of "
-        "sight.",
-        "Race a ghost: a friend's race code replays their run beside you.",
-    ]),
-    "two-players": ("Two players (Race setup: Players 2)", [
-        "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond).",
-        "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other.",
-        "First to the goal wins; the other may finish for a time  ·  P or Esc pauses (End race)  ·  R restarts.",
-        "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk).",
-    ]),
-    "puzzle": ("Sliding puzzle", [
-        "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row "
-        "or column.",
-        "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  "
-        "X stop",
-        "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
-        "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a "
-        "picture",
-        "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
-    ]),
-    "lab": ("Lab (watch mazes being made)", [
-        "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
-        "S solve  ·  O next solver  ·  G new seed  ·  C compare ways of making mazes  ·  X export  ·  K copy code",
-    ]),
-    "editor": ("Maze editor", [
-        "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans.",
-        "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
-        "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
-        "A resize keeps the walls of cells that stay (square, hexagon, triangle; circle: , . rings), else starts "
-        "blank.",
-        "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save to My levels  ·  N new  ·  wheel zoom  ·  "
-        "F fit",
-        "The line under the maze says whether it can be solved and what to fix before it can.",
-    ]),
-}
-#: Pages that are no mode of the registry: key -> (heading, lines).
+#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.ui.modes.GAME_MODES`: each
+#: mode's :class:`~game.ui.modes.HelpSection`; modes that share a page name it once).
+MODE_HELP: dict[str, tuple[str, list[str]]] = {h.key: (h.heading, list(h.lines)) for h in help_sections()}
+#: Pages that are no mode: key -> (heading, lines).
 EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
     "floors": ("Floors, bridges and the dark", [
         "Floors: E or PgUp climbs a stair (drawn bright), Q or PgDn goes down (drawn dim).",
@@ -117,7 +71,7 @@ CONTEXT_PAGES = {"maze": "maze", "duo": "two-players", "puzzle": "puzzle", "lab"
 
 
 def _all_pages() -> dict[str, tuple[str, list[str]]]:
-    pages = {"everywhere": EVERYWHERE, **{k: MODE_HELP[k] for k in help_keys()}, **EXTRA_HELP}
+    pages = {"everywhere": EVERYWHERE, **MODE_HELP, **EXTRA_HELP}
     ordered = {k: pages[k] for k in PAGE_ORDER if k in pages}
     ordered.update({k: v for k, v in pages.items() if k not in ordered})  # a new mode's page: at the end
     return ordered
@@ -168,7 +122,7 @@ class HelpView(BaseView):
         keys = [first, *(k for k in PAGES if k != first)]
         self.prev_btn = self.make_button("< Previous", lambda: self.turn(-1))
         self.next_btn = self.make_button("Next >", lambda: self.turn(1))
-        self.make_button("Guided start", lambda: ctx.go(Route.GUIDE, back_to=self))
+        self.make_button("Guided start", lambda: ctx.go(routes.guide, back_to=self))
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
@@ -230,7 +184,7 @@ class HelpView(BaseView):
         if self.back_to is not None:
             self.ctx.show(self.back_to)
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """PgUp/PgDn turn pages; the rest as every button screen (Left/Right: :meth:`menu_action`)."""

@@ -38,7 +38,7 @@ class KeysView(BaseView):
 
     music: str | None = None
 
-    def __init__(self, ctx: Context, back: Callable[[], None]) -> None:
+    def __init__(self, ctx: Context, back: Callable[[], object]) -> None:
         super().__init__(ctx)
         self.go_back = back
         self.context_index = 0

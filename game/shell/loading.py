@@ -10,10 +10,12 @@ freeze.  The work runs in a :class:`game.workers.Task` thread; the finishing ste
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import arcade
 
+from game import routes
 from game.context import Context
 from game.ui import ellipsize, fit_text
 from game.ui.screen import BaseView
@@ -42,7 +44,7 @@ class LoadingView(BaseView):
     ) -> None:
         super().__init__(ctx)
         self.finish = finish
-        self._back = back or ctx.show_menu
+        self._back = back or partial(routes.show_menu, ctx)
         self.task: Task[Any] = Task(work, name=title)
         t = ctx.theme
         self.title_value = title

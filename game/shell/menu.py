@@ -6,8 +6,8 @@ level finished it opens the campaign map).  The other entries sit in groups (:da
 More) so the top level holds five buttons; choosing a group shows its entries and a Back button in place of the
 top level, and Esc (a controller's B) backs out of it.  Every entry of :data:`MENU_ENTRIES` is in exactly one
 group (or on the top level: Quit); the modes' entries come from the mode registry
-(:func:`engine.modes.registry.menu_modes`: label, menu route, order) and go to the group :data:`MODE_GROUPS`
-names (Play when it names none).  The menu remembers the last chosen entry (``ctx.memory["menu.focus"]``:
+(:func:`game.ui.modes.menu_buttons`: label, route, order and group).  Every button opens its screen through
+a typed route function of :mod:`game.routes`.  The menu remembers the last chosen entry (``ctx.memory["menu.focus"]``:
 group and index) so coming back puts the focus where it was.
 
 The first launch (no level finished and the setting :data:`GUIDE_SEEN` unset) greets the player and offers the
@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from engine.modes.registry import menu_modes
+from game import routes
 from game.context import Context
 from game.render.backdrop import CarvingBackdrop
-from game.routes import Route
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
 from game.ui import (
@@ -42,12 +41,12 @@ from game.ui import (
     text_scale,
     ui_scale,
 )
+from game.ui.modes import menu_buttons
 from game.ui.screen import BaseView
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
 
-QUIT = "quit"  # the one entry that is not a route
 #: The setting that says the first-launch greeting was answered ("1").
 GUIDE_SEEN = "guide_seen"
 GREETING = ("Welcome to Tessera!", "Mazes to walk, races to win, tiles to slide. A one-minute guided start shows "
@@ -60,11 +59,6 @@ GROUPS: dict[str, tuple[str, str]] = {
     "create": ("Create", "Make your own mazes, keep them, watch mazes being made"),
     "more": ("More", "Codes from friends, your records, settings and help"),
 }
-#: The mode registry's menu routes -> the group their entry goes to (a mode not named here: Play).
-MODE_GROUPS: dict[str, str] = {
-    "levels": "play", "race-setup": "play", "puzzle": "play", "dailies": "play",
-    "lab-setup": "create", "editor": "create",
-}
 #: The mark after a group's label (it opens more entries).
 GROUP_MARK = "  >"
 
@@ -76,24 +70,30 @@ def first_launch(store: SaveStore) -> bool:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One menu button: ``route`` is a :class:`~game.routes.Route` (or :data:`QUIT`); ``group`` a key of
-    :data:`GROUPS`, or "" for the top level."""
+    """One menu button: ``opens`` is a route function of :mod:`game.routes` taking only the context (or
+    :func:`quit_game`, the one entry that is no screen); ``group`` a key of :data:`GROUPS`, or "" for the top
+    level."""
 
     label: str
-    route: str
+    opens: Callable[[Context], arcade.View | None]
     order: int = 50
     group: str = "more"
 
 
+def quit_game(ctx: Context) -> None:
+    """Close the window (ends ``arcade.run``)."""
+    ctx.store.close()
+    arcade.close_window()
+
+
 MENU_ENTRIES: list[MenuEntry] = [
-    *(MenuEntry(m.label, Route(m.menu_route), m.menu_order, MODE_GROUPS.get(m.menu_route, "play"))
-      for m in menu_modes() if m.label and m.menu_route),
-    MenuEntry("My levels", Route.MY_LEVELS, 55, "create"),
-    MenuEntry("Enter code", Route.CODE_ENTRY, 60, "more"),
-    MenuEntry("Records", Route.RECORDS, 75, "more"),
-    MenuEntry("Settings", Route.SETTINGS, 80, "more"),
-    MenuEntry("Help", Route.HELP, 90, "more"),
-    MenuEntry("Quit", QUIT, 99, ""),
+    *(MenuEntry(b.label, b.opens, b.order, b.group) for b in menu_buttons()),
+    MenuEntry("My levels", routes.my_levels, 55, "create"),
+    MenuEntry("Enter code", routes.code_entry, 60, "more"),
+    MenuEntry("Records", routes.records, 75, "more"),
+    MenuEntry("Settings", routes.settings, 80, "more"),
+    MenuEntry("Help", routes.help_screen, 90, "more"),
+    MenuEntry("Quit", quit_game, 99, ""),
 ]
 
 
@@ -108,12 +108,6 @@ def continue_label(level: CampaignLevel | None, fresh: bool) -> str:
     if level is None:
         return "Campaign"
     return f"{'Start' if fresh else 'Continue'} · {level.index + 1}. {level.name}"
-
-
-def quit_game(ctx: Context) -> None:
-    """Close the window (ends ``arcade.run``)."""
-    ctx.store.close()
-    arcade.close_window()
 
 
 def backdrop_seed() -> int:
@@ -203,17 +197,16 @@ class MenuView(BaseView):
         """Play the next unfinished level (the campaign map when none is left)."""
         self.ctx.memory["menu.focus"] = ("", 0)
         if self.next_level is None:
-            self.ctx.go(Route.LEVELS)
+            self.ctx.go(routes.levels)
         else:
-            self.ctx.go(Route.LEVEL, self.next_level)
+            self.ctx.go(routes.level, self.next_level)
 
     def _opener(self, entry: MenuEntry) -> Callable[[], None]:
         def open_it() -> None:
             self.ctx.memory["menu.focus"] = (self.group, self.focus)
-            if entry.route == QUIT:
-                quit_game(self.ctx)
-            else:
-                self.ctx.go(entry.route)
+            view = entry.opens(self.ctx)
+            if view is not None:
+                self.ctx.show(view)
 
         return open_it
 
@@ -258,7 +251,7 @@ class MenuView(BaseView):
 
     def _start_guide(self) -> None:
         self._answered()
-        self.ctx.go(Route.GUIDE)
+        self.ctx.go(routes.guide)
 
     def _skip_guide(self) -> None:
         self._answered()

@@ -25,7 +25,6 @@ from engine.paths import data_dir
 from game import routes
 from game.context import Context
 from game.format import count, summarize
-from game.routes import Route
 from game.ui import FONT, CodeField, ellipsize, fit_text, focus, gui, place_column, unfocus
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
@@ -201,7 +200,7 @@ class MyLevelsView(BaseView):
             return
         unfocus(self.field)
         note = f"Renamed to “{self.field.text.strip()}”." if done else self._not_saved("The name was not saved")
-        self.ctx.go(Route.MY_LEVELS, focus=self.selected, status=note)
+        self.ctx.go(routes.my_levels, focus=self.selected, status=note)
 
     def ask_delete(self) -> None:
         """Ask before deleting the chosen level."""
@@ -215,7 +214,7 @@ class MyLevelsView(BaseView):
             note = f"Deleted “{lv.name}”."
         else:
             note = self._not_saved("The level was not deleted")
-        self.ctx.go(Route.MY_LEVELS, focus=self.selected, status=note)
+        self.ctx.go(routes.my_levels, focus=self.selected, status=note)
 
     def cancel(self) -> None:
         """Leave renaming or the question, changing nothing."""
@@ -255,7 +254,7 @@ class MyLevelsView(BaseView):
         if self.mode != LIST:
             self.cancel()
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     # -- keys and mouse ------------------------------------------------------------------
     def typing(self) -> bool:

@@ -12,11 +12,13 @@ import arcade
 from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, place_column, ui_scale
+from game.ui import FONT, fit_text, place_column, ui_scale
+from game.ui.overlay import Overlay
 
 
-class PauseOverlay:
-    """An opaque panel (no peeking at the maze) with its own UIManager, enabled only while shown.
+class PauseOverlay(Overlay):
+    """An opaque panel (no peeking at the maze) with its own UIManager, enabled only while shown
+    (an :class:`~game.ui.overlay.Overlay`).
 
     Args:
         ctx: shared context (theme, audio).
@@ -27,14 +29,10 @@ class PauseOverlay:
 
     def __init__(
         self, ctx: Context, on_resume: Callable[[], None], on_restart: Callable[[], None], on_quit: Callable[[], None],
-        on_settings: Callable[[], None] | None = None, on_help: Callable[[], None] | None = None,
+        on_settings: Callable[[], object] | None = None, on_help: Callable[[], object] | None = None,
         quit_label: str = "Quit level",
     ) -> None:
-        self.ctx = ctx
-        self.ui = gui.UIManager()
-        self.visible = False
-        self.focus = 0
-        entries: list[tuple[str, Callable[[], None], bool]] = [
+        entries: list[tuple[str, Callable[[], object], bool]] = [
             ("Resume", on_resume, True),
             ("Restart", on_restart, True),
             *((label, self._volume_action(channel, step), False) for label, channel, step in VOLUME_BUTTONS),
@@ -44,26 +42,13 @@ class PauseOverlay:
         if on_help is not None:
             entries.append(("Help", on_help, True))
         entries.append((quit_label, on_quit, True))
-        self.labels = [label for label, _, _ in entries]
-        self.actions = [action for _, action, _ in entries]
+        super().__init__(ctx, [label for label, _, _ in entries], [action for _, action, _ in entries], (280, 50))
         self.closes = [closes for _, _, closes in entries]
-        self.buttons: list[ActionButton] = []
-        for i, label in enumerate(self.labels):
-            btn = ActionButton(self._clicker(i), text=label, width=280, height=50, style=button_style(ctx.theme))
-            self.buttons.append(self.ui.add(btn))
         self.title = arcade.Text("Paused", 0, 0, ctx.theme.text, 36, font_name=FONT, anchor_x="center",
                                  anchor_y="top", bold=True)
         self.volume = arcade.Text("", 0, 0, ctx.theme.text_dim, 14, font_name=FONT, anchor_x="center",
                                   anchor_y="top")
-        self._size = (0, 0)
         self.refresh()
-
-    def _clicker(self, i: int) -> Callable[[], None]:
-        def click() -> None:
-            self.focus = i
-            self.activate(i)
-
-        return click
 
     def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
         return lambda: self.change_volume(step, channel)
@@ -84,22 +69,13 @@ class PauseOverlay:
         self.refresh()
 
     def show(self) -> None:
-        """Show the overlay and take mouse input."""
-        self.visible = True
+        """Show the overlay (the volume line up to date) and take mouse input."""
         self.refresh()
-        enable_ui(self.ui)
+        super().show()
 
-    def hide(self) -> None:
-        """Hide the overlay."""
-        self.visible = False
-        self.ui.disable()
-
-    def activate(self, i: int) -> None:
-        """Run button ``i`` (buttons that leave the overlay hide it first)."""
-        self.ctx.audio.play("click")
-        if self.closes[i]:
-            self.hide()
-        self.actions[i]()
+    def closes_on(self, i: int) -> bool:
+        """Buttons that leave the overlay hide it first; the volume buttons keep it."""
+        return self.closes[i]
 
     def on_key_press(self, symbol: int) -> bool:
         """Up/Down/Enter inside the overlay, Left/Right (-/+) change the volume (music on a Music button,
@@ -126,7 +102,7 @@ class PauseOverlay:
 
     def layout(self, width: int, height: int) -> None:
         """Place the title, volume line and buttons for the window size."""
-        self._size = (width, height)
+        super().layout(width, height)
         s = ui_scale(width, height)
         fit_text(self.title, "Paused", 36 * s, width - 40)
         n = len(self.buttons)
@@ -139,14 +115,8 @@ class PauseOverlay:
         for btn in self.buttons:
             btn.set_font_size(16 * s, style)
 
-    def draw(self, width: int, height: int) -> None:
-        """Cover the whole window (the maze is hidden), then title, buttons and focus ring."""
-        if self._size != (width, height):
-            self.layout(width, height)
-        t = self.ctx.theme
-        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*t.background[:3], 255))
+    def draw_back(self, width: int, height: int) -> None:
+        """Cover the whole window (the maze is hidden), then the title and the volume line."""
+        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*self.ctx.theme.background[:3], 255))
         self.title.draw()
         self.volume.draw()
-        self.ui.draw()
-        r = self.buttons[self.focus].rect
-        arcade.draw_lrbt_rectangle_outline(r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, t.focus, border_width=3)

@@ -16,13 +16,15 @@ from arcade import key
 
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, enable_ui, fit_text, gui, needs_render, place_grid, ui_scale
+from game.ui import FONT, fit_text, place_grid, ui_scale
+from game.ui.overlay import Overlay
 
 Choice = tuple[str, Callable[[], None]]
 
 
-class ChoiceOverlay:
-    """A centred panel over a dimmed screen with a title, a line and buttons side by side.
+class ChoiceOverlay(Overlay):
+    """A centred panel over a dimmed screen with a title, a line and buttons side by side (an
+    :class:`~game.ui.overlay.Overlay`).
 
     Args:
         ctx: shared context (theme, sound).
@@ -35,17 +37,8 @@ class ChoiceOverlay:
     def __init__(self, ctx: Context, title: str, line: str, choices: Sequence[Choice], cancel: int = -1) -> None:
         if not choices:
             raise ValueError("A choice overlay needs at least one choice.")
-        self.ctx = ctx
-        self.ui = gui.UIManager()
-        self.visible = False
-        self.focus = 0
+        super().__init__(ctx, [label for label, _ in choices], [action for _, action in choices], (200, 48))
         self.cancel = cancel % len(choices)
-        self.actions = [action for _, action in choices]
-        self.labels = [label for label, _ in choices]
-        self.buttons = [
-            self.ui.add(ActionButton(self._clicker(i), text=label, width=200, height=48, style=button_style(ctx.theme)))
-            for i, label in enumerate(self.labels)
-        ]
         t = ctx.theme
         self.title_value, self.line_value = title, line
         self.title = arcade.Text(
@@ -65,32 +58,16 @@ class ChoiceOverlay:
             align="center",
         )
         self.panel = (0.0, 0.0, 0.0, 0.0)
-        self._size = (0, 0)
-
-    def _clicker(self, i: int) -> Callable[[], None]:
-        def click() -> None:
-            self.focus = i
-            self.choose(i)
-
-        return click
 
     def show(self) -> None:
-        """Show the panel and take mouse input (focus on the first choice)."""
-        self.visible = True
+        """Show the panel and take mouse input (focus on the first choice, laid out afresh)."""
         self.focus = 0
         self._size = (0, 0)
-        enable_ui(self.ui)
-
-    def hide(self) -> None:
-        """Hide the panel."""
-        self.visible = False
-        self.ui.disable()
+        super().show()
 
     def choose(self, i: int) -> None:
         """Hide the panel and run choice ``i``."""
-        self.ctx.audio.play("click")
-        self.hide()
-        self.actions[i]()
+        self.activate(i)
 
     def on_key_press(self, symbol: int, modifiers: int = 0) -> bool:
         """Focus moves, Enter/Space choose, Esc picks the cancel choice; True (the overlay takes every key)."""
@@ -106,13 +83,9 @@ class ChoiceOverlay:
             self.choose(self.focus)
         return True
 
-    def needs_render(self) -> bool:
-        """True when a button wants drawing (hover, press)."""
-        return self.visible and needs_render(self.ui)
-
     def layout(self, width: int, height: int) -> None:
         """Centre the panel for a window of ``width`` × ``height`` pixels."""
-        self._size = (width, height)
+        super().layout(width, height)
         s = ui_scale(width, height)
         n = len(self.buttons)
         panel_w = min(width - 40.0, max(520 * s, n * 210 * s))
@@ -137,10 +110,8 @@ class ChoiceOverlay:
         for btn in self.buttons:
             btn.set_font_size(16 * s, style)
 
-    def draw(self, width: int, height: int) -> None:
-        """Dim the screen, then the panel, its texts, buttons and the focus ring (laid out when the size changed)."""
-        if self._size != (width, height):
-            self.layout(width, height)
+    def draw_back(self, width: int, height: int) -> None:
+        """Dim the screen, then the panel and its texts."""
         t = self.ctx.theme
         arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*t.background[:3], 200))
         left, right, bottom, top = self.panel
@@ -149,6 +120,3 @@ class ChoiceOverlay:
         self.title.draw()
         if self.line_value:
             self.line.draw()
-        self.ui.draw()
-        r = self.buttons[self.focus].rect
-        arcade.draw_lrbt_rectangle_outline(r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, t.focus, border_width=3)

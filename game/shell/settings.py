@@ -15,7 +15,6 @@ from game.audio import VOLUME_BUTTONS
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
 from game.render.theme import THEME_LABELS, THEMES
-from game.routes import Route
 from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
 from game.ui.screen import BaseView
 
@@ -79,14 +78,15 @@ class SettingsView(BaseView):
         if self.back_to is not None:
             self.ctx.show(self.back_to)
         else:
-            self.ctx.show_menu()
+            routes.show_menu(self.ctx)
 
     def toggle_theme(self) -> None:
         """Dark -> light -> high contrast -> dark; the screen is rebuilt in the new colours."""
         names = list(THEMES)
         self.ctx.set_theme(names[(names.index(self.ctx.theme.name) + 1) % len(names)])
-        view = self.ctx.go(Route.SETTINGS, back_to=self.back_to)
+        view = SettingsView(self.ctx, self.back_to)  # this screen again, in the new colours
         view.focus = self.focus
+        self.ctx.show(view)
 
     def next_text_size(self) -> None:
         """The next text size (100, 125 ... 200 %, then 100 % again), saved; the page is laid out again at
@@ -103,7 +103,7 @@ class SettingsView(BaseView):
     def open_keys(self) -> None:
         """The Keys page; its Back returns to a Settings page with the same way back."""
         back_to = self.back_to
-        self.ctx.show(routes.keys(self.ctx, lambda: self.ctx.go(Route.SETTINGS, back_to=back_to)))
+        self.ctx.show(routes.keys(self.ctx, lambda: self.ctx.go(routes.settings, back_to=back_to)))
 
     def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
         return lambda: self.change_volume(channel, step)

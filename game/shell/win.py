@@ -18,7 +18,6 @@ from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, player_label, record_time
 from game.render.win_map import WinMap, way_colours
-from game.routes import Route
 from game.save_schema import WinResult
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
@@ -72,9 +71,9 @@ class WinView(WinScreen):
         date = daily_date(play.code) if play.code else None
         self.daily = date is not None
         if next_level is not None:
-            self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
+            self.ui.add(self.make_button("Next level", lambda: ctx.go(routes.level, next_level)))
         if self.daily:  # a daily's next step: the other dailies (Esc goes there too)
-            self.ui.add(self.make_button("Dailies", lambda: ctx.go(Route.DAILIES)))
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(routes.dailies)))
         self.ui.add(self.make_button("Play again", self.replay))
         self.ui.add(self.make_button("Share", self.open_share))
         if not self.daily:
@@ -170,7 +169,7 @@ class WinView(WinScreen):
     def back(self) -> None:
         """Back where the level was opened from; a daily to the Dailies (a daily opened by its code too)."""
         if self.daily:
-            self.ctx.go(Route.DAILIES)
+            self.ctx.go(routes.dailies)
         else:
             self.play.back()
 

@@ -56,7 +56,7 @@ class ActionButton(gui.UIFlatButton):
         **kwargs: as for :class:`arcade.gui.UIFlatButton`.
     """
 
-    def __init__(self, action: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(self, action: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.action = action
         #: The label's font size in points as last set by :meth:`set_font_size` (0 before).
@@ -294,20 +294,37 @@ def cut_text(value: str, keep: int, middle: bool = False) -> str:
     return value[:head] + ELLIPSIS + (value[len(value) - tail:] if tail else "")
 
 
-def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float = 9) -> None:
-    """Show ``value`` at font ``size``, shrunk down to ``min_size`` to fit ``max_width``, then ellipsized.
+def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None = 9, *,
+             step: float | None = None, middle: bool = False) -> None:
+    """Show ``value`` at font ``size`` in at most ``max_width`` pixels: the font shrinks towards ``min_size``, then
+    the text is cut with "…" (the one text fitter of the game).
 
-    For multi-line texts (``multiline=True`` with a width) set the width first: the
-    lines wrap, and only the font shrinks.
+    Args:
+        text: the ``arcade.Text`` (its font size may change).  A multi-line text (``multiline=True``, its width
+            set first) only gets ``value`` and ``size``: its lines wrap.
+        value: the full text.
+        size: the preferred font size (points).
+        max_width: pixels available (below one glyph: "…" only).
+        min_size: the smallest font size to shrink to before cutting (None: never shrink).
+        step: None shrinks in one proportional jump (``size * max_width / width``, floored at ``min_size``);
+            a number shrinks by that many points at a time while it does not fit.
+        middle: cut in the middle (paths, codes) instead of at the end.
     """
-    text.font_size = size
-    text.text = value
-    if text.multiline:
+    if text.font_size != size:
+        text.font_size = size
+    if text.text != value:
+        text.text = value
+    if text.multiline or text.content_width <= max_width:
         return
-    width = text.content_width
-    if width > max_width and width > 0:
-        text.font_size = max(min_size, size * max_width / width * 0.98)
-    ellipsize(text, value, max_width)
+    if min_size is not None:
+        if step is None:
+            text.font_size = max(min_size, size * max_width / text.content_width * 0.98)
+        else:
+            while text.font_size > min_size and text.content_width > max_width:
+                text.font_size = max(min_size, text.font_size - step)
+        if text.content_width <= max_width:
+            return
+    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
 
 
 def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) -> bool:

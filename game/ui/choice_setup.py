@@ -17,11 +17,10 @@ from arcade import key
 from engine.codes import decode_any, normalize
 from engine.maze.recipe import MazeSpec
 from game.context import Context
-from game.ui import FONT, CodeField, focus, gui, request_render, text_scale, unfocus
+from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, text_scale, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 from game.ui.screen import BaseView
-from game.ui.textfit import fit_text
 
 HINT = "Left/Right or click: change the value  ·  Up/Down move  ·  Shift+click or Backspace: previous  ·  Esc back"
 #: How the focused choice shows that Left/Right change it.
@@ -248,10 +247,10 @@ class ChoiceSetupView(BaseView):
         self.anchor.add(self.box, anchor_x="center", anchor_y="center", align_y=centre - height / 2)
         self.heading.font_size = int(32 * scale)
         self.heading.position = (width / 2, height - 56 * scale)
-        fit_text(self.code_hint, "The field above takes a pasted code (Ctrl+V, then Enter).", width - 40,
-                 min_size=9, size=int(13 * scale))
+        fit_text(self.code_hint, "The field above takes a pasted code (Ctrl+V, then Enter).", int(13 * scale),
+                 width - 40, 9, step=1)
         self.code_hint.position = (width / 2, self._box_bottom - 8 - self.code_hint.content_height)
-        fit_text(self.hint, HINT, width - 40, min_size=9, size=int(12 * scale))
+        fit_text(self.hint, HINT, int(12 * scale), width - 40, 9, step=1)
         self.hint.position = (width / 2, 16)
         self.message.font_size = int(14 * scale)
         self.message.width = int(width - 40)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def read_clipboard(window: object) -> str:
-    """The clipboard text, or "" where unsupported (headless)."""
+if TYPE_CHECKING:
+    from pyglet.window import BaseWindow
+
+
+def read_clipboard(window: BaseWindow | None) -> str:
+    """The clipboard text, or "" where unsupported (headless, no window)."""
+    if window is None:
+        return ""
     try:
-        return str(window.get_clipboard_text() or "")  # type: ignore[attr-defined]
+        return str(window.get_clipboard_text() or "")
     except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
         return ""
 
 
-def copy_to_clipboard(window: object, text: str) -> bool:
-    """Put ``text`` on the clipboard; False where unsupported (headless)."""
+def copy_to_clipboard(window: BaseWindow | None, text: str) -> bool:
+    """Put ``text`` on the clipboard; False where unsupported (headless, no window)."""
+    if window is None:
+        return False
     try:
-        window.set_clipboard_text(text)  # type: ignore[attr-defined]
+        window.set_clipboard_text(text)
     except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
         return False
     return True

@@ -10,6 +10,8 @@ the screen redraws once when it is shown or hidden.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 from arcade import key
 from PIL import Image
@@ -20,6 +22,9 @@ from game.render.theme import Theme
 from game.ui import FONT, ellipsize
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.textfit import snap_to_pixels
+
+if TYPE_CHECKING:
+    from pyglet.window import BaseWindow
 
 #: Share of the window's smaller side the card (QR and its quiet zone) may take.
 CARD_SHARE = 0.72
@@ -136,7 +141,7 @@ class ShareKeys:
         """The share line, then the link on its own line (when the level has a code)."""
         return "\n".join(t for t in (self.line, self.qr.link) if t)
 
-    def on_key(self, symbol: int, window: object) -> str | None:
+    def on_key(self, symbol: int, window: BaseWindow | None) -> str | None:
         """Handle a key: a sentence for the status line (``""``: nothing to say), or None when not a share key."""
         if self.qr.shown:
             if symbol in (key.Q, key.ESCAPE):

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
+from game import routes
 from game.context import Context
 from game.render.theme import button_style
-from game.routes import Route
 from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
 from game.ui.viewport import MazeViewport
@@ -96,7 +96,7 @@ def common_key(ctx: Context, symbol: int, modifiers: int = 0) -> bool:
         return True
     if symbol == key.F1:
         current = ctx.window.current_view
-        ctx.go(Route.HELP, back_to=current)
+        ctx.go(routes.help_screen, back_to=current)
         return True
     return False
 
@@ -121,7 +121,7 @@ class BaseView(Screen):
         super().__init__(ctx)
         self.ui = gui.UIManager()
         self.buttons: list[ActionButton] = []
-        self.actions: list[Callable[[], None]] = []
+        self.actions: list[Callable[[], object]] = []
         self.focus = 0
         self.columns = columns
         self.scale = 1.0
@@ -132,7 +132,7 @@ class BaseView(Screen):
     def make_button(
         self,
         text: str,
-        action: Callable[[], None],
+        action: Callable[[], object],
         width: int = 320,
         height: int = 52,
         font_size: int = 16,
@@ -242,7 +242,7 @@ class BaseView(Screen):
 
     def back(self) -> None:
         """Esc: the main menu unless a subclass knows better."""
-        self.ctx.show_menu()
+        routes.show_menu(self.ctx)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Esc back, F1 help, F11 fullscreen, arrows move focus, Enter/Space activate."""

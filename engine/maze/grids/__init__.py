@@ -19,8 +19,8 @@ from engine.maze.grids import triangle as _triangle
 from engine.maze.grids import upsilon as _upsilon
 from engine.maze.grids.base import Grid, build_grid, check_dims
 
-__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "check_grid_size", "make_grid", "ALIASES",
-           "PLAYER_NAMES", "player_name"]
+__all__ = ["SHAPES", "ShapeInfo", "Grid", "build_grid", "canonical_shape", "cell_count", "check_grid_size", "make_grid",
+           "ALIASES", "PLAYER_NAMES", "maze_title", "player_name"]
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,14 @@ ALIASES: dict[str, str] = {
 PLAYER_NAMES = {"square": "square", "hex": "hexagon", "triangle": "triangle", "polar": "circle", "upsilon": "octagon"}
 
 
+def maze_title(shape: str, width: int, height: int, *, braid: bool = False, weave: bool = False, floors: int = 1,
+               shaped: bool = False, dark: bool = False) -> str:
+    """A maze in a player's words (no generator, no engine names): ``octagon maze 20×15, 2 floors, dark``."""
+    extras = [w for w, on in (("with loops", braid), ("bridges", weave), (f"{floors} floors", floors > 1),
+                              ("shaped", shaped), ("dark", dark)) if on]
+    return f"{player_name(shape)} maze {width}×{height}" + "".join(f", {w}" for w in extras)
+
+
 def player_name(shape: str) -> str:
     """``"hexagon"`` for ``"hex"``: what the game calls a grid on screen (an unknown name comes back unchanged)."""
     return PLAYER_NAMES.get(shape, shape)
@@ -131,6 +139,15 @@ def canonical_shape(name: str) -> str:
     if key not in SHAPES:
         raise ValueError(f"unknown shape '{name}' (known: {', '.join(SHAPES)})")
     return key
+
+
+def cell_count(shape: str, width: int, height: int) -> int:
+    """How many cells ``make_grid(shape, width, height)`` has, without building it."""
+    if shape == "polar":
+        return sum(_polar.ring_counts(width, height))
+    if shape == "upsilon":
+        return 2 * width * height - width - height + 1  # octagons plus the squares between them
+    return width * height
 
 
 def make_grid(shape: str, width: int, height: int) -> Grid:

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, seal
+from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, seal, split_level
 from engine.level import Level
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec, split_level
+from engine.maze.recipe import MazeSpec
 from engine.modes.race.agents import DIFFICULTIES, MAX_SPEED10, MIN_SPEED10, OPPONENTS, get_opponent
 
 TAG: Final = "R"

@@ -1,0 +1,180 @@
+"""The game side of each mode: the screen that plays its codes, its main-menu button and its help section.
+
+One :class:`GameMode` per mode of the engine"s registry (:data:`engine.modes.registry.MODES`, same names): the
+engine"s entry keeps what the mode is (its code kind, its session); this one keeps how the game shows it.  The
+code screen (:func:`game.codes.view_for_decoded`), the main menu (:mod:`game.shell.menu`) and the help screen
+(:mod:`game.shell.help`) read only this table, and every screen in it is a typed route function of
+:mod:`game.routes` (a wrong argument is a mypy error, not a crash at run time).
+
+Adding a mode on the game side is one entry here (plus its route and its screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+import arcade
+
+from engine.codes import CodeError
+from engine.maze.level_code import LevelCode
+from engine.maze.recipe import MazeSpec
+from engine.modes.ghost import GhostCode
+from engine.modes.race.code import RaceSpec
+from engine.modes.registry import MODES
+from engine.puzzle.codes import PuzzleCode
+from game import routes
+from game.context import Context
+
+#: A decoded code's class (one code kind).
+D = TypeVar("D")
+
+
+class Opens(Protocol):
+    """Builds the screen that plays a decoded code (of the kind it was made for)."""
+
+    def __call__(self, ctx: Context, decoded: object) -> arcade.View:
+        """The screen for ``decoded``.
+
+        Raises:
+            CodeError: ``decoded`` is not of this opener's kind.
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class Opener(Generic[D]):
+    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of class ``kind``."""
+
+    kind: type[D]
+    build: Callable[[Context, D], arcade.View]
+
+    def __call__(self, ctx: Context, decoded: object) -> arcade.View:
+        """``build(ctx, decoded)``.
+
+        Raises:
+            CodeError: ``decoded`` is not a ``kind`` (no screen of this mode plays it).
+        """
+        if not isinstance(decoded, self.kind):
+            kind = getattr(decoded, "KIND", type(decoded).__name__)
+            raise CodeError(f"This {kind} code cannot be played here.")
+        return self.build(ctx, decoded)
+
+
+@dataclass(frozen=True)
+class HelpSection:
+    """One page of the help screen: its ``key`` (a screen names it to open there first), heading and lines
+    (modes may share one)."""
+
+    key: str
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MenuButton:
+    """A main-menu button: its ``label``, the screen it ``opens``, its place (``order``, lower first) and the menu
+    group it sits in (``group``: a key of :data:`game.shell.menu.GROUPS`)."""
+
+    label: str
+    opens: Callable[[Context], arcade.View]
+    order: int
+    group: str = "play"
+
+
+@dataclass(frozen=True)
+class GameMode:
+    """How the game shows one mode of :data:`engine.modes.registry.MODES`.
+
+    Attributes:
+        name: the engine mode"s name (its key in both tables).
+        opens: the screen that plays a decoded code of the mode"s kind (None: no code kind opens it).
+        menu: its main-menu button (None: reached from another screen).
+        help: its section on the help screen.
+    """
+
+    name: str
+    opens: Opens | None
+    menu: MenuButton | None
+    help: HelpSection
+
+
+#: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
+MAZE_HELP = HelpSection("maze", "Walking a maze (campaign, codes, daily maze)", (
+    "Arrows or WASD step one cell. Hold a key to run along a corridor, round its bends, until it forks or ends.",
+    "Click a cell you have seen to walk there (plus one step into the unknown).",
+    "Two keys together (e.g. Up+Right) make a diagonal on hexagon, triangle, circle and octagon grids.",
+    "Hexagons: Up or Down alone at a fork goes to the side of your last left/right move (right at first).",
+    "Mouse wheel or +/- zoom  ·  drag to pan  ·  F fits the maze to the window.",
+    "P pauses (the maze hides while the clock stops)  ·  R restarts  ·  Esc leaves and keeps your place.",
+    "Stars: one for finishing, one within the level's par moves, one within its par time.",
+))
+RACE_HELP = HelpSection("race", "Race", (
+    "Move as in a maze; the opponent runs on the same clock. First to the goal wins.",
+    "E shows what you explored  ·  Esc gives up  ·  stairs: PgUp/PgDn.",
+    "Setup: Shape cuts the maze to a heart, a star...  ·  Weave adds bridges  ·  Dark hides what is out of sight.",
+    "Race a ghost: a friend's race code replays their run beside you.",
+))
+DUO_HELP = HelpSection("two-players", "Two players (Race setup: Players 2)", (
+    "Player 1: W A S D, stairs E/Q (blue disc)  ·  Player 2: arrow keys, stairs PgUp/PgDn (orange diamond).",
+    "Each walks as in a maze (hold to run, two keys make a diagonal); players pass through each other.",
+    "First to the goal wins; the other may finish for a time  ·  P or Esc pauses (End race)  ·  R restarts.",
+    "Dark: one shared fog, lit where either player sees  ·  mouse: wheel zoom, drag pan (clicks do not walk).",
+))
+PUZZLE_HELP = HelpSection("puzzle", "Sliding puzzle", (
+    "Arrows slide a tile into the gap (A: arrows move the gap instead), or click a tile in the gap's row or column.",
+    "H hint  ·  M moves left (3x3/4x4)  ·  S auto-solve  ·  Space pause/resume  ·  . step  ·  +/- speed  ·  X stop",
+    "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
+    "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
+    "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
+))
+LAB_HELP = HelpSection("lab", "Lab (watch mazes being made)", (
+    "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
+    "S solve  ·  O next solver  ·  G new seed  ·  C compare ways of making mazes  ·  X export  ·  K copy code",
+    "P prints the maze as a PDF, then its answer, into the export folder (the panel says where).",
+))
+EDITOR_HELP = HelpSection("editor", "Maze editor", (
+    "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans.",
+    "Arrows move the cell cursor  ·  WASD or Shift+arrow flip the wall on that side  ·  1 start  ·  2 goal",
+    "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
+    "A resize keeps the walls of cells that stay (square, hexagon, triangle; circle: , . rings), else starts blank.",
+    "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save to My levels  ·  P print  ·  N new  ·  "
+    "wheel zoom  ·  F fit",
+    "The line under the maze says whether it can be solved and what to fix before it can.",
+))
+
+
+def _play_level(ctx: Context, code: LevelCode) -> arcade.View:
+    return routes.play_level(ctx, code.level())
+
+
+#: Every mode, in the order of the engine's registry (the help sections follow it).
+GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
+    GameMode("play", Opener(MazeSpec, routes.play_code), MenuButton("Campaign", routes.levels, 10), MAZE_HELP),
+    GameMode("play-level", Opener(LevelCode, _play_level), None, MAZE_HELP),
+    GameMode("race", Opener(RaceSpec, routes.race_code), MenuButton("Race", routes.race_setup, 20), RACE_HELP),
+    GameMode("ghost", Opener(GhostCode, routes.race_code), None, RACE_HELP),
+    GameMode("two-players", None, None, DUO_HELP),
+    GameMode("puzzle", Opener(PuzzleCode, routes.puzzle), MenuButton("Sliding Puzzle", routes.puzzle, 30),
+             PUZZLE_HELP),
+    GameMode("lab", None, MenuButton("Lab", routes.lab_setup, 40, "create"), LAB_HELP),
+    GameMode("editor", None, MenuButton("Editor", routes.editor, 50, "create"), EDITOR_HELP),
+    GameMode("daily", None, MenuButton("Dailies", routes.dailies, 70), MAZE_HELP),
+)}
+
+
+def kind_openers() -> dict[str, Opens]:
+    """Code kind (the engine mode's :attr:`~engine.modes.registry.ModeInfo.kind`) -> the screen that plays it."""
+    return {info.kind: mode.opens for name, info in MODES.items()
+            if info.kind is not None and (mode := GAME_MODES[name]).opens is not None}
+
+
+def help_sections() -> list[HelpSection]:
+    """The modes' help sections, each once, in the order of :data:`GAME_MODES`."""
+    return list(dict.fromkeys(m.help for m in GAME_MODES.values()))
+
+
+def menu_buttons() -> list[MenuButton]:
+    """The modes' main-menu buttons, in menu order."""
+    return sorted((m.menu for m in GAME_MODES.values() if m.menu is not None), key=lambda b: b.order)
