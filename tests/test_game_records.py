@@ -205,7 +205,7 @@ def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
     from layout_check import check_layout, set_window_size
 
     from engine.records import Run
-    from game.routes import Route
+    from game import routes
     from game.ui import set_text_size
 
     ctx.set_theme(theme)
@@ -216,7 +216,7 @@ def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
         for percent in (100, 200):
             set_text_size(percent)
             for w, h in [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]:
-                view = ctx.view_for(Route.RECORDS)
+                view = routes.records(ctx)
                 assert check_layout(window, view, w, h) == [], (percent, w, h)
                 view.toggle_details()
                 assert check_layout(window, view, w, h) == [], (percent, w, h, "details")

@@ -319,11 +319,13 @@ def repaint_tile(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, 
     _tile(c, lay, i, tile, sk, theme, c.text)
 
 
-def view_rows(pixels: np.ndarray, scroll: int, view_height: int, background: RGBA) -> np.ndarray:
-    """The ``view_height`` rows of ``pixels`` from row ``scroll`` (padded with ``background``), bottom row first
+def view_rows(pixels: np.ndarray, scroll: int, view_height: int, background: RGBA, height: int = 0) -> np.ndarray:
+    """The ``view_height`` rows of ``pixels`` from row ``scroll`` at the top of a window of ``height`` rows
+    (default ``view_height``; the rest and any rows past the picture are ``background``), bottom row first
     (the order a GL texture wants)."""
-    h, w = pixels.shape[:2]
-    out = np.empty((view_height, w, 4), dtype=np.uint8)
+    height = max(height, view_height)
+    w = pixels.shape[1]
+    out = np.empty((height, w, 4), dtype=np.uint8)
     out[...] = background
     part = pixels[max(0, scroll):max(0, scroll) + view_height]
     out[:len(part)] = part
