@@ -5,13 +5,14 @@ For each checkout (old, new, interleaved ``--repeats`` times), in a fresh game w
 1. launch ``python -m game.launcher`` in an Xvfb window (``--size``, default 1280x800) and wait until the
    menu has settled;
 2. **menu**: press the keys that open the campaign map from the menu (``--keys``, default the Play group
-   then Campaign), and read the process's CPU ticks (``/proc/PID/stat`` utime + stime, every thread)
-   from just before the last key until the window is idle again (at least 8 s, then no tick for ``--quiet``
-   seconds: an idle map's ~1 % of a core over those seconds is included);
+   then Campaign), and count the process's CPU ticks (``/proc/PID/stat`` utime + stime, every thread)
+   over the 10 s after the last key, less the ticks of 10 s of the map sitting idle right after (on a
+   loaded machine a starved process can go a second without a tick in the middle of its work, so a
+   "wait until quiet" would stop early: the window is fixed);
 3. **again**: Esc back to the menu, and the same keys again (the map opened a second time);
 4. **from a level**: Enter on the map opens level 1, Esc comes back to the map.
 
-The idle wait is not counted: each figure is the ticks used up to the last busy sample.  Prints and writes
+``idle`` is the map's own 10 idle seconds (subtracted from the three).  Prints and writes
 ``bench/results/map_open.md`` with the load average.
 
 Usage::
@@ -33,7 +34,7 @@ import time
 NEW = pathlib.Path(__file__).resolve().parents[1]
 TICK = 1 / os.sysconf("SC_CLK_TCK")
 #: Seconds after the key that are always counted (see :func:`settle`).
-WINDOW = 8.0
+WINDOW = 10.0
 
 
 def ticks(pid: int) -> int:
@@ -42,10 +43,10 @@ def ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-def settle(pid: int, quiet: float, at_least: float = 0.0, limit: float = 90.0) -> int:
+def settle(pid: int, quiet: float, at_least: float = 0.0, limit: float = 8.0) -> int:
     """Wait at least ``at_least`` seconds and until ``pid`` used no CPU for ``quiet`` seconds; return the ticks at
     the last busy sample.  On a loaded machine a starved process can go a second without a tick in the middle
-    of its work, hence the minimum wait: what an idle screen spends in it (about 1 % of a core) is counted."""
+    of its work, hence the minimum wait.  The menu's carving backdrop never goes quiet: at most ``limit`` s."""
     start = time.monotonic()
     last, last_change, end = ticks(pid), start, start + limit
     while time.monotonic() < end:
@@ -71,37 +72,43 @@ def keys(display: str, names: list[str]) -> None:
 
 
 def one_run(root: pathlib.Path, display: str, size: str, open_keys: list[str], quiet: float) -> dict[str, float]:
-    """The three openings' CPU seconds for the checkout at ``root``."""
+    """The three openings' CPU seconds for the checkout at ``root``: the ticks of the :data:`WINDOW` seconds after
+    the key, less the ticks of as many seconds of the map sitting idle afterwards."""
     home = tempfile.mkdtemp(prefix="tessera-bench-map-")
-    env = dict(os.environ, DISPLAY=display, TESSERA_HOME=home, ARCADE_HEADLESS="")
-    env.pop("ARCADE_HEADLESS")
+    env = dict(os.environ, DISPLAY=display, TESSERA_HOME=home)
+    env.pop("ARCADE_HEADLESS", None)
     w, h = size.split("x")
     proc = subprocess.Popen([sys.executable, "-m", "game.launcher"], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def span(names: list[str]) -> float:
+        t0 = ticks(proc.pid)
+        keys(display, names)
+        time.sleep(WINDOW)
+        return (ticks(proc.pid) - t0) * TICK
+
     try:
         time.sleep(4)
         subprocess.run(["xdotool", "search", "--sync", "--name", "Tessera", "windowsize", "%@", w, h],
                        env=env, check=False, timeout=20, capture_output=True)
         keys(display, ["Escape"])  # a first launch may greet: Esc leaves the greeting (or does nothing more)
-        settle(proc.pid, 1.0)
+        settle(proc.pid, quiet, 2.0)
         out = {}
         keys(display, open_keys[:-1])
-        time.sleep(0.5)
-        t0 = ticks(proc.pid)
-        keys(display, open_keys[-1:])
-        out["menu"] = (settle(proc.pid, quiet, WINDOW) - t0) * TICK
+        settle(proc.pid, quiet, 1.0)
+        raw = {"menu": span(open_keys[-1:])}
+        idle = span([])  # the map sitting still
         keys(display, ["Escape"])
-        time.sleep(1.0)
+        settle(proc.pid, quiet, 1.0)
         keys(display, open_keys[:-1])
-        time.sleep(0.5)
-        t0 = ticks(proc.pid)
-        keys(display, open_keys[-1:])
-        out["again"] = (settle(proc.pid, quiet, WINDOW) - t0) * TICK
+        settle(proc.pid, quiet, 1.0)
+        raw["again"] = span(open_keys[-1:])
         keys(display, ["Return"])  # level 1
-        settle(proc.pid, quiet)
-        t0 = ticks(proc.pid)
-        keys(display, ["Escape"])
-        out["from a level"] = (settle(proc.pid, quiet, WINDOW) - t0) * TICK
+        settle(proc.pid, quiet, 2.0)
+        raw["from a level"] = span(["Escape"])
+        for k, v in raw.items():
+            out[k] = max(0.0, v - idle)
+        out["idle"] = idle
         return out
     finally:
         proc.terminate()
@@ -140,7 +147,7 @@ def main() -> None:
     lines = [f"# Opening the campaign map ({args.size}, Xvfb, CPU seconds of the game process, median of "
              f"{args.repeats})", "", f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", "",
              "| opening | old | new | new/old |", "|---|---|---|---|"]
-    for what in ("menu", "again", "from a level"):
+    for what in ("menu", "again", "from a level", "idle"):
         old = statistics.median(r[what] for r in results["old"])
         new = statistics.median(r[what] for r in results["new"])
         lines.append(f"| {what} | {old:.2f} | {new:.2f} | {new / old if old else float('nan'):.2f} |")

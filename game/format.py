@@ -16,6 +16,7 @@ def count(n: int, noun: str) -> str:
 
 STAR, NO_STAR = "\u2605", "\u2606"
 
+
 def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
                shaped: bool = False) -> str:
     """``hexagon 9×7, 2 floors, dark``: a maze in a player's words (no generator, no code)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import time
 
+import pytest
+
 from engine.modes.daily import daily_code, puzzle_daily, utc_today
 from engine.puzzle.deal import Deal, deal_session
 from engine.puzzle.optimal import solve_optimal
@@ -196,3 +198,28 @@ def test_one_time_format_on_the_win_the_map_records_and_the_csv(ctx, window, tmp
     assert "0:12.89" in "\n".join(t.text for t in records.texts())
     rows = list(csv.reader(io.StringIO(records_csv([], kept_bests(ctx.store)))))
     assert [r[3] for r in rows[1:] if r[1] == play.code] == ["12.89"]
+
+
+@pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
+def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
+    from layout_check import check_layout, set_window_size
+
+    from engine.records import Run
+    from game import routes
+    from game.ui import set_text_size
+
+    ctx.set_theme(theme)
+    for i, lv in enumerate(ctx.campaign.levels[:8]):
+        ctx.store.record_win(lv.code(), 20.0 + i, 40 + i)
+    ctx.store.record_run(Run("puzzle", "4x4", "", 30.0, 100))
+    try:
+        for percent in (100, 200):
+            set_text_size(percent)
+            for w, h in [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]:
+                view = routes.records(ctx)
+                assert check_layout(window, view, w, h) == [], (percent, w, h)
+                view.toggle_details()
+                assert check_layout(window, view, w, h) == [], (percent, w, h, "details")
+    finally:
+        set_text_size(100)
+        set_window_size(window, 1280, 800)

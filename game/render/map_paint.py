@@ -166,7 +166,7 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
     bands = math.ceil(n / per_band)
     line_h = round(lay.name_px * 1.22)
     head_h = round(lay.small_px * 1.3)
-    min_thumb = max(16, round(1.6 * lay.name_px))
+    min_thumb = max(14, round(1.2 * lay.name_px))
     min_tile = 2 * pad + head_h + min_thumb + lay.lines * line_h
     world_px = lay.world_px = max(lay.small_px, px(15, 11))
     band_rows = [max((len(c.tiles) for c in columns[b * per_band:(b + 1) * per_band]), default=1)
@@ -302,13 +302,14 @@ def _waits(c: Canvas, lay: Layout, tile: Tile, box: Box, colour: RGBA, back: RGB
     size = min(h * 0.8, (r - l) * 0.3)
     width = max(1, round(size / 10))
     words = ", ".join(tags)
-    fits = bool(tags) and text_width(words, small) + size * 1.4 <= r - l
-    cx = (l + r) / 2 - (text_width(words, small) / 2 + size * 0.2 if fits else 0)
+    moon = small * 1.1 if tile.dark else 0.0  # a crescent before the words of a dark maze
+    fits = bool(tags) and text_width(words, small) + moon + size * 1.4 <= r - l
+    cx = (l + r) / 2 - ((text_width(words, small) + moon) / 2 + size * 0.2 if fits else 0)
     grid_icon(c.draw, tile.shape, cx, (t + b) / 2, size / 2, colour, width)
-    if tile.dark:  # a crescent moon at the icon's top left
-        moon_icon(c.draw, cx - size * 0.45, (t + b) / 2 - size * 0.4, size * 0.5, back, colour)
     if fits:
-        put((cx + size * 0.7, (t + b) / 2 - small * 0.6), words, small, colour)
+        if tile.dark:
+            moon_icon(c.draw, cx + size * 0.7 + small * 0.45, (t + b) / 2, small * 0.9, back, colour)
+        put((cx + size * 0.7 + moon, (t + b) / 2 - small * 0.6), words, small, colour)
     elif tags and h >= 2.4 * small:
         put(((l + r) / 2, b - small * 1.2), tags[0], small, colour, False, "ma")
 
@@ -318,11 +319,13 @@ def repaint_tile(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, 
     _tile(c, lay, i, tile, sk, theme, c.text)
 
 
-def view_rows(pixels: np.ndarray, scroll: int, view_height: int, background: RGBA) -> np.ndarray:
-    """The ``view_height`` rows of ``pixels`` from row ``scroll`` (padded with ``background``), bottom row first
+def view_rows(pixels: np.ndarray, scroll: int, view_height: int, background: RGBA, height: int = 0) -> np.ndarray:
+    """The ``view_height`` rows of ``pixels`` from row ``scroll`` at the top of a window of ``height`` rows
+    (default ``view_height``; the rest and any rows past the picture are ``background``), bottom row first
     (the order a GL texture wants)."""
-    h, w = pixels.shape[:2]
-    out = np.empty((view_height, w, 4), dtype=np.uint8)
+    height = max(height, view_height)
+    w = pixels.shape[1]
+    out = np.empty((height, w, 4), dtype=np.uint8)
     out[...] = background
     part = pixels[max(0, scroll):max(0, scroll) + view_height]
     out[:len(part)] = part

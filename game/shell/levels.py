@@ -182,7 +182,6 @@ class LevelsView(BaseView):
             old = kept.texture if isinstance(kept, MapPicture) else None
             self.picture = MapPicture(key_, lay, canvas, list(self.tiles), missing, old)
             self.ctx.memory[_MEMORY] = self.picture
-        self.picture.shown = None
         self.scroll = max(0, min(self.scroll, self.picture.layout.height - self.picture.layout.view_height))
         self.show_focus()
 
@@ -350,8 +349,7 @@ class LevelsView(BaseView):
         if pic.texture is not None and pic.shown == state:
             return
         gl = self.window.ctx
-        rows = view_rows(pic.canvas.pixels(), self.scroll, pic.layout.view_height, self.ctx.theme.background)
-        full = rows if pic.layout.view_height == h else _pad_bottom(rows, h, self.ctx.theme.background)
+        full = view_rows(pic.canvas.pixels(), self.scroll, pic.layout.view_height, self.ctx.theme.background, h)
         if pic.texture is None or pic.texture.size != (w, h):
             pic.texture = gl.texture((w, h), components=4, filter=(gl.NEAREST, gl.NEAREST))
         pic.texture.write(full.tobytes())
@@ -446,16 +444,6 @@ class LevelsView(BaseView):
         pic = self.picture
         painted = [t for t, _ in pic.layout.texts] if pic is not None else []
         return painted + [self.info_line(i) for i in range(len(self.tiles))]
-
-
-def _pad_bottom(rows: Any, height: int, background: Any) -> Any:  # noqa: ANN401 - numpy arrays
-    """``rows`` (bottom row first) under a band of ``background`` rows below it, ``height`` rows in all."""
-    import numpy as np
-
-    out = np.empty((height, rows.shape[1], 4), dtype=np.uint8)
-    out[...] = background
-    out[height - rows.shape[0]:] = rows
-    return out
 
 
 __all__ = ["BUILDS", "CLICK_GUARD", "LevelsView", "MapPicture", "level_sketch"]
