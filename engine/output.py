@@ -22,7 +22,7 @@ import errno
 import fcntl
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
@@ -244,4 +244,44 @@ def write_output(path: str | os.PathLike[str], data: str | bytes) -> None:
         f.write(raw)
 
 
-__all__ = ["check_output_path", "open_output", "open_output_bytes", "output_error", "shown", "write_output"]
+def write_atomically(target: str | os.PathLike[str], data: str | bytes | Sequence[bytes], *,
+                     mode: int = 0o666) -> None:
+    """Replace ``target`` whole or not at all: a new temporary file beside it, written, then renamed over it.
+
+    The one atomic writer (level packs, the desktop entry, puzzle tables): a reader of ``target`` sees the old
+    file or the new one, never half of one.
+
+    Args:
+        target: the file to write (its folder must exist).
+        data: text (written as UTF-8 with ``\n`` line ends as given), bytes, or a sequence of byte strings
+            written one after another (a header and a large table without joining them).
+        mode: the permission bits of the new file (before the umask): 0o600 keeps it private.
+
+    Raises:
+        OSError: the temporary file cannot be created, written or renamed (it is removed again; ``target`` is
+            as it was).
+    """
+    path = Path(target)
+    parts = [data.encode("utf-8")] if isinstance(data, str) else [data] if isinstance(data, bytes) else data
+    for attempt in range(100):
+        tmp = path.with_name(f".{path.name}.{os.getpid()}-{attempt}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - a hundred stale temporary files of this very process
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(path))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            for part in parts:
+                f.write(part)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+__all__ = ["check_output_path", "open_output", "open_output_bytes", "output_error", "shown", "write_atomically",
+           "write_output"]

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 __all__ = ["new_pack_path", "toml_string", "write_atomically"]
@@ -29,19 +27,15 @@ def toml_string(value: str) -> str:
 
 
 def write_atomically(target: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``target`` whole or not at all: a temporary file beside it, renamed over it.
+    """Write ``text`` (UTF-8) to ``target`` whole or not at all, private to the player (mode 0600, as packs
+    always were): :func:`engine.output.write_atomically`, the one atomic writer.
 
     Raises:
         OSError: the temporary file cannot be written or renamed (nothing is left behind).
     """
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from engine.output import write_atomically as write_whole
+
+    write_whole(target, text, mode=0o600)
 
 
 def new_pack_path(folder: Path, stem: str) -> Path:

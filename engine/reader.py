@@ -52,6 +52,14 @@ _REASONS = {
 class ReadError(ValueError):
     """A file that cannot be read as asked; the message is one line naming it."""
 
+    @property
+    def reason(self) -> str:
+        """The sentence without its leading quoted file name (``is a pipe (FIFO), not a file...``), for
+        callers whose messages name the file their own way."""
+        message = str(self)
+        head, sep, rest = message.partition("' ")
+        return rest if sep and head.startswith("'") else message
+
 
 def _name(path: str | os.PathLike[str], limit: int = 60) -> str:
     text = one_line(os.fspath(path))

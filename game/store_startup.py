@@ -269,11 +269,11 @@ def snapshot_store(path: Path | str, *, lock_wait: float = LOCK_WAIT_S) -> Store
     The copy (:func:`_copy_save`: the file and its WAL or journal, read, never opened by SQLite there) lives in
     a temporary folder removed at exit: the player's folder is left byte for byte as it was, even when it is
     read-only, the save is old or damaged, or the game has it open.  The store's :attr:`message` says what was
-    found in the player's words (a damaged save: nothing was moved).
+    found in the player's words.
 
     Raises:
-        ValueError: the save is locked by another program for more than ``lock_wait`` seconds, or cannot be
-            read (one line naming it).
+        ValueError: the save is locked by another program for more than ``lock_wait`` seconds, cannot be
+            read, or is damaged or not Tessera's (one line naming it and saying that nothing was moved).
     """
     src_path = Path(path)
     folder = Path(tempfile.mkdtemp(prefix="tessera-read-"))
@@ -284,7 +284,12 @@ def snapshot_store(path: Path | str, *, lock_wait: float = LOCK_WAIT_S) -> Store
         shutil.rmtree(folder, True)
         raise
     store = Store(copy)
-    store.message = _about_copy(store.message, src_path)
+    message = _about_copy(store.message, src_path)
+    if message is not None and message.startswith(f"the save {src_path.name} cannot be read"):
+        store.close()
+        shutil.rmtree(folder, True)
+        raise ValueError(message)
+    store.message = message
     return store
 
 

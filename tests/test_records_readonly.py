@@ -116,7 +116,7 @@ def test_a_foreign_sqlite_file_is_said_to_be_left_as_it_is(tmp_path, monkeypatch
     con.close()
     before = listing(folder)
     code, out, err = records(folder, monkeypatch)
-    assert code == 0 and err.count("\n") == 1, err
+    assert code == 2 and out == "" and err.count("\n") == 1, err
     assert "cannot be read" in err and "nothing was moved" in err and "moved to" not in err, err
     assert "fresh save" not in err
     assert listing(folder) == before

@@ -252,16 +252,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = read_text(path, limit=MAX_FILE_BYTES)
     except ReadError as exc:
-        why = _without_name(str(exc))
+        why = exc.reason
         readable = why.startswith(("is not UTF-8", "is too big", "cannot"))  # it was found: say what is wrong
         raise PackError(f"{name}: {why}" if readable else f"{name}: cannot be read: it {why}", name) from None
     return _parse_toml(text, name)
-
-
-def _without_name(message: str) -> str:
-    """The reader's sentence without its leading quoted path (the pack's messages start with its name)."""
-    head, sep, rest = message.partition("' ")
-    return rest if sep and head.startswith("'") else message
 
 
 def _parse_toml(text: str, name: str) -> dict[str, Any]:
