@@ -64,18 +64,20 @@ def run_driver(checkout: pathlib.Path, scenario: str, display: str, timeout: flo
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("ARCADE_HEADLESS", None)
     env.pop("TESSERA_CACHE", None)
+    log = pathlib.Path(home) / "stderr.txt"
     t = time.time()
-    proc = subprocess.Popen([sys.executable, str(DRIVER), scenario, str(out)], cwd=checkout, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        _, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        _, err = proc.communicate()
+    with open(log, "w", encoding="utf-8") as err:  # a file, not a pipe: a child the game started may outlive it
+        proc = subprocess.Popen([sys.executable, str(DRIVER), scenario, str(out)], cwd=checkout, env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
     try:
         data: dict[str, object] = json.loads(out.read_text())
     except (OSError, ValueError):
-        print(f"{checkout} {scenario}: no result; stderr:\n{(err or '')[-1500:]}", file=sys.stderr)
+        print(f"{checkout} {scenario}: no result; stderr:\n{log.read_text()[-1500:]}", file=sys.stderr)
         data = {}
     data["popen"] = t
     shutil.rmtree(home, ignore_errors=True)
@@ -141,6 +143,8 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=2, help="runs of each scenario per checkout (medians)")
     ap.add_argument("--display", help="a running X display (default: start Xvfb on a free one)")
     ap.add_argument("--only", nargs="*", choices=SCENARIOS, help="run only these scenarios")
+    ap.add_argument("--build-timeout", type=float, default=1200,
+                    help="seconds a table build may take before its run is stopped (its window share is kept)")
     ap.add_argument("--no-cli", action="store_true", help="skip the CLI table build (the progress row's baseline)")
     a = ap.parse_args()
     xvfb = None
@@ -162,7 +166,8 @@ def main() -> int:
                 for name, checkout in (("old", a.old), ("new", a.new)):
                     if scenario == "bare" and name == "new":
                         continue  # the bare window is the same code in both
-                    runs.setdefault((scenario, name), []).append(run_driver(checkout, scenario, display))
+                    limit = a.build_timeout if scenario == "progress4" else 240
+                    runs.setdefault((scenario, name), []).append(run_driver(checkout, scenario, display, limit))
         cli = None if a.no_cli or "progress4" not in scenarios else cli_build_seconds(a.new)
     finally:
         if xvfb is not None:
@@ -189,7 +194,7 @@ def main() -> int:
                                     ("idle100", "idle 100x100 level, clock running", "≤ 2 %"),
                                     ("idle300", "idle 300x300 level, clock running", "≤ 2 %"),
                                     ("walk100", "walking a 100x100 maze", "—"),
-                                    ("progress4", "puzzle screen while 4x4 tables build", "≤ 5 %")):
+                                    ("progress4", "puzzle screen while 4x4 tables build (first seconds)", "≤ 5 %")):
         if scenario in scenarios:
             rows.append((label, pct(col(scenario, "old", share)), pct(col(scenario, "new", share)), target))
     if "walk100" in scenarios:
@@ -201,7 +206,7 @@ def main() -> int:
             rows.append((f"walk 100x100: {stat} frame", "—" if o is None else f"{o:.1f} ms",
                          "—" if n is None else f"{n:.1f} ms", "p90 ≤ 20 ms" if stat == "p90" else ""))
     if "progress4" in scenarios:
-        o, n = col("progress4", "old", lambda d: d.get("wall")), col("progress4", "new", lambda d: d.get("wall"))
+        o, n = col("progress4", "old", lambda d: d.get("build")), col("progress4", "new", lambda d: d.get("build"))
         ref = f"CLI {cli:.1f} s" if cli else "CLI not run"
         rows.append((f"4x4 tables build + solve, wall ({ref})", sec(o, cli), sec(n, cli), "≤ 1.3× CLI"))
     if bare is not None:
@@ -209,8 +214,8 @@ def main() -> int:
     for scenario, label, view, since, target in (
             ("menu", "launch -> menu drawn", None, None, "≤ 1.5× bare"),
             ("play300", "`play` 300x300 hex -> maze drawn", "PlayView", None, "≤ 2.0× bare"),
-            ("open300", "Enter on the code -> next frame", None, "key", ""),
-            ("open300", "Enter on the code -> maze drawn", "PlayView", "key", "≤ 0.3 s")):
+            ("open300", "Enter on the code -> its first frame", None, "key", "≤ 0.3 s"),
+            ("open300", "Enter on the code -> maze drawn", "PlayView", "key", "")):
         if scenario in scenarios:
             def ff(d: dict[str, object], view: str | None = view, since: str | None = since) -> float | None:
                 return first_frame(d, view, since)

@@ -1,27 +1,34 @@
-"""The distance meter and the 4x4 puzzle daily: time per move, time per day's proof.
+"""The distance meter and the 4x4 puzzle daily: the wait per move, old and new side by side; time per day's proof.
 
 * meter: random 4x4 positions (uniform shuffles), then random player moves (no immediate undo); for each move
-  the time the meter takes (:func:`engine.puzzle.meter.measure` of the query the meter writes, bounded by the
-  previous position) and, side by side, a full proof of the same position (``solve_optimal``), median / p90 /
-  worst and the ratio;
+  the wait for its reading, in CPU seconds of the search: old = the search bounded by the previous position
+  (:func:`engine.puzzle.meter.measure` of the query the meter writes) run after the move; new = the same meter
+  with :meth:`engine.puzzle.meter.DistanceMeter.ahead` measuring the neighbours while the player looks at each
+  reading for ``--pace`` seconds (simulated timeline, see :func:`meter_times`); ``--full`` adds a full proof of
+  every position.  Median / p90 / worst; both meters' readings are checked equal.
 * daily: ``puzzle_daily(day, 4)`` (choosing the position and proving its optimum) for consecutive days from
   2026-11-26, median / worst seconds and the optimal lengths.
 
 Tables are built (or loaded) first and not timed.  Run: ``python bench/bench_meter.py [--boards 12] [--moves 15]
-[--days 30]``; writes ``bench/results/meter.md``.
+[--pace 0.5] [--full] [--days 30]`` (12 x 15 = the 180-move walk); writes ``bench/results/meter.md``.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from engine.puzzle.meter import MeterAnswer, MeterQuery
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -29,33 +36,86 @@ def quantile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def meter_times(boards: int, moves: int) -> tuple[list[float], list[float]]:
+def cpu() -> float:
+    return time.thread_time()
+
+
+def timed(query: MeterQuery, budget: float | None = None) -> tuple[MeterAnswer | None, float]:
+    """``measure(query)`` and its CPU seconds; with ``budget``, stopped (None) once it has used that many."""
+    from engine.puzzle.meter import measure
+    from engine.puzzle.result import SolverStopped
+
+    t0 = cpu()
+    try:
+        answer = measure(query, cancel=None if budget is None else (lambda: cpu() - t0 > budget))
+    except SolverStopped:
+        return None, cpu() - t0
+    return answer, cpu() - t0
+
+
+def meter_times(boards: int, moves: int, pace: float, full: bool) -> tuple[list[float], list[float], list[float]]:
+    """Per move: the old meter's wait (a bounded search after the move), the new one's (with the look-ahead,
+    a player moving ``pace`` seconds after each reading), and a full proof's (only with ``full``), CPU seconds.
+
+    The new meter's timeline is simulated: its one background search runs while the player thinks; a search
+    still out when the player moves on is cancelled unless it measures the new position (then the player waits
+    for the rest of it).  Both meters' readings are checked equal.
+    """
     from engine.puzzle.board import INVERSE, legal_moves_at
     from engine.puzzle.codes import shuffle_code
-    from engine.puzzle.meter import DistanceMeter, measure
+    from engine.puzzle.meter import DistanceMeter
     from engine.puzzle.optimal import solve_optimal
     from engine.rng import Rng
 
-    meter_s, full_s = [], []
+    old_s, new_s, full_s = [], [], []
     for i in range(boards):
         board = shuffle_code(4, 4, 9000 + i).board
-        meter = DistanceMeter()
-        meter.learn(measure(meter.query(board)))  # the dealt position: a full proof (not counted per move)
+        old, new = DistanceMeter(), DistanceMeter()
+        first, _ = timed(old.query(board))  # the dealt position: a full proof (not counted per move)
+        assert first is not None
+        old.learn(first)
+        new.learn(first)
         rng, path, last = Rng(i), "", ""
         for _ in range(moves):
+            # the new meter looks ahead while the player thinks for `pace` seconds
+            left, pending = pace, None
+            while left > 0 and (q := new.ahead(board)) is not None:
+                answer, used = timed(q, left)
+                if answer is None:
+                    pending = (q, used)
+                    break
+                new.learn(answer)
+                left -= used
             legal = [m for m in legal_moves_at(board.blank, 4, 4) if m != INVERSE.get(last)]
             last = legal[rng.below(len(legal))]
             board, path = board.move(last), path + last
-            t0 = time.perf_counter()
-            if meter.reading(board) is None:
-                meter.learn(measure(meter.query(board, path)))
-            meter_s.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            full = solve_optimal(board).length
-            full_s.append(time.perf_counter() - t0)
-            assert full == meter.reading(board), (i, path)
-        print(f"board {i}: median so far {statistics.median(meter_s) * 1000:.0f} ms", file=sys.stderr, flush=True)
-    return meter_s, full_s
+            # old: a bounded search now
+            wait = 0.0
+            if old.reading(board) is None:
+                answer, wait = timed(old.query(board, path))
+                assert answer is not None
+                old.learn(answer)
+            old_s.append(wait)
+            # new: the rest of the look-ahead on this position, or a search now, or nothing
+            wait = 0.0
+            if new.reading(board) is None:
+                if pending is not None and pending[0].board == board:
+                    answer, used = timed(pending[0])
+                    wait = max(0.0, used - pending[1])
+                else:
+                    answer, wait = timed(new.query(board, path))
+                assert answer is not None
+                new.learn(answer)
+            new_s.append(wait)
+            assert new.reading(board) == old.reading(board), (i, path)
+            if full:
+                t0 = cpu()
+                proof = solve_optimal(board).length
+                full_s.append(cpu() - t0)
+                assert proof == old.reading(board), (i, path)
+        print(f"board {i}: median so far old {statistics.median(old_s) * 1000:.0f} ms, new "
+              f"{statistics.median(new_s) * 1000:.0f} ms", file=sys.stderr, flush=True)
+    return old_s, new_s, full_s
 
 
 def daily_times(days: int) -> list[tuple[str, int, int, float]]:
@@ -79,6 +139,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--boards", type=int, default=12)
     ap.add_argument("--moves", type=int, default=15)
+    ap.add_argument("--pace", type=float, default=0.5, help="seconds the player looks at each reading")
+    ap.add_argument("--full", action="store_true", help="also a full proof of every position")
     ap.add_argument("--days", type=int, default=30)
     args = ap.parse_args()
     from engine.puzzle.optimal import prepare
@@ -86,33 +148,44 @@ def main() -> None:
     t0 = time.perf_counter()
     prepare(4, 4)
     tables = time.perf_counter() - t0
-    meter_s, full_s = meter_times(args.boards, args.moves)
-    days = daily_times(args.days)
-    ms = [t * 1000 for t in meter_s]
-    fs = [t * 1000 for t in full_s]
-    secs = [d[3] for d in days]
+    load0 = os.getloadavg()[0]
+    old_s, new_s, full_s = meter_times(args.boards, args.moves, args.pace, args.full)
+    load1 = os.getloadavg()[0]
+    days = daily_times(args.days) if args.days else []
+
+    def row(label: str, xs: list[float]) -> str:
+        ms = [x * 1000 for x in xs]
+        return f"| {label} | {statistics.median(ms):.0f} | {quantile(ms, 0.9):.0f} | {max(ms):.0f} |"
+
     lines = [
         "# Distance meter and 4x4 puzzle daily",
         "",
         f"4x4 tables ready in {tables:.1f} s (built or loaded; not counted below).",
         "",
-        f"## Meter: {len(ms)} moves ({args.boards} uniform 4x4 deals x {args.moves} random moves)",
+        f"## Meter: {len(old_s)} moves ({args.boards} uniform 4x4 deals x {args.moves} random moves), "
+        f"load {load0:.1f} -> {load1:.1f}",
+        "",
+        "The wait after each move for its reading, in CPU seconds of the search (the machine is shared); the "
+        f"player looks at each reading for {args.pace:g} s before the next move.",
         "",
         "| per move | median ms | p90 ms | worst ms |",
         "|---|---|---|---|",
-        f"| meter (bounded by the previous position) | {statistics.median(ms):.0f} | {quantile(ms, 0.9):.0f} | "
-        f"{max(ms):.0f} |",
-        f"| full proof of the same position | {statistics.median(fs):.0f} | {quantile(fs, 0.9):.0f} | {max(fs):.0f} |",
-        "",
-        f"Median ratio full / meter: {statistics.median(fs) / max(statistics.median(ms), 1e-9):.1f}x.",
-        "",
-        f"## 4x4 puzzle daily: {len(days)} days from 2026-11-26 (choose + prove)",
-        "",
-        f"median {statistics.median(secs):.2f} s, worst {max(secs):.2f} s; optimal lengths "
-        f"{min(d[1] for d in days)}..{max(d[1] for d in days)}; seeds passed over per day: median "
-        f"{statistics.median(d[2] for d in days):g}, most {max(d[2] for d in days)}.",
-        "",
+        row("old: a search bounded by the previous position, after the move", old_s),
+        row(f"new: the same, plus the look-ahead while the player looks ({args.pace:g} s)", new_s),
     ]
+    if full_s:
+        lines.append(row("a full proof of the same position", full_s))
+    lines.append("")
+    if days:
+        secs = [d[3] for d in days]
+        lines += [
+            f"## 4x4 puzzle daily: {len(days)} days from 2026-11-26 (choose + prove)",
+            "",
+            f"median {statistics.median(secs):.2f} s, worst {max(secs):.2f} s; optimal lengths "
+            f"{min(d[1] for d in days)}..{max(d[1] for d in days)}; seeds passed over per day: median "
+            f"{statistics.median(d[2] for d in days):g}, most {max(d[2] for d in days)}.",
+            "",
+        ]
     text = "\n".join(lines)
     print(text)
     out = ROOT / "bench" / "results" / "meter.md"

@@ -20,7 +20,7 @@ pays for imports and tables and is not counted).
 Usage::
 
     git worktree add /tmp/old <commit>     # or: git archive <commit> | tar -x -C /tmp/old
-    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small | --cpu]
+    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small | --cpu] [--only TEXT]
 
 Writes ``bench/results/shapes_old_new.md`` (``shapes_cpu_old_new.md``, ``shapes_small_old_new.md``).
 """
@@ -207,7 +207,10 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--small", action="store_true", help="every generator and shape at 100x100, in-process")
     ap.add_argument("--cpu", action="store_true", help="the big cases' MazeSpec.build() CPU time, fresh processes")
+    ap.add_argument("--only", default="", help="only the big cases whose label contains this text (e.g. polar)")
     args = ap.parse_args()
+    if args.only:
+        CASES[:] = [c for c in CASES if args.only in f"{c[0]} {c[2]} {c[1]} {' '.join(c[3])}"]
     if args.small:
         rows, name = small(args.old, args.new, args.repeats), "shapes_small_old_new.md"
     elif args.cpu:

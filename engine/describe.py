@@ -10,39 +10,17 @@ exit codes are the command's: :mod:`engine.cli.show`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.codes import CURRENT_VERSION, decode_any
-from engine.maze.level_code import LevelCode
-from engine.maze.recipe import MazeSpec
-from engine.modes.ghost import GhostCode
-from engine.modes.race.code import RaceSpec
+from engine.codes import CURRENT_VERSION, Decoded, decode_any
+from engine.maze.facts import CHEAP_CELLS, maze_facts
 
-if TYPE_CHECKING:
-    from engine.codes import Decoded
-    from engine.maze.model import Maze
-
-__all__ = ["CHEAP_CELLS", "describe", "describe_code", "maze_facts", "recipe_of"]
-
-
-#: A recipe's maze is built by plain ``show`` only up to this many grid cells (width × height): the
-#: slowest generator (Aldous-Broder) makes 40,000 cells in well under a second.  ``--full`` builds any.
-CHEAP_CELLS = 40_000
-
-
-def recipe_of(decoded: Decoded) -> MazeSpec | None:
-    """The maze recipe a code builds its maze from (maze, race, ghost of a recipe), else None."""
-    if isinstance(decoded, MazeSpec):
-        return decoded
-    if isinstance(decoded, RaceSpec):
-        return decoded.maze
-    if isinstance(decoded, GhostCode):
-        return decoded.spec
-    return None
+__all__ = ["CHEAP_CELLS", "describe", "describe_code", "maze_facts"]
 
 
 def describe(decoded: Decoded, full: bool = False) -> dict[str, Any]:
-    """Describe a decoded level (a :data:`engine.codes.Decoded`).
+    """Describe a decoded level (a :class:`engine.codes.Decoded`): its fields, then what its kind says about
+    its maze (:meth:`~engine.codes.Decoded.facts`).
 
     A recipe's maze (maze, race and ghost codes) is built — for ``cells`` and ``shortest_path``, and a
     ghost's moves are checked in it — only when cheap (at most :data:`CHEAP_CELLS` grid cells) or when
@@ -62,65 +40,8 @@ def describe(decoded: Decoded, full: bool = False) -> dict[str, Any]:
     if decoded.version != CURRENT_VERSION:
         out["current_code"] = decoded.upgraded().code()  # the same level in today's format
     out.update(decoded.describe())
-    if isinstance(decoded, (MazeSpec, RaceSpec, GhostCode)):
-        recipe = recipe_of(decoded)
-        size = recipe.width * recipe.height if recipe is not None else 0
-        if not full and size > CHEAP_CELLS:
-            checked = "; the moves are checked in it" if isinstance(decoded, GhostCode) else ""
-            out["maze"] = (
-                (
-                    f"not built ({recipe.width}x{recipe.height} grid: --full builds it for cells "
-                    f"and shortest path{checked})"
-                )
-                if recipe is not None
-                else ""
-            )
-            return out
-        from engine.maze.solvers.bfs import distances
-
-        maze = decoded.build()
-        if isinstance(decoded, GhostCode):
-            decoded.check_moves(decoded.level(maze))
-        out["cells"] = int(maze.grid.n)
-        out["shortest_path"] = int(distances(maze, maze.start)[maze.goal])  # flat CSR lists: no per-cell lists
-        out.update(_floor_facts(maze))
-    elif isinstance(decoded, LevelCode):
-        out.update(maze_facts(decoded.maze()))
+    out.update(decoded.facts(full))
     return out
-
-
-def maze_facts(maze: Maze) -> dict[str, Any]:
-    """``cells``, ``shortest_path`` (moves), ``perfect`` (one way between any two cells), ``loops``
-    (passages beyond a spanning forest: 0 for a perfect maze), ``unreachable`` (cells the start cannot
-    reach) and ``dead_ends`` (cells with one open passage) of a built maze."""
-    import numpy as np
-
-    from engine.maze.grids.masked import components
-    from engine.maze.solvers.bfs import shortest_path
-
-    g = maze.grid
-    path = shortest_path(maze.open_lists(), maze.start, maze.goal)
-    label = components(g.n, g.edges[maze.passage])
-    parts = int(np.unique(label).size)
-    loops = int(maze.passage.sum()) - (g.n - parts)
-    return {
-        "cells": int(g.n),
-        "shortest_path": len(path) - 1,
-        "perfect": parts == 1 and loops == 0,
-        "loops": loops,
-        "unreachable": int((label != label[maze.start]).sum()),
-        "dead_ends": int((maze.open_degree() == 1).sum()),
-        **_floor_facts(maze),
-    }
-
-
-def _floor_facts(maze: Maze) -> dict[str, Any]:
-    """``{"open_stairs": count}`` for a maze with floors (its stairs are passages between floors), else ``{}``."""
-    if maze.grid.floors == 1:
-        return {}
-    from engine.maze.floors import open_stairs
-
-    return {"open_stairs": len(open_stairs(maze))}
 
 
 def describe_code(text: object, full: bool = False) -> dict[str, Any]:

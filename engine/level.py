@@ -17,8 +17,9 @@ new fields with defaults here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.maze.model import Maze
 
@@ -26,7 +27,57 @@ if TYPE_CHECKING:
     import numpy as np
 
     from engine.maze.grids.base import Grid
-    from engine.maze.recipe import MazeSpec
+
+
+class Recipe(Protocol):
+    """How a generated level was made, as a :class:`Level` sees it (a :class:`engine.maze.recipe.MazeSpec`,
+    which sits above this module: :func:`engine.maze.recipe.recipe_of` gives a level's recipe as one).
+
+    Attributes:
+        shape, width, height: the grid it makes; floors: its floors (1..8); dark: played in the dark.
+    """
+
+    @property
+    def shape(self) -> str: ...  # noqa: D102
+    @property
+    def width(self) -> int: ...  # noqa: D102
+    @property
+    def height(self) -> int: ...  # noqa: D102
+    @property
+    def floors(self) -> int: ...  # noqa: D102
+    @property
+    def dark(self) -> bool: ...  # noqa: D102
+
+    def build(self) -> Maze:
+        """Generate the maze (deterministic)."""
+        ...
+
+    def code(self) -> str:
+        """Its maze code."""
+        ...
+
+    def title(self) -> str:
+        """What a player calls the maze (no generator, no engine words)."""
+        ...
+
+    def label(self) -> str:
+        """A short human description."""
+        ...
+
+    def with_dark(self, dark: bool = True) -> Recipe:
+        """The same recipe played in the dark (or not)."""
+        ...
+
+
+#: How :meth:`Level.from_code` reads a code: the decoder door (:func:`engine.codes.level_of_code`) sets it
+#: when it is imported.  The door sits above every kind, and so above this module: it is handed down, never
+#: imported here.
+_code_reader: list[Callable[[object], Level]] = []
+
+
+def read_codes_with(reader: Callable[[object], Level]) -> None:
+    """Make :meth:`Level.from_code` read codes with ``reader`` (the door calls this once, on import)."""
+    _code_reader[:] = [reader]
 
 #: The one sentence for a ghost (or race) code of a level that has no recipe: those codes carry the
 #: recipe (a level without one still has a level code, :meth:`Level.code`).
@@ -55,7 +106,7 @@ class Level:
 
     maze: Maze
     dark: bool = False
-    recipe: MazeSpec | None = None
+    recipe: Recipe | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dark", bool(self.dark))
@@ -75,7 +126,7 @@ class Level:
 
     # -- ways in -------------------------------------------------------------
     @classmethod
-    def from_recipe(cls, spec: MazeSpec, maze: Maze | None = None) -> Level:
+    def from_recipe(cls, spec: Recipe, maze: Maze | None = None) -> Level:
         """The level ``spec`` generates (dark when ``spec.dark``).
 
         Args:
@@ -92,14 +143,16 @@ class Level:
     def from_code(cls, code: object) -> Level:
         """The level of a maze code (generated) or a level code (the maze itself, no recipe).
 
+        Reads through the decoder door, :func:`engine.codes.level_of_code` (for callers that have imported
+        :mod:`engine.codes`, which hands itself down here).
+
         Raises:
             CodeError: not a valid maze or level code (one plain sentence; other kinds are refused).
+            RuntimeError: :mod:`engine.codes` was never imported.
         """
-        from engine.codes import decode_any, normalize
-
-        if isinstance(code, str) and normalize(code).startswith("L"):
-            return decode_any(code, tag="L").level()
-        return decode_any(code, tag="M").level()
+        if not _code_reader:
+            raise RuntimeError("Level.from_code reads codes through engine.codes: import it first")
+        return _code_reader[0](code)
 
     # -- what it is ----------------------------------------------------------
     @property
@@ -172,7 +225,7 @@ class Level:
             return encode(self.maze, self.dark)
         return self.recipe.code()
 
-    def level_code(self) -> str:
+    def passages_code(self) -> str:
         """The level code (``L2...``) of the maze itself, even when the level has a recipe.
 
         Raises:
@@ -186,6 +239,17 @@ class Level:
         """The same maze played in the dark (or not); the recipe, if any, follows."""
         recipe = None if self.recipe is None else self.recipe.with_dark(dark)
         return replace(self, dark=bool(dark), recipe=recipe)
+
+    def title(self) -> str:
+        """What a player calls this level (no generator, no engine words): the recipe's
+        :meth:`engine.maze.recipe.MazeSpec.title`, or e.g. ``hexagon maze 20×15, made by hand, dark``."""
+        if self.recipe is not None:
+            return self.recipe.title()
+        from engine.maze.grids import player_name
+
+        dark = ", dark" if self.dark else ""
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        return f"{player_name(self.shape)} maze {self.width}×{self.height}{floors}, made by hand{dark}"
 
     def label(self) -> str:
         """A short human description: the recipe's label, or e.g. ``hex 20×15, hand-made, dark``."""

@@ -231,6 +231,44 @@ def best_kind(key: str) -> str:
     return {"P": "puzzle", "M": "maze", "L": "maze"}.get(key[:1].upper(), "other")
 
 
+#: Digits after the point of every recorded time (the win, the map, Records, the CSV): hundredths.
+RECORD_DECIMALS = 2
+
+
+def _units(seconds: float, decimals: int) -> int:
+    """``seconds`` (negative: 0) in units of 10^-``decimals`` s, truncated like a stopwatch (a clock never shows
+    a time not yet reached; the 1e-9 keeps 12.89 from reading 12.88 through binary rounding)."""
+    return int(max(0.0, seconds) * 10**decimals + 1e-9)
+
+
+def format_time(seconds: float, decimals: int = 1) -> str:
+    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
+
+    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``); negative times show as 0;
+    hours roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.  A record is shown with
+    :data:`RECORD_DECIMALS` (:func:`record_time`).
+    """
+    decimals = max(0, min(3, decimals))
+    scale = 10**decimals
+    minutes, rest = divmod(_units(seconds, decimals), 60 * scale)
+    whole, frac = divmod(rest, scale)
+    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+
+
+def record_time(seconds: float) -> str:
+    """A recorded time as every screen shows it: ``0:12.89`` (:data:`RECORD_DECIMALS`, truncated)."""
+    return format_time(seconds, RECORD_DECIMALS)
+
+
+def seconds_text(seconds: float | None) -> str:
+    """A recorded time in seconds for the CSV, cut like the screen's :func:`record_time`: ``12.89`` for the
+    run shown as ``0:12.89`` (``""`` for None)."""
+    if seconds is None:
+        return ""
+    whole, frac = divmod(_units(seconds, RECORD_DECIMALS), 10**RECORD_DECIMALS)
+    return f"{whole}.{frac:0{RECORD_DECIMALS}d}"
+
+
 def _num(value: float | None, digits: int = 2) -> str:
     return "" if value is None else f"{value:.{digits}f}"
 
@@ -251,16 +289,16 @@ def records_csv(records: Sequence[SizeRecord], bests: Iterable[tuple[str, float 
                 "puzzle-history",
                 r.size,
                 r.solves,
-                _num(r.best_time),
+                seconds_text(r.best_time),
                 r.fewest_moves,
-                _num(r.ao5),
-                _num(r.ao12),
+                seconds_text(r.ao5),
+                seconds_text(r.ao12),
                 _num(r.best_tps),
                 r.last,
             )
         )
     for key, t, m, wins in bests:
-        w.writerow((best_kind(key), key, wins, _num(t), "" if m is None else m, "", "", "", ""))
+        w.writerow((best_kind(key), key, wins, seconds_text(t), "" if m is None else m, "", "", "", ""))
     return buf.getvalue()
 
 
@@ -271,6 +309,7 @@ def runs_csv(runs: Iterable[Run]) -> str:
     w.writerow(RUN_COLUMNS)
     for r in runs:
         w.writerow(
-            (r.finished, r.mode, r.key, r.code, _num(r.seconds, 3), r.moves, "" if r.par is None else r.par, r.daily)
+            (r.finished, r.mode, r.key, r.code, seconds_text(r.seconds), r.moves, "" if r.par is None else r.par,
+             r.daily)
         )
     return buf.getvalue()

@@ -8,10 +8,9 @@ decoded object itself (no second decode); it raises
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
 parsed here: the level's type picks the route.
 
-A decoded *level* code (``KIND == "level"``, with ``.level()`` giving an
-:class:`engine.level.Level`: a level made by hand) opens the play screen on that
-level through :func:`game.routes.play_level`; :func:`decoded_level` is the one test
-for it (the Race and Lab setups use it too).  :func:`level_code` and the lines below
+A decoded code that carries its level ready-made (a level code: ``made_level()``
+gives an :class:`engine.level.Level`, a level made by hand) opens the play screen on that
+level through :func:`game.routes.play_level`.  :func:`shareable_code` and the lines below
 are what the screens say about a level that has no code (nothing saved);
 :func:`ghost_code_of` is a run's ghost code (for a hand-made level it carries the level)
 or why there is none.
@@ -39,8 +38,6 @@ if TYPE_CHECKING:
 VIEW_ROUTES: dict[str, Route] = {kind: Route(route) for kind, route in kind_routes().items()}
 
 
-#: The decoded kind of a level code (a level made by hand), played through :func:`game.routes.play_level`.
-LEVEL_KIND = "level"
 #: Said where bests would be saved, for a level that has no code (nothing to keep them under).
 NOT_SAVED = "Not saved: this level was made by hand and has no code yet."
 #: Said where a ghost code would be, for a run in a level that has no code (shaped or weave, made by hand).
@@ -49,18 +46,9 @@ NO_GHOST_CODE = "No ghost code: this level has no code yet."
 NO_GHOST = "No ghost (you did not finish)."
 
 
-def decoded_level(decoded: object) -> Level | None:
-    """The level of a decoded level code (``KIND == "level"`` and ``.level()`` gives a :class:`Level`), else None
-    (every other kind: a maze code is a recipe, not a level code)."""
-    if getattr(decoded, "KIND", None) != LEVEL_KIND:
-        return None
-    make = getattr(decoded, "level", None)
-    level = make() if callable(make) else None
-    return level if isinstance(level, Level) else None
-
-
-def level_code(level: Level) -> str:
-    """The level's code, or ``""`` when it has none (made by hand without a code: nothing is saved for it)."""
+def shareable_code(level: Level) -> str:
+    """The code bests are kept under: the recipe's maze code for a generated level, the level code (the maze
+    itself) for one made by hand, or ``""`` when it has none (nothing is saved for it)."""
     try:
         return level.code()
     except CodeError:
@@ -75,7 +63,7 @@ def ghost_code_of(ghost: Ghost | None, level: Level) -> tuple[str, str]:
     try:
         return ghost.code(level), ""
     except CodeError as exc:
-        return "", NO_GHOST_CODE if not level_code(level) else str(exc)
+        return "", NO_GHOST_CODE if not shareable_code(level) else str(exc)
 
 
 def route_for(decoded: Decoded) -> Route:
@@ -97,17 +85,18 @@ def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
-    level = decoded_level(decoded)
+    level = decoded.made_level()
     if level is not None:
         return routes.play_level(ctx, level)
     view: arcade.View = ctx.view_for(route_for(decoded), decoded)
     return view
 
 
-def open_any_code(ctx: Context, code: str) -> arcade.View:
-    """The view for any Tessera code.
+def open_any_code(ctx: Context, code: str, *, dark: bool = False) -> arcade.View:
+    """The view for any Tessera code, decoded once (``dark``: its dark twin, for the kinds that have one).
 
     Raises:
         CodeError: the code does not decode (one sentence naming what is wrong).
     """
-    return view_for_decoded(ctx, decode_any(code))
+    decoded = decode_any(code)
+    return view_for_decoded(ctx, decoded.dark_twin() if dark else decoded)

@@ -61,6 +61,8 @@ class Context:
         set_text_size(self.store.setting(TEXT_SIZE_SETTING) or 100)
         set_reduced_motion(self.reduced_motion)
         self._campaign: Campaign | None = None
+        self._shipped: Campaign | None = None
+        self._packs_signature: tuple[tuple[str, int, int], ...] = ()
         self.campaign_error: str | None = None
         #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
         self.pads = Pads(lambda event, symbol: window.dispatch_event(event, symbol, 0),
@@ -89,20 +91,26 @@ class Context:
     def campaign(self) -> Campaign:
         """The campaign levels (loaded on first use; an invalid shipped file leaves them empty with an error),
         then the player's level packs in ``data_dir()/levels`` as worlds after them (a broken pack is one of
-        :attr:`Campaign.broken`, never an error here; pack files are only read)."""
-        if self._campaign is None:
+        :attr:`Campaign.broken`, never an error here; pack files are only read).  The packs are read again
+        whenever a file in that folder was added, removed or changed (an exported or dropped pack shows
+        without a restart): a listing and one ``stat`` per pack each time this is asked."""
+        from engine.modes.packs import packs_signature, with_packs
+
+        if self._shipped is None:
             from engine.modes.campaign import Campaign, load_campaign
-            from engine.modes.packs import with_packs
 
             try:
-                shipped = load_campaign()
+                self._shipped = load_campaign()
             except ValueError as exc:
                 self.campaign_error = str(exc)
-                shipped = Campaign(())
+                self._shipped = Campaign(())
+        signature = packs_signature()
+        if self._campaign is None or signature != self._packs_signature:
             try:
-                self._campaign = with_packs(shipped)
+                self._campaign = with_packs(self._shipped)
             except OSError:  # no data folder at all: no packs
-                self._campaign = shipped
+                self._campaign = self._shipped
+            self._packs_signature = signature
         return self._campaign
 
     # -- navigation ----------------------------------------------------------

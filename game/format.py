@@ -3,29 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.maze.recipe import MazeSpec
-
-
-def format_time(seconds: float, decimals: int = 1) -> str:
-    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
-
-    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``: a
-    clock never shows a time not yet reached); negative times show as 0; hours
-    roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.
-    """
-    decimals = max(0, min(3, decimals))
-    scale = 10**decimals
-    units = int(max(0.0, seconds) * scale + 1e-9)
-    minutes, rest = divmod(units, 60 * scale)
-    whole, frac = divmod(rest, scale)
-    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
-
-
-#: The same function under its older name (the race screen imports it).
-format_clock = format_time
+from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
+from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
 
 
 def count(n: int, noun: str) -> str:
@@ -34,6 +15,19 @@ def count(n: int, noun: str) -> str:
 
 
 STAR, NO_STAR = "\u2605", "\u2606"
+
+def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
+               shaped: bool = False) -> str:
+    """``hexagon 9×7, 2 floors, dark``: a maze in a player's words (no generator, no code)."""
+    extras = [w for w, on in (("shaped", shaped), ("weave", weave), (f"{floors} floors", floors > 1),
+                              ("dark", dark)) if on]
+    return f"{player_shape(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
+
+
+def player_label(level: Any) -> str:  # noqa: ANN401 - an engine.level.Level
+    """``hexagon 20×15, 3 floors, dark``: a level described in a player's words (no generator, no options)."""
+    floors = f", {level.floors} floors" if level.floors > 1 else ""
+    return f"{player_shape(level.shape)} {level.width}×{level.height}{floors}{', dark' if level.dark else ''}"
 
 
 def player_shape(shape: str) -> str:
@@ -49,48 +43,28 @@ def star_text(stars: int) -> str:
 
 
 @dataclass(frozen=True)
-class LevelSummary:
-    """What a saved code holds: ``kind`` ("maze", "race", "ghost", "puzzle"; "" when it does not decode),
-    a short ``text`` for the list, and the decoder's sentence (``error``) when it does not decode."""
+class SavedCodeSummary:
+    """What a saved code holds, for a list of saved levels: ``kind`` (``maze``, ``race``, ``ghost``, ``puzzle``,
+    ``level``; ``""`` when it does not decode), a short ``text`` in players' words, and the decoder's sentence
+    (``error``) when it does not decode."""
 
     kind: str
     text: str
     error: str | None = None
 
 
-def _maze_text(spec: MazeSpec) -> str:
-    """``hex 9×7, shaped, weave, dark``."""
-    extras = [word for word, on in (("shaped", spec.mask is not None), ("weave", bool(spec.weave)),
-                                    ("dark", spec.dark)) if on]
-    return f"{spec.shape} {spec.width}×{spec.height}" + "".join(f", {w}" for w in extras)
-
-
-def summarize(code: str) -> LevelSummary:
-    """Kind, shape and size of ``code`` read through :func:`engine.codes.decode_any` (never raises: a code that
-    does not decode says so)."""
+def summarize(code: str) -> SavedCodeSummary:
+    """Kind and list text of ``code``, its kind's own words (:meth:`engine.codes.Decoded.list_text`: ``maze ·
+    hexagon 9×7, dark``, ``hand-made · hexagon 8×6``); never raises: a code that does not decode says so."""
     from engine.codes import CodeError, decode_any
-    from engine.maze.recipe import MazeSpec
-    from engine.modes.ghost import GhostCode
-    from engine.modes.race.code import RaceSpec
-    from engine.puzzle.codes import PuzzleCode
 
     try:
         decoded = decode_any(code)
     except CodeError as exc:
-        return LevelSummary("", "code does not decode", str(exc))
+        return SavedCodeSummary("", "code does not decode", str(exc))
     except Exception as exc:  # noqa: BLE001 - a saved code must never break the list
-        return LevelSummary("", "code does not decode", str(exc) or type(exc).__name__)
-    match decoded:
-        case MazeSpec():
-            return LevelSummary("maze", f"maze · {_maze_text(decoded)}")
-        case RaceSpec():
-            return LevelSummary("race", f"race · {_maze_text(decoded.maze)} vs {decoded.opponent}")
-        case GhostCode():
-            what = _maze_text(decoded.spec) if decoded.spec is not None else decoded.label()
-            return LevelSummary("ghost", f"ghost · {what}, {decoded.seconds:.1f} s")
-        case PuzzleCode():
-            return LevelSummary("puzzle", f"puzzle · {decoded.width}×{decoded.height}")
-    return LevelSummary(decoded.KIND, decoded.KIND)  # pragma: no cover - a kind added later
+        return SavedCodeSummary("", "code does not decode", str(exc) or type(exc).__name__)
+    return SavedCodeSummary(decoded.KIND, decoded.list_text())
 
 
 def floor_text(floor: int, floors: int) -> str:

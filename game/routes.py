@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
     from game.context import Context
-    from game.save_schema import WinResult
     from game.records import PuzzleWinFacts
+    from game.save_schema import WinResult
 
 
 
@@ -126,15 +126,16 @@ def code_entry(ctx: Context, text: str = "", error: str = "") -> arcade.View:
     return CodeEntryView(ctx, text, error)
 
 
-def open_code(ctx: Context, code: str) -> arcade.View:
-    """The screen that plays any code (maze, race, ghost, puzzle).
+def open_code(ctx: Context, code: str, dark: bool = False) -> arcade.View:
+    """The screen that plays any code (maze, race, ghost, puzzle, level); ``dark``: its dark twin (maze and
+    level codes), decoded once.
 
     Raises:
         engine.codes.CodeError: the code does not decode (one plain sentence).
     """
     from game.codes import open_any_code
 
-    return open_any_code(ctx, code)
+    return open_any_code(ctx, code, dark=dark)
 
 
 def win(ctx: Context, play: Any, result: WinResult | None,  # noqa: ANN401

@@ -157,7 +157,7 @@ def level_name(name: object) -> str:
     return trimmed
 
 
-def level_code(code: object) -> str:
+def check_saved_code(code: object) -> str:
     """``code`` trimmed, checked to be text of 1 to :data:`CODE_MAX` characters (not decoded: a code that no
     longer decodes is still kept).
 

@@ -25,8 +25,8 @@ from game.save_schema import (
     MyLevel,
     SavedGhost,
     WinResult,
+    check_saved_code,
     legacy_ghost,
-    level_code,
     level_name,
 )
 
@@ -293,7 +293,7 @@ class Store(SaveFile):
             ValueError: the name is not 1 to 60 characters once trimmed (or holds control
                 characters), or the code is empty.
         """
-        clean_name, clean_code = level_name(name), level_code(code)
+        clean_name, clean_code = level_name(name), check_saved_code(code)
         now = utc_now()
 
         def body(conn: sqlite3.Connection) -> int:

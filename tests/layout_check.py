@@ -117,6 +117,9 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
     boxes: list[tuple[str, Box]] = []
     for t in texts:
         boxes.append((f"text {t.text[:40]!r}", text_box(t)))
+    painted = getattr(view, "painted_boxes", None)  # texts and tiles a view paints into a picture of its own
+    if callable(painted):
+        boxes += [(f"{what} {label[:40]!r}", box) for what, label, box in painted()]
     for b in visible_buttons(view):
         r = b.rect
         boxes.append((f"button {b.text[:30]!r}", (r.left, r.bottom, r.right, r.top)))
@@ -125,7 +128,7 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
     for what, (l, btm, r, t) in boxes:
         if l < -TOLERANCE or btm < -TOLERANCE or r > width + TOLERANCE or t > height + TOLERANCE:
             problems.append(f"{name} {width}x{height}: {what} leaves the window ({l:.0f},{btm:.0f},{r:.0f},{t:.0f})")
-    button_boxes = [b for w, b in boxes if w.startswith("button")]
+    button_boxes = [b for w, b in boxes if w.startswith(("button", "tile"))]
 
     def on_a_button(box: Box) -> bool:  # a text drawn wholly inside a button is that button's label
         return any(b[0] <= box[0] + TOLERANCE and box[2] <= b[2] + TOLERANCE and b[1] <= box[1] + TOLERANCE

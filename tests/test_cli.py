@@ -491,9 +491,9 @@ def test_play_with_two_players_opens_a_duo_race_on_the_maze_of_a_maze_or_race_co
     assert len(opened) == 2
 
 
-# -- engine.args: the one size parser and seed range ---------------------------------------------
+# -- engine.values and engine.rng: the one size parser and seed range ---------------------------------------------
 def test_parse_size_ascii_only():
-    from engine.args import parse_size
+    from engine.values import parse_size
 
     assert parse_size("20x15") == (20, 15) and parse_size(" 4 X 3 ") == (4, 3)
     for bad in ("²x5", "5x²", "٣x٣", "５x５", "5", "x5", "5x", "-5x5", "5.0x5", "1e3x5", "5x5x5", "", "9999999999x5"):
@@ -502,8 +502,8 @@ def test_parse_size_ascii_only():
 
 
 def test_seed_range_is_the_engines():
-    from engine.args import SEED_MAX, check_seed, new_seed, parse_seed
     from engine.maze.recipe import SEED_MAX as MAZE_SEED_MAX
+    from engine.rng import SEED_MAX, check_seed, new_seed, parse_seed
 
     assert SEED_MAX == MAZE_SEED_MAX == (1 << 64) - 1
     assert parse_seed("0") == 0 and parse_seed(str(SEED_MAX)) == SEED_MAX
@@ -516,7 +516,7 @@ def test_seed_range_is_the_engines():
 
 
 def test_parse_number_refuses_nan_inf_and_unicode():
-    from engine.args import parse_number
+    from engine.values import parse_number
 
     assert parse_number("0.25", what="braid", lo=0, hi=1) == 0.25
     assert parse_number("1e-3", what="t", lo=0, hi=10, lo_open=True) == 0.001

@@ -13,10 +13,11 @@ from engine.codes import (
     KINDS,
     SYMBOLS,
     CodeError,
+    CodeKind,
     Decoded,
     check2,
     decode_any,
-    register,
+    kind_table,
     seal,
     upgrade_code,
 )
@@ -410,13 +411,18 @@ def test_every_kind_is_registered_with_both_versions():
     assert all(set(k.decoders) == ({2} if k.tag == "L" else {1, 2}) for k in KINDS.values())
 
 
-def test_register_refuses_clashes():
-    with pytest.raises(ValueError):
-        register("M", "mosaic", 3, lambda frame: None)
-    with pytest.raises(ValueError):
-        register("m", "mosaic", 1, lambda frame: None)
-    with pytest.raises(ValueError):
-        register("M", "maze", 2, lambda frame: None)
+def test_the_kind_list_refuses_clashes():
+    def never(frame):
+        raise AssertionError(frame)
+
+    with pytest.raises(ValueError, match="already used by maze"):
+        kind_table(*KINDS.values(), CodeKind("M", "mosaic", {3: never}))
+    with pytest.raises(ValueError, match="one upper-case letter"):
+        CodeKind("m", "mosaic", {1: never})
+    with pytest.raises(ValueError, match="named 'maze'"):
+        kind_table(*KINDS.values(), CodeKind("Q", "maze", {2: never}))
+    with pytest.raises(ValueError, match="no decoder"):
+        CodeKind("Q", "quilt", {})
 
 
 def test_a_code_of_another_kind_is_named():

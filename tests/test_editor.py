@@ -67,7 +67,7 @@ def test_check_perfect_loops_and_disconnected() -> None:
     s.toggle_between(3, 6)
     chk = s.check()
     assert chk.connected and chk.perfect and chk.loops == 0
-    assert chk.summary().startswith("connected · perfect")
+    assert chk.summary().startswith("all one piece · no loops")
     assert chk.shortest == int(abs(g.row[g.start] - g.row[g.goal]) + abs(g.col[g.start] - g.col[g.goal]))
     assert chk.dead_ends == 3  # the ends of rows 0 and 1 and of row 2
     s.toggle_between(1, 4)
@@ -79,16 +79,17 @@ def test_check_perfect_loops_and_disconnected() -> None:
         s.toggle_between(a, b)
     chk = s.check()
     assert chk.parts == 2 and not chk.connected and not chk.goal_reachable
-    assert chk.loops == 1 and "goal not reachable" in chk.summary()
+    assert chk.loops == 1 and "the goal cannot be reached" in chk.summary()
+    assert chk.summary().startswith("the maze has 2 separate pieces")  # players' words, not "2 parts"
 
 
 def test_summary_words() -> None:
     c = EditorCheck(True, True, 0, 42, 17, 1)
-    assert c.summary() == "connected · perfect · shortest 42 · 17 dead ends"
+    assert c.summary() == "all one piece · no loops · shortest way 42 steps · 17 dead ends"
     c = EditorCheck(True, True, 3, 10, 1, 1)
-    assert c.summary() == "connected · 3 loops · shortest 10 · 1 dead end"
-    c = EditorCheck(False, False, 1, None, 0, 2)
-    assert "goal not reachable" in c.summary() and "1 loop" in c.summary()
+    assert c.summary() == "all one piece · 3 loops · shortest way 10 steps · 1 dead end"
+    c = EditorCheck(False, False, 1, None, 0, 80)
+    assert c.summary().startswith("the maze has 80 separate pieces · 1 loop · the goal cannot be reached")
 
 
 def test_undo_redo_single_edits() -> None:
@@ -269,3 +270,15 @@ def test_neighbour_toward_is_a_neighbour(shape: str) -> None:
         for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)):
             nb = s.neighbour_toward(cell, d)
             assert nb is None or s.edge_between(cell, nb) >= 0
+
+
+def test_titles_use_players_words_no_generator_or_engine_names() -> None:
+    """The HUD's title of a maze opened by code: octagon, circle, not upsilon, polar or the generator."""
+    from engine.maze.recipe import MazeSpec
+
+    spec = MazeSpec.create("upsilon", 6, 5, "backtracker", seed=1)
+    assert spec.title() == "octagon maze 6×5" and "upsilon" in spec.label()
+    polar = MazeSpec.create("polar", 8, 6, "wilson", seed=2, dark=True)
+    assert polar.title() == "circle maze 8×6, dark"
+    for t in (spec.title(), polar.title(), polar.level().title()):
+        assert not any(w in t for w in ("upsilon", "polar", "backtracker", "wilson", "tessellation"))

@@ -270,7 +270,7 @@ def test_level_codes_carry_floors_and_refuse_bad_ones():
     from engine.maze.recipe import MazeSpec
 
     level = MazeSpec.create("square", 6, 5, "backtracker", seed=4, floors=3).level()
-    code = level.level_code()
+    code = level.passages_code()
     assert code.startswith("L2.S6X5.F3:")
     back = decode_any(code).level()
     assert back.floors == 3 and back.maze.digest() == level.maze.digest()

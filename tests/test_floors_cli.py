@@ -97,7 +97,7 @@ def test_generate_refuses_bad_floors_in_one_line(argv, words):
 
 
 def test_ascii_refuses_a_level_code_with_floors_too():
-    code = MazeSpec.create("square", 6, 5, "backtracker", seed=4, floors=2).level().level_code()
+    code = MazeSpec.create("square", 6, 5, "backtracker", seed=4, floors=2).level().passages_code()
     rc, _, err = _cli("generate", "--code", code)
     assert rc == 2 and "ASCII art cannot show floors" in err
     rc, out, _ = _cli("generate", "--code", code, "--format", "json")

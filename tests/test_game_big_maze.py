@@ -115,3 +115,82 @@ def test_the_camera_eases_after_a_run_and_the_screen_stops_redrawing(window, ctx
     assert 0 < sx < window.width and view.footer_height < sy < window.height - view.hud_height
     view.on_update(1 / 60)
     assert view.needs_redraw() is False  # and the screen idles once the camera has settled
+
+
+# -- issue 29 item 15: a cell size that suits the window, a minimap out of the way, a findable player ----------
+@pytest.fixture(scope="module")
+def huge():
+    spec = MazeSpec("square", 300, 300, "backtracker", {}, 0, 5)
+    return spec, spec.build()
+
+
+@pytest.mark.parametrize("size, cell", [((1920, 1080), 27.0), ((800, 600), 16.0), ((3840, 2160), 54.0)])
+def test_a_big_maze_opens_at_a_cell_size_that_suits_the_window(window, ctx, huge, size, cell):
+    from layout_check import set_window_size
+
+    spec, maze = huge
+    set_window_size(window, *size)
+    view = _open(window, ctx, spec, maze)
+    assert view.viewport.cell_pixels() == pytest.approx(cell)  # 2.5 % of the height, never under 16 px
+    assert view.disc_radius() * view.cam.zoom >= 0.25 * cell  # the player is a disc you see, not a dot
+
+
+def _overlap(r, box) -> float:
+    left, bottom, right, top = box
+    return max(0.0, min(r.right, right) - max(r.left, left)) * max(0.0, min(r.top, top) - max(r.bottom, bottom))
+
+
+def test_the_minimap_sits_in_free_margin_and_never_over_the_player(window, ctx, big):
+    from layout_check import set_window_size
+
+    spec, maze = big
+    set_window_size(window, 1920, 1080)
+    view = _open(window, ctx, spec, maze)
+    window.dispatch_event("on_key_press", key.F, 0)  # fitted: about 400 px free either side of the maze
+    view.on_draw()
+    mini = view.minimap
+    x0, y0, x1, y1 = maze.grid.bounds()
+    (ml, mb), (mr, mt) = view.viewport.world_to_screen(x0, y0), view.viewport.world_to_screen(x1, y1)
+    assert _overlap(mini.rect, (ml, mb, mr, mt)) == 0  # in the margin, over none of the maze
+    assert mini.rect.right <= window.width and mini.rect.top <= window.height - view.hud_height
+    # Zoomed in (the maze fills the window): never over the player, wherever the player stands on screen.
+    view.viewport.open_on(*view.session.display_position())  # as the level opened: zoomed in on the player
+    (ml, mb), (mr, mt) = view.viewport.world_to_screen(x0, y0), view.viewport.world_to_screen(x1, y1)
+    assert mr - ml > window.width  # the maze is now wider than the window: no margin to sit in
+    for corner in ((window.width - 30, window.height - view.hud_height - 30), (30, view.footer_height + 30),
+                   (30, window.height - view.hud_height - 30), (window.width - 30, view.footer_height + 30)):
+        mini.arrange(corner, view.cam)
+        r = mini.rect
+        assert not (r.left - 8 <= corner[0] <= r.right + 8 and r.bottom - 8 <= corner[1] <= r.top + 8), corner
+
+
+def test_a_300x300_minimap_shows_the_shape_start_and_goal_not_mush(window, ctx, huge):
+    from game.render.minimap import Minimap
+
+    spec, maze = huge
+    dense = Minimap(maze, ctx.theme)
+    assert dense.dense
+    small = MazeSpec("square", 45, 45, "backtracker", {}, 0, 2)
+    assert not Minimap(small.build(), ctx.theme).dense  # few enough cells: the passages themselves
+    picture = dense.texture.image.convert("RGB")
+    colours = picture.getcolors(1 << 16)
+    assert colours is not None
+    top = sorted(colours, reverse=True)[:1][0][0]
+    assert top > 0.9 * picture.width * picture.height  # one calm colour (the maze's area), not a speckle
+
+
+def test_after_fit_a_small_player_gets_a_ring(window, ctx, huge):
+    spec, maze = huge
+    view = _open(window, ctx, spec, maze)  # 1280x800: a headless window draws only at its own size
+    window.dispatch_event("on_key_press", key.F, 0)
+    view.on_draw()
+    assert view.disc_radius() * view.cam.zoom < 6  # a tiny disc ...
+    sx, sy = view.viewport.world_to_screen(*view.session.display_position())
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    k = 1.0  # ui_scale at 1280x800
+    player = tuple(ctx.theme.player[:3])
+    ring = [image.getpixel((int(sx + dx), int(window.height - 1 - (sy + dy))))
+            for dx, dy in ((16 * k, 0), (-16 * k, 0), (0, 16 * k), (0, -16 * k))
+            if 0 <= sx + dx < window.width and 0 <= sy + dy < window.height]
+    near = [p for p in ring if sum(abs(a - b) for a, b in zip(p, player, strict=True)) < 60]
+    assert len(near) >= 2  # ... with a ring around it in the player's colour

@@ -169,3 +169,67 @@ def test_play_opens_a_level_code_on_the_maze_it_holds(ctx):
     view = first_view(ctx, ["play", code.lower()])
     assert isinstance(view, PlayView) and view.maze.digest() == maze.digest()
     assert view.code == code and view.session.fog is not None and view.session.level.recipe is None
+
+
+# -- Play dark and one decode: the Enter-code screen's open path --------------------------------------------------
+@pytest.fixture
+def decodes(monkeypatch):
+    """Counts every decode of a checked code (each kind's decoder runs once per decode, whatever the door)."""
+    from engine.code_frame import CodeKind
+
+    calls: list[str] = []
+    real = CodeKind.decode
+
+    def counted(self, frame):
+        calls.append(frame.text)
+        return real(self, frame)
+
+    monkeypatch.setattr(CodeKind, "decode", counted)
+    return calls
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_code_screen_plays_a_level_code_dark_when_asked_and_decodes_it_once(ctx, decodes, dark):
+    from game.play.view import PlayView
+    from game.shell.code_entry import CodeEntryView
+
+    hand = MazeSpec.create("hex", 7, 5, "wilson", seed=8).level().passages_code()  # a level code, not dark
+    entry = CodeEntryView(ctx, hand)
+    ctx.show(entry)
+    if dark:
+        entry.toggle_dark()
+    decodes.clear()
+    entry.submit()
+    view = ctx.window.current_view
+    assert isinstance(view, PlayView), entry.message.text
+    assert (view.fog is not None) is dark and view.session.level.dark is dark
+    assert view.code.startswith("L2.H7X5") and (".D" in view.code) is dark
+    assert len(decodes) == 1, decodes
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_code_screen_plays_a_maze_code_dark_when_asked_and_decodes_it_once(ctx, decodes, dark):
+    from game.play.view import PlayView
+    from game.shell.code_entry import CodeEntryView
+
+    code = maze_code()
+    entry = CodeEntryView(ctx, code)
+    ctx.show(entry)
+    if dark:
+        entry.toggle_dark()
+    decodes.clear()
+    entry.submit()
+    view = ctx.window.current_view
+    assert isinstance(view, PlayView) and (view.fog is not None) is dark
+    assert len(decodes) == 1, decodes
+
+
+def test_open_any_code_decodes_once_for_every_kind(ctx, decodes):
+    from game.codes import open_any_code
+
+    spec = MazeSpec.from_code(maze_code())
+    for code in (maze_code(), RaceSpec.create(spec, "tremaux", "normal").code(), shuffle_code(3, 3, 2).code(),
+                 spec.level().passages_code()):
+        decodes.clear()
+        open_any_code(ctx, code, dark=True)
+        assert len(decodes) == 1, (code, decodes)

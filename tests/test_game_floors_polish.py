@@ -177,7 +177,8 @@ def test_the_campaign_map_says_a_tower_levels_floors(window, ctx, size):
     lv = view.levels[tower]
     view.focus = tower
     view.on_draw()
-    assert f"{lv.recipe.floors} floors" in view.info.text and lv.recipe.algorithm in view.info.text
+    assert f"{lv.recipe.floors} floors" in view.info.text  # in a player's words: no generator name
+    assert lv.recipe.algorithm not in view.info.text
     assert "\n" not in view.info.text and "…" not in view.info.text
     assert view.info.content_width <= window.width - 24
 

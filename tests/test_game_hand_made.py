@@ -80,15 +80,18 @@ def codeless(level: Level) -> Level:
 
 
 class FakeLevelCode:
-    """A decoded level code as the ``L`` kind will give it: KIND ``level`` and ``.level()``."""
+    """A decoded code that carries a hand-made level: KIND ``level`` and ``made_level()``."""
 
     KIND = "level"
 
     def __init__(self, level: Level) -> None:
         self._level = level
 
-    def level(self) -> Level:
+    def made_level(self) -> Level:
         return self._level
+
+    def dark_twin(self) -> FakeLevelCode:
+        return FakeLevelCode(self._level.with_dark())
 
 
 def _run(view, done, limit: int = 6000) -> None:
@@ -113,7 +116,7 @@ def test_play_a_hand_made_level_to_the_goal(ctx, window, make):
     level = make(hand_made())
     view = routes.play_level(ctx, level)
     assert isinstance(view, PlayView) and view.session.level is level and view.fog is None
-    assert view.title_text == level.label()
+    assert view.title_text == level.title()  # players' words: no generator
     ctx.show(view)
     view.on_draw()
     assert view.session.walk_to(level.goal, explored_only=False)
@@ -173,7 +176,10 @@ def test_race_a_hand_made_level_against_every_opponent(ctx, window, opponent, ma
     assert "Copy race code" not in labels
     if isinstance(level, CodedLevel):  # the ghost code carries the level itself
         assert result.ghost_code.startswith("G2.") and "#" not in result.ghost_code
-        assert f"Ghost code: {result.ghost_code}" in shown and "Copy ghost code" in labels
+        from game.race.result import ghost_line
+
+        assert ghost_line(result.ghost_code) in shown and "Copy ghost code" in labels
+        assert "…" not in ghost_line(result.ghost_code)  # never cut in the middle: long codes go behind Copy
         assert NOT_SAVED not in shown and NO_GHOST_CODE not in shown
         assert ctx.store.best(f"L1-TEST/{opponent}/easy").wins == 1
         assert [(g[0], g[1]) for g in ctx.store.ghosts()] == [("L1-TEST", result.ghost_code)]

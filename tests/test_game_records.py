@@ -120,7 +120,13 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     assert view.puzzle_texts[0].text.split("\n") == ["3x3", "4x4"]
     assert view.puzzle_texts[4].text.split("\n")[1] == "0:31.00"  # Ao5: 28, 30, 35
     assert view.puzzle_texts[1].text.split("\n")[0] == "–"
-    assert view.level_texts[1].text == code and view.level_texts[2].text == "1:01.25"
+    from game.shell.records import level_name
+
+    assert view.level_texts[0].text == level_name(code) and view.level_texts[1].text == "1:01.25"
+    assert "×" in level_name(code) and "upsilon" not in level_name(code)
+    assert code not in "".join(t.text for t in view.texts())  # codes only behind Details
+    view.toggle_details()
+    assert view.level_texts[3].text == code
     view.export()
     written = sorted((tmp_path / "home" / "exports").glob("*.csv"))
     assert len(written) == 1 and "Records written to" in view.status.text
@@ -129,3 +135,67 @@ def test_records_screen_and_settings_export(ctx, tmp_path, monkeypatch):
     settings.activate([b.text for b in settings.buttons].index(label))
     assert len(sorted((tmp_path / "home" / "exports").glob("*.csv"))) == 2  # a new file, the first kept
     assert "Records written to" in settings.note.text
+
+
+def test_records_name_levels_by_world_and_name_and_say_when_empty(ctx, window):
+    from layout_check import check_layout, set_window_size
+
+    from engine.level import Level
+    from engine.maze.recipe import MazeSpec
+    from engine.records import seconds_text
+    from game.routes import Route
+
+    view = ctx.view_for(Route.RECORDS)
+    try:
+        assert check_layout(window, view, 1280, 800) == []
+        shown = "\n".join(t.text for t in view.texts())
+        assert shown.count("Nothing yet") == 2  # both tables say they are empty
+        first = ctx.campaign.levels[0]
+        tower = next(lv for lv in ctx.campaign.levels if lv.recipe.floors > 1)
+        drawn = MazeSpec.create("square", 8, 6, "prim", seed=3).build()
+        hand = Level(drawn).level_code()
+        other = MazeSpec.create("hex", 9, 7, "prim", seed=4).code()
+        for code, t in ((first.code(), 12.8951), (tower.code(), 20.0), (hand, 30.0), (other, 40.0)):
+            ctx.store.record_win(code, t, 50)
+        view = ctx.view_for(Route.RECORDS)
+        assert check_layout(window, view, 1280, 800) == []
+        names = {row[3]: row[0] for row in view.levels[1:]}
+        assert names[first.code()] == f"{first.name} · {first.world}"
+        assert names[tower.code()] == f"{tower.name} · {tower.world}"
+        assert names[hand] == "square 8×6, hand-made" and names[other] == "hexagon 9×7"
+        shown = "\n".join(t.text for t in view.texts())
+        assert "Nothing yet" in shown and "First Steps · Square Gardens" in shown
+        assert first.code() not in shown
+        from test_game_campaign_map import BANNED
+
+        assert not any(word in shown.lower() for word in BANNED), shown  # no engine words, no codes
+        row = next(r for r in view.levels[1:] if r[3] == first.code())
+        assert row[1] == "0:12.89" and seconds_text(12.8951) == "12.89"  # screen and CSV: one rounding
+    finally:
+        set_window_size(window, 1280, 800)
+
+
+def test_one_time_format_on_the_win_the_map_records_and_the_csv(ctx, window, tmp_path):
+    """The same run reads 0:12.89 on the win screen, the map's line, Records, and 12.89 in the CSV."""
+    import csv
+    import io
+
+    from engine.records import records_csv
+    from game.records import kept_bests
+    from game.routes import Route
+
+    level = ctx.campaign.levels[0]
+    play = ctx.go(Route.LEVEL, level)
+    s = play.session
+    s.elapsed, s.moves, s.finished = 12.8951, s.shortest, True
+    result = ctx.store.record_win(play.code, s.elapsed, s.moves)
+    win = ctx.go(Route.WIN, play, result, ctx.campaign.levels[1])
+    win.on_draw()
+    win_text = " ".join(t.text for t in win.made_texts)
+    assert "0:12.89" in win_text and "0:12.8 " not in win_text and "12.9" not in win_text
+    levels = ctx.go(Route.LEVELS, focus=0)
+    assert "best 0:12.89" in levels.info_line(0)
+    records = ctx.go(Route.RECORDS)
+    assert "0:12.89" in "\n".join(t.text for t in records.texts())
+    rows = list(csv.reader(io.StringIO(records_csv([], kept_bests(ctx.store)))))
+    assert [r[3] for r in rows[1:] if r[1] == play.code] == ["12.89"]

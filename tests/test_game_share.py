@@ -9,7 +9,7 @@ from arcade import key
 from engine.maze.recipe import MazeSpec
 from engine.modes.race.code import RaceSpec
 from engine.puzzle.codes import shuffle_code
-from engine.share.lines import LevelSummary, share_line
+from engine.share.lines import ShareSummary, share_line
 from engine.share.links import link_for
 from engine.share.qr import qr_matrix
 from game.ui.qr import MIN_MODULE_PX, QrOverlay
@@ -49,7 +49,7 @@ def win_view(window, ctx):
 
 def test_the_win_screen_shows_the_share_line_and_a_qr_code_that_reads_back(window, ctx):
     win, s = win_view(window, ctx)
-    line = share_line(LevelSummary.of_level(s.level), s.elapsed, s.moves, s.shortest, s.stars)
+    line = share_line(ShareSummary.of_level(s.level), s.elapsed, s.moves, s.shortest, s.stars)
     assert win.share.line == line and "(100%) ★★★" in line  # the win's three stars, no other scale
     assert "Code:" not in " ".join(t.text for t in win.texts())  # the code is under Share, not on the face
     assert not win.share.qr.shown

@@ -464,8 +464,8 @@ def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatc
     from game.play.view import PlayView
     from game.shell.loading import LoadingView
 
-    monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 100,000 cells
-    assert loading.BIG_MAZE_CELLS == 100_000
+    monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 20,000 cells
+    assert loading.BIG_MAZE_CELLS == 20_000
     spec = MazeSpec("hex", 20, 15, "backtracker", {}, 0, 8)
     view = play_mod.open_code(ctx, spec.code())
     assert isinstance(view, LoadingView)

@@ -7,7 +7,9 @@ taken), so a view never needs to import another view's module.
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "game")
@@ -26,91 +28,34 @@ SHELL = {
 NAVIGATION = {"game.routes"}
 
 
+def _load_structure() -> ModuleType:
+    """``tools/structure.py``, the one import-graph reader (loaded by path: tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("tessera_structure", ROOT / "tools" / "structure.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+structure = _load_structure()
+cycles = structure.cycles
+
+
 def _module_name(path: Path, root: Path = ROOT) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+    return str(structure.module_name(path, root))
 
 
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """module -> modules of engine/game it imports anywhere in its file (``TYPE_CHECKING`` blocks excluded)."""
-    files = {_module_name(p, root): p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for name, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        typing_only = {
-            id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-            for stmt in node.body for n in ast.walk(stmt)
-        }
-        if name in NAVIGATION:  # a route function's import of its screen is the navigation, not a dependency
-            typing_only |= {id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        out: set[str] = set()
-        for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            for t in targets:
-                while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
-                    t = t.rpartition(".")[0]
-                if t and t != name:
-                    out.add(t)
-        graph[name] = out
+    """module -> modules of engine/game it imports anywhere in its file (``TYPE_CHECKING`` blocks excluded;
+    :data:`NAVIGATION`'s route functions excluded)."""
+    graph: dict[str, set[str]] = structure.import_graph(root, typing=False, navigation=NAVIGATION)
     return graph
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (each one or more cycles), sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on.add(root)
-        while work:
-            node, it = work[-1]
-            nxt = next(it, None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
-                elif nxt in on:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    m = stack.pop()
-                    on.discard(m)
-                    comp.append(m)
-                    if m == node:
-                        break
-                if len(comp) > 1:
-                    out.append(sorted(comp))
-    return sorted(out)
+def full_engine_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """engine module -> the engine modules it imports: module level, inside functions and under ``TYPE_CHECKING``."""
+    graph: dict[str, set[str]] = structure.import_graph(root)
+    return {m: {t for t in deps if t.startswith("engine")} for m, deps in graph.items() if m.startswith("engine")}
 
 
 def test_cycle_finder_sees_function_level_imports(tmp_path):
@@ -141,6 +86,28 @@ def test_engine_never_imports_game_or_arcade():
 
 def test_no_import_cycle_anywhere():
     assert cycles(import_graph()) == []
+
+
+def test_the_engine_has_no_import_cycle_counting_deferred_and_type_checking_imports():
+    """engine/ counted fully: module-level, in-function and ``TYPE_CHECKING`` imports (the code frame sits below
+    every kind, the door over the kinds above them)."""
+    graph = full_engine_graph()
+    assert cycles(graph) == []
+    assert "engine.maze.recipe" in graph["engine.codes"]  # the door sits above the kinds
+    assert "engine.codes" not in graph["engine.maze.grids"] and "engine.codes" not in graph["engine.maze.masks"]
+    assert "engine.maze.recipe" not in graph["engine.level"]
+
+
+def test_the_full_reader_counts_deferred_and_type_checking_imports(tmp_path):
+    pkg = tmp_path / "engine"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine import b\n")
+    (pkg / "b.py").write_text("def f():\n    from engine.c import x\n")
+    (pkg / "c.py").write_text("import engine.a\nx = 1\n")
+    (tmp_path / "game").mkdir()
+    assert cycles(full_engine_graph(tmp_path)) == [["engine.a", "engine.b", "engine.c"]]
+    assert cycles(import_graph(tmp_path)) == []  # type-only imports are not counted there
 
 
 #: The packages whose modules may define screens (arcade Views).
@@ -188,3 +155,33 @@ def test_modules_stay_short():
         for path in (ROOT / pkg).rglob("*.py"):
             lines = len(path.read_text(encoding="utf-8").splitlines())
             assert lines <= limit, f"{path.relative_to(ROOT)} has {lines} lines (limit {limit})"
+
+
+#: The files that once switched on the decoded code kinds; each kind now carries its own behaviour.
+NO_KIND_SWITCH = ("engine/describe.py", "engine/share/lines.py", "game/format.py", "engine/maze/recipe.py",
+                  "game/play/open.py", "engine/codes.py")
+#: The decoded classes (one per code kind).
+KIND_CLASSES = {"MazeSpec", "RaceSpec", "GhostCode", "PuzzleCode", "LevelCode"}
+
+
+def _kind_switches(tree: ast.AST) -> list[int]:
+    """Lines that test a value against a decoded kind's class: ``isinstance(x, K)`` or ``case K():``."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            classes = node.args[1] if len(node.args) > 1 else None
+            names = {n.id for n in ast.walk(classes) if isinstance(n, ast.Name)} if classes is not None else set()
+            if names & KIND_CLASSES and "recipe" not in ast.unparse(node.args[0]):  # a Level's recipe: its type
+                lines.append(node.lineno)
+        if isinstance(node, ast.MatchClass) and ast.unparse(node.cls).rpartition(".")[2] in KIND_CLASSES:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_switch_over_code_kinds_where_the_kinds_carry_their_behaviour():
+    sample = "match d:\n    case MazeSpec():\n        pass\nisinstance(d, (RaceSpec, int))\n"
+    assert _kind_switches(ast.parse(sample)) == [4, 2]
+    for rel in NO_KIND_SWITCH:
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        assert _kind_switches(ast.parse(text)) == [], rel
+        assert 'startswith("L")' not in text, rel

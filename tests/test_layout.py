@@ -121,13 +121,13 @@ def _screens(ctx):
         os.environ["TESSERA_HOME"] = str(home)
         try:
             assert len(other.campaign.broken) == 1
+            view = other.view_for(Route.LEVELS)
         finally:
             if old is None:
                 del os.environ["TESSERA_HOME"]
             else:
                 os.environ["TESSERA_HOME"] = old
-        view = other.view_for(Route.LEVELS)
-        view.focus = len(view.buttons) - 1  # the broken pack's reason on the bottom line
+        view.focus = len(view.tiles) - 1  # the broken pack's reason on the bottom line
         return view
 
     def loading():
@@ -333,18 +333,20 @@ def test_daily_title_is_fitted_left_of_the_clock(window, ctx, monkeypatch, day):
 
 
 def test_world_names_share_one_size_and_are_whole(window, ctx):
-    """The campaign map draws every world name at one font size, uncut at 1920×1080 (two lines where narrow)."""
+    """The campaign map paints every world name at one font size, whole at every size (two lines where narrow)."""
+    from game.render.map_art import text_width
     from game.routes import Route
 
     view = ctx.view_for(Route.LEVELS)
     try:
         for w, h in SIZES:
             assert check_layout(window, view, w, h) == []
-            names = view.world_names
-            assert len({round(t.font_size, 3) for t in names}) == 1, (w, h, [t.font_size for t in names])
-            shown = [" ".join(t.text.split("\n")) for t in names]
-            if w >= 1920:
-                assert shown == view.column_names(), (w, h, shown)
-            assert names[0].font_size >= 9, (w, h)
+            lay = view.picture.layout
+            shown = [" ".join(lines) for _, lines, _ in lay.columns]
+            assert shown == view.column_names(), (w, h, shown)
+            for box, lines, _ in lay.columns:
+                assert len(lines) <= 2
+                assert all(text_width(x, lay.world_px, True) <= box[2] - box[0] + 12 * lay.g for x in lines)
+            assert lay.world_px >= 11, (w, h)
     finally:
         set_window_size(window, 1280, 800)

@@ -59,7 +59,7 @@ def test_a_level_without_a_recipe_has_a_level_code():
     level = hand_made(SPECS[1])
     assert level.recipe is None and level.has_code and not level.dark
     code = level.code()
-    assert code.startswith("L2.H8X6") and code == level.level_code()
+    assert code.startswith("L2.H8X6") and code == level.passages_code()
     again = Level.from_code(code)
     assert again.recipe is None and again.maze.digest() == level.maze.digest()
     assert (again.start, again.goal, again.dark) == (level.start, level.goal, False)

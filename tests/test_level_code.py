@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cli import main
-from engine.codes import KINDS, MAX_ANY_LENGTH, SYMBOLS, CodeError, decode_any, seal
+from engine.codes import KINDS, MAX_ANY_LENGTH, SYMBOLS, CodeError, decode_any, decode_kind, seal
 from engine.level import Level
 from engine.maze import level_format as fmt
 from engine.maze.generators import GENERATORS
 from engine.maze.grids import SHAPES, make_grid
-from engine.maze.level_code import LevelCode
+from engine.maze.level_code import LEVEL_CODES, LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import SHAPE_LETTERS, MazeSpec
 from engine.rng import Rng
@@ -98,7 +98,7 @@ def test_passages_pack_in_31_bit_chunks_of_6_characters():
 
 def test_a_30x20_square_maze_is_at_most_300_characters():
     for seed in range(5):
-        code = MazeSpec.create("square", 30, 20, "wilson", seed=seed, braid=0.5).level().level_code()
+        code = MazeSpec.create("square", 30, 20, "wilson", seed=seed, braid=0.5).level().passages_code()
         assert len(code) <= 300, len(code)
 
 
@@ -112,13 +112,13 @@ def test_the_format_by_example():
     held = decode_any(code)
     assert isinstance(held, LevelCode) and held.KIND == "level" and held.version == 2
     assert held.upgraded() == held and held.upgraded().code() == code
-    assert decode_any(code, tag="L") == held == LevelCode.from_code(code.lower())
+    assert decode_kind(code, LEVEL_CODES) == held == LevelCode.from_code(code.lower())
     assert held.describe() == {"shape": "square", "width": 3, "height": 2, "start": 3, "goal": 2, "dark": False,
                                "edges": 7, "passages": 5}
     level = held.level()
     assert level.recipe is None and level.maze.digest() == maze.digest() and not level.dark
     assert level.code() == code and spec.level().code() == spec.code()  # a recipe keeps its maze code
-    assert spec.level().level_code() == code
+    assert spec.level().passages_code() == code
 
 
 def test_the_kind_is_registered_like_the_others():
@@ -330,7 +330,7 @@ def test_shaped_and_weave_mazes_have_no_level_code():
     woven = MazeSpec.create("square", 8, 8, "backtracker", seed=1, weave=0.5)
     for spec in (shaped, woven):
         with pytest.raises(CodeError, match="^Level codes cannot carry shaped or weave mazes yet.$"):
-            spec.level().level_code()
+            spec.level().passages_code()
         with pytest.raises(CodeError, match="cannot carry shaped or weave"):
             Level(spec.build(), spec.dark).code()
         assert not Level(spec.build()).has_code

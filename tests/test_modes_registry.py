@@ -1,18 +1,27 @@
-"""The mode registry (engine.modes.registry): its names are real routes and code kinds, and the game reads it."""
+"""The mode registry (engine.modes.registry): its kinds are real code kinds, its sessions real session classes, its
+route names real routes, and the game reads it."""
 
 from __future__ import annotations
 
 from engine.codes import KINDS, known_kinds
-from engine.modes.registry import MODES, help_keys, kind_routes, menu_modes
+from engine.modes.registry import GAME_FACING, MODES, help_keys, kind_routes, menu_modes
 from game.routes import ROUTES, Route
 
 
 def test_every_mode_route_is_a_game_route() -> None:
-    for mode in MODES.values():
-        assert Route(mode.route) in ROUTES, mode.name
+    assert list(GAME_FACING) == list(MODES)
+    for name, mode in GAME_FACING.items():
+        assert Route(mode.route) in ROUTES, name
         if mode.menu_route is not None:
-            assert Route(mode.menu_route) in ROUTES, mode.name
-        assert (mode.label is None) == (mode.menu_route is None), mode.name
+            assert Route(mode.menu_route) in ROUTES, name
+        assert (mode.label is None) == (mode.menu_route is None), name
+
+
+def test_every_mode_names_the_session_that_runs_it() -> None:
+    for mode in MODES.values():
+        assert isinstance(mode.session, type) and mode.session.__module__.startswith("engine."), mode.name
+    assert {m.session.__name__ for m in MODES.values()} == {
+        "PlaySession", "RaceSession", "DuoSession", "PuzzleSession", "LabRun", "EditorSession"}
 
 
 def test_every_registered_code_kind_has_a_mode() -> None:

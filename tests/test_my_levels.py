@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from engine.maze.recipe import MazeSpec, dark_code
+from engine.codes import dark_code
+from engine.maze.recipe import MazeSpec
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.ghost import Ghost
 from engine.modes.packs import MAX_LEVELS, export_levels, load_pack
@@ -103,9 +104,9 @@ def test_export_of_nothing_playable_writes_no_file(tmp_path):
 def test_summaries_read_kind_shape_and_size_and_never_raise():
     from game.format import summarize
 
-    assert summarize(MAZE.code()).text == "maze · hex 9×7"
-    assert summarize(dark_code(MAZE.code())).text == "maze · hex 9×7, dark"
-    assert summarize(RaceSpec.create(MAZE, "runner", "easy").code()).text == "race · hex 9×7 vs runner"
+    assert summarize(MAZE.code()).text == "maze · hexagon 9×7"
+    assert summarize(dark_code(MAZE.code())).text == "maze · hexagon 9×7, dark"
+    assert summarize(RaceSpec.create(MAZE, "runner", "easy").code()).text == "race · hexagon 9×7 vs runner"
     assert summarize(ghost_code()).text.startswith("ghost · square 6×4, ")
     assert summarize(shuffle_code(4, 4, 7).code()).text == "puzzle · 4×4"
     for bad in (BROKEN, "", "not a code at all", "Z9.X#1-00", "M2." + "A" * 200_000):
@@ -113,12 +114,29 @@ def test_summaries_read_kind_shape_and_size_and_never_raise():
         assert s.kind == "" and s.text == "code does not decode" and s.error
 
 
+def test_a_hand_made_level_is_named_by_its_grid_and_size_in_players_words():
+    """A level code (a level made by hand) says its grid and size, as players name them, not just "level"."""
+    from game.format import summarize
+
+    hand = MazeSpec.create("hex", 8, 6, "wilson", seed=3).level().passages_code()
+    said = summarize(hand)
+    assert said.kind == "level" and said.text == "hand-made · hexagon 8×6"
+    circle = MazeSpec.create("polar", 6, 4, "wilson", seed=3).level().with_dark().passages_code()
+    assert summarize(circle).text == "hand-made · circle 6×4, dark"
+    octagon = MazeSpec.create("upsilon", 5, 4, "backtracker", seed=1).level().passages_code()
+    assert summarize(octagon).text == "hand-made · octagon 5×4"
+    floors = MazeSpec.create("square", 5, 4, "backtracker", seed=1, floors=2).level().passages_code()
+    assert summarize(floors).text == "hand-made · square 5×4, 2 floors"
+    for code in (hand, circle, octagon):
+        assert not {"hex ", "polar", "upsilon", "tessellation"} & set(summarize(code).text.split(" ")), code
+
+
 # -- the screen -----------------------------------------------------------------------------
 def test_the_list_shows_saved_levels_newest_first(window, ctx, saved):
     view = show_my_levels(window, ctx)
     assert [t.text for t in view.row_names] == [name for name, _ in saved]
     kinds = [t.text for t in view.row_kinds]
-    assert kinds[0].startswith("race · hex 9×7") and kinds[2] == "puzzle · 4×4" and kinds[3] == "maze · hex 9×7"
+    assert kinds[0].startswith("race · hexagon 9×7") and kinds[2] == "puzzle · 4×4" and kinds[3] == "maze · hexagon 9×7"
     assert kinds[1] == "code does not decode"
     assert "4 saved levels" in view.count.text
     assert view.info.text.startswith("Race me") and view.detail.text == saved[0][1]
@@ -227,13 +245,14 @@ def test_empty_list_says_so_and_its_buttons_are_off(window, ctx):
 
 
 def test_the_menu_opens_my_levels_and_esc_comes_back(window, ctx, saved):
-    from game.shell.menu import MenuView
+    from game.shell.menu import MenuView, group_entries
     from game.shell.my_levels import MyLevelsView
 
     menu = MenuView(ctx)
     window.show_view(menu)
+    menu.open_group("create")  # My levels sits in the Create group
     menu.on_draw()
-    index = [e.label for e in menu.entries].index("My levels")
+    index = [e.label for e in group_entries("create")].index("My levels")
     click(window, menu.buttons[index])
     assert isinstance(window.current_view, MyLevelsView)
     keypress(window, key.ESCAPE)

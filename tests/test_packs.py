@@ -176,8 +176,8 @@ def test_levels_over_a_million_cells_are_refused_before_anything_is_built(tmp_pa
         load_pack(pack_file(tmp_path, "big", level_toml("Huge", big.code())))
 
 
-def test_a_hand_made_level_code_kind_is_accepted_through_its_level_method(tmp_path, monkeypatch):
-    """The future L kind: any decoded object with ``level()`` giving a Level (no recipe) is a pack level."""
+def test_a_hand_made_level_code_kind_is_accepted_through_its_made_level(tmp_path, monkeypatch):
+    """Any decoded kind whose ``made_level()`` gives a Level (no recipe) is a pack level."""
     from engine.level import Level
 
     maze = SQUARE.build()
@@ -188,7 +188,7 @@ def test_a_hand_made_level_code_kind_is_accepted_through_its_level_method(tmp_pa
         def code(self) -> str:
             return "L2.FAKE-00"
 
-        def level(self) -> Level:
+        def made_level(self) -> Level:
             return Level(maze, dark=True)
 
     real = packs.decode_any
@@ -381,15 +381,15 @@ def test_the_map_shows_a_pack_world_and_a_broken_pack(window, ctx, home_with_pac
     assert isinstance(view, LevelsView)
     names = view.column_names()
     assert names[:-2] == shipped.worlds() and names[-2:] == ["Teacher's Hex Set", "oops"]
-    assert len(view.buttons) == len(camp.levels) + 1
+    assert len(view.tiles) == len(camp.levels) + 1
     n = len(shipped)
-    assert not view.buttons[n].disabled and view.buttons[n + 1].disabled  # a pack's first level is open
-    assert view.buttons[-1].disabled
-    assert "1 level pack could not be read" in view.summary.text
+    assert view.tiles[n].state == "open" and view.tiles[n + 1].state == "locked"  # a pack's first level is open
+    assert view.tiles[-1].state == "broken"
+    assert "1 level pack could not be read" in view.summary_value
     window.current_view.on_draw()
-    view.focus = len(view.buttons) - 1
+    view.focus = len(view.tiles) - 1
     view.on_draw()
-    assert view.info.text.startswith("oops: broken: oops.toml: level 2 'Bad': field 'code'")
+    assert view.info.text.startswith("oops: cannot be read: oops.toml: level 2 'Bad': field 'code'")
     view.activate(view.focus)  # a broken tile does nothing
     assert window.current_view is view
     view.move_focus(-1)  # left, to the pack's column
@@ -419,7 +419,7 @@ def test_playing_a_pack_level_records_stars_and_bests_under_its_id(window, ctx, 
     levels = ctx.go(Route.LEVELS)
     assert isinstance(levels, LevelsView)
     i = level.index
-    assert not levels.locked[i + 1] and levels.tile_marks[i].text != "locked"
+    assert not levels.locked[i + 1] and levels.tiles[i].state == "open" and levels.tiles[i].stars >= 2
 
 
 def test_a_hand_made_pack_level_opens_in_the_play_screen(window, ctx, tmp_path):

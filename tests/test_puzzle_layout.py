@@ -152,3 +152,70 @@ def test_the_checker_sees_an_overlap_and_a_text_outside(ctx):
     found = problems([a, b, c], [], 800, 600, "probe")
     assert any("overlaps" in p for p in found) and any("leaves the window" in p for p in found)
     assert view.session.board == Board.goal(4, 4) or not view.session.solved
+
+
+# -- issue 29 item 13: text size on the puzzle screens only makes text larger, and nothing is cut -------------
+def _labels(view):
+    _texts, buttons = view_parts(view)
+    return {b.want: (b.text, float(b.label_size), float(b.ui_label._label.font_size)) for b in buttons
+            if b.rect.width > 0}
+
+
+@pytest.mark.parametrize("w, h", [(1280, 800), (800, 600), (1920, 1080)])
+def test_the_puzzle_screen_at_200_percent_reflows_its_buttons_and_cuts_no_label(ctx, w, h):
+    try:
+        sizes = {}
+        for percent in (100, 200):
+            ctx.set_text_size(percent)
+            view = puzzle_view(ctx, "dark")
+            resize(ctx.window, w, h)
+            view.on_update(1 / 60)
+            view.on_draw()
+            sizes[percent] = _labels(view)
+            cut = [want for want, (shown, _a, _b) in sizes[percent].items() if shown != want]
+            assert not cut, (percent, cut)  # "Restart  R", "Advanced  V", "Distance  M": whole, shortcut kept
+            texts, buttons = view_parts(view)
+            assert problems(texts, buttons, w, h, f"puzzle {percent}%") == []
+        assert view.panel.columns < 3 or w >= 1920  # 200 %: fewer columns, more rows
+        for want, (_shown, _asked, font) in sizes[200].items():
+            assert font >= sizes[100][want][2] - 0.01, want  # never smaller than at 100 %
+    finally:
+        ctx.set_text_size(100)
+        resize(ctx.window, 1280, 800)
+
+
+@pytest.mark.parametrize("w, h", [(1280, 800), (800, 600)])
+def test_the_puzzle_setup_honours_text_size_and_scrolls_what_does_not_fit(ctx, w, h):
+    from arcade import key
+
+    try:
+        fonts = {}
+        for percent in (100, 200):
+            ctx.set_text_size(percent)
+            view = setup(ctx, "dark")
+            resize(ctx.window, w, h)
+            view.on_draw()
+            fonts[percent] = (view.t_title.font_size, view.b_play.label_size, view.t_help.font_size)
+            assert all(b.text == b.want for b in view.buttons if b.rect.width > 0), percent
+        assert all(big > small for big, small in zip(fonts[200], fonts[100], strict=True))  # larger text
+        assert view.max_scroll > 0  # taller than the window: it scrolls instead of cutting
+        ctx.window.dispatch_event("on_key_press", key.END, 0)
+        assert view.scroll == pytest.approx(view.max_scroll)
+        assert 0 <= view.b_back.rect.bottom and view.t_help.y >= 0  # the footer is reachable, whole
+        ctx.window.dispatch_event("on_key_press", key.HOME, 0)
+        assert view.scroll == 0, view.scroll
+        assert view.t_title.y <= h
+    finally:
+        ctx.set_text_size(100)
+        resize(ctx.window, 1280, 800)
+
+
+def test_the_puzzle_setup_footer_is_whole_at_800x600(ctx):
+    """Item 17: the key help under the setup was cut at 800×600."""
+    try:
+        view = setup(ctx, "dark")
+        resize(ctx.window, 800, 600)
+        view.on_draw()
+        assert "…" not in view.t_help.text and view.t_help.text.rstrip().endswith("between.")
+    finally:
+        resize(ctx.window, 1280, 800)

@@ -72,3 +72,58 @@ def test_bounds_that_leave_one_value_answer_without_a_search():
     board = shuffle_moves(3, 3, 10, Rng(5))
     assert measure(MeterQuery(board, 12, 12)).distance == 12
     assert meter_available(4, 4) and not meter_available(5, 4)
+
+
+def test_the_look_ahead_measures_every_neighbour_of_a_known_position_then_stops():
+    start = shuffle_moves(4, 3, 30, Rng(11))
+    meter = DistanceMeter()
+    assert meter.ahead(start) is None  # nothing known yet: measure the position first
+    meter.learn(measure(meter.query(start)))
+    d = meter.reading(start)
+    asked = []
+    while (q := meter.ahead(start)) is not None:
+        assert (q.at_least, q.at_most) == (max(0, d - 1), d + 1)
+        assert q.board in [start.move(m) for m in start.legal_moves()] and q.board not in asked
+        asked.append(q.board)
+        meter.learn(measure(q))
+    assert asked  # the neighbour on the found line was known; the others were measured
+    for m in start.legal_moves():
+        assert meter.reading(start.move(m)) == solve_optimal(start.move(m)).length
+
+
+def test_the_game_line_looks_ahead_and_drops_a_look_ahead_the_player_did_not_take():
+    from engine.puzzle.session import PuzzleSession
+    from game.puzzle.meter import MeterLine
+
+    start = shuffle_moves(4, 3, 40, Rng(2))
+    session = PuzzleSession(start)
+    line = MeterLine()
+    line.attach(session)
+
+    def settle() -> None:
+        while line.task is not None:
+            line.task.wait(60)
+            line.poll(session, True)
+
+    line.poll(session, True)
+    settle()  # the dealt position, then its neighbours, one search at a time
+    for m in start.legal_moves():
+        assert line.meter.reading(start.move(m)) == solve_optimal(start.move(m)).length
+    # a move to a neighbour: read at once, and the look-ahead now measures that position's neighbours
+    def unknown(b: Board) -> list[Board]:
+        return [b.move(m) for m in b.legal_moves() if line.meter.reading(b.move(m)) is None]
+
+    session.act(next(m for m in start.legal_moves() if len(unknown(start.move(m))) >= 2))
+    line.poll(session, True)
+    assert line.text.startswith(f"{line.meter.reading(session.board)} move")
+    assert line.task is not None and line.asked in [session.board.move(m) for m in session.board.legal_moves()]
+    # the player moves on to a position the look-ahead is not measuring: it is dropped for the new position
+    here = session.board
+    other = next(b for b in unknown(here) if b != line.asked)
+    ahead = line.task
+    session.act(next(m for m in here.legal_moves() if here.move(m) == other))
+    line.poll(session, True)
+    assert ahead.cancelled or ahead.done
+    assert line.meter.reading(session.board) is not None or line.asked == session.board
+    settle()
+    assert line.meter.reading(session.board) == solve_optimal(session.board).length

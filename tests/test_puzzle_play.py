@@ -128,7 +128,7 @@ from engine.puzzle.hint import HintPlan, HintSource, plan_hint  # noqa: E402
 from engine.puzzle.result import SolveResult  # noqa: E402
 from engine.puzzle.session import (  # noqa: E402
     SPEEDS,
-    Phase,
+    PuzzlePhase,
     SolveKind,
     SolveOutcome,
     auto_speed,
@@ -203,17 +203,17 @@ def test_busy_holds_a_slow_playback_but_not_a_fast_one():
 
 def test_phases_follow_the_game():
     s = PuzzleSession(GOAL3.apply("LU"))
-    assert s.phase is Phase.READY
+    assert s.phase is PuzzlePhase.READY
     s.press("up")
-    assert s.phase is Phase.PLAYING
+    assert s.phase is PuzzlePhase.PLAYING
     s.undo()
     s.start_playback("DR")
-    assert s.phase is Phase.PLAYBACK
+    assert s.phase is PuzzlePhase.PLAYBACK
     s.toggle_pause()
-    assert s.phase is Phase.PAUSED
+    assert s.phase is PuzzlePhase.PAUSED
     s.toggle_pause()
     _play_out(s)
-    assert s.phase is Phase.WON
+    assert s.phase is PuzzlePhase.WON
 
 
 def test_speed_control_steps_through_the_speeds_and_applies_at_once():
@@ -241,7 +241,7 @@ def test_auto_solve_plays_the_fast_plan_then_switches_to_the_optimal_one():
     assert jobs[1].timeout >= 60.0  # the optimal search is not cut at the fast solver's 2 s
     fast = "LL" + "RR" + _inverse("LLUURDLURRDD")  # a longer, legal solution
     assert s.solve_finished(jobs[0], _result(fast)) is SolveOutcome.STARTED
-    assert s.phase is Phase.PLAYBACK and s.solving
+    assert s.phase is PuzzlePhase.PLAYBACK and s.solving
     for _ in range(3):
         s.playback_step()
     assert s.moves == 3

@@ -71,7 +71,8 @@ def test_optimal_3x3_matches_table_and_is_fast():
         assert r.optimal and b.apply(r.moves).is_solved()
         fr = solve_fast(b)
         assert len(fr.moves) >= r.length
-        assert r.seconds < 0.05
+        # fast = read from the exact table, a few lookups per move, no search (not timed: 0.05 s failed at load 20)
+        assert r.solver == "table" and r.nodes <= 4 * r.length, r
     assert solve_optimal(Board.goal(3, 3)).moves == ""
 
 

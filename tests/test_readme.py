@@ -1,4 +1,4 @@
-"""The README's example codes and its test command stay true."""
+"""The README's example codes (and docs/LEVELS.md's) and its test command stay true."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ import pytest
 
 from engine.codes import decode_any
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-CODES = sorted(set(re.findall(r"\b[MRGP][12]\.[A-Z0-9.#:]+-[A-Z0-9]{1,2}\b", README)))
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README's codes and the examples it sends players to (docs/LEVELS.md).
+EXAMPLES = README + (ROOT / "docs" / "LEVELS.md").read_text(encoding="utf-8")
+CODES = sorted(set(re.findall(r"\b[MRGP][12]\.[A-Z0-9.#:]+-[A-Z0-9]{1,2}\b", EXAMPLES)))
 
 
 def test_the_readme_shows_codes():

@@ -96,7 +96,7 @@ def test_csv_export_reads_back():
     assert rows[1][:3] == ["puzzle-history", "3x3", "5"] and rows[1][5] == "9.50"
     assert [r[0] for r in rows[2:]] == ["puzzle-size", "maze", "other", "puzzle"]
     history = list(csv.reader(io.StringIO(runs_csv(runs))))
-    assert len(history) == 6 and history[1][2:6] == ["3x3", "P2.3X3.U#1-AB", "9.500", "22"]
+    assert len(history) == 6 and history[1][2:6] == ["3x3", "P2.3X3.U#1-AB", "9.50", "22"]
     assert best_kind("L2.S4X4:ABC-12") == "maze" and best_kind("vs-ghost:M2.x") == "other"
 
 

@@ -115,8 +115,8 @@ def test_the_migrated_records_show_on_every_screen_and_in_the_csv(ctx, tmp_path,
     sizes = {row[0]: row for row in records.puzzle[1:]}
     assert sizes["4x4"][2] == "1:35.00" and sizes["4x4"][3] == "180"  # the kept bests, no history needed
     assert sizes["3x3"][2] == "0:12.50" and sizes["3x3"][3] == "24"
-    levels = {row[1]: row for row in records.levels[1:]}
-    assert levels[MAZE][2] == "0:33.25" and all(code in levels for code in info["won"])
+    levels = {row[3]: row for row in records.levels[1:]}
+    assert levels[MAZE][1] == "0:33.25" and all(code in levels for code in info["won"])
     dailies = ctx.view_for(Route.DAILIES)
     assert "Maze streak: 3 days (longest 3)" in dailies.streak.text
     assert dailies.columns_text[1].text.split("\n")[1:6] == ["·", "done", "done", "done", "·"]

@@ -1,24 +1,123 @@
-"""Structure report of engine/ and game/: the figures a redesign is judged by.
+"""Structure report of engine/ and game/: the figures a redesign is judged by, and the one import-graph reader.
 
 Prints modules per folder, the height of the engine's import tower (the longest chain of
-imports between engine modules), the largest modules, classes and functions, and the
-screen-to-screen imports.  Reads only the source tree given (default: this checkout)::
+imports between engine modules) counted at module level and counted fully, the import cycles
+counted fully, the largest modules, classes and functions.  Reads only the source tree given
+(default: this checkout); imports nothing of it::
 
     python tools/structure.py [ROOT]
+
+:func:`import_graph` is what ``tests/test_imports.py`` checks (it loads this file by path).
 """
 
 from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.test_imports import _module_name as module_name  # noqa: E402  (one import-graph reader)
-from tests.test_imports import import_graph  # noqa: E402
-
 PACKAGES = ("engine", "game")
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``engine/maze/grids/__init__.py`` -> ``engine.maze.grids``."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(root: Path, *, typing: bool = True, deferred: bool = True,
+                 navigation: Collection[str] = ()) -> dict[str, set[str]]:
+    """module -> the modules of engine/ and game/ it imports (from the AST; nothing is imported).
+
+    Args:
+        typing: count imports inside ``if TYPE_CHECKING:`` blocks.
+        deferred: count imports inside functions and methods (module level only when False).
+        navigation: modules whose top-level functions' imports are navigation (a router opening a screen
+            when called), not dependencies: not counted.
+    """
+    files = {module_name(p, root): p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip: set[int] = set()
+        if not typing:
+            skip |= {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                     and "TYPE_CHECKING" in ast.unparse(node.test) for stmt in node.body for n in ast.walk(stmt)}
+        if not deferred:
+            skip |= {id(n) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     for n in ast.walk(node) if n is not node}
+        if name in navigation:
+            skip |= {id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        out: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for t in targets:
+                while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
+                    t = t.rpartition(".")[0]
+                if t and t != name:
+                    out.add(t)
+        graph[name] = out
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (each holds one or more cycles), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    m = stack.pop()
+                    on.discard(m)
+                    comp.append(m)
+                    if m == node:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return sorted(out)
 
 
 def tower(graph: dict[str, set[str]], prefix: str) -> list[str]:
@@ -66,9 +165,13 @@ def main(argv: list[str]) -> int:
                       for d in [root / pkg, *(root / pkg).rglob("*")] if d.is_dir() and d.name != "__pycache__"),
                      reverse=True)
     print("modules per folder:", ", ".join(f"{f} {n}" for n, f in folders if n))
-    graph = import_graph(root)
+    graph = import_graph(root, typing=False, deferred=False)
     chain = tower(graph, "engine")
-    print(f"engine import tower: {len(chain)} floors: {' -> '.join(chain)}")
+    print(f"engine import tower, module level: {len(chain)} floors: {' -> '.join(chain)}")
+    full = import_graph(root)
+    print(f"engine import tower, counted fully (deferred and TYPE_CHECKING too): {len(tower(full, 'engine'))} floors")
+    engine_full = {m: {t for t in deps if t.startswith("engine")} for m, deps in full.items() if m.startswith("engine")}
+    print("engine import cycles, counted fully:", "; ".join(" ".join(c) for c in cycles(engine_full)) or "none")
     model = {m: {t for t in deps if not t.startswith("engine.cli")} for m, deps in graph.items()
              if not m.startswith("engine.cli")}
     chain = tower(model, "engine")

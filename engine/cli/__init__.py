@@ -9,7 +9,7 @@ here too (so ``--help`` and bad arguments never open a window) and handed to
 the ``open_window`` callback of :func:`main`, which :mod:`game.launcher` gives.
 
 Every error a user can cause ends in one line on stderr and exit code 2, never
-a traceback; values are checked by :mod:`engine.args` (ASCII digits only, the
+a traceback; values are checked by :mod:`engine.values` (ASCII digits only, the
 engine's one seed range, one ``WxH`` parser).  An unexpected exception (a bug)
 prints one ``internal error`` line and exits with 1 (``TESSERA_DEBUG=1`` shows
 the traceback).
@@ -29,12 +29,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from engine.args import one_line
 from engine.cli.maze_commands import COMMANDS
 from engine.cli.parser import WINDOW_COMMANDS, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
 from engine.cli.records import OpenRecords
 from engine.codes import CodeError
+from engine.sanitise import one_line
 
 __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "build_parser", "main"]
 

@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from engine.args import quote
 from engine.cli.parsing import UsageError
+from engine.values import quote
 
 __all__ = ["add_parser", "cmd_encode", "maze_from_json"]
 

@@ -11,15 +11,17 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.args import one_line, parse_size, quote
 from engine.cli.parsing import PROG, UsageError
 from engine.maze.level_code import LevelCode
 from engine.maze.masks import Mask
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
+from engine.sanitise import one_line
+from engine.values import parse_size, quote
 
 __all__ = [
-    "floors_from_args", "level_code", "level_from_args", "mask_from_args", "note", "parse_options", "spec_from_args",
+    "code_for_output", "floors_from_args", "level_from_args", "mask_from_args", "note", "parse_options",
+    "spec_from_args",
 ]
 
 
@@ -125,7 +127,7 @@ def note(args: argparse.Namespace, text: str) -> None:
         err.write(f"{PROG}: note: {one_line(text)}\n")
 
 
-def level_code(args: argparse.Namespace, spec: MazeSpec, maze: Maze | None = None) -> str | None:
+def code_for_output(args: argparse.Namespace, spec: MazeSpec, maze: Maze | None = None) -> str | None:
     """The spec's code, or None (with a note) when its mask is a picture too big for a code.
 
     Also notes cells a mask left out (``maze``'s grid, when given)."""

@@ -16,10 +16,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from engine.args import SEED_MAX, parse_size
 from engine.cli.maze_args import (
+    code_for_output,
     floors_from_args,
-    level_code,
     level_from_args,
     mask_from_args,
     note,
@@ -32,6 +31,8 @@ from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.output import check_output_path, open_output, open_output_bytes, write_output
+from engine.rng import SEED_MAX
+from engine.values import parse_size
 
 __all__ = ["COMMANDS", "cmd_daily", "cmd_generate", "cmd_list", "cmd_solve", "cmd_stats"]
 
@@ -133,7 +134,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
     maze, secs = _timed_build(spec)
     secs += cut_secs
-    code = level_code(args, spec, maze)
+    code = code_for_output(args, spec, maze)
     path = solve(maze, "bfs").path if args.solution else None
     if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
         if args.output is None:
@@ -256,7 +257,7 @@ def _write_jsonl(
             one = spec.with_seed((spec.seed + i) & SEED_MAX)
             maze, secs = _timed_build(one)
             secs += cut_secs if i == 0 else 0.0
-            code = level_code(args, one, maze if i == 0 else None)
+            code = code_for_output(args, one, maze if i == 0 else None)
             sink.write(json.dumps(_json_of(one, maze, secs, code), separators=(",", ":")) + "\n")
 
 
@@ -273,7 +274,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     else:
         assert spec is not None
         maze = spec.build()
-        code, label = level_code(args, spec, maze), spec.label()
+        code, label = code_for_output(args, spec, maze), spec.label()
     t0 = time.perf_counter()
     res = solve(maze, args.solver)
     secs = time.perf_counter() - t0
@@ -346,8 +347,8 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     """Print the daily challenge's code and what it is."""
-    from engine.args import parse_day
     from engine.modes.daily import daily_spec, utc_today
+    from engine.values import parse_day
 
     day = parse_day(args.date) if args.date is not None else utc_today()
     spec = daily_spec(day)

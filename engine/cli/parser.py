@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-from engine.args import SEED_MAX, parse_number, parse_seed, parse_uint
 from engine.cli.parsing import PROG, OneLineParser, arg_type
+from engine.rng import SEED_MAX, parse_seed
+from engine.values import parse_number, parse_uint
 
 __all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "build_parser"]
 

@@ -2,9 +2,9 @@
 
 :class:`OneLineParser` turns argparse's usage errors into :class:`UsageError`
 (one line, exit code 2 in :func:`engine.cli.main`), and :func:`arg_type` adapts
-a pure value parser of :mod:`engine.args` (``parse_uint``, ``parse_seed``,
+a pure value parser of :mod:`engine.values` (``parse_uint``, ``parse_seed``,
 ``parse_number``...) to argparse's ``type=``.  This is the only place argparse
-is subclassed; the value parsers themselves stay in :mod:`engine.args`.  Also
+is subclassed; the value parsers themselves stay in :mod:`engine.values`.  Also
 the command line's name and exit codes.
 """
 

@@ -26,9 +26,9 @@ MAX_MAZES = 2000
 
 def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse's subparsers action, a callable
     """Register ``print`` on the ``tessera`` subcommand parsers (``add_maze_args`` adds generate's options)."""
-    from engine.args import parse_uint
     from engine.cli.parsing import arg_type
     from engine.printing.options import DIFFICULTIES, PAGES, PER_PAGE, SOLUTIONS
+    from engine.values import parse_uint
 
     p = sub.add_parser("print", help="a PDF workbook of mazes with answer keys (any grid, codes or campaign worlds)")
     add_maze_args(p)
@@ -76,12 +76,9 @@ def _sheets(args: argparse.Namespace) -> list[Any]:
 
 def cmd_print(args: argparse.Namespace) -> int:
     """Write the workbook; prints where it went and how many pages (progress on a terminal)."""
-    from engine.output import check_output_path, open_output_bytes
-    from engine.printing.workbook import plan_pages, write_workbook
+    from engine.printing.workbook import print_to_file
 
     sheets = _sheets(args)
-    plan_pages(len(sheets), args.per_page, args.solutions)  # refuse too many pages before any work
-    check_output_path(args.output)
     err = sys.stderr
     tty = err.isatty()
 
@@ -90,9 +87,8 @@ def cmd_print(args: argparse.Namespace) -> int:
             err.write(f"\rprinting page {done} of {total}")
             err.flush()
 
-    with open_output_bytes(args.output) as out:
-        pages = write_workbook(sheets, out, page=args.page, per_page=args.per_page, solutions=args.solutions,
-                               title=args.title, progress=progress)
+    pages = print_to_file(sheets, args.output, page=args.page, per_page=args.per_page, solutions=args.solutions,
+                          title=args.title, progress=progress)
     if tty:
         err.write("\n")
     print(f"wrote {args.output}: {len(sheets)} maze{'s' if len(sheets) != 1 else ''} on {pages} "

@@ -3,7 +3,7 @@
 ``engine.cli`` calls :func:`add_parser` on its subparsers; the parsed
 namespace carries ``func`` (= :func:`run`).  Bad input raises ``ValueError``
 with one line, which ``main()`` prints before exiting with 2.  Values are
-checked by :mod:`engine.args` (ASCII digits, the engine's seed range).
+checked by :mod:`engine.values` and :mod:`engine.rng` (ASCII digits, the engine's seed range).
 """
 
 from __future__ import annotations
@@ -13,14 +13,6 @@ import json
 import sys
 from typing import Any, TextIO
 
-from engine.args import (
-    new_seed,
-    one_line,
-    parse_number,
-    parse_seed,
-    parse_size,
-    parse_uint,
-)
 from engine.cli.parsing import OneLineParser, arg_type
 from engine.output import check_output_path, write_output
 from engine.puzzle.astar import HEURISTICS, solve_fast
@@ -28,6 +20,9 @@ from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
 from engine.puzzle.pictures import check_picture, known_pictures
 from engine.puzzle.result import SolveResult, SolverStopped
+from engine.rng import new_seed, parse_seed
+from engine.sanitise import one_line
+from engine.values import parse_number, parse_size, parse_uint
 
 #: What a move letter means, as printed next to solutions (see :mod:`engine.puzzle.board`).
 MOVE_LETTERS = (
@@ -367,8 +362,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _daily(args: argparse.Namespace) -> int:
     """``tessera puzzle daily``: the day's position code and its optimum (proven by the optimal solver)."""
-    from engine.args import parse_day
     from engine.modes.daily import puzzle_daily, utc_today
+    from engine.values import parse_day
 
     day = parse_day(args.date) if args.date is not None else utc_today()
     size = int(args.size)

@@ -12,7 +12,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
-from engine.args import check_output_path, write_file
+from engine import records
+from engine.output import check_output_path, write_output
 from engine.records import Run, puzzle_records, records_csv, runs_csv
 
 
@@ -41,8 +42,8 @@ OpenRecords = Callable[[], "RecordSource | None"]
 
 
 def seconds_text(seconds: float) -> str:
-    """``12.34 s``."""
-    return f"{seconds:.2f} s"
+    """``12.34 s`` (cut to hundredths like every recorded time: :func:`engine.records.seconds_text`)."""
+    return f"{records.seconds_text(seconds)} s"
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
@@ -81,7 +82,7 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
             source.close()
     records = puzzle_records(runs)
     if args.csv is not None:
-        write_file(args.csv, runs_csv(runs) if args.runs else records_csv(records, bests))
+        write_output(args.csv, runs_csv(runs) if args.runs else records_csv(records, bests))
         what = f"{len(runs)} finished games" if args.runs else f"{len(records) + len(bests)} records"
         out.write(f"wrote {what} to {args.csv}\n")
         return 0

@@ -1,7 +1,7 @@
 """``tessera share CODE [--format text|json] [--qr FILE.png|FILE.svg]`` and ``tessera share --register|--unregister``.
 
 ``share CODE`` decodes any code or ``tessera://`` link and prints its link first, then the code and a
-one-line description (:func:`engine.share.lines.describe_line`); JSON is one object ``{"link", "code",
+one-line description (:meth:`engine.codes.Decoded.line`); JSON is one object ``{"link", "code",
 "kind", "description"}`` (plus ``"qr"``, the file written).  ``--qr`` writes a QR code of the link
 (:mod:`engine.share.qr`).  ``--register`` / ``--unregister`` install / remove the Linux desktop handler
 of ``tessera://`` links (:mod:`engine.share.desktop`).  Errors: one line, exit code 2.
@@ -49,7 +49,6 @@ def cmd_share(args: argparse.Namespace) -> int:
     if args.code is None:
         raise UsageError("give a code or a tessera:// link to share (or --register / --unregister)")
     from engine.codes import decode_any
-    from engine.share.lines import describe_line
     from engine.share.links import link_for
 
     decoded = decode_any(args.code)
@@ -58,7 +57,7 @@ def cmd_share(args: argparse.Namespace) -> int:
         "link": link_for(code),
         "code": code,
         "kind": decoded.KIND,
-        "description": describe_line(decoded),
+        "description": decoded.line(),
     }
     if args.qr is not None:
         from engine.share.qr import write_qr

@@ -2,7 +2,7 @@
 
 The format is :mod:`engine.maze.level_format`
 (``L2.<S><W>X<H>[.A<start>][.Z<goal>][.D]:<passages>-<check>``); this module is its
-decoded type, :class:`LevelCode`, and its registration in :mod:`engine.codes`.
+decoded type, :class:`LevelCode`, and its kind, :data:`LEVEL_CODES` (one entry in :data:`engine.codes.KINDS`).
 
 ``decode_any("L2...")`` returns a :class:`LevelCode`; :meth:`LevelCode.level` is the
 :class:`engine.level.Level` it holds (no generator runs; ``recipe`` is None).
@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
-from engine.codes import CURRENT_VERSION, Frame, decode_any, register, seal
+from engine.code_frame import CURRENT_VERSION, CodeKind, Frame, decode_kind, seal
 from engine.level import Level
 from engine.maze import level_format as fmt
+from engine.maze.grids import player_name
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 
 TAG = fmt.TAG
 VERSION = fmt.VERSION
 
-__all__ = ["TAG", "VERSION", "LevelCode"]
+__all__ = ["LEVEL_CODES", "TAG", "VERSION", "LevelCode"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +81,7 @@ class LevelCode:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        return decode_any(code, tag="L")
+        return decode_kind(code, LEVEL_CODES)
 
     # -- what it is ------------------------------------------------------------------
     @property
@@ -132,6 +133,36 @@ class LevelCode:
         floors = f", {self.floors} floors" if self.floors > 1 else ""
         return f"{self.shape} {self.width}×{self.height} level{floors}" + (", dark" if self.dark else "")
 
+    # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
+    def facts(self, full: bool = False) -> dict[str, Any]:
+        """Cells, shortest path, whether it is perfect, loops, unreachable cells and dead ends of the maze it
+        carries (always read: it is already decoded), :func:`engine.maze.facts.maze_facts`."""
+        from engine.maze.facts import maze_facts
+
+        return maze_facts(self.maze())
+
+    def line(self) -> str:
+        """``level: hex 8×6 level (the maze itself)``."""
+        return f"level: {self.label()} (the maze itself)"
+
+    def list_text(self) -> str:
+        """``hand-made · hexagon 8×6, dark``: the grid in players' words (a level code is a hand-made level)."""
+        floors = f", {self.floors} floors" if self.floors > 1 else ""
+        return f"hand-made · {player_name(self.shape)} {self.width}×{self.height}{floors}" + (
+            ", dark" if self.dark else "")
+
+    def dark_twin(self) -> LevelCode:
+        """The same maze played in the dark."""
+        return self.with_dark()
+
+    def maze_recipe(self) -> None:
+        """None: a level code carries the maze itself, not a recipe."""
+        return None
+
+    def made_level(self) -> Level:
+        """The level it holds (:meth:`level`)."""
+        return self.level()
+
     def describe(self) -> dict[str, Any]:
         """Every field by name (the grid is already built; no search runs); ``floors`` only when more than 1."""
         out: dict[str, Any] = {
@@ -166,5 +197,6 @@ def _decode(frame: Frame) -> LevelCode:
     return LevelCode(f.grid, f.passage, f.start, f.goal, f.dark, frame.version)
 
 
-register(TAG, "level", VERSION, _decode, max_length=fmt.MAX_LENGTH)
+#: The level code kind (tag ``L``): one entry in :data:`engine.codes.KINDS`.
+LEVEL_CODES: Final = CodeKind[LevelCode](TAG, "level", {VERSION: _decode}, max_length=fmt.MAX_LENGTH)
 

@@ -44,7 +44,7 @@ from typing import Final
 
 import numpy as np
 
-from engine.codes import ALPHABET, MAX_ANY_LENGTH, CodeError, decode_int, encode_int, seal
+from engine.code_frame import ALPHABET, MAX_ANY_LENGTH, CodeError, decode_int, encode_int, seal
 from engine.maze.grids import SHAPE_LETTERS, SHAPES, make_grid, parse_shape_size
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.codes import CodeError, decode_int, encode_int
+from engine.code_frame import CodeError, decode_int, encode_int
 from engine.maze import mask_font
 
 #: Side and pixel limits of an image mask carried in a code.

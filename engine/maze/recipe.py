@@ -41,15 +41,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.args import SEED_MAX
-from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, decode_int, encode_int, register, seal
+from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_int, decode_kind, encode_int, seal
 from engine.level import Level
-from engine.maze.grids import SHAPE_LETTERS
+from engine.maze.grids import SHAPE_LETTERS, player_name
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
-from engine.rng import Rng
+from engine.rng import SEED_MAX, Rng
 
 TAG: Final = "M"
 VERSIONS = (1, 2)
@@ -254,7 +253,7 @@ class MazeSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        return decode_any(code, tag=TAG)
+        return decode_kind(code, MAZE_CODES)
 
     @classmethod
     def from_fields(cls, fields: list[str], seed_text: str, version: int = VERSION) -> MazeSpec:
@@ -434,6 +433,16 @@ class MazeSpec:
         """The same level played in the dark (or not): only the ``.D`` field of the code changes."""
         return replace(self, options=dict(self.options), dark=bool(dark))
 
+    def title(self) -> str:
+        """What a player calls this maze (no generator, no engine words), e.g. ``octagon maze 20×15, 2 floors,
+        dark``; :meth:`label` (with the generator) is for Details and the command line."""
+        from engine.maze.grids import player_name
+
+        extras = [w for w, on in (("with loops", bool(self.braid)), ("bridges", bool(self.weave)),
+                                  (f"{self.floors} floors", self.floors > 1), ("shaped", self.mask is not None),
+                                  ("dark", self.dark)) if on]
+        return f"{player_name(self.shape)} maze {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
         opts = "".join(f", {k}={v}" for k, v in self.options.items())
@@ -445,6 +454,40 @@ class MazeSpec:
         if self.floors > 1 and self.stairs != DEFAULT_STAIRS:
             floors += f" (stairs {self.stairs}%)"
         return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{floors}{mask}{dark}"
+
+    # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
+    def facts(self, full: bool = False) -> dict[str, Any]:
+        """Cells and shortest path of the built maze (only up to :data:`engine.maze.facts.CHEAP_CELLS` unless
+        ``full``): :func:`engine.maze.facts.recipe_facts`."""
+        from engine.maze.facts import recipe_facts
+
+        return recipe_facts(self.width, self.height, self.build, full)
+
+    def line(self) -> str:
+        """``maze: hex 8×6, wilson`` (nothing is built)."""
+        return f"maze: {self.label()}"
+
+    def grid_text(self) -> str:
+        """``hexagon 9×7, shaped, weave, dark``: the grid in players' words and what sets it apart."""
+        extras = [word for word, on in (("shaped", self.mask is not None), ("weave", bool(self.weave)),
+                                        (f"{self.floors} floors", self.floors > 1), ("dark", self.dark)) if on]
+        return f"{player_name(self.shape)} {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
+
+    def list_text(self) -> str:
+        """``maze · hexagon 9×7, dark`` for a list of saved levels."""
+        return f"maze · {self.grid_text()}"
+
+    def dark_twin(self) -> MazeSpec:
+        """The same maze played in the dark (``.D``)."""
+        return self.with_dark()
+
+    def maze_recipe(self) -> MazeSpec:
+        """Itself: a maze code is a recipe."""
+        return self
+
+    def made_level(self) -> None:
+        """None: a maze code is a recipe, not a ready-made level (:meth:`level` builds one)."""
+        return None
 
 
 def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
@@ -533,18 +576,10 @@ def cell_count(shape: str, width: int, height: int) -> int:
     return width * height
 
 
-def dark_code(text: object) -> str:
-    """The code of the same level played in the dark (``.D`` added), for a maze code; other kinds unchanged.
-
-    Race and ghost codes keep their spelling here: their screens decide whether they can be played dark.
-
-    Raises:
-        CodeError: the text is not a valid code (one plain sentence).
-    """
-    decoded = decode_any(text)
-    if isinstance(decoded, MazeSpec):
-        return decoded.with_dark().code()
-    return str(decoded.code())
+def recipe_of(level: Level) -> MazeSpec | None:
+    """The level's recipe as a :class:`MazeSpec` (None for a level made by hand)."""
+    recipe = level.recipe
+    return recipe if isinstance(recipe, MazeSpec) else None
 
 
 def split_level(rest: str, what: str) -> tuple[list[str], str]:
@@ -566,5 +601,5 @@ def _decode(frame: Frame) -> MazeSpec:
     return MazeSpec.from_fields(fields, seed_text, frame.version)
 
 
-for _version in VERSIONS:
-    register(TAG, "maze", _version, _decode)
+#: The maze code kind (tag ``M``): one entry in :data:`engine.codes.KINDS`.
+MAZE_CODES: Final = CodeKind[MazeSpec](TAG, "maze", dict.fromkeys(VERSIONS, _decode))

@@ -32,6 +32,7 @@ most one is open.  ``Maze.crossings`` is ``(K, 3)`` int32 ``[over_cell, under_a,
 from __future__ import annotations
 
 from array import array
+from typing import NoReturn
 
 import numpy as np
 
@@ -277,7 +278,7 @@ def _greedy_lattice(grid: Grid, cells: np.ndarray, touched: bytearray) -> list[i
     return chosen
 
 
-def _no_geometry() -> np.ndarray:
+def _no_geometry() -> NoReturn:
     raise ValueError("a weave quotient graph has no drawing geometry")
 
 
@@ -332,7 +333,7 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     order %= 2 * m
     twin = where[order]
     del order, where
-    layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)  # type: ignore[arg-type]
+    layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)
     q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
     q.memo(TWIN_KEY, lambda: twin)
     return q, base_edge

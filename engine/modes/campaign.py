@@ -32,11 +32,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.args import SEED_MAX
 from engine.paths import shipped_dir
+from engine.rng import SEED_MAX
 
 if TYPE_CHECKING:
     from engine.level import Level
+    from engine.maze.masks import Mask
     from engine.maze.model import Maze
     from engine.maze.recipe import MazeSpec
 
@@ -103,7 +104,7 @@ class CampaignLevel:
             return self.recipe.code()
         if self.made_code:
             return self.made_code
-        from engine.codes import CodeError
+        from engine.code_frame import CodeError
         from engine.level import NO_CODE
 
         raise CodeError(NO_CODE)
@@ -326,7 +327,7 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     return level
 
 
-def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Any:  # noqa: ANN401 - an engine.maze.masks.Mask
+def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Mask | None:
     """The level's mask from ``mask`` (a built-in name) or ``mask_text``; None without either."""
     if "mask" in table and "mask_text" in table:
         raise ck.fail("mask", "and mask_text cannot both be given")

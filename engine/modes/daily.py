@@ -13,7 +13,10 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.maze.recipe import MazeSpec
 
 # Monday .. Sunday: (shape, width, height, algorithm, braid percent)
 ROTATION: tuple[tuple[str, int, int, str, int], ...] = (
@@ -44,7 +47,7 @@ def daily_seed(day: dt.date) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def daily_spec(day: dt.date | None = None) -> Any:
+def daily_spec(day: dt.date | None = None) -> MazeSpec:
     """The :class:`engine.maze.recipe.MazeSpec` of the challenge of ``day`` (default: today, UTC)."""
     from engine.maze.generators import get_generator
     from engine.maze.masks import Mask
@@ -62,7 +65,7 @@ def daily_spec(day: dt.date | None = None) -> Any:
 
 def daily_code(day: dt.date | None = None) -> str:
     """The level code of the daily challenge."""
-    return str(daily_spec(day).code())
+    return daily_spec(day).code()
 
 
 # -- the puzzle daily --------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import distances
+from engine.undo import UndoStack
 
 #: Shapes whose cells keep their place when the grid grows or shrinks: a (row, column)
 #: names the same cell at any size.  Polar keeps it only while the inner ring's width is
@@ -62,13 +63,14 @@ class EditorCheck:
         return self.connected and self.loops == 0
 
     def summary(self) -> str:
-        """One line for the screen, e.g. ``connected · perfect · shortest 42 · 17 dead ends``."""
-        bits = ["connected" if self.connected else f"{self.parts} parts, not connected"]
-        if self.loops == 0:
-            bits.append("perfect" if self.connected else "no loops")
+        """One line for the screen in a player's words, e.g. ``all one piece · no loops · shortest way 42 steps ·
+        17 dead ends`` or ``the maze has 80 separate pieces · ... · the goal cannot be reached``."""
+        bits = ["all one piece" if self.connected else f"the maze has {self.parts} separate pieces"]
+        bits.append("no loops" if self.loops == 0 else "1 loop" if self.loops == 1 else f"{self.loops} loops")
+        if self.shortest is None:
+            bits.append("the goal cannot be reached")
         else:
-            bits.append("1 loop" if self.loops == 1 else f"{self.loops} loops")
-        bits.append(f"shortest {self.shortest}" if self.shortest is not None else "goal not reachable")
+            bits.append("shortest way 1 step" if self.shortest == 1 else f"shortest way {self.shortest} steps")
         bits.append("1 dead end" if self.dead_ends == 1 else f"{self.dead_ends} dead ends")
         return " · ".join(bits)
 
@@ -111,8 +113,7 @@ class EditorSession:
         self.version = 0
         self._maze: Maze | None = None
         self._check: EditorCheck | None = None
-        self._undo: list[list[_Edit]] = []
-        self._redo: list[list[_Edit]] = []
+        self._edits: UndoStack[list[_Edit]] = UndoStack()
         self._stroke: list[_Edit] | None = None
 
     # -- ways in -------------------------------------------------------------
@@ -170,12 +171,12 @@ class EditorSession:
     @property
     def can_undo(self) -> bool:
         """There is an edit to undo."""
-        return bool(self._undo)
+        return self._edits.can_undo
 
     @property
     def can_redo(self) -> bool:
         """There is an undone edit to redo."""
-        return bool(self._redo)
+        return self._edits.can_redo
 
     def maze(self) -> Maze:
         """The maze as it is now (shared until the next edit: do not change it)."""
@@ -296,29 +297,26 @@ class EditorSession:
         """Close the open stroke (an empty stroke leaves nothing to undo)."""
         stroke, self._stroke = self._stroke, None
         if stroke:
-            self._undo.append(stroke)
-            self._redo.clear()
+            self._edits.push(stroke)
 
     def undo(self) -> bool:
         """Take back the last edit or stroke; False when there is none."""
         self.end_stroke()
-        if not self._undo:
+        edits = self._edits.undo()
+        if edits is None:
             return False
-        edits = self._undo.pop()
         for edit in reversed(edits):
             self._apply(edit.inverse())
-        self._redo.append(edits)
         return True
 
     def redo(self) -> bool:
         """Do again the last undone edit or stroke; False when there is none."""
         self.end_stroke()
-        if not self._redo:
+        edits = self._edits.redo()
+        if edits is None:
             return False
-        edits = self._redo.pop()
         for edit in edits:
             self._apply(edit)
-        self._undo.append(edits)
         return True
 
     # -- what it makes -------------------------------------------------------
@@ -360,8 +358,7 @@ class EditorSession:
         if self._stroke is not None:
             self._stroke.append(edit)
         else:
-            self._undo.append([edit])
-            self._redo.clear()
+            self._edits.push([edit])
 
     def _apply(self, edit: _Edit) -> None:
         if edit.kind == "wall":

@@ -47,12 +47,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.codes import ALPHABET, CURRENT_VERSION, CodeError, Frame, decode_any, encode_int, register, seal
+from engine.code_frame import ALPHABET, CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, encode_int, seal
 from engine.level import NO_CODE, Level
 from engine.maze import level_format as fmt
 from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec, split_level
+from engine.maze.recipe import MazeSpec, recipe_of, split_level
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
 
 TAG: Final = "G"
@@ -99,7 +99,7 @@ class Ghost:
         Raises:
             ValueError: an illegal move or bad timing (see :func:`validate_moves`).
         """
-        ghost = cls(level.recipe, level.start, tuple((int(t), int(c)) for t, c in moves))
+        ghost = cls(recipe_of(level), level.start, tuple((int(t), int(c)) for t, c in moves))
         validate_moves(level.maze, ghost.moves, require_goal=False)
         if ghost.moves and ghost.moves[-1][0] > MAX_TICK:
             raise ValueError(f"the run is too long to share (moves must begin before tick {MAX_TICK})")
@@ -239,7 +239,7 @@ class GhostCode:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        return decode_any(code, tag=TAG)
+        return decode_kind(code, GHOST_CODES)
 
     def code(self) -> str:
         """The ghost code in :attr:`version`."""
@@ -275,6 +275,49 @@ class GhostCode:
     def label(self) -> str:
         """A short human description of the level, e.g. ``hex 8×6 level, dark``."""
         return self.spec.label() if self.spec is not None else _held(self).label()
+
+    # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
+    def facts(self, full: bool = False) -> dict[str, Any]:
+        """Cells and shortest path of the ghost's maze, its moves checked in it; a recipe's maze is built only
+        when cheap or ``full``, a carried level always.
+
+        Raises:
+            CodeError: a move that is not legal in the maze.
+        """
+        from engine.maze.facts import path_facts, recipe_facts
+
+        def build() -> Maze:
+            maze = self.build()
+            self.check_moves(self.level(maze))
+            return maze
+
+        if self.spec is None:
+            return path_facts(build())
+        return recipe_facts(self.spec.width, self.spec.height, build, full, "; the moves are checked in it")
+
+    def line(self) -> str:
+        """``ghost: a run of 12 moves in 0:03.4 on hex 8×6, wilson``."""
+        from engine.share.lines import clock
+
+        moves = len(self.steps)
+        return f"ghost: a run of {moves} move{'s' if moves != 1 else ''} in {clock(self.seconds)} on {self.label()}"
+
+    def list_text(self) -> str:
+        """``ghost · hexagon 8×6, 12.3 s``."""
+        what = self.spec.grid_text() if self.spec is not None else _held(self).list_text().removeprefix("hand-made · ")
+        return f"ghost · {what}, {self.seconds:.1f} s"
+
+    def dark_twin(self) -> GhostCode:
+        """Itself: the race screens decide whether a ghost is raced in the dark."""
+        return self
+
+    def maze_recipe(self) -> MazeSpec | None:
+        """The recipe of the ghost's maze (None for a run in a hand-made level)."""
+        return self.spec
+
+    def made_level(self) -> None:
+        """None: a ghost code is a run, not a level to play alone."""
+        return None
 
     def build(self) -> Maze:
         """The ghost's maze (see :meth:`MazeSpec.build`); check the run with :meth:`check_moves`."""
@@ -479,5 +522,6 @@ def _decode_held(frame: Frame, header: str, rest: str) -> GhostCode:
     return GhostCode(None, unpack_steps(packed, held.shape, floors=held.floors > 1), frame.version, held=held)
 
 
-for _version in VERSIONS:
-    register(TAG, "ghost", _version, _decode, max_length=MAX_GHOST_CODE_LENGTH)
+#: The ghost code kind (tag ``G``): one entry in :data:`engine.codes.KINDS`.
+GHOST_CODES: Final = CodeKind[GhostCode](TAG, "ghost", dict.fromkeys(VERSIONS, _decode),
+                                         max_length=MAX_GHOST_CODE_LENGTH)

@@ -39,13 +39,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.args import one_line
 from engine.codes import CodeError, decode_any
 from engine.level import Level
+from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
 from engine.pack_export import new_pack_path, toml_string, write_atomically
 from engine.paths import data_dir
+from engine.sanitise import one_line
 
 __all__ = [
     "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Export", "Pack", "PackEntry", "PackError", "PackLevelFacts",
@@ -134,7 +135,7 @@ class Pack:
 class _Measured:
     kind: str
     code: str
-    recipe: Any  # MazeSpec | None
+    recipe: MazeSpec | None
     made: Level | None
     cells: int
     shortest: int
@@ -160,28 +161,27 @@ def _measure(code: str) -> _Measured:
     Raises:
         _Refused: not a code, not a maze level, too big, or no way to the goal.
     """
-    from engine.maze.recipe import MazeSpec, cell_count
+    from engine.maze.recipe import cell_count
 
     try:
-        decoded: Any = decode_any(code)
+        decoded = decode_any(code)
     except CodeError as exc:
         raise _Refused(f"is not a level code: {exc}") from None
-    kind = str(getattr(decoded, "KIND", "?"))
-    if isinstance(decoded, MazeSpec):
-        cells = cell_count(decoded.shape, decoded.width, decoded.height) * decoded.floors
+    kind = decoded.KIND
+    made = decoded.made_level()
+    recipe = decoded.maze_recipe() if made is None and kind == "maze" else None
+    if recipe is not None:
+        cells = cell_count(recipe.shape, recipe.width, recipe.height) * recipe.floors
         if cells > MAX_CELLS:
             raise _Refused(f"makes a maze of {cells:,} cells; a pack's levels have at most {MAX_CELLS:,}")
-        level = decoded.level()
-        return _Measured(kind, decoded.code(), decoded, None, level.cells, _shortest(level))
-    if kind in _REFUSED_KINDS or not callable(getattr(decoded, "level", None)):
+        level = recipe.level()
+        return _Measured(kind, recipe.code(), recipe, None, level.cells, _shortest(level))
+    if made is None:
         what = _REFUSED_KINDS.get(kind, f"a {kind}")
         raise _Refused(f"is {what} code, not a maze level: a pack holds maze codes (M) and level codes")
-    made = decoded.level()
-    if not isinstance(made, Level):
-        raise _Refused(f"is a {kind} code that gives no maze level")
     if made.cells > MAX_CELLS:
         raise _Refused(f"holds a maze of {made.cells:,} cells; a pack's levels have at most {MAX_CELLS:,}")
-    return _Measured(kind, str(decoded.code()), None, made, made.cells, _shortest(made))
+    return _Measured(kind, decoded.code(), None, made, made.cells, _shortest(made))
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -464,6 +464,23 @@ def _unique_names(entries: Sequence[PackEntry]) -> list[PackEntry]:
 def packs_dir() -> Path:
     """Where the game looks for packs: ``data_dir()/levels`` (not created here)."""
     return data_dir() / "levels"
+
+
+def packs_signature(folder: Path | str | None = None) -> tuple[tuple[str, int, int], ...]:
+    """What changes when a pack is added, removed or edited in ``folder`` (default :func:`packs_dir`): each
+    ``*.toml``'s name, size and modification time (ns), in name order; ``()`` without a folder.  Costs one
+    directory listing and one ``stat`` per file.  Never raises."""
+    d = Path(folder) if folder is not None else packs_dir()
+    out = []
+    try:
+        for p in sorted(d.glob("*.toml")):
+            if p.name.startswith("."):
+                continue
+            st = p.stat()
+            out.append((p.name, st.st_size, st.st_mtime_ns))
+    except OSError:
+        return ()
+    return tuple(out)
 
 
 def load_packs(folder: Path | str | None = None) -> list[Pack | BrokenWorld]:

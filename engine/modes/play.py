@@ -230,12 +230,12 @@ class PlaySession:
         """
         n = len(self.adj)
         try:
-            cell, prev = int(data["cell"]), int(data.get("prev", -1))  # type: ignore[call-overload]
-            moves, bumps = int(data["moves"]), int(data.get("bumps", 0))  # type: ignore[call-overload]
-            elapsed = float(data["elapsed"])  # type: ignore[arg-type]
-            visited = [int(c) for c in data["visited"]]  # type: ignore[attr-defined]
-            side = -1.0 if float(data.get("side", 1.0)) < 0 else 1.0  # type: ignore[arg-type]
-            trace = [int(c) for c in data.get("trace", [])]  # type: ignore[attr-defined]
+            cell, prev = int(_number(data["cell"])), int(_number(data.get("prev", -1)))
+            moves, bumps = int(_number(data["moves"])), int(_number(data.get("bumps", 0)))
+            elapsed = float(_number(data["elapsed"]))
+            visited = [int(_number(c)) for c in _items(data["visited"])]
+            side = -1.0 if float(_number(data.get("side", 1.0))) < 0 else 1.0
+            trace = [int(_number(c)) for c in _items(data.get("trace", []))]
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
         if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < 1e7
@@ -561,3 +561,25 @@ class PlaySession:
         nxt = self.pick(held)
         if nxt is not None:
             self._step(nxt)
+
+
+def _number(value: object) -> int | float | str:
+    """``value`` if ``int()`` and ``float()`` may read it (a number or text), for :meth:`PlaySession.restore`.
+
+    Raises:
+        TypeError: anything else (a list, None...).
+    """
+    if isinstance(value, (int, float, str)):
+        return value
+    raise TypeError(f"{type(value).__name__} is not a number")
+
+
+def _items(value: object) -> list[object]:
+    """``value`` as a list of items (a list or tuple), for :meth:`PlaySession.restore`.
+
+    Raises:
+        TypeError: not a list.
+    """
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not a list")

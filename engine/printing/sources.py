@@ -49,8 +49,8 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     Raises:
         ValueError: a maze too big for a page.
     """
-    from engine.args import SEED_MAX
     from engine.maze.recipe import cell_count
+    from engine.rng import SEED_MAX
 
     _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, "the maze")
     out = []

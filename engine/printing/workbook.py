@@ -6,9 +6,10 @@ any work); then pages are drawn one at a time, each maze built when its page is 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, Literal
+from typing import Any, BinaryIO, Literal
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +25,7 @@ from engine.printing.sources import Sheet
 # pure Python here and cost 60 % of a workbook's time.
 rl_config.useA85 = 0
 
-__all__ = ["MAX_PAGES", "Page", "plan_pages", "write_workbook"]
+__all__ = ["MAX_PAGES", "Page", "plan_pages", "print_to_file", "write_workbook"]
 
 #: The most pages one workbook may have.
 MAX_PAGES = 5000
@@ -135,3 +136,20 @@ def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str
         canvas.drawRightString(width - MARGIN, height - MARGIN - 10, kind)
     canvas.setFont("Helvetica", 8)
     canvas.drawCentredString(width / 2, MARGIN - FOOTER / 2, f"page {number} of {total}")
+
+
+def print_to_file(sheets: Sequence[Sheet], path: str | os.PathLike[str], **options: Any) -> int:  # noqa: ANN401
+    """Write the workbook of ``sheets`` to ``path`` through the one writer (:mod:`engine.output`): the page plan
+    and the path are checked before any maze is made, and a failure leaves no partial file. ``options`` are
+    :func:`write_workbook`'s; returns the number of pages.
+
+    Raises:
+        ValueError: a bad option, too many pages, a path that cannot be written (one line naming it), or a
+            maze that cannot be made.
+    """
+    from engine.output import check_output_path, open_output_bytes
+
+    plan_pages(len(sheets), options.get("per_page", 1), options.get("solutions", "end"))
+    check_output_path(path)
+    with open_output_bytes(path) as out:
+        return write_workbook(sheets, out, **options)

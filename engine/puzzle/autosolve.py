@@ -19,6 +19,7 @@ from engine.puzzle.near.solver import near_available
 from engine.puzzle.optimal import can_solve_optimally
 from engine.puzzle.result import SolveResult
 from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
+from engine.undo import UndoStack
 
 #: Playback speeds in moves per second (+/- steps through them).
 SPEEDS = (2.0, 4.0, 6.0, 10.0, 15.0, 25.0, 40.0, 60.0, 100.0, 150.0, 250.0)
@@ -143,8 +144,7 @@ class AutoSolve:
     """Auto-solve and playback methods of :class:`engine.puzzle.session.PuzzleSession` (see its attributes)."""
 
     board: Board
-    history: list[str]
-    future: list[str]
+    actions: UndoStack[str]
     assisted: bool
     won: bool
     playback: Playback | None
@@ -247,9 +247,9 @@ class AutoSolve:
     def _rewind_playback(self, pb: Playback) -> None:
         """Take back the ``pb.index`` playback steps (the top of the undo stack) at once."""
         if pb.index:
-            del self.history[-pb.index :]
+            del self.actions.done[-pb.index :]
         self.board = pb.origin
-        self.future.clear()
+        self.actions.undone.clear()
         self._after_change()
 
     # -- solution playback -----------------------------------------------------------

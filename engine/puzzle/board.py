@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from engine.args import parse_size
 from engine.rng import Rng
+from engine.values import parse_size
 
 MIN_SIDE = 2
 MAX_SIDE = 12

@@ -24,16 +24,16 @@ from dataclasses import dataclass, field, replace
 from math import factorial
 from typing import Any, ClassVar, Final
 
-from engine.codes import (
+from engine.code_frame import (
     ALPHABET,
     CURRENT_VERSION,
     CodeError,
+    CodeKind,
     Frame,
-    decode_any,
     decode_int,
+    decode_kind,
     encode_int,
     parse_size,
-    register,
     seal,
 )
 from engine.puzzle.board import MAX_SIDE, MIN_SIDE, Board, shuffle_moves, shuffle_uniform
@@ -129,6 +129,37 @@ class PuzzleCode:
             "picture": self.picture,
         }
 
+    # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
+    def facts(self, full: bool = False) -> dict[str, Any]:
+        """Nothing more: a puzzle has no maze (its fields, :meth:`describe`, say all)."""
+        return {}
+
+    def label(self) -> str:
+        """``4×4 sliding puzzle``."""
+        return f"{self.width}×{self.height} sliding puzzle"
+
+    def line(self) -> str:
+        """``puzzle: 4×4 sliding puzzle, shuffled`` (``, picture cat`` with a picture)."""
+        form = {"board": "a given position", "uniform": "shuffled", "moves": f"{self.moves} random moves"}
+        picture = f", picture {self.picture}" if self.picture else ""
+        return f"puzzle: {self.width}×{self.height} sliding puzzle, {form[self.kind]}{picture}"
+
+    def list_text(self) -> str:
+        """``puzzle · 4×4``."""
+        return f"puzzle · {self.width}×{self.height}"
+
+    def dark_twin(self) -> PuzzleCode:
+        """Itself: a sliding puzzle is never dark."""
+        return self
+
+    def maze_recipe(self) -> None:
+        """None: a puzzle has no maze."""
+        return None
+
+    def made_level(self) -> None:
+        """None: a puzzle is not a maze level."""
+        return None
+
 
 def encode_board(board: Board, picture: str | None = None) -> str:
     """The ``params:desc`` code of a position (showing built-in ``picture``, if given).
@@ -163,7 +194,7 @@ def decode(code: str) -> PuzzleCode:
         CodeError: one plain sentence naming what is wrong (frame, check
             characters, tag/version, size, rank, seed, move count, unsolvable).
     """
-    return decode_any(code, tag=TAG)
+    return decode_kind(code, PUZZLE_CODES)
 
 
 def _decode(frame: Frame) -> PuzzleCode:
@@ -231,5 +262,5 @@ def _split_picture(mode: str) -> tuple[str, str | None]:
     return head, name
 
 
-for _version in VERSIONS:
-    register(TAG, "puzzle", _version, _decode)
+#: The puzzle code kind (tag ``P``): one entry in :data:`engine.codes.KINDS`.
+PUZZLE_CODES: Final = CodeKind[PuzzleCode](TAG, "puzzle", dict.fromkeys(VERSIONS, _decode))

@@ -86,7 +86,7 @@ def position_code(board: Board) -> str:
 
 def code_picture(code: str | PuzzleCode) -> str | None:
     """The built-in picture a puzzle code (or a decoded one) names, or None (also for codes that do not decode)."""
-    from engine.codes import CodeError
+    from engine.code_frame import CodeError
     from engine.puzzle.codes import PuzzleCode, decode
 
     if isinstance(code, PuzzleCode):

@@ -1,12 +1,13 @@
 """The distance meter: how many moves the current position is from solved (proven optimal), move by move.
 
-A :class:`DistanceMeter` remembers every distance it learnt during one game and answers at once when it can:
-the goal (0), a position met before, or any position on an optimal solution it found (the player following it
-gets each reading without a search).  For any other position it writes a :class:`MeterQuery` -- a search
-bounded by what the positions met before prove: a position ``k`` moves back along the game's path at distance
-``d`` puts the current one in ``d - k .. d + k`` (same parity), so one move after a known position is a single
-IDA* bound (``d - 1`` or, failing, ``d + 1``) instead of a whole proof.  :func:`measure` runs a query (in the
-background: the game hands it to a thread) and :meth:`DistanceMeter.learn` takes the answer.
+A :class:`DistanceMeter` remembers every distance it learnt during one game and answers at once when it can: the
+goal (0), a position met before, or any position on an optimal solution it found (the player following it gets each
+reading without a search); :meth:`DistanceMeter.ahead` names the neighbours to measure before the player moves
+there, while the current position is on screen. For any other position it writes a :class:`MeterQuery` -- a search
+bounded by what the positions met before prove: a position ``k`` moves back along the game's path at distance ``d``
+puts the current one in ``d - k .. d + k`` (same parity), so one move after a known position is a single IDA* bound
+(``d - 1`` or, failing, ``d + 1``) instead of a whole proof. :func:`measure` runs a query (in the background: the
+game hands it to a thread) and :meth:`DistanceMeter.learn` takes the answer.
 
 Pure: no threads, no window; the game's line is ``game.puzzle.meter``.  Boards of at most 16 cells (3x3 answers
 from the exact table; 4x4 needs the optimal solver's tables, built once).
@@ -96,6 +97,24 @@ class DistanceMeter:
         for i, m in enumerate(answer.path):
             b = b.move(m)
             self.known[b.tiles] = answer.distance - i - 1
+
+    def ahead(self, board: Board) -> MeterQuery | None:
+        """The next search worth running before the player moves: a neighbour of ``board`` whose distance is
+        unknown, bounded by ``board``'s (``d - 1 .. d + 1``); None when ``board``'s distance is unknown or every
+        neighbour's is known.
+
+        Measured while the player looks at ``board``, the next move's reading is there at once: the neighbour on
+        the known optimal line is known already, the move back too, so at most two searches per position (a 4x4
+        move off the line costs one bound ``d - 1`` proof, up to seconds, which no longer waits for the move).
+        """
+        d = self.reading(board)
+        if d is None:
+            return None
+        for m in board.legal_moves():
+            nb = board.move(m)
+            if self.reading(nb) is None:
+                return MeterQuery(nb, max(0, d - 1), d + 1)
+        return None
 
     def query(self, board: Board, path: str = "") -> MeterQuery:
         """The search that measures ``board``, the position reached by the moves ``path`` (UDLR, the blank's).

@@ -53,6 +53,7 @@ from engine.puzzle.autosolve import (
 )
 from engine.puzzle.board import INVERSE, Board, move_delta
 from engine.puzzle.hint import DEFAULT_BUDGET, HintPlan, plan_hint
+from engine.undo import UndoStack
 
 __all__ = [
     "ANIMATE_MAX_SPEED",
@@ -64,7 +65,7 @@ __all__ = [
     "OPTIMAL_BACKGROUND_S",
     "SPEEDS",
     "Hint",
-    "Phase",
+    "PuzzlePhase",
     "Playback",
     "PuzzleSession",
     "SolveJob",
@@ -84,7 +85,7 @@ def size_key(width: int, height: int) -> str:
     return f"puzzle-size:{width}x{height}"
 
 
-class Phase(Enum):
+class PuzzlePhase(Enum):
     """Where a game is (see :attr:`PuzzleSession.phase`)."""
 
     READY = "ready"  # dealt, no move yet
@@ -123,8 +124,8 @@ class PuzzleSession(AutoSolve):
 
     Attributes:
         board: the current position.
-        history: undo stack, one ``UDLR`` string per player action.
-        future: redo stack (top last).
+        actions: the undo stack (:class:`engine.undo.UndoStack`), one ``UDLR`` string per player action;
+            :attr:`history` and :attr:`future` are its done and undone actions.
         elapsed: seconds of play; starts with the first move, stops when solved.
         assisted: a hint or the solver was used in this game.
         won: the goal was reached (set once; the timer stops).
@@ -142,8 +143,7 @@ class PuzzleSession(AutoSolve):
     seed_code: str | None = None
     arrows: str = "tile"
     board: Board = field(init=False)
-    history: list[str] = field(default_factory=list)
-    future: list[str] = field(default_factory=list)
+    actions: UndoStack[str] = field(default_factory=UndoStack, repr=False)
     elapsed: float = 0.0
     started: bool = False
     assisted: bool = False
@@ -163,6 +163,16 @@ class PuzzleSession(AutoSolve):
 
     # -- queries ----------------------------------------------------------------
     @property
+    def history(self) -> list[str]:
+        """The actions done, oldest first (the undo stack's own list)."""
+        return self.actions.done
+
+    @property
+    def future(self) -> list[str]:
+        """The actions undone, to redo (top last; the undo stack's own list)."""
+        return self.actions.undone
+
+    @property
     def moves(self) -> int:
         """Tiles moved on the current path from the dealt position (>= 0)."""
         return sum(len(a) for a in self.history)
@@ -178,13 +188,13 @@ class PuzzleSession(AutoSolve):
         return self.board.is_solved()
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> PuzzlePhase:
         """Where the game is now."""
         if self.won and self.solved:
-            return Phase.WON
+            return PuzzlePhase.WON
         if self.playback is not None:
-            return Phase.PAUSED if self.playback.paused else Phase.PLAYBACK
-        return Phase.PLAYING if self.started else Phase.READY
+            return PuzzlePhase.PAUSED if self.playback.paused else PuzzlePhase.PLAYBACK
+        return PuzzlePhase.PLAYING if self.started else PuzzlePhase.READY
 
     @property
     def size_label(self) -> str:
@@ -193,11 +203,11 @@ class PuzzleSession(AutoSolve):
 
     def can_undo(self) -> bool:
         """True when there is an action to undo."""
-        return bool(self.history)
+        return self.actions.can_undo
 
     def can_redo(self) -> bool:
         """True when there is an undone action to redo."""
-        return bool(self.future)
+        return self.actions.can_redo
 
     def current_hint(self) -> Hint | None:
         """The hint for the current board, or None (stale hints are dropped)."""
@@ -265,40 +275,36 @@ class PuzzleSession(AutoSolve):
         else:
             self.assisted = True
         self.board = new
-        self.history.append(moves)
-        self.future.clear()
+        self.actions.push(moves)
         self.started = True
         self._after_change()
         return moves
 
     def undo(self) -> str:
         """Take back the last action; returns the moves that were played to undo it (``""`` if none)."""
-        if not self.history:
+        action = self.actions.undo()
+        if action is None:
             return ""
         self.playback = None
-        action = self.history.pop()
         back = "".join(INVERSE[m] for m in reversed(action))
         self.board = self.board.apply(back)
-        self.future.append(action)
         self._after_change()
         return back
 
     def redo(self) -> str:
         """Play the last undone action again; returns its moves (``""`` if none)."""
-        if not self.future:
+        action = self.actions.redo()
+        if action is None:
             return ""
         self.playback = None
-        action = self.future.pop()
         self.board = self.board.apply(action)
-        self.history.append(action)
         self._after_change()
         return action
 
     def restart(self) -> None:
         """Back to the dealt position as a fresh attempt: no history, timer 0, not assisted."""
         self.board = self.start
-        self.history.clear()
-        self.future.clear()
+        self.actions.clear()
         self.elapsed = 0.0
         self.started = False
         self.assisted = False

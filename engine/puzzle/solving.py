@@ -97,22 +97,6 @@ def solver_label(kind: str) -> str:
     }.get(kind, kind)
 
 
-def solve_position(
-    board: Board,
-    settings: SolverSettings,
-    *,
-    progress: Callable[[float, str], None] | None = None,
-    cancel: Callable[[], bool] | None = None,
-) -> SolveResult:
-    """Solve ``board`` with the solver ``settings.solver`` names (blocking; run it in a Task).
-
-    Raises:
-        SolverStopped: timeout, cancel or size limit (statistics attached).
-        ValueError: unsolvable board or a size the solver does not handle.
-    """
-    return _solve(board, settings.solver, settings.timeout, settings, progress=progress, cancel=cancel)
-
-
 def _solve(
     board: Board,
     solver: str,
@@ -122,7 +106,12 @@ def _solve(
     progress: Callable[[float, str], None] | None,
     cancel: Callable[[], bool] | None,
 ) -> SolveResult:
-    """:func:`solve_position` with ``solver`` and ``timeout`` instead of the settings' own."""
+    """Solve ``board`` with the solver named ``solver`` within ``timeout`` seconds (blocking; run it in a Task).
+
+    Raises:
+        SolverStopped: timeout, cancel or size limit (statistics attached).
+        ValueError: unsolvable board or a size the solver does not handle.
+    """
     if solver == "optimal" and optimal_available(board.width, board.height):
         from engine.puzzle.optimal import solve_optimal
 
@@ -187,7 +176,7 @@ def solve_job(
     and timeout override ``settings``), or a board solved as ``settings`` say.
 
     Raises:
-        ValueError: as :func:`solve_position`.
+        ValueError: unsolvable board or a size the solver does not handle.
     """
     from engine.puzzle.result import SolverStopped
 

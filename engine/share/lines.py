@@ -1,7 +1,8 @@
-"""One-line texts for sharing: what a code is (:func:`describe_line`) and how a run went (:func:`share_line`).
+"""One-line texts for sharing: how a run went (:func:`share_line`); what a code is, its kind says
+(:meth:`engine.codes.Decoded.line`).
 
 A **share line** is spoiler-free by construction: :func:`share_line` is a function of a
-:class:`LevelSummary` (the kind of play, shape, size, dark flag and a daily's date: nothing about the
+:class:`ShareSummary` (the kind of play, shape, size, dark flag and a daily's date: nothing about the
 passages), the time, the moves and the shortest number of moves, and of nothing else, so it cannot
 give a route away.  For example::
 
@@ -20,10 +21,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.codes import Decoded
     from engine.level import Level
 
-__all__ = ["STARS", "LevelSummary", "daily_date", "describe_line", "efficiency", "share_line", "star_row"]
+__all__ = ["STARS", "ShareSummary", "daily_date", "efficiency", "share_line", "star_row"]
 
 #: Stars a run can earn: the one scale of the game (win screens, the campaign map, share lines).
 STARS = 3
@@ -34,7 +34,7 @@ DAILY_LOOKBACK = 7
 
 
 @dataclass(frozen=True)
-class LevelSummary:
+class ShareSummary:
     """All a share line may say about a level.
 
     Attributes:
@@ -53,12 +53,12 @@ class LevelSummary:
     date: dt.date | None = None
 
     @classmethod
-    def of_level(cls, level: Level, date: dt.date | None = None) -> LevelSummary:
+    def of_level(cls, level: Level, date: dt.date | None = None) -> ShareSummary:
         """The summary of a maze level (shape, size, dark) and, for a daily, its date."""
         return cls("maze", level.shape, level.width, level.height, level.dark, date)
 
     @classmethod
-    def of_puzzle(cls, width: int, height: int, date: dt.date | None = None) -> LevelSummary:
+    def of_puzzle(cls, width: int, height: int, date: dt.date | None = None) -> ShareSummary:
         """The summary of a sliding puzzle of ``width`` × ``height`` tiles."""
         return cls("puzzle", "", width, height, False, date)
 
@@ -106,7 +106,7 @@ def clock(seconds: float) -> str:
 
 
 def share_line(
-    summary: LevelSummary, seconds: float, moves: int, shortest: int | None, stars: int | None = None
+    summary: ShareSummary, seconds: float, moves: int, shortest: int | None, stars: int | None = None
 ) -> str:
     """The spoiler-free line of a finished run (see the module docstring).
 
@@ -140,31 +140,3 @@ def daily_date(code: str, today: dt.date | None = None) -> dt.date | None:
         if daily_code(day) == code:
             return day
     return None
-
-
-def describe_line(decoded: Decoded) -> str:
-    """What a code is, in one line, without building anything: ``maze: hex 8×6, wilson``,
-    ``race: ... against Wall follower, normal (13 cells/s)``, ``ghost: 12 moves in 0:03.4 on ...``,
-    ``puzzle: 4×4, shuffled`` or ``level: square 8×6 level (made by hand)``."""
-    from engine.maze.level_code import LevelCode
-    from engine.maze.recipe import MazeSpec
-    from engine.modes.ghost import GhostCode
-    from engine.modes.race.code import RaceSpec
-    from engine.puzzle.codes import PuzzleCode
-
-    match decoded:
-        case MazeSpec():
-            return f"maze: {decoded.label()}"
-        case RaceSpec():
-            return f"race: {decoded.maze.label()} against {decoded.label()}"
-        case GhostCode():
-            moves = len(decoded.steps)
-            run = f"{moves} move{'s' if moves != 1 else ''} in {clock(decoded.seconds)}"
-            return f"ghost: a run of {run} on {decoded.label()}"
-        case PuzzleCode():
-            form = {"board": "a given position", "uniform": "shuffled", "moves": f"{decoded.moves} random moves"}
-            picture = f", picture {decoded.picture}" if decoded.picture else ""
-            return f"puzzle: {decoded.width}×{decoded.height} sliding puzzle, {form[decoded.kind]}{picture}"
-        case LevelCode():
-            return f"level: {decoded.label()} (the maze itself)"
-    return f"{decoded.KIND} code"

@@ -11,7 +11,7 @@ puts the start or goal on the cell.  Right- or middle-drag pans, the wheel zooms
 Keys: arrows move the cell cursor; W/A/S/D or Shift+arrow toggle the wall on that side
 (the neighbour closest in angle, as a player's step); 1/2 start/goal at the cursor; [ / ]
 narrower/wider and , / . shorter/taller (also the panel's four size buttons); Z/Y
-undo/redo; T try it; C copy code; Ctrl+S save; N new; F fit; +/- zoom; Esc back.
+undo/redo; T try it; C copy code; Ctrl+S save; P print a PDF with its answer; N new; F fit; +/- zoom; Esc back.
 
 A resize is :meth:`engine.modes.editor.EditorSession.resize`: one undoable step; a size out
 of the shape's range is refused with one sentence; the start and goal stay on their cells
@@ -76,7 +76,7 @@ class EditorView(BaseView):
             ("New (N)", self.new), ("Try it (T)", self.try_it),
             ("Start (1)", lambda: self.set_mode("start")), ("Goal (2)", lambda: self.set_mode("goal")),
             ("Undo (Z)", self.undo), ("Redo (Y)", self.redo),
-            ("Copy code (C)", self.copy_code), ("Save (Ctrl+S)", self.save),
+            ("Copy code (C)", self.copy_code), ("Save (Ctrl+S)", self.save), ("Print (P)", self.print_pdf),
             ("Narrower ([)", lambda: self.grow(-1, 0)), ("Wider (])", lambda: self.grow(1, 0)),
             ("Shorter (,)", lambda: self.grow(0, -1)), ("Taller (.)", lambda: self.grow(0, 1)),
             ("Back (Esc)", self.back),
@@ -237,6 +237,19 @@ class EditorView(BaseView):
         ok = copy_to_clipboard(self.window, code)
         self.say(f"Code copied: {code}" if ok else f"No clipboard here; the code is {code}")
 
+    def print_pdf(self) -> None:
+        """P: a PDF of the level and its answer in the export folder (a level whose goal cannot be reached
+        yet has no answer: the line says so)."""
+        from game.lab.export import print_maze
+
+        level = self.session.level()
+        try:
+            code = level.code()
+        except CodeError:
+            code = ""
+        _, lines = print_maze(self.ctx.store, level.maze, code, "My maze")
+        self.say(" ".join(lines))
+
     def save(self) -> None:
         """Ctrl+S: keep the level in My levels (when the game has them)."""
         self.say(save_level(self.ctx, self.session.level()))
@@ -292,8 +305,8 @@ class EditorView(BaseView):
             self.grow(*SIZE_ACTIONS[action])
         elif action in ("start", "goal"):
             self.place(action, self.cursor)
-        elif action in ("try", "copy", "new"):
-            {"try": self.try_it, "copy": self.copy_code, "new": self.new}[action]()
+        elif action in ("try", "copy", "new", "print"):
+            {"try": self.try_it, "copy": self.copy_code, "new": self.new, "print": self.print_pdf}[action]()
         elif self.viewport.handle_key(symbol, self._cell_xy(self.cursor)):
             pass
         elif symbol == key.TAB or self.ctx.keys.action("menu", symbol) == "confirm":

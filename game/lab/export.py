@@ -1,4 +1,4 @@
-"""Where and under which names the Lab exports pictures (PNG + SVG).
+"""Where and under which names the Lab and the editor export pictures (PNG + SVG) and print PDFs.
 
 File names are unique: ``tessera-<code>-<YYYYmmdd-HHMMSS>[-n].png`` (the code
 made file-name safe), so an export never overwrites an earlier one.  The folder
@@ -77,12 +77,12 @@ def with_ext(base: Path, ext: str) -> Path:
 
 
 def unique_base(folder: Path, code: str, now: float | None = None) -> Path:
-    """``folder / tessera-<code>-<time>`` with ``-2``, ``-3``... added until no PNG or SVG has that name."""
+    """``folder / tessera-<code>-<time>`` with ``-2``, ``-3``... added until no PNG, SVG or PDF has that name."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     name = f"tessera-{code_filename(code)}-{stamp}"
     base = folder / name
     n = 1
-    while with_ext(base, ".png").exists() or with_ext(base, ".svg").exists():
+    while any(with_ext(base, ext).exists() for ext in (".png", ".svg", ".pdf")):
         n += 1
         base = folder / f"{name}-{n}"
     return base
@@ -115,3 +115,20 @@ def export_lab(store: SaveStore, maze: Maze | None, code: str,
     except (OSError, ValueError) as exc:
         return [], ("Export failed:", str(exc))
     return paths, ("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg")
+
+
+def print_maze(store: SaveStore, maze: Maze | None, code: str, name: str) -> tuple[list[Path], tuple[str, ...]]:
+    """P in the Lab and the editor: a PDF of ``maze`` (a page, then its answer key) in the export folder
+    (store setting :data:`SETTING`); returns the file written and the lines to show (where it went, or why
+    nothing was written). The caption is ``name`` and the page carries ``code`` (``""``: none yet)."""
+    if maze is None:
+        return [], ("Nothing to print yet:", "the maze is not finished.")
+    from engine.printing.sources import Sheet
+    from engine.printing.workbook import print_to_file
+
+    try:
+        pdf = with_ext(unique_base(export_folder(store.setting(SETTING)), code or "hand-made"), ".pdf")
+        print_to_file([Sheet(name, code, lambda: maze)], pdf, solutions="after", title="Tessera")
+    except (OSError, ValueError) as exc:
+        return [], ("Printing failed:", str(exc))
+    return [pdf], ("Saved a PDF with its answer:", pdf.name, f"in {pdf.parent}")

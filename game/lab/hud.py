@@ -22,7 +22,7 @@ HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
 HELP = (
     "Space play/pause · N step · +/- speed · R restart · G new seed · O solver · S solve · C compare · "
-    "X export · K copy code · wheel/drag · Esc back"
+    "X export · P print · K copy code · wheel/drag · Esc back"
 )
 #: The key help of a maze with floors (the floor keys first).
 HELP_FLOORS = "E/Q floor up/down · " + HELP

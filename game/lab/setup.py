@@ -8,7 +8,6 @@ from typing import Any
 from engine.codes import CodeError, decode_any
 from engine.maze.recipe import MazeSpec
 from game import routes
-from game.codes import decoded_level
 from game.context import Context
 from game.lab.export import SETTING, export_folder
 from game.routes import Route
@@ -77,7 +76,7 @@ class LabSetupView(ChoiceSetupView):
         if text is None:
             return
         try:
-            level = decoded_level(decode_any(text))
+            level = decode_any(text).made_level()
         except CodeError:
             level = None  # said below, as for any code that is not a maze code
         if level is not None:

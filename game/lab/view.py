@@ -9,7 +9,7 @@ and wall arrays through :class:`game.lab.layer.LabLayer`, in a
 Keys: Space play/pause · N or Right one step · +/- speed (from 1 step/s to
 hundreds of thousands per second) · R restart carving · G new seed · O next
 solver · S solve (queued while carving) · C compare algorithms · X export PNG +
-SVG · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
+SVG · P print a PDF with its answer · K copy the code · F fit · End finish now · wheel zoom · drag pan · Esc back.
 A maze with floors shows one floor (:class:`game.lab.floors.FloorShown`: the cursor's, E/Q look up/down).
 
 A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built:
@@ -43,7 +43,7 @@ from engine.modes.lab import (
     estimate_cells,
 )
 from game import routes
-from game.codes import level_code
+from game.codes import shareable_code
 from game.context import Context
 from game.lab.camera import FloorShown, LabCamera
 from game.lab.hud import FOOTER_HEIGHT, HUD_HEIGHT, NO_STATS, LabTexts, panel_width, status_line
@@ -111,6 +111,7 @@ class LabView(LabCamera, BaseView):
             ("Next solver  (O)", self.next_solver),
             ("Compare algorithms  (C)", self.compare),
             ("Export PNG + SVG  (X)", self.export_now),
+            ("Print PDF  (P)", self.print_now),
             ("Copy code  (K)", self.copy_code),
         ):
             self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
@@ -139,7 +140,7 @@ class LabView(LabCamera, BaseView):
     def code(self) -> str:
         """The maze code shown and exported (a level's code; empty for a level that has none)."""
         if self.level is not None:
-            return level_code(self.level)
+            return shareable_code(self.level)
         assert self.spec is not None
         return self.spec.code()
 
@@ -298,6 +299,19 @@ class LabView(LabCamera, BaseView):
         self.say(*lines, middle=bool(paths))
         return paths
 
+    def print_pdf(self) -> list[Path]:
+        """P: a PDF of the current maze and its answer in the export folder; the panel says where."""
+        from game.lab.export import print_maze
+
+        name = self.spec.label() if self.spec is not None else "Lab maze"
+        paths, lines = print_maze(self.ctx.store, self.maze, self.code, name)
+        self.say(*lines, middle=bool(paths))
+        return paths
+
+    def print_now(self) -> None:
+        """P."""
+        self.print_pdf()
+
     def export_now(self) -> None:
         """X / the Export button."""
         self.export()
@@ -380,7 +394,7 @@ class LabView(LabCamera, BaseView):
             "play": self.toggle_play, "step": self.single_step, "faster": lambda: self.change_speed(1),
             "slower": lambda: self.change_speed(-1), "restart": self.restart, "new_seed": self.new_seed,
             "solver": self.next_solver, "solve": self.solve, "compare": self.compare, "export": self.export_now,
-            "copy": self.copy_code, "end": self.run_to_end,
+            "print": self.print_now, "copy": self.copy_code, "end": self.run_to_end,
         }
         name = self.ctx.keys.action("lab", symbol)
         if self.camera_key(symbol, name):

@@ -38,3 +38,15 @@ def draw_goal_hint(theme: Theme, fog: Fog, cell: int, px: float, py: float, radi
     arcade.draw_triangle_filled(
         px + dx * far, py + dy * far, bx - dy * wide, by + dx * wide, bx + dy * wide, by - dx * wide, (r, g, b, 130)
     )
+
+
+FINDER_RING = 16.0  # the ring's radius in pixels at scale 1
+
+
+def draw_finder(theme: Theme, sx: float, sy: float, scale: float) -> None:
+    """A ring around window pixel ``(sx, sy)`` (the player, drawn too small to see: a big maze fitted) so it is
+    found at a glance; ``scale`` is the screen's ui scale (window coordinates: the HUD camera must be active)."""
+    import arcade
+
+    arcade.draw_circle_outline(sx, sy, FINDER_RING * scale, theme.background, 5 * scale)  # a halo under the ring
+    arcade.draw_circle_outline(sx, sy, FINDER_RING * scale, theme.player, 2.5 * scale)

@@ -21,8 +21,8 @@ from game.shell.loading import BIG_MAZE_CELLS, LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
+    from engine.codes import Decoded
     from engine.level import Level
-    from engine.maze.level_code import LevelCode
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
@@ -45,6 +45,10 @@ def play_spec(
         progress(0.6, "Finding the shortest path for par")
         session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
         progress(0.85, "Preparing the picture")
+        if not dark:  # the picture's arithmetic here; the window's thread only uploads it
+            from game.render.maze_layer import prepare_layer
+
+            prepare_layer(maze)
         return session
 
     def finish(session: PlaySession | None) -> arcade.View | None:
@@ -72,46 +76,46 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
     )
 
 
-def open_code(ctx: Context, code: str | MazeSpec | LevelCode) -> arcade.View:
-    """Play the maze of a maze or level code, or of an already decoded one (a campaign level keeps its par values).
+def open_code(ctx: Context, code: str | Decoded) -> arcade.View:
+    """Play the maze of a code, or of an already decoded one: a level code's maze itself, or the maze a recipe
+    makes (a campaign level's code keeps its par values; a race or ghost code plays its maze alone).
 
     Raises:
-        engine.codes.CodeError: the code does not decode (one plain sentence).
+        engine.codes.CodeError: the code does not decode, or holds no maze (one plain sentence).
     """
-    from engine.codes import decode_any, normalize
-    from engine.maze.level_code import LevelCode
-    from engine.maze.recipe import MazeSpec
+    from engine.codes import CodeError, decode_any
 
-    if isinstance(code, str) and normalize(code).startswith("L"):
-        code = decode_any(code, tag="L")
-    if isinstance(code, LevelCode):  # the maze itself: nothing to generate
-        return PlayView(ctx, code.maze(), code.code(), code.label(), dark=code.dark)
-    spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(code)
+    decoded = decode_any(code) if isinstance(code, str) else code
+    made = decoded.made_level()
+    if made is not None:  # the maze itself: nothing to generate
+        return PlayView(ctx, made.maze, decoded.code(), decoded.label(), dark=made.dark)
+    spec = decoded.maze_recipe()
+    if spec is None:
+        raise CodeError(f"This {decoded.KIND} code holds no maze to play.")
     canonical = spec.code()
     level = ctx.campaign.by_code(canonical)
     if level is not None:
         return open_level(ctx, level)
-    return play_spec(ctx, spec, canonical, spec.label())
+    return play_spec(ctx, spec, canonical, spec.title())
 
 
 def open_level_object(ctx: Context, level: Level, title: str | None = None,
                       back: Callable[[], None] | None = None) -> arcade.View:
     """Play a level object (no recipe needed: the maze is already built); bests are kept under its code when it
     has one (the win screen says when nothing is saved).  A level of the campaign keeps its pars and progress."""
-    from game.codes import level_code
+    from game.codes import shareable_code
 
-    code = level_code(level)
+    code = shareable_code(level)
     campaign = ctx.campaign.by_code(code) if code and title is None and back is None else None
     if campaign is not None:
         return open_level(ctx, campaign)
     session = PlaySession(level, goal_hint=goal_hint_on(ctx.store))
-    return PlayView(ctx, level.maze, code, title or level.label(), back=back, session=session, dark=level.dark)
+    return PlayView(ctx, level.maze, code, title or level.title(), back=back, session=session, dark=level.dark)
 
 
 def open_daily(ctx: Context) -> arcade.View:
     """Play today's daily challenge (UTC); Esc (and Back on its win) return to the Dailies."""
     from engine.modes.daily import daily_spec, utc_today
-
     from game.format import player_shape
 
     spec = daily_spec()

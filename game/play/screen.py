@@ -4,7 +4,6 @@ base of :class:`game.play.view.PlayView` and of the guided start (:mod:`game.pla
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,10 +16,11 @@ from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game.context import Context
-from game.format import format_time, moves_texts
+from game.format import format_time, moves_texts, record_time
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
-from game.play.marks import draw_goal_hint, draw_player
+from game.play.marks import draw_finder, draw_goal_hint, draw_player
+from game.play.mouse import PlayMouse
 from game.records import record_maze_win
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
@@ -41,12 +41,12 @@ SHAKE_TIME = 0.22
 WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
 HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
-TOO_FAR = "Too far: click a cell you have seen, next to your way"
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
 HELP_LINE = maze_help_line()  # with the default keys
+FINDER_BELOW_PX = 6.0  # the player's disc radius on screen under which a ring shows where it is
 
 
-class PlayScreen(KeepPlace, MazeScreen):
+class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
     """Play one maze (the base of :class:`game.play.view.PlayView` and the guided start).
 
     Args:
@@ -76,7 +76,6 @@ class PlayScreen(KeepPlace, MazeScreen):
         dark: bool = False,
     ) -> None:
         super().__init__(ctx)
-        t0 = time.perf_counter()
         self.ctx = ctx
         self.maze = maze
         self.code = code
@@ -122,7 +121,6 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.footer_height = float(FOOTER_HEIGHT)
         self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
         self.pulse_left = self.opening_pulse()
-        self.load_seconds = time.perf_counter() - t0
 
     def opening_pulse(self) -> float:
         """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
@@ -186,7 +184,7 @@ class PlayScreen(KeepPlace, MazeScreen):
         self.viewport.match_window(width, height, self.hud_height, self.footer_height,
                                    focus=self.session.display_position())
         if self.minimap is not None:
-            self.minimap.place(width, height, self.hud_height, s)
+            self.minimap.place(width, height, self.hud_height, s, self.footer_height)
         y = height - self.hud_height / 2
         self.hud_time.font_size = 18 * s
         self.hud_time.position = (width / 2, y)
@@ -240,7 +238,7 @@ class PlayScreen(KeepPlace, MazeScreen):
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), tenths once stopped."""
         s = self.session
-        return format_time(s.elapsed, 1 if s.finished else 0)
+        return record_time(s.elapsed) if s.finished else format_time(s.elapsed, 0)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
@@ -335,38 +333,6 @@ class PlayScreen(KeepPlace, MazeScreen):
             self.play_for(self.frames.split())
         self.keys.release(symbol)
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Start a click or a drag."""
-        if not self.paused and not self.asking():
-            self.viewport.press(x, y)
-
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """Pan once the mouse moved a few pixels."""
-        if not self.paused:
-            self.viewport.drag(x, y, dx, dy)
-
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """A click without drag walks to the clicked cell."""
-        if self.paused or self.asking() or not self.viewport.release():
-            return
-        if self.minimap is not None and self.minimap.click(x, y, self.cam):
-            return
-        if button != arcade.MOUSE_BUTTON_LEFT or y > self.window.height - self.hud_height:
-            return
-        cell = self.viewport.cell_at(x, y)
-        if cell < 0:
-            return
-        if self.session.walk_to(cell):
-            self.cam.following = True
-        elif not self.session.finished:  # not reachable through explored cells: a bump, and the footer says why
-            self.felt.append(Event(EventKind.BUMP, cell=self.session.cell, time=self.session.elapsed))
-            self.notice(TOO_FAR)
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        """Zoom around the cursor."""
-        if not self.paused:
-            self.viewport.scroll(x, y, scroll_y)
-
     # -- time ------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         """Advance the session by the real playing time since the last frame (:attr:`frames`: a slow frame
@@ -444,6 +410,9 @@ class PlayScreen(KeepPlace, MazeScreen):
 
         self.hud_camera.use()
         w, h = self.window.width, self.window.height
+        if radius * self.cam.zoom < FINDER_BELOW_PX:  # a big maze fitted with F: a ring shows where the player is
+            sx, sy = self.viewport.world_to_screen(px, py)
+            draw_finder(t, sx, sy, ui_scale(w, h))
         band = (*t.panel[:3], 255)  # opaque: a zoomed maze passes under the HUD and the key help, never over
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, TOO_FAR, PlayScreen
+from game.play.mouse import TOO_FAR
+from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, PlayScreen
 
 
 class PlayView(PlayScreen):

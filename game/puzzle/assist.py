@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
-from engine.puzzle.session import Phase, PuzzleSession, SolveKind
+from engine.puzzle.session import PuzzlePhase, PuzzleSession, SolveKind
 from game.context import Context
 from game.format import count, format_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -170,11 +170,11 @@ class PuzzleAssist:
     def result_line(self) -> str:
         """The share line of the game won (the win screen's stars: against the optimum, a daily's par)."""
         from engine.records import puzzle_stars
-        from engine.share.lines import LevelSummary, share_line
+        from engine.share.lines import ShareSummary, share_line
 
         s, daily = self.host.session, self.host.daily
         optimal = daily.optimal if daily is not None else self.host.meter.optimal()
-        summary = LevelSummary.of_puzzle(s.board.width, s.board.height, daily.day if daily is not None else None)
+        summary = ShareSummary.of_puzzle(s.board.width, s.board.height, daily.day if daily is not None else None)
         stars = puzzle_stars(s.moves, optimal) if optimal is not None else None
         return share_line(summary, s.elapsed, s.moves, optimal, stars)
 
@@ -224,7 +224,7 @@ class PuzzleAssist:
         if self.win is None:
             return
         s = self.host.session
-        if s.phase is not Phase.WON:  # undone (or restarted) before the win screen came
+        if s.phase is not PuzzlePhase.WON:  # undone (or restarted) before the win screen came
             self.win = None
             return
         self.win_wait -= dt

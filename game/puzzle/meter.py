@@ -4,7 +4,9 @@ at the end (3x3 and 4x4, the optimal solver's sizes).
 The rules are :class:`engine.puzzle.meter.DistanceMeter`'s; this keeps one background search at a time
 (:class:`game.workers.Task`, a thread: the search is numpy batches) and never waits for it: until an answer
 arrives the line says "computing…".  The dealt position is measured first (it gives the end line and the par a
-win keeps); with the live line on, each new position is measured next, bounded by the ones before.  The 4x4
+win keeps); with the live line on, each new position is measured next, bounded by the ones before, and while
+the player looks at a measured position its neighbours are measured ahead (a look-ahead the player does not take
+is cancelled).  The 4x4
 tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
 board's exact table, about a second to build, is).
 """
@@ -14,8 +16,8 @@ from __future__ import annotations
 from engine.puzzle.board import Board
 from engine.puzzle.meter import DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
 from engine.puzzle.optimal import tables_ready
-from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from engine.puzzle.session import PuzzleSession
+from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from game.workers import Task
 
 COMPUTING = "computing…"
@@ -32,6 +34,7 @@ class MeterLine:
     def __init__(self) -> None:
         self.meter = DistanceMeter()
         self.task: Task[MeterAnswer] | None = None
+        self.asked: Board | None = None  # the position the search out measures
         self.start: Board | None = None
         self.available = False
         self.ready = False  # the size's tables are in memory or the cache
@@ -74,8 +77,8 @@ class MeterLine:
         except Exception:  # noqa: BLE001 - cancelled or stopped: the next poll asks again
             pass
 
-    def _ask(self, board: Board, path: str) -> None:
-        query: MeterQuery = self.meter.query(board, path)
+    def _ask(self, query: MeterQuery) -> None:
+        self.asked = query.board
         self.task = Task(lambda _progress, cancelled: measure(query, cancel=cancelled), name="distance meter")
 
     def poll(self, session: PuzzleSession, live: bool) -> bool:
@@ -87,11 +90,15 @@ class MeterLine:
         self._collect()
         w, h = self.start.width, self.start.height
         d = self.meter.reading(session.board)
+        if live and d is None and self.task is not None and self.asked not in (session.board, self.start):
+            self.cancel()  # a look-ahead the player did not take: measure where they are instead
         if self.task is None and (live or self.ready):
             if self.optimal() is None:
-                self._ask(self.start, "")
+                self._ask(self.meter.query(self.start))
             elif live and d is None:
-                self._ask(session.board, session.path)
+                self._ask(self.meter.query(session.board, session.path))
+            elif live and (ahead := self.meter.ahead(session.board)) is not None:
+                self._ask(ahead)  # the next move's reading, measured while the player looks at this one
         if not live:
             self.text = ""
         elif d is not None:

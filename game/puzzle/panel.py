@@ -19,7 +19,7 @@ from engine.puzzle.session import PuzzleSession
 from engine.puzzle.solving import solver_kinds, solver_label
 from game.format import format_time
 from game.puzzle.settings import PuzzleSettings
-from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
+from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line, label_width
 from game.render.theme import Theme
 from game.store import SaveStore
 from game.ui import FONT, gui, text_scale
@@ -46,6 +46,21 @@ def ui_scale(width: int, height: int) -> float:
     return max(0.8, min(2.2, min(width / 1280, height / 800))) * text_scale()
 
 
+def action_columns(inner: float, gap: float, size: float) -> int:
+    """How many columns the action buttons take in ``inner`` pixels: :data:`COLUMNS`, or fewer while larger
+    text (Settings) would have to shrink a label below its 100 % size (or cut it) to fit: large text reflows
+    into more rows instead of cutting labels and their shortcut letters."""
+    grow = text_scale()
+    if grow <= 1.0:
+        return COLUMNS
+    floor = max(0.7 * size, size / grow)  # fit_line shrinks to 70 % before it cuts; never under the 100 % size
+    need = max(label_width(label, floor) for _name, label in ACTIONS)
+    for columns in range(COLUMNS, 1, -1):
+        if (inner - gap * (columns - 1)) / columns >= need:
+            return columns
+    return 1
+
+
 def panel_width(width: int) -> float:
     """Width of the side panel for a window ``width`` px wide."""
     return max(300.0, min(width * 0.31, 640.0))
@@ -64,6 +79,7 @@ class PuzzlePanel:
         self.batch = pyglet.graphics.Batch()
         self.left = 0.0
         self.scale = 1.0
+        self.columns = COLUMNS  # of the action buttons in the last layout
         self.t_title = self._text(t.accent, bold=True)
         self.t_code = self._text(t.text_dim, multiline=True)
         self.t_moves = self._text(t.text)
@@ -184,11 +200,12 @@ class PuzzlePanel:
         px, inner = self.left + pad, pw - 2 * pad
         # buttons from the bottom up: actions (grid), then settings (one per row)
         bh, gap = max(22.0, 26 * k), max(3.0, 4 * k)
-        rows = -(-len(ACTIONS) // COLUMNS)
-        col = (inner - gap * (COLUMNS - 1)) / COLUMNS
+        columns = self.columns = action_columns(inner, gap, 11 * k)
+        rows = -(-len(ACTIONS) // columns)
+        col = (inner - gap * (columns - 1)) / columns
         y = pad
         for i, (name, _label) in enumerate(ACTIONS):
-            r, c = divmod(i, COLUMNS)
+            r, c = divmod(i, columns)
             b = self.buttons[name]
             b.place(px + c * (col + gap), y + (rows - 1 - r) * (bh + gap), col, bh)
             fit_label(b, size=11 * k, force=True)
@@ -231,7 +248,8 @@ class PuzzlePanel:
             if name == "code":
                 value = hard_wrap(text, value, inner)
             if not multiline:
-                fit_line(text, value, inner, size * k, max(7.0, size * k * 0.7))
+                # shrink before cutting: to 70 %, or (large text) as far as the 100 % size, never below it
+                fit_line(text, value, inner, size * k, max(7.0, min(size * k * 0.7, size * k / text_scale())))
                 h = text.content_height if value else 0.0
             else:
                 budget = max(0.0, top - floor - self._reserve(lines, text, k))

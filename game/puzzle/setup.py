@@ -21,11 +21,12 @@ from engine.puzzle.pictures import PICTURES
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
+from game.puzzle.scrolling import ScrollPage
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.setup_rows import ROWS, row_texts, step_row
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, fit_line
 from game.routes import Route
-from game.ui import FONT, TITLE_FONT, gui, needs_render
+from game.ui import FONT, TITLE_FONT, gui, needs_render, text_scale
 from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
@@ -36,7 +37,7 @@ HELP = ("Up/Down row · Left/Right value · 3-8 size · M shuffle kind · +/- mi
         "Moves count one per tile moved; clicking a tile in the gap's row or column slides all the tiles between.")
 
 
-class PuzzleSetupView(Screen):
+class PuzzleSetupView(ScrollPage, Screen):
     """Choose a size and a shuffle, or paste a code, then play.
 
     Args:
@@ -236,9 +237,12 @@ class PuzzleSetupView(Screen):
         w, h = self.window.width, self.window.height
         self._size = (w, h)
         k = max(0.72, min(2.2, min(w / 860, h / 810)))
+        # text size makes the page larger, as wide as the window allows; what overflows in height scrolls
+        k = max(k, min(k * text_scale(), (w - 20) / 760))
+        self.scroll = min(self.scroll, self.max_scroll)
         cx = w / 2
         left = cx - 380 * k
-        y = h - 24 * k
+        y = h - 24 * k + self.scroll
 
         def line(text: arcade.Text, value: str, x: float, top: float, size: float, room: float) -> None:
             text.anchor_y = "top"
@@ -290,9 +294,14 @@ class PuzzleSetupView(Screen):
         self.t_help.font_size = 11 * k
         self.t_help.width = int(min(w - 20, 900 * k))
         self.t_help.anchor_y = "bottom"
-        self.t_help.position = (cx, 6 * k)
-        fit_block(self.t_help, HELP, 3 * 11 * k * 1.5)
-        back_y = 6 * k + self.t_help.content_height + 8 * k
+        fit_block(self.t_help, HELP, (4 if text_scale() <= 1 else 6) * 11 * k * 1.5)  # room to wrap, not cut
+        footer = self.t_help.content_height + 8 * k + 34 * k
+        error_room = 3 * 13 * k * 1.4 if self.error else 0.0
+        flow = y - self.scroll - 16 * k - error_room - footer < 6 * k  # no room below the field: footer follows
+        bottom = y - 16 * k - error_room - footer if flow else 6 * k
+        self.max_scroll = max(0.0, 6 * k - (bottom - self.scroll)) if flow else 0.0
+        self.t_help.position = (cx, bottom)
+        back_y = bottom + self.t_help.content_height + 8 * k
         self.b_back.place(left, back_y, 140 * k, 34 * k)
         fit_label(self.b_back, size=self.b_back.base_size * k, force=True)
         self.t_error.font_size = 13 * k
@@ -301,6 +310,7 @@ class PuzzleSetupView(Screen):
         self.t_error.position = (left, y - 8 * k)
         fit_block(self.t_error, self.error, max(0.0, y - 16 * k - back_y - 34 * k))
         self._fit_field()
+
 
     def _fit_field(self) -> None:
         """The fields' texts, shortened from the left to the fields' widths."""
@@ -391,6 +401,8 @@ class PuzzleSetupView(Screen):
             return True
         if symbol == key.V and ctrl:
             self.paste()
+        elif self.scroll_key(symbol):
+            pass
         elif symbol == key.ESCAPE:
             if self.field_focus or self.path_focus:
                 self.field_focus = self.path_focus = False

@@ -24,7 +24,7 @@ from arcade import key
 
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
-from engine.puzzle.session import Phase, PuzzleSession
+from engine.puzzle.session import PuzzlePhase, PuzzleSession
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -241,7 +241,7 @@ class PuzzleView(Screen):
         runs, a solution plays, the texts changed, or a background run's progress line or bar changed (a few times
         a second, :meth:`PuzzleJobs.shown`).  An idle screen (also one showing a hint) returns False."""
         s = self.session
-        return (self._dirty or self.board.animating or s.phase is Phase.PLAYBACK
+        return (self._dirty or self.board.animating or s.phase is PuzzlePhase.PLAYBACK
                 or (self.jobs.busy and self._progress_shown() != self._progress_drawn) or needs_render(self.panel.ui))
 
     def _progress_shown(self) -> tuple[bool, int]:

@@ -188,6 +188,14 @@ class PanelButton(ActionButton):
         self.set_font_size(shown, style)
 
 
+def label_width(value: str, size: float) -> float:
+    """Pixels ``value`` takes in the buttons' font at ``size`` points (plus the button's inner margin)."""
+    measure = _measure()
+    measure.font_size = size
+    measure.text = value
+    return float(measure.content_width) + 10
+
+
 @lru_cache(maxsize=1)
 def _measure() -> arcade.Text:
     """A scratch text in the buttons' font, for measuring labels."""

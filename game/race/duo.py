@@ -24,7 +24,7 @@ from engine.modes.base import EventKind, Phase
 from engine.modes.race.duo import DuoSession
 from game import routes
 from game.context import Context
-from game.format import count, floor_text, format_clock
+from game.format import count, floor_text, format_time
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
@@ -315,7 +315,7 @@ class DuoView(RaceScreen):
             name += f" · {floor_text(duo.floor(i), duo.level.floors)}"
         if run.seconds is not None:
             place = {1: "1st", 2: "2nd"}.get(run.place or 0, "")
-            return f"{name} · {format_clock(run.seconds, 2)} · {count(run.steps, 'move')} · {place}"
+            return f"{name} · {format_time(run.seconds, 2)} · {count(run.steps, 'move')} · {place}"
         if duo.racers[i].gave_up:
             return f"{name} · gave up · {count(run.steps, 'move')}"
         return f"{name} · {count(run.steps, 'move')}"
@@ -336,7 +336,7 @@ class DuoView(RaceScreen):
         self.set_banner(shown[2])
         side = self.hud_side(width)
         y = height - self.hud_h / 2
-        note = duo.level.label() + (" · one shared fog: what either player sees" if duo.dark else "")
+        note = duo.level.title() + (" · one shared fog: what either player sees" if duo.dark else "")
         self.place_title("Two players, one keyboard", note)
         for i, text in enumerate(self.t_players):
             text.color = self.colors[i]

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import arcade
 
 from engine.modes.race.duo import DuoSession
-from game.codes import ghost_code_of, level_code
+from game.codes import ghost_code_of, shareable_code
 from game.context import Context
-from game.format import count, format_clock
+from game.format import count, format_time
 from game.race.players import PLAYER_NAMES, draw_marker, player_colors, player_label
 from game.race.summary import ratio, stack_result
 from game.ui import gui
@@ -43,7 +43,7 @@ class DuoResultView(BaseView):
         res = duo.result()
         self.result = res
         self.ghost_codes: list[str] = []
-        self.maze_code = level_code(duo.level)  # "" for a level made by hand without a code
+        self.maze_code = shareable_code(duo.level)  # "" for a level made by hand without a code
         why_none = ""  # why a finished run has no ghost code (a level without a code)
         for i in (0, 1):
             ghost = duo.ghost_of(i)  # a hand-made level's ghost code carries the level
@@ -69,7 +69,7 @@ class DuoResultView(BaseView):
         ]
         for i, run in enumerate(res.runs):
             if run.seconds is not None:
-                line = f"{player_label(i)}: {format_clock(run.seconds, 2)}  ·  {ratio(run.steps, res.shortest)}"
+                line = f"{player_label(i)}: {format_time(run.seconds, 2)}  ·  {ratio(run.steps, res.shortest)}"
             else:
                 line = f"{player_label(i)}: did not finish ({count(run.steps, 'move')})"
             rows.append((line, 16, self.colors[i], False))

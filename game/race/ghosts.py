@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.codes import CodeError
-from game.format import format_clock
+from game.format import format_time
 
 if TYPE_CHECKING:
     from game.store import SaveStore
@@ -38,7 +38,7 @@ class RecordedGhost:
             level = None
         if isinstance(level, (MazeSpec, LevelCode)):
             what = level.label()
-        return f"{what} · {format_clock(self.seconds, 2)}"
+        return f"{what} · {format_time(self.seconds, 2)}"
 
 
 def recorded_ghosts(store: SaveStore, limit: int = 50) -> list[RecordedGhost]:

@@ -20,7 +20,7 @@ from engine.modes.lab import estimate_cells
 from engine.modes.race import RaceSpec
 from engine.modes.race.duo import DuoSession
 from engine.modes.race.session import RaceSession
-from game.codes import level_code
+from game.codes import shareable_code
 from game.context import Context
 from game.race.duo import DuoView
 from game.race.loading import RaceLoadingView
@@ -54,13 +54,7 @@ def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
             case MazeSpec():
                 return RaceSession.for_spec(maze_race(decoded))
 
-    match decoded:
-        case GhostCode():
-            recipe = decoded.spec  # None: the code carries its (already built) hand-made level
-        case RaceSpec():
-            recipe = decoded.maze
-        case MazeSpec():
-            recipe = decoded
+    recipe = decoded.maze_recipe()  # None: a ghost code that carries its (already built) hand-made level
     if recipe is not None and estimate_cells(recipe) > BACKGROUND_CELLS:
         return RaceLoadingView(ctx, build, lambda session: RaceView(ctx, session, back), back)
     return RaceView(ctx, build(), back)
@@ -114,7 +108,7 @@ def open_race_level(ctx: Context, level: Level, opponent: str = "runner", diffic
         ValueError: an unknown opponent or difficulty, or a speed out of range (one sentence).
     """
     race = RaceSession.for_level(level, opponent, difficulty, speed)
-    code = level_code(level)
+    code = shareable_code(level)
     if not race.info.best_key and code:
         pace = f"{speed:g}" if speed is not None else difficulty
         race.info = dataclasses.replace(race.info, best_key=f"{code}/{opponent}/{pace}")

@@ -9,19 +9,29 @@ from arcade import key
 
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
-from engine.share.lines import LevelSummary, share_line
+from engine.share.lines import ShareSummary, share_line
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
-from game.format import format_clock
+from game.format import format_time
 from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
 from game.ui.screen import BaseView
 
+#: A ghost code longer than this is not shown (cut in its middle it is useless): the Copy button carries it.
+SHOWN_GHOST_CODE = 48
+
+
+def ghost_line(code: str) -> str:
+    """The result's line about the run's ghost code: the code itself when short, else how to take it whole."""
+    if len(code) <= SHOWN_GHOST_CODE:
+        return f"Ghost code: {code}"
+    return f"Ghost code ready ({len(code)} characters): Copy ghost code puts all of it on the clipboard"
+
 
 def _seconds(value: float) -> str:
-    return format_clock(value, 2)
+    return format_time(value, 2)
 
 
 class RaceResultView(BaseView):
@@ -69,7 +79,7 @@ class RaceResultView(BaseView):
         you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
                if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
         what = "Ghost code raced" if info.is_ghost else "Race code"
-        line = (share_line(LevelSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
+        line = (share_line(ShareSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
                 if res.player_seconds is not None else "")
         self.share = ShareKeys(t, info.code, line)
         share_row = f"{line}  ·  C copies it  ·  Q: QR code" if line else "Q: QR code of this race's link"
@@ -86,7 +96,7 @@ class RaceResultView(BaseView):
             (share_row if info.code else line, 13, t.text_dim, False, False),
             (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,
              False, True),
-            (f"Ghost code: {self.ghost_code}" if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
+            (ghost_line(self.ghost_code) if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
         ):
             if value:
                 self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,

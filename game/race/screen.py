@@ -20,7 +20,7 @@ from engine.modes.base import Phase
 from engine.modes.clock import PlayClock
 from engine.modes.fog import Fog
 from game.context import Context
-from game.format import format_clock
+from game.format import format_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.theme import Theme
 from game.routes import Route
@@ -35,13 +35,6 @@ HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
 BANNER_STRIP = 30
 RESULT_DELAY = 1.2  # seconds between the end of a race and its result screen
-
-
-def draw_top_bar(width: float, height: float, bar: float, strip: float, theme: Theme) -> None:
-    """A race screen's top bar (``bar`` px, panel colour) and the banner strip under it (``strip`` px, background
-    colour, so a zoomed maze passes under the banner line rather than over it)."""
-    arcade.draw_lrbt_rectangle_filled(0, width, height - bar - strip, height - bar, theme.background)
-    arcade.draw_lrbt_rectangle_filled(0, width, height - bar, height, (*theme.panel[:3], 255))
 
 
 #: Seconds between the frames of a running race (30 a second, :class:`game.app.GameWindow` keeps to it): racers
@@ -93,6 +86,7 @@ class RaceScreen(MazeScreen):
         self.s = ui_scale(*self.lay_size)
         self.hud_h = HUD_HEIGHT * self.s
         self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
+        self._bands: tuple[tuple[Any, ...], Any] | None = None  # (size and theme, the HUD's bands)
 
     @staticmethod
     def make_text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:
@@ -109,7 +103,7 @@ class RaceScreen(MazeScreen):
         self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s,
                                    focus=self.focus_point())
         if self.minimap is not None:
-            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s)
+            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s, FOOTER_HEIGHT * s)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
@@ -140,10 +134,7 @@ class RaceScreen(MazeScreen):
 
     def draw_hud(self, texts: list[arcade.Text]) -> None:
         """The top bar and banner strip, ``texts`` (the screen's lines), the countdown and the banner."""
-        w, h = self.lay_size
-        draw_top_bar(w, h, self.hud_h, BANNER_STRIP * self.s, self.ctx.theme)
-        # the key help's own opaque band: a zoomed maze passes under it
-        arcade.draw_lrbt_rectangle_filled(0, w, 0, FOOTER_HEIGHT * self.s, (*self.ctx.theme.panel[:3], 255))
+        self.bands().draw()
         focus = self.focus_point()
         if self.minimap is not None and focus is not None:
             self.minimap.draw(focus, self.cam)
@@ -155,10 +146,28 @@ class RaceScreen(MazeScreen):
         if self.t_banner.text:
             self.t_banner.draw()
 
+    def bands(self) -> Any:  # noqa: ANN401 - an arcade.shape_list.ShapeElementList
+        """The top bar, the banner strip and the key help's opaque band (a zoomed maze passes under them) as one
+        shape list, made again only when the window's size or the theme changes (three immediate rectangles cost
+        more than the rest of the HUD on software GL)."""
+        from arcade.shape_list import ShapeElementList, create_rectangle_filled
+
+        w, h = self.lay_size
+        t = self.ctx.theme
+        bar, strip, foot = self.hud_h, BANNER_STRIP * self.s, FOOTER_HEIGHT * self.s
+        key = (w, h, bar, strip, foot, t)
+        if self._bands is None or self._bands[0] != key:
+            shapes: ShapeElementList[Any] = ShapeElementList()
+            for lo, hi, colour in ((h - bar - strip, h - bar, t.background), (h - bar, h, (*t.panel[:3], 255)),
+                                   (0, foot, (*t.panel[:3], 255))):
+                shapes.append(create_rectangle_filled(w / 2, (lo + hi) / 2, w, hi - lo, colour))
+            self._bands = (key, shapes)
+        return self._bands[1]
+
     @staticmethod
     def clock_line(seconds: float, over: bool) -> str:
         """The HUD clock: whole seconds while the race runs (one redraw a second, not ten), tenths once over."""
-        return format_clock(seconds, 2)[:-1] if over else format_clock(max(0.0, seconds), 0)
+        return format_time(seconds, 2)[:-1] if over else format_time(max(0.0, seconds), 0)
 
     @staticmethod
     def countdown_line(tick: int, seconds_left: int) -> str:

@@ -16,7 +16,6 @@ from engine.maze.recipe import MazeSpec
 from engine.modes.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from engine.modes.race.duo import duo_maze
 from game import routes
-from game.codes import decoded_level
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.routes import Route
@@ -205,7 +204,7 @@ class RaceSetupView(ChoiceSetupView):
         """A level code: raced on its level with the chosen opponent and difficulty, or by two players (dark if
         the toggle is on); False for every other kind (and for text that does not decode: said by the caller)."""
         try:
-            level = decoded_level(decode_any(code))
+            level = decode_any(code).made_level()
         except CodeError:
             return False
         if level is None:

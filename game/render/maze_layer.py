@@ -9,6 +9,8 @@ visited cell's slot is written once (:meth:`MazeLayer.mark_visited`).
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -76,6 +78,71 @@ def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
     return prog
 
 
+@dataclass(frozen=True)
+class LayerArrays:
+    """The numpy part of a :class:`MazeLayer` (no GL: :func:`prepare_layer` makes it on a worker thread).
+
+    Attributes:
+        floor: ``(V, 4)`` rows ``x, y, 0, 0`` of every cell's triangles, cells sorted by centre height.
+        floor_cull: the sorted centre heights, each cell's first vertex (``n + 1``), the farthest a polygon
+            reaches from its centre in y (world units).
+        trail_offsets: ``(n + 1,)`` trail vertices before each cell (a visited mark's slot size).
+        start, goal: the start and goal cells' triangle rows.
+        walls: wall quads sorted by mid height, then a weave maze's bridge posts.
+        wall_count: standing walls and boundary segments; wall_cull: their sorted mid heights, half the
+            tallest one's height, their count.
+    """
+
+    floor: np.ndarray
+    floor_cull: tuple[np.ndarray, np.ndarray, float]
+    trail_offsets: np.ndarray
+    start: np.ndarray
+    goal: np.ndarray
+    walls: np.ndarray
+    wall_count: int
+    wall_cull: tuple[np.ndarray, float, int]
+
+
+def layer_arrays(maze: Maze) -> LayerArrays:
+    """Everything of ``maze``'s layer that is arithmetic (seconds for a 300x300 maze, nothing needs GL)."""
+    g = maze.grid
+    # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
+    # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
+    cy = g.centers[:, 1]
+    by_y = np.argsort(cy, kind="stable")
+    (floor,), floor_offs = fans_at_scales(maze, by_y, (1.0,))
+    floor_rows = np.concatenate([floor, np.zeros_like(floor)], axis=1)
+    del floor
+    py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
+    floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
+    # A visited mark's triangles are made when the cell is first visited (mark_visited): a 300x300 level
+    # opens without building 540,000 trail vertices nobody may ever walk over.
+    trail_offsets = np.zeros(g.n + 1, dtype=np.int64)
+    np.cumsum(3 * np.diff(g.poly_indptr.astype(np.int64)), out=trail_offsets[1:])
+    special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
+    half = int(offs[1])
+    closed, _ = standing_walls(maze)  # a weave maze's bridges included
+    segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
+    mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
+    by_mid = np.argsort(mid, kind="stable")
+    segs = segs[by_mid]
+    reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
+    return LayerArrays(
+        floor_rows, floor_cull, trail_offsets,
+        np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1),
+        np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1),
+        np.concatenate([wall_quads(segs), post_rows(maze)[0]]), len(segs), (mid[by_mid], reach, len(segs)))
+
+
+_PREPARED: weakref.WeakKeyDictionary[Maze, LayerArrays] = weakref.WeakKeyDictionary()
+
+
+def prepare_layer(maze: Maze) -> None:
+    """Make ``maze``'s :class:`LayerArrays` now (any thread): the next :class:`MazeLayer` of this maze only uploads
+    them (a big level's loading screen does the arithmetic in the background, the window's thread the GL)."""
+    _PREPARED[maze] = layer_arrays(maze)
+
+
 class MazeLayer:
     """GPU geometry for one maze.  Build once per level; :meth:`draw` each frame.
 
@@ -109,38 +176,20 @@ class MazeLayer:
         self.clear_trail()
 
     def _build_geometry(self) -> None:
-        """The GPU buffers this layer draws (a subclass drawing differently builds only its own)."""
+        """The GPU buffers this layer draws (a subclass drawing differently builds only its own), from the arrays
+        :func:`prepare_layer` made in the background (a big level) or made now."""
         ctx, maze = self.ctx, self.maze
-        g = maze.grid
-        # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
-        # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
-        cy = g.centers[:, 1]
-        by_y = np.argsort(cy, kind="stable")
-        (floor,), floor_offs = fans_at_scales(maze, by_y, (1.0,))
-        self.floor = self._geometry(np.concatenate([floor, np.zeros_like(floor)], axis=1))
-        del floor
-        py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
-        self.floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
-        (tris,), self.trail_offsets = fans_at_scales(maze, None, (TRAIL_SCALE,))
-        special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
-        half = int(offs[1])
-        self.start_geo = self._geometry(np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1))
-        self.goal_geo = self._geometry(np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1))
-
+        a = _PREPARED.pop(maze, None) or layer_arrays(maze)
+        self.floor = self._geometry(a.floor)
+        self.floor_cull = a.floor_cull
+        self.trail_offsets = a.trail_offsets
+        self.start_geo = self._geometry(a.start)
+        self.goal_geo = self._geometry(a.goal)
         self._build_stairs()
-        closed, _ = standing_walls(maze)  # a weave maze's bridges included
-        segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
-        self.wall_count = len(segs)
-        mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
-        by_mid = np.argsort(mid, kind="stable")
-        segs = segs[by_mid]
-        reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
-        self.wall_cull = (mid[by_mid], reach, len(segs))
-        self.walls = self._geometry(np.concatenate([wall_quads(segs), post_rows(maze)[0]]))
+        self.wall_count, self.wall_cull = a.wall_count, a.wall_cull
+        self.walls = self._geometry(a.walls)
         self._build_bridges()
-
-        self.trail_data = np.concatenate([tris, np.zeros_like(tris)], axis=1)
-        self.trail_buffer = ctx.buffer(reserve=max(16, self.trail_data.nbytes))
+        self.trail_buffer = ctx.buffer(reserve=max(16, int(self.trail_offsets[-1]) * 16))
         self.trail = ctx.geometry([self._desc(self.trail_buffer)], mode=ctx.TRIANGLES)
 
     def _build_bridges(self) -> None:
@@ -195,9 +244,10 @@ class MazeLayer:
         if cell in self.trail_cells:
             return
         self.trail_cells.add(cell)
-        lo, hi = int(self.trail_offsets[cell]), int(self.trail_offsets[cell + 1])
-        self.trail_buffer.write(self.trail_data[lo:hi].tobytes(), offset=self.trail_vertices * 16)
-        self.trail_vertices += hi - lo
+        tris, _ = cell_fans(self.maze, np.array([cell]), TRAIL_SCALE)
+        rows = np.concatenate([tris, np.zeros_like(tris)], axis=1)
+        self.trail_buffer.write(rows.tobytes(), offset=self.trail_vertices * 16)
+        self.trail_vertices += len(rows)
 
     # -- drawing -------------------------------------------------------------
     def set_theme(self, theme: Theme) -> None:

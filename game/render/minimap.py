@@ -4,6 +4,12 @@ rectangle of what the camera shows; a click on it pans the camera there.
 Shown for mazes of more than :data:`MIN_CELLS` cells (over 40×40), and never for a dark maze (the overview
 would show the map the fog hides).  Drawing it costs one textured rectangle, one dot and two rectangle
 outlines a frame: the maze itself is rasterised once, with PIL, when the minimap is built.
+
+**Where it sits** (:meth:`Minimap.arrange`, every frame, cheap): in free margin beside the maze when there is
+room (a fitted maze leaves some), shrunk to that margin down to :data:`MIN_SIDE`; else in the corner (top
+right first) that hides least of the maze, never over the player.  **What it shows**: the passages while
+they are at least :data:`LINE_PX` pixels apart on it; a denser maze (300×300 on 180 pixels) would be grey
+mush, so it shows the maze's area (its shape), the start and the goal instead.
 """
 
 from __future__ import annotations
@@ -22,10 +28,12 @@ if TYPE_CHECKING:
 
 MIN_CELLS = 40 * 40  # more cells than this: the maze gets a minimap
 SIDE = 180  # pixels: the longer side of the overview at scale 1
+MIN_SIDE = 100  # pixels at scale 1: the smallest it shrinks to, to sit in free margin
 PAD = 10  # pixels between the overview and the window edge / the HUD band at scale 1
+LINE_PX = 2.5  # shown pixels between neighbouring cells below which passages are not drawn (mush)
 
 
-def _raster(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
+def raster_lines(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
             line: tuple[int, ...]) -> np.ndarray:
     """An ``(h, w, 4)`` uint8 picture: ``back`` with a ``width``-pixel line of colour ``line`` from each ``p[i]``
     to ``q[i]`` (pixel coordinates, y down), all segments at once: one point per pixel along the longest
@@ -71,21 +79,76 @@ class Minimap:
         px = np.empty_like(centers)
         px[:, 0] = (centers[:, 0] - x0) * scale
         px[:, 1] = (y1 - centers[:, 1]) * scale
-        edges = maze.grid.edges[maze.passage]
-        image = Image.fromarray(_raster(px[edges[:, 0]], px[edges[:, 1]], w, h, max(1, round(scale * 0.5)),
-                                        theme.panel[:3], theme.text_dim))
+        edges = maze.grid.edges
+        ends = px[edges[:, 1]] - px[edges[:, 0]]
+        spacing = float(np.median(np.hypot(ends[:, 0], ends[:, 1]))) / 2 if len(edges) else 1.0  # shown px
+        self.dense = spacing < LINE_PX
+        if self.dense:  # every cell a block of the floor colour: the maze's shape, no mush of lines
+            fill = theme.floor if sum(abs(a - b) for a, b in zip(theme.floor[:3], theme.panel[:3], strict=True)) > 60 \
+                else theme.text_dim
+            picture = raster_lines(px, px, w, h, max(1, int(np.ceil(2 * spacing)) + 1), theme.panel[:3], fill)
+        else:
+            open_edges = edges[maze.passage]
+            picture = raster_lines(px[open_edges[:, 0]], px[open_edges[:, 1]], w, h, max(1, round(scale * 0.5)),
+                              theme.panel[:3], theme.text_dim)
+        image = Image.fromarray(picture)
         self.texture = arcade.Texture(image)
         self.aspect = bw / bh
         self.rect = arcade.LBWH(0, 0, 1, 1)
+        self.start = tuple(float(v) for v in maze.grid.centers[int(maze.start)])
+        self.goal = tuple(float(v) for v in maze.grid.centers[int(maze.goal)])
+        self.goal_color = theme.accent
+        self.start_color = theme.text
+        self.area = (0.0, 0.0, 1.0, 1.0, 0.0, 0.0)  # width, height, top band, bottom band, side, pad (place)
         self.frame_color = theme.text_dim
         self.view_color = theme.accent
         self.dot_color = theme.player
 
-    def place(self, width: float, height: float, top: float, scale: float) -> None:
-        """Sit in the top-right corner of a ``width`` × ``height`` window, under ``top`` pixels of HUD."""
+    def place(self, width: float, height: float, top: float, scale: float, bottom: float = 0.0) -> None:
+        """The window is ``width`` × ``height`` with ``top`` pixels of HUD and ``bottom`` of footer: the top-right
+        corner until :meth:`arrange` sees the camera."""
         side, pad = SIDE * scale, PAD * scale
-        w, h = (side, side / self.aspect) if self.aspect >= 1 else (side * self.aspect, side)
+        self.area = (width, height, top, bottom, side, pad)
+        w, h = self._size(side)
         self.rect = arcade.LBWH(width - pad - w, height - top - pad - h, w, h)
+
+    def _size(self, side: float) -> tuple[float, float]:
+        return (side, side / self.aspect) if self.aspect >= 1 else (side * self.aspect, side)
+
+    def arrange(self, player: tuple[float, float], cam: CameraState) -> None:
+        """Choose where to sit for this frame: in free margin beside the maze's picture when there is room,
+        else the corner that hides least of the maze and not the player (window pixel ``player``)."""
+        width, height, top, bottom, side, pad = self.area
+        x0, y0, x1, y1 = self.bounds
+        ml, mb = cam.world_to_screen(x0, y0)
+        mr, mt = cam.world_to_screen(x1, y1)
+        lo, hi = bottom + pad, height - top - pad  # the band between the HUD and the footer
+        small = side * MIN_SIDE / SIDE
+        ring = 24.0  # pixels kept clear around the player
+
+        def over_player(x: float, y: float, w: float, h: float) -> bool:
+            return x - ring <= player[0] <= x + w + ring and y - ring <= player[1] <= y + h + ring
+
+        for room, right in ((width - mr - 2 * pad, True), (ml - 2 * pad, False)):  # a free side margin
+            if room >= small:
+                w, h = self._size(min(side, room, (hi - lo)))
+                x = width - pad - w if right else pad
+                if not over_player(x, hi - h, w, h):
+                    self.rect = arcade.LBWH(x, hi - h, w, h)
+                    return
+        w, h = self._size(side)
+        best: tuple[float, float, float] | None = None
+        for x, y in ((width - pad - w, hi - h), (pad, hi - h), (width - pad - w, lo), (pad, lo)):
+            if over_player(x, y, w, h):
+                continue
+            cover = max(0.0, min(x + w, mr) - max(x, ml)) * max(0.0, min(y + h, mt) - max(y, mb))
+            if best is None or cover < best[0] - 1e-6:
+                best = (cover, x, y)
+        if best is None:  # a window too small for any clear corner: the corner away from the player
+            x = pad if player[0] > width / 2 else width - pad - w
+            y = lo if player[1] > (lo + hi) / 2 else hi - h
+            best = (0.0, x, y)
+        self.rect = arcade.LBWH(best[1], best[2], w, h)
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         """World point -> pixel on the overview."""
@@ -118,9 +181,16 @@ class Minimap:
     def draw(self, player: tuple[float, float], cam: CameraState) -> None:
         """The overview, the rectangle the camera shows and the player's dot (window coordinates: the HUD camera
         must be active)."""
+        self.arrange(cam.world_to_screen(*player), cam)
         r = self.rect
         arcade.draw_lrbt_rectangle_filled(r.left - 2, r.right + 2, r.bottom - 2, r.top + 2, self.frame_color)
         arcade.draw_texture_rect(self.texture, r)
+        if self.dense:  # the passages are too fine to show: where the journey starts and ends instead
+            sx, sy = self.to_screen(*self.start)
+            arcade.draw_circle_outline(sx, sy, max(3.0, r.width / 45), self.start_color, 1.5)
+            gx, gy = self.to_screen(*self.goal)
+            d = max(4.0, r.width / 35)
+            arcade.draw_polygon_filled([(gx, gy + d), (gx + d, gy), (gx, gy - d), (gx - d, gy)], self.goal_color)
         left, bottom = self.to_screen(*cam.screen_to_world(0, cam.footer))
         right, top = self.to_screen(*cam.screen_to_world(cam.width, cam.height - cam.hud))
         left, right = max(left, r.left), min(right, r.right)

@@ -9,10 +9,10 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.maze.recipe import MazeSpec, dark_code
+from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.routes import Route
-from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid
+from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
 from game.ui.screen import BaseView
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
@@ -62,7 +62,8 @@ class CodeEntryView(BaseView):
         self.ui.add(self.dark_btn)
         self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.hint_value = f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back"
-        self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top")
+        self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top", multiline=True,
+                              width=900, align="center")
         self.message = self.text(error, 16, t.error, anchor_x="center", anchor_y="top", multiline=True, width=900,
                                  align="center")
         self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=FIELD_FONT)
@@ -77,7 +78,8 @@ class CodeEntryView(BaseView):
         s, cx = self.scale, width / 2
         fit_text(self.title, "Enter a code", 30 * s, width - 40)
         self.title.position = (cx, height / 2 + 190 * s)
-        fit_text(self.hint, self.hint_value, 14 * s, width - 40, min_size=8)
+        self.hint.font_size = 14 * s
+        wrap_lines(self.hint, self.hint_value, width - 40, lines=3)  # large text wraps, never cut
         self.hint.position = (cx, self.title.bottom - 14 * s)
         fw, fh = min(width - 40, 620 * s), round(44 * s)
         font = FIELD_FONT * s
@@ -123,8 +125,7 @@ class CodeEntryView(BaseView):
     def submit(self) -> None:
         """Decode and play, or show why the code is wrong."""
         try:
-            text = dark_code(self.field.text) if self.dark else self.field.text
-            view = self.ctx.view_for(Route.OPEN_CODE, text)
+            view = self.ctx.view_for(Route.OPEN_CODE, self.field.text, dark=self.dark)
         except CodeError as exc:
             self.message.text = str(exc)
             self.ctx.audio.play("bump")

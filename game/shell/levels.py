@@ -1,24 +1,97 @@
-"""Level select: the worlds side by side, each a chain of levels from top to bottom.
+"""Level select: the campaign map, the worlds side by side, each a chain of levels from top to bottom.
 
-Every world's first level is open from the start; the next one opens when the one
-before is finished (:meth:`engine.modes.campaign.Campaign.is_open`).  Each tile shows the
-level's number and name (on up to two lines, shortened with "…" only when even that does not fit) over its
-stars; under each world's name a bar shows the stars earned of those possible.  The player's level packs
-(:mod:`engine.modes.packs`) are worlds after the shipped ones; a pack that cannot be read is a
-column named after its file with one disabled "broken" tile, whose line at the bottom says why.
+Every world's first level is open from the start; the next one opens when the one before is finished
+(:meth:`engine.modes.campaign.Campaign.is_open`).  Each tile shows its number, its stars, a thumbnail of its
+maze and its whole name; the level to play next is framed and says "next"; a locked level shows a padlock
+and what kind of maze waits (its grid's icon, "dark", "2 floors"...); a level left half-way (a place kept,
+:mod:`game.play.keep`) has a half-filled disc.  The player's level packs (:mod:`engine.modes.packs`) are
+worlds after the shipped ones, read again whenever the packs folder changed (an exported pack shows at once);
+a pack that cannot be read is a column with one "cannot be read" tile whose line says why.
+
+**Opening costs almost nothing.**  The map is one picture (:mod:`game.shell.map_paint`) kept in
+``ctx.memory`` and painted again only when what it shows changed (progress, a kept place, packs, the
+theme, the window or text size): :data:`BUILDS` counts the paintings and the maze sketches made.  Mazes of
+open levels are sketched once per game (module cache); the ones not sketched within a small budget while
+opening are drawn a few per frame afterwards (the window never freezes).  A click within
+:data:`CLICK_GUARD` seconds of the first frame is ignored, so a second click meant for the menu cannot open
+a level.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import arcade
+from arcade import key
 
 from game.context import Context
-from game.format import STAR, star_text
+from game.format import maze_words, record_time
+from game.render.map_art import Canvas, Sketch, sketch
 from game.routes import Route
-from game.ui import ellipsize, fit_text, place_grid, wrap_lines
-from game.ui.screen import BaseView
+from game.shell.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
+from game.ui import fit_text, text_scale, ui_scale
+from game.ui.screen import BaseView, common_key
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import CampaignLevel
+
+#: How many times the map was painted whole, and how many maze sketches were made (tests count them).
+BUILDS: Counter[str] = Counter()
+#: Seconds after the map's first frame during which clicks are ignored (a double click on the menu).
+CLICK_GUARD = 0.3
+#: Seconds of sketching while the map opens, then per frame afterwards.
+OPEN_BUDGET, FRAME_BUDGET = 0.06, 0.02
+
+_SKETCHES: dict[str, Sketch] = {}  # level code -> its sketch (codes are deterministic: valid all game long)
+_MEMORY = "map.picture"
+
+
+def _code(lv: CampaignLevel) -> str:
+    try:
+        return lv.code()
+    except Exception:  # noqa: BLE001 - a ready level without a code: nothing to key it by
+        return ""
+
+
+def level_sketch(lv: CampaignLevel) -> Sketch:
+    """The sketch of ``lv``'s maze, made once per game for a level with a code."""
+    code = _code(lv)
+    found = _SKETCHES.get(code) if code else None
+    if found is None:
+        level = lv.level()
+        found = sketch(level.maze, level.dark)
+        BUILDS["sketch"] += 1
+        if code:
+            _SKETCHES[code] = found
+    return found
+
+
+def _what(lv: CampaignLevel) -> tuple[str, int, int, int, bool, bool, bool]:
+    """Shape, width, height, floors, dark, weave, shaped of a level, without building it."""
+    r = lv.recipe
+    if r is not None:
+        return r.shape, r.width, r.height, r.floors, r.dark, bool(r.weave), r.mask is not None
+    made = lv.made
+    assert made is not None
+    masked = made.cells < made.width * made.height * made.floors
+    return made.shape, made.width, made.height, made.floors, made.dark, bool(made.maze.is_weave), masked
+
+
+@dataclass
+class MapPicture:
+    """The painted map and what it was painted from (kept in ``ctx.memory`` between openings)."""
+
+    key: tuple[Any, ...]
+    layout: Layout
+    canvas: Canvas
+    tiles: list[Tile]
+    missing: list[int]  # open tiles painted without their thumbnail yet
+    texture: Any = None  # the GL texture of the window's rows (made on first draw)
+    shown: tuple[int, int, int] | None = None  # (scroll, width, height) the texture holds
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class LevelsView(BaseView):
@@ -26,229 +99,341 @@ class LevelsView(BaseView):
 
     Args:
         ctx: shared context.
-        focus: index of the level to focus first (default: the first open unfinished one).
+        focus: index of the level to focus first (default: the level to play next).
     """
 
-    max_text_scale = 1.0  # a dense map of names and stars: the text size setting does not grow it
-
     def __init__(self, ctx: Context, focus: int | None = None) -> None:
+        super().__init__(ctx)
         camp = ctx.campaign
+        self.campaign = camp
         self.worlds = camp.by_world()
         self.broken = list(camp.broken)
-        #: levels per column: the worlds', then one tile per broken pack
-        self.column_sizes = [len(levels) for _, levels in self.worlds] + [1] * len(self.broken)
-        super().__init__(ctx, columns=max(1, len(self.column_sizes)))
-        t = ctx.theme
-        unlocked = ctx.store.unlocked()
-        self.stars = ctx.store.stars()
         self.levels = list(camp.levels)
+        store = ctx.store
+        unlocked, self.stars = store.unlocked(), store.stars()
         self.locked = [not camp.is_open(lv, unlocked) for lv in self.levels]
-        self.cell: list[tuple[int, int]] = []  # (world column, row) of each button, in level order
-        for col, (_, levels) in enumerate(self.worlds):
-            for row, _lv in enumerate(levels):
-                self.cell.append((col, row))
-        self.cell += [(len(self.worlds) + j, 0) for j in range(len(self.broken))]  # after every level's
-        for i in range(len(self.levels)):
-            btn = self.make_button("", self._opener(i), width=124, height=62, font_size=12)
-            btn.disabled = self.locked[i]
-            self.ui.add(btn)
-        for _ in self.broken:
-            btn = self.make_button("", lambda: None, width=124, height=62, font_size=12)
-            btn.disabled = True
-            self.ui.add(btn)
-        if focus is None:
-            focus = next((i for i, lv in enumerate(self.levels) if not self.locked[i] and lv.id not in self.stars), 0)
-        self.focus = max(0, min(focus, len(self.buttons) - 1))
-        self.title = self.text("Campaign", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
+        self.codes = [_code(lv) for lv in self.levels]
+        self.next_index = next((i for i, lv in enumerate(self.levels) if not self.locked[i]
+                                and lv.id not in self.stars), -1)
+        kept = {i for i, c in enumerate(self.codes) if c and not self.locked[i] and store.setting("resume:" + c)}
+        self.halfway = kept
+        self.tiles = [self._tile(i, lv) for i, lv in enumerate(self.levels)]
+        self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
+        self.chains: list[Column] = []
+        for name, levels in self.worlds:
+            got = sum(self.stars.get(lv.id, 0) for lv in levels)
+            self.chains.append(Column(name, tuple(lv.index for lv in levels), (got, 3 * len(levels))))
+        for j, b in enumerate(self.broken):
+            self.chains.append(Column(b.name, (len(self.levels) + j,), (0, 0)))
         total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
         broken = len(self.broken)
         note = f"  ·  {broken} level pack{'s' if broken != 1 else ''} could not be read" if broken else ""
-        self.summary = self.text(f"{total} of {3 * len(self.levels)} stars  ·  every world starts open{note}", 14,
-                                 t.text_dim, anchor_x="center", anchor_y="top")
-        self.world_names = [self.text(name, 15, t.text, bold=True, anchor_x="center", anchor_y="bottom",
-                                      multiline=True, width=260, align="center") for name in self.column_names()]
+        self.summary_value = f"{total} of {3 * len(self.levels)} stars  ·  every world starts open{note}"
+        if focus is None:
+            focus = max(0, self.next_index)
+        self.focus = max(0, min(focus, len(self.tiles) - 1))
+        t = ctx.theme
         self.info = self.text("", 14, t.text, anchor_x="center", anchor_y="bottom")
         self.error = self.text(ctx.campaign_error or "", 14, t.error, anchor_x="center", multiline=True, width=1000,
                                align="center")
-        self.tile_names = [self.text("", 12, t.disabled_text if self.locked[i] else t.button_text, anchor_x="center",
-                                     anchor_y="center", multiline=True, width=124, align="center")
-                           for i in range(len(self.levels))]
-        self.world_stars = [(sum(self.stars.get(lv.id, 0) for lv in levels), 3 * len(levels))
-                            for _, levels in self.worlds]
-        self.bar_texts = [self.text(f"{got}/{of} {STAR}", 10, t.text_dim, anchor_x="right", anchor_y="center")
-                          for got, of in self.world_stars]
-        self.bars: list[tuple[float, float, float, float, float]] = []  # left, right, bottom, top, filled share
-        self.tile_marks = [self.text("locked" if self.locked[i] else star_text(self.stars.get(lv.id, 0)), 12,
-                                     self._mark_color(i), anchor_x="center", anchor_y="top")
-                           for i, lv in enumerate(self.levels)]
-        for _ in self.broken:
-            self.tile_names.append(self.text("", 12, t.error, anchor_x="center", anchor_y="center", multiline=True,
-                                             width=124, align="center"))
-            self.tile_marks.append(self.text("", 12, t.disabled_text, anchor_x="center", anchor_y="top"))
+        self.picture: MapPicture | None = None
+        self.scroll = 0
+        self.first_frame: float | None = None
+        self.pressed = -1
         self._info_for = -1
-        self._width = 1280
+        self._quad: Any = None
+
+    def _tile(self, i: int, lv: CampaignLevel) -> Tile:
+        shape, _, _, floors, dark, weave, shaped = _what(lv)
+        return Tile(lv.index + 1, lv.name, "locked" if self.locked[i] else "open", self.stars.get(lv.id, 0),
+                    i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped)
 
     def column_names(self) -> list[str]:
         """The map's column titles: every world, then every broken pack (its file's stem)."""
-        return [name for name, _ in self.worlds] + [b.name for b in self.broken]
+        return [c.name for c in self.chains]
 
-    def _mark_color(self, i: int) -> tuple[int, ...]:
-        t = self.ctx.theme
-        if self.locked[i]:
-            return tuple(t.disabled_text)
-        return tuple(t.star if self.stars.get(self.levels[i].id, 0) else t.button_text)
+    # -- the picture --------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        """Use the kept picture when it shows what this map shows at this size, else paint it again."""
+        ts = text_scale()
+        g = ui_scale(width, height) / ts
+        info_px = round(max(11.0, 14 * g) * ts)
+        self.info.font_size = info_px * 0.75  # points at 96 dpi
+        footer = round(info_px * 1.6 + 16 * g)
+        self.info.position = (width / 2, round(8 * g))
+        self.error.width = int(width - 60)
+        self.error.position = (width / 2, height / 2)
+        self._width = width
+        self._info_for = -1
+        theme = self.ctx.theme
+        key_ = (width, height, theme.name, ts, tuple(self.tiles), tuple(self.chains), self.summary_value)
+        kept = self.ctx.memory.get(_MEMORY)
+        if isinstance(kept, MapPicture) and kept.key == key_:
+            self.picture = kept
+        else:
+            lay = lay_out(width, height, g, ts, "Campaign", self.summary_value, self.chains, self.tiles, footer)
+            wanted = [i for i, tl in enumerate(self.tiles) if tl.state == "open"]
+            sketches = self._sketches(wanted, OPEN_BUDGET)
+            canvas = paint(lay, "Campaign", self.summary_value, self.chains, self.tiles, sketches, theme)
+            BUILDS["paint"] += 1
+            missing = [i for i in wanted if sketches[i] is None]
+            old = kept.texture if isinstance(kept, MapPicture) else None
+            self.picture = MapPicture(key_, lay, canvas, list(self.tiles), missing, old)
+            self.ctx.memory[_MEMORY] = self.picture
+        self.picture.shown = None
+        self.scroll = max(0, min(self.scroll, self.picture.layout.height - self.picture.layout.view_height))
+        self.show_focus()
 
-    def _opener(self, index: int) -> Callable[[], None]:
-        def open_it() -> None:
-            self.ctx.go(Route.LEVEL, self.levels[index])
+    def _sketches(self, wanted: list[int], budget: float) -> list[Sketch | None]:
+        """Each tile's sketch where known or made within ``budget`` seconds (others None)."""
+        out: list[Sketch | None] = [None] * len(self.tiles)
+        end = time.perf_counter() + budget
+        for i in wanted:
+            code = self.codes[i]
+            if code and code in _SKETCHES:
+                out[i] = _SKETCHES[code]
+            elif time.perf_counter() < end:
+                out[i] = level_sketch(self.levels[i])
+        return out
 
-        return open_it
+    def animating(self) -> bool:
+        """True while thumbnails are still being drawn in."""
+        return bool(self.picture and self.picture.missing)
+
+    def on_update(self, delta_time: float) -> None:
+        """Draw in a few missing thumbnails (within :data:`FRAME_BUDGET` seconds)."""
+        pic = self.picture
+        if pic is None or not pic.missing:
+            return
+        end = time.perf_counter() + FRAME_BUDGET
+        done: list[int] = []
+        while pic.missing and (not done or time.perf_counter() < end):
+            i = pic.missing.pop(0)
+            sk = level_sketch(self.levels[i])
+            repaint_tile(pic.canvas, pic.layout, i, pic.tiles[i], sk, self.ctx.theme)
+            done.append(i)
+        pic.shown = None
+        self.request_redraw()
+
+    # -- focus and input ----------------------------------------------------------------------------------
+    def tile_rect(self, i: int) -> tuple[float, float, float, float]:
+        """Tile ``i`` in window pixels: left, bottom, right, top (arcade's y up), at the current scroll."""
+        assert self.picture is not None
+        l, t, r, b = self.picture.layout.tiles[i]
+        h = self.window.height
+        return l, h - (b - self.scroll), r, h - (t - self.scroll)
+
+    def show_focus(self) -> None:
+        """Scroll so the focused tile is in view."""
+        if self.picture is None or not self.picture.layout.tiles:
+            return
+        lay = self.picture.layout
+        _, t, _, b = lay.tiles[self.focus]
+        pad = 10 * lay.g
+        if t - pad < self.scroll:
+            self.scroll = max(0, int(t - pad))
+        elif b + pad > self.scroll + lay.view_height:
+            self.scroll = min(lay.height - lay.view_height, int(b + pad - lay.view_height))
+        self.scroll = max(0, self.scroll)
+
+    def scroll_by(self, pixels: float) -> None:
+        """Scroll the map by ``pixels`` (down positive), within its height."""
+        if self.picture is None:
+            return
+        lay = self.picture.layout
+        self.scroll = int(max(0, min(lay.height - lay.view_height, self.scroll + pixels)))
+        self.request_redraw()
 
     def move_focus(self, step: int) -> None:
-        """Up/Down move along a world's chain, Left/Right to the next world (same row or its last)."""
-        if not self.buttons:
-            return
-        col, row = self.cell[self.focus]
-        if abs(step) >= self.columns:
+        """Up/Down (``step`` ±2 or more) move along a world's chain, Left/Right (±1) to the next world (the same
+        row or its last)."""
+        col = next((k for k, c in enumerate(self.chains) if self.focus in c.tiles), 0)
+        row = self.chains[col].tiles.index(self.focus) if self.chains else 0
+        if abs(step) >= 2:
             row += 1 if step > 0 else -1
         else:
             col += step
-        col = max(0, min(len(self.column_sizes) - 1, col))
-        row = max(0, min(self.column_sizes[col] - 1, row))
-        self.focus = self.cell.index((col, row))
+        col = max(0, min(len(self.chains) - 1, col))
+        chain = self.chains[col].tiles
+        self.focus = chain[max(0, min(len(chain) - 1, row))]
+        self.show_focus()
         self.request_redraw()
 
-    def layout(self, width: int, height: int) -> None:
-        """Title band, one column per world, the focused level's line at the bottom."""
-        s = self.scale
-        fit_text(self.title, "Campaign", 30 * s, width - 40)
-        self.title.position = (width / 2, height - 12 * s)
-        fit_text(self.summary, self.summary.text, 14 * s, width - 40)
-        self.summary.position = (width / 2, self.title.bottom - 6 * s)
-        self.info.font_size = 14 * s
-        self.info.position = (width / 2, 12 * s)
-        self._width = width
-        self._info_for = -1
-        n = max(1, len(self.column_sizes))
-        gap = 12 * s
-        col_w = min(260 * s, (width - 24 - (n - 1) * gap) / n)
-        left = (width - n * col_w - (n - 1) * gap) / 2
-        # a name may use most of the gaps beside its column (nine worlds at 800 px: ~86 px for "Honeycomb")
-        names_h = self.fit_world_names(15 * s, col_w + 0.8 * gap, readable=max(9.0, 12 * s))
-        names_y = self.summary.bottom - max(38 * s, names_h + 8 * s)
-        bar_h = 12 * s
-        top = names_y - 8 * s - bar_h - 6 * s
-        self.place_bars(left, col_w, gap, names_y - 4 * s, bar_h)
-        rows = max(self.column_sizes, default=1)
-        bottom = 12 * s + 30 * s
-        row_gap = 8 * s
-        tile_h = min(80 * s, (top - bottom - (rows - 1) * row_gap) / rows)
-        for col, size in enumerate(self.column_sizes):
-            x = left + col * (col_w + gap)
-            self.world_names[col].position = (x + col_w / 2, names_y)
-            first = self.cell.index((col, 0))
-            place_grid(self.buttons[first:first + size], x, top, 1, col_w, tile_h, row_gap)
-        self.place_tile_texts(max(8.0, min(13 * s, tile_h * 0.26)), tile_h)
-        self.error.width = int(width - 60)
-        self.error.position = (width / 2, height / 2)
+    def activate(self, index: int) -> None:
+        """Open level ``index`` (a locked level or a broken pack does nothing)."""
+        if 0 <= index < len(self.levels) and not self.locked[index]:
+            self.ctx.audio.play("click")
+            self.ctx.go(Route.LEVEL, self.levels[index])
 
-    def place_tile_texts(self, font: float, tile_h: float) -> None:
-        """Each tile's name (up to two lines) over its mark, at one font size for all: the largest up to ``font``
-        (down to 8 pt, or 0.8 of it) at which every name fits whole; names that still do not fit end in "…"."""
-        n_levels = len(self.levels)
-        values = [f"{lv.index + 1}. {lv.name}" for lv in self.levels] + ["broken"] * (len(self.buttons) - n_levels)
-        width = self.buttons[0].rect.width - 10 if self.buttons else 100.0
-        size = font
-        while True:
-            lines = 2 if tile_h >= size * 4.2 else 1  # two lines of name and the marks need ~4 line heights
-            whole = True
-            for label, value in zip(self.tile_names, values, strict=True):
-                label.font_size = size
-                whole = wrap_lines(label, value, width, lines) and whole
-            if whole or size <= max(8.0, font * 0.8):
-                break
-            size = max(8.0, font * 0.8, size - 0.5)
-        for i, (label, mark) in enumerate(zip(self.tile_names, self.tile_marks, strict=True)):
-            r = self.buttons[i].rect
-            mark.font_size = size
-            if i >= n_levels:
-                ellipsize(mark, "cannot be read", r.width - 10)
-            mark.position = (r.center_x, r.bottom + tile_h * 0.12 + mark.content_height)
-            label.position = (r.center_x, (r.top + mark.top) / 2 + tile_h * 0.02)
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Esc back, F1/F11, arrows move along the map, Enter opens, Page Up/Down scroll."""
+        if common_key(self.ctx, symbol, modifiers):
+            return True
+        if symbol == key.ESCAPE:
+            self.back()
+            return True
+        if symbol in (key.PAGEUP, key.PAGEDOWN) and self.picture is not None:
+            self.scroll_by((-0.8 if symbol == key.PAGEUP else 0.8) * self.picture.layout.view_height)
+            return True
+        action = self.ctx.keys.action("menu", symbol)
+        steps = {"up": -2, "down": 2, "left": -1, "right": 1}
+        if action in steps:
+            self.move_focus(steps[action])
+            return True
+        if action == "confirm":
+            self.activate(self.focus)
+            return True
+        return None
 
-    def place_bars(self, left: float, col_w: float, gap: float, top: float, height: float) -> None:
-        """Each world's completion bar under its name: stars earned of possible, the count at its right."""
-        self.bars = []
-        for col, ((got, of), text) in enumerate(zip(self.world_stars, self.bar_texts, strict=True)):
-            x = left + col * (col_w + gap)
-            text.font_size = max(7.0, height * 0.8)
-            text.text = f"{got}/{of} {STAR}"
-            if text.content_width > col_w * 0.6:
-                text.text = f"{got}/{of}"
-            text.position = (x + col_w, top - height / 2)
-            right = x + col_w - text.content_width - 4
-            self.bars.append((x, max(x + 4, right), top - height * 0.75, top - height * 0.25, got / max(1, of)))
+    def tile_at(self, x: float, y: float) -> int:
+        """The tile under window point ``(x, y)``, or -1."""
+        if self.picture is None or y < self.window.height - self.picture.layout.view_height:
+            return -1
+        for i in range(len(self.picture.layout.tiles)):
+            l, b, r, t = self.tile_rect(i)
+            if l <= x < r and b <= y < t:
+                return i
+        return -1
 
-    def fit_world_names(self, size: float, width: float, readable: float) -> float:
-        """Every world name at one common font size: the largest (up to ``size``) at which all fit ``width`` on
-        one line or, when that is under ``readable``, split in two lines if that is larger.  Returns their height."""
-        texts, names = self.world_names, self.column_names()
+    def clicks_allowed(self) -> bool:
+        """False until :data:`CLICK_GUARD` seconds after the first frame."""
+        return self.first_frame is not None and time.monotonic() - self.first_frame >= CLICK_GUARD
 
-        def widest(lines: list[list[str]]) -> float:
-            worst = 0.0
-            for t, ls in zip(texts, lines, strict=True):
-                t.font_size, t.width = size, 100_000  # measured unwrapped
-                for line in ls:
-                    t.text = line
-                    worst = max(worst, t.content_width)
-            return worst
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Hovering a tile focuses it."""
+        i = self.tile_at(x, y)
+        if i >= 0 and i != self.focus:
+            self.focus = i
+            self.request_redraw()
 
-        one = [[n] for n in names]
-        one_size = min(size, size * width / max(1.0, widest(one)) * 0.98)
-        two = [min(([" ".join(n.split()[:k]), " ".join(n.split()[k:])] for k in range(1, len(n.split()))),
-                   key=lambda ls: max(len(x) for x in ls), default=[n]) for n in names]
-        two_size = min(size, size * width / max(1.0, widest(two)) * 0.98)
-        lines = two if one_size < readable and two_size > one_size else one
-        common = two_size if lines is two else one_size
-        for t, ls in zip(texts, lines, strict=True):
-            t.font_size, t.width = max(6.0, common), int(width) + 1
-            t.text = "\n".join(ls)
-            if len(ls) == 1:
-                ellipsize(t, ls[0], width)
-        return max((t.content_height for t in texts), default=0.0)
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Remember the tile pressed (clicks right after opening are ignored)."""
+        self.pressed = self.tile_at(x, y) if self.clicks_allowed() else -1
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A press and release on the same tile opens it."""
+        i, self.pressed = self.pressed, -1
+        if i >= 0 and i == self.tile_at(x, y):
+            self.focus = i
+            self.activate(i)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls a map taller than the window."""
+        if self.picture is not None:
+            self.scroll_by(-scroll_y * 60 * self.picture.layout.g)
+
+    # -- drawing --------------------------------------------------------------------------------------------
+    def _upload(self) -> None:
+        pic = self.picture
+        assert pic is not None
+        w, h = self.window.width, self.window.height
+        state = (self.scroll, w, h)
+        if pic.texture is not None and pic.shown == state:
+            return
+        gl = self.window.ctx
+        rows = view_rows(pic.canvas.pixels(), self.scroll, pic.layout.view_height, self.ctx.theme.background)
+        full = rows if pic.layout.view_height == h else _pad_bottom(rows, h, self.ctx.theme.background)
+        if pic.texture is None or pic.texture.size != (w, h):
+            pic.texture = gl.texture((w, h), components=4, filter=(gl.NEAREST, gl.NEAREST))
+        pic.texture.write(full.tobytes())
+        pic.shown = state
+
+    def on_draw(self) -> None:
+        """The kept picture, the focus ring, the scroll bar and the line about the focused level."""
+        self.clear()
+        if self.first_frame is None:
+            self.first_frame = time.monotonic()
+        if self.picture is not None:
+            self._upload()
+            gl: Any = self.window.ctx
+            if self._quad is None:
+                from arcade.gl import geometry
+
+                self._quad = geometry.quad_2d_fs()
+            gl.disable(gl.BLEND)
+            self.picture.texture.use(0)
+            self._quad.render(gl.utility_textured_quad_program)
+            gl.enable(gl.BLEND)
+            self.window.default_camera.use()
+            self._draw_focus()
+        self.draw_extra()
+
+    def _draw_focus(self) -> None:
+        pic = self.picture
+        assert pic is not None
+        lay = pic.layout
+        if 0 <= self.focus < len(lay.tiles):
+            l, b, r, t = self.tile_rect(self.focus)
+            off = lay.ring + 1
+            floor = self.window.height - lay.view_height
+            if b - off >= floor - 2:
+                arcade.draw_lrbt_rectangle_outline(l - off, r + off, b - off, t + off, self.ctx.theme.focus,
+                                                   border_width=lay.ring)
+        if lay.height > lay.view_height:  # a scroll bar at the right edge
+            h, w = self.window.height, self.window.width
+            share = lay.view_height / lay.height
+            top = h - self.scroll / lay.height * lay.view_height
+            bw = max(3, round(5 * lay.g))
+            arcade.draw_lrbt_rectangle_filled(w - bw - 2, w - 2, top - share * lay.view_height, top,
+                                              self.ctx.theme.text_dim)
+
+    def info_line(self, i: int) -> str:
+        """The line about tile ``i``: number, name, world, the maze in a player's words, best, kept place."""
+        if i >= len(self.levels):
+            b = self.broken[min(i - len(self.levels), len(self.broken) - 1)]
+            return f"{b.name}: cannot be read: {b.reason}"
+        lv = self.levels[i]
+        shape, w, h, floors, dark, weave, shaped = _what(lv)
+        words = maze_words(shape, w, h, floors, dark, weave, shaped)
+        line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}"
+        if self.locked[i]:
+            return line + "  ·  locked: finish the level before"
+        best = self.ctx.store.best(self.codes[i]) if self.codes[i] else None
+        if best is not None and best.best_time is not None:
+            line += f"  ·  best {record_time(best.best_time)}, {best.best_moves} moves"
+        if i in self.halfway:
+            line += "  ·  left half-way: Enter resumes"
+        return line
 
     def draw_extra(self) -> None:
-        """Title, world names and a line about the focused level."""
-        if self._info_for != self.focus and self.focus >= len(self.levels) and self.broken:
+        """The line about the focused level (and the campaign's error, if any)."""
+        if self._info_for != self.focus and self.tiles:
             self._info_for = self.focus
-            b = self.broken[min(self.focus - len(self.levels), len(self.broken) - 1)]
-            fit_text(self.info, f"{b.name}: broken: {b.reason}", 14 * self.scale, self._width - 24)
-        elif self._info_for != self.focus and self.levels:
-            self._info_for = self.focus
-            lv = self.levels[self.focus]
-            best = self.ctx.store.best(lv.code())
-            lock = "  (locked: finish the level before)" if self.locked[self.focus] else ""
-            shape = lv.label()  # the recipe's words: shape, size, generator, braid, weave, floors, mask, dark
-            best_s = f"  ·  best {best.best_time:.1f} s, {best.best_moves} moves" if best.best_time is not None else ""
-            line = f"{lv.index + 1}. {lv.name}  —  {lv.world}: {shape}{best_s}{lock}"
-            fit_text(self.info, line, 14 * self.scale, self._width - 24)  # one line: a little smaller, then cut
-        self.title.draw()
-        self.summary.draw()
-        for text in self.world_names:
-            text.draw()
-        t = self.ctx.theme
-        for (x0, x1, y0, y1, share), text in zip(self.bars, self.bar_texts, strict=True):
-            arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, t.locked)
-            if share > 0:
-                arcade.draw_lrbt_rectangle_filled(x0, x0 + (x1 - x0) * share, y0, y1, t.star)
-            text.draw()
-        for text in self.tile_names:
-            text.draw()
-        for text in self.tile_marks:
-            text.draw()
+            fit_text(self.info, self.info_line(self.focus), self.info.font_size, self._width - 24)
         self.info.draw()
         if self.ctx.campaign_error:
             self.error.draw()
 
+    def painted_boxes(self) -> list[tuple[str, str, tuple[float, float, float, float]]]:
+        """``(kind, text, box)`` of every text (kind ``"text"``) and tile (``"tile"``) of the picture wholly in
+        view, boxes in window pixels (left, bottom, right, top): what the layout tests check."""
+        pic = self.picture
+        if pic is None:
+            return []
+        lay, h = pic.layout, self.window.height
+        out = []
+        items = [("text", t, box) for t, box in lay.texts]
+        items += [("tile", self.tiles[i].name, box) for i, box in enumerate(lay.tiles)]
+        for kind, value, (l, t, r, b) in items:
+            if t >= self.scroll - 0.5 and b <= self.scroll + lay.view_height + 0.5:
+                out.append((kind, value, (l, h - (b - self.scroll), r, h - (t - self.scroll))))
+        return out
 
-__all__ = ["LevelsView"]
+    def drawn_texts(self) -> list[str]:
+        """Every text the map paints or can show in its bottom line (tests scan them)."""
+        pic = self.picture
+        painted = [t for t, _ in pic.layout.texts] if pic is not None else []
+        return painted + [self.info_line(i) for i in range(len(self.tiles))]
+
+
+def _pad_bottom(rows: Any, height: int, background: Any) -> Any:  # noqa: ANN401 - numpy arrays
+    """``rows`` (bottom row first) under a band of ``background`` rows below it, ``height`` rows in all."""
+    import numpy as np
+
+    out = np.empty((height, rows.shape[1], 4), dtype=np.uint8)
+    out[...] = background
+    out[height - rows.shape[0]:] = rows
+    return out
+
+
+__all__ = ["BUILDS", "CLICK_GUARD", "LevelsView", "MapPicture", "level_sketch"]

@@ -20,7 +20,7 @@ from game.ui.screen import BaseView
 from game.workers import CancelledFn, ProgressFn, Task, spinner
 
 #: Mazes with more cells than this are built in the background (play screen).
-BIG_MAZE_CELLS = 100_000
+BIG_MAZE_CELLS = 20_000  # about 140x140: bigger ones take over 300 ms to open on a slow machine
 
 
 class LoadingView(BaseView):

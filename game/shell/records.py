@@ -7,17 +7,20 @@ before the history existed show their kept bests with no averages.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_order
 from game.context import Context
-from game.format import format_time, summarize
+from game.format import maze_words, record_time
 from game.records import export_records, history, kept_bests
 from game.ui import ellipsize, fit_text, place_grid
 from game.ui.screen import BaseView
 from game.ui.textfit import snap_to_pixels
+
+if TYPE_CHECKING:
+    from engine.modes.campaign import Campaign
 
 PUZZLE_COLUMNS = (
     ("size", 0.14),
@@ -28,12 +31,19 @@ PUZZLE_COLUMNS = (
     ("Ao12", 0.14),
     ("tiles/s", 0.14),
 )
-LEVEL_COLUMNS = (("level", 0.34), ("code", 0.34), ("best", 0.16), ("moves", 0.16))
+LEVEL_COLUMNS = (("level", 0.64), ("best", 0.2), ("moves", 0.16))
+#: With Details: the code of each level too (a level row holds its code last).
+DETAIL_COLUMNS = (("level", 0.38), ("best", 0.14), ("moves", 0.1), ("code", 0.38))
 DASH = "–"
+#: What an empty table says.
+NOTHING_YET = {
+    "puzzle": "Nothing yet: solve a sliding puzzle without help and its size shows here.",
+    "levels": "Nothing yet: finish a level and its best time shows here.",
+}
 
 
 def _time(seconds: float | None) -> str:
-    return DASH if seconds is None else format_time(seconds, 2)
+    return DASH if seconds is None else record_time(seconds)
 
 
 def puzzle_rows(
@@ -61,8 +71,35 @@ def puzzle_rows(
     return [rows[k] for k in sorted(rows, key=size_order)]
 
 
-def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None, int]]) -> list[tuple[str, ...]]:
-    """One row per maze level with a best (a daily named by its day), the most recently played first."""
+def level_name(code: str, campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> str:
+    """A maze level as a player knows it: ``First Steps · Square Gardens`` (a campaign or pack level), the
+    name the player gave it in My levels, else its grid and size (``square 8×6``, ``…, hand-made`` for a
+    level drawn by hand).  Never raises: a code that does not decode reads "a level"."""
+    lv = campaign.by_code(code) if campaign is not None else None
+    if lv is not None:
+        return f"{lv.name} · {lv.world}"
+    if mine and code in mine:
+        return mine[code]
+    from engine.codes import decode_any
+    from engine.maze.level_code import LevelCode
+    from engine.maze.recipe import MazeSpec
+
+    try:
+        decoded = decode_any(code)
+    except Exception:  # noqa: BLE001 - a saved code must never break the table
+        return "a level"
+    if isinstance(decoded, MazeSpec):
+        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark,
+                          bool(decoded.weave), decoded.mask is not None)
+    if isinstance(decoded, LevelCode):
+        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark) + ", hand-made"
+    return "a level"
+
+
+def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None, int]],
+               campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> list[tuple[str, ...]]:
+    """One row per maze level with a best, the most recently played first: ``(name, best, moves, code)``, the
+    name from :func:`level_name` (a daily: ``daily 20 Nov · square 20×15``); the code is shown only in Details."""
     kept = {k: (t, m) for k, t, m, _ in bests if best_kind(k) == "maze" and t is not None}
     seen: list[str] = []
     days: dict[str, str] = {}
@@ -74,9 +111,9 @@ def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None,
     seen += sorted(k for k in kept if k not in seen)
     rows: list[tuple[str, ...]] = []
     for k in seen:
-        what = summarize(k).text.removeprefix("maze · ")
+        what = level_name(k, campaign, mine)
         label = f"daily {days[k]} · {what}" if k in days else what
-        rows.append((label, k, _time(kept[k][0]), DASH if kept[k][1] is None else str(kept[k][1])))
+        rows.append((label, _time(kept[k][0]), DASH if kept[k][1] is None else str(kept[k][1]), k))
     return rows
 
 
@@ -86,10 +123,12 @@ class RecordsView(BaseView):
     help_page = "records"  # Help (F1) opens on this page (game.shell.help)
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, columns=2)
+        super().__init__(ctx, columns=3)
         t = ctx.theme
         self.export_btn = self.make_button("Export CSV", self.export)
+        self.details_btn = self.make_button("Details", self.toggle_details)
         self.make_button("Back", self.back)
+        self.details = False  # the codes column shown
         for btn in self.buttons:
             self.ui.add(btn)
         self.title = self.text("Records", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
@@ -100,11 +139,12 @@ class RecordsView(BaseView):
         runs = history(ctx.store)
         bests = kept_bests(ctx.store)
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
-        self.levels = [tuple(n for n, _ in LEVEL_COLUMNS), *level_rows(runs, bests)]
+        mine = {lv.code: lv.name for lv in _my_levels(ctx)}
+        self.levels = [tuple(n for n, _ in DETAIL_COLUMNS), *level_rows(runs, bests, ctx.campaign, mine)]
         self.measure = self.text("", 13)  # one line, for clipping cells (never drawn)
         self.probe = self.text("A\nA", 13, multiline=True, width=100)  # two lines, for the line height
         self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
-        self.level_texts = self._columns(len(LEVEL_COLUMNS))
+        self.level_texts = self._columns(len(DETAIL_COLUMNS))
         self.heads = {
             id(c): self.text("", 13, t.text_dim, anchor_y="top") for c in (*self.puzzle_texts, *self.level_texts)
         }
@@ -112,6 +152,13 @@ class RecordsView(BaseView):
     def _columns(self, n: int) -> list[arcade.Text]:
         t = self.ctx.theme
         return [self.text("", 13, t.text, anchor_y="top", multiline=True, width=200) for _ in range(n)]
+
+    def toggle_details(self) -> None:
+        """Show or hide the codes of the levels (Details)."""
+        self.details = not self.details
+        self.details_btn.text = "Hide details" if self.details else "Details"
+        self.layout(self.window.width, self.window.height)
+        self.request_redraw()
 
     def export(self) -> None:
         """Write the records CSV to a new file in the data folder; say where (or why not)."""
@@ -132,6 +179,7 @@ class RecordsView(BaseView):
         texts: list[arcade.Text],
         rows: list[tuple[str, ...]],
         shares: tuple[tuple[str, float], ...],
+        empty: str,
         x: float,
         top: float,
         width: float,
@@ -145,18 +193,24 @@ class RecordsView(BaseView):
         fit = max(1, int((body - bottom) / line))
         shown = data if len(data) <= fit else [*data[: fit - 1], (f"+{len(data) - fit + 1} more",)]
         self.measure.font_size = size
-        for i, (text, (name, share)) in enumerate(zip(texts, shares, strict=True)):
-            w = width * share
+        for i, text in enumerate(texts):
             head = self.heads[id(text)]
-            head.font_size = size
+            head.font_size = text.font_size = size
+            if i >= len(shares):  # a column hidden (the codes without Details)
+                head.text = text.text = ""
+                continue
+            name, share = shares[i]
+            w = width * share
             head.text = _clip(self.measure, name, w - 6)
             head.position = (x, top)
             cells = [r[i] if i < len(r) else "" for r in shown]
-            text.font_size = size
+            if not data:  # an empty table says so, across the whole table
+                w = width
+                cells = [empty if i == 0 else ""]
             text.width = int(w)
             text.text = "\n".join(_clip(self.measure, c, w - 6) for c in cells)
             text.position = (x, body)
-            x += w
+            x += width * share
 
     def layout(self, width: int, height: int) -> None:
         """Title; the puzzle table, the level table below it; the buttons and the status line at the bottom."""
@@ -164,7 +218,8 @@ class RecordsView(BaseView):
         fit_text(self.title, "Records", 32 * s, width - 40)
         self.title.position = (width / 2, height - 20 * s)
         bh = 44 * max(s, height / 900)
-        place_grid(self.buttons, width / 2 - 250 * s, 16 * s + bh, 2, 240 * s, bh, 20 * s)
+        bw = min(220 * s, (width - 40 - 40 * s) / 3)
+        place_grid(self.buttons, width / 2 - 1.5 * bw - 20 * s, 16 * s + bh, 3, bw, bh, 20 * s)
         self.style_buttons(min(16 * s, bh * 0.4))
         self.status.font_size = 12 * s
         ellipsize(self.status, self.status_value, width - 40, middle=True)
@@ -176,14 +231,16 @@ class RecordsView(BaseView):
         top = self.puzzle_head.bottom - 6 * s
         rows_room = (top - (self.status.top + 10 * s)) / 2
         self.probe.font_size = size
-        puzzle_bottom = top - min(rows_room, (len(self.puzzle) + 0.3) * self.probe.content_height / 2)
-        self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, left, top, room, puzzle_bottom, size)
+        puzzle_bottom = top - min(rows_room, (max(2, len(self.puzzle)) + 0.3) * self.probe.content_height / 2)
+        self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, NOTHING_YET["puzzle"], left, top, room,
+                    puzzle_bottom, size)
         self.level_head.font_size = 16 * s
         self.level_head.position = (left, puzzle_bottom - 14 * s)
         self._table(
             self.level_texts,
             self.levels,
-            LEVEL_COLUMNS,
+            DETAIL_COLUMNS if self.details else LEVEL_COLUMNS,
+            NOTHING_YET["levels"],
             left,
             self.level_head.bottom - 6 * s,
             room,
@@ -222,6 +279,14 @@ class RecordsView(BaseView):
             )
             if t.text
         ]
+
+
+def _my_levels(ctx: Context) -> list[Any]:
+    """The player's saved levels (a store without them: none)."""
+    try:
+        return list(ctx.store.my_levels())
+    except Exception:  # noqa: BLE001 - a fake store in tests, or a save that cannot be read: names fall back
+        return []
 
 
 def _clip(text: arcade.Text, value: str, width: float) -> str:

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.share.lines import LevelSummary, daily_date, share_line
+from engine.share.lines import ShareSummary, daily_date, share_line
 from game import routes
 from game.codes import NOT_SAVED
 from game.context import Context
-from game.format import NO_STAR, STAR, format_time
+from game.format import NO_STAR, STAR, player_label, record_time
 from game.render.win_map import WinMap, way_colours
 from game.routes import Route
 from game.save_schema import WinResult
@@ -33,7 +33,19 @@ def best_line(result: WinResult) -> str:
     """``Best 0:12.3 and 40 moves (new best!)``."""
     best = result.best
     new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
-    return f"Best {format_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+    return f"Best {record_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+
+
+def engine_labels(session: PlaySession, code: str) -> set[str]:
+    """The engine's descriptions of the level played (its own, its code's recipe): titles a win renames."""
+    labels = {session.level.label()}
+    try:
+        from engine.maze.recipe import MazeSpec
+
+        labels.add(MazeSpec.from_code(code).label())
+    except Exception:  # noqa: BLE001 - not a maze code (a level code, none): nothing more to compare
+        pass
+    return labels
 
 
 class WinView(WinScreen):
@@ -51,22 +63,28 @@ class WinView(WinScreen):
 
     def __init__(self, ctx: Context, play: Any, result: WinResult | None, next_level: CampaignLevel | None) -> None:
         s: PlaySession = play.session
-        super().__init__(ctx, play.title_text, s.stars)
+        name = play.title_text
+        if name in engine_labels(s, play.code):  # a level opened by its code: said in player words
+            name = player_label(s.level)
+        super().__init__(ctx, name, s.stars)
         self.play = play
         self.next_level = next_level
+        date = daily_date(play.code) if play.code else None
+        self.daily = date is not None
         if next_level is not None:
             self.ui.add(self.make_button("Next level", lambda: ctx.go(Route.LEVEL, next_level)))
+        if self.daily:  # a daily's next step: the other dailies (Esc goes there too)
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(Route.DAILIES)))
         self.ui.add(self.make_button("Play again", self.replay))
         self.ui.add(self.make_button("Share", self.open_share))
-        self.ui.add(self.make_button("Back", self.back))
+        if not self.daily:
+            self.ui.add(self.make_button("Back", self.back))
         self.set_lines([
-            f"Time {format_time(s.elapsed)}  ·  par {format_time(s.par_time)}",
+            f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
             f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
             best_line(result) if result is not None else NOT_SAVED,
         ])
-        date = daily_date(play.code) if play.code else None
-        self.daily = date is not None
-        summary = LevelSummary.of_level(s.level, date)
+        summary = ShareSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, play.code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
         self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),
@@ -84,17 +102,16 @@ class WinView(WinScreen):
         k = self.scale
         for text in self.legend:
             text.font_size = 13 * k
-        room = (right - left) - 2 * 60 * k
-        wide = sum(t.content_width for t in self.legend)
-        if wide > room > 0:  # a narrow picture: the legend's words shrink to fit under it
-            for text in self.legend:
-                text.font_size = 13 * k * room / wide
-        self.map.place(left, bottom + 24 * k, right, top)
-        x, y, self.swatches = self.map.drawn[0], self.map.drawn[1] - 16 * k, []
+        row = 22 * k
+        one_row = 36 * k + self.legend[0].content_width + 60 * k + self.legend[1].content_width <= right - left
+        rows = 1 if one_row else 2  # a narrow picture: one entry under the other (the words never shrink)
+        self.map.place(left, bottom + rows * row, right, top)
+        x0, y = max(left, self.map.drawn[0]), self.map.drawn[1] - row * 0.75
+        x, self.swatches = x0, []
         for text in self.legend:
             self.swatches.append((x, x + 28 * k, y))
             text.position = (x + 36 * k, y)
-            x = text.x + text.content_width + 24 * k
+            x, y = (text.x + text.content_width + 24 * k, y) if one_row else (x0, y - row)
         self.share.qr.layout(width, height, self.scale)
 
     def picture_animating(self) -> bool:
@@ -151,8 +168,11 @@ class WinView(WinScreen):
             self.say("No clipboard here: Share shows the code to write down.")
 
     def back(self) -> None:
-        """Back where the level was opened from (a daily: the Dailies)."""
-        self.play.back()
+        """Back where the level was opened from; a daily to the Dailies (a daily opened by its code too)."""
+        if self.daily:
+            self.ctx.go(Route.DAILIES)
+        else:
+            self.play.back()
 
 
 __all__ = ["WinView", "copy_to_clipboard", "STAR", "NO_STAR", "POP_TIME", "STAR_DELAY", "STAR_GAP"]

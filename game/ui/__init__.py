@@ -106,6 +106,7 @@ class CodeField(gui.UIInputText):
         self.layout.content_valign = "center"  # arcade 3.3's UIInputText has no option for it: pyglet's layout
         self.caret.PERIOD = CARET_BLINK_PERIOD
         self.idle_time = 0.0  # seconds since the last input/focus
+        self._select_all_key = False  # Ctrl+A was the last key (a motion it may also send is swallowed)
 
     def blinking(self) -> bool:
         """True while the caret blinks (the field is active and had input recently)."""
@@ -135,11 +136,29 @@ class CodeField(gui.UIInputText):
         self.wake_caret()
         super().activate()  # type: ignore[no-untyped-call]
 
+    def select_all(self) -> None:
+        """Select the whole text (Ctrl+A): typing then replaces it, Backspace clears it."""
+        self.caret.position = len(self.text)
+        self.caret.mark = 0
+        self.trigger_full_render()
+
     def on_event(self, event: gui.UIEvent) -> bool | None:
-        """Drop text events that carry no printable character; everything else as usual."""
+        """Ctrl+A selects all; text events that carry no printable character are dropped; the rest as usual."""
         if isinstance(event, (gui.UITextInputEvent, gui.UITextMotionEvent, gui.UITextMotionSelectEvent,
                               gui.UIKeyPressEvent, gui.UIMousePressEvent)):
             self.wake_caret()
+        k = arcade.key
+        if (isinstance(event, gui.UIKeyPressEvent) and self._active and event.symbol == k.A
+                and event.modifiers & (k.MOD_CTRL | k.MOD_COMMAND)):
+            self.select_all()
+            self._select_all_key = True
+            return True
+        if isinstance(event, gui.UITextMotionEvent) and self._select_all_key:
+            self._select_all_key = False  # a platform that also sends Ctrl+A as "to the line start": not here
+            if event.motion in (k.MOTION_BEGINNING_OF_LINE, k.MOTION_BEGINNING_OF_FILE):
+                return True
+        elif not isinstance(event, gui.UITextInputEvent):
+            self._select_all_key = False
         if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
             return True
         return bool(super().on_event(event))

@@ -14,7 +14,7 @@ from typing import Any
 
 from arcade import key
 
-from engine.codes import normalize
+from engine.codes import decode_any, normalize
 from engine.maze.recipe import MazeSpec
 from game.context import Context
 from game.ui import FONT, CodeField, focus, gui, request_render, text_scale, unfocus
@@ -31,6 +31,17 @@ SELECTOR = "<  {}  >"
 def setup_scale(width: float, height: float) -> float:
     """The setup screens' size factor: 0.75..1.8 from the window (1.0 at 1280×800), times the text size."""
     return max(0.75, min(1.8, min(width / 1280, height / 800))) * text_scale()
+
+
+def code_is_whole(text: str) -> bool:
+    """True for an empty field or a code that decodes (whatever its kind): an old error no longer applies."""
+    if not text.strip():
+        return True
+    try:
+        decode_any(text)
+    except ValueError:
+        return False
+    return True
 
 
 class ChoiceSetupView(BaseView):
@@ -54,6 +65,7 @@ class ChoiceSetupView(BaseView):
         self.choice_buttons: dict[str, Any] = {}
         self.choice_labels: dict[str, Callable[[], str]] = {}
         self.field = CodeField(theme=t, width=660, height=40, text="", font_name=FONT, font_size=14)
+        self._seen_text = ""  # the field's text at the last update (an edit may clear an old error)
         self.heading = self.text(title, 32, t.accent, bold=True, anchor_x="center")
         self.code_hint = self.text("The field above takes a pasted code (Ctrl+V, then Enter).", 13, t.text_dim,
                                    anchor_x="center")
@@ -153,6 +165,15 @@ class ChoiceSetupView(BaseView):
     def code_text(self) -> str:
         """The normalised contents of the code field."""
         return normalize(self.field.text)
+
+    def on_update(self, delta_time: float) -> None:
+        """An error about the code goes away once the code in the field is fixed (it decodes) or emptied."""
+        text = self.field.text
+        if text != self._seen_text:
+            self._seen_text = text
+            if self.message.text and code_is_whole(text):
+                self.message.text = ""
+                self.request_redraw()
 
     def chosen_spec(self) -> MazeSpec | None:
         """The maze recipe of the current choices, or None after saying why there is none."""

@@ -139,7 +139,7 @@ def _actions() -> tuple[Action, ...]:
         ("solver", "Next solver", (letter("o"),)), ("solve", "Solve", (letter("s"),)),
         ("compare", "Compare", (letter("c"),)), ("export", "Export", (letter("x"),)),
         ("copy", "Copy code", (letter("k"),)), ("end", "Run to the end", (KEY_END,)),
-        ("fit", "Fit the maze", (letter("f"),)))]
+        ("fit", "Fit the maze", (letter("f"),)), ("print", "Print (PDF)", (letter("p"),)))]
     out += [a("editor", f"cursor_{n}", f"Cursor {w}", (k1,)) for n, w, k1, _ in _DIRS]
     out += [a("editor", f"wall_{n}", f"Wall {w}", (k2,)) for n, w, _, k2 in _DIRS]
     out += [a("editor", n, label, keys) for n, label, keys in (
@@ -148,7 +148,7 @@ def _actions() -> tuple[Action, ...]:
         ("narrower", "Narrower", (KEY_BRACKETLEFT,)), ("wider", "Wider", (KEY_BRACKETRIGHT,)),
         ("shorter", "Shorter", (KEY_COMMA,)), ("taller", "Taller", (KEY_PERIOD,)),
         ("try", "Try it", (letter("t"),)), ("copy", "Copy code", (letter("c"),)),
-        ("new", "New level", (letter("n"),)))]
+        ("new", "New level", (letter("n"),)), ("print", "Print (PDF)", (letter("p"),)))]
     return tuple(out)
 
 

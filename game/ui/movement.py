@@ -33,11 +33,6 @@ KEY_VECTORS: dict[int, Vec] = {
 }
 
 
-def is_direction_key(symbol: int) -> bool:
-    """True for the arrow keys and WASD."""
-    return symbol in KEY_VECTORS
-
-
 def direction_from_keys(
     held: Iterable[int], newest: int | None = None, vectors: Mapping[int, Vec] | None = None,
 ) -> Vec | None:

@@ -1,4 +1,5 @@
-"""A QR code of a level's ``tessera://`` link drawn over a screen (the Q key), for a phone to carry the level.
+"""A QR code of a level's ``tessera://`` link drawn over a screen (the Q key): a phone's camera reads it as text
+(no phone app opens ``tessera://``), so the phone carries the code to type into Enter code on any Tessera.
 
 The module matrix comes from :func:`engine.share.qr.qr_matrix` (quiet zone included) and becomes one
 small texture, one pixel per module, drawn magnified without smoothing on a white card: square,
@@ -25,7 +26,7 @@ CARD_SHARE = 0.72
 #: Fewest screen pixels per module (a phone camera reads 4 easily at arm's length).
 MIN_MODULE_PX = 4
 #: What every caption says under the link.
-CLOSE_HINT = "Scan it with a phone to carry the level  ·  Q or Esc closes"
+CLOSE_HINT = "A phone's camera reads this as text: type it into Enter code on any Tessera  ·  Q or Esc closes"
 
 
 class QrOverlay:

@@ -31,6 +31,13 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 5  # pixels the mouse moves, button down, before a press becomes a drag
 WHEEL_ZOOM = 1.15  # zoom factor per wheel notch
 MIN_CELL_PX = 16.0  # a level opens zoomed in on its player when the whole maze would make cells smaller
+OPEN_CELL_SHARE = 0.025  # ... and then at cells this share of the window's height (never under MIN_CELL_PX)
+
+
+def opening_cell_px(height: float) -> float:
+    """Pixels per cell a big maze opens at in a window ``height`` pixels tall: 2.5 % of it, at least
+    :data:`MIN_CELL_PX` (27 px at 1080, 54 px at 2160)."""
+    return max(MIN_CELL_PX, OPEN_CELL_SHARE * height)
 
 
 class MazeViewport:
@@ -91,12 +98,13 @@ class MazeViewport:
             self.open_on(*focus)
 
     def open_on(self, x: float, y: float) -> None:
-        """Fit the maze; a big one whose cells would be smaller than :data:`MIN_CELL_PX` opens zoomed in to that
-        size instead, centred on world point ``(x, y)`` (F still fits the whole maze)."""
+        """Fit the maze; a big one whose cells would be smaller than :data:`MIN_CELL_PX` opens zoomed in to cells
+        of :func:`opening_cell_px` (a size that suits the window) instead, centred on world point ``(x, y)``
+        (F still fits the whole maze)."""
         self.cam.fit()
         cell = self.layer.cell_size if self.layer is not None else 1.0
         if self.cam.zoom * cell < MIN_CELL_PX:
-            self.cam.centre_on(x, y, MIN_CELL_PX / cell)
+            self.cam.centre_on(x, y, opening_cell_px(self.cam.height) / cell)
 
     def cell_pixels(self) -> float:
         """A typical cell's size on screen in pixels (the layer's cell size at the current zoom)."""

@@ -246,13 +246,15 @@ def _build_hops(grid: Grid) -> Hops:
     src = np.repeat(np.arange(n, dtype=np.int32), deg)
     pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot index within its cell
     rev = _other_ends(grid, src)
-    # One row per cell: degree, 8 offsets, 8 clear masks (padded); deduplicated.
-    rows = np.zeros((n, 17), dtype=np.int32)
+    # One row per cell: degree, D offsets, D clear masks (padded; D = the largest degree); deduplicated.
+    most = int(deg.max()) if n else 0
+    cols = 1 + 2 * most
+    rows = np.zeros((n, cols), dtype=np.int32)
     rows[:, 0] = deg
-    at = src.astype(np.int64) * 17 + pos + 1  # flat positions: one 1-D scatter, not a 2-D fancy index
+    at = src.astype(np.int64) * cols + pos + 1  # flat positions: one 1-D scatter, not a 2-D fancy index
     flat = rows.reshape(-1)
     flat[at] = grid.nbr - src
-    at += 8
+    at += most
     flat[at] = 0xFF ^ (1 << pos[rev])
     del at, flat
     del src, pos, rev
@@ -262,7 +264,7 @@ def _build_hops(grid: Grid) -> Hops:
     for row in pats.tolist():
         d = row[0]
         steps.append(tuple(row[1 : 1 + d]))
-        clears.append(tuple(row[9 : 9 + d]))
+        clears.append(tuple(row[1 + most : 1 + most + d]))
         lows.append(min(row[1 : 1 + d]) if d else 0)
     visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
     return Hops(
@@ -307,8 +309,11 @@ def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     mul = _mix(rows.shape[1])
     mix = np.zeros(rows.shape[0], dtype=np.uint64)
+    col = np.empty(rows.shape[0], dtype=np.uint64)
     for j in range(rows.shape[1]):
-        mix += rows[:, j].astype(np.int64).astype(np.uint64) * mul[j]
+        np.copyto(col, rows[:, j], casting="unsafe")  # int32 -> uint64 modulo 2**64, as through int64
+        col *= mul[j]
+        mix += col
     _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
     del mix
     pats = rows[first]

@@ -28,7 +28,6 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.args import parse_uint
 from engine.maze.generators._common import (
     COUNT,
     SLOTS,
@@ -48,6 +47,7 @@ from engine.maze.generators.upsilon_walks import upsilon_backtracker
 from engine.maze.generators.visits import carve_sizes, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
+from engine.values import parse_uint
 
 NEWEST, RANDOM, OLDEST, QUARTER = 0, 1, 2, 3
 _BASIC = {"newest": NEWEST, "random": RANDOM, "oldest": OLDEST, "newest-quarter": QUARTER}

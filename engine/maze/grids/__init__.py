@@ -164,9 +164,9 @@ def parse_shape_size(field: str) -> tuple[str, int, int]:
     """The shape and size of a code's ``<letter><W>X<H>`` field (e.g. ``H20X15``), range-checked.
 
     Raises:
-        engine.codes.CodeError: an unknown shape letter, not ``WxH``, or a size outside the shape's range.
+        engine.code_frame.CodeError: an unknown shape letter, not ``WxH``, or a size outside the shape's range.
     """
-    from engine.codes import CodeError
+    from engine.code_frame import CodeError
 
     shape = _LETTER_SHAPES.get(field[:1])
     if shape is None:

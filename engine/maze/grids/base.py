@@ -23,7 +23,7 @@ import operator
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, SupportsIndex, TypeVar
 
 import numpy as np
 
@@ -36,10 +36,7 @@ def check_dims(kind: str, width: object, height: object, lo: int, hi: int) -> tu
     """
     size = []
     for label, v in (("width", width), ("height", height)):
-        try:
-            k = operator.index(v)  # type: ignore[arg-type]
-        except TypeError:
-            k = None
+        k = operator.index(v) if isinstance(v, SupportsIndex) else None
         if k is None or isinstance(v, bool) or not lo <= k <= hi:
             raise ValueError(f"{kind} {label} must be a whole number in {lo}..{hi}, got {v!r}")
         size.append(k)

@@ -31,6 +31,7 @@ is a disc, a triangle has no up/down key layout) are not designed yet.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 import numpy as np
 
@@ -117,10 +118,6 @@ class FloorGrid(Grid):
         """The base cell under ``cell`` (``cell % base.n``)."""
         return int(cell) % self.base_grid.n
 
-    def cell_on(self, base_cell: int, floor: int) -> int:
-        """The cell of ``base_cell`` on ``floor``."""
-        return int(floor) * self.base_grid.n + int(base_cell)
-
     def stair(self, cell: int, direction: int) -> tuple[int, int]:
         """``(edge, other cell)`` of the stair from ``cell`` going ``direction`` (:data:`UP` / :data:`DOWN`),
         or ``(-1, -1)`` where there is none (top or bottom floor; on a carving graph, a stair not allowed)."""
@@ -175,7 +172,7 @@ def stack_grid(
     def build() -> Topology:
         return _topology(base, floors, allowed)
 
-    layout = _layout(base, floors, allowed) if geometry else Layout(_none, _none, _none, _none)  # type: ignore[arg-type]
+    layout = _layout(base, floors, allowed) if geometry else Layout(_none, _none, _none, _none)
     return FloorGrid(
         kind=base.kind,
         width=base.width,
@@ -242,7 +239,7 @@ def _topology(base: Grid, floors: int, allowed: np.ndarray) -> Topology:
     )
 
 
-def _none() -> np.ndarray:
+def _none() -> NoReturn:
     raise ValueError("a carving graph has no drawing geometry")
 
 

@@ -92,15 +92,18 @@ def components(n: int, edges: np.ndarray) -> np.ndarray:
             label = nxt
 
 
-def bfs_distances(grid: Grid, source: int) -> np.ndarray:
+def bfs_distances(grid: Grid, source: int, within: np.ndarray | None = None) -> np.ndarray:
     """Steps from ``source`` to every cell over the grid graph (all walls open), ``-1`` where unreachable.
 
+    ``within``: ``(n,)`` bool, the cells the walk may enter (default all); the others read 0 (never entered).
     Level by level with numpy (one pass per distance, through a padded ``(n, degree)``
     neighbour table), so it suits big grids.
     """
     n = grid.n
     tab = neighbour_table(grid)
     dist = np.full(n + 1, -1, dtype=np.int64)
+    if within is not None:
+        dist[:n][~within] = 0  # outside cells count as visited: never a frontier
     dist[n] = 0  # the padding "cell": never unvisited, so never a frontier
     dist[source] = 0
     stamp = np.zeros(n + 1, dtype=np.int64)
@@ -130,8 +133,11 @@ def neighbour_table(grid: Grid) -> np.ndarray:
     return tab
 
 
-def far_pair(grid: Grid) -> tuple[int, int]:
+def far_pair(grid: Grid, from_first: np.ndarray | None = None) -> tuple[int, int]:
     """Two cells far apart: the farthest from cell 0, then the farthest from it (lowest ids on ties).
+
+    ``from_first``: the distances from cell 0 when already known (:func:`cut_grid` has them from its check
+    that the inside is in one piece).
 
     Returned as ``(start, goal)`` with the start the higher of the two on screen
     (larger centre y; on a tie, the one further left; then the lower id).  Centres are
@@ -139,7 +145,7 @@ def far_pair(grid: Grid) -> tuple[int, int]:
     centre comes from sin/cos, whose last bit may differ between machines, and two
     centres equal in exact arithmetic (``5 sin 30° = 2.5 sin 90°``) must tie everywhere.
     """
-    a = int(np.argmax(bfs_distances(grid, 0)))
+    a = int(np.argmax(bfs_distances(grid, 0) if from_first is None else from_first))
     b = int(np.argmax(bfs_distances(grid, a)))
 
     def key(cell: int) -> tuple[int, int, int]:
@@ -224,15 +230,25 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
     """
     inside = np.asarray(inside, dtype=bool)
     a, b = base.edges[:, 0], base.edges[:, 1]
-    both = inside[a] & inside[b]
-    label_of = components(base.n, base.edges[both])
-    roots = label_of[inside]
-    if roots.size:
-        uniq, counts = np.unique(roots, return_counts=True)
-        best = int(uniq[np.argmax(counts)])  # largest part; ties: the one holding the lowest cell id
-        keep = inside & (label_of == best)
-    else:
+    # Usually the inside is one piece: one walk from its lowest cell shows it (and gives far_pair its first
+    # distances: that cell is the cut grid's cell 0), instead of labelling the components.
+    from_first = None
+    if inside.any():
+        reach = bfs_distances(base, int(np.argmax(inside)), inside)
+        if (reach[inside] >= 0).all():
+            from_first = reach[inside]
+    if from_first is not None:
         keep = inside
+    else:
+        both = inside[a] & inside[b]
+        label_of = components(base.n, base.edges[both])
+        roots = label_of[inside]
+        if roots.size:
+            uniq, counts = np.unique(roots, return_counts=True)
+            best = int(uniq[np.argmax(counts)])  # largest part; ties: the one holding the lowest cell id
+            keep = inside & (label_of == best)
+        else:
+            keep = inside
     n = int(keep.sum())
     if n < 2:
         raise ValueError(_too_few(label, base))
@@ -272,7 +288,7 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
         mask_label=label,
         dropped=int(inside.sum()) - n,
     )
-    start, goal = far_pair(grid)
+    start, goal = far_pair(grid, from_first)
     object.__setattr__(grid, "start", start)
     object.__setattr__(grid, "goal", goal)
     return grid

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from engine.codes import CURRENT_VERSION, CodeError, Frame, decode_any, register, seal
+from engine.code_frame import CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, seal
 from engine.level import Level
+from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, split_level
 from engine.modes.race.agents import DIFFICULTIES, MAX_SPEED10, MIN_SPEED10, OPPONENTS, get_opponent
 
@@ -94,7 +95,7 @@ class RaceSpec:
         Raises:
             CodeError: one plain sentence naming what is wrong.
         """
-        return decode_any(code, tag=TAG)
+        return decode_kind(code, RACE_CODES)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built)."""
@@ -105,7 +106,7 @@ class RaceSpec:
             "speed": self.speed,
         }
 
-    def build(self) -> Any:
+    def build(self) -> Maze:
         """The race's maze (see :meth:`MazeSpec.build`)."""
         return self.maze.build()
 
@@ -116,6 +117,33 @@ class RaceSpec:
     def label(self) -> str:
         """A short description, e.g. ``Runner, normal (4 cells/s)``."""
         return pace_label(self.opponent, self.difficulty, self.speed10)
+
+    # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
+    def facts(self, full: bool = False) -> dict[str, Any]:
+        """Cells and shortest path of the race's maze (built only when cheap or ``full``)."""
+        from engine.maze.facts import recipe_facts
+
+        return recipe_facts(self.maze.width, self.maze.height, self.build, full)
+
+    def line(self) -> str:
+        """``race: hex 8×6, wilson against Runner, normal (4 cells/s)``."""
+        return f"race: {self.maze.label()} against {self.label()}"
+
+    def list_text(self) -> str:
+        """``race · hexagon 8×6 vs runner``."""
+        return f"race · {self.maze.grid_text()} vs {self.opponent}"
+
+    def dark_twin(self) -> RaceSpec:
+        """Itself: the race screens decide whether a race is run in the dark."""
+        return self
+
+    def maze_recipe(self) -> MazeSpec:
+        """The race's maze recipe."""
+        return self.maze
+
+    def made_level(self) -> None:
+        """None: a race builds its level from its recipe."""
+        return None
 
 
 def opponent_pace(opponent: str, difficulty: str = "normal", speed: float | None = None) -> tuple[str, str, int | None]:
@@ -191,5 +219,5 @@ def _decode(frame: Frame) -> RaceSpec:
     return RaceSpec(maze, name, difficulty, speed10, frame.version)
 
 
-for _version in VERSIONS:
-    register(TAG, "race", _version, _decode)
+#: The race code kind (tag ``R``): one entry in :data:`engine.codes.KINDS`.
+RACE_CODES: Final = CodeKind[RaceSpec](TAG, "race", dict.fromkeys(VERSIONS, _decode))

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from engine.level import Level
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec
+from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
 from engine.modes.clock import (
     BEEP_TICKS,
@@ -162,7 +162,7 @@ class DuoSession:
 
     def __init__(self, level: Level, countdown: int = COUNTDOWN_TICKS) -> None:
         self.level = level
-        self.spec: MazeSpec | None = level.recipe
+        self.spec: MazeSpec | None = recipe_of(level)
         self.maze: Maze = level.maze
         self.countdown = int(countdown)
         self.tick = -self.countdown

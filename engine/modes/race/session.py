@@ -22,17 +22,26 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.codes import CodeError, normalize
+from engine.code_frame import CodeError, normalize
 from engine.level import Level
 from engine.maze.model import Maze
-from engine.maze.recipe import MazeSpec
+from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.base import EVERYONE, Event, EventKind, Phase
-from engine.modes.clock import BEEP_TICKS, COUNTDOWN_TICKS, MOVE_TICKS, TICK, TICKS_PER_SECOND, Timeline, take_ticks
+from engine.modes.clock import (
+    BEEP_TICKS,
+    COUNTDOWN_TICKS,
+    MOVE_TICKS,
+    TICK,
+    TICKS_PER_SECOND,
+    Timeline,
+    take_ticks,
+)
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
 from engine.modes.race import OPPONENTS, RaceSpec, level_race
 from engine.modes.race.code import opponent_pace, pace_label, pace_speed10
 from engine.modes.race.sim import RaceResult, RaceSim
+from engine.records import record_time
 
 Vec = tuple[float, float]
 
@@ -121,7 +130,8 @@ class RaceSession:
                 opponent that cannot reach the goal (a maze whose goal is cut off from its start).
         """
         name, diff, custom10 = opponent_pace(opponent, difficulty, speed)
-        spec = None if level.recipe is None else RaceSpec(level.recipe, name, diff, custom10)
+        recipe = recipe_of(level)
+        spec = None if recipe is None else RaceSpec(recipe, name, diff, custom10)
         return cls._against_ai(level, name, diff, pace_speed10(name, diff, custom10), spec, countdown)
 
     @classmethod
@@ -149,7 +159,7 @@ class RaceSession:
         if level.dark:  # in the dark, say who has the map
             note += " · dark: " + ("it knows the map" if opponent == "runner" else "it has no map either")
         code = "" if spec is None else spec.code()
-        info = RaceInfo(code, level.recipe, f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
+        info = RaceInfo(code, recipe_of(level), f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
         return cls(level, race.sim.opponent, info, countdown)
 
     @classmethod
@@ -168,8 +178,8 @@ class RaceSession:
             CodeError: no level given and the ghost has neither a recipe nor a level to build one from.
         """
         level = ghost.level() if level is None else level
-        label = level.label() if ghost.spec is None else ghost.spec.label()
-        note = f"{label} · ghost time {ghost.seconds:.2f} s, {len(ghost.moves)} moves"
+        label = level.title() if ghost.spec is None else ghost.spec.title()
+        note = f"{label} · ghost time {record_time(ghost.seconds)}, {len(ghost.moves)} moves"
         if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
             try:
                 code, key = ghost.code(level), f"vs-ghost:{level.code()}"

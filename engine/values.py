@@ -1,30 +1,21 @@
-"""Checks for values typed by a user: sizes, seeds, counts, numbers, output files.
+"""Checks for values typed by a user: sizes, whole numbers, decimal numbers, dates.
 
-One size parser and one seed range for every command line (``tessera ...``)
-and anything else that reads text from a person.  Every check accepts ASCII
+One size parser for every command line (``tessera ...``) and anything else that
+reads text from a person (the seed range is :mod:`engine.rng`'s: ``parse_seed``).  Every check accepts ASCII
 only (``str.isdigit`` also accepts '²' and '٣', which ``int`` then rejects or
 silently reads), bounds the length of what it converts, and raises
 :class:`ValueError` with one line that quotes the bad input and names the
-allowed range.  Output files go through :mod:`engine.output` (re-exported here); nothing else of the
-engine is imported, nor argparse: the
-argparse adapters (``OneLineParser``, ``arg_type``) are in :mod:`engine.cli.parsing`.
+allowed range.  Output files go through :mod:`engine.output`; nothing else of the engine is
+imported, nor argparse: the argparse adapters (``OneLineParser``, ``arg_type``) are in :mod:`engine.cli.parsing`.
 """
 
 from __future__ import annotations
 
 import datetime
 import math
-import os
 import re
-import secrets
 
-from engine import output, sanitise
-
-#: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1.
-SEED_MIN = 0
-SEED_MAX = (1 << 64) - 1
-#: Fresh random seeds stay below 2**40: at most 8 base-36 characters in a code.
-FRESH_SEED_BITS = 40
+from engine.sanitise import one_line
 
 _UINT = re.compile(r"[0-9]+")
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
@@ -37,12 +28,6 @@ def quote(text: object, limit: int = 60) -> str:
     if len(s) > limit:
         s = s[: limit - 1] + "…"
     return "'" + one_line(s) + "'"
-
-
-def one_line(text: str) -> str:
-    """``text`` with every line break and other control character written as an escape (``\\n``, ``\\x1b``):
-    the one sanitiser, :func:`engine.sanitise.one_line`."""
-    return sanitise.one_line(text)
 
 
 def parse_uint(text: str, *, what: str, lo: int = 0, hi: int | None = None) -> int:
@@ -62,31 +47,6 @@ def parse_uint(text: str, *, what: str, lo: int = 0, hi: int | None = None) -> i
     if value < lo or (hi is not None and value > hi):
         raise ValueError(f"{what} must be in {span}, got {value}")
     return value
-
-
-def parse_seed(text: str, *, what: str = "seed") -> int:
-    """A seed in the engine's one range, :data:`SEED_MIN`..:data:`SEED_MAX` (0..2**64-1), ASCII decimal.
-
-    Raises:
-        ValueError: naming the range.
-    """
-    return parse_uint(text, what=what, lo=SEED_MIN, hi=SEED_MAX)
-
-
-def check_seed(seed: int, *, what: str = "seed") -> int:
-    """``seed`` itself if it lies in the engine's seed range.
-
-    Raises:
-        ValueError: naming the range.
-    """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
-        raise ValueError(f"{what} must be in {SEED_MIN}..{SEED_MAX}, got {seed!r}")
-    return seed
-
-
-def new_seed() -> int:
-    """A fresh random seed from the operating system, ``0 <= seed < 2**FRESH_SEED_BITS``."""
-    return secrets.randbelow(1 << FRESH_SEED_BITS)
 
 
 def parse_size(text: str, *, what: str = "size", example: str = "20x15") -> tuple[int, int]:
@@ -137,13 +97,3 @@ def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = 
 
 def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
-
-
-# -- output files: one writer, engine/output.py ---------------------------------
-check_output_path = output.check_output_path
-write_file = output.write_output
-
-
-def write_error(path: str | os.PathLike[str], exc: OSError) -> str:
-    """The one-line message for a file that could not be written (:func:`engine.output.output_error`)."""
-    return output.output_error(path, exc)
