@@ -299,3 +299,35 @@ def test_white_space_inside_a_link_s_code_is_refused(link):
     with pytest.raises(CodeError) as info:
         decode_any(link)
     assert "\n" not in str(info.value)
+
+
+# -- pictures and masks through the one reader; the one atomic writer ------------------------------------------
+def test_a_fifo_or_device_as_mask_or_picture_is_one_line_never_a_wait(tmp_path):
+    from engine.images import load_image
+
+    os.mkfifo(tmp_path / "m.png")
+    targets = [tmp_path / "m.png"] + ([Path("/dev/zero")] if os.path.exists("/dev/zero") else [])
+    for target in targets:
+        one_line_exit_2(child(["generate", "--shape", "square", "--algo", "kruskal", "--size", "8x8", "--mask",
+                               str(target)], tmp_path), "mask")
+        with pytest.raises(ValueError) as info:
+            load_image(target, "picture", max_pixels=1000)
+        assert "\n" not in str(info.value) and "picture" in str(info.value)
+
+
+def test_write_atomically_is_whole_or_nothing_and_keeps_the_mode(tmp_path, monkeypatch):
+    from engine.output import write_atomically
+
+    target = tmp_path / "t.bin"
+    write_atomically(target, [b"ab", b"cd"])
+    assert target.read_bytes() == b"abcd"
+    write_atomically(target, "é\n", mode=0o600)
+    assert target.read_bytes() == "é\n".encode() and target.stat().st_mode & 0o777 == 0o600
+
+    def fail(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError):
+        write_atomically(target, b"new")
+    assert target.read_bytes() == "é\n".encode() and sorted(p.name for p in tmp_path.iterdir()) == ["t.bin"]
