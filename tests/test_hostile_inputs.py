@@ -331,3 +331,21 @@ def test_write_atomically_is_whole_or_nothing_and_keeps_the_mode(tmp_path, monke
     with pytest.raises(OSError):
         write_atomically(target, b"new")
     assert target.read_bytes() == "é\n".encode() and sorted(p.name for p in tmp_path.iterdir()) == ["t.bin"]
+
+
+def test_show_stdin_from_an_endless_stream_is_one_line_and_bounded():
+    from engine.cli.show import run_show
+
+    class Zeros:  # /dev/zero: one endless line
+        read = 0
+
+        def readline(self, size: int = -1) -> bytes:
+            assert 0 < size < 1_000_000  # never an unbounded read
+            self.read += size
+            return b"\0" * size
+
+    zeros = Zeros()
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(ValueError, match="longer than") as info:
+        run_show([], True, "text", out, err, stdin=zeros)
+    assert "\n" not in str(info.value) and zeros.read < 1_000_000

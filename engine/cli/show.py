@@ -60,9 +60,18 @@ def _format_text(info: dict[str, Any]) -> str:
 
 
 def _lines(stream: Any) -> Iterator[str]:
-    """Lines of ``stream`` as text (bytes that are not UTF-8 become U+FFFD), blank lines skipped."""
+    """Lines of ``stream`` as text (bytes that are not UTF-8 become U+FFFD), blank lines skipped.
+
+    Raises:
+        ValueError: a line longer than any code could be (read at most that far: ``/dev/zero`` is one line).
+    """
+    from engine.code_frame import MAX_ANY_LENGTH
+
+    limit = 4 * MAX_ANY_LENGTH + 64  # the longest text the code reader looks at (spaces around included)
     source = getattr(stream, "buffer", stream)
-    for raw in source:
+    while raw := source.readline(limit + 2):  # bounded: `show --stdin < /dev/zero` never balloons
+        if len(raw) > limit + 1 or (len(raw) == limit + 1 and raw[-1:] not in (b"\n", "\n")):
+            raise ValueError(f"a line of standard input is longer than {limit:,} characters: no code is that long")
         line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         line = line.rstrip("\r\n")
         if line.strip():
