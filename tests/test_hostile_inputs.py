@@ -351,3 +351,21 @@ def test_show_stdin_from_an_endless_stream_is_one_line_and_bounded():
     with pytest.raises(ValueError, match="longer than") as info:
         run_show([], True, "text", out, err, stdin=zeros)
     assert "\n" not in str(info.value) and zeros.read < 70_000_000
+
+
+def test_encode_from_an_endless_stream_reads_only_its_start(monkeypatch):
+    class Zeros:
+        read_total = 0
+
+        def read(self, size: int = -1) -> bytes:
+            assert 0 < size <= 1_000_000
+            self.read_total += size
+            return b"\0" * size
+
+    zeros = Zeros()
+    monkeypatch.setattr(sys, "stdin", zeros)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["encode", "-"], out=out, err=err)
+    text = err.getvalue()
+    assert code == 2 and text.count("\n") == 1 and "not a JSON object" in text, text
+    assert zeros.read_total <= 65_536
