@@ -269,7 +269,7 @@ def parse_json(text: str, what: str) -> Any:  # noqa: ANN401 - JSON is any of it
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReadError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise ReadError(f"{what} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:  # pragma: no cover - check_nesting refuses what could get here
         raise ReadError(f"{what} is nested too deeply") from None
 

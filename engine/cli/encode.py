@@ -103,7 +103,7 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     from engine.maze.model import Maze
     from engine.reader import parse_json
 
-    obj = parse_json(text, "the JSON")  # ReadError (a ValueError): too deep or not JSON, one line
+    obj = parse_json(text, "the input")  # ReadError (a ValueError): too deep or not JSON, one line
     if not isinstance(obj, dict):
         raise UsageError("the JSON must be an object (as `tessera generate --format json` writes)")
     if obj.get("crossings") or obj.get("weave") or obj.get("mask"):
