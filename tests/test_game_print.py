@@ -63,3 +63,24 @@ def test_p_in_the_editor_prints_the_level_and_says_where(ctx, window, tmp_path):
 @pytest.mark.parametrize("context", ["lab", "editor"])
 def test_print_is_in_the_key_table_without_a_clash(ctx, context):
     assert ctx.keys.action(context, key.P) == "print"
+
+
+def test_p_on_the_campaign_map_prints_the_focused_world(ctx, window, tmp_path):
+    from game.lab.export import SETTING
+    from game.shell.levels import LevelsView
+
+    ctx.store.set_setting(SETTING, str(tmp_path))
+    view = LevelsView(ctx)
+    ctx.show(view)
+    view.on_draw()
+    world = view.levels[view.focus].world
+    window.dispatch_event("on_key_press", key.P, 0)
+    pdfs = list(tmp_path.glob("*.pdf"))
+    assert len(pdfs) == 1 and pdfs[0].read_bytes().startswith(b"%PDF")
+    line = view.info_line(view.focus)
+    assert line.startswith(f"Saved {world}") and str(pdfs[0]) in line
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(pdfs[0]), "-"], capture_output=True, text=True).stdout
+        for lv in view.levels:
+            if lv.world == world:
+                assert lv.name in text and lv.code() in text

@@ -17,7 +17,7 @@ from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import CampaignLevel
 
-__all__ = ["MAX_CELLS", "Sheet", "sheets_from_codes", "sheets_from_spec"]
+__all__ = ["MAX_CELLS", "Sheet", "level_sheets", "sheets_from_codes", "sheets_from_spec"]
 
 #: A maze with more cells than this cannot be drawn legibly on a page.
 MAX_CELLS = 40_000
@@ -70,7 +70,7 @@ def _level_maze(level: CampaignLevel) -> Maze:
     return level.level().maze
 
 
-def _levels_sheets(levels: Iterable[CampaignLevel]) -> list[Sheet]:
+def level_sheets(levels: Iterable[CampaignLevel]) -> list[Sheet]:
     """Sheets of campaign levels, captioned world · name."""
     out = []
     for lv in levels:
@@ -118,7 +118,7 @@ def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> l
         item = raw.strip()
         path = Path(item)
         if item and path.suffix.lower() == ".toml" and path.is_file():
-            out += _levels_sheets(load_file(path))
+            out += level_sheets(load_file(path))
             continue
         if item and path.is_file():
             from engine.reader import read_bytes
@@ -136,9 +136,9 @@ def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> l
         stems = {_world_key(Path(lv.source).stem.lstrip("0123456789-_ ")): lv.world for lv in campaign.levels}
         key = _world_key(item)
         if key in worlds:
-            out += _levels_sheets(worlds[key])
+            out += level_sheets(worlds[key])
         elif key and key in stems:
-            out += _levels_sheets(worlds[_world_key(stems[key])])
+            out += level_sheets(worlds[_world_key(stems[key])])
         else:
             try:
                 out.append(_code_sheet(item, len(out) + 1))

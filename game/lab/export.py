@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.maze.model import Maze
 
 if TYPE_CHECKING:
+    from engine.modes.campaign import CampaignLevel
     from game.store import SaveStore
 
 SETTING = "export_dir"
@@ -132,3 +133,17 @@ def print_maze(store: SaveStore, maze: Maze | None, code: str, name: str) -> tup
     except (OSError, ValueError) as exc:
         return [], ("Printing failed:", str(exc))
     return [pdf], ("Saved a PDF with its answer:", pdf.name, f"in {pdf.parent}")
+
+
+def print_world(store: SaveStore, world: str, levels: list[CampaignLevel]) -> tuple[list[Path], str]:
+    """P on the campaign map: a PDF of a world's levels (two to a page, answers at the end) in the export
+    folder; returns the file written and the one line to show (where it went, or why nothing was written)."""
+    from engine.printing.sources import level_sheets
+    from engine.printing.workbook import print_to_file
+
+    try:
+        pdf = with_ext(unique_base(export_folder(store.setting(SETTING)), world), ".pdf")
+        print_to_file(level_sheets(levels), pdf, per_page=2, solutions="end", title=world)
+    except (OSError, ValueError) as exc:
+        return [], f"Printing failed: {exc}"
+    return [pdf], f"Saved {world} as a PDF with its answers: {pdf}"

@@ -31,6 +31,7 @@ EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "Settings: change any key (Keys), the text size, the theme (dark, light, high contrast), reduced motion "
     "and the volume of music and effects.",
     "The menu's first button plays on: the next level of the campaign you have not finished.",
+    "On the campaign map, P prints the world of the chosen level as a PDF (its mazes, then the answers).",
 ])
 #: A mode's help page key (:attr:`engine.modes.registry.ModeInfo.help`) -> (heading, lines).
 #: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
@@ -70,6 +71,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
     "lab": ("Lab (watch mazes being made)", [
         "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
         "S solve  ·  O next solver  ·  G new seed  ·  C compare ways of making mazes  ·  X export  ·  K copy code",
+        "P prints the maze as a PDF, then its answer, into the export folder (the panel says where).",
     ]),
     "editor": ("Maze editor", [
         "Click a wall to open or close it; drag across walls to flip each one you cross  ·  right-drag pans.",
@@ -77,8 +79,8 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {
         "[ / ] narrower/wider  ·  , / . shorter/taller (or the panel's size buttons)  ·  each resize is one undo",
         "A resize keeps the walls of cells that stay (square, hexagon, triangle; circle: , . rings), else starts "
         "blank.",
-        "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save to My levels  ·  N new  ·  wheel zoom  ·  "
-        "F fit",
+        "Z undo  ·  Y redo  ·  T try it  ·  C copy code  ·  Ctrl+S save to My levels  ·  P print  ·  N new  ·  "
+        "wheel zoom  ·  F fit",
         "The line under the maze says whether it can be solved and what to fix before it can.",
     ]),
 }

@@ -141,6 +141,8 @@ class LevelsView(BaseView):
         self.first_frame: float | None = None
         self.pressed = -1
         self._info_for = -1
+        #: What P (print the world) said, for the tile it was pressed on: (tile, line); None: nothing said.
+        self.said: tuple[int, str] | None = None
         self._quad: Any = None
 
     def _tile(self, i: int, lv: CampaignLevel) -> Tile:
@@ -283,7 +285,24 @@ class LevelsView(BaseView):
         if action == "confirm":
             self.activate(self.focus)
             return True
+        if symbol == key.P:  # built in, like the map's Page Up/Down: print the focused level's world
+            self.print_world()
+            return True
         return None
+
+    def print_world(self) -> None:
+        """P: the focused level's world as a PDF (its mazes, then the answers) where exports go; the bottom
+        line says where (until the focus moves)."""
+        from game.lab.export import print_world
+
+        if not 0 <= self.focus < len(self.levels):
+            self.said = (self.focus, "Only the levels of a world that can be read can be printed.")
+        else:
+            world = self.levels[self.focus].world
+            _, line = print_world(self.ctx.store, world, [lv for lv in self.levels if lv.world == world])
+            self.said = (self.focus, line)
+        self._info_for = -1
+        self.request_redraw()
 
     def tile_at(self, x: float, y: float) -> int:
         """The tile under window point ``(x, y)``, or -1."""
@@ -378,7 +397,10 @@ class LevelsView(BaseView):
                                               self.ctx.theme.text_dim)
 
     def info_line(self, i: int) -> str:
-        """The line about tile ``i``: number, name, world, the maze in a player's words, best, kept place."""
+        """The line about tile ``i``: number, name, world, the maze in a player's words, best, kept place (or what
+        P printing said, until the focus moves)."""
+        if self.said is not None and self.said[0] == i:
+            return self.said[1]
         if i >= len(self.levels):
             b = self.broken[min(i - len(self.levels), len(self.broken) - 1)]
             return f"{b.name}: cannot be read: {b.reason}"
