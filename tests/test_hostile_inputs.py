@@ -171,11 +171,14 @@ def test_the_game_map_opens_with_hostile_packs_as_broken_tiles(window, ctx, host
     assert isinstance(view, LevelsView)
     view.on_draw()
     n = len(broken)
-    assert f"{n} level packs could not be read" in view.summary.text
-    assert all(b.disabled for b in view.buttons[-n:])
-    view.focus = len(view.buttons) - 1
+    assert f"{n} level packs could not be read" in view.summary_value
+    assert [t.state for t in view.tiles[-n:]] == ["broken"] * n
+    assert view.column_names()[-n:] == [Path(b).stem for b in broken]
+    view.focus = len(view.tiles) - 1
     view.on_draw()
-    assert "broken" in view.info.text
+    assert "cannot be read" in view.info.text
+    view.activate(view.focus)  # a broken tile does nothing
+    assert window.current_view is view
 
 
 # -- the reader itself --------------------------------------------------------------------------------------
