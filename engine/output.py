@@ -283,5 +283,42 @@ def write_atomically(target: str | os.PathLike[str], data: str | bytes | Sequenc
         raise
 
 
-__all__ = ["check_output_path", "open_output", "open_output_bytes", "output_error", "shown", "write_atomically",
+# -- level pack files (engine.modes.packs writes through these) ------------------------------------------------
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string (quoted; backslash, quote and control characters escaped)."""
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def write_pack_atomically(target: Path, text: str) -> None:
+    """Write a pack's ``text`` (UTF-8) to ``target`` whole or not at all, private to the player (mode 0600, as
+    packs always were) through :func:`write_atomically`.
+
+    Raises:
+        OSError: the temporary file cannot be written or renamed (nothing is left behind).
+    """
+    write_atomically(target, text, mode=0o600)
+
+
+def new_pack_path(folder: Path, stem: str) -> Path:
+    """A file in ``folder`` for a new pack that overwrites nothing: ``<stem>.toml``, ``<stem>-2.toml``, ..."""
+    path, n = folder / f"{stem}.toml", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.toml"
+    return path
+
+
+__all__ = ["check_output_path", "new_pack_path", "toml_string", "write_pack_atomically",
+           "open_output", "open_output_bytes", "output_error", "shown", "write_atomically",
            "write_output"]
