@@ -126,6 +126,8 @@ def main() -> None:
     ap.add_argument("--display", default=":114")
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--keys", default="Down Return Return", help="menu keys that open the map (xdotool names)")
+    ap.add_argument("--old-keys", default="Return",
+                    help="the same for the old checkout (6502ff7's menu: Campaign was the first entry)")
     ap.add_argument("--quiet", type=float, default=2.5, help="seconds without CPU that count as idle")
     args = ap.parse_args()
     xvfb = None
@@ -136,8 +138,8 @@ def main() -> None:
     results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
     try:
         for _ in range(args.repeats):
-            for name, root in (("old", args.old), ("new", args.new)):
-                r = one_run(root.resolve(), args.display, args.size, args.keys.split(), args.quiet)
+            for name, root, open_keys in (("old", args.old, args.old_keys), ("new", args.new, args.keys)):
+                r = one_run(root.resolve(), args.display, args.size, open_keys.split(), args.quiet)
                 results[name].append(r)
                 print(name, {k: round(v, 2) for k, v in r.items()}, flush=True)
     finally:

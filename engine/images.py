@@ -3,7 +3,7 @@
 :func:`load_image` refuses what it cannot read safely *before* decoding pixels:
 
 - the path must be a regular file (a FIFO or a device would block or never end) of at most
-  ``max_bytes`` bytes;
+  ``max_bytes`` bytes, read through the one reader (:func:`engine.reader.read_bytes`);
 - the header's width × height must be at most ``max_pixels`` (a 467-byte PNG may declare
   100000×100000: a decompression bomb is one sentence, never a crash);
 
@@ -16,6 +16,7 @@ a format the caller does not take — is a ``ValueError`` whose one-line message
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import warnings
@@ -91,10 +92,16 @@ def load_image(
     p = Path(path)
     shown = shown_name(p)
     check_header(p, what, max_bytes, max_pixels)
+    from engine.reader import ReadError, read_bytes
+
+    try:  # the one reader: a regular file (a FIFO swapped in since is refused unopened), at most max_bytes
+        data = read_bytes(p, limit=max_bytes)
+    except ReadError as exc:
+        raise ValueError(f"cannot read the {what} '{shown}': it {exc.reason}") from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(p) as im:
+            with Image.open(io.BytesIO(data)) as im:
                 w, h = im.size
                 if w * h > max_pixels:
                     raise ValueError(f"the {what} '{shown}' is {w}x{h} pixels; at most {max_pixels} pixels are read")

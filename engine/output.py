@@ -22,7 +22,7 @@ import errno
 import fcntl
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
@@ -244,4 +244,81 @@ def write_output(path: str | os.PathLike[str], data: str | bytes) -> None:
         f.write(raw)
 
 
-__all__ = ["check_output_path", "open_output", "open_output_bytes", "output_error", "shown", "write_output"]
+def write_atomically(target: str | os.PathLike[str], data: str | bytes | Sequence[bytes], *,
+                     mode: int = 0o666) -> None:
+    """Replace ``target`` whole or not at all: a new temporary file beside it, written, then renamed over it.
+
+    The one atomic writer (level packs, the desktop entry, puzzle tables): a reader of ``target`` sees the old
+    file or the new one, never half of one.
+
+    Args:
+        target: the file to write (its folder must exist).
+        data: text (written as UTF-8 with ``\n`` line ends as given), bytes, or a sequence of byte strings
+            written one after another (a header and a large table without joining them).
+        mode: the permission bits of the new file (before the umask): 0o600 keeps it private.
+
+    Raises:
+        OSError: the temporary file cannot be created, written or renamed (it is removed again; ``target`` is
+            as it was).
+    """
+    path = Path(target)
+    parts = [data.encode("utf-8")] if isinstance(data, str) else [data] if isinstance(data, bytes) else data
+    for attempt in range(100):
+        tmp = path.with_name(f".{path.name}.{os.getpid()}-{attempt}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - a hundred stale temporary files of this very process
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(path))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            for part in parts:
+                f.write(part)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# -- level pack files (engine.modes.packs writes through these) ------------------------------------------------
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string (quoted; backslash, quote and control characters escaped)."""
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def write_pack_atomically(target: Path, text: str) -> None:
+    """Write a pack's ``text`` (UTF-8) to ``target`` whole or not at all, private to the player (mode 0600, as
+    packs always were) through :func:`write_atomically`.
+
+    Raises:
+        OSError: the temporary file cannot be written or renamed (nothing is left behind).
+    """
+    write_atomically(target, text, mode=0o600)
+
+
+def new_pack_path(folder: Path, stem: str) -> Path:
+    """A file in ``folder`` for a new pack that overwrites nothing: ``<stem>.toml``, ``<stem>-2.toml``, ..."""
+    path, n = folder / f"{stem}.toml", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.toml"
+    return path
+
+
+__all__ = ["check_output_path", "new_pack_path", "toml_string", "write_pack_atomically",
+           "open_output", "open_output_bytes", "output_error", "shown", "write_atomically",
+           "write_output"]

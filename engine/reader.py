@@ -52,6 +52,14 @@ _REASONS = {
 class ReadError(ValueError):
     """A file that cannot be read as asked; the message is one line naming it."""
 
+    @property
+    def reason(self) -> str:
+        """The sentence without its leading quoted file name (``is a pipe (FIFO), not a file...``), for
+        callers whose messages name the file their own way."""
+        message = str(self)
+        head, sep, rest = message.partition("' ")
+        return rest if sep and head.startswith("'") else message
+
 
 def _name(path: str | os.PathLike[str], limit: int = 60) -> str:
     text = one_line(os.fspath(path))
@@ -261,7 +269,7 @@ def parse_json(text: str, what: str) -> Any:  # noqa: ANN401 - JSON is any of it
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReadError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise ReadError(f"{what} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:  # pragma: no cover - check_nesting refuses what could get here
         raise ReadError(f"{what} is nested too deeply") from None
 

@@ -133,14 +133,15 @@ class SaveFile:
         it or deletes a ``-wal`` that belongs to it.  (SQLite itself would take a
         file shorter than its 100-byte header for an empty database and overwrite it.)
         """
-        try:
-            with open(self.path, "rb") as f:
-                head = f.read(100)
-                self._checked = identity(os.fstat(f.fileno()))
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            raise Unwritable(exc.strerror or str(exc)) from None
+        from engine.reader import ReadError, read_head
+
+        try:  # the one reader: a FIFO or a device named like the save is refused unopened, never waited on
+            head = read_head(self.path, 100)
+            self._checked = identity(os.stat(self.path))
+        except (ReadError, OSError) as exc:
+            if not os.path.exists(self.path):
+                return
+            raise Unwritable(exc.reason if isinstance(exc, ReadError) else exc.strerror or str(exc)) from None
         if head and (len(head) < 100 or not head.startswith(SQLITE_HEADER)):
             raise Damaged("it is not a database")
 

@@ -15,11 +15,13 @@ the game then keeps the copy and says that nothing is being saved.
 from __future__ import annotations
 
 import atexit
+import os
 import re
 import shutil
 import sqlite3
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -201,13 +203,27 @@ MAX_SAVE_BYTES = 2_000_000_000
 _COMPANIONS = ("", "-wal", "-journal")
 
 
+def _identities(src: Path) -> list[tuple[int, int] | None]:
+    """(size, mtime ns) of the save and its companions, None for a missing one: equal before and after a copy
+    means no writer changed them meanwhile."""
+    out: list[tuple[int, int] | None] = []
+    for suffix in _COMPANIONS:
+        try:
+            st = os.stat(src.with_name(src.name + suffix))
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return out
+
+
 def _copy_save(src: Path, folder: Path, lock_wait: float) -> Path:
     """Copy the save ``src`` and its ``-wal`` or ``-journal`` into ``folder``; returns the copy's path.
 
     The player's files are only read (plain reads, no SQLite connection that could leave ``-wal``/``-shm``
     beside them or need a writable folder).  A rollback-journal save is read under a shared lock taken
     through a read-only connection (no files of its own), waiting at most ``lock_wait`` seconds for a program
-    that holds it exclusively; a WAL save needs no lock (the WAL's checksums end it where a writer is).
+    that holds it exclusively; a WAL save needs no lock (the WAL's checksums end it where a writer is), and the
+    files are copied again (for up to ``lock_wait`` s) when their size or time changed during the copy.
     The copy, opened alone, replays the WAL or rolls the journal back: it is the save as last committed.
 
     Raises:
@@ -240,8 +256,15 @@ def _copy_save(src: Path, folder: Path, lock_wait: float) -> Path:
                 lock.close()
                 lock = None
     try:
-        for suffix in _COMPANIONS:
-            copy_file(src.with_name(src.name + suffix), folder / (src.name + suffix), limit=MAX_SAVE_BYTES)
+        deadline = time.monotonic() + lock_wait
+        while True:  # copied again while a writer changed the files during the copy (a WAL save), for lock_wait s
+            before = _identities(src)
+            for suffix in _COMPANIONS:
+                (folder / (src.name + suffix)).unlink(missing_ok=True)
+                copy_file(src.with_name(src.name + suffix), folder / (src.name + suffix), limit=MAX_SAVE_BYTES)
+            if _identities(src) == before or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
     except ReadError as exc:
         raise ValueError(f"the save cannot be read: {exc}") from None
     finally:
@@ -269,11 +292,11 @@ def snapshot_store(path: Path | str, *, lock_wait: float = LOCK_WAIT_S) -> Store
     The copy (:func:`_copy_save`: the file and its WAL or journal, read, never opened by SQLite there) lives in
     a temporary folder removed at exit: the player's folder is left byte for byte as it was, even when it is
     read-only, the save is old or damaged, or the game has it open.  The store's :attr:`message` says what was
-    found in the player's words (a damaged save: nothing was moved).
+    found in the player's words.
 
     Raises:
-        ValueError: the save is locked by another program for more than ``lock_wait`` seconds, or cannot be
-            read (one line naming it).
+        ValueError: the save is locked by another program for more than ``lock_wait`` seconds, cannot be
+            read, or is damaged or not Tessera's (one line naming it and saying that nothing was moved).
     """
     src_path = Path(path)
     folder = Path(tempfile.mkdtemp(prefix="tessera-read-"))
@@ -284,7 +307,12 @@ def snapshot_store(path: Path | str, *, lock_wait: float = LOCK_WAIT_S) -> Store
         shutil.rmtree(folder, True)
         raise
     store = Store(copy)
-    store.message = _about_copy(store.message, src_path)
+    message = _about_copy(store.message, src_path)
+    if message is not None and message.startswith(f"the save {src_path.name} cannot be read"):
+        store.close()
+        shutil.rmtree(folder, True)
+        raise ValueError(message)
+    store.message = message
     return store
 
 

@@ -1,5 +1,5 @@
 """Issue 32's reproductions (items 1-6, 10, 12 and the odd inputs): each is one line and exit 2 (or the documented
-behaviour), measured in a child process: its CPU time and its peak memory (``os.wait4``), with a wall-clock
+behaviour), measured in a child process: its CPU time and its peak memory (``getrusage``), with a wall-clock
 guard against a hang.  The game's campaign map opens with a FIFO, a ``/dev/zero`` link and a 100,000-deep pack in
 ``levels/``, each a broken tile."""
 
@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -34,26 +33,33 @@ DEEP = 100_000
 needs_zero = pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 
 
+#: Runs the command as its own child and writes (exit code, CPU s, peak KB) of that child: a process forked from
+#: pytest itself would report pytest's peak memory (Linux keeps the parent's high-water mark across exec).
+SPAWN = """
+import json, resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write(json.dumps([code, use.ru_utime + use.ru_stime, use.ru_maxrss]))
+"""
+
+
 def child(args: list[str], cwd: Path, hang_guard_s: float = 60.0) -> tuple[int, str, float, int]:
     """Run ``python -m engine.cli ARGS`` in ``cwd``: (exit code, stderr, CPU seconds, peak memory KB)."""
-    err_path = cwd / ".stderr"
+    err_path, result = cwd / ".stderr", cwd / ".result"
     env = dict(os.environ, PYTHONPATH=str(ROOT), TESSERA_HOME=str(cwd / ".home"), TESSERA_CACHE=str(cwd / ".cache"))
+    env.pop("TESSERA_DEBUG", None)
     with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "engine.cli", *args], cwd=cwd, stdout=out, stderr=err,
-                                stdin=subprocess.DEVNULL, env=env)
-    deadline = time.monotonic() + hang_guard_s
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            os.kill(proc.pid, signal.SIGKILL)
-            os.wait4(proc.pid, 0)
-            proc.returncode = -9
-            pytest.fail(f"`tessera {' '.join(a[:40] for a in args)}` did not return in {hang_guard_s} s")
-        time.sleep(0.02)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, err_path.read_text(errors="replace"), usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+        proc = subprocess.Popen([sys.executable, "-c", SPAWN, str(result), sys.executable, "-m", "engine.cli", *args],
+                                cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env,
+                                start_new_session=True)
+    try:
+        proc.wait(timeout=hang_guard_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        pytest.fail(f"`tessera {' '.join(a[:40] for a in args)}` did not return in {hang_guard_s} s")
+    code, cpu, peak_kb = json.loads(result.read_text())
+    return code, err_path.read_text(errors="replace"), cpu, peak_kb
 
 
 def one_line_exit_2(result: tuple[int, str, float, int], *words: str) -> None:
@@ -165,11 +171,14 @@ def test_the_game_map_opens_with_hostile_packs_as_broken_tiles(window, ctx, host
     assert isinstance(view, LevelsView)
     view.on_draw()
     n = len(broken)
-    assert [t.state for t in view.tiles].count("broken") == n  # one "cannot be read" tile per bad pack
-    assert all(t.state == "broken" for t in view.tiles[-n:])
+    assert f"{n} level packs could not be read" in view.summary_value
+    assert [t.state for t in view.tiles[-n:]] == ["broken"] * n
+    assert view.column_names()[-n:] == [Path(b).stem for b in broken]
     view.focus = len(view.tiles) - 1
     view.on_draw()
-    assert "cannot be read" in view.info_line(view.focus)
+    assert "cannot be read" in view.info.text
+    view.activate(view.focus)  # a broken tile does nothing
+    assert window.current_view is view
 
 
 # -- the reader itself --------------------------------------------------------------------------------------
@@ -293,3 +302,73 @@ def test_white_space_inside_a_link_s_code_is_refused(link):
     with pytest.raises(CodeError) as info:
         decode_any(link)
     assert "\n" not in str(info.value)
+
+
+# -- pictures and masks through the one reader; the one atomic writer ------------------------------------------
+def test_a_fifo_or_device_as_mask_or_picture_is_one_line_never_a_wait(tmp_path):
+    from engine.images import load_image
+
+    os.mkfifo(tmp_path / "m.png")
+    targets = [tmp_path / "m.png"] + ([Path("/dev/zero")] if os.path.exists("/dev/zero") else [])
+    for target in targets:
+        one_line_exit_2(child(["generate", "--shape", "square", "--algo", "kruskal", "--size", "8x8", "--mask",
+                               str(target)], tmp_path), "mask")
+        with pytest.raises(ValueError) as info:
+            load_image(target, "picture", max_pixels=1000)
+        assert "\n" not in str(info.value) and "picture" in str(info.value)
+
+
+def test_write_atomically_is_whole_or_nothing_and_keeps_the_mode(tmp_path, monkeypatch):
+    from engine.output import write_atomically
+
+    target = tmp_path / "t.bin"
+    write_atomically(target, [b"ab", b"cd"])
+    assert target.read_bytes() == b"abcd"
+    write_atomically(target, "é\n", mode=0o600)
+    assert target.read_bytes() == "é\n".encode() and target.stat().st_mode & 0o777 == 0o600
+
+    def fail(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError):
+        write_atomically(target, b"new")
+    assert target.read_bytes() == "é\n".encode() and sorted(p.name for p in tmp_path.iterdir()) == ["t.bin"]
+
+
+def test_show_stdin_from_an_endless_stream_is_one_line_and_bounded():
+    from engine.cli.show import run_show
+
+    class Zeros:  # /dev/zero: one endless line
+        read = 0
+
+        def readline(self, size: int = -1) -> bytes:
+            assert 0 < size < 1_000_000  # never an unbounded read
+            if self.read > 100_000_000:
+                raise AssertionError("read on and on")
+            self.read += size
+            return b"\0" * size
+
+    zeros = Zeros()
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(ValueError, match="longer than") as info:
+        run_show([], True, "text", out, err, stdin=zeros)
+    assert "\n" not in str(info.value) and zeros.read < 70_000_000
+
+
+def test_encode_from_an_endless_stream_reads_only_its_start(monkeypatch):
+    class Zeros:
+        read_total = 0
+
+        def read(self, size: int = -1) -> bytes:
+            assert 0 < size <= 1_000_000
+            self.read_total += size
+            return b"\0" * size
+
+    zeros = Zeros()
+    monkeypatch.setattr(sys, "stdin", zeros)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["encode", "-"], out=out, err=err)
+    text = err.getvalue()
+    assert code == 2 and text.count("\n") == 1 and "not a JSON object" in text, text
+    assert zeros.read_total <= 65_536

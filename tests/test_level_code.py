@@ -404,7 +404,7 @@ def test_encode_errors_are_one_line_and_exit_2():
         status, _, err = run("encode", os.path.join(tmp, "missing.json"))
         assert status == 2 and "does not exist" in err and err.count("\n") == 1
         status, _, err = run("encode", tmp)
-        assert status == 2 and "directory" in err and err.count("\n") == 1
+        assert status == 2 and "is a folder" in err and err.count("\n") == 1
         status, _, err = run("encode")
         assert status == 2 and err.count("\n") == 1
     shaped = json_of("--shape", "square", "--size", "12x12", "--algo", "backtracker", "--mask", "heart")

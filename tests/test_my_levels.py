@@ -15,7 +15,7 @@ from engine.maze.solvers.bfs import shortest_path
 from engine.modes.ghost import Ghost
 from engine.modes.packs import MAX_LEVELS, export_levels, load_pack
 from engine.modes.race.code import RaceSpec
-from engine.pack_export import toml_string
+from engine.output import toml_string
 from engine.puzzle.codes import shuffle_code
 from game import routes
 

@@ -116,7 +116,7 @@ def test_a_foreign_sqlite_file_is_said_to_be_left_as_it_is(tmp_path, monkeypatch
     con.close()
     before = listing(folder)
     code, out, err = records(folder, monkeypatch)
-    assert code == 0 and err.count("\n") == 1, err
+    assert code == 2 and out == "" and err.count("\n") == 1, err
     assert "cannot be read" in err and "nothing was moved" in err and "moved to" not in err, err
     assert "fresh save" not in err
     assert listing(folder) == before
@@ -199,3 +199,29 @@ def test_records_reads_a_save_in_a_read_only_folder(home, monkeypatch):
         assert listing(home) == before
     finally:
         home.chmod(0o755)
+
+
+HOLD_WAL = """
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA locking_mode=EXCLUSIVE")
+c.execute("BEGIN EXCLUSIVE")
+c.execute("INSERT INTO settings(key, value) VALUES ('held', '1')")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_wal_save_locked_exclusively_is_read_as_last_committed_without_waiting(home, monkeypatch):
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_WAL, str(home / "tessera.db")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        before = listing(home)
+        code, out, err = records(home, monkeypatch)
+        assert code == 0 and "1 levels" in out and err == "", (out, err)
+        assert listing(home) == before
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=30)

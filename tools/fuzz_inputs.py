@@ -21,6 +21,16 @@ the family's time-out; *over limit* is an answer slower or larger than the issue
   processes, exit 2 ending in one error line (the benchmark logs its progress before it), no hang,
   no partial file left behind.
 
+- ``reads`` (first, issue 32): files a player hands over that are not what they seem, through fresh
+  processes (``pack check``, ``encode FILE``, ``generate --mask``, ``print``, ``share --qr``, ``puzzle bench
+  --out``): a FIFO, ``/dev/zero`` and a link to it, TOML nested 100,000 deep (arrays, inline tables),
+  JSON nested as deep, a 20,000-part dotted key, a name too long, a folder, a kernel file as output:
+  exit 2 and one line, under 2 s CPU and
+  300 MB (the command's own ``getrusage``), never a hang.
+- ``saves`` (second, issue 32): ``tessera records`` on a closed save, one the game holds open (WAL), one
+  another program locks (rollback journal), a foreign SQLite file, junk, a FIFO, a read-only folder (not
+  as root): one line when refused, within 2 s CPU, and the data folder byte for byte as it was.
+
 Prints one line per family (tried / ok / crash / hang / over limit) and the totals.
 """
 
@@ -383,6 +393,177 @@ def fuzz_outputs(tmp: Path, examples: list[str]) -> Counts:
     return c
 
 
+# -- hostile reads (issue 32) ------------------------------------------------------------------
+SPAWN = """
+import json, resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write(json.dumps([code, use.ru_utime + use.ru_stime, use.ru_maxrss]))
+"""
+CPU_S, PEAK_KB = 2.0, 300_000
+
+
+def _measured(argv: list[str], cwd: Path, home: Path, guard_s: float = 60.0) -> tuple[int, str, float, int] | None:
+    """``python -m game.launcher ARGV`` in a fresh process: (exit code, stderr, CPU s, peak KB), None on a hang.
+
+    Run through a small parent so the peak memory is the command's own (a child forked from this process
+    would report this process's high-water mark)."""
+    result = cwd / ".result"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(home), "TESSERA_CACHE": str(cwd / ".cache")}
+    proc = subprocess.Popen([sys.executable, "-c", SPAWN, str(result), sys.executable, "-m", "game.launcher", *argv],
+                            cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=guard_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None
+    code, cpu, peak = json.loads(result.read_text())
+    return code, err, cpu, peak
+
+
+def _judge(family: str, label: str, got: tuple[int, str, float, int] | None, c: Counts, examples: list[str],
+           refuse: bool = True) -> None:
+    c["tried"] += 1
+    if got is None:
+        c["hang"] += 1
+        examples.append(f"{family}: hang on {label}")
+        return
+    code, err, cpu, peak = got
+    if code not in (0, 2) or "internal error" in err or "Traceback" in err:
+        c["crash"] += 1
+        examples.append(f"{family}: exit {code} on {label}: {err.strip()[-160:]}")
+    elif (refuse and code != 2) or (code == 2 and not ends_in_one_error(err)):
+        c["over limit"] += 1
+        examples.append(f"{family}: exit {code} / not one line on {label}: {err!r}"[:200])
+    elif cpu > CPU_S or peak > PEAK_KB:
+        c["over limit"] += 1
+        examples.append(f"{family}: {label}: {cpu:.2f} s CPU, {peak // 1024} MB")
+    else:
+        c["ok"] += 1
+
+
+def fuzz_reads(tmp: Path, examples: list[str]) -> Counts:
+    d = tmp / "reads"
+    d.mkdir()
+    deep = 100_000
+    os.mkfifo(d / "f.toml")
+    os.mkfifo(d / "f.json")
+    os.mkfifo(d / "f.png")
+    os.mkfifo(d / "q.png")
+    files = {
+        "arrays.toml": '[pack]\nname = "D"\nx = ' + "[" * deep + "]" * deep + "\n",
+        "tables.toml": '[pack]\nname = "D"\nx = ' + "{a = " * deep + "1" + "}" * deep + "\n",
+        "dots.toml": '[pack]\nname = "D"\n' + ".".join(["a"] * 20_000) + " = 1\n",
+        "deep.json": "[" * deep + "]" * deep,
+        "deep-object.json": '{"a": ' * deep + "1" + "}" * deep,
+        "codes.txt": "M2.S2X2.BT#9UQ0-I3\n",
+    }
+    for name, text in files.items():
+        (d / name).write_text(text)
+    devices = [p for p in ("/dev/zero", "/dev/urandom") if os.path.exists(p)]
+    for dev in devices:
+        for suffix in (".toml", ".json", ".png"):
+            (d / f"{Path(dev).name}{suffix}").symlink_to(dev)
+    inputs = ["f.toml", "arrays.toml", "tables.toml", "dots.toml", "a" * 300 + ".toml", ".", *devices,
+              *(f"{Path(x).name}.toml" for x in devices)]
+    vectors = [["pack", "check", p] for p in inputs]
+    vectors += [["encode", p] for p in ["f.json", "deep.json", "deep-object.json", "a" * 300 + ".json", *devices,
+                                        *(f"{Path(x).name}.json" for x in devices)]]
+    mask = ["generate", "--shape", "square", "--algo", "kruskal", "--size", "8x8", "--mask"]
+    vectors += [mask + [p] for p in ["f.png", *devices, *(f"{Path(x).name}.png" for x in devices), "arrays.toml"]]
+    vectors += [["print", p, "-o", "out.pdf"] for p in ["f.toml", "arrays.toml", *devices]]
+    qr = ["share", "M2.S2X2.BT#9UQ0-I3", "--qr"]
+    vectors += [qr + [p] for p in ["q.png", "a" * 300 + ".png", "/".join(["d" * 200] * 30) + ".png", "."]]
+    if os.path.exists("/proc/version"):
+        vectors += [["puzzle", "bench", "--quick", "--korf", "1", "--out", "/proc/version"]]
+    c = new_counts()
+    for argv in vectors:
+        before = sorted(os.listdir(d))
+        _judge("reads", " ".join(a[:40] for a in argv), _measured(argv, d, tmp / "reads-home"), c, examples)
+        left = set(os.listdir(d)) - set(before) - {".result", ".cache"}
+        if left:
+            c["over limit"] += 1
+            examples.append(f"reads: left {sorted(left)[:3]} for {argv[:3]}")
+    return c
+
+
+HOLD = """
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA journal_mode=DELETE")
+c.execute("BEGIN EXCLUSIVE")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int, int]]:
+    return sorted((p.name, p.stat().st_size, zlib.crc32(p.read_bytes()) if p.is_file() else 0, p.stat().st_mtime_ns)
+                  for p in folder.iterdir())
+
+
+def fuzz_saves(tmp: Path, examples: list[str]) -> Counts:
+    import sqlite3
+
+    from game.store import Store
+
+    c = new_counts()
+
+    def fresh(name: str) -> Path:
+        home = tmp / "saves" / name
+        home.mkdir(parents=True)
+        store = Store(home / "tessera.db")
+        store.record_win("M2.S2X2.BT#9UQ0-I3", 3.5, 7)
+        store.close()
+        return home
+
+    def check(name: str, home: Path, refuse: bool) -> None:
+        before = _listing(home)
+        _judge("saves", name, _measured(["records"], tmp, home), c, examples, refuse=refuse)
+        if _listing(home) != before:
+            c["over limit"] += 1
+            examples.append(f"saves: {name}: the data folder changed")
+
+    check("closed save", fresh("closed"), refuse=False)
+    home = fresh("open")
+    game = Store(home / "tessera.db")
+    game.record_win("M2.S2X2.BT#9UQ0-I4", 1.0, 3)
+    check("save held open by the game (WAL)", home, refuse=False)
+    game.close()
+    home = fresh("locked")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(home / "tessera.db")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdin is not None
+    holder.stdout.readline()
+    check("save locked by another program", home, refuse=True)
+    holder.stdin.close()
+    holder.wait(timeout=30)
+    home = tmp / "saves" / "foreign"
+    home.mkdir(parents=True)
+    con = sqlite3.connect(home / "tessera.db")
+    con.execute("CREATE TABLE photos(x)")
+    con.commit()
+    con.close()
+    check("foreign SQLite file", home, refuse=True)
+    home = tmp / "saves" / "junk"
+    home.mkdir(parents=True)
+    (home / "tessera.db").write_bytes(b"not a database" * 100)
+    check("junk", home, refuse=True)
+    home = tmp / "saves" / "fifo"
+    home.mkdir(parents=True)
+    os.mkfifo(home / "tessera.db")
+    check("a FIFO as the save", home, refuse=True)
+    if os.geteuid() != 0:  # root reads and writes through chmod
+        home = fresh("read-only")
+        (home / "tessera.db").chmod(0o444)
+        home.chmod(0o555)
+        check("read-only folder", home, refuse=False)
+        home.chmod(0o755)
+    return c
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--codes", type=int, default=12, help="fresh codes of each kind (maze, race, ghost, puzzle)")
@@ -397,6 +578,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="tessera-fuzz-") as t:
         tmp = Path(t)
         families: list[tuple[str, Callable[[], Counts]]] = [
+            ("reads", lambda: fuzz_reads(tmp, examples)),
+            ("saves", lambda: fuzz_saves(tmp, examples)),
             ("codes", lambda: fuzz_codes(args.codes, args.edits, rng, examples)),
             ("cli", lambda: fuzz_cli(tmp, examples)),
             ("images", lambda: fuzz_images(tmp, examples)),

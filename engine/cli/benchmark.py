@@ -44,9 +44,11 @@ def load_korf(data_dir: str | Path | None = None) -> list[tuple[Board, int]]:
     """
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
     path = folder / KORF_FILE
+    from engine.reader import ReadError, read_text
+
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except OSError:
+        lines = read_text(path, limit=1_000_000).split("\n")
+    except ReadError:
         where = "" if data_dir is not None else (
             " (the benchmark positions ship with the source repository's bench/data/, not with an installed "
             "package: run from a clone of the repository)")

@@ -43,7 +43,12 @@ def _read(args: argparse.Namespace) -> str:
         if args.file not in (None, "-"):
             raise UsageError("give either FILE.json or --stdin, not both")
         stream = getattr(sys.stdin, "buffer", sys.stdin)
-        raw = stream.read(MAX_JSON_BYTES + 1)
+        first = stream.read(65_536)
+        text_start = (first.lstrip() if isinstance(first, bytes | str) else first)[:1]
+        if text_start and text_start not in (b"{", "{", b"\xef", "\ufeff"):  # not JSON's object: never read on
+            raise UsageError("standard input is not a JSON object (as `tessera generate --format json` writes)")
+        rest = stream.read(MAX_JSON_BYTES + 1 - len(first)) if len(first) == 65_536 else first[:0]
+        raw = first + rest
         if len(raw) > MAX_JSON_BYTES:
             raise UsageError(f"the JSON on standard input is larger than {MAX_JSON_BYTES} bytes")
         return raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else str(raw)
@@ -98,7 +103,7 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
     from engine.maze.model import Maze
     from engine.reader import parse_json
 
-    obj = parse_json(text, "the JSON")  # ReadError (a ValueError): too deep or not JSON, one line
+    obj = parse_json(text, "the input")  # ReadError (a ValueError): too deep or not JSON, one line
     if not isinstance(obj, dict):
         raise UsageError("the JSON must be an object (as `tessera generate --format json` writes)")
     if obj.get("crossings") or obj.get("weave") or obj.get("mask"):

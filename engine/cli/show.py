@@ -59,10 +59,30 @@ def _format_text(info: dict[str, Any]) -> str:
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows) + "\n"
 
 
+#: The longest line of standard input read past (its start is refused as too long, the next lines still read).
+MAX_SKIPPED_LINE = 64_000_000
+
+
 def _lines(stream: Any) -> Iterator[str]:
-    """Lines of ``stream`` as text (bytes that are not UTF-8 become U+FFFD), blank lines skipped."""
+    """Lines of ``stream`` as text (bytes that are not UTF-8 become U+FFFD), blank lines skipped.
+
+    Raises:
+        ValueError: a line longer than :data:`MAX_SKIPPED_LINE` (``/dev/zero`` is one endless line); a shorter
+            line too long for a code comes through cut, for the code reader to refuse.
+    """
+    from engine.code_frame import MAX_ANY_LENGTH
+
+    limit = 4 * MAX_ANY_LENGTH + 64  # the longest text the code reader looks at (spaces around included)
     source = getattr(stream, "buffer", stream)
-    for raw in source:
+    while raw := source.readline(limit + 2):  # bounded: `show --stdin < /dev/zero` never balloons
+        if len(raw) == limit + 2 and raw[-1:] not in (b"\n", "\n"):  # longer than any code: skip the rest of it
+            skipped = 0
+            while (more := source.readline(limit)) and more[-1:] not in (b"\n", "\n"):
+                skipped += len(more)
+                if skipped > MAX_SKIPPED_LINE:
+                    raise ValueError(f"a line of standard input is longer than {MAX_SKIPPED_LINE:,} characters: "
+                                     "no code is that long")
+            raw = raw[: limit + 1]  # the code reader says it is too long
         line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         line = line.rstrip("\r\n")
         if line.strip():

@@ -44,7 +44,7 @@ from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
-from engine.pack_export import new_pack_path, toml_string, write_atomically
+from engine.output import new_pack_path, toml_string, write_pack_atomically
 from engine.paths import data_dir
 from engine.sanitise import one_line
 
@@ -252,16 +252,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = read_text(path, limit=MAX_FILE_BYTES)
     except ReadError as exc:
-        why = _without_name(str(exc))
+        why = exc.reason
         readable = why.startswith(("is not UTF-8", "is too big", "cannot"))  # it was found: say what is wrong
         raise PackError(f"{name}: {why}" if readable else f"{name}: cannot be read: it {why}", name) from None
     return _parse_toml(text, name)
-
-
-def _without_name(message: str) -> str:
-    """The reader's sentence without its leading quoted path (the pack's messages start with its name)."""
-    head, sep, rest = message.partition("' ")
-    return rest if sep and head.startswith("'") else message
 
 
 def _parse_toml(text: str, name: str) -> dict[str, Any]:
@@ -388,7 +382,7 @@ def write_pack(path: Path | str, name: str, author: str, entries: Sequence[PackE
     if p.exists() and not overwrite:
         raise PackError(f"{p.name}: already exists (choose another file, or overwrite it on purpose)", p.name)
     try:
-        write_atomically(p, text)
+        write_pack_atomically(p, text)
     except OSError as exc:
         raise PackError(f"{p.name}: cannot be written: {exc.strerror or exc}", p.name) from None
     return pack

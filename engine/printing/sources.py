@@ -121,7 +121,10 @@ def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> l
             out += level_sheets(load_file(path))
             continue
         if item and path.is_file():
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            from engine.reader import read_bytes
+
+            # the one reader: a regular file of at most 4 MB (ReadError is a ValueError: one line)
+            lines = read_bytes(path, limit=4_000_000).decode("utf-8", errors="replace").splitlines()
             for line in lines:
                 code = line.strip()
                 if code and not code.startswith("#"):

@@ -75,9 +75,9 @@ def desktop_entry(command: Sequence[str], extra: Mapping[str, str] | None = None
 
 def _write(path: Path, text: str) -> None:
     """Replace ``path`` as a whole (a temporary file beside it, then a rename)."""
-    tmp = path.with_name(f".{path.name}.tessera-tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    from engine.output import write_atomically
+
+    write_atomically(path, text)
 
 
 def _read_lines(path: Path) -> list[str]:
@@ -86,10 +86,14 @@ def _read_lines(path: Path) -> list[str]:
     Raises:
         OSError: it cannot be read, or is not UTF-8 text (``filename`` names it).
     """
-    try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise OSError(0, "it is not UTF-8 text (left as it is)", str(path)) from None
+    from engine.reader import ReadError, read_text
+
+    try:  # the one reader: a regular file of at most 1 MB (a FIFO there is refused, never waited on)
+        return read_text(path, limit=1_000_000).splitlines()
+    except ReadError as exc:
+        if not os.path.exists(path):
+            raise FileNotFoundError(2, "No such file or directory", str(path)) from None
+        raise OSError(0, f"it {exc.reason} (left as it is)", str(path)) from None
 
 
 def _default_of(lines: list[str]) -> tuple[int, str | None]:
@@ -151,9 +155,11 @@ def register(command: Sequence[str] | None = None, home: Path | None = None) -> 
 
 def _read_marks(entry: Path) -> dict[str, str]:
     """The ``X-Tessera-*`` keys of our desktop entry (empty when it is missing or unreadable)."""
+    from engine.reader import ReadError, read_text
+
     try:
-        text = entry.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(entry, limit=1_000_000)
+    except ReadError:
         return {}
     pairs = (line.partition("=") for line in text.splitlines())
     return {k.strip(): v.strip() for k, sep, v in pairs if sep and k.strip().startswith("X-Tessera-")}

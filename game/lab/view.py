@@ -9,8 +9,7 @@ P print a PDF with its answer, K copy the code, F fit, End finish); floors show 
 
 A level object (:func:`game.routes.lab_level`: a level made by hand has no recipe) is shown built: nothing to
 carve, so Restart and New seed are off (a panel line says why). Mazes over :data:`ANIMATE_MAX_CELLS` cells (up
-to 1000×1000) are generated in a background thread with progress and shown as a picture; the window never
-freezes.
+to 1000×1000) are made in a background thread with progress and shown as a picture: the window never freezes.
 """
 
 from __future__ import annotations

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import os
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -131,19 +130,12 @@ def _save(path: Path, meta: dict[str, Any], table: np.ndarray) -> None:
     """
     data = table.astype(np.uint8, copy=False).tobytes()
     header = {"meta": meta, "length": len(data), "crc32": zlib.crc32(data), "digest": _digest(meta, data)}
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(MAGIC)
-            f.write(json.dumps(header, sort_keys=True).encode("ascii") + b"\n")
-            f.write(data)
-        os.replace(tmp, path)
+    from engine.output import write_atomically
+
+    try:  # the one atomic writer: a temporary file beside it, renamed over it, removed again on failure
+        write_atomically(path, [MAGIC, json.dumps(header, sort_keys=True).encode("ascii") + b"\n", data])
     except OSError as e:
         _note(f"The puzzle table {path.name} could not be saved ({e.strerror or e}); it stays in memory.")
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
 
 
 def _cached(
