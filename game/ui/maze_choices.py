@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from engine.maze.grids import player_name
 from engine.maze.masks import BUILTIN, Mask
 from engine.maze.recipe import MazeSpec
 
@@ -177,7 +178,7 @@ class MazeChoices:
         """Button captions for every choice."""
         name, w, h = self.sizes()[self.size]
         return {
-            "shape": f"Tessellation: {self.shape}",
+            "shape": f"Grid: {player_name(self.shape)}",
             "size": f"Size: {name} ({w}x{h})",
             "algorithm": f"Algorithm: {self.algorithm}",
             "rule": f"Rule: {self.rule}" if self.algorithm == "growing-tree" else "Rule: (growing tree only)",
