@@ -14,7 +14,6 @@ from typing import Any, BinaryIO, Literal
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.maze.model import Maze
 from engine.maze.solvers import solve
 from engine.printing.draw import Ink, fit_maze, maze_ops
 from engine.printing.layout import ANSWERS_PER_PAGE, FOOTER, MARGIN, answer_slots, maze_slots, page_size
@@ -101,20 +100,14 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
     canvas.setTitle(title or "Mazes")
     canvas.setAuthor("Tessera")
     canvas.setCreator("tessera print")
-    built: dict[int, tuple[Maze, list[int]]] = {}
     mazes_slots, answers_slots = maze_slots(size, per_page), answer_slots(size)
     for number, pg in enumerate(plan, 1):
         answers = pg.kind == "answers"
         for index, box in zip(pg.sheets, answers_slots if answers else mazes_slots, strict=False):
             sheet = sheets[index]
-            if answers:
-                maze, path = built.pop(index)
-            else:
-                maze = sheet.build()
-                path = []
-                if solutions != "none":
-                    built[index] = (maze, [int(c) for c in solve(maze).path])
-            for ops in maze_ops(maze, box, Ink(answer=answers), path if answers else None):
+            maze = sheet.build()  # made again for its answer, not kept: memory stays one maze whatever the length
+            path = [int(c) for c in solve(maze).path] if answers else None
+            for ops in maze_ops(maze, box, Ink(answer=answers), path):
                 canvas.addLiteral(ops)
             drawn, _ = fit_maze(maze, box)
             _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer" if answers else sheet.name, sheet.code, answers)
