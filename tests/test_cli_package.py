@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "game")
 CLI = "engine.cli"
 #: Outside engine/cli/, the only modules that may import engine.cli.
-CLI_IMPORTERS = {"game.launcher"}
+#: The launcher hands window subcommands over; game.app takes them as the parser typed them (WindowRequest).
+CLI_IMPORTERS = {"game.launcher", "game.app"}
 #: A module name written as a string (``"engine.cli.show"``, ``"engine.cli:main"``), as importlib tables hold them.
 _MODULE_STRING = re.compile(r"[A-Za-z_][\w.]*(?::\w+)?")
 

@@ -205,7 +205,9 @@ def _unusable(tmp_path, monkeypatch, kind: str) -> None:
         def refuse(*_a, **_k):
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(pdb.os, "replace", refuse)
+        from engine import output
+
+        monkeypatch.setattr(output.os, "replace", refuse)  # the one atomic writer the tables are saved through
 
 
 @pytest.mark.parametrize("kind", ["cache is a file", "puzzle is a file", "read-only"])

@@ -470,9 +470,9 @@ def packs_signature(folder: Path | str | None = None) -> tuple[tuple[str, int, i
     """What changes when a pack is added, removed or edited in ``folder`` (default :func:`packs_dir`): each
     ``*.toml``'s name, size and modification time (ns), in name order; ``()`` without a folder.  Costs one
     directory listing and one ``stat`` per file.  Never raises."""
-    d = Path(folder) if folder is not None else packs_dir()
     out = []
     try:
+        d = Path(folder) if folder is not None else packs_dir()  # no data folder (a file in its place): no packs
         for p in sorted(d.glob("*.toml")):
             if p.name.startswith("."):
                 continue

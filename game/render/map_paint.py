@@ -112,7 +112,7 @@ def _fit_names(names: Sequence[str], width: float, hi: int, lo: int, lines: int)
     for px in range(hi, lo - 1, -1):
         out = []
         for n in names:
-            w = wrap(n, px, width, lines)
+            w = _wrap_name(n, px, width, lines)
             if w is None:
                 break
             out.append(w)
@@ -121,9 +121,19 @@ def _fit_names(names: Sequence[str], width: float, hi: int, lo: int, lines: int)
     return None
 
 
+def _wrap_name(name: str, px: int, width: float, lines: int, bold: bool = False) -> list[str] | None:
+    """:func:`wrap` at spaces, else (a pack's file name such as ``my-long-pack-name``) also after ``-``/``_``."""
+    out = wrap(name, px, width, lines, bold)
+    if out is None and ("-" in name or "_" in name):
+        out = wrap(name.replace("-", "- ").replace("_", "_ "), px, width, lines, bold)
+        out = None if out is None else [ln.replace("- ", "-").replace("_ ", "_") for ln in out]
+    return out
+
+
 def _world_lines(name: str, px: int, width: float) -> list[str]:
-    lines = wrap(name, px, width, 2, bold=True)
-    return lines if lines is not None else [name]
+    """A world's name over its column in at most two lines, else cut with "…" (the bottom line has it whole)."""
+    lines = _wrap_name(name, px, width, 2, bold=True)
+    return lines if lines is not None else [cut(name, px, width, bold=True)]
 
 
 def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: str, columns: Sequence[Column],
@@ -158,7 +168,7 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
         per_band -= 1
     col_w = min(260 * g, (room - (per_band - 1) * gap) / per_band)
     if fit is None:  # one column and still too long: the smallest size, lines as wrap gives them
-        fit = (lo, [wrap(nm, lo, col_w - 2 * pad, 99) or [nm] for nm in names])
+        fit = (lo, [_wrap_name(nm, lo, col_w - 2 * pad, 99) or [cut(nm, lo, col_w - 2 * pad)] for nm in names])
         lay.lines = max((len(x) for x in fit[1]), default=1)
     lay.name_px, lay.names = fit
     lay.lines = max(1, max((len(x) for x in lay.names), default=1))
