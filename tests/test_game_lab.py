@@ -239,3 +239,20 @@ def test_big_maze_picture_is_drawn_upright_where_asked(window):
     pic.release()  # twice is fine
     with pytest.raises(ValueError, match="needs 16 bytes"):
         Picture(window.ctx, b"\0" * 12, (2, 2), (0, 0, 1, 1))
+
+
+def test_the_key_line_is_whole_at_800x600(ctx, window):
+    """Item 17: the footer was cut with "…" at 800×600; a narrow window shows the short line whole instead."""
+    from layout_check import set_window_size
+
+    from game.lab.hud import HELP, SHORT_HELP
+    from game.lab.view import LabView
+
+    view = LabView(ctx, MazeSpec.create("square", 10, 8, "backtracker", seed=2))
+    ctx.show(view)
+    try:
+        set_window_size(window, 800, 600)
+        view.on_resize(800, 600)
+        assert view.hud.t_help.text in (HELP, SHORT_HELP) and "…" not in view.hud.t_help.text
+    finally:
+        set_window_size(window, 1280, 800)

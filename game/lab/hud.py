@@ -26,6 +26,8 @@ HELP = (
 )
 #: The key help of a maze with floors (the floor keys first).
 HELP_FLOORS = "E/Q floor up/down · " + HELP
+#: What a narrow window shows instead of a cut line (F1 has every key).
+SHORT_HELP = "Space play/pause · N step · S solve · X export · P print · F1 all keys · Esc back"
 NO_STATS = "Statistics appear when the maze is finished."
 
 
@@ -97,7 +99,10 @@ class LabTexts:
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
         self._fit_message()
-        fit_text(self.t_help, HELP_FLOORS if floors else HELP, 11, width - pw - 24, 8, step=1)
+        full = HELP_FLOORS if floors else HELP
+        fit_text(self.t_help, full, 11, width - pw - 24, 8, step=1)
+        if self.t_help.text != full:  # cut at 800×600: the short line, whole (F1 lists the rest)
+            fit_text(self.t_help, ("E/Q floors · " if floors else "") + SHORT_HELP, 11, width - pw - 24, 8, step=1)
         self.t_help.position = (12, 8)
         self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
 
