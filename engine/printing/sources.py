@@ -37,7 +37,11 @@ class Sheet:
     build: Callable[[], Maze]
 
 
-def _check_size(cells: int, what: str) -> None:
+def _check_size(spec: MazeSpec, what: str) -> None:
+    """Refuse a recipe whose maze (all its floors) has more than :data:`MAX_CELLS` cells, before building it."""
+    from engine.maze.grids import cell_count
+
+    cells = cell_count(spec.shape, spec.width, spec.height) * spec.floors
     if cells > MAX_CELLS:
         raise ValueError(f"{what} has {cells:,} cells; a printed maze holds at most {MAX_CELLS:,} "
                          "(use a smaller --size)")
@@ -49,10 +53,9 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     Raises:
         ValueError: a maze too big for a page.
     """
-    from engine.maze.grids import cell_count
     from engine.rng import SEED_MAX
 
-    _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, "the maze")
+    _check_size(spec, "the maze")
     out = []
     for i in range(count):
         one = spec.with_seed((spec.seed + i) & SEED_MAX)
@@ -94,9 +97,7 @@ def _code_sheet(text: str, n: int) -> Sheet:
         return Sheet(f"Maze {n}", level.code(), level.maze)
     if canon.startswith("M"):
         spec = MazeSpec.from_code(text)
-        from engine.maze.grids import cell_count
-
-        _check_size(cell_count(spec.shape, spec.width, spec.height) * spec.floors, f"the maze of {spec.code()}")
+        _check_size(spec, f"the maze of {spec.code()}")
         return Sheet(f"Maze {n}", spec.code(), spec.build)
     raise CodeError(f"{text.strip()[:40]!r} is not a maze or level code (they start with M or L)")
 
