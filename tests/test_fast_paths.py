@@ -1,6 +1,7 @@
 """The generators' fast paths carve exactly what their general form carves (same draws, same maze).
 
-A fast path (the square tables on a square grid cut to a shape, the hex lattice on a whole hex grid)
+A fast path (the square tables on a square grid cut to a shape, the hex lattice on a whole hex grid,
+the ring positions on a whole polar grid)
 is checked against the general :func:`engine.maze.generators._common.hops` form run on a plain copy
 of the same graph, for the fast form and the step form alike.
 """
@@ -47,6 +48,9 @@ GRIDS = {
     "hex tall": lambda: make_grid("hex", 2, 7),
     "upsilon": lambda: make_grid("upsilon", 9, 6),
     "upsilon small": lambda: make_grid("upsilon", 2, 3),
+    "polar": lambda: make_grid("polar", 6, 30),  # rings that double, rings that do not
+    "polar small": lambda: make_grid("polar", 4, 4),
+    "polar wide": lambda: make_grid("polar", 40, 9),
 }
 
 
@@ -109,3 +113,18 @@ def test_weave_crossings_on_the_lattice_match_the_ring_tables(shape, w, h, seed)
     fast = _greedy_lattice(grid, order[pos], bytearray(grid.n))
     general = _greedy_rings(grid, order, pos, degree, bytearray(grid.n))
     assert fast and fast == general
+
+
+@pytest.mark.parametrize(("w", "h"), [(4, 4), (5, 17), (13, 40), (60, 25)])
+def test_polar_backtracker_carves_the_general_forms_maze(w, h):
+    """The ring-position backtracker (every polar grid's fast form) against the general one, over many seeds."""
+    from engine.maze.generators.polar_walks import polar_backtracker, polar_tables
+
+    grid = make_grid("polar", w, h)
+    plain = plain_copy(grid)
+    for seed in range(8):
+        assert np.array_equal(polar_backtracker(grid, Rng(seed)), GENERATORS["backtracker"].run(plain, Rng(seed), {}))
+    t = polar_tables(grid)
+    assert (sum(t.odd) < grid.n or w < 10) and not any(t.masks[: t.stride]) and not any(t.masks[-t.stride :])
+    with pytest.raises(ValueError, match="whole polar"):
+        polar_tables(plain)

@@ -321,7 +321,7 @@ def test_geometry_is_built_only_when_used(shape):
     from engine.rng import Rng
 
     g = make_grid(shape, 9, 8)
-    assert g.memoised() == ()
+    assert not any(k.startswith("grid.") for k in g.memoised())  # (a polar grid keeps its CSR orders)
     generate(g, "backtracker", Rng(1))
     assert not any(k.startswith("grid.") and k != "grid.lists" for k in g.memoised())
     # one polygon on its own is the same as the slice of all of them, and builds none

@@ -25,8 +25,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from engine.maze.generators._common import Hops, hops
-from engine.maze.generators.visits import visitor
+from engine.maze.generators.visits import Hops, hops, visitor
 from engine.maze.grids.base import Grid
 from engine.maze.grids.floors import FloorGrid, stack_grid
 from engine.maze.model import Maze

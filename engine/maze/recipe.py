@@ -54,7 +54,7 @@ from engine.code_frame import (
 )
 from engine.level import Level
 from engine.maze.grids import SHAPE_LETTERS, cell_count, maze_title, player_name
-from engine.maze.grids.base import Grid
+from engine.maze.grids.base import Grid, gc_paused
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
@@ -378,7 +378,16 @@ class MazeSpec:
 
     # -- building ----------------------------------------------------------
     def build(self) -> Maze:
-        """Generate the maze (deterministic: same spec, same passages, anywhere)."""
+        """Generate the maze (deterministic: same spec, same passages, anywhere).
+
+        The cyclic garbage collector is paused meanwhile (:func:`engine.maze.grids.base.gc_paused`): a build
+        makes millions of tuples and lists of ints but no reference cycles, and collections scanning
+        them took about a tenth of a million-cell build.
+        """
+        with gc_paused():
+            return self._build()
+
+    def _build(self) -> Maze:
         from engine.maze.generators import generate
         from engine.maze.generators.braid import braid as braid_fn
 

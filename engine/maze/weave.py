@@ -36,8 +36,7 @@ from typing import NoReturn
 
 import numpy as np
 
-from engine.maze.generators._common import Hops, spread
-from engine.maze.generators.visits import degree_visitors
+from engine.maze.generators.visits import Hops, degree_visitors, spread
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze.model import Maze
 from engine.rng import Rng

@@ -9,14 +9,26 @@ core and replays the record.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
 
-from engine.maze.generators.visits import Visit, visitor
+# The walkers' tables live in visits; these names stay importable from here.
+from engine.maze.generators.visits import (  # noqa: F401
+    Hops,
+    _build_hops,
+    _by_pattern,
+    _hex_hops,
+    _mix,
+    _other_ends,
+    _square_hops,
+    _square_masks,
+    _unique_rows,
+    hops,
+    spread,
+)
 from engine.maze.grids.base import Grid
 from engine.maze.grids.square import SquareTables
 from engine.rng import Rng
@@ -67,278 +79,6 @@ def to_passage(p: bytearray) -> np.ndarray:
 SLOTS: list[tuple[int, ...]] = [tuple(k for k in range(8) if mask >> k & 1) for mask in range(256)]
 COUNT: list[int] = [len(s) for s in SLOTS]
 
-
-@dataclass(frozen=True)
-class Hops:
-    """Compact per-cell tables for walkers (degree <= 8), shared by cell pattern.
-
-    Cells with the same neighbour pattern (offsets to their neighbours and the
-    slots they occupy in those neighbours) share one tuple, so a million-cell grid
-    holds a million references and a few hundred tuples, not millions of lists.
-
-    A walker keeps ``um = bytearray(hops.full)``: bit ``k`` of ``um[c]`` is set
-    while neighbour slot ``k`` of ``c`` is unvisited.  Visiting ``d`` clears its bit
-    in each neighbour: ``for o, q in zip(step[d], clear[d]): um[d + o] &= q``.  Then
-    ``SLOTS[um[c]]`` are the unvisited slots of ``c`` and ``SLOTS[full[c] ^ um[c]]``
-    the visited ones.
-
-    Attributes:
-        full: ``(n,)`` bytes, ``(1 << degree) - 1`` per cell.
-        step: per cell, the neighbour offsets in slot order: neighbour ``k`` of
-            ``c`` is ``c + step[c][k]`` (the grid's CSR order).
-        clear: per cell, per slot ``k`` (neighbour ``x``): ``0xFF`` minus the bit
-            of this cell in ``x``'s slots.
-        low: per cell, the offset of its smallest neighbour (0 without neighbours).
-        first: ``grid.indptr`` as an ``array('i')``; the edge to neighbour ``k`` of
-            ``c`` is ``eid[first[c] + k]``.
-        eid: ``grid.edge_id`` as an ``array('i')``.
-        visit: per cell, ``visit[d](um, d)`` does the clearing loop above in one call
-            (:func:`visitor`: the updates unrolled, several times faster than the loop).
-    """
-
-    full: bytes
-    step: list[tuple[int, ...]]
-    clear: list[tuple[int, ...]]
-    low: list[int]
-    first: array[int]
-    eid: array[int]
-    visit: list[Visit]
-
-
-def hops(grid: Grid) -> Hops:
-    """The (memoised) :class:`Hops` of ``grid``.
-
-    Raises:
-        ValueError: if a cell has more than 8 neighbours (no tessellation here does).
-    """
-    if grid.full_square:
-        build = _square_hops
-    elif grid.kind == "hex" and grid.plain:
-        build = _hex_hops
-    else:
-        build = _build_hops
-    return grid.memo("generators.hops", lambda: build(grid))
-
-
-def _square_masks(grid: Grid) -> np.ndarray:
-    """``(n,)`` int64: bit ``k`` set when the square cell has a neighbour toward direction ``k``
-    (S, E, N, W = bits 0..3, which is also its CSR slot order)."""
-    w, h = grid.width, grid.height
-    m = np.full((h, w), 15, dtype=np.int64)
-    m[0] &= ~1  # no south neighbour in the bottom row
-    m[:, -1] &= ~2
-    m[-1] &= ~4
-    m[:, 0] &= ~8
-    return m.ravel()
-
-
-def _by_pattern(keys: np.ndarray, make: Callable[[int], T]) -> list[T]:
-    """Per cell ``make(key)``, built once per distinct small non-negative key and shared."""
-    present = np.flatnonzero(np.bincount(keys))
-    table = np.empty(int(present[-1]) + 1, dtype=object)
-    for key in present.tolist():
-        table[key] = make(key)
-    out: list[T] = table[keys].tolist()
-    return out
-
-
-def _square_hops(grid: Grid) -> Hops:
-    """:func:`_build_hops` of a square grid from its direction masks: the same tables."""
-    w = grid.width
-    m = _square_masks(grid)
-    offset = (-w, 1, w, -1)
-    # The slot of a cell in its neighbour toward k: neighbour's directions before the opposite one.
-    key = m.copy()
-    nb_mask = np.zeros_like(m)
-    for k in range(4):
-        back = (k + 2) % 4
-        has = (m >> k) & 1 == 1
-        nb_mask[:] = 0
-        nb_mask[has] = m[np.flatnonzero(has) + offset[k]]
-        below = nb_mask & ((1 << back) - 1)
-        slot = (below & 1) + (below >> 1 & 1) + (below >> 2 & 1)
-        key |= slot << (4 + 2 * k)
-
-    def step(kk: int) -> tuple[int, ...]:
-        return tuple(offset[k] for k in range(4) if kk >> k & 1)
-
-    def clear(kk: int) -> tuple[int, ...]:
-        return tuple(0xFF ^ (1 << (kk >> (4 + 2 * k) & 3)) for k in range(4) if kk >> k & 1)
-
-    def low(kk: int) -> int:
-        return min(step(kk), default=0)
-
-    deg = (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
-    return Hops(
-        ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        _by_pattern(m, step),
-        _by_pattern(key, clear),
-        _by_pattern(m, low),
-        array("i", grid.indptr.astype(np.int32).tobytes()),
-        array("i", grid.edge_id.astype(np.int32).tobytes()),
-        _by_pattern(key, lambda kk: visitor(step(kk & 15), clear(kk))),
-    )
-
-
-# A hex cell's neighbour slots in CSR order (engine.maze.grids.hex: SW, SE, E, NE, NW, W) as (row step,
-# column step on an even row); odd rows are shifted east, so their up/down neighbours sit one column on.
-_HEX_STEPS = ((-1, -1), (-1, 0), (0, 1), (1, 0), (1, -1), (0, -1))
-_BITS6 = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)  # set bits of a 6-bit mask
-
-
-def _hex_hops(grid: Grid) -> Hops:
-    """:func:`_build_hops` of a whole hex grid from its lattice (the same tables, tested): each cell's
-    pattern is its row parity, which neighbours exist, and its slot in each of them, worked out on
-    the ``(height, width)`` lattice instead of sorting the CSR and a per-cell table."""
-    w, h = grid.width, grid.height
-    r = np.arange(h, dtype=np.int64)[:, None]
-    c = np.arange(w, dtype=np.int64)[None, :]
-    odd = r & 1
-    rows, cols, masks = [], [], np.zeros((h, w), dtype=np.int64)
-    for k, (dr, dc) in enumerate(_HEX_STEPS):
-        rr = np.broadcast_to(r + dr, (h, w))
-        cc = np.broadcast_to(c + dc + (odd if dr else 0), (h, w))
-        rows.append(rr)
-        cols.append(cc)
-        masks |= ((rr >= 0) & (rr < h) & (cc >= 0) & (cc < w)).astype(np.int64) << k
-    key = masks | (np.broadcast_to(odd, (h, w)) << 6)
-    for k in range(6):
-        has = (masks >> k) & 1 == 1
-        nb = np.zeros((h, w), dtype=np.int64)
-        nb[has] = masks[rows[k][has], cols[k][has]]
-        below = nb & ((1 << ((k + 3) % 6)) - 1)  # the neighbour's slots before the one facing back
-        key |= _BITS6[below] << (7 + 3 * k)
-    patterns, inverse = np.unique(key.ravel(), return_inverse=True)
-    steps, clears, lows = [], [], []
-    for kk in patterns.tolist():
-        ks = [k for k in range(6) if kk >> k & 1]
-        p = kk >> 6 & 1
-        step = tuple(dr * w + dc + (p if dr else 0) for dr, dc in (_HEX_STEPS[k] for k in ks))
-        steps.append(step)
-        clears.append(tuple(0xFF ^ (1 << (kk >> (7 + 3 * k) & 7)) for k in ks))
-        lows.append(min(step, default=0))
-    inv = inverse.ravel()
-    deg = _BITS6[masks.ravel()]
-
-    def spread(values: list[T]) -> list[T]:
-        table = np.empty(len(values), dtype=object)
-        table[:] = values
-        out: list[T] = table[inv].tolist()
-        return out
-
-    return Hops(
-        ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        spread(steps),
-        spread(clears),
-        spread(lows),
-        array("i", grid.indptr.astype(np.int32).tobytes()),
-        array("i", grid.edge_id.astype(np.int32).tobytes()),
-        spread([visitor(a, b) for a, b in zip(steps, clears, strict=True)]),
-    )
-
-
-def _build_hops(grid: Grid) -> Hops:
-    n = grid.n
-    ip = grid.indptr
-    deg = np.diff(ip)
-    if n and deg.max() > 8:
-        raise ValueError(f"walkers need at most 8 neighbours per cell, the {grid.kind} grid has {deg.max()}")
-    src = np.repeat(np.arange(n, dtype=np.int32), deg)
-    pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot index within its cell
-    rev = _other_ends(grid, src)
-    # One row per cell: degree, D offsets, D clear masks (padded; D = the largest degree); deduplicated.
-    most = int(deg.max()) if n else 0
-    cols = 1 + 2 * most
-    rows = np.zeros((n, cols), dtype=np.int32)
-    rows[:, 0] = deg
-    at = src.astype(np.int64) * cols + pos + 1  # flat positions: one 1-D scatter, not a 2-D fancy index
-    flat = rows.reshape(-1)
-    flat[at] = grid.nbr - src
-    at += most
-    flat[at] = 0xFF ^ (1 << pos[rev])
-    del at, flat
-    del src, pos, rev
-    pats, inverse = _unique_rows(rows)
-    del rows
-    steps, clears, lows = [], [], []
-    for row in pats.tolist():
-        d = row[0]
-        steps.append(tuple(row[1 : 1 + d]))
-        clears.append(tuple(row[1 + most : 1 + most + d]))
-        lows.append(min(row[1 : 1 + d]) if d else 0)
-    visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
-    return Hops(
-        ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        spread(steps, inverse),
-        spread(clears, inverse),
-        spread(lows, inverse),
-        array("i", grid.indptr.astype(np.int32).tobytes()),
-        array("i", grid.edge_id.astype(np.int32).tobytes()),
-        spread(visits, inverse),
-    )
-
-
-def spread(values: list[T], inverse: np.ndarray) -> list[T]:
-    """``[values[i] for i in inverse]`` through an object array (a few times faster)."""
-    table = np.empty(len(values), dtype=object)
-    table[:] = values
-    out: list[T] = table[inverse].tolist()
-    return out
-
-
-def _other_ends(grid: Grid, src: np.ndarray) -> np.ndarray:
-    """For every CSR entry (cell ``src[t]``, neighbour ``nbr[t]``), the entry of the same edge at the
-    neighbour: each edge has one entry at its lower cell and one at its higher, found without sorting."""
-    eid = grid.edge_id
-    t = np.arange(len(src), dtype=np.int32)
-    up = grid.nbr > src  # the entry at the edge's lower cell
-    at_low = np.empty(grid.num_edges, dtype=np.int32)
-    at_high = np.empty(grid.num_edges, dtype=np.int32)
-    at_low[eid[up]] = t[up]
-    at_high[eid[~up]] = t[~up]
-    out: np.ndarray = np.where(up, at_high[eid], at_low[eid])
-    return out
-
-
-def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(patterns, inverse)`` of the rows of an integer table: ``patterns[inverse] == rows``.
-
-    Through a 64-bit mix of each row (one sort of ``len(rows)`` ints, built column by
-    column so no second table is held), checked exactly; a collision (never seen)
-    falls back to the row-wise unique.
-    """
-    mul = _mix(rows.shape[1])
-    mix = np.zeros(rows.shape[0], dtype=np.uint64)
-    col = np.empty(rows.shape[0], dtype=np.uint64)
-    for j in range(rows.shape[1]):
-        np.copyto(col, rows[:, j], casting="unsafe")  # int32 -> uint64 modulo 2**64, as through int64
-        col *= mul[j]
-        mix += col
-    _, first, inverse = np.unique(mix, return_index=True, return_inverse=True)
-    del mix
-    pats = rows[first]
-    inverse = inverse.ravel()
-    if not all(np.array_equal(pats[inverse, j], rows[:, j]) for j in range(rows.shape[1])):
-        pats, inverse = np.unique(rows, axis=0, return_inverse=True)
-        inverse = inverse.ravel()
-    return pats, inverse
-
-
-def _mix(k: int) -> np.ndarray:
-    """``k`` odd 64-bit multipliers from splitmix64, one per column.
-
-    (Multipliers in arithmetic progression, ``c * (2j + 1)``, made rows whose columns
-    differ by small amounts with ``sum (2j + 1) * d_j == 0`` collide: polar grids hit
-    that on every build and fell back to the slow row-wise unique.)
-    """
-    out = []
-    mask = (1 << 64) - 1
-    for j in range(k):
-        z = ((j + 1) * 0x9E3779B97F4A7C15) & mask
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        out.append((z ^ (z >> 31)) | 1)
-    return np.array(out, dtype=np.uint64)
 
 
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:

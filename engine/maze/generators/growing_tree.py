@@ -34,7 +34,6 @@ from engine.maze.generators._common import (
     GeneratorStep,
     Record,
     chunk_size,
-    hops,
     make_generator_forms,
     replay,
     to_passage,
@@ -43,9 +42,11 @@ from engine.maze.generators._common import (
     visit_in_square_masks,
 )
 from engine.maze.generators.hex_walks import hex_backtracker
+from engine.maze.generators.polar_walks import polar_backtracker
 from engine.maze.generators.upsilon_walks import upsilon_backtracker
-from engine.maze.generators.visits import carve_sizes, square_view
+from engine.maze.generators.visits import carve_sizes, hops, square_view
 from engine.maze.grids.base import Grid
+from engine.maze.grids.polar import ORDERS_KEY
 from engine.rng import Rng
 from engine.values import parse_uint
 
@@ -302,13 +303,16 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
     The unvisited neighbours of each cell are kept as a bitmask (square grids:
     :func:`engine.maze.grids.square.square_tables`, by direction, neighbours and edge ids
-    computed; a whole hex grid: :func:`engine.maze.generators.hex_walks.hex_backtracker`; others:
+    computed; a whole hex grid: :func:`engine.maze.generators.hex_walks.hex_backtracker`; a whole polar
+    grid, fast form: :func:`engine.maze.generators.polar_walks.polar_backtracker`; others:
     :func:`hops`), so finding them is a table look-up.
     """
     if grid.kind == "hex" and grid.plain:
         return hex_backtracker(grid, rng, rec)
     if grid.kind == "upsilon" and grid.plain:
         return upsilon_backtracker(grid, rng, rec)
+    if grid.kind == "polar" and grid.plain and rec is None and ORDERS_KEY in grid.memoised():
+        return polar_backtracker(grid, rng)
     n = grid.n
     view = square_view(grid)
     sq = view is not None

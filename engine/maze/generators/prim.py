@@ -20,7 +20,6 @@ from engine.maze.generators._common import (
     SLOTS,
     Record,
     chunk_size,
-    hops,
     make_generator_forms,
     to_passage,
     u32_list,
@@ -28,7 +27,7 @@ from engine.maze.generators._common import (
 )
 from engine.maze.generators.hex_walks import hex_prim_simple
 from engine.maze.generators.spanning import spanning_forest_by_rank, unique_for_weights
-from engine.maze.generators.visits import carve_sizes, square_view
+from engine.maze.generators.visits import carve_sizes, hops, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 

@@ -20,7 +20,6 @@ from engine.maze.generators._common import (
     SLOTS,
     Record,
     chunk_size,
-    hops,
     make_generator_forms,
     to_passage,
     u32_array,
@@ -30,7 +29,7 @@ from engine.maze.generators._common import (
     walk_table,
 )
 from engine.maze.generators.hex_walks import hex_hunt_and_kill
-from engine.maze.generators.visits import carve_sizes, square_view
+from engine.maze.generators.visits import carve_sizes, hops, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 

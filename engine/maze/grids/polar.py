@@ -213,8 +213,17 @@ class _Rings:
         return xy[ip[k] : ip[k + 1]]
 
 
-def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """CSR ``(indptr, nbr, edge_id)`` by increasing direction angle, built ring by ring.
+#: Memo key of a polar grid's per-cell CSR orders (:func:`_ring_csr`'s ``orders``; the walker's tables).
+ORDERS_KEY = "polar.orders"
+#: Directions of a polar cell's neighbours in the walkers' tables: previous and next in the ring, the first
+#: and second cell outward, inward (:mod:`engine.maze.generators.polar_walks`).
+PREV, NEXT, OUT0, OUT1, IN = range(5)
+
+
+def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    """CSR ``(indptr, nbr, edge_id)`` by increasing direction angle, built ring by ring, and each cell's
+    order: its neighbours' directions (:data:`PREV` .. :data:`IN`) in CSR order, as base-6 digits of
+    ``direction + 1`` (slot 0 lowest), ``(n,)`` int16.
 
     Every cell of a ring has the same neighbour pattern (next and previous in the
     ring, the children outward, the parent inward), so each ring is one dense
@@ -246,6 +255,7 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarra
     nbr = np.empty(2 * rings_edge_count(counts), dtype=np.int32)
     eid = np.empty_like(nbr)
     deg = np.empty(int(offsets[-1]), dtype=np.int32)
+    orders = np.empty(int(offsets[-1]), dtype=np.int16)
     at = 0
     for i0, i1 in runs:
         m, r, p = pattern(i0)
@@ -272,6 +282,9 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarra
         d = centers[nb] - centers[cells][:, None, :]
         angq = np.round(np.arctan2(d[..., 1], d[..., 0]) * 1e9).astype(np.int64)
         order = np.argsort(angq, axis=1, kind="stable")
+        way = np.array([PREV, NEXT, OUT0, OUT1][: 2 + r] + [IN] * (p > 0), dtype=np.int16)[order] + 1
+        way *= (6 ** np.arange(k, dtype=np.int16))[None, :]
+        orders[offsets[i0] : offsets[i1]] = way.sum(axis=1)
         order += np.arange(0, nb.size, k)[:, None]  # row-major flat index of each sorted entry
         size = nb.size
         flat = order.ravel()
@@ -281,7 +294,7 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[np.ndarray, np.ndarra
         at += size
     indptr = np.zeros(int(offsets[-1]) + 1, dtype=np.int32)
     np.cumsum(deg, out=indptr[1:])
-    return indptr, nbr, eid
+    return (indptr, nbr, eid), orders
 
 
 def rings_edge_count(counts: list[int]) -> int:
@@ -303,15 +316,18 @@ def make_polar(width: int, height: int) -> Grid:
     layout = Layout(rings.centers, rings.polygons, rings.walls, rings.boundary, rings.polygon)
     row = np.repeat(np.arange(h, dtype=np.int32), counts)
     col = (np.arange(n, dtype=np.int64) - np.repeat(offsets[:-1], counts)).astype(np.int32)
-    return build_grid(
+    csr, orders = _ring_csr(rings, rings.centers())
+    grid = build_grid(
         "polar",
         w,
         h,
         edges,
-        _ring_csr(rings, rings.centers()),
+        csr,
         layout,
         row=row,
         col=col,
         start=0,
         goal=int(offsets[h - 1] + counts[-1] // 2),
     )
+    grid.memo(ORDERS_KEY, lambda: orders)
+    return grid
