@@ -112,3 +112,17 @@ def test_unseal_never_crashes(text):
         unseal(text)
     except CodeError:
         pass
+
+
+@pytest.mark.parametrize("keys", [[5, 3, 5, 1, 3, 3, 9, 0, 5], [2, 2, 2, 2], [4, 1, 7, 0, 9, 3]])
+def test_permutation_breaks_ties_by_index(monkeypatch, keys):
+    """The permutation is the stable order of its keys, ties by index (the unstable sort it tries first is
+    only kept when no two keys are equal)."""
+    import numpy as np
+
+    monkeypatch.setattr(Rng, "u64_array", lambda self, n: np.array(keys[:n], dtype=np.uint64))
+    r = Rng(1)
+    assert r.permutation(len(keys)).tolist() == sorted(range(len(keys)), key=lambda i: (keys[i], i))
+    monkeypatch.undo()
+    expected = np.argsort(Rng(5).u64_array(200_000), kind="stable")
+    assert np.array_equal(Rng(5).permutation(200_000), expected)
