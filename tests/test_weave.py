@@ -579,3 +579,32 @@ def test_quotient_twins_from_the_contraction_equal_the_sorted_ones(shape):
     handed = q.memo(TWIN_KEY, lambda: None)
     assert handed is not None and np.array_equal(handed, _twins(q))
     assert (q.edge_id[handed] == q.edge_id).all() and (handed != np.arange(len(handed))).all()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hex_bridge_corners_closed_by_direction_are_the_edges_between_ring_cells(seed):
+    """place_crossings closes each hex bridge's six corner edges by direction arithmetic; they are exactly the
+    edges between consecutive ring cells (edges_between), and nothing else is closed besides the crossing's own."""
+    from engine.maze.weave import edges_between
+
+    grid = make_grid("hex", 37, 29)
+    cr = place_crossings(grid, 0.6, Rng(seed))
+    ip = grid.indptr.astype(np.int64)
+    ring = grid.nbr[ip[cr.over][:, None] + np.arange(6)].astype(np.int64)
+    corners = edges_between(grid, ring.ravel(), np.roll(ring, -1, axis=1).ravel())
+    assert len(cr) and (corners >= 0).all()
+    own = grid.edge_id[ip[cr.over][:, None] + np.arange(6)].ravel()
+    expected = np.zeros(grid.num_edges, dtype=bool)
+    expected[corners] = True
+    expected[own] = True
+    expected[cr.forced] = False
+    assert np.array_equal(cr.closed, expected)
+
+
+def test_stable_order_by_halves_is_the_stable_argsort():
+    from engine.maze.weave import _stable_order
+
+    gen = np.random.default_rng(3)
+    for hi in (50, 70_000, 2**31 - 1):
+        keys = gen.integers(0, hi, 200_000).astype(np.int32)
+        assert np.array_equal(_stable_order(keys), np.argsort(keys, kind="stable"))

@@ -204,8 +204,9 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     closed = np.zeros(grid.num_edges, dtype=bool)
     closed[eids[~is_over]] = True
     if grid.kind == "hex":  # the bridge's corners (on a square grid consecutive neighbours are never adjacent)
-        ring_e = edges_between(grid, nbs_all.ravel(), np.roll(nbs_all, -1, axis=1).ravel())
-        closed[ring_e[ring_e >= 0]] = True
+        # Every ring cell has all six neighbours, in direction order (SW, SE, E, NE, NW, W), and the next ring
+        # cell from ring cell k lies two directions on from k's (tests compare edges_between).
+        closed[grid.edge_id[grid.indptr[nbs_all].astype(np.int64) + (np.arange(full) + 2) % full]] = True
     forced = eids[is_over]
     return Crossings(over, a, b, c, d, forced, closed)
 
@@ -317,7 +318,7 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     np.maximum(u, v, out=pairs[:, 1])
     del u, v, node
     src = pairs.T.ravel()  # lo then hi: each edge seen from both ends
-    order = np.argsort(src, kind="stable")
+    order = _stable_order(src)
     nq = int(keep.sum())
     indptr = np.zeros(nq + 1, dtype=np.int32)
     np.cumsum(np.bincount(src, minlength=nq), out=indptr[1:])
@@ -336,6 +337,16 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
     q.memo(TWIN_KEY, lambda: twin)
     return q, base_edge
+
+
+def _stable_order(keys: np.ndarray) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` of non-negative int32 keys, as two stable sorts of 16-bit halves
+    (numpy sorts 16-bit keys by radix: about twice as fast at millions of keys; the same order)."""
+    low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    if int(keys.max(initial=0)) < 1 << 16:
+        return low
+    out: np.ndarray = low[np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")]
+    return out
 
 
 TWIN_KEY = "weave.twin"
