@@ -387,12 +387,12 @@ def quotient_hops(q: Grid) -> Hops:
     # the clear tuples are shared by key (a few hundred of them), as the masks are 0xFF minus that bit.
     rev = q.memo(TWIN_KEY, lambda: _twins(q))
     q.forget(TWIN_KEY)
-    bits = pos[rev].astype(np.int64) << (3 * pos.astype(np.int64))
+    bits = pos[rev] << (3 * pos)  # int32: 8 slots of 3 bits, and the degree above them, fit in 28 bits
     del pos, rev
-    acc = np.zeros(len(bits) + 1, dtype=np.int64)
+    acc = np.zeros(len(bits) + 1, dtype=np.int32)
     np.cumsum(bits, out=acc[1:])
     del bits
-    key = acc[ip[1:]] - acc[ip[:-1]] + (deg.astype(np.int64) << 24)
+    key = acc[ip[1:]] - acc[ip[:-1]] + (deg.astype(np.int32) << 24)
     del acc
     keys, key_inv = np.unique(key, return_inverse=True)
     del key
