@@ -17,10 +17,15 @@ time: the machine is shared)
 on a grid already built once (generation of the 10,000-cell mazes; the first build
 pays for imports and tables and is not counted).
 
+Each case runs seeds 1, 2, 3 in turn (``--repeats`` runs in all; 3 gives each seed once).  ``--both`` adds
+the build's main-thread CPU (as ``--cpu`` measures it) to the CLI table, in the same interleaved run.
+``--only`` takes comma-separated label texts.  The load average before and after heads the results file.
+
 Usage::
 
     git worktree add /tmp/old <commit>     # or: git archive <commit> | tar -x -C /tmp/old
-    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small | --cpu] [--only TEXT]
+    python bench/bench_shapes_old_new.py --old /tmp/old [--new /tmp/new] [--repeats 3] [--small | --cpu | --both]
+        [--only TEXT,TEXT] [--out NAME.md]
 
 Writes ``bench/results/shapes_old_new.md`` (``shapes_cpu_old_new.md``, ``shapes_small_old_new.md``).
 """
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import pathlib
 import resource
 import statistics
@@ -85,18 +91,28 @@ if extra[:1] == ['--mask']:
     kw['mask'] = Mask.builtin(extra[1])
 if extra[:1] == ['--weave']:
     kw['weave'] = float(extra[1])
-spec = MazeSpec.create(shape, w, h, algo, seed=1, **kw)
+seed = int(extra.pop()) if extra and extra[-1].isdigit() else 1
+spec = MazeSpec.create(shape, w, h, algo, seed=seed, **kw)
 t, c = time.perf_counter(), time.thread_time()
 maze = spec.build()
 print(json.dumps([time.thread_time() - c, time.perf_counter() - t, maze.digest()]))
 """
 
 
-def run_build(root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str]) -> tuple[float, float, str]:
+SEEDS = [1, 2, 3]
+
+
+def run_build(
+    root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], seed: int = 1
+) -> tuple[float, float, str]:
     """``(main-thread CPU s, wall s, maze digest)`` of ``MazeSpec.build()`` (what the CLI's ``seconds`` covers)
     in a fresh process."""
     got = subprocess.run(
-        [sys.executable, "-c", BUILD, shape, algo, size, *extra], cwd=root, check=True, capture_output=True, text=True
+        [sys.executable, "-c", BUILD, shape, algo, size, *extra, str(seed)],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     cpu, wall, digest = json.loads(got)
     return float(cpu), float(wall), str(digest)
@@ -106,9 +122,10 @@ def cpu_table(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
     rows = ["| case | old CPU s | new CPU s | old / new | old wall s | new wall s |", "|---|---:|---:|---:|---:|---:|"]
     for shape, algo, size, extra in CASES:
         o, n, ow, nw = [], [], [], []
-        for _ in range(repeats):
-            co, wo, do = run_build(old, shape, algo, size, extra)
-            cn, wn, dn = run_build(new, shape, algo, size, extra)
+        for i in range(repeats):
+            seed = SEEDS[i % len(SEEDS)]
+            co, wo, do = run_build(old, shape, algo, size, extra, seed)
+            cn, wn, dn = run_build(new, shape, algo, size, extra, seed)
             if do != dn:
                 raise SystemExit(f"old and new built different mazes: {shape} {algo} {size} {extra}")
             o.append(co)
@@ -126,7 +143,7 @@ def cpu_table(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
 
 
 def run_cli(
-    root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], out: str
+    root: pathlib.Path, shape: str, algo: str, size: str, extra: list[str], out: str, seed: int = 1
 ) -> tuple[float, float, str]:
     """``(seconds field, the process's CPU seconds, maze digest)`` of one fresh ``generate`` process."""
     cmd = [
@@ -141,7 +158,7 @@ def run_cli(
         "--size",
         size,
         "--seed",
-        "1",
+        str(seed),
         *extra,
         "--format",
         "json",
@@ -157,32 +174,49 @@ def run_cli(
     return secs, cpu, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
-def big(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
-    rows = [
-        "| case | old `seconds` | new `seconds` | old / new | old process CPU s | new process CPU s |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
+def big(old: pathlib.Path, new: pathlib.Path, repeats: int, both: bool = False) -> list[str]:
+    """The CLI's ``seconds`` (and with ``both`` the build's main-thread CPU, fresh processes too), old and new
+    interleaved, seeds 1, 2, 3 in turn; new / old is the share of the old time the new code takes."""
+    head = "| case | old `seconds` | new `seconds` | new / old | old process CPU s | new process CPU s |"
+    rule = "|---|---:|---:|---:|---:|---:|"
+    if both:
+        head += " old build CPU s | new build CPU s | new / old |"
+        rule += "---:|---:|---:|"
+    rows = [head, rule]
     with tempfile.TemporaryDirectory() as tmp:
         out = str(pathlib.Path(tmp) / "m.json")
         for shape, algo, size, extra in CASES:
-            o, n, oc, nc = [], [], [], []
-            for _ in range(repeats):
-                so, co, do = run_cli(old, shape, algo, size, extra, out)
-                sn, cn, dn = run_cli(new, shape, algo, size, extra, out)
+            o, n, oc, nc, ob, nb = [], [], [], [], [], []
+            for i in range(repeats):
+                seed = SEEDS[i % len(SEEDS)]
+                so, co, do = run_cli(old, shape, algo, size, extra, out, seed)
+                sn, cn, dn = run_cli(new, shape, algo, size, extra, out, seed)
                 if do != dn:
-                    raise SystemExit(f"old and new wrote different mazes: {shape} {algo} {size} {extra}")
+                    raise SystemExit(f"old and new wrote different mazes: {shape} {algo} {size} {extra} seed {seed}")
                 o.append(so)
                 n.append(sn)
                 oc.append(co)
                 nc.append(cn)
+                if both:
+                    ob.append(run_build(old, shape, algo, size, extra, seed)[0])
+                    nb.append(run_build(new, shape, algo, size, extra, seed)[0])
             mo, mn = statistics.median(o), statistics.median(n)
             label = f"{shape} {size} {algo} {' '.join(extra)}".strip()
-            rows.append(
-                f"| {label} | {mo:.3f} | {mn:.3f} | {mo / mn:.2f} | {statistics.median(oc):.2f} | "
+            row = (
+                f"| {label} | {mo:.3f} | {mn:.3f} | {mn / mo:.2f} | {statistics.median(oc):.2f} | "
                 f"{statistics.median(nc):.2f} |"
             )
+            if both:
+                bo, bn = statistics.median(ob), statistics.median(nb)
+                row += f" {bo:.3f} | {bn:.3f} | {bn / bo:.2f} |"
+            rows.append(row)
             print(rows[-1], flush=True)
     return rows
+
+
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), for the table's caption."""
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def small(old: pathlib.Path, new: pathlib.Path, repeats: int) -> list[str]:
@@ -207,17 +241,29 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--small", action="store_true", help="every generator and shape at 100x100, in-process")
     ap.add_argument("--cpu", action="store_true", help="the big cases' MazeSpec.build() CPU time, fresh processes")
-    ap.add_argument("--only", default="", help="only the big cases whose label contains this text (e.g. polar)")
+    ap.add_argument(
+        "--only",
+        default="",
+        help="only the big cases whose label contains one of these comma-separated texts (e.g. polar,weave)",
+    )
+    ap.add_argument("--both", action="store_true", help="the CLI's seconds and the build's CPU, in one run")
+    ap.add_argument("--out", default="", help="the results file's name in bench/results (default by mode)")
     args = ap.parse_args()
     if args.only:
-        CASES[:] = [c for c in CASES if args.only in f"{c[0]} {c[2]} {c[1]} {' '.join(c[3])}"]
+        wanted = [w for w in args.only.split(",") if w]
+        CASES[:] = [c for c in CASES if any(w in f"{c[0]} {c[2]} {c[1]} {' '.join(c[3])}" for w in wanted)]
+    before = load()
+    print(f"load average before: {before}", flush=True)
     if args.small:
         rows, name = small(args.old, args.new, args.repeats), "shapes_small_old_new.md"
     elif args.cpu:
         rows, name = cpu_table(args.old, args.new, args.repeats), "shapes_cpu_old_new.md"
     else:
-        rows, name = big(args.old, args.new, args.repeats), "shapes_old_new.md"
-    (NEW / "bench" / "results" / name).write_text("\n".join(rows) + "\n")
+        rows, name = big(args.old, args.new, args.repeats, args.both), "shapes_old_new.md"
+    after = load()
+    print(f"load average after: {after}", flush=True)
+    note = f"Load average (1 / 5 / 15 min) before {before}, after {after}; old = {args.old}, seeds {SEEDS}.\n\n"
+    (NEW / "bench" / "results" / (args.out or name)).write_text(note + "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":
