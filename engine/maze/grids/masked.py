@@ -97,17 +97,17 @@ def bfs_distances(grid: Grid, source: int, within: np.ndarray | None = None) -> 
 
     ``within``: ``(n,)`` bool, the cells the walk may enter (default all); the others read 0 (never entered).
     Level by level with numpy (one pass per distance, through a padded ``(n, degree)``
-    neighbour table), so it suits big grids.
+    neighbour table, in int32: half the memory traffic of int64), so it suits big grids.  Returns int64.
     """
     n = grid.n
     tab = neighbour_table(grid)
-    dist = np.full(n + 1, -1, dtype=np.int64)
+    dist = np.full(n + 1, -1, dtype=np.int32)
     if within is not None:
         dist[:n][~within] = 0  # outside cells count as visited: never a frontier
     dist[n] = 0  # the padding "cell": never unvisited, so never a frontier
     dist[source] = 0
-    stamp = np.zeros(n + 1, dtype=np.int64)
-    frontier = np.array([source], dtype=np.int64)
+    stamp = np.zeros(n + 1, dtype=np.int32)
+    frontier = np.array([source], dtype=np.int32)
     d = 0
     while frontier.size:
         d += 1
@@ -116,21 +116,24 @@ def bfs_distances(grid: Grid, source: int, within: np.ndarray | None = None) -> 
         if not nb.size:
             break
         dist[nb] = d
-        order = np.arange(nb.size)
+        order = np.arange(nb.size, dtype=np.int32)
         stamp[nb] = order  # one entry per cell survives: the one whose index it holds
         frontier = nb[stamp[nb] == order]
-    return dist[:n]
+    return dist[:n].astype(np.int64)
 
 
 def neighbour_table(grid: Grid) -> np.ndarray:
-    """``(n, D)`` int64 neighbours of every cell (CSR order), padded with ``n``; ``D`` the largest degree."""
+    """``(n, D)`` int32 neighbours of every cell (CSR order), padded with ``n``; ``D`` the largest degree."""
     n = grid.n
     ip = grid.indptr.astype(np.int64)
     deg = np.diff(ip)
-    tab = np.full((n, int(deg.max()) if n else 0), n, dtype=np.int64)
+    most = int(deg.max()) if n else 0
+    tab = np.full(n * most, n, dtype=np.int32)
     src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    tab[src, np.arange(len(src), dtype=np.int64) - ip[src]] = grid.nbr
-    return tab
+    at = np.arange(len(src), dtype=np.int64) - ip[src]
+    at += src * most  # flat positions: one 1-D scatter, not a 2-D fancy index
+    tab[at] = grid.nbr
+    return tab.reshape(n, most)
 
 
 def far_pair(grid: Grid, from_first: np.ndarray | None = None) -> tuple[int, int]:
