@@ -107,6 +107,10 @@ def meter_times(boards: int, moves: int, pace: float, full: bool) -> tuple[list[
                 assert answer is not None
                 new.learn(answer)
             new_s.append(wait)
+            if wait > 0.3:
+                print(f"  slow: board {i} move {len(path)} d={new.reading(board)} wait {wait:.2f} s "
+                      f"({'pending' if pending is not None and pending[0].board == board else 'fresh'})",
+                      file=sys.stderr, flush=True)
             assert new.reading(board) == old.reading(board), (i, path)
             if full:
                 t0 = cpu()

@@ -127,3 +127,75 @@ def test_the_game_line_looks_ahead_and_drops_a_look_ahead_the_player_did_not_tak
     assert line.meter.reading(session.board) is not None or line.asked == session.board
     settle()
     assert line.meter.reading(session.board) == solve_optimal(session.board).length
+
+
+# --- known distances read instead of searched (engine.puzzle.optimal's ``known``, the meter's copy) ---
+
+FIXED_4X4 = ((4, 4, 50, 21), (4, 4, 50, 22), (4, 3, 50, 23))  # width, height, shuffle moves, seed
+
+
+def _line(board: Board, moves: str) -> dict[tuple[int, ...], int]:
+    """Every position along the optimal solution ``moves`` of ``board``, with its distance."""
+    out = {board.tiles: len(moves)}
+    for i, m in enumerate(moves, start=1):
+        board = board.move(m)
+        out[board.tiles] = len(moves) - i
+    return out
+
+
+def test_known_distances_give_the_full_proofs_distance_and_a_path_to_a_known_position():
+    for w, h, n, seed in FIXED_4X4:
+        start = shuffle_moves(w, h, n, Rng(seed))
+        proof = solve_optimal(start)
+        known = _line(start, proof.moves)
+        for m in start.legal_moves():
+            nb = start.move(m)
+            exact = solve_optimal(nb)
+            res = solve_optimal(nb, known=known)
+            assert len(res.moves) + res.extra["rest"] == exact.length
+            end = nb
+            for step in res.moves:
+                end = end.move(step)
+            assert known.get(end.tiles, 0 if end.is_solved() else -1) == res.extra["rest"]
+            # the move back to the proven start is read, not searched: never more positions than without it
+            assert res.nodes <= exact.nodes
+
+
+def test_a_known_neighbour_too_far_for_the_bound_is_not_searched():
+    start = shuffle_moves(4, 4, 50, Rng(21))
+    d = solve_optimal(start).length
+    off = next(m for m in start.legal_moves() if solve_optimal(start.move(m)).length == d + 1)
+    q = start.move(off)
+    # proving q is not d - 1 without and with start's distance: the same verdict, less work with it
+    plain = solve_optimal(q, at_least=d - 1)
+    read = solve_optimal(q, at_least=d - 1, known={start.tiles: d})
+    assert plain.length == d + 1 and len(read.moves) + read.extra["rest"] == d + 1
+    assert read.nodes < plain.nodes
+
+
+def test_a_wrong_known_distance_is_believed_so_the_search_really_reads_them():
+    start = shuffle_moves(4, 4, 40, Rng(5))
+    exact = solve_optimal(start).length
+    m = start.legal_moves()[0]
+    lie = {start.move(m).tiles: 0}  # claims a neighbour is solved
+    res = solve_optimal(start, known=lie)
+    assert res.moves == m and res.extra["rest"] == 0 and exact > 1
+
+
+def test_the_look_ahead_with_known_distances_learns_the_exact_ones_on_fixed_positions():
+    for w, h, n, seed in FIXED_4X4:
+        start = shuffle_moves(w, h, n, Rng(seed))
+        meter = DistanceMeter()
+        meter.learn(measure(meter.query(start)))
+        board = start
+        for step in random_moves(start, 4, Rng(seed)):
+            while (q := meter.ahead(board)) is not None:
+                assert q.known and board.tiles in q.known  # the position on screen is read, not searched
+                meter.learn(measure(q))
+            board = board.move(step)
+            for m in board.legal_moves():
+                nb = board.move(m)
+                if meter.reading(nb) is not None:
+                    assert meter.reading(nb) == solve_optimal(nb).length
+        for tiles, d in meter.known.items():
+            assert solve_optimal(Board(w, h, tiles)).length == d
