@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -230,10 +231,12 @@ def main() -> None:
         lines.append(row(f"`{args.old}`: its look-ahead meter, the player looking {args.pace:g} s", base_s))
     lines.append(row(f"this checkout: the look-ahead meter, the player looking {args.pace:g} s", new_s))
     if base_s:
-        lines += ["", f"Readings identical on every move; this / old: median "
-                  f"{statistics.median(new_s) / max(statistics.median(base_s), 1e-9):.2f}x, p90 "
-                  f"{quantile(new_s, 0.9) / max(quantile(base_s, 0.9), 1e-9):.2f}x, worst "
-                  f"{max(new_s) / max(max(base_s), 1e-9):.2f}x."]
+
+        def ratio(f: Callable[[list[float]], float]) -> str:
+            return f"{f(new_s) / f(base_s):.2f}x" if f(base_s) > 0 else "- (old 0)"
+
+        lines += ["", f"Readings identical on every move; this / old: p90 {ratio(lambda xs: quantile(xs, 0.9))}, "
+                  f"worst {ratio(max)}."]
     if full_s:
         lines.append(row("a full proof of the same position", full_s))
     lines.append("")

@@ -266,3 +266,22 @@ def test_following_the_known_line_drops_the_look_ahead_of_the_position_left():
     assert ahead is not None and (ahead.cancelled or ahead.done)
     # what is out now serves the position on screen: one of its neighbours
     assert line.task is not None and line.asked in [session.board.move(m) for m in session.board.legal_moves()]
+
+
+def test_the_searchs_known_lookup_finds_exactly_the_known_positions_of_a_batch():
+    import numpy as np
+
+    from engine.puzzle.optimal import _Known, _known_words
+    from engine.puzzle.tables.optimal_tables import load_layout, partitions_for
+
+    parts = partitions_for(4, 3, None, None)
+    lay = load_layout(4, 3, None, None, parts[0], parts[1:])
+    rng = Rng(8)
+    boards = [shuffle_moves(4, 3, 30 + k, rng) for k in range(400)]
+    known = {b.tiles: k for k, b in enumerate(boards[:200])}
+    words, _ = _known_words(lay, {b.tiles: 0 for b in boards})  # every board's word, in word order
+    kn = _Known(lay, known)
+    at, dist = kn.find(words)
+    got = {int(words[i]): int(d) for i, d in zip(at, dist, strict=True)}
+    want = {int(_known_words(lay, {t: 0})[0][0]): d for t, d in known.items()}
+    assert got == want and list(at) == sorted(at) and np.all(dist >= 0)

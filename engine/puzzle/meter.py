@@ -6,8 +6,12 @@ reading without a search); :meth:`DistanceMeter.ahead` names the neighbours to m
 there, while the current position is on screen. For any other position it writes a :class:`MeterQuery` -- a search
 bounded by what the positions met before prove: a position ``k`` moves back along the game's path at distance ``d``
 puts the current one in ``d - k .. d + k`` (same parity), so one move after a known position is a single IDA* bound
-(``d - 1`` or, failing, ``d + 1``) instead of a whole proof. :func:`measure` runs a query (in the background: the
-game hands it to a thread) and :meth:`DistanceMeter.learn` takes the answer.
+(``d - 1`` or, failing, ``d + 1``) instead of a whole proof.  Every query carries what the meter knows, which the
+search reads instead of searching past it (``known`` of :func:`engine.puzzle.optimal.solve_optimal`): proving a move
+off the optimal line goes the long way (``d + 1``) never searches the move back to the measured position (about half
+of that proof's work on hard 4x4 positions), and a search that reaches a known optimal line within its bound stops
+there.  :func:`measure` runs a query (in the background: the game hands it to a thread) and
+:meth:`DistanceMeter.learn` takes the answer.
 
 Pure: no threads, no window; the game's line is ``game.puzzle.meter``.  Boards of at most 16 cells (3x3 answers
 from the exact table; 4x4 needs the optimal solver's tables, built once).
@@ -111,7 +115,8 @@ class DistanceMeter:
 
         Measured while the player looks at ``board``, the next move's reading is there at once: the neighbour on
         the known optimal line is known already, the move back too, so at most two searches per position (a 4x4
-        move off the line costs one bound ``d - 1`` proof, up to seconds, which no longer waits for the move).
+        move off the line costs one bound ``d - 1`` proof without the move back, up to about two CPU seconds at
+        distance 64, which no longer waits for the move).
         """
         d = self.reading(board)
         if d is None:

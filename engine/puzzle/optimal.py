@@ -278,6 +278,32 @@ class _Dedup:
         return np.flatnonzero((win == order) | (board.take(win) != board))
 
 
+class _Known:
+    """``known``'s positions as sorted board words (``uint64``) with their distances, and a bitmap of their hashes
+    (most children miss it: one gather each; only the few that hit are looked up in the sorted words)."""
+
+    BITS = 20
+    _MULT = np.uint64(0x9E3779B97F4A7C15)
+
+    def __init__(self, lay: Layout, known: Mapping[tuple[int, ...], int] | None) -> None:
+        self.words, self.dist = _known_words(lay, known)
+        self.size = int(self.words.size)
+        self.shift = np.uint64(64 - self.BITS)
+        self.mark = np.zeros(1 << self.BITS if self.size else 1, dtype=bool)
+        if self.size:
+            self.mark[((self.words * self._MULT) >> self.shift).view(np.int64)] = True
+
+    def find(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The indices of ``board``'s words that are known (ascending) and their distances."""
+        maybe = np.flatnonzero(self.mark.take(((board * self._MULT) >> self.shift).view(np.int64)))
+        if not maybe.size:
+            return maybe, maybe
+        cand = board.take(maybe)
+        at = np.minimum(np.searchsorted(self.words, cand), self.size - 1)
+        ok = np.flatnonzero(self.words.take(at) == cand)
+        return maybe.take(ok), self.dist.take(at.take(ok))
+
+
 def _known_words(lay: Layout, known: Mapping[tuple[int, ...], int] | None) -> tuple[np.ndarray, np.ndarray]:
     """``known``'s positions as sorted board words (``uint64``) and their distances (``int64``, same order)."""
     if not known:
@@ -318,7 +344,7 @@ def _search(
     ``known``: exact distances of positions (tiles -> moves), read instead of searched (see :func:`solve_optimal`).
     """
     lay = load_layout(board.width, board.height, None, cancel, partition, extra)
-    kb, kd = _known_words(lay, known)
+    kn = _Known(lay, known)
     # easy positions search with the first two partitions' views; once one bound's search has held more than
     # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
     # complete under an admissible heuristic, and the bound only ever steps by 2)
@@ -392,11 +418,9 @@ def _search(
             total_nodes += child.size
             rest = 0
             hit = np.flatnonzero(child.sums[0] == 0)
-            if kb.size and not hit.size:
-                at = np.minimum(np.searchsorted(kb, child.board), kb.size - 1)
-                seen = np.flatnonzero(kb.take(at) == child.board)
+            if kn.size and not hit.size:
+                seen, far = kn.find(child.board)
                 if seen.size:
-                    far = kd.take(at.take(seen))
                     hit = seen[far <= bound - g1]  # a known position within the bound: the search is over
                     if hit.size:
                         rest = int(far[far <= bound - g1][0])
