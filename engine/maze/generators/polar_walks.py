@@ -29,12 +29,12 @@ class PolarTables:
 
     Attributes:
         stride: ``S``, positions per ring.
-        pos: ``(n,)`` int64, the position of each cell.
+        pos: ``(n,)`` int32, the position of each cell.
         masks: per position, the directions that lead to a cell (0 off the grid).
         order: per position, the index of its CSR order in ``picks`` (:data:`engine.maze.grids.polar.ORDERS_KEY`).
         picks: per CSR order, per direction mask (0..31), the directions set in it in CSR order.
         slots: per CSR order, the CSR slot of each direction (-1: none).
-        kind: ``(n,)`` int64, each cell's CSR order (index into ``picks``).
+        kind: ``(n,)`` uint8, each cell's CSR order (index into ``picks``).
         odd: per position, 1 for a cell that is not regular (module docstring).
         steps: per odd position, its offset to the neighbour in each direction (0 where none).
         clears: per odd position, ``(offset, mask)`` per neighbour: the mask clears its bit there.
@@ -48,13 +48,13 @@ class PolarTables:
         self.stride = s
         row = grid.row.astype(np.int64)
         col = grid.col.astype(np.int64)
-        self.pos = pos = (row + 1) * s + 1 + col
+        self.pos = pos = ((row + 1) * s + 1 + col).astype(np.int32)
         present = np.flatnonzero(np.bincount(orders.astype(np.int64)))
         if len(present) > 255:
             raise ValueError("too many neighbour orders for the polar walker")
         number = np.zeros(int(present[-1]) + 1, dtype=np.int64)
         number[present] = np.arange(len(present))
-        self.kind = kind = number[orders]
+        self.kind = kind = number[orders].astype(np.uint8)
         picks, slots, fulls = [], [], []
         for kk in present.tolist():
             dirs = []
