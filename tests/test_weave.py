@@ -608,3 +608,24 @@ def test_stable_order_by_halves_is_the_stable_argsort():
     for hi in (50, 70_000, 2**31 - 1):
         keys = gen.integers(0, hi, 200_000).astype(np.int32)
         assert np.array_equal(_stable_order(keys), np.argsort(keys, kind="stable"))
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
+    """The backtracker's fast form on a quotient graph (per-node tuples unpacked inline) against the general
+    walker (a visitor call per node) on a plain copy of the same graph and tables, with the same draws."""
+    import copy
+
+    from engine.maze.generators.growing_tree import TUPLE_KINDS, backtracker_core
+    from engine.maze.grids.base import build_grid
+    from engine.maze.weave import quotient_hops
+
+    grid = make_grid(shape, 30, 24)
+    for seed in range(4):
+        rng = Rng(seed)
+        q, _ = quotient_grid(grid, place_crossings(grid, 0.5, rng))
+        assert q.kind in TUPLE_KINDS
+        general = build_grid("other", q.width, q.height, q.edges, (q.indptr, q.nbr, q.edge_id), q.layout)
+        general.memo("generators.hops", lambda q=q: quotient_hops(q))
+        fast = backtracker_core(q, copy.deepcopy(rng), None)
+        assert np.array_equal(fast, backtracker_core(general, copy.deepcopy(rng), None))

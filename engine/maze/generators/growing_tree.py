@@ -313,6 +313,8 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         return upsilon_backtracker(grid, rng, rec)
     if grid.kind == "polar" and grid.plain and rec is None and ORDERS_KEY in grid.memoised():
         return polar_backtracker(grid, rng)
+    if grid.kind in TUPLE_KINDS and rec is None:
+        return _tuple_backtracker(grid, rng)
     n = grid.n
     view = square_view(grid)
     sq = view is not None
@@ -389,6 +391,73 @@ def backtracker_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
         if rec is not None:
             placed.unmap(rec)
         return placed.passages(pas)
+    return to_passage(pas)
+
+
+#: Grids whose nodes nearly all have tables of their own (a weave maze's quotient graph, :mod:`engine.maze.weave`):
+#: the backtracker's fast form unpacks their per-node tuples inline (:func:`_tuple_backtracker`) instead of
+#: calling a visitor per node that does the same.
+TUPLE_KINDS = ("weave-quotient",)
+
+
+def _tuple_backtracker(grid: Grid, rng: Rng) -> np.ndarray:
+    """:func:`backtracker_core`'s general form without the visitor call (the same draws and maze, tested)."""
+    h = hops(grid)
+    n = grid.n
+    step, clear, first, eid = h.step, h.clear, h.first, h.eid
+    um = bytearray(h.full)
+    pas = bytearray(grid.num_edges)
+    c = rng.below(n)
+    visit_in_hops(um, c, h)
+    stack = [c]
+    push = stack.append
+    pop = stack.pop
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    while True:
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
+            if m == 1:
+                k = SLOTS[mk][0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
+                bi += 1
+            pas[eid[first[c] + k]] = 1
+            d = c + step[c][k]
+            st = step[d]
+            cl = clear[d]
+            g = len(st)
+            if g == 4:
+                o0, o1, o2, o3 = st
+                q0, q1, q2, q3 = cl
+                um[d + o0] &= q0
+                um[d + o1] &= q1
+                um[d + o2] &= q2
+                um[d + o3] &= q3
+            elif g == 6:
+                o0, o1, o2, o3, o4, o5 = st
+                q0, q1, q2, q3, q4, q5 = cl
+                um[d + o0] &= q0
+                um[d + o1] &= q1
+                um[d + o2] &= q2
+                um[d + o3] &= q3
+                um[d + o4] &= q4
+                um[d + o5] &= q5
+            else:
+                for o, q in zip(st, cl, strict=True):
+                    um[d + o] &= q
+            push(d)
+            c = d
+        else:
+            pop()
+            if not stack:
+                break
+            c = stack[-1]
     return to_passage(pas)
 
 
