@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.cli.parser import WINDOW_COMMANDS, WindowRequest, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
-from engine.codes import CodeError
+from engine.code_frame import CodeError
 from engine.sanitise import one_line
 
 if TYPE_CHECKING:
