@@ -22,7 +22,6 @@ from engine.maze.level_code import LevelCode
 from engine.maze.recipe import MazeSpec
 from engine.modes.ghost import GhostCode
 from engine.modes.race.code import RaceSpec
-from engine.modes.registry import MODES
 from engine.puzzle.codes import PuzzleCode
 from game import routes
 from game.context import Context
@@ -166,6 +165,8 @@ GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
 
 def kind_openers() -> dict[str, Opens]:
     """Code kind (the engine mode's :attr:`~engine.modes.registry.ModeInfo.kind`) -> the screen that plays it."""
+    from engine.modes.registry import MODES  # here: the menu's buttons need no session class (editor, lab, puzzle)
+
     return {info.kind: mode.opens for name, info in MODES.items()
             if info.kind is not None and (mode := GAME_MODES[name]).opens is not None}
 
