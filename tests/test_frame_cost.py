@@ -290,3 +290,41 @@ def test_a_restart_or_a_step_ahead_of_the_disc_is_redrawn(window, ctx):
     guide = ctx.go(routes.guide)
     guide.on_draw()
     assert guide._scene is not None and guide.damage() is None  # it draws more than the play screen: whole frames
+
+
+def test_a_progress_bar_alone_is_redrawn_in_its_rectangle(window, ctx):
+    """While a table build runs, a frame where only the progress line and bar changed redraws their rectangle
+    (on software GL); the picture is the one a whole frame draws."""
+    from engine.puzzle.deal import Deal, deal_session
+    from engine.puzzle.session import SolveKind
+    from game.puzzle.view import PuzzleView
+
+    view = PuzzleView(ctx, deal_session(Deal(4, 4, seed=1)))
+    ctx.show(view)
+    frames(view, 10)
+    task = StubTask()
+    view.jobs.solves[SolveKind.OPTIMAL] = (None, task)  # type: ignore[assignment]
+    parts = 0
+    view.on_draw()
+    for i in range(round(6 / TICK)):
+        task.elapsed = 0.5 + i * TICK
+        task.fraction = i * TICK / 10
+        view.on_update(TICK)
+        if not view.needs_redraw():
+            continue
+        rects = view.damage()
+        if rects is None:
+            view.on_draw()
+            continue
+        assert len(rects) == 1 and rects[0][3] < window.height / 4
+        view.draw_part(rects[0])
+        parts += 1
+        if parts == 15:
+            break  # compared with a whole frame of the same moment
+    assert parts == 15
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
+    view.share.qr.shown = True
+    assert view.damage() is None
+    view.jobs.solves.clear()

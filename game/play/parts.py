@@ -62,9 +62,11 @@ class PlayParts(PartialFrames):
     def damage(self) -> list[Rect] | None:
         """What changed since the last frame: the clock's tick redraws the top bar alone, a step the player's
         old and new places (and the cell it marked); anything else (the camera, a pulse, a notice, a question,
-        the fog, a floor, a minimap, the guided start's extras) the whole window."""
+        the fog, a floor, the minimap's dot, the guided start's extras) the whole window."""
         last, now = self._scene, self.scene()
-        if last is None or last[0] != now[0] or not now[0][-1] or now[0][-2] or now[2] < last[2]:  # < : restarted
+        if last is None or last[0] != now[0] or not now[0][-1] or now[2] < last[2]:  # < : restarted
+            return None
+        if now[0][-2] and (last[1] != now[1] or last[2] != now[2]):  # the minimap's dot and trail moved
             return None
         rects: list[Rect] = []
         cam = self.viewport.cam
