@@ -102,11 +102,6 @@ class Task(Generic[T]):
         self._thread = threading.Thread(target=self._run, name=f"tessera-{self.name}", daemon=True)
         self._thread.start()
 
-    @property
-    def started(self) -> bool:
-        """True once :meth:`start` ran."""
-        return self._thread is not None
-
     def cancel(self) -> None:
         """Ask the work to stop (it sees ``cancelled() == True`` on its next poll)."""
         self._cancel.set()

@@ -484,35 +484,6 @@ def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatc
     assert again.task.cancelled or again.task.done
 
 
-def test_a_loading_screen_starts_its_work_once_its_first_frame_is_drawn(window, ctx):
-    import threading
-
-    from game.shell.loading import START_TICKS, LoadingView
-
-    ran = threading.Event()
-
-    def work(progress, cancelled):
-        ran.set()
-        return "built"
-
-    view = LoadingView(ctx, "Building", work, lambda value: None)
-    window.show_view(view)
-    view.on_update(1 / 60)
-    assert not view.task.started and not ran.is_set()  # the build waits for the screen's first frame
-    frame(window)
-    assert view.task.started and view.task.wait(10) and ran.is_set()
-    assert view.task.result() == "built"
-    never_drawn = LoadingView(ctx, "Building", work, lambda value: None)
-    for _ in range(START_TICKS):
-        never_drawn.on_update(1 / 60)
-    assert never_drawn.task.started  # a window that draws nothing still gets its build
-    cancelled = LoadingView(ctx, "Building", work, lambda value: None)
-    window.show_view(cancelled)
-    keypress(window, key.ESCAPE)
-    frame(window)
-    assert not cancelled.task.started  # Esc before the first frame: nothing is built
-
-
 @pytest.mark.parametrize("theme_name", ["dark", "light"])
 def test_disabled_button_labels_are_readable_and_look_disabled(window, theme_name):
     from game.render.theme import THEMES, button_style, contrast_ratio

@@ -2,9 +2,7 @@
 
 Used for mazes over :data:`BIG_MAZE_CELLS` cells: generating, the play session's
 shortest path and the GPU geometry take seconds there, and the window must not
-freeze.  The work runs in a :class:`game.workers.Task` thread, started once the screen's first frame is drawn
-(before it, the build would take the interpreter from the code that makes that frame: a player pressing Enter
-waited about twice as long to see the screen change); the finishing step
+freeze.  The work runs in a :class:`game.workers.Task` thread; the finishing step
 (building GL buffers, which must happen on the window's thread) runs in
 ``on_update`` once the work is done.  Esc cancels and goes back.
 """
@@ -25,13 +23,10 @@ from game.workers import CancelledFn, ProgressFn, Task, spinner
 
 #: Mazes with more cells than this are built in the background (play screen).
 BIG_MAZE_CELLS = 20_000  # about 140x140: bigger ones take over 300 ms to open on a slow machine
-#: Ticks a loading screen waits for its first frame before it starts the work anyway (a window that draws nothing).
-START_TICKS = 10
 
 
 class LoadingView(BaseView):
-    """Run ``work(progress, cancelled)`` in a thread (from the first frame on), show its progress, then
-    ``finish(result)`` -> the next view.
+    """Run ``work(progress, cancelled)`` in a thread, show its progress, then ``finish(result)`` -> the next view.
 
     Args:
         ctx: shared context.
@@ -50,8 +45,7 @@ class LoadingView(BaseView):
         super().__init__(ctx)
         self.finish = finish
         self._back = back or partial(routes.show_menu, ctx)
-        self.task: Task[Any] = Task(work, name=title, start=False)
-        self._ticks = 0  # updates before the work started
+        self.task: Task[Any] = Task(work, name=title)
         t = ctx.theme
         self.title_value = title
         self.title = self.text(title, 22, t.accent, bold=True, anchor_x="center", anchor_y="center")
@@ -83,11 +77,6 @@ class LoadingView(BaseView):
         """Poll the task; when done, finish on this thread and show the result."""
         if self.error:
             return
-        if not self.task.started:
-            self._ticks += 1
-            if self._ticks >= START_TICKS:
-                self._start()
-            return
         if self.task.done:
             try:
                 value = self.task.result()
@@ -109,15 +98,6 @@ class LoadingView(BaseView):
             self.fraction = fraction
             ellipsize(self.status, f"{message}  {shown[2]}  {self.task.elapsed:.0f} s", self._size[0] - 40)
             self.request_redraw()
-
-    def _start(self) -> None:
-        if not self.task.started and not self.task.cancelled:
-            self.task.start()
-
-    def on_draw(self) -> None:
-        """The screen, then the work starts (the first frame is on its way to the screen)."""
-        super().on_draw()
-        self._start()
 
     def draw_extra(self) -> None:
         """Title, progress bar and status."""
