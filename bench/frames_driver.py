@@ -80,6 +80,22 @@ def main() -> None:
     hook(window)
     ctx = Context(window)
 
+    def start_view(argv: list[str]) -> arcade.View:
+        """``first_view`` of old code (an argument list) or new code (a typed ``WindowRequest``, None: the menu)."""
+        try:
+            from engine.cli.parser import WindowRequest
+        except ImportError:
+            return first_view(ctx, argv)  # type: ignore[arg-type]
+        return first_view(ctx, WindowRequest(argv[0], argv[1]) if argv else None)  # type: ignore[arg-type]
+
+    def route(name: str, *args: object) -> arcade.View:
+        """The view of route ``name``: old code's ``ctx.view_for(name)``, new code's typed ``routes`` function."""
+        if hasattr(ctx, "view_for"):
+            return ctx.view_for(name, *args)  # type: ignore[no-any-return]
+        from game import routes
+
+        return getattr(routes, name.replace("-", "_"))(ctx, *args)  # type: ignore[no-any-return]
+
     def spec(shape: str, w: int, h: int) -> MazeSpec:
         return MazeSpec.create(shape, w, h, "backtracker", seed=1)
 
@@ -98,10 +114,10 @@ def main() -> None:
         arcade.schedule_once(start, after)
 
     if scenario == "menu":
-        window.show_view(first_view(ctx, []))
+        window.show_view(start_view([]))
         arcade.schedule_once(lambda _dt: finish(), 3.0)
     elif scenario == "play300":
-        window.show_view(first_view(ctx, ["play", spec(*HEX300).code()]))
+        window.show_view(start_view(["play", spec(*HEX300).code()]))
 
         def wait_maze(_dt: float) -> None:
             if any(name == "PlayView" for _t, name in frames) or time.time() - LAUNCHED > 60:
@@ -109,7 +125,7 @@ def main() -> None:
 
         arcade.schedule(wait_maze, 0.2)
     elif scenario == "open300":
-        window.show_view(ctx.view_for("code-entry", spec(*HEX300).code()))
+        window.show_view(route("code-entry", spec(*HEX300).code()))
 
         def press(_dt: float) -> None:
             state["keep_all"] = True
@@ -126,7 +142,7 @@ def main() -> None:
     elif scenario.startswith("idle") or scenario == "walk100":
         size = 100 if scenario == "walk100" else int(scenario[4:])
         s = spec("square", size, size)
-        window.show_view(first_view(ctx, ["play", s.code()]))
+        window.show_view(start_view(["play", s.code()]))
 
         def step(_dt: float) -> None:
             view = window.current_view
@@ -152,7 +168,7 @@ def main() -> None:
         window.show_view(routes.race_level(ctx, level, "runner", "normal"))
         measure(4.5)  # after the 3-2-1 countdown
     elif scenario == "progress4":
-        view = ctx.view_for("puzzle", "P2.4X4.U#1-C7")
+        view = route("puzzle", "P2.4X4.U#1-C7")
         window.show_view(view)
 
         def solve(_dt: float) -> None:

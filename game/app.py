@@ -26,18 +26,24 @@ import arcade
 from engine.cli.parser import WindowCommand, WindowRequest
 from game import routes
 from game.context import Context
+from game.render.present import PartialFrames, Presenter, Rect, clip_rect, merge_rects
 from game.ui import MIN_HEIGHT, MIN_WIDTH
 
 WIDTH, HEIGHT = 1280, 800
 TITLE = "Tessera"
 
 ACTIVE_RATE = 1 / 60  # seconds per update/draw tick while something moves
-IDLE_RATE = 1 / 20  # seconds per tick while nothing changes (timers still tick at 0.1 s)
+IDLE_RATE = 1 / 10  # seconds per tick while nothing changes (a clock second shows at most 0.1 s late)
 QUIET_FRAMES = 12  # skipped frames in a row before the clock slows down
 FRAME_JITTER = 0.004  # seconds a tick may come early and still draw a view's frame_time frame
 
 #: Events that are not input and do not by themselves change the picture.
 _NOT_INPUT = frozenset({"on_draw", "on_update", "on_fixed_update", "on_refresh"})
+#: Input events: a screen drawn in parts (:class:`PartialFrames`) says itself what they changed; any other event
+#: (a resize, an expose, focus...) draws the next frame whole.
+_INPUT = frozenset({"on_key_press", "on_key_release", "on_text", "on_text_motion", "on_text_motion_select",
+                    "on_mouse_motion", "on_mouse_press", "on_mouse_release", "on_mouse_drag", "on_mouse_scroll",
+                    "on_mouse_enter", "on_mouse_leave"})
 
 def _play(ctx: Context, code: str | None) -> arcade.View:
     """``tessera play CODE``: the screen of any code (the code screen showing why a code is refused);
@@ -133,7 +139,10 @@ class GameWindow(arcade.Window):
         self.pacer = FramePacer()  # before the base class: it dispatches events while opening
         self.frames_drawn = 0
         self.frames_skipped = 0
+        self.presenter: Presenter | None = None
+        self.whole_frame = True  # a window event came: the next frame is drawn whole
         super().__init__(*args, **kwargs)
+        self.presenter = Presenter(self)
 
     def request_redraw(self) -> None:
         """Draw the next frame whatever the view says (and run the clock at full speed)."""
@@ -148,11 +157,14 @@ class GameWindow(arcade.Window):
         """Every input or window event (key, mouse, text, resize, expose, ...) marks the picture dirty."""
         if event_type not in _NOT_INPUT:
             self._set_rate(self.pacer.poke())
+            if event_type not in _INPUT:
+                self.whole_frame = True
         return super().dispatch_event(event_type, *args)
 
     def show_view(self, new_view: arcade.View) -> None:
-        """Switch screens (always redrawn)."""
+        """Switch screens (always redrawn, whole)."""
         super().show_view(new_view)
+        self.whole_frame = True
         self.request_redraw()
 
     def draw(self, dt: float) -> None:
@@ -168,11 +180,40 @@ class GameWindow(arcade.Window):
         ask = getattr(view, "needs_redraw", None)
         draw, rate = self.pacer.frame(True if ask is None else bool(ask()), now)
         self._set_rate(rate)
-        if draw:
-            self.frames_drawn += 1
-            super().draw(dt)
-        else:
+        if not draw:
             self.frames_skipped += 1
+            return
+        self.frames_drawn += 1
+        parts = self._parts(view)
+        if parts is None:
+            super().draw(dt)  # flip() shows it
+            return
+        self.switch_to()
+        for rect in parts:
+            view.draw_part(rect)  # type: ignore[union-attr]
+        self.ctx.gc()
+        assert self.presenter is not None
+        self.presenter.show(parts)
+
+    def _parts(self, view: arcade.View | None) -> list[Rect] | None:
+        """The rectangles to draw this frame in (software GL, a screen that knows what changed), or None: whole."""
+        whole, self.whole_frame = self.whole_frame, False
+        if whole or self.presenter is None or not self.presenter.enabled or not isinstance(view, PartialFrames):
+            return None
+        damage = view.damage()
+        if damage is None:
+            return None
+        width, height = self.get_framebuffer_size()
+        return [r for r in (clip_rect(d, width, height) for d in merge_rects(damage)) if r is not None]
+
+    def flip(self) -> None:
+        """Show the frame: swapped whole, or with partial frames on, copied whole from a back buffer that is never
+        swapped (so it always holds the last frame for the next partial one)."""
+        if self.presenter is None or not self.presenter.enabled:
+            super().flip()
+            return
+        self.ctx.gc()
+        self.presenter.show(None)
 
 
 def create_window(visible: bool = True) -> arcade.Window:

@@ -171,3 +171,160 @@ def test_a_race_frame_from_the_cached_maze_is_the_frame_drawn_directly(window, c
     for shot in shots[1:]:
         differ = int(np.count_nonzero(np.abs(shot - shots[0]).sum(axis=2)))
         assert differ == 0 if shape == "square" else differ <= 8, differ
+
+
+def test_a_gliding_camera_moves_the_still_image_instead_of_drawing_the_maze_again(window, ctx):
+    """Walking a big maze, the camera glides after the player: each frame copies the maze's image at the new
+    offset (the same picture as drawing the walls again), and a new image is made only past its margin."""
+    import arcade
+
+    from game.render.maze_layer import cache_margin
+
+    view = ctx.go(routes.play_code, MazeSpec.create("square", 100, 100, "backtracker", seed=1).code())
+    frames(view, 200)  # opened zoomed in on the player; the camera settles
+    layer, cam = view.layer, view.viewport.cam
+    assert cam.zoomed_in
+    renders, draws = layer.image_renders, layer.static_draws
+    shots = []
+    for step in (40, 40):  # whole pixels, so drawing directly puts every wall where the copy does
+        cam.x += step / cam.zoom
+        cam.y -= step / 2 / cam.zoom
+        view.on_draw()
+        shots.append(np.asarray(arcade.get_image().convert("RGB"), dtype=np.int16))
+    assert (layer.image_renders, layer.static_draws) == (renders, draws)  # copied twice, nothing drawn again
+    layer.last_key = None  # the next frame draws the maze straight to the screen
+    view.on_draw()
+    assert layer.static_draws == draws + 1
+    direct = np.asarray(arcade.get_image().convert("RGB"), dtype=np.int16)
+    assert int(np.count_nonzero(np.abs(direct - shots[-1]).sum(axis=2))) == 0
+    cam.x += (cache_margin(window.width, window.height) + 50) / cam.zoom  # past the image's margin
+    view.on_draw()
+    view.on_draw()
+    assert layer.image_renders == renders + 1
+
+
+def replay_in_parts(window, view, ticks: int) -> int:
+    """``ticks`` frames as the window draws them on software GL: each in the rectangles the screen names (the
+    headless framebuffer keeps the last frame, like the back buffer that is never swapped); the parts drawn."""
+    parts = 0
+    view.on_draw()
+    for _ in range(ticks):
+        view.on_update(TICK)
+        if not view.needs_redraw():
+            continue
+        rects = view.damage()
+        if rects is None:
+            view.on_draw()
+            continue
+        for rect in rects:
+            view.draw_part(rect)
+            parts += 1
+    return parts
+
+
+def screen_now():
+    import arcade
+
+    return np.asarray(arcade.get_image().convert("RGB"), dtype=np.int16)
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle"])
+def test_a_race_drawn_in_parts_is_the_race_drawn_whole(window, ctx, shape):
+    """On software GL a race frame redraws only around the racers (and the top bar when a line changes): after
+    seconds of such frames, with you walking too, the window shows exactly what one whole frame draws."""
+    from engine.modes.race import RaceSpec
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    spec = RaceSpec.create(MazeSpec.create(shape, 16, 12, "backtracker", seed=3), "runner", "normal")
+    view = RaceView(ctx, RaceSession.for_spec(spec))
+    ctx.show(view)
+    for _ in range(200):  # past the countdown (its lines redraw whole)
+        view.on_update(TICK)
+    view.on_draw()
+    view.session.walk_to(view.race.maze.goal, explored_only=False)
+    parts = replay_in_parts(window, view, 240)
+    assert parts >= 100  # the racers moved in parts, not in whole frames
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
+
+
+def test_an_idle_level_redraws_only_its_clock(window, ctx):
+    view = ctx.go(routes.play_code, MazeSpec.create("square", 20, 20, "backtracker", seed=1).code())
+    frames(view, 120)  # the opening pulse ends
+    s = view.session
+    s.walk_to(s.level.maze.open_lists()[s.cell][0])
+    frames(view, 60)
+    view._scene = view.scene()
+    ctx.clock.advance(1.0)  # the clock shows the next second
+    view.on_update(TICK)
+    rects = view.damage()
+    assert rects is not None and len(rects) == 1
+    x, y, w, h = rects[0]
+    assert y + h >= window.height and h <= view.hud_height + 2  # the top bar, where the clock is
+    view.draw_part(rects[0])
+    drawn_in_part = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_part).sum(axis=2))) == 0
+    view.viewport.cam.zoom *= 1.25  # the camera changed: the whole window
+    assert view.damage() is None
+
+
+def test_a_restart_or_a_step_ahead_of_the_disc_is_redrawn(window, ctx):
+    """A cell marked before the disc moves into it is redrawn whole; a restart (the trail cleared, reduced motion:
+    no opening pulse) redraws the whole window."""
+    ctx.store.set_setting("reduced_motion", "1")
+    view = ctx.go(routes.play_code, MazeSpec.create("square", 20, 20, "backtracker", seed=1).code())
+    frames(view, 30)
+    s = view.session
+    s.walk_to(s.level.maze.goal, explored_only=False)
+    parts = replay_in_parts(window, view, 90)
+    assert parts > 20
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
+    view.restart()
+    view.on_update(TICK)
+    assert view.damage() is None
+    guide = ctx.go(routes.guide)
+    guide.on_draw()
+    assert guide._scene is not None and guide.damage() is None  # it draws more than the play screen: whole frames
+
+
+def test_a_progress_bar_alone_is_redrawn_in_its_rectangle(window, ctx):
+    """While a table build runs, a frame where only the progress line and bar changed redraws their rectangle
+    (on software GL); the picture is the one a whole frame draws."""
+    from engine.puzzle.deal import Deal, deal_session
+    from engine.puzzle.session import SolveKind
+    from game.puzzle.view import PuzzleView
+
+    view = PuzzleView(ctx, deal_session(Deal(4, 4, seed=1)))
+    ctx.show(view)
+    frames(view, 10)
+    task = StubTask()
+    view.jobs.solves[SolveKind.OPTIMAL] = (None, task)  # type: ignore[assignment]
+    parts = 0
+    view.on_draw()
+    for i in range(round(6 / TICK)):
+        task.elapsed = 0.5 + i * TICK
+        task.fraction = i * TICK / 10
+        view.on_update(TICK)
+        if not view.needs_redraw():
+            continue
+        rects = view.damage()
+        if rects is None:
+            view.on_draw()
+            continue
+        assert len(rects) == 1 and rects[0][3] < window.height / 4
+        view.draw_part(rects[0])
+        parts += 1
+        if parts == 15:
+            break  # compared with a whole frame of the same moment
+    assert parts == 15
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
+    view.share.qr.shown = True
+    assert view.damage() is None
+    view.jobs.solves.clear()

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game import routes
+from game.app import IDLE_RATE
 from game.render.backdrop import TICK_SECONDS, CarvingBackdrop
 
-TICK = 1 / 20  # the window's idle tick (game.app.IDLE_RATE)
+TICK = IDLE_RATE  # the window's idle tick
 IDLE_SECONDS = 12.0
 
 

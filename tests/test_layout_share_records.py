@@ -191,16 +191,17 @@ def test_snap_to_pixels_moves_at_most_half_a_pixel():
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_the_puzzle_screen_with_its_distance_line_and_qr_code_fits_at_every_size(window, ctx, theme):
-    """The distance line (its longest form, while the 4x4 tables are built) and the end-of-game line among the
-    panel's texts, then the QR code over the screen."""
+    """The distance line (its longest form, while the 4x4 tables are built; and while a reading is out) and the
+    end-of-game line among the panel's texts, then the QR code over the screen."""
     from test_puzzle_layout import problems as puzzle_problems
     from test_puzzle_layout import puzzle_view, view_parts
 
-    from game.puzzle.meter import COMPUTING
+    from game.puzzle.meter import COMPUTING, pending_text
 
     found: list[str] = []
     try:
-        for meter in (f"{COMPUTING} (building the 4x4 tables, once)", "You took 1234, optimal was 52."):
+        for meter in (f"{COMPUTING} (building the 4x4 tables, once)", "You took 1234, optimal was 52.",
+                      pending_text(78, 80)):
             view = puzzle_view(ctx, theme, advanced=True)
             view.panel.set(meter=meter)
             for w, h in SIZES:

@@ -127,3 +127,161 @@ def test_the_game_line_looks_ahead_and_drops_a_look_ahead_the_player_did_not_tak
     assert line.meter.reading(session.board) is not None or line.asked == session.board
     settle()
     assert line.meter.reading(session.board) == solve_optimal(session.board).length
+
+
+# --- known distances read instead of searched (engine.puzzle.optimal's ``known``, the meter's copy) ---
+# 4x3 boards (their tables build in about a second) and 4x4 with two 5-5-5 partitions (as test_puzzle_optimal):
+# the default 4x4 tables take about 40 s to build in the test run's empty cache.
+
+P555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
+Q555 = ((1, 5, 9, 13, 2), (3, 4, 6, 7, 8), (10, 11, 12, 14, 15))
+FIXED = ((4, 4, 50, 21), (4, 4, 50, 22), (4, 3, 80, 25), (4, 3, 80, 26))  # width, height, shuffle moves, seed
+
+
+def _solve(board: Board, **kw):
+    """The optimal solver, with the 5-5-5 partitions on 4x4."""
+    if board.width == board.height == 4:
+        kw["partitions"] = (P555, Q555)
+    return solve_optimal(board, **kw)
+
+
+def _line(board: Board, moves: str) -> dict[tuple[int, ...], int]:
+    """Every position along the optimal solution ``moves`` of ``board``, with its distance."""
+    out = {board.tiles: len(moves)}
+    for i, m in enumerate(moves, start=1):
+        board = board.move(m)
+        out[board.tiles] = len(moves) - i
+    return out
+
+
+def test_known_distances_give_the_full_proofs_distance_and_a_path_to_a_known_position():
+    for w, h, n, seed in FIXED:
+        start = shuffle_moves(w, h, n, Rng(seed))
+        known = _line(start, _solve(start).moves)
+        for m in start.legal_moves():
+            nb = start.move(m)
+            exact = _solve(nb)
+            res = _solve(nb, known=known)
+            assert len(res.moves) + res.extra["rest"] == exact.length
+            end = nb
+            for step in res.moves:
+                end = end.move(step)
+            assert known.get(end.tiles, 0 if end.is_solved() else -1) == res.extra["rest"]
+            # the move back to the proven start is read, not searched: never more positions than without it
+            assert res.nodes <= exact.nodes
+
+
+def test_a_known_neighbour_too_far_for_the_bound_is_not_searched():
+    proved = 0
+    for w, h, n, seed in FIXED:
+        start = shuffle_moves(w, h, n, Rng(seed))
+        d = _solve(start).length
+        for q in [start.move(m) for m in start.legal_moves()]:
+            if _solve(q).length != d + 1:
+                continue
+            # proving q is not d - 1, without and with start's distance: the same verdict, less work with it
+            plain = _solve(q, at_least=d - 1)
+            read = _solve(q, at_least=d - 1, known={start.tiles: d})
+            assert plain.length == d + 1 and len(read.moves) + read.extra["rest"] == d + 1
+            assert read.nodes < plain.nodes
+            proved += 1
+    assert proved >= 3
+
+
+def test_a_wrong_known_distance_is_believed_so_the_search_really_reads_them():
+    start = shuffle_moves(4, 3, 80, Rng(25))
+    exact = solve_optimal(start).length
+    m = start.legal_moves()[0]
+    lie = {start.move(m).tiles: 0}  # claims a neighbour is solved
+    res = solve_optimal(start, known=lie)
+    assert res.moves == m and res.extra["rest"] == 0 and exact > 1
+
+
+def test_the_look_ahead_with_known_distances_learns_the_exact_ones_on_fixed_positions():
+    for seed in (25, 26, 27):
+        start = shuffle_moves(4, 3, 80, Rng(seed))
+        meter = DistanceMeter()
+        meter.learn(measure(meter.query(start)))
+        board = start
+        for step in random_moves(start, 6, Rng(seed)):
+            while (q := meter.ahead(board)) is not None:
+                assert q.known and board.tiles in q.known  # the position on screen is read, not searched
+                meter.learn(measure(q))
+            board = board.move(step)
+            if meter.reading(board) is None:
+                meter.learn(measure(meter.query(board, "")))
+        for tiles, d in meter.known.items():
+            assert solve_optimal(Board(4, 3, tiles)).length == d
+
+
+def test_a_pending_reading_shows_the_two_values_the_last_one_leaves():
+    from game.puzzle.meter import COMPUTING, pending_text
+
+    assert pending_text(62, 64) == "62 or 64 moves from solved (checking…)"
+    assert pending_text(0, None) == COMPUTING and pending_text(60, 64) == COMPUTING and pending_text(0, 1) == COMPUTING
+
+
+def _line_at(start: Board):  # a game line whose dealt position is measured and whose first look-ahead is out
+    from engine.puzzle.session import PuzzleSession
+    from game.puzzle.meter import MeterLine
+
+    session = PuzzleSession(start)
+    line = MeterLine()
+    line.attach(session)
+    line.poll(session, True)
+    assert line.task is not None and line.asked == start
+    line.task.wait(60)
+    line.poll(session, True)  # the start's answer taken; a look-ahead starts
+    assert line.task is not None and line.asked != start
+    return session, line
+
+
+def test_while_a_reading_is_out_the_line_names_the_two_possible_values_and_the_answer_is_one():
+    start = shuffle_moves(4, 3, 80, Rng(26))
+    session, line = _line_at(start)
+    d = line.meter.reading(start)
+    m = next(m for m in start.legal_moves()
+             if line.meter.reading(start.move(m)) is None and start.move(m) != line.asked)
+    session.act(m)
+    line.poll(session, True)
+    assert line.text == f"{d - 1} or {d + 1} moves from solved (checking…)"
+    while line.meter.reading(session.board) is None:
+        assert line.task is not None
+        line.task.wait(60)
+        line.poll(session, True)
+    got = line.meter.reading(session.board)
+    assert got == solve_optimal(session.board).length and got in (d - 1, d + 1)
+    assert line.text == f"{got} moves from solved (optimal)"
+
+
+def test_following_the_known_line_drops_the_look_ahead_of_the_position_left():
+    start = shuffle_moves(4, 3, 80, Rng(26))
+    session, line = _line_at(start)
+    d = line.meter.reading(start)
+    on_line = next(m for m in start.legal_moves() if line.meter.reading(start.move(m)) == d - 1)
+    assert line.asked != start.move(on_line)  # the look-ahead measures another neighbour
+    ahead = line.task
+    session.act(on_line)
+    line.poll(session, True)
+    assert ahead is not None and (ahead.cancelled or ahead.done)
+    # what is out now serves the position on screen: one of its neighbours
+    assert line.task is not None and line.asked in [session.board.move(m) for m in session.board.legal_moves()]
+
+
+def test_the_searchs_known_lookup_finds_exactly_the_known_positions_of_a_batch():
+    import numpy as np
+
+    from engine.puzzle.optimal import _Known, _known_words
+    from engine.puzzle.tables.optimal_tables import load_layout, partitions_for
+
+    parts = partitions_for(4, 3, None, None)
+    lay = load_layout(4, 3, None, None, parts[0], parts[1:])
+    rng = Rng(8)
+    boards = [shuffle_moves(4, 3, 30 + k, rng) for k in range(400)]
+    known = {b.tiles: k for k, b in enumerate(boards[:200])}
+    words, _ = _known_words(lay, {b.tiles: 0 for b in boards})  # every board's word, in word order
+    kn = _Known(lay, known)
+    at, dist = kn.find(words)
+    got = {int(words[i]): int(d) for i, d in zip(at, dist, strict=True)}
+    want = {int(_known_words(lay, {t: 0})[0][0]): d for t, d in known.items()}
+    assert got == want and list(at) == sorted(at) and np.all(dist >= 0)

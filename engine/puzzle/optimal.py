@@ -31,6 +31,10 @@ through each kept child's parent index and move.  The heuristic is admissible
 and every child with ``f <= T`` is searched, so the first bound that reaches
 the goal gives a shortest solution; the search stops as soon as it is met.
 
+Positions whose distance is already known (``known``: the distance meter's) are read instead of searched: a
+child ``g`` moves deep at known distance ``k`` is dropped when ``g + k`` is over the bound, and ends the search
+when it is not (a solution of ``g + k`` moves through it: the moves returned stop there).
+
 Cancellable (``cancel()`` polled between batches) and bounded in time and in
 positions held (memory).  The tables, their layout and the exact-table walk are
 in :mod:`engine.puzzle.tables.optimal_tables` (its public names are importable from here too).
@@ -39,7 +43,7 @@ in :mod:`engine.puzzle.tables.optimal_tables` (its public names are importable f
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -274,6 +278,53 @@ class _Dedup:
         return np.flatnonzero((win == order) | (board.take(win) != board))
 
 
+class _Known:
+    """``known``'s positions as sorted board words (``uint64``) with their distances, and a bitmap of their hashes
+    (most children miss it: one gather each; only the few that hit are looked up in the sorted words)."""
+
+    BITS = 20
+    _MULT = np.uint64(0x9E3779B97F4A7C15)
+
+    def __init__(self, lay: Layout, known: Mapping[tuple[int, ...], int] | None) -> None:
+        self.words, self.dist = _known_words(lay, known)
+        self.size = int(self.words.size)
+        self.shift = np.uint64(64 - self.BITS)
+        self.mark = np.zeros(1 << self.BITS if self.size else 1, dtype=bool)
+        if self.size:
+            self.mark[((self.words * self._MULT) >> self.shift).view(np.int64)] = True
+
+    def find(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The indices of ``board``'s words that are known (ascending) and their distances."""
+        maybe = np.flatnonzero(self.mark.take(((board * self._MULT) >> self.shift).view(np.int64)))
+        if not maybe.size:
+            return maybe, maybe
+        cand = board.take(maybe)
+        at = np.minimum(np.searchsorted(self.words, cand), self.size - 1)
+        ok = np.flatnonzero(self.words.take(at) == cand)
+        return maybe.take(ok), self.dist.take(at.take(ok))
+
+
+def _known_words(lay: Layout, known: Mapping[tuple[int, ...], int] | None) -> tuple[np.ndarray, np.ndarray]:
+    """``known``'s positions as sorted board words (``uint64``) and their distances (``int64``, same order)."""
+    if not known:
+        return np.zeros(0, np.uint64), np.zeros(0, np.int64)
+    tiles = np.array(list(known), dtype=np.int64).reshape(len(known), lay.n)
+    slots = np.array(lay.slot_of_tile, dtype=np.uint64).take(tiles)
+    words = np.bitwise_or.reduce(slots << (np.arange(lay.n, dtype=np.uint64) * np.uint64(4)), axis=1)
+    dist = np.fromiter(known.values(), dtype=np.int64, count=len(known))
+    order = np.argsort(words, kind="stable")
+    return words.take(order), dist.take(order)
+
+
+def _moves_to(levels: list[_Level], i: int) -> str:
+    """The moves from the root to node ``i`` of the deepest level."""
+    moves = []
+    for lvl in reversed(levels[1:]):
+        moves.append(MOVE_LETTERS[int(lvl.move[i])])
+        i = int(lvl.parent[i])
+    return "".join(reversed(moves))
+
+
 def _search(
     board: Board,
     deadline: float | None,
@@ -284,13 +335,16 @@ def _search(
     extra: Sequence[Partition] = (),
     batch: int = BATCH,
     bounds: tuple[int, int | None] = (0, None),
+    known: Mapping[tuple[int, ...], int] | None = None,
 ) -> SolveResult:
     """Depth-first IDA* over batches (see the module docstring); tables already prepared.
 
     ``bounds`` = (least, most): the first bound is at least ``least`` (a known lower bound on the length);
     a bound over ``most`` raises ``SolverStopped("bound")`` (no solution of at most ``most`` moves).
+    ``known``: exact distances of positions (tiles -> moves), read instead of searched (see :func:`solve_optimal`).
     """
     lay = load_layout(board.width, board.height, None, cancel, partition, extra)
+    kn = _Known(lay, known)
     # easy positions search with the first two partitions' views; once one bound's search has held more than
     # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
     # complete under an admissible heuristic, and the bound only ever steps by 2)
@@ -362,19 +416,29 @@ def _search(
                     np.maximum(h, sm.take(first), out=h)
                 child = child.take(first.take(np.argsort(h, kind="stable")))
             total_nodes += child.size
+            rest = 0
             hit = np.flatnonzero(child.sums[0] == 0)
+            if kn.size and not hit.size:
+                seen, far = kn.find(child.board)
+                if seen.size:
+                    hit = seen[far <= bound - g1]  # a known position within the bound: the search is over
+                    if hit.size:
+                        rest = int(far[far <= bound - g1][0])
+                    else:  # known to be too far (at least bound + 2, by parity): not searched
+                        least = min(least, bound + 2)
+                        keep = np.ones(child.size, dtype=bool)
+                        keep[seen] = False
+                        child = child.take(np.flatnonzero(keep))
             if hit.size:
                 levels.append(child)
-                moves = []
-                i = int(hit[0])
-                for lvl in reversed(levels[1:]):
-                    moves.append(MOVE_LETTERS[int(lvl.move[i])])
-                    i = int(lvl.parent[i])
-                moves.reverse()
-                res = SolveResult("optimal", "".join(moves), total_nodes, time.perf_counter() - start_time, True)
+                res = SolveResult(
+                    "optimal", _moves_to(levels, int(hit[0])), total_nodes, time.perf_counter() - start_time, True
+                )
                 res.iterations = iterations
-                res.extra = {"first_bound": h0, "bound": bound, "most_held": most_held}
+                res.extra = {"first_bound": h0, "bound": bound, "most_held": most_held, "rest": rest}
                 return res
+            if not child.size:
+                continue
             levels.append(child)
             stored += child.size
             most_held = max(most_held, stored)
@@ -404,6 +468,7 @@ def solve_optimal(
     partitions: Sequence[Sequence[Sequence[int]]] | None = None,
     at_least: int = 0,
     at_most: int | None = None,
+    known: Mapping[tuple[int, ...], int] | None = None,
 ) -> SolveResult:
     """A shortest solution of ``board`` (at most 16 cells).
 
@@ -422,6 +487,11 @@ def solve_optimal(
             can give a longer solution than the shortest).
         at_most: only look for solutions of at most this many moves (``SolverStopped("bound")`` when there is
             none); the answer is the same for every machine and time (unlike ``timeout``).
+        known: exact distances (moves) of positions (``Board.tiles``), e.g. the distance meter's; a wrong one
+            gives a wrong answer.  The search reads them instead of searching past them, and stops at the first
+            one reached within the bound: ``moves`` then end at that position and ``extra["rest"]`` is its
+            distance (the shortest solution has ``len(moves) + extra["rest"]`` moves; ``rest`` is 0 otherwise).
+            Ignored on boards of at most 9 cells (their exact table is read).
 
     Returns:
         A :class:`SolveResult` with ``optimal=True``; ``extra["messages"]``
@@ -450,7 +520,9 @@ def solve_optimal(
             raise SolverStopped("bound", _stats(0, start, 0))
     else:
         deadline = None if timeout is None else start + timeout
-        res = _search(board, deadline, cancel, max_layer, start, parts[0], parts[1:], bounds=(at_least, at_most))
+        res = _search(
+            board, deadline, cancel, max_layer, start, parts[0], parts[1:], bounds=(at_least, at_most), known=known
+        )
     if res.optimal and not verified(table_names(board.width, board.height, partition, partitions)):
         res.optimal = False  # the proof rests on the tables: never claim it on tables that were not checked
         messages = [*messages, "The solution is not proven shortest: a puzzle table could not be checked."]

@@ -39,6 +39,8 @@ class GuideView(PlayScreen):
         back_to: the view to return to at the end or on Esc (default: the main menu).
     """
 
+    in_parts = False  # its opponent, countdown and puzzle are drawn whole
+
     def __init__(self, ctx: Context, back_to: arcade.View | None = None) -> None:
         self.guide = Guide()
         self.back_to = back_to

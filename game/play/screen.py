@@ -22,6 +22,7 @@ from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
+from game.play.parts import PlayParts
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -45,7 +46,7 @@ HELP_LINE = maze_help_line()  # with the default keys
 FINDER_BELOW_PX = 6.0  # the player's disc radius on screen under which a ring shows where it is
 
 
-class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
+class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
     """Play one maze (the base of :class:`game.play.view.PlayView` and the guided start).
 
     Args:
@@ -113,7 +114,7 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
                                     anchor_y="bottom")
-        self._shown: tuple[str, int, int, int] = ("", -1, 0, 0)
+        self._shown: tuple[str, int, int, int, float] = ("", -1, 0, 0, 0.0)
         self._drawn: tuple[Any, ...] = ()
         self._theme = t
         self.hud_height = float(HUD_HEIGHT)
@@ -185,7 +186,7 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         self.hud_moves.position = (width - 16 * s, y)
         self.footer(self.footer_line)
         self.hud_help.position = (width / 2, 4 * s)
-        self._shown = ("", -1, 0, 0)
+        self._shown = ("", -1, 0, 0, 0.0)
         self.request_redraw()
 
     def footer(self, line: str) -> None:
@@ -203,13 +204,16 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
         """Timer in the middle; title on the left and counters on the right, each fitted to the room beside the
         clock less a gap (the title shrinks to 11/16 of its size before it is cut)."""
         s = self.session
-        shown = (self.clock_text(), s.moves, int(width), s.display_floor())
+        self.hud_time.text = self.clock_text()  # a clock tick re-lays the clock alone
+        k = ui_scale(width, self.window.height)
+        # The room beside the clock moves in steps of a sixth of its least width, so a tick never refits the sides.
+        least = 60 * k
+        clock_room = max(least, math.ceil(self.hud_time.content_width / (least / 6)) * least / 6)
+        shown = ("", s.moves, int(width), s.display_floor(), clock_room)
         if shown == self._shown:
             return
         self._shown = shown
-        self.hud_time.text = shown[0]
-        k = ui_scale(width, self.window.height)
-        side = width / 2 - max(self.hud_time.content_width, 60 * k) / 2 - self.hud_title.x - HUD_GAP * k
+        side = width / 2 - clock_room / 2 - self.hud_title.x - HUD_GAP * k
         fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
         long, short = moves_texts(s.moves, s.par_moves, s.par_time, s.display_floor(), self.maze.grid.floors)
         self.hud_moves.text = long
@@ -377,13 +381,14 @@ class PlayScreen(KeepPlace, PlayMouse, MazeScreen):
     # -- drawing ---------------------------------------------------------------
     def on_draw(self) -> None:
         """World (static layer + player) then HUD; paused, only the overlay (the maze stays hidden)."""
-        self.clear()
+        self._scene = self.scene()
         if self.paused:
+            self.clear()
             self.hud_camera.use()
             self.pause.draw(self.window.width, self.window.height)
             self._drawn = self._frame_key()
             return
-        self.viewport.draw(cached=(self.window.width, self.window.height))
+        self.viewport.draw(cached=(self.window.width, self.window.height), clear=self.clear)  # clears if needed
         self.draw_under_player()
         px, py = self.session.display_position()
         t = self.ctx.theme

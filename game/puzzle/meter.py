@@ -3,12 +3,13 @@ at the end (3x3 and 4x4, the optimal solver's sizes).
 
 The rules are :class:`engine.puzzle.meter.DistanceMeter`'s; this keeps one background search at a time
 (:class:`game.workers.Task`, a thread: the search is numpy batches) and never waits for it: until an answer
-arrives the line says "computing…".  The dealt position is measured first (it gives the end line and the par a
-win keeps); with the live line on, each new position is measured next, bounded by the ones before, and while
-the player looks at a measured position its neighbours are measured ahead (a look-ahead the player does not take
-is cancelled).  The 4x4
-tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
-board's exact table, about a second to build, is).
+arrives the line says "computing…", or the two values the last reading leaves ("62 or 64 moves from solved
+(checking…)": a move changes the distance by one, so the distance is one of them).  The dealt position is measured
+first (it gives the end line and the par a win keeps); with the live line on, each new position is measured next,
+bounded by the ones before, and while the player looks at a measured position its neighbours are measured ahead
+(a look-ahead that is no longer the position on screen or one of its neighbours is cancelled: the player went
+elsewhere).  The 4x4 tables are never built just for the end line: without them it waits until the live line is
+turned on (a 3x3 board's exact table, about a second to build, is).
 """
 
 from __future__ import annotations
@@ -21,6 +22,15 @@ from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from game.workers import Task
 
 COMPUTING = "computing…"
+CHECKING = "checking…"
+
+
+def pending_text(at_least: int, at_most: int | None) -> str:
+    """The line while a reading is out: the two values bounds ``at_least .. at_most`` (moves, the same parity)
+    leave, e.g. ``"62 or 64 moves from solved (checking…)"``; :data:`COMPUTING` when they leave more."""
+    if at_most is None or at_most - at_least != 2:
+        return COMPUTING
+    return f"{at_least} or {at_most} moves from solved ({CHECKING})"
 
 
 class MeterLine:
@@ -39,6 +49,7 @@ class MeterLine:
         self.available = False
         self.ready = False  # the size's tables are in memory or the cache
         self.text = ""
+        self._pending: tuple[Board, str] = (Board.goal(2, 2), COMPUTING)  # a position out and its line
 
     def attach(self, session: PuzzleSession) -> None:
         """A new game: forget the old one (its search is cancelled)."""
@@ -90,8 +101,8 @@ class MeterLine:
         self._collect()
         w, h = self.start.width, self.start.height
         d = self.meter.reading(session.board)
-        if live and d is None and self.task is not None and self.asked not in (session.board, self.start):
-            self.cancel()  # a look-ahead the player did not take: measure where they are instead
+        if live and self.task is not None and not self._useful(self.asked, session.board):
+            self.cancel()  # a look-ahead the player did not take: measure where they are (or ahead of it) instead
         if self.task is None and (live or self.ready):
             if self.optimal() is None:
                 self._ask(self.meter.query(self.start))
@@ -103,10 +114,21 @@ class MeterLine:
             self.text = ""
         elif d is not None:
             self.text = f"{d} move{'' if d == 1 else 's'} from solved (optimal)"
+        elif not self.ready:
+            self.text = f"{COMPUTING} (building the {w}x{h} tables, once)"
         else:
-            building = "" if self.ready else f" (building the {w}x{h} tables, once)"
-            self.text = COMPUTING + building
+            if self._pending[0] != session.board:
+                q = self.meter.query(session.board, session.path)
+                self._pending = (session.board, pending_text(q.at_least, q.at_most))
+            self.text = self._pending[1]
         return before != self.text
+
+    def _useful(self, asked: Board | None, board: Board) -> bool:
+        """The search out still serves the player at ``board``: it measures the dealt position, ``board`` or one
+        of its neighbours."""
+        if asked is None or asked in (board, self.start):
+            return True
+        return any(board.move(m) == asked for m in board.legal_moves())
 
     def end_text(self, moves: int) -> str:
         """``"You took M, optimal was N."`` once the dealt position is measured, else ``""``."""

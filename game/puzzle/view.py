@@ -34,7 +34,7 @@ from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import PuzzleJobs
-from game.puzzle.widgets import fit_block
+from game.puzzle.widgets import ProgressArea, fit_block
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
@@ -43,7 +43,7 @@ from game.workers import Task
 SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
 
 
-class PuzzleView(Screen):
+class PuzzleView(ProgressArea, Screen):
     """Play one sliding puzzle.
 
     Args:
@@ -245,8 +245,12 @@ class PuzzleView(Screen):
         return (self._dirty or self.board.animating or s.phase is PuzzlePhase.PLAYBACK
                 or (self.jobs.busy and self._progress_shown() != self._progress_drawn) or needs_render(self.panel.ui))
 
-    def _progress_shown(self) -> tuple[bool, int]:
-        return self.jobs.shown(self.session.playback is not None)
+    def progress_changed_alone(self) -> bool:
+        """True when the next frame differs from the last only in the progress line or bar."""
+        s = self.session
+        busy = (self._dirty or self.board.animating or s.phase is PuzzlePhase.PLAYBACK or needs_render(self.panel.ui)
+                or self.share.qr.shown)  # the QR code's overlay may cover the bar
+        return not busy and self.jobs.busy and self._progress_shown() != self._progress_drawn
 
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -278,16 +282,6 @@ class PuzzleView(Screen):
         self.batch.draw()
         self.t_banner.draw()
         self.share.qr.draw(self.window.width, self.window.height)
-
-    def _draw_progress(self) -> None:
-        self._progress_drawn = self._progress_shown()
-        label, frac = self.jobs.progress(self.session.playback is not None)
-        if self.t_progress.text != label:
-            self.t_progress.text = label
-        if frac is not None and self.progress_bar is not None:
-            l_, r_, b_, t_ = self.progress_bar
-            arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, self.theme.locked)
-            arcade.draw_lrbt_rectangle_filled(l_, l_ + (r_ - l_) * frac, b_, t_, self.theme.accent)
 
     # -- texts ----------------------------------------------------------------------------
     def _set_message(self, text: str, error: bool = False) -> None:

@@ -11,13 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
+from game.render.present import PartialFrames, Rect
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
 from game.ui import ActionButton, cut_to_fit, fit_text
+
+if TYPE_CHECKING:
+    import pyglet
+
+    from engine.puzzle.session import PuzzleSession
+    from game.puzzle.tasks import PuzzleJobs
 
 #: The font of :func:`game.render.theme.button_style` (labels are measured in it).
 BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
@@ -218,3 +226,56 @@ def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
 def fit_label(button: PanelButton, value: str | None = None, size: float | None = None, force: bool = False) -> None:
     """Show ``value`` (default: the button's own text) fitted inside the button (see :meth:`PanelButton.fit`)."""
     button.fit(value, size, force)
+
+
+class ProgressArea(PartialFrames):
+    """The puzzle screen's progress line and bar under the board (mixed into :class:`game.puzzle.view.PuzzleView`):
+    on software GL a frame where only they changed -- a table build's bar, a few times a second -- redraws their
+    rectangle alone (:mod:`game.render.present`)."""
+
+    # What the puzzle screen has (annotations only: the screen sets them).
+    window: arcade.Window
+    theme: Theme
+    jobs: PuzzleJobs
+    session: PuzzleSession
+    batch: pyglet.graphics.Batch
+    t_progress: arcade.Text
+    progress_bar: tuple[float, float, float, float] | None  # l, r, b, t of the bar
+    _progress_drawn: tuple[bool, int]  # _progress_shown() of the last frame drawn
+    _dirty: bool
+
+    def _progress_shown(self) -> tuple[bool, int]:
+        return self.jobs.shown(self.session.playback is not None)
+
+    def _draw_progress(self) -> None:
+        self._progress_drawn = self._progress_shown()
+        label, frac = self.jobs.progress(self.session.playback is not None)
+        if self.t_progress.text != label:
+            self.t_progress.text = label
+        if frac is not None and self.progress_bar is not None:
+            l_, r_, b_, t_ = self.progress_bar
+            arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, self.theme.locked)
+            arcade.draw_lrbt_rectangle_filled(l_, l_ + (r_ - l_) * frac, b_, t_, self.theme.accent)
+
+    def progress_changed_alone(self) -> bool:
+        """True when the only change since the last frame is the progress line or bar (the screen's own test)."""
+        raise NotImplementedError
+
+    def damage(self) -> list[Rect] | None:
+        """The progress line and bar when they alone changed, else None (the whole window)."""
+        if self.progress_bar is None or not self.progress_changed_alone():
+            return None
+        left, right, _, top = self.progress_bar
+        return [(int(left) - 2, int(self.t_progress.y) - 2, int(right - left) + 4, int(top - self.t_progress.y) + 4)]
+
+    def draw_part(self, rect: Rect) -> None:
+        """Clear ``rect`` and draw the progress line and bar (and whatever text of the screen reaches into it)."""
+        ctx: Any = self.window.ctx
+        ctx.scissor = rect
+        try:
+            self.clear(viewport=rect)
+            self.window.default_camera.use()
+            self._draw_progress()
+            self.batch.draw()
+        finally:
+            ctx.scissor = None

@@ -271,7 +271,7 @@ class DuoView(RaceScreen):
         """The maze (through the shared fog when dark), both trails side by side, both players."""
         t = self.ctx.theme
         duo = self.duo
-        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
+        self.viewport.draw(cached=self.lay_size, clear=self.clear)  # the still maze from an image
         size = self.layer.cell_size
         shift = 0.09 * size
         for i in (0, 1):
@@ -343,11 +343,12 @@ class DuoView(RaceScreen):
 
     def on_draw(self) -> None:
         """World, then HUD (with each player's marker beside its line), then the pause overlay."""
-        self.clear()
         w, h = self.lay_size
         self.mark_drawn()
         if not self.paused:
-            self.draw_world()
+            self.draw_world()  # clears the window unless the maze's image covers it
+        else:
+            self.clear()
         self.hud_camera.use()
         t = self.ctx.theme
         if self.paused:

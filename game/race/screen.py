@@ -23,6 +23,7 @@ from game import routes
 from game.context import Context
 from game.format import format_time
 from game.render.minimap import Minimap, wants_minimap
+from game.render.present import PartialFrames
 from game.render.theme import Theme
 from game.ui import FONT, fit_text, ui_scale
 from game.ui.screen import MazeScreen
@@ -41,7 +42,7 @@ RESULT_DELAY = 1.2  # seconds between the end of a race and its result screen
 RACE_FRAME_TIME = 1 / 30
 
 
-class RaceScreen(MazeScreen):
+class RaceScreen(PartialFrames, MazeScreen):
     """The shared part of a race screen; subclasses lay out their HUD lines and draw their racers.
 
     Args:
@@ -86,6 +87,16 @@ class RaceScreen(MazeScreen):
         self.hud_h = HUD_HEIGHT * self.s
         self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
         self._bands: tuple[tuple[Any, ...], Any] | None = None  # (size and theme, the HUD's bands)
+
+    def part_cameras(self) -> list[arcade.Camera2D]:
+        """The world camera and the HUD's (drawn in parts: :mod:`game.render.present`)."""
+        return [self.viewport.camera, self.hud_camera]
+
+    def hud_rect(self) -> tuple[int, int, int, int]:
+        """The top bar and the banner strip under it, in window pixels."""
+        width, height = self.lay_size
+        top = int(self.hud_h + BANNER_STRIP * self.s) + 2
+        return 0, height - top, width, top
 
     @staticmethod
     def make_text(size: int, color: Any, bold: bool = False, **kw: Any) -> arcade.Text:

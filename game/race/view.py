@@ -28,6 +28,7 @@ from game.format import count, floor_text
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
+from game.render.present import Rect, box_around
 from game.shell.prompt import ChoiceOverlay
 from game.ui import fit_text
 from game.ui.input import Bindings, climb_direction
@@ -35,6 +36,20 @@ from game.ui.movement import DirectionKeys
 from game.ui.screen import common_key
 
 GHOST_ALPHA = 120
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceScene:
+    """What a race frame shows, as :meth:`RaceView.damage` compares it: ``still`` (a change redraws the whole
+    window), the racers' places (world units), how many cells the opponent explored and you marked, the HUD's
+    lines."""
+
+    still: tuple[Any, ...]
+    movers: tuple[tuple[float, float], tuple[float, float]]
+    explored: int
+    marked: int
+    hud: tuple[Any, ...]
+
 #: The question Esc asks while the player is still racing (leaving gives the race up: it is not resumed later).
 LEAVE_TITLE = "Leave this race?"
 LEAVE_LINE = "You give up this race and see the result."
@@ -72,6 +87,7 @@ class RaceView(RaceScreen):
         self.layer.mark_visited(self.maze.start)
         self.t_info = self.make_text(12, ctx.theme.text, anchor_x="right", anchor_y="center")
         self.ask: ChoiceOverlay | None = None  # "Leave this race?" while it is up
+        self._scene: RaceScene | None = None  # what the last frame drawn showed
 
     @property
     def sim(self) -> RaceSim:
@@ -244,7 +260,7 @@ class RaceView(RaceScreen):
         """Maze with your trail, the opponent's explored cells and trail, both racers."""
         t = self.ctx.theme
         race = self.race
-        self.viewport.draw(cached=self.lay_size)  # the still maze from an image, redrawn when the camera moves
+        self.viewport.draw(cached=self.lay_size, clear=self.clear)  # the still maze from an image
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
@@ -304,16 +320,55 @@ class RaceView(RaceScreen):
             return f"{name} got there first: keep going for your time!"
         return f"{name} won."
 
+    def hud_state(self) -> tuple[Any, ...]:
+        """What the HUD's lines show (they are laid out again only when it changes)."""
+        race = self.race
+        countdown = self.countdown_line(race.sim.tick, race.countdown_left)
+        where = floor_text(race.player_floor(), race.level.floors)  # "floor 2/3" on a maze with floors, else ""
+        # The opponent's count alone re-lays the line twice a second at most (a step every few frames otherwise).
+        them = race.opponent_moves if race.phase is Phase.OVER else int(race.clock * 2)
+        return (self.clock_text(), countdown, self.banner_text(), race.player_moves, them, self.lay_size[0], where)
+
+    def scene(self) -> RaceScene:
+        """What the next frame shows, in the parts :meth:`damage` compares."""
+        race = self.race
+        fog = race.player.fog.version if race.player.fog is not None else 0
+        still = (self.viewport.view_key(), self.countdown_line(race.sim.tick, race.countdown_left),
+                 self.banner_text(), self.show_explored, fog, self.question_key(), self.lay_size,
+                 self.viewport.focus_floor(), self.minimap is not None, race.dark)
+        return RaceScene(still, (race.player_position(), race.opponent_position()), len(race.explored()),
+                         len(race.player.visited), self.hud_state())
+
+    def damage(self) -> list[Rect] | None:
+        """The rectangles that changed since the last frame: around each racer that moved (its old and new place,
+        its trail's new piece, a cell it marked) and the top bar when a line of it changed; None (the whole
+        window) when anything else did (the camera, a countdown or banner line, the fog, a question, a minimap)."""
+        last, now = self._scene, self.scene()
+        if last is None or last.still != now.still or now.still[-2] or now.marked < last.marked:
+            return None
+        zoom = self.cam.zoom
+        cell = self.layer.cell_size
+        half = max(1.6 * self.radius, 0.8 * cell) * zoom + 4
+        rects: list[Rect] = []
+        for before, after in zip(last.movers, now.movers, strict=True):
+            if before != after:
+                rects.append(box_around([self.cam.world_to_screen(*before), self.cam.world_to_screen(*after)], half))
+        if now.explored != last.explored:
+            new = self.race.explored()[last.explored:now.explored]
+            rects += [box_around([self.cam.world_to_screen(*self.centers[c])], half) for c in new]
+        for cell in self.race.player.visited[last.marked:now.marked]:  # marked ahead of the disc: the whole cell
+            rects.append(box_around([self.cam.world_to_screen(*self.centers[cell])], half))
+        if now.hud != last.hud:
+            rects.append(self.hud_rect())
+        return rects
+
     def update_texts(self) -> None:
         """Change the HUD texts only when what they show changed; every line fits its zone."""
         race = self.race
         sim = race.sim
-        countdown = self.countdown_line(sim.tick, race.countdown_left)
         width, height = self.lay_size
-        where = floor_text(race.player_floor(), race.level.floors)  # "floor 2/3" on a maze with floors, else ""
-        # The opponent's count alone re-lays the line twice a second at most (a step every few frames otherwise).
-        them = race.opponent_moves if race.phase is Phase.OVER else int(race.clock * 2)
-        shown = (self.clock_text(), countdown, self.banner_text(), race.player_moves, them, width, where)
+        shown = self.hud_state()
+        countdown, where = shown[1], shown[-1]
         if shown == self._shown:
             return
         self._shown = shown
@@ -328,9 +383,9 @@ class RaceView(RaceScreen):
         self.t_info.position = (width - 16 * self.s, height - self.hud_h / 2)
 
     def on_draw(self) -> None:
-        """World, then HUD."""
-        self.clear()
+        """World (clearing the window unless the maze's image covers it), then HUD."""
         self.mark_drawn()
+        self._scene = self.scene()
         self.draw_world()
         self.hud_camera.use()
         self.update_texts()

@@ -17,6 +17,7 @@ and the picture is cached like the lit one (the fog's version is part of the key
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -262,9 +263,10 @@ class DarkMazeLayer(MazeLayer):
         self,
         key: tuple[object, ...],
         zoom: float,
-        use_camera: Any,
+        centre: tuple[float, float],
         size: tuple[int, int],
         clip: tuple[int, int, int, int] | None,
+        clear: Callable[[], object] | None = None,
     ) -> None:
         """As :meth:`MazeLayer.draw_cached`; the fog and the trail are part of the cached picture's key."""
-        super().draw_cached((key, self.fog_version, self.d_trail_vertices), zoom, use_camera, size, clip)
+        super().draw_cached((key, self.fog_version, self.d_trail_vertices), zoom, centre, size, clip, clear)

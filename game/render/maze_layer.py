@@ -10,6 +10,7 @@ visited cell's slot is written once (:meth:`MazeLayer.mark_visited`).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +144,13 @@ def prepare_layer(maze: Maze) -> None:
     _PREPARED[maze] = layer_arrays(maze)
 
 
+def cache_margin(width: int, height: int) -> int:
+    """Pixels the still maze's image reaches beyond each edge of a ``width`` x ``height`` window: a quarter of
+    the longer side, 128..512 (a camera gliding after the player re-makes it every few hundred pixels; at 4K the
+    image is 4864 x 3184, about 62 MB)."""
+    return max(128, min(512, max(width, height) // 4))
+
+
 class MazeLayer:
     """GPU geometry for one maze.  Build once per level; :meth:`draw` each frame.
 
@@ -169,8 +177,8 @@ class MazeLayer:
         self._build_geometry()
         self.fbo: Any = None
         self.fbo_key: tuple[object, ...] | None = None
+        self.fbo_centre = (0.0, 0.0)  # the world point at the image's centre
         self.last_key: tuple[object, ...] | None = None  # the camera of the previous frame
-        self.quad: Any = None
         self.static_draws = 0  # times draw_static ran (each frame the camera moves; once per still view)
         self.image_renders = 0  # times draw_cached rendered the still maze into its image (once per view/zoom)
         self.clear_trail()
@@ -351,53 +359,92 @@ class MazeLayer:
         self,
         key: tuple[object, ...],
         zoom: float,
-        use_camera: Any,
+        centre: tuple[float, float],
         size: tuple[int, int],
         clip: tuple[int, int, int, int] | None,
+        clear: Callable[[], object] | None = None,
     ) -> None:
-        """Draw the static part from an offscreen image, re-rendered only when ``key`` (the camera) changes.
+        """Draw the static part from an offscreen image of the maze around the view, made again only when ``key``
+        (the zoom, the colours) changes or the camera has moved more than the image's margin.
+
+        The image covers the window and :func:`cache_margin` pixels beyond each edge, so a camera that glides
+        after the player (or shakes) copies it at the new offset instead of drawing every wall again: walking a big
+        maze costs a copy per frame and a new image every few hundred pixels.
 
         Args:
-            key: anything that changes whenever the world camera or the colours change.
+            key: anything that changes whenever the picture at a given camera centre changes (zoom, fog...).
             zoom: pixels per world unit (wall width).
-            use_camera: callable activating the world camera (called inside the offscreen target).
-            size: window size in pixels (the image matches it one to one).
+            centre: the world point at the window's centre (the camera's position, shake included).
+            size: window size in pixels (the image is this plus the margins, one image pixel per screen pixel).
             clip: ``(x, y, w, h)`` pixels that can differ from the background (the maze's
                 screen rectangle); only they are copied, which matters on software GL.
+            clear: clears the target to the background, called first unless the copy covers the whole window (a
+                big maze walked zoomed in: the image's background is the screen's, so clearing is wasted).
         """
         w, h = max(1, size[0]), max(1, size[1])
         full_key = (key, w, h, self.theme)
         if full_key != self.last_key:
-            # The camera is moving (follow, pan, shake): drawing straight to the screen costs less
-            # than re-rendering the image and copying it; the image is made once it stands still.
+            if clear is not None:
+                clear()
+            # The zoom is changing (a wheel or a key step): drawing straight to the screen costs less than making
+            # the image and copying it; the image is made once the zoom stands still.
             self.last_key = full_key
-            use_camera()
             self.draw_static(zoom)
             return
-        if self.fbo is None or self.fbo.size != (w, h):
-            tex = self.ctx.texture((w, h), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST))
+        m = cache_margin(w, h)
+        if self.fbo is None or self.fbo.size != (w + 2 * m, h + 2 * m):
+            tex = self.ctx.texture((w + 2 * m, h + 2 * m), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST))
             self.fbo = self.ctx.framebuffer(color_attachments=[tex])
             self.fbo_key = None
-        if full_key != self.fbo_key:
-            self.image_renders += 1
-            with self.fbo.activate():
-                self.fbo.clear(color=self.theme.background)
-                use_camera()
-                self.draw_static(zoom)
-            self.fbo_key = full_key
-        if self.quad is None:
-            from arcade.gl import geometry
-
-            self.quad = geometry.quad_2d_fs()
+        dx = (centre[0] - self.fbo_centre[0]) * zoom
+        dy = (centre[1] - self.fbo_centre[1]) * zoom
+        if full_key != self.fbo_key or max(abs(dx), abs(dy)) > m - 1:
+            self._render_image(zoom, centre, m)
+            self.fbo_key, self.fbo_centre = full_key, centre
+            dx = dy = 0.0
+        x0, y0, x1, y1 = 0, 0, w, h
         if clip is not None:
             x, y, cw, ch = clip
             x0, y0 = max(0, x), max(0, y)
             x1, y1 = min(w, x + cw), min(h, y + ch)
+        if clear is not None and (x0, y0, x1, y1) != (0, 0, w, h):
+            clear()
+        if x1 <= x0 or y1 <= y0:
+            return
+        self._blit(x0, y0, x1, y1, m + round(dx), m + round(dy))
+
+    def _blit(self, x0: int, y0: int, x1: int, y1: int, sx: int, sy: int) -> None:
+        """Copy the image's pixels ``(x0 + sx, y0 + sy)..(x1 + sx, y1 + sy)`` to the target's ``(x0, y0)..(x1, y1)``:
+        one framebuffer blit (a third cheaper than a textured quad on software GL, which also needs no clear
+        under it)."""
+        from pyglet import gl
+
+        target = self.ctx.active_framebuffer
+        scissor = self.ctx.scissor  # a frame drawn in parts (game.render.present): the part being drawn
+        if scissor is not None:
+            x0, y0 = max(x0, scissor[0]), max(y0, scissor[1])
+            x1, y1 = min(x1, scissor[0] + scissor[2]), min(y1, scissor[1] + scissor[3])
             if x1 <= x0 or y1 <= y0:
                 return
-            self.ctx.scissor = (x0, y0, x1 - x0, y1 - y0)
-        self.ctx.disable(self.ctx.BLEND)
-        self.fbo.color_attachments[0].use(0)
-        self.quad.render(self.ctx.utility_textured_quad_program)
-        self.ctx.enable(self.ctx.BLEND)
-        self.ctx.scissor = None
+        self.ctx.scissor = None  # the blit is clipped by the scissor box too: open it to the rectangle
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.fbo.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        gl.glBlitFramebuffer(x0 + sx, y0 + sy, x1 + sx, y1 + sy, x0, y0, x1, y1, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+        gl.glBindFramebuffer(gl.GL_FRAMEBUFFER, target.glo)
+        self.ctx.scissor = scissor
+
+    def _render_image(self, zoom: float, centre: tuple[float, float], margin: int) -> None:
+        """Draw the static part into the image: the window's view at ``zoom`` around ``centre`` plus ``margin``
+        pixels each side (only the rows the image shows, when the layer culls by height)."""
+        import arcade
+
+        self.image_renders += 1
+        width, height = self.fbo.size
+        band, reach = self.band, (height / 2 + 16) / max(zoom, 1e-9)
+        self.band = None if band is None else (centre[1] - reach, centre[1] + reach)
+        camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, width, height), position=centre, zoom=zoom)
+        with self.fbo.activate():
+            self.fbo.clear(color=self.theme.background)
+            camera.use()
+            self.draw_static(zoom)
+        self.band = band

@@ -16,6 +16,7 @@ Layout helpers (every screen lays out from the window size, 800×600 .. 3840×21
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -309,7 +310,25 @@ def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_s
         step: None shrinks in one proportional jump (``size * max_width / width``, floored at ``min_size``);
             a number shrinks by that many points at a time while it does not fit.
         middle: cut in the middle (paths, codes) instead of at the end.
+
+    Asked again with the same arguments while the text still shows what this fitter made of them, it returns at
+    once: a HUD refitting its title on every clock tick re-laid the title's glyphs several times a second.
     """
+    asked = (value, size, max_width, min_size, step, middle)
+    done = _FITTED.get(text)
+    if done is not None and done[0] == asked and done[1] == (text.text, text.font_size):
+        return
+    _fit_text(text, value, size, max_width, min_size, step, middle)
+    _FITTED[text] = (asked, (text.text, text.font_size))
+
+
+_FITTED: weakref.WeakKeyDictionary[arcade.Text, tuple[tuple[object, ...], tuple[str, float]]] = (
+    weakref.WeakKeyDictionary())
+"""What :func:`fit_text` last made of each text: (its arguments, the text and font size it left)."""
+
+
+def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None,
+              step: float | None, middle: bool) -> None:
     if text.font_size != size:
         text.font_size = size
     if text.text != value:

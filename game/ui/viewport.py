@@ -14,6 +14,7 @@ ignored (a pause), what a click does, what else they draw.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -209,12 +210,15 @@ class MazeViewport:
         self.cam.apply(self.camera)
         self.camera.use()
 
-    def draw(self, cached: tuple[int, int] | None = None) -> None:
+    def draw(self, cached: tuple[int, int] | None = None, clear: Callable[[], object] | None = None) -> None:
         """The maze layer (walls, floor, trail); the world camera is active afterwards.
 
         Args:
-            cached: the window size to draw the still part from an offscreen image of (re-rendered only when
-                the camera moves; see :meth:`MazeLayer.draw_cached`), or None to draw it directly.
+            cached: the window size to draw the still part from an offscreen image of (made again only when the
+                zoom changes or the camera glides past the image's margin; see :meth:`MazeLayer.draw_cached`), or
+                None to draw it directly.
+            clear: clears the window to the background (the screen's ``clear``): called here, before the maze,
+                unless the maze's image covers the whole window (nothing of the background shows).
         """
         layer = self.maze_layer
         cam = self.cam
@@ -224,6 +228,8 @@ class MazeViewport:
             pad = (16 + abs(cam.shake[1])) / max(cam.zoom, 1e-9)
             layer.set_band((min(ya, yb) - pad, max(ya, yb) + pad))
         if cached is None:
+            if clear is not None:
+                clear()
             self.use()
             layer.draw(self.cam.zoom)
             self.draw_floor_veils()
@@ -234,7 +240,9 @@ class MazeViewport:
         sx1, sy1 = cam.world_to_screen(x1, y1)
         pad = 8 + abs(cam.shake[0]) + abs(cam.shake[1])
         clip = (int(sx0 - pad), int(sy0 - pad), int(sx1 - sx0 + 2 * pad), int(sy1 - sy0 + 2 * pad))
-        layer.draw_cached(self.view_key(), cam.zoom, self.camera.use, cached, clip)
+        self.camera.use()
+        centre = self.camera.position
+        layer.draw_cached((cam.zoom,), cam.zoom, (float(centre[0]), float(centre[1])), cached, clip, clear)
         self.camera.use()
         layer.draw_trail()
         self.draw_floor_veils()

@@ -1,0 +1,84 @@
+"""The play screen drawn in parts (software GL, :mod:`game.render.present`): a clock tick redraws the top bar
+alone, a step the player's old and new places; anything else the whole window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from game.play.marks import FINDER_RING
+from game.render.present import PartialFrames, Rect, box_around
+from game.ui import ui_scale
+
+if TYPE_CHECKING:
+    from engine.modes.play import PlaySession
+    from game.render.minimap import Minimap
+    from game.ui.viewport import MazeViewport
+
+Scene = tuple[tuple[Any, ...], tuple[float, float], int, tuple[Any, ...]]
+"""(what redraws the whole window when it changes, the player's place, the cells marked, the HUD's lines)."""
+
+
+class PlayParts(PartialFrames):
+    """Mixed into :class:`game.play.screen.PlayScreen` (whose ``on_draw`` keeps :attr:`_scene` up to date)."""
+
+    _scene: Scene | None = None
+    #: False for a screen that draws more than the play screen (the guided start's opponent and countdown).
+    in_parts = True
+    # What the play screen has (annotations only: the screen sets them).
+    window: arcade.Window
+    viewport: MazeViewport
+    hud_camera: arcade.Camera2D
+    session: PlaySession
+    pulse_left: float
+    paused: bool
+    hud_help: arcade.Text
+    minimap: Minimap | None
+    player_radius: float
+    hud_height: float
+
+    def question_key(self) -> tuple[Any, ...]:
+        """What of a question the picture shows (the screen's)."""
+        raise NotImplementedError
+
+    def clock_text(self) -> str:
+        """The HUD clock's text (the screen's)."""
+        raise NotImplementedError
+
+
+    def part_cameras(self) -> list[arcade.Camera2D]:
+        """The world camera and the HUD's."""
+        return [self.viewport.camera, self.hud_camera]
+
+    def scene(self) -> Scene:
+        """What the next frame shows (see :data:`Scene`)."""
+        s = self.session
+        still = (self.viewport.view_key(), self.pulse_left, self.paused, self.hud_help.text, *self.question_key(),
+                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(),
+                 self.minimap is not None, self.in_parts)
+        return still, s.display_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
+
+    def damage(self) -> list[Rect] | None:
+        """What changed since the last frame: the clock's tick redraws the top bar alone, a step the player's
+        old and new places (and the cell it marked); anything else (the camera, a pulse, a notice, a question,
+        the fog, a floor, the minimap's dot, the guided start's extras) the whole window."""
+        last, now = self._scene, self.scene()
+        if last is None or last[0] != now[0] or not now[0][-1] or now[2] < last[2]:  # < : restarted
+            return None
+        if now[0][-2] and (last[1] != now[1] or last[2] != now[2]):  # the minimap's dot and trail moved
+            return None
+        rects: list[Rect] = []
+        cam = self.viewport.cam
+        half = max(1.6 * self.player_radius, 0.8 * self.viewport.maze_layer.cell_size) * cam.zoom + 4
+        if last[1] != now[1]:
+            ring = max(half, (FINDER_RING + 4) * ui_scale(self.window.width, self.window.height))
+            rects.append(box_around([cam.world_to_screen(*last[1]), cam.world_to_screen(*now[1])], ring))
+        centres = self.session.level.maze.grid.centers
+        for cell in self.session.visited[last[2]:now[2]]:  # marked ahead of the disc: the whole cell
+            rects.append(box_around([cam.world_to_screen(*map(float, centres[cell]))], half))
+        if last[3] != now[3]:
+            w, h = self.window.width, self.window.height
+            top = int(self.hud_height) + 2
+            rects.append((0, h - top, w, top))
+        return rects
