@@ -16,13 +16,12 @@ from typing import TypeVar
 import numpy as np
 from numpy.random import PCG64  # imported with this module, not on the first Rng (numpy loads it lazily)
 
-from engine.values import parse_uint
+from engine.values import SEED_MAX, SEED_MIN, check_seed, parse_seed
+
+__all__ = ["FRESH_SEED_BITS", "SEED_MAX", "SEED_MIN", "Rng", "check_seed", "new_seed", "parse_seed"]
 
 T = TypeVar("T")
 
-#: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1.
-SEED_MIN = 0
-SEED_MAX = (1 << 64) - 1
 #: Fresh random seeds stay below 2**40: at most 8 base-36 characters in a code.
 FRESH_SEED_BITS = 40
 
@@ -138,27 +137,6 @@ class Rng:
             raise ValueError(f"n must be in 1..2**31, got {n}")
         hi = self.u64_array(k) >> np.uint64(32)
         return ((hi * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
-
-
-# -- the seed range: every seed a code or a command line accepts --------------------------
-def parse_seed(text: str, *, what: str = "seed") -> int:
-    """A seed in the engine's one range, :data:`SEED_MIN`..:data:`SEED_MAX` (0..2**64-1), ASCII decimal.
-
-    Raises:
-        ValueError: naming the range.
-    """
-    return parse_uint(text, what=what, lo=SEED_MIN, hi=SEED_MAX)
-
-
-def check_seed(seed: int, *, what: str = "seed") -> int:
-    """``seed`` itself if it lies in the engine's seed range.
-
-    Raises:
-        ValueError: naming the range.
-    """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
-        raise ValueError(f"{what} must be in {SEED_MIN}..{SEED_MAX}, got {seed!r}")
-    return seed
 
 
 def new_seed() -> int:

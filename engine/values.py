@@ -1,7 +1,8 @@
 """Checks for values typed by a user: sizes, whole numbers, decimal numbers, dates.
 
 One size parser for every command line (``tessera ...``) and anything else that
-reads text from a person (the seed range is :mod:`engine.rng`'s: ``parse_seed``).  Every check accepts ASCII
+reads text from a person, and the engine's one seed range (``parse_seed``, ``check_seed``; :mod:`engine.rng`
+re-exports them).  Every check accepts ASCII
 only (``str.isdigit`` also accepts '²' and '٣', which ``int`` then rejects or
 silently reads), bounds the length of what it converts, and raises
 :class:`ValueError` with one line that quotes the bad input and names the
@@ -20,6 +21,11 @@ from engine.sanitise import one_line
 _UINT = re.compile(r"[0-9]+")
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 _MAX_DIGITS = 40
+
+#: Every seed the engine accepts (maze, race, ghost and puzzle codes): 0..2**64-1 (here, not in :mod:`engine.rng`,
+#: so a command line's parser checks seeds without importing numpy).
+SEED_MIN = 0
+SEED_MAX = (1 << 64) - 1
 
 
 def quote(text: object, limit: int = 60) -> str:
@@ -97,3 +103,24 @@ def parse_number(text: str, *, what: str, lo: float, hi: float, lo_open: bool = 
 
 def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
+
+
+# -- the seed range: every seed a code or a command line accepts --------------------------
+def parse_seed(text: str, *, what: str = "seed") -> int:
+    """A seed in the engine's one range, :data:`SEED_MIN`..:data:`SEED_MAX` (0..2**64-1), ASCII decimal.
+
+    Raises:
+        ValueError: naming the range.
+    """
+    return parse_uint(text, what=what, lo=SEED_MIN, hi=SEED_MAX)
+
+
+def check_seed(seed: int, *, what: str = "seed") -> int:
+    """``seed`` itself if it lies in the engine's seed range.
+
+    Raises:
+        ValueError: naming the range.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
+        raise ValueError(f"{what} must be in {SEED_MIN}..{SEED_MAX}, got {seed!r}")
+    return seed

@@ -105,6 +105,17 @@ def code_entry(ctx: Context, text: str = "", error: str = "") -> arcade.View:
     return CodeEntryView(ctx, text, error)
 
 
+def warm_open_code(ctx: Context) -> None:
+    """Import what opening a code needs (the screens of every kind, the play screen, its loading screen) and read
+    the campaign (a code of a campaign level plays it): the code screen calls this once after its first frame,
+    while the player types, so Enter changes the screen sooner."""
+    import importlib
+
+    for module in ("game.codes", "game.play.open", "game.shell.loading"):
+        importlib.import_module(module)
+    _ = ctx.campaign
+
+
 def open_code(ctx: Context, code: str, dark: bool = False) -> arcade.View:
     """The screen that plays any code (maze, race, ghost, puzzle, level); ``dark``: its dark twin (maze and
     level codes), decoded once.

@@ -340,7 +340,10 @@ def _upgrade_saved_codes(conn: sqlite3.Connection) -> None:
     and moves, plays and wins added); ghost settings ``ghost:<code>`` and the
     ``ghosts`` table follow their codes.  Keys that hold no code stay as they are.
     """
-    from engine.codes import upgrade_key
+    def upgrade_key(key: str) -> str:  # the decoders are imported for the first saved key (a new save has none)
+        from engine.codes import upgrade_key as upgrade
+
+        return upgrade(key)
 
     rows = conn.execute("SELECT code, best_time, best_moves, plays, wins FROM best").fetchall()
     for code, best_time, best_moves, plays, wins in rows:

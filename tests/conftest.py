@@ -8,8 +8,14 @@ import tempfile
 # Before the first `import arcade` anywhere in the process.  An explicitly empty
 # value (ARCADE_HEADLESS= xvfb-run -a pytest) runs the same tests in a real X window.
 os.environ.setdefault("ARCADE_HEADLESS", "1")
-# Saved data and caches of the test run never touch the user's own files.
-os.environ.setdefault("TESSERA_HOME", tempfile.mkdtemp(prefix="tessera-test-home-"))
+# Saved data and caches of the test run never touch the user's own files.  Under pytest-xdist each worker
+# process has a home of its own: the workers inherit the controller's environment, and a home this file
+# made (not one the caller chose) is replaced, so two workers never share a database or a cache.
+_made = os.environ.get("TESSERA_TEST_HOME")
+if os.environ.get("PYTEST_XDIST_WORKER") and _made is not None and os.environ.get("TESSERA_HOME") == _made:
+    del os.environ["TESSERA_HOME"]
+if "TESSERA_HOME" not in os.environ:
+    os.environ["TESSERA_HOME"] = os.environ["TESSERA_TEST_HOME"] = tempfile.mkdtemp(prefix="tessera-test-home-")
 
 
 import pytest  # noqa: E402

@@ -203,12 +203,15 @@ def test_a_gliding_camera_moves_the_still_image_instead_of_drawing_the_maze_agai
     assert layer.image_renders == renders + 1
 
 
-def replay_in_parts(window, view, ticks: int) -> int:
+def replay_in_parts(window, view, ticks: int, before=None, stop_at: int | None = None) -> int:
     """``ticks`` frames as the window draws them on software GL: each in the rectangles the screen names (the
-    headless framebuffer keeps the last frame, like the back buffer that is never swapped); the parts drawn."""
+    headless framebuffer keeps the last frame, like the back buffer that is never swapped); the parts drawn.
+    ``before(i)`` runs before tick ``i``; the replay stops once ``stop_at`` parts are drawn."""
     parts = 0
     view.on_draw()
-    for _ in range(ticks):
+    for i in range(ticks):
+        if before is not None:
+            before(i)
         view.on_update(TICK)
         if not view.needs_redraw():
             continue
@@ -217,8 +220,11 @@ def replay_in_parts(window, view, ticks: int) -> int:
             view.on_draw()
             continue
         for rect in rects:
+            assert rect[2] < window.width or rect[3] < window.height  # a part, never the whole window
             view.draw_part(rect)
             parts += 1
+        if parts == stop_at:
+            break
     return parts
 
 
@@ -304,24 +310,12 @@ def test_a_progress_bar_alone_is_redrawn_in_its_rectangle(window, ctx):
     frames(view, 10)
     task = StubTask()
     view.jobs.solves[SolveKind.OPTIMAL] = (None, task)  # type: ignore[assignment]
-    parts = 0
-    view.on_draw()
-    for i in range(round(6 / TICK)):
+
+    def build(i: int) -> None:
         task.elapsed = 0.5 + i * TICK
         task.fraction = i * TICK / 10
-        view.on_update(TICK)
-        if not view.needs_redraw():
-            continue
-        rects = view.damage()
-        if rects is None:
-            view.on_draw()
-            continue
-        assert len(rects) == 1 and rects[0][3] < window.height / 4
-        view.draw_part(rects[0])
-        parts += 1
-        if parts == 15:
-            break  # compared with a whole frame of the same moment
-    assert parts == 15
+
+    assert replay_in_parts(window, view, round(6 / TICK), build, stop_at=15) == 15  # then a whole frame, same moment
     drawn_in_parts = screen_now()
     view.on_draw()
     assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0

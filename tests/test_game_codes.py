@@ -225,3 +225,21 @@ def test_open_any_code_decodes_once_for_every_kind(ctx, decodes):
         decodes.clear()
         open_any_code(ctx, code, dark=True)
         assert len(decodes) == 1, (code, decodes)
+
+
+def test_the_code_screen_reads_the_campaign_after_its_first_frame_and_enter_plays(window, ctx):
+    from arcade import key
+
+    from game.play.view import PlayView
+
+    level = ctx.campaign.levels[1]
+    fresh = Context(window, store=ctx.store, audio=ctx.audio)
+    view = fresh.go(routes.code_entry, level.code())
+    view.on_update(1 / 60)
+    assert fresh._shipped is None  # nothing read before the screen is on show
+    window.dispatch_event("on_draw")
+    view.on_update(1 / 60)
+    assert fresh._shipped is not None and view.warm == "warm"  # read while the player types
+    view.on_key_press(key.ENTER, 0)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.level == level  # a campaign level's code plays that level

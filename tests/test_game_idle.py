@@ -65,6 +65,9 @@ def test_code_entry_caret_stops_blinking(window, ctx):
 def test_backdrop_carves_a_whole_maze_then_starts_another(ctx):
     b = CarvingBackdrop(ctx.theme)
     b.place(800, 600)
+    assert b.total == 0 and not b.update(TICK_SECONDS)  # nothing is built before the first frame
+    b.draw()
+    assert not b.update(0.0)  # the first tick after it builds the maze: no line yet, nothing to redraw
     assert b.total > 100 and b.carved == 0
     assert not b.update(TICK_SECONDS / 2)
     assert b.update(TICK_SECONDS / 2)
@@ -81,7 +84,10 @@ def test_backdrop_carves_a_whole_maze_then_starts_another(ctx):
         b.update(TICK_SECONDS)
     assert b.seed == seed + 1 and b.carved < b.total  # held, then a new maze
     b.place(800, 600)
-    assert b.seed == seed + 1  # the same size keeps it
+    assert b.seed == seed + 1 and b.total > 100  # the same size keeps it
+    b.place(1280, 800)
+    assert b.carved == b.total == 0 and not b.shapes  # a new size drops the old lines at once
+    assert b.update(TICK_SECONDS) is False and b.total > 100  # and builds the new maze on the next tick
 
 
 def test_play_screen_rests_before_the_first_move_and_after_its_pulse(window, ctx):

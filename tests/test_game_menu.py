@@ -212,3 +212,21 @@ def test_the_cli_hands_campaign_and_a_bare_play_to_the_window():
     for argv in (["campaign"], ["play"]):
         assert main(argv, out=io.StringIO(), err=io.StringIO(), open_window=lambda a: opened.append(a) or 0) == 0
     assert opened == [WindowRequest("campaign"), WindowRequest("play")]
+
+
+def test_the_menu_draws_its_first_frame_before_it_builds_its_backdrop_maze(window, ctx):
+    ctx.store.set_setting("reduced_motion", "1")  # the maze appears finished at once: easy to see when it comes
+    menu = ctx.go(routes.menu)
+    menu.on_update(1 / 60)
+    assert menu.backdrop.total == 0 and not menu.backdrop.shapes  # nothing built before the first frame
+    frame(window)
+    menu.request_redraw()
+    assert menu.needs_redraw()
+    frame(window)
+    assert not menu.needs_redraw()
+    menu.on_update(1 / 60)  # the first tick after the first frame builds it and asks for the frame that shows it
+    assert menu.backdrop.total > 100 and menu.backdrop.carved == menu.backdrop.total
+    assert len(menu.backdrop.shapes) == menu.backdrop.total and menu.needs_redraw()
+    frame(window)
+    click(window, *menu.buttons[1].rect.center)  # and the menu works: a group opens
+    assert menu.group == "play"

@@ -202,7 +202,10 @@ def test_one_time_format_on_the_win_the_map_records_and_the_csv(ctx, window, tmp
 
 @pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
+    """Each text size at every window size once, the themes taking turns (test_layout.covering_sizes): each
+    theme at both text sizes."""
     from layout_check import check_layout, set_window_size
+    from test_layout import SIZES, THEMES, covering_sizes
 
     from engine.records import Run
     from game import routes
@@ -213,9 +216,9 @@ def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
         ctx.store.record_win(lv.code(), 20.0 + i, 40 + i)
     ctx.store.record_run(Run("puzzle", "4x4", "", 30.0, 100))
     try:
-        for percent in (100, 200):
+        for n, percent in enumerate((100, 200)):
             set_text_size(percent)
-            for w, h in [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]:
+            for w, h in covering_sizes(n, THEMES.index(theme), SIZES):
                 view = routes.records(ctx)
                 assert check_layout(window, view, w, h) == [], (percent, w, h)
                 view.toggle_details()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from layout_check import check_layout, set_window_size
-from test_layout import _screens
+from test_layout import _screens, covering_sizes
 from test_layout_lab_race import test_lab_screens_fit, test_race_screens_fit
 from test_puzzle_layout import SCREENS as PUZZLE_SCREENS
 from test_puzzle_layout import problems as puzzle_problems
@@ -44,13 +44,14 @@ def test_text_size_setting_steps_and_is_saved(window, ctx):
 
 @pytest.mark.parametrize("theme", ["dark", "contrast"])
 def test_every_shell_screen_fits_with_text_at_200(window, big_text, theme):
+    """Every screen at both sizes (each once), the two themes taking turns (see test_layout.covering_sizes)."""
     ctx = big_text
     ctx.set_theme(theme)
     found: list[str] = []
     try:
-        for name, make in _screens(ctx).items():
+        for n, (name, make) in enumerate(_screens(ctx).items()):
             view = make()
-            for w, h in BIG:
+            for w, h in covering_sizes(n, ["dark", "contrast"].index(theme), BIG, themes=2):
                 found += [f"{name} {w}x{h}: {p}" for p in check_layout(window, view, w, h)]
     finally:
         set_window_size(window, 1280, 800)

@@ -127,9 +127,13 @@ def view_parts(view):
 @pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 def test_puzzle_screens_fit_every_window_size(ctx, screen, theme):
+    """Every screen at every size once, the themes taking turns (test_layout.covering_sizes): each screen is
+    also seen in every theme, each theme at every size."""
+    from test_layout import THEMES, covering_sizes
+
     found = []
     try:
-        for w, h in SIZES:
+        for w, h in covering_sizes(sorted(SCREENS).index(screen), THEMES.index(theme), SIZES):
             view = SCREENS[screen](ctx, theme)
             resize(ctx.window, w, h)
             view.on_update(1 / 60)

@@ -160,3 +160,31 @@ def test_help_pages_turn_with_keys_and_at_200_a_long_page_continues_instead_of_s
     finally:
         ctx.set_text_size(100)
         set_window_size(window, 1280, 800)
+
+
+def test_turning_a_help_page_places_it_as_a_full_layout_would(window, ctx):
+    """A page turn moves only the shown page's lines (the layout of every page is kept): the same places, sizes
+    and counter as laying the whole screen out again, on a continued page at 200 % included."""
+    from arcade import key
+
+    def shown(view):
+        return [(t.text, t.x, t.y, t.font_size, t.width) for t in [view.counter, *view.body_texts()]]
+
+    try:
+        for percent in (100, 200):
+            ctx.set_text_size(percent)
+            view = routes.help_screen(ctx)
+            check_layout(window, view, 800, 600)
+            continued = [i for i, page in enumerate(view.pages) if page[1] > 0]
+            assert continued or percent == 100
+            for page in range(1, 4):  # Next, by key, reaches the next page (at 200 % it once stayed on page 1)
+                window.dispatch_event("on_key_press", key.RIGHT, 0)
+                assert view.page == page, (percent, page)
+            for page in [1, *continued[:1], view.page_count() - 1]:
+                view.show_page(page)
+                turned = shown(view)
+                view.on_resize(800, 600)
+                assert view.page == page and shown(view) == turned, (percent, page)
+    finally:
+        ctx.set_text_size(100)
+        set_window_size(window, 1280, 800)

@@ -27,17 +27,40 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from engine.cli.maze_commands import COMMANDS
 from engine.cli.parser import WINDOW_COMMANDS, WindowRequest, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
-from engine.cli.records import OpenRecords
-from engine.codes import CodeError
+from engine.code_frame import CodeError
 from engine.sanitise import one_line
+
+if TYPE_CHECKING:
+    from engine.cli.records import OpenRecords
+
+#: A maze subcommand's handler: (parsed arguments, output) -> exit code.
+Handler = Callable[[argparse.Namespace, TextIO], int]
 
 __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "UsageError", "WINDOW_COMMANDS", "WindowRequest", "build_parser",
            "main"]
+
+
+def __getattr__(name: str) -> Any:
+    """``COMMANDS`` (subcommand name -> handler, :data:`engine.cli.maze_commands.COMMANDS`), imported on first use:
+    the maze commands pull in numpy and the generators, which the game window's start (``WindowRequest``) and
+    ``--help`` never need.
+
+    Raises:
+        AttributeError: any other unknown name.
+    """
+    if name == "COMMANDS":
+        return _commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _commands() -> dict[str, Handler]:
+    from engine.cli.maze_commands import COMMANDS
+
+    return COMMANDS
 
 
 @functools.cache
@@ -137,7 +160,7 @@ def main(
 
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    handler = COMMANDS.get(args.command)
+    handler = _commands().get(args.command)
     args.err = err  # for notes (a mask that dropped cells, a maze with no code)
     if handler is not None:
         return int(handler(args, out) or 0)

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.cli.parsing import PROG, OneLineParser, arg_type
-from engine.rng import SEED_MAX, parse_seed
-from engine.values import parse_number, parse_uint
+from engine.values import SEED_MAX, parse_number, parse_seed, parse_uint
 
 __all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "WindowCommand", "WindowRequest", "build_parser"]
 

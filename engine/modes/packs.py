@@ -37,9 +37,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.codes import CodeError, decode_any
+from engine.code_frame import CodeError
 from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
@@ -47,6 +47,9 @@ from engine.modes.play import default_par_moves, default_par_time
 from engine.output import new_pack_path, toml_string, write_pack_atomically
 from engine.paths import data_dir
 from engine.sanitise import one_line
+
+if TYPE_CHECKING:
+    from engine.codes import Decoded
 
 __all__ = [
     "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Export", "Pack", "PackEntry", "PackError", "PackLevelFacts",
@@ -152,6 +155,17 @@ def _shortest(level: Level) -> int:
     if not path:
         raise _Refused("has no way from the start to the goal")
     return len(path) - 1
+
+
+def decode_any(code: str) -> Decoded:
+    """:func:`engine.codes.decode_any`, imported on first use (a campaign without packs needs no decoder).
+
+    Raises:
+        CodeError: as that.
+    """
+    from engine.codes import decode_any as decode
+
+    return decode(code)
 
 
 @lru_cache(maxsize=512)

@@ -10,20 +10,25 @@ new lines only.  A finished
 maze stays :data:`HOLD_SECONDS`, then a new one starts.  With reduced motion (the
 store setting ``"reduced_motion"`` = ``"1"``) the maze is carved at once and never
 changes.
+
+Nothing of the maze is built before the backdrop's first frame (:meth:`CarvingBackdrop.place` only notes the size):
+the grid and the generator (numpy, the engine's generators) start on the first :meth:`CarvingBackdrop.update`
+after a :meth:`CarvingBackdrop.draw`, so the menu's first frame (a carving maze has no line yet then) comes
+sooner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.shape_list import ShapeElementList, create_line
 
-from engine.maze.generators import GeneratorStep, generate_steps
-from engine.maze.grids import make_grid
-from engine.rng import Rng
 from game.render.theme import Theme
+
+if TYPE_CHECKING:
+    from engine.maze.generators import GeneratorStep
 
 #: Seconds between two carving moves (each one redraw of the screen).
 TICK_SECONDS = 4.0
@@ -70,16 +75,27 @@ class CarvingBackdrop:
         self._hold = -1.0  # seconds left to show a finished maze (< 0: carving)
         self.carved = 0
         self.total = 0
+        self.drawn = False  # a frame was drawn: building a maze may start
+        self.pending = False  # a placed size waits for its maze (built by the next update after a draw)
 
     def place(self, width: int, height: int, scale: float = 1.0) -> None:
-        """Cover a ``width`` × ``height`` window (a new maze when the size changed)."""
+        """Cover a ``width`` × ``height`` window: a new maze when the size changed, built by the first
+        :meth:`update` after a :meth:`draw` (the old lines go at once)."""
         if (width, height) == self.size:
             return
         self.size = (width, height)
         self.cell_px = CELL_PX * max(0.6, scale)
-        self._start()
+        self.shapes = ShapeElementList()
+        self.head = None
+        self.carved = self.total = 0
+        self.pending = True
 
     def _start(self) -> None:
+        from engine.maze.generators import generate_steps
+        from engine.maze.grids import make_grid
+        from engine.rng import Rng
+
+        self.pending = False
         width, height = self.size
         cols = max(2, int(width / self.cell_px) + 2)
         rows = max(2, int(height / (self.cell_px * 0.866)) + 2)
@@ -119,7 +135,13 @@ class CarvingBackdrop:
         self._hold = HOLD_SECONDS  # the generator is done
 
     def update(self, dt: float) -> bool:
-        """Advance by ``dt`` seconds; True when the picture changed (at most once per :data:`TICK_SECONDS`)."""
+        """Advance by ``dt`` seconds; True when the picture changed (at most once per :data:`TICK_SECONDS`, and
+        when a maze that waited for the first frame appears finished at once with reduced motion)."""
+        if self.pending:
+            if not self.drawn:
+                return False
+            self._start()
+            return self.reduced_motion
         if self.reduced_motion or self.size == (0, 0):
             return False
         self._clock += dt
@@ -138,6 +160,7 @@ class CarvingBackdrop:
 
     def draw(self) -> None:
         """The carved lines (one buffered draw) and the carving head."""
+        self.drawn = True
         self.shapes.draw()
         if self.head is not None:
             r = self.cell_px * 0.22

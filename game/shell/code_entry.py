@@ -67,6 +67,7 @@ class CodeEntryView(BaseView):
         self.message = self.text(error, 16, t.error, anchor_x="center", anchor_y="top", multiline=True, width=900,
                                  align="center")
         self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=FIELD_FONT)
+        self.warm = "cold"  # "cold" -> "drawn" (a frame is on screen) -> "warm" (routes.warm_open_code ran)
 
     def on_show_view(self) -> None:
         """Focus the text field."""
@@ -144,8 +145,16 @@ class CodeEntryView(BaseView):
             return True
         return super().on_key_press(symbol, modifiers)
 
+    def on_update(self, delta_time: float) -> None:
+        """The first tick after the first frame prepares what Enter needs (:func:`game.routes.warm_open_code`)."""
+        if self.warm == "drawn":
+            self.warm = "warm"
+            routes.warm_open_code(self.ctx)
+
     def draw_extra(self) -> None:
         """Title, hint and the last error."""
+        if self.warm == "cold":
+            self.warm = "drawn"
         self.title.draw()
         self.hint.draw()
         if self.message.text:

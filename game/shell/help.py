@@ -19,9 +19,10 @@ from arcade import key
 
 from game import routes
 from game.context import Context
-from game.ui import fit_text, place_grid
+from game.ui import fit_text, place_grid, text_scale
 from game.ui.modes import help_sections
 from game.ui.screen import BaseView
+from game.ui.textfit import snap_to_pixels
 
 #: The page before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
@@ -148,6 +149,11 @@ class HelpView(BaseView):
         #: the laid-out pages: (topic index, part, parts, row indexes shown)
         self.pages: list[tuple[int, int, int, list[int]]] = []
         self.page = 0
+        #: what the last layout was for (window width, height in pixels, text scale), then what
+        #: :meth:`_place_page` takes: the body's top, the scale and the page counter's anchor (pixels)
+        self._laid_out: tuple[tuple[int, int, float], float, float, tuple[float, float]] | None = None
+        #: the (topic key, part) shown when :meth:`on_resize` began: its layouts at trial scales keep that page
+        self._keep: tuple[str, int] | None = None
 
     def _line(self, value: str, size: float, color: Any, bold: bool) -> arcade.Text:  # noqa: ANN401
         return self.text(value, size, color, bold=bold, anchor_y="top", multiline=True, width=600)
@@ -161,7 +167,14 @@ class HelpView(BaseView):
         """Show page ``index`` (clamped)."""
         self.page = max(0, min(len(self.pages) - 1, index))
         if self.window is not None:
-            self.on_resize(self.window.width, self.window.height)
+            laid = self._laid_out
+            if self.pages and laid is not None and laid[0] == (self.window.width, self.window.height, text_scale()):
+                # Every page is laid out already (the layout wraps all topics): only the shown one moves
+                # (a full relayout took about a second per key press at 200 % text on a busy machine).
+                self._place_page(*laid[1:])
+                snap_to_pixels(self.made_texts)
+            else:
+                self.on_resize(self.window.width, self.window.height)
         self.request_redraw()
 
     def turn(self, step: int) -> None:
@@ -204,12 +217,20 @@ class HelpView(BaseView):
         return super().menu_action(action)
 
     # -- layout -------------------------------------------------------------------------------------------
+    def on_resize(self, width: int, height: int) -> None:
+        """Lay out again on the page shown: a trial layout at a smaller scale (where a topic fits on fewer
+        pages) must not move a continued page back to its first part (at 200 % text Next went nowhere)."""
+        self._keep = (self.page_key(), self.pages[self.page][1]) if self.pages else None
+        try:
+            super().on_resize(width, height)
+        finally:
+            self._keep = None
+
     def layout(self, width: int, height: int) -> None:
         """Title and page number on top, the buttons and key hint at the bottom, the page's lines between
         (wrapped to the width; a topic that does not fit goes on over more pages)."""
         s = self.scale
-        key_before = self.page_key()
-        part_before = self.pages[self.page][1] if self.pages else 0
+        key_before, part_before = self._keep or (self.page_key(), self.pages[self.page][1] if self.pages else 0)
         fit_text(self.title, "Help", 30 * s, width - 40)
         self.title.position = (width / 2, height - 12 * s)
         fit_text(self.hint, self.hint.text, 12 * s, width - 20, min_size=8)
@@ -252,10 +273,13 @@ class HelpView(BaseView):
         wanted = next((i for i, (t, p, _, _) in enumerate(self.pages)
                        if self.topics[t][0] == key_before and p == min(part_before, self.pages[i][2] - 1)), None)
         self.page = wanted if wanted is not None else min(self.page, len(self.pages) - 1)
-        self._place_page(top, s)
+        counter_at = (self.title.x, self.title.bottom - 8 * s)
+        self._place_page(top, s, counter_at)
+        self._laid_out = ((width, height, text_scale()), top, s, counter_at)
 
-    def _place_page(self, top: float, s: float) -> None:
-        """Move the shown page's texts to their places (a continued page starts at the top again)."""
+    def _place_page(self, top: float, s: float, counter_at: tuple[float, float]) -> None:
+        """Move the shown page's texts to their places (a continued page starts at the top again): the body
+        from ``top`` down at scale ``s``, the page counter at ``counter_at`` (pixels)."""
         t_index, part, parts, shown = self.pages[self.page]
         y = top
         for i in shown:
@@ -264,7 +288,7 @@ class HelpView(BaseView):
             y -= text.content_height + (6 if heading else 9) * s
         more = f"  ({part + 1} of {parts})" if parts > 1 else ""
         self.counter.text = f"Page {self.page + 1} of {len(self.pages)}{more}"
-        self.counter.position = (self.title.x, self.title.bottom - 8 * s)
+        self.counter.position = counter_at
 
     def draw_extra(self) -> None:
         """Title, page number, the page's lines and the key hint."""

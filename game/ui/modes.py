@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import arcade
 
-from engine.codes import CodeError
-from engine.maze.level_code import LevelCode
-from engine.maze.recipe import MazeSpec
-from engine.modes.ghost import GhostCode
-from engine.modes.race.code import RaceSpec
-from engine.modes.registry import MODES
-from engine.puzzle.codes import PuzzleCode
+from engine.code_frame import CodeError
 from game import routes
 from game.context import Context
+
+if TYPE_CHECKING:
+    from engine.maze.level_code import LevelCode
+    from engine.maze.recipe import MazeSpec
+    from engine.modes.ghost import GhostCode
+    from engine.modes.race.code import RaceSpec
+    from engine.puzzle.codes import PuzzleCode
 
 #: A decoded code's class (one code kind).
 D = TypeVar("D")
@@ -45,9 +46,10 @@ class Opens(Protocol):
 
 @dataclass(frozen=True)
 class Opener(Generic[D]):
-    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of class ``kind``."""
+    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of the class ``kind()`` returns
+    (imported when a code is opened: the menu's buttons, read from the same table, need no decoder)."""
 
-    kind: type[D]
+    kind: Callable[[], type[D]]
     build: Callable[[Context, D], arcade.View]
 
     def __call__(self, ctx: Context, decoded: object) -> arcade.View:
@@ -56,7 +58,7 @@ class Opener(Generic[D]):
         Raises:
             CodeError: ``decoded`` is not a ``kind`` (no screen of this mode plays it).
         """
-        if not isinstance(decoded, self.kind):
+        if not isinstance(decoded, self.kind()):
             kind = getattr(decoded, "KIND", type(decoded).__name__)
             raise CodeError(f"This {kind} code cannot be played here.")
         return self.build(ctx, decoded)
@@ -149,14 +151,44 @@ def _play_level(ctx: Context, code: LevelCode) -> arcade.View:
     return routes.play_level(ctx, code.level())
 
 
+def _maze() -> type[MazeSpec]:
+    from engine.maze.recipe import MazeSpec
+
+    return MazeSpec
+
+
+def _level() -> type[LevelCode]:
+    from engine.maze.level_code import LevelCode
+
+    return LevelCode
+
+
+def _race() -> type[RaceSpec]:
+    from engine.modes.race.code import RaceSpec
+
+    return RaceSpec
+
+
+def _ghost() -> type[GhostCode]:
+    from engine.modes.ghost import GhostCode
+
+    return GhostCode
+
+
+def _puzzle() -> type[PuzzleCode]:
+    from engine.puzzle.codes import PuzzleCode
+
+    return PuzzleCode
+
+
 #: Every mode, in the order of the engine's registry (the help sections follow it).
 GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
-    GameMode("play", Opener(MazeSpec, routes.play_code), MenuButton("Campaign", routes.levels, 10), MAZE_HELP),
-    GameMode("play-level", Opener(LevelCode, _play_level), None, MAZE_HELP),
-    GameMode("race", Opener(RaceSpec, routes.race_code), MenuButton("Race", routes.race_setup, 20), RACE_HELP),
-    GameMode("ghost", Opener(GhostCode, routes.race_code), None, RACE_HELP),
+    GameMode("play", Opener(_maze, routes.play_code), MenuButton("Campaign", routes.levels, 10), MAZE_HELP),
+    GameMode("play-level", Opener(_level, _play_level), None, MAZE_HELP),
+    GameMode("race", Opener(_race, routes.race_code), MenuButton("Race", routes.race_setup, 20), RACE_HELP),
+    GameMode("ghost", Opener(_ghost, routes.race_code), None, RACE_HELP),
     GameMode("two-players", None, None, DUO_HELP),
-    GameMode("puzzle", Opener(PuzzleCode, routes.puzzle), MenuButton("Sliding Puzzle", routes.puzzle, 30),
+    GameMode("puzzle", Opener(_puzzle, routes.puzzle), MenuButton("Sliding Puzzle", routes.puzzle, 30),
              PUZZLE_HELP),
     GameMode("lab", None, MenuButton("Lab", routes.lab_setup, 40, "create"), LAB_HELP),
     GameMode("editor", None, MenuButton("Editor", routes.editor, 50, "create"), EDITOR_HELP),
@@ -166,6 +198,8 @@ GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
 
 def kind_openers() -> dict[str, Opens]:
     """Code kind (the engine mode's :attr:`~engine.modes.registry.ModeInfo.kind`) -> the screen that plays it."""
+    from engine.modes.registry import MODES  # here: the menu's buttons need no session class (editor, lab, puzzle)
+
     return {info.kind: mode.opens for name, info in MODES.items()
             if info.kind is not None and (mode := GAME_MODES[name]).opens is not None}
 
