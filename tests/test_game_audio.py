@@ -164,3 +164,15 @@ def test_pause_lists_the_volume_buttons_in_the_settings_order_and_arrows_follow_
     pause.on_key_press(arcade.key.RIGHT)
     assert (ctx.audio.volume, ctx.audio.music_volume) == (0.5, 0.5)
     assert ctx.store.setting("volume") == "0.5" and ctx.store.setting("music_volume") == "0.5"
+
+
+def test_the_audio_thread_naps_a_tenth_of_a_second_between_refills():
+    """pyglet's audio thread woke 50 times a second while the music played (1.2 % of a core on an idle level);
+    an enabled Audio makes it sleep AUDIO_NAP, well inside the players' 0.6 s refill margin."""
+    from pyglet.media.player_worker_thread import PlayerWorkerThread
+
+    from game.audio import AUDIO_NAP, Audio
+
+    PlayerWorkerThread._nap_time = 0.02
+    Audio(enabled=True)
+    assert PlayerWorkerThread._nap_time == AUDIO_NAP and 0.02 < AUDIO_NAP <= 0.2

@@ -3,6 +3,7 @@ alone, a step the player's old and new places; anything else the whole window.""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -79,6 +80,6 @@ class PlayParts(PartialFrames):
             rects.append(box_around([cam.world_to_screen(*map(float, centres[cell]))], half))
         if last[3] != now[3]:
             w, h = self.window.width, self.window.height
-            top = int(self.hud_height) + 2
-            rects.append((0, h - top, w, top))
+            bottom = math.ceil(h - self.hud_height)  # inside the opaque bar: the world under it need not be drawn
+            rects.append((0, bottom, w, h - bottom))
         return rects

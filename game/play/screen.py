@@ -388,22 +388,15 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.pause.draw(self.window.width, self.window.height)
             self._drawn = self._frame_key()
             return
-        self.viewport.draw(cached=(self.window.width, self.window.height), clear=self.clear)  # clears if needed
-        self.draw_under_player()
-        px, py = self.session.display_position()
         t = self.ctx.theme
-        radius = self.disc_radius()
-        pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
-        draw_player(t, px, py, radius, self.cam.zoom, pulse)
-        self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
-        if self.fog is not None:
-            draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
-
-        self.hud_camera.use()
         w, h = self.window.width, self.window.height
-        if radius * self.cam.zoom < FINDER_BELOW_PX:  # a big maze fitted with F: a ring shows where the player is
-            sx, sy = self.viewport.world_to_screen(px, py)
-            draw_finder(t, sx, sy, ui_scale(w, h))
+        px, py = self.session.display_position()
+        part = self._clear_rect
+        if part is not None and part[1] >= h - self.hud_height:  # drawn in parts, this one inside the top bar:
+            self.clear()  # the opaque bar hides the world (a clock tick costs the bar alone)
+            self.hud_camera.use()
+        else:
+            self._draw_world(px, py)
         band = (*t.panel[:3], 255)  # opaque: a zoomed maze passes under the HUD and the key help, never over
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)
@@ -415,6 +408,23 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if self.ask is not None and self.ask.visible:
             self.ask.draw(w, h)
         self._drawn = self._frame_key()
+
+    def _draw_world(self, px: float, py: float) -> None:
+        """The maze (clearing the window unless its image covers it), the player at ``(px, py)`` and its marks;
+        the HUD camera is active afterwards."""
+        t = self.ctx.theme
+        self.viewport.draw(cached=(self.window.width, self.window.height), clear=self.clear)
+        self.draw_under_player()
+        radius = self.disc_radius()
+        pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
+        draw_player(t, px, py, radius, self.cam.zoom, pulse)
+        self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
+        if self.fog is not None:
+            draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
+        self.hud_camera.use()
+        if radius * self.cam.zoom < FINDER_BELOW_PX:  # a big maze fitted with F: a ring shows where the player is
+            sx, sy = self.viewport.world_to_screen(px, py)
+            draw_finder(t, sx, sy, ui_scale(self.window.width, self.window.height))
 
     def draw_under_player(self) -> None:
         """World-camera drawing between the maze and the player (the guided start's opponent; default none)."""
