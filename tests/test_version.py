@@ -30,7 +30,9 @@ def test_the_version_is_written_once_and_the_distribution_name_is_ours():
 
 
 def test_the_changelog_starts_with_this_version():
+    """Its newest released section is this version's (an "Unreleased" section may come first: what main has since)."""
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    first = next(line for line in changelog.splitlines() if line.startswith("## "))
+    heads = [line for line in changelog.splitlines() if line.startswith("## ")]
+    first = heads[1] if heads[0] == "## Unreleased" else heads[0]
     assert first.startswith(f"## {__version__} ")
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
