@@ -8,8 +8,9 @@ dependency it is.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.test_imports import cycles, structure
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,93 +22,16 @@ ROUTER = "game.routes"
 RANK = {"module": 0, "typing": 1, "deferred": 2}
 
 
-def _module_name(path: Path, root: Path) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def full_graph(root: Path = ROOT, package: str = "game") -> dict[str, dict[str, str]]:
     """module -> {imported module of ``package``: how ("module", "deferred" inside a function or class body, or
-    "typing" under ``if TYPE_CHECKING``)}; the first kind met wins, module level first."""
-    files = {_module_name(p, root): p for p in (root / package).rglob("*.py")}
-    graph: dict[str, dict[str, str]] = {}
-    for name, path in sorted(files.items()):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        kinds: dict[int, str] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                for stmt in node.body:
-                    for n in ast.walk(stmt):
-                        kinds[id(n)] = "typing"
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for n in ast.walk(node):
-                    kinds.setdefault(id(n), "deferred")
-        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        out: dict[str, str] = {}
-        for node in ast.walk(tree):
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = here.split(".")[: len(here.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            for t in targets:
-                while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
-                    t = t.rpartition(".")[0]
-                if t and t != name:
-                    kind = kinds.get(id(node), "module")
-                    if t not in out or RANK[kind] < RANK[out[t]]:
-                        out[t] = kind
-        graph[name] = out
-    return graph
+    "typing" under ``if TYPE_CHECKING``)}; the first kind met wins, module level first (read by
+    ``tools/structure.py``'s :func:`import_kinds`, the one import-graph reader)."""
 
+    def kind(placed: frozenset[str]) -> str:
+        return "typing" if "typing" in placed else "deferred" if "deferred" in placed else "module"
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module, each sorted, sorted (Tarjan, no recursion)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        work = [(root, iter(sorted(graph[root])))]
-        while work:
-            node, it = work[-1]
-            nxt = next(it, None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
-                elif nxt in on:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                comp: list[str] = []
-                while True:
-                    m = stack.pop()
-                    on.discard(m)
-                    comp.append(m)
-                    if m == node:
-                        break
-                if len(comp) > 1:
-                    out.append(sorted(comp))
-    return sorted(out)
+    return {name: {t: min((kind(p) for p in places), key=RANK.__getitem__) for t, places in deps.items()}
+            for name, deps in structure.import_kinds(root, (package,)).items()}
 
 
 def without_router(graph: dict[str, dict[str, str]]) -> dict[str, set[str]]:

@@ -29,31 +29,28 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts)
 
 
-def import_graph(root: Path, *, typing: bool = True, deferred: bool = True,
-                 navigation: Collection[str] = ()) -> dict[str, set[str]]:
-    """module -> the modules of engine/ and game/ it imports (from the AST; nothing is imported).
+def import_kinds(root: Path, packages: Collection[str] = PACKAGES,
+                 navigation: Collection[str] = ()) -> dict[str, dict[str, set[frozenset[str]]]]:
+    """module -> {imported module of ``packages``: how each import of it is placed} (from the AST; nothing is
+    imported).  A placement is the set of what encloses the import: ``"typing"`` (an ``if TYPE_CHECKING:``
+    block), ``"deferred"`` (a function or method); the empty set is module level.
 
     Args:
-        typing: count imports inside ``if TYPE_CHECKING:`` blocks.
-        deferred: count imports inside functions and methods (module level only when False).
         navigation: modules whose top-level functions' imports are navigation (a router opening a screen
             when called), not dependencies: not counted.
     """
-    files = {module_name(p, root): p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")}
-    graph: dict[str, set[str]] = {}
+    files = {module_name(p, root): p for pkg in packages for p in (root / pkg).rglob("*.py")}
+    graph: dict[str, dict[str, set[frozenset[str]]]] = {}
     for name, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip: set[int] = set()
-        if not typing:
-            skip |= {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-                     and "TYPE_CHECKING" in ast.unparse(node.test) for stmt in node.body for n in ast.walk(stmt)}
-        if not deferred:
-            skip |= {id(n) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                     for n in ast.walk(node) if n is not node}
-        if name in navigation:
-            skip |= {id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
+        typing = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                  and "TYPE_CHECKING" in ast.unparse(node.test) for stmt in node.body for n in ast.walk(stmt)}
+        deferred = {id(n) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for n in ast.walk(node) if n is not node}
+        skip = ({id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
+                if name in navigation else set())
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        out: set[str] = set()
+        out: dict[str, set[frozenset[str]]] = {}
         for node in ast.walk(tree):
             if id(node) in skip:
                 continue
@@ -66,13 +63,28 @@ def import_graph(root: Path, *, typing: bool = True, deferred: bool = True,
                     up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(up + ([base] if base else []))
                 targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            placed = frozenset(k for k, ids in (("typing", typing), ("deferred", deferred)) if id(node) in ids)
             for t in targets:
                 while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
                     t = t.rpartition(".")[0]
                 if t and t != name:
-                    out.add(t)
+                    out.setdefault(t, set()).add(placed)
         graph[name] = out
     return graph
+
+
+def import_graph(root: Path, *, typing: bool = True, deferred: bool = True,
+                 navigation: Collection[str] = ()) -> dict[str, set[str]]:
+    """module -> the modules of engine/ and game/ it imports (see :func:`import_kinds`).
+
+    Args:
+        typing: count imports inside ``if TYPE_CHECKING:`` blocks.
+        deferred: count imports inside functions and methods (module level only when False).
+        navigation: as for :func:`import_kinds`.
+    """
+    allowed = {k for k, on in (("typing", typing), ("deferred", deferred)) if on}
+    return {name: {t for t, places in out.items() if any(p <= allowed for p in places)}
+            for name, out in import_kinds(root, navigation=navigation).items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
