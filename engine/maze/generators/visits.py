@@ -422,6 +422,13 @@ def _build_hops(grid: Grid) -> Hops:
         steps.append(tuple(row[1 : 1 + d]))
         clears.append(tuple(row[1 + most : 1 + most + d]))
         lows.append(min(row[1 : 1 + d]) if d else 0)
+    return _hops(grid, deg, steps, clears, lows, inverse)
+
+
+def _hops(grid: Grid, deg: np.ndarray, steps: list[tuple[int, ...]], clears: list[tuple[int, ...]],
+          lows: list[int], inverse: np.ndarray) -> Hops:
+    """The :class:`Hops` of ``grid`` from its distinct rows (``steps``, ``clears``, ``lows``; one visitor made per
+    row) spread to the cells by ``inverse``; ``deg`` is each cell's degree."""
     visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
     return Hops(
         ((1 << deg) - 1).astype(np.uint8).tobytes(),
@@ -552,13 +559,4 @@ def csr_hops(grid: Grid) -> Hops:
         steps.append(st)
         clears.append(tuple(clrl[lo:hi]))
         lows.append(min(st, default=0))
-    visits = [visitor(a, b) for a, b in zip(steps, clears, strict=True)]
-    return Hops(
-        ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        spread(steps, inverse),
-        spread(clears, inverse),
-        spread(lows, inverse),
-        array("i", grid.indptr.astype(np.int32).tobytes()),
-        array("i", grid.edge_id.astype(np.int32).tobytes()),
-        spread(visits, inverse),
-    )
+    return _hops(grid, deg, steps, clears, lows, inverse)
