@@ -56,8 +56,7 @@ class PlayParts(PartialFrames):
         """What the next frame shows (see :data:`Scene`)."""
         s = self.session
         still = (self.viewport.view_key(), self.pulse_left, self.paused, self.hud_help.text, *self.question_key(),
-                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(),
-                 self.minimap is not None, self.in_parts)
+                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor())
         return still, s.display_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
 
     def damage(self) -> list[Rect] | None:
@@ -65,9 +64,9 @@ class PlayParts(PartialFrames):
         old and new places (and the cell it marked); anything else (the camera, a pulse, a notice, a question,
         the fog, a floor, the minimap's dot, the guided start's extras) the whole window."""
         last, now = self._scene, self.scene()
-        if last is None or last[0] != now[0] or not now[0][-1] or now[2] < last[2]:  # < : restarted
+        if last is None or last[0] != now[0] or not self.in_parts or now[2] < last[2]:  # < : restarted
             return None
-        if now[0][-2] and (last[1] != now[1] or last[2] != now[2]):  # the minimap's dot and trail moved
+        if self.minimap is not None and (last[1] != now[1] or last[2] != now[2]):  # the minimap's dot moved
             return None
         rects: list[Rect] = []
         cam = self.viewport.cam

@@ -335,7 +335,7 @@ class RaceView(RaceScreen):
         fog = race.player.fog.version if race.player.fog is not None else 0
         still = (self.viewport.view_key(), self.countdown_line(race.sim.tick, race.countdown_left),
                  self.banner_text(), self.show_explored, fog, self.question_key(), self.lay_size,
-                 self.viewport.focus_floor(), self.minimap is not None, race.dark)
+                 self.viewport.focus_floor(), race.dark)
         return RaceScene(still, (race.player_position(), race.opponent_position()), len(race.explored()),
                          len(race.player.visited), self.hud_state())
 
@@ -344,7 +344,7 @@ class RaceView(RaceScreen):
         its trail's new piece, a cell it marked) and the top bar when a line of it changed; None (the whole
         window) when anything else did (the camera, a countdown or banner line, the fog, a question, a minimap)."""
         last, now = self._scene, self.scene()
-        if last is None or last.still != now.still or now.still[-2] or now.marked < last.marked:
+        if last is None or last.still != now.still or self.minimap is not None or now.marked < last.marked:
             return None
         zoom = self.cam.zoom
         cell = self.layer.cell_size
