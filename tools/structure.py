@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 
 PACKAGES = ("engine", "game")
+#: The last trees :func:`import_kinds` read, by its files' paths, sizes and modification times.
+_READ: dict[tuple[object, ...], dict[str, dict[str, set[frozenset[str]]]]] = {}
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -40,37 +42,70 @@ def import_kinds(root: Path, packages: Collection[str] = PACKAGES,
             when called), not dependencies: not counted.
     """
     files = {module_name(p, root): p for pkg in packages for p in (root / pkg).rglob("*.py")}
+    # The same tree read again (the tests ask several times per process) comes from the last reading: the key
+    # holds every file's path, size and modification time, so any change is read afresh.
+    key = (tuple(packages), tuple(navigation),
+           tuple((str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in files.values()))
+    if key in _READ:
+        return {name: {t: set(places) for t, places in out.items()} for name, out in _READ[key].items()}
     graph: dict[str, dict[str, set[frozenset[str]]]] = {}
     for name, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        typing = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-                  and "TYPE_CHECKING" in ast.unparse(node.test) for stmt in node.body for n in ast.walk(stmt)}
-        deferred = {id(n) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                    for n in ast.walk(node) if n is not node}
-        skip = ({id(n) for node in tree.body if isinstance(node, ast.FunctionDef) for n in ast.walk(node)}
-                if name in navigation else set())
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         out: dict[str, set[frozenset[str]]] = {}
-        for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
+        for node, placed in _placed_imports(tree, skip_functions=name in navigation):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
+            else:
                 base = node.module or ""
                 if node.level:
                     up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(up + ([base] if base else []))
                 targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            placed = frozenset(k for k, ids in (("typing", typing), ("deferred", deferred)) if id(node) in ids)
             for t in targets:
                 while t and t not in files:  # "pkg.mod.func" -> "pkg.mod"
                     t = t.rpartition(".")[0]
                 if t and t != name:
                     out.setdefault(t, set()).add(placed)
         graph[name] = out
+    if len(_READ) >= 8:  # a few readings (packages, navigation) of one tree; never an unbounded pile
+        _READ.clear()
+    _READ[key] = {name: {t: set(places) for t, places in out.items()} for name, out in graph.items()}
     return graph
+
+
+def _placed_imports(tree: ast.Module, skip_functions: bool) -> list[tuple[ast.Import | ast.ImportFrom, frozenset[str]]]:
+    """Every import statement of ``tree`` with its placement (see :func:`import_kinds`), in ``ast.walk`` order.
+
+    One pass over the tree: a node inside the body of an ``if ...TYPE_CHECKING...:`` is ``"typing"``, a node
+    inside a function or method ``"deferred"``; with ``skip_functions``, the imports inside the module's top-level
+    functions are left out.
+    """
+    found: list[tuple[int, int, ast.Import | ast.ImportFrom, frozenset[str]]] = []
+    # (node, depth, typing, deferred); a node's rank in ast.walk's breadth-first order is (depth, visit order
+    # within its depth), which the sort below restores.
+    stack: list[tuple[ast.AST, int, bool, bool]] = [(tree, 0, False, False)]
+    order = 0
+    while stack:
+        node, depth, typing, deferred = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            kinds = frozenset(k for k, on in (("typing", typing), ("deferred", deferred)) if on)
+            found.append((depth, order, node, kinds))
+        order += 1
+        children: list[tuple[ast.AST, int, bool, bool]] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            children = [(c, depth + 1, typing, True) for c in ast.iter_child_nodes(node)]
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            body = {id(c) for c in node.body}
+            children = [(c, depth + 1, typing or id(c) in body, deferred) for c in ast.iter_child_nodes(node)]
+        elif isinstance(node, ast.Module):
+            children = [(c, 1, False, False) for c in node.body
+                        if not (skip_functions and isinstance(c, ast.FunctionDef))]
+        else:
+            children = [(c, depth + 1, typing, deferred) for c in ast.iter_child_nodes(node)]
+        stack.extend(reversed(children))
+    return [(node, kinds) for _, _, node, kinds in sorted(found, key=lambda f: (f[0], f[1]))]
 
 
 def import_graph(root: Path, *, typing: bool = True, deferred: bool = True,
