@@ -199,10 +199,17 @@ class PanelButton(ActionButton):
 
 def label_width(value: str, size: float) -> float:
     """Pixels ``value`` takes in the buttons' font at ``size`` points (plus the button's inner margin)."""
+    return _label_width(value, size) + 10
+
+
+@lru_cache(maxsize=2048)
+def _label_width(value: str, size: float) -> float:
+    """The measured width (a pure function of the text and size: the font is fixed; measuring lays a text out
+    twice, and the panel measures the same labels at every layout)."""
     measure = _measure()
     measure.font_size = size
     measure.text = value
-    return float(measure.content_width) + 10
+    return float(measure.content_width)
 
 
 @lru_cache(maxsize=1)

@@ -166,6 +166,9 @@ class CodeField(gui.UIInputText):
 
 
 _MEASURE: list[arcade.Text] = []
+#: Widths :func:`label_width` measured, by (text, font size): a width depends on nothing else (the buttons' font
+#: is fixed), and measuring lays a pyglet text out twice (a setup screen's click re-measured every label).
+_WIDTHS: dict[tuple[str, float], float] = {}
 
 
 def label_width(text: str, font_size: float) -> float:
@@ -173,10 +176,16 @@ def label_width(text: str, font_size: float) -> float:
     if not _MEASURE:
         _MEASURE.append(arcade.Text("", 0, 0, font_name=BUTTON_FONTS, font_size=12))
         _MEASURE.append(arcade.Text("", 0, 0, font_size=12))
-    t = _MEASURE[0]
-    t.font_size = font_size
-    t.text = text
-    return float(t.content_width)
+    width = _WIDTHS.get((text, font_size))
+    if width is None:
+        t = _MEASURE[0]
+        t.font_size = font_size
+        t.text = text
+        width = float(t.content_width)
+        if len(_WIDTHS) >= 4096:  # labels times sizes: a few hundred in a session; never a growing pile
+            _WIDTHS.clear()
+        _WIDTHS[(text, font_size)] = width
+    return width
 
 
 def needs_render(ui: gui.UIManager) -> bool:
