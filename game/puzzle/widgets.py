@@ -207,8 +207,9 @@ def _label_width(value: str, size: float) -> float:
     """The measured width (a pure function of the text and size: the font is fixed; measuring lays a text out
     twice, and the panel measures the same labels at every layout)."""
     measure = _measure()
-    measure.font_size = size
-    measure.text = value
+    with measure:  # one pyglet layout for both changes
+        measure.font_size = size
+        measure.text = value
     return float(measure.content_width)
 
 

@@ -257,9 +257,10 @@ class HelpView(BaseView):
             for n, i in enumerate(rows_of):
                 text, value, size, heading = self.rows[i]
                 indent = 0.0 if heading else 16 * s
-                text.font_size = size * s
-                text.width = int(text_w - indent)
-                text.text = value
+                with text:  # one pyglet layout for the three changes (each alone laid the wrapped text out again)
+                    text.font_size = size * s
+                    text.width = int(text_w - indent)
+                    text.text = value
                 h = text.content_height + (6 if heading else 9) * s
                 if parts[-1] and y - h < bottom and n > 0:
                     parts.append([rows_of[0]])  # the heading again on the continued page

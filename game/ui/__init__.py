@@ -179,8 +179,9 @@ def label_width(text: str, font_size: float) -> float:
     width = _WIDTHS.get((text, font_size))
     if width is None:
         t = _MEASURE[0]
-        t.font_size = font_size
-        t.text = text
+        with t:  # one pyglet layout for both changes
+            t.font_size = font_size
+            t.text = text
         width = float(t.content_width)
         if len(_WIDTHS) >= 4096:  # labels times sizes: a few hundred in a session; never a growing pile
             _WIDTHS.clear()
