@@ -339,10 +339,13 @@ _FITTED: weakref.WeakKeyDictionary[arcade.Text, tuple[tuple[object, ...], tuple[
 
 def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None,
               step: float | None, middle: bool) -> None:
-    if text.font_size != size:
-        text.font_size = size
-    if text.text != value:
-        text.text = value
+    resize, retext = text.font_size != size, text.text != value
+    if resize or retext:
+        with text:  # one pyglet layout for both changes (each alone lays the text out)
+            if resize:
+                text.font_size = size
+            if retext:
+                text.text = value
     if text.multiline or text.content_width <= max_width:
         return
     if min_size is not None:
