@@ -74,9 +74,10 @@ class EditorTexts:
         pw = panel_width(width)
         left = width - pw + 12
         for text, key, size in ((self.mode, "mode", 12), (self.message, "message", 12)):
-            text.width = pw - 24
-            text.font_size = size * min(s, 1.3)
-            text.text = self.values[key]
+            with text:  # one pyglet layout for the three changes
+                text.width = pw - 24
+                text.font_size = size * min(s, 1.3)
+                text.text = self.values[key]
         self.mode.position = (left, self.mode_top)
         below = self.mode.y - (self.mode.content_height if self.mode.text else 0) - 10 * s
         self.message.position = (left, below)

@@ -188,13 +188,15 @@ class PuzzleView(ProgressArea, Screen):
         k = ui_scale(w, h)
         margin = 16 * k
         area_l, area_r = margin, w - panel_width(w) - margin
-        self.t_help.font_size = 10 * k
-        self.t_help.width = int(area_r - area_l)
+        with self.t_help:  # one pyglet layout for both changes
+            self.t_help.font_size = 10 * k
+            self.t_help.width = int(area_r - area_l)
         self.t_help.position = (area_l, 4 * k)
         self._refresh_help()
         help_h = self.t_help.content_height
-        self.t_progress.font_size = 11 * k
-        self.t_progress.width = int(area_r - area_l)
+        with self.t_progress:  # one pyglet layout for both changes
+            self.t_progress.font_size = 11 * k
+            self.t_progress.width = int(area_r - area_l)
         prog_y = 4 * k + help_h + 6 * k
         self.t_progress.position = (area_l, prog_y)
         line = self.t_progress.font_size * 1.5

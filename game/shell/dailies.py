@@ -159,15 +159,17 @@ class DailiesView(BaseView):
         self.style_buttons(min(16 * s, h * 0.4))
         x = half + 10 * s
         room = width - x - 20 * s
-        self.streak.font_size = 14 * s
-        self.streak.width = int(room)
+        with self.streak:  # one pyglet layout for both changes
+            self.streak.font_size = 14 * s
+            self.streak.width = int(room)
         self.streak.position = (x, top)
         y = self.streak.bottom - 16 * s
         size = min(13 * s, (y - 20 * s) / ((CALENDAR_DAYS + 1) * 1.25))
         widths = (0.34, 0.22, 0.22, 0.22)
         for text, share in zip(self.columns_text, widths, strict=True):
-            text.font_size = max(7.0, size)
-            text.width = int(room * share)
+            with text:  # one pyglet layout for both changes
+                text.font_size = max(7.0, size)
+                text.width = int(room * share)
             text.position = (x, y)
             x += room * share
         snap_to_pixels([self.title, self.status, self.streak, *self.columns_text])

@@ -91,9 +91,10 @@ class ChoiceOverlay(Overlay):
         panel_w = min(width - 40.0, max(520 * s, n * 210 * s))
         pad = 20 * s
         fit_text(self.title, self.title_value, 26 * s, panel_w - 2 * pad)
-        self.line.width = int(panel_w - 2 * pad)
-        self.line.font_size = 15 * s
-        self.line.text = self.line_value
+        with self.line:  # one pyglet layout for the three changes
+            self.line.width = int(panel_w - 2 * pad)
+            self.line.font_size = 15 * s
+            self.line.text = self.line_value
         button_h = 48 * s
         gap = 14 * s
         button_w = min(260 * s, (panel_w - 2 * pad - (n - 1) * gap) / n)

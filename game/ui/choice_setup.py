@@ -252,8 +252,9 @@ class ChoiceSetupView(BaseView):
         self.code_hint.position = (width / 2, self._box_bottom - 8 - self.code_hint.content_height)
         fit_text(self.hint, HINT, int(12 * scale), width - 40, 9, step=1)
         self.hint.position = (width / 2, 16)
-        self.message.font_size = int(14 * scale)
-        self.message.width = int(width - 40)
+        with self.message:  # one pyglet layout for both changes
+            self.message.font_size = int(14 * scale)
+            self.message.width = int(width - 40)
         self.message.position = (width / 2, self.code_hint.y - 10)
         request_render(self.ui)
 
