@@ -236,7 +236,7 @@ class MazeLayer:
 
     def _geometry(self, rows: np.ndarray) -> Any:
         data = np.ascontiguousarray(rows, dtype=np.float32)
-        buf = self.ctx.buffer(data=data.tobytes() if len(data) else np.zeros(4, np.float32).tobytes())
+        buf = self.ctx.buffer(data=data if len(data) else np.zeros(4, np.float32))  # uploaded with no copy
         geo = self.ctx.geometry([self._desc(buf)], mode=self.ctx.TRIANGLES)
         geo._tessera_count = len(data)  # noqa: SLF001 - vertex count to render
         return geo
