@@ -170,3 +170,13 @@ def test_the_shipped_campaign_is_read_once_and_kept_without_packs(tmp_path):
     first = shipped_campaign()
     assert shipped_campaign() is first
     assert with_packs(first, tmp_path) is first  # no pack: nothing to add, the same campaign (and code index)
+
+
+def test_starting_the_early_build_leaves_numpy_and_arcade_to_its_thread():
+    import subprocess
+    import sys
+
+    probe = ("import sys, game.play.early as e; e.start('play', None); "
+             "print(sorted(m for m in ('numpy', 'arcade', 'pyglet', 'engine.maze.model') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"  # the main thread goes straight on to import arcade; the thread does the rest

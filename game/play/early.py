@@ -14,7 +14,6 @@ import threading
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from engine.modes.play import shortest_way
 from game.workers import CancelledFn, ProgressFn, Task
 
 if TYPE_CHECKING:
@@ -34,6 +33,8 @@ def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -
     (``progress(fraction 0..1, message)``): its shortest way (cached on the maze) and, unless it is dark, the maze
     picture's arrays (:func:`game.render.maze_layer.prepare_layer`) and its overview
     (:func:`game.render.raster.overview`); None when ``cancelled()`` turned True."""
+    from engine.modes.play import shortest_way
+
     progress(0.05, f"Generating {spec.width}×{spec.height} {spec.shape} cells")
     maze = spec.build()
     if cancelled():
