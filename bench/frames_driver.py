@@ -57,6 +57,8 @@ def main() -> None:
 
     record: dict[str, object] = {"scenario": scenario, "launched": LAUNCHED, "frames": [], "marks": {}}
     frames: list[list[object]] = record["frames"]  # type: ignore[assignment]
+    record["cpu_frames"] = []  # per frame in ``frames``: CPU seconds of the process and of the window's thread
+    cpu: list[list[float]] = record["cpu_frames"]  # type: ignore[assignment]
     marks: dict[str, float] = record["marks"]  # type: ignore[assignment]
     state = {"keep_all": False}
 
@@ -73,6 +75,7 @@ def main() -> None:
             if state["keep_all"] or len(frames) < 50:
                 view = window.current_view
                 frames.append([time.time(), type(view).__name__ if view is not None else ""])
+                cpu.append([time.process_time(), time.thread_time()])
 
         window.flip = flipped  # type: ignore[method-assign]
 
