@@ -145,7 +145,8 @@ def trail_strips(maze: Maze, cells: list[int], live: tuple[float, float], live_f
 
 @dataclass(frozen=True)
 class LayerArrays:
-    """The numpy part of a :class:`~game.render.maze_layer.MazeLayer` (no GL: :func:`prepare_layer` makes it on a worker thread).
+    """The numpy part of a :class:`~game.render.maze_layer.MazeLayer` (no GL: :func:`prepare_layer` makes it on a
+    worker thread).
 
     Attributes:
         floor: ``(V, 4)`` rows ``x, y, 0, 0`` of every cell's triangles, cells sorted by centre height.
