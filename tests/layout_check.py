@@ -135,9 +135,12 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
         return any(b[0] <= box[0] + TOLERANCE and box[2] <= b[2] + TOLERANCE and b[1] <= box[1] + TOLERANCE
                    and box[3] <= b[3] + TOLERANCE for b in button_boxes)
 
+    is_text = [w.startswith("text") for w, _ in boxes]
+    labels = [t and on_a_button(box) for t, (_, box) in zip(is_text, boxes, strict=True)]  # once per text, not per pair
     for i, (wa, a) in enumerate(boxes):
-        for wb, b in boxes[i + 1:]:
-            if wa.startswith("text") != wb.startswith("text") and on_a_button(a if wa.startswith("text") else b):
+        for j in range(i + 1, len(boxes)):
+            wb, b = boxes[j]
+            if is_text[i] != is_text[j] and labels[i if is_text[i] else j]:
                 continue
             if _overlap(a, b):
                 problems.append(f"{name} {width}x{height}: {wa} overlaps {wb}")
