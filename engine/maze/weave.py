@@ -36,7 +36,9 @@ from typing import NoReturn
 
 import numpy as np
 
-from engine.maze.generators.visits import Hops, degree_visitors, spread
+from engine.maze.generators._common import to_passage
+from engine.maze.generators.growing_tree import tuple_walk
+from engine.maze.generators.visits import Hops, _mix, degree_visitors, spread
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.maze.model import Maze
 from engine.rng import Rng
@@ -293,6 +295,22 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
         ``(quotient, base_edge)``: a :class:`Grid` of kind ``weave-quotient`` (no geometry)
         and ``(E_q,)`` int64, the base edge of each quotient edge.
     """
+    node_of, keep = _groups(grid, cr)
+    new_id = np.cumsum(keep, dtype=np.int32) - 1
+    node = new_id[node_of]
+    del node_of, new_id
+    nq = int(keep.sum())
+    del keep
+    base_edge, pairs, csr, twin = _contract(grid, cr, node, nq)
+    layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)
+    q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, csr, layout)
+    q.memo(TWIN_KEY, lambda: twin)
+    return q, base_edge
+
+
+def _groups(grid: Grid, cr: Crossings) -> tuple[np.ndarray, np.ndarray]:
+    """``(node_of, keep)``: ``(n,)`` int32, each cell's group's kept cell (``a`` for ``a - X - b``, ``c`` for
+    ``c = d``, else itself), and ``(n,)`` bool, the kept cells (not ``X``, ``b`` or ``d``)."""
     n = grid.n
     # int32 throughout (ids < 2**31): at a million cells the temporaries are the peak of a weave build.
     node_of = np.arange(n, dtype=np.int32)
@@ -303,9 +321,20 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     keep[cr.over] = False
     keep[cr.b] = False
     keep[cr.d] = False
-    new_id = np.cumsum(keep, dtype=np.int32) - 1
-    node = new_id[node_of]
-    del node_of, new_id
+    return node_of, keep
+
+
+def _contract(
+    grid: Grid, cr: Crossings, node: np.ndarray, count: int
+) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    """The quotient's edges and CSR with cell ``x`` in node ``node[x]`` (``count`` nodes; ``node`` must keep
+    the kept cells' order: :func:`quotient_grid` numbers them ``0..``, :func:`cell_walk` keeps cell ids).
+
+    Returns ``(base_edge, pairs, (indptr, nbr, edge_id), twin)``: ``(E_q,)`` int64 base edge of each
+    quotient edge; ``(E_q, 2)`` int32 node pairs ``lo < hi``; the CSR, each node's row listing its edges
+    where it is the lower end then those where it is the higher, each part in base edge order; and
+    each CSR entry's twin (the same edge's entry at its other end).
+    """
     avail = ~cr.closed
     avail[cr.forced] = False
     base_edge = np.flatnonzero(avail)
@@ -316,16 +345,17 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     v = node[grid.edges[base_edge, 1]]
     np.minimum(u, v, out=pairs[:, 0])
     np.maximum(u, v, out=pairs[:, 1])
-    del u, v, node
+    del u, v
     src = pairs.T.ravel()  # lo then hi: each edge seen from both ends
-    order = _stable_order(src)
-    nq = int(keep.sum())
-    indptr = np.zeros(nq + 1, dtype=np.int32)
-    np.cumsum(np.bincount(src, minlength=nq), out=indptr[1:])
+    # A stable sort: the lo and hi ends each come in base edge order, a few long ascending runs that
+    # timsort (numpy's stable sort of int32) merges in about a third of the time two radix passes take.
+    order = np.argsort(src, kind="stable")
+    indptr = np.zeros(count + 1, dtype=np.int32)
+    np.cumsum(np.bincount(src, minlength=count), out=indptr[1:])
     del src
     nbr = pairs[:, ::-1].T.ravel()[order]  # hi then lo
     eid = (order % m).astype(np.int32)
-    # Each CSR entry's twin (the same edge seen from its other end), for quotient_hops: entry t holds
+    # Each CSR entry's twin (the same edge seen from its other end), for the walkers' tables: entry t holds
     # end order[t] of the 2m ends (lo ends, then hi ends); its twin holds end (order[t] + m) % 2m.
     where = np.empty(2 * m, dtype=np.int32)
     where[order] = np.arange(2 * m, dtype=np.int32)
@@ -333,20 +363,7 @@ def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
     order %= 2 * m
     twin = where[order]
     del order, where
-    layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)
-    q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
-    q.memo(TWIN_KEY, lambda: twin)
-    return q, base_edge
-
-
-def _stable_order(keys: np.ndarray) -> np.ndarray:
-    """``np.argsort(keys, kind="stable")`` of non-negative int32 keys, as two stable sorts of 16-bit halves
-    (numpy sorts 16-bit keys by radix: about twice as fast at millions of keys; the same order)."""
-    low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
-    if int(keys.max(initial=0)) < 1 << 16:
-        return low
-    out: np.ndarray = low[np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")]
-    return out
+    return base_edge, pairs, (indptr, nbr, eid), twin
 
 
 TWIN_KEY = "weave.twin"
@@ -441,6 +458,106 @@ def quotient_hops(q: Grid) -> Hops:
     )
 
 
+def cell_walk(grid: Grid, cr: Crossings, rng: Rng) -> tuple[np.ndarray, np.ndarray]:
+    """The backtracker's tree on the quotient graph of ``grid`` and ``cr``, walked on the base grid's cell ids.
+
+    The quotient's nodes keep their group's kept cell as id (the cells ``X``, ``b`` and ``d`` become holes
+    without neighbours), so a node's offsets to its neighbours are lattice steps that repeat all over the
+    grid, and the walkers' tables hold one tuple per pattern (a few thousand) instead of one per node.  Node
+    order is the kept cells' order, each row's slot order is :func:`quotient_grid`'s, and the start is the
+    same node: the same draws and the same tree as the backtracker on :func:`quotient_grid` (tested).
+
+    Returns:
+        ``(base_edge, tree)``: ``(E_q,)`` int64, the base edge of each quotient edge (as
+        :func:`quotient_grid` gives it), and ``(E_q,)`` bool, the tree's edges.
+    """
+    node_of, keep = _groups(grid, cr)
+    nodes = np.flatnonzero(keep)
+    del keep
+    base_edge, _, (indptr, nbr, eid), twin = _contract(grid, cr, node_of, grid.n)
+    del node_of
+    full, step, clear = _cell_tables(indptr, nbr, twin)
+    del nbr, twin
+    pas = tuple_walk(
+        full,
+        step,
+        clear,
+        array("i", indptr.tobytes()),
+        array("i", eid.tobytes()),
+        len(base_edge),
+        rng,
+        nodes,
+    )
+    return base_edge, to_passage(pas)
+
+
+def _cell_tables(
+    indptr: np.ndarray, nbr: np.ndarray, twin: np.ndarray
+) -> tuple[bytes, list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``(full, step, clear)`` of a CSR graph (as :class:`Hops` holds them), one tuple shared per pattern.
+
+    A node's pattern is its degree, its offsets to its neighbours and its slot in each of them, mixed into
+    a 64-bit key by one running sum over the CSR (as :func:`engine.maze.generators.visits.csr_hops` does);
+    every node is checked against its pattern's first node entry by entry, so a collision (never seen)
+    gives every node its own tuples instead.
+
+    Raises:
+        ValueError: a node with more than 8 neighbours (the walkers' limit).
+    """
+    n = len(indptr) - 1
+    ip = indptr.astype(np.int64)
+    deg = np.diff(ip)
+    if n and int(deg.max()) > 8:
+        raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
+    m = len(nbr)
+    src = np.repeat(np.arange(n, dtype=np.int32), deg)
+    pos = np.arange(m, dtype=np.int32)
+    pos -= indptr[src]  # slot of each entry in its node's row
+    # Per entry, its offset and its slot at the neighbour (what the clear mask is made of) as one int.
+    val = nbr.astype(np.int64)
+    val -= src
+    del src
+    val <<= 3
+    val += pos[twin]
+    mul = _mix(9)
+    with np.errstate(over="ignore"):
+        term = val.view(np.uint64) * mul[pos]
+        del pos
+        acc = np.zeros(m + 1, dtype=np.uint64)
+        np.cumsum(term, out=acc[1:])
+        del term
+        key = acc[ip[1:]] - acc[ip[:-1]]
+        del acc
+        key += deg.astype(np.uint64) * mul[8]
+    _, rep, inverse = np.unique(key, return_index=True, return_inverse=True)
+    del key
+    inverse = inverse.ravel()
+    mine = rep[inverse]
+    same = np.repeat(ip[mine] - ip[:-1], deg)
+    exact = np.array_equal(deg[mine], deg)
+    del mine
+    if exact:
+        same += np.arange(m, dtype=np.int64)
+        exact = np.array_equal(val[same], val)
+    del same
+    if not exact:  # a key collision: every node its own pattern
+        rep = np.arange(n, dtype=np.int64)
+        inverse = rep
+    count = deg[rep]
+    ptr = np.zeros(len(rep) + 1, dtype=np.int64)
+    np.cumsum(count, out=ptr[1:])
+    take = np.arange(int(ptr[-1]), dtype=np.int64) + np.repeat(ip[rep] - ptr[:-1], count)
+    rows = val[take]
+    del val, take
+    offl = (rows >> 3).tolist()
+    clrl = (0xFF ^ (1 << (rows & 7))).tolist()
+    ptl = ptr.tolist()
+    steps = [tuple(offl[lo:hi]) for lo, hi in zip(ptl[:-1], ptl[1:], strict=True)]
+    clears = [tuple(clrl[lo:hi]) for lo, hi in zip(ptl[:-1], ptl[1:], strict=True)]
+    full = ((1 << deg) - 1).astype(np.uint8).tobytes()
+    return full, spread(steps, inverse), spread(clears, inverse)
+
+
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
     """``base`` plus one under-edge ``c[k] - d[k]`` per crossing ``over[k]`` (module docstring).
 
@@ -515,10 +632,13 @@ def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str]
     info = get_generator(algorithm)
     check_weave(base.kind, info.name, share)
     cr = place_crossings(base, share, rng)
-    q, base_edge = quotient_grid(base, cr)
-    q.memo("generators.hops", lambda: quotient_hops(q))
     _, opts = _check(base, info.name, options)
-    tree = info.run(q, rng, opts)
+    if info.name == "backtracker":
+        base_edge, tree = cell_walk(base, cr, rng)
+    else:
+        q, base_edge = quotient_grid(base, cr)
+        q.memo("generators.hops", lambda: quotient_hops(q))
+        tree = info.run(q, rng, opts)
     e0 = base.num_edges
     passage = np.zeros(e0 + len(cr), dtype=bool)
     passage[base_edge[tree]] = True
