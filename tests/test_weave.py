@@ -452,7 +452,7 @@ def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_quotient_hops_equal_the_generic_tables(shape):
     from engine.maze.generators._common import _build_hops
-    from engine.maze.weave import quotient_hops
+    from engine.maze.weave_quotient import quotient_hops
 
     base = make_grid(shape, 25, 20)
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
@@ -572,7 +572,7 @@ def test_over_ends_are_the_first_two_open_neighbours(shape):
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_quotient_twins_from_the_contraction_equal_the_sorted_ones(shape):
     """The CSR twins quotient_grid hands to quotient_hops are each edge's other entry (as sorting finds them)."""
-    from engine.maze.weave import TWIN_KEY, _twins
+    from engine.maze.weave_quotient import TWIN_KEY, _twins
 
     base = make_grid(shape, 25, 20)
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
@@ -609,7 +609,7 @@ def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
 
     from engine.maze.generators.growing_tree import TUPLE_KINDS, backtracker_core
     from engine.maze.grids.base import build_grid
-    from engine.maze.weave import quotient_hops
+    from engine.maze.weave_quotient import quotient_hops
 
     grid = make_grid(shape, 30, 24)
     for seed in range(4):
@@ -630,7 +630,7 @@ def test_the_walk_on_cell_ids_carves_the_quotients_tree(shape, w, h):
     import copy
 
     from engine.maze.generators import GENERATORS
-    from engine.maze.weave import cell_walk, quotient_hops
+    from engine.maze.weave_quotient import cell_walk, quotient_hops
 
     grid = make_grid(shape, w, h)
     for share, seed in itertools.product((0.0, 0.3, 1.0), range(3)):
