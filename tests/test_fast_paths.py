@@ -110,7 +110,7 @@ def test_weave_crossings_on_the_lattice_match_the_ring_tables(shape, w, h, seed)
     order = Rng(seed).permutation(grid.n)
     degree = np.diff(grid.indptr)
     pos = np.flatnonzero(degree[order] == degree.max())
-    fast = _greedy_lattice(grid, order[pos], bytearray(grid.n))
+    fast = _greedy_lattice(grid, order[pos])
     general = _greedy_rings(grid, order, pos, degree, bytearray(grid.n))
     assert fast and fast == general
 

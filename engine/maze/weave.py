@@ -142,11 +142,10 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     degree = np.diff(grid.indptr)
     pos = np.flatnonzero((coin < share) & (degree[order] == full))
     del coin
-    touched = bytearray(n)
     if grid.plain:
-        chosen = _greedy_lattice(grid, order[pos], touched)
+        chosen = _greedy_lattice(grid, order[pos])
     else:
-        chosen = _greedy_rings(grid, order, pos, degree, touched)
+        chosen = _greedy_rings(grid, order, pos, degree, bytearray(n))
     at = pos[np.array(chosen, dtype=np.int64)]
     pk = pick[at].astype(np.int64)
     k = len(at)
@@ -202,41 +201,59 @@ def _greedy_rings(grid: Grid, order: np.ndarray, pos: np.ndarray, degree: np.nda
     return chosen
 
 
-def _greedy_lattice(grid: Grid, cells: np.ndarray, touched: bytearray) -> list[int]:
-    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior
-    cells): the ring is found by arithmetic on the cell id (square: ``x +- 1``, ``x +- w``; hex
-    rows shift by half a cell, so the rows above and below hold ``x +- w + odd - 1`` and
-    ``x +- w + odd``), the same choice without a neighbour table per candidate."""
-    w = grid.width
-    chosen: list[int] = []
-    if grid.kind == "square":
-        for i, x in enumerate(cells.tolist()):
-            if touched[x] or touched[x - 1] or touched[x + 1] or touched[x - w] or touched[x + w]:
-                continue
-            touched[x] = touched[x - 1] = touched[x + 1] = touched[x - w] = touched[x + w] = 1
-            chosen.append(i)
-        return chosen
-    # hex: the six neighbours must be interior too (the bridge's corner edges close), so the
-    # candidate's row and column are at least 2 from every side of the grid.
-    h = grid.height
+#: Steps ``(dr, dc)`` to the cells whose ring meets a cell's ring (every cell at most 2 steps away):
+#: square rows and columns; hex in axial coordinates (row, ``col - (row - row % 2) / 2``: odd rows shift
+#: east by half a cell, so a cell's neighbours are ``(0, +-1)``, ``(-1, 0)``, ``(-1, 1)``, ``(1, -1)``, ``(1, 0)``).
+_NEAR = {
+    "square": [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < abs(dr) + abs(dc) <= 2],
+    "hex": [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < max(abs(dr), abs(dc), abs(dr + dc)) <= 2],
+}
+_FREE = np.iinfo(np.int32).max
+
+
+def _greedy_lattice(grid: Grid, cells: np.ndarray) -> list[int]:
+    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior cells, in
+    visit order), vectorised: the positions in ``cells`` of the crossings chosen, in visit order.
+
+    Taking each candidate in turn whose ring meets no chosen one's is the lexicographically first maximal
+    independent set of the graph joining candidates whose rings meet (at most 2 steps apart).  It is found
+    in rounds: a live candidate earlier than every live candidate near it is chosen, and it and the
+    candidates near it leave; a candidate leaves only beside a chosen one, so each one chosen in a
+    round is one the loop chooses (a few dozen rounds for a million cells, each over the live ones).
+    On hex grids the candidate's six neighbours must be interior too (the bridge's corner edges close),
+    so its row and column are at least 2 from every side of the grid.
+    """
+    w, h = grid.width, grid.height
     r, c = cells // w, cells % w
-    inner = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
-    low = cells + (r & 1) - 1  # the lower-left neighbour's column in this row
-    for i, x, a in zip(inner.tolist(), cells[inner].tolist(), low[inner].tolist(), strict=True):
-        if (
-            touched[x]
-            or touched[x - 1]
-            or touched[x + 1]
-            or touched[a - w]
-            or touched[a - w + 1]
-            or touched[a + w]
-            or touched[a + w + 1]
-        ):
-            continue
-        touched[x] = touched[x - 1] = touched[x + 1] = touched[a - w] = touched[a - w + 1] = 1
-        touched[a + w] = touched[a + w + 1] = 1
-        chosen.append(i)
-    return chosen
+    if grid.kind == "hex":
+        idx = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
+        r, c = r[idx], c[idx]
+        c = c - (r - (r & 1)) // 2 + (h + 1) // 2  # axial column, shifted to stay >= 0
+        span = w + (h + 1) // 2
+    else:
+        idx = np.arange(len(cells), dtype=np.int64)
+        span = w
+    stride = span + 4  # a frame of 2 free cells on every side: no step leaves the table
+    at = (r + 2) * stride + c + 2
+    del r, c
+    rank = np.full((h + 4) * stride, _FREE, dtype=np.int32)
+    rank[at] = np.arange(len(at), dtype=np.int32)
+    steps = [dr * stride + dc for dr, dc in _NEAR[grid.kind]]
+    live = np.arange(len(at), dtype=np.int32)  # candidates still undecided, by rank
+    chosen = []
+    while len(live):
+        here = at[live]
+        least = rank[here + steps[0]]
+        for s in steps[1:]:
+            np.minimum(least, rank[here + s], out=least)
+        won = here[live < least]
+        chosen.append(live[live < least])
+        rank[won] = _FREE
+        for s in steps:
+            rank[won + s] = _FREE
+        live = live[rank[here] != _FREE]
+    out: list[int] = idx[np.sort(np.concatenate(chosen))].tolist() if chosen else []
+    return out
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
