@@ -273,10 +273,22 @@ def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Gr
     uid = np.arange(e0, e0 + k, dtype=np.int32)
     ends = np.concatenate([c, d])
     pos = np.concatenate([_slot_of(base, c, over), _slot_of(base, d, over)]) + 1 if k else np.zeros(0, np.int64)
-    order = np.argsort(pos, kind="stable")
-    nbr = np.insert(base.nbr, pos[order], np.concatenate([d, c])[order].astype(np.int32))
-    eid = np.insert(base.edge_id, pos[order], np.concatenate([uid, uid])[order])
-    indptr = base.indptr.astype(np.int64).copy()
+    # Insert each under-edge's entry before CSR position pos (right after the direct edge to the crossing
+    # cell), as np.insert does, without its copies: the j-th insertion by position lands at pos + j, the
+    # old entries fill the rest in order (the positions are distinct: the crossings' rings are disjoint).
+    order = np.argsort(pos)
+    put = pos[order] + np.arange(2 * k)
+    size = len(base.nbr) + 2 * k
+    old = np.ones(size, dtype=bool)
+    old[put] = False
+    nbr = np.empty(size, dtype=np.int32)
+    nbr[put] = np.concatenate([d, c])[order]
+    nbr[old] = base.nbr
+    eid = np.empty(size, dtype=np.int32)
+    eid[put] = np.concatenate([uid, uid])[order]
+    eid[old] = base.edge_id
+    del order, put, old
+    indptr = base.indptr.astype(np.int64)
     indptr[1:] += np.cumsum(np.bincount(ends, minlength=base.n))
 
     def walls() -> np.ndarray:
