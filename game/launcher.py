@@ -36,6 +36,10 @@ def open_window(request: WindowRequest | None) -> int:
 
     No display (or no OpenGL) gives one line on stderr and exit code 2.
     """
+    if request is not None:
+        from game.play.early import start
+
+        start(request.command, request.code)  # a big maze is made while the window opens (before arcade is imported)
     try:
         from game.app import run
 
