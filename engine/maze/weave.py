@@ -243,9 +243,17 @@ def _greedy_lattice(grid: Grid, cells: np.ndarray) -> list[int]:
     chosen = []
     while len(live):
         here = at[live]
-        least = rank[here + steps[0]]
-        for s in steps[1:]:
-            np.minimum(least, rank[here + s], out=least)
+        if len(live) == len(at):  # the first round, over half the cells: shifted slices of the whole table
+            inner = slice(2 * stride + 2, len(rank) - 2 * stride - 2)
+            near = np.full(len(rank), _FREE, dtype=np.int32)
+            for s in steps:
+                np.minimum(near[inner], rank[inner.start + s : inner.stop + s], out=near[inner])
+            least = near[here]
+            del near
+        else:
+            least = rank[here + steps[0]]
+            for s in steps[1:]:
+                np.minimum(least, rank[here + s], out=least)
         won = here[live < least]
         chosen.append(live[live < least])
         rank[won] = _FREE
