@@ -46,6 +46,13 @@ def spec(shape: str, w: int, h: int) -> Any:  # noqa: ANN401 - old and new code'
 
 def main() -> None:
     scenario, out_path = sys.argv[1], sys.argv[2]
+    if scenario != "bare":
+        try:  # new code: what the launcher does before it imports arcade (game.launcher.open_window)
+            from game.audio import quicker_media_start
+        except ImportError:
+            pass
+        else:
+            quicker_media_start()
     if scenario == "play300":
         try:  # new code: what `tessera play CODE` does before it imports arcade (game.launcher.open_window)
             from game.play.early import start as start_early

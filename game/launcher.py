@@ -36,6 +36,9 @@ def open_window(request: WindowRequest | None) -> int:
 
     No display (or no OpenGL) gives one line on stderr and exit code 2.
     """
+    from game.audio import quicker_media_start
+
+    quicker_media_start()  # before arcade imports pyglet.media
     if request is not None:
         from game.play.early import start
 

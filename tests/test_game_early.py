@@ -27,8 +27,12 @@ def small_big(monkeypatch):
         task.wait(10)
 
 
+def _no_progress(fraction: float, message: str) -> None:
+    pass
+
+
 def _made(spec: MazeSpec):
-    got = early.take(spec, lambda: False)
+    got = early.take(spec, _no_progress, lambda: False)
     assert got is not None
     return got
 
@@ -42,7 +46,7 @@ def test_a_big_maze_code_is_made_early_with_its_way_and_pictures(small_big):
     assert maze._cache.get("way") == shortest_path(maze.open_lists(), maze.start, maze.goal)
     assert maze in maze_layer._PREPARED  # the picture's arrays: the window's thread only uploads them
     assert raster.overview(maze) is raster.overview(maze)  # made once
-    assert early.take(SPEC, lambda: False) is None  # handed over once
+    assert early.take(SPEC, _no_progress, lambda: False) is None  # handed over once
 
 
 @pytest.mark.parametrize("command, code", [
@@ -54,7 +58,7 @@ def test_a_big_maze_code_is_made_early_with_its_way_and_pictures(small_big):
 ])
 def test_nothing_is_made_early_for_anything_else(small_big, command, code):
     early.start(command, code)
-    assert early.take(SPEC, lambda: False) is None
+    assert early.take(SPEC, _no_progress, lambda: False) is None
 
 
 def test_a_dark_maze_is_made_early_without_the_lit_pictures(small_big):
@@ -70,7 +74,7 @@ def test_a_dark_maze_is_made_early_without_the_lit_pictures(small_big):
 def test_another_maze_is_not_taken_and_is_built_as_usual(small_big):
     early.start("play", SPEC.code())
     other = SPEC.with_seed(9)
-    assert early.take(other, lambda: False) is None
+    assert early.take(other, _no_progress, lambda: False) is None
 
 
 def test_a_cancelled_wait_gives_nothing_and_stops_the_build(small_big, monkeypatch):
@@ -86,10 +90,10 @@ def test_a_cancelled_wait_gives_nothing_and_stops_the_build(small_big, monkeypat
     monkeypatch.setattr(early, "prepare_maze", slow)
     early.start("play", SPEC.code())
     task = early._early
-    assert early.take(SPEC, lambda: True) is None
+    assert early.take(SPEC, _no_progress, lambda: True) is None
     assert task is not None and task.cancelled
     gate.set()
-    assert early.take(SPEC, lambda: False) is None  # handed over (and dropped) once
+    assert early.take(SPEC, _no_progress, lambda: False) is None  # handed over (and dropped) once
 
 
 def test_the_play_screen_opens_at_once_on_a_maze_made_early(small_big, window, ctx):
@@ -118,6 +122,7 @@ def test_the_loading_screen_waits_for_a_maze_still_being_made(small_big, window,
     made = early.prepare_maze
 
     def slow(spec, progress, cancelled):
+        progress(0.3, "Generating the early cells")
         gate.wait(10)
         return made(spec, progress, cancelled)
 
@@ -129,6 +134,11 @@ def test_the_loading_screen_waits_for_a_maze_still_being_made(small_big, window,
     view = open_code(ctx, SPEC.code())
     assert isinstance(view, LoadingView)
     window.show_view(view)
+    for _ in range(500):  # the loading screen shows how far the early build got
+        if view.task.progress() == (0.3, "Generating the early cells"):
+            break
+        time.sleep(0.01)
+    assert view.task.progress() == (0.3, "Generating the early cells")
     gate.set()
     for _ in range(500):
         view.on_update(1 / 60)

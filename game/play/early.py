@@ -105,10 +105,10 @@ def ready(spec: MazeSpec) -> Maze | None:
     return None if task is None else _maze_of(task, spec)
 
 
-def take(spec: MazeSpec, cancelled: CancelledFn) -> Maze | None:
-    """The maze :func:`start` made for ``spec``, waiting for it while ``cancelled()`` stays False (handed over
-    once); None when nothing was started, it was for another maze, it failed, or the wait was cancelled (the
-    caller then builds it itself)."""
+def take(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -> Maze | None:
+    """The maze :func:`start` made for ``spec``, waiting for it while ``cancelled()`` stays False and passing on
+    how far it got (``progress``); handed over once.  None when nothing was started, it was for another maze, it
+    failed, or the wait was cancelled (the caller then builds it itself)."""
     task = _claim(spec, wait=True)
     if task is None:
         return None
@@ -116,4 +116,5 @@ def take(spec: MazeSpec, cancelled: CancelledFn) -> Maze | None:
         if cancelled():
             task.cancel()
             return None
+        progress(*task.progress())
     return _maze_of(task, spec)

@@ -53,7 +53,7 @@ def play_spec(
         return view_of(session_of(made))
 
     def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
-        maze = take(spec, cancelled)
+        maze = take(spec, progress, cancelled)
         if maze is None and not cancelled():
             maze = prepare_maze(spec, progress, cancelled)
         if maze is None or cancelled():
