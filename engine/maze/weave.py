@@ -351,7 +351,7 @@ def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str]
     check_weave(base.kind, info.name, share)
     cr = place_crossings(base, share, rng)
     _, opts = _check(base, info.name, options)
-    if info.name == "backtracker":
+    if info.name == "backtracker":  # its fast form: the same tree, walked on the base grid's cell ids
         base_edge, tree = cell_walk(base, cr, rng)
     else:
         q, base_edge = quotient_grid(base, cr)
