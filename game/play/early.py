@@ -31,7 +31,7 @@ _early: Task[tuple[str, Maze | None] | None] | None = None  # the process's one 
 def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -> Maze | None:
     """Build ``spec``'s maze and the play screen's arithmetic for it (any thread), saying how far it got
     (``progress(fraction 0..1, message)``): its shortest way (cached on the maze) and, unless it is dark, the maze
-    picture's arrays (:func:`game.render.maze_layer.prepare_layer`) and its overview
+    picture's arrays (:func:`game.render.geometry.prepare_layer`) and its overview
     (:func:`game.render.raster.overview`); None when ``cancelled()`` turned True."""
     from engine.modes.play import shortest_way
 
@@ -43,7 +43,7 @@ def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -
     shortest_way(maze)
     if not getattr(spec, "dark", False):  # a dark level shows neither this picture nor an overview
         progress(0.8, "Preparing the picture")
-        from game.render.maze_layer import prepare_layer
+        from game.render.geometry import prepare_layer
         from game.render.raster import overview
 
         prepare_layer(maze)
