@@ -19,7 +19,7 @@ from the exact table; 4x4 needs the optimal solver's tables, built once).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 
 from engine.puzzle.board import INVERSE, Board
@@ -108,10 +108,10 @@ class DistanceMeter:
             b = b.move(m)
             self.known[b.tiles] = answer.distance - i - 1
 
-    def ahead(self, board: Board) -> MeterQuery | None:
+    def ahead(self, board: Board, skip: Container[tuple[int, ...]] = ()) -> MeterQuery | None:
         """The next search worth running before the player moves: a neighbour of ``board`` whose distance is
         unknown, bounded by ``board``'s (``d - 1 .. d + 1``); None when ``board``'s distance is unknown or every
-        neighbour's is known.
+        neighbour's is known (or in ``skip``: tiles of positions not to measure, e.g. whose search failed).
 
         Measured while the player looks at ``board``, the next move's reading is there at once: the neighbour on
         the known optimal line is known already, the move back too, so at most two searches per position (a 4x4
@@ -123,7 +123,7 @@ class DistanceMeter:
             return None
         for m in board.legal_moves():
             nb = board.move(m)
-            if self.reading(nb) is None:
+            if self.reading(nb) is None and nb.tiles not in skip:
                 return MeterQuery(nb, max(0, d - 1), d + 1, dict(self.known))
         return None
 
