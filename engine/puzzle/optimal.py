@@ -15,7 +15,7 @@ position is a few ``uint64`` words:
   goal is its own transpose); the heuristic is the largest of the views' sums
   (4x4: three 6-6-3 partitions, six views).  A child is dropped at the first
   view that puts it over the bound, so the views are read in the order that
-  cuts most first.  On 4x4 five of the six views (:data:`LIGHT_VIEWS_4X4`)
+  cuts most first.  On 4x4 four of the six views (:data:`LIGHT_VIEWS_4X4`)
   are read until one bound's search has held more than :data:`LIGHT_NODES`
   positions; later bounds read all six (:data:`FULL_VIEWS_4X4`).  Other
   partitions read the first two partitions' views, then all.
@@ -88,14 +88,15 @@ _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous mo
 BATCH = 1 << 16
 DEFAULT_MAX_LAYER = 10_000_000
 LIGHT_NODES = 2_000_000
-LIGHT_VIEWS_4X4 = (0, 3, 4, 5, 2)
+LIGHT_VIEWS_4X4 = (0, 3, 4, 5)
 """The views of the default 4x4 partitions (:data:`engine.puzzle.tables.pdb.FOUR_BY_FOUR`; view ``2p`` is
 partition ``p`` read straight, ``2p + 1`` transposed) read until a bound's search grows past :data:`LIGHT_NODES`,
 in this order.  Measured on the meter's hardest bounded proofs (one bound, 2-10 M positions), counting which views
 cut each child: view 0 alone cuts 22 %, views 3, 4, 5 24-31 % each, views 1 and 2 10-12 % (and almost nothing that
-0 and 3 leave); the first two partitions' four views (0, 1, 2, 3) let 60 % of the children through, (0, 3, 4, 5)
-54 %, all six 53 %.  Reading (0, 3, 4, 5, 2) instead of (0, 1, 2, 3): 6.4 M positions instead of 9.6 M on the
-hardest, 1.35-1.4x less CPU over eight such proofs."""
+the others leave); the first two partitions' four views (0, 1, 2, 3) let 60 % of the children through, (0, 3, 4, 5)
+54 %, all six 53 %.  On the 11 slowest bounded searches of the meter bench's board 1, in one process: (0, 1, 2, 3)
+20.3 CPU s, (0, 3, 4, 5, 2) 16.6 s, (0, 3, 4, 5) 14.2 s (a second run at load 3.5-5.7: 22.9, 19.1, 16.4 s;
+(0, 3, 4) 15.8 s); the hardest 9.63 M positions -> 6.37 M."""
 FULL_VIEWS_4X4 = (0, 3, 4, 5, 2, 1)
 """Every view of the default 4x4 partitions, in the order read once a bound's search has grown large."""
 """A bound whose search held more positions than this switches the search to every view (see ``_search``)."""
