@@ -31,16 +31,41 @@ LAUNCHED = time.time()
 sys.path.insert(0, os.getcwd())
 
 HEX300 = ("hex", 300, 300)
+#: The code of ``spec(*HEX300)`` (golden codes never change): ``play300`` starts the way ``tessera play CODE`` does,
+#: with nothing decoded before the window opens.
+HEX300_CODE = "M2.H300X300.BT#1-II"
 SETTLE = 2.0  # seconds after the scenario's start before the measured stretch
 MEASURE = float(os.environ.get("BENCH_FRAMES_SECONDS", "8"))
 
 
+def spec(shape: str, w: int, h: int) -> Any:  # noqa: ANN401 - old and new code's MazeSpec
+    from engine.maze.recipe import MazeSpec  # here: the menu's launch imports only what the game does
+
+    return MazeSpec.create(shape, w, h, "backtracker", seed=1)
+
+
 def main() -> None:
     scenario, out_path = sys.argv[1], sys.argv[2]
+    if scenario != "bare":
+        try:  # new code: what the launcher does before it imports arcade (game.launcher.open_window)
+            from game.audio import quicker_media_start
+        except ImportError:
+            pass
+        else:
+            quicker_media_start()
+    if scenario == "play300":
+        try:  # new code: what `tessera play CODE` does before it imports arcade (game.launcher.open_window)
+            from game.play.early import start as start_early
+        except ImportError:
+            pass
+        else:
+            start_early("play", HEX300_CODE)
     import arcade
 
     record: dict[str, object] = {"scenario": scenario, "launched": LAUNCHED, "frames": [], "marks": {}}
     frames: list[list[object]] = record["frames"]  # type: ignore[assignment]
+    record["cpu_frames"] = []  # per frame in ``frames``: CPU seconds of the process and of the window's thread
+    cpu: list[list[float]] = record["cpu_frames"]  # type: ignore[assignment]
     marks: dict[str, float] = record["marks"]  # type: ignore[assignment]
     state = {"keep_all": False}
 
@@ -57,6 +82,7 @@ def main() -> None:
             if state["keep_all"] or len(frames) < 50:
                 view = window.current_view
                 frames.append([time.time(), type(view).__name__ if view is not None else ""])
+                cpu.append([time.process_time(), time.thread_time()])
 
         window.flip = flipped  # type: ignore[method-assign]
 
@@ -96,11 +122,6 @@ def main() -> None:
 
         return getattr(routes, name.replace("-", "_"))(ctx, *args)  # type: ignore[no-any-return]
 
-    def spec(shape: str, w: int, h: int) -> Any:  # noqa: ANN401 - old and new code's MazeSpec
-        from engine.maze.recipe import MazeSpec  # here: the menu's launch imports only what the game does
-
-        return MazeSpec.create(shape, w, h, "backtracker", seed=1)
-
     def measure(after: float, then: object = None) -> None:
         """Measure CPU and frames from ``after`` seconds on for MEASURE seconds, then write and exit."""
         def start(_dt: float) -> None:
@@ -119,7 +140,7 @@ def main() -> None:
         window.show_view(start_view([]))
         arcade.schedule_once(lambda _dt: finish(), 3.0)
     elif scenario == "play300":
-        window.show_view(start_view(["play", spec(*HEX300).code()]))
+        window.show_view(start_view(["play", HEX300_CODE]))
 
         def wait_maze(_dt: float) -> None:
             if any(name == "PlayView" for _t, name in frames) or time.time() - LAUNCHED > 60:

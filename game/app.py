@@ -212,6 +212,13 @@ class GameWindow(arcade.Window):
         if self.presenter is None or not self.presenter.enabled:
             super().flip()
             return
+        if self.presenter.resized(self.get_framebuffer_size()):
+            # Only a real swap makes software GL give the back buffer the window's new size (copying rectangles
+            # never does): the frame just drawn went to the old one.  Swap, then draw the next frame whole again.
+            super().flip()
+            self.whole_frame = True
+            self.request_redraw()
+            return
         self.ctx.gc()
         self.presenter.show(None)
 

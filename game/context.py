@@ -101,10 +101,10 @@ class Context:
         from engine.modes.packs import packs_signature, with_packs
 
         if self._shipped is None:
-            from engine.modes.campaign import Campaign, load_campaign
+            from engine.modes.campaign import Campaign, shipped_campaign
 
             try:
-                self._shipped = load_campaign()
+                self._shipped = shipped_campaign()
             except ValueError as exc:
                 self.campaign_error = str(exc)
                 self._shipped = Campaign(())

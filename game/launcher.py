@@ -36,6 +36,13 @@ def open_window(request: WindowRequest | None) -> int:
 
     No display (or no OpenGL) gives one line on stderr and exit code 2.
     """
+    from game.audio import quicker_media_start
+
+    quicker_media_start()  # before arcade imports pyglet.media
+    if request is not None:
+        from game.play.early import start
+
+        start(request.command, request.code)  # a big maze is made while the window opens (before arcade is imported)
     try:
         from game.app import run
 

@@ -322,3 +322,14 @@ def test_a_progress_bar_alone_is_redrawn_in_its_rectangle(window, ctx):
     view.share.qr.shown = True
     assert view.damage() is None
     view.jobs.solves.clear()
+
+
+def test_a_new_window_size_is_swapped_once_before_frames_are_copied_again(window):
+    from game.render.present import Presenter
+
+    presenter = Presenter(window)
+    assert presenter.resized((1280, 800))  # nothing shown yet
+    assert not presenter.resized((1280, 800))
+    assert presenter.resized((800, 600))  # the back buffer must take the new size (a real swap)
+    assert not presenter.resized((800, 600))
+    assert presenter.resized((1280, 800))

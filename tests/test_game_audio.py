@@ -176,3 +176,36 @@ def test_the_audio_thread_naps_a_tenth_of_a_second_between_refills():
     PlayerWorkerThread._nap_time = 0.02
     Audio(enabled=True)
     assert PlayerWorkerThread._nap_time == AUDIO_NAP and 0.02 < AUDIO_NAP <= 0.2
+
+
+def test_the_launch_skips_ffmpeg_and_searches_each_library_once():
+    import subprocess
+    import sys
+
+    probe = """
+import ctypes.util, sys
+from game.audio import quicker_media_start
+from engine.paths import shipped_dir
+calls = []
+real = ctypes.util.find_library
+ctypes.util.find_library = lambda name: calls.append(name) or real(name)
+assert quicker_media_start()
+ctypes.util.find_library('surely-not-a-library-xyz'); ctypes.util.find_library('surely-not-a-library-xyz')
+assert calls == ['surely-not-a-library-xyz'], calls
+import pyglet
+pyglet.options['audio'] = ('silent',)
+pyglet.options['shadow_window'] = False
+import pyglet.media
+from pyglet.media.codecs import have_ffmpeg
+from pyglet.media.codecs.wave import WaveDecoder
+assert not have_ffmpeg()
+names = sorted(p.name for p in shipped_dir('assets').joinpath('sounds').glob('*.wav'))
+for name in names:
+    sound = pyglet.media.load(str(shipped_dir('assets') / 'sounds' / name), streaming=False)
+    assert sound.duration and sound.duration > 0, name
+assert not quicker_media_start()  # pyglet.media is imported: nothing changes
+print(len(names))
+"""
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert int(out.stdout.split()[-1]) >= 10  # every shipped sound decodes without FFmpeg

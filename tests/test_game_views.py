@@ -457,13 +457,13 @@ def test_triangle_disc_fits_inside_its_cell(window, ctx):
 def test_big_maze_builds_in_the_background_with_progress(window, ctx, monkeypatch):
     import time
 
+    import game.play.early as early
     import game.play.open as play_mod
-    import game.shell.loading as loading
     from game.play.view import PlayView
     from game.shell.loading import LoadingView
 
     monkeypatch.setattr(play_mod, "BIG_MAZE_CELLS", 100)  # a small maze stands in for 20,000 cells
-    assert loading.BIG_MAZE_CELLS == 20_000
+    assert early.BIG_MAZE_CELLS == 20_000
     spec = MazeSpec("hex", 20, 15, "backtracker", {}, 0, 8)
     view = play_mod.open_code(ctx, spec.code())
     assert isinstance(view, LoadingView)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from engine.maze.grids.base import Grid, gc_paused
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -90,6 +93,14 @@ class Maze:
             with gc_paused():
                 got = [nb[a:b] for a, b in pairwise(ip)]
             self._cache["open"] = got
+        return got
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from this maze by ``make()``, made once and kept under ``key`` until
+        :meth:`invalidate` (e.g. a mode's shortest way; any thread may make it first)."""
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = make()
         return got
 
     def open_edge_lists(self) -> list[list[int]]:

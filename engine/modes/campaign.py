@@ -26,6 +26,7 @@ This module is pure (tomllib, no window code).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
@@ -381,3 +382,20 @@ def load_campaign(directory: Path | str | None = None) -> Campaign:
             seen[lv.id] = path.name
             levels.append(lv)
     return Campaign(tuple(levels))
+
+
+_shipped_lock = threading.Lock()
+_shipped: list[Campaign] = []
+
+
+def shipped_campaign() -> Campaign:
+    """The shipped campaign (:func:`load_campaign` of ``levels/``), read once per process (any thread: the
+    first caller reads it, the others wait for it and share it).
+
+    Raises:
+        ValueError: an invalid shipped file (as :func:`load_campaign`; asked again, it is read again).
+    """
+    with _shipped_lock:
+        if not _shipped:
+            _shipped.append(load_campaign())
+        return _shipped[0]

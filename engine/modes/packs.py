@@ -522,10 +522,13 @@ def with_packs(campaign: Campaign, folder: Path | str | None = None) -> Campaign
     Pack levels get campaign indexes after the campaign's; a pack whose name is already a world's
     is shown as ``name (file stem)``.  Broken packs go to :attr:`Campaign.broken`.
     """
+    items = load_packs(folder)
+    if not items:
+        return campaign  # no pack: the campaign itself (its code index is already built when it was asked)
     levels = list(campaign.levels)
     broken = list(campaign.broken)
     taken = set(campaign.worlds())
-    for item in load_packs(folder):
+    for item in items:
         if isinstance(item, BrokenWorld):
             broken.append(item)
             continue

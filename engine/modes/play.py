@@ -127,6 +127,13 @@ class PlayResult:
     stars: int
 
 
+def shortest_way(maze: Maze) -> list[int]:
+    """A shortest way from ``maze``'s start to its goal through open passages: its cells, both ends included
+    (``[]`` when the goal cannot be reached), breadth-first over :meth:`Maze.open_lists`; made once per maze
+    (:meth:`Maze.memo`: a big level's loading work makes it in the background).  Do not modify the list."""
+    return maze.memo("way", lambda: shortest_path(maze.open_lists(), int(maze.start), int(maze.goal)))
+
+
 class PlaySession:
     """One attempt at one maze.
 
@@ -161,7 +168,7 @@ class PlaySession:
         self.start = int(maze.start)
         self.goal = int(maze.goal)
         #: a shortest way from the start to the goal (cells, both ends included): the win screen reveals it
-        self.shortest_way: list[int] = shortest_path(self.adj, self.start, self.goal)
+        self.shortest_way: list[int] = list(shortest_way(maze))
         self.shortest = max(0, len(self.shortest_way) - 1)
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))

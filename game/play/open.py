@@ -1,7 +1,7 @@
 """Ways into the play screen: a campaign level, any maze code, a level object (made by hand too), the daily
 challenge.
 
-Mazes over :data:`game.shell.loading.BIG_MAZE_CELLS` cells are built in the
+Mazes over :data:`game.play.early.BIG_MAZE_CELLS` cells are built in the
 background behind a progress screen (Esc cancels).
 """
 
@@ -16,13 +16,15 @@ from engine.modes.play import PlaySession
 from game import routes
 from game.context import Context
 from game.play.dark import goal_hint_on
+from game.play.early import BIG_MAZE_CELLS, prepare_maze, ready, take
 from game.play.view import PlayView
-from game.shell.loading import BIG_MAZE_CELLS, LoadingView
+from game.shell.loading import LoadingView
 from game.workers import CancelledFn, ProgressFn
 
 if TYPE_CHECKING:
     from engine.codes import Decoded
     from engine.level import Level
+    from engine.maze.model import Maze
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
 
@@ -32,29 +34,32 @@ def play_spec(
     par_time: float | None = None, par_moves: int | None = None, back: Callable[[], None] | None = None,
 ) -> arcade.View:
     """The play screen for ``spec`` (an :class:`engine.maze.recipe.MazeSpec`); mazes over
-    :data:`game.shell.loading.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
+    :data:`game.play.early.BIG_MAZE_CELLS` cells are built in the background behind a progress screen."""
     dark = bool(getattr(spec, "dark", False))
     if spec.width * spec.height <= BIG_MAZE_CELLS:
         return PlayView(ctx, spec.build(), code, title, level, par_time, par_moves, back, dark=dark)
 
-    def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
-        progress(0.05, f"Generating {spec.width}×{spec.height} {spec.shape} cells")
-        maze = spec.build()
-        if cancelled():
-            return None
-        progress(0.6, "Finding the shortest path for par")
-        session = PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
-        progress(0.85, "Preparing the picture")
-        if not dark:  # the picture's arithmetic here; the window's thread only uploads it
-            from game.render.maze_layer import prepare_layer
+    def session_of(maze: Maze) -> PlaySession:
+        return PlaySession(spec.level(maze), par_time, par_moves, dark=dark, goal_hint=goal_hint_on(ctx.store))
 
-            prepare_layer(maze)
-        return session
+    def view_of(session: PlaySession) -> PlayView:
+        return PlayView(ctx, session.maze, code, title, level, par_time, par_moves, back, session=session)
 
     def finish(session: PlaySession | None) -> arcade.View | None:
-        if session is None:
+        return None if session is None else view_of(session)
+
+    made = ready(spec)  # `tessera play CODE`: made while the window opened
+    if made is not None:
+        return view_of(session_of(made))
+
+    def work(progress: ProgressFn, cancelled: CancelledFn) -> PlaySession | None:
+        maze = take(spec, progress, cancelled)
+        if maze is None and not cancelled():
+            maze = prepare_maze(spec, progress, cancelled)
+        if maze is None or cancelled():
             return None
-        return PlayView(ctx, session.maze, code, title, level, par_time, par_moves, back, session=session)
+        progress(0.9, "Setting out")
+        return session_of(maze)
 
     return LoadingView(ctx, f"Building {title}", work, finish, back)
 

@@ -22,9 +22,12 @@ def cell_fans(maze: Maze, cells: np.ndarray | None = None, scale: float = 1.0) -
 
 
 def fans_at_scales(
-    maze: Maze, cells: np.ndarray | None, scales: tuple[float, ...]
+    maze: Maze, cells: np.ndarray | None, scales: tuple[float, ...], width: int = 2
 ) -> tuple[list[np.ndarray], np.ndarray]:
-    """:func:`cell_fans` at several scales from one walk over the polygons (the floor and the trail share it)."""
+    """:func:`cell_fans` at several scales from one walk over the polygons (the floor and the trail share it).
+
+    ``width`` 4 gives ``(V, 4)`` rows ``x, y, 0, 0`` instead (a maze layer's buffer rows, with no offset: made
+    in place, not copied into them)."""
     g = maze.grid
     ip = g.poly_indptr.astype(np.int64)
     if cells is None:
@@ -48,15 +51,15 @@ def fans_at_scales(
     c = g.centers[owner_cell]
     out = []
     for scale in scales:
-        tris = np.empty((len(c), 3, 2), dtype=np.float32)
-        tris[:, 0] = c
+        tris = np.empty((len(c), 3, 2), dtype=np.float32) if width == 2 else np.zeros((len(c), 3, width), np.float32)
+        tris[:, 0, :2] = c
         if scale == 1.0:
-            tris[:, 1] = a
-            tris[:, 2] = b
+            tris[:, 1, :2] = a
+            tris[:, 2, :2] = b
         else:
-            tris[:, 1] = c + (a - c) * scale
-            tris[:, 2] = c + (b - c) * scale
-        out.append(tris.reshape(-1, 2))
+            tris[:, 1, :2] = c + (a - c) * scale
+            tris[:, 2, :2] = c + (b - c) * scale
+        out.append(tris.reshape(-1, width))
     offsets = np.zeros(len(counts) + 1, dtype=np.int64)
     np.cumsum(counts * 3, out=offsets[1:])
     return out, offsets

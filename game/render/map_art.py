@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from game.render.minimap import raster_lines
+from game.render.raster import raster_lines
 
 if TYPE_CHECKING:
     from engine.maze.model import Maze

@@ -110,10 +110,9 @@ def layer_arrays(maze: Maze) -> LayerArrays:
     # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
     # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
     cy = g.centers[:, 1]
-    by_y = np.argsort(cy, kind="stable")
-    (floor,), floor_offs = fans_at_scales(maze, by_y, (1.0,))
-    floor_rows = np.concatenate([floor, np.zeros_like(floor)], axis=1)
-    del floor
+    in_order = bool(np.all(cy[1:] >= cy[:-1]))  # square and hexagon grids: cells already go up row by row
+    by_y = np.arange(g.n) if in_order else np.argsort(cy, kind="stable")
+    (floor_rows,), floor_offs = fans_at_scales(maze, None if in_order else by_y, (1.0,), width=4)
     py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
     floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
     # A visited mark's triangles are made when the cell is first visited (mark_visited): a 300x300 level
@@ -132,7 +131,12 @@ def layer_arrays(maze: Maze) -> LayerArrays:
         floor_rows, floor_cull, trail_offsets,
         np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1),
         np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1),
-        np.concatenate([wall_quads(segs), post_rows(maze)[0]]), len(segs), (mid[by_mid], reach, len(segs)))
+        _joined(wall_quads(segs), post_rows(maze)[0]), len(segs), (mid[by_mid], reach, len(segs)))
+
+
+def _joined(first: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """``first`` then ``then`` (rows), not copied when ``then`` is empty (a maze without bridges)."""
+    return np.concatenate([first, then]) if len(then) else first
 
 
 _PREPARED: weakref.WeakKeyDictionary[Maze, LayerArrays] = weakref.WeakKeyDictionary()
@@ -236,7 +240,7 @@ class MazeLayer:
 
     def _geometry(self, rows: np.ndarray) -> Any:
         data = np.ascontiguousarray(rows, dtype=np.float32)
-        buf = self.ctx.buffer(data=data.tobytes() if len(data) else np.zeros(4, np.float32).tobytes())
+        buf = self.ctx.buffer(data=data if len(data) else np.zeros(4, np.float32))  # uploaded with no copy
         geo = self.ctx.geometry([self._desc(buf)], mode=self.ctx.TRIANGLES)
         geo._tessera_count = len(data)  # noqa: SLF001 - vertex count to render
         return geo

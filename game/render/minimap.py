@@ -3,13 +3,14 @@ rectangle of what the camera shows; a click on it pans the camera there.
 
 Shown for mazes of more than :data:`MIN_CELLS` cells (over 40×40), and never for a dark maze (the overview
 would show the map the fog hides).  Drawing it costs one textured rectangle, one dot and two rectangle
-outlines a frame: the maze itself is rasterised once, with PIL, when the minimap is built.
+outlines a frame: the maze itself is rasterised once (:func:`game.render.raster.overview`, in the
+background for a big level).
 
 **Where it sits** (:meth:`Minimap.arrange`, every frame, cheap): in free margin beside the maze when there is
 room (a fitted maze leaves some), shrunk to that margin down to :data:`MIN_SIDE`; else in the corner (top
 right first) that hides least of the maze, never over the player.  **What it shows**: the passages while
-they are at least :data:`LINE_PX` pixels apart on it; a denser maze (300×300 on 180 pixels) would be grey
-mush, so it shows the maze's area (its shape), the start and the goal instead.
+they are at least :data:`game.render.raster.LINE_PX` pixels apart on it; a denser maze (300×300 on 180
+pixels) would be grey mush, so it shows the maze's area (its shape), the start and the goal instead.
 """
 
 from __future__ import annotations
@@ -17,43 +18,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-import numpy as np
 from PIL import Image
 
 from game.render.camera import CameraState
+from game.render.raster import SIDE, overview, paint
 
 if TYPE_CHECKING:
     from engine.maze.model import Maze
     from game.render.theme import Theme
 
 MIN_CELLS = 40 * 40  # more cells than this: the maze gets a minimap
-SIDE = 180  # pixels: the longer side of the overview at scale 1
 MIN_SIDE = 100  # pixels at scale 1: the smallest it shrinks to, to sit in free margin
 PAD = 10  # pixels between the overview and the window edge / the HUD band at scale 1
-LINE_PX = 2.5  # shown pixels between neighbouring cells below which passages are not drawn (mush)
-
-
-def raster_lines(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int, back: tuple[int, ...],
-            line: tuple[int, ...]) -> np.ndarray:
-    """An ``(h, w, 4)`` uint8 picture: ``back`` with a ``width``-pixel line of colour ``line`` from each ``p[i]``
-    to ``q[i]`` (pixel coordinates, y down), all segments at once: one point per pixel along the longest
-    segment's major axis, each stamped as a disc ``width`` pixels across (one numpy pass, not a PIL call per
-    passage)."""
-    out = np.empty((h, w, 4), dtype=np.uint8)
-    out[...] = (*back[:3], 255)
-    if not len(p):
-        return out
-    steps = int(np.ceil(np.abs(q - p).max())) + 1
-    t = np.linspace(0.0, 1.0, steps)[None, :, None]
-    pts = np.floor(p[:, None, :] + (q - p)[:, None, :] * t + 0.5).astype(np.int64).reshape(-1, 2)
-    r = (width - 1) / 2
-    hit = np.zeros((h, w), dtype=bool)
-    for dy in range(-width // 2, width // 2 + 1):
-        for dx in range(-width // 2, width // 2 + 1):
-            if dx * dx + dy * dy <= r * r + 0.5:
-                hit[np.clip(pts[:, 1] + dy, 0, h - 1), np.clip(pts[:, 0] + dx, 0, w - 1)] = True
-    out[hit] = (*line[:3], 255) if len(line) < 4 else line[:4]
-    return out
 
 
 def wants_minimap(maze: Maze, dark: bool) -> bool:
@@ -73,24 +49,14 @@ class Minimap:
         self.bounds = maze.grid.bounds()
         x0, y0, x1, y1 = self.bounds
         bw, bh = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)
-        scale = 2 * SIDE / max(bw, bh)  # rasterised at twice the shown size, drawn down smoothly
-        w, h = max(2, round(bw * scale)), max(2, round(bh * scale))
-        centers = maze.grid.centers
-        px = np.empty_like(centers)
-        px[:, 0] = (centers[:, 0] - x0) * scale
-        px[:, 1] = (y1 - centers[:, 1]) * scale
-        edges = maze.grid.edges
-        ends = px[edges[:, 1]] - px[edges[:, 0]]
-        spacing = float(np.median(np.hypot(ends[:, 0], ends[:, 1]))) / 2 if len(edges) else 1.0  # shown px
-        self.dense = spacing < LINE_PX
-        if self.dense:  # every cell a block of the floor colour: the maze's shape, no mush of lines
+        made = overview(maze)  # rasterised at twice the shown size, drawn down smoothly
+        self.dense = made.dense
+        if self.dense:  # every cell a block of the floor colour: the maze's shape
             fill = theme.floor if sum(abs(a - b) for a, b in zip(theme.floor[:3], theme.panel[:3], strict=True)) > 60 \
                 else theme.text_dim
-            picture = raster_lines(px, px, w, h, max(1, int(np.ceil(2 * spacing)) + 1), theme.panel[:3], fill)
+            picture = paint(made.mask, theme.panel[:3], fill)
         else:
-            open_edges = edges[maze.passage]
-            picture = raster_lines(px[open_edges[:, 0]], px[open_edges[:, 1]], w, h, max(1, round(scale * 0.5)),
-                              theme.panel[:3], theme.text_dim)
+            picture = paint(made.mask, theme.panel[:3], theme.text_dim)
         image = Image.fromarray(picture)
         self.texture = arcade.Texture(image)
         self.aspect = bw / bh

@@ -9,7 +9,8 @@ second took a third of a core, and an idle level's clock half a core's percent f
 rectangle with its cameras clipped to it (:meth:`PartialFrames.draw_part`) and shows only them.
 
 Anything else -- a GPU driver, a missing extension, a headless test window, ``TESSERA_FULL_FRAMES=1`` -- draws
-and swaps whole frames, as before.  Window events (resize, expose, a new screen) always draw a whole frame.
+and swaps whole frames, as before.  Window events (resize, expose, a new screen) always draw a whole frame; a new
+window size is swapped once (the back buffer takes its size only then) and drawn again.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ class Presenter:
         self.window = window
         self.enabled = False
         self.parts_shown = 0
+        self._size = (0, 0)  # the framebuffer size of the last frame shown (see resized)
         self._copy: Any = None
         if os.environ.get("TESSERA_FULL_FRAMES", "") not in ("", "0"):
             return
@@ -97,6 +99,13 @@ class Presenter:
         except Exception:  # noqa: BLE001 - not GLX (headless EGL, another platform): whole frames
             return
         self.enabled = True
+
+    def resized(self, size: tuple[int, int]) -> bool:
+        """True when the window's framebuffer is ``size`` (pixels) and the last frame shown was another size (or
+        none was shown): a back buffer that is never swapped keeps its first size, so the window must swap once
+        to take the new one, and draw again."""
+        changed, self._size = size != self._size, size
+        return changed
 
     def show(self, rects: Sequence[Rect] | None) -> None:
         """Show ``rects`` of the back buffer (None: all of it); the back buffer keeps the frame."""

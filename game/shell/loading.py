@@ -1,6 +1,6 @@
 """A screen that builds something big in the background, with progress, then shows the result.
 
-Used for mazes over :data:`BIG_MAZE_CELLS` cells: generating, the play session's
+Used for mazes over :data:`game.play.early.BIG_MAZE_CELLS` cells: generating, the play session's
 shortest path and the GPU geometry take seconds there, and the window must not
 freeze.  The work runs in a :class:`game.workers.Task` thread; the finishing step
 (building GL buffers, which must happen on the window's thread) runs in
@@ -20,9 +20,6 @@ from game.context import Context
 from game.ui import ellipsize, fit_text
 from game.ui.screen import BaseView
 from game.workers import CancelledFn, ProgressFn, Task, spinner
-
-#: Mazes with more cells than this are built in the background (play screen).
-BIG_MAZE_CELLS = 20_000  # about 140x140: bigger ones take over 300 ms to open on a slow machine
 
 
 class LoadingView(BaseView):
