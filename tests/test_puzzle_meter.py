@@ -294,6 +294,7 @@ class _HeldTask:
 
     def __init__(self, work, name: str = "task") -> None:
         self.work, self.name, self.cancelled, self.done = work, name, False, False
+        self.reported: tuple[float, str] = (0.0, "")
         self.value: object = None
         self.error: BaseException | None = None
         _HeldTask.made.append(self)
@@ -301,9 +302,15 @@ class _HeldTask:
     def cancel(self) -> None:
         self.cancelled = True
 
+    def progress(self) -> tuple[float, str]:
+        return self.reported
+
+    def report(self, fraction: float, message: str = "") -> None:
+        self.reported = (fraction, message)
+
     def finish(self) -> None:
         try:
-            self.value = self.work(lambda *_: None, lambda: self.cancelled)
+            self.value = self.work(self.report, lambda: self.cancelled)
         except Exception as exc:  # noqa: BLE001 - handed over as Task does
             self.error = exc
         self.done = True
@@ -408,3 +415,35 @@ def test_a_search_that_fails_is_not_asked_again_and_the_line_says_so(monkeypatch
     for _ in range(3):
         line.poll(session, True)
     assert len(_HeldTask.made) == made and line.task is None  # not searched again and again
+
+
+def test_while_the_search_out_builds_tables_the_line_says_so(monkeypatch):
+    """Tables in the cache that are not this installation's are rebuilt by the search itself (the files exist, so
+    the line thought them ready): the line says they are being built, from the search's own progress."""
+    import engine.puzzle.optimal as opt
+
+    start = shuffle_moves(4, 3, 80, Rng(33))
+    session, line = _held_line(monkeypatch, start)
+    line.cancel()
+    m = next(m for m in start.legal_moves() if line.meter.reading(start.move(m)) is None)
+    session.act(m)
+    line.poll(session, True)
+    d = line.meter.reading(start)
+    assert line.ready and line.text == f"{d - 1} or {d + 1} moves from solved (checking…)"
+    line.task.report(0.4, "4x3 table 2 of 3")  # what the build reports through the task
+    line.poll(session, True)
+    assert line.text == "computing… (building the 4x3 tables, once)"
+    seen: list[str] = []
+    real = opt.solve_optimal
+
+    def building(*a, **k):  # the solver reports a build through the progress it is handed
+        k["progress"](0.5, "4x3 table 1 of 3")
+        seen.append("called")
+        return real(*a, **k)
+
+    monkeypatch.setattr(opt, "solve_optimal", building)
+    task = line.task
+    task.finish()
+    assert seen and task.progress() == (0.5, "4x3 table 1 of 3")
+    line.poll(session, True)
+    assert line.text.endswith("moves from solved (optimal)")

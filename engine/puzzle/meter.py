@@ -23,7 +23,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 
 from engine.puzzle.board import INVERSE, Board
-from engine.puzzle.result import CancelFn, SolverStopped
+from engine.puzzle.result import CancelFn, ProgressFn, SolverStopped
 
 MAX_TRAIL = 400
 """Moves walked back along the game's path looking for a position whose distance is known."""
@@ -66,8 +66,11 @@ class MeterAnswer:
     path: str = ""
 
 
-def measure(query: MeterQuery, cancel: CancelFn | None = None) -> MeterAnswer:
+def measure(query: MeterQuery, cancel: CancelFn | None = None, progress: ProgressFn | None = None) -> MeterAnswer:
     """Run ``query``: the exact distance of its position (the search stops early when its bounds allow).
+
+    ``progress`` receives the tables' build progress ``(fraction, message)`` when they are (re)built first: missing,
+    or in the cache but not this installation's (their digest does not match; see ``engine.puzzle.tables.key``).
 
     Raises:
         SolverStopped: ``cancel`` returned True (``"cancelled"``).
@@ -80,7 +83,9 @@ def measure(query: MeterQuery, cancel: CancelFn | None = None) -> MeterAnswer:
         return MeterAnswer(q.board, q.at_most)
     within = None if q.at_most is None else q.at_most - 2
     try:
-        res = solve_optimal(q.board, cancel=cancel, at_least=q.at_least, at_most=within, known=q.known)
+        res = solve_optimal(
+            q.board, cancel=cancel, progress=progress, at_least=q.at_least, at_most=within, known=q.known
+        )
     except SolverStopped as stop:
         if stop.reason != "bound" or q.at_most is None:
             raise

@@ -12,7 +12,9 @@ elsewhere).  A search for a position the player has walked through since the las
 restarted at each move: its answer bounds the position on screen more tightly than anything known, and a player
 who keeps moving (or slides several tiles per click, so no move lands on a measured neighbour) would otherwise
 never get a reading while each new search is dropped before it ends.  A search that fails (not cancelled) is not
-asked again for that position: the line says so instead of searching the same position in a loop.  The 4x4
+asked again for that position: the line says so instead of searching the same position in a loop.  While
+the search out builds tables (none in the cache, or cached ones this installation cannot trust), the line says so
+too, not a bare "computing…" for a minute.  The 4x4
 tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
 board's exact table, about a second to build, is).
 """
@@ -105,7 +107,8 @@ class MeterLine:
 
     def _ask(self, query: MeterQuery) -> None:
         self.asked = query.board
-        self.task = Task(lambda _progress, cancelled: measure(query, cancel=cancelled), name="distance meter")
+        self.task = Task(lambda progress, cancelled: measure(query, cancel=cancelled, progress=progress),
+                         name="distance meter")
 
     def poll(self, session: PuzzleSession, live: bool) -> bool:
         """Take a finished answer, start the next search, update :attr:`text`; True when the text changed."""
@@ -134,7 +137,9 @@ class MeterLine:
             self.text = f"{d} move{'' if d == 1 else 's'} from solved (optimal)"
         elif failed is not None:
             self.text = failed_text(failed)
-        elif not self.ready:
+        elif not self.ready or (self.task is not None and self.task.progress()[1]):
+            # the tables are missing, or the search out is (re)building them: files in the cache that are not
+            # this installation's (their digest does not match its key) are rebuilt, about a minute in the game
             self.text = f"{COMPUTING} (building the {w}x{h} tables, once)"
         else:
             if self._pending[0] != session.board:
