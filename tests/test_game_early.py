@@ -38,13 +38,13 @@ def _made(spec: MazeSpec):
 
 
 def test_a_big_maze_code_is_made_early_with_its_way_and_pictures(small_big):
-    from game.render import maze_layer, raster
+    from game.render import geometry, raster
 
     early.start("play", SPEC.code())
     maze = _made(SPEC)
     assert maze.digest() == SPEC.build().digest()
     assert maze._cache.get("way") == shortest_path(maze.open_lists(), maze.start, maze.goal)
-    assert maze in maze_layer._PREPARED  # the picture's arrays: the window's thread only uploads them
+    assert geometry.prepared(maze)  # the picture's arrays: the window's thread only uploads them
     assert raster.overview(maze) is raster.overview(maze)  # made once
     assert early.take(SPEC, _no_progress, lambda: False) is None  # handed over once
 
@@ -62,13 +62,13 @@ def test_nothing_is_made_early_for_anything_else(small_big, command, code):
 
 
 def test_a_dark_maze_is_made_early_without_the_lit_pictures(small_big):
-    from game.render import maze_layer
+    from game.render import geometry
 
     dark = SPEC.with_dark(True)
     early.start("play", dark.code())
     maze = _made(dark)
     assert maze.digest() == SPEC.build().digest()
-    assert maze not in maze_layer._PREPARED
+    assert not geometry.prepared(maze)
 
 
 def test_another_maze_is_not_taken_and_is_built_as_usual(small_big):

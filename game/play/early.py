@@ -10,6 +10,7 @@ reported from here: a code that does not decode starts nothing and is refused la
 
 from __future__ import annotations
 
+import gc
 import threading
 from contextlib import suppress
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ _early: Task[tuple[str, Maze | None] | None] | None = None  # the process's one 
 def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -> Maze | None:
     """Build ``spec``'s maze and the play screen's arithmetic for it (any thread), saying how far it got
     (``progress(fraction 0..1, message)``): its shortest way (cached on the maze) and, unless it is dark, the maze
-    picture's arrays (:func:`game.render.maze_layer.prepare_layer`) and its overview
+    picture's arrays (:func:`game.render.geometry.prepare_layer`) and its overview
     (:func:`game.render.raster.overview`); None when ``cancelled()`` turned True."""
     from engine.modes.play import shortest_way
 
@@ -43,11 +44,15 @@ def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -
     shortest_way(maze)
     if not getattr(spec, "dark", False):  # a dark level shows neither this picture nor an overview
         progress(0.8, "Preparing the picture")
-        from game.render.maze_layer import prepare_layer
+        from game.render.geometry import prepare_layer
         from game.render.raster import overview
 
         prepare_layer(maze)
         overview(maze)
+    # A big maze leaves hundreds of thousands of new lists behind (its adjacency), so Python's next full garbage
+    # collection is due: run it here, in the background, not at the play screen's first allocations (a 300x300
+    # maze: ~0.1 s of the window's thread before its first frame).
+    gc.collect()
     return maze
 
 

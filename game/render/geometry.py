@@ -1,13 +1,17 @@
-"""The maze's drawing geometry in world units, as numpy arrays (no GL): cell fans, wall quads, bridge posts,
-cell sizes and trails; :class:`game.render.maze_layer.MazeLayer` uploads them."""
+"""The maze's drawing geometry in world units, as numpy arrays (no GL, any thread): cell fans, wall quads, bridge
+posts, cell sizes and trails, and a whole layer's arrays (:class:`LayerArrays`, sorted by height);
+:class:`game.render.maze_layer.MazeLayer` uploads them.  A big level's loading work makes a layer's arrays in the
+background (:func:`prepare_layer`); the window's thread only uploads them (:func:`take_layer_arrays`)."""
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from engine.maze.bridges import bridge_posts, post_triangles
+from engine.maze.bridges import bridge_posts, post_triangles, standing_walls
 from engine.maze.model import Maze
 
 
@@ -139,6 +143,88 @@ def trail_strips(maze: Maze, cells: list[int], live: tuple[float, float], live_f
     return [p for p in strips if len(p) > 1]
 
 
+@dataclass(frozen=True)
+class LayerArrays:
+    """The numpy part of a :class:`~game.render.maze_layer.MazeLayer` (no GL: :func:`prepare_layer` makes it on a
+    worker thread).
+
+    Attributes:
+        floor: ``(V, 4)`` rows ``x, y, 0, 0`` of every cell's triangles, cells sorted by centre height.
+        floor_cull: the sorted centre heights, each cell's first vertex (``n + 1``), the farthest a polygon
+            reaches from its centre in y (world units).
+        trail_offsets: ``(n + 1,)`` trail vertices before each cell (a visited mark's slot size).
+        start, goal: the start and goal cells' triangle rows.
+        walls: wall quads sorted by mid height, then a weave maze's bridge posts.
+        wall_count: standing walls and boundary segments; wall_cull: their sorted mid heights, half the
+            tallest one's height, their count.
+    """
+
+    floor: np.ndarray
+    floor_cull: tuple[np.ndarray, np.ndarray, float]
+    trail_offsets: np.ndarray
+    start: np.ndarray
+    goal: np.ndarray
+    walls: np.ndarray
+    wall_count: int
+    wall_cull: tuple[np.ndarray, float, int]
+
+
+def layer_arrays(maze: Maze) -> LayerArrays:
+    """Everything of ``maze``'s layer that is arithmetic (seconds for a 300x300 maze, nothing needs GL)."""
+    g = maze.grid
+    # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
+    # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
+    cy = g.centers[:, 1]
+    in_order = bool(np.all(cy[1:] >= cy[:-1]))  # square and hexagon grids: cells already go up row by row
+    by_y = np.arange(g.n) if in_order else np.argsort(cy, kind="stable")
+    (floor_rows,), floor_offs = fans_at_scales(maze, None if in_order else by_y, (1.0,), width=4)
+    py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
+    floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
+    # A visited mark's triangles are made when the cell is first visited (mark_visited): a 300x300 level
+    # opens without building 540,000 trail vertices nobody may ever walk over.
+    trail_offsets = np.zeros(g.n + 1, dtype=np.int64)
+    np.cumsum(3 * np.diff(g.poly_indptr.astype(np.int64)), out=trail_offsets[1:])
+    special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
+    half = int(offs[1])
+    closed, _ = standing_walls(maze)  # a weave maze's bridges included
+    segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
+    mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
+    by_mid = np.argsort(mid, kind="stable")
+    segs = segs[by_mid]
+    reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
+    return LayerArrays(
+        floor_rows, floor_cull, trail_offsets,
+        np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1),
+        np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1),
+        _joined(wall_quads(segs), post_rows(maze)[0]), len(segs), (mid[by_mid], reach, len(segs)))
+
+
+def _joined(first: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """``first`` then ``then`` (rows), not copied when ``then`` is empty (a maze without bridges)."""
+    return np.concatenate([first, then]) if len(then) else first
+
+
+_PREPARED: weakref.WeakKeyDictionary[Maze, LayerArrays] = weakref.WeakKeyDictionary()
+
+
+def prepare_layer(maze: Maze) -> None:
+    """Make ``maze``'s :class:`LayerArrays` now (any thread): the next
+    :class:`~game.render.maze_layer.MazeLayer` of this maze only uploads them (a big level's loading screen does
+    the arithmetic in the background, the window's thread the GL)."""
+    _PREPARED[maze] = layer_arrays(maze)
+
+
+def prepared(maze: Maze) -> bool:
+    """True when :func:`prepare_layer` made ``maze``'s arrays and no layer has taken them yet."""
+    return maze in _PREPARED
+
+
+def take_layer_arrays(maze: Maze) -> LayerArrays:
+    """``maze``'s arrays: the ones :func:`prepare_layer` made (handed over once), else made now."""
+    return _PREPARED.pop(maze, None) or layer_arrays(maze)
+
+
 __all__ = [
-    "cell_fans", "cell_inradius", "fans_at_scales", "post_rows", "trail_strips", "typical_cell_size", "wall_quads",
+    "LayerArrays", "cell_fans", "cell_inradius", "fans_at_scales", "layer_arrays", "post_rows", "prepare_layer",
+    "prepared", "take_layer_arrays", "trail_strips", "typical_cell_size", "wall_quads",
 ]

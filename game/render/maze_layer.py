@@ -9,16 +9,14 @@ visited cell's slot is written once (:meth:`MazeLayer.mark_visited`).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from engine.maze.bridges import bridges, standing_walls
+from engine.maze.bridges import bridges
 from engine.maze.model import Maze
-from game.render.geometry import cell_fans, fans_at_scales, post_rows, typical_cell_size, wall_quads
+from game.render.geometry import cell_fans, take_layer_arrays, typical_cell_size, wall_quads
 from game.render.theme import Theme
 
 
@@ -79,75 +77,6 @@ def shader_program(ctx: Any, vertex_shader: str, fragment_shader: str) -> Any:
     return prog
 
 
-@dataclass(frozen=True)
-class LayerArrays:
-    """The numpy part of a :class:`MazeLayer` (no GL: :func:`prepare_layer` makes it on a worker thread).
-
-    Attributes:
-        floor: ``(V, 4)`` rows ``x, y, 0, 0`` of every cell's triangles, cells sorted by centre height.
-        floor_cull: the sorted centre heights, each cell's first vertex (``n + 1``), the farthest a polygon
-            reaches from its centre in y (world units).
-        trail_offsets: ``(n + 1,)`` trail vertices before each cell (a visited mark's slot size).
-        start, goal: the start and goal cells' triangle rows.
-        walls: wall quads sorted by mid height, then a weave maze's bridge posts.
-        wall_count: standing walls and boundary segments; wall_cull: their sorted mid heights, half the
-            tallest one's height, their count.
-    """
-
-    floor: np.ndarray
-    floor_cull: tuple[np.ndarray, np.ndarray, float]
-    trail_offsets: np.ndarray
-    start: np.ndarray
-    goal: np.ndarray
-    walls: np.ndarray
-    wall_count: int
-    wall_cull: tuple[np.ndarray, float, int]
-
-
-def layer_arrays(maze: Maze) -> LayerArrays:
-    """Everything of ``maze``'s layer that is arithmetic (seconds for a 300x300 maze, nothing needs GL)."""
-    g = maze.grid
-    # Floor and walls sorted by height: a frame showing part of a big maze draws only the cells and
-    # walls of a band of rows (two index look-ups), not every triangle (software GL pays per vertex).
-    cy = g.centers[:, 1]
-    in_order = bool(np.all(cy[1:] >= cy[:-1]))  # square and hexagon grids: cells already go up row by row
-    by_y = np.arange(g.n) if in_order else np.argsort(cy, kind="stable")
-    (floor_rows,), floor_offs = fans_at_scales(maze, None if in_order else by_y, (1.0,), width=4)
-    py = g.poly_xy[:, 1] - np.repeat(cy, np.diff(g.poly_indptr))
-    floor_cull = (cy[by_y], floor_offs, float(np.abs(py).max()) if len(py) else 0.0)
-    # A visited mark's triangles are made when the cell is first visited (mark_visited): a 300x300 level
-    # opens without building 540,000 trail vertices nobody may ever walk over.
-    trail_offsets = np.zeros(g.n + 1, dtype=np.int64)
-    np.cumsum(3 * np.diff(g.poly_indptr.astype(np.int64)), out=trail_offsets[1:])
-    special, offs = cell_fans(maze, np.array([maze.start, maze.goal]))
-    half = int(offs[1])
-    closed, _ = standing_walls(maze)  # a weave maze's bridges included
-    segs = np.concatenate([closed, g.boundary.reshape(-1, 2, 2)]) if len(g.boundary) else closed
-    mid = (segs[:, 0, 1] + segs[:, 1, 1]) / 2 if len(segs) else np.zeros(0)
-    by_mid = np.argsort(mid, kind="stable")
-    segs = segs[by_mid]
-    reach = float(np.abs(segs[:, 1, 1] - segs[:, 0, 1]).max()) / 2 if len(segs) else 0.0
-    return LayerArrays(
-        floor_rows, floor_cull, trail_offsets,
-        np.concatenate([special[:half], np.zeros_like(special[:half])], axis=1),
-        np.concatenate([special[half:], np.zeros_like(special[half:])], axis=1),
-        _joined(wall_quads(segs), post_rows(maze)[0]), len(segs), (mid[by_mid], reach, len(segs)))
-
-
-def _joined(first: np.ndarray, then: np.ndarray) -> np.ndarray:
-    """``first`` then ``then`` (rows), not copied when ``then`` is empty (a maze without bridges)."""
-    return np.concatenate([first, then]) if len(then) else first
-
-
-_PREPARED: weakref.WeakKeyDictionary[Maze, LayerArrays] = weakref.WeakKeyDictionary()
-
-
-def prepare_layer(maze: Maze) -> None:
-    """Make ``maze``'s :class:`LayerArrays` now (any thread): the next :class:`MazeLayer` of this maze only uploads
-    them (a big level's loading screen does the arithmetic in the background, the window's thread the GL)."""
-    _PREPARED[maze] = layer_arrays(maze)
-
-
 def cache_margin(width: int, height: int) -> int:
     """Pixels the still maze's image reaches beyond each edge of a ``width`` x ``height`` window: a quarter of
     the longer side, 128..512 (a camera gliding after the player re-makes it every few hundred pixels; at 4K the
@@ -189,9 +118,9 @@ class MazeLayer:
 
     def _build_geometry(self) -> None:
         """The GPU buffers this layer draws (a subclass drawing differently builds only its own), from the arrays
-        :func:`prepare_layer` made in the background (a big level) or made now."""
+        :func:`game.render.geometry.prepare_layer` made in the background (a big level) or made now."""
         ctx, maze = self.ctx, self.maze
-        a = _PREPARED.pop(maze, None) or layer_arrays(maze)
+        a = take_layer_arrays(maze)
         self.floor = self._geometry(a.floor)
         self.floor_cull = a.floor_cull
         self.trail_offsets = a.trail_offsets
