@@ -110,7 +110,7 @@ def test_weave_crossings_on_the_lattice_match_the_ring_tables(shape, w, h, seed)
     order = Rng(seed).permutation(grid.n)
     degree = np.diff(grid.indptr)
     pos = np.flatnonzero(degree[order] == degree.max())
-    fast = _greedy_lattice(grid, order[pos], bytearray(grid.n))
+    fast = _greedy_lattice(grid, order[pos])
     general = _greedy_rings(grid, order, pos, degree, bytearray(grid.n))
     assert fast and fast == general
 
@@ -128,3 +128,18 @@ def test_polar_backtracker_carves_the_general_forms_maze(w, h):
     assert (sum(t.odd) < grid.n or w < 10) and not any(t.masks[: t.stride]) and not any(t.masks[-t.stride :])
     with pytest.raises(ValueError, match="whole polar"):
         polar_tables(plain)
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (5, 4), (4, 5), (30, 17), (31, 40)])
+def test_the_axial_hex_backtracker_carves_the_general_forms_maze(w, h):
+    """The hex backtracker's fast form (axial positions, edges looked up after the walk) against the
+    general walker on a plain copy, over even and odd widths and heights and several seeds."""
+    from engine.maze.generators.hex_walks import AXIAL_KEY, hex_backtracker
+
+    grid = make_grid("hex", w, h)
+    plain = plain_copy(grid)
+    for seed in range(5):
+        fast = hex_backtracker(grid, Rng(seed), None)
+        assert np.array_equal(fast, GENERATORS["backtracker"].run(plain, Rng(seed), {}))
+        assert fast.sum() == grid.n - 1
+    assert AXIAL_KEY in grid.memoised()

@@ -26,6 +26,17 @@ def test_proportional_and_stepped_shrinking_both_fit_without_going_below_the_min
     assert text.text == LONG  # shrinking was enough: nothing cut
 
 
+def test_a_text_a_little_too_wide_shrinks_instead_of_being_cut(window) -> None:
+    """The Create group's line in the menu at 1280x800 (644 pixels at 16 points in 632) was cut with "…" after the
+    proportional jump (15.4 points still measured 644: glyph widths are whole pixels) though 9 points were allowed."""
+    line = "Make your own mazes, keep them, watch mazes being made"
+    probe = arcade.Text(line, 0, 0, font_size=16)
+    room = probe.content_width - 12
+    text = arcade.Text("", 0, 0)
+    fit_text(text, line, 16, room, 9)
+    assert text.text == line and 9 <= text.font_size < 16 and text.content_width <= room
+
+
 def test_too_narrow_cuts_with_an_ellipsis_at_the_end_or_in_the_middle(window) -> None:
     text = arcade.Text("", 0, 0)
     fit_text(text, LONG, 14, 120, 12, step=1)

@@ -333,3 +333,23 @@ def test_a_new_window_size_is_swapped_once_before_frames_are_copied_again(window
     assert presenter.resized((800, 600))  # the back buffer must take the new size (a real swap)
     assert not presenter.resized((800, 600))
     assert presenter.resized((1280, 800))
+
+
+def test_the_trail_looks_the_same_drawn_directly_and_over_the_copied_maze(window, ctx):
+    """The visited marks are translucent: blended over the floor whether the still maze was just drawn (a new zoom
+    or window size) or copied from its image.  They once came out opaque over a copy and blended over a direct
+    draw, so a frame drawn in parts after a resize showed two-tone marks."""
+    view = ctx.go(routes.play_code, MazeSpec.create("square", 8, 6, "backtracker", seed=1).code())
+    frames(view, 120)
+    s = view.session
+    for _ in range(3):
+        s.walk_to(s.level.maze.open_lists()[s.cell][0])
+    frames(view, 120)
+    shots = []
+    view.viewport.cam.zoom *= 1.25  # a new zoom: drawn directly, then into the image, then copied from it
+    for _ in range(3):
+        view.on_draw()
+        shots.append(screen_now())
+    assert view.layer.static_draws >= 2
+    for shot in shots[1:]:
+        assert int(np.count_nonzero(np.abs(shot - shots[0]).sum(axis=2))) == 0

@@ -172,7 +172,9 @@ def test_a_300x300_minimap_shows_the_shape_start_and_goal_not_mush(window, ctx, 
     assert dense.dense
     small = MazeSpec("square", 45, 45, "backtracker", {}, 0, 2)
     assert not Minimap(small.build(), ctx.theme).dense  # few enough cells: the passages themselves
-    picture = dense.texture.image.convert("RGB")
+    from PIL import Image
+
+    picture = Image.fromarray(dense.picture).convert("RGB")
     colours = picture.getcolors(1 << 16)
     assert colours is not None
     top = sorted(colours, reverse=True)[:1][0][0]

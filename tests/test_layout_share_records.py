@@ -196,12 +196,12 @@ def test_the_puzzle_screen_with_its_distance_line_and_qr_code_fits_at_every_size
     from test_puzzle_layout import problems as puzzle_problems
     from test_puzzle_layout import puzzle_view, view_parts
 
-    from game.puzzle.meter import COMPUTING, pending_text
+    from game.puzzle.meter import COMPUTING, failed_text, pending_text
 
     found: list[str] = []
     try:
         for meter in (f"{COMPUTING} (building the 4x4 tables, once)", "You took 1234, optimal was 52.",
-                      pending_text(78, 80)):
+                      pending_text(78, 80), failed_text("cancelled")):
             view = puzzle_view(ctx, theme, advanced=True)
             view.panel.set(meter=meter)
             for w, h in SIZES:

@@ -23,6 +23,17 @@ def test_every_mode_names_the_session_that_runs_it() -> None:
         "PlaySession", "RaceSession", "DuoSession", "PuzzleSession", "LabRun", "EditorSession"}
 
 
+def test_reading_the_modes_imports_no_session_class() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys; from engine.modes.registry import MODES; from game.ui.modes import kind_openers; "
+             "kind_openers(); print(sorted(m for m in ('engine.puzzle.session', 'engine.modes.race.session', "
+             "'engine.modes.editor', 'engine.modes.lab', 'engine.modes.race.duo') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"  # opening a maze code never loads the puzzle's solvers
+
+
 def test_every_registered_code_kind_has_a_mode_and_a_screen() -> None:
     known_kinds()  # loads every kind module
     kinds = {k.name for k in KINDS.values()}

@@ -223,3 +223,22 @@ def test_the_puzzle_setup_footer_is_whole_at_800x600(ctx):
         assert "…" not in view.t_help.text and view.t_help.text.rstrip().endswith("between.")
     finally:
         resize(ctx.window, 1280, 800)
+
+
+@pytest.mark.parametrize("w, h", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_widest_progress_line_stays_under_its_bar(ctx, w, h, percent):
+    from game.puzzle.tasks import WIDEST_PROGRESS
+    from game.puzzle.widgets import fit_block
+
+    try:
+        ctx.set_text_size(percent)
+        view = puzzle_view(ctx, "dark")
+        resize(ctx.window, w, h)
+        fit_block(view.t_progress, WIDEST_PROGRESS, view.progress_room)
+        assert view.t_progress.text == WIDEST_PROGRESS  # room kept for all of it: nothing cut...
+        top = view.t_progress.y + view.t_progress.content_height
+        assert top <= view.progress_bar[2]  # ...and nothing under the bar (a narrow window wraps it to 3 lines)
+    finally:
+        ctx.set_text_size(100)
+        resize(ctx.window, 1280, 800)

@@ -285,3 +285,165 @@ def test_the_searchs_known_lookup_finds_exactly_the_known_positions_of_a_batch()
     got = {int(words[i]): int(d) for i, d in zip(at, dist, strict=True)}
     want = {int(_known_words(lay, {t: 0})[0][0]): d for t, d in known.items()}
     assert got == want and list(at) == sorted(at) and np.all(dist >= 0)
+
+
+class _HeldTask:
+    """A stand-in for game.workers.Task whose work runs only when the test says so (a search that is slow)."""
+
+    made: list[_HeldTask] = []
+
+    def __init__(self, work, name: str = "task") -> None:
+        self.work, self.name, self.cancelled, self.done = work, name, False, False
+        self.reported: tuple[float, str] = (0.0, "")
+        self.value: object = None
+        self.error: BaseException | None = None
+        _HeldTask.made.append(self)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def progress(self) -> tuple[float, str]:
+        return self.reported
+
+    def report(self, fraction: float, message: str = "") -> None:
+        self.reported = (fraction, message)
+
+    def finish(self) -> None:
+        try:
+            self.value = self.work(self.report, lambda: self.cancelled)
+        except Exception as exc:  # noqa: BLE001 - handed over as Task does
+            self.error = exc
+        self.done = True
+
+    def result(self) -> object:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def _held_line(monkeypatch, start: Board):
+    import game.puzzle.meter as gm
+    from engine.puzzle.session import PuzzleSession
+
+    _HeldTask.made = []
+    monkeypatch.setattr(gm, "Task", _HeldTask)
+    session = PuzzleSession(start)
+    line = gm.MeterLine()
+    line.attach(session)
+    line.poll(session, True)
+    line.task.finish()  # the dealt position
+    line.poll(session, True)
+    return session, line
+
+
+def _slide_two(board: Board, avoid: Board | None, path: str = "") -> str:
+    """Two blank moves in one direction (a click sliding two tiles) whose first step does not land on ``avoid``,
+    not back along ``path``."""
+    from engine.puzzle.board import INVERSE
+
+    for m in "UDLR":
+        if path and m == INVERSE[path[-1]]:
+            continue
+        try:
+            b1 = board.move(m)
+            b1.move(m)
+        except ValueError:
+            continue
+        if b1 != avoid:
+            return m + m
+    raise AssertionError("no two-tile slide")
+
+
+def test_a_player_who_keeps_moving_keeps_the_search_of_a_position_passed_and_gets_readings(monkeypatch):
+    """Clicks that slide two tiles never land on a measured neighbour: the search for the position passed is kept
+    (it used to be dropped at the next click and restarted for the new position, so a player clicking faster
+    than a search lasted never got a reading), then the position on screen is measured from its answer."""
+    start = shuffle_moves(4, 3, 80, Rng(31))
+    session, line = _held_line(monkeypatch, start)
+    assert line.meter.reading(start) is not None and line.task is not None  # a look-ahead is out
+    session.act(_slide_two(start, line.asked))
+    line.poll(session, True)
+    first, passed = line.task, session.board
+    assert first is not None and line.asked == passed  # the look-ahead not taken was dropped for this position
+    for _ in range(3):  # the player clicks on while that search runs
+        session.act(_slide_two(session.board, None, session.path))
+        line.poll(session, True)
+        assert line.task is first and not first.cancelled
+        assert line.text.startswith("computing")
+    first.finish()
+    line.poll(session, True)
+    assert line.meter.reading(passed) == solve_optimal(passed).length
+    assert line.asked == session.board and line.task is not first  # now the position on screen, bounded by it
+    line.task.finish()
+    line.poll(session, True)
+    assert line.meter.reading(session.board) == solve_optimal(session.board).length
+    assert line.text.endswith("moves from solved (optimal)")
+
+
+def test_a_look_ahead_passed_and_left_behind_a_measured_position_is_dropped(monkeypatch):
+    start = shuffle_moves(4, 3, 80, Rng(31))
+    session, line = _held_line(monkeypatch, start)
+    ahead = line.task
+    assert ahead is not None and line.asked != start
+    other = next(m for m in start.legal_moves() if start.move(m) != line.asked)
+    session.act(other)  # not the look-ahead's position; walking back reaches the measured start first
+    line.poll(session, True)
+    assert ahead.cancelled and line.task is not ahead
+
+
+def test_a_search_that_fails_is_not_asked_again_and_the_line_says_so(monkeypatch):
+    import engine.puzzle.optimal as opt
+    from engine.puzzle.result import SolveResult, SolverStopped
+
+    start = shuffle_moves(4, 3, 80, Rng(32))
+    session, line = _held_line(monkeypatch, start)
+
+    def stopped(*_a, **_k):
+        raise SolverStopped("limit", SolveResult("optimal", "", 0, 0.0, False))
+
+    line.cancel()
+    monkeypatch.setattr(opt, "solve_optimal", stopped)
+    m = next(m for m in start.legal_moves() if line.meter.reading(start.move(m)) is None)
+    session.act(m)
+    line.poll(session, True)
+    failing = line.task
+    assert failing is not None and line.asked == session.board
+    failing.finish()
+    line.poll(session, True)
+    assert line.text == "Distance not found (limit)."
+    made = len(_HeldTask.made)
+    for _ in range(3):
+        line.poll(session, True)
+    assert len(_HeldTask.made) == made and line.task is None  # not searched again and again
+
+
+def test_while_the_search_out_builds_tables_the_line_says_so(monkeypatch):
+    """Tables in the cache that are not this installation's are rebuilt by the search itself (the files exist, so
+    the line thought them ready): the line says they are being built, from the search's own progress."""
+    import engine.puzzle.optimal as opt
+
+    start = shuffle_moves(4, 3, 80, Rng(33))
+    session, line = _held_line(monkeypatch, start)
+    line.cancel()
+    m = next(m for m in start.legal_moves() if line.meter.reading(start.move(m)) is None)
+    session.act(m)
+    line.poll(session, True)
+    d = line.meter.reading(start)
+    assert line.ready and line.text == f"{d - 1} or {d + 1} moves from solved (checking…)"
+    line.task.report(0.4, "4x3 table 2 of 3")  # what the build reports through the task
+    line.poll(session, True)
+    assert line.text == "computing… (building the 4x3 tables, once)"
+    seen: list[str] = []
+    real = opt.solve_optimal
+
+    def building(*a, **k):  # the solver reports a build through the progress it is handed
+        k["progress"](0.5, "4x3 table 1 of 3")
+        seen.append("called")
+        return real(*a, **k)
+
+    monkeypatch.setattr(opt, "solve_optimal", building)
+    task = line.task
+    task.finish()
+    assert seen and task.progress() == (0.5, "4x3 table 1 of 3")
+    line.poll(session, True)
+    assert line.text.endswith("moves from solved (optimal)")

@@ -87,6 +87,42 @@ def test_switch_to_every_view_keeps_lengths_optimal(monkeypatch):
         assert switched.nodes != light.nodes  # the second search really used the other views
 
 
+def test_the_4x4_view_orders_keep_lengths_optimal(monkeypatch):
+    """The default 4x4 partitions read their views in a chosen order and subset (LIGHT_VIEWS_4X4, then
+    FULL_VIEWS_4X4): with three cheap partitions standing in for them, Korf's lengths either way, and the light
+    subset really searches other positions than the first two partitions' views."""
+    import engine.puzzle.optimal as optimal
+
+    r555 = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
+    parts = (P555, Q555, r555)
+    cases = [("5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3", 41), ("0 9 12 4 5 3 2 8 10 1 7 6 11 14 13 15", 42)]
+    for text, opt in cases:
+        b = Board.parse(text)
+        monkeypatch.setattr(optimal, "LIGHT_NODES", 10**12)
+        plain = solve_optimal(b, timeout=120, partitions=parts)
+        monkeypatch.setattr(optimal, "FOUR_BY_FOUR", parts)
+        light = solve_optimal(b, timeout=120, partitions=parts)
+        monkeypatch.setattr(optimal, "LIGHT_NODES", 0)
+        switched = solve_optimal(b, timeout=120, partitions=parts)
+        monkeypatch.undo()
+        for r in (plain, light, switched):
+            assert r.optimal and r.length == opt and b.apply(r.moves).is_solved()
+        assert light.nodes != plain.nodes
+
+
+def test_view_orders_start_with_the_search_view():
+    from engine.puzzle.optimal import FULL_VIEWS_4X4, LIGHT_VIEWS_4X4, _Expander
+    from engine.puzzle.tables.optimal_tables import load_layout
+
+    prepare(4, 4, partitions=(P555, Q555))
+    lay = load_layout(4, 4, None, None, P555, (Q555,))
+    assert _Expander(lay, (0, 3, 1)).order == (0, 3, 1)
+    with pytest.raises(ValueError, match="view 0 first"):
+        _Expander(lay, (1, 0))
+    assert LIGHT_VIEWS_4X4[0] == FULL_VIEWS_4X4[0] == 0 and sorted(FULL_VIEWS_4X4) == list(range(6))
+    assert set(LIGHT_VIEWS_4X4) < set(FULL_VIEWS_4X4)
+
+
 def test_small_boards_match_bfs_with_several_partitions():
     """3x4 (transposes are not squares: no mirror) and 4x3, each against a plain BFS."""
     from collections import deque

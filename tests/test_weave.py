@@ -452,7 +452,7 @@ def test_the_lab_refuses_weave_mazes_instead_of_showing_another_maze():
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_quotient_hops_equal_the_generic_tables(shape):
     from engine.maze.generators._common import _build_hops
-    from engine.maze.weave import quotient_hops
+    from engine.maze.weave_quotient import quotient_hops
 
     base = make_grid(shape, 25, 20)
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
@@ -572,7 +572,7 @@ def test_over_ends_are_the_first_two_open_neighbours(shape):
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_quotient_twins_from_the_contraction_equal_the_sorted_ones(shape):
     """The CSR twins quotient_grid hands to quotient_hops are each edge's other entry (as sorting finds them)."""
-    from engine.maze.weave import TWIN_KEY, _twins
+    from engine.maze.weave_quotient import TWIN_KEY, _twins
 
     base = make_grid(shape, 25, 20)
     q, _ = quotient_grid(base, place_crossings(base, 0.7, Rng(4)))
@@ -601,15 +601,6 @@ def test_hex_bridge_corners_closed_by_direction_are_the_edges_between_ring_cells
     assert np.array_equal(cr.closed, expected)
 
 
-def test_stable_order_by_halves_is_the_stable_argsort():
-    from engine.maze.weave import _stable_order
-
-    gen = np.random.default_rng(3)
-    for hi in (50, 70_000, 2**31 - 1):
-        keys = gen.integers(0, hi, 200_000).astype(np.int32)
-        assert np.array_equal(_stable_order(keys), np.argsort(keys, kind="stable"))
-
-
 @pytest.mark.parametrize("shape", ["square", "hex"])
 def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
     """The backtracker's fast form on a quotient graph (per-node tuples unpacked inline) against the general
@@ -618,7 +609,7 @@ def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
 
     from engine.maze.generators.growing_tree import TUPLE_KINDS, backtracker_core
     from engine.maze.grids.base import build_grid
-    from engine.maze.weave import quotient_hops
+    from engine.maze.weave_quotient import quotient_hops
 
     grid = make_grid(shape, 30, 24)
     for seed in range(4):
@@ -629,3 +620,26 @@ def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
         general.memo("generators.hops", lambda q=q: quotient_hops(q))
         fast = backtracker_core(q, copy.deepcopy(rng), None)
         assert np.array_equal(fast, backtracker_core(general, copy.deepcopy(rng), None))
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+@pytest.mark.parametrize(("w", "h"), [(3, 4), (9, 7), (30, 24), (41, 38)])
+def test_the_walk_on_cell_ids_carves_the_quotients_tree(shape, w, h):
+    """cell_walk (the quotient's nodes kept at their cells' ids, tables shared by pattern) gives the tree the
+    backtracker carves on quotient_grid, with the same draws left in the stream, for several shares and seeds."""
+    import copy
+
+    from engine.maze.generators import GENERATORS
+    from engine.maze.weave_quotient import cell_walk, quotient_hops
+
+    grid = make_grid(shape, w, h)
+    for share, seed in itertools.product((0.0, 0.3, 1.0), range(3)):
+        rng = Rng(seed)
+        cr = place_crossings(grid, share, rng)
+        mine = copy.deepcopy(rng)
+        q, base_edge = quotient_grid(grid, cr)
+        q.memo("generators.hops", lambda q=q: quotient_hops(q))
+        tree = GENERATORS["backtracker"].run(q, rng, {})
+        got_edge, got = cell_walk(grid, cr, mine)
+        assert np.array_equal(got_edge, base_edge) and np.array_equal(got, tree)
+        assert rng.next_u64() == mine.next_u64()

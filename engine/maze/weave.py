@@ -31,21 +31,17 @@ most one is open.  ``Maze.crossings`` is ``(K, 3)`` int32 ``[over_cell, under_a,
 
 from __future__ import annotations
 
-from array import array
-from typing import NoReturn
-
 import numpy as np
 
-from engine.maze.generators.visits import Hops, degree_visitors, spread
-from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
+from engine.maze.grids.base import Grid, Layout, build_grid
 from engine.maze.model import Maze
+from engine.maze.weave_quotient import Crossings, cell_walk, quotient_grid, quotient_hops
 from engine.rng import Rng
 
 #: Tessellations that can weave: every interior cell has opposite neighbours on straight lines.
 WEAVE_SHAPES: tuple[str, ...] = ("square", "hex")
 #: Neighbours of an interior cell, per weave shape (half of them are the axes).
 _FULL_DEGREE = {"square": 4, "hex": 6}
-QUOTIENT_KIND = "weave-quotient"
 
 
 def weave_generators() -> tuple[str, ...]:
@@ -119,41 +115,6 @@ def _slot_of(grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     return pos
 
 
-class Crossings:
-    """The crossings placed on a base grid (all arrays ``(K,)`` int64 unless said).
-
-    Attributes:
-        over: the crossing cells.
-        a, b: the over corridor's ends (the cell's two open edges lead to them).
-        c, d: the under passage's ends (joined by the under-edge).
-        forced: ``(2K,)`` base edge ids forced open (the over corridors).
-        closed: ``(E,)`` bool, base edges forced closed.
-    """
-
-    def __init__(
-        self,
-        over: np.ndarray,
-        a: np.ndarray,
-        b: np.ndarray,
-        c: np.ndarray,
-        d: np.ndarray,
-        forced: np.ndarray,
-        closed: np.ndarray,
-    ) -> None:
-        self.over, self.a, self.b, self.c, self.d = over, a, b, c, d
-        self.forced = forced
-        self.closed = closed
-
-    def __len__(self) -> int:
-        return int(self.over.shape[0])
-
-    def table(self) -> np.ndarray:
-        """``(K, 3)`` int32 ``[over_cell, under_a, under_b]`` (``under_a < under_b``)."""
-        lo = np.minimum(self.c, self.d)
-        hi = np.maximum(self.c, self.d)
-        return np.stack([self.over, lo, hi], axis=1).astype(np.int32).reshape(-1, 3)
-
-
 PLACE_CHUNK = 65536
 """Candidate cells whose neighbour rings :func:`place_crossings` turns into Python lists at a time."""
 
@@ -181,11 +142,10 @@ def place_crossings(grid: Grid, share: float, rng: Rng) -> Crossings:
     degree = np.diff(grid.indptr)
     pos = np.flatnonzero((coin < share) & (degree[order] == full))
     del coin
-    touched = bytearray(n)
     if grid.plain:
-        chosen = _greedy_lattice(grid, order[pos], touched)
+        chosen = _greedy_lattice(grid, order[pos])
     else:
-        chosen = _greedy_rings(grid, order, pos, degree, touched)
+        chosen = _greedy_rings(grid, order, pos, degree, bytearray(n))
     at = pos[np.array(chosen, dtype=np.int64)]
     pk = pick[at].astype(np.int64)
     k = len(at)
@@ -241,204 +201,67 @@ def _greedy_rings(grid: Grid, order: np.ndarray, pos: np.ndarray, degree: np.nda
     return chosen
 
 
-def _greedy_lattice(grid: Grid, cells: np.ndarray, touched: bytearray) -> list[int]:
-    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior
-    cells): the ring is found by arithmetic on the cell id (square: ``x +- 1``, ``x +- w``; hex
-    rows shift by half a cell, so the rows above and below hold ``x +- w + odd - 1`` and
-    ``x +- w + odd``), the same choice without a neighbour table per candidate."""
-    w = grid.width
-    chosen: list[int] = []
-    if grid.kind == "square":
-        for i, x in enumerate(cells.tolist()):
-            if touched[x] or touched[x - 1] or touched[x + 1] or touched[x - w] or touched[x + w]:
-                continue
-            touched[x] = touched[x - 1] = touched[x + 1] = touched[x - w] = touched[x + w] = 1
-            chosen.append(i)
-        return chosen
-    # hex: the six neighbours must be interior too (the bridge's corner edges close), so the
-    # candidate's row and column are at least 2 from every side of the grid.
-    h = grid.height
+#: Steps ``(dr, dc)`` to the cells whose ring meets a cell's ring (every cell at most 2 steps away):
+#: square rows and columns; hex in axial coordinates (row, ``col - (row - row % 2) / 2``: odd rows shift
+#: east by half a cell, so a cell's neighbours are ``(0, +-1)``, ``(-1, 0)``, ``(-1, 1)``, ``(1, -1)``, ``(1, 0)``).
+_NEAR = {
+    "square": [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < abs(dr) + abs(dc) <= 2],
+    "hex": [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < max(abs(dr), abs(dc), abs(dr + dc)) <= 2],
+}
+_FREE = np.iinfo(np.int32).max
+
+
+def _greedy_lattice(grid: Grid, cells: np.ndarray) -> list[int]:
+    """:func:`_greedy_rings` on a whole square or hex grid (``cells``: the candidates, interior cells, in
+    visit order), vectorised: the positions in ``cells`` of the crossings chosen, in visit order.
+
+    Taking each candidate in turn whose ring meets no chosen one's is the lexicographically first maximal
+    independent set of the graph joining candidates whose rings meet (at most 2 steps apart).  It is found
+    in rounds: a live candidate earlier than every live candidate near it is chosen, and it and the
+    candidates near it leave; a candidate leaves only beside a chosen one, so each one chosen in a
+    round is one the loop chooses (a few dozen rounds for a million cells, each over the live ones).
+    On hex grids the candidate's six neighbours must be interior too (the bridge's corner edges close),
+    so its row and column are at least 2 from every side of the grid.
+    """
+    w, h = grid.width, grid.height
     r, c = cells // w, cells % w
-    inner = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
-    low = cells + (r & 1) - 1  # the lower-left neighbour's column in this row
-    for i, x, a in zip(inner.tolist(), cells[inner].tolist(), low[inner].tolist(), strict=True):
-        if (
-            touched[x]
-            or touched[x - 1]
-            or touched[x + 1]
-            or touched[a - w]
-            or touched[a - w + 1]
-            or touched[a + w]
-            or touched[a + w + 1]
-        ):
-            continue
-        touched[x] = touched[x - 1] = touched[x + 1] = touched[a - w] = touched[a - w + 1] = 1
-        touched[a + w] = touched[a + w + 1] = 1
-        chosen.append(i)
-    return chosen
-
-
-def _no_geometry() -> NoReturn:
-    raise ValueError("a weave quotient graph has no drawing geometry")
-
-
-def quotient_grid(grid: Grid, cr: Crossings) -> tuple[Grid, np.ndarray]:
-    """The graph the generator carves (module docstring, step 2) and its edges' base edge ids.
-
-    Nodes are the cells with each over path ``a - X - b`` and each under pair ``c, d``
-    contracted to one node (numbered in order of their smallest kept cell); edges are the
-    base edges neither forced open nor forced closed, in base edge order.
-
-    Returns:
-        ``(quotient, base_edge)``: a :class:`Grid` of kind ``weave-quotient`` (no geometry)
-        and ``(E_q,)`` int64, the base edge of each quotient edge.
-    """
-    n = grid.n
-    # int32 throughout (ids < 2**31): at a million cells the temporaries are the peak of a weave build.
-    node_of = np.arange(n, dtype=np.int32)
-    node_of[cr.over] = cr.a
-    node_of[cr.b] = cr.a
-    node_of[cr.d] = cr.c
-    keep = np.ones(n, dtype=bool)
-    keep[cr.over] = False
-    keep[cr.b] = False
-    keep[cr.d] = False
-    new_id = np.cumsum(keep, dtype=np.int32) - 1
-    node = new_id[node_of]
-    del node_of, new_id
-    avail = ~cr.closed
-    avail[cr.forced] = False
-    base_edge = np.flatnonzero(avail)
-    del avail
-    m = len(base_edge)
-    pairs = np.empty((m, 2), dtype=np.int32)
-    u = node[grid.edges[base_edge, 0]]
-    v = node[grid.edges[base_edge, 1]]
-    np.minimum(u, v, out=pairs[:, 0])
-    np.maximum(u, v, out=pairs[:, 1])
-    del u, v, node
-    src = pairs.T.ravel()  # lo then hi: each edge seen from both ends
-    order = _stable_order(src)
-    nq = int(keep.sum())
-    indptr = np.zeros(nq + 1, dtype=np.int32)
-    np.cumsum(np.bincount(src, minlength=nq), out=indptr[1:])
-    del src
-    nbr = pairs[:, ::-1].T.ravel()[order]  # hi then lo
-    eid = (order % m).astype(np.int32)
-    # Each CSR entry's twin (the same edge seen from its other end), for quotient_hops: entry t holds
-    # end order[t] of the 2m ends (lo ends, then hi ends); its twin holds end (order[t] + m) % 2m.
-    where = np.empty(2 * m, dtype=np.int32)
-    where[order] = np.arange(2 * m, dtype=np.int32)
-    order += m
-    order %= 2 * m
-    twin = where[order]
-    del order, where
-    layout = Layout(_no_geometry, _no_geometry, _no_geometry, _no_geometry)
-    q = build_grid(QUOTIENT_KIND, grid.width, grid.height, pairs, (indptr, nbr, eid), layout)
-    q.memo(TWIN_KEY, lambda: twin)
-    return q, base_edge
-
-
-def _stable_order(keys: np.ndarray) -> np.ndarray:
-    """``np.argsort(keys, kind="stable")`` of non-negative int32 keys, as two stable sorts of 16-bit halves
-    (numpy sorts 16-bit keys by radix: about twice as fast at millions of keys; the same order)."""
-    low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
-    if int(keys.max(initial=0)) < 1 << 16:
-        return low
-    out: np.ndarray = low[np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")]
-    return out
-
-
-TWIN_KEY = "weave.twin"
-"""Memo key of a quotient graph's CSR twins (built with the graph, used once by :func:`quotient_hops`)."""
-
-
-def _twins(q: Grid) -> np.ndarray:
-    """Each CSR entry's twin: the entry of the same edge at its other end."""
-    order = np.argsort(q.edge_id, kind="stable")  # the two slots of each edge, adjacent
-    rev = np.empty_like(order)
-    rev[order[0::2]] = order[1::2]
-    rev[order[1::2]] = order[0::2]
-    return rev
-
-
-HOPS_CHUNK = 65536
-"""Quotient nodes whose tables :func:`quotient_hops` turns into Python lists at a time."""
-
-
-def quotient_hops(q: Grid) -> Hops:
-    """The walkers' :class:`~engine.maze.generators._common.Hops` of a quotient graph, one tuple per node.
-
-    The same tables ``generators._common.hops`` builds (tests compare them), without its
-    deduplication by neighbour pattern: after contraction nearly every node has a pattern
-    of its own, so deduplicating costs seconds at a million cells and saves nothing.
-
-    Raises:
-        ValueError: a node with more than 8 neighbours (the walkers' limit).
-    """
-    n = q.n
-    ip = q.indptr
-    deg = np.diff(ip)
-    if n and int(deg.max()) > 8:
-        raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
-    src = np.repeat(np.arange(n, dtype=np.int32), deg)
-    pos = np.arange(len(src), dtype=np.int32) - ip[src]  # slot within the node
-    # Per node, the slots it holds in its neighbours' rows (3 bits each) and its degree, as one key:
-    # the clear tuples are shared by key (a few hundred of them), as the masks are 0xFF minus that bit.
-    rev = q.memo(TWIN_KEY, lambda: _twins(q))
-    q.forget(TWIN_KEY)
-    bits = pos[rev] << (3 * pos)  # int32: 8 slots of 3 bits, and the degree above them, fit in 28 bits
-    del pos, rev
-    acc = np.zeros(len(bits) + 1, dtype=np.int32)
-    np.cumsum(bits, out=acc[1:])
-    del bits
-    key = acc[ip[1:]] - acc[ip[:-1]] + (deg.astype(np.int32) << 24)
-    del acc
-    keys, key_inv = np.unique(key, return_inverse=True)
-    del key
-    clears = []
-    for kk in keys.tolist():
-        clears.append(tuple(0xFF ^ (1 << ((kk >> (3 * j)) & 7)) for j in range(kk >> 24)))
-    # One int object per distinct offset (a few thousand values over millions of entries), found by
-    # value when the offsets span a small range (they do: neighbours stay near in id), else by sorting.
-    offs = q.nbr - src
-    del src
-    least = int(offs.min()) if len(offs) else 0
-    span = int(offs.max()) - least + 1 if len(offs) else 0
-    if span <= 1 << 20:
-        objects = np.empty(span, dtype=object)
-        objects[:] = range(least, least + span)
-        inverse: np.ndarray = offs - least
+    if grid.kind == "hex":
+        idx = np.flatnonzero((r >= 2) & (r < h - 2) & (c >= 2) & (c < w - 2))
+        r, c = r[idx], c[idx]
+        c = c - (r - (r & 1)) // 2 + (h + 1) // 2  # axial column, shifted to stay >= 0
+        span = w + (h + 1) // 2
     else:
-        distinct, inverse = np.unique(offs, return_inverse=True)
-        objects = np.empty(len(distinct), dtype=object)
-        objects[:] = distinct.tolist()
-    # The smallest offset of each node (0 without neighbours), as the same shared objects.
-    has = deg > 0
-    low_at = np.zeros(n, dtype=np.int64)
-    if len(offs):
-        low_at[has] = np.minimum.reduceat(inverse, ip[:-1][has])
-    low_obj = objects[low_at] if len(objects) else np.zeros(n, dtype=object)
-    low_obj[~has] = 0
-    del offs, low_at
-    with gc_paused():
-        # Per node, its slice of the offsets as a tuple (map and slice objects: no Python loop body).
-        off = objects[inverse].tolist()
-        ipl = ip.tolist()
-        step = list(map(tuple, map(off.__getitem__, map(slice, ipl[:-1], ipl[1:]))))
-        del off, ipl
-        del inverse
-        clear = spread(clears, key_inv)
-        low: list[int] = low_obj.tolist()
-    return Hops(
-        ((1 << deg) - 1).astype(np.uint8).tobytes(),
-        step,
-        clear,
-        low,
-        array("i", ip.astype(np.int32).tobytes()),
-        array("i", q.edge_id.astype(np.int32).tobytes()),
-        spread(degree_visitors(step, clear), deg),
-    )
+        idx = np.arange(len(cells), dtype=np.int64)
+        span = w
+    stride = span + 4  # a frame of 2 free cells on every side: no step leaves the table
+    at = (r + 2) * stride + c + 2
+    del r, c
+    rank = np.full((h + 4) * stride, _FREE, dtype=np.int32)
+    rank[at] = np.arange(len(at), dtype=np.int32)
+    steps = [dr * stride + dc for dr, dc in _NEAR[grid.kind]]
+    live = np.arange(len(at), dtype=np.int32)  # candidates still undecided, by rank
+    chosen = []
+    while len(live):
+        here = at[live]
+        if len(live) == len(at):  # the first round, over half the cells: shifted slices of the whole table
+            inner = slice(2 * stride + 2, len(rank) - 2 * stride - 2)
+            near = np.full(len(rank), _FREE, dtype=np.int32)
+            for s in steps:
+                np.minimum(near[inner], rank[inner.start + s : inner.stop + s], out=near[inner])
+            least = near[here]
+            del near
+        else:
+            least = rank[here + steps[0]]
+            for s in steps[1:]:
+                np.minimum(least, rank[here + s], out=least)
+        won = here[live < least]
+        chosen.append(live[live < least])
+        rank[won] = _FREE
+        for s in steps:
+            rank[won + s] = _FREE
+        live = live[rank[here] != _FREE]
+    out: list[int] = idx[np.sort(np.concatenate(chosen))].tolist() if chosen else []
+    return out
 
 
 def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Grid:
@@ -458,10 +281,22 @@ def weave_grid(base: Grid, over: np.ndarray, c: np.ndarray, d: np.ndarray) -> Gr
     uid = np.arange(e0, e0 + k, dtype=np.int32)
     ends = np.concatenate([c, d])
     pos = np.concatenate([_slot_of(base, c, over), _slot_of(base, d, over)]) + 1 if k else np.zeros(0, np.int64)
-    order = np.argsort(pos, kind="stable")
-    nbr = np.insert(base.nbr, pos[order], np.concatenate([d, c])[order].astype(np.int32))
-    eid = np.insert(base.edge_id, pos[order], np.concatenate([uid, uid])[order])
-    indptr = base.indptr.astype(np.int64).copy()
+    # Insert each under-edge's entry before CSR position pos (right after the direct edge to the crossing
+    # cell), as np.insert does, without its copies: the j-th insertion by position lands at pos + j, the
+    # old entries fill the rest in order (the positions are distinct: the crossings' rings are disjoint).
+    order = np.argsort(pos)
+    put = pos[order] + np.arange(2 * k)
+    size = len(base.nbr) + 2 * k
+    old = np.ones(size, dtype=bool)
+    old[put] = False
+    nbr = np.empty(size, dtype=np.int32)
+    nbr[put] = np.concatenate([d, c])[order]
+    nbr[old] = base.nbr
+    eid = np.empty(size, dtype=np.int32)
+    eid[put] = np.concatenate([uid, uid])[order]
+    eid[old] = base.edge_id
+    del order, put, old
+    indptr = base.indptr.astype(np.int64)
     indptr[1:] += np.cumsum(np.bincount(ends, minlength=base.n))
 
     def walls() -> np.ndarray:
@@ -515,10 +350,13 @@ def generate_weave(base: Grid, algorithm: str, rng: Rng, options: dict[str, str]
     info = get_generator(algorithm)
     check_weave(base.kind, info.name, share)
     cr = place_crossings(base, share, rng)
-    q, base_edge = quotient_grid(base, cr)
-    q.memo("generators.hops", lambda: quotient_hops(q))
     _, opts = _check(base, info.name, options)
-    tree = info.run(q, rng, opts)
+    if info.name == "backtracker":  # its fast form: the same tree, walked on the base grid's cell ids
+        base_edge, tree = cell_walk(base, cr, rng)
+    else:
+        q, base_edge = quotient_grid(base, cr)
+        q.memo("generators.hops", lambda: quotient_hops(q))
+        tree = info.run(q, rng, opts)
     e0 = base.num_edges
     passage = np.zeros(e0 + len(cr), dtype=bool)
     passage[base_edge[tree]] = True

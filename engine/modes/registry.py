@@ -14,13 +14,7 @@ here (docs/ARCHITECTURE.md walks it through).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from engine.modes.editor import EditorSession
-from engine.modes.lab import LabRun
-from engine.modes.play import PlaySession
-from engine.modes.race.duo import DuoSession
-from engine.modes.race.session import RaceSession
-from engine.puzzle.session import PuzzleSession
+from importlib import import_module
 
 
 @dataclass(frozen=True)
@@ -31,23 +25,31 @@ class ModeInfo:
         name: its key in :data:`MODES` (``play``, ``race``...); the game's table uses the same names.
         kind: the code kind it plays (a :class:`engine.code_frame.CodeKind` name in :data:`engine.codes.KINDS`:
             ``maze``, ``race``, ``ghost``, ``puzzle``, ``level``), or None when no code kind opens it.
-        session: the class whose objects run it (the rules, the clock, the outcome).
+        session_at: where the class that runs it is, ``"module:Class"`` (imported by :attr:`session` only: the
+            modes' names and kinds are read at every launch, a puzzle's solvers only when a puzzle is played).
     """
 
     name: str
     kind: str | None
-    session: type
+    session_at: str
+
+    @property
+    def session(self) -> type:
+        """The class whose objects run the mode (the rules, the clock, the outcome), imported on first use."""
+        module, _, name = self.session_at.partition(":")
+        found: type = getattr(import_module(module), name)
+        return found
 
 
 #: Every mode, in the order of their help sections.
 MODES: dict[str, ModeInfo] = {m.name: m for m in (
-    ModeInfo("play", "maze", PlaySession),
-    ModeInfo("play-level", "level", PlaySession),
-    ModeInfo("race", "race", RaceSession),
-    ModeInfo("ghost", "ghost", RaceSession),
-    ModeInfo("two-players", None, DuoSession),
-    ModeInfo("puzzle", "puzzle", PuzzleSession),
-    ModeInfo("lab", None, LabRun),
-    ModeInfo("editor", None, EditorSession),
-    ModeInfo("daily", None, PlaySession),
+    ModeInfo("play", "maze", "engine.modes.play:PlaySession"),
+    ModeInfo("play-level", "level", "engine.modes.play:PlaySession"),
+    ModeInfo("race", "race", "engine.modes.race.session:RaceSession"),
+    ModeInfo("ghost", "ghost", "engine.modes.race.session:RaceSession"),
+    ModeInfo("two-players", None, "engine.modes.race.duo:DuoSession"),
+    ModeInfo("puzzle", "puzzle", "engine.puzzle.session:PuzzleSession"),
+    ModeInfo("lab", None, "engine.modes.lab:LabRun"),
+    ModeInfo("editor", None, "engine.modes.editor:EditorSession"),
+    ModeInfo("daily", None, "engine.modes.play:PlaySession"),
 )}

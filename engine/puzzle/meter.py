@@ -19,11 +19,11 @@ from the exact table; 4x4 needs the optimal solver's tables, built once).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 
 from engine.puzzle.board import INVERSE, Board
-from engine.puzzle.result import CancelFn, SolverStopped
+from engine.puzzle.result import CancelFn, ProgressFn, SolverStopped
 
 MAX_TRAIL = 400
 """Moves walked back along the game's path looking for a position whose distance is known."""
@@ -66,8 +66,11 @@ class MeterAnswer:
     path: str = ""
 
 
-def measure(query: MeterQuery, cancel: CancelFn | None = None) -> MeterAnswer:
+def measure(query: MeterQuery, cancel: CancelFn | None = None, progress: ProgressFn | None = None) -> MeterAnswer:
     """Run ``query``: the exact distance of its position (the search stops early when its bounds allow).
+
+    ``progress`` receives the tables' build progress ``(fraction, message)`` when they are (re)built first: missing,
+    or in the cache but not this installation's (their digest does not match; see ``engine.puzzle.tables.key``).
 
     Raises:
         SolverStopped: ``cancel`` returned True (``"cancelled"``).
@@ -80,7 +83,9 @@ def measure(query: MeterQuery, cancel: CancelFn | None = None) -> MeterAnswer:
         return MeterAnswer(q.board, q.at_most)
     within = None if q.at_most is None else q.at_most - 2
     try:
-        res = solve_optimal(q.board, cancel=cancel, at_least=q.at_least, at_most=within, known=q.known)
+        res = solve_optimal(
+            q.board, cancel=cancel, progress=progress, at_least=q.at_least, at_most=within, known=q.known
+        )
     except SolverStopped as stop:
         if stop.reason != "bound" or q.at_most is None:
             raise
@@ -108,10 +113,10 @@ class DistanceMeter:
             b = b.move(m)
             self.known[b.tiles] = answer.distance - i - 1
 
-    def ahead(self, board: Board) -> MeterQuery | None:
+    def ahead(self, board: Board, skip: Container[tuple[int, ...]] = ()) -> MeterQuery | None:
         """The next search worth running before the player moves: a neighbour of ``board`` whose distance is
         unknown, bounded by ``board``'s (``d - 1 .. d + 1``); None when ``board``'s distance is unknown or every
-        neighbour's is known.
+        neighbour's is known (or in ``skip``: tiles of positions not to measure, e.g. whose search failed).
 
         Measured while the player looks at ``board``, the next move's reading is there at once: the neighbour on
         the known optimal line is known already, the move back too, so at most two searches per position (a 4x4
@@ -123,7 +128,7 @@ class DistanceMeter:
             return None
         for m in board.legal_moves():
             nb = board.move(m)
-            if self.reading(nb) is None:
+            if self.reading(nb) is None and nb.tiles not in skip:
                 return MeterQuery(nb, max(0, d - 1), d + 1, dict(self.known))
         return None
 

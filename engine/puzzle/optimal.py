@@ -13,10 +13,12 @@ position is a few ``uint64`` words:
   pattern database index is ``(word >> 4*first_slot) & mask``.  A view is one
   partition read straight or, on square boards, on the transposed board (the
   goal is its own transpose); the heuristic is the largest of the views' sums
-  (4x4: three 6-6-3 partitions, six views).  Only the first two partitions'
-  views are used until one bound's search has held more than
-  :data:`LIGHT_NODES` positions; later bounds use them all (the third
-  partition cuts the hardest positions' work, but costs more per position).
+  (4x4: three 6-6-3 partitions, six views).  A child is dropped at the first
+  view that puts it over the bound, so the views are read in the order that
+  cuts most first.  On 4x4 four of the six views (:data:`LIGHT_VIEWS_4X4`)
+  are read until one bound's search has held more than :data:`LIGHT_NODES`
+  positions; later bounds read all six (:data:`FULL_VIEWS_4X4`).  Other
+  partitions read the first two partitions' views, then all.
 
 For a bound ``T`` (the heuristic of the start, then the least ``f`` that went
 over), the search keeps one array of positions per depth.  It takes up to
@@ -65,7 +67,7 @@ from engine.puzzle.tables.optimal_tables import (
     table_names,
     tables_ready,
 )
-from engine.puzzle.tables.pdb import MAX_EXACT_CELLS, neighbour_table, verified
+from engine.puzzle.tables.pdb import FOUR_BY_FOUR, MAX_EXACT_CELLS, neighbour_table, verified
 
 __all__ = [
     "BATCH",
@@ -86,6 +88,17 @@ _INVERSE = np.array([1, 0, 3, 2, 4], dtype=np.int8)  # index 4 = "no previous mo
 BATCH = 1 << 16
 DEFAULT_MAX_LAYER = 10_000_000
 LIGHT_NODES = 2_000_000
+LIGHT_VIEWS_4X4 = (0, 3, 4, 5)
+"""The views of the default 4x4 partitions (:data:`engine.puzzle.tables.pdb.FOUR_BY_FOUR`; view ``2p`` is
+partition ``p`` read straight, ``2p + 1`` transposed) read until a bound's search grows past :data:`LIGHT_NODES`,
+in this order.  Measured on the meter's hardest bounded proofs (one bound, 2-10 M positions), counting which views
+cut each child: view 0 alone cuts 22 %, views 3, 4, 5 24-31 % each, views 1 and 2 10-12 % (and almost nothing that
+the others leave); the first two partitions' four views (0, 1, 2, 3) let 60 % of the children through, (0, 3, 4, 5)
+54 %, all six 53 %.  On the 11 slowest bounded searches of the meter bench's board 1, in one process: (0, 1, 2, 3)
+20.3 CPU s, (0, 3, 4, 5, 2) 16.6 s, (0, 3, 4, 5) 14.2 s (a second run at load 3.5-5.7: 22.9, 19.1, 16.4 s;
+(0, 3, 4) 15.8 s); the hardest 9.63 M positions -> 6.37 M."""
+FULL_VIEWS_4X4 = (0, 3, 4, 5, 2, 1)
+"""Every view of the default 4x4 partitions, in the order read once a bound's search has grown large."""
 """A bound whose search held more positions than this switches the search to every view (see ``_search``)."""
 
 
@@ -147,9 +160,13 @@ class _Expander:
     of the parent's word, two small-table gathers and two table reads per child.
     """
 
-    def __init__(self, lay: Layout, nviews: int | None = None) -> None:
+    def __init__(self, lay: Layout, order: Sequence[int] | None = None) -> None:
         self.lay = lay
-        self.nviews = len(lay.views) if nviews is None else nviews  # the views used: the first ``nviews``
+        # the views used, in the order they are read (a level's words and sums follow it); view 0 first
+        self.order = tuple(range(len(lay.views))) if order is None else tuple(order)
+        if not self.order or self.order[0] != 0:
+            raise ValueError(f"The search reads view 0 first, not {self.order}.")
+        self.nviews = len(self.order)
         n = lay.n
         nbr = neighbour_table(lay.width, lay.height)
         self.sb = np.uint64(4 * (n - 1))
@@ -176,7 +193,7 @@ class _Expander:
         # per view: by slot, the moved tile's group's index shift, mask and table offset; by direction and key,
         # the xor of the view's word (tile and blank nibbles) and of the group's table index
         self.gshift, self.gmask, self.goff, self.wdelta, self.idelta = [], [], [], [], []
-        for view in lay.views[: self.nviews]:
+        for view in (lay.views[v] for v in self.order):
             vs = view.slot_of.astype(np.int64)
             self.gshift.append(view.shift[vs])
             self.gmask.append(view.mask[vs])
@@ -325,6 +342,20 @@ def _moves_to(levels: list[_Level], i: int) -> str:
     return "".join(reversed(moves))
 
 
+def view_orders(lay: Layout, parts: Sequence[Partition]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The views (indices into ``lay.views``) the search reads, in the order it reads them: first for easy
+    positions (light), then once a bound's search grew past :data:`LIGHT_NODES` (full).
+
+    The default 4x4 partitions read :data:`LIGHT_VIEWS_4X4` and :data:`FULL_VIEWS_4X4`; others the first two
+    partitions' views (light) and all of them (full), in layout order.
+    """
+    n = len(lay.views)
+    if tuple(parts) == FOUR_BY_FOUR and (lay.width, lay.height) == (4, 4):
+        return LIGHT_VIEWS_4X4, FULL_VIEWS_4X4
+    light = sum(2 if lay.width == lay.height else 1 for _ in parts[:2])
+    return tuple(range(min(light, n))), tuple(range(n))
+
+
 def _search(
     board: Board,
     deadline: float | None,
@@ -345,12 +376,12 @@ def _search(
     """
     lay = load_layout(board.width, board.height, None, cancel, partition, extra)
     kn = _Known(lay, known)
-    # easy positions search with the first two partitions' views; once one bound's search has held more than
-    # LIGHT_NODES positions, every later bound uses all the views (exact either way: each bound's search is
-    # complete under an admissible heuristic, and the bound only ever steps by 2)
-    light = sum(2 if lay.width == lay.height else 1 for _ in (partition, *extra)[:2])
-    full = _Expander(lay)
-    exp = _Expander(lay, light) if light < len(lay.views) else full
+    # easy positions search with a few views; once one bound's search has held more than LIGHT_NODES positions,
+    # every later bound uses all the views (exact either way: each bound's search is complete under an
+    # admissible heuristic, and the bound only ever steps by 2)
+    light_order, full_order = view_orders(lay, (partition, *extra))
+    full = _Expander(lay, full_order)
+    exp = _Expander(lay, light_order) if len(light_order) < len(full_order) else full
     dedup = _Dedup()
     b0, w0 = encode_position(lay, board.tiles)
     vals0 = [group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]
@@ -378,9 +409,8 @@ def _search(
         start_nodes = total_nodes
         root.next = 0
         levels = [
-            root
-            if exp is full
-            else _Level(root.board, root.words[: exp.nviews], root.sums[: exp.nviews], root.move, root.parent)
+            _Level(root.board, [root.words[v] for v in exp.order], [root.sums[v] for v in exp.order], root.move,
+                   root.parent)
         ]
         least = 1 << 30
         stored = 1

@@ -10,6 +10,7 @@ reported from here: a code that does not decode starts nothing and is refused la
 
 from __future__ import annotations
 
+import gc
 import threading
 from contextlib import suppress
 from typing import TYPE_CHECKING
@@ -48,6 +49,10 @@ def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -
 
         prepare_layer(maze)
         overview(maze)
+    # A big maze leaves hundreds of thousands of new lists behind (its adjacency), so Python's next full garbage
+    # collection is due: run it here, in the background, not at the play screen's first allocations (a 300x300
+    # maze: ~0.1 s of the window's thread before its first frame).
+    gc.collect()
     return maze
 
 

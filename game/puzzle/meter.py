@@ -8,15 +8,23 @@ arrives the line says "computing…", or the two values the last reading leaves 
 first (it gives the end line and the par a win keeps); with the live line on, each new position is measured next,
 bounded by the ones before, and while the player looks at a measured position its neighbours are measured ahead
 (a look-ahead that is no longer the position on screen or one of its neighbours is cancelled: the player went
-elsewhere).  The 4x4 tables are never built just for the end line: without them it waits until the live line is
-turned on (a 3x3 board's exact table, about a second to build, is).
+elsewhere).  A search for a position the player has walked through since the last measured one is kept, not
+restarted at each move: its answer bounds the position on screen more tightly than anything known, and a player
+who keeps moving (or slides several tiles per click, so no move lands on a measured neighbour) would otherwise
+never get a reading while each new search is dropped before it ends.  A search that fails (not cancelled) is not
+asked again for that position: the line says so instead of searching the same position in a loop.  While
+the search out builds tables (none in the cache, or cached ones this installation cannot trust), the line says so
+too, not a bare "computing…" for a minute.  The 4x4
+tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
+board's exact table, about a second to build, is).
 """
 
 from __future__ import annotations
 
-from engine.puzzle.board import Board
-from engine.puzzle.meter import DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
+from engine.puzzle.board import INVERSE, Board
+from engine.puzzle.meter import MAX_TRAIL, DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
 from engine.puzzle.optimal import tables_ready
+from engine.puzzle.result import SolverStopped
 from engine.puzzle.session import PuzzleSession
 from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 from game.workers import Task
@@ -31,6 +39,12 @@ def pending_text(at_least: int, at_most: int | None) -> str:
     if at_most is None or at_most - at_least != 2:
         return COMPUTING
     return f"{at_least} or {at_most} moves from solved ({CHECKING})"
+
+
+def failed_text(why: str) -> str:
+    """The line for a position whose search failed: ``why`` is the solver's stop reason (``"limit"``: more
+    positions than memory allows) or the error's type."""
+    return f"Distance not found ({why})."
 
 
 class MeterLine:
@@ -50,11 +64,13 @@ class MeterLine:
         self.ready = False  # the size's tables are in memory or the cache
         self.text = ""
         self._pending: tuple[Board, str] = (Board.goal(2, 2), COMPUTING)  # a position out and its line
+        self.failed: dict[tuple[int, ...], str] = {}  # positions whose search failed: the error, not asked again
 
     def attach(self, session: PuzzleSession) -> None:
         """A new game: forget the old one (its search is cancelled)."""
         self.cancel()
         self.meter = DistanceMeter()
+        self.failed = {}
         self.start = session.start
         w, h = session.start.width, session.start.height
         self.available = meter_available(w, h)
@@ -85,12 +101,14 @@ class MeterLine:
         try:
             self.meter.learn(task.result())
             self.ready = True
-        except Exception:  # noqa: BLE001 - cancelled or stopped: the next poll asks again
-            pass
+        except Exception as exc:  # noqa: BLE001 - a cancelled search is dropped before it is collected
+            if self.asked is not None:  # not asked again: the same search would fail the same way, in a loop
+                self.failed[self.asked.tiles] = exc.reason if isinstance(exc, SolverStopped) else type(exc).__name__
 
     def _ask(self, query: MeterQuery) -> None:
         self.asked = query.board
-        self.task = Task(lambda _progress, cancelled: measure(query, cancel=cancelled), name="distance meter")
+        self.task = Task(lambda progress, cancelled: measure(query, cancel=cancelled, progress=progress),
+                         name="distance meter")
 
     def poll(self, session: PuzzleSession, live: bool) -> bool:
         """Take a finished answer, start the next search, update :attr:`text`; True when the text changed."""
@@ -101,20 +119,27 @@ class MeterLine:
         self._collect()
         w, h = self.start.width, self.start.height
         d = self.meter.reading(session.board)
-        if live and self.task is not None and not self._useful(self.asked, session.board):
+        if live and self.task is not None and not self._useful(self.asked, session.board, session.path):
             self.cancel()  # a look-ahead the player did not take: measure where they are (or ahead of it) instead
+        failed = self.failed.get(session.board.tiles) if d is None else None
         if self.task is None and (live or self.ready):
             if self.optimal() is None:
-                self._ask(self.meter.query(self.start))
+                if self.start.tiles not in self.failed:
+                    self._ask(self.meter.query(self.start))
             elif live and d is None:
-                self._ask(self.meter.query(session.board, session.path))
-            elif live and (ahead := self.meter.ahead(session.board)) is not None:
+                if failed is None:
+                    self._ask(self.meter.query(session.board, session.path))
+            elif live and (ahead := self.meter.ahead(session.board, skip=self.failed)) is not None:
                 self._ask(ahead)  # the next move's reading, measured while the player looks at this one
         if not live:
             self.text = ""
         elif d is not None:
             self.text = f"{d} move{'' if d == 1 else 's'} from solved (optimal)"
-        elif not self.ready:
+        elif failed is not None:
+            self.text = failed_text(failed)
+        elif not self.ready or (self.task is not None and self.task.progress()[1]):
+            # the tables are missing, or the search out is (re)building them: files in the cache that are not
+            # this installation's (their digest does not match its key) are rebuilt, about a minute in the game
             self.text = f"{COMPUTING} (building the {w}x{h} tables, once)"
         else:
             if self._pending[0] != session.board:
@@ -123,12 +148,22 @@ class MeterLine:
             self.text = self._pending[1]
         return before != self.text
 
-    def _useful(self, asked: Board | None, board: Board) -> bool:
-        """The search out still serves the player at ``board``: it measures the dealt position, ``board`` or one
-        of its neighbours."""
+    def _useful(self, asked: Board | None, board: Board, path: str) -> bool:
+        """The search out still serves the player at ``board``, reached by the blank's moves ``path``: it measures
+        the dealt position, ``board`` or one of its neighbours, or a position walking back along ``path`` before the
+        first one whose distance is known (its answer bounds ``board`` more tightly than anything known)."""
         if asked is None or asked in (board, self.start):
             return True
-        return any(board.move(m) == asked for m in board.legal_moves())
+        if any(board.move(m) == asked for m in board.legal_moves()):
+            return True
+        b = board
+        for m in reversed(path[-MAX_TRAIL:]):
+            b = b.move(INVERSE[m])
+            if b == asked:
+                return True
+            if self.meter.reading(b) is not None:
+                return False
+        return False
 
     def end_text(self, moves: int) -> str:
         """``"You took M, optimal was N."`` once the dealt position is measured, else ``""``."""

@@ -201,10 +201,8 @@ class PuzzleJobs:
             what = "Optimal search in the background"
         else:
             what = f"Searching with {self.solve_label}"
-        label = f"{spinner(task.elapsed)} {what} · {task.elapsed:.0f} s{after}"
-        if building:
-            label += f"\n{msg}"
-        return label, (frac if msg else None)
+        return progress_label(spinner(task.elapsed), what, task.elapsed, after, msg if building else ""), (
+            frac if msg else None)
 
     def shown(self, playing: bool) -> tuple[bool, int]:
         """When the progress part of a frame changes: whether a line shows, and the spinner's frame number (it
@@ -254,3 +252,17 @@ def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tupl
     if ev.outcome is SolveOutcome.KEPT and r.optimal:
         return f"The optimal solution has {r.length} moves (H follows it from where the solve began).", False
     return None
+
+
+def progress_label(spin: str, what: str, elapsed: float, after: str, detail: str = "") -> str:
+    """The progress line: ``spin`` (a spinner frame), ``what`` is being done, for ``elapsed`` seconds, ``after``
+    (what a key does), and a second line of ``detail`` (a table build's own progress) when given."""
+    label = f"{spin} {what} · {elapsed:.0f} s{after}"
+    return f"{label}\n{detail}" if detail else label
+
+
+#: The widest progress line the puzzle screen shows (a table build's, with its longest figures): the screen keeps
+#: room for it under the board at every window size and text size.
+WIDEST_PROGRESS = progress_label(
+    "|", "Building the near-optimal solver's tables 100 %… (first use; cached afterwards)", 999,
+    " · it takes over if it ends before the fast plan", "table 3 of 3: pattern 3: depth 99, 999,999,999 of 999,999,999")

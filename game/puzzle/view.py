@@ -33,7 +33,7 @@ from game.puzzle.meter import MeterLine
 from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
-from game.puzzle.tasks import PuzzleJobs
+from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
 from game.puzzle.widgets import ProgressArea, fit_block
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
@@ -91,6 +91,7 @@ class PuzzleView(ProgressArea, Screen):
         self.t_banner = arcade.Text("", 0, 0, t.star, 40, font_name=FONT, bold=True, anchor_x="center",
                                     anchor_y="center")
         self.progress_bar: tuple[float, float, float, float] | None = None  # l, r, b, t of the bar
+        self.progress_room = float("inf")  # pixels for the progress line (set by _layout)
         self.progress_frac = 0.0
         self._progress_drawn: tuple[bool, int] = (False, -1)  # _progress_shown() of the last frame drawn
         self.message = ""
@@ -200,7 +201,10 @@ class PuzzleView(ProgressArea, Screen):
         prog_y = 4 * k + help_h + 6 * k
         self.t_progress.position = (area_l, prog_y)
         line = self.t_progress.font_size * 1.5
-        bar_y = prog_y + 2 * line + 4 * k
+        self.t_progress.text = WIDEST_PROGRESS  # room for the widest line at this width (a narrow window wraps it)
+        self.progress_room = max(2 * line, self.t_progress.content_height)
+        self.t_progress.text = self._progress_label = ""  # the next frame shows (and fits) the current line
+        bar_y = prog_y + self.progress_room + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
         self.board.place(area_l, bar_y + 16 * k, area_r, h - margin)
         self.share.qr.layout(w, h, k)

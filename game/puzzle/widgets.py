@@ -249,6 +249,8 @@ class ProgressArea(PartialFrames):
     batch: pyglet.graphics.Batch
     t_progress: arcade.Text
     progress_bar: tuple[float, float, float, float] | None  # l, r, b, t of the bar
+    progress_room: float  # pixels kept for the line under the bar (the widest line at this width)
+    _progress_label: str = ""  # the line last shown (before any cut)
     _progress_drawn: tuple[bool, int]  # _progress_shown() of the last frame drawn
     _dirty: bool
 
@@ -258,8 +260,9 @@ class ProgressArea(PartialFrames):
     def _draw_progress(self) -> None:
         self._progress_drawn = self._progress_shown()
         label, frac = self.jobs.progress(self.session.playback is not None)
-        if self.t_progress.text != label:
-            self.t_progress.text = label
+        if self._progress_label != label:  # never over the bar: cut with "…" past the room kept for it
+            self._progress_label = label
+            fit_block(self.t_progress, label, self.progress_room)
         if frac is not None and self.progress_bar is not None:
             l_, r_, b_, t_ = self.progress_bar
             arcade.draw_lrbt_rectangle_filled(l_, r_, b_, t_, self.theme.locked)

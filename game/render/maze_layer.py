@@ -285,7 +285,9 @@ class MazeLayer:
         self.rails.render(self.program, first=12 * k, vertices=12)
 
     def draw_trail(self) -> None:
-        """The visited marks (one draw call)."""
+        """The visited marks (one draw call), blended over what is under them: the state left by whatever ran
+        before (a copy of the still image leaves blending off) must not decide whether they are translucent."""
+        self.ctx.enable(self.ctx.BLEND)
         self._render(self.trail, self.theme.trail, count=self.trail_vertices)
 
     def draw_cached(

@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-from PIL import Image
 
 from game.render.camera import CameraState
+from game.render.picture import Picture
 from game.render.raster import SIDE, overview, paint
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ class Minimap:
             picture = paint(made.mask, theme.panel[:3], fill)
         else:
             picture = paint(made.mask, theme.panel[:3], theme.text_dim)
-        image = Image.fromarray(picture)
-        self.texture = arcade.Texture(image)
+        self.picture = picture  # (h, w, 4) uint8, rows from the top: uploaded at the first draw (GL thread)
+        self._shown: Picture | None = None
         self.aspect = bw / bh
         self.rect = arcade.LBWH(0, 0, 1, 1)
         self.start = tuple(float(v) for v in maze.grid.centers[int(maze.start)])
@@ -150,7 +150,12 @@ class Minimap:
         self.arrange(cam.world_to_screen(*player), cam)
         r = self.rect
         arcade.draw_lrbt_rectangle_filled(r.left - 2, r.right + 2, r.bottom - 2, r.top + 2, self.frame_color)
-        arcade.draw_texture_rect(self.texture, r)
+        if self._shown is None:
+            h, w = self.picture.shape[:2]
+            self._shown = Picture(arcade.get_window().ctx, self.picture.tobytes(), (w, h),
+                                  (r.left, r.bottom, r.right, r.top))
+        self._shown.place((r.left, r.bottom, r.right, r.top))
+        self._shown.draw()
         if self.dense:  # the passages are too fine to show: where the journey starts and ends instead
             sx, sy = self.to_screen(*self.start)
             arcade.draw_circle_outline(sx, sy, max(3.0, r.width / 45), self.start_color, 1.5)

@@ -1,6 +1,7 @@
-"""One big picture drawn as a textured rectangle in world coordinates, in its own GL texture.
+"""One picture drawn as a textured rectangle in the current camera's coordinates, in its own GL texture.
 
-Used for mazes too big to draw cell by cell (the Lab's million-cell mazes).  The
+Used for mazes too big to draw cell by cell (the Lab's million-cell mazes) and a big maze's minimap (no
+first use of arcade's atlas, about 0.05 s, in a big level's first frame).  The
 texture lives outside arcade's shared texture atlas: the atlas keeps a CPU copy of
 the image, grows to fit it and cannot drop a texture by hand, while this one is
 released the moment :meth:`Picture.release` is called.
@@ -60,14 +61,25 @@ class Picture:
         self.ctx = ctx
         self.width, self.height = width, height
         self.texture: Any = ctx.texture(size, components=4, data=rgba, filter=(ctx.LINEAR, ctx.LINEAR))
-        x0, y0, x1, y1 = rect
-        # Texture row 0 is the image's top row: the rectangle's top edge samples v = 0.
-        quad = np.array([x0, y0, 0, 1, x1, y0, 1, 1, x0, y1, 0, 0, x1, y1, 1, 0], dtype=np.float32)
         from arcade.gl import BufferDescription
 
-        self.geometry: Any = ctx.geometry([BufferDescription(ctx.buffer(data=quad.tobytes()), "2f 2f",
-                                                             ["in_vert", "in_uv"])], mode=ctx.TRIANGLE_STRIP)
+        self.rect = rect
+        self.quad: Any = ctx.buffer(data=self._quad(rect))
+        self.geometry: Any = ctx.geometry([BufferDescription(self.quad, "2f 2f", ["in_vert", "in_uv"])],
+                                          mode=ctx.TRIANGLE_STRIP)
         self.program = shader_program(ctx, _VS, _FS)
+
+    @staticmethod
+    def _quad(rect: tuple[float, float, float, float]) -> np.ndarray:
+        x0, y0, x1, y1 = rect
+        # Texture row 0 is the image's top row: the rectangle's top edge samples v = 0.
+        return np.array([x0, y0, 0, 1, x1, y0, 1, 1, x0, y1, 0, 0, x1, y1, 1, 0], dtype=np.float32)
+
+    def place(self, rect: tuple[float, float, float, float]) -> None:
+        """Stretch the picture over ``rect`` ``(left, bottom, right, top)`` from now on (nothing when unchanged)."""
+        if rect != self.rect and self.geometry is not None:
+            self.rect = rect
+            self.quad.write(self._quad(rect))
 
     def draw(self) -> None:
         """Draw with the current (world) camera; nothing after :meth:`release`."""

@@ -351,6 +351,10 @@ def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_
     if min_size is not None:
         if step is None:
             text.font_size = max(min_size, size * max_width / text.content_width * 0.98)
+            # Glyphs do not shrink in proportion (hinting rounds them to whole pixels): a text a few percent too wide
+            # could stay too wide after the jump and be cut though the minimum size left room.  Half points more.
+            while text.font_size > min_size and text.content_width > max_width:
+                text.font_size = max(min_size, text.font_size - 0.5)
         else:
             while text.font_size > min_size and text.content_width > max_width:
                 text.font_size = max(min_size, text.font_size - step)

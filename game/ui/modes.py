@@ -198,7 +198,7 @@ GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
 
 def kind_openers() -> dict[str, Opens]:
     """Code kind (the engine mode's :attr:`~engine.modes.registry.ModeInfo.kind`) -> the screen that plays it."""
-    from engine.modes.registry import MODES  # here: the menu's buttons need no session class (editor, lab, puzzle)
+    from engine.modes.registry import MODES  # names and kinds only: no session class is imported
 
     return {info.kind: mode.opens for name, info in MODES.items()
             if info.kind is not None and (mode := GAME_MODES[name]).opens is not None}

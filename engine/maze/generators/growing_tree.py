@@ -24,7 +24,7 @@ The default is ``mostly-newest``: plain ``newest`` is exactly the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -403,13 +403,36 @@ TUPLE_KINDS = ("weave-quotient",)
 def _tuple_backtracker(grid: Grid, rng: Rng) -> np.ndarray:
     """:func:`backtracker_core`'s general form without the visitor call (the same draws and maze, tested)."""
     h = hops(grid)
-    n = grid.n
-    step, clear, first, eid = h.step, h.clear, h.first, h.eid
-    um = bytearray(h.full)
-    pas = bytearray(grid.num_edges)
+    return to_passage(tuple_walk(h.full, h.step, h.clear, h.first, h.eid, grid.num_edges, rng))
+
+
+def tuple_walk(
+    full: bytes,
+    step: list[tuple[int, ...]],
+    clear: list[tuple[int, ...]],
+    first: Sequence[int],
+    eid: Sequence[int],
+    num_edges: int,
+    rng: Rng,
+    nodes: np.ndarray | None = None,
+) -> bytearray:
+    """The backtracker's walk over per-node tables (as :class:`~engine.maze.generators.visits.Hops` holds
+    them), each node's tuples unpacked inline; returns ``num_edges`` 0/1 passage flags.
+
+    ``nodes``: the positions the graph's nodes sit at, in node order (default: position ``i`` is node
+    ``i``; positions between them have no neighbours, ``full`` 0): the start is ``nodes[rng.below(len(nodes))]``
+    and the chunks are sized by the number of nodes, so a graph laid out with holes carves the maze it
+    carves without them.  Draws as :func:`backtracker_core`.
+    """
+    n = len(full) if nodes is None else len(nodes)
+    um = bytearray(full)
+    pas = bytearray(num_edges)
     c = rng.below(n)
-    visit_in_hops(um, c, h)
-    stack = [c]
+    if nodes is not None:
+        c = int(nodes[c])
+    for o, q in zip(step[c], clear[c], strict=True):
+        um[c + o] &= q
+    stack: list[int] = []  # the cells behind the current one, the newest last
     push = stack.append
     pop = stack.pop
     cs = chunk_size(n)
@@ -428,37 +451,42 @@ def _tuple_backtracker(grid: Grid, rng: Rng) -> np.ndarray:
                 k = SLOTS[mk][(buf[bi] * m) >> 32]
                 bi += 1
             pas[eid[first[c] + k]] = 1
-            d = c + step[c][k]
-            st = step[d]
-            cl = clear[d]
+            push(c)
+            c += step[c][k]
+            st = step[c]
+            cl = clear[c]
             g = len(st)
             if g == 4:
                 o0, o1, o2, o3 = st
                 q0, q1, q2, q3 = cl
-                um[d + o0] &= q0
-                um[d + o1] &= q1
-                um[d + o2] &= q2
-                um[d + o3] &= q3
+                um[c + o0] &= q0
+                um[c + o1] &= q1
+                um[c + o2] &= q2
+                um[c + o3] &= q3
             elif g == 6:
                 o0, o1, o2, o3, o4, o5 = st
                 q0, q1, q2, q3, q4, q5 = cl
-                um[d + o0] &= q0
-                um[d + o1] &= q1
-                um[d + o2] &= q2
-                um[d + o3] &= q3
-                um[d + o4] &= q4
-                um[d + o5] &= q5
+                um[c + o0] &= q0
+                um[c + o1] &= q1
+                um[c + o2] &= q2
+                um[c + o3] &= q3
+                um[c + o4] &= q4
+                um[c + o5] &= q5
+            elif g == 3:
+                o0, o1, o2 = st
+                q0, q1, q2 = cl
+                um[c + o0] &= q0
+                um[c + o1] &= q1
+                um[c + o2] &= q2
             else:
                 for o, q in zip(st, cl, strict=True):
-                    um[d + o] &= q
-            push(d)
-            c = d
+                    um[c + o] &= q
         else:
-            pop()
-            if not stack:
+            try:
+                c = pop()
+            except IndexError:  # back at the start with nothing left to visit
                 break
-            c = stack[-1]
-    return to_passage(pas)
+    return pas
 
 
 def _rule(options: dict[str, str]) -> tuple[tuple[int, int], ...]:

@@ -5,7 +5,8 @@ The same draws and the same maze as the general forms in
 in tests/test_fast_paths.py): cells are kept at lattice positions, so visiting a cell clears
 its bit in its six neighbours' masks with six inlined statements (the general form loops over
 a per-cell tuple), and edge ids come from one table.  Slots are the grid's CSR order (SW, SE, E,
-NE, NW, W), so the ``j``-th unvisited neighbour is the same cell in both forms.
+NE, NW, W), so the ``j``-th unvisited neighbour is the same cell in both forms.  The backtracker's fast
+form keeps cells at axial positions (:func:`axial_masks`), where a step's offset does not depend on the row.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from engine.maze.generators._common import COUNT, SLOTS, GeneratorStep, Record, chunk_size, to_passage, u32_list
 from engine.maze.grids.base import Grid
-from engine.maze.grids.hex import HexTables, hex_tables
+from engine.maze.grids.hex import CLEAR, HexTables, hex_tables
 from engine.rng import Rng
 
 
@@ -32,7 +33,10 @@ def _to_cells(rec: list[GeneratorStep], stride: int) -> None:
 
 
 def hex_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`engine.maze.generators.growing_tree.backtracker_core` on a whole hex grid."""
+    """:func:`engine.maze.generators.growing_tree.backtracker_core` on a whole hex grid (the stack holds the
+    cells behind the current one, so backing up is one ``pop``); the fast form is :func:`_axial_backtracker`."""
+    if rec is None:
+        return _axial_backtracker(grid, rng)
     t = hex_tables(grid)
     n = grid.n
     w = t.width
@@ -45,7 +49,7 @@ def hex_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     c = rng.below(n)
     c += c // w
     _visit(um, c, t)
-    stack = [c]
+    stack: list[int] = []
     push = stack.append
     pop = stack.pop
     cs = chunk_size(n)
@@ -67,38 +71,129 @@ def hex_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
                 k = SLOTS[mk][(buf[bi] * m) >> 32]
                 bi += 1
             e = eid[6 * c + k]
-            d = c + (odd[k] if par[c] else even[k])
-            if par[d]:
-                um[d + b0] &= q0
-                um[d + b1] &= q1
-                um[d + b2] &= q2
-                um[d + b3] &= q3
-                um[d + b4] &= q4
-                um[d + b5] &= q5
-            else:
-                um[d + a0] &= q0
-                um[d + a1] &= q1
-                um[d + a2] &= q2
-                um[d + a3] &= q3
-                um[d + a4] &= q4
-                um[d + a5] &= q5
             pas[e] = 1
-            push(d)
-            c = d
+            push(c)
+            if par[c]:
+                c += odd[k]
+            else:
+                c += even[k]
+            if par[c]:
+                um[c + b0] &= q0
+                um[c + b1] &= q1
+                um[c + b2] &= q2
+                um[c + b3] &= q3
+                um[c + b4] &= q4
+                um[c + b5] &= q5
+            else:
+                um[c + a0] &= q0
+                um[c + a1] &= q1
+                um[c + a2] &= q2
+                um[c + a3] &= q3
+                um[c + a4] &= q4
+                um[c + a5] &= q5
             if rec is not None:
                 rec.append(("open", e))
-                rec.append(("visit", d))
-                rec.append(("current", d))
+                rec.append(("visit", c))
+                rec.append(("current", c))
         else:
-            pop()
-            if not stack:
+            try:
+                c = pop()
+            except IndexError:  # back at the start with nothing left to visit
                 break
-            c = stack[-1]
             if rec is not None:
                 rec.append(("current", c))
     if rec is not None:
         _to_cells(rec, t.stride)
     return to_passage(pas)
+
+
+AXIAL_KEY = "hex.axial"
+"""Memo key of a whole hex grid's :func:`axial_masks`."""
+
+
+def axial_masks(grid: Grid) -> tuple[int, int, bytes]:
+    """``(stride, shift, masks)``: the slot masks of :class:`HexTables` laid out in axial coordinates.
+
+    The cell at row ``r``, column ``c`` sits at position ``(r + 1) * stride + c - r // 2 + shift``: every
+    row is shifted west by half a cell per row, so odd rows no longer stand out and the steps toward
+    slots SW, SE, E, NE, NW, W are the same from every cell (:data:`AXIAL_STEPS` of the stride).  A
+    padding row below and above and a padding column at each side take the writes that miss.
+    """
+    w, h = grid.width, grid.height
+
+    def build() -> tuple[int, int, bytes]:
+        t = hex_tables(grid)
+        shift = (h - 1) // 2 + 1
+        stride = w + shift + 1
+        rect = np.frombuffer(t.masks, dtype=np.uint8)[: h * t.stride].reshape(h, t.stride)[:, :w]
+        out = np.zeros((h + 2) * stride, dtype=np.uint8)
+        r = np.arange(h)
+        start = (r + 1) * stride - r // 2 + shift  # position of each row's first cell
+        out[(start[:, None] + np.arange(w)).ravel()] = rect.ravel()
+        return stride, shift, out.tobytes()
+
+    return grid.memo(AXIAL_KEY, build)
+
+
+def _axial_backtracker(grid: Grid, rng: Rng) -> np.ndarray:
+    """:func:`hex_backtracker`'s fast form on :func:`axial_masks`: a step is one offset whatever the row, and
+    the walk notes only the slot it entered each cell by; the tree's edges are looked up afterwards,
+    vectorised (the edge toward slot ``k`` of the parent is the child's edge toward slot ``k + 3``)."""
+    w = grid.width
+    n = grid.n
+    stride, shift, masks = axial_masks(grid)
+    steps = (-stride, -stride + 1, 1, stride, stride - 1, -1)
+    o0, o1, o2, o3, o4, o5 = steps
+    q0, q1, q2, q3, q4, q5 = CLEAR
+    um = bytearray(masks)
+    came = bytearray(b"\xff") * len(um)  # the slot each cell was entered by (0xFF: the start, or no cell)
+    c = rng.below(n)
+    r = c // w
+    c = (r + 1) * stride + c % w - r // 2 + shift
+    for o, q in zip(steps, CLEAR, strict=True):
+        um[c + o] &= q
+    stack: list[int] = []
+    push = stack.append
+    pop = stack.pop
+    cs = chunk_size(n)
+    buf = u32_list(rng, cs)
+    bi = 0
+    while True:
+        mk = um[c]
+        if mk:
+            m = COUNT[mk]
+            if m == 1:
+                k = SLOTS[mk][0]
+            else:
+                if bi == cs:
+                    buf = u32_list(rng, cs)
+                    bi = 0
+                k = SLOTS[mk][(buf[bi] * m) >> 32]
+                bi += 1
+            push(c)
+            c += steps[k]
+            came[c] = k
+            um[c + o0] &= q0
+            um[c + o1] &= q1
+            um[c + o2] &= q2
+            um[c + o3] &= q3
+            um[c + o4] &= q4
+            um[c + o5] &= q5
+        else:
+            try:
+                c = pop()
+            except IndexError:  # back at the start with nothing left to visit
+                break
+    entered = np.frombuffer(came, dtype=np.uint8)
+    at = np.flatnonzero(entered != 0xFF)
+    back = (entered[at].astype(np.int64) + 3) % 6
+    row = at // stride - 1
+    col = at % stride - shift + row // 2
+    t = hex_tables(grid)
+    eid = np.frombuffer(t.edges, dtype=np.int32)
+    pas = np.zeros(grid.num_edges, dtype=bool)
+    pas[eid[6 * (row * t.stride + col) + back]] = True
+    return pas
 
 
 def hex_hunt_and_kill(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:

@@ -393,8 +393,9 @@ searched 43.6 M positions, the second alone 33.1 M, both maxed 20.6 M.  The
 third (added later, measured on all of Korf's 100 in one session, CPU time):
 positions 263 M -> 200 M in all, the hardest (#88) 42.9 M -> 21.1 M and
 17.1 s -> 13.4 s, but the 100 in all 110 s -> 119 s (each position costs more),
-so the search uses the third only once a bound's search grows large (see
-``engine.puzzle.optimal.LIGHT_NODES``).
+so the search first read the first two partitions' views and all six once a
+bound's search grew large; it now reads the views that cut most, four of six
+at first (``engine.puzzle.optimal.LIGHT_VIEWS_4X4``), then all.
 """
 
 
