@@ -216,3 +216,20 @@ def test_the_clash_check_knows_the_built_in_stair_keys_of_every_mode(window, ctx
     press(window, key.Q)
     assert view.error and "Q is already Down a stair" in view.message.text
     assert ctx.keys.keys("maze.pause") == (key.P,)
+
+
+def test_turning_the_keys_pages_keeps_only_the_shown_page_labels(window, ctx):
+    from game.shell.keys import KeysView
+
+    view = KeysView(ctx, lambda: routes.show_menu(ctx))
+    window.show_view(view)
+    view.on_draw()
+    first = len(view.made_texts)
+    for _ in range(12):  # round every context and part, more than once
+        view.turn(1)
+        view.on_draw()
+        shown = set(map(id, view.labels))
+        assert len(view.made_texts) <= first + len(view.labels)  # the old pages' labels are gone...
+        assert shown <= set(map(id, view.made_texts))  # ...the shown ones are the screen's (snapped, text size)
+        labels = [t for t in view.made_texts if t.text in {a.label for a in view.rows}]
+        assert len(labels) == len(view.rows)

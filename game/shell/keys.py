@@ -105,6 +105,8 @@ class KeysView(BaseView):
         self.make_button("Back", self.back)
         for btn in self.buttons:
             self.ui.add(btn)
+        gone = set(map(id, self.labels))  # the last page's labels: no longer the screen's texts
+        self.made_texts[:] = [t for t in self.made_texts if id(t) not in gone]
         self.labels = [self.text(a.label, 14, anchor_y="center") for a in self.rows]
         self.focus = min(self.focus, len(self.buttons) - 1)
         self.refresh()
