@@ -15,7 +15,7 @@ import numpy as np
 
 from engine.maze.generators._common import to_passage
 from engine.maze.generators.growing_tree import tuple_walk
-from engine.maze.generators.visits import Hops, _mix, degree_visitors, spread
+from engine.maze.generators.visits import Hops, degree_visitors, pattern_tuples, row_patterns, spread
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.rng import Rng
 
@@ -282,50 +282,14 @@ def _cell_tables(
     deg = np.diff(ip)
     if n and int(deg.max()) > 8:
         raise ValueError(f"walkers need at most 8 neighbours per cell, the quotient graph has {int(deg.max())}")
-    m = len(nbr)
     src = np.repeat(np.arange(n, dtype=np.int32), deg)
-    pos = np.arange(m, dtype=np.int32)
-    pos -= indptr[src]  # slot of each entry in its node's row
-    # Per entry, its offset and its slot at the neighbour (what the clear mask is made of) as one int.
-    val = nbr.astype(np.int64)
-    val -= src
+    val, groups = row_patterns(ip, deg, nbr, src, twin)
     del src
-    val <<= 3
-    val += pos[twin]
-    mul = _mix(9)
-    with np.errstate(over="ignore"):
-        term = val.view(np.uint64) * mul[pos]
-        del pos
-        acc = np.zeros(m + 1, dtype=np.uint64)
-        np.cumsum(term, out=acc[1:])
-        del term
-        key = acc[ip[1:]] - acc[ip[:-1]]
-        del acc
-        key += deg.astype(np.uint64) * mul[8]
-    _, rep, inverse = np.unique(key, return_index=True, return_inverse=True)
-    del key
-    inverse = inverse.ravel()
-    mine = rep[inverse]
-    same = np.repeat(ip[mine] - ip[:-1], deg)
-    exact = np.array_equal(deg[mine], deg)
-    del mine
-    if exact:
-        same += np.arange(m, dtype=np.int64)
-        exact = np.array_equal(val[same], val)
-    del same
-    if not exact:  # a key collision: every node its own pattern
-        rep = np.arange(n, dtype=np.int64)
-        inverse = rep
-    count = deg[rep]
-    ptr = np.zeros(len(rep) + 1, dtype=np.int64)
-    np.cumsum(count, out=ptr[1:])
-    take = np.arange(int(ptr[-1]), dtype=np.int64) + np.repeat(ip[rep] - ptr[:-1], count)
-    rows = val[take]
-    del val, take
-    offl = (rows >> 3).tolist()
-    clrl = (0xFF ^ (1 << (rows & 7))).tolist()
-    ptl = ptr.tolist()
-    steps = [tuple(offl[lo:hi]) for lo, hi in zip(ptl[:-1], ptl[1:], strict=True)]
-    clears = [tuple(clrl[lo:hi]) for lo, hi in zip(ptl[:-1], ptl[1:], strict=True)]
+    if groups is None:  # a key collision: every node its own pattern
+        rep = inverse = np.arange(n, dtype=np.int64)
+    else:
+        rep, inverse = groups
+    steps, clears = pattern_tuples(ip, deg, val, rep)
+    del val
     full = ((1 << deg) - 1).astype(np.uint8).tobytes()
     return full, spread(steps, inverse), spread(clears, inverse)

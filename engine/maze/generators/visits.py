@@ -513,15 +513,37 @@ def csr_hops(grid: Grid) -> Hops:
     deg = np.diff(ip)
     if not n or int(deg.max()) > 8:
         return _build_hops(grid)  # (which raises for a degree above 8)
-    m = len(grid.nbr)
     src = np.repeat(np.arange(n, dtype=np.int32), deg)
-    pos = np.arange(m, dtype=np.int64) - ip[src]  # slot of each entry in its cell's row
-    # Per entry, its offset and its slot at the neighbour (what the clear mask is made of) as one int.
-    val = grid.nbr.astype(np.int64)
+    val, groups = row_patterns(ip, deg, grid.nbr, src, _other_ends(grid, src))
+    if groups is None:
+        return _build_hops(grid)
+    rep, inverse = groups
+    steps, clears = pattern_tuples(ip, deg, val, rep)
+    return _hops(grid, deg, steps, clears, [min(st, default=0) for st in steps], inverse)
+
+
+def row_patterns(
+    ip: np.ndarray, deg: np.ndarray, nbr: np.ndarray, src: np.ndarray, twin: np.ndarray
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
+    """The rows of a CSR graph grouped by pattern: a row's degree, its offsets to its neighbours and its slot in
+    each of them, mixed into a 64-bit key by one running sum over the CSR.
+
+    Args:
+        ip: ``(n + 1,)`` int64 row pointers; deg: ``(n,)`` their differences (each at most 8).
+        nbr: ``(m,)`` each entry's neighbour; src: ``(m,)`` each entry's row; twin: ``(m,)`` the entry of the
+            same edge in the neighbour's row.
+
+    Returns:
+        ``(val, (rep, inverse))``: each entry's ``offset << 3 | slot at the neighbour`` (int64), each pattern's
+        first row and each row's pattern; ``(val, None)`` when a key collision (never seen) puts two different
+        rows in one pattern: every row is checked against its pattern's first row, entry by entry.
+    """
+    m = len(nbr)
+    pos = np.arange(m, dtype=np.int64) - ip[src]  # slot of each entry in its row
+    val = nbr.astype(np.int64)
     val -= src
     val <<= 3
-    val += pos[_other_ends(grid, src)]
-    del src
+    val += pos[twin]
     mul = _mix(9)
     with np.errstate(over="ignore"):
         term = val.view(np.uint64) * mul[pos]
@@ -535,16 +557,22 @@ def csr_hops(grid: Grid) -> Hops:
     _, rep, inverse = np.unique(key, return_index=True, return_inverse=True)
     del key
     inverse = inverse.ravel()
-    # Exact check: every cell has its group's first cell's degree and entries.
     mine = rep[inverse]
     if not np.array_equal(deg[mine], deg):
-        return _build_hops(grid)
+        return val, None
     same = np.repeat(ip[mine] - ip[:-1], deg)
     del mine
     same += np.arange(m, dtype=np.int64)
     if not np.array_equal(val[same], val):
-        return _build_hops(grid)
-    del same
+        return val, None
+    return val, (rep, inverse)
+
+
+def pattern_tuples(
+    ip: np.ndarray, deg: np.ndarray, val: np.ndarray, rep: np.ndarray
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Each pattern's steps (offsets to the neighbours) and clear masks (``0xFF`` without the slot bit at each
+    neighbour) as tuples, from :func:`row_patterns`' ``val`` read at the rows ``rep``."""
     count = deg[rep]
     ptr = np.zeros(len(rep) + 1, dtype=np.int64)
     np.cumsum(count, out=ptr[1:])
@@ -553,10 +581,5 @@ def csr_hops(grid: Grid) -> Hops:
     offl = (rows >> 3).tolist()
     clrl = (0xFF ^ (1 << (rows & 7))).tolist()
     ptl = ptr.tolist()
-    steps, clears, lows = [], [], []
-    for lo, hi in zip(ptl[:-1], ptl[1:], strict=True):
-        st = tuple(offl[lo:hi])
-        steps.append(st)
-        clears.append(tuple(clrl[lo:hi]))
-        lows.append(min(st, default=0))
-    return _hops(grid, deg, steps, clears, lows, inverse)
+    spans = list(zip(ptl[:-1], ptl[1:], strict=True))
+    return [tuple(offl[lo:hi]) for lo, hi in spans], [tuple(clrl[lo:hi]) for lo, hi in spans]
