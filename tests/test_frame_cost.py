@@ -20,9 +20,9 @@ TICK = 1 / 60
 
 
 def test_glyph_expansion_is_pygletss_byte_for_byte():
-    from game.ui import glyphs
+    from game.ui import arcade_speed as glyphs
 
-    assert glyphs.install()  # already installed by game.ui: the original is kept
+    assert glyphs.install()["glyph bitmaps"]  # already installed by game.ui: the original is kept
     assert glyphs.original is not None and glyphs.original is not glyphs.expand_to_rgba
     rng = np.random.default_rng(7)
     for n in (0, 1, 5, 17, 1000):

@@ -9,21 +9,21 @@ Layout helpers (every screen lays out from the window size, 800×600 .. 3840×21
 - :func:`ui_scale` — one factor from the window size (1.0 at 1280×800) times the player's text size.
 - :func:`text_scale` / :func:`set_text_size` — the text/UI size of Settings (100..200 %, :data:`TEXT_SIZES`):
   every screen's fonts and widgets grow with it, and shrink back only where the window has no room.
-- :func:`fit_text` — shrink an ``arcade.Text`` to a width, then end it in "…".
+- :func:`fit_text` — shrink an ``arcade.Text`` to a width, then end it in "…" (with the other fitters and the
+  remembered text widths in :mod:`game.ui.textfit`).
 - :func:`place_column` / :func:`place_grid` — set button rectangles (no arcade.gui layouts:
   a button's rectangle and font follow the window on every resize).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import arcade
 
 from game.render.motion import reduced_motion, set_reduced_motion
-from game.render.theme import BUTTON_FONTS, Theme, field_style
+from game.render.theme import Theme, field_style
 
 if arcade.headless:  # pragma: no cover - depends on the environment
     try:
@@ -37,13 +37,23 @@ if arcade.headless:  # pragma: no cover - depends on the environment
 import arcade.gui as gui  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
-from game.ui.glyphs import install as _fast_glyphs  # noqa: E402
+from game.ui.arcade_speed import install as _arcade_speed  # noqa: E402
+from game.ui.textfit import (  # noqa: E402,F401 - the text fitters, used through game.ui
+    ELLIPSIS,
+    cut_text,
+    cut_to_fit,
+    ellipsize,
+    fit_text,
+    label_width,
+    text_width,
+    width_of,
+    wrap_lines,
+)
 
-_fast_glyphs()  # new glyphs without pyglet's per-pixel Python loop (game/ui/glyphs.py)
+_arcade_speed()  # glyphs by numpy, equal text values lay nothing out, fonts kept... (game/ui/arcade_speed.py)
 
 FONT = ("DejaVu Sans", "Arial", "calibri")
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")
-ELLIPSIS = "\u2026"
 
 #: Window sizes the game supports (the window refuses to get smaller).
 MIN_WIDTH, MIN_HEIGHT = 800, 600
@@ -58,7 +68,12 @@ class ActionButton(gui.UIFlatButton):
     """
 
     def __init__(self, action: Callable[[], object], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        # arcade makes the label in its own default font, then restyles it: the label gets its text after the
+        # style, so it is laid out once, in the button's font (not twice, in two fonts with two glyph textures).
+        text = str(kwargs.pop("text", ""))
+        super().__init__(text="", **kwargs)
+        if text:
+            self.text = text
         self.action = action
         #: The label's font size in points as last set by :meth:`set_font_size` (0 before).
         self.font_px = 0.0
@@ -165,30 +180,6 @@ class CodeField(gui.UIInputText):
         return bool(super().on_event(event))
 
 
-_MEASURE: list[arcade.Text] = []
-#: Widths :func:`label_width` measured, by (text, font size): a width depends on nothing else (the buttons' font
-#: is fixed), and measuring lays a pyglet text out twice (a setup screen's click re-measured every label).
-_WIDTHS: dict[tuple[str, float], float] = {}
-
-
-def label_width(text: str, font_size: float) -> float:
-    """Width in pixels of ``text`` in a button's font (:func:`game.render.theme.button_style`) at ``font_size``."""
-    if not _MEASURE:
-        _MEASURE.append(arcade.Text("", 0, 0, font_name=BUTTON_FONTS, font_size=12))
-        _MEASURE.append(arcade.Text("", 0, 0, font_size=12))
-    width = _WIDTHS.get((text, font_size))
-    if width is None:
-        t = _MEASURE[0]
-        with t:  # one pyglet layout for both changes
-            t.font_size = font_size
-            t.text = text
-        width = float(t.content_width)
-        if len(_WIDTHS) >= 4096:  # labels times sizes: a few hundred in a session; never a growing pile
-            _WIDTHS.clear()
-        _WIDTHS[(text, font_size)] = width
-    return width
-
-
 def needs_render(ui: gui.UIManager) -> bool:
     """True when a shown widget of ``ui`` wants drawing (hover, press, a label or state change); a hidden widget
     is never drawn, so its wish never clears and must not keep the screen redrawing."""
@@ -264,138 +255,6 @@ def ui_scale(width: float, height: float) -> float:
     """Size factor for a window of ``width`` × ``height`` pixels: 1.0 at 1280×800, 0.75 at 800×600, ≤ 2.5,
     times :func:`text_scale` (so up to 1.5 at 800×600 with text at 200 %)."""
     return max(0.6, min(2.5, min(width / 1280, height / 800))) * text_scale()
-
-
-def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = False) -> None:
-    """Set ``text.text`` to ``value``, cut with "…" (at the end, or in the ``middle``) to ``max_width`` pixels."""
-    text.text = value
-    if text.content_width <= max_width or not value:
-        return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
-
-
-def cut_to_fit(
-    text: arcade.Text, value: str, fits: Callable[[], bool], keep_ellipsis: bool = False, middle: bool = False,
-) -> None:
-    """Set ``text.text`` to the longest cut of ``value`` (with "…") for which ``fits()`` holds.
-
-    A binary search over how many characters are kept (``fits`` reads the text's size): the
-    end is cut, or the middle when ``middle`` (paths, codes).  When not even one character
-    fits, the text is "…" (``keep_ellipsis``) or empty.
-    """
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        text.text = cut_text(value, mid, middle)
-        if fits():
-            lo = mid
-        else:
-            hi = mid - 1
-    text.text = cut_text(value, lo, middle) if lo or keep_ellipsis else ""
-
-
-def cut_text(value: str, keep: int, middle: bool = False) -> str:
-    """``value`` shortened to ``keep`` characters plus "…" at the end (or in the middle); whole if it has room."""
-    if keep >= len(value):
-        return value
-    if not middle:
-        return value[:keep].rstrip() + ELLIPSIS
-    head = (keep + 1) // 2
-    tail = keep - head
-    return value[:head] + ELLIPSIS + (value[len(value) - tail:] if tail else "")
-
-
-def fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None = 9, *,
-             step: float | None = None, middle: bool = False) -> None:
-    """Show ``value`` at font ``size`` in at most ``max_width`` pixels: the font shrinks towards ``min_size``, then
-    the text is cut with "…" (the one text fitter of the game).
-
-    Args:
-        text: the ``arcade.Text`` (its font size may change).  A multi-line text (``multiline=True``, its width
-            set first) only gets ``value`` and ``size``: its lines wrap.
-        value: the full text.
-        size: the preferred font size (points).
-        max_width: pixels available (below one glyph: "…" only).
-        min_size: the smallest font size to shrink to before cutting (None: never shrink).
-        step: None shrinks in one proportional jump (``size * max_width / width``, floored at ``min_size``);
-            a number shrinks by that many points at a time while it does not fit.
-        middle: cut in the middle (paths, codes) instead of at the end.
-
-    Asked again with the same arguments while the text still shows what this fitter made of them, it returns at
-    once: a HUD refitting its title on every clock tick re-laid the title's glyphs several times a second.
-    """
-    asked = (value, size, max_width, min_size, step, middle)
-    done = _FITTED.get(text)
-    if done is not None and done[0] == asked and done[1] == (text.text, text.font_size):
-        return
-    _fit_text(text, value, size, max_width, min_size, step, middle)
-    _FITTED[text] = (asked, (text.text, text.font_size))
-
-
-_FITTED: weakref.WeakKeyDictionary[arcade.Text, tuple[tuple[object, ...], tuple[str, float]]] = (
-    weakref.WeakKeyDictionary())
-"""What :func:`fit_text` last made of each text: (its arguments, the text and font size it left)."""
-
-
-def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None,
-              step: float | None, middle: bool) -> None:
-    resize, retext = text.font_size != size, text.text != value
-    if resize or retext:
-        with text:  # one pyglet layout for both changes (each alone lays the text out)
-            if resize:
-                text.font_size = size
-            if retext:
-                text.text = value
-    if text.multiline or text.content_width <= max_width:
-        return
-    if min_size is not None:
-        if step is None:
-            text.font_size = max(min_size, size * max_width / text.content_width * 0.98)
-            # Glyphs do not shrink in proportion (hinting rounds them to whole pixels): a text a few percent too wide
-            # could stay too wide after the jump and be cut though the minimum size left room.  Half points more.
-            while text.font_size > min_size and text.content_width > max_width:
-                text.font_size = max(min_size, text.font_size - 0.5)
-        else:
-            while text.font_size > min_size and text.content_width > max_width:
-                text.font_size = max(min_size, text.font_size - step)
-        if text.content_width <= max_width:
-            return
-    cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
-
-
-def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) -> bool:
-    """Set a multiline ``text`` to ``value`` broken at spaces into at most ``lines`` lines of at most ``max_width``
-    pixels each (at its font size); a line that still does not fit ends in "…" (never cut silently).
-    A leading "12." stays with the next word when both fit together.  Returns True when nothing was cut."""
-    text.width = int(max_width) + 2  # the wrapping is ours: arcade only keeps it from re-wrapping
-    if not _MEASURE:
-        label_width("", 12)  # makes the measuring texts
-    line = _MEASURE[1]  # one line, measured unwrapped in the text's font
-    line.font_name, line.font_size, line.bold = text.font_name, text.font_size, text.bold
-
-    def fits() -> bool:
-        return line.content_width <= max_width
-
-    words, out, whole = value.split(), list[str](), True
-    if len(words) > 1 and words[0][:-1].isdigit() and words[0].endswith("."):
-        line.text = f"{words[0]} {words[1]}"
-        if fits():
-            words[:2] = [line.text]  # "12. Name": the number stays with the first word
-    while words and len(out) < lines:
-        k = len(words) if len(out) == lines - 1 else 1  # the last line takes the rest
-        while k < len(words):
-            line.text = " ".join(words[:k + 1])
-            if not fits():
-                break
-            k += 1
-        line.text = " ".join(words[:k])
-        if not fits():
-            whole = False
-            cut_to_fit(line, line.text, fits, keep_ellipsis=True)
-        out.append(line.text)
-        words = words[k:]
-    text.text = "\n".join(out)
-    return whole
 
 
 def place_column(
