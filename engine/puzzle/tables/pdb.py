@@ -298,6 +298,8 @@ def _build_pattern(
     nbr = neighbour_table(width, height)
     step = np.where(nbr >= 0, nbr, off).astype(np.int32)
     step = np.concatenate([step, np.full((4, off + 1 - n), off, np.int32)], axis=1)
+    bit = np.left_shift(1, np.arange(off + 1), dtype=occ_type)  # each cell's occupancy bit
+    bit_to = bit[step]  # (4, off + 1): the bit of the cell reached going each way (off the board: always set)
     level = 0
     seen = 1
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
@@ -310,13 +312,14 @@ def _build_pattern(
             pos = [_digit(f, i, base) for i in range(k)]
             occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
             for p in pos:
-                occ = occ | np.left_shift(1, p, dtype=occ_type)
+                occ |= bit.take(p)
             for i, p in enumerate(pos):
+                scale = base**i
+                rest = f - p * scale  # the index with tile i lifted off
                 for d in range(4):
-                    q = step[d][p]
-                    ok = ((occ >> q) & 1) == 0
-                    c = f[ok] + (q[ok] - p[ok]) * base**i
-                    c = c[dist[c] == UNSEEN]
+                    ok = (occ & bit_to[d].take(p)) == 0
+                    c = (rest + (step[d] * scale).take(p))[ok]
+                    c = c[dist.take(c) == UNSEEN]
                     dist[c] = level + 1
         level += 1
         frontier = np.flatnonzero(dist == level).astype(np.int32)
