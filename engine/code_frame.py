@@ -98,7 +98,10 @@ def check2(body: str) -> str:
         ``value = (len(body) % 31) * 41 + S`` (0..1270), see the module docstring.
     """
     values = body.encode("ascii", "replace").translate(_SYMBOL_TABLE)
-    s = sum(map(operator.mul, _WEIGHTS if len(values) <= 40 else itertools.cycle(_WEIGHTS), values))
+    if len(values) <= 320:
+        s = sum(map(operator.mul, _WEIGHTS if len(values) <= 40 else itertools.cycle(_WEIGHTS), values))
+    else:  # long bodies: weight i's characters are every 40th from i - 1, summed in C
+        s = sum(w * sum(values[w - 1 :: 40]) for w in _WEIGHTS)
     value = (len(body) % _LENGTH_MOD) * _PRIME + s % _PRIME
     return ALPHABET[value // 36] + ALPHABET[value % 36]
 
