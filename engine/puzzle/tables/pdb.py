@@ -223,15 +223,16 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
     frontier = rank_permutations(goal)
     dist[frontier] = 0
     nbr = neighbour_table(width, height)
+    perms = goal  # the frontier's permutations, carried along (no unranking)
+    stamp = np.zeros(size, dtype=np.int32)
     seen = 1
     level = 0
     while frontier.size:
         if cancel and cancel():
             raise BuildCancelled("The table build was cancelled.")
-        perms = unrank_permutations(frontier, n)
         blank = np.argmax(perms == 0, axis=1)
         rows = np.arange(perms.shape[0])
-        found = []
+        found, moved = [], []
         for d in range(4):
             q = nbr[d][blank]
             ok = q >= 0
@@ -240,12 +241,18 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
             p[r, b] = p[r, qq]
             p[r, qq] = 0
             found.append(rank_permutations(p))
-        cand = np.unique(np.concatenate(found))
-        cand = cand[dist[cand] == UNSEEN]
+            moved.append(p)
+        cand = np.concatenate(found)
+        new = dist[cand] == UNSEEN
+        cand = cand[new]
         level += 1
         dist[cand] = level
-        frontier = cand
-        seen += cand.size
+        order = np.arange(cand.size, dtype=np.int32)
+        stamp[cand] = order  # one entry per position survives: the one whose index it holds
+        once = stamp[cand] == order
+        frontier = cand[once]
+        perms = np.concatenate(moved)[new][once]
+        seen += frontier.size
         if progress:
             progress(min(1.0, seen / reachable), f"{width}x{height} table: depth {level}, {seen:,} positions")
     return dist
