@@ -99,6 +99,9 @@ class Playback:
     paused: bool = False
     source: str = ""
     clock: float = 0.0
+    #: The last :meth:`expected` answer as ``(origin, moves, index, board)``: the next step extends it by the
+    #: moves played since, instead of replaying the whole solution every step (quadratic in its length).
+    _last: tuple[Board, str, int, Board] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def interval(self) -> float:
@@ -121,8 +124,22 @@ class Playback:
         return (len(self.moves) - self.index) / self.speed
 
     def expected(self) -> Board:
-        """The position the board should hold before the next step."""
-        return self.origin.apply(self.moves[: self.index])
+        """The position the board should hold before the next step.
+
+        Raises:
+            ValueError: the moves played so far leave the board (as :meth:`Board.apply`).
+        """
+        last = self._last
+        board = None
+        if last is not None and last[0] is self.origin and last[1] is self.moves and last[2] <= self.index:
+            try:
+                board = last[3].apply(self.moves[last[2] : self.index])
+            except ValueError:
+                board = None  # replayed from the origin below, for the error's move number
+        if board is None:
+            board = self.origin.apply(self.moves[: self.index])
+        self._last = (self.origin, self.moves, self.index, board)
+        return board
 
 
 @dataclass

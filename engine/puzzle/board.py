@@ -75,7 +75,13 @@ def blank_moves(width: int, height: int, row0: int = 0, col0: int = 0) -> tuple[
 
 def legal_moves_at(blank: int, width: int, height: int) -> str:
     """The moves the blank can make from cell ``blank`` (in ``UDLR`` order)."""
-    return "".join(MOVES[m] for m, _ in blank_moves(width, height)[blank])
+    return _legal_moves(width, height)[blank]
+
+
+@lru_cache(maxsize=64)
+def _legal_moves(width: int, height: int) -> tuple[str, ...]:
+    """:func:`legal_moves_at` of every cell, cached per size (boards ask it at every move)."""
+    return tuple("".join(MOVES[m] for m, _ in moves) for moves in blank_moves(width, height))
 
 
 def permutation_parity(tiles: Sequence[int]) -> int:

@@ -76,7 +76,7 @@ def code_from_link_or_code(text: object) -> object:
         LinkError: a link with a bad ``%`` escape, with nothing after the scheme, with escapes that are not
             text, or a link of another scheme.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or ":" not in text:  # a scheme needs its colon: plain codes skip the matching
         return text
     stripped = _strip(text)
     found = _PREFIX.match(stripped)

@@ -107,18 +107,21 @@ def bfs_distances(grid: Grid, source: int, within: np.ndarray | None = None) -> 
     dist[n] = 0  # the padding "cell": never unvisited, so never a frontier
     dist[source] = 0
     stamp = np.zeros(n + 1, dtype=np.int32)
+    counting = np.arange(1024, dtype=np.int32)  # 0, 1, 2, ...: sliced per level, grown when a level is bigger
     frontier = np.array([source], dtype=np.int32)
     d = 0
-    while frontier.size:
+    while frontier.size:  # long thin grids take thousands of small levels: few numpy calls each (take, not [])
         d += 1
-        nb = tab[frontier].ravel()
-        nb = nb[dist[nb] < 0]
+        nb = tab.take(frontier, axis=0).ravel()
+        nb = nb[dist.take(nb) < 0]
         if not nb.size:
             break
         dist[nb] = d
-        order = np.arange(nb.size, dtype=np.int32)
+        if nb.size > counting.size:
+            counting = np.arange(max(nb.size, 2 * counting.size), dtype=np.int32)
+        order = counting[: nb.size]
         stamp[nb] = order  # one entry per cell survives: the one whose index it holds
-        frontier = nb[stamp[nb] == order]
+        frontier = nb[stamp.take(nb) == order]
     return dist[:n].astype(np.int64)
 
 
@@ -129,10 +132,13 @@ def neighbour_table(grid: Grid) -> np.ndarray:
     deg = np.diff(ip)
     most = int(deg.max()) if n else 0
     tab = np.full(n * most, n, dtype=np.int32)
-    src = np.repeat(np.arange(n, dtype=np.int64), deg)
-    at = np.arange(len(src), dtype=np.int64) - ip[src]
-    at += src * most  # flat positions: one 1-D scatter, not a 2-D fancy index
-    tab[at] = grid.nbr
+    if n and int(deg.min()) == most:  # every cell has the full degree: the CSR is the table
+        tab[:] = grid.nbr
+        return tab.reshape(n, most)
+    # flat position of CSR entry j of cell c: c * most + (j - ip[c]), one shift per cell repeated over its entries
+    at = np.arange(int(ip[-1]), dtype=np.int64)
+    at += np.repeat(np.arange(n, dtype=np.int64) * most - ip[:-1], deg)
+    tab[at] = grid.nbr  # one 1-D scatter, not a 2-D fancy index
     return tab.reshape(n, most)
 
 
@@ -256,13 +262,13 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
     if n < 2:
         raise ValueError(_too_few(label, base))
     cells = np.flatnonzero(keep).astype(np.int64)
-    new_id = np.full(base.n, -1, dtype=np.int64)
-    new_id[cells] = np.arange(n, dtype=np.int64)
+    new_id = np.full(base.n, -1, dtype=np.int32)  # int32 like the grid's own arrays: no cast afterwards
+    new_id[cells] = np.arange(n, dtype=np.int32)
     ekeep = keep[a] & keep[b]
     eids = np.flatnonzero(ekeep).astype(np.int64)
-    new_eid = np.full(base.num_edges, -1, dtype=np.int64)
-    new_eid[eids] = np.arange(len(eids), dtype=np.int64)
-    edges = new_id[base.edges[eids]].astype(np.int32)
+    new_eid = np.full(base.num_edges, -1, dtype=np.int32)
+    new_eid[eids] = np.arange(len(eids), dtype=np.int32)
+    edges = new_id[base.edges[eids]]
     ptr, take = _select_rows(base.indptr, cells)
     nbr_all = base.nbr[take]
     ent = keep[nbr_all]
@@ -278,8 +284,8 @@ def cut_grid(base: Grid, inside: np.ndarray, label: str = "mask") -> MaskedGrid:
         topology=Topology(
             edges=edges,
             indptr=indptr,
-            nbr=new_id[nbr_all[ent]].astype(np.int32),
-            edge_id=new_eid[base.edge_id[take][ent]].astype(np.int32),
+            nbr=new_id[nbr_all[ent]],
+            edge_id=new_eid[base.edge_id[take][ent]],
             row=base.row[cells],
             col=base.col[cells],
         ),

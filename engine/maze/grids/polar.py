@@ -256,6 +256,7 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[tuple[np.ndarray, np.
     eid = np.empty_like(nbr)
     deg = np.empty(int(offsets[-1]), dtype=np.int32)
     orders = np.empty(int(offsets[-1]), dtype=np.int16)
+    cx, cy = np.ascontiguousarray(centers[:, 0]), np.ascontiguousarray(centers[:, 1])
     at = 0
     for i0, i1 in runs:
         m, r, p = pattern(i0)
@@ -278,9 +279,10 @@ def _ring_csr(rings: _Rings, centers: np.ndarray) -> tuple[tuple[np.ndarray, np.
         k = len(cols)
         nb = np.stack(cols, axis=2).reshape(-1, k)
         ed = np.stack(eids, axis=2).reshape(-1, k)
-        cells = np.arange(offsets[i0], offsets[i1], dtype=np.int64)
-        d = centers[nb] - centers[cells][:, None, :]
-        angq = np.round(np.arctan2(d[..., 1], d[..., 0]) * 1e9).astype(np.int64)
+        c0, c1 = int(offsets[i0]), int(offsets[i1])
+        dx = cx.take(nb) - cx[c0:c1, None]  # one flat gather per axis: a 2-D fancy index of (n, 2) is slower
+        dy = cy.take(nb) - cy[c0:c1, None]
+        angq = np.round(np.arctan2(dy, dx) * 1e9).astype(np.int64)
         order = np.argsort(angq, axis=1, kind="stable")
         way = np.array([PREV, NEXT, OUT0, OUT1][: 2 + r] + [IN] * (p > 0), dtype=np.int16)[order] + 1
         way *= (6 ** np.arange(k, dtype=np.int16))[None, :]

@@ -223,15 +223,16 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
     frontier = rank_permutations(goal)
     dist[frontier] = 0
     nbr = neighbour_table(width, height)
+    perms = goal  # the frontier's permutations, carried along (no unranking)
+    stamp = np.zeros(size, dtype=np.int32)
     seen = 1
     level = 0
     while frontier.size:
         if cancel and cancel():
             raise BuildCancelled("The table build was cancelled.")
-        perms = unrank_permutations(frontier, n)
         blank = np.argmax(perms == 0, axis=1)
         rows = np.arange(perms.shape[0])
-        found = []
+        found, moved = [], []
         for d in range(4):
             q = nbr[d][blank]
             ok = q >= 0
@@ -240,12 +241,18 @@ def _build_exact(width: int, height: int, progress: ProgressFn | None, cancel: C
             p[r, b] = p[r, qq]
             p[r, qq] = 0
             found.append(rank_permutations(p))
-        cand = np.unique(np.concatenate(found))
-        cand = cand[dist[cand] == UNSEEN]
+            moved.append(p)
+        cand = np.concatenate(found)
+        new = dist[cand] == UNSEEN
+        cand = cand[new]
         level += 1
         dist[cand] = level
-        frontier = cand
-        seen += cand.size
+        order = np.arange(cand.size, dtype=np.int32)
+        stamp[cand] = order  # one entry per position survives: the one whose index it holds
+        once = stamp[cand] == order
+        frontier = cand[once]
+        perms = np.concatenate(moved)[new][once]
+        seen += frontier.size
         if progress:
             progress(min(1.0, seen / reachable), f"{width}x{height} table: depth {level}, {seen:,} positions")
     return dist
@@ -283,47 +290,65 @@ def _build_pattern(
     """Breadth-first search over the group's placements, level by level, straight in the table.
 
     The frontier of level ``L`` is read back from the table (``dist == L``), so
-    no sort or ``unique`` is needed; work arrays are ``int32`` (occupancy
-    ``int64`` on boards over 16 cells) and chunked (a few tens of MB at most).
+    no sort or ``unique`` is needed; work arrays are ``int32`` and chunked (a few
+    tens of MB at most).  No move is tested for being legal: a tile stepping off
+    the board stays put (its own placement, already seen), and every placement
+    with two tiles on one cell is marked :data:`_BLOCKED` during the search (and
+    unreachable again after it), so the one "not seen yet" test refuses both.
     """
     k = len(tiles)
     n = width * height
     base = cell_base(n)
-    off = base  # the cell "off the board", whose occupancy bit is always set
-    occ_type: type[np.signedinteger[Any]] = np.int32 if off < 31 else np.int64
     total = factorial(n) // factorial(n - k)
     dist = np.full(base**k, UNSEEN, dtype=np.uint8)
+    _mark_collisions(dist, base, k, _BLOCKED)
     start = sum((t - 1) * base**i for i, t in enumerate(tiles))
     dist[start] = 0
     nbr = neighbour_table(width, height)
-    step = np.where(nbr >= 0, nbr, off).astype(np.int32)
-    step = np.concatenate([step, np.full((4, off + 1 - n), off, np.int32)], axis=1)
+    cells = np.arange(base, dtype=np.int32)
+    stay = np.where(nbr >= 0, nbr, cells[:n]).astype(np.int32)  # (4, n): the cell reached, or the cell itself
+    stay = np.concatenate([stay, np.broadcast_to(cells[n:], (4, base - n))], axis=1)  # (4, base)
     level = 0
     seen = 1
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
     frontier = np.array([start], dtype=np.int32)
     while frontier.size:
+        if level + 1 >= _BLOCKED:  # never near: a group of at most 6 tiles is home in far fewer moves
+            raise RuntimeError(f"The {label} table is deeper than its entries can hold.")
         for lo in range(0, frontier.size, _CHUNK):
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
             f = frontier[lo : lo + _CHUNK]
-            pos = [_digit(f, i, base) for i in range(k)]
-            occ: np.ndarray = np.full(f.size, 1 << off, dtype=occ_type)
-            for p in pos:
-                occ = occ | np.left_shift(1, p, dtype=occ_type)
-            for i, p in enumerate(pos):
+            for i in range(k):
+                p = _digit(f, i, base)
+                scale = base**i
+                rest = f - p * scale  # the index with tile i lifted off
                 for d in range(4):
-                    q = step[d][p]
-                    ok = ((occ >> q) & 1) == 0
-                    c = f[ok] + (q[ok] - p[ok]) * base**i
-                    c = c[dist[c] == UNSEEN]
+                    c = rest + (stay[d] * scale).take(p)
+                    c = c[dist.take(c) == UNSEEN]
                     dist[c] = level + 1
         level += 1
         frontier = np.flatnonzero(dist == level).astype(np.int32)
         seen += frontier.size
         if progress:
             progress(min(1.0, seen / total), f"{label}: depth {level}, {seen:,} of {total:,}")
+    _mark_collisions(dist, base, k, UNSEEN)
     return dist
+
+
+#: A pattern index with two tiles on one cell, while its table is built (a value no distance reaches).
+_BLOCKED = 254
+
+
+def _mark_collisions(dist: np.ndarray, base: int, k: int, value: int) -> None:
+    """Set every entry of a ``base**k`` pattern table whose index puts two tiles on one cell to ``value``."""
+    table = dist.reshape((base,) * k)  # one axis per tile (tile i's cell: axis k - 1 - i)
+    same = np.arange(base)
+    for a in range(k):
+        for b in range(a + 1, k):
+            where: list[slice | np.ndarray] = [slice(None)] * k
+            where[a] = where[b] = same  # the two axes' diagonal, every other axis whole
+            table[tuple(where)] = value
 
 
 def _digit(index: np.ndarray, i: int, base: int) -> np.ndarray:
