@@ -18,3 +18,20 @@ def snap_to_pixels(texts: Iterable[arcade.Text]) -> None:
         x, y = text.x, text.y
         if x != round(x) or y != round(y):
             text.position = (round(x), round(y))
+
+
+def set_text(text: arcade.Text, value: str | None = None, size: float | None = None, width: int | None = None) -> None:
+    """Give ``text`` the ``value``, font ``size`` (points) and wrap ``width`` (pixels) asked (None: keep), in at
+    most one pyglet layout: only what differs is set, together (each arcade setter alone lays the text out again,
+    even to an equal value).  The text ends the same as setting each property in turn."""
+    value = None if value is None or text.text == value else value
+    size = None if size is None or text.font_size == size else size
+    width = None if width is None or text.width == width else width
+    if value is not None or size is not None or width is not None:
+        with text:
+            if size is not None:
+                text.font_size = size
+            if width is not None:
+                text.width = width
+            if value is not None:
+                text.text = value
