@@ -301,6 +301,8 @@ def _scratch(index: int, size: float) -> arcade.Text:
 
 def _width(value: str, size: float) -> float:
     """The content width in pixels of ``value`` on one line at font ``size`` points (measured once)."""
+    if not value:
+        return 0.0  # (pyglet keeps the last width of a text emptied)
     key = (value, size)
     wide = _WIDTHS.get(key)
     if wide is None:
