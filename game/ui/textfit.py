@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 import arcade
 
+from game.ui import cut_text
+
 
 def snap_to_pixels(texts: Iterable[arcade.Text]) -> None:
     """Move each text's anchor point to the nearest whole pixel.
@@ -35,3 +37,70 @@ def set_text(text: arcade.Text, value: str | None = None, size: float | None = N
                 text.width = width
             if value is not None:
                 text.text = value
+
+
+#: Measured sizes: (value, font name, font size, bold, italic, multi-line, wrap width) -> (content width, content
+#: height) in pixels (:func:`measure`).
+_MEASURED: dict[tuple[object, ...], tuple[float, float]] = {}
+_SCRATCH: dict[bool, arcade.Text] = {}  # multi-line or not -> the text that measures (never drawn)
+
+
+def measure(text: arcade.Text, value: str, size: float | None = None) -> tuple[float, float]:
+    """The content width and height in pixels ``text`` would have showing ``value``: its font, size (or ``size``
+    points), boldness and (multi-line) wrap width as they are now.  Measured once on a scratch text, then
+    remembered; ``text`` itself is not laid out (each change of a shown text lays all its glyphs out again).  An
+    empty ``value``: (0, 0)."""
+    if not value:
+        return (0.0, 0.0)
+    multiline = bool(text.multiline)
+    width = text.width if multiline else None
+    points = text.font_size if size is None else size
+    key = (value, text.font_name, points, text.bold, text.italic, multiline, width)
+    found = _MEASURED.get(key)
+    if found is None:
+        scratch = _SCRATCH.get(multiline)
+        if scratch is None:
+            scratch = _SCRATCH[multiline] = arcade.Text(
+                value, 0, 0, font_size=points, font_name=text.font_name, bold=text.bold,
+                italic=bool(text.italic), multiline=multiline, width=width)
+        elif (scratch.text, scratch.font_name, scratch.font_size, scratch.bold, scratch.italic,
+              scratch.width if multiline else None) != key[:5] + (width,):
+            with scratch:  # one layout for every change
+                if scratch.font_name != text.font_name:
+                    scratch.font_name = text.font_name
+                if scratch.bold != text.bold:
+                    scratch.bold = text.bold
+                if scratch.italic != text.italic:
+                    scratch.italic = text.italic
+                if scratch.font_size != points:
+                    scratch.font_size = points
+                if multiline and scratch.width != width:
+                    scratch.width = width  # type: ignore[assignment]
+                scratch.text = value
+        if len(_MEASURED) > 20000:  # many sizes: start again rather than grow without end
+            _MEASURED.clear()
+        found = _MEASURED[key] = (float(scratch.content_width), float(scratch.content_height))
+    return found
+
+
+def ellipsized(text: arcade.Text, value: str, max_width: float, size: float | None = None,
+               middle: bool = False) -> str:
+    """What :func:`game.ui.ellipsize` leaves a one-line ``text`` showing of ``value`` in ``max_width`` pixels (cut
+    with "…" at the end, or in the ``middle``), at font ``size`` points (default: its own), found by measuring
+    (:func:`measure`): ``text`` is not laid out."""
+    if not value or measure(text, value, size)[0] <= max_width:
+        return value
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(text, cut_text(value, mid, middle), size)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return cut_text(value, lo, middle)
+
+
+def fit_line(text: arcade.Text, value: str, max_width: float, size: float | None = None, middle: bool = False) -> None:
+    """:func:`game.ui.ellipsize` at font ``size`` points (default: unchanged), in at most one layout of ``text`` and
+    none when it shows that already (a screen that refits its lines on every frame lays nothing out)."""
+    set_text(text, ellipsized(text, value, max_width, size, middle), size)
