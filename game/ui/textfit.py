@@ -45,15 +45,16 @@ _MEASURED: dict[tuple[object, ...], tuple[float, float]] = {}
 _SCRATCH: dict[bool, arcade.Text] = {}  # multi-line or not -> the text that measures (never drawn)
 
 
-def measure(text: arcade.Text, value: str, size: float | None = None) -> tuple[float, float]:
+def measure(text: arcade.Text, value: str, size: float | None = None,
+            wrap: int | None = None) -> tuple[float, float]:
     """The content width and height in pixels ``text`` would have showing ``value``: its font, size (or ``size``
-    points), boldness and (multi-line) wrap width as they are now.  Measured once on a scratch text, then
-    remembered; ``text`` itself is not laid out (each change of a shown text lays all its glyphs out again).  An
-    empty ``value``: (0, 0)."""
+    points), boldness and (multi-line) wrap width (or ``wrap`` pixels) as they are now.  Measured once on a scratch
+    text, then remembered; ``text`` itself is not laid out (each change of a shown text lays all its glyphs out
+    again).  An empty ``value``: (0, 0)."""
     if not value:
         return (0.0, 0.0)
     multiline = bool(text.multiline)
-    width = text.width if multiline else None
+    width = (text.width if wrap is None else wrap) if multiline else None
     points = text.font_size if size is None else size
     key = (value, text.font_name, points, text.bold, text.italic, multiline, width)
     found = _MEASURED.get(key)
