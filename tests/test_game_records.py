@@ -226,3 +226,18 @@ def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
     finally:
         set_text_size(100)
         set_window_size(window, 1280, 800)
+
+
+def test_records_cells_are_clipped_by_remembered_widths_equal_to_the_laid_out_ones(window):
+    """The table clips its cells by widths measured once per (text, size): each is the width the text lays out to."""
+    import arcade
+
+    from game.shell.records import _clip, _width
+    from game.ui import FONT
+
+    for size in (13.0, 17.5, 26.0):
+        for value in ("daily 26 Nov · triangle 30×14", "0:25.00", "M2.T30X14.KR#3VU4", "", "–"):
+            real = arcade.Text(value, 0, 0, font_size=size, font_name=FONT).content_width
+            assert _width(value, size) == real and _width(value, size) == real, (value, size)
+            cut = _clip(value, 60, size)
+            assert cut == value or (cut.endswith("…") and _width(cut, size) <= 60), (value, cut)

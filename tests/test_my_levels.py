@@ -325,3 +325,33 @@ def test_export_makes_any_name_one_printable_line_and_writes_codes_as_the_game_d
     assert [lv.name for lv in pack.levels] == ["new line tab nul", "lone surrogate", "Level", "link", "lower"]
     text = done.paths[0].read_text(encoding="utf-8")
     assert "tessera://" not in text and all(f'"{c}"' in text for c in codes)
+
+
+def test_a_frame_lays_out_no_text_again_and_the_lines_are_cut_as_ellipsize_cuts(window, ctx, saved):
+    """The chosen level's lines are refitted on every frame: measured, so an unchanged frame lays nothing out; and
+    they end where :func:`game.ui.ellipsize` (trying each cut on the text) ends them."""
+    import arcade
+    from pyglet.text.layout import base
+
+    from game.ui import FONT, ellipsize
+    from game.ui.textfit import fit_line
+
+    for i in range(3):
+        ctx.store.save_my_level(f"Level {i:02d} " + "with a very long name " * 2, MAZE.code())
+    view = show_my_levels(window, ctx)
+    calls = []
+    real = base.TextLayout._update
+    base.TextLayout._update = lambda self: (calls.append(self) if self._update_enabled else None, real(self))[1]
+    try:
+        view.on_draw()
+        view.on_draw()
+    finally:
+        base.TextLayout._update = real
+    assert view.info.text and not calls
+    for width in (40, 150, 333.5, 2000):
+        a = arcade.Text("", 0, 0, font_size=14, font_name=FONT)
+        b = arcade.Text("", 0, 0, font_size=11, font_name=FONT)
+        value = "Level 07 with a very long name — maze · hexagon 9×7"
+        ellipsize(a, value, width, middle=width > 100)
+        fit_line(b, value, width, 14, middle=width > 100)
+        assert (b.text, b.font_size) == (a.text, a.font_size), width

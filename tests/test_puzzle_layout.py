@@ -242,3 +242,33 @@ def test_the_widest_progress_line_stays_under_its_bar(ctx, w, h, percent):
     finally:
         ctx.set_text_size(100)
         resize(ctx.window, 1280, 800)
+
+
+def test_measured_blocks_cut_where_trying_each_cut_on_the_text_does(ctx):
+    """fit_block and hard_wrap measure (game.ui.textfit.measure) instead of laying the shown text out per try: the
+    same cut as trying each on the text itself, and every measurement is the laid-out size."""
+    import arcade
+
+    from game.puzzle.panel import hard_wrap
+    from game.puzzle.widgets import fit_block
+    from game.ui import FONT, cut_to_fit
+    from game.ui.textfit import measure
+
+    value = ("Arrows move the gap · click a tile in the gap's row or column: slide them all (1 move per tile) · green "
+             "tiles are home · F1 lists every key")
+    for size, width in ((10.0, 300), (13.5, 420), (22.0, 700)):
+        shown = arcade.Text("", 0, 0, font_size=size, font_name=FONT, multiline=True, width=width, anchor_y="top")
+        tried = arcade.Text("", 0, 0, font_size=size, font_name=FONT, multiline=True, width=width, anchor_y="top")
+        for lines in (0.5, 1.2, 2.5, 9):
+            room = lines * size * 1.6
+            fit_block(shown, value, room)
+            tried.text = value
+            if tried.content_height > room:
+                cut_to_fit(tried, value, lambda: tried.content_height <= room)  # noqa: B023 - the old way
+            assert shown.text == tried.text, (size, width, lines)
+            if shown.text:
+                assert measure(shown, shown.text) == (shown.content_width, shown.content_height)
+        code = "P1.4X4:ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\nshuffle: S1.XYZ"
+        tried.text = code.split("\n")[0]
+        assert measure(tried, tried.text)[0] == tried.content_width
+        assert all(measure(tried, part)[0] <= width for part in hard_wrap(tried, code, width).split("\n"))

@@ -188,3 +188,22 @@ def test_turning_a_help_page_places_it_as_a_full_layout_would(window, ctx):
     finally:
         ctx.set_text_size(100)
         set_window_size(window, 1280, 800)
+
+
+def test_help_measures_each_line_as_tall_as_it_lays_out(window, ctx):
+    """Help pages its lines by measured heights (only the page shown is laid out): every line of every page, laid
+    out at the size and width it was measured at, is exactly that tall, at 100 and 200 %."""
+    from game.shell.help import line_height
+
+    try:
+        for percent in (100, 200):
+            ctx.set_text_size(percent)
+            view = routes.help_screen(ctx, mode="hex")
+            check_layout(window, view, 800, 600)
+            for i, (_, value, _, heading) in enumerate(view.rows):
+                text = view._line(i)
+                assert (text.text, text.bold) == (value, heading)
+                assert text.content_height == line_height(value, text.font_size, text.width, heading), value
+    finally:
+        ctx.set_text_size(100)
+        set_window_size(window, 1280, 800)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
 from game.ui import FONT, fit_text
+from game.ui.textfit import measure
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 
@@ -86,14 +88,16 @@ class BarChart:
         fit_text(heading, title, heading.font_size, width - 8, 9, step=1)  # never runs into the next chart's title
         # Every bar shows its value: the labels shrink (to 7 pt) to fit a bar's slot, and a label that would
         # still touch its neighbour is raised above it; the plot gives up the height the raised labels need.
-        self.value_texts = [arcade.Text(fmt(v), 0, 0, text_color, small - 1, font_name=FONT, anchor_x="center")
-                            for v in self.values]
-        self.value_texts = [t for t in self.value_texts if t.text]
+        # (measured first, then each label made once at the size it keeps: a label made and then shrunk was laid
+        # out twice)
+        words = [w for w in map(fmt, self.values) if w]
+        plain = _plain()
         slot = (width - 16) / max(1, len(self.values))
-        widest = max((t.content_width for t in self.value_texts), default=0.0)
+        size: float = small - 1
+        widest = max((measure(plain, w, size)[0] for w in words), default=0.0)
         if widest + 3 > slot:
-            for t in self.value_texts:
-                t.font_size = max(7.0, (small - 1) * (slot - 3) / widest)
+            size = max(7.0, (small - 1) * (slot - 3) / widest)
+        self.value_texts = [arcade.Text(w, 0, 0, text_color, size, font_name=FONT, anchor_x="center") for w in words]
         line = max((t.content_height for t in self.value_texts), default=0.0)
         limit = heading.y - heading.content_height * 0.25 - 2  # the value labels end under the heading
         plot_h = height - 62
@@ -117,23 +121,31 @@ class BarChart:
             if h > 0:
                 self.shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h, colors[i % len(colors)]))
         self.texts: list[arcade.Text] = [heading]
-        shown: list[arcade.Text] = []  # category labels that fit without touching their left neighbour
+        shown: list[tuple[float, float, str]] = []  # (centre, width, label) of the category labels that fit without
+        # touching their left neighbour
         for i, ((x, _y, w, _h), label) in enumerate(zip(self.rects, labels, strict=False)):
             cx = x + w / 2
-            text = arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
-            left = cx - text.content_width / 2
-            if not shown or left > shown[-1].x + shown[-1].content_width / 2 + 3:
-                shown.append(text)
+            wide = measure(plain, label, small)[0]  # (measured: only the labels shown are made)
+            left = cx - wide / 2
+            if not shown or left > shown[-1][0] + shown[-1][1] / 2 + 3:
+                shown.append((cx, wide, label))
             elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
-                shown[-1] = text
+                shown[-1] = (cx, wide, label)
         self.texts.extend(self.value_texts)
-        self.texts.extend(shown)
+        self.texts.extend(arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
+                          for cx, _, label in shown)
 
     def draw(self) -> None:
         """Bars and axis in one call, then the labels."""
         self.shapes.draw()
         for t in self.texts:
             t.draw()
+
+
+@lru_cache(maxsize=1)
+def _plain() -> arcade.Text:
+    """A text in the charts' font (not bold), whose font :func:`game.ui.textfit.measure` measures labels in."""
+    return arcade.Text("", 0, 0, font_size=10, font_name=FONT)
 
 
 def stack_labels(xs: Sequence[float], ys: Sequence[float], widths: Sequence[float], line: float,

@@ -16,6 +16,7 @@ import arcade
 from engine.modes.lab import LabRun
 from game.render.theme import Theme
 from game.ui import fit_text
+from game.ui.textfit import measure, set_text
 from game.workers import Task, spinner
 
 HUD_HEIGHT = 56
@@ -89,13 +90,14 @@ class LabTexts:
         y = height - HUD_HEIGHT / 2
         self.t_title.position = (16, y + 11)
         self.t_status.position = (16, y - 12)
-        self.t_panel.width = pw - 24
         self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
-        # Statistics shrink until they end above the three message lines over the buttons.
+        # Statistics shrink until they end above the three message lines over the buttons: the sizes are tried
+        # by measuring, and the text is laid out once, at the one that fits (none when nothing changed).
         room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
-        self.t_panel.font_size = 11
-        while self.t_panel.content_height > room and self.t_panel.font_size > 6:
-            self.t_panel.font_size -= 1
+        size = 11
+        while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
+            size -= 1
+        set_text(self.t_panel, size=size, width=pw - 24)
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
         self._fit_message()

@@ -23,6 +23,7 @@ from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
 from game.render.theme import Theme
 from game.store import SaveStore
 from game.ui import FONT, fit_text, gui, text_scale
+from game.ui.textfit import measure, set_text
 
 Action = Callable[[], None]
 
@@ -246,10 +247,9 @@ class PuzzlePanel:
             if name in ADVANCED_TEXTS and not self.advanced:
                 text.text = ""
                 continue
-            text.font_size = size * k
             text.position = (px, top)
-            if multiline:
-                text.width = int(inner)
+            if multiline:  # (a one-line text gets its size from fit_text: setting it here too laid it out twice)
+                set_text(text, size=size * k, width=int(inner))
             value = self.values[name]
             if name == "code":
                 value = hard_wrap(text, value, inner)
@@ -314,8 +314,7 @@ def hard_wrap(text: arcade.Text, value: str, width: float) -> str:
     """``value`` with each line wider than ``width`` px (in ``text``'s font) cut in pieces (codes have no spaces)."""
     out = []
     for line in value.split("\n"):
-        text.text = line
-        w = text.content_width
+        w = measure(text, line)[0]  # (measured, not laid out: the shown text is set once, by the caller)
         if w <= width or not line:
             out.append(line)
             continue

@@ -38,6 +38,7 @@ from game.puzzle.widgets import ProgressArea, fit_block
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
 from game.ui.screen import Screen, common_key
+from game.ui.textfit import measure, set_text
 from game.workers import Task
 
 SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
@@ -189,20 +190,16 @@ class PuzzleView(ProgressArea, Screen):
         k = ui_scale(w, h)
         margin = 16 * k
         area_l, area_r = margin, w - panel_width(w) - margin
-        with self.t_help:  # one pyglet layout for both changes
-            self.t_help.font_size = 10 * k
-            self.t_help.width = int(area_r - area_l)
+        set_text(self.t_help, size=10 * k, width=int(area_r - area_l))  # one layout, none when unchanged
         self.t_help.position = (area_l, 4 * k)
         self._refresh_help()
         help_h = self.t_help.content_height
-        with self.t_progress:  # one pyglet layout for both changes
-            self.t_progress.font_size = 11 * k
-            self.t_progress.width = int(area_r - area_l)
+        set_text(self.t_progress, size=11 * k, width=int(area_r - area_l))
         prog_y = 4 * k + help_h + 6 * k
         self.t_progress.position = (area_l, prog_y)
         line = self.t_progress.font_size * 1.5
-        self.t_progress.text = WIDEST_PROGRESS  # room for the widest line at this width (a narrow window wraps it)
-        self.progress_room = max(2 * line, self.t_progress.content_height)
+        # room for the widest line at this width (a narrow window wraps it): measured, not laid out
+        self.progress_room = max(2 * line, measure(self.t_progress, WIDEST_PROGRESS)[1])
         self.t_progress.text = self._progress_label = ""  # the next frame shows (and fits) the current line
         bar_y = prog_y + self.progress_room + 4 * k
         self.progress_bar = (area_l, area_r, bar_y, bar_y + 6 * k)
@@ -213,7 +210,7 @@ class PuzzleView(ProgressArea, Screen):
         bw, bh = self.board.size_px
         ox, oy = self.board.origin
         self.t_banner.position = (ox + bw / 2, oy + bh / 2)
-        self.t_banner.font_size = max(16, min(48 * k, bw // 9))
+        set_text(self.t_banner, size=max(16, min(48 * k, bw // 9)))
         self.panel.layout(w, h)
         self._dirty = True
 

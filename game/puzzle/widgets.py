@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.render.present import PartialFrames, Rect
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
-from game.ui import ActionButton, cut_to_fit, fit_text
+from game.ui import ActionButton, cut_text, fit_text
+from game.ui.textfit import measure, set_text
 
 if TYPE_CHECKING:
     import pyglet
@@ -157,6 +158,9 @@ class PanelButton(ActionButton):
         self.label_size = float(font_size)  # the label's font size before fitting
         self.base_size = float(font_size)
         self._lit = False
+        #: (label, size in points, rectangle width and height in pixels, lit) of the last fit: the same again
+        #: changes nothing
+        self._fitted: tuple[str, float, float, float, bool] | None = None
 
     @property
     def active(self) -> bool:
@@ -184,6 +188,10 @@ class PanelButton(ActionButton):
         if not force and value == self.want and size == self.label_size:
             return
         self.want, self.label_size = value, size
+        fitted = (value, size, self.rect.width, self.rect.height, self._lit)
+        if fitted == self._fitted:  # a layout at the same size: the same label and style (a new style re-renders)
+            return
+        self._fitted = fitted
         measure = _measure()
         fit_text(measure, value, size, max(4.0, self.rect.width - 10), max(7.0, size * 0.7), step=1)
         shown = measure.font_size
@@ -224,11 +232,22 @@ def _measure() -> arcade.Text:
 
 
 def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
-    """Set a multiline ``text`` (its ``width`` already set) to ``value``, cut to ``max_height`` px with "…"."""
-    text.text = value
-    if text.content_height <= max_height:
+    """Set a multiline ``text`` (its ``width`` already set) to ``value``, cut to ``max_height`` px with "…".
+
+    The cuts are measured (:func:`game.ui.textfit.measure`), not tried on ``text``: it is laid out once, with
+    what it shows in the end (as :func:`game.ui.cut_to_fit` would leave it), and not at all when that is what
+    it shows already."""
+    if measure(text, value)[1] <= max_height:
+        set_text(text, value)
         return
-    cut_to_fit(text, value, lambda: text.content_height <= max_height)
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(text, cut_text(value, mid))[1] <= max_height:
+            lo = mid
+        else:
+            hi = mid - 1
+    set_text(text, cut_text(value, lo) if lo else "")
 
 
 def fit_label(button: PanelButton, value: str | None = None, size: float | None = None, force: bool = False) -> None:

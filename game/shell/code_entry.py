@@ -14,6 +14,7 @@ from game import routes
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
 from game.ui.screen import BaseView
+from game.ui.textfit import set_text
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
 EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
@@ -79,14 +80,14 @@ class CodeEntryView(BaseView):
         s, cx = self.scale, width / 2
         fit_text(self.title, "Enter a code", 30 * s, width - 40)
         self.title.position = (cx, height / 2 + 190 * s)
-        self.hint.font_size = 14 * s
+        set_text(self.hint, size=14 * s)  # (set only when it changes: each set lays the text out)
         wrap_lines(self.hint, self.hint_value, width - 40, lines=3)  # large text wraps, never cut
         self.hint.position = (cx, self.title.bottom - 14 * s)
         fw, fh = min(width - 40, 620 * s), round(44 * s)
         font = FIELD_FONT * s
         self.field.doc.set_style(0, len(self.field.text), {"font_size": font})
         self.field.trigger_full_render()
-        self._line.font_size = font
+        set_text(self._line, size=font)
         pad = max(0, round((fh - 4 - self._line.content_height) / 2))
         self.field.with_padding(top=pad, bottom=pad, left=round(6 * s), right=round(6 * s))
         field_top = self.hint.bottom - 24 * s
@@ -97,8 +98,7 @@ class CodeEntryView(BaseView):
         dw = min(fw, 1.6 * bw)
         place_grid([self.dark_btn], cx - dw / 2, row_top - bh - gap, 1, dw, bh, gap)
         self.style_buttons(16 * s)
-        self.message.width = int(min(width - 40, 900 * s))
-        self.message.font_size = 16 * s
+        set_text(self.message, size=16 * s, width=int(min(width - 40, 900 * s)))  # one layout, none if unchanged
         self.message.position = (cx, row_top - 2 * bh - gap - 24 * s)
 
     def dark_label(self) -> str:

@@ -19,7 +19,7 @@ from arcade import key
 
 from game import routes
 from game.context import Context
-from game.ui import fit_text, place_grid, text_scale
+from game.ui import FONT, fit_text, place_grid, text_scale
 from game.ui.modes import help_sections
 from game.ui.screen import BaseView
 from game.ui.textfit import snap_to_pixels
@@ -92,6 +92,34 @@ SHAPE_NOTES = {
 }
 
 
+#: Measured heights of wrapped lines: (text, font size in points, wrap width in pixels, bold) -> content height in
+#: pixels, as the shown line lays out (:func:`line_height`).  Shared by every help screen: a layout measures each
+#: line once per size (a help screen has ~45 lines, laid out at up to 3 trial scales per resize).
+_HEIGHTS: dict[tuple[str, float, int, bool], float] = {}
+_MEASURE: dict[bool, arcade.Text] = {}  # bold -> the scratch text that measures (never drawn)
+
+
+def line_height(value: str, size: float, width: int, bold: bool) -> float:
+    """The content height in pixels of ``value`` wrapped to ``width`` pixels at font ``size`` points (bold or not),
+    exactly as a help line with those settings lays out; measured once, then remembered."""
+    key = (value, float(size), int(width), bool(bold))
+    height = _HEIGHTS.get(key)
+    if height is None:
+        scratch = _MEASURE.get(bold)
+        if scratch is None:
+            scratch = _MEASURE[bold] = arcade.Text(value, 0, 0, font_size=size, font_name=FONT, bold=bold,
+                                                   anchor_y="top", multiline=True, width=int(width))
+        else:
+            with scratch:  # one layout for the three changes
+                scratch.font_size = size
+                scratch.width = int(width)
+                scratch.text = value
+        if len(_HEIGHTS) > 4096:  # many window sizes: start again rather than grow without end
+            _HEIGHTS.clear()
+        height = _HEIGHTS[key] = float(scratch.content_height)
+    return height
+
+
 def page_for(back_to: Any, mode: str | None) -> str:  # noqa: ANN401 - any screen
     """The page key Help opens on: the screen's ``help_page``; else the page of its key context; else the maze
     page for a maze ``mode``; else the everywhere page."""
@@ -132,19 +160,25 @@ class HelpView(BaseView):
         self.counter = self.text("", 13, t.text_dim, anchor_x="center", anchor_y="top")
         self.hint = self.text("Left/Right or PgUp/PgDn turn the page  ·  Esc back", 12, t.text_dim,
                               anchor_x="center", anchor_y="bottom")
-        #: (text, value, base size, heading) of every line of every page, pages in order.
-        self.rows: list[tuple[arcade.Text, str, float, bool]] = []
+        #: (colour, value, base size in points, heading) of every line of every page, pages in order; a line's
+        #: text is made when a page shows it (:meth:`_line`), laid out as :attr:`_want` says.
+        self.rows: list[tuple[Any, str, float, bool]] = []
+        self._texts: dict[int, arcade.Text] = {}
+        #: row index -> (font size in points, wrap width in pixels) of the last layout
+        self._want: dict[int, tuple[float, int]] = {}
+        #: row index -> (x, y) of the last layout (pixels; y of its place on its first page)
+        self._at: dict[int, tuple[float, float]] = {}
         #: per topic: its key and the indexes in :attr:`rows` of its heading and lines.
         self.topics: list[tuple[str, list[int]]] = []
         for page_key in keys:
             heading, lines = PAGES[page_key]
             rows = [len(self.rows)]
-            self.rows.append((self._line(heading, 19, t.accent, True), heading, 19, True))
+            self.rows.append((t.accent, heading, 19, True))
             body = ([SHAPE_NOTES[mode]] if page_key == "maze" and mode in SHAPE_NOTES else []) + lines
             for i, line in enumerate(body):
                 rows.append(len(self.rows))
                 color = t.star if (i == 0 and page_key == "maze" and mode in SHAPE_NOTES) else t.text
-                self.rows.append((self._line(line, 15, color, False), line, 15, False))
+                self.rows.append((color, line, 15, False))
             self.topics.append((page_key, rows))
         #: the laid-out pages: (topic index, part, parts, row indexes shown)
         self.pages: list[tuple[int, int, int, list[int]]] = []
@@ -155,8 +189,24 @@ class HelpView(BaseView):
         #: the (topic key, part) shown when :meth:`on_resize` began: its layouts at trial scales keep that page
         self._keep: tuple[str, int] | None = None
 
-    def _line(self, value: str, size: float, color: Any, bold: bool) -> arcade.Text:  # noqa: ANN401
-        return self.text(value, size, color, bold=bold, anchor_y="top", multiline=True, width=600)
+    def _line(self, i: int) -> arcade.Text:
+        """Row ``i``'s text, made (or changed) to the size and width of the last layout: only the lines of a
+        page shown are ever laid out (the layout measures the others with :func:`line_height`)."""
+        color, value, size, heading = self.rows[i]
+        font_size, width = self._want.get(i, (size, 600))
+        text = self._texts.get(i)
+        if text is None:
+            text = self._texts[i] = arcade.Text(value, 0, 0, color, font_size, font_name=FONT, bold=heading,
+                                                anchor_y="top", multiline=True, width=width)
+        elif text.font_size != font_size or text.width != width:
+            with text:  # one pyglet layout for both changes
+                text.font_size = font_size
+                text.width = width
+        x, y = self._at.get(i, (0.0, 0.0))
+        at = (round(x), round(y))  # on whole pixels (:func:`snap_to_pixels`)
+        if (text.x, text.y) != at:
+            text.position = at
+        return text
 
     # -- pages --------------------------------------------------------------------------------------------
     def page_count(self) -> int:
@@ -169,7 +219,7 @@ class HelpView(BaseView):
         if self.window is not None:
             laid = self._laid_out
             if self.pages and laid is not None and laid[0] == (self.window.width, self.window.height, text_scale()):
-                # Every page is laid out already (the layout wraps all topics): only the shown one moves
+                # Every page is laid out already (the layout measures all topics): only the shown one moves
                 # (a full relayout took about a second per key press at 200 % text on a busy machine).
                 self._place_page(*laid[1:])
                 snap_to_pixels(self.made_texts)
@@ -186,7 +236,7 @@ class HelpView(BaseView):
         """The texts of the page shown (headings and lines)."""
         if not self.pages:
             return []
-        return [self.rows[i][0] for i in self.pages[self.page][3]]
+        return [self._line(i) for i in self.pages[self.page][3]]
 
     def page_key(self) -> str:
         """The key of the topic shown (e.g. "maze", "dailies")."""
@@ -255,18 +305,17 @@ class HelpView(BaseView):
             parts: list[list[int]] = [[]]
             y = top
             for n, i in enumerate(rows_of):
-                text, value, size, heading = self.rows[i]
+                _, value, size, heading = self.rows[i]
                 indent = 0.0 if heading else 16 * s
-                with text:  # one pyglet layout for the three changes (each alone laid the wrapped text out again)
-                    text.font_size = size * s
-                    text.width = int(text_w - indent)
-                    text.text = value
-                h = text.content_height + (6 if heading else 9) * s
+                # measured, not laid out: the lines of the page shown are laid out when drawn (:meth:`_line`)
+                want = self._want[i] = (size * s, int(text_w - indent))
+                h = line_height(value, *want, heading) + (6 if heading else 9) * s
                 if parts[-1] and y - h < bottom and n > 0:
                     parts.append([rows_of[0]])  # the heading again on the continued page
-                    y = top - self.rows[rows_of[0]][0].content_height - 6 * s
+                    first = rows_of[0]
+                    y = top - line_height(self.rows[first][1], *self._want[first], True) - 6 * s
                 parts[-1].append(i)
-                text.position = (left + indent, y)
+                self._at[i] = (left + indent, y)
                 y -= h
             for p, part in enumerate(parts):
                 self.pages.append((t_index, p, len(parts), part))
@@ -284,12 +333,15 @@ class HelpView(BaseView):
         t_index, part, parts, shown = self.pages[self.page]
         y = top
         for i in shown:
-            text, _, _, heading = self.rows[i]
-            text.y = y
-            y -= text.content_height + (6 if heading else 9) * s
+            self._at[i] = (self._at[i][0], y)
+            y -= line_height(self.rows[i][1], *self._want[i], self.rows[i][3]) + (6 if self.rows[i][3] else 9) * s
         more = f"  ({part + 1} of {parts})" if parts > 1 else ""
         self.counter.text = f"Page {self.page + 1} of {len(self.pages)}{more}"
         self.counter.position = counter_at
+
+    def text_sizes(self) -> list[float]:
+        """As every screen's (:meth:`BaseView.text_sizes`), with the font size each help line was laid out at."""
+        return super().text_sizes() + [size for size, _ in self._want.values()]
 
     def draw_extra(self) -> None:
         """Title, page number, the page's lines and the key hint."""

@@ -100,7 +100,8 @@ class KeysView(BaseView):
         for act in self.rows:
             for slot in range(SLOTS):
                 self.slot_of[len(self.buttons)] = (act.id, slot)
-                self.make_button("", self._waiter(act.id, slot))
+                self.make_button(self._slot_text(act.id, slot), self._waiter(act.id, slot))  # made with its label:
+                # (a label set after the button was made laid its text out a second time)
         self.make_button("Reset all keys", self.reset)
         self.make_button("Back", self.back)
         for btn in self.buttons:
@@ -119,12 +120,17 @@ class KeysView(BaseView):
     def refresh(self) -> None:
         """Slot labels from the key table; the waiting slot says so."""
         for i, (action_id, slot) in self.slot_of.items():
-            keys = self.ctx.keys.keys(action_id)
-            text = key_name(keys[slot]) if slot < len(keys) else EMPTY
-            self.buttons[i].text = "press a key…" if self.waiting == (action_id, slot) else text
+            self.buttons[i].text = self._slot_text(action_id, slot)  # (an equal label is not laid out again)
         if self.buttons:
             self.buttons[0].text = self.page_label()
         self.request_redraw()
+
+    def _slot_text(self, action_id: str, slot: int) -> str:
+        """The label of ``slot`` of ``action_id``: its key's name, EMPTY, or "press a key…" while waiting for it."""
+        if self.waiting == (action_id, slot):
+            return "press a key…"
+        keys = self.ctx.keys.keys(action_id)
+        return key_name(keys[slot]) if slot < len(keys) else EMPTY
 
     def say(self, text: str, error: bool = False) -> None:
         """Show one line under the title (in the error colour for a refusal)."""

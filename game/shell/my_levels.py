@@ -25,9 +25,10 @@ from engine.paths import data_dir
 from game import routes
 from game.context import Context
 from game.format import count, summarize
-from game.ui import FONT, CodeField, ellipsize, fit_text, focus, gui, place_column, unfocus
+from game.ui import FONT, CodeField, fit_text, focus, gui, place_column, unfocus
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.screen import BaseView
+from game.ui.textfit import fit_line, set_text
 
 PACK_NAME = "My levels"
 PACK_FILE = "my-levels"
@@ -348,11 +349,10 @@ class MyLevelsView(BaseView):
             y = top - (slot + 1) * row_h - slot * row_gap
             btn.rect = LBWH(round(left), round(y), round(list_w), round(row_h))
             pad = 12 * s
-            kind.font_size = max(8.0, 12 * s)
-            ellipsize(kind, self.summaries[i].text, list_w * 0.45 - pad)
+            # size and text in one layout, none when unchanged (a scroll lays out every row again)
+            fit_line(kind, self.summaries[i].text, list_w * 0.45 - pad, max(8.0, 12 * s))
             kind.position = (left + list_w - pad, y + row_h / 2)
-            name.font_size = max(8.0, 15 * s)
-            ellipsize(name, self.levels[i].name, list_w - kind.content_width - 3 * pad)
+            fit_line(name, self.levels[i].name, list_w - kind.content_width - 3 * pad, max(8.0, 15 * s))
             name.position = (left + pad, y + row_h / 2)
         shown = [b for b in self.slots if b.visible]
         bh = place_column(shown, left + list_w + gap + side_w / 2, top, bottom, side_w, 52 * s)
@@ -364,7 +364,7 @@ class MyLevelsView(BaseView):
         fw, fh = min(list_w, 520 * s), round(40 * s)
         self.field.rect = LBWH(round(left), round(self._lines_bottom + line + 8 * s), round(fw), fh)
         self.field.doc.set_style(0, len(self.field.text), {"font_size": 15 * s})
-        self._line.font_size = 15 * s
+        set_text(self._line, size=15 * s)
         pad = max(0, round((fh - 4 - self._line.content_height) / 2))
         self.field.with_padding(left=round(6 * s), right=round(6 * s), top=pad, bottom=pad)
         self.field.trigger_full_render()
@@ -374,27 +374,27 @@ class MyLevelsView(BaseView):
         """The chosen level's name, kind and code (or the question) over the status line."""
         s, t = self.scale, self.ctx.theme
         line, left, w = 22 * s, self._text_left, self._text_w
-        self.info.font_size, self.detail.font_size = 14 * s, 12 * s
         self.info.color = t.error if self.mode == CONFIRM else t.text
         if self.levels:
             lv, summary = self.levels[self.selected], self.summaries[self.selected]
             saved = f"  ·  saved {lv.created[:10]}" if lv.created else ""
+            # (every frame: measured, and laid out only when the size or the text changed)
             if self.mode == CONFIRM:
-                ellipsize(self.info, f"Delete “{lv.name}”? This cannot be undone.", w)
+                fit_line(self.info, f"Delete “{lv.name}”? This cannot be undone.", w, 14 * s)
             else:
-                ellipsize(self.info, f"{lv.name}  —  {summary.text}{saved}", w)
+                fit_line(self.info, f"{lv.name}  —  {summary.text}{saved}", w, 14 * s)
             self.detail.color = t.error if summary.error else t.text_dim
-            ellipsize(self.detail, summary.error or lv.code, w)
+            fit_line(self.detail, summary.error or lv.code, w, 12 * s)
         else:
-            self.info.text = self.detail.text = ""
+            set_text(self.info, "", 14 * s)
+            set_text(self.detail, "", 12 * s)
         self.info.position = (left, self._lines_bottom + 2 * line)
         self.detail.position = (left, self._lines_bottom + line)
         self._place_status()
 
     def _place_status(self) -> None:
-        self.status.font_size = 14 * self.scale
         self.status.color = self.ctx.theme.error if self.status_error else self.ctx.theme.accent
-        ellipsize(self.status, self.status_value, self._text_w, middle=True)  # the end names the file written
+        fit_line(self.status, self.status_value, self._text_w, 14 * self.scale, middle=True)  # the end names the file
         self.status.position = (self._text_left, self._lines_bottom)
 
     # -- drawing -------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_orde
 from game.context import Context
 from game.format import maze_words, record_time
 from game.records import export_records, history, kept_bests
-from game.ui import ellipsize, fit_text, place_grid
+from game.ui import FONT, ellipsize, fit_text, place_grid
 from game.ui.screen import BaseView
-from game.ui.textfit import snap_to_pixels
+from game.ui.textfit import set_text, snap_to_pixels
 
 if TYPE_CHECKING:
     from engine.modes.campaign import Campaign
@@ -141,8 +141,6 @@ class RecordsView(BaseView):
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
         mine = {lv.code: lv.name for lv in _my_levels(ctx)}
         self.levels = [tuple(n for n, _ in DETAIL_COLUMNS), *level_rows(runs, bests, ctx.campaign, mine)]
-        self.measure = self.text("", 13)  # one line, for clipping cells (never drawn)
-        self.probe = self.text("A\nA", 13, multiline=True, width=100)  # two lines, for the line height
         self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
         self.level_texts = self._columns(len(DETAIL_COLUMNS))
         self.heads = {
@@ -187,28 +185,25 @@ class RecordsView(BaseView):
         size: float,
     ) -> None:
         """Fill and place one table's columns from ``top`` down, as many rows as fit above ``bottom``."""
-        self.probe.font_size = size
-        line = self.probe.content_height / 2  # one line of a multi-line text, in pixels
+        line = _two_lines(size) / 2  # one line of a multi-line text, in pixels
         body, data = top - line, rows[1:]
         fit = max(1, int((body - bottom) / line))
         shown = data if len(data) <= fit else [*data[: fit - 1], (f"+{len(data) - fit + 1} more",)]
-        self.measure.font_size = size
         for i, text in enumerate(texts):
             head = self.heads[id(text)]
-            head.font_size = text.font_size = size
             if i >= len(shares):  # a column hidden (the codes without Details)
-                head.text = text.text = ""
+                set_text(head, "", size)
+                set_text(text, "", size)
                 continue
             name, share = shares[i]
             w = width * share
-            head.text = _clip(self.measure, name, w - 6)
+            set_text(head, _clip(name, w - 6, size), size)
             head.position = (x, top)
             cells = [r[i] if i < len(r) else "" for r in shown]
             if not data:  # an empty table says so, across the whole table
                 w = width
                 cells = [empty if i == 0 else ""]
-            text.width = int(w)
-            text.text = "\n".join(_clip(self.measure, c, w - 6) for c in cells)
+            set_text(text, "\n".join(_clip(c, w - 6, size) for c in cells), size, int(w))
             text.position = (x, body)
             x += width * share
 
@@ -226,15 +221,14 @@ class RecordsView(BaseView):
         self.status.position = (width / 2, 16 * s + bh + 8 * s)
         left, room = 30 * s, width - 60 * s
         size = 13 * s
-        self.puzzle_head.font_size = 16 * s
+        set_text(self.puzzle_head, size=16 * s)
         self.puzzle_head.position = (left, self.title.bottom - 14 * s)
         top = self.puzzle_head.bottom - 6 * s
         rows_room = (top - (self.status.top + 10 * s)) / 2
-        self.probe.font_size = size
-        puzzle_bottom = top - min(rows_room, (max(2, len(self.puzzle)) + 0.3) * self.probe.content_height / 2)
+        puzzle_bottom = top - min(rows_room, (max(2, len(self.puzzle)) + 0.3) * _two_lines(size) / 2)
         self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, NOTHING_YET["puzzle"], left, top, room,
                     puzzle_bottom, size)
-        self.level_head.font_size = 16 * s
+        set_text(self.level_head, size=16 * s)
         self.level_head.position = (left, puzzle_bottom - 14 * s)
         self._table(
             self.level_texts,
@@ -289,16 +283,53 @@ def _my_levels(ctx: Context) -> list[Any]:
         return []
 
 
-def _clip(text: arcade.Text, value: str, width: float) -> str:
-    """``value`` cut with "…" to ``width`` px in ``text``'s font (``text``: a one-line text used to measure)."""
-    text.text = value
-    if text.content_width <= width or len(value) <= 1:
+#: Measured widths of one-line cells: (text, font size in points) -> content width in pixels (:func:`_width`).
+_WIDTHS: dict[tuple[str, float], float] = {}
+#: Font size in points -> the content height in pixels of two lines (:func:`_two_lines`).
+_TWO_LINES: dict[float, float] = {}
+_SCRATCH: list[arcade.Text] = []  # [one line, two lines]: the texts that measure (never drawn)
+
+
+def _scratch(index: int, size: float) -> arcade.Text:
+    if not _SCRATCH:
+        _SCRATCH.append(arcade.Text("", 0, 0, font_size=13, font_name=FONT))
+        _SCRATCH.append(arcade.Text("A\nA", 0, 0, font_size=13, font_name=FONT, multiline=True, width=100))
+    text = _SCRATCH[index]
+    set_text(text, size=size)
+    return text
+
+
+def _width(value: str, size: float) -> float:
+    """The content width in pixels of ``value`` on one line at font ``size`` points (measured once)."""
+    if not value:
+        return 0.0  # (pyglet keeps the last width of a text emptied)
+    key = (value, size)
+    wide = _WIDTHS.get(key)
+    if wide is None:
+        text = _scratch(0, size)
+        set_text(text, value)
+        if len(_WIDTHS) > 20000:  # many sizes and names: start again rather than grow without end
+            _WIDTHS.clear()
+        wide = _WIDTHS[key] = float(text.content_width)
+    return wide
+
+
+def _two_lines(size: float) -> float:
+    """The content height in pixels of a two-line table text at font ``size`` points (measured once)."""
+    tall = _TWO_LINES.get(size)
+    if tall is None:
+        tall = _TWO_LINES[size] = float(_scratch(1, size).content_height)
+    return tall
+
+
+def _clip(value: str, width: float, size: float) -> str:
+    """``value`` cut with "…" to ``width`` px at font ``size`` points (widths measured once: :func:`_width`)."""
+    if _width(value, size) <= width or len(value) <= 1:
         return value
     lo, hi = 0, len(value)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        text.text = value[:mid] + "…"
-        if text.content_width <= width:
+        if _width(value[:mid] + "…", size) <= width:
             lo = mid
         else:
             hi = mid - 1

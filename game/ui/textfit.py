@@ -27,44 +27,77 @@ def snap_to_pixels(texts: Iterable[arcade.Text]) -> None:
             text.position = (round(x), round(y))
 
 
-_MEASURE: list[arcade.Text] = []
-#: Widths :func:`text_width` measured, by (text, font size, font names, bold, italic): a one-line width depends on
-#: nothing else, and measuring lays a pyglet text out (a setup screen's click re-measured every label, a fitted title
-#: was laid out again at every size tried).
-_WIDTHS: dict[tuple[str, float, object, object, object], float] = {}
-_WIDTHS_MAX = 4096  # texts times sizes: a few hundred in a session; never a growing pile
+def set_text(text: arcade.Text, value: str | None = None, size: float | None = None, width: int | None = None) -> None:
+    """Give ``text`` the ``value``, font ``size`` (points) and wrap ``width`` (pixels) asked (None: keep), in at
+    most one pyglet layout: only what differs is set, together (each arcade setter alone lays the text out again,
+    even to an equal value).  The text ends the same as setting each property in turn."""
+    value = None if value is None or text.text == value else value
+    size = None if size is None or text.font_size == size else size
+    width = None if width is None or text.width == width else width
+    if value is not None or size is not None or width is not None:
+        with text:
+            if size is not None:
+                text.font_size = size
+            if width is not None:
+                text.width = width
+            if value is not None:
+                text.text = value
 
 
-def _measurers() -> list[arcade.Text]:
-    if not _MEASURE:
-        _MEASURE.append(arcade.Text("", 0, 0, font_name=BUTTON_FONTS, font_size=12))
-        _MEASURE.append(arcade.Text("", 0, 0, font_size=12))
-    return _MEASURE
+#: Measured sizes: (value, font name, font size, bold, italic, multi-line, wrap width) -> (content width, content
+#: height) in pixels (:func:`measured`).
+_MEASURED: dict[tuple[object, ...], tuple[float, float]] = {}
+_SCRATCH: dict[bool, arcade.Text] = {}  # multi-line or not -> the text that measures (never drawn)
+
+
+def measured(value: str, font_name: object, points: float, bold: object = False, italic: object = False,
+             wrap: int | None = None) -> tuple[float, float]:
+    """The content width and height in pixels of an ``arcade.Text`` showing ``value`` in ``font_name`` (a name or
+    names as ``arcade.Text`` takes them) at ``points``, ``bold`` and ``italic`` as it takes them, on one line or,
+    with ``wrap`` pixels, multi-line wrapped at that width.  Measured once on a scratch text (pyglet keeps the last
+    width of a text emptied: an empty ``value`` is (0, 0) without measuring), then remembered."""
+    if not value:
+        return (0.0, 0.0)
+    if isinstance(font_name, list):
+        font_name = tuple(font_name)
+    multiline = wrap is not None
+    key = (value, font_name, points, bold, italic, multiline, wrap)
+    found = _MEASURED.get(key)
+    if found is None:
+        scratch = _SCRATCH.get(multiline)
+        if scratch is None:
+            scratch = _SCRATCH[multiline] = arcade.Text(
+                value, 0, 0, font_size=points, font_name=font_name,  # type: ignore[arg-type]
+                bold=bold, italic=bool(italic), multiline=multiline, width=wrap)  # type: ignore[arg-type]
+        else:
+            with scratch:  # one layout for every change (equal values are skipped: game.ui.arcade_speed)
+                scratch.font_name = font_name  # type: ignore[assignment]
+                scratch.bold = bold  # type: ignore[assignment]
+                scratch.italic = italic  # type: ignore[assignment]
+                scratch.font_size = points
+                if wrap is not None:
+                    scratch.width = wrap
+                scratch.text = value
+        if len(_MEASURED) > 20000:  # many sizes: start again rather than grow without end
+            _MEASURED.clear()
+        found = _MEASURED[key] = (float(scratch.content_width), float(scratch.content_height))
+    return found
+
+
+def measure(text: arcade.Text, value: str, size: float | None = None,
+            wrap: int | None = None) -> tuple[float, float]:
+    """The content width and height in pixels ``text`` would have showing ``value``: its font, size (or ``size``
+    points), boldness and (multi-line) wrap width (or ``wrap`` pixels) as they are now (:func:`measured`); ``text``
+    itself is not laid out (each change of a shown text lays all its glyphs out again)."""
+    width = (text.width if wrap is None else wrap) if text.multiline else None
+    return measured(value, text.font_name, text.font_size if size is None else size, text.bold, text.italic, width)
 
 
 def text_width(value: str, font_size: float, font_name: object = BUTTON_FONTS, bold: object = False,
                italic: object = False) -> float:
-    """Width in pixels of ``value`` on one line at ``font_size`` points in ``font_name`` (a name or names, first
-    available wins, as ``arcade.Text`` takes them), ``bold`` and ``italic`` as ``arcade.Text`` takes them: exactly
-    the ``content_width`` an unwrapped ``arcade.Text`` with those fonts gets, remembered."""
-    if not value:
-        return 0.0
-    names = tuple(font_name) if isinstance(font_name, list) else font_name
-    key = (value, font_size, names, bold, italic)
-    width = _WIDTHS.get(key)
-    if width is None:
-        t = _measurers()[0]
-        with t:  # one pyglet layout for every change
-            t.font_name = names  # type: ignore[assignment]
-            t.bold = bold  # type: ignore[assignment]
-            t.italic = italic  # type: ignore[assignment]
-            t.font_size = font_size
-            t.text = value
-        width = float(t.content_width)
-        if len(_WIDTHS) >= _WIDTHS_MAX:
-            _WIDTHS.clear()
-        _WIDTHS[key] = width
-    return width
+    """Width in pixels of ``value`` on one line at ``font_size`` points in ``font_name`` (default: the buttons'
+    fonts), ``bold``, ``italic``: the ``content_width`` such an unwrapped ``arcade.Text`` gets (:func:`measured`)."""
+    return measured(value, font_name, font_size, bold, italic)[0]
 
 
 def label_width(text: str, font_size: float) -> float:
@@ -79,6 +112,22 @@ def width_of(text: arcade.Text, value: str, font_size: float | None = None) -> f
                       text.italic)
 
 
+def ellipsized(text: arcade.Text, value: str, max_width: float, size: float | None = None,
+               middle: bool = False) -> str:
+    """What :func:`ellipsize` leaves a one-line ``text`` showing of ``value`` in ``max_width`` pixels (cut with "…"
+    at the end, or in the ``middle``), at font ``size`` points (default: its own), found by measuring
+    (:func:`width_of`): ``text`` is not laid out."""
+    if not value or width_of(text, value, size) <= max_width:
+        return value
+    return longest_cut(value, lambda cut: width_of(text, cut, size) <= max_width, middle)
+
+
+def fit_line(text: arcade.Text, value: str, max_width: float, size: float | None = None, middle: bool = False) -> None:
+    """:func:`game.ui.ellipsize` at font ``size`` points (default: unchanged), in at most one layout of ``text`` and
+    none when it shows that already (a screen that refits its lines on every frame lays nothing out)."""
+    set_text(text, ellipsized(text, value, max_width, size, middle), size)
+
+
 def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = False) -> None:
     """Set ``text.text`` to ``value``, cut with "…" (at the end, or in the ``middle``) to ``max_width`` pixels.
     A one-line text is measured without being laid out at each cut tried (:func:`width_of`)."""
@@ -88,22 +137,7 @@ def ellipsize(text: arcade.Text, value: str, max_width: float, middle: bool = Fa
             return
         cut_to_fit(text, value, lambda: text.content_width <= max_width, keep_ellipsis=True, middle=middle)
         return
-    text.text = _cut_to_width(text, value, text.font_size, max_width, middle)
-
-
-def _cut_to_width(text: arcade.Text, value: str, size: float, max_width: float, middle: bool) -> str:
-    """The longest cut of ``value`` (with "…", see :func:`cut_text`) that fits ``max_width`` pixels in ``text``'s
-    fonts at ``size`` points ("…" when not one character fits; ``value`` itself when whole it fits or is empty)."""
-    if not value or width_of(text, value, size) <= max_width:
-        return value
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if width_of(text, cut_text(value, mid, middle), size) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return cut_text(value, lo, middle)
+    text.text = ellipsized(text, value, max_width, middle=middle)
 
 
 def cut_to_fit(
@@ -172,12 +206,12 @@ _FITTED: weakref.WeakKeyDictionary[arcade.Text, tuple[tuple[object, ...], tuple[
 def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_size: float | None,
               step: float | None, middle: bool) -> None:
     if text.multiline:
-        _set_size_and_text(text, size, value)
+        set_text(text, value, size)
         return
     # The sizes tried are measured (remembered widths), not laid out: the text is laid out once, as it ends.
     wide = width_of(text, value, size)
     if wide <= max_width:
-        _set_size_and_text(text, size, value)
+        set_text(text, value, size)
         return
     if min_size is not None:
         if step is None:
@@ -190,50 +224,50 @@ def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_
             while size > min_size and width_of(text, value, size) > max_width:
                 size = max(min_size, size - step)
         if width_of(text, value, size) <= max_width:
-            _set_size_and_text(text, size, value)
+            set_text(text, value, size)
             return
-    _set_size_and_text(text, size, _cut_to_width(text, value, size, max_width, middle) or ELLIPSIS)
-
-
-def _set_size_and_text(text: arcade.Text, size: float, value: str) -> None:
-    """``text`` at ``size`` points showing ``value``, in one pyglet layout (none when it already is)."""
-    resize, retext = text.font_size != size, text.text != value
-    if resize or retext:
-        with text:
-            if resize:
-                text.font_size = size
-            if retext:
-                text.text = value
+    set_text(text, ellipsized(text, value, max_width, size, middle), size)
 
 
 def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) -> bool:
     """Set a multiline ``text`` to ``value`` broken at spaces into at most ``lines`` lines of at most ``max_width``
     pixels each (at its font size); a line that still does not fit ends in "…" (never cut silently).
-    A leading "12." stays with the next word when both fit together.  Returns True when nothing was cut."""
+    A leading "12." stays with the next word when both fit together.  Returns True when nothing was cut.
+    Lines are measured unwrapped in the text's font (:func:`text_width`), not laid out."""
     text.width = int(max_width) + 2  # the wrapping is ours: arcade only keeps it from re-wrapping
-    line = _measurers()[1]  # one line, measured unwrapped in the text's font
-    line.font_name, line.font_size, line.bold = text.font_name, text.font_size, text.bold
+    font = (text.font_name, text.bold, text.italic)
 
-    def fits() -> bool:
-        return line.content_width <= max_width
+    def fits(line: str) -> bool:
+        return text_width(line, text.font_size, *font) <= max_width
 
     words, out, whole = value.split(), list[str](), True
     if len(words) > 1 and words[0][:-1].isdigit() and words[0].endswith("."):
-        line.text = f"{words[0]} {words[1]}"
-        if fits():
-            words[:2] = [line.text]  # "12. Name": the number stays with the first word
+        if fits(f"{words[0]} {words[1]}"):
+            words[:2] = [f"{words[0]} {words[1]}"]  # "12. Name": the number stays with the first word
     while words and len(out) < lines:
         k = len(words) if len(out) == lines - 1 else 1  # the last line takes the rest
         while k < len(words):
-            line.text = " ".join(words[:k + 1])
-            if not fits():
+            if not fits(" ".join(words[:k + 1])):
                 break
             k += 1
-        line.text = " ".join(words[:k])
-        if not fits():
+        line = " ".join(words[:k])
+        if not fits(line):
             whole = False
-            cut_to_fit(line, line.text, fits, keep_ellipsis=True)
-        out.append(line.text)
+            line = longest_cut(line, fits)
+        out.append(line)
         words = words[k:]
     text.text = "\n".join(out)
     return whole
+
+
+def longest_cut(value: str, fits: Callable[[str], bool], middle: bool = False) -> str:
+    """The longest :func:`cut_text` of ``value`` (with "…") for which ``fits`` holds, found by a binary search
+    over how many characters are kept; "…" when not even one character fits."""
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(cut_text(value, mid, middle)):
+            lo = mid
+        else:
+            hi = mid - 1
+    return cut_text(value, lo, middle)
