@@ -82,3 +82,32 @@ def test_kept_tile_sets_are_bounded(layer, monkeypatch):
     monkeypatch.setattr(board_mod, "MAX_TILE_SET_PIXELS", 1)
     layer.place(0, 0, 360, 360)
     assert len(board_mod._tile_sets) == 1  # the newest set always stays
+
+
+def test_a_picture_is_decoded_once_for_several_board_sizes_and_again_when_its_file_changes(tmp_path, monkeypatch):
+    import os
+
+    from PIL import Image
+
+    from game.puzzle import pictures
+
+    decoded: list[str] = []
+    real = pictures.load_choice
+    monkeypatch.setattr(pictures, "load_choice", lambda *a: decoded.append(a[0]) or real(*a))
+    photo = tmp_path / "mine.png"
+    Image.new("RGB", (90, 60), (10, 200, 10)).save(photo)
+    choice = pictures.check_image_file(str(photo))
+    a = pictures.board_picture(choice, 61, 41)
+    b = pictures.board_picture(choice, 73, 47)
+    assert decoded == [choice] and a.size == (61, 41) and b.size == (73, 47)
+    Image.new("RGB", (90, 60), (200, 10, 10)).save(photo)
+    os.utime(photo, (1_000_000, 1_000_000))  # another date: cut (and decoded) again
+    assert pictures.board_picture(choice, 61, 41).getpixel((30, 20)) == (200, 10, 10) and len(decoded) == 2
+    monkeypatch.setattr(pictures, "KEEP_DECODED_PIXELS", 100)  # too big to keep: decoded for every size after
+    pictures.board_picture(choice, 62, 41)  # (the copy kept before this is used once more)
+    pictures.board_picture(choice, 63, 41)
+    pictures.board_picture(choice, 64, 41)
+    assert len(decoded) == 4
+    photo.unlink()
+    with pytest.raises(ValueError, match="no longer there"):
+        pictures.board_picture(choice, 61, 41)
