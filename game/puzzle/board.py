@@ -2,12 +2,15 @@
 
 :class:`BoardLayer` draws a :class:`engine.puzzle.session.PuzzleSession`'s
 board inside a rectangle of the window.  Tiles are one SpriteList of textures
-rendered once per (tile size, theme); a frame is a handful of draw calls.
+rendered once per (tile size, theme, picture) and kept for the next layouts
+(:func:`tile_set`); a frame is a handful of draw calls.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import OrderedDict
 from typing import Any
 
 import arcade
@@ -22,6 +25,55 @@ SLIDE_SECONDS = 0.1  # one slide animation
 FLASH_SECONDS = 1.4  # the win flash
 
 Anim = tuple[float, float, float, float, float]  # x0, y0, x1, y1, progress 0..1
+
+#: Tile texture sets kept for reuse (a layout at a size and theme seen before makes no texture: each new texture
+#: costs a PIL drawing and a write into the GPU atlas, and a board is laid out again on every resize, text-size
+#: step, theme change and panel reflow).  The oldest set is dropped first.
+MAX_TILE_SETS = 6
+#: ... and at most this many tile pixels in all (the upper bound of a set: every tile in both states).
+MAX_TILE_SET_PIXELS = 12_000_000
+
+
+class TileSet:
+    """The textures of one board look: ``textures[(tile, home)]``, made lazily; ``piece`` is the picture cut
+    to the board (None: numbered tiles), kept so that its ``id`` in the set's key stays its own; ``serial`` names
+    the set in its textures' atlas hashes (two sets never share an atlas image)."""
+
+    __slots__ = ("piece", "pixels", "serial", "textures")
+    _serials = itertools.count(1)
+
+    def __init__(self, piece: Any, pixels: int) -> None:
+        self.piece = piece
+        self.pixels = pixels
+        self.serial = next(TileSet._serials)
+        self.textures: dict[tuple[int, bool], arcade.Texture] = {}
+
+
+_tile_sets: OrderedDict[tuple[object, ...], TileSet] = OrderedDict()
+
+
+def tile_set(key: tuple[object, ...], piece: Any, pixels: int) -> TileSet:
+    """The texture set of ``key`` (a new, empty one the first time), most recently used last.
+
+    ``pixels`` bounds the set's size (tile pixels); older sets are dropped past :data:`MAX_TILE_SETS` or
+    :data:`MAX_TILE_SET_PIXELS` (the newest set always stays).
+    """
+    found = _tile_sets.get(key)
+    if found is not None and found.piece is piece:
+        _tile_sets.move_to_end(key)
+        return found
+    made = _tile_sets[key] = TileSet(piece, pixels)
+    _tile_sets.move_to_end(key)
+    total = sum(t.pixels for t in _tile_sets.values())
+    while len(_tile_sets) > 1 and (len(_tile_sets) > MAX_TILE_SETS or total > MAX_TILE_SET_PIXELS):
+        _, old = _tile_sets.popitem(last=False)
+        total -= old.pixels
+    return made
+
+
+def forget_tile_sets() -> None:
+    """Drop every kept tile texture (their atlas space is freed when no sprite shows them)."""
+    _tile_sets.clear()
 
 
 class BoardLayer:
@@ -50,6 +102,7 @@ class BoardLayer:
         self.numbers = True  # numbers drawn over picture tiles
         self.picture_error = ""  # why the picture could not be shown (numbers are shown instead)
         self.builds = 0  # texture builds (a test checks they happen per layout, not per frame)
+        self._serial = 0  # the tile set's serial (game.puzzle.board.TileSet)
         self._piece_source: Any = None
         self._whole: arcade.Texture | None = None  # the whole picture, drawn once the puzzle is solved
 
@@ -103,7 +156,6 @@ class BoardLayer:
         """(Re)create the tile textures and sprites for the current tile size and theme."""
         side = max(6, self.tile_px - max(2, self.tile_px // 18))
         b = self.session.board
-        self.textures = {}
         self.sprites = arcade.SpriteList(capacity=b.size)
         self.sprite_of = {}
         self.anim.clear()
@@ -119,6 +171,13 @@ class BoardLayer:
                 )
             except ValueError as exc:  # a player's file gone or damaged: numbers, with the reason
                 self.picture_error = str(exc)
+        piece = self._piece_source
+        if piece is None:
+            key: tuple[object, ...] = ("numbers", self.theme, side)
+        else:  # a picture tile is its goal cell's part of the cut picture (board size, tile size, inset)
+            key = ("picture", self.picture, id(piece), self.theme, b.width, b.height, self.tile_px, side, self.numbers)
+        tiles = tile_set(key, piece, 2 * side * side * b.size)
+        self.textures, self._serial = tiles.textures, tiles.serial
         for cell, tile in enumerate(b.tiles):
             if tile == 0:
                 continue
@@ -147,8 +206,8 @@ class BoardLayer:
         x0, y0 = c * self.tile_px + inset, r * self.tile_px + inset
         piece = self._piece_source.crop((x0, y0, x0 + self._side, y0 + self._side))
         img = render_picture_tile(piece, tile, self.theme, home, self.numbers)
-        key = f"tessera-pic-{self.picture}-{b.width}x{b.height}-{self._side}-{tile}-{int(home)}-{int(self.numbers)}"
-        return arcade.Texture(img, hash=f"{key}-{self.theme.name}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+        key = f"tessera-pic-{self._serial}-{self._side}-{tile}-{int(home)}-{int(self.numbers)}-{self.theme.name}"
+        return arcade.Texture(img, hash=key, hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
     def sync(self, animate: bool = True) -> None:
         """Move sprites toward the cells of the current board (sliding when ``animate`` and enabled)."""
@@ -204,7 +263,7 @@ class BoardLayer:
         if self._piece_source is not None and self.session.solved and not self.anim:  # the picture made whole
             if self._whole is None:
                 whole = self._piece_source.convert("RGBA")
-                self._whole = arcade.Texture(whole, hash=f"tessera-whole-{self.picture}-{bw}x{bh}")
+                self._whole = arcade.Texture(whole, hash=f"tessera-whole-{self._serial}-{bw}x{bh}")
             arcade.draw_texture_rect(self._whole, arcade.LBWH(ox, oy, bw, bh))
         self._draw_hint()
         if self.flash > 0:

@@ -24,6 +24,10 @@ FORMATS = ("PNG", "JPEG")
 MAX_FILE_BYTES = 50 * 1024 * 1024  # larger files are refused before decoding
 MAX_PIXELS = 40_000_000
 MIN_SIDE_PX = 32
+#: Decoded pictures up to this many pixels are kept for the next board size (decoding a built-in one costs
+#: 8-40 ms, about as much as the cut); a larger file of a player is decoded again (it would hold too much memory).
+KEEP_DECODED_PIXELS = 4_000_000
+KEEP_DECODED = 2  # pictures kept decoded, the most recently used
 
 
 def builtin_path(name: str) -> Path:
@@ -132,9 +136,25 @@ def board_picture(choice: str, width_px: int, height_px: int, background: RGB = 
     return _board_picture(choice, _stamp(choice), max(1, width_px), max(1, height_px), background)
 
 
+_decoded: dict[tuple[str, float, RGB], Image.Image] = {}
+
+
+def _decode(choice: str, stamp: float, background: RGB) -> Image.Image:
+    """:func:`load_choice`, kept for the next size while the file's date ``stamp`` stays (see KEEP_DECODED)."""
+    key = (choice, stamp, background)
+    img = _decoded.pop(key, None)
+    if img is None:
+        img = load_choice(choice, background)
+    if img.width * img.height <= KEEP_DECODED_PIXELS:
+        _decoded[key] = img  # most recently used last
+        while len(_decoded) > KEEP_DECODED:
+            del _decoded[next(iter(_decoded))]
+    return img
+
+
 @lru_cache(maxsize=8)
 def _board_picture(choice: str, stamp: float, width_px: int, height_px: int, background: RGB) -> Image.Image:
-    img = load_choice(choice, background)
+    img = _decode(choice, stamp, background)
     want = width_px / height_px
     w, h = img.size
     if w / h > want:  # too wide: cut the sides
