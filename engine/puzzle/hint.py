@@ -47,7 +47,7 @@ class HintSource(StrEnum):
 _PHRASES = {
     HintSource.SOLVED: "nothing (already solved)",
     HintSource.OPTIMAL: "the optimal solver",
-    HintSource.FAST: "the fast A* solver",
+    HintSource.FAST: "the fast solver",
     HintSource.GREEDY: "a greedy guess (the solvers ran out of time)",
 }
 
