@@ -14,17 +14,15 @@ Run: ``python bench/bench_board.py --old /path/to/old/checkout [--repeats 3]``; 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import side_by_side
+
 SIDES = [480, 560, 640]  # board sides in pixels (tile sizes 120, 140, 160)
 AGAIN = 10  # passes through the sizes after the first
 
@@ -61,42 +59,16 @@ def main() -> None:
     if "--worker" in sys.argv:
         _worker()
         return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", required=True, help="an old checkout of Tessera to compare with")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each checkout, alternating (default 3)")
-    args = parser.parse_args()
-    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
-    load = [os.getloadavg()[0]]
-    for _ in range(args.repeats):
-        for label, where in (("old", Path(args.old)), ("new", ROOT)):
-            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=where,
-                                 capture_output=True, text=True, check=True)
-            runs[label].append(json.loads(out.stdout.strip().splitlines()[-1]))
-    load.append(os.getloadavg()[0])
-    rows = []
-    for key, what in (("numbers_first", "numbered tiles, a new size"),
-                      ("numbers_again", "numbered tiles, a size seen before"),
-                      ("maze_first", "picture tiles, a new size"),
-                      ("maze_again", "picture tiles, a size seen before")):
-        old = statistics.median(r[key] for r in runs["old"])
-        new = statistics.median(r[key] for r in runs["new"])
-        rows.append(f"| {what} | {old:.1f} ms | {new:.1f} ms | {new / old:.2f}x |")
-    text = "\n".join([
-        "# Puzzle board layout: CPU milliseconds per tile build (issue 31)",
-        "",
-        f"`python bench/bench_board.py --old {args.old} --repeats {args.repeats}`; "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {load[0]:.2f} -> {load[1]:.2f}; "
-        "medians, old and new alternating, each run a fresh process on a hidden headless window (llvmpipe); "
-        "a 4x4 board placed at 480, 560 and 640 px.",
-        "",
-        "| what | old | new | new/old |",
-        "|---|---|---|---|",
-        *rows,
-        "",
-    ])
-    out_path = ROOT / "bench" / "results" / "board.md"
-    out_path.write_text(text, encoding="utf-8")
-    print(text)
+    args = side_by_side.parse(__doc__ or "", 3)
+    runs, load = side_by_side.alternate(__file__, Path(args.old), args.repeats)
+    print(side_by_side.report(
+        runs, load, [("numbers_first", "numbered tiles, a new size"),
+                     ("numbers_again", "numbered tiles, a size seen before"),
+                     ("maze_first", "picture tiles, a new size"),
+                     ("maze_again", "picture tiles, a size seen before")],
+        "ms", 1, "Puzzle board layout: CPU milliseconds per tile build (issue 31)",
+        f"python bench/bench_board.py --old {args.old} --repeats {args.repeats}",
+        "; a 4x4 board placed at 480, 560 and 640 px", "board.md"))
 
 
 if __name__ == "__main__":

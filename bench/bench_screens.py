@@ -14,17 +14,14 @@ Run: ``python bench/bench_screens.py --old /path/to/old/checkout [--repeats 5]``
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import side_by_side
 
 #: The route functions (game.routes) of the screens opened, each called with the context alone.
 SCREENS = ["menu", "settings", "help_screen", "records", "my_levels", "levels", "race_setup", "lab_setup",
@@ -83,41 +80,15 @@ def main() -> None:
     if "--worker" in sys.argv:
         _worker()
         return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", required=True, help="an old checkout of Tessera to compare with")
-    parser.add_argument("--repeats", type=int, default=5, help="runs of each checkout, alternating (default 5)")
-    args = parser.parse_args()
-    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
-    load = [os.getloadavg()[0]]
-    for _ in range(args.repeats):
-        for label, where in (("old", Path(args.old)), ("new", ROOT)):
-            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=where,
-                                 capture_output=True, text=True, check=True)
-            runs[label].append(json.loads(out.stdout.strip().splitlines()[-1]))
-    load.append(os.getloadavg()[0])
-    rows = []
-    for key, what in (("first_open", "open 11 screens x 2 text sizes, first time in the process"),
-                      ("first_resize", "resize each through 4 sizes, first time"),
-                      ("open", "open them again (fonts and glyphs known)"),
-                      ("resize", "resize them again")):
-        old = statistics.median(r[key] for r in runs["old"])
-        new = statistics.median(r[key] for r in runs["new"])
-        rows.append(f"| {what} | {old:.2f} s | {new:.2f} s | {new / old:.2f}x |")
-    text = "\n".join([
-        "# Shell screens: open and resize, CPU seconds in the game's process (issue 31)",
-        "",
-        f"`python bench/bench_screens.py --old {args.old} --repeats {args.repeats}`; "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {load[0]:.2f} -> {load[1]:.2f}; "
-        "medians, old and new alternating, each run a fresh process on a hidden headless window (llvmpipe).",
-        "",
-        "| what | old | new | new/old |",
-        "|---|---|---|---|",
-        *rows,
-        "",
-    ])
-    out_path = ROOT / "bench" / "results" / "screens.md"
-    out_path.write_text(text, encoding="utf-8")
-    print(text)
+    args = side_by_side.parse(__doc__ or "", 5)
+    runs, load = side_by_side.alternate(__file__, Path(args.old), args.repeats)
+    print(side_by_side.report(
+        runs, load, [("first_open", "open 11 screens x 2 text sizes, first time in the process"),
+                     ("first_resize", "resize each through 4 sizes, first time"),
+                     ("open", "open them again (fonts and glyphs known)"),
+                     ("resize", "resize them again")],
+        "s", 2, "Shell screens: open and resize, CPU seconds in the game's process (issue 31)",
+        f"python bench/bench_screens.py --old {args.old} --repeats {args.repeats}", "", "screens.md"))
 
 
 if __name__ == "__main__":
