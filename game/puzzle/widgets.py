@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.render.present import PartialFrames, Rect
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
-from game.ui import ActionButton, cut_text, fit_text
-from game.ui.textfit import measure, set_text
+from game.ui import ActionButton, cut_text, fit_text, text_width
+from game.ui.textfit import measure, most_kept, set_text
 
 if TYPE_CHECKING:
     import pyglet
@@ -207,18 +207,7 @@ class PanelButton(ActionButton):
 
 def label_width(value: str, size: float) -> float:
     """Pixels ``value`` takes in the buttons' font at ``size`` points (plus the button's inner margin)."""
-    return _label_width(value, size) + 10
-
-
-@lru_cache(maxsize=2048)
-def _label_width(value: str, size: float) -> float:
-    """The measured width (a pure function of the text and size: the font is fixed; measuring lays a text out
-    twice, and the panel measures the same labels at every layout)."""
-    measure = _measure()
-    with measure:  # one pyglet layout for both changes
-        measure.font_size = size
-        measure.text = value
-    return float(measure.content_width)
+    return text_width(value, size) + 10
 
 
 @lru_cache(maxsize=1)
@@ -240,14 +229,8 @@ def fit_block(text: arcade.Text, value: str, max_height: float) -> None:
     if measure(text, value)[1] <= max_height:
         set_text(text, value)
         return
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if measure(text, cut_text(value, mid))[1] <= max_height:
-            lo = mid
-        else:
-            hi = mid - 1
-    set_text(text, cut_text(value, lo) if lo else "")
+    keep = most_kept(len(value), lambda k: measure(text, cut_text(value, k))[1] <= max_height)
+    set_text(text, cut_text(value, keep) if keep else "")
 
 
 def fit_label(button: PanelButton, value: str | None = None, size: float | None = None, force: bool = False) -> None:

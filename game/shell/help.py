@@ -22,7 +22,7 @@ from game.context import Context
 from game.ui import FONT, fit_text, place_grid, text_scale
 from game.ui.modes import help_sections
 from game.ui.screen import BaseView
-from game.ui.textfit import snap_to_pixels
+from game.ui.textfit import measured, set_text, snap_to_pixels
 
 #: The page before the modes' ones: (heading, lines).
 EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
@@ -92,32 +92,11 @@ SHAPE_NOTES = {
 }
 
 
-#: Measured heights of wrapped lines: (text, font size in points, wrap width in pixels, bold) -> content height in
-#: pixels, as the shown line lays out (:func:`line_height`).  Shared by every help screen: a layout measures each
-#: line once per size (a help screen has ~45 lines, laid out at up to 3 trial scales per resize).
-_HEIGHTS: dict[tuple[str, float, int, bool], float] = {}
-_MEASURE: dict[bool, arcade.Text] = {}  # bold -> the scratch text that measures (never drawn)
-
-
 def line_height(value: str, size: float, width: int, bold: bool) -> float:
     """The content height in pixels of ``value`` wrapped to ``width`` pixels at font ``size`` points (bold or not),
-    exactly as a help line with those settings lays out; measured once, then remembered."""
-    key = (value, float(size), int(width), bool(bold))
-    height = _HEIGHTS.get(key)
-    if height is None:
-        scratch = _MEASURE.get(bold)
-        if scratch is None:
-            scratch = _MEASURE[bold] = arcade.Text(value, 0, 0, font_size=size, font_name=FONT, bold=bold,
-                                                   anchor_y="top", multiline=True, width=int(width))
-        else:
-            with scratch:  # one layout for the three changes
-                scratch.font_size = size
-                scratch.width = int(width)
-                scratch.text = value
-        if len(_HEIGHTS) > 4096:  # many window sizes: start again rather than grow without end
-            _HEIGHTS.clear()
-        height = _HEIGHTS[key] = float(scratch.content_height)
-    return height
+    exactly as a help line with those settings lays out; measured once, then remembered (shared by every help
+    screen: a layout measures each of its ~45 lines once per size, at up to 3 trial scales per resize)."""
+    return measured(value, FONT, float(size), bool(bold), wrap=int(width))[1]
 
 
 def page_for(back_to: Any, mode: str | None) -> str:  # noqa: ANN401 - any screen
@@ -198,10 +177,8 @@ class HelpView(BaseView):
         if text is None:
             text = self._texts[i] = arcade.Text(value, 0, 0, color, font_size, font_name=FONT, bold=heading,
                                                 anchor_y="top", multiline=True, width=width)
-        elif text.font_size != font_size or text.width != width:
-            with text:  # one pyglet layout for both changes
-                text.font_size = font_size
-                text.width = width
+        else:
+            set_text(text, size=font_size, width=width)
         x, y = self._at.get(i, (0.0, 0.0))
         at = (round(x), round(y))  # on whole pixels (:func:`snap_to_pixels`)
         if (text.x, text.y) != at:

@@ -17,7 +17,7 @@ from game.format import maze_words, record_time
 from game.records import export_records, history, kept_bests
 from game.ui import FONT, ellipsize, fit_text, place_grid
 from game.ui.screen import BaseView
-from game.ui.textfit import set_text, snap_to_pixels
+from game.ui.textfit import measured, most_kept, set_text, snap_to_pixels, text_width
 
 if TYPE_CHECKING:
     from engine.modes.campaign import Campaign
@@ -283,54 +283,18 @@ def _my_levels(ctx: Context) -> list[Any]:
         return []
 
 
-#: Measured widths of one-line cells: (text, font size in points) -> content width in pixels (:func:`_width`).
-_WIDTHS: dict[tuple[str, float], float] = {}
-#: Font size in points -> the content height in pixels of two lines (:func:`_two_lines`).
-_TWO_LINES: dict[float, float] = {}
-_SCRATCH: list[arcade.Text] = []  # [one line, two lines]: the texts that measure (never drawn)
-
-
-def _scratch(index: int, size: float) -> arcade.Text:
-    if not _SCRATCH:
-        _SCRATCH.append(arcade.Text("", 0, 0, font_size=13, font_name=FONT))
-        _SCRATCH.append(arcade.Text("A\nA", 0, 0, font_size=13, font_name=FONT, multiline=True, width=100))
-    text = _SCRATCH[index]
-    set_text(text, size=size)
-    return text
+def _two_lines(size: float) -> float:
+    """The content height in pixels of a two-line table text at font ``size`` points (measured once)."""
+    return measured("A\nA", FONT, size, wrap=100)[1]
 
 
 def _width(value: str, size: float) -> float:
-    """The content width in pixels of ``value`` on one line at font ``size`` points (measured once)."""
-    if not value:
-        return 0.0  # (pyglet keeps the last width of a text emptied)
-    key = (value, size)
-    wide = _WIDTHS.get(key)
-    if wide is None:
-        text = _scratch(0, size)
-        set_text(text, value)
-        if len(_WIDTHS) > 20000:  # many sizes and names: start again rather than grow without end
-            _WIDTHS.clear()
-        wide = _WIDTHS[key] = float(text.content_width)
-    return wide
-
-
-def _two_lines(size: float) -> float:
-    """The content height in pixels of a two-line table text at font ``size`` points (measured once)."""
-    tall = _TWO_LINES.get(size)
-    if tall is None:
-        tall = _TWO_LINES[size] = float(_scratch(1, size).content_height)
-    return tall
+    """The content width in pixels of ``value`` on one line at font ``size`` points in the table's font."""
+    return text_width(value, size, FONT)
 
 
 def _clip(value: str, width: float, size: float) -> str:
     """``value`` cut with "…" to ``width`` px at font ``size`` points (widths measured once: :func:`_width`)."""
     if _width(value, size) <= width or len(value) <= 1:
         return value
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if _width(value[:mid] + "…", size) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return value[:lo] + "…"
+    return value[:most_kept(len(value), lambda k: _width(value[:k] + "…", size) <= width)] + "…"

@@ -294,5 +294,5 @@ __all__ = [
     "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
     "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
-    "place_grid",
+    "place_grid", "text_width", "width_of",
 ]

@@ -149,15 +149,25 @@ def cut_to_fit(
     end is cut, or the middle when ``middle`` (paths, codes).  When not even one character
     fits, the text is "…" (``keep_ellipsis``) or empty.
     """
-    lo, hi = 0, len(value)
+    def fits_at(keep: int) -> bool:
+        text.text = cut_text(value, keep, middle)
+        return fits()
+
+    keep = most_kept(len(value), fits_at)
+    text.text = cut_text(value, keep, middle) if keep or keep_ellipsis else ""
+
+
+def most_kept(length: int, fits: Callable[[int], bool]) -> int:
+    """The most characters (0..``length``) a cut may keep: the largest ``k`` for which ``fits(k)`` holds, by a
+    binary search (``fits`` must hold for every ``k`` below one that fits; 0 is never asked)."""
+    lo, hi = 0, length
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        text.text = cut_text(value, mid, middle)
-        if fits():
+        if fits(mid):
             lo = mid
         else:
             hi = mid - 1
-    text.text = cut_text(value, lo, middle) if lo or keep_ellipsis else ""
+    return lo
 
 
 def cut_text(value: str, keep: int, middle: bool = False) -> str:
@@ -263,11 +273,4 @@ def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) 
 def longest_cut(value: str, fits: Callable[[str], bool], middle: bool = False) -> str:
     """The longest :func:`cut_text` of ``value`` (with "…") for which ``fits`` holds, found by a binary search
     over how many characters are kept; "…" when not even one character fits."""
-    lo, hi = 0, len(value)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fits(cut_text(value, mid, middle)):
-            lo = mid
-        else:
-            hi = mid - 1
-    return cut_text(value, lo, middle)
+    return cut_text(value, most_kept(len(value), lambda keep: fits(cut_text(value, keep, middle))), middle)
