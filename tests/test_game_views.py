@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import arcade
 import pytest
@@ -56,6 +57,17 @@ def run_until(view, condition, limit: int = 600) -> None:
             return
         view.on_update(1 / 60)
     raise AssertionError("condition not reached")
+
+
+def wait_for(view, condition, timeout: float = 60.0) -> None:
+    """Run frames until ``condition()`` holds while a background task works: bounded by ``timeout`` seconds of
+    wall time, not by a frame count, and sleeping 2 ms a frame so the task's thread gets the GIL on a loaded
+    machine (a frame count ran out before a 3x3 proof under load)."""
+    end = time.perf_counter() + timeout
+    while not condition():
+        assert time.perf_counter() < end, f"condition not reached in {timeout:.0f} s"
+        view.on_update(1 / 60)
+        time.sleep(0.002)
 
 
 def keys_for_step(session, nxt: int) -> list[int]:

@@ -16,7 +16,7 @@ from engine.maze.recipe import MazeSpec
 from engine.share.lines import LIT, UNLIT
 from game import routes
 from tests.test_game_records import KEY_FOR_TILE_MOVE, press
-from tests.test_game_views import keypress, run_until
+from tests.test_game_views import keypress, run_until, wait_for
 
 SPEC = MazeSpec.from_code("M2.S8X5.GT.O#2-GD")
 
@@ -157,7 +157,7 @@ def test_a_puzzle_win_shows_moves_against_the_optimum_stars_and_best(window, ctx
     view.settings.animate = False
     window.show_view(view)
     best = solve_optimal(view.session.board)
-    run_until(view, lambda: view.meter.optimal() is not None, 3000)  # measured at the start (3x3: always)
+    wait_for(view, lambda: view.meter.optimal() is not None)  # measured at the start (3x3: always)
     solve_by_keys(window, view, best.moves)
     assert view.session.solved and not isinstance(window.current_view, PuzzleWinView)  # the moment plays first
     run_until(view, lambda: isinstance(window.current_view, PuzzleWinView), 200)
@@ -183,7 +183,7 @@ def test_a_puzzle_daily_win_is_recorded_with_the_distance_line_on_and_counts_for
     ctx.store.set_setting("puzzle.meter", "1")
     dailies = ctx.go(routes.dailies)
     dailies.open_puzzle(3)
-    run_until(dailies, lambda: isinstance(window.current_view, PuzzleView), 6000)
+    wait_for(dailies, lambda: isinstance(window.current_view, PuzzleView))
     game = window.current_view
     game.settings.animate = False
     daily = puzzle_daily(utc_today(), 3)
