@@ -24,7 +24,8 @@ from game.ui.arcade_speed import FONTS_KEPT, install
 
 
 def test_install_applied_every_part(window) -> None:
-    assert install() == {"glyph bitmaps": True, "text setters": True, "listener forms": True, "fonts kept": True}
+    assert install() == {"glyph bitmaps": True, "text setters": True, "listener forms": True, "fonts kept": True,
+                         "screens freed": True}
 
 
 def test_equal_values_lay_nothing_out_and_new_ones_do(window) -> None:

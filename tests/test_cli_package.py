@@ -11,6 +11,7 @@ functions, ``TYPE_CHECKING`` blocks included, plus module names written as strin
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -66,24 +67,31 @@ def _in_cli(name: str) -> bool:
     return _is(name, CLI)
 
 
-MODULES = _modules()
-IMPORTS = {name: imported_names(name, path) for name, path in MODULES.items()}
+@functools.cache
+def scan() -> tuple[dict[str, Path], dict[str, set[str]]]:
+    """Every module of engine/ and game/ and the names each imports, parsed once, when a test first asks
+    (not while collecting, which every test worker does)."""
+    modules = _modules()
+    return modules, {name: imported_names(name, path) for name, path in modules.items()}
 
 
 def test_the_scan_sees_the_cli_package():
-    assert {"engine.cli", "engine.cli.parsing", "engine.cli.show", "engine.cli.puzzle", "game.launcher"} <= set(MODULES)
-    assert any(_is(m, "argparse") for m in IMPORTS["engine.cli.parsing"])
-    assert any(_in_cli(m) for m in IMPORTS["game.launcher"])
+    modules, imports = scan()
+    assert {"engine.cli", "engine.cli.parsing", "engine.cli.show", "engine.cli.puzzle", "game.launcher"} <= set(modules)
+    assert any(_is(m, "argparse") for m in imports["engine.cli.parsing"])
+    assert any(_in_cli(m) for m in imports["game.launcher"])
 
 
 def test_argparse_is_imported_only_under_engine_cli():
-    offenders = sorted(name for name, names in IMPORTS.items()
+    _, imports = scan()
+    offenders = sorted(name for name, names in imports.items()
                        if not _in_cli(name) and any(_is(m, "argparse") for m in names))
     assert offenders == [], f"argparse imported outside engine/cli/: {offenders}"
 
 
 def test_engine_cli_is_imported_only_by_itself_and_the_launcher():
-    offenders = sorted(name for name, names in IMPORTS.items()
+    _, imports = scan()
+    offenders = sorted(name for name, names in imports.items()
                        if not _in_cli(name) and name not in CLI_IMPORTERS and any(_in_cli(m) for m in names))
     assert offenders == [], f"engine.cli imported outside engine/cli/ (only game.launcher may): {offenders}"
 

@@ -50,7 +50,7 @@ from game.ui.textfit import (  # noqa: E402,F401 - the text fitters, used throug
     wrap_lines,
 )
 
-_arcade_speed()  # glyphs by numpy, equal text values lay nothing out, fonts kept... (game/ui/arcade_speed.py)
+_arcade_speed()  # glyph bitmaps by numpy, equal text values lay nothing out, fonts kept, screens freed
 
 FONT = ("DejaVu Sans", "Arial", "calibri")
 TITLE_FONT = ("Kenney Future", "DejaVu Sans", "Arial")

@@ -21,6 +21,17 @@
   the last one, and coming back rendered every glyph again (a layout test of every screen loaded 551 fonts for 135
   distinct ones).  :func:`install` keeps the :data:`FONTS_KEPT` most recently used fonts alive.
 
+- **Screens kept forever.** arcade 3.3 keeps the value and listeners of every ``arcade.gui`` property (a widget's
+  ``children``, ``rect``, ``text``...) in one ``WeakKeyDictionary`` per property, keyed by the widget.  A weak key
+  dies only when nothing in the dictionary's own values reaches it; but a container's ``children`` value holds its
+  buttons, a button's click handler is a closure over its screen, and the screen holds its ``UIManager`` and so
+  the container: the whole screen (its texts, GL buffers, a race's maze) stayed in memory for the rest of the
+  session, and every full garbage collection walked it again.  Every visit to race setup, Lab setup, the Lab, a
+  race and its result left one behind (42 screens after one layout test file; the family of
+  pythonarcade/arcade#2744).  :func:`install` keeps each widget's property values on the widget itself (in its
+  ``__dict__``, :data:`GUI_VALUES`), an ordinary cycle that the garbage collector frees with the screen; objects
+  without a ``__dict__`` keep arcade's dictionary.  Values, listeners and their order are unchanged.
+
 A missing attribute (another arcade) leaves that part alone: :func:`install` reports what it changed.
 """
 
@@ -124,7 +135,7 @@ def _fast_glyphs() -> bool:
 
 
 def install() -> dict[str, bool]:
-    """Apply both changes (once; again is harmless); returns which parts this arcade allowed."""
+    """Apply every change (once; again is harmless); returns which parts this arcade allowed."""
     import arcade
     from arcade.gui import property as gui_property
 
@@ -159,7 +170,40 @@ def install() -> dict[str, bool]:
         forms.detect_callback_type = staticmethod(detect_callback_type)
     done["listener forms"] = bool(getattr(getattr(forms, "detect_callback_type", None), "_tessera_memo", False))
     done["fonts kept"] = _keep_fonts()
+    done["screens freed"] = _values_on_widgets(gui_property)
     return done
+
+
+#: The attribute holding a widget's ``{arcade.gui property: its value and listeners}``.
+GUI_VALUES = "_tessera_gui_values"
+
+
+def _values_on_widgets(gui_property: Any) -> bool:  # noqa: ANN401 - arcade's module
+    """Keep arcade.gui property values on their widgets (see the module doc); False for an arcade without
+    ``Property._get_obs`` (left alone)."""
+    prop_cls: Any = getattr(gui_property, "Property", None)
+    obs_cls: Any = getattr(gui_property, "_Obs", None)
+    original = getattr(prop_cls, "_get_obs", None)
+    if prop_cls is None or obs_cls is None or original is None:
+        return False
+    if getattr(original, "_tessera_on_widget", False):
+        return True
+
+    def _get_obs(self: Any, instance: Any) -> Any:  # noqa: ANN401 - arcade's own types
+        store = getattr(instance, "__dict__", None)
+        if store is None:
+            return original(self, instance)
+        values = store.get(GUI_VALUES)
+        if values is None:
+            values = store[GUI_VALUES] = {}
+        obs = values.get(self)
+        if obs is None:
+            obs = values[self] = obs_cls(self.default_factory(self, instance))
+        return obs
+
+    _get_obs._tessera_on_widget = True  # type: ignore[attr-defined]
+    prop_cls._get_obs = _get_obs
+    return True
 
 
 def _keep_fonts() -> bool:
