@@ -30,7 +30,8 @@
   race and its result left one behind (42 screens after one layout test file; the family of
   pythonarcade/arcade#2744).  :func:`install` keeps each widget's property values on the widget itself (in its
   ``__dict__``, :data:`GUI_VALUES`), an ordinary cycle that the garbage collector frees with the screen; objects
-  without a ``__dict__`` keep arcade's dictionary.  Values, listeners and their order are unchanged.
+  without a ``__dict__`` keep arcade's dictionary.  Values, listeners and their order are unchanged.  (A widget
+  copied with :func:`copy.copy` would share its values with the original; neither arcade nor the game copies one.)
 
 A missing attribute (another arcade) leaves that part alone: :func:`install` reports what it changed.
 """
