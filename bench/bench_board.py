@@ -19,7 +19,6 @@ import os
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import side_by_side
 
@@ -56,20 +55,14 @@ def _worker() -> None:
 
 
 def main() -> None:
-    if "--worker" in sys.argv:
-        _worker()
-        return
-    args = side_by_side.parse(__doc__ or "", 3)
-    runs, load = side_by_side.alternate(__file__, Path(args.old), args.repeats)
-    print(side_by_side.report(
-        runs, load, [("numbers_first", "numbered tiles, a new size"),
-                     ("numbers_again", "numbered tiles, a size seen before"),
-                     ("maze_first", "picture tiles, a new size"),
-                     ("maze_again", "picture tiles, a size seen before")],
+    side_by_side.main(
+        __file__, __doc__ or "", _worker, 3,
+        [("numbers_first", "numbered tiles, a new size"),
+         ("numbers_again", "numbered tiles, a size seen before"),
+         ("maze_first", "picture tiles, a new size"),
+         ("maze_again", "picture tiles, a size seen before")],
         "ms", 1, "Puzzle board layout: CPU milliseconds per tile build (issue 31)",
-        f"python bench/bench_board.py --old {args.old} --repeats {args.repeats}",
-        "; a 4x4 board placed at 480, 560 and 640 px", "board.md"))
-
+        "; a 4x4 board placed at 480, 560 and 640 px", "board.md")
 
 if __name__ == "__main__":
     main()

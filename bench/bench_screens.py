@@ -77,19 +77,13 @@ def _worker() -> None:
 
 
 def main() -> None:
-    if "--worker" in sys.argv:
-        _worker()
-        return
-    args = side_by_side.parse(__doc__ or "", 5)
-    runs, load = side_by_side.alternate(__file__, Path(args.old), args.repeats)
-    print(side_by_side.report(
-        runs, load, [("first_open", "open 11 screens x 2 text sizes, first time in the process"),
-                     ("first_resize", "resize each through 4 sizes, first time"),
-                     ("open", "open them again (fonts and glyphs known)"),
-                     ("resize", "resize them again")],
-        "s", 2, "Shell screens: open and resize, CPU seconds in the game's process (issue 31)",
-        f"python bench/bench_screens.py --old {args.old} --repeats {args.repeats}", "", "screens.md"))
-
+    side_by_side.main(
+        __file__, __doc__ or "", _worker, 5,
+        [("first_open", "open 11 screens x 2 text sizes, first time in the process"),
+         ("first_resize", "resize each through 4 sizes, first time"),
+         ("open", "open them again (fonts and glyphs known)"),
+         ("resize", "resize them again")],
+        "s", 2, "Shell screens: open and resize, CPU seconds in the game's process (issue 31)", "", "screens.md")
 
 if __name__ == "__main__":
     main()

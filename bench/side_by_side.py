@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,3 +70,17 @@ def report(runs: dict[str, list[dict[str, float]]], load: tuple[float, float], r
     ])
     (ROOT / "bench" / "results" / out_name).write_text(text, encoding="utf-8")
     return text
+
+
+def main(script: str, doc: str, worker: Callable[[], None], repeats: int, rows: list[tuple[str, str]], unit: str,
+         digits: int, title: str, note: str, out_name: str) -> None:
+    """A side-by-side bench's whole command: ``--worker`` runs ``worker`` (the measuring, printing its JSON);
+    otherwise alternate the checkouts (``--old``, ``--repeats``, default ``repeats``) and print and write the
+    :func:`report` of ``rows`` to ``bench/results/<out_name>``."""
+    if "--worker" in sys.argv:
+        worker()
+        return
+    args = parse(doc, repeats)
+    runs, load = alternate(script, Path(args.old), args.repeats)
+    command = f"python bench/{Path(script).name} --old {args.old} --repeats {args.repeats}"
+    print(report(runs, load, rows, unit, digits, title, command, note, out_name))
