@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
 from game.ui import FONT, fit_text
-from game.ui.textfit import measure
+from game.ui.textfit import text_width
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 
@@ -91,10 +90,9 @@ class BarChart:
         # (measured first, then each label made once at the size it keeps: a label made and then shrunk was laid
         # out twice)
         words = [w for w in map(fmt, self.values) if w]
-        plain = _plain()
         slot = (width - 16) / max(1, len(self.values))
         size: float = small - 1
-        widest = max((measure(plain, w, size)[0] for w in words), default=0.0)
+        widest = max((text_width(w, size, FONT) for w in words), default=0.0)
         if widest + 3 > slot:
             size = max(7.0, (small - 1) * (slot - 3) / widest)
         self.value_texts = [arcade.Text(w, 0, 0, text_color, size, font_name=FONT, anchor_x="center") for w in words]
@@ -125,7 +123,7 @@ class BarChart:
         # touching their left neighbour
         for i, ((x, _y, w, _h), label) in enumerate(zip(self.rects, labels, strict=False)):
             cx = x + w / 2
-            wide = measure(plain, label, small)[0]  # (measured: only the labels shown are made)
+            wide = text_width(label, small, FONT)  # (measured: only the labels shown are made)
             left = cx - wide / 2
             if not shown or left > shown[-1][0] + shown[-1][1] / 2 + 3:
                 shown.append((cx, wide, label))
@@ -140,12 +138,6 @@ class BarChart:
         self.shapes.draw()
         for t in self.texts:
             t.draw()
-
-
-@lru_cache(maxsize=1)
-def _plain() -> arcade.Text:
-    """A text in the charts' font (not bold), whose font :func:`game.ui.textfit.measure` measures labels in."""
-    return arcade.Text("", 0, 0, font_size=10, font_name=FONT)
 
 
 def stack_labels(xs: Sequence[float], ys: Sequence[float], widths: Sequence[float], line: float,

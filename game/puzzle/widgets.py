@@ -19,17 +19,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.render.present import PartialFrames, Rect
 from game.render.theme import RGBA, Theme, button_style, contrast_ratio
-from game.ui import ActionButton, cut_text, fit_text, text_width
-from game.ui.textfit import measure, most_kept, set_text
+from game.ui import ActionButton, cut_text, text_width
+from game.ui.textfit import fitted_line, measure, most_kept, set_text
 
 if TYPE_CHECKING:
     import pyglet
 
     from engine.puzzle.session import PuzzleSession
     from game.puzzle.tasks import PuzzleJobs
-
-#: The font of :func:`game.render.theme.button_style` (labels are measured in it).
-BUTTON_FONTS = ("Kenney Future", "arial", "calibri")
 
 _FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -192,28 +189,20 @@ class PanelButton(ActionButton):
         if fitted == self._fitted:  # a layout at the same size: the same label and style (a new style re-renders)
             return
         self._fitted = fitted
-        measure = _measure()
-        fit_text(measure, value, size, max(4.0, self.rect.width - 10), max(7.0, size * 0.7), step=1)
-        shown = measure.font_size
+        label, shown = fitted_line(value, size, max(4.0, self.rect.width - 10), max(7.0, size * 0.7), step=1)
         style = button_style(self.theme, max(6, int(shown)))
         for state in style.values():
             state.font_size = shown
         if self._lit:
             style["normal"] = style["hover"]
-        if self.text != measure.text:
-            self.text = measure.text
+        if self.text != label:
+            self.text = label
         self.set_font_size(shown, style)
 
 
 def label_width(value: str, size: float) -> float:
     """Pixels ``value`` takes in the buttons' font at ``size`` points (plus the button's inner margin)."""
     return text_width(value, size) + 10
-
-
-@lru_cache(maxsize=1)
-def _measure() -> arcade.Text:
-    """A scratch text in the buttons' font, for measuring labels."""
-    return arcade.Text("", 0, 0, font_size=12, font_name=BUTTON_FONTS)
 
 
 # -- text that fits ---------------------------------------------------------------------------

@@ -116,10 +116,10 @@ def ellipsized(text: arcade.Text, value: str, max_width: float, size: float | No
                middle: bool = False) -> str:
     """What :func:`ellipsize` leaves a one-line ``text`` showing of ``value`` in ``max_width`` pixels (cut with "…"
     at the end, or in the ``middle``), at font ``size`` points (default: its own), found by measuring
-    (:func:`width_of`): ``text`` is not laid out."""
-    if not value or width_of(text, value, size) <= max_width:
-        return value
-    return longest_cut(value, lambda cut: width_of(text, cut, size) <= max_width, middle)
+    (:func:`fitted_line` in ``text``'s fonts): ``text`` is not laid out."""
+    points = text.font_size if size is None else size
+    return fitted_line(value, points, max_width, None, middle=middle, font_name=text.font_name, bold=text.bold,
+                       italic=text.italic)[0]
 
 
 def fit_line(text: arcade.Text, value: str, max_width: float, size: float | None = None, middle: bool = False) -> None:
@@ -218,25 +218,39 @@ def _fit_text(text: arcade.Text, value: str, size: float, max_width: float, min_
     if text.multiline:
         set_text(text, value, size)
         return
-    # The sizes tried are measured (remembered widths), not laid out: the text is laid out once, as it ends.
-    wide = width_of(text, value, size)
+    shown, size = fitted_line(value, size, max_width, min_size, step=step, middle=middle, font_name=text.font_name,
+                              bold=text.bold, italic=text.italic)
+    set_text(text, shown, size)  # laid out once, as it ends
+
+
+def fitted_line(value: str, size: float, max_width: float, min_size: float | None = 9, *, step: float | None = None,
+                middle: bool = False, font_name: object = BUTTON_FONTS, bold: object = False,
+                italic: object = False) -> tuple[str, float]:
+    """What :func:`fit_text` shows of ``value`` on one line and at which font size (points), in ``font_name``,
+    ``bold``, ``italic`` (default: the buttons' font): the sizes and cuts tried are measured (:func:`text_width`,
+    remembered widths), no text is laid out.  Arguments as :func:`fit_text`'s."""
+
+    def width(shown: str, points: float) -> float:
+        return text_width(shown, points, font_name, bold, italic)
+
+    wide = width(value, size)
     if wide <= max_width:
-        set_text(text, value, size)
-        return
+        return value, size
     if min_size is not None:
         if step is None:
             size = max(min_size, size * max_width / wide * 0.98)
             # Glyphs do not shrink in proportion (hinting rounds them to whole pixels): a text a few percent too wide
             # could stay too wide after the jump and be cut though the minimum size left room.  Half points more.
-            while size > min_size and width_of(text, value, size) > max_width:
+            while size > min_size and width(value, size) > max_width:
                 size = max(min_size, size - 0.5)
         else:
-            while size > min_size and width_of(text, value, size) > max_width:
+            while size > min_size and width(value, size) > max_width:
                 size = max(min_size, size - step)
-        if width_of(text, value, size) <= max_width:
-            set_text(text, value, size)
-            return
-    set_text(text, ellipsized(text, value, max_width, size, middle), size)
+        if width(value, size) <= max_width:
+            return value, size
+    if not value:  # (an empty value is 0 wide: only a negative width gets here)
+        return value, size
+    return longest_cut(value, lambda cut: width(cut, size) <= max_width, middle), size
 
 
 def wrap_lines(text: arcade.Text, value: str, max_width: float, lines: int = 2) -> bool:
