@@ -6,11 +6,14 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from engine.maze.grids.base import Grid, gc_paused
+
+if TYPE_CHECKING:
+    from engine.maze.rules import Rules
 
 T = TypeVar("T")
 
@@ -26,6 +29,8 @@ class Maze:
         crossings: ``(K, 3)`` int32 ``[over_cell, under_a, under_b]`` of a weave maze
             (:mod:`engine.maze.weave`), empty otherwise.  Crossing ``k``'s under-edge is grid edge
             ``E - K + k`` (the under-edges are the grid's last ``K`` edges).
+        rules: a puzzle maze's elements (one-way passages, keys and doors, a hunter, switches and gates:
+            :mod:`engine.maze.rules`), or None for a plain maze.  Not part of :meth:`digest` (the passages').
     """
 
     grid: Grid
@@ -33,6 +38,7 @@ class Maze:
     start: int
     goal: int
     crossings: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int32))
+    rules: Rules | None = None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

@@ -1,0 +1,97 @@
+"""The hunter's moves: Abbott's minotaur generalised to any grid.
+
+One **step**: of the hunter's open neighbours (:meth:`RuleTables.passable`: one-way passages along their
+arrow, gates while open, never a door) take the one whose cell centre is nearest in straight-line distance
+to the player's centre; candidates within :data:`TIE` of the nearest are tied and the lowest cell id wins.
+The hunter moves there only if that distance is smaller than its own by more than :data:`TIE`; else it
+stays.  After every player action the hunter takes two steps; landing on the player's cell catches them.
+
+Distances come from the grid's centres as the JSON export writes them (drawing units), so anyone can
+check a puzzle from its JSON alone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.maze.rules.tables import RuleTables
+
+#: Two distances closer than this are equal (drawing units; cells are about 1 unit across).
+TIE = 1e-9
+#: The hunter's table entry for "the player is caught".
+CAUGHT = -1
+
+
+def distance_matrix(centres: np.ndarray) -> np.ndarray:
+    """``(n, n)`` float64 straight-line distances between cell centres ``(n, 2)``."""
+    c = np.asarray(centres, dtype=np.float64)
+    dx = c[:, None, 0] - c[None, :, 0]
+    dy = c[:, None, 1] - c[None, :, 1]
+    return np.sqrt(dx * dx + dy * dy)
+
+
+def step_table(tables: RuleTables, dist: np.ndarray, sw: int) -> np.ndarray:
+    """``(n, n)`` int32: where a hunter on cell ``h`` steps when the player stands on cell ``p`` (``[h, p]``).
+
+    Args:
+        tables: the compiled maze.
+        dist: :func:`distance_matrix` of its centres.
+        sw: the switch state, 0 or 1 (gates).
+    """
+    n = tables.n
+    ok = tables.passable(sw)
+    best = np.full((n, n), np.inf)
+    for j in range(tables.slots):  # first pass: the nearest distance over the candidates
+        q = np.where(ok[:, j], tables.target[:, j], -1)
+        has = q >= 0
+        d = np.where(has[:, None], dist[np.maximum(q, 0)], np.inf)
+        np.minimum(best, d, out=best)
+    chosen = np.full((n, n), n, dtype=np.int64)
+    for j in range(tables.slots):  # second pass: the lowest id within TIE of it
+        q = np.where(ok[:, j], tables.target[:, j], -1)
+        has = q >= 0
+        d = np.where(has[:, None], dist[np.maximum(q, 0)], np.inf)
+        tied = d <= best + TIE
+        np.minimum(chosen, np.where(tied, q[:, None], n), out=chosen)
+    moves = best < dist - TIE  # dist[h, p]: the hunter's own distance
+    stay = np.broadcast_to(np.arange(n)[:, None], (n, n))
+    return np.where(moves, chosen, stay).astype(np.int32)
+
+
+def chase_table(tables: RuleTables, centres: np.ndarray) -> np.ndarray:
+    """``(switch states, n * n)`` int32: the hunter's cell after its two steps, index ``h * n + p``.
+
+    :data:`CAUGHT` where either step lands on the player's cell ``p``.
+    """
+    n = tables.n
+    dist = distance_matrix(centres)
+    players = np.broadcast_to(np.arange(n)[None, :], (n, n))
+    out = np.empty((tables.switch_states, n * n), dtype=np.int32)
+    for sw in range(tables.switch_states):
+        step = step_table(tables, dist, sw)
+        first = step
+        second = step[first, players]
+        caught = (first == players) | (second == players)
+        out[sw] = np.where(caught, CAUGHT, second).reshape(-1)
+    return out
+
+
+def hunter_steps(tables: RuleTables, centres: np.ndarray, hunter: int, player: int, sw: int) -> list[int]:
+    """The hunter's two steps, one by one (for drawing each): the cells it stands on after each.
+
+    A caught player shows as the player's cell in the list.  Plain Python over one pair (no table).
+    """
+    dist_to = np.hypot(centres[:, 0] - centres[player, 0], centres[:, 1] - centres[player, 1])
+    ok = tables.passable(sw)
+    out = []
+    h = hunter
+    for _ in range(2):
+        if h != player:
+            cands = [int(tables.target[h, j]) for j in range(tables.slots) if ok[h, j]]
+            if cands:
+                near = min(float(dist_to[q]) for q in cands)
+                pick = min(q for q in cands if dist_to[q] <= near + TIE)
+                if near < float(dist_to[h]) - TIE:
+                    h = pick
+        out.append(h)
+    return out

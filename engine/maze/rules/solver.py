@@ -1,0 +1,362 @@
+"""The one exact solver of puzzle mazes: breadth first over (cell, keys held, hunter's cell, switch).
+
+Every user of puzzle mazes asks this module: the generator (:mod:`engine.maze.rules.placer`), the CLI
+(``tessera solve``), and the game's hints, race opponents and editor check.  :func:`solve` explores every
+state the player can reach (not only up to the goal: the count of reachable states and the traps need
+them all) in layers, with numpy over each layer's states at once, and returns:
+
+* an optimal action sequence (each action the cell moved to, or ``None`` for a wait) and its length, or
+  ``length`` None when the goal cannot be reached ("unsolvable" in plain words: :attr:`Solution.verdict`);
+* how many optimal action sequences there are (capped at :data:`COUNT_CAP`), so whether it is unique;
+* the number of reachable states (won and lost positions are not states: the game ends there).
+
+With ``analyse=True`` it also works out, per state, the fewest actions still needed (a second breadth
+first search over the reversed transitions): the traps (states from which the goal is lost for good),
+the forced moves and the decisions along the solution.
+
+Order inside one action (the rules of :mod:`engine.maze.rules`): the player moves or waits; stepping onto
+the hunter loses; else reaching the goal wins at once; else keys are picked up and a switch flips (on a
+move), then the hunter takes two steps (with the new switch state), catching the player if it lands on
+their cell.  Memory grows with the states reached: the visited set is a dense table while the state space
+is at most :data:`DENSE_LIMIT`, else a sorted array of the states seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+
+from engine.maze.model import Maze
+from engine.maze.rules import Rules
+from engine.maze.rules.hunter import chase_table
+from engine.maze.rules.tables import GATE_OFF, GATE_ON, NO_GATE, RuleTables, compile_rules
+
+#: Optimal solutions are counted up to this many (``count`` says "at least" this when reached).
+COUNT_CAP: Final = 1_000_000
+#: The largest state space kept in a dense visited table (4 bytes an entry).
+DENSE_LIMIT: Final = 4_000_000
+#: What an unsolvable puzzle says.
+UNSOLVABLE: Final = "This maze cannot be solved under its rules: no sequence of moves reaches the goal."
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """What :func:`solve` found.
+
+    Attributes:
+        length: the fewest actions that win, or None (unsolvable).
+        actions: one optimal sequence: each the cell moved to, or None for a wait (empty if unsolvable).
+        count: optimal sequences, capped at :data:`COUNT_CAP` (0 if unsolvable).
+        states: reachable states, the start included.
+        plain: the shortest walk from start to goal ignoring every rule (the passages alone), -1 if none.
+        traps: with ``analyse``: reachable states from which the goal can no longer be reached (else -1).
+        forced_opening: with ``analyse``: how many of the first actions along :attr:`actions` had no
+            alternative that still wins (else -1).
+        decisions: with ``analyse``: states along :attr:`actions` with two or more actions that still win
+            (else -1).
+        to_goal: with ``analyse``: the fewest actions still needed from each state, by the state ids of
+            discovery id (the start is 0; traps: -1); None without ``analyse``.
+    """
+
+    length: int | None
+    actions: tuple[int | None, ...]
+    count: int
+    states: int
+    plain: int
+    traps: int = -1
+    forced_opening: int = -1
+    decisions: int = -1
+    to_goal: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def solvable(self) -> bool:
+        """True when the goal can be reached."""
+        return self.length is not None
+
+    @property
+    def unique(self) -> bool:
+        """True when exactly one action sequence is optimal."""
+        return self.count == 1
+
+    @property
+    def detour(self) -> int:
+        """Actions the rules add over the plain shortest walk (0 when unsolvable)."""
+        return 0 if self.length is None or self.plain < 0 else self.length - self.plain
+
+    def verdict(self) -> str:
+        """One line in players' words: ``"Solvable in 34 moves, one best way."`` or :data:`UNSOLVABLE`."""
+        if self.length is None:
+            return UNSOLVABLE
+        if self.count == 1:
+            how = "one best way"
+        elif self.count >= COUNT_CAP:
+            how = f"at least {COUNT_CAP:,} best ways"
+        else:
+            how = f"{self.count:,} best ways"
+        return f"Solvable in {self.length} moves, {how}."
+
+
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """A maze's rules compiled once for repeated solving (the generator solves hundreds of variants)."""
+
+    tables: RuleTables
+    chase: np.ndarray | None  # (switch states, n * n) or None without a hunter
+
+
+def prepare(maze: Maze, rules: Rules) -> Prepared:
+    """Compile ``maze`` under ``rules`` (checked) with the hunter's table when there is a hunter.
+
+    Raises:
+        RulesError: the rules do not fit the maze.
+    """
+    tables = compile_rules(maze, rules)
+    chase = chase_table(tables, maze.grid.centers) if tables.pursuer >= 0 else None
+    return Prepared(tables, chase)
+
+
+def state_id(tables: RuleTables, cell: int, keys: int, hunter: int, sw: int) -> int:
+    """The solver's id of a state (``keys`` as packed bits, ``hunter`` -1 without one)."""
+    nh = tables.n if tables.pursuer >= 0 else 1
+    return ((cell * tables.key_states + keys) * nh + max(hunter, 0)) * tables.switch_states + sw
+
+
+def solve(maze: Maze, rules: Rules, *, analyse: bool = False) -> Solution:
+    """The exact answer for ``maze`` under ``rules`` (see the module text).
+
+    Raises:
+        RulesError: the rules do not fit the maze.
+    """
+    return solve_prepared(prepare(maze, rules), plain_distance(maze), analyse=analyse)
+
+
+def plain_distance(maze: Maze) -> int:
+    """The shortest walk start -> goal over the open passages alone, -1 if there is none."""
+    from engine.maze.solvers.bfs import distances
+
+    return int(distances(maze, maze.start)[maze.goal])
+
+
+class _Seen:
+    """The visited states and their ids in discovery order: dense table or sorted array."""
+
+    def __init__(self, space: int) -> None:
+        self.dense: np.ndarray | None = np.full(space, -1, dtype=np.int32) if space <= DENSE_LIMIT else None
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.ids = np.zeros(0, dtype=np.int64)
+        self.count = 0
+
+    def lookup(self, states: np.ndarray) -> np.ndarray:
+        """The ids of ``states`` (-1 for unseen)."""
+        if self.dense is not None:
+            return self.dense[states].astype(np.int64)
+        pos = np.searchsorted(self.keys, states)
+        pos = np.minimum(pos, max(len(self.keys) - 1, 0))
+        hit = (self.keys[pos] == states) if len(self.keys) else np.zeros(len(states), dtype=bool)
+        return np.where(hit, self.ids[pos] if len(self.ids) else -1, -1)
+
+    def add(self, states: np.ndarray) -> np.ndarray:
+        """Give new ids to ``states`` (unseen, distinct, ascending); return them."""
+        new_ids = np.arange(self.count, self.count + len(states), dtype=np.int64)
+        self.count += len(states)
+        if self.dense is not None:
+            self.dense[states] = new_ids
+        else:
+            keys = np.concatenate([self.keys, states])
+            ids = np.concatenate([self.ids, new_ids])
+            order = np.argsort(keys, kind="stable")
+            self.keys, self.ids = keys[order], ids[order]
+        return new_ids
+
+
+def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) -> Solution:
+    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`)."""
+    t = prep.tables
+    n, slots = t.n, t.slots
+    nk, ns = t.key_states, t.switch_states
+    hunted = t.pursuer >= 0
+    nh = n if hunted else 1
+    space = n * nk * nh * ns
+    seen = _Seen(space)
+    start = np.array([state_id(t, t.start, t.start_keys, t.pursuer, 0)], dtype=np.int64)
+    seen.add(start)
+    frontier = start
+    counts = np.ones(1, dtype=np.float64)
+    # per layer: parent position in the previous layer and the action slot (for the path back)
+    layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = [(start, np.zeros(1, np.int64), np.zeros(1, np.int64))]
+    edges_src: list[np.ndarray] = []
+    edges_dst: list[np.ndarray] = []
+    win_src: list[np.ndarray] = []
+    length: int | None = None
+    count = 0
+    win_at: tuple[int, int] | None = None  # (position in its layer, slot) of the chosen winning action
+    actions_n = slots + 1 if hunted else slots  # a wait changes nothing without a hunter
+    depth = 0
+    base_ids = np.zeros(1, dtype=np.int64)
+    while len(frontier):
+        sw = frontier % ns
+        rest = frontier // ns
+        hunter = rest % nh
+        rest //= nh
+        keys = rest % nk
+        cell = rest // nk
+        kids: list[np.ndarray] = []
+        parents: list[np.ndarray] = []
+        slot_of: list[np.ndarray] = []
+        wins: list[np.ndarray] = []
+        wins_slot: list[np.ndarray] = []
+        for j in range(actions_n):
+            if j < slots:
+                new = t.target[cell, j].astype(np.int64)
+                ok = new >= 0
+                need = t.door[cell, j]
+                ok &= (need & ~keys.astype(np.int8)) == 0
+                g = t.gate[cell, j]
+                ok &= (g == NO_GATE) | ((g == GATE_OFF) & (sw == 0)) | ((g == GATE_ON) & (sw == 1))
+                moved = True
+            else:
+                new = cell.copy()
+                ok = np.ones(len(cell), dtype=bool)
+                moved = False
+            if hunted:
+                ok &= new != hunter
+            win = ok & (new == t.goal)
+            if win.any():
+                wins.append(np.flatnonzero(win))
+                wins_slot.append(np.full(int(win.sum()), j, dtype=np.int64))
+            ok &= ~win
+            idx = np.flatnonzero(ok)
+            if not len(idx):
+                continue
+            c2 = new[idx]
+            k2 = keys[idx] | t.key_bits[c2].astype(np.int64)
+            s2 = sw[idx] ^ t.switch[c2].astype(np.int64) if moved else sw[idx]
+            if hunted:
+                assert prep.chase is not None
+                h2 = prep.chase[s2, hunter[idx] * n + c2].astype(np.int64)
+                alive = h2 >= 0
+                idx, c2, k2, s2, h2 = idx[alive], c2[alive], k2[alive], s2[alive], h2[alive]
+            else:
+                h2 = np.zeros(len(idx), dtype=np.int64)
+            kids.append(((c2 * nk + k2) * nh + h2) * ns + s2)
+            parents.append(idx)
+            slot_of.append(np.full(len(idx), j, dtype=np.int64))
+        if wins:
+            w = np.concatenate(wins)
+            if analyse:
+                win_src.append(base_ids[w])
+            if length is None:
+                length = depth + 1
+                count = int(min(float(counts[w].sum()), COUNT_CAP))
+                win_at = (int(w[0]), int(np.concatenate(wins_slot)[0]))
+        if not kids:
+            break
+        child = np.concatenate(kids)
+        parent = np.concatenate(parents)
+        slot = np.concatenate(slot_of)
+        known = seen.lookup(child)
+        if analyse:
+            fresh_mask = known < 0
+            edges_src.append(base_ids[parent[~fresh_mask]])
+            edges_dst.append(known[~fresh_mask])
+        fresh = known < 0
+        child, parent, slot = child[fresh], parent[fresh], slot[fresh]
+        if not len(child):
+            break
+        uniq, first, inv = np.unique(child, return_index=True, return_inverse=True)
+        new_counts = np.minimum(np.bincount(inv, weights=counts[parent], minlength=len(uniq)), 4.0 * COUNT_CAP)
+        new_ids = seen.add(uniq)
+        if analyse:
+            edges_src.append(base_ids[parent])
+            edges_dst.append(new_ids[inv])
+        layers.append((uniq, parent[first], slot[first]))
+        frontier, counts, base_ids = uniq, new_counts, new_ids
+        depth += 1
+    actions, path_states = _path(t, layers, win_at, length)
+    states = seen.count
+    if not analyse:
+        return Solution(length, actions, count, states, plain)
+    path_ids = [int(i) for i in seen.lookup(np.array(path_states, dtype=np.int64))] if path_states else []
+    return _analysed(t, layers, length, actions, path_ids, count, states, plain, edges_src, edges_dst, win_src)
+
+
+def _path(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]], win_at: tuple[int, int] | None,
+          length: int | None) -> tuple[tuple[int | None, ...], list[int]]:
+    """The chosen optimal action sequence, read back through the layers' parents, and the states it
+    leaves from (the start first)."""
+    if win_at is None or length is None:
+        return (), []
+    pos, slot = win_at
+    steps: list[tuple[int, int]] = []  # (state, slot taken from it) from the winning state back
+    for d in range(length - 1, -1, -1):
+        states, parent, came_by = layers[d]
+        steps.append((int(states[pos]), slot))
+        slot = int(came_by[pos])
+        pos = int(parent[pos])
+    steps.reverse()
+    out: list[int | None] = []
+    nh = t.n if t.pursuer >= 0 else 1
+    for state, j in steps:
+        cell = state // t.switch_states // nh // t.key_states
+        out.append(None if j >= t.slots else int(t.target[cell, j]))
+    return tuple(out), [state for state, _ in steps]
+
+
+def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]], length: int | None, actions: tuple[int | None, ...], path_ids: list[int], count: int, states: int,
+              plain: int, edges_src: list[np.ndarray], edges_dst: list[np.ndarray],
+              win_src: list[np.ndarray]) -> Solution:
+    """:func:`solve_prepared`'s answer with the backward search: traps, forced moves, decisions."""
+    src = np.concatenate(edges_src) if edges_src else np.zeros(0, np.int64)
+    dst = np.concatenate(edges_dst) if edges_dst else np.zeros(0, np.int64)
+    to_goal = np.full(states, -1, dtype=np.int64)
+    level = np.unique(np.concatenate(win_src)) if win_src else np.zeros(0, np.int64)
+    to_goal[level] = 1
+    order = np.argsort(dst, kind="stable")
+    by_dst_src = src[order]
+    ptr = np.searchsorted(dst[order], np.arange(states + 1))
+    d = 1
+    while len(level):
+        lo, hi = ptr[level], ptr[level + 1]
+        sizes = hi - lo
+        if not sizes.sum():
+            break
+        offs = np.repeat(lo - np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes) + np.arange(int(sizes.sum()))
+        pre = np.unique(by_dst_src[offs])
+        pre = pre[to_goal[pre] < 0]
+        d += 1
+        to_goal[pre] = d
+        level = pre
+    traps = int((to_goal < 0).sum())
+    forced = decisions = 0
+    if length is not None:
+        # walk the solution: at each state, the moves that keep a win possible, other than going back
+        # where the player came from and waiting (the choices a player really weighs)
+        values = np.concatenate([layer[0] for layer in layers])
+        per_cell = t.switch_states * (t.n if t.pursuer >= 0 else 1) * t.key_states
+        out_order = np.argsort(src, kind="stable")
+        out_dst = dst[out_order]
+        out_ptr = np.searchsorted(src[out_order], np.arange(states + 1))
+        wins_from = np.zeros(states, dtype=np.int64)
+        if win_src:
+            np.add.at(wins_from, np.concatenate(win_src), 1)
+        opening = True
+        previous = -1
+        for state in path_ids:
+            here = int(values[state]) // per_cell
+            succ = np.unique(out_dst[out_ptr[state]:out_ptr[state + 1]])
+            cells = values[succ] // per_cell
+            keep = (to_goal[succ] >= 0) & (cells != previous) & (cells != here)
+            live = int(np.unique(cells[keep]).size) + int(wins_from[state] > 0)
+            if live >= 2:
+                decisions += 1
+                opening = False
+            elif opening:
+                forced += 1
+            previous = here
+    return Solution(length, actions, count, states, plain, traps, forced, decisions, to_goal)
+
+
+__all__ = ["COUNT_CAP", "UNSOLVABLE", "Prepared", "Solution", "plain_distance", "prepare", "solve",
+           "solve_prepared", "state_id"]
