@@ -291,6 +291,8 @@ def write_svg(
     for seg in wall_chunks(maze, chunk or CHUNK):
         out.write("".join([move % (x0, y0, x1, y1) for x0, y0, x1, y1 in f.xy(seg).reshape(-1, 4).tolist()]))
     out.write(f'" fill="none" stroke="{_WALL}" stroke-width="{_fmt(f.line)}" stroke-linecap="round"/>\n')
+    if maze.rules is not None:
+        _svg_rules(maze, out, f)
     if maze.grid.floors > 1:
         from engine.maze.floors import stair_marks
 
@@ -301,6 +303,16 @@ def write_svg(
                 out.write("".join(["M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in q) + "Z" for q in shapes]))
             out.write('"/>\n')
     out.write("</svg>")
+
+
+def _svg_rules(maze: Maze, out: TextIO, f: _Frame) -> None:
+    """A puzzle maze's elements (:func:`engine.maze.rules.draw.rule_marks`), one ``<polygon>`` each."""
+    from engine.maze.rules.draw import rule_marks
+
+    for mark in rule_marks(maze):
+        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in f.xy(mark.points).tolist())
+        stroke = f' stroke="{mark.outline}" stroke-width="{_fmt(max(1.0, f.line * 0.6))}"' if mark.outline else ""
+        out.write(f'<polygon class="{mark.kind}" points="{pts}" fill="{mark.fill or "none"}"{stroke}/>\n')
 
 
 CHUNK = 65536
@@ -406,6 +418,18 @@ def to_png(
         x, y = f.xy(maze.grid.centers[cell]).tolist()
         r = max(1.0, marker_radius(maze, cell) * f.s)
         draw.ellipse([x - r, y - r, x + r, y + r], fill=index)
+    if maze.rules is not None:
+        from engine.maze.rules.draw import rule_marks
+
+        marks = rule_marks(maze)
+        colours = sorted({c for m in marks for c in (m.fill, m.outline) if c is not None})
+        index_of = {c: len(palette) + i for i, c in enumerate(colours)}
+        img.putpalette([v for rgb in palette + [_rgb(c) for c in colours] for v in rgb])
+        for mark in marks:
+            poly = [tuple(p) for p in f.xy(mark.points).tolist()]
+            draw.polygon(poly, fill=None if mark.fill is None else index_of[mark.fill],
+                         outline=None if mark.outline is None else index_of[mark.outline],
+                         width=max(1, lw // 2))
     img.save(file_or_path, format="PNG")
 
 
@@ -453,7 +477,9 @@ def to_json(
     ``[[over_cell, under_a, under_b], ...]`` (the under-edges are the last edges, in
     crossing order), for a maze with floors ``floors`` (2..8), ``cell_floor`` (each cell's
     floor, 0 = lowest) and ``stairs`` ``[[lower, upper], ...]`` (the open stairs: passages
-    between floors, also among ``edges``/``passages``), then ``seconds`` (generation time or None).
+    between floors, also among ``edges``/``passages``), for a puzzle maze ``centres`` (each cell's centre
+    ``[x, y]``, drawing units: the hunter's distances) and ``rules`` (:meth:`engine.maze.rules.Rules.to_json`),
+    then ``seconds`` (generation time or None).
     """
     g = maze.grid
     weave = {"crossings": maze.crossings.tolist()} if maze.is_weave else {}
@@ -472,8 +498,16 @@ def to_json(
         "start": int(maze.start),
         "goal": int(maze.goal),
         **weave,
+        **_rules_json(maze),
         "seconds": None if seconds is None else float(seconds),
     }
+
+
+def _rules_json(maze: Maze) -> dict[str, Any]:
+    """``{"centres": ..., "rules": ...}`` of a puzzle maze, ``{}`` of a plain one."""
+    if maze.rules is None:
+        return {}
+    return {"centres": maze.grid.centers.tolist(), "rules": maze.rules.to_json()}
 
 
 def write_json(
@@ -525,4 +559,6 @@ def write_json(
         for i in range(0, len(fl), chunk):
             out.write((", " if i else "") + ", ".join(map(str, fl[i : i + chunk].tolist())))
         out.write('], "stairs": [' + ", ".join([f"[{a}, {b}]" for a, b in open_stairs(maze).tolist()]) + "]")
+    for key, value in _rules_json(maze).items():  # a puzzle maze has at most MAX_RULE_CELLS cells
+        out.write(f", {dump(key)}: {dump(value)}")
     out.write(f', "seconds": {dump(secs)}{tail}}}')

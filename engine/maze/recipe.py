@@ -3,7 +3,7 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.F<floors>[S<percent>]][.K<mask>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.F<floors>[S<percent>]][.K<mask>][.Q<rules>][.D]#<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 
@@ -24,6 +24,11 @@ for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
   without it keep their spelling and level;
 * ``K...`` — a shaped maze: the grid cut by a mask (:mod:`engine.maze.masks`): ``KHEART``
   (built-in), ``KTHI`` (text), ``KB8X8_...`` (a small picture).  Absent = the full grid;
+* ``QOKPM`` — a puzzle maze (:mod:`engine.maze.rules`, version 2 codes only): ``Q``, the rule families'
+  letters (O one-way passages, K keys and doors, P a hunter, S switches and gates, in that order), then the
+  difficulty (E, M or H) or a target length in actions (``QOK40``).  The elements are placed again from the
+  seed (:func:`engine.maze.rules.placer.place`), so the code stays short.  Absent = a plain maze, so codes
+  without it keep their spelling and level;
 * ``D`` — a dark level (fog of war, :mod:`engine.modes.fog`): the same maze, played seeing
   only what is in sight.  Absent = not dark, so codes without it keep their spelling
   and level;
@@ -39,7 +44,7 @@ plain sentence.  Decoding builds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from engine.code_frame import (
     CURRENT_VERSION,
@@ -58,7 +63,11 @@ from engine.maze.grids.base import Grid, gc_paused
 from engine.maze.grids.floors import DEFAULT_STAIRS, check_floors
 from engine.maze.masks import Mask, mask_from_field
 from engine.maze.model import Maze
+from engine.maze.rules import PuzzleRecipe
 from engine.rng import SEED_MAX, Rng
+
+if TYPE_CHECKING:
+    from engine.maze.rules.placer import Placed
 
 TAG: Final = "M"
 VERSIONS = (1, 2)
@@ -69,6 +78,11 @@ DARK_FIELD = "D"
 WEAVE_LETTER = "W"
 #: The first letter of the floors field (``F<floors>[S<stairs percent>]``, after the weave field).
 FLOORS_LETTER = "F"
+#: The first letter of the puzzle field (``Q<rules><difficulty>``, after the mask, before the dark field).
+PUZZLE_LETTER = "Q"
+#: The random stream of a puzzle maze's elements is the seed's, mixed with this (so placing them never
+#: changes the maze the generator carved first).
+PUZZLE_STREAM = 0x5155_5A5A_4C45_5321
 #: Why a level cannot be both woven and shaped (one sentence, for errors).
 NOT_WOVEN_AND_SHAPED = "a maze cannot be both woven (weave) and cut to a shape (mask) yet"
 
@@ -115,6 +129,7 @@ class MazeSpec:
             :mod:`engine.maze.floors`).
         stairs: the share of stair candidates allowed, percent 1..100 (only meaningful with floors;
             :data:`engine.maze.grids.floors.DEFAULT_STAIRS` by default).
+        puzzle: the rule families and difficulty of a puzzle maze (:mod:`engine.maze.rules`), or None.
     """
 
     KIND: ClassVar[str] = "maze"
@@ -132,6 +147,7 @@ class MazeSpec:
     weave: int = 0
     floors: int = 1
     stairs: int = DEFAULT_STAIRS
+    puzzle: PuzzleRecipe | None = None
 
     def __post_init__(self) -> None:
         """Check the percentages (whole numbers 0..100: a code writes them as digits) and make options canonical.
@@ -148,6 +164,8 @@ class MazeSpec:
         if not self.stairs:
             raise ValueError("stairs must be a whole percentage from 1 to 100, not 0")
         check_floors(self.shape, self.floors)
+        if self.puzzle is not None:
+            check_puzzle_recipe(self.shape, self.width, self.height, self.floors, self.puzzle, self.mask)
         if self.floors == 1:  # one floor has no stairs: every such spec is the same level, one spelling
             object.__setattr__(self, "stairs", DEFAULT_STAIRS)
         # Options that codes carry are explicit and canonical, independent of the
@@ -172,6 +190,7 @@ class MazeSpec:
         weave: float = 0.0,
         floors: int = 1,
         stairs: float = DEFAULT_STAIRS / 100,
+        puzzle: PuzzleRecipe | None = None,
     ) -> MazeSpec:
         """Validate user input and build a spec with canonical names (written in the current version).
 
@@ -187,6 +206,8 @@ class MazeSpec:
                 graph-generic generator, and no weave or mask.
             stairs: the share of stair candidates allowed, a fraction 0.01..1 (stored as a whole
                 percentage, rounded half up).
+            puzzle: make it a puzzle maze with these rules (the ``.Q`` field; at most
+                :data:`engine.maze.rules.MAX_RULE_CELLS` cells; no hunter with floors).
 
         Raises:
             ValueError: with one sentence naming the first thing that is wrong.
@@ -217,7 +238,7 @@ class MazeSpec:
         check_floors_recipe(shape, width, height, gen, floors, weave=bool(weave), mask=mask is not None)
         return cls(shape, width, height, gen.name, opts, int(braid * 100 + 0.5), int(seed), dark=bool(dark),
                    mask=mask, weave=int(float(weave) * 100 + 0.5), floors=int(floors),
-                   stairs=int(float(stairs) * 100 + 0.5))
+                   stairs=int(float(stairs) * 100 + 0.5), puzzle=puzzle)
 
     # -- codes -------------------------------------------------------------
     def code(self) -> str:
@@ -248,6 +269,8 @@ class MazeSpec:
             parts.append(f"{FLOORS_LETTER}{self.floors}{share}")
         if self.mask is not None:
             parts.append(self.mask.field())  # ValueError for a picture too big for a code
+        if self.puzzle is not None:
+            parts.append(self.puzzle.field())
         if self.dark:
             parts.append(DARK_FIELD)
         return parts
@@ -301,6 +324,7 @@ class MazeSpec:
         floors, stairs = 1, DEFAULT_STAIRS
         dark = False
         mask: Mask | None = None
+        puzzle: PuzzleRecipe | None = None
         rest = fields[2:]
         if gen.codec is not None:
             if not rest or rest[0].startswith("B"):
@@ -327,10 +351,19 @@ class MazeSpec:
                 floors, stairs = _floors_field(part)
             elif part[:1] == FLOORS_LETTER and part[1:2].isdigit():
                 raise CodeError("The floors field 'F' appears twice or after the mask or dark field.")
-            elif part.startswith("K") and mask is None and not dark:
+            elif part[:1] == PUZZLE_LETTER and puzzle is None and not dark:
+                if version < 2:
+                    raise CodeError("Puzzle mazes (the field 'Q') have version 2 codes only.")
+                try:
+                    puzzle = PuzzleRecipe.from_field(part)
+                except ValueError as exc:
+                    raise CodeError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+            elif part[:1] == PUZZLE_LETTER:
+                raise CodeError("The puzzle field 'Q' appears twice or after the dark field.")
+            elif part.startswith("K") and mask is None and not dark and puzzle is None:
                 mask = mask_from_field(part)
             elif part.startswith("K"):
-                raise CodeError("The mask field 'K...' appears twice or after the dark field.")
+                raise CodeError("The mask field 'K...' appears twice or after the puzzle or dark field.")
             elif part == DARK_FIELD and not dark:
                 dark = True
             elif part == DARK_FIELD:
@@ -358,7 +391,13 @@ class MazeSpec:
             except ValueError as exc:
                 text = str(exc)
                 raise CodeError(f"{text[:1].upper()}{text[1:]}.") from None
-        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave, floors, stairs)
+        if puzzle is not None:
+            try:
+                check_puzzle_recipe(shape, width, height, floors, puzzle, mask)
+            except ValueError as exc:
+                raise CodeError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+        return cls(shape, width, height, gen.name, options, braid, seed, version, dark, mask, weave, floors, stairs,
+                   puzzle)
 
     def describe(self) -> dict[str, Any]:
         """Every field by name (nothing is built); ``floors`` and ``stairs_share`` (percent) only with floors."""
@@ -374,6 +413,8 @@ class MazeSpec:
             "mask": None if self.mask is None else self.mask.describe(),
             "weave": self.weave,
             **({"floors": self.floors, "stairs_share": self.stairs} if self.floors > 1 else {}),
+            **({"rules": list(self.puzzle.families), "difficulty": self.puzzle.difficulty or self.puzzle.target}
+               if self.puzzle is not None else {}),
         }
 
     # -- building ----------------------------------------------------------
@@ -398,15 +439,39 @@ class MazeSpec:
             from engine.maze.grids.floors import FloorGrid
 
             assert isinstance(grid, FloorGrid)
-            return generate_floors(grid, self.algorithm, rng, dict(self.options), self.stairs / 100, self.braid / 100)
-        if self.weave:
+            maze = generate_floors(grid, self.algorithm, rng, dict(self.options), self.stairs / 100, self.braid / 100)
+        elif self.weave:
             from engine.maze.weave import generate_weave
 
-            return generate_weave(grid, self.algorithm, rng, dict(self.options), self.weave / 100.0)
-        passage = generate(grid, self.algorithm, rng, dict(self.options))
-        if self.braid:
-            passage = braid_fn(grid, passage, self.braid / 100.0, rng)
-        return Maze(grid, passage, grid.start, grid.goal)
+            maze = generate_weave(grid, self.algorithm, rng, dict(self.options), self.weave / 100.0)
+        else:
+            passage = generate(grid, self.algorithm, rng, dict(self.options))
+            if self.braid:
+                passage = braid_fn(grid, passage, self.braid / 100.0, rng)
+            maze = Maze(grid, passage, grid.start, grid.goal)
+        if self.puzzle is None:
+            return maze
+        return self.placed(maze).maze
+
+    def placed(self, maze: Maze | None = None) -> Placed:
+        """A puzzle maze's placement: the maze with its elements, the proven solution and whether the
+        difficulty was reached (cached on the carved maze; :meth:`build` gives :attr:`Placed.maze`).
+
+        Args:
+            maze: the maze carved from this spec without its puzzle field (carved when omitted).
+
+        Raises:
+            ValueError: not a puzzle maze.
+        """
+        from engine.maze.rules.placer import place
+
+        if self.puzzle is None:
+            raise ValueError("this recipe is not a puzzle maze (no rules)")
+        if maze is None:
+            maze = replace(self, options=dict(self.options), puzzle=None).build()
+        puzzle = self.puzzle
+        return maze.memo(f"rules.placed:{puzzle.field()}",
+                         lambda: place(maze, puzzle, Rng((self.seed ^ PUZZLE_STREAM) & SEED_MAX)))
 
     def level(self, maze: Maze | None = None) -> Level:
         """The :class:`engine.level.Level` this recipe generates (see :meth:`Level.from_recipe`).
@@ -454,8 +519,9 @@ class MazeSpec:
 
     def title(self) -> str:
         """What a player calls this maze, e.g. ``octagon maze 20×15, 2 floors, dark`` (:meth:`label`: Details)."""
-        return maze_title(self.shape, self.width, self.height, braid=bool(self.braid), weave=bool(self.weave),
-                          floors=self.floors, shaped=self.mask is not None, dark=self.dark)
+        title = maze_title(self.shape, self.width, self.height, braid=bool(self.braid), weave=bool(self.weave),
+                           floors=self.floors, shaped=self.mask is not None, dark=self.dark)
+        return title if self.puzzle is None else f"{title}, {self.puzzle.words()}"
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""
@@ -467,7 +533,9 @@ class MazeSpec:
         floors = f", {self.floors} floors" if self.floors > 1 else ""
         if self.floors > 1 and self.stairs != DEFAULT_STAIRS:
             floors += f" (stairs {self.stairs}%)"
-        return f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{floors}{mask}{dark}"
+        rules = f", {self.puzzle.words()}" if self.puzzle is not None else ""
+        return (f"{self.shape} {self.width}×{self.height}, {self.algorithm}{opts}{braid}{weave}{floors}{mask}"
+                f"{rules}{dark}")
 
     # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
     def facts(self, full: bool = False) -> dict[str, Any]:
@@ -483,7 +551,8 @@ class MazeSpec:
     def grid_text(self) -> str:
         """``hexagon 9×7, shaped, weave, dark``: the grid in players' words and what sets it apart."""
         extras = [word for word, on in (("shaped", self.mask is not None), ("weave", bool(self.weave)),
-                                        (f"{self.floors} floors", self.floors > 1), ("dark", self.dark)) if on]
+                                        (f"{self.floors} floors", self.floors > 1),
+                                        ("puzzle", self.puzzle is not None), ("dark", self.dark)) if on]
         return f"{player_name(self.shape)} {self.width}×{self.height}" + "".join(f", {w}" for w in extras)
 
     def list_text(self) -> str:
@@ -575,6 +644,22 @@ def _floors_field(part: str) -> tuple[int, int]:
     if sep and stairs == DEFAULT_STAIRS:
         raise CodeError(f"The stairs {stairs}% are the default and are written without 'S'.")
     return floors, stairs
+
+
+def check_puzzle_recipe(shape: str, width: int, height: int, floors: int, puzzle: PuzzleRecipe,
+                        mask: Mask | None) -> None:
+    """Refuse a puzzle maze that is too big, or a hunter on floors.
+
+    Raises:
+        ValueError: one sentence.
+    """
+    from engine.maze.rules import MAX_RULE_CELLS
+
+    cells = cell_count(shape, width, height) * floors
+    if cells > MAX_RULE_CELLS:
+        raise ValueError(f"a puzzle maze has at most {MAX_RULE_CELLS:,} cells, this one {cells:,}")
+    if "pursuer" in puzzle.families and floors > 1:
+        raise ValueError("a hunter cannot be used on a maze with floors")
 
 
 def recipe_of(level: Level) -> MazeSpec | None:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: (:data:`KEY_SHAPES`), so colour is never the only cue.
 COLOURS: Final = ("red", "blue", "yellow", "green")
 #: The shape drawn for each colour's keys and doors (greyscale prints, colour-blind players).
-KEY_SHAPES: Final = ("circle", "square", "triangle", "diamond")
+KEY_SHAPES: Final = ("triangle", "square", "diamond", "hexagon")
 #: The rule families, in their code order, with their code letters.
 FAMILIES: Final = ("oneway", "keys", "pursuer", "switches")
 FAMILY_LETTERS: Final = {"oneway": "O", "keys": "K", "pursuer": "P", "switches": "S"}

@@ -29,7 +29,7 @@ import numpy as np
 
 from engine.maze.model import Maze
 from engine.maze.rules import MAX_RULE_CELLS, PuzzleRecipe, Rules, RulesError
-from engine.maze.rules.solver import Solution, plain_distance, prepare, solve_prepared
+from engine.maze.rules.solver import SOLUTION_KEY, Solution, plain_distance, prepare, solve_prepared
 from engine.rng import Rng
 
 #: Share of the maze's cells the optimal solution aims at, per difficulty, and the least detour (share of
@@ -365,4 +365,5 @@ def place(maze: Maze, recipe: PuzzleRecipe, rng: Rng, *, budget: int = MAX_CANDI
             cur_score = score(cur_sol, target, wanted, hunted)
     m, rules = search.build(best)
     out = Maze(m.grid, m.passage, m.start, m.goal, m.crossings, rules=None if rules.empty else rules)
+    out.memo(SOLUTION_KEY, lambda: best_sol)  # proven already: hints and the CLI ask it again
     return Placed(out, best_sol, target, _met(best_sol, target, wanted), used)

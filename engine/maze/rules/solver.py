@@ -132,6 +132,19 @@ def solve(maze: Maze, rules: Rules, *, analyse: bool = False) -> Solution:
     return solve_prepared(prepare(maze, rules), plain_distance(maze), analyse=analyse)
 
 
+#: Where :func:`solution_of` keeps a maze's solution (:meth:`engine.maze.model.Maze.memo`).
+SOLUTION_KEY: Final = "rules.solution"
+
+
+def solution_of(maze: Maze) -> Solution:
+    """The analysed solution of a maze under its own rules (a plain maze: no rules), made once per maze.
+
+    Raises:
+        RulesError: the maze's rules do not fit it.
+    """
+    return maze.memo(SOLUTION_KEY, lambda: solve(maze, maze.rules or Rules(), analyse=True))
+
+
 def plain_distance(maze: Maze) -> int:
     """The shortest walk start -> goal over the open passages alone, -1 if there is none."""
     from engine.maze.solvers.bfs import distances
@@ -193,6 +206,14 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
     count = 0
     win_at: tuple[int, int] | None = None  # (position in its layer, slot) of the chosen winning action
     actions_n = slots + 1 if hunted else slots  # a wait changes nothing without a hunter
+    tw, dw, gw = t.target, t.door, t.gate
+    if hunted:  # the wait is the last slot: the player's own cell, no door, no gate
+        tw = np.concatenate([tw, np.arange(n, dtype=np.int32)[:, None]], axis=1)
+        dw = np.concatenate([dw, np.zeros((n, 1), np.int8)], axis=1)
+        gw = np.concatenate([gw, np.zeros((n, 1), np.int8)], axis=1)
+    moves = np.ones(actions_n, dtype=np.int64)
+    if hunted:
+        moves[slots] = 0  # waiting on a switch does not flip it
     depth = 0
     base_ids = np.zeros(1, dtype=np.int64)
     while len(frontier):
@@ -202,60 +223,40 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
         rest //= nh
         keys = rest % nk
         cell = rest // nk
-        kids: list[np.ndarray] = []
-        parents: list[np.ndarray] = []
-        slot_of: list[np.ndarray] = []
-        wins: list[np.ndarray] = []
-        wins_slot: list[np.ndarray] = []
-        for j in range(actions_n):
-            if j < slots:
-                new = t.target[cell, j].astype(np.int64)
-                ok = new >= 0
-                need = t.door[cell, j]
-                ok &= (need & ~keys.astype(np.int8)) == 0
-                g = t.gate[cell, j]
-                ok &= (g == NO_GATE) | ((g == GATE_OFF) & (sw == 0)) | ((g == GATE_ON) & (sw == 1))
-                moved = True
-            else:
-                new = cell.copy()
-                ok = np.ones(len(cell), dtype=bool)
-                moved = False
-            if hunted:
-                ok &= new != hunter
-            win = ok & (new == t.goal)
-            if win.any():
-                wins.append(np.flatnonzero(win))
-                wins_slot.append(np.full(int(win.sum()), j, dtype=np.int64))
-            ok &= ~win
-            idx = np.flatnonzero(ok)
-            if not len(idx):
-                continue
-            c2 = new[idx]
-            k2 = keys[idx] | t.key_bits[c2].astype(np.int64)
-            s2 = sw[idx] ^ t.switch[c2].astype(np.int64) if moved else sw[idx]
-            if hunted:
-                assert prep.chase is not None
-                h2 = prep.chase[s2, hunter[idx] * n + c2].astype(np.int64)
-                alive = h2 >= 0
-                idx, c2, k2, s2, h2 = idx[alive], c2[alive], k2[alive], s2[alive], h2[alive]
-            else:
-                h2 = np.zeros(len(idx), dtype=np.int64)
-            kids.append(((c2 * nk + k2) * nh + h2) * ns + s2)
-            parents.append(idx)
-            slot_of.append(np.full(len(idx), j, dtype=np.int64))
-        if wins:
-            w = np.concatenate(wins)
+        # every action of every state at once: (F, A) arrays, then the surviving pairs flattened
+        new = tw[cell]
+        ok = new >= 0
+        ok &= (dw[cell] & ~keys.astype(np.int8)[:, None]) == 0
+        g = gw[cell]
+        ok &= (g == NO_GATE) | (g == np.where(sw == 0, GATE_OFF, GATE_ON).astype(np.int8)[:, None])
+        if hunted:
+            ok &= new != hunter[:, None]
+        win = ok & (new == t.goal)
+        if win.any():
+            w, wslot = np.nonzero(win)  # row-major: by state, then by slot
             if analyse:
-                win_src.append(base_ids[w])
+                win_src.append(base_ids[np.unique(w)])
             if length is None:
                 length = depth + 1
                 count = int(min(float(counts[w].sum()), COUNT_CAP))
-                win_at = (int(w[0]), int(np.concatenate(wins_slot)[0]))
-        if not kids:
+                win_at = (int(w[0]), int(wslot[0]))
+            ok &= ~win
+        parent, slot = np.nonzero(ok)
+        if not len(parent):
             break
-        child = np.concatenate(kids)
-        parent = np.concatenate(parents)
-        slot = np.concatenate(slot_of)
+        c2 = new[parent, slot].astype(np.int64)
+        k2 = keys[parent] | t.key_bits[c2].astype(np.int64)
+        s2 = sw[parent] ^ (t.switch[c2].astype(np.int64) & moves[slot])
+        if hunted:
+            assert prep.chase is not None
+            h2 = prep.chase[s2, hunter[parent] * n + c2].astype(np.int64)
+            alive = h2 >= 0
+            parent, slot, c2, k2, s2, h2 = parent[alive], slot[alive], c2[alive], k2[alive], s2[alive], h2[alive]
+            if not len(parent):
+                break
+        else:
+            h2 = np.zeros(len(parent), dtype=np.int64)
+        child = ((c2 * nk + k2) * nh + h2) * ns + s2
         known = seen.lookup(child)
         if analyse:
             fresh_mask = known < 0
@@ -358,5 +359,5 @@ def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarr
     return Solution(length, actions, count, states, plain, traps, forced, decisions, to_goal)
 
 
-__all__ = ["COUNT_CAP", "UNSOLVABLE", "Prepared", "Solution", "plain_distance", "prepare", "solve",
-           "solve_prepared", "state_id"]
+__all__ = ["COUNT_CAP", "SOLUTION_KEY", "UNSOLVABLE", "Prepared", "Solution", "plain_distance", "prepare", "solve",
+           "solution_of", "solve_prepared", "state_id"]
