@@ -1,8 +1,8 @@
 """The maze options shared by ``generate`` and ``solve`` (and ``stats``' mask), read from parsed arguments.
 
 ``--code`` or ``--shape/--algo/--size/--seed/--braid/--weave/--floors/--stairs/--option/--mask/--mask-text``
-become a :class:`~engine.maze.recipe.MazeSpec`; notes for the user (a mask that
-dropped cells, a picture too big for a code) go to stderr as one line each.
+(and a puzzle maze's ``--rules/--difficulty``) become a :class:`~engine.maze.recipe.MazeSpec`; notes for the
+user (a mask that dropped cells, a picture too big for a code) go to stderr as one line each.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from engine.maze.level_code import LevelCode
 from engine.maze.masks import Mask
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
+from engine.maze.rules import PuzzleRecipe
 from engine.sanitise import one_line
 from engine.values import parse_size, quote
 
 __all__ = [
     "code_for_output", "floors_from_args", "level_from_args", "mask_from_args", "note", "parse_options",
-    "spec_from_args",
+    "puzzle_from_args", "spec_from_args",
 ]
 
 
@@ -45,7 +46,8 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
 
 
 def _code_alone(args: argparse.Namespace) -> None:
-    names = ("shape", "algo", "size", "seed", "braid", "weave", "floors", "stairs", "option", "mask", "mask_text")
+    names = ("shape", "algo", "size", "seed", "braid", "weave", "floors", "stairs", "option", "mask", "mask_text",
+             "rules", "difficulty")
     given = [f"--{n}" for n in names if getattr(args, n, None) is not None]
     given = [g.replace("_", "-") for g in given]
     if given:
@@ -86,8 +88,29 @@ def spec_from_args(args: argparse.Namespace) -> MazeSpec:
     seed = 0 if args.seed is None else args.seed
     weave = 0.0 if args.weave is None else args.weave
     floors, stairs = floors_from_args(args)
+    puzzle = puzzle_from_args(args)
     return MazeSpec.create(args.shape, w, h, args.algo, parse_options(args.option), braid=braid, seed=seed,
-                           mask=mask_from_args(args), weave=weave, floors=floors, stairs=stairs)
+                           mask=mask_from_args(args), weave=weave, floors=floors, stairs=stairs, puzzle=puzzle)
+
+
+def puzzle_from_args(args: argparse.Namespace) -> PuzzleRecipe | None:
+    """The puzzle recipe of ``--rules LIST [--difficulty LEVEL]``, or None without ``--rules``.
+
+    Raises:
+        UsageError: ``--difficulty`` without ``--rules``, an unknown rule or difficulty (one line each).
+    """
+    if not hasattr(args, "rules"):  # a command without puzzle options (print's --difficulty is a size preset)
+        return None
+    rules = args.rules
+    difficulty = getattr(args, "difficulty", None)
+    if rules is None:
+        if difficulty is not None:
+            raise UsageError("--difficulty needs --rules (a plain maze has no difficulty to aim at)")
+        return None
+    try:
+        return PuzzleRecipe.parse(rules, "medium" if difficulty is None else difficulty)
+    except ValueError as exc:
+        raise UsageError(one_line(str(exc))) from None
 
 
 def floors_from_args(args: argparse.Namespace) -> tuple[int, float]:

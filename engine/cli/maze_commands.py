@@ -26,6 +26,7 @@ from engine.cli.maze_args import (
     spec_from_args,
 )
 from engine.cli.parsing import UsageError
+from engine.cli.rules import ascii_legend, puzzle_json, report_placement, solve_rules
 from engine.maze.export import NO_ASCII_FLOORS
 from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
@@ -99,13 +100,12 @@ def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
         extra["dark"] = True
     if spec.mask is not None:
         extra["mask"] = {**spec.mask.describe(), "dropped": int(getattr(maze.grid, "dropped", 0))}
+    extra.update(puzzle_json(spec, maze))
     return extra
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate one or more mazes and write them in the chosen format."""
-    from engine.maze.solvers import solve
-
     held = level_from_args(args)
     if held is not None:
         return _generate_held(args, out, held)
@@ -135,7 +135,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     maze, secs = _timed_build(spec)
     secs += cut_secs
     code = code_for_output(args, spec, maze)
-    path = solve(maze, "bfs").path if args.solution else None
+    report_placement(args, spec, maze)
+    path = _solution_path(maze) if args.solution else None
     if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
         if args.output is None:
             _write_streamed(maze, fmt, out, spec, secs, path, code)
@@ -144,6 +145,17 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             _write_streamed(maze, fmt, sink, spec, secs, path, code)
         return 0
     return _write_picture(maze, fmt, args, out, path)
+
+
+def _solution_path(maze: Maze) -> list[int]:
+    """The cells of the shortest way to draw: a puzzle maze's optimal actions (waits leave no mark), else BFS."""
+    from engine.maze.solvers import solve
+
+    if maze.rules is None:
+        return solve(maze, "bfs").path
+    from engine.maze.rules.solver import solution_of
+
+    return [maze.start, *(a for a in solution_of(maze).actions if a is not None)]
 
 
 def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, path: list[int] | None) -> int:
@@ -158,7 +170,7 @@ def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, 
         with open_output_bytes(args.output) as sink:
             export.to_png(maze, sink, path=path)
         return 0
-    _emit(args, out, _with_newline(export.to_ascii(maze, path=path)))
+    _emit(args, out, _with_newline(export.to_ascii(maze, path=path)) + ascii_legend(maze))
     return 0
 
 
@@ -177,7 +189,6 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
     encoded from; ``algorithm`` is null and ``seconds`` 0.
     """
     from engine.maze import export
-    from engine.maze.solvers import solve
 
     if args.dark:
         held = held.with_dark()
@@ -195,10 +206,11 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
     maze = held.maze()
     code = held.code()
     extra: dict[str, object] = {"dark": True} if held.dark else {}
+    extra.update(puzzle_json(None, maze))
     if fmt == "jsonl":
         data = json.dumps(export.to_json(maze, code=code, seconds=0.0) | extra, separators=(",", ":")) + "\n"
     elif fmt in ("json", "svg"):
-        path = solve(maze, "bfs").path if args.solution else None
+        path = _solution_path(maze) if args.solution else None
         if args.output is None:
             _write_maze(maze, fmt, out, None, 0.0, path, code, extra)
             return 0
@@ -206,7 +218,7 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
             _write_maze(maze, fmt, sink, None, 0.0, path, code, extra)
         return 0
     else:
-        return _write_picture(maze, fmt, args, out, solve(maze, "bfs").path if args.solution else None)
+        return _write_picture(maze, fmt, args, out, _solution_path(maze) if args.solution else None)
     _emit(args, out, data)
     return 0
 
@@ -267,7 +279,6 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 
     held = level_from_args(args)  # a level code holds the maze itself
     spec = spec_from_args(args) if held is None else None
-    get_solver(args.solver)
     code: str | None
     if held is not None:
         maze, code, label = held.maze(), held.code(), held.label()
@@ -275,8 +286,12 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         assert spec is not None
         maze = spec.build()
         code, label = code_for_output(args, spec, maze), spec.label()
+    if maze.rules is not None:
+        return solve_rules(args, out, maze, code, label)
+    solver = args.solver or "bfs"
+    get_solver(solver)
     t0 = time.perf_counter()
-    res = solve(maze, args.solver)
+    res = solve(maze, solver)
     secs = time.perf_counter() - t0
     length = len(res.path) - 1
     if args.format == "json":

@@ -45,7 +45,9 @@ STAIRS_HELP = "with --floors: the share of cells above one another that may beco
 SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
-def _add_maze_args(p: argparse.ArgumentParser) -> None:
+def _add_maze_args(p: argparse.ArgumentParser, puzzle: bool = True) -> None:
+    """The maze options of ``generate`` and ``solve`` (``print`` takes them without the puzzle ones:
+    ``puzzle`` False, since its ``--difficulty`` is a size preset)."""
     p.add_argument("--code", help="a maze code or a level code (L2..., the maze itself) instead of the options below")
     p.add_argument("--shape", help="square, hex, triangle, polar or upsilon")
     p.add_argument("--algo", help="generator name (see `tessera list`)")
@@ -66,6 +68,14 @@ def _add_maze_args(p: argparse.ArgumentParser) -> None:
                         "picture (dark = inside; up to 1600 pixels it travels in the code)")
     p.add_argument("--mask-text", metavar="TEXT",
                    help="cut the grid to a text in the built-in font (A-Z, 0-9, space, -; up to 12 characters)")
+    if not puzzle:
+        return
+    p.add_argument("--rules", metavar="LIST",
+                   help="a puzzle maze: comma-separated rules from oneway (one-way passages), keys (keys and "
+                        "doors), pursuer (a hunter that chases you), switches (switches and gates), or all; "
+                        "placed so the best solution is unique")
+    p.add_argument("--difficulty", metavar="LEVEL",
+                   help="with --rules: easy, medium (default) or hard, or a target length in moves (1..999)")
 
 
 def version_line() -> str:
@@ -127,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", help="solve a maze and print the path")
     _add_maze_args(s)
-    s.add_argument("--solver", default="bfs", help="solver name (see `tessera list`); default bfs")
+    s.add_argument("--solver", default=None,
+                   help="solver name (see `tessera list`); default bfs (a puzzle maze: its exact rules solver)")
     s.add_argument("--format", choices=["text", "json"], default="text")
 
     st = sub.add_parser("stats", help="the seed-000 statistics table over N runs")
@@ -171,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_records(sub)
     from engine.cli.print_cmd import add_parser as add_print
 
-    add_print(sub, _add_maze_args)
+    add_print(sub, lambda p: _add_maze_args(p, puzzle=False))
 
     pl = sub.add_parser("play", help="open the game window on any maze, race, ghost or puzzle code")
     pl.add_argument("code", nargs="?", metavar="CODE",

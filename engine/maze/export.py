@@ -150,6 +150,8 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     if maze.is_weave:
         raise ValueError("ASCII art cannot show weave crossings; use SVG, PNG or JSON")
     on_path = set(check_path(maze, path))
+    if g.masked and maze.rules is not None:
+        raise ValueError("ASCII art of a shaped puzzle maze cannot show its elements; use SVG, PNG or JSON")
     if g.masked:
         return _shaped_ascii(maze, on_path)
     w, h = g.width, g.height
@@ -160,21 +162,71 @@ def to_ascii(maze: Maze, *, path: Sequence[int] | None = None) -> str:
     east[g.row[a[same_row]], g.col[a[same_row]]] = True
     north[g.row[a[~same_row]], g.col[a[~same_row]]] = True
 
+    cell_mark, east_mark, north_mark = _ascii_rules(maze)
+
     def label(cell: int) -> str:
         if cell == maze.start:
             return " S "
         if cell == maze.goal:
             return " G "
+        mark = cell_mark.get(cell)
+        if mark:
+            return f" {mark} " if cell not in on_path else f".{mark}."
         return " . " if cell in on_path else "   "
+
+    def east_wall(r: int, c: int) -> str:
+        return east_mark.get(r * w + c, " ") if east[r, c] else "|"
+
+    def north_wall(r: int, c: int) -> str:
+        return f" {north_mark[r * w + c]} " if north[r, c] and r * w + c in north_mark else (
+            "   " if north[r, c] else "---")
 
     lines = ["+" + "---+" * w]
     for r in range(h - 1, -1, -1):
-        body = "|" + "".join(label(r * w + c) + (" " if east[r, c] else "|") for c in range(w))
+        body = "|" + "".join(label(r * w + c) + east_wall(r, c) for c in range(w))
         lines.append(body)
         if r > 0:
-            lines.append("+" + "".join(("   " if north[r - 1, c] else "---") + "+" for c in range(w)))
+            lines.append("+" + "".join(north_wall(r - 1, c) + "+" for c in range(w)))
     lines.append("+" + "---+" * w)
     return "\n".join(lines)
+
+
+def _ascii_rules(maze: Maze) -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
+    """A square puzzle maze's elements as characters: per cell (``r``/``b``/``y``/``g`` keys, ``s`` switch,
+    ``H`` the hunter), per passage east of a cell and north of a cell (``>``/``<``/``^``/``v`` one-way, the
+    door's colour letter in capitals, ``#`` a shut gate, ``o`` an open one).  Empty for a plain maze."""
+    rules = maze.rules
+    cells: dict[int, str] = {}
+    east: dict[int, str] = {}
+    north: dict[int, str] = {}
+    if rules is None:
+        return cells, east, north
+    from engine.maze.rules import COLOURS
+
+    def put(a: int, b: int, horizontal: str, vertical: str) -> None:
+        lo = min(a, b)
+        if abs(a - b) == 1:
+            east[lo] = horizontal
+        else:
+            north[lo] = vertical
+
+    for a, b in rules.oneway:
+        if abs(a - b) == 1:
+            put(a, b, ">" if b > a else "<", "")
+        else:
+            put(a, b, "", "^" if b > a else "v")
+    for a, b, c in rules.doors:
+        letter = COLOURS[c][0].upper()
+        put(a, b, letter, letter)
+    for a, b, opened in rules.gates:
+        put(a, b, "o" if opened else "#", "o" if opened else "#")
+    for cell, c in rules.keys:
+        cells[cell] = COLOURS[c][0]
+    for cell in rules.switches:
+        cells[cell] = "s"
+    if rules.pursuer is not None:
+        cells[rules.pursuer] = "H"
+    return cells, east, north
 
 
 def _shaped_ascii(maze: Maze, on_path: set[int]) -> str:

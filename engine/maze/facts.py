@@ -1,4 +1,4 @@
-"""What ``tessera show`` says about a built maze: cells, shortest path, loops, dead ends, stairs.
+"""What ``tessera show`` says about a built maze: cells, shortest path, loops, dead ends, stairs, rules.
 
 Every code kind that holds a maze gives its facts through its own ``facts(full)`` method; the
 helpers here are what they share.  A recipe's maze (maze, race and ghost codes) is built only
@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.maze.model import Maze
 
-__all__ = ["CHEAP_CELLS", "maze_facts", "path_facts", "recipe_facts"]
+__all__ = ["CHEAP_CELLS", "maze_facts", "path_facts", "recipe_facts", "rule_facts"]
 
 #: A recipe's maze is built by plain ``show`` only up to this many grid cells (width × height): the
 #: slowest generator (Aldous-Broder) makes 40,000 cells in well under a second.  ``--full`` builds any.
@@ -25,7 +25,7 @@ def path_facts(maze: Maze) -> dict[str, Any]:
     from engine.maze.solvers.bfs import distances
 
     return {"cells": int(maze.grid.n), "shortest_path": int(distances(maze, maze.start)[maze.goal]),
-            **_floor_facts(maze)}
+            **_floor_facts(maze), **rule_facts(maze)}
 
 
 def recipe_facts(width: int, height: int, build: Callable[[], Maze], full: bool, checked: str = "") -> dict[str, Any]:
@@ -65,7 +65,22 @@ def maze_facts(maze: Maze) -> dict[str, Any]:
         "unreachable": int((label != label[maze.start]).sum()),
         "dead_ends": int((maze.open_degree() == 1).sum()),
         **_floor_facts(maze),
+        **rule_facts(maze),
     }
+
+
+def rule_facts(maze: Maze) -> dict[str, Any]:
+    """A puzzle maze's rules in players' words (``legend``: a sentence per kind of element) and what the exact
+    solver proves (``best_moves``: the fewest moves that win, None if none; ``best_ways``: how many
+    sequences are that short, capped; ``positions``: the positions a player can reach); ``{}`` for a plain maze."""
+    if maze.rules is None:
+        return {}
+    from engine.maze.rules.draw import legend
+    from engine.maze.rules.solver import solution_of
+
+    sol = solution_of(maze)
+    return {"legend": " ".join(legend(maze.rules)), "best_moves": sol.length, "best_ways": sol.count,
+            "positions": sol.states}
 
 
 def _floor_facts(maze: Maze) -> dict[str, Any]:

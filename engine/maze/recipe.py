@@ -3,7 +3,8 @@
 A :class:`MazeSpec` names everything needed to regenerate a maze exactly:
 tessellation, size, generator and its options, braid and seed.  Its code is::
 
-    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.F<floors>[S<percent>]][.K<mask>][.Q<rules>][.D]#<seed base 36>-<check>
+    M2.<S><W>X<H>.<ALGO>[.<OPTS>][.B<percent>][.W<percent>][.F<floors>[S<percent>]][.K<mask>][.Q<rules>][.D]
+      #<seed base 36>-<check>
 
 for example ``M2.S20X15.GT.N3R.B25#1Z4K-0H``:
 

@@ -4,7 +4,8 @@ Every element is told apart by shape as well as colour (colour-blind players, gr
 
 * a **one-way passage** is an arrowhead on the passage, pointing the way it may be walked;
 * a **key** is its colour's shape (:data:`engine.maze.rules.KEY_SHAPES`: red triangle, blue square, yellow
-  diamond, green hexagon; never a disc, which marks the start and the goal), a **door** a bar of its colour across the passage with the same shape on it;
+  diamond, green hexagon; never a disc, which marks the start and the goal), a **door** a bar of its colour
+  across the passage with the same shape on it;
 * the **hunter** is a dark six-pointed star;
 * a **switch** is a ring with a dot; a **gate** is a bar across the passage, solid where it starts shut and
   hollow (an outline) where it starts open.

@@ -3,8 +3,9 @@
 One **step**: of the hunter's open neighbours (:meth:`RuleTables.passable`: one-way passages along their
 arrow, gates while open, never a door) take the one whose cell centre is nearest in straight-line distance
 to the player's centre; candidates within :data:`TIE` of the nearest are tied and the lowest cell id wins.
-The hunter moves there only if that distance is smaller than its own by more than :data:`TIE`; else it
-stays.  After every player action the hunter takes two steps; landing on the player's cell catches them.
+The hunter moves there only if the chosen cell's distance is smaller than its own by more than
+:data:`TIE`; else it stays.  After every player action the hunter takes two steps; landing on the player's
+cell catches them.
 
 Distances come from the grid's centres as the JSON export writes them (drawing units), so anyone can
 check a puzzle from its JSON alone.
@@ -51,9 +52,11 @@ def step_table(tables: RuleTables, dist: np.ndarray, sw: int) -> np.ndarray:
         q = np.where(ok[:, j], tables.target[:, j], -1)
         has = q >= 0
         d = np.where(has[:, None], dist[np.maximum(q, 0)], np.inf)
-        tied = d <= best + TIE
+        tied = has[:, None] & (d <= best + TIE)
         np.minimum(chosen, np.where(tied, q[:, None], n), out=chosen)
-    moves = best < dist - TIE  # dist[h, p]: the hunter's own distance
+    players = np.broadcast_to(np.arange(n)[None, :], (n, n))
+    near = np.where(chosen < n, dist[np.minimum(chosen, n - 1), players], np.inf)
+    moves = near < dist - TIE  # the chosen cell's distance against the hunter's own, dist[h, p]
     stay = np.broadcast_to(np.arange(n)[:, None], (n, n))
     return np.where(moves, chosen, stay).astype(np.int32)
 
@@ -91,7 +94,7 @@ def hunter_steps(tables: RuleTables, centres: np.ndarray, hunter: int, player: i
             if cands:
                 near = min(float(dist_to[q]) for q in cands)
                 pick = min(q for q in cands if dist_to[q] <= near + TIE)
-                if near < float(dist_to[h]) - TIE:
+                if float(dist_to[pick]) < float(dist_to[h]) - TIE:
                     h = pick
         out.append(h)
     return out

@@ -305,9 +305,9 @@ def _path(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
     return tuple(out), [state for state, _ in steps]
 
 
-def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]], length: int | None, actions: tuple[int | None, ...], path_ids: list[int], count: int, states: int,
-              plain: int, edges_src: list[np.ndarray], edges_dst: list[np.ndarray],
-              win_src: list[np.ndarray]) -> Solution:
+def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarray]], length: int | None,
+              actions: tuple[int | None, ...], path_ids: list[int], count: int, states: int, plain: int,
+              edges_src: list[np.ndarray], edges_dst: list[np.ndarray], win_src: list[np.ndarray]) -> Solution:
     """:func:`solve_prepared`'s answer with the backward search: traps, forced moves, decisions."""
     src = np.concatenate(edges_src) if edges_src else np.zeros(0, np.int64)
     dst = np.concatenate(edges_dst) if edges_dst else np.zeros(0, np.int64)
