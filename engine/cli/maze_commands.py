@@ -288,7 +288,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         code, label = code_for_output(args, spec, maze), spec.label()
     if maze.rules is not None:
         return solve_rules(args, out, maze, code, label)
-    solver = args.solver or "bfs"
+    solver = "bfs" if args.solver is None else args.solver
     get_solver(solver)
     t0 = time.perf_counter()
     res = solve(maze, solver)

@@ -28,10 +28,24 @@ switch.  The exact solver is :mod:`engine.maze.rules.solver`; the generator that
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 if TYPE_CHECKING:
-    from engine.maze.model import Maze
+    import numpy as np
+
+    from engine.maze.grids.base import Grid
+
+
+class MazeView(Protocol):
+    """What :meth:`Rules.check` reads of a maze (a :class:`engine.maze.model.Maze`, which holds its rules:
+    this module sits below it)."""
+
+    @property
+    def grid(self) -> Grid: ...
+    @property
+    def passage(self) -> np.ndarray: ...
+    @property
+    def start(self) -> int: ...
 
 #: The colours of keys and doors, by index (0..3).  Each colour also has its own shape
 #: (:data:`KEY_SHAPES`), so colour is never the only cue.
@@ -116,7 +130,7 @@ class Rules:
         """The colours used by keys or doors, ascending."""
         return tuple(sorted({c for *_, c in self.doors} | {c for _, c in self.keys}))
 
-    def check(self, maze: Maze) -> None:
+    def check(self, maze: MazeView) -> None:
         """Check the elements against ``maze``.
 
         Raises:

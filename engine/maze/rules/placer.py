@@ -191,7 +191,7 @@ class _Search:
             a, b = self.edges[near].tolist()
             around = [e for c in (a, b) for e in self.cell_edges[c]]
             p = self.passage(d)
-            cands = sorted({e for e in around if p[e] and e not in used and e != near})
+            cands = sorted({int(e) for e in around if p[e] and e not in used and e != near})
             if cands:
                 return cands[self.rng.below(len(cands))]
         open_edges = np.flatnonzero(self.passage(d))
@@ -208,7 +208,7 @@ class _Search:
         if d.hunter is not None:
             taken.add(d.hunter)
         if near is not None and self.rng.below(2):
-            cands = sorted({c for e in self.cell_edges[near] for c in self.edges[e].tolist()} - taken)
+            cands = sorted({int(c) for e in self.cell_edges[near] for c in self.edges[e].tolist()} - taken)
             if cands:
                 return cands[self.rng.below(len(cands))]
         for _ in range(32):

@@ -164,11 +164,11 @@ class _Seen:
     def lookup(self, states: np.ndarray) -> np.ndarray:
         """The ids of ``states`` (-1 for unseen)."""
         if self.dense is not None:
-            return self.dense[states].astype(np.int64)
+            return np.asarray(self.dense[states], dtype=np.int64)
         pos = np.searchsorted(self.keys, states)
         pos = np.minimum(pos, max(len(self.keys) - 1, 0))
         hit = (self.keys[pos] == states) if len(self.keys) else np.zeros(len(states), dtype=bool)
-        return np.where(hit, self.ids[pos] if len(self.ids) else -1, -1)
+        return np.asarray(np.where(hit, self.ids[pos] if len(self.ids) else -1, -1))
 
     def add(self, states: np.ndarray) -> np.ndarray:
         """Give new ids to ``states`` (unseen, distinct, ascending); return them."""

@@ -67,7 +67,8 @@ class RuleTables:
         open, and never a door.
         """
         gate_ok = (self.gate == NO_GATE) | (self.gate == (GATE_ON if sw else GATE_OFF))
-        return (self.target >= 0) & (self.door == 0) & gate_ok
+        ok: np.ndarray = (self.target >= 0) & (self.door == 0) & gate_ok
+        return ok
 
 
 def compile_rules(maze: Maze, rules: Rules) -> RuleTables:
