@@ -23,6 +23,7 @@ from engine.maze import level_format as fmt
 from engine.maze.grids import player_name
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
+from engine.maze.rules import Rules
 
 TAG = fmt.TAG
 VERSION = fmt.VERSION
@@ -52,6 +53,7 @@ class LevelCode:
     goal: int
     dark: bool = False
     version: int = VERSION
+    rules: Rules | None = None
 
     def __post_init__(self) -> None:
         passage = np.array(self.passage, dtype=bool)  # a copy: a code never changes under its holder
@@ -67,7 +69,8 @@ class LevelCode:
             CodeError: one sentence (see :func:`engine.maze.level_format.encode`).
         """
         fmt.encode(maze, dark)  # every check, once
-        return cls(maze.grid, maze.passage, int(maze.start), int(maze.goal), bool(dark))
+        rules = None if maze.rules is None or maze.rules.empty else maze.rules
+        return cls(maze.grid, maze.passage, int(maze.start), int(maze.goal), bool(dark), rules=rules)
 
     @classmethod
     def from_level(cls, level: Level) -> LevelCode:
@@ -106,7 +109,7 @@ class LevelCode:
 
     def code(self) -> str:
         """The level code in :attr:`version` (decode -> code gives the input back)."""
-        return seal(fmt.body(self.grid, self.passage, self.start, self.goal, self.dark, self.version))
+        return seal(fmt.body(self.grid, self.passage, self.start, self.goal, self.dark, self.version, self.rules))
 
     def upgraded(self) -> LevelCode:
         """The same level in the current format (version 2 is the only one)."""
@@ -114,7 +117,7 @@ class LevelCode:
 
     def maze(self) -> Maze:
         """A new :class:`Maze` of the level (its own passage array)."""
-        return Maze(self.grid, self.passage.copy(), self.start, self.goal)
+        return Maze(self.grid, self.passage.copy(), self.start, self.goal, rules=self.rules)
 
     def level(self) -> Level:
         """The :class:`engine.level.Level` this code holds (no recipe: nothing is generated)."""
@@ -131,7 +134,8 @@ class LevelCode:
     def label(self) -> str:
         """A short human description, e.g. ``hex 8×6 level, dark``."""
         floors = f", {self.floors} floors" if self.floors > 1 else ""
-        return f"{self.shape} {self.width}×{self.height} level{floors}" + (", dark" if self.dark else "")
+        puzzle = ", puzzle" if self.rules is not None else ""
+        return f"{self.shape} {self.width}×{self.height} level{floors}{puzzle}" + (", dark" if self.dark else "")
 
     # -- what the code is (its kind's behaviour, :class:`engine.codes.Decoded`) ------------
     def facts(self, full: bool = False) -> dict[str, Any]:
@@ -148,7 +152,8 @@ class LevelCode:
     def list_text(self) -> str:
         """``hand-made · hexagon 8×6, dark``: the grid in players' words (a level code is a hand-made level)."""
         floors = f", {self.floors} floors" if self.floors > 1 else ""
-        return f"hand-made · {player_name(self.shape)} {self.width}×{self.height}{floors}" + (
+        puzzle = ", puzzle" if self.rules is not None else ""
+        return f"hand-made · {player_name(self.shape)} {self.width}×{self.height}{floors}{puzzle}" + (
             ", dark" if self.dark else "")
 
     def dark_twin(self) -> LevelCode:
@@ -177,24 +182,27 @@ class LevelCode:
         }
         if self.floors > 1:  # absent = one floor, as in the code
             out["floors"] = self.floors
+        if self.rules is not None:  # absent = a plain maze
+            out["rules"] = self.rules.to_json()
         return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LevelCode):
             return NotImplemented
         g, h = self.grid, other.grid
-        return ((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark)
-                == (h.kind, h.width, h.height, h.floors, other.start, other.goal, other.dark)
+        return ((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark, self.rules)
+                == (h.kind, h.width, h.height, h.floors, other.start, other.goal, other.dark, other.rules)
                 and np.array_equal(self.passage, other.passage))
 
     def __hash__(self) -> int:
         g = self.grid
-        return hash((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark, self.passage.tobytes()))
+        return hash((g.kind, g.width, g.height, g.floors, self.start, self.goal, self.dark, self.rules,
+                     self.passage.tobytes()))
 
 
 def _decode(frame: Frame) -> LevelCode:
     f = fmt.parse(frame.rest)
-    return LevelCode(f.grid, f.passage, f.start, f.goal, f.dark, frame.version)
+    return LevelCode(f.grid, f.passage, f.start, f.goal, f.dark, frame.version, f.rules)
 
 
 #: The level code kind (tag ``L``): one entry in :data:`engine.codes.KINDS`.

@@ -3,7 +3,7 @@
 A level code carries the maze, not how it was made, so any maze on a full grid has one
 (a hand-made level, an edited one, a generated one)::
 
-    L2.<S><W>X<H>[.F<floors>][.A<start>][.Z<goal>][.D]:<passages>-<check>
+    L2.<S><W>X<H>[.F<floors>][.A<start>][.Z<goal>][.R<rules>][.D]:<passages>-<check>
 
 for example ``L2.S3X2:2J-BE`` (the maze of ``M2.S3X2.BT#0-ES``):
 
@@ -16,6 +16,8 @@ for example ``L2.S3X2:2J-BE`` (the maze of ``M2.S3X2.BT#0-ES``):
   grid's edges then include every stair candidate, in its edge order); absent = one floor;
 * ``A<cell>`` / ``Z<cell>`` — the start / goal cell in base 36, omitted when it is the
   grid's default (``grid.start`` / ``grid.goal``);
+* ``R<rules>`` — a puzzle maze's hand-placed elements (one-way passages, doors and keys, the hunter,
+  switches and gates: :mod:`engine.maze.rules.codec`); absent = a plain maze;
 * ``D`` — a dark level (as in maze codes);
 * ``<passages>`` — one bit per grid edge in the grid's edge order (1 = open), packed 31
   bits to a chunk; a chunk's bits are its number's binary digits, the first edge the
@@ -48,6 +50,9 @@ from engine.code_frame import ALPHABET, MAX_ANY_LENGTH, CodeError, decode_int, e
 from engine.maze.grids import SHAPE_LETTERS, SHAPES, make_grid, parse_shape_size
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
+from engine.maze.rules import Rules
+from engine.maze.rules.codec import LETTER as RULES_LETTER
+from engine.maze.rules.codec import decode_rules, encode_rules, rules_of
 
 TAG: Final = "L"
 VERSION: Final = 2
@@ -178,6 +183,7 @@ class LevelFields:
         passage: ``(E,)`` bool in the grid's edge order.
         start, goal: cells, distinct, the goal reachable from the start.
         dark: played in the dark.
+        rules: a puzzle maze's elements (checked against the passages), or None.
     """
 
     grid: Grid
@@ -185,6 +191,7 @@ class LevelFields:
     start: int
     goal: int
     dark: bool
+    rules: Rules | None = None
 
 
 def check_codable(maze: Maze) -> None:
@@ -212,7 +219,8 @@ def check_playable(grid: Grid, passage: np.ndarray, start: int, goal: int) -> No
                         "a level must be playable.")
 
 
-def body(grid: Grid, passage: np.ndarray, start: int, goal: int, dark: bool, version: int = VERSION) -> str:
+def body(grid: Grid, passage: np.ndarray, start: int, goal: int, dark: bool, version: int = VERSION,
+         rules: Rules | None = None) -> str:
     """The code body (before ``-``) of checked fields."""
     parts = [f"{TAG}{version}", f"{SHAPE_LETTERS[grid.kind]}{grid.width}X{grid.height}"]
     if grid.floors > 1:
@@ -221,6 +229,8 @@ def body(grid: Grid, passage: np.ndarray, start: int, goal: int, dark: bool, ver
         parts.append(START_LETTER + encode_int(start))
     if goal != grid.goal:
         parts.append(GOAL_LETTER + encode_int(goal))
+    if rules is not None and not rules.empty:
+        parts.append(encode_rules(rules, grid.edges, grid.n))
     if dark:
         parts.append(DARK_FIELD)
     return ".".join(parts) + ":" + pack_passages(passage)
@@ -236,7 +246,12 @@ def encode(maze: Maze, dark: bool = False) -> str:
     check_codable(maze)
     start, goal = int(maze.start), int(maze.goal)
     check_playable(maze.grid, maze.passage, start, goal)
-    code = seal(body(maze.grid, maze.passage, start, goal, dark))
+    if maze.rules is not None:
+        try:
+            maze.rules.check(maze)
+        except ValueError as exc:
+            raise CodeError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+    code = seal(body(maze.grid, maze.passage, start, goal, dark, rules=maze.rules))
     if len(code) > MAX_LENGTH:
         g = maze.grid
         raise CodeError(f"This {g.kind} {g.width}x{g.height} maze is too big for a level code "
@@ -270,7 +285,8 @@ def parse(rest: str) -> LevelFields:
     start: int | None = None
     goal: int | None = None
     dark = False
-    order = (START_LETTER, GOAL_LETTER, DARK_FIELD)
+    raw_rules: dict[str, list[int]] | None = None
+    order = (START_LETTER, GOAL_LETTER, RULES_LETTER, DARK_FIELD)
     seen = -1
     for part in parts:
         letter = part[:1]
@@ -279,10 +295,13 @@ def parse(rest: str) -> LevelFields:
             raise CodeError(f"The part '{part[:20]}' of the level code is not understood.")
         if where <= seen:
             raise CodeError(f"The part '{part[:20]}' of the level code is repeated or out of order "
-                            "(floors F, start A, goal Z, dark D).")
+                            "(floors F, start A, goal Z, rules R, dark D).")
         seen = where
         if letter == DARK_FIELD:
             dark = True
+            continue
+        if letter == RULES_LETTER:
+            raw_rules = decode_rules(part, num_edges, cells)
             continue
         what = "start cell" if letter == START_LETTER else "goal cell"
         value = decode_int(part[1:], what=what, max_value=cells - 1)
@@ -298,9 +317,15 @@ def parse(rest: str) -> LevelFields:
         grid = stack_grid(grid, floors)
     if (grid.n, grid.num_edges) != (cells, num_edges):  # a bug in grid_counts, never the user's
         raise CodeError(f"The {shape} grid's size could not be checked (internal mismatch).")
+    rules = None if raw_rules is None else rules_of(raw_rules, grid.edges)
     fields_ = LevelFields(grid, passage, grid.start if start is None else start,
-                          grid.goal if goal is None else goal, dark)
+                          grid.goal if goal is None else goal, dark, rules)
     check_playable(grid, passage, fields_.start, fields_.goal)
+    if rules is not None:
+        try:
+            rules.check(Maze(grid, passage, fields_.start, fields_.goal))
+        except ValueError as exc:
+            raise CodeError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
     return fields_
 
 

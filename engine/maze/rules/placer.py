@@ -34,14 +34,14 @@ from engine.rng import Rng
 
 #: Share of the maze's cells the optimal solution aims at, per difficulty, and the least detour (share of
 #: the target) the rules must add.
-TARGET_SHARE: Final = {"easy": 0.15, "medium": 0.30, "hard": 0.45}
+TARGET_SHARE: Final = {"easy": 0.18, "medium": 0.35, "hard": 0.50}
 DETOUR_SHARE: Final = {"easy": 0.10, "medium": 0.20, "hard": 0.30}
 #: The shortest target any difficulty asks for (actions).
 MIN_TARGET: Final = {"easy": 6, "medium": 10, "hard": 14}
 #: Key colours per difficulty (fewer when combined with other rules).
 KEY_COLOURS: Final = {"easy": 1, "medium": 2, "hard": 3}
 #: Candidates solved at most per puzzle (the search's budget; a count, never a time).
-MAX_CANDIDATES: Final = 360
+MAX_CANDIDATES: Final = 700
 #: Candidates without a better score before the search restarts from the best found.
 PATIENCE: Final = 45
 

@@ -214,6 +214,12 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
     moves = np.ones(actions_n, dtype=np.int64)
     if hunted:
         moves[slots] = 0  # waiting on a switch does not flip it
+    # which actions are open, per (keys held, switch) and cell: one lookup per layer
+    open_by = np.empty((nk * ns, n, actions_n), dtype=bool)
+    for ks in range(nk):
+        for s_ in range(ns):
+            gate_ok = (gw == NO_GATE) | (gw == (GATE_ON if s_ else GATE_OFF))
+            open_by[ks * ns + s_] = (tw >= 0) & ((dw & ~np.int8(ks)) == 0) & gate_ok
     depth = 0
     base_ids = np.zeros(1, dtype=np.int64)
     while len(frontier):
@@ -225,10 +231,7 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
         cell = rest // nk
         # every action of every state at once: (F, A) arrays, then the surviving pairs flattened
         new = tw[cell]
-        ok = new >= 0
-        ok &= (dw[cell] & ~keys.astype(np.int8)[:, None]) == 0
-        g = gw[cell]
-        ok &= (g == NO_GATE) | (g == np.where(sw == 0, GATE_OFF, GATE_ON).astype(np.int8)[:, None])
+        ok = open_by[keys * ns + sw, cell]
         if hunted:
             ok &= new != hunter[:, None]
         win = ok & (new == t.goal)
