@@ -92,3 +92,29 @@ def test_show_describes_the_rules_in_players_words() -> None:
     assert code == 0, err
     assert "hunter" in text and "best moves" in text
 
+
+
+def test_encode_turns_a_puzzle_mazes_json_into_a_level_code_with_its_elements(tmp_path) -> None:
+    """generate JSON -> encode -> a level code whose maze, rules and proven optimum are the recipe's."""
+    code, text, _ = run("generate", "--shape", "hex", "--size", "6x6", "--algo", "prim", "--seed", "2",
+                        "--rules", "keys,pursuer", "--format", "json")
+    puzzle = json.loads(text)
+    path = tmp_path / "pz.json"
+    path.write_text(text, encoding="utf-8")
+    code, text, err = run("encode", str(path))
+    assert code == 0, err
+    level = text.strip()
+    assert level.startswith("L2.H6X6.R")
+    code, text, err = run("generate", "--code", level, "--format", "json")
+    again = json.loads(text)
+    assert again["rules"] == puzzle["rules"] and again["passages"] == puzzle["passages"]
+    assert again["puzzle"]["length"] == puzzle["puzzle"]["length"]
+
+
+def test_a_difficulty_out_of_reach_is_said_in_one_line() -> None:
+    """A target no placement reaches on a tiny maze: the puzzle is still written, and one note says so."""
+    code, text, err = run("generate", "--shape", "square", "--size", "3x3", "--algo", "backtracker",
+                          "--rules", "keys", "--difficulty", "200", "--format", "json")
+    assert code == 0 and json.loads(text)["puzzle"]["reached"] is False
+    notes = [line for line in err.splitlines() if "difficulty not reached" in line]
+    assert len(notes) == 1 and "aimed at 200" in notes[0]

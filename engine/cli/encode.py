@@ -3,7 +3,8 @@
 The JSON is what ``tessera generate --format json`` writes (:func:`engine.maze.export.to_json`),
 possibly edited by hand: ``shape``, ``size`` ``[w, h]``, ``passages`` (0/1 per edge, in the
 grid's edge order), ``start``, ``goal``, optionally ``edges`` (must be the grid's, in its
-order), ``dark``.  ``code``, ``algorithm``, ``cells`` and ``seconds`` are ignored (the
+order), ``dark`` and a puzzle maze's ``rules`` (its elements, checked, carried in the code's ``R`` field).
+``centres``, ``puzzle``, ``code``, ``algorithm``, ``cells`` and ``seconds`` are ignored (the
 level code carries the maze itself, however it was made); ``crossings`` (a weave maze)
 and ``mask`` (a shaped one) are refused, as level codes cannot carry them yet.
 
@@ -155,7 +156,18 @@ def maze_from_json(text: str) -> tuple[Any, bool]:
             i = int(bad[0])
             raise UsageError(f"\"edges\" entry {i} is {arr[i].tolist()} but the grid's edge {i} is "
                              f"{grid.edges[i].tolist()} (edges must be the grid's, in its order)")
-    return Maze(grid, np.asarray(passages, dtype=bool), start, goal), dark
+    rules = None
+    if obj.get("rules") is not None:  # a puzzle maze: its elements travel in the level code's R field
+        from engine.maze.rules import Rules
+
+        if not isinstance(obj["rules"], dict):
+            raise UsageError("\"rules\" must be an object, as generate writes it for a puzzle maze")
+        try:
+            rules = Rules.from_json(obj["rules"])
+            rules.check(Maze(grid, np.asarray(passages, dtype=bool), start, goal))
+        except ValueError as exc:
+            raise UsageError(f"\"rules\": {exc}") from None
+    return Maze(grid, np.asarray(passages, dtype=bool), start, goal, rules=rules), dark
 
 
 def cmd_encode(args: argparse.Namespace) -> int:
