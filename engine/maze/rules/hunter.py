@@ -41,36 +41,43 @@ def step_table(tables: RuleTables, dist: np.ndarray, sw: int) -> np.ndarray:
     """
     n = tables.n
     ok = tables.passable(sw)
+    cands = []
     best = np.full((n, n), np.inf)
-    for j in range(tables.slots):  # first pass: the nearest distance over the candidates
+    for j in range(tables.slots):  # each neighbour slot's distances to every player cell, and the nearest
         q = np.where(ok[:, j], tables.target[:, j], -1)
-        has = q >= 0
-        d = np.where(has[:, None], dist[np.maximum(q, 0)], np.inf)
+        if not (q >= 0).any():
+            continue
+        d = dist[np.maximum(q, 0)]
+        d[q < 0] = np.inf
         np.minimum(best, d, out=best)
+        cands.append((q, d))
     chosen = np.full((n, n), n, dtype=np.int64)
-    for j in range(tables.slots):  # second pass: the lowest id within TIE of it
-        q = np.where(ok[:, j], tables.target[:, j], -1)
-        has = q >= 0
-        d = np.where(has[:, None], dist[np.maximum(q, 0)], np.inf)
-        tied = has[:, None] & (d <= best + TIE)
-        np.minimum(chosen, np.where(tied, q[:, None], n), out=chosen)
-    players = np.broadcast_to(np.arange(n)[None, :], (n, n))
-    near = np.where(chosen < n, dist[np.minimum(chosen, n - 1), players], np.inf)
+    near = np.full((n, n), np.inf)
+    for q, d in cands:  # the lowest id within TIE of the nearest, and its own distance
+        pick = (d <= best + TIE) & (q[:, None] < chosen)
+        chosen = np.where(pick, q[:, None], chosen)
+        near = np.where(pick, d, near)
     moves = near < dist - TIE  # the chosen cell's distance against the hunter's own, dist[h, p]
     stay = np.broadcast_to(np.arange(n)[:, None], (n, n))
     return np.where(moves, chosen, stay).astype(np.int32)
 
 
-def chase_table(tables: RuleTables, centres: np.ndarray) -> np.ndarray:
+def chase_table(tables: RuleTables, centres: np.ndarray, dist: np.ndarray | None = None) -> np.ndarray:
     """``(switch states, n * n)`` int32: the hunter's cell after its two steps, index ``h * n + p``.
 
-    :data:`CAUGHT` where either step lands on the player's cell ``p``.
+    :data:`CAUGHT` where either step lands on the player's cell ``p``.  ``dist`` is
+    :func:`distance_matrix` of ``centres`` when the caller keeps it.
     """
     n = tables.n
-    dist = distance_matrix(centres)
+    if dist is None:
+        dist = distance_matrix(centres)
     players = np.broadcast_to(np.arange(n)[None, :], (n, n))
     out = np.empty((tables.switch_states, n * n), dtype=np.int32)
+    gated = bool((tables.gate != 0).any())
     for sw in range(tables.switch_states):
+        if sw and not gated:  # no gate: the switch changes nothing for the hunter
+            out[sw] = out[0]
+            continue
         step = step_table(tables, dist, sw)
         first = step
         second = step[first, players]

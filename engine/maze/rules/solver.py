@@ -30,7 +30,7 @@ import numpy as np
 
 from engine.maze.model import Maze
 from engine.maze.rules import Rules
-from engine.maze.rules.hunter import chase_table
+from engine.maze.rules.hunter import chase_table, distance_matrix
 from engine.maze.rules.tables import GATE_OFF, GATE_ON, NO_GATE, RuleTables, compile_rules
 
 #: Optimal solutions are counted up to this many (``count`` says "at least" this when reached).
@@ -113,7 +113,11 @@ def prepare(maze: Maze, rules: Rules) -> Prepared:
         RulesError: the rules do not fit the maze.
     """
     tables = compile_rules(maze, rules)
-    chase = chase_table(tables, maze.grid.centers) if tables.pursuer >= 0 else None
+    chase = None
+    if tables.pursuer >= 0:
+        grid = maze.grid
+        dist = grid.memo("rules.distances", lambda: distance_matrix(grid.centers))  # the same for every variant
+        chase = chase_table(tables, grid.centers, dist)
     return Prepared(tables, chase)
 
 
