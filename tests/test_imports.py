@@ -231,7 +231,7 @@ def test_no_switch_over_code_kinds_where_the_kinds_carry_their_behaviour():
 
 def test_the_window_start_and_the_menu_leave_heavy_modules_for_later():
     """What the menu's first frame does not need stays unimported until used: the CLI's maze commands (numpy's
-    generators, the level-code reader) behind ``game.app``'s window request, the mode registry's session classes
+    generators, the level-code reader) behind ``game.app``'s window request, the modes' session classes
     behind the menu's buttons, every code kind's decoder (the menu's table names them by loaders), the generators
     behind the menu's carving maze (built after the first frame)."""
     import subprocess
@@ -239,7 +239,7 @@ def test_the_window_start_and_the_menu_leave_heavy_modules_for_later():
 
     code = (
         "import sys, game.app, game.shell.menu, game.render.backdrop\n"
-        "heavy = ['engine.cli.maze_commands', 'engine.cli.maze_args', 'engine.modes.registry',"
+        "heavy = ['engine.cli.maze_commands', 'engine.cli.maze_args',"
         " 'engine.puzzle.session', 'engine.modes.editor', 'engine.maze.generators', 'engine.codes',"
         " 'engine.puzzle.codes', 'engine.modes.race.code']\n"
         "print([m for m in heavy if m in sys.modules])\n"
