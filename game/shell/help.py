@@ -18,10 +18,10 @@ import arcade
 from arcade import key
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.modes import help_sections
 from game.ui import FONT, fit_text, place_grid, text_scale
-from game.ui.screen import BaseView
 from game.ui.textfit import measured, set_text, snap_to_pixels
 
 #: The page before the modes' ones: (heading, lines).

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.modes import menu_buttons
 from game.render.backdrop import CarvingBackdrop
@@ -42,7 +43,6 @@ from game.ui import (
     text_scale,
     ui_scale,
 )
-from game.ui.screen import BaseView
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
