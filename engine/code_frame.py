@@ -293,11 +293,12 @@ class Spelled(Protocol):
 T = TypeVar("T", bound=Spelled)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CodeKind(Generic[T]):
     """One kind of code: its letter, its names and its decoders; each kind's module defines one.
 
-    The door (:mod:`engine.codes`) lists every kind once; :func:`decode_kind` decodes one.
+    The door (:mod:`engine.codes`) lists every kind once, with its mode; :func:`decode_kind` decodes one.  A kind
+    is one object, compared and hashed by identity (the modes' tables are keyed by it).
 
     Attributes:
         tag: its letter (``M``), one upper-case letter.

@@ -16,7 +16,10 @@ Decoding never builds a maze: every field is checked against its range first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from engine.code_frame import (
     ALPHABET,
@@ -42,20 +45,17 @@ from engine.code_frame import (
     unseal,
 )
 from engine.level import Level, read_codes_with
-from engine.maze.level_code import LEVEL_CODES
-from engine.maze.recipe import MAZE_CODES
+from engine.maze.level_code import LEVEL_CODES, LevelCode
+from engine.maze.recipe import MAZE_CODES, MazeSpec
 from engine.modes.ghost import GHOST_CODES
 from engine.modes.race.code import RACE_CODES
 from engine.puzzle.codes import PUZZLE_CODES
 
-if TYPE_CHECKING:
-    from engine.maze.recipe import MazeSpec
-
 __all__ = [
-    "ALPHABET", "CURRENT_VERSION", "KINDS", "MAX_ANY_LENGTH", "MAX_CODE_LENGTH", "SYMBOLS", "CodeError", "CodeKind",
-    "Decoded", "Frame", "check2", "check_for", "dark_code", "decode_any", "decode_int", "decode_kind", "encode_int",
-    "kind_table", "known_kinds", "level_of_code", "luhn36", "normalize", "normalize_checked", "open_frame",
-    "parse_size", "seal", "unseal", "upgrade_code", "upgrade_key",
+    "ALPHABET", "CURRENT_VERSION", "KINDS", "KIND_MODES", "MAX_ANY_LENGTH", "MAX_CODE_LENGTH", "SYMBOLS", "CodeError",
+    "CodeKind", "Decoded", "Frame", "KindMode", "check2", "check_for", "dark_code", "decode_any", "decode_int",
+    "decode_kind", "encode_int", "kind_table", "known_kinds", "level_of_code", "luhn36", "mode_of", "mode_table",
+    "normalize", "normalize_checked", "open_frame", "parse_size", "seal", "unseal", "upgrade_code", "upgrade_key",
 ]
 
 
@@ -140,8 +140,93 @@ def kind_table(*kinds: CodeKind[Any]) -> dict[str, CodeKind[Any]]:
     return table
 
 
-#: Every kind of code, tag -> kind: the one list (the door, ``known_kinds`` and the mode registry read it).
-KINDS: dict[str, CodeKind[Any]] = kind_table(MAZE_CODES, RACE_CODES, GHOST_CODES, PUZZLE_CODES, LEVEL_CODES)
+#: A decoded code's class (one kind's).
+DT = TypeVar("DT", bound=Decoded)
+
+
+@dataclass(frozen=True, eq=False)
+class KindMode(Generic[DT]):
+    """The engine side of the mode one code kind opens (one per kind, in :data:`KIND_MODES`).
+
+    Attributes:
+        kind: the code kind (its module's :class:`CodeKind`, e.g. ``MAZE_CODES``): the key of both sides of the mode.
+        session_at: where the session class that plays its codes is, ``"module:Class"`` (imported by
+            :attr:`session` only: a puzzle's solvers load when a puzzle is played, not when a code is read).
+        level: how a decoded code becomes the one :class:`Level` it plays (generated from its recipe, or carried
+            ready-made), or None for a kind that is not one level (a race, a ghost's run, a puzzle).  A kind with
+            a level and no screen of its own opens on the game's play screen.
+        titled: the title its screen shows for a decoded code (None: its ``label()``).
+    """
+
+    kind: CodeKind[DT]
+    session_at: str
+    level: Callable[[DT], Level] | None = None
+    titled: Callable[[DT], str] | None = None
+
+    @property
+    def session(self) -> type:
+        """The class whose objects run the mode (rules, clock, outcome), imported on first use."""
+        module, _, name = self.session_at.partition(":")
+        found: type = getattr(import_module(module), name)
+        return found
+
+    def title(self, decoded: DT) -> str:
+        """What its screen calls ``decoded``."""
+        return self.titled(decoded) if self.titled is not None else decoded.label()
+
+    def bests_key(self, decoded: DT) -> str:
+        """The key its bests are kept under: the code that was typed, in its one spelling (never another kind's)."""
+        return decoded.code()
+
+
+def mode_table(*modes: KindMode[Any]) -> dict[CodeKind[Any], KindMode[Any]]:
+    """kind -> its mode, for ``modes`` (in order).
+
+    Raises:
+        ValueError: two modes of one kind, or two kinds that share a tag or a name (:func:`kind_table`).
+    """
+    kind_table(*(m.kind for m in modes))
+    table = {m.kind: m for m in modes}
+    if len(table) != len(modes):
+        raise ValueError("two modes name the same code kind")
+    return table
+
+
+def _made(code: LevelCode) -> Level:
+    return code.level()
+
+
+def _made_title(code: LevelCode) -> str:
+    return code.level().title()
+
+
+_PLAY = "engine.modes.play:PlaySession"
+_RACE = "engine.modes.race.session:RaceSession"
+
+#: Every kind of code with the engine side of the mode it opens, keyed by the kind: the one list (the door, the
+#: game's modes, ``known_kinds`` and ``tessera show`` read it).
+KIND_MODES: dict[CodeKind[Any], KindMode[Any]] = mode_table(
+    KindMode(MAZE_CODES, _PLAY, MazeSpec.level, MazeSpec.title),
+    KindMode(RACE_CODES, _RACE),
+    KindMode(GHOST_CODES, _RACE),
+    KindMode(PUZZLE_CODES, "engine.puzzle.session:PuzzleSession"),
+    KindMode(LEVEL_CODES, _PLAY, _made, _made_title),
+)
+#: Every kind of code, tag -> kind (read from :data:`KIND_MODES`).
+KINDS: dict[str, CodeKind[Any]] = kind_table(*KIND_MODES)
+_BY_NAME: dict[str, KindMode[Any]] = {m.kind.name: m for m in KIND_MODES.values()}
+
+
+def mode_of(decoded: object) -> KindMode[Any]:
+    """The mode of a decoded code's kind (its :attr:`Decoded.KIND` is its kind's name).
+
+    Raises:
+        CodeError: a decoded object of no listed kind.
+    """
+    mode = _BY_NAME.get(getattr(decoded, "KIND", ""))
+    if mode is None:
+        raise CodeError(f"This {getattr(decoded, 'KIND', type(decoded).__name__)} code is not a kind Tessera reads.")
+    return mode
 
 
 def known_kinds() -> str:
@@ -193,21 +278,18 @@ def dark_code(text: object) -> str:
 
 
 def level_of_code(code: object) -> Level:
-    """The level of a maze code (generated from its recipe) or a level code (the maze itself, no recipe):
-    :meth:`engine.level.Level.from_code`.
+    """The level of a code whose kind is one level (:attr:`KindMode.level`: a maze code generated from its
+    recipe, a level code's maze itself): :meth:`engine.level.Level.from_code`.
 
     Raises:
         CodeError: not a valid code, or a kind that is not one level (race, ghost, puzzle).
     """
     decoded = decode_any(code)
-    made = decoded.made_level()
-    if made is not None:
-        return made
-    if decoded.KIND != MAZE_CODES.name:
+    level = mode_of(decoded).level
+    if level is None:
         raise CodeError(f"This is not a {MAZE_CODES.what} ({MAZE_CODES.what}s start with '{MAZE_CODES.tag}').")
-    recipe = decoded.maze_recipe()
-    assert recipe is not None  # a maze code is its own recipe
-    return recipe.level()
+    made: Level = level(decoded)
+    return made
 
 
 read_codes_with(level_of_code)

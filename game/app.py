@@ -7,7 +7,7 @@ directly (an invalid code opens the code screen showing why), ``WindowRequest("p
 1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
 
 Idle costs nothing: :class:`GameWindow` draws a frame only when the current view
-asks for one (``view.needs_redraw()``, see :class:`game.ui.screen.Screen`) or
+asks for one (``view.needs_redraw()``, see :class:`game.bases.screen.Screen`) or
 an input/window event arrived; a skipped frame presents nothing (no buffer swap),
 so the screen keeps the last finished picture.  After a few quiet frames the
 window's clock slows from 60 to :data:`IDLE_RATE` ticks per second and speeds up

@@ -2,7 +2,7 @@
 
 Effects (:data:`NAMES`) play once at the effects volume; music (:data:`TRACKS`,
 ``music_<name>.wav``) loops at the music volume.  The screens choose the music:
-each :class:`game.ui.screen.Screen` names its track in a ``music`` class attribute
+each :class:`game.bases.screen.Screen` names its track in a ``music`` class attribute
 and its ``on_show_view`` calls :meth:`Audio.music`; a new track fades in while the
 old one fades out.  Mute silences both (the wanted track is kept and comes back on
 unmute).

@@ -3,14 +3,14 @@
 ``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
 engine's one decoder door, which parses every kind) and returns the view that
 plays the decoded level, built by the typed route of its kind (the modes' table,
-:mod:`game.ui.modes`) from the decoded object itself (no second decode); it raises
+:mod:`game.modes`, keyed by the kind object) from the decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
 Enter-code screen and ``tessera play CODE`` treat every kind alike.  Nothing is
 parsed here: the decoded kind picks the screen.
 
-A decoded code that carries its level ready-made (a level code: ``made_level()``
-gives an :class:`engine.level.Level`, a level made by hand) opens the play screen on that
-level (its opener calls :func:`game.routes.play_level`).  :func:`shareable_code` and the lines below
+A kind whose mode has a level (:attr:`engine.codes.KindMode.level`: maze and level codes) and no screen of its
+own opens on the play screen (:func:`game.routes.play_code`) with its own code and title: bests are kept under
+the code that was typed.  :func:`shareable_code` and the lines below
 are what the screens say about a level that has no code (nothing saved);
 :func:`ghost_code_of` is a run's ghost code (for a hand-made level it carries the level)
 or why there is none.
@@ -18,23 +18,37 @@ or why there is none.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import arcade
 
-from engine.codes import CodeError, decode_any
+from engine.codes import KIND_MODES, CodeError, decode_any, mode_of
 from engine.level import Level
 from game import routes
 from game.context import Context
-from game.ui.modes import Opens, kind_openers
+from game.modes import Opens, kind_screens
 
 if TYPE_CHECKING:
+    from engine.code_frame import CodeKind
     from engine.codes import Decoded
     from engine.modes.ghost import Ghost
 
-#: decoded kind -> the screen that plays it (a typed route of :mod:`game.routes` for that kind's class), from the
-#: modes' table (:data:`game.ui.modes.GAME_MODES`, keyed like :data:`engine.modes.registry.MODES`).
-OPENERS: dict[str, Opens] = kind_openers()
+
+def _play_screen(ctx: Context, decoded: object) -> arcade.View:
+    """The play screen on a decoded code of a kind with a level (its own code and title: :func:`routes.play_code`)."""
+    return routes.play_code(ctx, cast("Decoded", decoded))
+
+
+def openers() -> dict[CodeKind[Any], Opens]:
+    """Code kind -> the screen that plays it: its own (:func:`game.modes.kind_screens`), else the play screen for
+    a kind whose mode has a level (:attr:`engine.codes.KindMode.level`); a kind with neither is left out."""
+    own = kind_screens()
+    return {kind: own.get(kind, _play_screen) for kind, mode in KIND_MODES.items()
+            if kind in own or mode.level is not None}
+
+
+#: kind object -> the screen that plays its codes (:func:`openers`, read once).
+OPENERS: dict[CodeKind[Any], Opens] = openers()
 
 
 #: Said where bests would be saved, for a level that has no code (nothing to keep them under).
@@ -71,22 +85,20 @@ def opener_for(decoded: Decoded) -> Opens:
     Raises:
         CodeError: a kind the game cannot play.
     """
-    opens = OPENERS.get(decoded.KIND)
+    opens = OPENERS.get(mode_of(decoded).kind)
     if opens is None:
         raise CodeError(f"This {decoded.KIND} code cannot be played in the game.")
     return opens
 
 
 def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
-    """The view that plays a decoded code (an :data:`engine.codes.Decoded`): a level code's level on the play
-    screen, a maze code's maze, a race or ghost code's race, a puzzle code's puzzle.
+    """The view that plays a decoded code (an :data:`engine.codes.Decoded`): a level code's level or a maze code's
+    maze on the play screen, a race or ghost code's race, a puzzle code's puzzle.
 
     Raises:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
-    if decoded.KIND not in OPENERS and (level := decoded.made_level()) is not None:
-        return routes.play_level(ctx, level)  # a kind that carries its level plays it with no entry of its own
     return opener_for(decoded)(ctx, decoded)
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import arcade
 
+    from engine.codes import Decoded
     from engine.level import Level
     from engine.maze.recipe import MazeSpec
     from engine.modes.campaign import CampaignLevel
@@ -161,8 +162,9 @@ def level(ctx: Context, level: CampaignLevel) -> arcade.View:
     return open_level(ctx, level)
 
 
-def play_code(ctx: Context, code: str | MazeSpec) -> arcade.View:
-    """Play the maze of a maze code (a campaign level's code keeps its pars).
+def play_code(ctx: Context, code: str | Decoded) -> arcade.View:
+    """Play the level of a code on the play screen: a maze code's maze (a campaign level's code keeps its pars),
+    a level carried ready-made under the code typed (and its kind's title), or a race or ghost code's maze alone.
 
     Raises:
         engine.codes.CodeError: the code does not decode.

@@ -18,9 +18,9 @@ import game
 from engine.puzzle.codes import shuffle_code
 from game import routes
 from game.audio import NAMES, SOUND_DIR, TRACKS, Audio
+from game.bases.screen import Screen
 from game.context import Context
 from game.store import Store
-from game.ui.screen import Screen
 
 
 def test_music_follows_the_screens_menu_play_menu(window, ctx):

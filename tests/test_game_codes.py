@@ -121,7 +121,7 @@ def test_a_ghost_through_a_wall_shows_a_sentence_when_its_maze_is_built(ctx):
 
 def test_each_route_plays_the_decoded_level_itself(ctx):
     """game.codes picks the route by the decoded type and hands the object over (no second decode)."""
-    from engine.codes import CodeError, decode_any
+    from engine.codes import CodeError, decode_any, mode_of
     from engine.maze.solvers.bfs import shortest_path
     from engine.modes.ghost import Ghost, GhostCode
     from game.codes import OPENERS, opener_for, view_for_decoded
@@ -137,10 +137,10 @@ def test_each_route_plays_the_decoded_level_itself(ctx):
     race = RaceSpec.create(spec, "tremaux", "normal")
     puzzle = shuffle_code(3, 3, 5)
     assert isinstance(ghost, GhostCode)
-    assert [opener_for(d) for d in (spec, race, ghost, puzzle)] == [
-        OPENERS["maze"], OPENERS["race"], OPENERS["ghost"], OPENERS["puzzle"]]
+    assert [opener_for(d) for d in (spec, race, ghost, puzzle)] == [  # keyed by the kind objects
+        OPENERS[mode_of(d).kind] for d in (spec, race, ghost, puzzle)]
     with pytest.raises(CodeError):  # each kind's screen takes its own kind only
-        OPENERS["race"](ctx, spec)
+        OPENERS[mode_of(race).kind](ctx, spec)
 
     view = view_for_decoded(ctx, spec)
     assert isinstance(view, PlayView) and view.maze.digest() == maze.digest()

@@ -415,7 +415,7 @@ def test_help_names_every_key_of_the_puzzle_screen(ctx):
 
     from pyglet.window import key
 
-    from game.ui.modes import PUZZLE_HELP
+    from game.modes import PUZZLE_HELP
 
     text = " ".join(PUZZLE_HELP.lines)
     view = make_view(ctx, deal_session(Deal(3, 3, seed=2)))

@@ -51,7 +51,7 @@ def test_menu_follows_a_resize_made_behind_the_greeting(window, ctx):
 
 def test_texts_of_a_screen_sit_on_whole_pixels_after_layout(window, ctx):
     """Software GL drops rows of glyphs drawn at fractional heights: every text a screen makes is snapped."""
-    from game.ui.screen import BaseView
+    from game.bases.screen import BaseView
 
     class Fractional(BaseView):
         def __init__(self, ctx):

@@ -64,8 +64,20 @@ def test_no_cycle_in_game_but_the_routers_screen_imports() -> None:
 def test_render_is_a_leaf_under_ui() -> None:
     """No module of game/render imports game/ui (or anything above it: screens, routes, the context)."""
     graph = full_graph()
-    above = ("game.ui", "game.routes", "game.context", "game.app", "game.shell", "game.play", "game.race",
-             "game.lab", "game.puzzle", "game.editor")
+    above = ("game.ui", "game.bases", "game.routes", "game.context", "game.app", "game.shell", "game.play",
+             "game.race", "game.lab", "game.puzzle", "game.editor")
     bad = sorted((m, t) for m, deps in graph.items() if m.startswith("game.render")
                  for t in deps if t.startswith(above))
     assert bad == [], f"game/render reaching up: {bad}"
+
+
+def test_the_ui_kit_is_below_the_context() -> None:
+    """game/ui is the widget and input kit the context uses: none of its modules imports the context, the screen
+    bases (game/bases) or anything above them; the bases stand on the context."""
+    graph = full_graph()
+    above = ("game.context", "game.bases", "game.routes", "game.app", "game.codes", "game.modes", "game.shell",
+             "game.play", "game.race", "game.lab", "game.puzzle", "game.editor")
+    bad = sorted((m, t) for m, deps in graph.items() if m == "game.ui" or m.startswith("game.ui.")
+                 for t in deps if t == "game.context" or t.startswith(above))
+    assert bad == [], f"game/ui reaching up: {bad}"
+    assert "game.context" in graph["game.bases.screen"] and "game.ui" in graph["game.context"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import warnings
 from pathlib import Path
 from types import ModuleType
 
@@ -16,7 +17,7 @@ PACKAGES = ("engine", "game")
 
 #: Files owned by the navigation/shell work (cycles among these must never come back).
 SHELL = {
-    "game.app", "game.context", "game.routes", "game.ui", "game.format", "game.ui.input", "game.ui.screen",
+    "game.app", "game.context", "game.routes", "game.ui", "game.format", "game.ui.input", "game.bases.screen",
     "game.shell.menu", "game.shell.levels", "game.play.view", "game.shell.pause", "game.shell.win",
     "game.shell.settings", "game.shell.code_entry", "game.shell.help", "game.render.camera",
     "game.render.maze_layer", "game.render.theme", "engine.modes.play", "engine.modes.campaign",
@@ -63,7 +64,7 @@ def test_cycle_finder_sees_function_level_imports(tmp_path):
     assert cycles(graph) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
     g = import_graph()
-    assert "game.routes" in g["game.ui.screen"]  # module level
+    assert "game.routes" in g["game.bases.screen"]  # module level
     assert "engine.codes" in g["game.app"]  # inside a function
 
 
@@ -140,21 +141,62 @@ def test_screens_never_import_screens():
     assert bad == [], f"screens importing screens: {bad}"
 
 
-def test_every_module_folder_stays_small():
-    """No folder of engine/ or game/ holds more than 15 modules (the house readable at a glance)."""
+#: The sizes the report names (a smoke alarm, never a failure): modules per folder, lines per module.
+FOLDER_MODULES = 15
+MODULE_LINES = {"engine": 600, "game": 450}
+
+
+def big_folders(root: Path = ROOT) -> list[str]:
+    """``folder: n modules`` for every folder of engine/ or game/ holding more than :data:`FOLDER_MODULES`."""
+    found = []
     for pkg in PACKAGES:
-        for folder in [ROOT / pkg, *(p for p in (ROOT / pkg).rglob("*") if p.is_dir() and p.name != "__pycache__")]:
-            modules = list(folder.glob("*.py"))
-            assert len(modules) <= 15, f"{folder.relative_to(ROOT)} has {len(modules)} modules"
+        for folder in [root / pkg, *(p for p in (root / pkg).rglob("*") if p.is_dir() and p.name != "__pycache__")]:
+            count = len(list(folder.glob("*.py")))
+            if count > FOLDER_MODULES:
+                found.append(f"{folder.relative_to(root).as_posix()}: {count} modules (over {FOLDER_MODULES})")
+    return found
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    """``path: n lines`` for every module over its package's :data:`MODULE_LINES`."""
+    found = []
+    for pkg, limit in MODULE_LINES.items():
+        for path in sorted((root / pkg).rglob("*.py")):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > limit:
+                found.append(f"{path.relative_to(root).as_posix()}: {lines} lines (over {limit})")
+    return found
+
+
+def _report(what: str, found: list[str]) -> None:
+    """Print and warn about ``found`` (the size checks report, they never fail a run)."""
+    if found:
+        text = f"{what}:\n  " + "\n  ".join(found)
+        print(text)
+        warnings.warn(text, stacklevel=2)
+
+
+def test_every_module_folder_stays_small():
+    """Folders of engine/ or game/ over 15 modules are reported (printed and warned), never a failure: the house
+    readable at a glance is a smoke alarm, not a gate."""
+    _report("folders over the size the house reads at a glance", big_folders())
 
 
 def test_modules_stay_short():
-    """No game module over 450 lines, no engine module over 600."""
-    limits = {"engine": 600, "game": 450}
-    for pkg, limit in limits.items():
-        for path in (ROOT / pkg).rglob("*.py"):
-            lines = len(path.read_text(encoding="utf-8").splitlines())
-            assert lines <= limit, f"{path.relative_to(ROOT)} has {lines} lines (limit {limit})"
+    """Game modules over 450 lines and engine modules over 600 are reported (printed and warned), never a
+    failure."""
+    _report("modules over their length", long_modules())
+
+
+def test_the_size_report_sees_big_folders_and_long_modules(tmp_path):
+    folder = tmp_path / "game" / "wide"
+    folder.mkdir(parents=True)
+    for i in range(FOLDER_MODULES + 1):
+        (folder / f"m{i}.py").write_text("")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "long.py").write_text("x = 1\n" * (MODULE_LINES["engine"] + 1))
+    assert big_folders(tmp_path) == [f"game/wide: {FOLDER_MODULES + 1} modules (over {FOLDER_MODULES})"]
+    assert long_modules(tmp_path) == [f"engine/long.py: {MODULE_LINES['engine'] + 1} lines (over 600)"]
 
 
 #: The files that once switched on the decoded code kinds; each kind now carries its own behaviour.
@@ -189,7 +231,7 @@ def test_no_switch_over_code_kinds_where_the_kinds_carry_their_behaviour():
 
 def test_the_window_start_and_the_menu_leave_heavy_modules_for_later():
     """What the menu's first frame does not need stays unimported until used: the CLI's maze commands (numpy's
-    generators, the level-code reader) behind ``game.app``'s window request, the mode registry's session classes
+    generators, the level-code reader) behind ``game.app``'s window request, the modes' session classes
     behind the menu's buttons, every code kind's decoder (the menu's table names them by loaders), the generators
     behind the menu's carving maze (built after the first frame)."""
     import subprocess
@@ -197,7 +239,7 @@ def test_the_window_start_and_the_menu_leave_heavy_modules_for_later():
 
     code = (
         "import sys, game.app, game.shell.menu, game.render.backdrop\n"
-        "heavy = ['engine.cli.maze_commands', 'engine.cli.maze_args', 'engine.modes.registry',"
+        "heavy = ['engine.cli.maze_commands', 'engine.cli.maze_args',"
         " 'engine.puzzle.session', 'engine.modes.editor', 'engine.maze.generators', 'engine.codes',"
         " 'engine.puzzle.codes', 'engine.modes.race.code']\n"
         "print([m for m in heavy if m in sys.modules])\n"

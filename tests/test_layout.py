@@ -229,7 +229,7 @@ def test_every_shell_screen_fits_at_every_size(window, ctx, theme):
 def test_layout_check_finds_overlap_and_overflow(window, ctx):
     import arcade
 
-    from game.ui.screen import BaseView
+    from game.bases.screen import BaseView
 
     class Bad(BaseView):
         def __init__(self, c):
@@ -270,8 +270,8 @@ def test_setup_labels_fit_their_buttons_after_every_click(window, ctx, route):
 
 
 def test_layout_check_finds_a_label_wider_than_its_button(window, ctx):
+    from game.bases.screen import BaseView
     from game.ui import place_column
-    from game.ui.screen import BaseView
 
     class Narrow(BaseView):
         def __init__(self, c):

@@ -1,6 +1,6 @@
 """Text size (Settings, 100..200 %) only ever makes text larger: at 200 % every main-menu label and Help's body
 text is at least as tall in pixels (arcade.Text glyph heights) as at 100 %, at 1280×800 and 1920×1080, and the
-shared layout mechanism (:meth:`game.ui.screen.BaseView.on_resize`) never gives a text or label a smaller font
+shared layout mechanism (:meth:`game.bases.screen.BaseView.on_resize`) never gives a text or label a smaller font
 than the 100 % layout of the same window."""
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def test_help_body_at_200_is_at_least_as_tall_as_at_100(window, ctx, size):
 def test_the_shared_mechanism_never_shrinks_a_text_below_its_100_percent_size(window, ctx):
     """A screen whose layout squashes text when it grows (a fixed band of buttons) is laid out at a scale where
     nothing is smaller than at 100 %: the mechanism, on a made-up screen."""
+    from game.bases.screen import BaseView
     from game.ui import place_column
-    from game.ui.screen import BaseView
 
     class Squashing(BaseView):
         def __init__(self, c):

@@ -1,11 +1,11 @@
-"""One undo stack (engine/modes/undo.py) behind the puzzle session and the editor."""
+"""One undo stack (engine/undo.py) behind the puzzle session and the editor."""
 
 from __future__ import annotations
 
 from engine.modes.editor import EditorSession
-from engine.modes.undo import UndoStack
 from engine.puzzle.board import Board
 from engine.puzzle.session import PuzzleSession
+from engine.undo import UndoStack
 
 
 def test_the_stack_keeps_order_and_a_new_action_forgets_the_undone_ones():

@@ -28,7 +28,7 @@ from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import distances
-from engine.modes.undo import UndoStack
+from engine.undo import UndoStack
 
 #: Shapes whose cells keep their place when the grid grows or shrinks: a (row, column)
 #: names the same cell at any size.  Polar keeps it only while the inner ring's width is

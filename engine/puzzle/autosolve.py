@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING
 
-from engine.modes.undo import UndoStack
 from engine.puzzle.board import Board
 from engine.puzzle.near.solver import near_available
 from engine.puzzle.optimal import can_solve_optimally
 from engine.puzzle.result import SolveResult
 from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
+from engine.undo import UndoStack
 
 #: Playback speeds in moves per second (+/- steps through them).
 SPEEDS = (2.0, 4.0, 6.0, 10.0, 15.0, 25.0, 40.0, 60.0, 100.0, 150.0, 250.0)

@@ -36,7 +36,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.modes.undo import UndoStack
 from engine.puzzle.autosolve import (
     ANIMATE_MAX_SPEED,
     AUTO_MIN_SPEED,
@@ -54,6 +53,7 @@ from engine.puzzle.autosolve import (
 )
 from engine.puzzle.board import INVERSE, Board, move_delta
 from engine.puzzle.hint import DEFAULT_BUDGET, HintPlan, plan_hint
+from engine.undo import UndoStack
 
 __all__ = [
     "ANIMATE_MAX_SPEED",
@@ -124,7 +124,7 @@ class PuzzleSession(AutoSolve):
 
     Attributes:
         board: the current position.
-        actions: the undo stack (:class:`engine.modes.undo.UndoStack`), one ``UDLR`` string per player action;
+        actions: the undo stack (:class:`engine.undo.UndoStack`), one ``UDLR`` string per player action;
             :attr:`history` and :attr:`future` are its done and undone actions.
         elapsed: seconds of play; starts with the first move, stops when solved.
         assisted: a hint or the solver was used in this game.

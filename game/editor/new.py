@@ -15,8 +15,8 @@ from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
 from engine.modes.editor import EditorSession
 from game import routes
+from game.bases.choice_setup import ChoiceSetupView
 from game.context import Context
-from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import MazeChoices
 
 

@@ -30,13 +30,13 @@ from engine.codes import CodeError
 from engine.maze.grids import SHAPES
 from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
 from game import routes
+from game.bases.screen import BaseView, common_key
 from game.context import Context
 from game.editor.layer import EditorLayer
 from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
 from game.ui import place_grid, ui_scale
 from game.ui.clipboard import copy_to_clipboard
-from game.ui.screen import BaseView, common_key
 from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
 
 PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggles it

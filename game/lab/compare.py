@@ -15,10 +15,10 @@ from arcade import key
 
 from engine.maze.recipe import MazeSpec
 from game import routes
+from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.lab.charts import BarChart, histogram_chart
 from game.ui import FONT
-from game.ui.screen import Screen, common_key
 from game.workers import Task, spinner
 
 RUN_CHOICES = (1, 3, 5, 10, 20, 50, 100)

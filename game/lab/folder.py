@@ -8,11 +8,11 @@ import arcade
 from arcade import key
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.lab.export import SETTING, check_folder, default_folder, export_folder
 from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, unfocus
 from game.ui.clipboard import read_clipboard
-from game.ui.screen import BaseView
 
 
 class LabFolderView(BaseView):

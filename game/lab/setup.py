@@ -8,9 +8,9 @@ from typing import Any
 from engine.codes import CodeError, decode_any
 from engine.maze.recipe import MazeSpec
 from game import routes
+from game.bases.choice_setup import ChoiceSetupView
 from game.context import Context
 from game.lab.export import SETTING, export_folder
-from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import SIZES, MazeChoices
 
 #: Why a weave code does not open in the Lab.

@@ -34,6 +34,7 @@ from engine.modes.lab import (
     estimate_cells,
 )
 from game import routes
+from game.bases.screen import BaseView
 from game.codes import shareable_code
 from game.context import Context
 from game.lab.camera import FloorShown, LabCamera
@@ -44,7 +45,6 @@ from game.memory import give_back
 from game.render.picture import Picture
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
-from game.ui.screen import BaseView
 from game.workers import Task
 
 #: Why a built level has no carving controls (three panel lines).

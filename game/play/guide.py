@@ -17,10 +17,10 @@ from arcade import key
 
 from engine.modes.guide import Guide, GuideStep
 from game import routes
+from game.bases.screen import common_key
 from game.context import Context
 from game.play.screen import HUD_HEIGHT, PlayScreen
 from game.ui import FONT, fit_text, ui_scale
-from game.ui.screen import common_key
 
 #: Height of the prompt band under the HUD at scale 1 (pixels).
 PROMPT_HEIGHT = 40

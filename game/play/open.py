@@ -82,18 +82,24 @@ def open_level(ctx: Context, level: CampaignLevel) -> arcade.View:
 
 
 def open_code(ctx: Context, code: str | Decoded) -> arcade.View:
-    """Play the maze of a code, or of an already decoded one: a level code's maze itself, or the maze a recipe
-    makes (a campaign level's code keeps its par values; a race or ghost code plays its maze alone).
+    """Play the maze of a code, or of an already decoded one: a level carried ready-made (a level code's maze
+    itself: its bests under the code typed, its title its mode's, :class:`engine.codes.KindMode`), or the maze a
+    recipe makes (a campaign level's code keeps its par values; a race or ghost code plays its maze alone).
 
     Raises:
         engine.codes.CodeError: the code does not decode, or holds no maze (one plain sentence).
     """
-    from engine.codes import CodeError, decode_any
+    from engine.codes import CodeError, decode_any, mode_of
 
     decoded = decode_any(code) if isinstance(code, str) else code
     made = decoded.made_level()
-    if made is not None:  # the maze itself: nothing to generate
-        return PlayView(ctx, made.maze, decoded.code(), decoded.label(), dark=made.dark)
+    if made is not None:  # the level itself: nothing to generate; kept under the code typed, with its kind's title
+        mode = mode_of(decoded)
+        key = mode.bests_key(decoded)
+        campaign = ctx.campaign.by_code(key)
+        if campaign is not None:
+            return open_level(ctx, campaign)
+        return PlayView(ctx, made.maze, key, mode.title(decoded), dark=made.dark)
     spec = decoded.maze_recipe()
     if spec is None:
         raise CodeError(f"This {decoded.KIND} code holds no maze to play.")

@@ -16,6 +16,7 @@ from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game import routes
+from game.bases.screen import MazeScreen, common_key
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
 from game.play.dark import goal_hint_on
@@ -29,7 +30,6 @@ from game.shell.pause import PauseOverlay
 from game.ui import FONT, ellipsize, fit_text, ui_scale
 from game.ui.input import climb_direction
 from game.ui.movement import DirectionKeys
-from game.ui.screen import MazeScreen, common_key
 from game.ui.viewport import MazeViewport, maze_help_line
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
 from engine.puzzle.pictures import PICTURES
 from game import routes
+from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
@@ -27,7 +28,6 @@ from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.setup_rows import ROWS, ScrollPage, row_texts, step_row
 from game.puzzle.widgets import PanelButton, fit_block, fit_label
 from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render, text_scale
-from game.ui.screen import Screen, common_key
 
 PRESETS = (3, 4, 5, 6, 7, 8)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)

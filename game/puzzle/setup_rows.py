@@ -1,6 +1,6 @@
 """The sliding-puzzle setup's keyboard rows: Up/Down choose a row (width, height, shuffle, mixing moves,
 picture), Left/Right step its value, and the chosen row reads ``<  value  >`` (the Race and Lab setups'
-selectors, :data:`game.ui.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that scrolls when large text
+selectors, :data:`game.bases.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that scrolls when large text
 (Settings → Text size) makes the setup taller than the window (the wheel, PgUp/PgDn, Home/End)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import arcade
 from arcade import key
 
 from engine.puzzle.pictures import PICTURES
+from game.bases.choice_setup import SELECTOR
 from game.puzzle.pictures import FILE_PREFIX, choice_label
-from game.ui.choice_setup import SELECTOR
 
 #: The rows Up/Down move between, top to bottom.
 ROWS = ("width", "height", "shuffle", "mix", "picture")

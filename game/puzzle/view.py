@@ -26,6 +26,7 @@ from engine.modes.daily import PuzzleDaily
 from engine.puzzle.deal import Deal, code_to_copy, deal_session
 from engine.puzzle.session import PuzzlePhase, PuzzleSession
 from game import routes
+from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
@@ -37,7 +38,6 @@ from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
 from game.puzzle.widgets import ProgressArea, fit_block
 from game.ui import FONT, needs_render
 from game.ui.qr import ShareKeys
-from game.ui.screen import Screen, common_key
 from game.ui.textfit import measure, set_text
 from game.workers import Task
 

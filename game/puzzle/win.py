@@ -1,5 +1,5 @@
 """The sliding puzzle's win: the finished board (the picture whole), moves against the optimum (a daily's par),
-stars, the time, the size's best and, for a daily, the puzzle streak (:class:`game.ui.win_screen.WinScreen`, the
+stars, the time, the size's best and, for a daily, the puzzle streak (:class:`game.bases.win_screen.WinScreen`, the
 shape of every win).  The first button is focused: "New puzzle", or "Dailies" for a daily; Esc leaves as the
 puzzle screen does (a daily to the Dailies).  The code, the result line and the QR code are under "Share".
 """
@@ -10,11 +10,11 @@ from typing import Any
 
 from engine.puzzle.deal import code_to_copy
 from game import routes
+from game.bases.win_screen import WinScreen
 from game.context import Context
 from game.format import record_time
 from game.puzzle.pictures import builtin_of
 from game.records import PuzzleWinFacts
-from game.ui.win_screen import WinScreen
 
 
 def _days(n: int) -> str:

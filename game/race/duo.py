@@ -23,6 +23,7 @@ from arcade import key
 from engine.modes.base import EventKind, Phase
 from engine.modes.race.duo import DuoSession
 from game import routes
+from game.bases.screen import common_key
 from game.context import Context
 from game.format import count, floor_text, format_time
 from game.race.players import PLAYER_NAMES, PLAYER_TAGS, draw_marker, player_colors
@@ -32,7 +33,6 @@ from game.shell.pause import PauseOverlay
 from game.ui import fit_text, needs_render
 from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
-from game.ui.screen import common_key
 
 
 def duo_help(k: Bindings) -> str:

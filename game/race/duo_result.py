@@ -12,6 +12,7 @@ from collections.abc import Callable
 import arcade
 
 from engine.modes.race.duo import DuoSession
+from game.bases.screen import BaseView
 from game.codes import ghost_code_of, shareable_code
 from game.context import Context
 from game.format import count, format_time
@@ -19,7 +20,6 @@ from game.race.players import PLAYER_NAMES, draw_marker, player_colors, player_l
 from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
-from game.ui.screen import BaseView
 
 
 class DuoResultView(BaseView):

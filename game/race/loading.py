@@ -9,9 +9,9 @@ import arcade
 from arcade import key
 
 from game import routes
+from game.bases.screen import Screen
 from game.context import Context
 from game.ui import FONT, fit_text
-from game.ui.screen import Screen
 from game.workers import Task, spinner
 
 S = TypeVar("S")

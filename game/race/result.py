@@ -10,6 +10,7 @@ from arcade import key
 from engine.modes.race import RaceResult
 from engine.modes.race.session import RaceSession
 from engine.share.lines import ShareSummary, share_line
+from game.bases.screen import BaseView
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
 from game.format import format_time
@@ -17,7 +18,6 @@ from game.race.summary import ratio, stack_result
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
-from game.ui.screen import BaseView
 
 #: A ghost code longer than this is not shown (cut in its middle it is useless): the Copy button carries it.
 SHOWN_GHOST_CODE = 48

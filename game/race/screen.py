@@ -20,13 +20,13 @@ from engine.modes.base import Phase
 from engine.modes.clock import PlayClock
 from engine.modes.fog import Fog
 from game import routes
+from game.bases.screen import MazeScreen
 from game.context import Context
 from game.format import format_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.present import PartialFrames
 from game.render.theme import Theme
 from game.ui import FONT, fit_text, ui_scale
-from game.ui.screen import MazeScreen
 from game.ui.viewport import MazeViewport
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the

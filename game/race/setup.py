@@ -16,10 +16,10 @@ from engine.maze.recipe import MazeSpec
 from engine.modes.race import DIFFICULTIES, OPPONENTS, RaceSpec
 from engine.modes.race.duo import duo_maze
 from game import routes
+from game.bases.choice_setup import ChoiceSetupView
 from game.context import Context
 from game.race.ghosts import GhostChoices, recorded_ghosts
 from game.ui import fit_text
-from game.ui.choice_setup import ChoiceSetupView
 from game.ui.maze_choices import FLOORS, SIZES, MazeChoices, algorithms_for, new_seed
 
 __all__ = ["CUSTOM_SPEEDS", "SIZES", "MazeChoices", "RaceChoices", "RaceSetupView", "algorithms_for", "new_seed"]

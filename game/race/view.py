@@ -23,6 +23,7 @@ from engine.modes.play import PlaySession
 from engine.modes.race.session import RaceSession
 from engine.modes.race.sim import RaceSim
 from game import routes
+from game.bases.screen import common_key
 from game.context import Context
 from game.format import count, floor_text
 from game.race.players import race_colors
@@ -33,7 +34,6 @@ from game.shell.prompt import ChoiceOverlay
 from game.ui import fit_text
 from game.ui.input import Bindings, climb_direction
 from game.ui.movement import DirectionKeys
-from game.ui.screen import common_key
 
 GHOST_ALPHA = 120
 

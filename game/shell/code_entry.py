@@ -11,9 +11,9 @@ from arcade.types import LBWH
 from engine.codes import CodeError
 from engine.maze.recipe import MazeSpec
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
-from game.ui.screen import BaseView
 from game.ui.textfit import set_text
 
 #: A real, valid code shown as an example (computed, so it can never go stale).

@@ -15,10 +15,10 @@ from typing import Any
 from engine.modes.daily import PuzzleDaily, daily_spec, puzzle_daily, utc_today
 from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.records import history
 from game.ui import ellipsize, fit_text, place_column
-from game.ui.screen import BaseView
 from game.ui.textfit import snap_to_pixels
 from game.workers import Task
 

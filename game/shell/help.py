@@ -18,10 +18,10 @@ import arcade
 from arcade import key
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
+from game.modes import help_sections
 from game.ui import FONT, fit_text, place_grid, text_scale
-from game.ui.modes import help_sections
-from game.ui.screen import BaseView
 from game.ui.textfit import measured, set_text, snap_to_pixels
 
 #: The page before the modes' ones: (heading, lines).
@@ -34,8 +34,8 @@ EVERYWHERE: tuple[str, list[str]] = ("Everywhere", [
     "The menu's first button plays on: the next level of the campaign you have not finished.",
     "On the campaign map, P prints the world of the chosen level as a PDF (its mazes, then the answers).",
 ])
-#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.ui.modes.GAME_MODES`: each
-#: mode's :class:`~game.ui.modes.HelpSection`; modes that share a page name it once).
+#: A mode's help page key -> (heading, lines), from the modes' table (:data:`game.modes.GAME_MODES`: each
+#: mode's :class:`~game.modes.HelpSection`; modes that share a page name it once).
 MODE_HELP: dict[str, tuple[str, list[str]]] = {h.key: (h.heading, list(h.lines)) for h in help_sections()}
 #: Pages that are no mode: key -> (heading, lines).
 EXTRA_HELP: dict[str, tuple[str, list[str]]] = {

@@ -18,10 +18,10 @@ from collections.abc import Callable
 import arcade
 from arcade import key
 
+from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import clear_widgets, fit_text, place_grid
 from game.ui.input import ACTIONS, CONTEXTS, SLOTS, Action, BindingError, key_name
-from game.ui.screen import BaseView
 
 #: What a slot without a key shows.
 EMPTY = "—"

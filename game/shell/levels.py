@@ -28,12 +28,12 @@ import arcade
 from arcade import key
 
 from game import routes
+from game.bases.screen import BaseView, common_key
 from game.context import Context
 from game.format import maze_words, record_time
 from game.render.map_art import Canvas, Sketch, sketch
 from game.render.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.ui import fit_text, text_scale, ui_scale
-from game.ui.screen import BaseView, common_key
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel

@@ -16,9 +16,9 @@ from typing import Any
 import arcade
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import ellipsize, fit_text
-from game.ui.screen import BaseView
 from game.workers import CancelledFn, ProgressFn, Task, spinner
 
 

@@ -6,7 +6,7 @@ level finished it opens the campaign map).  The other entries sit in groups (:da
 More) so the top level holds five buttons; choosing a group shows its entries and a Back button in place of the
 top level, and Esc (a controller's B) backs out of it.  Every entry of :data:`MENU_ENTRIES` is in exactly one
 group (or on the top level: Quit); the modes' entries come from the mode registry
-(:func:`game.ui.modes.menu_buttons`: label, route, order and group).  Every button opens its screen through
+(:func:`game.modes.menu_buttons`: label, route, order and group).  Every button opens its screen through
 a typed route function of :mod:`game.routes`.  The menu remembers the last chosen entry (``ctx.memory["menu.focus"]``:
 group and index) so coming back puts the focus where it was.
 
@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
+from game.modes import menu_buttons
 from game.render.backdrop import CarvingBackdrop
 from game.shell.prompt import ChoiceOverlay
 from game.store import SaveStore
@@ -41,8 +43,6 @@ from game.ui import (
     text_scale,
     ui_scale,
 )
-from game.ui.modes import menu_buttons
-from game.ui.screen import BaseView
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel

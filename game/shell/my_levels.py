@@ -23,11 +23,11 @@ from engine.codes import CodeError
 from engine.modes.packs import Export, PackError, export_levels
 from engine.paths import data_dir
 from game import routes
+from game.bases.screen import BaseView
 from game.context import Context
 from game.format import count, summarize
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_column, unfocus
 from game.ui.clipboard import copy_to_clipboard
-from game.ui.screen import BaseView
 from game.ui.textfit import fit_line, set_text
 
 PACK_NAME = "My levels"

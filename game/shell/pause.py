@@ -10,15 +10,15 @@ from collections.abc import Callable
 import arcade
 
 from game.audio import VOLUME_BUTTONS
+from game.bases.overlay import Overlay
 from game.context import Context
 from game.render.theme import button_style
 from game.ui import FONT, fit_text, place_column, ui_scale
-from game.ui.overlay import Overlay
 
 
 class PauseOverlay(Overlay):
     """An opaque panel (no peeking at the maze) with its own UIManager, enabled only while shown
-    (an :class:`~game.ui.overlay.Overlay`).
+    (an :class:`~game.bases.overlay.Overlay`).
 
     Args:
         ctx: shared context (theme, audio).

@@ -14,17 +14,17 @@ from collections.abc import Callable, Sequence
 import arcade
 from arcade import key
 
+from game.bases.overlay import Overlay
 from game.context import Context
 from game.render.theme import button_style
 from game.ui import FONT, fit_text, place_grid, ui_scale
-from game.ui.overlay import Overlay
 
 Choice = tuple[str, Callable[[], None]]
 
 
 class ChoiceOverlay(Overlay):
     """A centred panel over a dimmed screen with a title, a line and buttons side by side (an
-    :class:`~game.ui.overlay.Overlay`).
+    :class:`~game.bases.overlay.Overlay`).
 
     Args:
         ctx: shared context (theme, sound).

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_order
+from game.bases.screen import BaseView
 from game.context import Context
 from game.format import maze_words, record_time
 from game.records import export_records, history, kept_bests
 from game.ui import FONT, ellipsize, fit_text, place_grid
-from game.ui.screen import BaseView
 from game.ui.textfit import measured, most_kept, set_text, snap_to_pixels, text_width
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ from typing import Any
 
 from game import routes
 from game.audio import VOLUME_BUTTONS
+from game.bases.screen import BaseView
 from game.context import Context
 from game.play.dark import GOAL_HINT_SETTING
 from game.render.theme import THEME_LABELS, THEMES
 from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
-from game.ui.screen import BaseView
 
 
 class SettingsView(BaseView):

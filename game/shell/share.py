@@ -11,11 +11,11 @@ import arcade
 from arcade import key
 
 from engine.share.qr import QrError
+from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import ellipsize, fit_text, place_column, wrap_lines
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import MIN_MODULE_PX, QrOverlay
-from game.ui.screen import BaseView
 
 #: What the card's caption says.
 QR_CAPTION = "A phone's camera reads the code: type it in Enter code on any Tessera."

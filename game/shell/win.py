@@ -1,5 +1,5 @@
 """The maze win: the finished maze with the player's way and the shortest way, the stars against par, time,
-moves, best, and "Next level" focused (:class:`game.ui.win_screen.WinScreen` is the shape of every win).
+moves, best, and "Next level" focused (:class:`game.bases.win_screen.WinScreen` is the shape of every win).
 
 The code, the share line and the QR code are under "Share" (:func:`game.routes.share`); C still copies the
 share line and Q still shows the QR code from here, for the players who know the keys.
@@ -14,6 +14,7 @@ from arcade import key
 
 from engine.share.lines import ShareSummary, daily_date, share_line
 from game import routes
+from game.bases.win_screen import POP_TIME, STAR_DELAY, STAR_GAP, WinScreen
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, player_label, record_time
@@ -21,7 +22,6 @@ from game.render.win_map import WinMap, way_colours
 from game.save_schema import WinResult
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
-from game.ui.win_screen import POP_TIME, STAR_DELAY, STAR_GAP, WinScreen
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel

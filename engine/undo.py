@@ -4,6 +4,9 @@ An :class:`UndoStack` holds *actions* of any type, oldest first: what was done a
 undone.  Doing a new action forgets the undone ones.  The stack never applies an action: the
 session does (a puzzle plays moves back, the editor flips walls back) and keeps what an action
 means; the stack only keeps their order, once for every session.
+
+It sits low in the engine (it imports nothing of it): the puzzle (:mod:`engine.puzzle.session`,
+:mod:`engine.puzzle.autosolve`) and the editor (:mod:`engine.modes.editor`) both stand on it.
 """
 
 from __future__ import annotations

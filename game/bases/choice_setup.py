@@ -16,11 +16,11 @@ from arcade import key
 
 from engine.codes import decode_any, normalize
 from engine.maze.recipe import MazeSpec
+from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, text_scale, unfocus
 from game.ui.clipboard import read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
-from game.ui.screen import BaseView
 
 HINT = "Left/Right or click: change the value  ·  Up/Down move  ·  Shift+click or Backspace: previous  ·  Esc back"
 #: How the focused choice shows that Left/Right change it.

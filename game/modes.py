@@ -1,19 +1,23 @@
-"""The game side of each mode: the screen that plays its codes, its main-menu button and its help section.
+"""The game side of each mode: the screen that plays its codes, its main-menu button and its help page.
 
-One :class:`GameMode` per mode of the engine"s registry (:data:`engine.modes.registry.MODES`, same names): the
-engine"s entry keeps what the mode is (its code kind, its session); this one keeps how the game shows it.  The
-code screen (:func:`game.codes.view_for_decoded`), the main menu (:mod:`game.shell.menu`) and the help screen
-(:mod:`game.shell.help`) read only this table, and every screen in it is a typed route function of
-:mod:`game.routes` (a wrong argument is a mypy error, not a crash at run time).
+One :class:`GameMode` per mode in :data:`GAME_MODES`.  A mode that plays codes names its code kind by the kind object
+itself (``Opener(kind, build)``: the kind's :class:`engine.code_frame.CodeKind`, whose engine side is its
+:class:`engine.codes.KindMode` in :data:`engine.codes.KIND_MODES`), never by a name.  A kind with a level and no
+screen of its own (maze and level codes) needs no entry here: it opens on the play screen
+(:func:`game.codes.opener_for`), under the code that was typed and its mode's title.  The code door
+(:mod:`game.codes`), the main menu (:mod:`game.shell.menu`) and the help screen (:mod:`game.shell.help`) read
+only this table, and every screen in it is a typed route function of :mod:`game.routes` (a wrong argument is a
+mypy error, not a crash at run time).
 
-Adding a mode on the game side is one entry here (plus its route and its screen).
+The kinds are named by loaders, imported when a code is opened: the menu's first frame reads this table and
+imports no decoder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import arcade
 
@@ -22,14 +26,13 @@ from game import routes
 from game.context import Context
 
 if TYPE_CHECKING:
-    from engine.maze.level_code import LevelCode
-    from engine.maze.recipe import MazeSpec
+    from engine.code_frame import CodeKind, Spelled
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.puzzle.codes import PuzzleCode
 
-#: A decoded code's class (one code kind).
-D = TypeVar("D")
+#: A decoded code's class (one code kind's).
+D = TypeVar("D", bound="Spelled")
 
 
 class Opens(Protocol):
@@ -46,22 +49,27 @@ class Opens(Protocol):
 
 @dataclass(frozen=True)
 class Opener(Generic[D]):
-    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of the class ``kind()`` returns
-    (imported when a code is opened: the menu's buttons, read from the same table, need no decoder)."""
+    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of the kind ``kind()`` returns (the
+    kind object, imported when a code is opened: the menu's buttons, read from the same table, need no decoder)."""
 
-    kind: Callable[[], type[D]]
+    kind: Callable[[], CodeKind[D]]
     build: Callable[[Context, D], arcade.View]
 
     def __call__(self, ctx: Context, decoded: object) -> arcade.View:
         """``build(ctx, decoded)``.
 
         Raises:
-            CodeError: ``decoded`` is not a ``kind`` (no screen of this mode plays it).
+            CodeError: ``decoded`` is not of ``kind`` (no screen of this mode plays it).
         """
-        if not isinstance(decoded, self.kind()):
-            kind = getattr(decoded, "KIND", type(decoded).__name__)
-            raise CodeError(f"This {kind} code cannot be played here.")
-        return self.build(ctx, decoded)
+        from engine.codes import mode_of
+
+        try:
+            kind = mode_of(decoded).kind
+        except CodeError:
+            kind = None
+        if kind is not self.kind():
+            raise CodeError(f"This {getattr(decoded, 'KIND', type(decoded).__name__)} code cannot be played here.")
+        return self.build(ctx, cast(D, decoded))
 
 
 @dataclass(frozen=True)
@@ -87,19 +95,20 @@ class MenuButton:
 
 @dataclass(frozen=True)
 class GameMode:
-    """How the game shows one mode of :data:`engine.modes.registry.MODES`.
+    """How the game shows one mode.
 
     Attributes:
-        name: the engine mode"s name (its key in both tables).
-        opens: the screen that plays a decoded code of the mode"s kind (None: no code kind opens it).
-        menu: its main-menu button (None: reached from another screen).
+        name: what the mode is called (for people reading the table; nothing is joined on it).
         help: its section on the help screen.
+        menu: its main-menu button (None: reached from another screen).
+        opens: the screen that plays a decoded code of its kind, the kind named by its object (None: no code kind
+            opens it, or its kind opens on the play screen by default).
     """
 
     name: str
-    opens: Opens | None
-    menu: MenuButton | None
     help: HelpSection
+    menu: MenuButton | None = None
+    opens: Opener[Any] | None = None
 
 
 #: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
@@ -147,68 +156,55 @@ EDITOR_HELP = HelpSection("editor", "Maze editor", (
 ))
 
 
-def _play_level(ctx: Context, code: LevelCode) -> arcade.View:
-    return routes.play_level(ctx, code.level())
+def _race() -> CodeKind[RaceSpec]:
+    from engine.modes.race.code import RACE_CODES
+
+    return RACE_CODES
 
 
-def _maze() -> type[MazeSpec]:
-    from engine.maze.recipe import MazeSpec
+def _ghost() -> CodeKind[GhostCode]:
+    from engine.modes.ghost import GHOST_CODES
 
-    return MazeSpec
-
-
-def _level() -> type[LevelCode]:
-    from engine.maze.level_code import LevelCode
-
-    return LevelCode
+    return GHOST_CODES
 
 
-def _race() -> type[RaceSpec]:
-    from engine.modes.race.code import RaceSpec
+def _puzzle() -> CodeKind[PuzzleCode]:
+    from engine.puzzle.codes import PUZZLE_CODES
 
-    return RaceSpec
-
-
-def _ghost() -> type[GhostCode]:
-    from engine.modes.ghost import GhostCode
-
-    return GhostCode
+    return PUZZLE_CODES
 
 
-def _puzzle() -> type[PuzzleCode]:
-    from engine.puzzle.codes import PuzzleCode
-
-    return PuzzleCode
-
-
-#: Every mode, in the order of the engine's registry (the help sections follow it).
-GAME_MODES: dict[str, GameMode] = {m.name: m for m in (
-    GameMode("play", Opener(_maze, routes.play_code), MenuButton("Campaign", routes.levels, 10), MAZE_HELP),
-    GameMode("play-level", Opener(_level, _play_level), None, MAZE_HELP),
-    GameMode("race", Opener(_race, routes.race_code), MenuButton("Race", routes.race_setup, 20), RACE_HELP),
-    GameMode("ghost", Opener(_ghost, routes.race_code), None, RACE_HELP),
-    GameMode("two-players", None, None, DUO_HELP),
-    GameMode("puzzle", Opener(_puzzle, routes.puzzle), MenuButton("Sliding Puzzle", routes.puzzle, 30),
-             PUZZLE_HELP),
-    GameMode("lab", None, MenuButton("Lab", routes.lab_setup, 40, "create"), LAB_HELP),
-    GameMode("editor", None, MenuButton("Editor", routes.editor, 50, "create"), EDITOR_HELP),
-    GameMode("daily", None, MenuButton("Dailies", routes.dailies, 70), MAZE_HELP),
-)}
+#: Every mode, in the order of their help sections.  Maze and level codes open on the play screen by default
+#: (their kinds have a level and no screen here).
+GAME_MODES: tuple[GameMode, ...] = (
+    GameMode("play", MAZE_HELP, MenuButton("Campaign", routes.levels, 10)),
+    GameMode("race", RACE_HELP, MenuButton("Race", routes.race_setup, 20), Opener(_race, routes.race_code)),
+    GameMode("ghost", RACE_HELP, None, Opener(_ghost, routes.race_code)),
+    GameMode("two-players", DUO_HELP),
+    GameMode("puzzle", PUZZLE_HELP, MenuButton("Sliding Puzzle", routes.puzzle, 30), Opener(_puzzle, routes.puzzle)),
+    GameMode("lab", LAB_HELP, MenuButton("Lab", routes.lab_setup, 40, "create")),
+    GameMode("editor", EDITOR_HELP, MenuButton("Editor", routes.editor, 50, "create")),
+    GameMode("daily", MAZE_HELP, MenuButton("Dailies", routes.dailies, 70)),
+)
 
 
-def kind_openers() -> dict[str, Opens]:
-    """Code kind (the engine mode's :attr:`~engine.modes.registry.ModeInfo.kind`) -> the screen that plays it."""
-    from engine.modes.registry import MODES  # names and kinds only: no session class is imported
-
-    return {info.kind: mode.opens for name, info in MODES.items()
-            if info.kind is not None and (mode := GAME_MODES[name]).opens is not None}
+def kind_screens() -> dict[CodeKind[Any], Opener[Any]]:
+    """Code kind (the kind object) -> the screen of its own that plays it (imports those kinds' modules)."""
+    screens: dict[CodeKind[Any], Opener[Any]] = {}
+    for mode in GAME_MODES:
+        if mode.opens is not None:
+            kind = mode.opens.kind()
+            if kind in screens:
+                raise ValueError(f"two game modes open {kind.name} codes")
+            screens[kind] = mode.opens
+    return screens
 
 
 def help_sections() -> list[HelpSection]:
     """The modes' help sections, each once, in the order of :data:`GAME_MODES`."""
-    return list(dict.fromkeys(m.help for m in GAME_MODES.values()))
+    return list(dict.fromkeys(m.help for m in GAME_MODES))
 
 
 def menu_buttons() -> list[MenuButton]:
     """The modes' main-menu buttons, in menu order."""
-    return sorted((m.menu for m in GAME_MODES.values() if m.menu is not None), key=lambda b: b.order)
+    return sorted((m.menu for m in GAME_MODES if m.menu is not None), key=lambda b: b.order)

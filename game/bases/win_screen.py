@@ -17,10 +17,10 @@ import math
 
 import arcade
 
+from game.bases.screen import BaseView
 from game.context import Context
 from game.format import STAR, star_text
 from game.ui import FONT, ellipsize, fit_text, place_column
-from game.ui.screen import BaseView
 
 #: Seconds from showing the screen to the first star (after the win jingle has started), then between stars.
 STAR_DELAY, STAR_GAP = 0.45, 0.3
