@@ -18,6 +18,11 @@ Each file holds one world (a ``[world]`` table with ``name``) and its levels as
     dark = true               # optional: played in the dark (fog of war, engine.modes.fog)
     mask = "heart"            # optional: a built-in shape the grid is cut to (engine.maze.masks)
     mask_text = "HI"          # optional, instead of mask: a text shape in the built-in font
+    rules = "keys"            # optional: a puzzle maze with these rules (comma list of oneway, keys,
+                              #   pursuer, switches; engine.maze.rules), placed from the seed
+    difficulty = "easy"       # optional, with rules: easy, medium (the default), hard or a target length
+
+A puzzle level's ``par_moves`` is its proven optimum (the exact solver's length; checked by the tests).
 
 Files are read in name order; levels keep their order inside a file.  Any
 problem raises :class:`ValueError` naming the file, the level and the field.
@@ -41,12 +46,13 @@ if TYPE_CHECKING:
     from engine.maze.masks import Mask
     from engine.maze.model import Maze
     from engine.maze.recipe import MazeSpec
+    from engine.maze.rules import PuzzleRecipe
 
 SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
-    "dark", "mask", "mask_text", "weave", "floors", "stairs",
+    "dark", "mask", "mask_text", "weave", "floors", "stairs", "rules", "difficulty",
 }
 
 
@@ -308,6 +314,7 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
     mask = _parse_mask(ck, table)
+    puzzle = _parse_puzzle(ck, table)
     from engine.maze.recipe import MazeSpec
 
     if known is not None:
@@ -319,8 +326,13 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
             fields = ("width", "height", "option", "braid", "weave", "seed", "mask", "floors", "stairs")
             fld = next((f for f in fields if f in msg), "shape")
             raise ck.fail("options" if fld == "option" else fld, f"is not accepted: {msg}") from None
-    recipe = MazeSpec(shape, width, height, algorithm, options, braid, seed, dark=dark, mask=mask, weave=weave,
-                      floors=floors, stairs=stairs)
+    try:
+        recipe = MazeSpec(shape, width, height, algorithm, options, braid, seed, dark=dark, mask=mask, weave=weave,
+                          floors=floors, stairs=stairs, puzzle=puzzle)
+    except ValueError as exc:
+        if puzzle is None:
+            raise
+        raise ck.fail("rules", f"is not accepted: {exc}") from None
     level = CampaignLevel(
         index=index, id=level_id, name=name, world=world, recipe=recipe, par_time=float(par_time),
         par_moves=par_moves, source=path.name,
@@ -342,6 +354,28 @@ def _parse_mask(ck: _Checker, table: dict[str, Any]) -> Mask | None:
             except ValueError as exc:
                 raise ck.fail(fld, f"is not accepted: {exc}") from None
     return None
+
+
+def _parse_puzzle(ck: _Checker, table: dict[str, Any]) -> PuzzleRecipe | None:
+    """The level's puzzle recipe from ``rules`` and ``difficulty``; None without ``rules``."""
+    from engine.maze.rules import PuzzleRecipe, parse_families
+
+    if "rules" not in table:
+        if "difficulty" in table:
+            raise ck.fail("difficulty", "needs 'rules' (a plain maze has no difficulty)")
+        return None
+    text = ck.get(table, "rules", str)
+    try:
+        families = parse_families(text)
+    except ValueError as exc:
+        raise ck.fail("rules", f"is not accepted: {str(exc).replace('--rules', 'rules')}") from None
+    how = ck.get(table, "difficulty", (str, int), "medium")
+    try:
+        if isinstance(how, int):
+            return PuzzleRecipe(families, target=how) if how > 0 else PuzzleRecipe(families, str(how))
+        return PuzzleRecipe(families, how.strip().lower())
+    except ValueError as exc:
+        raise ck.fail("difficulty", f"is not accepted: {exc}") from None
 
 
 def load_file(path: Path, start_index: int = 0) -> list[CampaignLevel]:
