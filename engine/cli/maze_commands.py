@@ -39,7 +39,15 @@ __all__ = ["COMMANDS", "cmd_daily", "cmd_generate", "cmd_list", "cmd_solve", "cm
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    """Print tessellations, generators, solvers and the puzzle pictures."""
+    """Print tessellations, generators, solvers and the puzzle pictures; with ``--levels``, the campaign.
+
+    Raises:
+        UsageError: ``--format`` without ``--levels``.
+    """
+    if getattr(args, "levels", False):
+        return _list_levels(out, args.format or "text")
+    if getattr(args, "format", None) is not None:
+        raise UsageError("--format goes with --levels (tessera list --levels --format json)")
     from engine.maze.generators import GENERATORS
     from engine.maze.grids import SHAPES
     from engine.maze.solvers import SOLVERS
@@ -70,6 +78,47 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\nPuzzle pictures (tessera puzzle shuffle --picture):\n")
     for name, summary in PICTURES.items():
         out.write(f"  {name:<17} {summary}\n")
+    return 0
+
+
+def campaign_rows() -> list[dict[str, object]]:
+    """One row per shipped campaign level, in play order: ``world``, ``id``, ``name``, ``code``, ``shape``,
+    ``rules`` (the rule families, ``[]`` for a plain maze), ``par_moves`` and ``par_time`` (seconds).
+    Nothing is built: the codes come from the recipes."""
+    from engine.modes.campaign import shipped_campaign
+
+    rows: list[dict[str, object]] = []
+    for lv in shipped_campaign().levels:
+        recipe = lv.recipe
+        puzzle = recipe.puzzle if recipe is not None else None
+        par_time = int(lv.par_time) if float(lv.par_time).is_integer() else lv.par_time
+        rows.append({
+            "world": lv.world, "id": lv.id, "name": lv.name, "code": lv.code(),
+            "shape": recipe.shape if recipe is not None else "",
+            "rules": list(puzzle.families) if puzzle is not None else [],
+            "par_moves": lv.par_moves, "par_time": par_time,
+        })
+    return rows
+
+
+def _list_levels(out: TextIO, fmt: str) -> int:
+    """``tessera list --levels``: the campaign as JSON (``{"levels": [...]}``, :func:`campaign_rows`) or a table."""
+    from engine.maze.rules import FAMILY_WORDS
+
+    rows = campaign_rows()
+    if fmt == "json":
+        out.write(json.dumps({"levels": rows}, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    heads = ("World", "Level", "Rules", "Par moves", "Par time", "Code")
+    table = [(str(r["world"]), str(r["name"]),
+              " + ".join(FAMILY_WORDS[str(f)] for f in r["rules"]) or "-",  # type: ignore[attr-defined]
+              str(r["par_moves"]), f"{r['par_time']} s", str(r["code"])) for r in rows]
+    widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(heads)]
+    for line in (heads, *table):
+        out.write("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip() + "\n")
+    worlds = len({r["world"] for r in rows})
+    puzzles = sum(1 for r in rows if r["rules"])
+    out.write(f"\n{len(rows)} levels in {worlds} worlds, {puzzles} of them puzzle mazes\n")
     return 0
 
 

@@ -123,7 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the version (and arcade's, numpy's and Python's) and exit")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
 
-    sub.add_parser("list", help="tessellations, generators (with the shapes each supports), solvers, masks, pictures")
+    ls = sub.add_parser("list", help="tessellations, generators (with the shapes each supports), solvers, masks, "
+                                     "pictures; with --levels, the campaign's levels")
+    ls.add_argument("--levels", action="store_true",
+                    help="list every campaign level: world, name, code, rules, par moves, par time")
+    ls.add_argument("--format", choices=["text", "json"], default=None,
+                    help="with --levels: a readable table (text, the default) or JSON")
 
     g = sub.add_parser("generate", help="generate mazes (ASCII, SVG, PNG, JSON)")
     _add_maze_args(g)
