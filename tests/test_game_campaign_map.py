@@ -146,8 +146,8 @@ def test_the_map_lays_out_with_every_name_whole(window, ctx, theme, text_size):
             if w == 3840:  # not edge to edge
                 assert min(b[0] for b in lay.tiles) >= 0.04 * w and max(b[2] for b in lay.tiles) <= 0.96 * w
                 assert lay.ring >= 6
-            if text_size == 100:  # the shipped campaign fits every window at 100 %: no scrolling
-                assert lay.height == lay.view_height, (w, h, lay.height, lay.view_height)
+            # The shipped campaign no longer fits one screen: with the five puzzle worlds (issue 43) the map is
+            # about two screens tall at every size and scrolls (checked just below).
             if lay.height > lay.view_height:  # too tall: it scrolls, and the focus is kept in view
                 view.focus = len(view.tiles) - 1
                 view.show_focus()
@@ -181,8 +181,7 @@ def test_text_size_only_makes_the_map_text_larger(window, ctx):
 def test_builtin_names_fit_uncut_at_800x600(window, ctx):
     view = _open(ctx, window, (800, 600))
     try:
-        lay = view.picture.layout
-        assert lay.height == lay.view_height  # no scrolling needed at 100 %
+        lay = view.picture.layout  # it scrolls since the puzzle worlds (issue 43); the names stay whole
         names = [" ".join(x) for x in lay.names]
         assert names[:len(view.levels)] == [lv.name for lv in view.levels]
         assert "…" not in "".join(t for t, _ in lay.texts)
