@@ -188,8 +188,14 @@ class _Seen:
         return new_ids
 
 
-def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) -> Solution:
-    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`)."""
+def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False,
+                   origin: tuple[int, int, int, int] | None = None) -> Solution:
+    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`).
+
+    Args:
+        origin: search from this position instead of the start: ``(cell, key bits, hunter cell or -1, switch
+            0/1)`` (a game in progress: the hint); key bits as :class:`RuleTables` packs them.
+    """
     t = prep.tables
     n, slots = t.n, t.slots
     nk, ns = t.key_states, t.switch_states
@@ -197,7 +203,8 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
     nh = n if hunted else 1
     space = n * nk * nh * ns
     seen = _Seen(space)
-    start = np.array([state_id(t, t.start, t.start_keys, t.pursuer, 0)], dtype=np.int64)
+    origin_state = (t.start, t.start_keys, t.pursuer, 0) if origin is None else origin
+    start = np.array([state_id(t, *origin_state)], dtype=np.int64)
     seen.add(start)
     frontier = start
     counts = np.ones(1, dtype=np.float64)
