@@ -9,8 +9,9 @@ One rule for every output:
   where), whatever the spelling: ``..``, symbolic links (the resolved path) and hard links (``st_dev``/``st_ino``).
 - **Whole or not at all**: a regular file, new or existing, is written to a temporary file beside it, flushed to
   the disk and renamed over it at the end (``os.replace``); the old file stays whole until then, also on Ctrl-C,
-  SIGTERM or SIGHUP (:class:`Terminated`), and the temporary file is removed.  An existing file is replaced
-  (:data:`REPLACES`), keeping its permission bits; a symbolic link is written through.
+  SIGTERM or SIGHUP: the temporary file is removed, then Ctrl-C is a ``KeyboardInterrupt`` as always and the
+  other two end the process by their signal, as they would have at once (:class:`Terminated`).  An existing file
+  is replaced (:data:`REPLACES`), keeping its permission bits; a symbolic link is written through.
 - **``-`` is standard output** (:data:`STDOUT`; ``/dev/stdout``, ``/dev/fd/N`` write into the open descriptor
   itself).  Status lines ("wrote ...") belong on standard error then (:func:`named` names the output).
 - :func:`check_output_path` proves a path can be written *before* long work starts, without blocking: it looks
@@ -68,7 +69,12 @@ _REASONS = {
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived while an output was being written (the temporary file is removed first)."""
+    """SIGTERM or SIGHUP arrived while an output was being written: once the temporary file is removed, the
+    process ends by that signal as it would have at once (:func:`_die_by`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
 
 
 #: FIFOs opened by :func:`check_output_path` (path -> descriptor), handed to :func:`open_output`.
@@ -431,13 +437,20 @@ def _open_target(p: str) -> _Target:
 
 
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    raise Terminated(signal.Signals(signum).name)
+    raise Terminated(signum)
+
+
+def _die_by(signum: int) -> None:
+    """End the process by ``signum`` with its default action (what it would have done without our handler)."""
+    with contextlib.suppress(OSError, ValueError):
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
 
 
 @contextlib.contextmanager
 def _terminations_raise() -> Iterator[None]:
     """While an output is written (main thread only): SIGTERM and SIGHUP raise :class:`Terminated` instead of
-    ending the process at once, so the temporary file is removed.  Handlers someone else set are kept."""
+    ending the process at once, so the temporary file is removed first.  Handlers someone else set are kept."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -551,6 +564,8 @@ def _finished(f: F, p: str, target: _Target) -> Iterator[F]:
         if target.temp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(target.temp)
+        if isinstance(exc, Terminated):  # the old file is whole, the temporary one gone: end as the signal asked
+            _die_by(exc.signum)
         if isinstance(exc, OSError):
             raise ValueError(output_error(p, exc)) from None
         raise

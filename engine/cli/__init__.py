@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from engine.cli.parser import WINDOW_COMMANDS, WindowRequest, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
 from engine.code_frame import CodeError
-from engine.output import STDOUT, Terminated, output_error
+from engine.output import STDOUT, output_error
 from engine.sanitise import one_line
 
 if TYPE_CHECKING:
@@ -121,8 +121,9 @@ def main(
     Returns:
         0 on success, 2 for anything the user got wrong (one line on ``err``; a full standard output too), 1 for
         a bug (one ``internal error`` line; ``TESSERA_DEBUG=1`` re-raises it), 141 when the program reading
-        standard output stopped (quietly, as a shell reports a SIGPIPE), 130 on Ctrl-C, 143 on SIGTERM/SIGHUP
-        while a file was written, or what a command returns.
+        standard output stopped (quietly, as a shell reports a SIGPIPE), 130 on Ctrl-C, or what a command
+        returns.  SIGTERM and SIGHUP end the process by that signal, as always (while a file is written, once
+        its temporary file is removed: :mod:`engine.output`).
     """
     out = out or sys.stdout
     err = err or sys.stderr
@@ -140,9 +141,6 @@ def main(
     except BrokenPipeError:  # e.g. `tessera generate ... | head`: the reader has what it wanted
         _let_go(out)
         return BROKEN_PIPE
-    except Terminated:  # SIGTERM/SIGHUP while a file was written: the temporary file is removed
-        _error(err, "terminated")
-        return TERMINATED
     except KeyboardInterrupt:
         _error(err, "interrupted")
         return 130
@@ -162,8 +160,6 @@ def main(
 
 #: The exit code after the program reading standard output stopped (as a shell reports a SIGPIPE).
 BROKEN_PIPE = 141
-#: The exit code after SIGTERM/SIGHUP arrived while a file was written (as a shell reports a SIGTERM).
-TERMINATED = 143
 #: What an ``OSError`` with no file name means when it comes from writing standard output.
 _STREAM_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EBADF,
                             errno.EACCES, errno.EPERM, errno.EROFS, errno.ENXIO})
