@@ -602,7 +602,7 @@ def write_atomically(target: str | os.PathLike[str], data: str | bytes | Sequenc
     """Replace ``target`` whole or not at all: a new temporary file beside it, written, then renamed over it.
 
     The one atomic writer (level packs, the desktop entry, puzzle tables): a reader of ``target`` sees the old
-    file or the new one, never half of one.
+    file or the new one, never half of one.  A symbolic link is written through (the link stays).
 
     Args:
         target: the file to write (its folder must exist).
@@ -614,7 +614,7 @@ def write_atomically(target: str | os.PathLike[str], data: str | bytes | Sequenc
         OSError: the temporary file cannot be created, written or renamed (it is removed again; ``target`` is
             as it was).
     """
-    path = Path(target)
+    path = Path(os.path.realpath(target))  # a symbolic link is written through, as by every output
     parts = [data.encode("utf-8")] if isinstance(data, str) else [data] if isinstance(data, bytes) else data
     for attempt in range(100):
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{attempt}.tmp")

@@ -338,3 +338,13 @@ def test_a_closed_pipe_ends_quietly(home, argv):
     proc.stdout.close()  # `| head -c1`
     _, err = proc.communicate(timeout=120)
     assert proc.returncode in (0, 141) and err == b"", err
+
+
+def test_pack_new_writes_through_a_link_and_keeps_it(tmp_path):
+    from engine.modes.packs import load_pack
+
+    real = tmp_path / "real.toml"
+    real.write_text("# old\n")
+    (tmp_path / "link.toml").symlink_to(real)
+    code, _, err = run(["pack", "new", "P", CODE, "-o", str(tmp_path / "link.toml")])
+    assert code == 0 and (tmp_path / "link.toml").is_symlink() and load_pack(real).name == "P", err
