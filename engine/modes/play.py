@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from engine.level import Level
 from engine.maze.model import Maze
+from engine.maze.rules.solver import solution_of
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
@@ -50,6 +51,7 @@ REPEAT_DELAY = 0.22  # seconds a held key waits at a real fork (or a turn it doe
 #: A continuation this close to a held direction is "straight on": a held key runs past side openings to it.
 STRAIGHT_DEG = 20.0
 BUFFER_SIZE = 4  # key presses remembered while a move is animating
+RULES_BUFFER = 64  # a puzzle maze remembers this many presses (typed ahead while the hunter steps: none dropped)
 HUNTER_STEP_TIME = 0.14  # seconds each of the hunter's two steps takes on screen (a puzzle maze)
 
 
@@ -175,8 +177,13 @@ class PlaySession:
         self.shortest = max(0, len(self.shortest_way) - 1)
         #: a puzzle maze's rules, turn by turn (None for a plain maze): moves go through it
         self.rules: RuleGame | None = RuleGame(maze) if maze.rules is not None else None
-        if self.rules is not None and self.rules.optimum is not None and not par_moves:
-            par_moves = self.rules.optimum  # a puzzle maze's par is its proven optimum
+        if self.rules is not None and self.rules.optimum is not None:
+            if not par_moves:
+                par_moves = self.rules.optimum  # a puzzle maze's par is its proven optimum
+            # the way to reveal on the win is the proven best solution (its waits leave no mark)
+            best = solution_of(maze)
+            self.shortest_way = [self.start, *(a for a in best.actions if a is not None)]
+            self.shortest = self.rules.optimum
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
@@ -386,7 +393,7 @@ class PlaySession:
         if self.finished or self.caught:
             return
         self.route.clear()
-        if len(self.queue) < BUFFER_SIZE:
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
             self.queue.append(Intent(direction, prefer))
         self.hold_timer = REPEAT_DELAY
         if not self.moving:
@@ -408,7 +415,7 @@ class PlaySession:
             self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
             return False
         self.route.clear()
-        if len(self.queue) < BUFFER_SIZE:
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
             self.queue.append(Intent((0.0, 0.0), None, climb=direction))
         if not self.moving:
             self._next(None, 0.0)
@@ -641,7 +648,7 @@ class PlaySession:
                 self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
             return False
         self.route.clear()
-        if len(self.queue) < BUFFER_SIZE:
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
             self.queue.append(Intent((0.0, 0.0), None, wait=True))
         if not self.moving:
             self._next(None, 0.0)
