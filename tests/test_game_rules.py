@@ -21,6 +21,18 @@ HUNTED = ["M2.S7X6.BT.QPH#2U-KH", "M2.H6X6.PR.QP20#31-L7", "M2.T9X5.BT.QPM#38-JI
           "M2.U5X5.BT.QPM#3M-JZ"]
 
 
+def open_puzzle(window, ctx, code: str):
+    """Open a code's play screen and close the new rules' screen a fresh player sees first (any key)."""
+    from game.play.open import open_code
+
+    view = open_code(ctx, code)
+    window.show_view(view)
+    if view.intro.visible:
+        window.dispatch_event("on_key_press", key.RETURN, 0)
+    assert not view.intro.visible and view.session.moves == 0
+    return view
+
+
 def idle(view) -> None:
     """Frames until the player and the hunter stand still (or the win screen took over)."""
     s = view.session
@@ -50,11 +62,9 @@ def send(window, view, action: int | None) -> None:
 def test_the_optimal_actions_as_keys_win_with_three_stars(window, ctx):
     """tessera play CODE of a square maze with every rule: arrows and Space along the solver's actions win;
     the win screen shows three stars and moves equal to the proven fewest."""
-    from game.play.open import open_code
     from game.shell.win import WinView
 
-    view = open_code(ctx, ALL_RULES)
-    window.show_view(view)
+    view = open_puzzle(window, ctx, ALL_RULES)
     sol = solution_of(view.session.maze)
     assert view.session.rules is not None and view.session.par_moves == sol.length
     for action in sol.actions:
@@ -95,11 +105,8 @@ def losing_move(code: str) -> tuple[list[int | None], int | None]:
 @pytest.mark.parametrize("code", HUNTED)
 def test_caught_then_undo_on_every_grid(window, ctx, code):
     """A move into the hunter's reach is caught (the footer says how to go on), U undoes it; Ctrl+Z too."""
-    from game.play.open import open_code
-
     before, bad = losing_move(code)
-    view = open_code(ctx, code)
-    window.show_view(view)
+    view = open_puzzle(window, ctx, code)
     s = view.session
     for a in before:
         send(window, view, a)
@@ -116,10 +123,7 @@ def test_caught_then_undo_on_every_grid(window, ctx, code):
 
 def test_a_hint_rings_the_next_cell_and_says_why(window, ctx):
     """H: the footer names the reason and the moves to go; the hinted cell is the solver's next action."""
-    from game.play.open import open_code
-
-    view = open_code(ctx, "M2.S7X6.BT.QKM#2T-K5")
-    window.show_view(view)
+    view = open_puzzle(window, ctx, "M2.S7X6.BT.QKM#2T-K5")
     window.dispatch_event("on_key_press", key.H, 0)
     sol = solution_of(view.session.maze)
     assert view.hint_cell == sol.actions[0]
@@ -141,3 +145,22 @@ def test_the_elements_draw_at_every_size_and_theme(window, ctx, size, theme):
     view.on_draw()
     assert view.rule_marks is not None and len(view.rule_marks.fixed) >= 5
     window.set_size(1280, 800)
+
+
+def test_a_new_rule_is_shown_once_on_one_short_screen(window, ctx):
+    """The first maze with a rule opens with its screen (a picture and one sentence per new rule); a key closes
+    it without moving; the next maze with the same rule opens straight into play, a new rule shows its own."""
+    from game.play.open import open_code
+
+    view = open_code(ctx, "M2.S7X6.BT.QKM#2T-K5")
+    window.show_view(view)
+    assert view.intro.visible and view.intro.families == ["keys"]
+    view.on_draw()
+    window.dispatch_event("on_key_press", key.RIGHT, 0)
+    assert not view.intro.visible and view.session.moves == 0
+    again = open_code(ctx, "M2.H6X6.PR.QKH#30-K7")
+    window.show_view(again)
+    assert not again.intro.visible
+    both = open_code(ctx, ALL_RULES)
+    window.show_view(both)
+    assert both.intro.families == ["oneway", "pursuer", "switches"]

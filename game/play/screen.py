@@ -24,7 +24,7 @@ from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
 from game.play.parts import PlayParts
-from game.play.rules import RuleMarks, held_icons, rule_notice, rules_help
+from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rule_notice, rules_help
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -113,6 +113,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.help_line = (note() if note is not None else "") or maze_help_line(ctx.keys, maze.grid.floors > 1)
         #: a puzzle maze's elements as the game stands (None for a plain maze)
         self.rule_marks = RuleMarks(session) if session.rules is not None else None
+        #: a rule met for the first time: one short screen (its picture and a sentence) before the first move
+        self.intro = RuleIntro(new_rules(session, ctx.store.setting(SEEN_SETTING)) if session.moves == 0 else [])
         if session.rules is not None:
             first = ctx.keys.first
             self.help_line = rules_help(session, first("maze.wait"), first("maze.undo"), first("maze.hint")) + \
@@ -240,7 +242,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
                 self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
                 len(s.visited), s.fog.version if s.fog else 0,
-                *(self.rule_marks.key() if self.rule_marks is not None else ()))
+                *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
 
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
@@ -302,6 +304,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
         if self.ask is not None and self.ask.visible:
             return self.ask.on_key_press(symbol, modifiers)
+        if self.intro.visible and symbol not in (key.F1, key.F11):
+            self.close_intro()
+            return True
         if symbol == key.F1:
             if not self.paused and not self.session.finished:
                 self.toggle_pause()
@@ -337,6 +342,13 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         else:
             return None
         return True
+
+    def close_intro(self) -> None:
+        """The new rule's screen is closed: its rules count as seen (the setting), the maze plays."""
+        seen = [p for p in self.ctx.store.setting(SEEN_SETTING).split(",") if p]
+        self.ctx.store.set_setting(SEEN_SETTING, ",".join(dict.fromkeys([*seen, *self.intro.families])))
+        self.intro.close()
+        self.request_redraw()
 
     def rule_key(self, action: str | None, symbol: int, modifiers: int) -> bool:
         """A puzzle maze's keys: wait, undo (also Ctrl+Z), hint; True when the key was one of them."""
@@ -471,6 +483,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             size = 18 * ui_scale(w, h)
             held_icons(self.session, self.hud_moves.x - self.hud_moves.content_width - size * 0.5,
                        h - self.hud_height / 2, size)
+        if self.intro.visible:
+            self.intro.draw(w, h, ui_scale(w, h), t.panel, t.text)
         if self.ask is not None and self.ask.visible:
             self.ask.draw(w, h)
         self._drawn = self._frame_key()
