@@ -107,8 +107,12 @@ class Prepared:
     chase: np.ndarray | None  # (switch states, n * n) or None without a hunter
 
 
-def prepare(maze: Maze, rules: Rules) -> Prepared:
+def prepare(maze: Maze, rules: Rules, chases: dict[bytes, np.ndarray] | None = None) -> Prepared:
     """Compile ``maze`` under ``rules`` (checked) with the hunter's table when there is a hunter.
+
+    Args:
+        chases: hunter tables already made, by the passages the hunter may take (the generator's variants
+            that move a key or the hunter share one).
 
     Raises:
         RulesError: the rules do not fit the maze.
@@ -118,7 +122,14 @@ def prepare(maze: Maze, rules: Rules) -> Prepared:
     if tables.pursuer >= 0:
         grid = maze.grid
         dist = grid.memo("rules.distances", lambda: distance_matrix(grid.centers))  # the same for every variant
-        chase = chase_table(tables, grid.centers, dist)
+        key = tables.passable(0).tobytes() + tables.passable(1).tobytes() + bytes([tables.switch_states])
+        chase = None if chases is None else chases.get(key)
+        if chase is None:
+            chase = chase_table(tables, grid.centers, dist)
+            if chases is not None:
+                if len(chases) > 64:
+                    chases.clear()
+                chases[key] = chase
     return Prepared(tables, chase)
 
 
@@ -190,7 +201,7 @@ class _Seen:
 
 
 def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[[Solution], bool] = False,
-                   origin: tuple[int, int, int, int] | None = None) -> Solution:
+                   origin: tuple[int, int, int, int] | None = None, until_won: bool = False) -> Solution:
     """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`).
 
     Args:
@@ -198,6 +209,8 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[
             wanted (the generator skips it for candidates it would reject whatever the analysis said).
         origin: search from this position instead of the start: ``(cell, key bits, hunter cell or -1, switch
             0/1)`` (a game in progress: the hint); key bits as :class:`RuleTables` packs them.
+        until_won: stop after the layer that wins (length, count and actions are whole; :attr:`Solution.states`
+            then counts only the states found so far, and nothing is analysed).
     """
     t = prep.tables
     n, slots = t.n, t.slots
@@ -257,6 +270,8 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[
                 length = depth + 1
                 count = int(min(float(counts[w].sum()), COUNT_CAP))
                 win_at = (int(w[0]), int(wslot[0]))
+                if until_won:
+                    break
             ok &= ~win
         parent, slot = np.nonzero(ok)
         if not len(parent):
@@ -295,7 +310,7 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[
     actions, path_states = _path(t, layers, win_at, length)
     states = seen.count
     forward = Solution(length, actions, count, states, plain)
-    if not analyse or (callable(analyse) and not analyse(forward)):
+    if until_won or not analyse or (callable(analyse) and not analyse(forward)):
         return forward
     path_ids = [int(i) for i in seen.lookup(np.array(path_states, dtype=np.int64))] if path_states else []
     return _analysed(t, layers, length, actions, path_ids, count, states, plain, edges_src, edges_dst, win_src)
