@@ -249,16 +249,23 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[
             open_by[ks * ns + s_] = (tw >= 0) & ((dw & ~np.int8(ks)) == 0) & gate_ok
     depth = 0
     base_ids = np.zeros(1, dtype=np.int64)
+    tw64 = tw.astype(np.int64)
+    key_bits = t.key_bits.astype(np.int64)
+    switch = t.switch.astype(np.int64)
+    chase = prep.chase.astype(np.int64) if prep.chase is not None else None
+    zeros = np.zeros(1, dtype=np.int64)
     while len(frontier):
-        sw = frontier % ns
-        rest = frontier // ns
-        hunter = rest % nh
-        rest //= nh
-        keys = rest % nk
-        cell = rest // nk
+        # the state's parts (a part with one value is 0 throughout: no arithmetic for it)
+        rest = frontier
+        sw = rest % ns if ns > 1 else zeros
+        rest = rest // ns if ns > 1 else rest
+        hunter = rest % nh if nh > 1 else zeros
+        rest = rest // nh if nh > 1 else rest
+        keys = rest % nk if nk > 1 else zeros
+        cell = rest // nk if nk > 1 else rest
         # every action of every state at once: (F, A) arrays, then the surviving pairs flattened
-        new = tw[cell]
-        ok = open_by[keys * ns + sw, cell]
+        new = tw64[cell]
+        ok = open_by[keys * ns + sw, cell] if nk * ns > 1 else open_by[0, cell]
         if hunted:
             ok &= new != hunter[:, None]
         win = ok & (new == t.goal)
@@ -276,19 +283,23 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[
         parent, slot = np.nonzero(ok)
         if not len(parent):
             break
-        c2 = new[parent, slot].astype(np.int64)
-        k2 = keys[parent] | t.key_bits[c2].astype(np.int64)
-        s2 = sw[parent] ^ (t.switch[c2].astype(np.int64) & moves[slot])
+        c2 = new[parent, slot]
+        k2 = keys[parent] | key_bits[c2] if nk > 1 else zeros
+        s2 = sw[parent] ^ (switch[c2] & moves[slot]) if ns > 1 else zeros
         if hunted:
-            assert prep.chase is not None
-            h2 = prep.chase[s2, hunter[parent] * n + c2].astype(np.int64)
+            assert chase is not None
+            h2 = chase[s2, hunter[parent] * n + c2] if ns > 1 else chase[0, hunter[parent] * n + c2]
             alive = h2 >= 0
-            parent, slot, c2, k2, s2, h2 = parent[alive], slot[alive], c2[alive], k2[alive], s2[alive], h2[alive]
+            parent, slot, c2, h2 = parent[alive], slot[alive], c2[alive], h2[alive]
+            if nk > 1:
+                k2 = k2[alive]
+            if ns > 1:
+                s2 = s2[alive]
             if not len(parent):
                 break
         else:
-            h2 = np.zeros(len(parent), dtype=np.int64)
-        child = ((c2 * nk + k2) * nh + h2) * ns + s2
+            h2 = zeros
+        child = ((c2 * nk + k2) * nh + h2) * ns + s2 if nk * nh * ns > 1 else c2
         known = seen.lookup(child)
         if analyse:
             fresh_mask = known < 0
