@@ -147,7 +147,11 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
-        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
+        page = self.maze.grid.kind
+        if self.session.rules is not None:  # a puzzle maze: the page of its first rule (the others follow)
+            first = self.session.rules.rules.families()[0]
+            page = "hunter" if first == "pursuer" else first
+        self.ctx.go(routes.help_screen, back_to=self, mode=page)
 
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
