@@ -162,16 +162,17 @@ def level(ctx: Context, level: CampaignLevel) -> arcade.View:
     return open_level(ctx, level)
 
 
-def play_code(ctx: Context, code: str | Decoded) -> arcade.View:
+def play_code(ctx: Context, code: str | Decoded, typed: str = "") -> arcade.View:
     """Play the level of a code on the play screen: a maze code's maze (a campaign level's code keeps its pars),
-    a level carried ready-made under the code typed (and its kind's title), or a race or ghost code's maze alone.
+    a level carried ready-made, under the code typed (``typed``, for a decoded ``code``: the text it was decoded
+    from) and its kind's title, or a race or ghost code's maze alone.
 
     Raises:
         engine.codes.CodeError: the code does not decode.
     """
     from game.play.open import open_code as open_maze_code
 
-    return open_maze_code(ctx, code)
+    return open_maze_code(ctx, code, typed)
 
 
 def play_level(ctx: Context, level: Level, title: str | None = None,
@@ -198,16 +199,17 @@ def race_setup(ctx: Context) -> arcade.View:
     return open_race_setup(ctx)
 
 
-def race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec, race: Callable[[MazeSpec], Any] | None = None,
-              back: arcade.View | None = None) -> arcade.View:
-    """The race of a race, ghost or maze code (``race(maze recipe)`` says how a maze code is raced).
+def race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec, typed: str = "",
+              race: Callable[[MazeSpec], RaceSpec] | None = None, back: arcade.View | None = None) -> arcade.View:
+    """The race of a race, ghost or maze code (``typed``, for a decoded ``code``: the text it was decoded from,
+    kept as the race's code; ``race(maze recipe)`` says how a maze code is raced).
 
     Raises:
         engine.codes.CodeError: the code does not decode.
     """
     from game.race.open import open_race_code
 
-    return open_race_code(ctx, code, race, back)
+    return open_race_code(ctx, code, race, back, typed)
 
 
 def race_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
@@ -265,11 +267,12 @@ def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", er
     return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
 
 
-def puzzle(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
-    """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code)."""
+def puzzle(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "") -> arcade.View:
+    """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code;
+    ``typed``, for a decoded ``code``: the text it was decoded from, shown again)."""
     from game.puzzle.open import puzzle_view
 
-    return puzzle_view(ctx, code)
+    return puzzle_view(ctx, code, typed)
 
 
 def puzzle_daily(ctx: Context, daily: PuzzleDaily) -> arcade.View:

@@ -33,11 +33,12 @@ def close(a, b, tol: int = 40) -> bool:
 
 def maze_win(window, ctx, detour: bool = True, level=None):
     """Play a maze with a detour into a dead end off the shortest way, then to the goal; the win view."""
+    from engine.level import NamedLevel
     from game.play.view import PlayView
     from game.shell.win import WinView
 
     view = (routes.level(ctx, level) if level is not None
-            else PlayView(ctx, SPEC.build(), SPEC.code(), "test"))
+            else PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "test")))
     window.show_view(view)
     s = view.session
     way = set(s.shortest_way)
