@@ -20,7 +20,7 @@ knows no route (this module names it only for type checking).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import arcade
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from engine.modes.race.session import RaceSession
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
+    from game.bases.won import WonMaze, WonPuzzle
     from game.context import Context
     from game.records import PuzzleWinFacts
     from game.save_schema import WinResult
@@ -129,10 +130,9 @@ def open_code(ctx: Context, code: str, dark: bool = False) -> arcade.View:
     return open_any_code(ctx, code, dark=dark)
 
 
-def win(ctx: Context, play: Any, result: WinResult | None,  # noqa: ANN401
-        next_level: CampaignLevel | None) -> arcade.View:
-    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`); ``result``
-    None: nothing was saved (a level without a code)."""
+def win(ctx: Context, play: WonMaze, result: WinResult | None, next_level: CampaignLevel | None) -> arcade.View:
+    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`, as the win
+    reads it: :class:`game.bases.won.WonMaze`); ``result`` None: nothing was saved (a level without a code)."""
     from game.shell.win import WinView
 
     return WinView(ctx, play, result, next_level)
@@ -146,9 +146,9 @@ def share(ctx: Context, code: str, line: str, back_to: arcade.View) -> arcade.Vi
     return ShareView(ctx, code, line, back_to)
 
 
-def puzzle_win(ctx: Context, puzzle: Any, facts: PuzzleWinFacts) -> arcade.View:  # noqa: ANN401
-    """The win of a sliding puzzle over its finished board (``puzzle``: a :class:`game.puzzle.view.PuzzleView`,
-    shown again by "Look at it")."""
+def puzzle_win(ctx: Context, puzzle: WonPuzzle, facts: PuzzleWinFacts) -> arcade.View:
+    """The win of a sliding puzzle over its finished board (``puzzle``: a :class:`game.puzzle.view.PuzzleView`, as
+    the win reads it: :class:`game.bases.won.WonPuzzle`; shown again by "Play again")."""
     from game.puzzle.win import PuzzleWinView
 
     return PuzzleWinView(ctx, puzzle, facts)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import arcade
 
 from engine.puzzle.session import PuzzlePhase, PuzzleSession, SolveKind
+from game.bases.won import WonPuzzle
 from game.context import Context
 from game.format import count, record_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 WIN_DELAY = 1.0
 
 
-class AssistHost(Protocol):
-    """What the assist reads and writes on the puzzle screen it serves."""
+class AssistHost(WonPuzzle, Protocol):
+    """What the assist reads and writes on the puzzle screen it serves (and its win returns to: :class:`WonPuzzle`)."""
 
     ctx: Context
     session: PuzzleSession
