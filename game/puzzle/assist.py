@@ -65,14 +65,15 @@ class PuzzleAssist:
         self.win_wait = 0.0
 
     def request_hint(self) -> None:
-        """H: the hint the session knows, else a planner run in the background."""
+        """H: the session decides (:meth:`PuzzleSession.begin_hint`): the hint it knows, shown now, or the planner
+        run it asks for, run in the background."""
         s = self.host.session
         if s.solved:
             self.host._set_message("Already solved.")
-        elif s.known_hint() is not None:
-            self.show_hint_message()
+        elif (job := s.begin_hint()) is not None:
+            self.host.jobs.start_hint(job)
         else:
-            self.host.jobs.start_hint(s.board)
+            self.show_hint_message()
 
     def show_hint_message(self) -> None:
         """Say the hint the session knows in the status line (nothing when there is none)."""
