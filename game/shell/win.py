@@ -76,16 +76,25 @@ class WinView(WinScreen):
         self.ui.add(self.make_button("Share", self.open_share))
         if not self.daily:
             self.ui.add(self.make_button("Back", self.back))
-        self.set_lines([
-            f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
-            f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
-            best_line(result) if result is not None else NOT_SAVED,
-        ])
+        if s.rules is not None:  # a puzzle maze: stars by moves against the proven fewest
+            over = s.moves - s.par_moves
+            self.set_lines([
+                f"Moves {s.moves}  ·  fewest {s.par_moves}" + (f"  ·  {over} over" if over > 0 else "  ·  the best"),
+                f"Time {record_time(s.elapsed)}" + ("  ·  with a hint" if s.hinted else ""),
+                best_line(result) if result is not None else NOT_SAVED,
+            ])
+        else:
+            self.set_lines([
+                f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
+                f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
+                best_line(result) if result is not None else NOT_SAVED,
+            ])
         summary = ShareSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
         self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),
-                       self.text(f"the shortest way ({s.shortest})", 13, ctx.theme.text_dim, anchor_y="center")]
+                       self.text(f"the {'best' if s.rules is not None else 'shortest'} way ({s.shortest})", 13,
+                                 ctx.theme.text_dim, anchor_y="center")]
         self.swatches: list[tuple[float, float, float]] = []  # x0, x1, y of each legend line
     @property
     def code(self) -> str:

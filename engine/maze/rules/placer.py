@@ -22,6 +22,7 @@ target is met with a unique solution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -129,6 +130,18 @@ def score(sol: Solution, target: int, detour_wanted: int, hunted: bool) -> int:
     return value
 
 
+def score_bound(sol: Solution, target: int, detour_wanted: int) -> int:
+    """The most :func:`score` can give a solved candidate whatever its analysis says (every state a decision,
+    no forced opening, no trap): candidates below it are rejected without the analysis."""
+    if sol.length is None:
+        return -10**9
+    length = sol.length
+    value = 1000 * min(length, target) + 60 * max(0, length - target)
+    value -= 4000 * (min(sol.count, 1 << 20).bit_length() - 1)
+    value += 600 * min(sol.detour, detour_wanted) + 20 * max(0, sol.detour - detour_wanted)
+    return value + 150 * length
+
+
 def _met(sol: Solution, target: int, detour_wanted: int) -> bool:
     return sol.length is not None and sol.unique and sol.length >= target and sol.detour >= detour_wanted
 
@@ -180,9 +193,10 @@ class _Search:
         )
         return m, rules
 
-    def evaluate(self, d: Draft) -> Solution:
+    def evaluate(self, d: Draft, wanted: Callable[[Solution], bool] | None = None) -> Solution:
+        """Solve a candidate; analysed unless ``wanted`` says the forward answer is enough."""
         m, rules = self.build(d)
-        return solve_prepared(prepare(m, rules), plain_distance(m), analyse=True)
+        return solve_prepared(prepare(m, rules), plain_distance(m), analyse=wanted or True)
 
     # -- random choices ---------------------------------------------------------
     def _free_open_edge(self, d: Draft, near: int | None = None) -> int | None:
@@ -343,10 +357,17 @@ def place(maze: Maze, recipe: PuzzleRecipe, rng: Rng, *, budget: int = MAX_CANDI
     stale = 0
     while used < budget and not _met(best_sol, target, wanted):
         cand = search.mutate(current)
-        sol = search.evaluate(cand)
+        threshold = 1500 * (budget - used - 1) // budget  # accept a little worse early on, nothing worse at the end
+        floor = min(cur_score - threshold, best_score + 1)
+
+        def worth(sol: Solution, floor: int = floor) -> bool:
+            return sol.length is not None and score_bound(sol, target, wanted) >= floor
+
+        sol = search.evaluate(cand, worth)
         used += 1
-        value = score(sol, target, wanted, hunted)
-        threshold = 1500 * (budget - used) // budget  # accept a little worse early on, nothing worse at the end
+        value = score(sol, target, wanted, hunted) if sol.traps >= 0 or sol.length is None else \
+            score_bound(sol, target, wanted)  # not analysed: below both bars whatever the analysis
+
         if value >= cur_score - threshold:
             current, cur_sol, cur_score = cand, sol, value
         if value > best_score:

@@ -23,6 +23,7 @@ is at most :data:`DENSE_LIMIT`, else a sorted array of the states seen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -188,8 +189,16 @@ class _Seen:
         return new_ids
 
 
-def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) -> Solution:
-    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`)."""
+def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[[Solution], bool] = False,
+                   origin: tuple[int, int, int, int] | None = None) -> Solution:
+    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`).
+
+    Args:
+        analyse: True for the backward analysis; or a function of the forward answer saying whether it is
+            wanted (the generator skips it for candidates it would reject whatever the analysis said).
+        origin: search from this position instead of the start: ``(cell, key bits, hunter cell or -1, switch
+            0/1)`` (a game in progress: the hint); key bits as :class:`RuleTables` packs them.
+    """
     t = prep.tables
     n, slots = t.n, t.slots
     nk, ns = t.key_states, t.switch_states
@@ -197,7 +206,8 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
     nh = n if hunted else 1
     space = n * nk * nh * ns
     seen = _Seen(space)
-    start = np.array([state_id(t, t.start, t.start_keys, t.pursuer, 0)], dtype=np.int64)
+    origin_state = (t.start, t.start_keys, t.pursuer, 0) if origin is None else origin
+    start = np.array([state_id(t, *origin_state)], dtype=np.int64)
     seen.add(start)
     frontier = start
     counts = np.ones(1, dtype=np.float64)
@@ -284,8 +294,9 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
         depth += 1
     actions, path_states = _path(t, layers, win_at, length)
     states = seen.count
-    if not analyse:
-        return Solution(length, actions, count, states, plain)
+    forward = Solution(length, actions, count, states, plain)
+    if not analyse or (callable(analyse) and not analyse(forward)):
+        return forward
     path_ids = [int(i) for i in seen.lookup(np.array(path_states, dtype=np.int64))] if path_states else []
     return _analysed(t, layers, length, actions, path_ids, count, states, plain, edges_src, edges_dst, win_src)
 
@@ -345,18 +356,18 @@ def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarr
         per_cell = t.switch_states * (t.n if t.pursuer >= 0 else 1) * t.key_states
         out_order = np.argsort(src, kind="stable")
         out_dst = dst[out_order]
-        out_ptr = np.searchsorted(src[out_order], np.arange(states + 1))
-        wins_from = np.zeros(states, dtype=np.int64)
-        if win_src:
-            np.add.at(wins_from, np.concatenate(win_src), 1)
+        out_ptr = np.searchsorted(src[out_order], np.array(path_ids + [p + 1 for p in path_ids])).tolist()
+        wins_here = set(np.concatenate(win_src).tolist()) if win_src else set()
         opening = True
         previous = -1
-        for state in path_ids:
+        half = len(path_ids)
+        for i, state in enumerate(path_ids):  # a few dozen states: plain Python over small slices
             here = int(values[state]) // per_cell
-            succ = np.unique(out_dst[out_ptr[state]:out_ptr[state + 1]])
-            cells = values[succ] // per_cell
-            keep = (to_goal[succ] >= 0) & (cells != previous) & (cells != here)
-            live = int(np.unique(cells[keep]).size) + int(wins_from[state] > 0)
+            succ = out_dst[out_ptr[i]:out_ptr[half + i]]
+            cells = (values[succ] // per_cell).tolist()
+            goal_ok = (to_goal[succ] >= 0).tolist()
+            live = len({c for c, ok in zip(cells, goal_ok, strict=True) if ok and c != previous and c != here})
+            live += int(state in wins_here)
             if live >= 2:
                 decisions += 1
                 opening = False
