@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
     from engine.modes.daily import PuzzleDaily
     from engine.modes.editor import EditorSession
-    from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.modes.race.duo import DuoSession
     from engine.modes.race.session import RaceSession
@@ -199,21 +198,21 @@ def race_setup(ctx: Context) -> arcade.View:
     return open_race_setup(ctx)
 
 
-def race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec, typed: str = "",
+def race_code(ctx: Context, code: str | Decoded, typed: str = "",
               race: Callable[[MazeSpec], RaceSpec] | None = None, back: arcade.View | None = None) -> arcade.View:
-    """The race of a race, ghost or maze code (``typed``, for a decoded ``code``: the text it was decoded from,
+    """The race of a race, ghost or maze code, or of a decoded one (``typed``: the text it was decoded from,
     kept as the race's code; ``race(maze recipe)`` says how a maze code is raced).
 
     Raises:
-        engine.codes.CodeError: the code does not decode.
+        engine.codes.CodeError: the code does not decode, or is of a kind that is not raced.
     """
     from game.race.open import open_race_code
 
     return open_race_code(ctx, code, race, back, typed)
 
 
-def race_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
-    """Two players on one keyboard on the level of a maze code.
+def race_duo(ctx: Context, code: str | MazeSpec, back: arcade.View | None = None) -> arcade.View:
+    """Two players on one keyboard on the level of a maze code (or of its recipe).
 
     Raises:
         engine.codes.CodeError: the code does not decode or is not a maze code.

@@ -340,3 +340,25 @@ def test_a_typed_code_is_decoded_once_and_never_written_again_up_to_the_first_fr
         if ctx.window.current_view is not maze_view:
             break
     assert ctx.store.best(maze_code()).wins == 1
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_race_setup_decodes_a_pasted_code_once_and_its_own_choices_not_at_all(ctx, decodes, players):
+    from game.race.duo import DuoView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
+
+    screen = RaceView if players == 1 else DuoView
+    setup = RaceSetupView(ctx)
+    ctx.show(setup)
+    setup.race.players = players
+    decodes.clear()
+    setup.field.text = maze_code()
+    setup.submit_code()
+    assert isinstance(ctx.window.current_view, screen), setup.message.text
+    assert decodes == [maze_code()]
+    ctx.show(setup)
+    decodes.clear()
+    setup.start()  # the race of the choices: its recipe handed over whole
+    assert isinstance(ctx.window.current_view, screen), setup.message.text
+    assert decodes == []

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import arcade
 
-from engine.codes import CodeError, decode_spelled, normalize
+from engine.codes import CodeError, Decoded, decode_spelled, normalize
 from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.ghost import GhostCode
@@ -30,7 +30,7 @@ from game.race.view import RaceView
 BACKGROUND_CELLS = 100_000
 
 
-def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
+def open_race_code(ctx: Context, code: str | Decoded,
                    race: Callable[[MazeSpec], RaceSpec] | None = None,
                    back: arcade.View | None = None, typed: str = "") -> arcade.View:
     """The race for a race (``R2``), ghost (``G2``) or maze (``M2``) code, or for the decoded level (decoded from
@@ -83,15 +83,15 @@ def open_race_setup(ctx: Context) -> arcade.View:
     return RaceSetupView(ctx)
 
 
-def open_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
-    """A two-player race on the level of a maze code (``M1``/``M2``, ``.D`` for dark).
+def open_duo(ctx: Context, code: str | MazeSpec, back: arcade.View | None = None) -> arcade.View:
+    """A two-player race on the level of a maze code (``M1``/``M2``, ``.D`` for dark), or of its recipe.
 
     Levels over :data:`BACKGROUND_CELLS` cells are built in the background behind a progress screen.
 
     Raises:
         CodeError: the code does not decode, or is not a maze code (one plain sentence).
     """
-    spec = MazeSpec.from_code(normalize(code))
+    spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(normalize(code))
 
     def build() -> DuoSession:
         return DuoSession(spec.level())
