@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.level import Level
-from engine.maze.model import Maze
+from engine.level import NamedLevel
 from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
@@ -52,39 +51,37 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     Args:
         ctx: shared context.
-        maze: the level to play.
-        code: its level code (key for personal bests, shown on the win screen); empty for a level
-            without a code (made by hand): no bests are kept.
-        title: shown in the HUD.
-        level: the campaign level, if any (progress and "next level").
+        named: the level to play, whole (:class:`engine.level.NamedLevel`): the level with its recipe and dark
+            flag (fog of war: :mod:`engine.modes.fog`, :mod:`game.render.fog_layer`), its code (the key for
+            personal bests, shown on the win screen; empty for a level without a code: no bests are kept) and
+            its title (shown in the HUD).
+        campaign: the campaign level, if any (progress and "next level"; kept as :attr:`level`).
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
-        session: a play session already built for ``maze`` (big mazes build it in the background).
-        dark: play in the dark (fog of war; see :mod:`engine.modes.fog` and :mod:`game.render.fog_layer`).
+        session: a play session already built on ``named.level`` (big mazes build it in the background).
     """
 
     def __init__(
         self,
         ctx: Context,
-        maze: Maze,
-        code: str,
-        title: str,
-        level: CampaignLevel | None = None,
+        named: NamedLevel,
+        *,
+        campaign: CampaignLevel | None = None,
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
         session: PlaySession | None = None,
-        dark: bool = False,
     ) -> None:
         super().__init__(ctx)
         self.ctx = ctx
-        self.maze = maze
-        self.code = code
-        self.level = level
-        self.title_text = title
+        self.named = named
+        maze = self.maze = named.maze
+        self.code = named.code
+        self.level = campaign
+        title = self.title_text = named.title
         self._back = back or (lambda: routes.show_menu(ctx))
         if session is None:
-            session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
+            session = PlaySession(named.level, par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
         self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT,
