@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arcade  # noqa: E402
 
+from engine.level import Level, NamedLevel  # noqa: E402
 from engine.maze.recipe import MazeSpec  # noqa: E402
 from engine.maze.solvers.bfs import shortest_path  # noqa: E402
 from game.audio import Audio  # noqa: E402
@@ -74,7 +75,7 @@ def main() -> None:
     rows = []
     warm = MazeSpec("square", 5, 5, "backtracker", {}, 0, 1).build()
     for dark in (False, True):  # shaders, fonts: first-use costs out of the timed rows
-        warm_view = PlayView(ctx, warm, "warm", "warm", dark=dark)
+        warm_view = PlayView(ctx, NamedLevel(Level(warm, dark), "warm", "warm"))
         window.show_view(warm_view)
         warm_view.on_draw()
     window.hide_view()
@@ -84,7 +85,7 @@ def main() -> None:
         res = {}
         for dark in (False, True):
             t = time.perf_counter()
-            view = PlayView(ctx, maze, "bench", "bench", dark=dark)
+            view = PlayView(ctx, NamedLevel(Level(maze, dark), "bench", "bench"))
             window.show_view(view)
             view.on_draw()
             window.ctx.finish()

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arcade  # noqa: E402
 
+from engine.level import Level, NamedLevel  # noqa: E402
 from engine.maze.recipe import MazeSpec  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.context import Context  # noqa: E402
@@ -69,7 +70,7 @@ def main() -> None:
     t0 = time.perf_counter()
     maze = spec.build()
     t_build = (time.perf_counter() - t0) * 1000
-    play = PlayView(ctx, maze, spec.code(), "bench")
+    play = PlayView(ctx, NamedLevel(Level(maze), spec.code(), "bench"))
     for c in maze.open_lists()[0][:1]:
         play.session.walk_to(c)
     empty = EmptyView()

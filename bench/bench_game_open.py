@@ -34,24 +34,25 @@ import arcade
 from engine.maze.recipe import MazeSpec
 from game.audio import Audio
 from game.context import Context
+from engine.level import NamedLevel
 from game.play.view import PlayView
 shape, size, walk = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 window = arcade.Window(1280, 800, "bench", visible=False, vsync=False, antialiasing=False)
 ctx = Context(window, audio=Audio(enabled=False))
 warm = MazeSpec.create(shape, 10, 10, "backtracker", seed=3)
-v = PlayView(ctx, warm.build(), warm.code(), "warm")
+v = PlayView(ctx, NamedLevel(warm.level(), warm.code(), "warm"))
 window.show_view(v)
 v.on_draw()
 window.ctx.finish()
 spec = MazeSpec.create(shape, size, size, "backtracker", seed=1)
 t, c = time.perf_counter(), time.process_time()
-v = PlayView(ctx, spec.build(), spec.code(), "bench")
+v = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "bench"))
 window.show_view(v)
 v.on_draw()
 window.ctx.finish()
 open_ms, open_cpu = (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000
 spec = MazeSpec.create(shape, walk, walk, "backtracker", seed=1)
-v = PlayView(ctx, spec.build(), spec.code(), "bench")
+v = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "bench"))
 window.show_view(v)
 v.on_draw()
 window.ctx.finish()

@@ -44,7 +44,7 @@ from engine.code_frame import (
     seal,
     unseal,
 )
-from engine.level import Level, read_codes_with
+from engine.level import Level, NamedLevel, read_codes_with
 from engine.maze.level_code import LEVEL_CODES, LevelCode
 from engine.maze.recipe import MAZE_CODES, MazeSpec
 from engine.modes.ghost import GHOST_CODES
@@ -54,6 +54,7 @@ from engine.puzzle.codes import PUZZLE_CODES
 __all__ = [
     "ALPHABET", "CURRENT_VERSION", "KINDS", "KIND_MODES", "MAX_ANY_LENGTH", "MAX_CODE_LENGTH", "SYMBOLS", "CodeError",
     "CodeKind", "Decoded", "Frame", "KindMode", "check2", "check_for", "dark_code", "decode_any", "decode_int",
+    "decode_spelled",
     "decode_kind", "encode_int", "kind_table", "known_kinds", "level_of_code", "luhn36", "mode_of", "mode_table",
     "normalize", "normalize_checked", "open_frame", "parse_size", "seal", "unseal", "upgrade_code", "upgrade_key",
 ]
@@ -175,8 +176,21 @@ class KindMode(Generic[DT]):
         return self.titled(decoded) if self.titled is not None else decoded.label()
 
     def bests_key(self, decoded: DT) -> str:
-        """The key its bests are kept under: the code that was typed, in its one spelling (never another kind's)."""
+        """The key its bests are kept under: the code that was typed, in its one spelling (never another kind's).
+        Written from ``decoded``; a code just read has it already (:func:`decode_spelled`, :meth:`named`)."""
         return decoded.code()
+
+    def named(self, decoded: DT, code: str | None = None) -> NamedLevel:
+        """The one :class:`NamedLevel` a decoded code of this kind plays: its level (:attr:`level`), under
+        ``code`` (the code that was typed, its one spelling: never written again; default :meth:`bests_key`)
+        and :meth:`title`.
+
+        Raises:
+            CodeError: a kind that is not one level (race, ghost, puzzle).
+        """
+        if self.level is None:
+            raise CodeError(f"This {self.kind.name} code is not one level to play.")
+        return NamedLevel(self.level(decoded), self.bests_key(decoded) if code is None else code, self.title(decoded))
 
 
 def mode_table(*modes: KindMode[Any]) -> dict[CodeKind[Any], KindMode[Any]]:
@@ -262,9 +276,19 @@ def decode_any(code: object) -> Decoded:
         CodeError: one plain sentence, for every input that is not a valid code
             in its one canonical spelling.
     """
+    return decode_spelled(code)[0]
+
+
+def decode_spelled(code: object) -> tuple[Decoded, str]:
+    """:func:`decode_any` and the code's one spelling as it was typed (normalised: the text the decoder checked
+    is the canonical code), so what the code is known by (a bests key, a title's code) is never written again.
+
+    Raises:
+        CodeError: as :func:`decode_any`.
+    """
     kind, frame = open_frame(code)
     decoded: Decoded = kind.decode(frame)
-    return decoded
+    return decoded, frame.text
 
 
 def dark_code(text: object) -> str:

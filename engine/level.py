@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from engine.code_frame import CodeError
 from engine.maze.model import Maze
 
 if TYPE_CHECKING:
@@ -258,3 +259,43 @@ class Level:
         dark = ", dark" if self.dark else ""
         floors = f", {self.floors} floors" if self.floors > 1 else ""
         return f"{self.shape} {self.width}×{self.height}{floors}, hand-made{dark}"
+
+
+@dataclass(frozen=True, eq=False)
+class NamedLevel:
+    """A level as it was opened: the :class:`Level` itself (its recipe, when it has one, included), the code it
+    is known by and the title its screen shows.  What a screen that plays a level takes, whole.
+
+    A typed code becomes one once (:meth:`engine.codes.KindMode.named`): its :attr:`code` is the code that was
+    typed (the decoder checked it is the one spelling), never written again, and the key its bests are kept
+    under.
+
+    Attributes:
+        level: the level (maze, dark flag, recipe).
+        code: the code it is known by (its bests key); ``""`` for a level that has none (nothing is saved).
+        title: what its screen calls it.
+    """
+
+    level: Level
+    code: str = ""
+    title: str = ""
+
+    @classmethod
+    def of(cls, level: Level, title: str | None = None) -> NamedLevel:
+        """A level object under its own code (:meth:`Level.code`, written here: it was not typed; ``""`` when it
+        has none) and ``title`` (default: :meth:`Level.title`)."""
+        try:
+            code = level.code()
+        except CodeError:
+            code = ""
+        return cls(level, code, level.title() if title is None else title)
+
+    @property
+    def maze(self) -> Maze:
+        """The level's maze."""
+        return self.level.maze
+
+    @property
+    def dark(self) -> bool:
+        """Played in the dark."""
+        return self.level.dark

@@ -1,7 +1,7 @@
 """One door for every shareable code in the game: decode, then map the level to its screen.
 
-``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_any` (the
-engine's one decoder door, which parses every kind) and returns the view that
+``open_any_code(ctx, code)`` decodes with :func:`engine.codes.decode_spelled` (the
+engine's one decoder door, which parses every kind, and the code's one spelling as typed) and returns the view that
 plays the decoded level, built by the typed route of its kind (the modes' table,
 :mod:`game.modes`, keyed by the kind object) from the decoded object itself (no second decode); it raises
 :class:`engine.codes.CodeError` with the decoder's one plain sentence, so the
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import arcade
 
-from engine.codes import KIND_MODES, CodeError, decode_any, mode_of
+from engine.codes import KIND_MODES, CodeError, decode_spelled, mode_of
 from engine.level import Level
 from game import routes
 from game.context import Context
@@ -34,9 +34,10 @@ if TYPE_CHECKING:
     from engine.modes.ghost import Ghost
 
 
-def _play_screen(ctx: Context, decoded: object) -> arcade.View:
-    """The play screen on a decoded code of a kind with a level (its own code and title: :func:`routes.play_code`)."""
-    return routes.play_code(ctx, cast("Decoded", decoded))
+def _play_screen(ctx: Context, decoded: object, typed: str = "") -> arcade.View:
+    """The play screen on a decoded code of a kind with a level, under ``typed`` (the code as typed) and its
+    mode's title (:func:`routes.play_code`)."""
+    return routes.play_code(ctx, cast("Decoded", decoded), typed)
 
 
 def openers() -> dict[CodeKind[Any], Opens]:
@@ -91,22 +92,28 @@ def opener_for(decoded: Decoded) -> Opens:
     return opens
 
 
-def view_for_decoded(ctx: Context, decoded: Decoded) -> arcade.View:
-    """The view that plays a decoded code (an :data:`engine.codes.Decoded`): a level code's level or a maze code's
-    maze on the play screen, a race or ghost code's race, a puzzle code's puzzle.
+def view_for_decoded(ctx: Context, decoded: Decoded, typed: str = "") -> arcade.View:
+    """The view that plays a decoded code (an :data:`engine.codes.Decoded`) known by ``typed`` (the code it was
+    decoded from, never written again; ``""``: written from ``decoded`` where needed): a level code's level or a
+    maze code's maze on the play screen, a race or ghost code's race, a puzzle code's puzzle.
 
     Raises:
         CodeError: a kind the game cannot play, or (ghosts) a move that is not
             legal in the built maze.
     """
-    return opener_for(decoded)(ctx, decoded)
+    return opener_for(decoded)(ctx, decoded, typed)
 
 
 def open_any_code(ctx: Context, code: str, *, dark: bool = False) -> arcade.View:
-    """The view for any Tessera code, decoded once (``dark``: its dark twin, for the kinds that have one).
+    """The view for any Tessera code, decoded once and never written again (``dark``: its dark twin, for the
+    kinds that have one: that is another code, written once).
 
     Raises:
         CodeError: the code does not decode (one sentence naming what is wrong).
     """
-    decoded = decode_any(code)
-    return view_for_decoded(ctx, decoded.dark_twin() if dark else decoded)
+    decoded, typed = decode_spelled(code)
+    if dark:
+        twin = decoded.dark_twin()
+        if twin != decoded:  # maze and level codes: the same level in the dark has its own code
+            decoded, typed = twin, twin.code()
+    return view_for_decoded(ctx, decoded, typed)

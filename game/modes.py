@@ -36,10 +36,11 @@ D = TypeVar("D", bound="Spelled")
 
 
 class Opens(Protocol):
-    """Builds the screen that plays a decoded code (of the kind it was made for)."""
+    """Builds the screen that plays a decoded code (of the kind it was made for), known by the code typed."""
 
-    def __call__(self, ctx: Context, decoded: object) -> arcade.View:
-        """The screen for ``decoded``.
+    def __call__(self, ctx: Context, decoded: object, typed: str = "") -> arcade.View:
+        """The screen for ``decoded``, decoded from ``typed`` (its one spelling: never written again; ``""``: written
+        from ``decoded`` where it is needed).
 
         Raises:
             CodeError: ``decoded`` is not of this opener's kind.
@@ -49,14 +50,15 @@ class Opens(Protocol):
 
 @dataclass(frozen=True)
 class Opener(Generic[D]):
-    """The screen of one code kind: ``build(ctx, decoded)`` for a decoded code of the kind ``kind()`` returns (the
-    kind object, imported when a code is opened: the menu's buttons, read from the same table, need no decoder)."""
+    """The screen of one code kind: ``build(ctx, decoded, typed)`` for a decoded code of the kind ``kind()``
+    returns (the kind object, imported when a code is opened: the menu's buttons, read from the same table, need no
+    decoder), ``typed`` the code it was decoded from."""
 
     kind: Callable[[], CodeKind[D]]
-    build: Callable[[Context, D], arcade.View]
+    build: Callable[[Context, D, str], arcade.View]
 
-    def __call__(self, ctx: Context, decoded: object) -> arcade.View:
-        """``build(ctx, decoded)``.
+    def __call__(self, ctx: Context, decoded: object, typed: str = "") -> arcade.View:
+        """``build(ctx, decoded, typed)``.
 
         Raises:
             CodeError: ``decoded`` is not of ``kind`` (no screen of this mode plays it).
@@ -69,7 +71,7 @@ class Opener(Generic[D]):
             kind = None
         if kind is not self.kind():
             raise CodeError(f"This {getattr(decoded, 'KIND', type(decoded).__name__)} code cannot be played here.")
-        return self.build(ctx, cast(D, decoded))
+        return self.build(ctx, cast(D, decoded), typed)
 
 
 @dataclass(frozen=True)

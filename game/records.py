@@ -8,6 +8,7 @@ written to not at all.  The rules (averages, streaks, marks, stars) are :mod:`en
 from __future__ import annotations
 
 import datetime as dt
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -131,11 +132,14 @@ def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: in
 
 def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # noqa: ANN401 - any store
     """Write the records CSV (as ``tessera records --csv`` does) to a new file in ``folder`` (default: the data
-    folder's ``exports``), never over an existing one; returns its path.
+    folder's ``exports``), never over an existing one nor onto one of the game's own files
+    (:func:`engine.output.owned_file`, the rule of every output: the save, a pack, the puzzle tables); returns its
+    path.
 
     Raises:
         OSError: the folder or the file cannot be written.
     """
+    from engine.output import owned_file
     from engine.paths import data_dir
     from engine.records import puzzle_records, records_csv
 
@@ -145,6 +149,9 @@ def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path: 
     text = records_csv(puzzle_records(history(store)), kept_bests(store))
     for n in range(1, 1000):
         path = folder / (f"{stem}.csv" if n == 1 else f"{stem}-{n}.csv")
+        what = owned_file(path)
+        if what is not None:  # e.g. an exports folder that is a link into the game's puzzle tables
+            raise PermissionError(errno.EPERM, f"{what}, so nothing was written", str(path))
         try:
             with path.open("x", encoding="utf-8", newline="") as f:
                 f.write(text)

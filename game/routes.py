@@ -20,7 +20,7 @@ knows no route (this module names it only for type checking).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import arcade
@@ -31,12 +31,12 @@ if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
     from engine.modes.daily import PuzzleDaily
     from engine.modes.editor import EditorSession
-    from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.modes.race.duo import DuoSession
     from engine.modes.race.session import RaceSession
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
+    from game.bases.won import WonMaze, WonPuzzle
     from game.context import Context
     from game.records import PuzzleWinFacts
     from game.save_schema import WinResult
@@ -129,10 +129,9 @@ def open_code(ctx: Context, code: str, dark: bool = False) -> arcade.View:
     return open_any_code(ctx, code, dark=dark)
 
 
-def win(ctx: Context, play: Any, result: WinResult | None,  # noqa: ANN401
-        next_level: CampaignLevel | None) -> arcade.View:
-    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`); ``result``
-    None: nothing was saved (a level without a code)."""
+def win(ctx: Context, play: WonMaze, result: WinResult | None, next_level: CampaignLevel | None) -> arcade.View:
+    """The win screen over the finished play screen ``play`` (a :class:`game.play.view.PlayView`, as the win
+    reads it: :class:`game.bases.won.WonMaze`); ``result`` None: nothing was saved (a level without a code)."""
     from game.shell.win import WinView
 
     return WinView(ctx, play, result, next_level)
@@ -146,9 +145,9 @@ def share(ctx: Context, code: str, line: str, back_to: arcade.View) -> arcade.Vi
     return ShareView(ctx, code, line, back_to)
 
 
-def puzzle_win(ctx: Context, puzzle: Any, facts: PuzzleWinFacts) -> arcade.View:  # noqa: ANN401
-    """The win of a sliding puzzle over its finished board (``puzzle``: a :class:`game.puzzle.view.PuzzleView`,
-    shown again by "Look at it")."""
+def puzzle_win(ctx: Context, puzzle: WonPuzzle, facts: PuzzleWinFacts) -> arcade.View:
+    """The win of a sliding puzzle over its finished board (``puzzle``: a :class:`game.puzzle.view.PuzzleView`, as
+    the win reads it: :class:`game.bases.won.WonPuzzle`; shown again by "Play again")."""
     from game.puzzle.win import PuzzleWinView
 
     return PuzzleWinView(ctx, puzzle, facts)
@@ -162,16 +161,17 @@ def level(ctx: Context, level: CampaignLevel) -> arcade.View:
     return open_level(ctx, level)
 
 
-def play_code(ctx: Context, code: str | Decoded) -> arcade.View:
+def play_code(ctx: Context, code: str | Decoded, typed: str = "") -> arcade.View:
     """Play the level of a code on the play screen: a maze code's maze (a campaign level's code keeps its pars),
-    a level carried ready-made under the code typed (and its kind's title), or a race or ghost code's maze alone.
+    a level carried ready-made, under the code typed (``typed``, for a decoded ``code``: the text it was decoded
+    from) and its kind's title, or a race or ghost code's maze alone.
 
     Raises:
         engine.codes.CodeError: the code does not decode.
     """
     from game.play.open import open_code as open_maze_code
 
-    return open_maze_code(ctx, code)
+    return open_maze_code(ctx, code, typed)
 
 
 def play_level(ctx: Context, level: Level, title: str | None = None,
@@ -198,20 +198,21 @@ def race_setup(ctx: Context) -> arcade.View:
     return open_race_setup(ctx)
 
 
-def race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec, race: Callable[[MazeSpec], Any] | None = None,
-              back: arcade.View | None = None) -> arcade.View:
-    """The race of a race, ghost or maze code (``race(maze recipe)`` says how a maze code is raced).
+def race_code(ctx: Context, code: str | Decoded, typed: str = "",
+              race: Callable[[MazeSpec], RaceSpec] | None = None, back: arcade.View | None = None) -> arcade.View:
+    """The race of a race, ghost or maze code, or of a decoded one (``typed``: the text it was decoded from,
+    kept as the race's code; ``race(maze recipe)`` says how a maze code is raced).
 
     Raises:
-        engine.codes.CodeError: the code does not decode.
+        engine.codes.CodeError: the code does not decode, or is of a kind that is not raced.
     """
     from game.race.open import open_race_code
 
-    return open_race_code(ctx, code, race, back)
+    return open_race_code(ctx, code, race, back, typed)
 
 
-def race_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
-    """Two players on one keyboard on the level of a maze code.
+def race_duo(ctx: Context, code: str | MazeSpec, back: arcade.View | None = None) -> arcade.View:
+    """Two players on one keyboard on the level of a maze code (or of its recipe).
 
     Raises:
         engine.codes.CodeError: the code does not decode or is not a maze code.
@@ -265,11 +266,12 @@ def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", er
     return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
 
 
-def puzzle(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
-    """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code)."""
+def puzzle(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "") -> arcade.View:
+    """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code;
+    ``typed``, for a decoded ``code``: the text it was decoded from, shown again)."""
     from game.puzzle.open import puzzle_view
 
-    return puzzle_view(ctx, code)
+    return puzzle_view(ctx, code, typed)
 
 
 def puzzle_daily(ctx: Context, daily: PuzzleDaily) -> arcade.View:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from arcade import key
 
+from engine.level import NamedLevel
 from engine.maze.recipe import MazeSpec
 
 
@@ -58,7 +59,7 @@ def test_the_resume_question_says_1_move_not_1_moves(ctx, window):
     from game.play.view import PlayView
 
     spec = MazeSpec.create("square", 6, 5, "backtracker", seed=4)
-    view = PlayView(ctx, spec.build(), spec.code(), "plural")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "plural"))
     s = view.session
     first = s.flat[s.start][0]
     s.walk_to(first)
@@ -66,7 +67,7 @@ def test_the_resume_question_says_1_move_not_1_moves(ctx, window):
         s.advance(1 / 60)
     assert s.moves == 1
     save_place(ctx.store, spec.code(), s)
-    again = PlayView(ctx, spec.build(), spec.code(), "plural")
+    again = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "plural"))
     window.show_view(again)
     assert again.ask is not None
     assert "after 1 move and" in again.ask.line_value and "1 moves" not in again.ask.line_value

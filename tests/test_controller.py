@@ -87,6 +87,7 @@ def test_dpad_and_buttons_drive_the_menu_and_hot_plug(window, ctx):
 
 
 def test_left_stick_moves_and_holds_in_a_maze_and_follows_remapped_keys(window, ctx):
+    from engine.level import Level, NamedLevel
     from engine.maze.solvers import solve
     from game.play.view import PlayView
 
@@ -99,7 +100,7 @@ def test_left_stick_moves_and_holds_in_a_maze_and_follows_remapped_keys(window, 
     pads = Pads(lambda event, sym: window.dispatch_event(event, sym, 0), lambda: window.current_view.key_context)
     pad = FakePad()
     pads.start(FakeManager([pad]))
-    view = PlayView(ctx, maze, SPEC.code(), "pad")
+    view = PlayView(ctx, NamedLevel(Level(maze), SPEC.code(), "pad"))
     window.show_view(view)
     pad.dispatch_event("on_stick_motion", pad, "leftstick", pyglet.math.Vec2(vec[0] * 0.2, vec[1] * 0.2))
     for _ in range(15):

@@ -7,6 +7,7 @@ import arcade
 import pytest
 from arcade import key
 
+from engine.level import Level, NamedLevel
 from engine.maze.recipe import MazeSpec
 from game.ui.viewport import MIN_CELL_PX
 
@@ -20,7 +21,7 @@ def big():
 def _open(window, ctx, spec, maze, dark=False):
     from game.play.view import PlayView
 
-    view = PlayView(ctx, maze, spec.code(), "big", dark=dark)
+    view = PlayView(ctx, NamedLevel(Level(maze, dark), spec.code(), "big"))
     window.show_view(view)
     view.on_update(1 / 60)
     view.on_draw()

@@ -243,3 +243,122 @@ def test_the_code_screen_reads_the_campaign_after_its_first_frame_and_enter_play
     view.on_key_press(key.ENTER, 0)
     play = window.current_view
     assert isinstance(play, PlayView) and play.level == level  # a campaign level's code plays that level
+
+
+# -- the level passed whole: one decode, no encode, from a typed code to the first frame -------------------------
+@pytest.fixture
+def codings(monkeypatch):
+    """Counts every decode and every encode outside a decode (a decoder writes the code back once to check its
+    spelling: that is part of the decode).  Encoders: each kind's ``code()``, a level's codes, the level format's
+    writers and ``seal`` wherever it was imported."""
+    import sys
+
+    from engine import code_frame
+    from engine.code_frame import CodeKind
+    from engine.level import Level
+    from engine.maze import level_format
+    from engine.maze.level_code import LevelCode
+    from engine.modes.ghost import Ghost, GhostCode
+    from engine.puzzle.codes import PuzzleCode
+
+    calls: dict[str, list[str]] = {"decode": [], "encode": []}
+    inside = [0]
+    real_decode = CodeKind.decode
+
+    def decode(self, frame):
+        calls["decode"].append(frame.text)
+        inside[0] += 1
+        try:
+            return real_decode(self, frame)
+        finally:
+            inside[0] -= 1
+
+    monkeypatch.setattr(CodeKind, "decode", decode)
+
+    def counted(owner, name):
+        real = getattr(owner, name)
+
+        def encode(*args, **kwargs):
+            if not inside[0]:
+                calls["encode"].append(f"{getattr(owner, '__name__', owner)}.{name}")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, encode)
+
+    for cls in (MazeSpec, RaceSpec, GhostCode, PuzzleCode, LevelCode):
+        counted(cls, "code")
+    for owner, name in ((Level, "code"), (Level, "passages_code"), (Ghost, "code"), (level_format, "encode"),
+                        (level_format, "body")):
+        counted(owner, name)
+    real_seal = code_frame.seal
+    for module in [m for m in list(sys.modules.values()) if getattr(m, "seal", None) is real_seal]:
+        counted(module, "seal")
+    return calls
+
+
+def test_a_typed_code_is_decoded_once_and_never_written_again_up_to_the_first_frame(ctx, codings):
+    """A maze code, a level code and a race code through ``open_any_code``: one decode, no encode, to the first
+    frame; the screen holds the level whole, under the code typed, with its recipe and title."""
+    from engine.codes import decode_any
+    from engine.maze.level_code import LevelCode
+    from game.codes import open_any_code
+    from game.play.view import PlayView
+    from game.race.view import RaceView
+
+    spec = MazeSpec.from_code(maze_code())
+    level = level_code()
+    race = RaceSpec.create(spec, "tremaux", "normal").code()
+    held = decode_any(level)
+    assert isinstance(held, LevelCode)
+    ctx.campaign.by_code("")  # the campaign's own index of its levels' codes, read once per campaign
+    views = {}
+    for code in (maze_code(), level, race):
+        codings["decode"].clear()
+        codings["encode"].clear()
+        view = open_any_code(ctx, code.lower())
+        ctx.show(view)
+        view.on_update(1 / 60)
+        view.on_draw()
+        assert codings["decode"] == [code] and codings["encode"] == [], (code, codings)
+        views[code] = view
+
+    maze_view, level_view, race_view = views.values()
+    assert isinstance(maze_view, PlayView) and isinstance(level_view, PlayView) and isinstance(race_view, RaceView)
+    assert (maze_view.named.code, maze_view.named.level.recipe, maze_view.named.title) == (
+        maze_code(), spec, spec.title())
+    assert maze_view.session.level is maze_view.named.level  # the session plays the level the screen holds
+    assert (level_view.named.code, level_view.named.level.recipe, level_view.named.title) == (
+        level, None, held.level().title())
+    assert level_view.maze.digest() == held.digest()
+    assert race_view.race.info.code == race and race_view.race.info.best_key == race
+
+    ctx.show(maze_view)  # bests go under the code typed
+    s = maze_view.session
+    s.walk_to(s.goal, explored_only=False)
+    for _ in range(600):
+        maze_view.on_update(1 / 60)
+        if ctx.window.current_view is not maze_view:
+            break
+    assert ctx.store.best(maze_code()).wins == 1
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_race_setup_decodes_a_pasted_code_once_and_its_own_choices_not_at_all(ctx, decodes, players):
+    from game.race.duo import DuoView
+    from game.race.setup import RaceSetupView
+    from game.race.view import RaceView
+
+    screen = RaceView if players == 1 else DuoView
+    setup = RaceSetupView(ctx)
+    ctx.show(setup)
+    setup.race.players = players
+    decodes.clear()
+    setup.field.text = maze_code()
+    setup.submit_code()
+    assert isinstance(ctx.window.current_view, screen), setup.message.text
+    assert decodes == [maze_code()]
+    ctx.show(setup)
+    decodes.clear()
+    setup.start()  # the race of the choices: its recipe handed over whole
+    assert isinstance(ctx.window.current_view, screen), setup.message.text
+    assert decodes == []

@@ -411,3 +411,15 @@ def test_the_key_help_stays_readable_at_800x600(window, ctx):
             assert help_text.text == wanted and help_text.font_size >= 8
     finally:
         set_window_size(window, 1280, 800)
+
+
+def test_the_editor_opens_a_level_code_and_refuses_other_kinds_in_one_sentence(window, ctx):
+    from engine.modes.race import RaceSpec
+    from game.editor.open import NOT_A_LEVEL
+
+    spec = MazeSpec.create("square", 6, 5, "prim", seed=2)
+    level = spec.level()
+    view = routes.editor(ctx, level.passages_code())
+    assert np.array_equal(view.session.passage, level.passage) and not view.message
+    view = routes.editor(ctx, RaceSpec.create(spec, "runner", "normal").code())
+    assert view.message == NOT_A_LEVEL and not view.session.passage.any()

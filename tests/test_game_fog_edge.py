@@ -9,11 +9,12 @@ from game.render.fog_layer import fog_colour
 
 
 def test_unseen_outer_wall_is_drawn_in_the_fog_colour(window, ctx):
+    from engine.level import Level, NamedLevel
     from game.play.view import PlayView
 
     ctx.set_theme("light")
     spec = MazeSpec.from_code("M2.S8X6.BT.D#CVQK-JU")
-    view = PlayView(ctx, spec.build(), spec.code(), "fog", dark=True)
+    view = PlayView(ctx, NamedLevel(Level(spec.build(), True), spec.code(), "fog"))
     window.show_view(view)
     view.on_update(1 / 60)
     view.on_draw()

@@ -323,7 +323,7 @@ def level_codes(monkeypatch):
     import game.codes
     import game.lab.setup
     import game.race.setup
-    from engine.codes import decode_any, normalize
+    from engine.codes import decode_any, decode_spelled, normalize
 
     level = hand_made()
 
@@ -332,8 +332,15 @@ def level_codes(monkeypatch):
             return FakeLevelCode.of(level)
         return decode_any(text, **kw)
 
-    for module in (game.codes, game.race.setup, game.lab.setup):
-        monkeypatch.setattr(module, "decode_any", fake)
+    def fake_spelled(text):  # as the door: the decoded code and its one spelling
+        if normalize(text).startswith("LFAKE"):
+            made = FakeLevelCode.of(level)
+            return made, made.code()
+        return decode_spelled(text)
+
+    monkeypatch.setattr(game.lab.setup, "decode_any", fake)
+    for module in (game.codes, game.race.setup):
+        monkeypatch.setattr(module, "decode_spelled", fake_spelled)
     return level
 
 

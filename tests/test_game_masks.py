@@ -7,6 +7,7 @@ import arcade
 import numpy as np
 
 from engine.cli import WindowRequest
+from engine.level import Level, NamedLevel
 from engine.maze.masks import Mask
 from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import load_campaign
@@ -44,7 +45,7 @@ def test_a_shaped_maze_is_drawn_inside_its_shape_only_and_can_be_won(ctx, window
 
     spec = MazeSpec.create("square", 12, 12, "backtracker", seed=5, mask=Mask.builtin("diamond"))
     maze = spec.build()
-    view = PlayView(ctx, maze, spec.code(), "diamond")
+    view = PlayView(ctx, NamedLevel(Level(maze), spec.code(), "diamond"))
     window.show_view(view)
     view.cam.following = False
     view.on_update(1 / 60)
@@ -71,7 +72,7 @@ def test_the_play_screen_says_when_a_mask_fell_apart(ctx, window):
     spec = MazeSpec.create("square", 12, 6, "kruskal", mask=Mask.text("KXZ"))
     maze = spec.build()
     assert maze.grid.dropped > 0
-    view = PlayView(ctx, maze, spec.code(), "pieces")
+    view = PlayView(ctx, NamedLevel(Level(maze), spec.code(), "pieces"))
     window.show_view(view)
     frame(window, 1)
     assert "largest connected part" in view.help_line and view.hud_help.text

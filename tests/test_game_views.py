@@ -9,6 +9,7 @@ import arcade
 import pytest
 from arcade import key
 
+from engine.level import NamedLevel
 from engine.maze.recipe import MazeSpec
 from engine.maze.solvers import solve
 from engine.maze.solvers.bfs import shortest_path
@@ -33,7 +34,7 @@ def open_spec(window, ctx, spec, title: str = "test"):
     """Show a PlayView of ``spec`` (dark when the spec is), camera fixed, two frames drawn; returns it."""
     from game.play.view import PlayView
 
-    view = PlayView(ctx, spec.build(), spec.code(), title, dark=spec.dark)
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), title))
     window.show_view(view)
     view.cam.following = False
     view.on_update(1 / 60)
@@ -190,7 +191,7 @@ def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
     from game.shell.win import WinView
 
     spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
-    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
     window.show_view(view)
     frame(window)
     s = view.session
@@ -216,7 +217,7 @@ def test_a_refused_click_bumps_and_says_why_for_two_seconds(window, ctx, monkeyp
     from game.play.view import HELP_LINE, NOTICE_TIME, TOO_FAR, PlayView
 
     spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
-    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
     window.show_view(view)
     frame(window)
     played: list[str] = []
@@ -242,7 +243,7 @@ def test_pause_stops_the_clock_and_restart_resets(window, ctx):
     from game.play.view import PlayView
 
     spec = MazeSpec("hex", 6, 5, "backtracker", {}, 0, 2)
-    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
     window.show_view(view)
     s = view.session
     s.walk_to(s.adj[s.start][0])
@@ -263,7 +264,7 @@ def test_bump_shakes_and_zoom_pan_resize(window, ctx):
     from game.play.view import PlayView
 
     spec = MazeSpec("square", 30, 20, "backtracker", {}, 0, 4)
-    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
     window.show_view(view)
     s = view.session
     wall_key = next(k for k in DIRECTION_KEYS if s.pick(KEY_VECTORS[k]) is None)
@@ -460,7 +461,7 @@ def test_triangle_disc_fits_inside_its_cell(window, ctx):
     from game.render.geometry import cell_inradius
 
     spec = MazeSpec("triangle", 10, 6, "backtracker", {}, 0, 3)
-    view = PlayView(ctx, spec.build(), spec.code(), "t")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "t"))
     for cell in range(view.maze.grid.n):
         view.session.cell = view.session.anim_from = cell
         assert view.disc_radius() < cell_inradius(view.maze.grid, cell)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.level import NamedLevel
 from engine.maze.recipe import MazeSpec
 
 
@@ -13,7 +14,7 @@ def won(window, ctx):
     from game.shell.win import WinView
 
     spec = MazeSpec.from_code("M2.S8X5.GT.O#2-GD")
-    view = PlayView(ctx, spec.build(), spec.code(), "test")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
     window.show_view(view)
     view.session.walk_to(view.session.goal, explored_only=False)
     for _ in range(300):

@@ -6,6 +6,7 @@ hint from the optimal solver, and a win screen that rests once its moment has pl
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import arcade
@@ -33,11 +34,12 @@ def close(a, b, tol: int = 40) -> bool:
 
 def maze_win(window, ctx, detour: bool = True, level=None):
     """Play a maze with a detour into a dead end off the shortest way, then to the goal; the win view."""
+    from engine.level import NamedLevel
     from game.play.view import PlayView
     from game.shell.win import WinView
 
     view = (routes.level(ctx, level) if level is not None
-            else PlayView(ctx, SPEC.build(), SPEC.code(), "test"))
+            else PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "test")))
     window.show_view(view)
     s = view.session
     way = set(s.shortest_way)
@@ -253,7 +255,8 @@ def test_a_level_opened_by_its_code_is_named_in_player_words_on_the_win(window, 
     win = routes.win(ctx, view, None, None)
     assert win.name.text.startswith("octagon") and "6×5" in win.name.text
     assert not any(word in win.name.text for word in ("wilson", "upsilon"))  # the title never names the engine's
-    view.title_text = spec.label()  # a title made of the recipe (as older openers gave) is said in player words
+    view.named = dataclasses.replace(view.named, title=spec.label())  # a title made of the recipe (as older
+    # openers gave) is said in player words
     assert routes.win(ctx, view, None, None).name.text == "octagon 6×5"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from arcade import key
 
+from engine.level import Level, NamedLevel
 from engine.maze.recipe import MazeSpec
 from game import routes
 from game.ui.input import ACTIONS, BINDINGS, CONTEXTS, RESERVED, BindingError, Bindings, key_name
@@ -77,7 +78,7 @@ def test_remapped_key_moves_the_player_and_the_old_ones_no_longer_do(window, ctx
     old = ctx.keys.keys(f"maze.{name}")
     ctx.keys.bind(f"maze.{name}", 0, key.L)
     ctx.keys.clear(f"maze.{name}", 1)
-    view = PlayView(ctx, maze, SPEC.code(), "keys")
+    view = PlayView(ctx, NamedLevel(Level(maze), SPEC.code(), "keys"))
     window.show_view(view)
     session = view.session
     for sym in old:  # the default keys of that direction do nothing now
@@ -171,12 +172,12 @@ def test_menus_follow_remapped_keys(window, ctx):
 def test_key_lines_name_the_remapped_keys(window, ctx):
     from game.play.view import HELP_LINE, PlayView
 
-    view = PlayView(ctx, SPEC.build(), SPEC.code(), "keys")
+    view = PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "keys"))
     assert view.help_line == HELP_LINE  # the default keys: the usual line
     for name, sym in (("up", key.I), ("left", key.J), ("down", key.K), ("right", key.L)):
         ctx.keys.bind(f"maze.{name}", 1, sym)  # in place of WASD
     ctx.keys.bind("maze.pause", 0, key.O)
-    view = PlayView(ctx, SPEC.build(), SPEC.code(), "keys")
+    view = PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "keys"))
     assert view.help_line.startswith("Up/Left/Down/Right or I/J/K/L move") and "O pause" in view.help_line
 
 

@@ -35,12 +35,13 @@ def keys_page(ctx):
 
 
 def _screens(ctx):
+    from engine.level import NamedLevel
     from engine.maze.recipe import MazeSpec
     from game import routes
     from game.play.view import PlayView
     def play(shape):
         spec = MazeSpec(shape, 12, 9, "backtracker", {}, 0, 5)
-        return lambda: PlayView(ctx, spec.build(), spec.code(), "A rather long level title: " + shape * 4)
+        return lambda: PlayView(ctx, NamedLevel(spec.level(), spec.code(), "A rather long level title: " + shape * 4))
 
     def notice():  # a refused click's line in the footer, in place of the key help
         from game.play.view import TOO_FAR
@@ -65,7 +66,8 @@ def _screens(ctx):
 
     def dark_win():  # a dark maze's win: the fog lifts, a wide legend
         spec = MazeSpec("hex", 14, 10, "backtracker", {}, 0, 7, dark=True)
-        view = PlayView(ctx, spec.build(), spec.code(), "A dark level with a rather long name, hexagons", dark=True)
+        title = "A dark level with a rather long name, hexagons"
+        view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), title))
         s = view.session
         s.trace = list(s.shortest_way)
         s.elapsed, s.moves, s.finished = 3723.4, s.shortest, True
@@ -288,11 +290,12 @@ def test_layout_check_finds_a_label_wider_than_its_button(window, ctx):
 
 @pytest.mark.parametrize(("w", "h"), SIZES)
 def test_fitted_maze_stays_between_the_top_bar_and_the_key_line(window, ctx, w, h):
+    from engine.level import NamedLevel
     from engine.maze.recipe import MazeSpec
     from game.play.view import PlayView
 
     spec = MazeSpec("triangle", 30, 12, "backtracker", {}, 0, 5)
-    view = PlayView(ctx, spec.build(), spec.code(), "t")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "t"))
     try:
         assert check_layout(window, view, w, h) == []
         x0, y0, x1, y1 = view.maze.grid.bounds()

@@ -275,9 +275,9 @@ def test_cli_new_writes_a_valid_pack(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli("pack", "new", "Teacher's Hex Set", HEX.code(), SQUARE.code().lower(),
                              "--author", "Ms. Example")
-    assert code == 0 and err == "", err
     path = tmp_path / "teacher-s-hex-set.toml"
-    assert out.startswith(f"wrote {path.name}")
+    assert code == 0 and err == f"wrote {path.name}\n", err  # the status line on stderr, like every command's
+    assert out.startswith(f"{path.name}: 'Teacher's Hex Set'")
     pack = load_pack(path)
     assert [lv.name for lv in pack.levels] == ["Level 1", "Level 2"]
     assert [lv.code() for lv in pack.levels] == [HEX.code(), SQUARE.code()]
@@ -299,11 +299,12 @@ def test_cli_new_refuses_bad_codes_existing_files_and_wrong_names(tmp_path):
     code, _, err = run_cli("pack", "new", "P", HEX.code(), "--names", "A", "B", "-o", str(out_file))
     assert code == 2 and "--names gives 2 names for 1 code" in err and not out_file.exists()
     out_file.write_text("# the player's own file\n", encoding="utf-8")
-    code, _, err = run_cli("pack", "new", "P", HEX.code(), "-o", str(out_file))
-    assert code == 2 and "already exists: use --force" in err
-    assert out_file.read_text(encoding="utf-8") == "# the player's own file\n"
-    code, _, err = run_cli("pack", "new", "P", HEX.code(), "-o", str(out_file), "--force")
+    code, _, err = run_cli("pack", "new", "P", TYPO, "-o", str(out_file))  # a refused pack never replaces it
+    assert code == 2 and out_file.read_text(encoding="utf-8") == "# the player's own file\n"
+    code, _, err = run_cli("pack", "new", "P", HEX.code(), "-o", str(out_file))  # the one rule: replaced whole
     assert code == 0 and load_pack(out_file).name == "P"
+    code, _, err = run_cli("pack", "new", "Q", HEX.code(), "-o", str(out_file), "--force")  # still accepted
+    assert code == 0 and load_pack(out_file).name == "Q"
     code, _, err = run_cli("pack", "new", "P" * 61, HEX.code(), "-o", str(tmp_path / "q.toml"))
     assert code == 2 and "[pack]: field 'name' must be 1..60" in err
 

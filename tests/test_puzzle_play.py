@@ -294,3 +294,18 @@ def test_wins_count_for_bests_only_without_help_under_the_code_and_size_keys():
     s.press("left")
     assert s.won and s.counts_for_bests
     assert PuzzleSession(GOAL3).best_keys() == ("puzzle-size:3x3",)
+
+
+def test_the_session_decides_whether_a_hint_is_known_or_must_be_planned():
+    """H as auto-solve: the engine says known (shown now) or the planner run to make, never the game."""
+    from engine.puzzle.hint import HintJob
+
+    start = GOAL3.apply("LLUURD")
+    s = PuzzleSession(start)
+    job = s.begin_hint()
+    assert job == HintJob(start) and s.current_hint() is None and not s.assisted  # nothing known: plan one
+    h = s.take_hint_plan(job.origin, plan_hint(job.origin, 1.0))
+    assert s.begin_hint() is None and s.current_hint() == h  # shown: known
+    s.act(h.move)
+    assert s.begin_hint() is None and s.current_hint() is not None  # the remembered plan: known, shown now
+    assert PuzzleSession(GOAL3).begin_hint() is None  # solved: nothing to plan

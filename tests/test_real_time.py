@@ -60,12 +60,13 @@ def test_play_clock_counts_slow_frames_in_full_and_leaves_pauses_out():
 def test_a_level_records_the_real_time_under_slow_frames(ctx, window, frame, told):
     """Slow frames (0.3 s; and 0.43 s frames the window reports as 0.1 s, the 4K case): the recorded time,
     the best and the stars follow the real (fake) clock from the first key to the goal."""
+    from engine.level import Level, NamedLevel
     from game.play.view import PlayView
     from game.shell.win import WinView
 
     clock = ctx.clock
     maze = SPEC.build()
-    view = PlayView(ctx, maze, SPEC.code(), "slow")
+    view = PlayView(ctx, NamedLevel(Level(maze), SPEC.code(), "slow"))
     ctx.show(view)
     s = view.session
     path = shortest_path(s.adj, s.start, s.goal)
@@ -89,10 +90,11 @@ def test_a_level_records_the_real_time_under_slow_frames(ctx, window, frame, tol
 
 
 def test_pause_and_the_leave_question_stop_the_level_clock_and_a_kept_level_keeps_its_time(ctx, window):
+    from engine.level import NamedLevel
     from game.play.view import PlayView
 
     clock = ctx.clock
-    view = PlayView(ctx, SPEC.build(), SPEC.code(), "pause")
+    view = PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "pause"))
     ctx.show(view)
     s = view.session
     view.on_update(1 / 60)
@@ -114,7 +116,7 @@ def test_pause_and_the_leave_question_stop_the_level_clock_and_a_kept_level_keep
     view.on_update(3.0)
     assert s.elapsed == pytest.approx(0.5)
     view.ask.choose(0)  # Leave: the place and its time are kept
-    again = PlayView(ctx, SPEC.build(), SPEC.code(), "pause")
+    again = PlayView(ctx, NamedLevel(SPEC.level(), SPEC.code(), "pause"))
     ctx.show(again)
     assert again.asking()  # Resume or Restart
     again.ask.on_key_press(key.RETURN, 0)  # Resume (the first choice)
@@ -175,6 +177,7 @@ def test_two_players_clock_is_real_time_and_stands_while_paused(ctx, window):
 # -- tap or hold ------------------------------------------------------------------------------------------------
 def _corridor(ctx, window):
     """A straight 10-cell corridor (start at the left end), in a PlayView on the test's fake clock."""
+    from engine.level import NamedLevel
     from game.play.view import PlayView
 
     ed = EditorSession.blank("square", 10, 2)  # every wall standing; then one row opened end to end
@@ -183,7 +186,7 @@ def _corridor(ctx, window):
     ed.set_start(0)
     ed.set_goal(9)
     level = ed.level()
-    view = PlayView(ctx, level.maze, "", "corridor", session=None)
+    view = PlayView(ctx, NamedLevel(level, "", "corridor"))
     ctx.show(view)
     view.on_update(1 / 60)
     return view

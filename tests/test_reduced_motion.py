@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.level import NamedLevel
 from engine.maze.recipe import MazeSpec
 
 
@@ -19,7 +20,7 @@ def _zoomed_play(window, ctx):
     from game.play.view import PlayView
 
     spec = MazeSpec("square", 100, 100, "backtracker", {}, 0, 21)
-    view = PlayView(ctx, spec.build(), spec.code(), "big")
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "big"))
     window.show_view(view)
     for _ in range(90):
         view.on_update(1 / 60)

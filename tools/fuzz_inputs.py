@@ -20,6 +20,13 @@ the family's time-out; *over limit* is an answer slower or larger than the issue
   without a reader, ``/dev/full``, a name too long, a folder, below a file, ``/sys``): fresh
   processes, exit 2 ending in one error line (the benchmark logs its progress before it), no hang,
   no partial file left behind.
+- ``owned`` (issue 46): every output option (``generate -o``, ``print -o``, ``records --csv``, ``pack new -o``,
+  ``share --qr``) aimed at the game's own files, spelt directly, with ``..``, through a symbolic or hard link, in
+  capitals: the save, its ``-wal``/``-shm``/``-journal`` before they exist, a pack in ``levels/``, the tables' key,
+  the puzzle-table folder: exit 2, one line, the data folder byte for byte as it was.
+- ``streams`` (issue 46): ``-`` (and ``/dev/stdout``) as every output (exit 0, the output on stdout, no file named
+  ``-``, no status line in it); every printing command into ``/dev/full`` (exit 2, one line) and into a pipe
+  closed after one byte (exit 0 or 141, nothing on stderr).
 
 - ``reads`` (first, issue 32): files a player hands over that are not what they seem, through fresh
   processes (``pack check``, ``encode FILE``, ``generate --mask``, ``print``, ``share --qr``, ``puzzle bench
@@ -393,6 +400,132 @@ def fuzz_outputs(tmp: Path, examples: list[str]) -> Counts:
     return c
 
 
+# -- the game's own files as outputs, standard output (issue 46) -------------------------------------------------
+def _game_home(tmp: Path) -> Path:
+    """A data folder with a game-written save, a pack, the tables' key and a puzzle table."""
+    from engine.modes.packs import PackEntry, write_pack
+    from game.store import Store
+
+    home = tmp / "owned-home"
+    (home / "levels").mkdir(parents=True)
+    (home / "cache" / "puzzle").mkdir(parents=True)
+    store = Store(home / "tessera.db")
+    store.record_win("M2.S2X2.BT#9UQ0-I3", 3.5, 7)
+    store.close()
+    write_pack(home / "levels" / "mine.toml", "Mine", "", [PackEntry("A", "M2.S2X2.BT#9UQ0-I3")])
+    (home / "table-key").write_bytes(b"k" * 32)
+    (home / "cache" / "puzzle" / "exact-3x3.pdb").write_bytes(b"table")
+    return home
+
+
+def fuzz_owned(tmp: Path, examples: list[str]) -> Counts:
+    """Every output option aimed at the game's own files, however spelt: exit 2, one line, the folder as it was."""
+    home = _game_home(tmp)
+    aside = tmp / "owned-aside"
+    aside.mkdir()
+    save = home / "tessera.db"
+    (aside / "link.db").symlink_to(save)
+    os.link(save, aside / "hard.png")
+    (aside / "link.svg").symlink_to(save)
+    (aside / "pack.toml").symlink_to(home / "levels" / "mine.toml")
+    paths = [str(save), str(aside / ".." / home.name / "tessera.db"), str(aside / "link.db"), str(home / "TESSERA.DB"),
+             str(home / "tessera.db-wal"), str(home / "tessera.db-shm"), str(home / "tessera.db-journal"),
+             str(home / "levels" / "mine.toml"), str(aside / "pack.toml"), str(home / "table-key"),
+             str(home / "cache" / "puzzle" / "exact-3x3.pdb"), str(home / "cache" / "puzzle" / "new.out")]
+    gen = ["generate", "--shape", "square", "--algo", "kruskal", "--size", "5x5", "--seed", "1"]
+    vectors = [gen + ["--format", f, "-o", p] for f in ("ascii", "png", "jsonl") for p in paths]
+    vectors += [["print", "--codes", "M2.S2X2.BT#9UQ0-I3", "-o", p] for p in paths]
+    vectors += [["records", "--csv", p, *runs] for p in paths for runs in ([], ["--runs"])]
+    vectors += [["pack", "new", "P", "M2.S4X4.BT#1-00", "-o", p, "--force"] for p in paths]
+    vectors += [["share", "M2.S2X2.BT#9UQ0-I3", "--qr", str(aside / n)] for n in ("hard.png", "link.svg")]
+    before = _listing(home)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(home)}
+    env.pop("TESSERA_CACHE", None)
+    c = new_counts()
+    for argv in vectors:
+        c["tried"] += 1
+        try:
+            proc = subprocess.run([sys.executable, "-m", "game.launcher", *argv], cwd=ROOT, env=env,
+                                  capture_output=True, text=True, timeout=60, check=False)
+        except subprocess.TimeoutExpired:
+            c["hang"] += 1
+            examples.append(f"owned: hang on {argv}")
+            continue
+        if proc.returncode not in (0, 2) or "internal error" in proc.stderr or "Traceback" in proc.stderr:
+            c["crash"] += 1
+            examples.append(f"owned: exit {proc.returncode} on {argv}: {proc.stderr.strip()[-160:]}")
+        elif proc.returncode != 2 or not ends_in_one_error(proc.stderr):
+            c["over limit"] += 1
+            examples.append(f"owned: not refused in one line: {argv}: {proc.stderr!r}"[:200])
+        elif _listing(home) != before:
+            c["over limit"] += 1
+            examples.append(f"owned: the data folder changed after {argv}")
+            before = _listing(home)
+        else:
+            c["ok"] += 1
+    return c
+
+
+def fuzz_streams(tmp: Path, examples: list[str]) -> Counts:
+    """``-`` as every output (exit 0, something on stdout, no file named ``-``), every command into a full
+    standard output (exit 2, one line) and into a pipe closed after one byte (exit 0 or 141, nothing on stderr)."""
+    home = _game_home(tmp / "streams")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env.update(PYTHONPATH=str(ROOT), TESSERA_HOME=str(home))
+    code = "M2.S2X2.BT#9UQ0-I3"
+    gen = ["generate", "--shape", "square", "--algo", "kruskal", "--size", "5x5", "--seed", "1"]
+    dashes = [gen + ["--format", f, *(["--count", "3"] if f == "jsonl" else []), "-o", "-"]
+              for f in ("ascii", "svg", "png", "json", "jsonl")]
+    dashes += [["print", "--codes", code, "-o", "-"], ["records", "--csv", "-"], ["records", "--csv", "-", "--runs"],
+               ["pack", "new", "P", code, "-o", "-"], ["share", code, "--qr", "-"], gen + ["-o", "/dev/stdout"]]
+    quiet = [["--version"], ["list"], ["show", code], gen, ["share", code], ["daily"], ["records"],
+             ["pack", "check", str(home / "levels" / "mine.toml")], ["puzzle", "shuffle", "--size", "4x4"]]
+    c = new_counts()
+
+    def launch(argv: list[str], stdout: object) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", "game.launcher", *argv], cwd=tmp, env=env,
+                                stdout=stdout, stderr=subprocess.PIPE)  # type: ignore[arg-type]
+
+    cases: list[tuple[str, list[str]]] = [("dash", a) for a in dashes] + [("full", a) for a in quiet]
+    cases += [("pipe", a) for a in quiet + [gen[:6] + ["400x400"] + gen[7:]]]
+    for kind, argv in cases:
+        if kind == "full" and not os.path.exists("/dev/full"):
+            continue
+        c["tried"] += 1
+        try:
+            if kind == "dash":
+                proc = launch(argv, subprocess.PIPE)
+                out, err = proc.communicate(timeout=60)
+                good = proc.returncode == 0 and bool(out) and not (tmp / "-").exists() and b"wrote" not in out
+            elif kind == "full":
+                with open("/dev/full", "wb") as full:
+                    proc = launch(argv, full)
+                    _, err = proc.communicate(timeout=60)
+                good = proc.returncode == 2 and err.decode().endswith("no space left on the device\n") and \
+                    err.count(b"\n") == 1
+            else:
+                proc = launch(argv, subprocess.PIPE)
+                assert proc.stdout is not None
+                proc.stdout.read(1)
+                proc.stdout.close()
+                _, err = proc.communicate(timeout=60)
+                good = proc.returncode in (0, 141) and err == b""
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            c["hang"] += 1
+            examples.append(f"streams: hang on {kind} {argv}")
+            continue
+        if b"Traceback" in err or b"internal error" in err:
+            c["crash"] += 1
+            examples.append(f"streams: {kind} {argv}: {err.decode(errors='replace').strip()[-160:]}")
+        elif not good:
+            c["over limit"] += 1
+            examples.append(f"streams: {kind} {argv}: exit {proc.returncode}, {err[-160:]!r}")
+        else:
+            c["ok"] += 1
+    return c
+
+
 # -- hostile reads (issue 32) ------------------------------------------------------------------
 SPAWN = """
 import json, resource, subprocess, sys
@@ -585,6 +718,8 @@ def main() -> None:
             ("images", lambda: fuzz_images(tmp, examples)),
             ("tables", lambda: fuzz_tables(tmp, rng, args.forgeries, examples)),
             ("outputs", lambda: fuzz_outputs(tmp, examples)),
+            ("owned", lambda: fuzz_owned(tmp, examples)),
+            ("streams", lambda: fuzz_streams(tmp, examples)),
         ]
         print(f"{'family':<8} {'tried':>7} {'ok':>7} {'crash':>6} {'hang':>5} {'over limit':>10}")
         for name, run in families:

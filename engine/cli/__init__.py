@@ -12,7 +12,10 @@ Every error a user can cause ends in one line on stderr and exit code 2, never
 a traceback; values are checked by :mod:`engine.values` (ASCII digits only, the
 engine's one seed range, one ``WxH`` parser).  An unexpected exception (a bug)
 prints one ``internal error`` line and exits with 1 (``TESSERA_DEBUG=1`` shows
-the traceback).
+the traceback).  Standard output is flushed before :func:`main` returns: a full one
+(``> /dev/full``) is one line and exit code 2, a closed pipe (``| head -c1``) ends
+quietly with 141.  Files are written through :mod:`engine.output` (``-`` is
+standard output; status lines such as "wrote ..." go to standard error).
 
 This module is the dispatch only (:func:`main`); the parser is built in
 :mod:`.parser`, argparse's glue is :mod:`.parsing`, the shared maze options
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
 import os
 import sys
@@ -32,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from engine.cli.parser import WINDOW_COMMANDS, WindowRequest, build_parser
 from engine.cli.parsing import INTERNAL_ERROR, PROG, USAGE_ERROR, UsageError
 from engine.code_frame import CodeError
+from engine.output import STDOUT, output_error
 from engine.sanitise import one_line
 
 if TYPE_CHECKING:
@@ -114,56 +119,116 @@ def main(
             when there is no save yet); :mod:`game.launcher` gives it, without it ``records`` is an error.
 
     Returns:
-        0 on success, 2 for anything the user got wrong (one line on ``err``), 1 for a bug
-        (one ``internal error`` line; ``TESSERA_DEBUG=1`` re-raises it), or what a command returns.
+        0 on success, 2 for anything the user got wrong (one line on ``err``; a full standard output too), 1 for
+        a bug (one ``internal error`` line; ``TESSERA_DEBUG=1`` re-raises it), 141 when the program reading
+        standard output stopped (quietly, as a shell reports a SIGPIPE), 130 on Ctrl-C, or what a command
+        returns.  SIGTERM and SIGHUP end the process by that signal, as always (while a file is written, once
+        its temporary file is removed: :mod:`engine.output`).
     """
     out = out or sys.stdout
     err = err or sys.stderr
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = _parser()
-        with contextlib.redirect_stdout(out):  # argparse prints --help on sys.stdout
-            args = parser.parse_args(argv)
-        if args.command is None:
-            parser.print_help(out)
-            return 0
-        if args.command in WINDOW_COMMANDS:
-            request = WindowRequest(args.command, args.code)
-            if getattr(args, "players", 1) == 2:
-                request = WindowRequest("duo", _duo_maze_code(args.code))
-            if open_window is None:
-                raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
-                                 "(python -m game.launcher)")
-        elif args.command == "records":
-            from engine.cli.records import run_records
-
-            return run_records(args, out, err, open_records)
-        else:
-            return _run_command(args, out, err)
-    except SystemExit as exc:  # --help / --version from argparse
-        return exc.code if isinstance(exc.code, int) else 0
+        try:
+            result = _dispatch(argv, out, err, open_window, open_records)
+        except SystemExit as exc:  # --help / --version from argparse
+            result = exc.code if isinstance(exc.code, int) else 0
+        if not isinstance(result, WindowRequest):
+            out.flush()  # a full or closed standard output shows here, not as a traceback at exit
     except (CodeError, ValueError) as exc:  # UsageError is a ValueError
         _error(err, str(exc))
         return USAGE_ERROR
-    except BrokenPipeError:  # e.g. `tessera generate ... | head`
-        return 0
+    except BrokenPipeError:  # e.g. `tessera generate ... | head`: the reader has what it wanted
+        _let_go(out)
+        return BROKEN_PIPE
     except KeyboardInterrupt:
         _error(err, "interrupted")
         return 130
+    except OSError as exc:
+        if exc.filename is None and exc.errno in _STREAM_ERRORS:  # standard output itself (a full disk...)
+            _let_go(out)
+            _error(err, output_error(STDOUT, exc))
+            return USAGE_ERROR
+        return _internal(err, exc)
     except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback only on request
-        if os.environ.get("TESSERA_DEBUG"):
-            raise
-        _error(err, f"internal error (a bug; TESSERA_DEBUG=1 shows the traceback): {type(exc).__name__}: {exc}")
-        return INTERNAL_ERROR
-    assert open_window is not None
-    return open_window(request)  # outside the guard: the game reports its own errors
+        return _internal(err, exc)
+    if isinstance(result, WindowRequest):
+        assert open_window is not None
+        return open_window(result)  # outside the guard: the game reports its own errors
+    return result
+
+
+#: The exit code after the program reading standard output stopped (as a shell reports a SIGPIPE).
+BROKEN_PIPE = 141
+#: What an ``OSError`` with no file name means when it comes from writing standard output.
+_STREAM_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EBADF,
+                            errno.EACCES, errno.EPERM, errno.EROFS, errno.ENXIO})
+
+
+def _internal(err: TextIO, exc: BaseException) -> int:
+    """An unexpected exception (a bug): one line (``TESSERA_DEBUG=1`` re-raises it); returns the exit code."""
+    if os.environ.get("TESSERA_DEBUG"):
+        raise exc
+    _error(err, f"internal error (a bug; TESSERA_DEBUG=1 shows the traceback): {type(exc).__name__}: {exc}")
+    return INTERNAL_ERROR
+
+
+def _let_go(out: TextIO) -> None:
+    """Standard output cannot take more (a closed pipe, a full disk): point its descriptor at the null device,
+    so what is still buffered is dropped at exit instead of failing again with a traceback-like warning."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # a StringIO: nothing is flushed at exit
+        return
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, fd)
+        finally:
+            os.close(null)
+
+
+def _dispatch(
+    argv: list[str],
+    out: TextIO,
+    err: TextIO,
+    open_window: Callable[[WindowRequest], int] | None,
+    open_records: OpenRecords | None,
+) -> int | WindowRequest:
+    """Parse ``argv`` and run the command; a window command's request is returned for :func:`main` to open.
+
+    Raises:
+        SystemExit: ``--help``, ``--version`` and argparse's own refusals.
+        ValueError, CodeError: the user's mistake (one line).
+    """
+    parser = _parser()
+    with contextlib.redirect_stdout(out):  # argparse prints --help and --version on sys.stdout
+        args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(out)
+        return 0
+    if args.command in WINDOW_COMMANDS:
+        request = WindowRequest(args.command, args.code)
+        if getattr(args, "players", 1) == 2:
+            request = WindowRequest("duo", _duo_maze_code(args.code))
+        if open_window is None:
+            raise UsageError(f"'{args.command}' opens the game window: run it as `tessera {args.command}` "
+                             "(python -m game.launcher)")
+        return request
+    if args.command == "records":
+        from engine.cli.records import run_records
+
+        with contextlib.redirect_stdout(out):  # `--csv -` writes through sys.stdout (engine.output)
+            return run_records(args, out, err, open_records)
+    return _run_command(args, out, err)
 
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     handler = _commands().get(args.command)
     args.err = err  # for notes (a mask that dropped cells, a maze with no code)
     if handler is not None:
-        return int(handler(args, out) or 0)
+        with contextlib.redirect_stdout(out):  # `-o -` writes through sys.stdout (engine.output)
+            return int(handler(args, out) or 0)
     func = getattr(args, "func", None)  # subcommands that register themselves (puzzle)
     if func is None:
         raise UsageError(f"unknown command '{args.command}'")

@@ -1,10 +1,12 @@
-"""``tessera pack check FILE`` and ``tessera pack new NAME CODE... [-o FILE] [--author A] [--names N...] [--force]``.
+"""``tessera pack check FILE`` and ``tessera pack new NAME CODE... [-o FILE] [--author A] [--names N...]``.
 
 ``check`` reads a level pack (:func:`engine.modes.packs.load_pack`) and lists every level:
 number, name, code kind, shape and size, cells, shortest path and pars (``given`` when the
 file sets them, else from the shortest path).  ``new`` writes a pack of the codes
 (:func:`engine.modes.packs.write_pack`), named ``Level 1``, ``Level 2``... unless ``--names``
-gives them, refusing an existing file unless ``--force``.  A bad pack or code is one line
+gives them; like every output (:data:`engine.output.REPLACES`) an existing file is replaced whole once the
+pack is checked, never a file of the game's own (a pack in its levels folder, the save...), and ``-o -`` writes
+the pack on standard output (``--force`` is still accepted, and changes nothing).  A bad pack or code is one line
 on stderr and exit code 2 (:class:`engine.modes.packs.PackError` is a ``ValueError``,
 reported by :func:`engine.cli.main`).
 """
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.cli.parsing import UsageError
-from engine.output import check_output_path, shown
+from engine.output import REPLACES, check_output_path, is_stdout, shown, write_output
 
 __all__ = ["add_parser", "format_pack", "run_pack"]
 
@@ -35,7 +37,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     n = sub.add_parser("new", help="write a level pack of maze codes")
     n.add_argument("name", metavar="NAME", help="the pack's name (its world on the campaign map), 1..60 characters")
     n.add_argument("codes", nargs="+", metavar="CODE", help="maze codes, one per level, in play order")
-    n.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: NAME as a file name .toml)")
+    n.add_argument("-o", "--output", metavar="FILE",
+                   help=f"the file to write (default: NAME as a file name .toml); {REPLACES}")
     n.add_argument("--author", default="", help="who made it (optional)")
     n.add_argument(
         "--names",
@@ -43,7 +46,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
         metavar="LEVEL_NAME",
         help="the levels' names, one per code (default: Level 1, Level 2, ...)",
     )
-    n.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    n.add_argument("--force", action="store_true",
+                   help="accepted for older scripts: an existing FILE is replaced without it too")
     p.set_defaults(func=run)
     return p
 
@@ -89,9 +93,9 @@ def run_pack(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         engine.modes.packs.PackError: a broken pack or a bad code (one line).
-        UsageError: ``--names`` does not match the codes, or the output file exists without ``--force``.
+        UsageError: ``--names`` does not match the codes, or the output cannot be written (one line).
     """
-    from engine.modes.packs import PackEntry, load_pack, write_pack
+    from engine.modes.packs import PackEntry, checked_pack, load_pack, write_pack
 
     if args.pack_command == "check":
         out.write(format_pack(load_pack(args.file)))
@@ -103,20 +107,18 @@ def run_pack(args: argparse.Namespace, out: TextIO) -> int:
             f"--names gives {len(names)} name{'s' if len(names) != 1 else ''} for {len(codes)} "
             f"code{'s' if len(codes) != 1 else ''}: give one name per code"
         )
+    entries = [PackEntry(n, c) for n, c in zip(names, codes, strict=True)]
+    if args.output is not None and is_stdout(args.output):  # the pack on stdout, what was written on stderr
+        pack, text = checked_pack(args.name, args.author, entries)
+        write_output(args.output, text)
+        sys.stderr.write("wrote the pack to standard output\n" + format_pack(pack))
+        return 0
     path = Path(args.output) if args.output else Path(file_name_for(args.name))
-    kind = _existing_kind(path)  # one line for a folder, a name too long, a missing folder...
+    kind = _existing_kind(path)  # one line for a folder, a name too long, a missing folder, the game's files...
     if kind == "other":
         raise UsageError(f"cannot write {shown(path)}: a pack is written whole into a regular file; give a file name")
-    if kind == "file" and not args.force:
-        raise UsageError(f"{shown(path)} already exists: use --force to overwrite it, or -o to write another file")
-    pack = write_pack(
-        path,
-        args.name,
-        args.author,
-        [PackEntry(n, c) for n, c in zip(names, codes, strict=True)],
-        overwrite=bool(args.force),
-    )
-    out.write(f"wrote {path}\n")
+    pack = write_pack(path, args.name, args.author, entries, overwrite=True)
+    sys.stderr.write(f"wrote {path}\n")  # on stderr, like every command's status line
     out.write(format_pack(pack))
     return 0
 

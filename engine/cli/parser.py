@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.cli.parsing import PROG, OneLineParser, arg_type
+from engine.output import REPLACES
 from engine.values import SEED_MAX, parse_number, parse_seed, parse_uint
 
 __all__ = ["MAX_COUNT", "MAX_RUNS", "WINDOW_COMMANDS", "WindowCommand", "WindowRequest", "build_parser"]
@@ -135,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--count", type=arg_type(parse_uint, what="count", lo=1, hi=MAX_COUNT), default=1,
                    help=f"number of mazes (seeds N, N+1, ...), 1..{MAX_COUNT}; default 1")
     g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
-    g.add_argument("-o", "--output", help="output file (default: standard output; PNG needs a file)")
+    g.add_argument("-o", "--output", metavar="FILE",
+                   help=f"output file (default: standard output; PNG needs FILE or -); {REPLACES}")
     g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
     g.add_argument("--dark", action="store_true",
                    help="a dark level (fog of war): the code carries the flag, JSON says \"dark\": true")

@@ -6,7 +6,8 @@
 
 The mazes come from ``generate``'s options (``--count`` seeds from ``--seed`` on), a ``--difficulty``
 preset, or ``--codes`` (maze or level codes, campaign world names, level packs, files of codes).
-The output path is checked before any work (:mod:`engine.output`); a failure leaves no partial file.
+The output path is checked before any work (:mod:`engine.output`); a failure leaves no partial file and an
+existing PDF whole until the new one is complete; ``-o -`` writes the PDF on standard output.
 Every problem is one line on stderr and exit code 2.
 """
 
@@ -27,6 +28,7 @@ MAX_MAZES = 2000
 def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse's subparsers action, a callable
     """Register ``print`` on the ``tessera`` subcommand parsers (``add_maze_args`` adds generate's options)."""
     from engine.cli.parsing import arg_type
+    from engine.output import REPLACES
     from engine.printing.options import DIFFICULTIES, PAGES, PER_PAGE, SOLUTIONS
     from engine.values import parse_uint
 
@@ -45,7 +47,7 @@ def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse
     p.add_argument("--solutions", choices=list(SOLUTIONS), default="end",
                    help="answer keys at the end (default), after each page of mazes, or none")
     p.add_argument("--title", default="", help="printed at the top of every page")
-    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=f"the PDF to write; {REPLACES}")
     p.set_defaults(func=cmd_print)
 
 
@@ -76,6 +78,7 @@ def _sheets(args: argparse.Namespace) -> list[Any]:
 
 def cmd_print(args: argparse.Namespace) -> int:
     """Write the workbook; prints where it went and how many pages (progress on a terminal)."""
+    from engine.output import named
     from engine.printing.workbook import print_to_file
 
     sheets = _sheets(args)
@@ -91,6 +94,6 @@ def cmd_print(args: argparse.Namespace) -> int:
                           title=args.title, progress=progress)
     if tty:
         err.write("\n")
-    print(f"wrote {args.output}: {len(sheets)} maze{'s' if len(sheets) != 1 else ''} on {pages} "
-          f"page{'s' if pages != 1 else ''}")
+    err.write(f"wrote {named(args.output)}: {len(sheets)} maze{'s' if len(sheets) != 1 else ''} on {pages} "
+              f"page{'s' if pages != 1 else ''}\n")  # on stderr: `-o -` (or /dev/stdout) carries the PDF
     return 0

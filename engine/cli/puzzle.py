@@ -14,7 +14,7 @@ import sys
 from typing import Any, TextIO
 
 from engine.cli.parsing import OneLineParser, arg_type
-from engine.output import check_output_path, write_output
+from engine.output import REPLACES, check_output_path, is_stdout, write_output
 from engine.puzzle.astar import HEURISTICS, solve_fast
 from engine.puzzle.board import MAX_SIDE, Board, check_board_size
 from engine.puzzle.codes import MAX_SHUFFLE_MOVES, decode, encode_board, shuffle_code
@@ -109,7 +109,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     b = sub.add_parser("bench", help="reproduce the puzzle benchmark table")
     b.add_argument("--quick", action="store_true", help="small run counts (about a minute)")
     b.add_argument("--data", default=None, help="folder with korf100_goal_blank_last.txt (default: bench/data)")
-    b.add_argument("--out", default=None, help="also write the Markdown table to this file")
+    b.add_argument("--out", default=None, metavar="FILE",
+                   help=f"also write the Markdown table to this file; {REPLACES} (printed once)")
     b.add_argument(
         "--korf",
         type=arg_type(parse_uint, what="korf", lo=1, hi=KORF_COUNT),
@@ -276,7 +277,7 @@ def _bench(args: argparse.Namespace) -> int:
     load_korf(args.data)  # the data is there (one line naming the folder if not)
     text = run_benchmark(quick=args.quick, data_dir=args.data, korf=args.korf, log=lambda m: print(m, file=sys.stderr))
     print(text)
-    if args.out is not None:
+    if args.out is not None and not is_stdout(args.out):  # `--out -`: the table printed above is it
         write_output(args.out, text)
     return 0
 

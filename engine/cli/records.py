@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
 from engine import records
-from engine.output import check_output_path, write_output
+from engine.output import REPLACES, check_output_path, named, write_output
 from engine.records import Run, puzzle_records, records_csv, runs_csv
 
 
@@ -51,7 +51,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - ar
     p: argparse.ArgumentParser = subparsers.add_parser(
         "records", help="your records (puzzle sizes, levels) from the saved games; --csv FILE exports them"
     )
-    p.add_argument("--csv", metavar="FILE", help="write the records (or, with --runs, every finished game) as CSV")
+    p.add_argument("--csv", metavar="FILE",
+                   help=f"write the records (or, with --runs, every finished game) as CSV; {REPLACES}")
     p.add_argument("--runs", action="store_true", help="with --csv: the history of finished games instead")
     return p
 
@@ -84,7 +85,7 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
     if args.csv is not None:
         write_output(args.csv, runs_csv(runs) if args.runs else records_csv(records, bests))
         what = f"{len(runs)} finished games" if args.runs else f"{len(records) + len(bests)} records"
-        out.write(f"wrote {what} to {args.csv}\n")
+        err.write(f"wrote {what} to {named(args.csv)}\n")  # on stderr: `--csv -` carries the CSV
         return 0
     if not records and not bests:
         out.write("No records yet: finish a puzzle or a maze.\n")

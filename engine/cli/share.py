@@ -3,7 +3,8 @@
 ``share CODE`` decodes any code or ``tessera://`` link and prints its link first, then the code and a
 one-line description (:meth:`engine.codes.Decoded.line`); JSON is one object ``{"link", "code",
 "kind", "description"}`` (plus ``"qr"``, the file written).  ``--qr`` writes a QR code of the link
-(:mod:`engine.share.qr`).  ``--register`` / ``--unregister`` install / remove the Linux desktop handler
+(:mod:`engine.share.qr`; ``--qr -``: SVG on standard output, the link lines then on standard
+error).  ``--register`` / ``--unregister`` install / remove the Linux desktop handler
 of ``tessera://`` links (:mod:`engine.share.desktop`).  Errors: one line, exit code 2.
 """
 
@@ -15,6 +16,7 @@ import sys
 from typing import Any
 
 from engine.cli.parsing import PROG, UsageError
+from engine.output import REPLACES, is_stdout, named
 
 __all__ = ["add_parser", "cmd_share"]
 
@@ -29,7 +31,9 @@ def add_parser(sub: Any) -> None:
         default="text",
         help="text: link, code, description on three lines (default); json: one object",
     )
-    p.add_argument("--qr", metavar="FILE", help="also write a QR code of the link to FILE.png or FILE.svg")
+    p.add_argument("--qr", metavar="FILE",
+                   help="also write a QR code of the link to FILE.png or FILE.svg (-: SVG on standard output, the "
+                        f"link lines then on standard error); {REPLACES}")
     which = p.add_mutually_exclusive_group()
     which.add_argument(
         "--register",
@@ -64,11 +68,12 @@ def cmd_share(args: argparse.Namespace) -> int:
 
         side = write_qr(info["link"], args.qr)
         info["qr"] = args.qr
-        sys.stderr.write(f"{PROG}: note: wrote a {side}×{side} QR code of the link to {args.qr}\n")
+        sys.stderr.write(f"{PROG}: note: wrote a {side}×{side} QR code of the link to {named(args.qr)}\n")
+    lines = sys.stderr if args.qr is not None and is_stdout(args.qr) else sys.stdout  # stdout carries the QR code
     if args.format == "json":
-        sys.stdout.write(json.dumps(info, ensure_ascii=False) + "\n")
+        lines.write(json.dumps(info, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(f"{info['link']}\n{info['code']}\n{info['description']}\n")
+        lines.write(f"{info['link']}\n{info['code']}\n{info['description']}\n")
     return 0
 
 

@@ -522,7 +522,7 @@ class MazeSpec:
         """What a player calls this maze, e.g. ``octagon maze 20×15, 2 floors, dark`` (:meth:`label`: Details)."""
         title = maze_title(self.shape, self.width, self.height, braid=bool(self.braid), weave=bool(self.weave),
                            floors=self.floors, shaped=self.mask is not None, dark=self.dark)
-        return title if self.puzzle is None else f"{title}, {self.puzzle.words()}"
+        return title if self.puzzle is None else f"puzzle {title}: {self.puzzle.short_words()}"
 
     def label(self) -> str:
         """A short human description, e.g. ``hex 20×15, wilson, braid 25%``."""

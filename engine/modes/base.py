@@ -55,6 +55,12 @@ class EventKind(Enum):
     ARRIVED = "arrived"  # a player's move into the goal completed (player, cell: the goal, value: its place)
     DECIDED = "decided"  # the first racer arrived (player: the winner, a race's opponent is 1; EVERYONE: a tie)
     OVER = "over"  # the session is over (player: EVERYONE)
+    # puzzle mazes (engine.modes.rules_play):
+    KEY = "key"  # a key was picked up (cell: where; value: its colour 0..3)
+    SWITCH = "switch"  # the switch flipped: the gates changed (cell: the switch; value: 1 on, 0 off)
+    HUNTER = "hunter"  # the hunter took a step (cell: its new cell; value: 1 or 2, the step)
+    CAUGHT = "caught"  # the hunter caught the player (cell: the player's cell): undo or restart
+    WAIT = "wait"  # the player waited a turn (cell: their cell)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from engine.maze.recipe import MazeSpec
 from engine.modes.campaign import BrokenWorld, Campaign, CampaignLevel
 from engine.modes.play import default_par_moves, default_par_time
 from engine.output import new_pack_path, toml_string, write_pack_atomically
-from engine.paths import data_dir
+from engine.paths import PACKS_FOLDER, data_dir
 from engine.sanitise import one_line
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_CELLS", "MAX_LEVELS", "MAX_NAME", "Export", "Pack", "PackEntry", "PackError", "PackLevelFacts",
-    "export_levels", "load_pack", "load_packs", "pack_text", "packs_dir", "with_packs", "write_pack",
+    "checked_pack", "export_levels", "load_pack", "load_packs", "pack_text", "packs_dir", "with_packs", "write_pack",
 ]
 
 #: Levels in packs have at most this many cells (a pack is read, and its levels built, when the map opens).
@@ -378,6 +378,17 @@ def pack_text(name: str, author: str, entries: Iterable[PackEntry]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def checked_pack(name: str, author: str, entries: Sequence[PackEntry], source: str = "standard output",
+                 stem: str = "pack") -> tuple[Pack, str]:
+    """The pack of ``entries`` as read back from its text, and the text (``source`` names it in messages).
+
+    Raises:
+        PackError: the pack would not be valid (the same line :func:`load_pack` gives).
+    """
+    text = pack_text(name, author, entries)
+    return _parse(_parse_toml(text, source), source, stem), text
+
+
 def write_pack(path: Path | str, name: str, author: str, entries: Sequence[PackEntry], *,
                overwrite: bool = False) -> Pack:
     """Write a pack of ``entries`` to ``path`` after checking it reads back valid; returns it as read.
@@ -391,8 +402,7 @@ def write_pack(path: Path | str, name: str, author: str, entries: Sequence[PackE
             exists and ``overwrite`` is false, or it cannot be written.
     """
     p = Path(path)
-    text = pack_text(name, author, entries)
-    pack = _parse(_parse_toml(text, p.name), p.name, p.stem)
+    pack, text = checked_pack(name, author, entries, p.name, p.stem)
     if p.exists() and not overwrite:
         raise PackError(f"{p.name}: already exists (choose another file, or overwrite it on purpose)", p.name)
     try:
@@ -477,7 +487,7 @@ def _unique_names(entries: Sequence[PackEntry]) -> list[PackEntry]:
 # -- packs in the campaign ----------------------------------------------------------------
 def packs_dir() -> Path:
     """Where the game looks for packs: ``data_dir()/levels`` (not created here)."""
-    return data_dir() / "levels"
+    return data_dir() / PACKS_FOLDER
 
 
 def packs_signature(folder: Path | str | None = None) -> tuple[tuple[str, int, int], ...]:

@@ -32,9 +32,11 @@ from dataclasses import dataclass
 
 from engine.level import Level
 from engine.maze.model import Maze
+from engine.maze.rules.solver import solution_of
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
+from engine.modes.rules_play import BLOCKED, CAUGHT, Hint, RuleGame, rule_stars
 
 Vec = tuple[float, float]
 
@@ -49,6 +51,8 @@ REPEAT_DELAY = 0.22  # seconds a held key waits at a real fork (or a turn it doe
 #: A continuation this close to a held direction is "straight on": a held key runs past side openings to it.
 STRAIGHT_DEG = 20.0
 BUFFER_SIZE = 4  # key presses remembered while a move is animating
+RULES_BUFFER = 64  # a puzzle maze remembers this many presses (typed ahead while the hunter steps: none dropped)
+HUNTER_STEP_TIME = 0.14  # seconds each of the hunter's two steps takes on screen (a puzzle maze)
 
 
 def _angle_between(a: Vec, b: Vec) -> float:
@@ -116,6 +120,7 @@ class Intent:
     direction: Vec
     prefer: Vec | None = None
     climb: int = 0
+    wait: bool = False  # a puzzle maze's wait: the hunter steps, the player stays
 
 
 @dataclass(frozen=True)
@@ -170,6 +175,15 @@ class PlaySession:
         #: a shortest way from the start to the goal (cells, both ends included): the win screen reveals it
         self.shortest_way: list[int] = list(shortest_way(maze))
         self.shortest = max(0, len(self.shortest_way) - 1)
+        #: a puzzle maze's rules, turn by turn (None for a plain maze): moves go through it
+        self.rules: RuleGame | None = RuleGame(maze) if maze.rules is not None else None
+        if self.rules is not None and self.rules.optimum is not None:
+            if not par_moves:
+                par_moves = self.rules.optimum  # a puzzle maze's par is its proven optimum
+            # the way to reveal on the win is the proven best solution (its waits leave no mark)
+            best = solution_of(maze)
+            self.shortest_way = [self.start, *(a for a in best.actions if a is not None)]
+            self.shortest = self.rules.optimum
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
         self.move_time = move_time
@@ -218,15 +232,26 @@ class PlaySession:
         self._key_driven = False
         self.side = 1.0  # the fork rule: x sign of the last step that moved sideways (right before any)
         self._events: list[Event] = []
+        self.caught = False  # a puzzle maze: the hunter caught the player (undo or restart)
+        self.hinted = False  # a puzzle maze: a hint was used in this attempt (no third star)
+        self.hunter_path: list[int] = []  # the hunter's cells before and after each step of its last turn
+        self.hunter_t = 2.0  # how far those steps have been shown (0..2; 2: at rest)
+        if self.rules is not None:
+            self.rules.restart()
+            self.hunter_path = [self.rules.position.hunter]
         if self.fog is not None:
             self.fog.reset()
             self._look()
 
     def snapshot(self) -> dict[str, object]:
         """Where a half-finished attempt stands, as plain JSON-able values (for :meth:`restore`)."""
-        return {"cell": self.cell, "prev": self.prev, "moves": self.moves, "bumps": self.bumps,
-                "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side,
-                "trace": list(self.trace)}
+        out: dict[str, object] = {"cell": self.cell, "prev": self.prev, "moves": self.moves, "bumps": self.bumps,
+                                  "elapsed": round(self.elapsed, 3), "visited": list(self.visited), "side": self.side,
+                                  "trace": list(self.trace)}
+        if self.rules is not None:  # a puzzle maze: the actions themselves (waits as -1), replayed by restore
+            out["actions"] = [-1 if a is None else a for a in self.rules.actions]
+            out["hinted"] = self.hinted
+        return out
 
     def restore(self, data: dict[str, object]) -> None:
         """Put the player back where :meth:`snapshot` left it (standing still; the trail and fog follow).
@@ -261,7 +286,29 @@ class PlaySession:
         whole = bool(trace) and trace[0] == self.start and trace[-1] == cell and all(0 <= c < n for c in trace)
         self.trace = trace if whole else [cell]
         self.started = moves > 0
+        if self.rules is not None:
+            self._replay(data)
         self._look()
+
+    def _replay(self, data: dict[str, object]) -> None:
+        """:meth:`restore` of a puzzle maze: play the saved actions again (they must all be allowed and end
+        where the place says); else back to the start with a ValueError."""
+        assert self.rules is not None
+        try:
+            actions = [int(_number(a)) for a in _items(data.get("actions", []))]
+        except (TypeError, ValueError) as exc:
+            self.reset()
+            raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
+        for a in actions[:100_000]:
+            if self.rules.act(None if a < 0 else a).kind not in ("moved",):
+                self.reset()
+                raise ValueError("The saved place does not fit this puzzle maze.")
+        if self.rules.position.cell != self.cell:
+            self.reset()
+            raise ValueError("The saved place does not fit this puzzle maze.")
+        self.moves = len(self.rules.actions)
+        self.hinted = bool(data.get("hinted", False))
+        self.hunter_path, self.hunter_t = [self.rules.position.hunter], 2.0
 
     def _look(self) -> None:
         """Dark play: the fog learns what is in sight from the player's cell."""
@@ -283,9 +330,12 @@ class PlaySession:
 
     @property
     def stars(self) -> int:
-        """0 before the goal; then 1, +1 for moves <= par, +1 for time <= par."""
+        """0 before the goal; then 1, +1 for moves <= par, +1 for time <= par (a puzzle maze: by moves alone,
+        :func:`engine.modes.rules_play.rule_stars`)."""
         if not self.finished:
             return 0
+        if self.rules is not None:
+            return rule_stars(self.moves, self.rules.optimum, self.hinted)
         return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
 
     def tunnel(self) -> int:
@@ -338,11 +388,12 @@ class PlaySession:
 
     # -- input -----------------------------------------------------------
     def press(self, direction: Vec, prefer: Vec | None = None) -> None:
-        """Buffer one key press (dropped only when ``BUFFER_SIZE`` are already waiting)."""
-        if self.finished:
+        """Buffer one key press (dropped only when ``BUFFER_SIZE`` are already waiting; ignored once caught by a
+        puzzle maze's hunter: undo or restart first)."""
+        if self.finished or self.caught:
             return
         self.route.clear()
-        if len(self.queue) < BUFFER_SIZE:
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
             self.queue.append(Intent(direction, prefer))
         self.hold_timer = REPEAT_DELAY
         if not self.moving:
@@ -364,7 +415,7 @@ class PlaySession:
             self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
             return False
         self.route.clear()
-        if len(self.queue) < BUFFER_SIZE:
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
             self.queue.append(Intent((0.0, 0.0), None, climb=direction))
         if not self.moving:
             self._next(None, 0.0)
@@ -411,13 +462,14 @@ class PlaySession:
         path stays on the player's floor; a click on the far end of the stair the player stands
         on climbs it (:meth:`climb`).
         """
-        if self.finished or not 0 <= cell < len(self.adj):
+        if self.finished or self.caught or not 0 <= cell < len(self.adj):
             return False
         for direction in (1, -1):  # a click on the far end of the stair the player stands on climbs it
             if cell == self.stair_target(direction):
                 return self.climb(direction)
         allowed = (self.visited_set | self.in_sight()) if explored_only else None
-        path = shortest_path(self.flat, self.cell, cell, allowed)  # on the player's floor: stairs are climbed
+        ways = self.flat if self.rules is None else [self.rules.open_from(c) for c in range(len(self.adj))]
+        path = shortest_path(ways, self.cell, cell, allowed)  # on the player's floor: stairs are climbed
         if not path:
             return False
         self.queue.clear()
@@ -427,9 +479,17 @@ class PlaySession:
             self._next(None, 0.0)
         return True
 
+    def open_here(self, cell: int | None = None) -> list[int]:
+        """The neighbours open from ``cell`` (default: the player's) on its floor; a puzzle maze's rules decide
+        for the player's own cell (doors, one-way arrows, gates)."""
+        cell = self.cell if cell is None else cell
+        if self.rules is not None and cell == self.rules.position.cell:
+            return self.rules.open_from(cell)
+        return self.flat[cell]
+
     def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
         """The open neighbour of the current cell in ``direction``, or None (a wall)."""
-        cands = [(d, self.centers[d]) for d in self.flat[self.cell]]
+        cands = [(d, self.centers[d]) for d in self.open_here()]
         return pick_neighbour(self.centers[self.cell], cands, direction, prefer, side=self.side)
 
     def run_on(self, held: Vec) -> int | None:
@@ -443,7 +503,7 @@ class PlaySession:
         """
         here = self.centers[self.cell]
         near: list[tuple[float, int]] = []
-        for n in self.flat[self.cell]:
+        for n in self.open_here():
             if n == self.prev:
                 continue
             (x, y) = self.centers[n]
@@ -454,9 +514,24 @@ class PlaySession:
             if ang <= MAX_ANGLE_DEG:
                 near.append((ang, n))
         if len(near) == 1:
-            return near[0][1]
+            return near[0][1] if self._runs_into(near[0][1]) else None
         straight = [n for ang, n in near if ang <= STRAIGHT_DEG]
-        return straight[0] if len(straight) == 1 else None
+        return straight[0] if len(straight) == 1 and self._runs_into(straight[0]) else None
+
+    def _runs_into(self, nxt: int) -> bool:
+        """A run (held key, corridor) may go on into ``nxt``: always in a plain maze; in a puzzle maze not
+        through a door, a one-way passage or a gate, not onto a key or a switch, and never into the hunter's
+        reach (the player decides those steps one by one)."""
+        if self.rules is None:
+            return True
+        rules = self.rules.rules
+        pair = {self.cell, nxt}
+        if any({a, b} == pair for a, b in rules.oneway) or any({a, b} == pair for a, b, _ in rules.doors) \
+                or any({a, b} == pair for a, b, _ in rules.gates):
+            return False
+        if nxt in rules.switches or any(c == nxt for c, _ in rules.keys):
+            return False
+        return not self.rules.threatened(nxt)
 
     # -- time ------------------------------------------------------------
     def advance(self, dt: float, held: Vec | None = None) -> list[Event]:
@@ -475,8 +550,19 @@ class PlaySession:
             return
         fresh = held is not None and not self._was_held  # the screen says a hold has just begun
         self._was_held = held is not None
-        if self.started:
+        if self.started and not self.caught:
             self.elapsed += dt  # real seconds: the timer is the sum of the screen's real frame times
+        if not self.moving and self.hunter_t < 2.0:  # the hunter's turn is shown step by step
+            before = int(self.hunter_t)
+            self.hunter_t = min(2.0, self.hunter_t + dt / HUNTER_STEP_TIME)
+            for k in range(before + 1, int(self.hunter_t) + 1):
+                if k < len(self.hunter_path):
+                    self._events.append(Event(EventKind.HUNTER, cell=self.hunter_path[k], value=k,
+                                              time=self.elapsed))
+            if self.hunter_t >= 2.0 and self.caught:
+                self._events.append(Event(EventKind.CAUGHT, cell=self.cell, time=self.elapsed))
+            if self.hunter_t < 2.0:
+                return
         if self.moving:
             step_time = self.move_time  # a tunnel move is one move too: the same time as a step (races stay fair)
             self.progress += dt / step_time
@@ -495,6 +581,8 @@ class PlaySession:
 
     # -- internals -------------------------------------------------------
     def _step(self, nxt: int) -> None:
+        if self.rules is not None and not self._rule_step(nxt):
+            return
         dx = self.centers[nxt][0] - self.centers[self.cell][0]
         climb = self.floor_of[nxt] - self.floor_of[self.cell]
         if abs(dx) > 1e-6 and not climb:
@@ -513,6 +601,99 @@ class PlaySession:
             self.visited.append(nxt)
         self._events.append(Event(EventKind.STEP, cell=nxt, value=climb, time=self.elapsed))
 
+    def _rule_step(self, nxt: int | None) -> bool:
+        """A puzzle maze's action through its rules (None: a wait): False (and a ``BUMP``) when not allowed.
+
+        Events for a key picked up, the switch flipped and a wait; the hunter's steps are shown after the
+        player's move (:meth:`_update`), and a catch is reported once they are.
+        """
+        assert self.rules is not None
+        hunter_before = self.rules.position.hunter
+        out = self.rules.act(nxt)
+        if out.kind == BLOCKED:
+            self.bumps += 1
+            self.queue.clear()
+            self.route.clear()
+            self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
+            return False
+        at = self.cell if nxt is None else nxt
+        for colour in out.keys:
+            self._events.append(Event(EventKind.KEY, cell=at, value=colour, time=self.elapsed))
+        if out.flipped:
+            self._events.append(Event(EventKind.SWITCH, cell=at, value=self.rules.position.switch, time=self.elapsed))
+        if out.waited:
+            self.started = True
+            self.moves += 1
+            self._events.append(Event(EventKind.WAIT, cell=at, time=self.elapsed))
+        self.hunter_path = [hunter_before, *out.hunter] if out.hunter else [self.rules.position.hunter]
+        self.hunter_t = 0.0 if out.hunter else 2.0
+        if out.kind == CAUGHT:
+            self.caught = True
+            self.queue.clear()
+            self.route.clear()
+            if not out.hunter:  # stepped onto the hunter: caught at once
+                self._events.append(Event(EventKind.CAUGHT, cell=at, time=self.elapsed))
+        return True
+
+    # -- puzzle mazes ------------------------------------------------------
+    def wait(self) -> bool:
+        """A puzzle maze with a hunter: wait one turn (buffered like a key press; the hunter takes its steps).
+
+        Returns:
+            False (and a ``BUMP``) in a maze without a hunter, when caught or finished.
+        """
+        if self.rules is None or self.rules.position.hunter < 0 or self.finished or self.caught:
+            if not self.finished:
+                self.bumps += 1
+                self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
+            return False
+        self.route.clear()
+        if len(self.queue) < (BUFFER_SIZE if self.rules is None else RULES_BUFFER):
+            self.queue.append(Intent((0.0, 0.0), None, wait=True))
+        if not self.moving:
+            self._next(None, 0.0)
+        return True
+
+    def undo(self) -> bool:
+        """A puzzle maze: take the last action back (also after being caught); False when there is none."""
+        if self.rules is None or self.finished or not self.rules.undo():
+            return False
+        self.queue.clear()
+        self.route.clear()
+        self.moving, self.progress = False, 1.0
+        pos = self.rules.position
+        self.cell = self.anim_from = pos.cell
+        self.trace = [self.start, *(a for a in self.rules.actions if a is not None)]
+        self.prev = self.trace[-2] if len(self.trace) > 1 else -1
+        self.moves = len(self.rules.actions)
+        self.caught = False
+        self.hunter_path, self.hunter_t = [pos.hunter], 2.0
+        self._look()
+        return True
+
+    def hint(self) -> Hint | None:
+        """A puzzle maze: the next action of an optimal solution from here (the exact solver), or None (a plain
+        maze, over, caught, or no win from here).  Using one costs the third star."""
+        if self.rules is None or self.finished or self.caught or self.moving or self.hunter_t < 2.0:
+            return None
+        got = self.rules.hint()
+        if got is not None:
+            self.hinted = True
+        return got
+
+    def hunter_position(self) -> tuple[float, float] | None:
+        """Where the hunter is drawn (world units), stepping along its last turn; None without a hunter."""
+        if self.rules is None or self.rules.position.hunter < 0:
+            return None
+        path = self.hunter_path
+        k = min(int(self.hunter_t), len(path) - 1)
+        if k >= len(path) - 1:
+            return self.centers[path[-1]]
+        t = self.hunter_t - k
+        t = t * t * (3 - 2 * t)
+        (ax, ay), (bx, by) = self.centers[path[k]], self.centers[path[k + 1]]
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
     def _arrive(self) -> None:
         self.moving = False
         self.progress = 1.0
@@ -530,9 +711,14 @@ class PlaySession:
         ``fresh``: the hold has just begun (the key was held long enough to count as a hold, not a tap): the
         run goes on from the cell the tap reached as if the player had just arrived there.
         """
+        if self.caught or self.hunter_t < 2.0:  # a puzzle maze: the hunter's turn first (presses wait)
+            return
         arrived, self._arrived = self._arrived or fresh, False
         while self.queue:
             intent = self.queue.popleft()
+            if intent.wait:
+                self._rule_step(None)
+                return
             if intent.climb:
                 nxt = self.stair_target(intent.climb)
             else:
@@ -545,14 +731,22 @@ class PlaySession:
             self._step(nxt)
             return
         if self.route:
-            self._step(self.route.pop(0))
+            nxt = self.route.pop(0)
+            if self.rules is not None and (nxt not in self.open_here() or self.rules.threatened(nxt)):
+                self.route.clear()  # a click's walk stops before a shut door or the hunter's reach
+                self.bumps += 1
+                self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
+                return
+            self._step(nxt)
             return
         if held is None or not self._key_driven:
             self.hold_timer = REPEAT_DELAY
             return
-        open_here = self.flat[self.cell]
+        open_here = self.open_here()
         if arrived and len(open_here) == 2 and self.prev in open_here:
-            self._step(open_here[0] if open_here[1] == self.prev else open_here[1])  # corridor: keep running
+            ahead = open_here[0] if open_here[1] == self.prev else open_here[1]
+            if self._runs_into(ahead):
+                self._step(ahead)  # corridor: keep running
             return
         if arrived:
             nxt = self.run_on(held)
@@ -560,6 +754,8 @@ class PlaySession:
                 self._step(nxt)
                 return
             self.hold_timer = REPEAT_DELAY  # a real fork, a turn or a dead end: pause before going on
+            return
+        if self.rules is not None:  # a puzzle maze: where a run stops, the next step takes a new press
             return
         self.hold_timer -= dt
         if self.hold_timer > 0:

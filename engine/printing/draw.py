@@ -86,6 +86,24 @@ def _disc(x: float, y: float, r: float) -> str:
             f"{x + k:.2f} {y - r:.2f} {x + r:.2f} {y - k:.2f} {x + r:.2f} {y:.2f} c f\n")
 
 
+def _hex(colour: str) -> tuple[float, float, float]:
+    return int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255
+
+
+def _rule_ops(maze: Maze, f: Fit, origin: tuple[float, float], line: float) -> Iterator[str]:
+    """A puzzle maze's marks (:func:`engine.maze.rules.draw.rule_marks`): filled, then outlined."""
+    from engine.maze.rules.draw import rule_marks
+
+    for mark in rule_marks(maze):
+        pts = _xy(mark.points, f, origin)
+        xy = pts.tolist()
+        shape = f"{xy[0][0]:.2f} {xy[0][1]:.2f} m " + "".join(f"{x:.2f} {y:.2f} l " for x, y in xy[1:]) + "h "
+        if mark.fill is not None:
+            yield _rgb(_hex(mark.fill), "rg") + shape + "f\n"
+        if mark.outline is not None:
+            yield _rgb(_hex(mark.outline), "RG") + f"{max(0.3, line * 0.5):.2f} w " + shape + "S\n"
+
+
 def maze_ops(maze: Maze, box: Box, ink: Ink, path: Sequence[int] | None = None) -> Iterator[str]:
     """The operators drawing ``maze`` as large as fits ``box``, centred, in pieces (join them, or write each).
 
@@ -115,6 +133,8 @@ def maze_ops(maze: Maze, box: Box, ink: Ink, path: Sequence[int] | None = None) 
     for cell, colour in ((maze.start, START), (maze.goal, GOAL)):
         x, y = _xy(maze.grid.centers[cell], f, origin).tolist()
         yield _rgb(colour, "rg") + _disc(x, y, max(1.0, marker_radius(maze, cell) * f.scale))
+    if maze.rules is not None:  # a puzzle maze: its elements, the shapes of the SVG and the game
+        yield from _rule_ops(maze, f, origin, line)
     if path is not None:
         yield _rgb(PATH, "RG") + f"{max(0.8, line * 1.6):.2f} w\n"
         for run in runs_on_floors(maze, [int(c) for c in path]):

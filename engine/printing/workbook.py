@@ -14,6 +14,7 @@ from typing import Any, BinaryIO, Literal
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from engine.maze.model import Maze
 from engine.maze.solvers import solve
 from engine.printing.draw import Ink, fit_maze, maze_ops
 from engine.printing.layout import ANSWERS_PER_PAGE, FOOTER, MARGIN, answer_slots, maze_slots, page_size
@@ -106,7 +107,7 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
         for index, box in zip(pg.sheets, answers_slots if answers else mazes_slots, strict=False):
             sheet = sheets[index]
             maze = sheet.build()  # made again for its answer, not kept: memory stays one maze whatever the length
-            path = [int(c) for c in solve(maze).path] if answers else None
+            path = _answer(maze) if answers else None
             for ops in maze_ops(maze, box, Ink(answer=answers), path):
                 canvas.addLiteral(ops)
             drawn, _ = fit_maze(maze, box)
@@ -117,6 +118,16 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
             progress(number, len(plan))
     canvas.save()
     return len(plan)
+
+
+def _answer(maze: Maze) -> list[int]:
+    """The cells an answer key draws: the shortest path, or a puzzle maze's proven best moves (its waits stay
+    on their cell: the path pauses there)."""
+    if maze.rules is None:
+        return [int(c) for c in solve(maze).path]
+    from engine.maze.rules.solver import solution_of
+
+    return [int(maze.start), *(int(a) for a in solution_of(maze).actions if a is not None)]
 
 
 def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str, number: int, total: int) -> None:

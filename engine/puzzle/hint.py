@@ -74,6 +74,21 @@ class HintPlan:
         return self.moves[:1]
 
 
+@dataclass(frozen=True)
+class HintJob:
+    """The hint planner run the H key asks for when no hint is known
+    (:meth:`engine.puzzle.session.PuzzleSession.begin_hint`): the caller runs :func:`plan_hint` on ``origin``
+    (maybe in the background) and hands its plan to
+    :meth:`~engine.puzzle.session.PuzzleSession.take_hint_plan`, as an auto-solve's
+    :class:`~engine.puzzle.autosolve.SolveJob` is run and handed back.
+
+    Attributes:
+        origin: the position to plan from.
+    """
+
+    origin: Board
+
+
 def _greedy(board: Board) -> str:
     """The legal move that lowers the Manhattan distance most (first in UDLR order on ties)."""
     best: tuple[int, str] | None = None

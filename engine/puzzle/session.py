@@ -52,7 +52,7 @@ from engine.puzzle.autosolve import (
     auto_speed,
 )
 from engine.puzzle.board import INVERSE, Board, move_delta
-from engine.puzzle.hint import DEFAULT_BUDGET, HintPlan, plan_hint
+from engine.puzzle.hint import DEFAULT_BUDGET, HintJob, HintPlan, plan_hint
 from engine.undo import UndoStack
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "OPTIMAL_BACKGROUND_S",
     "SPEEDS",
     "Hint",
+    "HintJob",
     "PuzzlePhase",
     "Playback",
     "PuzzleSession",
@@ -364,6 +365,15 @@ class PuzzleSession(AutoSolve):
             return self.set_hint(*planned)
         return None
 
+    def begin_hint(self) -> HintJob | None:
+        """The H key: the session decides whether the hint is known or must be planned (as :meth:`begin_solve`
+        decides an auto-solve's runs).  A known one (:meth:`known_hint`) is shown now (:meth:`current_hint`) and
+        None is returned, as for a solved board; otherwise the planner run to make (:class:`HintJob`: the caller
+        runs :func:`engine.puzzle.hint.plan_hint` on its origin, then :meth:`take_hint_plan`)."""
+        if self.solved or self.known_hint() is not None:
+            return None
+        return HintJob(self.board)
+
     def take_hint_plan(self, origin: Board, plan: HintPlan) -> Hint | None:
         """The H key, second half: a planner's answer for ``origin`` (maybe late).
 
@@ -379,19 +389,18 @@ class PuzzleSession(AutoSolve):
     def hint_now(
         self, budget_s: float = DEFAULT_BUDGET, *, heuristic: str = "manhattan", edges: bool = True, boost: bool = True
     ) -> Hint | None:
-        """The whole H key at once (blocking): :meth:`known_hint`, else the planner within ``budget_s``.
+        """The whole H key at once (blocking): :meth:`begin_hint`, its planner run (if any) within ``budget_s``.
 
         ``heuristic``/``edges``/``boost`` are the planner's fast-solver settings.
 
         Raises:
             ValueError: bad budget or solver settings.
         """
-        known = self.known_hint()
-        if known is not None or self.solved:
-            return known
-        origin = self.board
-        plan = plan_hint(origin, budget_s, heuristic=heuristic, edges=edges, boost=boost)
-        return self.take_hint_plan(origin, plan)
+        job = self.begin_hint()
+        if job is None:
+            return self.current_hint()
+        plan = plan_hint(job.origin, budget_s, heuristic=heuristic, edges=edges, boost=boost)
+        return self.take_hint_plan(job.origin, plan)
 
     # -- time ---------------------------------------------------------------------------
     def update(self, dt: float, *, busy: bool = False) -> str:

@@ -9,6 +9,7 @@ fits; a long ghost run may not, and is refused in one sentence.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -52,7 +53,10 @@ def qr_matrix(text: str, border: int = BORDER) -> list[list[bool]]:
 
 
 def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
-    """Write ``text``'s QR code to ``path`` (``.png`` or ``.svg``, by its suffix; an existing file is replaced).
+    """Write ``text``'s QR code to ``path`` (``.png`` or ``.svg``, by its suffix; ``-``: SVG on standard output).
+
+    An existing file is replaced whole once the code is written (:mod:`engine.output`, never one of the game's
+    own files).
 
     Args:
         scale: pixels (PNG) or user units (SVG) per module, 1..100.
@@ -65,8 +69,19 @@ def write_qr(text: str, path: str | os.PathLike[str], scale: int = 8) -> int:
             a FIFO, a name too long, a full disk... (:mod:`engine.output`, the one writer; the sentence names
             it; a file it created is removed again).
     """
-    from engine.output import check_output_path, open_output_bytes
+    from engine.output import check_output_path, is_stdout, open_output_bytes, write_output
 
+    if is_stdout(path):  # SVG, a text a terminal can show and a pipe can take
+        if not 1 <= scale <= 100:
+            raise QrError(f"The QR scale must be 1..100 pixels per module, not {scale}.")
+        qr = make_qr(text)
+        svg = io.BytesIO()
+        qr.save(svg, kind="svg", scale=scale, border=BORDER)
+        try:
+            write_output(path, svg.getvalue().decode("utf-8") + "\n")
+        except ValueError as exc:
+            raise QrError(f"{exc}.") from None
+        return int(qr.symbol_size(scale=1, border=0)[0])
     target = Path(path)
     suffix = target.suffix.lower()
     if os.path.isdir(target):  # never raises (a name too long is the writer's one line below)

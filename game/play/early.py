@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 BIG_MAZE_CELLS = 20_000  # about 140x140: bigger ones take over 300 ms to open on a slow machine
 
 _lock = threading.Lock()
-_early: Task[tuple[str, Maze | None] | None] | None = None  # the process's one early build: (maze code, maze)
+_early: Task[tuple[MazeSpec, Maze | None] | None] | None = None  # the process's one early build: (recipe, maze)
 
 
 def prepare_maze(spec: MazeSpec, progress: ProgressFn, cancelled: CancelledFn) -> Maze | None:
@@ -67,26 +67,26 @@ def start(command: str, code: str | None) -> None:
     if command != "play" or not code:
         return
 
-    def work(progress: ProgressFn, cancelled: CancelledFn) -> tuple[str, Maze | None] | None:
-        from engine.codes import CodeError, decode_any
+    def work(progress: ProgressFn, cancelled: CancelledFn) -> tuple[MazeSpec, Maze | None] | None:
+        from engine.codes import CodeError, decode_spelled
         from engine.maze.recipe import MazeSpec
         from engine.modes.campaign import shipped_campaign
 
         try:
-            spec = decode_any(code)
+            spec, typed = decode_spelled(code)
         except (CodeError, ValueError):
             return None
         if not isinstance(spec, MazeSpec) or spec.width * spec.height <= BIG_MAZE_CELLS:
             return None
         with suppress(ValueError):  # the play screen asks whether this is a campaign level's code
-            shipped_campaign().by_code(spec.code())
-        return spec.code(), prepare_maze(spec, progress, cancelled)
+            shipped_campaign().by_code(typed)
+        return spec, prepare_maze(spec, progress, cancelled)
 
     with _lock:
         _early = Task(work, name="early maze")
 
 
-def _claim(spec: MazeSpec, wait: bool) -> Task[tuple[str, Maze | None] | None] | None:
+def _claim(spec: MazeSpec, wait: bool) -> Task[tuple[MazeSpec, Maze | None] | None] | None:
     """The early task, handed over once, if it may hold ``spec``'s maze and (unless ``wait``) has finished."""
     global _early  # noqa: PLW0603
     with _lock:
@@ -97,11 +97,11 @@ def _claim(spec: MazeSpec, wait: bool) -> Task[tuple[str, Maze | None] | None] |
     return task
 
 
-def _maze_of(task: Task[tuple[str, Maze | None] | None], spec: MazeSpec) -> Maze | None:
+def _maze_of(task: Task[tuple[MazeSpec, Maze | None] | None], spec: MazeSpec) -> Maze | None:
     if task.error is not None or task.cancelled:
         return None
     got = task.result()
-    return got[1] if got is not None and got[0] == spec.code() else None
+    return got[1] if got is not None and got[0] == spec else None  # the same recipe (no code written to compare)
 
 
 def ready(spec: MazeSpec) -> Maze | None:

@@ -15,6 +15,7 @@ from typing import Any
 import arcade
 from arcade import key
 
+from engine.level import NamedLevel
 from engine.modes.guide import Guide, GuideStep
 from game import routes
 from game.bases.screen import common_key
@@ -44,7 +45,8 @@ class GuideView(PlayScreen):
     def __init__(self, ctx: Context, back_to: arcade.View | None = None) -> None:
         self.guide = Guide()
         self.back_to = back_to
-        super().__init__(ctx, self.guide.level.maze, "", "Guided start", back=self._leave, session=self.guide.play)
+        super().__init__(ctx, NamedLevel(self.guide.level, "", "Guided start"), back=self._leave,
+                         session=self.guide.play)
         self.help_line = self.footer_line = GUIDE_HELP
         t = ctx.theme
         self.prompt = arcade.Text(

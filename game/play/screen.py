@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
-from engine.level import Level
-from engine.maze.model import Maze
+from engine.level import NamedLevel
 from engine.modes.base import Event, EventKind
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
@@ -24,6 +23,7 @@ from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
 from game.play.parts import PlayParts
+from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rule_notice, rules_help
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -51,39 +51,37 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     Args:
         ctx: shared context.
-        maze: the level to play.
-        code: its level code (key for personal bests, shown on the win screen); empty for a level
-            without a code (made by hand): no bests are kept.
-        title: shown in the HUD.
-        level: the campaign level, if any (progress and "next level").
+        named: the level to play, whole (:class:`engine.level.NamedLevel`): the level with its recipe and dark
+            flag (fog of war: :mod:`engine.modes.fog`, :mod:`game.render.fog_layer`), its code (the key for
+            personal bests, shown on the win screen; empty for a level without a code: no bests are kept) and
+            its title (shown in the HUD).
+        campaign: the campaign level, if any (progress and "next level"; kept as :attr:`level`).
         par_time, par_moves: par values (defaults from the shortest path).
         back: what Esc and "Quit level" do (default: main menu).
-        session: a play session already built for ``maze`` (big mazes build it in the background).
-        dark: play in the dark (fog of war; see :mod:`engine.modes.fog` and :mod:`game.render.fog_layer`).
+        session: a play session already built on ``named.level`` (big mazes build it in the background).
     """
 
     def __init__(
         self,
         ctx: Context,
-        maze: Maze,
-        code: str,
-        title: str,
-        level: CampaignLevel | None = None,
+        named: NamedLevel,
+        *,
+        campaign: CampaignLevel | None = None,
         par_time: float | None = None,
         par_moves: int | None = None,
         back: Callable[[], None] | None = None,
         session: PlaySession | None = None,
-        dark: bool = False,
     ) -> None:
         super().__init__(ctx)
         self.ctx = ctx
-        self.maze = maze
-        self.code = code
-        self.level = level
-        self.title_text = title
+        self.named = named
+        maze = self.maze = named.maze
+        self.code = named.code
+        self.level = campaign
+        title = self.title_text = named.title
         self._back = back or (lambda: routes.show_menu(ctx))
         if session is None:
-            session = PlaySession(Level(maze, dark), par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
+            session = PlaySession(named.level, par_time, par_moves, goal_hint=goal_hint_on(ctx.store))
         self.session = session
         self.fog = session.fog
         self.viewport = MazeViewport.for_maze(ctx.window, maze, ctx.theme, self.fog, HUD_HEIGHT, FOOTER_HEIGHT,
@@ -110,6 +108,14 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         # A shaped maze whose mask fell apart says which part it kept (in place of the key help).
         note = getattr(maze.grid, "note", None)
         self.help_line = (note() if note is not None else "") or maze_help_line(ctx.keys, maze.grid.floors > 1)
+        #: a puzzle maze's elements as the game stands (None for a plain maze)
+        self.rule_marks = RuleMarks(session) if session.rules is not None else None
+        #: a rule met for the first time: one short screen (its picture and a sentence) before the first move
+        self.intro = RuleIntro(new_rules(session, ctx.store.setting(SEEN_SETTING)) if session.moves == 0 else [])
+        if session.rules is not None:
+            first = ctx.keys.first
+            self.help_line = rules_help(session, first("maze.wait"), first("maze.undo"), first("maze.hint")) + \
+                " · " + self.help_line
         self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
@@ -121,6 +127,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.footer_height = float(FOOTER_HEIGHT)
         self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
         self.pulse_left = self.opening_pulse()
+        self.hint_cell: int | None = -1  # a puzzle maze's hinted cell, ringed until the next move
 
     def opening_pulse(self) -> float:
         """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
@@ -137,7 +144,11 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
-        self.ctx.go(routes.help_screen, back_to=self, mode=self.maze.grid.kind)
+        page = self.maze.grid.kind
+        if self.session.rules is not None:  # a puzzle maze: the page of its first rule (the others follow)
+            first = self.session.rules.rules.families()[0]
+            page = "hunter" if first == "pursuer" else first
+        self.ctx.go(routes.help_screen, back_to=self, mode=page)
 
     # -- lifecycle --------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -216,6 +227,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         side = width / 2 - clock_room / 2 - self.hud_title.x - HUD_GAP * k
         fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
         long, short = moves_texts(s.moves, s.par_moves, s.par_time, s.display_floor(), self.maze.grid.floors)
+        if s.rules is not None:  # a puzzle maze: stars by moves alone, the par is the proven fewest
+            long = f"moves {s.moves}  ·  par {s.par_moves} moves (the fewest)"
+            short = f"{s.moves} / {s.par_moves} moves"
         self.hud_moves.text = long
         if self.hud_moves.content_width > side:
             ellipsize(self.hud_moves, short, side)
@@ -228,7 +242,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         s = self.session
         return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
                 self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
-                len(s.visited), s.fog.version if s.fog else 0)
+                len(s.visited), s.fog.version if s.fog else 0,
+                *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
 
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
@@ -270,6 +285,10 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.win_wait = -1.0
         self.keys.clear()
         self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
+        self.hint_cell = -1
+        if self.session.rules is not None:
+            self.notice_left = 0.0
+            self.footer(self.help_line)
 
     def toggle_pause(self) -> None:
         """P: pause or resume."""
@@ -286,6 +305,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
         if self.ask is not None and self.ask.visible:
             return self.ask.on_key_press(symbol, modifiers)
+        if self.intro.visible and symbol not in (key.F1, key.F11):
+            self.close_intro()
+            return True
         if symbol == key.F1:
             if not self.paused and not self.session.finished:
                 self.toggle_pause()
@@ -306,6 +328,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.toggle_pause()
         elif action == "restart":
             self.restart()
+        elif self.session.rules is not None and self.rule_key(action, symbol, modifiers):
+            pass
         elif self.viewport.handle_key(symbol, self.session.display_position()):
             pass
         elif self.maze.grid.floors > 1 and (up := climb_direction(symbol, self.ctx.keys, letters=True)):
@@ -319,6 +343,47 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         else:
             return None
         return True
+
+    def close_intro(self) -> None:
+        """The new rule's screen is closed: its rules count as seen (the setting), the maze plays."""
+        seen = [p for p in self.ctx.store.setting(SEEN_SETTING).split(",") if p]
+        self.ctx.store.set_setting(SEEN_SETTING, ",".join(dict.fromkeys([*seen, *self.intro.families])))
+        self.intro.close()
+        self.request_redraw()
+
+    def rule_key(self, action: str | None, symbol: int, modifiers: int) -> bool:
+        """A puzzle maze's keys: wait, undo (also Ctrl+Z), hint; True when the key was one of them."""
+        s = self.session
+        if action == "undo" or (symbol == key.Z and modifiers & key.MOD_CTRL):
+            self.play_for(self.frames.split())
+            if s.undo():
+                self.layer.clear_trail()
+                for cell in dict.fromkeys(s.trace):
+                    self.layer.mark_visited(cell)
+                self.ctx.audio.play("click", 0.6)
+                self.notice_left = 0.0
+                self.hint_cell = -1
+                self.footer(self.help_line)
+            else:
+                self.notice("Nothing to undo.")
+            return True
+        if action == "wait":
+            self.play_for(self.frames.split())
+            if not s.wait():
+                self.notice("Nothing to wait for: there is no hunter here." if not s.caught else
+                            "Caught: U undoes the last move.")
+            return True
+        if action == "hint":
+            got = s.hint()
+            if got is None:
+                self.notice("No hint now: undo first." if s.caught else "No way to the goal from here: undo.")
+            else:
+                where = "wait a turn" if got.cell is None else "go to the marked cell"
+                self.hint_cell = got.cell
+                self.ctx.audio.play("hint")
+                self.notice(f"Hint: {where}. {got.reason} ({got.left + 1} moves to go, no third star.)")
+            return True
+        return False
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         """Forget a released direction key (the session first catches up to this moment)."""
@@ -351,6 +416,16 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             elif event.kind is EventKind.ARRIVED:
                 self.ctx.audio.play("win")
                 self.win_wait = WIN_DELAY
+            elif event.kind in (EventKind.KEY, EventKind.SWITCH, EventKind.CAUGHT):
+                self.ctx.audio.play({EventKind.KEY: "star", EventKind.SWITCH: "click"}.get(event.kind, "bump"))
+                self.notice(rule_notice(event))
+                if event.kind is EventKind.CAUGHT:
+                    self.shake_left = SHAKE_TIME
+                    self.notice_left = 1e9  # stays until the player undoes or restarts
+            elif event.kind is EventKind.HUNTER:
+                self.ctx.audio.play("step", 0.25)
+            if event.kind in (EventKind.STEP, EventKind.WAIT):
+                self.hint_cell = -1
         self.sync_fog()
         if self.shake_left > 0:
             self.shake_left = max(0.0, self.shake_left - dt)
@@ -405,6 +480,12 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self._hud_texts(w)
         for text in (self.hud_title, self.hud_time, self.hud_moves, self.hud_help):
             text.draw()
+        if self.session.rules is not None:  # the keys held, left of the counters
+            size = 18 * ui_scale(w, h)
+            held_icons(self.session, self.hud_moves.x - self.hud_moves.content_width - size * 0.5,
+                       h - self.hud_height / 2, size)
+        if self.intro.visible:
+            self.intro.draw(w, h, ui_scale(w, h), t.panel, t.text)
         if self.ask is not None and self.ask.visible:
             self.ask.draw(w, h)
         self._drawn = self._frame_key()
@@ -414,11 +495,19 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         the HUD camera is active afterwards."""
         t = self.ctx.theme
         self.viewport.draw(cached=(self.window.width, self.window.height), clear=self.clear)
+        if self.rule_marks is not None:
+            self.rule_marks.draw()
+            if self.hint_cell is not None and self.hint_cell >= 0:
+                hx, hy = self.maze.grid.centers[self.hint_cell]
+                arcade.draw_circle_outline(float(hx), float(hy), self.player_radius * 1.2, self.ctx.theme.accent,
+                                           0.06)
         self.draw_under_player()
         radius = self.disc_radius()
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
+        if self.rule_marks is not None:
+            self.rule_marks.draw_hunter(self.ctx.store.setting("reduced_motion") == "1")
         if self.fog is not None:
             draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
         self.hud_camera.use()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import arcade
 
 from engine.puzzle.session import PuzzlePhase, PuzzleSession, SolveKind
+from game.bases.won import WonPuzzle
 from game.context import Context
 from game.format import count, record_time
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 WIN_DELAY = 1.0
 
 
-class AssistHost(Protocol):
-    """What the assist reads and writes on the puzzle screen it serves."""
+class AssistHost(WonPuzzle, Protocol):
+    """What the assist reads and writes on the puzzle screen it serves (and its win returns to: :class:`WonPuzzle`)."""
 
     ctx: Context
     session: PuzzleSession
@@ -64,14 +65,15 @@ class PuzzleAssist:
         self.win_wait = 0.0
 
     def request_hint(self) -> None:
-        """H: the hint the session knows, else a planner run in the background."""
+        """H: the session decides (:meth:`PuzzleSession.begin_hint`): the hint it knows, shown now, or the planner
+        run it asks for, run in the background."""
         s = self.host.session
         if s.solved:
             self.host._set_message("Already solved.")
-        elif s.known_hint() is not None:
-            self.show_hint_message()
+        elif (job := s.begin_hint()) is not None:
+            self.host.jobs.start_hint(job)
         else:
-            self.host.jobs.start_hint(s.board)
+            self.show_hint_message()
 
     def show_hint_message(self) -> None:
         """Say the hint the session knows in the status line (nothing when there is none)."""

@@ -17,10 +17,11 @@ from game.context import Context
 from game.puzzle.view import PuzzleView
 
 
-def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.View:
+def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "") -> arcade.View:
     """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
 
-    ``code`` is a puzzle code or an already decoded one (:class:`engine.puzzle.codes.PuzzleCode`).
+    ``code`` is a puzzle code or an already decoded one (:class:`engine.puzzle.codes.PuzzleCode`, decoded from
+    ``typed`` when given: shown again with a refusal).
     A code that does not decode (or names an unsolvable position) gives the
     setup screen with the decoder's sentence in red and the code in its field.
     This is the ``puzzle`` route's opener and the ``tessera play P2...`` handler.
@@ -30,7 +31,7 @@ def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None) -> arcade.Vi
     try:
         session, deal = session_from_code(code)
     except ValueError as exc:
-        text = code if isinstance(code, str) else code.code()
+        text = code if isinstance(code, str) else typed or code.code()
         return routes.puzzle_setup(ctx, code_text=text, error=str(exc))
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
 

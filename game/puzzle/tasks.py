@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.puzzle.board import Board
-from engine.puzzle.hint import HintPlan
+from engine.puzzle.hint import HintJob, HintPlan
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import Hint, PuzzleSession, SolveJob, SolveKind, SolveOutcome
 from engine.puzzle.solving import (
@@ -90,12 +90,12 @@ class PuzzleJobs:
         return None
 
     # -- control ----------------------------------------------------------------------
-    def start_hint(self, board: Board) -> None:
-        """Run the hint planner for ``board`` (one at a time)."""
+    def start_hint(self, job: HintJob) -> None:
+        """Run the hint planner the session asked for (:meth:`PuzzleSession.begin_hint`; one at a time)."""
         if self.hint_task is not None:
             return
-        self.hint_origin = board
-        self.hint_task = ProcessTask(hint_job, board, self.settings, name="hint")
+        self.hint_origin = job.origin
+        self.hint_task = ProcessTask(hint_job, job.origin, self.settings, name="hint")
 
     def start_solves(self, jobs: list[SolveJob]) -> None:
         """Run the session's solver jobs (any earlier solve runs are cancelled)."""

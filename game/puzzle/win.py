@@ -6,11 +6,10 @@ puzzle screen does (a daily to the Dailies).  The code, the result line and the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.puzzle.deal import code_to_copy
 from game import routes
 from game.bases.win_screen import WinScreen
+from game.bases.won import WonPuzzle, shown_again
 from game.context import Context
 from game.format import record_time
 from game.puzzle.pictures import builtin_of
@@ -40,14 +39,15 @@ class PuzzleWinView(WinScreen):
 
     Args:
         ctx: shared context.
-        puzzle: the puzzle screen won (a :class:`game.puzzle.view.PuzzleView`: its ``session``, ``board``,
-            ``deal``, ``daily``, ``picture``, ``restart()``, ``new_game()`` and ``back()`` are used).
+        puzzle: the puzzle screen won (a :class:`game.puzzle.view.PuzzleView`, as a win reads it,
+            :class:`game.bases.won.WonPuzzle`: its ``session``, ``board``,
+            ``deal``, ``picture``, ``assist``, ``restart()``, ``new_game()`` and ``back()``).
         facts: what the win recorded (:func:`game.records.puzzle_win_facts`).
     """
 
     music: str | None = None  # the puzzle's music goes on
 
-    def __init__(self, ctx: Context, puzzle: Any, facts: PuzzleWinFacts) -> None:  # noqa: ANN401
+    def __init__(self, ctx: Context, puzzle: WonPuzzle, facts: PuzzleWinFacts) -> None:
         super().__init__(ctx, facts.title, facts.stars)
         self.puzzle = puzzle
         self.facts = facts
@@ -76,12 +76,12 @@ class PuzzleWinView(WinScreen):
     def new_puzzle(self) -> None:
         """Another puzzle like this one."""
         self.puzzle.new_game()
-        self.ctx.show(self.puzzle)
+        self.ctx.show(shown_again(self.puzzle))
 
     def replay(self) -> None:
         """The same position again."""
         self.puzzle.restart()
-        self.ctx.show(self.puzzle)
+        self.ctx.show(shown_again(self.puzzle))
 
     def open_share(self) -> None:
         """Share: the result line, the puzzle's code and its QR code (Esc comes back here)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import arcade
 
-from engine.codes import CodeError, decode_any, normalize
+from engine.codes import CodeError, Decoded, decode_spelled, normalize
 from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.ghost import GhostCode
@@ -30,10 +30,11 @@ from game.race.view import RaceView
 BACKGROUND_CELLS = 100_000
 
 
-def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
+def open_race_code(ctx: Context, code: str | Decoded,
                    race: Callable[[MazeSpec], RaceSpec] | None = None,
-                   back: arcade.View | None = None) -> arcade.View:
-    """The race for a race (``R2``), ghost (``G2``) or maze (``M2``) code, or for the decoded level.
+                   back: arcade.View | None = None, typed: str = "") -> arcade.View:
+    """The race for a race (``R2``), ghost (``G2``) or maze (``M2``) code, or for the decoded level (decoded from
+    ``typed``, when given: a race code is raced under the code typed, never written again).
 
     A maze code is raced as ``race(maze recipe)`` says (default: the runner at
     normal speed).  Levels over :data:`BACKGROUND_CELLS` cells are built in the
@@ -42,7 +43,11 @@ def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
     Raises:
         CodeError: the code does not decode (one plain sentence), or is of another kind.
     """
-    decoded = _raceable(decode_any(code) if isinstance(code, str) else code)
+    if isinstance(code, str):
+        read, typed = decode_spelled(code)
+    else:
+        read = code
+    decoded = _raceable(read)
     maze_race = race or RaceSpec
 
     def build() -> RaceSession:
@@ -50,7 +55,7 @@ def open_race_code(ctx: Context, code: str | RaceSpec | GhostCode | MazeSpec,
             case GhostCode():
                 return RaceSession.for_ghost(decoded.resolve())
             case RaceSpec():
-                return RaceSession.for_spec(decoded)
+                return RaceSession.for_spec(decoded, code=typed or None)
             case MazeSpec():
                 return RaceSession.for_spec(maze_race(decoded))
 
@@ -78,15 +83,15 @@ def open_race_setup(ctx: Context) -> arcade.View:
     return RaceSetupView(ctx)
 
 
-def open_duo(ctx: Context, code: str, back: arcade.View | None = None) -> arcade.View:
-    """A two-player race on the level of a maze code (``M1``/``M2``, ``.D`` for dark).
+def open_duo(ctx: Context, code: str | MazeSpec, back: arcade.View | None = None) -> arcade.View:
+    """A two-player race on the level of a maze code (``M1``/``M2``, ``.D`` for dark), or of its recipe.
 
     Levels over :data:`BACKGROUND_CELLS` cells are built in the background behind a progress screen.
 
     Raises:
         CodeError: the code does not decode, or is not a maze code (one plain sentence).
     """
-    spec = MazeSpec.from_code(normalize(code))
+    spec = code if isinstance(code, MazeSpec) else MazeSpec.from_code(normalize(code))
 
     def build() -> DuoSession:
         return DuoSession(spec.level())

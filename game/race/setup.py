@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.codes import CodeError, decode_any
+from engine.codes import CodeError, Decoded, decode_spelled
 from engine.level import Level
 from engine.maze.recipe import MazeSpec
 from engine.modes.race import DIFFICULTIES, OPPONENTS, RaceSpec
@@ -188,24 +188,30 @@ class RaceSetupView(ChoiceSetupView):
             self.about.text = self.race.about()
 
     def open_code(self, code: str) -> None:
-        """Show the race for ``code`` (maze and level codes use the chosen opponent, or two players; race and
-        ghost codes are raced as they say, by one player), or its error."""
+        """Show the race for ``code``, decoded once (:meth:`open_decoded`), or its error."""
         try:
-            if self._open_level(code):
-                return
-            if self.race.players == 2 and self._open_duo(code):
-                return
-            self.ctx.go(routes.race_code, code, race=self.race.race_spec, back=self)
+            self.open_decoded(*decode_spelled(code))
         except CodeError as exc:
             self.message.text = str(exc)
 
-    def _open_level(self, code: str) -> bool:
+    def open_decoded(self, decoded: Decoded, typed: str = "") -> None:
+        """Show the race of a decoded code (``typed``: the code it was decoded from, kept as the race's code): maze
+        and level codes use the chosen opponent, or two players; race and ghost codes are raced as they say, by
+        one player.
+
+        Raises:
+            CodeError: a kind that is not raced (a puzzle code), or a ghost's illegal move.
+        """
+        if self._open_level(decoded):
+            return
+        if self.race.players == 2 and self._open_duo(decoded):
+            return
+        self.ctx.go(routes.race_code, decoded, typed, race=self.race.race_spec, back=self)
+
+    def _open_level(self, decoded: Decoded) -> bool:
         """A level code: raced on its level with the chosen opponent and difficulty, or by two players (dark if
-        the toggle is on); False for every other kind (and for text that does not decode: said by the caller)."""
-        try:
-            level = decode_any(code).made_level()
-        except CodeError:
-            return False
+        the toggle is on); False for every other kind."""
+        level = decoded.made_level()
         if level is None:
             return False
         r = self.race
@@ -221,32 +227,34 @@ class RaceSetupView(ChoiceSetupView):
         self.ctx.show(view)
         return True
 
-    def _open_duo(self, code: str) -> bool:
+    def _open_duo(self, decoded: Decoded) -> bool:
         """Two players: a maze code is raced by both players on its maze (dark if the toggle is on); False for
         every other kind: a race or ghost code names its one player's opponent (the AI or the ghost) and is
         raced as the code says, whatever the remembered player count.
 
         Raises:
-            CodeError: the code does not decode.
+            CodeError: a maze code with no maze for two players.
         """
-        decoded = decode_any(code)
         if decoded.KIND != "maze":
             return False
         maze = duo_maze(decoded)
         if maze is None:
             raise CodeError("Two players race a maze: paste a maze or level code.")
-        self.ctx.go(routes.race_duo, self.race.maze_spec(maze).code(), back=self)
+        self.ctx.go(routes.race_duo, self.race.maze_spec(maze), back=self)
         return True
 
     def start(self) -> None:
-        """Build the race from the choices and show it."""
+        """Build the race from the choices and show it (the recipe handed over whole, no code read back)."""
         try:
             spec = self.choices.spec()
-            code = self.race.race_spec(spec).code() if self.race.players == 1 else self.race.maze_spec(spec).code()
+            chosen: Decoded = self.race.race_spec(spec) if self.race.players == 1 else self.race.maze_spec(spec)
         except ValueError as exc:
             self.message.text = str(exc)
             return
-        self.open_code(code)
+        try:
+            self.open_decoded(chosen)
+        except CodeError as exc:
+            self.message.text = str(exc)
 
     def race_ghost(self) -> None:
         """Race the chosen recorded ghost."""

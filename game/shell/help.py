@@ -45,6 +45,31 @@ EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
         "Bridges: walk straight on to pass under a bridge; the way over it is another path.",
         "In the dark you see only the cells near you; the cells you have seen stay drawn.",
     ]),
+    "oneway": ("Puzzle mazes: one-way passages", [
+        "An orange arrow on a passage makes it one-way: you can walk it only the way the arrow points.",
+        "A one-way passage may lead you on a long way round: look where each arrow goes before you take it.",
+        "U (or Backspace, Ctrl+Z) takes back a move, as often as you like; R starts the maze again.",
+        "Stars count moves, not speed: three for the fewest moves possible (the par), without a hint (H).",
+    ]),
+    "keys": ("Puzzle mazes: keys and doors", [
+        "Walk onto a key to pick it up; you keep it. The keys you hold show at the top right.",
+        "A door is a bar across a passage in its key's colour and shape (red triangle, blue square, yellow "
+        "diamond, green hexagon): it stays shut until you hold that key, then it opens for good.",
+        "Fetch the keys in the right order: the par is the fewest moves that fetch them and reach the goal.",
+    ]),
+    "hunter": ("Puzzle mazes: the hunter", [
+        "The dark star is the hunter. After each of your moves it takes two steps toward you, straight-line "
+        "nearest first; it only steps if that brings it nearer, and it never passes a door.",
+        "Space waits a turn: you stay, the hunter steps. Lure it behind a wall, where it gets stuck.",
+        "If it reaches you, you are caught: U takes back the last move, R starts again. Reaching the goal "
+        "first wins at once.",
+    ]),
+    "switches": ("Puzzle mazes: switches and gates", [
+        "A ring on the floor is a switch. Stepping onto it flips every gate in the maze.",
+        "A solid gate is shut; a hollow one is open. A flip opens the shut ones and shuts the open ones, for "
+        "you and the hunter alike.",
+        "Waiting on a switch does not flip it again: step off and back on.",
+    ]),
     "dailies": ("Dailies", [
         "Every day brings a new maze and two sliding puzzles (3×3 and 4×4), the same for every player.",
         "The calendar shows the last two weeks: each day done, or done at par (the fewest moves possible).",
@@ -65,8 +90,8 @@ EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
     ]),
 }
 #: Where each page goes in the standard order: the everywhere page, the modes', then the extra ones.
-PAGE_ORDER = ("everywhere", "maze", "floors", "race", "two-players", "puzzle", "dailies", "records", "editor",
-              "my-levels", "lab")
+PAGE_ORDER = ("everywhere", "maze", "floors", "oneway", "keys", "hunter", "switches", "race", "two-players",
+              "puzzle", "dailies", "records", "editor", "my-levels", "lab")
 #: A screen's key context -> the page it opens first.
 CONTEXT_PAGES = {"maze": "maze", "duo": "two-players", "puzzle": "puzzle", "lab": "lab", "editor": "editor"}
 

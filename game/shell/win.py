@@ -15,6 +15,7 @@ from arcade import key
 from engine.share.lines import ShareSummary, daily_date, share_line
 from game import routes
 from game.bases.win_screen import POP_TIME, STAR_DELAY, STAR_GAP, WinScreen
+from game.bases.won import WonMaze, shown_again
 from game.codes import NOT_SAVED
 from game.context import Context
 from game.format import NO_STAR, STAR, player_label, record_time
@@ -35,16 +36,10 @@ def best_line(result: WinResult) -> str:
     return f"Best {record_time(best.best_time or 0)} and {best.best_moves} moves{new}"
 
 
-def engine_labels(session: PlaySession, code: str) -> set[str]:
-    """The engine's descriptions of the level played (its own, its code's recipe): titles a win renames."""
-    labels = {session.level.label()}
-    try:
-        from engine.maze.recipe import MazeSpec
-
-        labels.add(MazeSpec.from_code(code).label())
-    except Exception:  # noqa: BLE001 - not a maze code (a level code, none): nothing more to compare
-        pass
-    return labels
+def engine_labels(session: PlaySession) -> set[str]:
+    """The engine's descriptions of the level played (its own: its recipe's, when it has one; the level is passed
+    whole, so its code is never read again here): titles a win renames."""
+    return {session.level.label()}
 
 
 class WinView(WinScreen):
@@ -52,23 +47,26 @@ class WinView(WinScreen):
 
     Args:
         ctx: shared context.
-        play: the play view that was won (a :class:`game.play.view.PlayView`: its ``session``, ``code``,
-            ``title_text``, ``layer``, ``restart()`` and ``back()`` are used; "Play again" shows it again).
+        play: the play view that was won (a :class:`game.play.view.PlayView`, as a win reads it,
+            :class:`game.bases.won.WonMaze`: its ``session``, ``named`` level (code and title), ``layer``,
+            ``restart()`` and ``back()``; "Play again" shows it again).
         result: what the store recorded (None: nothing saved, the level has no code; said in one line).
         next_level: the campaign level after this one, if any.
     """
 
     music: str | None = None  # the finished level's music goes on
 
-    def __init__(self, ctx: Context, play: Any, result: WinResult | None, next_level: CampaignLevel | None) -> None:
-        s: PlaySession = play.session
-        name = play.title_text
-        if name in engine_labels(s, play.code):  # a level opened by its code: said in player words
+    def __init__(self, ctx: Context, play: WonMaze, result: WinResult | None,
+                 next_level: CampaignLevel | None) -> None:
+        s = play.session
+        code = play.named.code
+        name = play.named.title
+        if name in engine_labels(s):  # a level opened by its code: said in player words
             name = player_label(s.level)
         super().__init__(ctx, name, s.stars)
         self.play = play
         self.next_level = next_level
-        date = daily_date(play.code) if play.code else None
+        date = daily_date(code) if code else None
         self.daily = date is not None
         if next_level is not None:
             self.ui.add(self.make_button("Next level", lambda: ctx.go(routes.level, next_level)))
@@ -78,21 +76,30 @@ class WinView(WinScreen):
         self.ui.add(self.make_button("Share", self.open_share))
         if not self.daily:
             self.ui.add(self.make_button("Back", self.back))
-        self.set_lines([
-            f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
-            f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
-            best_line(result) if result is not None else NOT_SAVED,
-        ])
+        if s.rules is not None:  # a puzzle maze: stars by moves against the proven fewest
+            over = s.moves - s.par_moves
+            self.set_lines([
+                f"Moves {s.moves}  ·  fewest {s.par_moves}" + (f"  ·  {over} over" if over > 0 else "  ·  the best"),
+                f"Time {record_time(s.elapsed)}" + ("  ·  with a hint" if s.hinted else ""),
+                best_line(result) if result is not None else NOT_SAVED,
+            ])
+        else:
+            self.set_lines([
+                f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
+                f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
+                best_line(result) if result is not None else NOT_SAVED,
+            ])
         summary = ShareSummary.of_level(s.level, date)
-        self.share = ShareKeys(ctx.theme, play.code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
+        self.share = ShareKeys(ctx.theme, code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
         self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),
-                       self.text(f"the shortest way ({s.shortest})", 13, ctx.theme.text_dim, anchor_y="center")]
+                       self.text(f"the {'best' if s.rules is not None else 'shortest'} way ({s.shortest})", 13,
+                                 ctx.theme.text_dim, anchor_y="center")]
         self.swatches: list[tuple[float, float, float]] = []  # x0, x1, y of each legend line
     @property
     def code(self) -> str:
         """The level's code (``""`` for a level made by hand)."""
-        return str(self.play.code)
+        return self.play.named.code
 
     def layout(self, width: int, height: int) -> None:
         """The panel (:class:`WinScreen`), the maze fitted left of it, the QR card when shown."""
@@ -157,7 +164,7 @@ class WinView(WinScreen):
     def replay(self) -> None:
         """The same maze again."""
         self.play.restart()
-        self.ctx.show(self.play)
+        self.ctx.show(shown_again(self.play))
 
     def copy(self) -> None:
         """Copy the level code to the clipboard."""

@@ -36,6 +36,7 @@ KEY_F1, KEY_F11 = 65470, 65480
 KEY_EQUAL, KEY_PLUS, KEY_MINUS, KEY_PERIOD, KEY_COMMA = 61, 43, 45, 46, 44
 KEY_NUM_ENTER, KEY_NUM_ADD, KEY_NUM_SUBTRACT, KEY_NUM_DECIMAL, KEY_NUM_0 = 65421, 65451, 65453, 65454, 65456
 KEY_BRACKETLEFT, KEY_BRACKETRIGHT = 91, 93
+KEY_BACKSPACE = 65288
 #: Shift, Ctrl, Alt, Meta, Super, Command, Option, Caps Lock: modifiers, never an action's key.
 MODIFIER_KEYS = frozenset((65505, 65506, 65507, 65508, 65509, 65511, 65512, 65513, 65514, 65515, 65516, 65517,
                            65518, 65488, 65489))
@@ -108,7 +109,10 @@ def _actions() -> tuple[Action, ...]:
     out += [a("maze", "pause", "Pause", (letter("p"),)), a("maze", "restart", "Restart", (letter("r"),)),
             a("maze", "explored", "Race: show explored", (letter("e"),)),
             a("maze", "stair_up", "Up a stair (E too)", (KEY_PAGEUP,)),
-            a("maze", "stair_down", "Down a stair (Q too)", (KEY_PAGEDOWN,))]
+            a("maze", "stair_down", "Down a stair (Q too)", (KEY_PAGEDOWN,)),
+            a("maze", "wait", "Puzzle maze: wait a turn", (KEY_SPACE,)),
+            a("maze", "undo", "Puzzle maze: undo (Ctrl+Z too)", (letter("u"), KEY_BACKSPACE)),
+            a("maze", "hint", "Puzzle maze: hint", (letter("h"),))]
     out += [a(CAMERA, "zoom_in", "Zoom in", (KEY_EQUAL, KEY_NUM_ADD)),
             a(CAMERA, "zoom_out", "Zoom out", (KEY_MINUS, KEY_NUM_SUBTRACT)),
             a(CAMERA, "fit", "Fit the maze", (letter("f"),))]

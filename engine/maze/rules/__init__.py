@@ -327,6 +327,11 @@ class PuzzleRecipe:
             raise ValueError("the puzzle field's rules are not written in their usual order")
         return out
 
+    def short_words(self) -> str:
+        """``"one-way, keys, hunter"``: the families in a few words (titles)."""
+        short = {"oneway": "one-way", "keys": "keys", "pursuer": "hunter", "switches": "switches"}
+        return ", ".join(short[f] for f in self.families)
+
     def words(self) -> str:
         """``"one-way passages and keys and doors, medium"`` (players' words)."""
         parts = [FAMILY_WORDS[f] for f in self.families]

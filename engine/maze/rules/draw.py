@@ -42,6 +42,7 @@ class Mark:
     points: np.ndarray
     fill: str | None
     outline: str | None
+    ref: tuple[int, ...] = ()  # the element: door (a, b, colour), key (cell, colour), gate (a, b, open), ...
 
 
 def shape_points(shape: str, centre: np.ndarray, r: float) -> np.ndarray:
@@ -101,32 +102,34 @@ def rule_marks(maze: Maze, rules: Rules | None = None) -> list[Mark]:
         mid = (ca + cb) / 2
         d = (cb - ca) / (size(a, b) or 1.0)
         n = np.array([-d[1], d[0]])
-        s = size(a, b) * 0.22
+        s = size(a, b) * 0.17
         tip = mid + d * s
         out.append(Mark("oneway", np.array([tip, mid - d * s + n * s, mid - d * s * 0.35, mid - d * s - n * s]),
-                        ARROW_HEX, INK))
+                        ARROW_HEX, INK, (a, b)))
     for a, b, c in rules.doors:
         seg = walls[edge(a, b)]
         colour = COLOUR_HEX[COLOURS[c]]
-        out.append(Mark("door", _bar(seg, size(a, b) * 0.22), colour, INK))
-        out.append(Mark("door", shape_points(KEY_SHAPES[c], seg.mean(axis=0), size(a, b) * 0.13), "#ffffff", INK))
+        out.append(Mark("door", _bar(seg, size(a, b) * 0.22), colour, INK, (a, b, c)))
+        out.append(Mark("door", shape_points(KEY_SHAPES[c], seg.mean(axis=0), size(a, b) * 0.13), "#ffffff", INK,
+                        (a, b, c)))
     for a, b, opened in rules.gates:
         seg = walls[edge(a, b)]
-        out.append(Mark("gate", _bar(seg, size(a, b) * 0.16, 0.9), None if opened else SWITCH_HEX, SWITCH_HEX))
+        out.append(Mark("gate", _bar(seg, size(a, b) * 0.16, 0.9), None if opened else SWITCH_HEX, SWITCH_HEX,
+                        (a, b, int(opened))))
     def marker_radius(cell: int) -> float:  # a quarter of the way to the nearest neighbour's centre
         nb = g.nbr[g.indptr[cell]:g.indptr[cell + 1]]
         return 0.25 * float(np.min(np.hypot(*(centres[nb] - centres[cell]).T))) if len(nb) else 0.25
 
     for cell, c in rules.keys:
-        r = marker_radius(cell) * 1.3
-        out.append(Mark("key", shape_points(KEY_SHAPES[c], centres[cell], r), COLOUR_HEX[COLOURS[c]], INK))
+        r = marker_radius(cell) * 1.05
+        out.append(Mark("key", shape_points(KEY_SHAPES[c], centres[cell], r), COLOUR_HEX[COLOURS[c]], INK, (cell, c)))
     for cell in rules.switches:
         r = marker_radius(cell) * 1.3
-        out.append(Mark("switch", shape_points("circle", centres[cell], r), "#ffffff", SWITCH_HEX))
-        out.append(Mark("switch", shape_points("circle", centres[cell], r * 0.45), SWITCH_HEX, None))
+        out.append(Mark("switch", shape_points("circle", centres[cell], r), "#ffffff", SWITCH_HEX, (cell,)))
+        out.append(Mark("switch", shape_points("circle", centres[cell], r * 0.45), SWITCH_HEX, None, (cell,)))
     if rules.pursuer is not None:
         r = marker_radius(rules.pursuer) * 1.6
-        out.append(Mark("hunter", _star(centres[rules.pursuer], r), HUNTER_HEX, INK))
+        out.append(Mark("hunter", _star(centres[rules.pursuer], r), HUNTER_HEX, INK, (rules.pursuer,)))
     return out
 
 

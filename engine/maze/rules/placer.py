@@ -22,6 +22,7 @@ target is met with a unique solution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -129,6 +130,18 @@ def score(sol: Solution, target: int, detour_wanted: int, hunted: bool) -> int:
     return value
 
 
+def score_bound(sol: Solution, target: int, detour_wanted: int) -> int:
+    """The most :func:`score` can give a solved candidate whatever its analysis says (every state a decision,
+    no forced opening, no trap): candidates below it are rejected without the analysis."""
+    if sol.length is None:
+        return -10**9
+    length = sol.length
+    value = 1000 * min(length, target) + 60 * max(0, length - target)
+    value -= 4000 * (min(sol.count, 1 << 20).bit_length() - 1)
+    value += 600 * min(sol.detour, detour_wanted) + 20 * max(0, sol.detour - detour_wanted)
+    return value + 150 * length
+
+
 def _met(sol: Solution, target: int, detour_wanted: int) -> bool:
     return sol.length is not None and sol.unique and sol.length >= target and sol.detour >= detour_wanted
 
@@ -153,6 +166,8 @@ class _Search:
         self.colours = min(KEY_COLOURS[recipe.difficulty or "medium"], 4) if "keys" in self.fam else 0
         if "keys" in self.fam and len(self.fam) > 1:
             self.colours = max(1, self.colours - 1)
+        self.path: list[tuple[int, bool]] = []  # (edge, walked upward) along the followed solution
+        self.chases: dict[bytes, np.ndarray] = {}  # the hunter's tables by the passages it may take
         nb: list[list[int]] = [[] for _ in range(self.n)]
         for e, (a, b) in enumerate(self.edges.tolist()):
             nb[a].append(e)
@@ -180,12 +195,42 @@ class _Search:
         )
         return m, rules
 
-    def evaluate(self, d: Draft) -> Solution:
+    def evaluate(self, d: Draft, wanted: Callable[[Solution], bool] | None = None) -> Solution:
+        """Solve a candidate; analysed unless ``wanted`` says the answer up to the winning layer is enough (then
+        the search stops there: a rejected candidate costs only the layers up to its optimum)."""
         m, rules = self.build(d)
-        return solve_prepared(prepare(m, rules), plain_distance(m), analyse=True)
+        prep, plain = prepare(m, rules, self.chases), plain_distance(m)
+        if wanted is not None:
+            quick = solve_prepared(prep, plain, until_won=True)
+            if not wanted(quick):
+                return quick
+        return solve_prepared(prep, plain, analyse=True)
+
+    def follow(self, sol: Solution) -> None:
+        """Remember the edges a candidate's solution walks, and which way (the search puts elements there)."""
+        self.path = []
+        here = self.maze.start
+        lookup = self.maze.grid.edge_lookup()
+        for a in sol.actions:
+            if a is None or a == here:
+                continue
+            e = lookup.get((min(here, a), max(here, a)))
+            if e is not None and e < self.maze.grid.num_edges - len(self.maze.crossings):
+                self.path.append((e, here < a))  # walked from the edge's lower cell to its higher
+            here = a
+
+    def _on_path(self, d: Draft) -> tuple[int, bool] | None:
+        """A free edge of the followed solution and the way it is walked, or None."""
+        used = d.used_edges()
+        free = [(e, up) for e, up in self.path if e not in used]
+        return free[self.rng.below(len(free))] if free else None
 
     # -- random choices ---------------------------------------------------------
-    def _free_open_edge(self, d: Draft, near: int | None = None) -> int | None:
+    def _free_open_edge(self, d: Draft, near: int | None = None, on_path: bool = False) -> int | None:
+        if on_path:
+            got = self._on_path(d)
+            if got is not None:
+                return got[0]
         used = d.used_edges()
         if near is not None and self.rng.below(2):
             a, b = self.edges[near].tolist()
@@ -279,13 +324,15 @@ class _Search:
                 if to is not None:
                     del d.oneway[e]
                     d.oneway[to] = bool(rng.below(2))
+            elif rng.below(2) and (against := self._on_path(d)) is not None:
+                d.oneway[against[0]] = against[1]  # an arrow against the way the solution walks it
             else:
                 to = self._free_open_edge(d)
                 if to is not None:
                     d.oneway[to] = bool(rng.below(2))
         elif kind == "door" and d.doors:
             e = sorted(d.doors)[rng.below(len(d.doors))]
-            to = self._free_open_edge(d, near=e)
+            to = self._free_open_edge(d, near=e, on_path=bool(rng.below(3) == 0))
             if to is not None:
                 d.doors[to] = d.doors.pop(e)
         elif kind == "key" and d.keys:
@@ -306,7 +353,7 @@ class _Search:
                 del d.gates[e]
             else:
                 src_e = sorted(d.gates)[rng.below(len(d.gates))] if d.gates else None
-                to = self._free_open_edge(d, near=src_e)
+                to = self._free_open_edge(d, near=src_e, on_path=bool(rng.below(3) == 0))
                 if to is not None:
                     if src_e is not None and rng.below(2):
                         d.gates[to] = d.gates.pop(src_e)
@@ -342,11 +389,19 @@ def place(maze: Maze, recipe: PuzzleRecipe, rng: Rng, *, budget: int = MAX_CANDI
     used = 1
     stale = 0
     while used < budget and not _met(best_sol, target, wanted):
+        search.follow(cur_sol)
         cand = search.mutate(current)
-        sol = search.evaluate(cand)
+        threshold = 1500 * (budget - used - 1) // budget  # accept a little worse early on, nothing worse at the end
+        floor = min(cur_score - threshold, best_score + 1)
+
+        def worth(sol: Solution, floor: int = floor) -> bool:
+            return sol.length is not None and score_bound(sol, target, wanted) >= floor
+
+        sol = search.evaluate(cand, worth)
         used += 1
-        value = score(sol, target, wanted, hunted)
-        threshold = 1500 * (budget - used) // budget  # accept a little worse early on, nothing worse at the end
+        value = score(sol, target, wanted, hunted) if sol.traps >= 0 or sol.length is None else \
+            score_bound(sol, target, wanted)  # not analysed: below both bars whatever the analysis
+
         if value >= cur_score - threshold:
             current, cur_sol, cur_score = cand, sol, value
         if value > best_score:

@@ -23,6 +23,7 @@ is at most :data:`DENSE_LIMIT`, else a sorted array of the states seen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -106,8 +107,12 @@ class Prepared:
     chase: np.ndarray | None  # (switch states, n * n) or None without a hunter
 
 
-def prepare(maze: Maze, rules: Rules) -> Prepared:
+def prepare(maze: Maze, rules: Rules, chases: dict[bytes, np.ndarray] | None = None) -> Prepared:
     """Compile ``maze`` under ``rules`` (checked) with the hunter's table when there is a hunter.
+
+    Args:
+        chases: hunter tables already made, by the passages the hunter may take (the generator's variants
+            that move a key or the hunter share one).
 
     Raises:
         RulesError: the rules do not fit the maze.
@@ -117,7 +122,14 @@ def prepare(maze: Maze, rules: Rules) -> Prepared:
     if tables.pursuer >= 0:
         grid = maze.grid
         dist = grid.memo("rules.distances", lambda: distance_matrix(grid.centers))  # the same for every variant
-        chase = chase_table(tables, grid.centers, dist)
+        key = tables.passable(0).tobytes() + tables.passable(1).tobytes() + bytes([tables.switch_states])
+        chase = None if chases is None else chases.get(key)
+        if chase is None:
+            chase = chase_table(tables, grid.centers, dist)
+            if chases is not None:
+                if len(chases) > 64:
+                    chases.clear()
+                chases[key] = chase
     return Prepared(tables, chase)
 
 
@@ -188,8 +200,18 @@ class _Seen:
         return new_ids
 
 
-def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) -> Solution:
-    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`)."""
+def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool | Callable[[Solution], bool] = False,
+                   origin: tuple[int, int, int, int] | None = None, until_won: bool = False) -> Solution:
+    """:func:`solve` on compiled tables (``plain`` is reported as :attr:`Solution.plain`).
+
+    Args:
+        analyse: True for the backward analysis; or a function of the forward answer saying whether it is
+            wanted (the generator skips it for candidates it would reject whatever the analysis said).
+        origin: search from this position instead of the start: ``(cell, key bits, hunter cell or -1, switch
+            0/1)`` (a game in progress: the hint); key bits as :class:`RuleTables` packs them.
+        until_won: stop after the layer that wins (length, count and actions are whole; :attr:`Solution.states`
+            then counts only the states found so far, and nothing is analysed).
+    """
     t = prep.tables
     n, slots = t.n, t.slots
     nk, ns = t.key_states, t.switch_states
@@ -197,7 +219,8 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
     nh = n if hunted else 1
     space = n * nk * nh * ns
     seen = _Seen(space)
-    start = np.array([state_id(t, t.start, t.start_keys, t.pursuer, 0)], dtype=np.int64)
+    origin_state = (t.start, t.start_keys, t.pursuer, 0) if origin is None else origin
+    start = np.array([state_id(t, *origin_state)], dtype=np.int64)
     seen.add(start)
     frontier = start
     counts = np.ones(1, dtype=np.float64)
@@ -226,16 +249,23 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
             open_by[ks * ns + s_] = (tw >= 0) & ((dw & ~np.int8(ks)) == 0) & gate_ok
     depth = 0
     base_ids = np.zeros(1, dtype=np.int64)
+    tw64 = tw.astype(np.int64)
+    key_bits = t.key_bits.astype(np.int64)
+    switch = t.switch.astype(np.int64)
+    chase = prep.chase.astype(np.int64) if prep.chase is not None else None
+    zeros = np.zeros(1, dtype=np.int64)
     while len(frontier):
-        sw = frontier % ns
-        rest = frontier // ns
-        hunter = rest % nh
-        rest //= nh
-        keys = rest % nk
-        cell = rest // nk
+        # the state's parts (a part with one value is 0 throughout: no arithmetic for it)
+        rest = frontier
+        sw = rest % ns if ns > 1 else zeros
+        rest = rest // ns if ns > 1 else rest
+        hunter = rest % nh if nh > 1 else zeros
+        rest = rest // nh if nh > 1 else rest
+        keys = rest % nk if nk > 1 else zeros
+        cell = rest // nk if nk > 1 else rest
         # every action of every state at once: (F, A) arrays, then the surviving pairs flattened
-        new = tw[cell]
-        ok = open_by[keys * ns + sw, cell]
+        new = tw64[cell]
+        ok = open_by[keys * ns + sw, cell] if nk * ns > 1 else open_by[0, cell]
         if hunted:
             ok &= new != hunter[:, None]
         win = ok & (new == t.goal)
@@ -247,23 +277,29 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
                 length = depth + 1
                 count = int(min(float(counts[w].sum()), COUNT_CAP))
                 win_at = (int(w[0]), int(wslot[0]))
+                if until_won:
+                    break
             ok &= ~win
         parent, slot = np.nonzero(ok)
         if not len(parent):
             break
-        c2 = new[parent, slot].astype(np.int64)
-        k2 = keys[parent] | t.key_bits[c2].astype(np.int64)
-        s2 = sw[parent] ^ (t.switch[c2].astype(np.int64) & moves[slot])
+        c2 = new[parent, slot]
+        k2 = keys[parent] | key_bits[c2] if nk > 1 else zeros
+        s2 = sw[parent] ^ (switch[c2] & moves[slot]) if ns > 1 else zeros
         if hunted:
-            assert prep.chase is not None
-            h2 = prep.chase[s2, hunter[parent] * n + c2].astype(np.int64)
+            assert chase is not None
+            h2 = chase[s2, hunter[parent] * n + c2] if ns > 1 else chase[0, hunter[parent] * n + c2]
             alive = h2 >= 0
-            parent, slot, c2, k2, s2, h2 = parent[alive], slot[alive], c2[alive], k2[alive], s2[alive], h2[alive]
+            parent, slot, c2, h2 = parent[alive], slot[alive], c2[alive], h2[alive]
+            if nk > 1:
+                k2 = k2[alive]
+            if ns > 1:
+                s2 = s2[alive]
             if not len(parent):
                 break
         else:
-            h2 = np.zeros(len(parent), dtype=np.int64)
-        child = ((c2 * nk + k2) * nh + h2) * ns + s2
+            h2 = zeros
+        child = ((c2 * nk + k2) * nh + h2) * ns + s2 if nk * nh * ns > 1 else c2
         known = seen.lookup(child)
         if analyse:
             fresh_mask = known < 0
@@ -284,8 +320,9 @@ def solve_prepared(prep: Prepared, plain: int = -1, *, analyse: bool = False) ->
         depth += 1
     actions, path_states = _path(t, layers, win_at, length)
     states = seen.count
-    if not analyse:
-        return Solution(length, actions, count, states, plain)
+    forward = Solution(length, actions, count, states, plain)
+    if until_won or not analyse or (callable(analyse) and not analyse(forward)):
+        return forward
     path_ids = [int(i) for i in seen.lookup(np.array(path_states, dtype=np.int64))] if path_states else []
     return _analysed(t, layers, length, actions, path_ids, count, states, plain, edges_src, edges_dst, win_src)
 
@@ -345,18 +382,18 @@ def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarr
         per_cell = t.switch_states * (t.n if t.pursuer >= 0 else 1) * t.key_states
         out_order = np.argsort(src, kind="stable")
         out_dst = dst[out_order]
-        out_ptr = np.searchsorted(src[out_order], np.arange(states + 1))
-        wins_from = np.zeros(states, dtype=np.int64)
-        if win_src:
-            np.add.at(wins_from, np.concatenate(win_src), 1)
+        out_ptr = np.searchsorted(src[out_order], np.array(path_ids + [p + 1 for p in path_ids])).tolist()
+        wins_here = set(np.concatenate(win_src).tolist()) if win_src else set()
         opening = True
         previous = -1
-        for state in path_ids:
+        half = len(path_ids)
+        for i, state in enumerate(path_ids):  # a few dozen states: plain Python over small slices
             here = int(values[state]) // per_cell
-            succ = np.unique(out_dst[out_ptr[state]:out_ptr[state + 1]])
-            cells = values[succ] // per_cell
-            keep = (to_goal[succ] >= 0) & (cells != previous) & (cells != here)
-            live = int(np.unique(cells[keep]).size) + int(wins_from[state] > 0)
+            succ = out_dst[out_ptr[i]:out_ptr[half + i]]
+            cells = (values[succ] // per_cell).tolist()
+            goal_ok = (to_goal[succ] >= 0).tolist()
+            live = len({c for c, ok in zip(cells, goal_ok, strict=True) if ok and c != previous and c != here})
+            live += int(state in wins_here)
             if live >= 2:
                 decisions += 1
                 opening = False

@@ -135,30 +135,35 @@ class RaceSession:
         return cls._against_ai(level, name, diff, pace_speed10(name, diff, custom10), spec, countdown)
 
     @classmethod
-    def for_spec(cls, spec: RaceSpec, level: Level | None = None, countdown: int = COUNTDOWN_TICKS) -> RaceSession:
+    def for_spec(cls, spec: RaceSpec, level: Level | None = None, countdown: int = COUNTDOWN_TICKS,
+                 code: str | None = None) -> RaceSession:
         """A race against the AI opponent of ``spec`` on the level of its recipe (built unless given).
 
         Args:
             level: ``spec.maze.level()`` when the caller has already built it.
+            code: ``spec``'s code when the caller has it (the race code that was typed: not written again).
 
         Raises:
             ValueError: the opponent cannot reach the goal (never for valid specs).
         """
         level = spec.level() if level is None else level
-        return cls._against_ai(level, spec.opponent, spec.difficulty, spec.speed10, spec, countdown)
+        return cls._against_ai(level, spec.opponent, spec.difficulty, spec.speed10, spec, countdown, code)
 
     @classmethod
     def _against_ai(
-        cls, level: Level, opponent: str, difficulty: str, speed10: int, spec: RaceSpec | None, countdown: int
+        cls, level: Level, opponent: str, difficulty: str, speed10: int, spec: RaceSpec | None, countdown: int,
+        code: str | None = None,
     ) -> RaceSession:
-        """The one way an AI race is made (:meth:`for_level`, :meth:`for_spec`); ``spec`` gives its code."""
+        """The one way an AI race is made (:meth:`for_level`, :meth:`for_spec`); ``spec`` gives its code (unless
+        ``code`` is given)."""
         race = level_race(level, opponent, speed10, countdown, spec)
         note = pace_label(opponent, difficulty, speed10)
         if race.fallback:
             note += " · it walks in circles here, so it will switch to Trémaux"
         if level.dark:  # in the dark, say who has the map
             note += " · dark: " + ("it knows the map" if opponent == "runner" else "it has no map either")
-        code = "" if spec is None else spec.code()
+        if code is None:
+            code = "" if spec is None else spec.code()
         info = RaceInfo(code, recipe_of(level), f"the {OPPONENTS[opponent].noun}", note, code, race_spec=spec)
         return cls(level, race.sim.opponent, info, countdown)
 
@@ -218,7 +223,7 @@ class RaceSession:
         if self.info.ghost is not None:
             return RaceSession.for_ghost(self.info.ghost, self.level, countdown)
         if self.info.race_spec is not None:
-            return RaceSession.for_spec(self.info.race_spec, self.level, countdown)
+            return RaceSession.for_spec(self.info.race_spec, self.level, countdown, self.info.code)
         return RaceSession(self.level, self.sim.opponent, self.info, countdown)  # the same opponent's run
 
     # -- state ---------------------------------------------------------------

@@ -14,7 +14,7 @@ import os
 import threading
 from typing import Any
 
-from engine.paths import data_dir
+from engine.paths import KEY_NAME, data_dir
 
 _KEY_LOCK = threading.Lock()
 _KEY: bytes | None = None  # b"" once the data folder was found unusable
@@ -32,7 +32,7 @@ def table_key() -> bytes | None:
         if _KEY is not None:
             return _KEY or None
         try:
-            path = data_dir() / "table-key"
+            path = data_dir() / KEY_NAME
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # the first use makes it
                 with os.fdopen(fd, "wb") as f:

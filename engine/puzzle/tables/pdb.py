@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.paths import cache_dir
+from engine.paths import TABLES_FOLDER, cache_dir
 from engine.puzzle.result import CancelFn, ProgressFn
 from engine.puzzle.tables.index import MAX_PATTERN_CELLS as MAX_PATTERN_CELLS  # re-exported: the table API
 from engine.puzzle.tables.index import UNSEEN as UNSEEN
@@ -92,7 +92,7 @@ def cache_messages() -> list[str]:
 def _cache_file(name: str) -> Path | None:
     """The cache path of table ``name``, or None (with a message) when the cache folder cannot be used."""
     try:
-        d = cache_dir() / "puzzle"
+        d = cache_dir() / TABLES_FOLDER
         d.mkdir(parents=True, exist_ok=True)
         return d / name
     except OSError as e:

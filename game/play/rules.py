@@ -1,0 +1,251 @@
+"""The play screen's side of puzzle mazes: the elements drawn as they stand, the hunter, held keys, the keys.
+
+:class:`RuleMarks` draws a :class:`engine.modes.play.PlaySession`'s puzzle maze over the maze layer, from the
+engine's marks (:func:`engine.maze.rules.draw.rule_marks`: the same shapes as prints and pictures) and the
+session's state: a door whose key is held is drawn open (its outline only), a picked-up key is gone, a gate is
+solid while shut and hollow while open, and the hunter (a dark star) steps along its last turn
+(:meth:`engine.modes.play.PlaySession.hunter_position`; with reduced motion it jumps from cell to cell, each of
+its two steps still shown).  :func:`held_line` is the HUD's words for the keys held; :func:`rule_notice` says
+what an event means in a sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import arcade
+import numpy as np
+
+from engine.maze.rules import COLOURS, KEY_SHAPES
+from engine.maze.rules.draw import Mark, rule_marks, shape_points
+from engine.modes.base import Event, EventKind
+from engine.modes.play import PlaySession
+from game.ui import fit_text
+
+#: Outline width in world units (a cell is about one unit across).
+LINE: Final = 0.045
+CAUGHT_LINE: Final = "Caught by the hunter! U undoes the last move, R starts again."
+WAIT_WORD: Final = "wait"
+
+
+def _rgba(colour: str, alpha: int = 255) -> tuple[int, int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), alpha
+
+
+class RuleMarks:
+    """The elements of the session's puzzle maze, drawn in world units after the maze layer."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+        marks = rule_marks(session.maze)
+        self.fixed = [m for m in marks if m.kind != "hunter"]
+        hunter = [m for m in marks if m.kind == "hunter"]
+        self.hunter_shape: np.ndarray | None = None
+        if hunter:
+            h = hunter[0]
+            centre = session.maze.grid.centers[h.ref[0]]
+            self.hunter_shape = h.points - centre  # drawn wherever the hunter stands
+
+    def key(self) -> tuple[object, ...]:
+        """What the drawing depends on (the frame key: redraw when it changes)."""
+        s = self.session
+        if s.rules is None:
+            return ()
+        pos = s.rules.position
+        return (pos.keys, pos.switch, pos.hunter, s.hunter_position(), s.caught)
+
+    def draw(self) -> None:
+        """Doors, gates, arrows, keys and switches as the game stands (world camera active)."""
+        s = self.session
+        if s.rules is None:
+            return
+        held = set(s.rules.held_colours())
+        for mark in self.fixed:
+            self._draw(mark, held)
+
+    def _draw(self, mark: Mark, held: set[int]) -> None:
+        s = self.session
+        assert s.rules is not None
+        pts = [tuple(p) for p in mark.points.tolist()]
+        fill, outline = mark.fill, mark.outline
+        if mark.kind == "key" and mark.ref[1] in held:
+            return  # picked up (or its colour already held): gone from the maze
+        if mark.kind == "door" and mark.ref[2] in held:
+            fill = None  # open for the player: only its outline stays
+        if mark.kind == "gate":
+            a, b, _ = mark.ref
+            fill = None if s.rules.gate_open(a, b) else outline
+        if fill is not None:
+            arcade.draw_polygon_filled(pts, _rgba(fill))
+        if outline is not None:
+            arcade.draw_polygon_outline(pts, _rgba(outline), LINE)
+
+    def draw_hunter(self, reduced_motion: bool) -> None:
+        """The hunter's star where it stands (stepping; with reduced motion cell by cell)."""
+        s = self.session
+        if self.hunter_shape is None or s.rules is None:
+            return
+        if reduced_motion:
+            k = min(int(s.hunter_t), len(s.hunter_path) - 1)
+            x, y = s.centers[s.hunter_path[k]]
+        else:
+            at = s.hunter_position()
+            if at is None:
+                return
+            x, y = at
+        pts = [(px + x, py + y) for px, py in self.hunter_shape.tolist()]
+        arcade.draw_polygon_filled(pts, _rgba("#5b1670"))
+        arcade.draw_polygon_outline(pts, _rgba("#f4e9ff" if s.caught else "#1a1a1a"), LINE * 1.5)
+
+
+def held_icons(session: PlaySession, x: float, y: float, size: float) -> float:
+    """Draw the held keys as their shapes in a row from ``(x, y)`` leftwards (screen pixels, HUD camera active);
+    returns the width used."""
+    if session.rules is None:
+        return 0.0
+    from engine.maze.rules.draw import COLOUR_HEX, INK
+
+    held = session.rules.held_colours()
+    for i, c in enumerate(held):
+        cx = x - size * (0.6 + 1.3 * i)
+        pts = [tuple(p) for p in shape_points(KEY_SHAPES[c], np.array([cx, y]), size * 0.5).tolist()]
+        arcade.draw_polygon_filled(pts, _rgba(COLOUR_HEX[COLOURS[c]]))
+        arcade.draw_polygon_outline(pts, _rgba(INK), max(1.0, size / 12))
+    return size * 1.3 * len(held)
+
+
+def held_line(session: PlaySession) -> str:
+    """``"keys: red, blue"`` (or ``""``): the HUD's words for what the icons show."""
+    if session.rules is None:
+        return ""
+    held = session.rules.held_colours()
+    return ("keys: " + ", ".join(COLOURS[c] for c in held)) if held else ""
+
+
+def rule_notice(event: Event) -> str:
+    """A sentence for an event of a puzzle maze (``""`` for the others)."""
+    if event.kind is EventKind.KEY:
+        return f"You picked up the {COLOURS[event.value]} key: its doors open for you."
+    if event.kind is EventKind.SWITCH:
+        return "Click! The gates moved."
+    if event.kind is EventKind.CAUGHT:
+        return CAUGHT_LINE
+    return ""
+
+
+def rules_help(session: PlaySession, wait: str, undo: str, hint: str) -> str:
+    """The footer's key help for a puzzle maze (the keys' names given)."""
+    parts = [f"{undo} undo", f"{hint} hint"]
+    if session.rules is not None and session.rules.position.hunter >= 0:
+        parts.insert(0, f"{wait} wait")
+    return " · ".join(parts)
+
+
+#: What each rule's first level says, in one sentence (the picture beside it shows the element).
+RULE_INTROS: Final = {
+    "oneway": "Orange arrows are one-way passages: you can walk them only the way they point.",
+    "keys": "Walk onto a key to pick it up: the door of its colour and shape then opens for you.",
+    "pursuer": "The hunter takes two steps toward you after each of your moves. Lure it behind a wall; "
+               "Space waits a turn.",
+    "switches": "Step on the ring to flip every gate: solid gates open and hollow ones shut.",
+}
+#: The saved setting that lists the rules a player has been shown.
+SEEN_SETTING: Final = "rules_seen"
+
+
+def new_rules(session: PlaySession, seen: str) -> list[str]:
+    """The session's rule families that the setting ``seen`` (comma list) does not name yet, in order."""
+    if session.rules is None:
+        return []
+    known = {p for p in seen.split(",") if p}
+    return [f for f in session.rules.rules.families() if f not in known]
+
+
+class RuleIntro:
+    """One short screen over a puzzle maze that brings a new rule: a picture of it and one sentence.
+
+    Shown before the first move of the first level with that rule; any key closes it (the key is not
+    a move).  :meth:`draw` paints it in screen pixels (the HUD camera active).
+    """
+
+    def __init__(self, families: list[str]) -> None:
+        self.families = families
+        self.texts: list[arcade.Text] = []
+        self.heading = arcade.Text("", 0, 0, (255, 255, 255, 255), 22, bold=True, anchor_x="center")
+        self.more = arcade.Text("Press any key to play", 0, 0, (200, 200, 210, 255), 13, anchor_x="center")
+
+    @property
+    def visible(self) -> bool:
+        """True while it waits to be closed."""
+        return bool(self.families)
+
+    def close(self) -> None:
+        """Close it (the rules count as seen: :meth:`seen_after`)."""
+        self.families = []
+
+    def draw(self, width: int, height: int, scale: float, panel: tuple[int, ...], ink: tuple[int, ...]) -> None:
+        """The panel in the middle of the window: per rule its picture and sentence (theme colours given)."""
+        if not self.families:
+            return
+        back = (panel[0], panel[1], panel[2], 245)
+        text = (ink[0], ink[1], ink[2], 255)
+        dim = (ink[0], ink[1], ink[2], 200)
+        from engine.maze.rules import FAMILY_WORDS
+
+        rows = len(self.families)
+        pw = min(width - 40, 760 * scale)
+        row_h = 96 * scale
+        ph = 90 * scale + rows * row_h
+        left, bottom = (width - pw) / 2, (height - ph) / 2
+        arcade.draw_lrbt_rectangle_filled(left, left + pw, bottom, bottom + ph, back)
+        arcade.draw_lrbt_rectangle_outline(left, left + pw, bottom, bottom + ph, text, 2)
+        title = "New: " + " and ".join(FAMILY_WORDS[f] for f in self.families)
+        fit_text(self.heading, title, 22 * scale, pw - 40 * scale, min_size=12)
+        self.heading.color = text
+        self.heading.position = (width / 2, bottom + ph - 40 * scale)
+        self.heading.draw()
+        while len(self.texts) < rows:
+            self.texts.append(arcade.Text("", 0, 0, (255, 255, 255, 255), 14, multiline=True, width=100))
+        for i, fam in enumerate(self.families):
+            y = bottom + ph - 60 * scale - (i + 0.5) * row_h
+            _picture(fam, left + 60 * scale, y, 30 * scale)
+            t = self.texts[i]
+            t.text = RULE_INTROS[fam]
+            t.font_size = 14 * scale
+            t.width = int(pw - 140 * scale)
+            t.color = text
+            t.anchor_y = "center"
+            t.position = (left + 110 * scale, y)
+            t.draw()
+        self.more.font_size = 12 * scale
+        self.more.color = dim
+        self.more.position = (width / 2, bottom + 14 * scale)
+        self.more.draw()
+
+
+def _picture(family: str, x: float, y: float, r: float) -> None:
+    """A rule's element drawn at ``(x, y)`` in pixels, about ``r`` across: the same shapes as in the maze."""
+    from engine.maze.rules.draw import ARROW_HEX, COLOUR_HEX, HUNTER_HEX, INK, SWITCH_HEX
+
+    def poly(points: np.ndarray, fill: str | None, outline: str | None) -> None:
+        pts = [tuple(p) for p in points.tolist()]
+        if fill:
+            arcade.draw_polygon_filled(pts, _rgba(fill))
+        if outline:
+            arcade.draw_polygon_outline(pts, _rgba(outline), max(1.5, r / 12))
+
+    if family == "oneway":
+        poly(np.array([[x + r, y], [x - r, y + r * 0.9], [x - r * 0.35, y], [x - r, y - r * 0.9]]), ARROW_HEX, INK)
+    elif family == "keys":
+        poly(shape_points("triangle", np.array([x - r * 0.6, y]), r * 0.6), COLOUR_HEX["red"], INK)
+        poly(np.array([[x + r * 0.45, y - r], [x + r * 0.85, y - r], [x + r * 0.85, y + r], [x + r * 0.45, y + r]]),
+             COLOUR_HEX["red"], INK)
+    elif family == "pursuer":
+        angles = np.arange(12) * np.pi / 6 + np.pi / 2
+        radii = np.where(np.arange(12) % 2 == 0, r, r * 0.5)
+        poly(np.stack([x + radii * np.cos(angles), y + radii * np.sin(angles)], axis=1), HUNTER_HEX, INK)
+    elif family == "switches":
+        poly(shape_points("circle", np.array([x - r * 0.4, y]), r * 0.6), "#ffffff", SWITCH_HEX)
+        poly(shape_points("circle", np.array([x - r * 0.4, y]), r * 0.27), SWITCH_HEX, None)
+        poly(np.array([[x + r * 0.5, y - r], [x + r * 0.8, y - r], [x + r * 0.8, y + r], [x + r * 0.5, y + r]]),
+             SWITCH_HEX, SWITCH_HEX)
