@@ -296,7 +296,10 @@ def _tile(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, theme: 
         pic = thumbnail(sk, box_w, box_h, theme)
         c.paste(pic, round(mid - pic.shape[1] / 2), round(thumb_top + (box_h - pic.shape[0]) / 2))
     elif tile.state == "broken":
-        said = wrap("cannot be read", small, box_w, 3) or [cut("cannot be read", small, box_w)]
+        room = max(1, int(max(box_h, 0) // max(1, round(small * 1.2))))  # lines that fit under the name
+        said = wrap("cannot be read", small, box_w, min(3, room)) or [cut("cannot be read", small, box_w)]
+        if len(said) > room:
+            said = [cut("cannot be read", small, box_w)]
         for k, line in enumerate(said):
             put((mid, thumb_top + k * round(small * 1.2)), line, small, fore, False, "ma")
     elif box_h >= 4:
