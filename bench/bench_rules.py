@@ -132,9 +132,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["generation", "sizes", "solver"])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--grid", help="generation: only this grid (square, hex, triangle, polar, upsilon)")
     parser.add_argument("--out", help="also write the table to this Markdown file")
     args = parser.parse_args()
     load = os.getloadavg()[0]
+    if args.grid:
+        GRIDS[:] = [g for g in GRIDS if g[0] == args.grid]
     table = {"generation": generation, "sizes": sizes, "solver": solver}[args.what](args.seeds)
     text = f"{table}\n\n(load {load:.1f} before, {os.getloadavg()[0]:.1f} after; {args.seeds} seeds)\n"
     print(text)

@@ -468,11 +468,20 @@ class MazeSpec:
 
         if self.puzzle is None:
             raise ValueError("this recipe is not a puzzle maze (no rules)")
+        key = _placed_key(self)
         if maze is None:
+            got = _PLACED.get(key) if key else None
+            if got is not None:
+                return got
             maze = replace(self, options=dict(self.options), puzzle=None).build()
-        puzzle = self.puzzle
-        return maze.memo(f"rules.placed:{puzzle.field()}",
-                         lambda: place(maze, puzzle, Rng((self.seed ^ PUZZLE_STREAM) & SEED_MAX)))
+        puzzle, carved = self.puzzle, maze
+        out = carved.memo(f"rules.placed:{puzzle.field()}",
+                          lambda: place(carved, puzzle, Rng((self.seed ^ PUZZLE_STREAM) & SEED_MAX)))
+        if key:
+            _PLACED[key] = out
+            while len(_PLACED) > PLACED_KEPT:
+                _PLACED.pop(next(iter(_PLACED)))
+        return out
 
     def level(self, maze: Maze | None = None) -> Level:
         """The :class:`engine.level.Level` this recipe generates (see :meth:`Level.from_recipe`).
@@ -645,6 +654,20 @@ def _floors_field(part: str) -> tuple[int, int]:
     if sep and stairs == DEFAULT_STAIRS:
         raise CodeError(f"The stairs {stairs}% are the default and are written without 'S'.")
     return floors, stairs
+
+
+#: The last placements made (by the recipe's code, dark or not): ``generate`` builds a puzzle maze, then reports
+#: its placement, without searching twice.
+_PLACED: dict[str, Placed] = {}
+PLACED_KEPT = 8
+
+
+def _placed_key(spec: MazeSpec) -> str:
+    """The key of a recipe's placement (its code without the dark flag), ``""`` when it has no code."""
+    try:
+        return replace(spec, options=dict(spec.options), dark=False, version=VERSION).code()
+    except ValueError:  # a picture mask too big for a code
+        return ""
 
 
 def check_puzzle_recipe(shape: str, width: int, height: int, floors: int, puzzle: PuzzleRecipe,
