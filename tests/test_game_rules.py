@@ -104,7 +104,8 @@ def losing_move(code: str) -> tuple[list[int | None], int | None]:
 
 @pytest.mark.parametrize("code", HUNTED)
 def test_caught_then_undo_on_every_grid(window, ctx, code):
-    """A move into the hunter's reach is caught (the footer says how to go on), U undoes it; Ctrl+Z too."""
+    """A move into the hunter's reach is caught (the footer says how to go on), U undoes it; Ctrl+Z and
+    Backspace too."""
     before, bad = losing_move(code)
     view = open_puzzle(window, ctx, code)
     s = view.session
@@ -118,6 +119,9 @@ def test_caught_then_undo_on_every_grid(window, ctx, code):
     send(window, view, bad)
     assert s.caught
     window.dispatch_event("on_key_press", key.Z, key.MOD_CTRL)
+    assert not s.caught and s.moves == moves
+    send(window, view, bad)
+    window.dispatch_event("on_key_press", key.BACKSPACE, 0)
     assert not s.caught and s.moves == moves
 
 
