@@ -200,3 +200,34 @@ def test_a_saved_place_in_a_puzzle_maze_is_replayed() -> None:
     forged = dict(data, actions=[999])
     with pytest.raises(ValueError):
         PlaySession(level).restore(forged)
+
+
+def test_a_race_on_a_puzzle_maze_is_played_by_the_rules_on_both_sides() -> None:
+    """The AI opponent walks the exact solver's best moves (waits stand still), whatever its kind; the player's
+    moves go through the same rules: their best moves win the race or tie it."""
+    from engine.modes.race.session import RaceSession
+
+    spec = decode_any("M2.S7X6.BT.QPH#2U-KH")
+    level = Level.from_recipe(spec)
+    sol = solution_of(level.maze)
+    for opponent in ("runner", "wall-left"):
+        race = RaceSession.for_level(level, opponent, "hard", None)
+        walk = list(race.sim.opponent.cells)
+        assert len(walk) == sol.length + 1 and walk[-1] == level.goal
+    race = RaceSession.for_level(level, "runner", "easy", None)
+    for _ in range(600):  # the countdown
+        race.advance(1 / 60)
+        if race.sim.started:
+            break
+    player = race.player
+    for a in sol.actions:
+        assert a is not None
+        (ax, ay), (bx, by) = player.centers[player.cell], player.centers[a]
+        d = math.hypot(bx - ax, by - ay)
+        race.press(((bx - ax) / d, (by - ay) / d))
+        for _ in range(200):
+            race.advance(1 / 60)
+            if not player.moving and player.hunter_t >= 2.0:
+                break
+        assert player.cell == a and not player.caught
+    assert player.finished and player.moves == sol.length

@@ -26,6 +26,7 @@ from game import routes
 from game.bases.screen import common_key
 from game.context import Context
 from game.format import count, floor_text
+from game.play.rules import RuleMarks
 from game.race.players import race_colors
 from game.race.screen import RaceScreen
 from game.render.geometry import trail_strips
@@ -80,6 +81,8 @@ class RaceView(RaceScreen):
         super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
+        #: a puzzle maze's elements as your game stands (each racer has its own hunter; yours is drawn)
+        self.rule_marks = RuleMarks(race.player) if race.player.rules is not None else None
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"),
                                   clock=self.frames)
         self.show_explored = True
@@ -183,6 +186,9 @@ class RaceView(RaceScreen):
         elif symbol in self.keys.vectors:
             self.race_for(self.frames.split())
             self.send_moves(self.keys.press(symbol))
+        elif self.rule_marks is not None and self.ctx.keys.is_("maze.wait", symbol):
+            self.race_for(self.frames.split())
+            self.race.player.wait()
         else:
             return None
         return True
@@ -240,7 +246,8 @@ class RaceView(RaceScreen):
         fog = race.player.fog.version if race.player.fog is not None else 0
         return (*self.viewport.view_key(), race.player_position(), race.opponent_position(),
                 self.clock_text(), self.countdown_line(race.sim.tick, race.countdown_left), self.banner_text(),
-                race.player_moves, race.opponent_moves, self.show_explored, fog, *self.question_key())
+                race.player_moves, race.opponent_moves, self.show_explored, fog, *self.question_key(),
+                *(self.rule_marks.key() if self.rule_marks is not None else ()))
 
     def question_key(self) -> tuple[bool, int, bool]:
         """What of "Leave this race?" the picture shows: up, focus, a button to redraw."""
@@ -261,6 +268,9 @@ class RaceView(RaceScreen):
         t = self.ctx.theme
         race = self.race
         self.viewport.draw(cached=self.lay_size, clear=self.clear)  # the still maze from an image
+        if self.rule_marks is not None:
+            self.rule_marks.draw()
+            self.rule_marks.draw_hunter(self.ctx.store.setting("reduced_motion") == "1")
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color
@@ -344,7 +354,8 @@ class RaceView(RaceScreen):
         its trail's new piece, a cell it marked) and the top bar when a line of it changed; None (the whole
         window) when anything else did (the camera, a countdown or banner line, the fog, a question, a minimap)."""
         last, now = self._scene, self.scene()
-        if last is None or last.still != now.still or self.minimap is not None or now.marked < last.marked:
+        if last is None or last.still != now.still or self.minimap is not None or now.marked < last.marked \
+                or self.rule_marks is not None:  # a puzzle maze: doors, gates and the hunter change anywhere
             return None
         zoom = self.cam.zoom
         cell = self.layer.cell_size

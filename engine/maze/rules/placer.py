@@ -116,14 +116,19 @@ def min_detour(recipe: PuzzleRecipe, target: int) -> int:
     return max(1, round(share * target))
 
 
+def _forward_score(sol: Solution, target: int, detour_wanted: int) -> int:
+    """The part of :func:`score` the forward search alone decides: length to the target, uniqueness, detour."""
+    length = sol.length or 0
+    value = 1000 * min(length, target) + 60 * max(0, length - target)
+    value -= 4000 * (min(sol.count, 1 << 20).bit_length() - 1)
+    return value + 600 * min(sol.detour, detour_wanted) + 20 * max(0, sol.detour - detour_wanted)
+
+
 def score(sol: Solution, target: int, detour_wanted: int, hunted: bool) -> int:
     """The search's integer score of a candidate (higher is better; see the module text)."""
     if sol.length is None:
         return -10**9
-    length = sol.length
-    value = 1000 * min(length, target) + 60 * max(0, length - target)
-    value -= 4000 * (min(sol.count, 1 << 20).bit_length() - 1)
-    value += 600 * min(sol.detour, detour_wanted) + 20 * max(0, sol.detour - detour_wanted)
+    value = _forward_score(sol, target, detour_wanted)
     value += 150 * sol.decisions - 250 * max(0, sol.forced_opening - 1)
     if not hunted and sol.states:
         value -= (3000 * sol.traps) // sol.states
@@ -135,11 +140,7 @@ def score_bound(sol: Solution, target: int, detour_wanted: int) -> int:
     no forced opening, no trap): candidates below it are rejected without the analysis."""
     if sol.length is None:
         return -10**9
-    length = sol.length
-    value = 1000 * min(length, target) + 60 * max(0, length - target)
-    value -= 4000 * (min(sol.count, 1 << 20).bit_length() - 1)
-    value += 600 * min(sol.detour, detour_wanted) + 20 * max(0, sol.detour - detour_wanted)
-    return value + 150 * length
+    return _forward_score(sol, target, detour_wanted) + 150 * sol.length
 
 
 def _met(sol: Solution, target: int, detour_wanted: int) -> bool:

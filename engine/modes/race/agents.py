@@ -121,6 +121,24 @@ def physical_walk(maze: Maze, walk: list[int]) -> list[int]:
     return out
 
 
+def rules_walk(maze: Maze) -> list[int]:
+    """A puzzle maze's proven best moves as a walk: the cells stepped on, a wait standing on its cell for one
+    step (start and goal included).
+
+    Raises:
+        ValueError: the maze cannot be solved under its rules.
+    """
+    from engine.maze.rules.solver import solution_of
+
+    sol = solution_of(maze)
+    if sol.length is None:
+        raise ValueError("this puzzle maze cannot be solved under its rules")
+    walk = [int(maze.start)]
+    for a in sol.actions:
+        walk.append(walk[-1] if a is None else int(a))
+    return walk
+
+
 def opponent_route(maze: Maze, opponent: str) -> tuple[list[int], str | None]:
     """The physical walk of ``opponent`` from ``maze.start`` to ``maze.goal``.
 
@@ -135,6 +153,8 @@ def opponent_route(maze: Maze, opponent: str) -> tuple[list[int], str | None]:
     from engine.maze.solvers import solve
 
     info = get_opponent(opponent)
+    if maze.rules is not None:  # a puzzle maze: every opponent plays by its rules, the exact solver's best moves
+        return rules_walk(maze), None
     res = solve(maze, info.solver)
     walk = list(res.walk) if res.walk else list(res.path)
     walk = physical_walk(maze, walk)
