@@ -190,6 +190,13 @@ def daily(ctx: Context) -> arcade.View:
     return open_daily(ctx)
 
 
+def puzzle_maze_daily(ctx: Context) -> arcade.View:
+    """Today's daily puzzle maze (UTC)."""
+    from game.play.open import open_puzzle_maze_daily
+
+    return open_puzzle_maze_daily(ctx)
+
+
 # -- races ---------------------------------------------------------------------------------
 def race_setup(ctx: Context) -> arcade.View:
     """The race setup screen."""

@@ -168,3 +168,26 @@ def test_a_new_rule_is_shown_once_on_one_short_screen(window, ctx):
     both = open_code(ctx, ALL_RULES)
     window.show_view(both)
     assert both.intro.families == ["oneway", "pursuer", "switches"]
+
+
+def test_the_daily_puzzle_maze_opens_from_the_dailies_with_its_proven_par(window, ctx):
+    """Every weekday has a puzzle maze (its rules rotate); the Dailies screen names it and opens it; its par
+    is the exact solver's optimum, and Esc comes back to the Dailies."""
+    import datetime as dt
+
+    from engine.modes.daily import puzzle_maze_daily
+    from game import routes
+    from game.shell.dailies import DailiesView
+
+    days = [dt.date(2026, 11, 30) + dt.timedelta(days=i) for i in range(7)]
+    specs = [puzzle_maze_daily(d) for d in days]
+    assert all(s.puzzle is not None for s in specs) and len({s.shape for s in specs}) == 5
+    assert puzzle_maze_daily(days[0]).code() == specs[0].code()
+    view = routes.dailies(ctx)
+    window.show_view(view)
+    assert isinstance(view, DailiesView) and view.rules_btn.text.startswith("Puzzle maze · ")
+    play = routes.puzzle_maze_daily(ctx)
+    window.show_view(play)
+    assert play.session.rules is not None
+    assert play.session.par_moves == solution_of(play.session.maze).length
+    window.dispatch_event("on_key_press", key.ESCAPE, 0)

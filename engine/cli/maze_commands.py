@@ -410,13 +410,19 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the daily challenge's code and what it is."""
+    """Print the daily challenge's code and what it is, then the daily puzzle maze's and its proven par."""
     from engine.modes.daily import daily_spec, utc_today
     from engine.values import parse_day
 
     day = parse_day(args.date) if args.date is not None else utc_today()
     spec = daily_spec(day)
     out.write(f"{spec.code()}  {day.isoformat()}: {spec.label()}\n")
+    from engine.maze.rules.solver import solution_of
+    from engine.modes.daily import puzzle_maze_daily
+
+    puzzle = puzzle_maze_daily(day)
+    par = solution_of(puzzle.build()).length
+    out.write(f"{puzzle.code()}  {day.isoformat()} puzzle maze: {puzzle.title()}, par {par} moves (the fewest)\n")
     return 0
 
 

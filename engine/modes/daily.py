@@ -68,6 +68,31 @@ def daily_code(day: dt.date | None = None) -> str:
     return daily_spec(day).code()
 
 
+# -- the puzzle maze daily ---------------------------------------------------------------------------------------
+#: The daily puzzle maze by weekday (Monday first): grid, size, generator and rules (:mod:`engine.maze.rules`);
+#: medium difficulty.  Its par is its proven optimum (:func:`engine.maze.rules.solver.solution_of`).
+PUZZLE_MAZE_ROTATION: tuple[tuple[str, int, int, str, str], ...] = (
+    ("square", 8, 8, "backtracker", "oneway"),
+    ("hex", 8, 7, "backtracker", "keys"),
+    ("triangle", 12, 6, "backtracker", "pursuer"),
+    ("polar", 6, 5, "backtracker", "switches"),
+    ("upsilon", 6, 6, "backtracker", "oneway,keys"),
+    ("hex", 8, 7, "backtracker", "pursuer,switches"),
+    ("square", 9, 8, "backtracker", "all"),
+)
+
+
+def puzzle_maze_daily(day: dt.date | None = None) -> MazeSpec:
+    """The daily puzzle maze of ``day`` (default: today, UTC): a recipe with rules, the same for every player."""
+    from engine.maze.recipe import MazeSpec
+    from engine.maze.rules import PuzzleRecipe
+
+    day = day or utc_today()
+    shape, w, h, algo, rules = PUZZLE_MAZE_ROTATION[day.weekday()]
+    seed = int.from_bytes(hashlib.sha256(f"tessera-puzzle-maze-{day.isoformat()}".encode()).digest()[:8], "big")
+    return MazeSpec(shape, w, h, algo, {}, 0, seed, puzzle=PuzzleRecipe.parse(rules, "medium"))
+
+
 # -- the puzzle daily --------------------------------------------------------------------------------------------
 #: Puzzle daily sizes (square boards) and the band of optimal lengths a day's position is drawn from (moves):
 #: positions are dealt from the date's seeds until one's proven optimum lies in the band.  The 4x4 band stops

@@ -136,3 +136,12 @@ def open_daily(ctx: Context) -> arcade.View:
     spec = daily_spec()
     title = f"Daily {utc_today().isoformat()} · {player_shape(spec.shape)} {spec.width}×{spec.height}"
     return play_spec(ctx, spec, spec.code(), title, back=lambda: ctx.show(routes.dailies(ctx)))
+
+
+def open_puzzle_maze_daily(ctx: Context) -> arcade.View:
+    """Play today's daily puzzle maze (UTC): its par is its proven fewest moves; Esc returns to the Dailies."""
+    from engine.modes.daily import puzzle_maze_daily, utc_today
+
+    spec = puzzle_maze_daily()
+    title = f"Daily puzzle {utc_today().isoformat()} · {spec.title()}"
+    return play_spec(ctx, spec, spec.code(), title, back=lambda: ctx.show(routes.dailies(ctx)))
