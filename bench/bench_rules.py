@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 GRIDS = [("square", "10x10"), ("hex", "10x10"), ("triangle", "14x7"), ("polar", "8x5"), ("upsilon", "7x7")]
 FAMILIES = ["oneway", "keys", "pursuer", "switches", "all"]
 SIZES = {"square": ["6x6", "10x10", "16x16"], "hex": ["6x6", "10x10", "16x16"], "triangle": ["8x4", "14x7", "22x11"],
-         "polar": ["6x3", "8x5", "10x8"], "upsilon": ["5x5", "7x7", "11x11"]}
+         "polar": ["6x4", "8x5", "10x8"], "upsilon": ["5x5", "7x7", "11x11"]}
 
 
 def generate(shape: str, size: str, rules: str, seed: int, difficulty: str = "medium") -> dict[str, object]:
@@ -132,12 +132,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["generation", "sizes", "solver"])
     parser.add_argument("--seeds", type=int, default=10)
-    parser.add_argument("--grid", help="generation: only this grid (square, hex, triangle, polar, upsilon)")
+    parser.add_argument("--grid", help="only this grid (square, hex, triangle, polar, upsilon)")
     parser.add_argument("--out", help="also write the table to this Markdown file")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     if args.grid:
         GRIDS[:] = [g for g in GRIDS if g[0] == args.grid]
+        for name in [k for k in SIZES if k != args.grid]:
+            del SIZES[name]
     table = {"generation": generation, "sizes": sizes, "solver": solver}[args.what](args.seeds)
     text = f"{table}\n\n(load {load:.1f} before, {os.getloadavg()[0]:.1f} after; {args.seeds} seeds)\n"
     print(text)
