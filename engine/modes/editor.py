@@ -27,6 +27,8 @@ from engine.maze.grids import canonical_shape, make_grid
 from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec
+from engine.maze.rules import Rules
+from engine.maze.rules.edit import live_rules, use_tool
 from engine.maze.solvers import distances
 from engine.undo import UndoStack
 
@@ -56,6 +58,9 @@ class EditorCheck:
     shortest: int | None
     dead_ends: int
     parts: int
+    best: int | None = None  # a puzzle maze: the proven fewest moves under its rules (None: none, or no rules)
+    best_ways: int = 0  # ... and how many sequences are that short (capped); 0 without rules
+    rules_on: bool = False  # the level has puzzle elements
 
     @property
     def perfect(self) -> bool:
@@ -72,6 +77,12 @@ class EditorCheck:
         else:
             bits.append("shortest way 1 step" if self.shortest == 1 else f"shortest way {self.shortest} steps")
         bits.append("1 dead end" if self.dead_ends == 1 else f"{self.dead_ends} dead ends")
+        if self.rules_on:
+            if self.best is None:
+                bits.append("cannot be solved under its rules")
+            else:
+                how = "the only best way" if self.best_ways == 1 else f"{min(self.best_ways, 999):,} best ways"
+                bits.append(f"solvable in {self.best} moves, {how}")
         return " · ".join(bits)
 
 
@@ -81,18 +92,20 @@ _State = tuple[Grid, np.ndarray, int, int]  # grid, passage, start, goal
 @dataclass(frozen=True)
 class _Edit:
     """One undoable edit: ``wall`` (toggle edge ``new``), ``start``/``goal`` (``old`` -> ``new``
-    cell) or ``grid`` (a resize: ``before`` -> ``after``)."""
+    cell), ``grid`` (a resize: ``before`` -> ``after``) or ``rules`` (the puzzle elements ``was`` -> ``now``)."""
 
     kind: str
     old: int = 0
     new: int = 0
     before: _State | None = None
     after: _State | None = None
+    was: Rules | None = None
+    now: Rules | None = None
 
     def inverse(self) -> _Edit:
         if self.kind == "wall":
             return self
-        return _Edit(self.kind, self.new, self.old, self.after, self.before)
+        return _Edit(self.kind, self.new, self.old, self.after, self.before, self.now, self.was)
 
 
 class EditorSession:
@@ -110,6 +123,7 @@ class EditorSession:
         self._start = int(maze.start)
         self._goal = int(maze.goal)
         self.dark = bool(dark)
+        self._rules = maze.rules or Rules()
         self.version = 0
         self._maze: Maze | None = None
         self._check: EditorCheck | None = None
@@ -179,10 +193,42 @@ class EditorSession:
         return self._edits.can_redo
 
     def maze(self) -> Maze:
-        """The maze as it is now (shared until the next edit: do not change it)."""
+        """The maze as it is now, with the puzzle elements that fit it (shared until the next edit: do not
+        change it)."""
         if self._maze is None:
-            self._maze = Maze(self._grid, self._passage.copy(), self._start, self._goal)
+            plain = Maze(self._grid, self._passage.copy(), self._start, self._goal)
+            live = live_rules(self._rules, plain) if not self._rules.empty else None
+            self._maze = plain if live is None else Maze(plain.grid, plain.passage, plain.start, plain.goal,
+                                                         rules=live)
         return self._maze
+
+    @property
+    def rules(self) -> Rules:
+        """The puzzle elements placed (some may wait on a closed wall: :meth:`maze` holds those that fit)."""
+        return self._rules
+
+    def use_tool(self, tool: str, cell: int, other: int | None = None) -> bool:
+        """Place, turn or remove a puzzle element (:func:`engine.maze.rules.edit.use_tool`): one undoable edit.
+
+        Returns:
+            False when nothing changed, or for a passage tool on a wall (open the wall first).
+
+        Raises:
+            ValueError: an unknown tool, or cells outside the grid.
+        """
+        n = self._grid.n
+        for c in (cell, other):
+            if c is not None and not 0 <= c < n:
+                raise ValueError(f"cell {c} is outside 0..{n - 1}")
+        if other is not None:
+            e = self.edge_between(cell, other)
+            if e < 0 or not self._passage[e]:
+                return False
+        after = use_tool(self._rules, tool, int(cell), None if other is None else int(other))
+        if after == self._rules:
+            return False
+        self._do(_Edit("rules", was=self._rules, now=after))
+        return True
 
     def is_open(self, edge: int) -> bool:
         """True when the wall of ``edge`` is open."""
@@ -279,7 +325,14 @@ class EditorSession:
                 start, goal = ns, ng
         before: _State = (old, self._passage.copy(), self._start, self._goal)
         after: _State = (grid, passage, start, goal)
+        stroke = self._stroke is None
+        if stroke:
+            self.begin_stroke()
+        if not self._rules.empty:  # the elements name cells of the old grid: a new grid starts without them
+            self._do(_Edit("rules", was=self._rules, now=Rules()))
         self._do(_Edit("grid", before=before, after=after))
+        if stroke:
+            self.end_stroke()
         return True
 
     @staticmethod
@@ -367,6 +420,8 @@ class EditorSession:
             self._start = edit.new
         elif edit.kind == "goal":
             self._goal = edit.new
+        elif edit.kind == "rules":
+            self._rules = edit.now or Rules()
         elif edit.after is not None:
             grid, passage, start, goal = edit.after
             self._grid, self._passage, self._start, self._goal = grid, passage.copy(), start, goal
@@ -386,13 +441,22 @@ def _check(maze: Maze) -> EditorCheck:
     open_walls = int(maze.passage.sum())
     dead_ends = int((maze.open_degree() == 1).sum())
     shortest = int(from_start[maze.goal]) if from_start[maze.goal] >= 0 else None
+    best, ways = None, 0
+    if maze.rules is not None:  # the one exact solver: solvable, the fewest moves, unique or not
+        from engine.maze.rules.solver import solve
+
+        sol = solve(maze, maze.rules)
+        best, ways = sol.length, sol.count
     return EditorCheck(
         connected=bool(seen.all()),
-        goal_reachable=shortest is not None,
+        goal_reachable=shortest is not None and (maze.rules is None or best is not None),
         loops=open_walls - n + parts,
         shortest=shortest,
         dead_ends=dead_ends,
         parts=parts,
+        best=best,
+        best_ways=ways,
+        rules_on=maze.rules is not None,
     )
 
 
