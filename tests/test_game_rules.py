@@ -191,3 +191,36 @@ def test_the_daily_puzzle_maze_opens_from_the_dailies_with_its_proven_par(window
     assert play.session.rules is not None
     assert play.session.par_moves == solution_of(play.session.maze).length
     window.dispatch_event("on_key_press", key.ESCAPE, 0)
+
+
+def test_the_editor_places_elements_by_clicks_and_its_check_line_asks_the_solver(window, ctx):
+    """K steps to the door tool; a click on an open passage places a red door, the next click makes it blue;
+    the key tool puts a key on a clicked cell; the panel's check line says whether the level can be solved and
+    in how many moves."""
+    from engine.modes.editor import EditorSession
+    from game.editor.view import EditorView
+
+    session = EditorSession.blank("square", 5, 4, open_walls=True)
+    view = EditorView(ctx, session)
+    window.show_view(view)
+    view.on_draw()
+    window.dispatch_event("on_key_press", key.K, 0)
+    assert view.mode == "oneway"
+    window.dispatch_event("on_key_press", key.K, 0)
+    assert view.mode == "door"
+    a, b = 0, 1
+    mid = (session.grid.centers[a] + session.grid.centers[b]) / 2
+    x, y = view.viewport.world_to_screen(float(mid[0]), float(mid[1]))
+    view.use_tool(x, y)
+    assert session.rules.doors == ((0, 1, 0),)
+    view.use_tool(x, y)
+    assert session.rules.doors == ((0, 1, 1),)
+    for _ in range(2):
+        window.dispatch_event("on_key_press", key.K, 0)
+    assert view.mode == "key"
+    cx, cy = view.viewport.world_to_screen(*(float(v) for v in session.grid.centers[7]))
+    view.use_tool(cx, cy)
+    assert session.rules.keys == ((7, 0),)
+    view._refresh()
+    view.on_draw()
+    assert "solvable in" in view.hud.values["status"]

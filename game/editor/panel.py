@@ -20,7 +20,15 @@ MODES = {
     "walls": "Click or drag across walls to open or close them.",
     "start": "Click a cell to put the start there.",
     "goal": "Click a cell to put the goal there.",
+    "oneway": "One-way arrows: click a passage (again: the other way, then none). K: next element.",
+    "door": "Doors: click a passage (again: the next colour, then none). K: next element.",
+    "gate": "Gates: click a passage (shut, then open, then none). K: next element.",
+    "key": "Keys: click a cell (again: the next colour, then none). K: next element.",
+    "switch": "Switches: click a cell to place or remove one. K: next element.",
+    "hunter": "The hunter: click a cell to start it there (again: none). K: back to walls.",
 }
+#: The order K steps through the modes: walls, then the puzzle elements.
+TOOL_ORDER = ("walls", "oneway", "door", "gate", "key", "switch", "hunter")
 
 
 def panel_width(width: int) -> int:

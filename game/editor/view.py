@@ -28,13 +28,15 @@ from arcade import key
 
 from engine.codes import CodeError
 from engine.maze.grids import SHAPES
+from engine.maze.rules.draw import Mark
 from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
 from game import routes
 from game.bases.screen import BaseView, common_key
 from game.context import Context
 from game.editor.layer import EditorLayer
-from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, EditorTexts, check_colour, panel_width
+from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, TOOL_ORDER, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
+from game.render.rule_marks import draw_mark
 from game.ui import place_grid, ui_scale
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
@@ -68,6 +70,8 @@ class EditorView(BaseView):
         self.stroke_at = (0.0, 0.0)  # world point the stroke reached
         self.dragging = False
         self.stroked: set[int] = set()
+        self._marks_key: tuple[object, ...] | None = None  # what the puzzle elements' marks were made for
+        self._marks: list[Mark] = []
         self.hud_camera = arcade.Camera2D()
         self.hud = EditorTexts(self.text, ctx.theme)
         self._theme = ctx.theme
@@ -75,6 +79,7 @@ class EditorView(BaseView):
         for label, action in (
             ("New (N)", self.new), ("Try it (T)", self.try_it),
             ("Start (1)", lambda: self.set_mode("start")), ("Goal (2)", lambda: self.set_mode("goal")),
+            ("Puzzle (K)", self.next_tool),
             ("Undo (Z)", self.undo), ("Redo (Y)", self.redo),
             ("Copy code (C)", self.copy_code), ("Save (Ctrl+S)", self.save), ("Print (P)", self.print_pdf),
             ("Narrower ([)", lambda: self.grow(-1, 0)), ("Wider (])", lambda: self.grow(1, 0)),
@@ -174,6 +179,30 @@ class EditorView(BaseView):
         self.mode = "walls" if mode == self.mode else mode
         self.hover = -1
         self._refresh()
+
+    def next_tool(self) -> None:
+        """K: the next puzzle element to place (one-way arrows, doors, gates, keys, switches, the hunter), then
+        walls again."""
+        at = TOOL_ORDER.index(self.mode) if self.mode in TOOL_ORDER else 0
+        self.mode = TOOL_ORDER[(at + 1) % len(TOOL_ORDER)]
+        self.hover = -1
+        self._refresh()
+
+    def use_tool(self, x: float, y: float) -> None:
+        """A click in a puzzle element's mode: on the passage nearest the click, or on the clicked cell."""
+        from engine.maze.rules.edit import TOOLS
+
+        if TOOLS[self.mode] == "passage":
+            e = self.pick(x, y)
+            if e < 0:
+                return
+            a, b = (int(c) for c in self.session.grid.edges[e])
+            if not self.session.use_tool(self.mode, a, b):
+                self.say("That is a wall: open it first (walls mode, K), then place the element on the passage.")
+            return
+        cell = self.viewport.cell_at(x, y)
+        if cell >= 0:
+            self.session.use_tool(self.mode, cell)
 
     def new(self) -> None:
         """The New screen (the editor comes back with its level, or unchanged on Esc)."""
@@ -305,6 +334,8 @@ class EditorView(BaseView):
             self.grow(*SIZE_ACTIONS[action])
         elif action in ("start", "goal"):
             self.place(action, self.cursor)
+        elif action == "tool":
+            self.next_tool()
         elif action in ("try", "copy", "new", "print"):
             {"try": self.try_it, "copy": self.copy_code, "new": self.new, "print": self.print_pdf}[action]()
         elif self.viewport.handle_key(symbol, self._cell_xy(self.cursor)):
@@ -373,6 +404,8 @@ class EditorView(BaseView):
                 e = self.pick(x, y)
                 if e >= 0:
                     self.session.toggle(e)
+            elif self.mode not in ("start", "goal"):
+                self.use_tool(x, y)
             else:
                 cell = self.viewport.cell_at(x, y)
                 if cell >= 0:
@@ -384,7 +417,8 @@ class EditorView(BaseView):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Highlight the wall a click would toggle."""
-        hover = self.pick(x, y) if self.mode == "walls" and self.in_maze(x, y) else -1
+        passage = self.mode in ("walls", "oneway", "door", "gate")
+        hover = self.pick(x, y) if passage and self.in_maze(x, y) else -1
         if hover != self.hover:
             self.hover = hover
             self.request_redraw()
@@ -409,6 +443,7 @@ class EditorView(BaseView):
         self.layer.draw_editor(vp.zoom)
         px = 1.0 / max(vp.zoom, 1e-9)
         g = self.session.grid
+        self._draw_elements()
         if 0 <= self.hover < g.num_edges:
             (x0, y0), (x1, y1) = g.walls[self.hover].tolist()
             arcade.draw_line(x0, y0, x1, y1, t.accent, 4 * px)
@@ -421,6 +456,22 @@ class EditorView(BaseView):
         arcade.draw_lrbt_rectangle_filled(0, w, top, h, t.panel)
         arcade.draw_lrbt_rectangle_filled(w - panel_width(w), w, 0, top, t.panel)
         self.window.default_camera.use()
+
+    def _draw_elements(self) -> None:
+        """The puzzle elements placed (those waiting on a closed wall too), world camera active."""
+        rules = self.session.rules
+        if rules.empty:
+            return
+        key = (self.session.version, rules)
+        if self._marks_key != key:
+            from engine.maze.model import Maze
+            from engine.maze.rules.draw import rule_marks
+
+            m = self.session.maze()
+            self._marks = rule_marks(Maze(m.grid, m.passage, m.start, m.goal), rules)
+            self._marks_key = key
+        for mark in self._marks:
+            draw_mark(mark)
 
     def draw_extra(self) -> None:
         """Top bar, panel and footer texts."""

@@ -20,16 +20,12 @@ from engine.maze.rules import COLOURS, KEY_SHAPES
 from engine.maze.rules.draw import Mark, rule_marks, shape_points
 from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
+from game.render.rule_marks import LINE, draw_mark
+from game.render.rule_marks import rgba as _rgba
 from game.ui import fit_text
 
-#: Outline width in world units (a cell is about one unit across).
-LINE: Final = 0.045
 CAUGHT_LINE: Final = "Caught by the hunter! U undoes the last move, R starts again."
 WAIT_WORD: Final = "wait"
-
-
-def _rgba(colour: str, alpha: int = 255) -> tuple[int, int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), alpha
 
 
 class RuleMarks:
@@ -66,19 +62,15 @@ class RuleMarks:
     def _draw(self, mark: Mark, held: set[int]) -> None:
         s = self.session
         assert s.rules is not None
-        pts = [tuple(p) for p in mark.points.tolist()]
-        fill, outline = mark.fill, mark.outline
         if mark.kind == "key" and mark.ref[1] in held:
             return  # picked up (or its colour already held): gone from the maze
         if mark.kind == "door" and mark.ref[2] in held:
-            fill = None  # open for the player: only its outline stays
-        if mark.kind == "gate":
+            draw_mark(mark, keep=False)  # open for the player: only its outline stays
+        elif mark.kind == "gate":
             a, b, _ = mark.ref
-            fill = None if s.rules.gate_open(a, b) else outline
-        if fill is not None:
-            arcade.draw_polygon_filled(pts, _rgba(fill))
-        if outline is not None:
-            arcade.draw_polygon_outline(pts, _rgba(outline), LINE)
+            draw_mark(mark, keep=False) if s.rules.gate_open(a, b) else draw_mark(mark, fill=mark.outline)
+        else:
+            draw_mark(mark)
 
     def draw_hunter(self, reduced_motion: bool) -> None:
         """The hunter's star where it stands (stepping; with reduced motion cell by cell)."""

@@ -152,7 +152,8 @@ def _actions() -> tuple[Action, ...]:
         ("narrower", "Narrower", (KEY_BRACKETLEFT,)), ("wider", "Wider", (KEY_BRACKETRIGHT,)),
         ("shorter", "Shorter", (KEY_COMMA,)), ("taller", "Taller", (KEY_PERIOD,)),
         ("try", "Try it", (letter("t"),)), ("copy", "Copy code", (letter("c"),)),
-        ("new", "New level", (letter("n"),)), ("print", "Print (PDF)", (letter("p"),)))]
+        ("new", "New level", (letter("n"),)), ("print", "Print (PDF)", (letter("p"),)),
+        ("tool", "Next puzzle element", (letter("k"),)))]
     return tuple(out)
 
 
