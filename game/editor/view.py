@@ -87,6 +87,7 @@ class EditorView(BaseView):
             ("Back (Esc)", self.back),
         ):
             self.ui.add(self.make_button(label, action, width=140, height=32, font_size=12))
+        self.undo_btn, self.redo_btn = (next(b for b in self.buttons if b.text.startswith(w)) for w in ("Undo", "Redo"))
         self.focus = 1
         self.layer: EditorLayer
         self.viewport: MazeViewport
@@ -157,8 +158,8 @@ class EditorView(BaseView):
         t = self.ctx.theme
         self.hud.set(title, chk.summary(), check_colour(chk, t), MODES[self.mode], self.message,
                      t.text_dim if self.mode == "walls" else t.accent)
-        self.buttons[4].disabled = not s.can_undo
-        self.buttons[5].disabled = not s.can_redo
+        self.undo_btn.disabled = not s.can_undo
+        self.redo_btn.disabled = not s.can_redo
         self.request_redraw()
 
     def say(self, message: str) -> None:
