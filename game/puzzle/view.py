@@ -426,7 +426,7 @@ class PuzzleView(ProgressArea, Screen):
         shown = text if len(text) <= 44 else f"({len(text)} characters)"
         try:
             self.window.set_clipboard_text(text)
-        except Exception:  # noqa: BLE001 - no clipboard (headless, no X selection owner)
+        except Exception:  # no clipboard (headless, no X selection owner)
             self._set_message(f"No clipboard here; {what} is {text}")
             return
         self._set_message(f"Copied {what} {shown}. Paste it in the puzzle setup or run: tessera play CODE")

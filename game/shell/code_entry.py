@@ -25,7 +25,7 @@ def read_clipboard(window: Any) -> str:
     """The clipboard text through pyglet, or "" where unsupported (headless)."""
     try:
         return str(window.get_clipboard_text() or "")
-    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
+    except Exception:  # NotImplementedError headless, X errors elsewhere
         return ""
 
 
