@@ -121,7 +121,7 @@ def load_image(
         ) from None
     except MemoryError:
         raise ValueError(f"the {what} '{shown}' is too large to decode") from None
-    except Exception as exc:  # noqa: BLE001 - Pillow raises many types on damaged files; each is one sentence
+    except Exception as exc:  # Pillow raises many types on damaged files; each is one sentence
         from PIL import UnidentifiedImageError
 
         if isinstance(exc, UnidentifiedImageError):

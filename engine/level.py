@@ -39,15 +39,15 @@ class Recipe(Protocol):
     """
 
     @property
-    def shape(self) -> str: ...  # noqa: D102
+    def shape(self) -> str: ...
     @property
-    def width(self) -> int: ...  # noqa: D102
+    def width(self) -> int: ...
     @property
-    def height(self) -> int: ...  # noqa: D102
+    def height(self) -> int: ...
     @property
-    def floors(self) -> int: ...  # noqa: D102
+    def floors(self) -> int: ...
     @property
-    def dark(self) -> bool: ...  # noqa: D102
+    def dark(self) -> bool: ...
 
     def build(self) -> Maze:
         """Generate the maze (deterministic)."""

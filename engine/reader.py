@@ -259,7 +259,7 @@ def load_toml(path: str | os.PathLike[str], *, limit: int = MAX_PACK_BYTES) -> d
     return parse_toml(read_text(path, limit=limit), Path(path).name)
 
 
-def parse_json(text: str, what: str) -> Any:  # noqa: ANN401 - JSON is any of its types
+def parse_json(text: str, what: str) -> Any:  # JSON is any of its types
     """``json.loads(text)`` after :func:`check_nesting`.
 
     Raises:
@@ -274,6 +274,6 @@ def parse_json(text: str, what: str) -> Any:  # noqa: ANN401 - JSON is any of it
         raise ReadError(f"{what} is nested too deeply") from None
 
 
-def load_json(path: str | os.PathLike[str], *, limit: int = MAX_JSON_BYTES) -> Any:  # noqa: ANN401 - JSON
+def load_json(path: str | os.PathLike[str], *, limit: int = MAX_JSON_BYTES) -> Any:  # JSON
     """A player's JSON file through :func:`read_text` and :func:`parse_json`."""
     return parse_json(read_text(path, limit=limit), _name(path))

@@ -233,7 +233,7 @@ def create_window(visible: bool = True) -> arcade.Window:
     window = GameWindow(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, vsync=True, antialiasing=False)
     try:
         window.set_minimum_size(MIN_WIDTH, MIN_HEIGHT)
-    except Exception:  # noqa: BLE001 - headless windows cannot
+    except Exception:  # headless windows cannot
         pass
     return window
 
@@ -266,7 +266,7 @@ def run(request: WindowRequest | None = None) -> int:
     if ctx.store.setting("fullscreen") == "1":
         try:
             window.set_fullscreen(True)
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
     window.show_view(first_view(ctx, request))
     arcade.run()

@@ -83,11 +83,11 @@ def relax_audio_worker(nap: float = AUDIO_NAP) -> bool:
     thread (nothing changed)."""
     try:
         from pyglet.media.player_worker_thread import PlayerWorkerThread
-    except Exception:  # noqa: BLE001 - another pyglet: its own pace
+    except Exception:  # another pyglet: its own pace
         return False
     if not isinstance(getattr(PlayerWorkerThread, "_nap_time", None), float):
         return False
-    PlayerWorkerThread._nap_time = nap  # noqa: SLF001
+    PlayerWorkerThread._nap_time = nap
     return True
 
 
@@ -123,13 +123,13 @@ class Audio:
     def _load(self) -> None:
         try:
             import arcade
-        except Exception:  # noqa: BLE001 - no audio is never fatal
+        except Exception:  # no audio is never fatal
             return
         relax_audio_worker()
         for name in NAMES:
             try:
                 self.sounds[name] = arcade.load_sound(SOUND_DIR / f"{name}.wav")
-            except Exception:  # noqa: BLE001
+            except Exception:
                 continue
 
     # -- effects --------------------------------------------------------------
@@ -144,7 +144,7 @@ class Audio:
             return
         try:
             snd.play(volume=self.volume * volume_scale)
-        except Exception:  # noqa: BLE001 - a broken device must not stop the game
+        except Exception:  # a broken device must not stop the game
             self.sounds.pop(name, None)
 
     # -- music ----------------------------------------------------------------
@@ -213,14 +213,14 @@ class Audio:
 
                 loop = self._loops[name] = arcade.load_sound(SOUND_DIR / f"music_{name}.wav")
             return loop.play(volume=0.0, loop=True)
-        except Exception:  # noqa: BLE001 - no device, no file: no music
+        except Exception:  # no device, no file: no music
             return None
 
     def _set_volume(self, player: Any, volume: float) -> None:
         self._fades.pop(player, None)
         try:
             player.volume = volume
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
     def _fade(self, player: Any, target: float) -> None:
@@ -233,7 +233,7 @@ class Audio:
 
             pyglet.clock.schedule_interval(self._tick, _FADE_TICK)
             self._ticking = True
-        except Exception:  # noqa: BLE001 - no clock: stop at once what should fade out
+        except Exception:  # no clock: stop at once what should fade out
             self._tick(FADE_SECONDS)
 
     def _tick(self, dt: float) -> None:
@@ -250,13 +250,13 @@ class Audio:
                         import arcade
 
                         arcade.stop_sound(player)
-            except Exception:  # noqa: BLE001 - a dead player is simply forgotten
+            except Exception:  # a dead player is simply forgotten
                 self._fades.pop(player, None)
         if not self._fades and self._ticking:
             try:
                 import pyglet
 
                 pyglet.clock.unschedule(self._tick)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
             self._ticking = False

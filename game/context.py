@@ -181,7 +181,7 @@ class Context:
         want = not self.window.fullscreen
         try:
             self.window.set_fullscreen(want)
-        except Exception:  # noqa: BLE001 - some platforms/headless cannot go fullscreen
+        except Exception:  # some platforms/headless cannot go fullscreen
             return
         self.store.set_setting("fullscreen", "1" if want else "0")
 

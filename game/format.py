@@ -25,7 +25,7 @@ def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool 
     return f"{player_shape(shape)} {width}×{height}" + "".join(f", {w}" for w in extras)
 
 
-def player_label(level: Any) -> str:  # noqa: ANN401 - an engine.level.Level
+def player_label(level: Any) -> str:  # an engine.level.Level
     """``hexagon 20×15, 3 floors, dark``: a level described in a player's words (no generator, no options)."""
     floors = f", {level.floors} floors" if level.floors > 1 else ""
     return f"{player_shape(level.shape)} {level.width}×{level.height}{floors}{', dark' if level.dark else ''}"
@@ -63,7 +63,7 @@ def summarize(code: str) -> SavedCodeSummary:
         decoded = decode_any(code)
     except CodeError as exc:
         return SavedCodeSummary("", "code does not decode", str(exc))
-    except Exception as exc:  # noqa: BLE001 - a saved code must never break the list
+    except Exception as exc:  # a saved code must never break the list
         return SavedCodeSummary("", "code does not decode", str(exc) or type(exc).__name__)
     return SavedCodeSummary(decoded.KIND, decoded.list_text())
 

@@ -47,7 +47,7 @@ def open_window(request: WindowRequest | None) -> int:
         from game.app import run
 
         return run(request)
-    except Exception as exc:  # noqa: BLE001 - no window possible: one line, not a traceback
+    except Exception as exc:  # no window possible: one line, not a traceback
         if type(exc).__name__ not in NO_WINDOW_ERRORS:
             raise
         sys.stderr.write(

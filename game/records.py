@@ -23,20 +23,20 @@ if TYPE_CHECKING:
     from game.store import SaveStore
 
 
-def keep_run(store: SaveStore | Any, run: Run) -> None:  # noqa: ANN401 - any store; fakes may lack the history
+def keep_run(store: SaveStore | Any, run: Run) -> None:  # any store; fakes may lack the history
     """Add ``run`` to the store's history (nothing when the store keeps none)."""
     record = getattr(store, "record_run", None)
     if record is not None:
         record(run)
 
 
-def history(store: SaveStore | Any) -> list[Run]:  # noqa: ANN401 - any store; fakes may lack the history
+def history(store: SaveStore | Any) -> list[Run]:  # any store; fakes may lack the history
     """The store's history, oldest first (empty when it keeps none)."""
     runs = getattr(store, "runs", None)
     return list(runs()) if runs is not None else []
 
 
-def kept_bests(store: SaveStore | Any) -> list[tuple[str, float | None, int | None, int]]:  # noqa: ANN401
+def kept_bests(store: SaveStore | Any) -> list[tuple[str, float | None, int | None, int]]:
     """Every best the store keeps as ``(key, time, moves, wins)`` (empty when it cannot list them)."""
     bests = getattr(store, "bests", None)
     return list(bests()) if bests is not None else []
@@ -109,7 +109,7 @@ class PuzzleWinFacts:
     streak: tuple[int, int] = (0, 0)
 
 
-def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: int | None,  # noqa: ANN401
+def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: int | None,
                      daily: PuzzleDaily | None, news: list[str]) -> PuzzleWinFacts:
     """The facts of an unassisted puzzle win already recorded (:func:`record_puzzle_run`): stars against the
     optimum (the daily's par), the size's best, and for a daily the puzzle streak from the history."""
@@ -130,7 +130,7 @@ def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: in
                           kept, streak)
 
 
-def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # noqa: ANN401 - any store
+def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # any store
     """Write the records CSV (as ``tessera records --csv`` does) to a new file in ``folder`` (default: the data
     folder's ``exports``), never over an existing one nor onto one of the game's own files
     (:func:`engine.output.owned_file`, the rule of every output: the save, a pack, the puzzle tables); returns its

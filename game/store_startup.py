@@ -105,7 +105,7 @@ class RetryingStore:
                 self.free.clear()
         return self.current
 
-    def _write(self, name: str, *args: Any) -> Any:  # noqa: ANN401 - the store method's own result
+    def _write(self, name: str, *args: Any) -> Any:  # the store method's own result
         store = self._store()
         if not self.saving:
             if name in _REPLAYED:

@@ -165,7 +165,7 @@ class Task(Generic[T]):
     def _run(self) -> None:
         try:
             self._value = self._work(self._report, self._cancel.is_set)
-        except BaseException as exc:  # noqa: BLE001 - handed to the polling side
+        except BaseException as exc:  # handed to the polling side
             self._error = exc
         finally:
             self.finished_at = time.perf_counter()
@@ -218,11 +218,11 @@ def _child_main(
     try:
         value = fn(*args, progress=progress, cancel=cancel.is_set, **kwargs)
         q.put(("done", value))
-    except BaseException as exc:  # noqa: BLE001 - handed to the parent
+    except BaseException as exc:  # handed to the parent
         try:
             pickle.loads(pickle.dumps(exc))
             q.put(("error", exc))
-        except Exception:  # noqa: BLE001 - exceptions whose constructor takes other arguments
+        except Exception:  # exceptions whose constructor takes other arguments
             q.put(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
 
 

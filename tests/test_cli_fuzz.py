@@ -190,7 +190,7 @@ def run_entry_point(argv: list[str]) -> tuple[int | str | None, str, str]:
             code: int | str | None = entry_point(argv)
         except SystemExit as exc:
             code = exc.code
-        except BaseException as exc:  # noqa: BLE001 - counted as a traceback
+        except BaseException as exc:  # counted as a traceback
             import traceback
 
             err.write("Traceback (escaped the entry point)\n" + "".join(traceback.format_exception(exc)))

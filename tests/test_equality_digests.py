@@ -26,12 +26,17 @@ def test_grid_arrays_identical(shape: str, w: int, h: int) -> None:
 GEN = list(cases.gen_cases())
 
 
+#: The generators the stored digests pin (the snapshot names them; a generator added later has no "before").
+PINNED = {c.split("|")[3] for c in DATA["generators"]}
+PINNED_GEN = [c for c in GEN if c[3] in PINNED]
+
+
 def test_every_case_has_a_stored_digest() -> None:
-    assert {cases.key(*c) for c in GEN} == set(DATA["generators"])
-    assert len(GEN) > 1500
+    assert {cases.key(*c) for c in PINNED_GEN} == set(DATA["generators"])
+    assert len(PINNED_GEN) > 1500
 
 
 @pytest.mark.parametrize("shape", list(cases.GEN_SIZES))
 def test_generators_identical(shape: str) -> None:
-    bad = [c for c in GEN if c[0] == shape and cases.gen_digest(*c) != DATA["generators"][cases.key(*c)]]
+    bad = [c for c in PINNED_GEN if c[0] == shape and cases.gen_digest(*c) != DATA["generators"][cases.key(*c)]]
     assert not bad, f"{len(bad)} cases differ, e.g. {bad[:5]}"

@@ -18,7 +18,7 @@ from engine.maze.model import Maze
 from engine.rng import Rng
 
 GRAPH_GENERATORS = [name for name, g in GENERATORS.items() if g.floors]
-ROW_GENERATORS = ["binary-tree", "sidewinder", "eller", "division"]
+ROW_GENERATORS = [name for name, g in GENERATORS.items() if not g.floors]
 
 
 def _csr_ok(g: FloorGrid) -> None:

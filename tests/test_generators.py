@@ -46,7 +46,7 @@ def dead_ends(g: Grid, passage: np.ndarray) -> int:
 
 def test_registry_metadata():
     codes = [g.code for g in GENERATORS.values()]
-    assert len(set(codes)) == len(codes) == 12
+    assert len(set(codes)) == len(codes) == len(GENERATORS)
     for name, info in GENERATORS.items():
         assert info.name == name and len(info.code) == 2 and info.code.isupper()
         assert info.shapes and set(info.shapes) <= set(SHAPES)
@@ -307,9 +307,10 @@ def test_true_prim_and_kruskal_are_the_same_minimum_spanning_tree():
 def test_square_row_generators_match_the_row_tables(name, w, h):
     """The whole-square shortcut of binary tree and sidewinder gives the passages and
     leaves the random stream where the general row-table core (run with a record) does."""
-    from engine.maze.generators import rows
+    from engine.maze.generators.binary_tree import binary_tree_core
+    from engine.maze.generators.sidewinder import sidewinder_core
 
-    core = rows.binary_tree_core if name == "binary-tree" else rows.sidewinder_core
+    core = binary_tree_core if name == "binary-tree" else sidewinder_core
     g = make_grid("square", w, h)
     for seed in range(6):
         fast_rng, slow_rng = Rng(seed), Rng(seed)
@@ -323,15 +324,15 @@ def test_square_row_generators_match_the_row_tables(name, w, h):
 def test_square_simplified_prim_matches_the_general_form(w, h):
     """Simplified Prim's square kernel (direction masks) and its general form (hops
     tables) carve the same maze, record the same steps and use the same draws."""
-    from engine.maze.generators import prim
+    from engine.maze.generators import prim_simple
 
     g = make_grid("square", w, h)
     for seed in range(4):
         fast_rng, slow_rng = Rng(seed), Rng(seed)
         fast_rec: list = []
         slow_rec: list = []
-        fast = prim._prim_simple_square(g, fast_rng, fast_rec)
-        slow = prim._prim_simple_hops(g, slow_rng, slow_rec)
+        fast = prim_simple._prim_simple_square(g, fast_rng, fast_rec)
+        slow = prim_simple._prim_simple_hops(g, slow_rng, slow_rec)
         assert np.array_equal(fast, slow) and fast_rec == slow_rec
         assert fast_rng.u64_array(2).tolist() == slow_rng.u64_array(2).tolist()
 

@@ -47,7 +47,7 @@ def test_a_deal_shuffles_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[object, ...]] = []
     real = codes.shuffle_code
 
-    def counted(*args: Any, **kwargs: Any) -> codes.PuzzleCode:  # noqa: ANN401 - passed through
+    def counted(*args: Any, **kwargs: Any) -> codes.PuzzleCode:  # passed through
         calls.append(args)
         return real(*args, **kwargs)
 

@@ -311,7 +311,7 @@ class _HeldTask:
     def finish(self) -> None:
         try:
             self.value = self.work(self.report, lambda: self.cancelled)
-        except Exception as exc:  # noqa: BLE001 - handed over as Task does
+        except Exception as exc:  # handed over as Task does
             self.error = exc
         self.done = True
 

@@ -607,7 +607,7 @@ def test_the_quotients_inline_backtracker_carves_the_general_maze(shape):
     walker (a visitor call per node) on a plain copy of the same graph and tables, with the same draws."""
     import copy
 
-    from engine.maze.generators.growing_tree import TUPLE_KINDS, backtracker_core
+    from engine.maze.generators.backtracker import TUPLE_KINDS, backtracker_core
     from engine.maze.grids.base import build_grid
     from engine.maze.weave_quotient import quotient_hops
 

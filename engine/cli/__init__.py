@@ -150,7 +150,7 @@ def main(
             _error(err, output_error(STDOUT, exc))
             return USAGE_ERROR
         return _internal(err, exc)
-    except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback only on request
+    except Exception as exc:  # a bug: one line, the traceback only on request
         return _internal(err, exc)
     if isinstance(result, WindowRequest):
         assert open_window is not None

@@ -29,7 +29,7 @@ __all__ = ["add_parser", "cmd_encode", "maze_from_json"]
 MAX_JSON_BYTES = 200_000_000
 
 
-def add_parser(sub: Any) -> None:  # noqa: ANN401 - argparse's subparsers action has no public type
+def add_parser(sub: Any) -> None:  # argparse's subparsers action has no public type
     """Register ``encode`` on the ``tessera`` subcommand parsers."""
     p = sub.add_parser("encode", help="the level code (L2...) of a maze in JSON (as `generate --format json` writes)")
     p.add_argument("file", nargs="?", metavar="FILE.json",

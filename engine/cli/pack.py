@@ -27,7 +27,7 @@ from engine.output import REPLACES, check_output_path, is_stdout, shown, write_o
 __all__ = ["add_parser", "format_pack", "run_pack"]
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add the ``pack`` subcommand (``check``, ``new``) to ``subparsers``."""
     p: argparse.ArgumentParser = subparsers.add_parser("pack", help="level packs: check a pack file, make a new one")
     sub = p.add_subparsers(dest="pack_command", metavar="{check,new}")
@@ -58,7 +58,7 @@ def file_name_for(name: str) -> str:
     return f"{slug or 'pack'}.toml"
 
 
-def format_pack(pack: Any) -> str:  # noqa: ANN401 - an engine.modes.packs.Pack
+def format_pack(pack: Any) -> str:  # an engine.modes.packs.Pack
     """The ``check`` listing of a read pack."""
     by = f" by {pack.author}" if pack.author else ""
     count = len(pack.levels)

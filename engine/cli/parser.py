@@ -104,7 +104,7 @@ class VersionAction(argparse.Action):
     packages' metadata costs about 80 ms, which no other command should pay).
     """
 
-    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:  # noqa: A002
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,

@@ -36,7 +36,7 @@ class OneLineParser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def arg_type(fn: Callable[..., T], **kwargs: Any) -> Callable[[str], T]:  # noqa: ANN401 - passed through
+def arg_type(fn: Callable[..., T], **kwargs: Any) -> Callable[[str], T]:  # passed through
     """An argparse ``type=`` callable: ``fn(text, **kwargs)``, its ValueError becoming argparse's one-line error."""
 
     def convert(text: str) -> T:

@@ -25,7 +25,7 @@ __all__ = ["MAX_MAZES", "add_parser", "cmd_print"]
 MAX_MAZES = 2000
 
 
-def add_parser(sub: Any, add_maze_args: Any) -> None:  # noqa: ANN401 - argparse's subparsers action, a callable
+def add_parser(sub: Any, add_maze_args: Any) -> None:  # argparse's subparsers action, a callable
     """Register ``print`` on the ``tessera`` subcommand parsers (``add_maze_args`` adds generate's options)."""
     from engine.cli.parsing import arg_type
     from engine.output import REPLACES

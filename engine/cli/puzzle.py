@@ -60,7 +60,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
     return Board.parse(" ".join(parts), None if size is None else _size(size))
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
     p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
     sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily}")
@@ -282,7 +282,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
+def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add ``tessera puzzle hint`` (the game's H key: the same planner, :func:`engine.puzzle.hint.plan_hint`)."""
     from engine.puzzle.hint import DEFAULT_BUDGET
 

@@ -46,7 +46,7 @@ def seconds_text(seconds: float) -> str:
     return f"{records.seconds_text(seconds)} s"
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add ``records``."""
     p: argparse.ArgumentParser = subparsers.add_parser(
         "records", help="your records (puzzle sizes, levels) from the saved games; --csv FILE exports them"

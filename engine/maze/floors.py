@@ -256,7 +256,7 @@ def _factorize(values: np.ndarray) -> tuple[np.ndarray, int]:
 def square_floor_backtracker(grid: FloorGrid, rng: Rng) -> np.ndarray:
     """The recursive backtracker on stacked square floors by direction arithmetic (the square fast path).
 
-    Carves the maze ``generators.growing_tree.backtracker_core`` carves on ``grid`` (the same draws and
+    Carves the maze ``generators.backtracker.backtracker_core`` carves on ``grid`` (the same draws and
     the same neighbour order: S, E, N, W, down, up; a test compares them) without the per-cell tables:
     each cell keeps a 6-bit mask of its unvisited directions, neighbours and edge ids are arithmetic
     (stairs: a list of the carving graph's stair ids by lower cell).

@@ -581,7 +581,7 @@ class MazeSpec:
         """None: a recipe, not a ready-made level (:meth:`level` builds one)."""
 
 
-def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:  # noqa: ANN401
+def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> None:
     """Refuse a generator that needs full rows, or a mask that leaves fewer than 2 connected cells.
 
     Cuts the grid up to :data:`CUT_CHECK_CELLS` cells (cached by :func:`engine.maze.grids.masked.masked_grid`,
@@ -610,7 +610,7 @@ def _check_mask(gen: Any, shape: str, width: int, height: int, mask: Mask) -> No
 CUT_CHECK_CELLS = 60_000
 
 
-def check_floors_recipe(shape: str, width: int, height: int, gen: Any, floors: int, *,  # noqa: ANN401
+def check_floors_recipe(shape: str, width: int, height: int, gen: Any, floors: int, *,
                         weave: bool, mask: bool) -> None:
     """Refuse floors that cannot be built, with one sentence (nothing is built).
 

@@ -14,7 +14,7 @@ from typing import NoReturn
 import numpy as np
 
 from engine.maze.generators._common import to_passage
-from engine.maze.generators.growing_tree import tuple_walk
+from engine.maze.generators.backtracker import tuple_walk
 from engine.maze.generators.visits import Hops, degree_visitors, pattern_tuples, row_patterns, spread
 from engine.maze.grids.base import Grid, Layout, build_grid, gc_paused
 from engine.rng import Rng

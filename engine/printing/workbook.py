@@ -142,7 +142,7 @@ def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str
     canvas.drawCentredString(width / 2, MARGIN - FOOTER / 2, f"page {number} of {total}")
 
 
-def print_to_file(sheets: Sequence[Sheet], path: str | os.PathLike[str], **options: Any) -> int:  # noqa: ANN401
+def print_to_file(sheets: Sequence[Sheet], path: str | os.PathLike[str], **options: Any) -> int:
     """Write the workbook of ``sheets`` to ``path`` through the one writer (:mod:`engine.output`): the page plan
     and the path are checked before any maze is made, and a failure leaves no partial file. ``options`` are
     :func:`write_workbook`'s; returns the number of pages.

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:  # noqa: ANN401 - whatever the named module defines
+def __getattr__(name: str) -> Any:  # whatever the named module defines
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'engine.puzzle' has no attribute '{name}'")

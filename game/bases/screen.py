@@ -69,7 +69,7 @@ class Screen(arcade.View):
         return wanted or self.animating()
 
 
-def fit_default_camera(window: Any) -> None:  # noqa: ANN401 - an arcade.Window
+def fit_default_camera(window: Any) -> None:  # an arcade.Window
     """Give the window's default camera (button screens and overlays draw with it) the window's size.
 
     arcade moves that camera to a new window size only when it is the camera in use at the next frame: a

@@ -32,7 +32,7 @@ class EditorLayer(MazeLayer):
         capacity = (g.num_edges + len(g.boundary)) * 6 * 16  # 6 vertices of 4 floats per segment
         self.wall_buffer = ctx.buffer(reserve=max(64, capacity))
         self.walls = ctx.geometry([self._desc(self.wall_buffer)], mode=ctx.TRIANGLES)
-        self.walls._tessera_count = 0  # noqa: SLF001 - vertex count to render
+        self.walls._tessera_count = 0  # vertex count to render
         self._ends = (-1, -1)
         self.uploads = 0
         self.show(maze)
@@ -48,7 +48,7 @@ class EditorLayer(MazeLayer):
         rows = np.ascontiguousarray(wall_quads(segs), dtype=np.float32)
         if len(rows):
             self.wall_buffer.write(rows.tobytes())
-        self.walls._tessera_count = len(rows)  # noqa: SLF001
+        self.walls._tessera_count = len(rows)
         self.wall_count = len(segs)
         self.uploads += 1
         ends = (int(maze.start), int(maze.goal))

@@ -150,7 +150,7 @@ class CompareView(Screen):
             self.request_redraw()
             try:
                 self.rows = task.result()
-            except Exception as exc:  # noqa: BLE001 - shown on screen
+            except Exception as exc:  # shown on screen
                 self.t_status.text = f"The comparison failed: {exc}"
                 return
             self.build_charts()

@@ -323,7 +323,7 @@ class LabView(BaseView):
             try:
                 self.stats = task.result()
                 self.t_panel.text = "Statistics\n" + format_stats(self.stats)
-            except Exception as exc:  # noqa: BLE001 - shown, never crashes the view
+            except Exception as exc:  # shown, never crashes the view
                 self.t_panel.text = f"Statistics failed: {exc}"
             self.layout(*self.lay_size)
         if self.run is not None and self.playing and self.run.phase.stepping:
@@ -349,7 +349,7 @@ class LabView(BaseView):
     def _big_done(self, task: Task[Any]) -> None:
         try:
             maze, rgba, size, stats = task.result()
-        except Exception as exc:  # noqa: BLE001 - shown on screen
+        except Exception as exc:  # shown on screen
             self.say(f"{task.name} failed:", str(exc))
             return
         self.big_maze = maze

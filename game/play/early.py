@@ -63,7 +63,7 @@ def start(command: str, code: str | None) -> None:
     another command, another kind of code, a small maze, a code that does not decode) makes nothing.  The main
     thread only starts the thread: even the code is read in it (reading it imports numpy and the engine, which
     the window's own imports then find done)."""
-    global _early  # noqa: PLW0603 - the one early build of this process
+    global _early  # the one early build of this process
     if command != "play" or not code:
         return
 
@@ -88,7 +88,7 @@ def start(command: str, code: str | None) -> None:
 
 def _claim(spec: MazeSpec, wait: bool) -> Task[tuple[MazeSpec, Maze | None] | None] | None:
     """The early task, handed over once, if it may hold ``spec``'s maze and (unless ``wait``) has finished."""
-    global _early  # noqa: PLW0603
+    global _early
     with _lock:
         task = _early
         if task is None or not (wait or task.done):

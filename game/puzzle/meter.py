@@ -101,7 +101,7 @@ class MeterLine:
         try:
             self.meter.learn(task.result())
             self.ready = True
-        except Exception as exc:  # noqa: BLE001 - a cancelled search is dropped before it is collected
+        except Exception as exc:  # a cancelled search is dropped before it is collected
             if self.asked is not None:  # not asked again: the same search would fail the same way, in a loop
                 self.failed[self.asked.tiles] = exc.reason if isinstance(exc, SolverStopped) else type(exc).__name__
 

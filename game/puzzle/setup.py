@@ -384,7 +384,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         """Paste the clipboard into the focused field (default: the code field, then focused)."""
         try:
             text = self.window.get_clipboard_text() or ""
-        except Exception:  # noqa: BLE001 - no clipboard available
+        except Exception:  # no clipboard available
             text = ""
         if self.path_focus:
             self.path = text.strip()[:FIELD_MAX]

@@ -159,7 +159,7 @@ class PuzzleJobs:
             origin = self.hint_origin or session.board
             try:
                 plan: HintPlan = task.result()
-            except Exception as exc:  # noqa: BLE001 - shown to the player
+            except Exception as exc:  # shown to the player
                 events.append(JobEvent("hint", error=f"No hint: {exc}"))
             else:
                 events.append(JobEvent("hint", hint=session.take_hint_plan(origin, plan)))
@@ -173,7 +173,7 @@ class PuzzleJobs:
     def _solve_event(self, session: PuzzleSession, job: SolveJob, task: Task[Any]) -> JobEvent:
         try:
             value: SolveResult | Stopped = task.result()
-        except Exception as exc:  # noqa: BLE001 - cancelled build, unexpected solver error
+        except Exception as exc:  # cancelled build, unexpected solver error
             session.solve_finished(job, None)
             return JobEvent("solve", job=job, error=f"The solver failed: {exc}")
         if isinstance(value, Stopped):

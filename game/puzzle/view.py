@@ -31,7 +31,7 @@ from game.context import Context
 from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
 from game.puzzle.meter import MeterLine
-from game.puzzle.panel import SETTINGS, PuzzlePanel, panel_width, ui_scale
+from game.puzzle.panel import ACTIONS, SETTINGS, PuzzlePanel, panel_width, ui_scale
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
@@ -41,7 +41,8 @@ from game.ui.qr import ShareKeys
 from game.ui.textfit import measure, set_text
 from game.workers import Task
 
-SETTING_ACTIONS = ("solver", "timeout", "boost", "heuristic", "arrows")  # key-table actions = panel settings
+#: Panel buttons whose key-table action has another name (the rest share theirs; settings are both).
+BUTTON_ACTIONS = {"pause": "playback"}
 
 
 class PuzzleView(ProgressArea, Screen):
@@ -117,8 +118,10 @@ class PuzzleView(ProgressArea, Screen):
 
     # -- construction -----------------------------------------------------------------
     def _button_actions(self) -> dict[str, Any]:
-        """Each panel button's action, with the click sound."""
-        return {name: self._with_click(action) for name, action in self._actions().items()}
+        """Each panel button's action (the key table's, :meth:`named_actions`), with the click sound."""
+        named = self.named_actions() | {"back": self.back}
+        buttons = (*SETTINGS, *(name for name, _label in ACTIONS))
+        return {name: self._with_click(named[BUTTON_ACTIONS.get(name, name)]) for name in buttons}
 
     def _with_click(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
@@ -127,17 +130,6 @@ class PuzzleView(ProgressArea, Screen):
             action()
 
         return run
-
-    def _actions(self) -> dict[str, Any]:
-        return {
-            **{name: (lambda name=name: self._change(name)) for name in SETTINGS},
-            "hint": self.assist.request_hint,
-            "solve": self.assist.request_solve, "pause": self.assist.toggle_pause, "step": self.assist.step,
-            "stop": self.assist.stop, "slower": lambda: self.assist.change_speed(-1),
-            "faster": lambda: self.assist.change_speed(1), "undo": self.undo,
-            "redo": self.redo, "restart": self.restart, "new": self.new_game, "copy": self.copy_code,
-            "advanced": self.toggle_advanced, "back": self.back, "meter": self.assist.toggle_meter,
-        }
 
     def _attach(self, session: PuzzleSession) -> None:
         """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
@@ -308,7 +300,7 @@ class PuzzleView(ProgressArea, Screen):
     def named_actions(self, ctrl: bool = False, shift: bool = False) -> dict[str, Callable[[], Any]]:
         """Every "puzzle" action of the key table (:mod:`game.ui.input`) -> what it does with these modifiers."""
         actions: dict[str, Callable[[], Any]] = {d: partial(self.slide, d) for d in ("up", "down", "left", "right")}
-        actions |= {w: partial(self._change, w) for w in SETTING_ACTIONS}
+        actions |= {w: partial(self._change, w) for w in SETTINGS}
         return actions | {
             "faster": partial(self.assist.change_speed, 1), "slower": partial(self.assist.change_speed, -1),
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "hint": self.assist.request_hint,
@@ -426,7 +418,7 @@ class PuzzleView(ProgressArea, Screen):
         shown = text if len(text) <= 44 else f"({len(text)} characters)"
         try:
             self.window.set_clipboard_text(text)
-        except Exception:  # noqa: BLE001 - no clipboard (headless, no X selection owner)
+        except Exception:  # no clipboard (headless, no X selection owner)
             self._set_message(f"No clipboard here; {what} is {text}")
             return
         self._set_message(f"Copied {what} {shown}. Paste it in the puzzle setup or run: tessera play CODE")

@@ -53,7 +53,7 @@ class RaceLoadingView(Screen, Generic[S]):
         if self.task.done and not self.error:
             try:
                 session = self.task.result()
-            except Exception as exc:  # noqa: BLE001 - shown on screen, never a crash
+            except Exception as exc:  # shown on screen, never a crash
                 self.error = f"The race could not be built: {exc}"
                 return
             self.ctx.show(self.ready(session))

@@ -156,7 +156,7 @@ class RaceScreen(PartialFrames, MazeScreen):
         if self.t_banner.text:
             self.t_banner.draw()
 
-    def bands(self) -> Any:  # noqa: ANN401 - an arcade.shape_list.ShapeElementList
+    def bands(self) -> Any:  # an arcade.shape_list.ShapeElementList
         """The top bar, the banner strip and the key help's opaque band (a zoomed maze passes under them) as one
         shape list, made again only when the window's size or the theme changes (three immediate rectangles cost
         more than the rest of the HUD on software GL)."""

@@ -184,7 +184,7 @@ class DarkMazeLayer(MazeLayer):
         data = np.ascontiguousarray(rows, dtype=np.float32)
         buf = self.ctx.buffer(data=data.tobytes() if len(data) else np.zeros(6, np.float32).tobytes())
         geo = self.ctx.geometry([self._dark_desc(buf)], mode=self.ctx.TRIANGLES)
-        geo._tessera_count = len(data)  # noqa: SLF001 - vertex count to render
+        geo._tessera_count = len(data)  # vertex count to render
         return geo
 
     # -- the fog -------------------------------------------------------------
@@ -227,7 +227,7 @@ class DarkMazeLayer(MazeLayer):
     # -- drawing -------------------------------------------------------------
     def _render_dark(self, geo: Any, color: RGBA, hide: bool, half: float = 0.0, count: int | None = None,
                      first: int = 0) -> None:
-        n = (geo._tessera_count if count is None else count) - first  # noqa: SLF001
+        n = (geo._tessera_count if count is None else count) - first
         if n <= 0:
             return
         p = self.dark_program

@@ -171,7 +171,7 @@ class MazeLayer:
         data = np.ascontiguousarray(rows, dtype=np.float32)
         buf = self.ctx.buffer(data=data if len(data) else np.zeros(4, np.float32))  # uploaded with no copy
         geo = self.ctx.geometry([self._desc(buf)], mode=self.ctx.TRIANGLES)
-        geo._tessera_count = len(data)  # noqa: SLF001 - vertex count to render
+        geo._tessera_count = len(data)  # vertex count to render
         return geo
 
     # -- trail ---------------------------------------------------------------
@@ -209,7 +209,7 @@ class MazeLayer:
         return px / max(zoom, 1e-9)
 
     def _render(self, geo: Any, color: tuple[int, int, int, int], half: float = 0.0, count: int | None = None) -> None:
-        self._render_range(geo, color, 0, geo._tessera_count if count is None else count, half)  # noqa: SLF001
+        self._render_range(geo, color, 0, geo._tessera_count if count is None else count, half)
 
     def draw(self, zoom: float, trail: bool = True) -> None:
         """Draw everything directly with the current world camera (no cache)."""
@@ -229,7 +229,7 @@ class MazeLayer:
         half = self.wall_half_width(zoom)
         band, fc, wc = self.band, self.floor_cull, self.wall_cull
         if band is None or fc is None:
-            self._render_range(self.floor, t.floor, 0, self.floor._tessera_count)  # noqa: SLF001
+            self._render_range(self.floor, t.floor, 0, self.floor._tessera_count)
         else:
             ys, offs, reach = fc
             lo = int(np.searchsorted(ys, band[0] - reach, "left"))
@@ -243,13 +243,13 @@ class MazeLayer:
             self._render(self.stairs_up, t.accent)
             self._render(self.stairs_down, t.text_dim)
         if band is None or wc is None:
-            self._render_range(self.walls, t.wall, 0, self.walls._tessera_count, half)  # noqa: SLF001
+            self._render_range(self.walls, t.wall, 0, self.walls._tessera_count, half)
         else:
             mids, reach, count = wc
             lo = int(np.searchsorted(mids, band[0] - reach - half, "left"))
             hi = int(np.searchsorted(mids, band[1] + reach + half, "right"))
             self._render_range(self.walls, t.wall, 6 * lo, 6 * (hi - lo), half)
-            posts = self.walls._tessera_count - 6 * count  # noqa: SLF001 - a weave maze's bridge posts, after
+            posts = self.walls._tessera_count - 6 * count  # a weave maze's bridge posts, after
             self._render_range(self.walls, t.wall, 6 * count, posts, half)
 
     def _render_range(self, geo: Any, color: tuple[int, int, int, int], first: int, count: int,

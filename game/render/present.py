@@ -96,7 +96,7 @@ class Presenter:
 
             self._copy = glxext_arb.glXCopySubBufferMESA
             self._display, self._drawable = context.x_display, context.glx_window
-        except Exception:  # noqa: BLE001 - not GLX (headless EGL, another platform): whole frames
+        except Exception:  # not GLX (headless EGL, another platform): whole frames
             return
         self.enabled = True
 
@@ -150,7 +150,7 @@ class PartialFrames:
             window.ctx.scissor = None
             self._clear_rect = None
 
-    def clear(self, color: Any = None, color_normalized: Any = None,  # noqa: ANN401 - arcade's own signature
+    def clear(self, color: Any = None, color_normalized: Any = None,  # arcade's own signature
               viewport: tuple[int, int, int, int] | None = None) -> None:
         """Clear the window (only the part being drawn, inside :meth:`draw_part`)."""
         super().clear(color, color_normalized, viewport or self._clear_rect)  # type: ignore[misc]

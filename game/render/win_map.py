@@ -85,7 +85,7 @@ class WinMap:
         motion: False with reduced motion (the shortest way is shown whole at once).
     """
 
-    def __init__(self, window: Any, maze: Maze, theme: Theme, layer: MazeLayer | None, taken: list[int],  # noqa: ANN401
+    def __init__(self, window: Any, maze: Maze, theme: Theme, layer: MazeLayer | None, taken: list[int],
                  shortest: list[int], motion: bool = True) -> None:
         if layer is None or type(layer) is not MazeLayer:
             layer = MazeLayer(window.ctx, maze, theme)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
 from arcade import key
 from arcade.types import LBWH
@@ -14,19 +12,12 @@ from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
+from game.ui.clipboard import read_clipboard
 from game.ui.textfit import set_text
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
 EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
 FIELD_FONT = 18  # points at 1280×800
-
-
-def read_clipboard(window: Any) -> str:
-    """The clipboard text through pyglet, or "" where unsupported (headless)."""
-    try:
-        return str(window.get_clipboard_text() or "")
-    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
-        return ""
 
 
 class CodeEntryView(BaseView):

@@ -125,7 +125,7 @@ class DailiesView(BaseView):
         self.task = None
         try:
             daily = task.result()
-        except Exception as exc:  # noqa: BLE001 - cancelled or failed: say so, stay here
+        except Exception as exc:  # cancelled or failed: say so, stay here
             self.say(f"The puzzle daily could not be prepared ({exc}).")
             return
         self.say("")

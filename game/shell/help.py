@@ -124,7 +124,7 @@ def line_height(value: str, size: float, width: int, bold: bool) -> float:
     return measured(value, FONT, float(size), bool(bold), wrap=int(width))[1]
 
 
-def page_for(back_to: Any, mode: str | None) -> str:  # noqa: ANN401 - any screen
+def page_for(back_to: Any, mode: str | None) -> str:  # any screen
     """The page key Help opens on: the screen's ``help_page``; else the page of its key context; else the maze
     page for a maze ``mode``; else the everywhere page."""
     page = getattr(back_to, "help_page", None)
@@ -147,7 +147,7 @@ class HelpView(BaseView):
 
     music: str | None = None  # reached from everywhere: keep the music
 
-    def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:  # noqa: ANN401
+    def __init__(self, ctx: Context, back_to: Any = None, mode: str | None = None) -> None:
         super().__init__(ctx, columns=2)
         self.back_to = back_to
         t = ctx.theme

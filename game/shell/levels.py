@@ -52,7 +52,7 @@ _MEMORY = "map.picture"
 def _code(lv: CampaignLevel) -> str:
     try:
         return lv.code()
-    except Exception:  # noqa: BLE001 - a ready level without a code: nothing to key it by
+    except Exception:  # a ready level without a code: nothing to key it by
         return ""
 
 

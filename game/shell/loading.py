@@ -78,7 +78,7 @@ class LoadingView(BaseView):
             try:
                 value = self.task.result()
                 view = self.finish(value)
-            except Exception as exc:  # noqa: BLE001 - shown on screen, never a crash
+            except Exception as exc:  # shown on screen, never a crash
                 self.error = f"Could not build it: {exc}"
                 ellipsize(self.status, self.error, self._size[0] - 40)
                 self.request_redraw()

@@ -28,7 +28,7 @@ from game.render.theme import Theme, field_style
 if arcade.headless:  # pragma: no cover - depends on the environment
     try:
         import pyglet.window.xlib  # noqa: F401
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     from arcade.controller import ControllerManager
 

@@ -47,7 +47,7 @@ import numpy as np
 original: Any = None
 
 
-def expand_to_rgba(_renderer: Any, data: Any, src_format: str, dst_format: str) -> bytes:  # noqa: ANN401
+def expand_to_rgba(_renderer: Any, data: Any, src_format: str, dst_format: str) -> bytes:
     """pyglet's expansion of ``data`` (``len(src_format)`` bytes a pixel) to ``dst_format``: a channel named in
     ``src_format`` becomes 255, a missing ``A`` takes the pixel's first byte, any other channel 255; ``data`` is
     returned unchanged when it already has as many bytes a pixel."""
@@ -90,7 +90,7 @@ def _same(current: object, value: object) -> bool:
         return False
     try:
         return bool(current == value)
-    except Exception:  # noqa: BLE001 - an odd value compares as different: it is set as before
+    except Exception:  # an odd value compares as different: it is set as before
         return False
 
 
@@ -98,7 +98,7 @@ def _skipping(prop: property) -> property:
     getter, setter = prop.fget, prop.fset
     assert getter is not None and setter is not None
 
-    def fset(text: Any, value: Any) -> None:  # noqa: ANN401 - arcade's own value types
+    def fset(text: Any, value: Any) -> None:  # arcade's own value types
         if _same(getter(text), value):  # (a font name is compared as given, never as resolved: arcade.gui's labels
             return                        # compare their fonts as given, and would redraw for ever)
         setter(text, value)
@@ -123,15 +123,15 @@ def _fast_glyphs() -> bool:
     """Use :func:`expand_to_rgba` for pyglet's FreeType glyphs; False when this pyglet has no such method."""
     try:
         from pyglet.font import freetype
-    except Exception:  # noqa: BLE001 - no FreeType (another platform's font renderer): nothing to speed up
+    except Exception:  # no FreeType (another platform's font renderer): nothing to speed up
         return False
     renderer = getattr(freetype, "FreeTypeGlyphRenderer", None)
     if renderer is None or not hasattr(renderer, "_expand_to_rgba"):
         return False
     global original
-    if renderer._expand_to_rgba is not expand_to_rgba:  # noqa: SLF001
-        original = renderer._expand_to_rgba  # noqa: SLF001
-        renderer._expand_to_rgba = expand_to_rgba  # noqa: SLF001
+    if renderer._expand_to_rgba is not expand_to_rgba:
+        original = renderer._expand_to_rgba
+        renderer._expand_to_rgba = expand_to_rgba
     return True
 
 
@@ -155,7 +155,7 @@ def install() -> dict[str, bool]:
     if detect is not None and not getattr(detect, "_tessera_memo", False):
         original = detect
 
-        def detect_callback_type(callback: Callable[..., object]) -> Any:  # noqa: ANN401 - arcade's enum
+        def detect_callback_type(callback: Callable[..., object]) -> Any:  # arcade's enum
             key = _code_key(callback)
             if key is None:
                 return original(callback)
@@ -179,7 +179,7 @@ def install() -> dict[str, bool]:
 GUI_VALUES = "_tessera_gui_values"
 
 
-def _values_on_widgets(gui_property: Any) -> bool:  # noqa: ANN401 - arcade's module
+def _values_on_widgets(gui_property: Any) -> bool:  # arcade's module
     """Keep arcade.gui property values on their widgets (see the module doc); False for an arcade without
     ``Property._get_obs`` (left alone)."""
     prop_cls: Any = getattr(gui_property, "Property", None)
@@ -190,7 +190,7 @@ def _values_on_widgets(gui_property: Any) -> bool:  # noqa: ANN401 - arcade's mo
     if getattr(original, "_tessera_on_widget", False):
         return True
 
-    def _get_obs(self: Any, instance: Any) -> Any:  # noqa: ANN401 - arcade's own types
+    def _get_obs(self: Any, instance: Any) -> Any:  # arcade's own types
         store = getattr(instance, "__dict__", None)
         if store is None:
             return original(self, instance)
@@ -214,7 +214,7 @@ def _keep_fonts() -> bool:
     if getattr(load, "_tessera_keeps", False):
         return True
 
-    def keeping_load(*args: Any, **kwargs: Any) -> Any:  # noqa: ANN401 - pyglet's own signature and Font
+    def keeping_load(*args: Any, **kwargs: Any) -> Any:  # pyglet's own signature and Font
         font = load(*args, **kwargs)
         if not _KEPT_FONTS or _KEPT_FONTS[0] is not font:
             if font in _KEPT_FONTS:

@@ -14,7 +14,7 @@ def read_clipboard(window: BaseWindow | None) -> str:
         return ""
     try:
         return str(window.get_clipboard_text() or "")
-    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
+    except Exception:  # NotImplementedError headless, X errors elsewhere
         return ""
 
 
@@ -24,6 +24,6 @@ def copy_to_clipboard(window: BaseWindow | None, text: str) -> bool:
         return False
     try:
         window.set_clipboard_text(text)
-    except Exception:  # noqa: BLE001 - NotImplementedError headless, X errors elsewhere
+    except Exception:  # NotImplementedError headless, X errors elsewhere
         return False
     return True

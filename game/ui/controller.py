@@ -84,13 +84,13 @@ class Pads:
                 import arcade
 
                 manager = arcade.ControllerManager()
-            except Exception:  # noqa: BLE001 - no input backend (headless, no /dev/input): no controllers
+            except Exception:  # no input backend (headless, no /dev/input): no controllers
                 return False
         self.manager = manager
         manager.push_handlers(on_connect=self.connect, on_disconnect=self.disconnect)
         try:
             present = list(manager.get_controllers())
-        except Exception:  # noqa: BLE001
+        except Exception:
             present = []
         for controller in present:
             self.connect(controller)
@@ -102,7 +102,7 @@ class Pads:
             return
         try:
             controller.open()
-        except Exception:  # noqa: BLE001 - a device that cannot be opened is not used
+        except Exception:  # a device that cannot be opened is not used
             return
         controller.push_handlers(on_button_press=self.button_press, on_button_release=self.button_release,
                                  on_dpad_motion=self.dpad_motion, on_stick_motion=self.stick_motion)
@@ -121,7 +121,7 @@ class Pads:
             controller.remove_handlers(on_button_press=self.button_press, on_button_release=self.button_release,
                                        on_dpad_motion=self.dpad_motion, on_stick_motion=self.stick_motion)
             controller.close()
-        except Exception:  # noqa: BLE001 - already gone
+        except Exception:  # already gone
             pass
         self._changed()
 

@@ -80,7 +80,6 @@ SLOTS: list[tuple[int, ...]] = [tuple(k for k in range(8) if mask >> k & 1) for 
 COUNT: list[int] = [len(s) for s in SLOTS]
 
 
-
 def walk_table(grid: Grid) -> tuple[int, list[tuple[int, ...]]]:
     """The (cached) step table ``(L, moves)`` of a random walk on ``grid``.
 
@@ -323,3 +322,12 @@ def visit_in_square_masks(um: bytearray, c: int, sq: SquareTables) -> None:
     """Mark ``c`` visited in its four neighbours' direction masks (the hot loops inline the same)."""
     for off, q in zip(sq.offset, sq.clear, strict=True):
         um[c + off] &= q
+
+
+def checked_rows(grid: Grid, name: str) -> Rows:
+    """``rows_of(grid)``, or ValueError naming generator ``name`` when its rows are not chains of east neighbours
+    with a row above."""
+    rows = rows_of(grid)
+    if not (rows.contiguous and rows.all_north):
+        raise ValueError(f"{name} needs a grid whose rows are chains of east neighbours with a row above")
+    return rows

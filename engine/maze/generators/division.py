@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.maze.generators._common import Record, chunk_size, make_generator_forms, to_passage, u32_array
+from engine.maze.generators._info import generator_info
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -123,4 +124,15 @@ def division_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
 run_division, steps_division = make_generator_forms(
     "recursive division", division_core, "; starts from all passages open"
+)
+
+INFO = generator_info(
+    "division",
+    "DV",
+    "Recursive division: start open, add walls with one gap (long straight walls)",
+    ("square",),
+    run_division,
+    steps_division,
+    initial_open=True,
+    masks=False,
 )

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.maze.generators._common import Record, make_generator_forms, pick, rows_of, u32_array
+from engine.maze.generators._info import ELLER_SHAPES, generator_info
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
 
@@ -132,3 +133,13 @@ def eller_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
 
 run_eller, steps_eller = make_generator_forms("Eller's algorithm", eller_core)
+
+INFO = generator_info(
+    "eller",
+    "EL",
+    "Eller: row by row with sets, memory of one row only",
+    ELLER_SHAPES,
+    run_eller,
+    steps_eller,
+    masks=False,
+)

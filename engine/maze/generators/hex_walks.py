@@ -1,7 +1,7 @@
 """The backtracker and hunt-and-kill on a whole hex grid, through its lattice (:class:`HexTables`).
 
 The same draws and the same maze as the general forms in
-:mod:`engine.maze.generators.growing_tree` and :mod:`engine.maze.generators.walks` (tested
+:mod:`engine.maze.generators.backtracker` and :mod:`engine.maze.generators.hunt_and_kill` (tested
 in tests/test_fast_paths.py): cells are kept at lattice positions, so visiting a cell clears
 its bit in its six neighbours' masks with six inlined statements (the general form loops over
 a per-cell tuple), and edge ids come from one table.  Slots are the grid's CSR order (SW, SE, E,
@@ -33,7 +33,7 @@ def _to_cells(rec: list[GeneratorStep], stride: int) -> None:
 
 
 def hex_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`engine.maze.generators.growing_tree.backtracker_core` on a whole hex grid (the stack holds the
+    """:func:`engine.maze.generators.backtracker.backtracker_core` on a whole hex grid (the stack holds the
     cells behind the current one, so backing up is one ``pop``); the fast form is :func:`_axial_backtracker`."""
     if rec is None:
         return _axial_backtracker(grid, rng)
@@ -197,7 +197,7 @@ def _axial_backtracker(grid: Grid, rng: Rng) -> np.ndarray:
 
 
 def hex_hunt_and_kill(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`engine.maze.generators.walks.hunt_and_kill_core` on a whole hex grid.
+    """:func:`engine.maze.generators.hunt_and_kill.hunt_and_kill_core` on a whole hex grid.
 
     Hunt targets are flags by position; position order is cell order, so the first flag is
     the first cell by id, as in the general form.
@@ -286,7 +286,7 @@ def hex_hunt_and_kill(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 
 
 def hex_prim_simple(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`engine.maze.generators.prim.prim_simple_core` on a whole hex grid: the frontier
+    """:func:`engine.maze.generators.prim_simple.prim_simple_core` on a whole hex grid: the frontier
     holds positions, ``um[p]`` the slots of ``p``'s neighbours not yet in the maze."""
     t = hex_tables(grid)
     n = grid.n

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.maze.generators._common import Record, make_generator_forms, to_passage
+from engine.maze.generators._info import ALL_SHAPES, generator_info
 from engine.maze.generators.spanning import spanning_forest_by_rank
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
@@ -62,3 +63,12 @@ def tree_in_order(grid: Grid, order: list[int], rec: Record) -> np.ndarray:
 
 
 run_kruskal, steps_kruskal = make_generator_forms("randomised Kruskal", kruskal_core)
+
+INFO = generator_info(
+    "kruskal",
+    "KR",
+    "Kruskal (random path fusion): remove walls in random order unless it makes a loop",
+    ALL_SHAPES,
+    run_kruskal,
+    steps_kruskal,
+)

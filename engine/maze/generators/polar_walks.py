@@ -1,6 +1,6 @@
 """The backtracker on a whole polar grid through ring positions (:class:`PolarTables`).
 
-The same draws and the same maze as :func:`engine.maze.generators.growing_tree.backtracker_core`'s
+The same draws and the same maze as :func:`engine.maze.generators.backtracker.backtracker_core`'s
 general form (tested in tests/test_fast_paths.py).  Cells sit at positions ``(ring + 1) * S + 1 + col``
 (``S`` = the largest ring plus 2, so rings above and below and the ring's ends have room), and a cell's
 unvisited neighbours are kept by *direction* (bit 0 previous in the ring, 1 next, 2 and 3 the first and

@@ -1,6 +1,6 @@
 """The backtracker on a whole upsilon (octagon-square) grid, through its lattice.
 
-The same draws and the same maze as :func:`engine.maze.generators.growing_tree.backtracker_core`'s
+The same draws and the same maze as :func:`engine.maze.generators.backtracker.backtracker_core`'s
 general form (tested in tests/test_fast_paths.py).  Cells sit at *positions*: octagon ``(row, col)``
 at ``row * stride + col`` and square ``(row, col)`` at ``SQ + row * stride + col`` (``stride =
 width + 1``; padding columns, a gap of padding rows between the two lattices and after the
@@ -129,7 +129,7 @@ def _visit(um: bytearray, p: int, t: UpsilonTables) -> None:
 
 
 def upsilon_backtracker(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """:func:`engine.maze.generators.growing_tree.backtracker_core` on a whole upsilon grid."""
+    """:func:`engine.maze.generators.backtracker.backtracker_core` on a whole upsilon grid."""
     t = upsilon_tables(grid)
     n = grid.n
     n_oct = grid.width * grid.height

@@ -1,14 +1,6 @@
-"""Random-walk generators: Aldous-Broder, Wilson, hunt-and-kill.
-
-* ``aldous-broder``: a random walk over the whole grid; the first time it
-  enters a cell, the edge it came through becomes a passage.  Uniform over all
-  spanning trees, slow to finish (cover time).
-* ``wilson``: loop-erased random walks from every cell not yet in the maze
-  (in cell-id order) until they hit the maze, which starts as one random cell.
-  Uniform over all spanning trees.
-* ``hunt-and-kill``: walk to random unvisited neighbours until stuck, then
-  *hunt*: the first unvisited cell in cell-id order that touches the maze is
-  joined to a random visited neighbour and the walk goes on from there.
+"""Hunt-and-kill: walk to random unvisited neighbours until stuck, then
+*hunt*: the first unvisited cell in cell-id order that touches the maze is
+joined to a random visited neighbour and the walk goes on from there.
 """
 
 from __future__ import annotations
@@ -22,112 +14,15 @@ from engine.maze.generators._common import (
     chunk_size,
     make_generator_forms,
     to_passage,
-    u32_array,
     u32_list,
     visit_in_hops,
     visit_in_square_masks,
-    walk_table,
 )
+from engine.maze.generators._info import ALL_SHAPES, generator_info
 from engine.maze.generators.hex_walks import hex_hunt_and_kill
 from engine.maze.generators.visits import carve_sizes, hops, square_view
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
-
-_SHIFT32 = np.uint64(32)
-
-
-def aldous_broder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """Aldous-Broder; returns the ``(E,)`` bool passages.
-
-    Draws the start cell with ``rng.below(n)``, then chunks of
-    :func:`chunk_size` 32-bit values, one per step of the walk.  Each chunk is
-    turned into small step codes with numpy and a step is one look-up in
-    :func:`walk_table`.
-    """
-    h = hops(grid)
-    step, first, eid = h.step, h.first, h.eid
-    n = grid.n
-    lcm, moves = walk_table(grid)
-    mul = np.uint64(lcm)
-    vis = bytearray(n)
-    pas = bytearray(grid.num_edges)
-    cur = rng.below(n)
-    vis[cur] = 1
-    left = n - 1
-    cs = chunk_size(n)
-    if rec is not None:
-        rec.append(("visit", cur))
-        rec.append(("current", cur))
-    while left:
-        for q in ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist():
-            nxt = cur + moves[cur][q]
-            if not vis[nxt]:
-                vis[nxt] = 1
-                e = eid[first[cur] + step[cur].index(nxt - cur)]
-                pas[e] = 1
-                if rec is not None:
-                    rec.append(("open", e))
-                    rec.append(("visit", nxt))
-                left -= 1
-                if not left:
-                    if rec is not None:
-                        rec.append(("current", nxt))
-                    break
-            cur = nxt
-            if rec is not None:
-                rec.append(("current", cur))
-    return to_passage(pas)
-
-
-def wilson_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """Wilson's algorithm; returns the ``(E,)`` bool passages.
-
-    Draws the root with ``rng.below(n)``, then chunks of :func:`chunk_size`
-    32-bit values, one per walk step (the first chunk right after the root).  A
-    value ``r`` sends the walk from ``c`` to neighbour slot ``(r * degree) >> 32``,
-    looked up as :func:`walk_table` does for Aldous-Broder.
-    """
-    h = hops(grid)
-    step, first, eid = h.step, h.first, h.eid
-    n = grid.n
-    lcm, moves = walk_table(grid)
-    mul = np.uint64(lcm)
-    intree = bytearray(n)
-    pas = bytearray(grid.num_edges)
-    left_by = [0] * n  # the step code q with which the walk last left each cell
-    root = rng.below(n)
-    intree[root] = 1
-    cs = chunk_size(n)
-    qs = ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist()
-    if rec is not None:
-        rec.append(("visit", root))
-    s = intree.find(0)  # the walk starts from each cell not in the tree, in id order
-    c = s
-    while s >= 0:
-        for q in qs:
-            left_by[c] = q
-            c += moves[c][q]
-            if rec is not None:
-                rec.append(("current", c))
-            if intree[c]:
-                # Retrace the loop-erased path from s and add it to the tree.
-                c = s
-                while not intree[c]:
-                    intree[c] = 1
-                    st = step[c]
-                    k = left_by[c] * len(st) // lcm  # the slot (r * degree) >> 32
-                    e = eid[first[c] + k]
-                    pas[e] = 1
-                    if rec is not None:
-                        rec.append(("visit", c))
-                        rec.append(("open", e))
-                    c += st[k]
-                s = c = intree.find(0, s + 1)
-                if s < 0:
-                    break
-        else:
-            qs = ((u32_array(rng, cs) * mul) >> _SHIFT32).tolist()
-    return to_passage(pas)
 
 
 def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
@@ -250,6 +145,13 @@ def hunt_and_kill_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     return to_passage(pas)
 
 
-run_aldous_broder, steps_aldous_broder = make_generator_forms("Aldous-Broder", aldous_broder_core)
-run_wilson, steps_wilson = make_generator_forms("Wilson", wilson_core)
 run_hunt_and_kill, steps_hunt_and_kill = make_generator_forms("hunt-and-kill", hunt_and_kill_core)
+
+INFO = generator_info(
+    "hunt-and-kill",
+    "HK",
+    "Hunt-and-kill: random walk, then hunt for the first cell next to the maze",
+    ALL_SHAPES,
+    run_hunt_and_kill,
+    steps_hunt_and_kill,
+)

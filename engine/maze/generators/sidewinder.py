@@ -1,68 +1,25 @@
-"""Row-based generators: binary tree and sidewinder, vectorised with numpy.
+"""Sidewinder, vectorised with numpy.
 
-Both use the grid's rows (:func:`engine.maze.generators._common.rows_of`): "east" is
+It uses the grid's rows (:func:`engine.maze.generators._common.rows_of`): "east" is
 the next cell of the same row (column + 1, no wrap-around), "north" is any
-neighbour in the row above (row + 1).  They need every row to be one chain of
+neighbour in the row above (row + 1).  It needs every row to be one chain of
 east neighbours, and every cell below the top row to have a north neighbour
 (square, hex and polar grids; checked at run time).
 
-* ``binary-tree``: every cell opens one passage, chosen uniformly among its north
-  neighbours and its east neighbour (on a square grid: north or east, 50/50).
-  The last cell of the top row opens nothing.
-* ``sidewinder``: each row is cut into runs: after each cell a coin (50/50)
-  either extends the run east or closes it (a row end always closes); a closed
-  run opens one passage north from a uniformly random cell of the run (to a
-  uniformly random north neighbour).  The top row is one long run with no exit.
+Each row is cut into runs: after each cell a coin (50/50)
+either extends the run east or closes it (a row end always closes); a closed
+run opens one passage north from a uniformly random cell of the run (to a
+uniformly random north neighbour).  The top row is one long run with no exit.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.maze.generators._common import Record, Rows, make_generator_forms, pick, rows_of, u32_array
+from engine.maze.generators._common import Record, checked_rows, make_generator_forms, pick, u32_array
+from engine.maze.generators._info import ROW_SHAPES, generator_info
 from engine.maze.grids.base import Grid
 from engine.rng import Rng
-
-
-def _checked_rows(grid: Grid, name: str) -> Rows:
-    rows = rows_of(grid)
-    if not (rows.contiguous and rows.all_north):
-        raise ValueError(f"{name} needs a grid whose rows are chains of east neighbours with a row above")
-    return rows
-
-
-def binary_tree_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
-    """Binary tree; returns the ``(E,)`` bool passages.
-
-    Draws ``n`` raw words (one per cell, in position order).
-
-    Raises:
-        ValueError: if the grid's rows are unsuitable.
-    """
-    if rec is None and grid.full_square:
-        return _square_binary_tree(grid.width, grid.height, rng)
-    rows = _checked_rows(grid, "binary-tree")
-    n = grid.n
-    npc = np.diff(rows.north_ptr)
-    has_east = rows.east >= 0
-    k = npc + has_east  # candidates per position: north ones then east
-    r32 = u32_array(rng, n)
-    ok = k > 0
-    choice = pick(r32[ok], k[ok])
-    posk = np.flatnonzero(ok)
-    north_pick = choice < npc[ok]
-    edge = np.empty(len(posk), dtype=np.int64)
-    edge[north_pick] = rows.north_edge[rows.north_ptr[posk[north_pick]] + choice[north_pick]]
-    edge[~north_pick] = rows.east[posk[~north_pick]]
-    pas = np.zeros(grid.num_edges, dtype=bool)
-    pas[edge] = True
-    if rec is not None:
-        cells = rows.cells[posk].tolist()
-        for c, e in zip(cells, edge.tolist(), strict=True):
-            rec.append(("current", c))
-            rec.append(("visit", c))
-            rec.append(("open", e))
-    return pas
 
 
 def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
@@ -76,7 +33,7 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
     """
     if rec is None and grid.full_square:
         return _square_sidewinder(grid.width, grid.height, rng)
-    rows = _checked_rows(grid, "sidewinder")
+    rows = checked_rows(grid, "sidewinder")
     top = int(rows.row_ptr[-2])  # positions >= top are the top row
     east = rows.east
     coins = rng.u64_array(top) >> np.uint64(63)
@@ -116,24 +73,6 @@ def sidewinder_core(grid: Grid, rng: Rng, rec: Record) -> np.ndarray:
 # edge north of it h * (w - 1) + c), without the row tables or the grid's topology.
 
 
-def _square_binary_tree(w: int, h: int, rng: Rng) -> np.ndarray:
-    """:func:`binary_tree_core` on a whole ``w`` × ``h`` square grid (same draws, same passages).
-
-    Inside the top row and the last column a cell has two candidates (north, east) and
-    ``(r32 * 2) >> 32``, the top bit of its raw word, picks east when set; the top row can
-    only go east, the last column only north, the top-right cell opens nothing.
-    """
-    east_bit = (rng.u64_array(w * h) >> np.uint64(63)).astype(bool).reshape(h, w)
-    pas = np.zeros(h * (w - 1) + (h - 1) * w, dtype=bool)
-    east = pas[: h * (w - 1)].reshape(h, w - 1)
-    north = pas[h * (w - 1) :].reshape(h - 1, w)
-    east[:-1] = east_bit[:-1, :-1]
-    east[-1] = True
-    np.logical_not(east_bit[:-1, :-1], out=north[:, :-1])
-    north[:, -1] = True
-    return pas
-
-
 def _square_sidewinder(w: int, h: int, rng: Rng) -> np.ndarray:
     """:func:`sidewinder_core` on a whole ``w`` × ``h`` square grid (same draws, same passages).
 
@@ -160,5 +99,14 @@ def _square_sidewinder(w: int, h: int, rng: Rng) -> np.ndarray:
     return pas
 
 
-run_binary_tree, steps_binary_tree = make_generator_forms("binary tree", binary_tree_core)
 run_sidewinder, steps_sidewinder = make_generator_forms("sidewinder", sidewinder_core)
+
+INFO = generator_info(
+    "sidewinder",
+    "SW",
+    "Sidewinder: east runs, each closed by one passage north",
+    ROW_SHAPES,
+    run_sidewinder,
+    steps_sidewinder,
+    masks=False,
+)
