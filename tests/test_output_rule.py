@@ -210,7 +210,11 @@ def test_a_signal_during_print_leaves_the_old_pdf_whole(tmp_path, sig, exit_code
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(tmp_path / "home")}
     argv = [sys.executable, "-m", "engine.cli", "print", "--shape", "square", "--algo", "kruskal", "--size",
             "60x60", "--count", "400", "-o", str(target)]
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A job started in the background by a non-interactive shell (a CI runner may be one) inherits SIGINT
+    # ignored, and Python then never turns it into KeyboardInterrupt: the child gets the default back, as a
+    # terminal's Ctrl-C would find it.
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):
