@@ -224,3 +224,18 @@ def test_the_editor_places_elements_by_clicks_and_its_check_line_asks_the_solver
     view._refresh()
     view.on_draw()
     assert "solvable in" in view.hud.values["status"]
+
+
+def test_a_race_on_a_hunted_puzzle_maze_draws_the_elements_and_says_space_waits(window, ctx):
+    """The race screen of a puzzle maze with a hunter: its footer names the wait key and its frame draws the
+    elements."""
+    from engine.level import Level
+    from engine.modes.race.session import RaceSession
+    from game.race.view import RaceView
+
+    level = Level.from_recipe(decode_any("M2.S7X6.BT.QPH#2U-KH"))
+    race = RaceSession.for_level(level, "runner", "easy", None)
+    view = RaceView(ctx, race)
+    window.show_view(view)
+    assert view.rule_marks is not None and "Space wait" in view.help_line
+    view.on_draw()

@@ -78,6 +78,8 @@ class RaceView(RaceScreen):
         if race.level.floors > 1:
             stairs = f"{ctx.keys.first('maze.stair_up')}/{ctx.keys.first('maze.stair_down')}"
             help_line = f"{stairs} take a stair · {help_line}"
+        if race.player.rules is not None and race.player.rules.position.hunter >= 0:
+            help_line = f"{ctx.keys.first('maze.wait')} wait · {help_line}"  # a puzzle maze's hunter
         super().__init__(ctx, race.maze, race.player.fog, dataclasses.replace(ctx.theme, trail=you), back, help_line)
         self.race = race
         self.you_color, self.them_color = you, them
