@@ -108,9 +108,9 @@ def solver(_: int) -> str:
         search = _Search(maze, PuzzleRecipe.parse(rules, "medium"), Rng(7))
         m, r = search.build(search.fresh())
         solve(m, r)  # warm the imports
-        best = min(_timed(lambda: solve(m, r)) for _ in range(5))
+        best = min(_timed(lambda m=m, r=r: solve(m, r)) for _ in range(5))
         sol = solve(m, r)
-        full = min(_timed(lambda: solve(m, r, analyse=True)) for _ in range(3))
+        full = min(_timed(lambda m=m, r=r: solve(m, r, analyse=True)) for _ in range(3))
         tracemalloc.start()
         solve(m, r)
         peak = tracemalloc.get_traced_memory()[1]

@@ -184,7 +184,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     maze, secs = _timed_build(spec)
     secs += cut_secs
     code = code_for_output(args, spec, maze)
-    report_placement(args, spec, maze)
+    report_placement(args, spec)
     path = _solution_path(maze) if args.solution else None
     if fmt in ("json", "svg"):  # streamed: a million-cell document is never held whole
         if args.output is None:
@@ -202,9 +202,9 @@ def _solution_path(maze: Maze) -> list[int]:
 
     if maze.rules is None:
         return solve(maze, "bfs").path
-    from engine.maze.rules.solver import solution_of
+    from engine.maze.rules.solver import best_way
 
-    return [maze.start, *(a for a in solution_of(maze).actions if a is not None)]
+    return best_way(maze)
 
 
 def _write_picture(maze: Maze, fmt: str, args: argparse.Namespace, out: TextIO, path: list[int] | None) -> int:

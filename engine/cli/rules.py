@@ -23,7 +23,7 @@ from engine.maze.rules.solver import Solution, solution_of, solve
 __all__ = ["ascii_legend", "puzzle_json", "report_placement", "solve_rules"]
 
 
-def report_placement(args: argparse.Namespace, spec: MazeSpec, maze: Maze) -> None:
+def report_placement(args: argparse.Namespace, spec: MazeSpec) -> None:
     """The notes ``generate`` writes for a puzzle maze: what was reached, and a shortfall in one line."""
     if spec.puzzle is None:
         return

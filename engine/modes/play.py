@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 from engine.level import Level
 from engine.maze.model import Maze
-from engine.maze.rules.solver import solution_of
+from engine.maze.rules.solver import best_way
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
-from engine.modes.rules_play import BLOCKED, CAUGHT, Hint, RuleGame, rule_stars
+from engine.modes.rules_play import BLOCKED, CAUGHT, MOVED, Hint, RuleGame, rule_stars
 
 Vec = tuple[float, float]
 
@@ -181,8 +181,7 @@ class PlaySession:
             if not par_moves:
                 par_moves = self.rules.optimum  # a puzzle maze's par is its proven optimum
             # the way to reveal on the win is the proven best solution (its waits leave no mark)
-            best = solution_of(maze)
-            self.shortest_way = [self.start, *(a for a in best.actions if a is not None)]
+            self.shortest_way = best_way(maze)
             self.shortest = self.rules.optimum
         self.par_moves = int(par_moves) if par_moves else default_par_moves(self.shortest)
         self.par_time = float(par_time) if par_time else float(default_par_time(self.shortest))
@@ -300,7 +299,7 @@ class PlaySession:
             self.reset()
             raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
         for a in actions[:100_000]:
-            if self.rules.act(None if a < 0 else a).kind not in ("moved",):
+            if self.rules.act(None if a < 0 else a).kind != MOVED:
                 self.reset()
                 raise ValueError("The saved place does not fit this puzzle maze.")
         if self.rules.position.cell != self.cell:

@@ -153,9 +153,9 @@ class RuleGame:
         if cell == self.position.hunter:
             return True
         t = self.prepared.tables
+        assert self.prepared.steps is not None
         sw = self.position.switch ^ int(t.switch[cell])
-        steps = hunter_steps(t, self.maze.grid.centers, self.position.hunter, cell, sw)
-        return cell in steps
+        return cell in hunter_steps(self.prepared.steps, self.position.hunter, cell, sw)
 
     # -- actions ------------------------------------------------------------------
     def act(self, cell: int | None) -> Outcome:
@@ -183,7 +183,8 @@ class RuleGame:
         hunter = pos.hunter
         path: tuple[int, ...] = ()
         if hunter >= 0:
-            path = tuple(hunter_steps(t, self.maze.grid.centers, hunter, new, sw))
+            assert self.prepared.steps is not None
+            path = tuple(hunter_steps(self.prepared.steps, hunter, new, sw))
             hunter = path[-1]
         self.position = Position(new, keys, hunter, sw)
         colours = tuple(c for i, c in enumerate(t.colour_of_bit) if gained >> i & 1)

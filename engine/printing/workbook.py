@@ -125,9 +125,9 @@ def _answer(maze: Maze) -> list[int]:
     on their cell: the path pauses there)."""
     if maze.rules is None:
         return [int(c) for c in solve(maze).path]
-    from engine.maze.rules.solver import solution_of
+    from engine.maze.rules.solver import best_way
 
-    return [int(maze.start), *(int(a) for a in solution_of(maze).actions if a is not None)]
+    return best_way(maze)
 
 
 def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str, number: int, total: int) -> None:

@@ -5,7 +5,7 @@ engine's marks (:func:`engine.maze.rules.draw.rule_marks`: the same shapes as pr
 session's state: a door whose key is held is drawn open (its outline only), a picked-up key is gone, a gate is
 solid while shut and hollow while open, and the hunter (a dark star) steps along its last turn
 (:meth:`engine.modes.play.PlaySession.hunter_position`; with reduced motion it jumps from cell to cell, each of
-its two steps still shown).  :func:`held_line` is the HUD's words for the keys held; :func:`rule_notice` says
+its two steps still shown).  :func:`held_icons` draws the keys held in the HUD; :func:`rule_notice` says
 what an event means in a sentence.
 """
 
@@ -25,7 +25,6 @@ from game.render.rule_marks import rgba as _rgba
 from game.ui import fit_text
 
 CAUGHT_LINE: Final = "Caught by the hunter! U undoes the last move, R starts again."
-WAIT_WORD: Final = "wait"
 
 
 class RuleMarks:
@@ -33,6 +32,8 @@ class RuleMarks:
 
     def __init__(self, session: PlaySession) -> None:
         self.session = session
+        #: the "reduced_motion" setting (the screen sets it when it shows): the hunter jumps from cell to cell
+        self.still = False
         marks = rule_marks(session.maze)
         self.fixed = [m for m in marks if m.kind != "hunter"]
         hunter = [m for m in marks if m.kind == "hunter"]
@@ -72,12 +73,12 @@ class RuleMarks:
         else:
             draw_mark(mark)
 
-    def draw_hunter(self, reduced_motion: bool) -> None:
-        """The hunter's star where it stands (stepping; with reduced motion cell by cell)."""
+    def draw_hunter(self) -> None:
+        """The hunter's star where it stands (stepping; with reduced motion, :attr:`still`, cell by cell)."""
         s = self.session
         if self.hunter_shape is None or s.rules is None:
             return
-        if reduced_motion:
+        if self.still:
             k = min(int(s.hunter_t), len(s.hunter_path) - 1)
             x, y = s.centers[s.hunter_path[k]]
         else:
@@ -104,14 +105,6 @@ def held_icons(session: PlaySession, x: float, y: float, size: float) -> float:
         arcade.draw_polygon_filled(pts, _rgba(COLOUR_HEX[COLOURS[c]]))
         arcade.draw_polygon_outline(pts, _rgba(INK), max(1.0, size / 12))
     return size * 1.3 * len(held)
-
-
-def held_line(session: PlaySession) -> str:
-    """``"keys: red, blue"`` (or ``""``): the HUD's words for what the icons show."""
-    if session.rules is None:
-        return ""
-    held = session.rules.held_colours()
-    return ("keys: " + ", ".join(COLOURS[c] for c in held)) if held else ""
 
 
 def rule_notice(event: Event) -> str:

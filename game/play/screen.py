@@ -156,6 +156,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         super().on_show_view()
         t = self.ctx.theme
         self.background_color = t.background
+        if self.rule_marks is not None:  # back from the settings: reduced motion may have been switched
+            self.rule_marks.still = self.ctx.store.setting("reduced_motion") == "1"
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
             self.fog.goal_hint = goal_hint_on(self.ctx.store)
         if t is not self._theme:
@@ -507,7 +509,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
         if self.rule_marks is not None:
-            self.rule_marks.draw_hunter(self.ctx.store.setting("reduced_motion") == "1")
+            self.rule_marks.draw_hunter()
         if self.fog is not None:
             draw_goal_hint(t, self.fog, self.session.cell, px, py, radius)
         self.hud_camera.use()

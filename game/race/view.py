@@ -85,6 +85,8 @@ class RaceView(RaceScreen):
         self.you_color, self.them_color = you, them
         #: a puzzle maze's elements as your game stands (each racer has its own hunter; yours is drawn)
         self.rule_marks = RuleMarks(race.player) if race.player.rules is not None else None
+        if self.rule_marks is not None:
+            self.rule_marks.still = ctx.store.setting("reduced_motion") == "1"
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"),
                                   clock=self.frames)
         self.show_explored = True
@@ -272,7 +274,7 @@ class RaceView(RaceScreen):
         self.viewport.draw(cached=self.lay_size, clear=self.clear)  # the still maze from an image
         if self.rule_marks is not None:
             self.rule_marks.draw()
-            self.rule_marks.draw_hunter(self.ctx.store.setting("reduced_motion") == "1")
+            self.rule_marks.draw_hunter()
         size = self.layer.cell_size
         ox, oy = race.opponent_position()
         them = self.them_color

@@ -62,46 +62,29 @@ def step_table(tables: RuleTables, dist: np.ndarray, sw: int) -> np.ndarray:
     return np.where(moves, chosen, stay).astype(np.int32)
 
 
-def chase_table(tables: RuleTables, centres: np.ndarray, dist: np.ndarray | None = None) -> np.ndarray:
-    """``(switch states, n * n)`` int32: the hunter's cell after its two steps, index ``h * n + p``.
-
-    :data:`CAUGHT` where either step lands on the player's cell ``p``.  ``dist`` is
-    :func:`distance_matrix` of ``centres`` when the caller keeps it.
-    """
+def chase_tables(tables: RuleTables, dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The hunter's one-step tables ``(switch states, n, n)`` (:func:`step_table` per switch state) and its
+    two-step table ``(switch states, n * n)``, index ``h * n + p``: its cell after both steps, or
+    :data:`CAUGHT` where either step lands on the player's cell ``p``."""
     n = tables.n
-    if dist is None:
-        dist = distance_matrix(centres)
     players = np.broadcast_to(np.arange(n)[None, :], (n, n))
-    out = np.empty((tables.switch_states, n * n), dtype=np.int32)
+    steps = np.empty((tables.switch_states, n, n), dtype=np.int32)
+    chase = np.empty((tables.switch_states, n * n), dtype=np.int32)
     gated = bool((tables.gate != 0).any())
     for sw in range(tables.switch_states):
         if sw and not gated:  # no gate: the switch changes nothing for the hunter
-            out[sw] = out[0]
+            steps[sw], chase[sw] = steps[0], chase[0]
             continue
-        step = step_table(tables, dist, sw)
-        first = step
-        second = step[first, players]
+        first = steps[sw] = step_table(tables, dist, sw)
+        second = first[first, players]
         caught = (first == players) | (second == players)
-        out[sw] = np.where(caught, CAUGHT, second).reshape(-1)
-    return out
+        chase[sw] = np.where(caught, CAUGHT, second).reshape(-1)
+    return steps, chase
 
 
-def hunter_steps(tables: RuleTables, centres: np.ndarray, hunter: int, player: int, sw: int) -> list[int]:
-    """The hunter's two steps, one by one (for drawing each): the cells it stands on after each.
-
-    A caught player shows as the player's cell in the list.  Plain Python over one pair (no table).
-    """
-    dist_to = np.hypot(centres[:, 0] - centres[player, 0], centres[:, 1] - centres[player, 1])
-    ok = tables.passable(sw)
-    out = []
-    h = hunter
-    for _ in range(2):
-        if h != player:
-            cands = [int(tables.target[h, j]) for j in range(tables.slots) if ok[h, j]]
-            if cands:
-                near = min(float(dist_to[q]) for q in cands)
-                pick = min(q for q in cands if dist_to[q] <= near + TIE)
-                if float(dist_to[pick]) < float(dist_to[h]) - TIE:
-                    h = pick
-        out.append(h)
-    return out
+def hunter_steps(steps: np.ndarray, hunter: int, player: int, sw: int) -> list[int]:
+    """The hunter's two steps one by one, read from :func:`chase_tables`' one-step tables (for drawing each and
+    for a game in play): the cells it stands on after each; a caught player shows as the player's cell."""
+    first = int(steps[sw, hunter, player]) if hunter != player else hunter
+    second = int(steps[sw, first, player]) if first != player else first
+    return [first, second]

@@ -168,7 +168,7 @@ class _Search:
         if "keys" in self.fam and len(self.fam) > 1:
             self.colours = max(1, self.colours - 1)
         self.path: list[tuple[int, bool]] = []  # (edge, walked upward) along the followed solution
-        self.chases: dict[bytes, np.ndarray] = {}  # the hunter's tables by the passages it may take
+        self.chases: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}  # the hunter's tables by its passages
         nb: list[list[int]] = [[] for _ in range(self.n)]
         for e, (a, b) in enumerate(self.edges.tolist()):
             nb[a].append(e)

@@ -31,7 +31,7 @@ import numpy as np
 
 from engine.maze.model import Maze
 from engine.maze.rules import Rules
-from engine.maze.rules.hunter import chase_table, distance_matrix
+from engine.maze.rules.hunter import chase_tables, distance_matrix
 from engine.maze.rules.tables import GATE_OFF, GATE_ON, NO_GATE, RuleTables, compile_rules
 
 #: Optimal solutions are counted up to this many (``count`` says "at least" this when reached).
@@ -105,9 +105,11 @@ class Prepared:
 
     tables: RuleTables
     chase: np.ndarray | None  # (switch states, n * n) or None without a hunter
+    steps: np.ndarray | None = None  # the hunter's one step, (switch states, n, n), or None without a hunter
 
 
-def prepare(maze: Maze, rules: Rules, chases: dict[bytes, np.ndarray] | None = None) -> Prepared:
+def prepare(maze: Maze, rules: Rules,
+            chases: dict[bytes, tuple[np.ndarray, np.ndarray]] | None = None) -> Prepared:
     """Compile ``maze`` under ``rules`` (checked) with the hunter's table when there is a hunter.
 
     Args:
@@ -118,19 +120,20 @@ def prepare(maze: Maze, rules: Rules, chases: dict[bytes, np.ndarray] | None = N
         RulesError: the rules do not fit the maze.
     """
     tables = compile_rules(maze, rules)
-    chase = None
-    if tables.pursuer >= 0:
-        grid = maze.grid
-        dist = grid.memo("rules.distances", lambda: distance_matrix(grid.centers))  # the same for every variant
-        key = tables.passable(0).tobytes() + tables.passable(1).tobytes() + bytes([tables.switch_states])
-        chase = None if chases is None else chases.get(key)
-        if chase is None:
-            chase = chase_table(tables, grid.centers, dist)
-            if chases is not None:
-                if len(chases) > 64:
-                    chases.clear()
-                chases[key] = chase
-    return Prepared(tables, chase)
+    if tables.pursuer < 0:
+        return Prepared(tables, None)
+    grid = maze.grid
+    dist = grid.memo("rules.distances", lambda: distance_matrix(grid.centers))  # the same for every variant
+    key = tables.passable(0).tobytes() + tables.passable(1).tobytes() + bytes([tables.switch_states])
+    made = None if chases is None else chases.get(key)
+    if made is None:
+        made = chase_tables(tables, dist)
+        if chases is not None:
+            if len(chases) > 64:
+                chases.clear()
+            chases[key] = made
+    steps, chase = made
+    return Prepared(tables, chase, steps)
 
 
 def state_id(tables: RuleTables, cell: int, keys: int, hunter: int, sw: int) -> int:
@@ -159,6 +162,15 @@ def solution_of(maze: Maze) -> Solution:
         RulesError: the maze's rules do not fit it.
     """
     return maze.memo(SOLUTION_KEY, lambda: solve(maze, maze.rules or Rules(), analyse=True))
+
+
+def best_way(maze: Maze) -> list[int]:
+    """The cells a puzzle maze's proven best moves step on, start first (a wait stays on its cell: no entry);
+    empty when it cannot be solved.  What the win screen, the answer key and ``generate --solution`` draw."""
+    sol = solution_of(maze)
+    if sol.length is None:
+        return []
+    return [int(maze.start), *(int(a) for a in sol.actions if a is not None)]
 
 
 def plain_distance(maze: Maze) -> int:
@@ -404,4 +416,4 @@ def _analysed(t: RuleTables, layers: list[tuple[np.ndarray, np.ndarray, np.ndarr
 
 
 __all__ = ["COUNT_CAP", "SOLUTION_KEY", "UNSOLVABLE", "Prepared", "Solution", "plain_distance", "prepare", "solve",
-           "solution_of", "solve_prepared", "state_id"]
+           "solution_of", "solve_prepared", "state_id", "best_way"]

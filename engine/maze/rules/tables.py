@@ -4,7 +4,7 @@ Per cell and neighbour slot (the grid's CSR order, counter-clockwise): the neigh
 passage the player may walk in that direction (one-way passages respected; ``-1`` where there is a wall
 or the passage is one-way against it), the door bit it needs, and its gate kind.  Per cell: the key bits
 lying there and whether it is a switch.  The hunter's moves are a table of their own
-(:func:`engine.maze.rules.hunter.chase_table`).
+(:func:`engine.maze.rules.hunter.chase_tables`).
 """
 
 from __future__ import annotations
