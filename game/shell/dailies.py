@@ -12,6 +12,7 @@ import datetime as dt
 from functools import partial
 from typing import Any
 
+from engine.maze.grids import player_name
 from engine.modes.daily import PuzzleDaily, daily_spec, puzzle_daily, puzzle_maze_daily, utc_today
 from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
@@ -55,7 +56,7 @@ class DailiesView(BaseView):
             f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(routes.daily)
         )
         rules = puzzle_maze_daily(self.today)
-        self.rules_btn = self.make_button(f"Puzzle maze · {rules.title().removeprefix('puzzle ')}",
+        self.rules_btn = self.make_button(f"Puzzle maze · {player_name(rules.shape)} {rules.width}×{rules.height}",
                                           lambda: self.ctx.go(routes.puzzle_maze_daily))
         self.puzzle_btns = [self.make_button(f"Sliding puzzle {n}×{n}", partial(self.open_puzzle, n)) for n in (3, 4)]
         self.make_button("Records", lambda: self.ctx.go(routes.records))
