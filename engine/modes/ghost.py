@@ -16,7 +16,11 @@ check characters, and ``<moves>`` packs one character per move:
   nothing), ``1`` one tick longer, ``2`` one tick shorter, ``3`` an explicit
   gap follows: one digit ``L`` (1..6) then ``L`` base-36 digits;
 * the first move's gap is counted from tick 0 (the start signal) and the
-  "previous gap" starts at :data:`engine.modes.race.MOVE_TICKS`.
+  "previous gap" starts at :data:`engine.modes.race.MOVE_TICKS`;
+* in a puzzle maze with a hunter (:mod:`engine.maze.rules`) a run may also wait a turn: its direction ``k`` is
+  one past every side a cell of the shape can have (:func:`wait_direction`; a weave maze's under-edge
+  counted), and the move stays on its cell.  A ghost replays its waits, and its run is checked under the
+  maze's rules (doors, one-way passages, gates, the hunter).
 
 Version 1 (``G1...``, one check character) packs moves the same way and is
 still read.
@@ -76,6 +80,17 @@ MAX_TICK = (1 << 31) - 1
 #: The most neighbours a cell has, per shape (a move's direction ``k`` is below it).
 MAX_SIDES = {"square": 4, "hex": 6, "triangle": 3, "polar": 5, "upsilon": 8}
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
+
+
+def wait_direction(shape: str, weave: bool = False) -> int:
+    """The direction ``k`` that stands for a wait in a ghost code: one past the most sides a cell of ``shape``
+    has (and past its under-edge on a weave maze); at most 8 (the hunter is never on floors)."""
+    return MAX_SIDES.get(shape, MAX_NEIGHBOURS - 1) + int(weave)
+
+
+def _hunted(maze: Maze) -> bool:
+    """Whether a run in ``maze`` may wait: a puzzle maze with a hunter."""
+    return maze.rules is not None and maze.rules.pursuer is not None
 _MAX_GAP_DIGITS = len(encode_int(MAX_TICK))
 
 
@@ -88,7 +103,7 @@ class Ghost:
             level made by hand (no recipe: its code carries the level, see :attr:`held`).
         start: the start cell (the maze's start).
         moves: ``(tick, cell)``: the tick each move began (ticks >= 0, strictly
-            increasing) and the cell entered.
+            increasing) and the cell entered (the cell it stands on for a wait, in a maze with a hunter).
         move_ticks: ticks one move takes when replayed.
         version: the code format it is written in (not part of the run).
         held: for a ghost decoded from a code that carries its level (no recipe), that level's
@@ -158,11 +173,16 @@ class Ghost:
             ValueError: if a move does not go to a neighbour.
             CodeError: no level given and no recipe to build it from.
         """
-        grid = (level or self.level()).grid
+        level = level or self.level()
+        grid = level.grid
         nb, _ = grid.lists()
+        wait = wait_direction(grid.kind, level.maze.is_weave) if _hunted(level.maze) else -1
         out: list[tuple[int, int]] = []
         cell = self.start
         for i, (tick, nxt) in enumerate(self.moves):
+            if nxt == cell and wait >= 0:
+                out.append((tick, wait))
+                continue
             try:
                 k = nb[cell].index(nxt)
             except ValueError:
@@ -256,7 +276,7 @@ class GhostCode:
         moves = pack_steps(self.steps, self.move_ticks)
         if self.spec is None:
             held = _held(self)
-            level = fmt.body(held.grid, held.passage, held.start, held.goal, held.dark)
+            level = fmt.body(held.grid, held.passage, held.start, held.goal, held.dark, rules=held.rules)
             return seal(f"{TAG}{self.version}{level[len(fmt.TAG) + 1 :]}:{moves}")
         level = ".".join([f"{TAG}{self.version}", *self.spec.code_fields()])
         return seal(f"{level}#{self.spec.seed_text()}:{moves}")
@@ -353,10 +373,14 @@ class GhostCode:
         indptr, nbr, open_entry = g.indptr, g.nbr, maze.passage[g.edge_id]
         cell = int(maze.start)
         goal = int(maze.goal)
+        wait = wait_direction(g.kind, maze.is_weave) if _hunted(maze) else -1
         out: list[tuple[int, int]] = []
         for i, (tick, k) in enumerate(self.steps):
             if cell == goal:
                 raise CodeError(f"The ghost code is not a valid run: move {i + 1} comes after the goal was reached.")
+            if k == wait:
+                out.append((tick, cell))
+                continue
             first, sides = int(indptr[cell]), int(indptr[cell + 1] - indptr[cell])
             if k >= sides:
                 raise CodeError(
@@ -372,6 +396,8 @@ class GhostCode:
             cell = nxt
         if cell != goal:
             raise CodeError("The ghost code is not a valid run: the run does not reach the goal.")
+        if maze.rules is not None:
+            _check_rules(maze, out)
         return tuple(out)
 
     def resolve(self, level: Level | None = None) -> Ghost:
@@ -384,6 +410,19 @@ class GhostCode:
             level = self.level()
         moves = self.check_moves(level)
         return Ghost(self.spec, level.start, moves, self.move_ticks, self.version, held=self.held)
+
+
+def _check_rules(maze: Maze, moves: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> None:
+    """Replay a run's moves (a wait stays on its cell) under ``maze``'s rules.
+
+    Raises:
+        CodeError: ``The ghost code is not a valid run: ...`` naming the move the rules refuse or the one the
+            hunter catches.
+    """
+    try:
+        _replay_rules(maze, moves)
+    except ValueError as exc:
+        raise CodeError(f"The ghost code is not a valid run: {exc}.") from None
 
 
 def _held(ghost: GhostCode) -> LevelCode:
@@ -421,7 +460,8 @@ def pack_steps(steps: tuple[tuple[int, int], ...] | list[tuple[int, int]], move_
 
 
 def unpack_steps(
-    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False, floors: bool = False
+    packed: str, shape: str, move_ticks: int = MOVE_TICKS, weave: bool = False, floors: bool = False,
+    waits: bool = False,
 ) -> tuple[tuple[int, int], ...]:
     """Inverse of :func:`pack_steps`, checking everything that needs no maze.
 
@@ -430,6 +470,7 @@ def unpack_steps(
         shape: the level's tessellation (bounds each move's direction).
         weave: a weave level: a cell may also have one under-edge, listed among its neighbours.
         floors: a level of several floors: a cell may also have a stair down and a stair up, listed last.
+        waits: a puzzle maze with a hunter: :func:`wait_direction` is a wait.
 
     Raises:
         CodeError: no moves, a character that is not a letter or digit, a
@@ -438,7 +479,7 @@ def unpack_steps(
     """
     if not packed:
         raise CodeError("The ghost code has no moves after ':'.")
-    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0) + (2 if floors else 0)
+    sides = MAX_SIDES.get(shape, MAX_NEIGHBOURS) + (1 if weave else 0) + (2 if floors else 0) + int(waits)
     steps: list[tuple[int, int]] = []
     tick = 0
     gap = move_ticks
@@ -492,16 +533,35 @@ def validate_moves(
     adj = maze.open_lists()
     cell = maze.start
     prev = -1
+    waits = _hunted(maze)
     for i, (tick, nxt) in enumerate(moves):
         if cell == maze.goal:
             raise ValueError(f"move {i + 1} comes after the goal was reached")
         if tick <= prev or tick < 0:
             raise ValueError(f"move {i + 1} begins at tick {tick}, not after the previous move")
-        if nxt not in adj[cell]:
+        if nxt not in adj[cell] and not (waits and nxt == cell):
             raise ValueError(f"move {i + 1} from cell {cell} to cell {nxt} goes through a wall")
         cell, prev = nxt, tick
     if require_goal and cell != maze.goal:
         raise ValueError("the run does not reach the goal")
+    if maze.rules is not None:
+        _replay_rules(maze, moves)
+
+
+def _replay_rules(maze: Maze, moves: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> None:
+    """Play ``(tick, cell)`` moves under ``maze``'s rules (a move that stays is a wait).
+
+    Raises:
+        ValueError: see :func:`engine.modes.rules_play.replay_actions`.
+    """
+    from engine.modes.rules_play import replay_actions
+
+    cell = int(maze.start)
+    actions: list[int | None] = []
+    for _, nxt in moves:
+        actions.append(None if nxt == cell else nxt)
+        cell = nxt
+    replay_actions(maze, actions)
 
 
 def _decode(frame: Frame) -> GhostCode:
@@ -512,7 +572,8 @@ def _decode(frame: Frame) -> GhostCode:
         return _decode_held(frame, level, packed)
     fields, seed_text = split_level(level, "ghost code")
     spec = MazeSpec.from_fields(fields, seed_text, frame.version)
-    steps = unpack_steps(packed, spec.shape, weave=bool(spec.weave), floors=spec.floors > 1)
+    hunted = spec.puzzle is not None and "pursuer" in spec.puzzle.families
+    steps = unpack_steps(packed, spec.shape, weave=bool(spec.weave), floors=spec.floors > 1, waits=hunted)
     return GhostCode(spec, steps, frame.version)
 
 
@@ -528,8 +589,10 @@ def _decode_held(frame: Frame, header: str, rest: str) -> GhostCode:
     except CodeError as exc:
         why = str(exc)
         raise CodeError(f"The ghost code's level is not valid: {why[:1].lower()}{why[1:]}") from None
-    held = LevelCode(f.grid, f.passage, f.start, f.goal, f.dark)
-    return GhostCode(None, unpack_steps(packed, held.shape, floors=held.floors > 1), frame.version, held=held)
+    held = LevelCode(f.grid, f.passage, f.start, f.goal, f.dark, rules=f.rules)
+    hunted = f.rules is not None and f.rules.pursuer is not None
+    steps = unpack_steps(packed, held.shape, floors=held.floors > 1, waits=hunted)
+    return GhostCode(None, steps, frame.version, held=held)
 
 
 #: The ghost code kind (tag ``G``): one entry in :data:`engine.codes.KINDS`.

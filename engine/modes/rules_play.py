@@ -254,3 +254,29 @@ def rule_stars(actions: int, optimum: int | None, hinted: bool) -> int:
         return 1
     slack = max(2, math.ceil(SECOND_STAR_SHARE * optimum))
     return 1 + int(actions <= optimum + slack) + int(actions <= optimum and not hinted)
+
+
+def replay_actions(maze: Maze, actions: list[int | None]) -> RuleGame:
+    """Play ``actions`` (a neighbour to move to, or None for a wait) from the start of puzzle maze ``maze``.
+
+    Returns:
+        the attempt after the last action.
+
+    Raises:
+        ValueError: one phrase naming the first action the rules refuse ("move 5 from cell 3 to cell 4 is shut
+            by the rules ..."), the action the hunter catches, or one after the game ended.
+    """
+    game = RuleGame(maze)
+    for i, cell in enumerate(actions, 1):
+        if game.over:
+            ended = "the hunter caught the player" if game.over == CAUGHT else "the goal was reached"
+            raise ValueError(f"move {i} comes after {ended}")
+        before = game.position.cell
+        out = game.act(cell)
+        if out.kind == BLOCKED:
+            what = "a wait" if cell is None else f"from cell {before} to cell {cell}"
+            raise ValueError(f"move {i} ({what}) is not allowed by the maze's rules "
+                             "(a wall, a door without its key, a one-way passage or a shut gate)")
+        if out.kind == CAUGHT:
+            raise ValueError(f"the hunter catches the player at move {i}")
+    return game

@@ -387,6 +387,8 @@ class RaceSession:
                 if e.kind is EventKind.STEP:
                     sim.player_move(e.cell, late=e.time > started_at + 1e-9)  # begun as the last move ended
                     events.append(Event(EventKind.STEP, cell=e.cell, value=e.value, time=now))
+                elif e.kind is EventKind.WAIT:  # a puzzle maze's wait: the ghost of the run replays it
+                    sim.player_wait(late=e.time > started_at + 1e-9)
                 elif e.kind is EventKind.BUMP:
                     events.append(Event(EventKind.BUMP, cell=e.cell, time=now))
         before = sim.winner

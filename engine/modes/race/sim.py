@@ -147,6 +147,20 @@ class RaceSim:
             self.player_finish = at + self.move_ticks
         return True
 
+    def player_wait(self, late: bool = False) -> bool:
+        """The player waits a turn on their cell (a puzzle maze with a hunter: the rules were applied by the
+        player's :class:`engine.modes.play.PlaySession`); recorded like a move that stays, so a ghost replays it.
+
+        Returns:
+            False (and changes nothing) during the countdown, after the player finished or gave up.
+        """
+        if not self.started or self.player_finish is not None or self.gave_up:
+            return False
+        cell = self.player_cells[-1]
+        self.player_cells.append(cell)
+        self.player_moves.append((self.tick + int(late), cell))
+        return True
+
     def advance(self, ticks: int = 1) -> None:
         """Advance time by ``ticks`` (>= 0) ticks."""
         if ticks < 0:
@@ -185,7 +199,8 @@ class RaceSim:
 
 
 def replay(sim: RaceSim, moves: list[tuple[int, int]]) -> RaceResult:
-    """Feed ``(tick, cell)`` player moves into ``sim`` at their ticks and run it to the end.
+    """Feed ``(tick, cell)`` player moves into ``sim`` at their ticks and run it to the end (a move that stays on
+    the player's cell is a wait).
 
     Raises:
         ValueError: if a move is illegal or its tick is in the past.
@@ -195,6 +210,8 @@ def replay(sim: RaceSim, moves: list[tuple[int, int]]) -> RaceResult:
         if tick < sim.tick:
             raise ValueError(f"move at tick {tick} is earlier than the race clock ({sim.tick})")
         sim.advance(tick - sim.tick)
+        if cell == sim.player_cells[-1] and sim.player_wait():
+            continue
         if not sim.player_move(cell):
             raise ValueError(f"the move into cell {cell} at tick {tick} is not allowed")
     return sim.run_until_over()
