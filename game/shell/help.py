@@ -5,9 +5,10 @@ default).  The page of the mode the player came from comes first (:func:`page_fo
 ``help_page``, else its key context; ``mode``, a maze shape, means the maze page and puts that shape's note
 on it); Left/Right (or PgUp/PgDn, or the Previous/Next buttons) turn the pages.
 
-Each page fits 800×600 at 100 % text (a test).  With a larger text size the lines wrap and a page that
-would run past the buttons continues on the next page ("2 of 2"): the text never shrinks below its
-100 % size.
+A puzzle rule's page shows the rule's picture under its lines (:func:`engine.maze.rules.examples.example`,
+drawn as the maze draws it) with one sentence.  Each page fits 800×600 at 100 % text (a test).  With a
+larger text size the lines wrap and a page that would run past the buttons continues on the next page
+("2 of 2"): the text never shrinks below its 100 % size.
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
 #: Where each page goes in the standard order: the everywhere page, the modes', then the extra ones.
 PAGE_ORDER = ("everywhere", "maze", "floors", "oneway", "keys", "hunter", "switches", "race", "two-players",
               "puzzle", "dailies", "records", "editor", "my-levels", "lab")
+#: A page -> the puzzle rule whose picture it shows (:mod:`engine.maze.rules.examples`).
+PAGE_PICTURES: dict[str, str] = {"oneway": "oneway", "keys": "keys", "hunter": "pursuer", "switches": "switches"}
 #: A screen's key context -> the page it opens first.
 CONTEXT_PAGES = {"maze": "maze", "duo": "two-players", "puzzle": "puzzle", "lab": "lab", "editor": "editor"}
 
@@ -161,9 +164,16 @@ class HelpView(BaseView):
             self.ui.add(btn)
         self.focus = 1
         self.title = self.text("Help", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
-        self.counter = self.text("", 13, t.text_dim, anchor_x="center", anchor_y="top")
+        # "Page 1 of 1" until laid out: the layout measures its height (empty, it measured 0 and the first
+        # heading overlapped it)
+        self.counter = self.text("Page 1 of 1", 13, t.text_dim, anchor_x="center", anchor_y="top")
         self.hint = self.text("Left/Right or PgUp/PgDn turn the page  ·  Esc back", 12, t.text_dim,
                               anchor_x="center", anchor_y="bottom")
+        self.caption = self.text("Ag", 14, t.text, anchor_x="center", anchor_y="top")  # one line, measured
+        self._text_left, self._text_w = 0.0, 600.0  # the body's left and width in pixels (the last layout)
+        self._body = (600.0, 0.0)  # the body's top and bottom in pixels (the last layout)
+        #: where the shown page's rule picture goes: (family, left, top, cell size in pixels), or None
+        self.picture: tuple[str, float, float, float] | None = None
         #: (colour, value, base size in points, heading) of every line of every page, pages in order; a line's
         #: text is made when a page shows it (:meth:`_line`), laid out as :attr:`_want` says.
         self.rows: list[tuple[Any, str, float, bool]] = []
@@ -303,16 +313,20 @@ class HelpView(BaseView):
         text_w = min(width - 60.0, 1000 * s)
         left = (width - text_w) / 2
         self.pages = []
-        for t_index, (_, rows_of) in enumerate(self.topics):
+        cell = self._picture_cell(s, text_w, top - bottom)
+        self.caption.font_size = 14 * s
+        picture_h = cell + 16 * s + self.caption.content_height + 8 * s
+        for t_index, (topic_key, rows_of) in enumerate(self.topics):
             parts: list[list[int]] = [[]]
             y = top
+            floor = bottom + (picture_h if topic_key in PAGE_PICTURES else 0)
             for n, i in enumerate(rows_of):
                 _, value, size, heading = self.rows[i]
                 indent = 0.0 if heading else 16 * s
                 # measured, not laid out: the lines of the page shown are laid out when drawn (:meth:`_line`)
                 want = self._want[i] = (size * s, int(text_w - indent))
                 h = line_height(value, *want, heading) + (6 if heading else 9) * s
-                if parts[-1] and y - h < bottom and n > 0:
+                if parts[-1] and y - h < floor and n > 0:
                     parts.append([rows_of[0]])  # the heading again on the continued page
                     first = rows_of[0]
                     y = top - line_height(self.rows[first][1], *self._want[first], True) - 6 * s
@@ -326,6 +340,7 @@ class HelpView(BaseView):
                        if self.topics[t][0] == key_before and p == min(part_before, self.pages[i][2] - 1)), None)
         self.page = wanted if wanted is not None else min(self.page, len(self.pages) - 1)
         counter_at = (self.title.x, self.title.bottom - 8 * s)
+        self._text_left, self._text_w, self._body = left, text_w, (top, bottom)
         self._place_page(top, s, counter_at)
         self._laid_out = ((width, height, text_scale()), top, s, counter_at)
 
@@ -337,9 +352,25 @@ class HelpView(BaseView):
         for i in shown:
             self._at[i] = (self._at[i][0], y)
             y -= line_height(self.rows[i][1], *self._want[i], self.rows[i][3]) + (6 if self.rows[i][3] else 9) * s
+        family = PAGE_PICTURES.get(self.topics[t_index][0])
+        self.picture = None
+        if family is not None and part == parts - 1:  # under the topic's last lines
+            from engine.maze.rules.examples import example
+
+            top, bottom = self._body
+            room = y - 8 * s - bottom - 16 * s - self.caption.content_height  # a long line may reach the reserve
+            cell = max(0.0, min(self._picture_cell(s, self._text_w, top - bottom), room))
+            self.picture = (family, self._text_left + (self._text_w - 4 * cell) / 2, y - 8 * s, cell)
+            set_text(self.caption, value=example(family).caption)
+            self.caption.position = (self._text_left + self._text_w / 2, y - 16 * s - cell)
         more = f"  ({part + 1} of {parts})" if parts > 1 else ""
         self.counter.text = f"Page {self.page + 1} of {len(self.pages)}{more}"
         self.counter.position = counter_at
+
+    @staticmethod
+    def _picture_cell(s: float, text_w: float, text_h: float) -> float:
+        """A rule picture's cell size in pixels at scale ``s`` for a body ``text_w`` × ``text_h`` pixels."""
+        return min(80 * s, text_w / 5, text_h / 4.5)
 
     def text_sizes(self) -> list[float]:
         """As every screen's (:meth:`BaseView.text_sizes`), with the font size each help line was laid out at."""
@@ -351,4 +382,11 @@ class HelpView(BaseView):
         self.counter.draw()
         for text in self.body_texts():
             text.draw()
+        if self.picture is not None:
+            from engine.maze.rules.examples import example
+            from game.render.rule_marks import draw_example
+
+            family, left, top, cell = self.picture
+            draw_example(example(family), left, top - cell, cell, self.ctx.theme)
+            self.caption.draw()
         self.hint.draw()
