@@ -22,6 +22,7 @@ from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession
 from game.render.rule_marks import LINE, draw_mark
 from game.render.rule_marks import rgba as _rgba
+from game.render.theme import Theme
 from game.ui import fit_text
 
 CAUGHT_LINE: Final = "Caught by the hunter! U undoes the last move, R starts again."
@@ -34,6 +35,8 @@ class RuleMarks:
         self.session = session
         #: the "reduced_motion" setting (the screen sets it when it shows): the hunter jumps from cell to cell
         self.still = False
+        #: the hunter's outline: the theme's wall colour (the screen sets it), so the star stands out on any floor
+        self.edge: tuple[int, int, int, int] = (26, 26, 26, 255)
         marks = rule_marks(session.maze)
         self.fixed = [m for m in marks if m.kind != "hunter"]
         hunter = [m for m in marks if m.kind == "hunter"]
@@ -88,7 +91,8 @@ class RuleMarks:
             x, y = at
         pts = [(px + x, py + y) for px, py in self.hunter_shape.tolist()]
         arcade.draw_polygon_filled(pts, _rgba("#5b1670"))
-        arcade.draw_polygon_outline(pts, _rgba("#f4e9ff" if s.caught else "#1a1a1a"), LINE * 1.5)
+        edge = _rgba("#f4e9ff") if s.caught else self.edge
+        arcade.draw_polygon_outline(pts, edge, LINE * (2.5 if s.caught else 2.0))
 
 
 def held_icons(session: PlaySession, x: float, y: float, size: float) -> float:
@@ -168,19 +172,25 @@ class RuleIntro:
         """Close it (the rules count as seen: :meth:`seen_after`)."""
         self.families = []
 
-    def draw(self, width: int, height: int, scale: float, panel: tuple[int, ...], ink: tuple[int, ...]) -> None:
-        """The panel in the middle of the window: per rule its picture and sentence (theme colours given)."""
+    def draw(self, width: int, height: int, scale: float, theme: Theme) -> None:
+        """The panel in the middle of the window: per rule its picture (:func:`engine.maze.rules.examples.example`,
+        drawn as the maze draws it) and its sentence, in ``theme``'s colours."""
         if not self.families:
             return
+        from engine.maze.rules import FAMILY_WORDS
+        from engine.maze.rules.examples import CELLS, example
+        from game.render.rule_marks import draw_example
+
+        panel, ink = theme.panel, theme.text
         back = (panel[0], panel[1], panel[2], 245)
         text = (ink[0], ink[1], ink[2], 255)
         dim = (ink[0], ink[1], ink[2], 200)
-        from engine.maze.rules import FAMILY_WORDS
-
         rows = len(self.families)
         pw = min(width - 40, 760 * scale)
-        row_h = 96 * scale
-        ph = 90 * scale + rows * row_h
+        cell = min(44 * scale, pw * 0.35 / CELLS)
+        row_h = max(96 * scale, cell + 24 * scale)
+        ph = min(height - 20, 90 * scale + rows * row_h)
+        row_h = (ph - 90 * scale) / rows
         left, bottom = (width - pw) / 2, (height - ph) / 2
         arcade.draw_lrbt_rectangle_filled(left, left + pw, bottom, bottom + ph, back)
         arcade.draw_lrbt_rectangle_outline(left, left + pw, bottom, bottom + ph, text, 2)
@@ -191,16 +201,17 @@ class RuleIntro:
         self.heading.draw()
         while len(self.texts) < rows:
             self.texts.append(arcade.Text("", 0, 0, (255, 255, 255, 255), 14, multiline=True, width=100))
+        pic_w = CELLS * cell
         for i, fam in enumerate(self.families):
             y = bottom + ph - 60 * scale - (i + 0.5) * row_h
-            _picture(fam, left + 60 * scale, y, 30 * scale)
+            draw_example(example(fam), left + 20 * scale, y - cell / 2, cell, theme)
             t = self.texts[i]
             t.text = RULE_INTROS[fam]
             t.font_size = 14 * scale
-            t.width = int(pw - 140 * scale)
+            t.width = int(pw - pic_w - 60 * scale)
             t.color = text
             t.anchor_y = "center"
-            t.position = (left + 110 * scale, y)
+            t.position = (left + pic_w + 40 * scale, y)
             t.draw()
         self.more.font_size = 12 * scale
         self.more.color = dim
@@ -208,29 +219,3 @@ class RuleIntro:
         self.more.draw()
 
 
-def _picture(family: str, x: float, y: float, r: float) -> None:
-    """A rule's element drawn at ``(x, y)`` in pixels, about ``r`` across: the same shapes as in the maze."""
-    from engine.maze.rules.draw import ARROW_HEX, COLOUR_HEX, HUNTER_HEX, INK, SWITCH_HEX
-
-    def poly(points: np.ndarray, fill: str | None, outline: str | None) -> None:
-        pts = [tuple(p) for p in points.tolist()]
-        if fill:
-            arcade.draw_polygon_filled(pts, _rgba(fill))
-        if outline:
-            arcade.draw_polygon_outline(pts, _rgba(outline), max(1.5, r / 12))
-
-    if family == "oneway":
-        poly(np.array([[x + r, y], [x - r, y + r * 0.9], [x - r * 0.35, y], [x - r, y - r * 0.9]]), ARROW_HEX, INK)
-    elif family == "keys":
-        poly(shape_points("triangle", np.array([x - r * 0.6, y]), r * 0.6), COLOUR_HEX["red"], INK)
-        poly(np.array([[x + r * 0.45, y - r], [x + r * 0.85, y - r], [x + r * 0.85, y + r], [x + r * 0.45, y + r]]),
-             COLOUR_HEX["red"], INK)
-    elif family == "pursuer":
-        angles = np.arange(12) * np.pi / 6 + np.pi / 2
-        radii = np.where(np.arange(12) % 2 == 0, r, r * 0.5)
-        poly(np.stack([x + radii * np.cos(angles), y + radii * np.sin(angles)], axis=1), HUNTER_HEX, INK)
-    elif family == "switches":
-        poly(shape_points("circle", np.array([x - r * 0.4, y]), r * 0.6), "#ffffff", SWITCH_HEX)
-        poly(shape_points("circle", np.array([x - r * 0.4, y]), r * 0.27), SWITCH_HEX, None)
-        poly(np.array([[x + r * 0.5, y - r], [x + r * 0.8, y - r], [x + r * 0.8, y + r], [x + r * 0.5, y + r]]),
-             SWITCH_HEX, SWITCH_HEX)

@@ -158,6 +158,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.background_color = t.background
         if self.rule_marks is not None:  # back from the settings: reduced motion may have been switched
             self.rule_marks.still = self.ctx.store.setting("reduced_motion") == "1"
+            self.rule_marks.edge = self.ctx.theme.wall
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
             self.fog.goal_hint = goal_hint_on(self.ctx.store)
         if t is not self._theme:
@@ -487,7 +488,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             held_icons(self.session, self.hud_moves.x - self.hud_moves.content_width - size * 0.5,
                        h - self.hud_height / 2, size)
         if self.intro.visible:
-            self.intro.draw(w, h, ui_scale(w, h), t.panel, t.text)
+            self.intro.draw(w, h, ui_scale(w, h), t)
         if self.ask is not None and self.ask.visible:
             self.ask.draw(w, h)
         self._drawn = self._frame_key()

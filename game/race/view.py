@@ -87,6 +87,7 @@ class RaceView(RaceScreen):
         self.rule_marks = RuleMarks(race.player) if race.player.rules is not None else None
         if self.rule_marks is not None:
             self.rule_marks.still = ctx.store.setting("reduced_motion") == "1"
+            self.rule_marks.edge = ctx.theme.wall
         self.keys = DirectionKeys(chords=self.maze.grid.kind != "square", vectors=ctx.keys.vectors("maze"),
                                   clock=self.frames)
         self.show_explored = True
