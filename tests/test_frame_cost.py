@@ -353,3 +353,28 @@ def test_the_trail_looks_the_same_drawn_directly_and_over_the_copied_maze(window
     assert view.layer.static_draws >= 2
     for shot in shots[1:]:
         assert int(np.count_nonzero(np.abs(shot - shots[0]).sum(axis=2))) == 0
+
+
+def test_a_hunted_puzzle_maze_drawn_in_parts_is_the_maze_drawn_whole(window, ctx):
+    """The hunter's steps (and keys, doors and gates) change the maze away from the player: a frame drawn in parts
+    must show them as a whole frame does (the star once stayed at its start, scraps of it where it passed)."""
+    from engine.maze.rules.solver import solution_of
+
+    ctx.store.set_setting("rules_seen", "oneway,keys,pursuer,switches")  # no first-rule screen over the maze
+    view = ctx.go(routes.play_code, "M2.S6X5.BT.QPE#PQP4-MK")  # The Hunter's first level
+    frames(view, 120)  # the opening pulse ends
+    s = view.session
+    best = list(solution_of(s.level.maze).actions)
+    hunter_at = {s.rules.position.hunter}
+
+    def step(i: int) -> None:
+        hunter_at.add(s.rules.position.hunter)
+        if i % 20 == 0 and best:
+            a = best.pop(0)
+            s.wait() if a is None else s.walk_to(a)
+
+    replay_in_parts(window, view, 120, step)
+    assert len(hunter_at) > 2  # it moved
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
