@@ -360,9 +360,15 @@ def test_a_hunted_puzzle_maze_drawn_in_parts_is_the_maze_drawn_whole(window, ctx
     must show them as a whole frame does (the star once stayed at its start, scraps of it where it passed)."""
     from engine.maze.rules.solver import solution_of
 
-    ctx.store.set_setting("rules_seen", "oneway,keys,pursuer,switches")  # no first-rule screen over the maze
+    ctx.store.set_setting("rules_seen", "")
     view = ctx.go(routes.play_code, "M2.S6X5.BT.QPE#PQP4-MK")  # The Hunter's first level
     frames(view, 120)  # the opening pulse ends
+    assert view.intro.visible  # the rule's first screen: a key closes it, and it must leave the picture
+    view.on_draw()
+    from arcade import key
+
+    view.on_key_press(key.SPACE, 0)
+    assert not view.intro.visible and view.session.moves == 0  # the key closed it and was no move
     s = view.session
     best = list(solution_of(s.level.maze).actions)
     hunter_at = {s.rules.position.hunter}
@@ -375,6 +381,33 @@ def test_a_hunted_puzzle_maze_drawn_in_parts_is_the_maze_drawn_whole(window, ctx
 
     replay_in_parts(window, view, 120, step)
     assert len(hunter_at) > 2  # it moved
+    drawn_in_parts = screen_now()
+    view.on_draw()
+    assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0
+
+
+def test_a_rules_first_screen_closed_by_a_key_leaves_no_trace_in_parts(window, ctx):
+    """The panel that shows a new rule is closed by a key; the frames after it, drawn in parts, must not keep
+    it on screen (it stayed up, over the maze, while the player walked)."""
+    from arcade import key
+
+    from engine.maze.rules.solver import solution_of
+
+    ctx.store.set_setting("rules_seen", "")
+    view = ctx.go(routes.play_code, "M2.S6X5.BT.QOE#LGDL-M3")  # One-way Streets' first level: no hunter
+    frames(view, 120)
+    assert view.intro.visible
+    s = view.session
+    best = list(solution_of(s.level.maze).actions)
+
+    def step(i: int) -> None:
+        if i == 0:
+            view.on_key_press(key.SPACE, 0)
+        elif i % 15 == 0 and best:
+            s.walk_to(best.pop(0))
+
+    replay_in_parts(window, view, 90, step)
+    assert not view.intro.visible and s.moves >= 4
     drawn_in_parts = screen_now()
     view.on_draw()
     assert int(np.count_nonzero(np.abs(screen_now() - drawn_in_parts).sum(axis=2))) == 0

@@ -1,6 +1,6 @@
 """The play screen drawn in parts (software GL, :mod:`game.render.present`): a clock tick redraws the top bar
 alone, a step the player's old and new places; anything else (in a puzzle maze also a key picked up, a door or
-gate changed, the hunter's steps) the whole window."""
+gate changed, the hunter's steps) the whole window (also when a rule's first screen closes)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.ui import ui_scale
 
 if TYPE_CHECKING:
     from engine.modes.play import PlaySession
-    from game.play.rules import RuleMarks
+    from game.play.rules import RuleIntro, RuleMarks
     from game.render.minimap import Minimap
     from game.ui.viewport import MazeViewport
 
@@ -39,6 +39,7 @@ class PlayParts(PartialFrames):
     hud_help: arcade.Text
     minimap: Minimap | None
     rule_marks: RuleMarks | None
+    intro: RuleIntro
     player_radius: float
     hud_height: float
 
@@ -61,7 +62,7 @@ class PlayParts(PartialFrames):
         still = (self.viewport.view_key(), self.pulse_left, self.paused, self.hud_help.text, *self.question_key(),
                  s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(),
                  # a puzzle maze: keys, doors, gates and the hunter change anywhere (it was left stale in parts)
-                 self.rule_marks.key() if self.rule_marks is not None else ())
+                 self.rule_marks.key() if self.rule_marks is not None else (), self.intro.visible)
         return still, s.display_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
 
     def damage(self) -> list[Rect] | None:
