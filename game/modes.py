@@ -121,7 +121,8 @@ MAZE_HELP = HelpSection("maze", "Walking a maze (campaign, codes, daily maze)", 
     "Hexagons: Up or Down alone at a fork goes to the side of your last left/right move (right at first).",
     "Mouse wheel or +/- zoom  ·  drag to pan  ·  F fits the maze to the window.",
     "P pauses (the maze hides while the clock stops)  ·  R restarts  ·  Esc leaves and keeps your place.",
-    "Stars: one for finishing, one within the level's par moves, one within its par time.",
+    "Stars: one for finishing, one within the level's par moves, one within its par time (a puzzle maze "
+    "counts moves alone: see its pages).",
 ))
 RACE_HELP = HelpSection("race", "Race", (
     "Move as in a maze; the opponent runs on the same clock. First to the goal wins.",

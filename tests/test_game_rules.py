@@ -12,6 +12,7 @@ import pytest
 from arcade import key
 
 from engine.codes import decode_any
+from engine.maze.rules.draw import rule_marks
 from engine.maze.rules.solver import solution_of
 from engine.modes.rules_play import RuleGame
 from tests.test_game_views import keys_for_step, run_until
@@ -74,6 +75,17 @@ def test_the_optimal_actions_as_keys_win_with_three_stars(window, ctx):
     assert view.session.stars == 3 and view.session.moves == sol.length
     assert isinstance(win, WinView) and win.stars == 3
     win.on_draw()
+    # the finished maze shows the elements the best way went round (a newcomer missed them there)
+    import game.render.rule_marks as painter
+
+    drawn: list[str] = []
+    real = painter.draw_mark
+    painter.draw_mark = lambda mark, *a, **k: (drawn.append(mark.kind), real(mark, *a, **k))[1]  # type: ignore
+    try:
+        win.on_draw()
+    finally:
+        painter.draw_mark = real
+    assert set(drawn) == {m.kind for m in rule_marks(view.session.maze)} and len(drawn) == len(win.map.marks)
 
 
 def losing_move(code: str) -> tuple[list[int | None], int | None]:

@@ -56,3 +56,23 @@ def test_a_rule_page_shows_its_picture_between_its_lines_and_the_buttons(window,
     finally:
         ctx.set_text_size(100)
         set_window_size(window, 1280, 800)
+
+
+@pytest.mark.parametrize(("code", "page"), [("M2.S6X5.BT.QOE#LGDL-M3", "oneway"), ("M2.S6X5.BT.QPE#PQP4-MK", "hunter"),
+                                            ("M2.S6X5.BT.QSE#RVUW-MJ", "switches")])
+def test_f1_in_a_puzzle_maze_opens_its_rules_page(window, ctx, code, page):
+    from arcade import key
+
+    from game.shell.help import HelpView
+
+    ctx.store.set_setting("rules_seen", "oneway,keys,pursuer,switches")
+    view = ctx.go(routes.play_code, code)
+    view.on_key_press(key.F1, 0)
+    shown = window.current_view
+    assert isinstance(shown, HelpView) and shown.page_key() == page
+    assert shown.picture is not None  # with the rule's picture
+    from engine.maze.recipe import MazeSpec
+
+    plain = ctx.go(routes.play_code, MazeSpec.create("square", 6, 5, "backtracker", seed=1).code())  # no rules
+    plain.on_key_press(key.F1, 0)
+    assert window.current_view.page_key() == "maze"

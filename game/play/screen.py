@@ -503,7 +503,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             if self.hint_cell is not None and self.hint_cell >= 0:
                 hx, hy = self.maze.grid.centers[self.hint_cell]
                 arcade.draw_circle_outline(float(hx), float(hy), self.player_radius * 1.2, self.ctx.theme.accent,
-                                           0.06)
+                                           0.06, num_segments=48)  # a ring (auto segments: a hexagon in world units)
         self.draw_under_player()
         radius = self.disc_radius()
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened

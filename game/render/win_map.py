@@ -101,6 +101,10 @@ class WinMap:
         self.rect = (0.0, 0.0, 1.0, 1.0)
         self.drawn = self.rect  # the maze's own rectangle on screen (pixels), inside :attr:`rect`
         self.zoom = 1.0
+        from engine.maze.rules.draw import rule_marks
+
+        #: a puzzle maze's elements as they stood at the start (arrows, doors, keys, gates, switches, the hunter)
+        self.marks = rule_marks(maze)
 
     @property
     def revealing(self) -> bool:
@@ -134,12 +138,18 @@ class WinMap:
         return self.layer.cell_size * self.zoom
 
     def draw(self) -> None:
-        """The maze, the player's way, then the shortest way as far as revealed (the world camera stays active)."""
+        """The maze (a puzzle maze's elements as at its start), the player's way, then the shortest way as far as
+        revealed (the world camera stays active)."""
         self.camera.use()
         layer = self.layer
         layer.set_band(None)
         layer.draw_static(self.zoom)
         layer.draw_trail()
+        if self.marks:
+            from game.render.rule_marks import draw_mark
+
+            for mark in self.marks:
+                draw_mark(mark)
         cell = self.cell_pixels()
         mine, best = way_colours(self.theme)
         player_w = max(2.0, PLAYER_WIDTH * cell) / self.zoom

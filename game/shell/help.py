@@ -55,7 +55,8 @@ EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
     "keys": ("Puzzle mazes: keys and doors", [
         "Walk onto a key to pick it up; you keep it. The keys you hold show at the top right.",
         "A door is a bar across a passage in its key's colour and shape (red triangle, blue square, yellow "
-        "diamond, green hexagon): it stays shut until you hold that key, then it opens for good.",
+        "diamond, green hexagon): it stays shut until you hold that key, then it opens for good (an open door "
+        "shows only its outline).",
         "Fetch the keys in the right order: the par is the fewest moves that fetch them and reach the goal.",
     ]),
     "hunter": ("Puzzle mazes: the hunter", [
@@ -128,11 +129,14 @@ def line_height(value: str, size: float, width: int, bold: bool) -> float:
 
 
 def page_for(back_to: Any, mode: str | None) -> str:  # any screen
-    """The page key Help opens on: the screen's ``help_page``; else the page of its key context; else the maze
-    page for a maze ``mode``; else the everywhere page."""
+    """The page key Help opens on: the screen's ``help_page``; else ``mode`` when it names a page (a puzzle
+    maze's first rule: "oneway", "hunter"...); else the page of its key context; else the maze page for a maze
+    ``mode``; else the everywhere page."""
     page = getattr(back_to, "help_page", None)
     if isinstance(page, str) and page in PAGES:
         return page
+    if mode in PAGES:
+        return str(mode)
     context = CONTEXT_PAGES.get(str(getattr(back_to, "key_context", "")))
     if context is not None:
         return context
