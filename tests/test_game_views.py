@@ -425,6 +425,11 @@ def test_pause_hides_the_maze_and_reaches_settings_and_help(window, ctx):
     assert isinstance(window.current_view, HelpView)
     keypress(window, key.ESCAPE)
     assert window.current_view is play and play.paused
+    play.resume()  # F1 while playing pauses for Help, and Esc comes back into the maze, not the pause menu
+    keypress(window, key.F1)
+    assert isinstance(window.current_view, HelpView) and play.paused
+    keypress(window, key.ESCAPE)
+    assert window.current_view is play and not play.paused and not play.pause.visible
 
 
 def test_menu_remembers_focus_and_settings_show_the_real_fullscreen_state(window, ctx):

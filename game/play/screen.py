@@ -128,6 +128,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.minimap = Minimap(maze, t) if wants_minimap(maze, self.fog is not None) else None
         self.pulse_left = self.opening_pulse()
         self.hint_cell: int | None = -1  # a puzzle maze's hinted cell, ringed until the next move
+        self.help_paused = False  # F1 paused the maze to open Help (coming back resumes it)
 
     def opening_pulse(self) -> float:
         """Seconds the player's disc pulses at a (re)start: :data:`PULSE_TIME`, none with "reduced_motion" on."""
@@ -171,6 +172,10 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                 self.pause.show()
         elif self.paused and self._pause is not None:
             self._pause.show()
+        if self.help_paused:  # F1 paused the maze for Help: its clock goes on from here
+            self.help_paused = False
+            if self.paused:
+                self.resume()
         self.on_resize(self.window.width, self.window.height)
         self.question_on_show()
 
@@ -314,6 +319,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if symbol == key.F1:
             if not self.paused and not self.session.finished:
                 self.toggle_pause()
+                self.help_paused = True  # back from Help: on into the maze, not the pause menu
             self.show_help()
             return True
         if common_key(self.ctx, symbol, modifiers):
