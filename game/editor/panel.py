@@ -53,6 +53,7 @@ class EditorTexts:
         self.values = {"title": "", "status": "", "mode": "", "message": ""}
         self.size = (1280, 800)
         self.mode_top = 0.0
+        self.scale = 1.0  # the screen's scale of the last layout
 
     def set(self, title: str, status: str, colour: tuple[int, int, int, int], mode: str, message: str,
             mode_colour: tuple[int, int, int, int]) -> None:
@@ -64,16 +65,18 @@ class EditorTexts:
             self.values = values
             self.fit()
 
-    def layout(self, width: int, height: int, mode_top: float) -> None:
-        """Place for a ``width`` × ``height`` window; the panel's lines start at ``mode_top`` (under its buttons)."""
+    def layout(self, width: int, height: int, mode_top: float, scale: float) -> None:
+        """Place for a ``width`` × ``height`` window; the panel's lines start at ``mode_top`` (under its buttons);
+        ``scale`` is the screen's (window and text size: the one its buttons and top bar are laid out at)."""
         self.size = (width, height)
         self.mode_top = mode_top
+        self.scale = scale
         self.fit()
 
     def fit(self) -> None:
         """Fit every text to its room."""
         width, height = self.size
-        s = max(0.75, min(1.6, min(width / 1280, height / 800))) * text_scale()
+        s = max(self.scale, 0.75 * text_scale())  # readable in an 800x600 window (the screen's scale is 0.625)
         room = width - 32 * s
         fit_text(self.title, self.values["title"], 15 * s, room)
         self.title.position = (16 * s, height - HUD_HEIGHT * s * 0.3)
@@ -84,7 +87,7 @@ class EditorTexts:
         for text, key, size in ((self.mode, "mode", 12), (self.message, "message", 12)):
             with text:  # one pyglet layout for the three changes
                 text.width = pw - 24
-                text.font_size = size * min(s, 1.3)
+                text.font_size = size * s
                 text.text = self.values[key]
         self.mode.position = (left, self.mode_top)
         below = self.mode.y - (self.mode.content_height if self.mode.text else 0) - 10 * s

@@ -37,7 +37,7 @@ from game.editor.layer import EditorLayer
 from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, TOOL_ORDER, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
 from game.render.rule_marks import draw_mark
-from game.ui import place_grid, ui_scale
+from game.ui import place_grid
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
 
@@ -105,7 +105,7 @@ class EditorView(BaseView):
 
     def _fit_viewport(self) -> None:
         width, height = self.lay_size
-        s = ui_scale(width, height)
+        s = self.scale  # the screen's (window and text size), as its buttons and texts
         self.viewport.cam.hud, self.viewport.cam.footer = HUD_HEIGHT * s, FOOTER_HEIGHT * s
         self.viewport.fit_area(max(100, width - panel_width(width)), height)
 
@@ -145,7 +145,7 @@ class EditorView(BaseView):
         place_grid(self.buttons, width - pw + 12, top, 2, bw, bh, gap)
         self.style_buttons(min(13 * s, bh * 0.42), pad=6)
         rows = (len(self.buttons) + 1) // 2
-        self.hud.layout(width, height, top - rows * (bh + gap) - 8 * s)
+        self.hud.layout(width, height, top - rows * (bh + gap) - 8 * s, s)
         self._refresh()
 
     def _refresh(self) -> None:

@@ -27,9 +27,10 @@ from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
-from game.ui import FONT, ellipsize, fit_text, ui_scale
+from game.ui import FONT, ellipsize, fit_text, text_scale, ui_scale
 from game.ui.input import climb_direction
 from game.ui.movement import DirectionKeys
+from game.ui.textfit import measured
 from game.ui.viewport import MazeViewport, maze_help_line
 
 if TYPE_CHECKING:
@@ -233,7 +234,14 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             return
         self._shown = shown
         side = width / 2 - clock_room / 2 - self.hud_title.x - HUD_GAP * k
-        fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k))
+        # never below the size the title has at 100 % text (a larger clock left it less room: it shrank): it is
+        # cut instead
+        ts = text_scale()
+        k0 = k / ts
+        side0 = width / 2 - clock_room / ts / 2 - 16 * k0 - HUD_GAP * k0
+        natural = measured(self.title_text, FONT, 16 * k0, True)[0]
+        at_100 = 16 * k0 if natural <= side0 else 16 * k0 * max(0.0, side0) / max(natural, 1.0)
+        fit_text(self.hud_title, self.title_text, 16 * k, side, min_size=max(9.0, 11 * k, min(at_100, 16 * k)))
         long, short = moves_texts(s.moves, s.par_moves, s.par_time, s.display_floor(), self.maze.grid.floors)
         if s.rules is not None:  # a puzzle maze: stars by moves alone, the par is the proven fewest
             long = f"moves {s.moves}  ·  par {s.par_moves} moves (the fewest)"
