@@ -152,3 +152,34 @@ def test_rules_are_checked_against_their_maze() -> None:
         solve(maze, Rules(pursuer=0))
     with pytest.raises(RulesError, match="no switch"):
         solve(maze, Rules(gates=((0, 1, True),)))
+
+
+def test_rules_needed_tells_a_used_rule_from_a_wall() -> None:
+    """A door passed with its key is needed; a door that only shuts a short cut (never passed) is a wall; an
+    arrow that only blocks is not needed; a gate a switch opened and then passed is needed."""
+    from engine.maze.grids import make_grid
+    from engine.maze.rules.solver import rule_costs, rules_needed
+
+    grid = make_grid("square", 4, 2)  # cells 0..3 below, 4..7 above; start 0, goal 3
+    lookup = grid.edge_lookup()
+
+    def maze(rules: Rules, shut: tuple[tuple[int, int], ...] = ()) -> Maze:
+        passage = np.ones(grid.edges.shape[0], dtype=bool)
+        for a, b in shut:
+            passage[lookup[(a, b)]] = False
+        return Maze(grid, passage, 0, 3, rules=rules)
+
+    # the goal only through the door 2-3; its key off the straight way (above, at 5): fetched, then passed
+    keyed = maze(Rules(doors=((2, 3, 0),), keys=((5, 0),)), shut=((3, 7),))
+    assert rule_costs(keyed) == {"keys": 2} and rules_needed(keyed) == {"keys": True}
+    # the door only shuts the short cut: its key (at 4, reached only the long way) is not worth it: a wall
+    walled = maze(Rules(doors=((2, 3, 0),), keys=((4, 0),)), shut=((0, 4),))
+    assert rule_costs(walled) == {"keys": 2} and rules_needed(walled) == {"keys": False}
+    # an arrow against the player (2 -> 1 only): the way goes round, the arrow is never walked
+    against = maze(Rules(oneway=((2, 1),)))
+    assert rule_costs(against) == {"oneway": 2} and rules_needed(against) == {"oneway": False}
+    # the goal only through the gate 2-3, shut until the switch (at 5) is on: flipped, then passed
+    gated = maze(Rules(switches=(5,), gates=((2, 3, False),)), shut=((3, 7),))
+    assert rule_costs(gated) == {"switches": 2} and rules_needed(gated) == {"switches": True}
+    with pytest.raises(ValueError, match="no rule family"):
+        Rules().without("lava")

@@ -27,7 +27,7 @@ switch.  The exact solver is :mod:`engine.maze.rules.solver`; the generator that
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 if TYPE_CHECKING:
@@ -125,6 +125,19 @@ class Rules:
             "switches": bool(self.switches or self.gates),
         }
         return tuple(f for f in FAMILIES if have[f])
+
+    def without(self, family: str) -> Rules:
+        """The same elements but those of ``family`` (:data:`FAMILIES`): its passages, doors and gates walked
+        freely, its hunter gone.
+
+        Raises:
+            ValueError: ``family`` is not one of :data:`FAMILIES`.
+        """
+        if family not in FAMILIES:
+            raise ValueError(f"no rule family {family!r}; the families are {', '.join(FAMILIES)}")
+        drop = {"oneway": {"oneway": ()}, "keys": {"doors": (), "keys": ()}, "pursuer": {"pursuer": None},
+                "switches": {"switches": (), "gates": ()}}[family]
+        return replace(self, **drop)  # type: ignore[arg-type]
 
     def colours(self) -> tuple[int, ...]:
         """The colours used by keys or doors, ascending."""

@@ -173,6 +173,61 @@ def best_way(maze: Maze) -> list[int]:
     return [int(maze.start), *(int(a) for a in sol.actions if a is not None)]
 
 
+def rule_costs(maze: Maze) -> dict[str, int]:
+    """What each rule family of a puzzle maze adds to its optimum: per family present, the proven fewest moves
+    minus the fewest with that family's elements taken away (:meth:`Rules.without`).  0 means the family does
+    not change the answer: the maze is solved as if it were not there.
+
+    Raises:
+        ValueError: the maze has no rules, or cannot be solved under them.
+    """
+    if maze.rules is None or solution_of(maze).length is None:
+        raise ValueError("rule costs need a puzzle maze that can be solved")
+    best = int(solution_of(maze).length or 0)
+    out: dict[str, int] = {}
+    for family in maze.rules.families():
+        fewer = solve_prepared(prepare(maze, maze.rules.without(family))).length
+        out[family] = best - int(fewer if fewer is not None else best)
+    return out
+
+
+def rules_needed(maze: Maze) -> dict[str, bool]:
+    """Whether the best way of a puzzle maze needs each of its rule families, per family present: the family
+    adds moves (:func:`rule_costs`) and the best way uses it: it walks a one-way passage; picks up a key and
+    goes through a door of that colour; flips a switch and goes through a gate that flip opened.  (The hunter
+    is used when it adds moves.)  A door or gate that only shuts a short cut, never passed, is a wall: a level
+    that teaches a rule needs it.
+
+    Raises:
+        ValueError: the maze has no rules, or cannot be solved under them.
+    """
+    costs = rule_costs(maze)
+    rules = maze.rules
+    assert rules is not None
+    oneway = set(rules.oneway)
+    doors = {frozenset((a, b)): c for a, b, c in rules.doors}
+    keys_at: dict[int, set[int]] = {}
+    for cell, c in rules.keys:
+        keys_at.setdefault(cell, set()).add(c)
+    gates = {frozenset((a, b)): opened for a, b, opened in rules.gates}
+    switches = set(rules.switches)
+    used = {"oneway": False, "keys": False, "pursuer": True, "switches": False}
+    cell, held, switch = int(maze.start), set(keys_at.get(int(maze.start), ())), 0
+    for action in solution_of(maze).actions:
+        if action is None:
+            continue
+        nxt = int(action)
+        edge = frozenset((cell, nxt))
+        used["oneway"] |= (cell, nxt) in oneway
+        used["keys"] |= doors.get(edge, -1) in held
+        if edge in gates:  # passable now; opened by a flip when it was not at the start (switch off)
+            used["switches"] |= switch == 1 and not gates[edge]
+        held |= keys_at.get(nxt, set())
+        switch ^= int(nxt in switches)
+        cell = nxt
+    return {family: cost > 0 and used[family] for family, cost in costs.items()}
+
+
 def plain_distance(maze: Maze) -> int:
     """The shortest walk start -> goal over the open passages alone, -1 if there is none."""
     from engine.maze.solvers.bfs import distances
