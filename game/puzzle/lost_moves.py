@@ -67,7 +67,7 @@ class LostMoves:
         self.headline = maker.text("", 16, theme.text, bold=True, anchor_x="left", anchor_y="top")
         self.what = maker.text("", 13, theme.error, anchor_x="left", anchor_y="top")
         self.better = maker.text("", 13, theme.accent, anchor_x="left", anchor_y="top")
-        self.axis = maker.text("", 11, theme.text_dim, anchor_x="right", anchor_y="center")
+        self.axis = maker.text("", 11, theme.text_dim, anchor_x="right", anchor_y="top")
         self.tile_texts: list[arcade.Text] = [
             maker.text("", 14, theme.button_text, bold=True, anchor_x="center", anchor_y="center")
             for _ in range(start.size)]
@@ -75,9 +75,13 @@ class LostMoves:
 
     # -- the background run ------------------------------------------------------------------
     def begin(self) -> None:
-        """Start the analysis (once)."""
-        if self.task is not None:
+        """Start the analysis (again if a run was cancelled before it finished: the win shown again)."""
+        if self.task is not None and not (self.task.cancelled and not self.finished):
             return
+        if self.shown is not None and self.shown.exact:  # what a cancelled run proved is not measured again
+            self.known.update((b.tiles, d) for b, d in zip(self.boards, self.shown.distances, strict=True)
+                              if d is not None)
+        known = dict(self.known)
 
         def publish(a: SolveAnalysis) -> None:
             snap = a.copy()
@@ -85,15 +89,21 @@ class LostMoves:
                 self._latest = snap
 
         def work(progress: Any, cancelled: Any) -> SolveAnalysis:
-            return analyse(self.start, self.moves, known=self.known, cancel=cancelled, progress=progress,
+            return analyse(self.start, self.moves, known=known, cancel=cancelled, progress=progress,
                            update=publish)
 
         self.task = Task(work, name="lost moves")
 
     def cancel(self) -> None:
-        """Stop the run (leaving the win)."""
+        """Stop the run (the win hidden: left, or under Share until it shows again)."""
         if self.task is not None:
             self.task.cancel()
+            self.task.wait(1.0)  # a search polls its cancel between batches
+
+    @property
+    def finished(self) -> bool:
+        """The whole solve is measured."""
+        return self.shown is not None and self.shown.finished
 
     @property
     def running(self) -> bool:

@@ -56,7 +56,7 @@ class PuzzleWinView(WinScreen):
         self.facts = facts
         s = puzzle.session
         if facts.daily:
-            self.ui.add(self.make_button("Dailies", self.dailies))
+            self.ui.add(self.make_button("Dailies", lambda: ctx.go(routes.dailies)))
         elif puzzle.deal is not None:
             self.ui.add(self.make_button("New puzzle", self.new_puzzle))
         self.ui.add(self.make_button("Play again", self.replay))
@@ -96,6 +96,11 @@ class PuzzleWinView(WinScreen):
         super().on_show_view()
         self.lost_moves.begin()
 
+    def on_hide_view(self) -> None:
+        """Stop measuring while hidden (Share shows the win again and measuring starts over)."""
+        super().on_hide_view()
+        self.lost_moves.cancel()
+
     def on_update(self, delta_time: float) -> None:
         """The stars; the newest measurements of the moves."""
         super().on_update(delta_time)
@@ -115,24 +120,13 @@ class PuzzleWinView(WinScreen):
         if self.lost_moves.click(x, y):
             self.request_redraw()
 
-    def leave(self) -> None:
-        """Stop measuring (the win is left for good)."""
-        self.lost_moves.cancel()
-
-    def dailies(self) -> None:
-        """The Dailies."""
-        self.leave()
-        self.ctx.go(routes.dailies)
-
     def new_puzzle(self) -> None:
         """Another puzzle like this one."""
-        self.leave()
         self.puzzle.new_game()
         self.ctx.show(shown_again(self.puzzle))
 
     def replay(self) -> None:
         """The same position again."""
-        self.leave()
         self.puzzle.restart()
         self.ctx.show(shown_again(self.puzzle))
 
@@ -142,5 +136,4 @@ class PuzzleWinView(WinScreen):
 
     def back(self) -> None:
         """Esc: where the puzzle screen leaves to (the setup; a daily: the Dailies)."""
-        self.leave()
         self.puzzle.back()
