@@ -72,6 +72,7 @@ class LostMoves:
             maker.text("", 14, theme.button_text, bold=True, anchor_x="center", anchor_y="center")
             for _ in range(start.size)]
         self._strip: Rect = (0.0, 0.0, 1.0, 1.0)
+        self._built_text = ""  # the tables' build progress shown ("" when none is being built)
 
     # -- the background run ------------------------------------------------------------------
     def begin(self) -> None:
@@ -119,6 +120,10 @@ class LostMoves:
             self.shown = latest
             changed = True
         task = self.task
+        building = self._building()
+        if building != self._built_text:
+            self._built_text = building
+            changed = True
         if task is not None and task.done and not self.error and (self.shown is None or not self.shown.finished):
             exc = task.error
             if exc is not None and not task.cancelled:
@@ -127,6 +132,16 @@ class LostMoves:
         if changed:
             self._refresh_texts()
         return changed
+
+    def _building(self) -> str:
+        """``"building the 4x4 tables, once: 40 %"`` while the run builds the solver's tables, else ``""``."""
+        task = self.task
+        if task is None or task.done or (self.shown is not None and self.shown.done):
+            return ""
+        frac, msg = task.progress()
+        if not msg:
+            return ""
+        return f"building the {self.start.width}x{self.start.height} tables, once: {frac * 100:.0f} %"
 
     # -- places ------------------------------------------------------------------------------
     def losses(self) -> list[Loss]:
@@ -166,8 +181,8 @@ class LostMoves:
         s = self.scale
         if self.error:
             head = self.error
-        elif a is None:
-            head = "Measuring your moves…"
+        elif a is None or (self._built_text and not a.done):
+            head = f"Measuring your moves… {self._built_text}".rstrip()
         elif not a.finished and not a.losses():
             head = f"Measuring your moves… {a.done} of {a.count + 1} positions"
         else:
