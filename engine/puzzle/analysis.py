@@ -183,9 +183,12 @@ def _parity(board: Board) -> int:
     return board.manhattan() % 2
 
 
-def _lower_bound_fn(width: int, height: int, progress: ProgressFn | None,
-                    cancel: CancelFn | None) -> Callable[[Board], int]:
-    """The admissible estimate of a board without exact distances: the 5x5 tables when ready, else Manhattan."""
+def lower_bound_fn(width: int, height: int, progress: ProgressFn | None = None,
+                   cancel: CancelFn | None = None) -> Callable[[Board], int]:
+    """A proven lower bound (moves) for boards of this size without exact distances, raised to the distance's
+    parity: the 5x5 pattern databases (largest of their views and the Manhattan distance) when their tables are in
+    the cache or in memory (loaded here: call it off the window's thread the first time), else the Manhattan
+    distance."""
     if (width, height) == (5, 5):
         from engine.puzzle.near.tables import five_by_five, tables_ready
 
@@ -193,7 +196,7 @@ def _lower_bound_fn(width: int, height: int, progress: ProgressFn | None,
             h = five_by_five(progress, cancel)
 
             def pdb(board: Board) -> int:
-                return max(int(board.manhattan()), int(h.start(board.tiles)[1].max()))
+                return _parity_floor(max(int(board.manhattan()), int(h.start(board.tiles)[1].max())), board)
 
             return pdb
     return Board.manhattan
@@ -338,7 +341,7 @@ def _analyse_bands(
 ) -> None:
     """Bands on boards without exact distances: estimates below, solutions known above (module docstring)."""
     w, h = a.start.width, a.start.height
-    estimate = _lower_bound_fn(w, h, progress, cancel)
+    estimate = lower_bound_fn(w, h, progress, cancel)
     n = len(boards) - 1
     a.low = [_parity_floor(estimate(b), b) for b in boards]
     a.high = [None] * (n + 1)
@@ -383,13 +386,21 @@ def _upper_solution(board: Board, cancel: CancelFn | None, progress: ProgressFn 
         return None
 
 
-def slide_words(board: Board, move: str) -> str:
-    """A blank move in players' words: ``"slide 7 left"`` (the tile beside the blank moves the other way)."""
+def slid(board: Board, move: str) -> str:
+    """The tile a blank move slides and which way, in players' words: ``"7 left"`` (the tile beside the blank
+    moves the other way from the blank)."""
     from engine.puzzle.board import move_delta
 
     tile = board.tiles[board.blank + move_delta(move, board.width)]
-    way = {"U": "down", "D": "up", "L": "right", "R": "left"}[move]
-    return f"slide {tile} {way}"
+    return f"{tile} {_WAY[move]}"
+
+
+_WAY = {"U": "down", "D": "up", "L": "right", "R": "left"}
+
+
+def slide_words(board: Board, move: str) -> str:
+    """A blank move in players' words: ``"slide 7 left"``."""
+    return f"slide {slid(board, move)}"
 
 
 __all__ = [
@@ -397,7 +408,9 @@ __all__ = [
     "SolveAnalysis",
     "analyse",
     "exact_available",
+    "lower_bound_fn",
     "parse_moves",
     "positions",
+    "slid",
     "slide_words",
 ]
