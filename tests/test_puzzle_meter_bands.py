@@ -32,3 +32,28 @@ def test_the_band_is_for_5x5_and_up_and_reads_in_players_words():
     assert band_text(88, 97) == "between 88 and 97 moves from solved (not proven)"
     assert band_text(40, 40) == "40 moves from solved (optimal)"  # the bounds meet: proven
     assert band_text(12, None).startswith("at least 12 moves from solved")
+
+
+def test_the_game_line_on_5x5_is_a_band_between_a_proven_bound_and_the_solution_found():
+    import re
+    import time
+
+    from engine.puzzle.deal import Deal, deal_session
+    from engine.puzzle.near.solver import solve_near_optimal
+    from game.puzzle.meter import MeterLine
+
+    session = deal_session(Deal(5, 5, seed=3))
+    line = MeterLine()
+    line.attach(session)
+    assert line.shows and line.banded and not line.available
+    end = time.perf_counter() + 600  # the first use builds the 5x5 tables (not a speed check: a guard)
+    while not line.text.startswith("between"):
+        assert time.perf_counter() < end, line.text
+        line.poll(session, True)
+        time.sleep(0.02)
+    low, high = map(int, re.findall(r"\d+", line.text))
+    assert high == len(solve_near_optimal(session.board).moves)  # the near-optimal solver's (deterministic)
+    assert session.board.manhattan() <= low < high and "not proven" in line.text
+    line.poll(session, False)
+    assert line.text == ""
+    line.cancel()
