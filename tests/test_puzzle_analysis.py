@@ -140,3 +140,19 @@ def test_cli_bad_input_is_one_line_exit_2(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_json_on_a_board_without_exact_distances_gives_bounds_not_an_optimum(capsys):
+    from engine.puzzle.astar import solve_fast
+
+    start = shuffle_moves(5, 4, 10, Rng(8))
+    moves = solve_fast(start, timeout=10).moves
+    assert main(["puzzle", "analyse", "--board", start.text(), "--size", "5x4", "--moves", moves,
+                 "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    lo, hi = out["bounds"]
+    assert out["optimal"] is None or lo == hi == out["optimal"]
+    assert start.manhattan() <= lo <= hi <= len(moves) and not out["exact"]
+    assert len(out["bands"]) == len(moves) + 1 and out["bands"][-1] == [0, 0]
+    assert main(["puzzle", "analyse", "--board", start.text(), "--size", "5x4", "--moves", moves]) == 0
+    assert "not proven at this size" in capsys.readouterr().out or lo == hi
