@@ -55,20 +55,22 @@ def solves(count: int) -> list[tuple[int, object, str, int]]:
     return out
 
 
-def timed(start: object, moves: str, known: dict[tuple[int, ...], int]) -> tuple[float, float, float, int]:
-    """(seconds to the first loss, wall seconds, CPU seconds, moves lost) of one analysis."""
+def timed(start: object, moves: str, known: dict[tuple[int, ...], int]) -> tuple[float, float, float, float, int]:
+    """(wall and CPU seconds to the first loss, wall and CPU seconds of the whole, moves lost) of one analysis."""
     from engine.puzzle.analysis import SolveAnalysis, analyse
 
     first: list[float] = []
+    first_cpu: list[float] = []
     t0, c0 = time.perf_counter(), time.thread_time()
 
     def update(a: SolveAnalysis) -> None:
         if not first and a.losses():
             first.append(time.perf_counter() - t0)
+            first_cpu.append(time.thread_time() - c0)
 
     a = analyse(start, moves, known=known, update=update)  # type: ignore[arg-type]
     wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
-    return (first[0] if first else wall), wall, cpu, a.lost
+    return (first[0] if first else wall), (first_cpu[0] if first_cpu else cpu), wall, cpu, a.lost
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,24 +82,25 @@ def main(argv: list[str] | None = None) -> int:
 
     prepare(4, 4)
     rows = []
-    sums: dict[str, list[list[float]]] = {"warm": [[], [], []], "cold": [[], [], []]}
+    sums: dict[str, list[list[float]]] = {"warm": [[], [], [], []], "cold": [[], [], [], []]}
     for seed, start, moves, best in solves(args.boards):
         line = [f"| {seed} | {len(moves)} | {best} |"]
         for name, known in (("warm", {start.tiles: best}), ("cold", {})):  # type: ignore[attr-defined]
-            first, wall, cpu, lost = timed(start, moves, known)
+            first, first_cpu, wall, cpu, lost = timed(start, moves, known)
             assert lost == len(moves) - best, (seed, name, lost)
-            for k, v in enumerate((first, wall, cpu)):
+            for k, v in enumerate((first, first_cpu, wall, cpu)):
                 sums[name][k].append(v)
-            line.append(f" {first:.2f} | {wall:.2f} | {cpu:.2f} |")
+            line.append(f" {first:.2f} / {first_cpu:.2f} | {wall:.2f} / {cpu:.2f} |")
         rows.append("".join(line))
         print(rows[-1], file=sys.stderr)
-    head = ["| seed | moves | optimal | warm: first loss s | warm: whole s | warm: CPU s | cold: first loss s "
-            "| cold: whole s | cold: CPU s |", "|---|---|---|---|---|---|---|---|---|"]
+    head = ["| seed | moves | optimal | warm: first loss, wall / CPU s | warm: whole, wall / CPU s "
+            "| cold: first loss, wall / CPU s | cold: whole, wall / CPU s |", "|---|---|---|---|---|---|---|"]
     tail = []
     for name in ("warm", "cold"):
-        f, w, c = sums[name]
-        tail.append(f"{name}: first loss median {statistics.median(f):.2f} s, worst {max(f):.2f} s; whole median "
-                    f"{statistics.median(w):.2f} s, worst {max(w):.2f} s (CPU median {statistics.median(c):.2f} s)")
+        f, fc, w, c = sums[name]
+        tail.append(f"{name}: first loss CPU median {statistics.median(fc):.2f} s, worst {max(fc):.2f} s (wall "
+                    f"{statistics.median(f):.2f} / {max(f):.2f} s); whole CPU median {statistics.median(c):.2f} s, "
+                    f"worst {max(c):.2f} s (wall {statistics.median(w):.2f} / {max(w):.2f} s)")
     text = "\n".join(["# Analysis of 4x4 solves (bench/bench_analysis.py)", "", *head, *rows, "", *tail, ""])
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
