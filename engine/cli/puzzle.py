@@ -63,7 +63,7 @@ def parse_board(text: str, size: str | None = None) -> Board:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
     p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
-    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily}")
+    sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily,analyse}")
     sub.required = True
 
     s = sub.add_parser("solve", help="solve a position")
@@ -122,6 +122,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's privat
     dp.add_argument("--size", choices=("3", "4"), default="3", help="the board side: 3 (default) or 4")
     dp.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
     dp.add_argument("--format", choices=("text", "json"), default="text")
+    add_analyse_parser(sub)
     p.set_defaults(func=run)
     return p
 
@@ -358,6 +359,8 @@ def run(args: argparse.Namespace) -> int:
         return _shuffle(args)
     if cmd == "daily":
         return _daily(args)
+    if cmd == "analyse":
+        return _analyse(args)
     return _bench(args)
 
 
@@ -379,6 +382,48 @@ def _daily(args: argparse.Namespace) -> int:
     else:
         print(f"{daily.code}  {day.isoformat()}: {size}x{size} sliding puzzle, "
               f"fewest moves {daily.optimal} (proven optimal)")
+    return 0
+
+
+def add_analyse_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's private type
+    """Add ``tessera puzzle analyse``: where a solve lost moves (:mod:`engine.puzzle.analysis`)."""
+    ap: argparse.ArgumentParser = sub.add_parser(
+        "analyse", help="where a solve lost moves: the distance to solved after each move, and the better moves"
+    )
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--board", help='the start, tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
+    src.add_argument("--code", help="the start as a puzzle code (P1...)")
+    ap.add_argument("--size", help="WxH (default: square root of the tile count)")
+    ap.add_argument("--moves", required=True,
+                    help="the solve: the blank's moves U D L R, as `puzzle solve` writes them")
+    ap.add_argument("--format", choices=("text", "json"), default="text")
+    return ap
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    """``tessera puzzle analyse``: the distances, the losses and the better moves of one solve (module
+    :mod:`engine.puzzle.analysis`); exact up to 16 cells, bands on larger boards."""
+    from engine.puzzle.analysis import analyse, parse_moves, positions
+    from engine.puzzle.analysis_text import analysis_json, analysis_lines
+
+    if args.code is not None and args.size is not None:
+        raise ValueError("give --size with --board only (a code holds its size)")
+    board = decode(args.code).board if args.code is not None else parse_board(args.board, args.size)
+    moves = parse_moves(args.moves)
+    positions(board, moves)  # a bad move: one line before any table is loaded
+    progress = _Progress()
+    try:
+        result = analyse(board, moves, progress=progress)
+    except SolverStopped as stop:
+        print(f"The analysis stopped: a search gave up ({stop.reason}).", file=sys.stderr)
+        return 1
+    finally:
+        progress.end()
+    if args.format == "json":
+        print(json.dumps(analysis_json(result)))
+    else:
+        for line in analysis_lines(result):
+            print(line)
     return 0
 
 

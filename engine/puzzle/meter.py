@@ -15,6 +15,12 @@ there.  :func:`measure` runs a query (in the background: the game hands it to a 
 
 Pure: no threads, no window; the game's line is ``game.puzzle.meter``.  Boards of at most 16 cells (3x3 answers
 from the exact table; 4x4 needs the optimal solver's tables, built once).
+
+Boards of 5x5 and larger have no exact distance in reach: :class:`BandMeter` gives honest bounds instead, "between
+88 and 97 moves" -- a proven lower bound (the pattern databases' estimate,
+:func:`engine.puzzle.analysis.lower_bound_fn`) and the shortest solution known (the near-optimal solver's, from any
+position the game walked through, plus the moves since; :func:`band_job` finds one), never shown as exact unless the
+two meet.
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ from dataclasses import dataclass, field
 
 from engine.puzzle.board import INVERSE, Board
 from engine.puzzle.result import CancelFn, ProgressFn, SolverStopped
+
+BAND_TIMEOUT = 10.0
+"""Seconds at most for one near-optimal solve of the band meter."""
 
 MAX_TRAIL = 400
 """Moves walked back along the game's path looking for a position whose distance is known."""
@@ -145,3 +154,59 @@ class DistanceMeter:
             if d is not None:
                 return MeterQuery(board, max(0, d - k), d + k, dict(self.known))
         return MeterQuery(board, known=dict(self.known))
+
+
+def band_available(width: int, height: int) -> bool:
+    """True for the sizes the band meter bounds (those of the near-optimal solver, 5x5 and up, beyond the
+    exact meter's)."""
+    from engine.puzzle.near.solver import near_available
+
+    return near_available(width, height) and not meter_available(width, height)
+
+
+def band_job(board: Board, cancel: CancelFn | None = None, progress: ProgressFn | None = None) -> tuple[Board, str]:
+    """A short solution of ``board`` (the near-optimal solver's, at most :data:`BAND_TIMEOUT` seconds) for
+    :meth:`BandMeter.learn`; run it in the background (the first use builds the 5x5 tables, about 10 s).
+
+    Raises:
+        SolverStopped: cancelled, or no solution in time.
+        ValueError: a size the near-optimal solver does not handle.
+    """
+    from engine.puzzle.near.solver import solve_near_optimal
+
+    return board, solve_near_optimal(board, timeout=BAND_TIMEOUT, cancel=cancel, progress=progress).moves
+
+
+@dataclass
+class BandMeter:
+    """What one game on a board without exact distances knows: the shortest solution found from each position
+    (moves; an upper bound of its distance)."""
+
+    high: dict[tuple[int, ...], int] = field(default_factory=dict)
+
+    def learn(self, board: Board, moves: str) -> None:
+        """Keep the solution ``moves`` of ``board``: every position on it is at most that many moves from solved."""
+        b, n = board, len(moves)
+        self._keep(b, n)
+        for i, m in enumerate(moves, start=1):
+            b = b.move(m)
+            self._keep(b, n - i)
+
+    def _keep(self, board: Board, moves: int) -> None:
+        old = self.high.get(board.tiles)
+        if old is None or moves < old:
+            self.high[board.tiles] = moves
+
+    def upper(self, board: Board, path: str = "") -> int | None:
+        """The shortest solution known from ``board``, reached by the blank's moves ``path``: a known one from a
+        position ``k`` moves back along the path (at most :data:`MAX_TRAIL`) gives ``k`` more; None: none known."""
+        if board.is_solved():
+            return 0
+        best = self.high.get(board.tiles)
+        b = board
+        for k, m in enumerate(reversed(path[-MAX_TRAIL:]), start=1):
+            b = b.move(INVERSE[m])
+            h = self.high.get(b.tiles)
+            if h is not None and (best is None or h + k < best):
+                best = h + k
+        return best

@@ -270,6 +270,27 @@ class _Expander:
         return out, least
 
 
+_EXPANDERS: dict[tuple[int, tuple[int, ...]], tuple[Layout, _Expander]] = {}
+_EXPANDERS_LOCK = threading.Lock()
+
+
+def _expander(lay: Layout, order: Sequence[int]) -> _Expander:
+    """The :class:`_Expander` of ``lay`` reading ``order``, made once per layout (its tables took about 10 ms to
+    build, as long as a whole easy search: the distance meter and the analysis of a solve run hundreds).  An
+    expander is read-only once made, so threads share it."""
+    key = (id(lay), tuple(order))
+    with _EXPANDERS_LOCK:
+        got = _EXPANDERS.get(key)
+        if got is not None and got[0] is lay:
+            return got[1]
+    made = _Expander(lay, order)
+    with _EXPANDERS_LOCK:
+        if len(_EXPANDERS) >= 8:
+            _EXPANDERS.clear()
+        _EXPANDERS[key] = (lay, made)
+    return made
+
+
 _THREAD = threading.local()  # per-thread scratch of the search (searches run in worker threads too)
 
 
@@ -393,8 +414,8 @@ def _search(
     # every later bound uses all the views (exact either way: each bound's search is complete under an
     # admissible heuristic, and the bound only ever steps by 2)
     light_order, full_order = view_orders(lay, (partition, *extra))
-    full = _Expander(lay, full_order)
-    exp = _Expander(lay, light_order) if len(light_order) < len(full_order) else full
+    full = _expander(lay, full_order)
+    exp = _expander(lay, light_order) if len(light_order) < len(full_order) else full
     dedup = _Dedup.for_this_thread()
     b0, w0 = encode_position(lay, board.tiles)
     vals0 = [group_values(lay, view, w) for view, w in zip(lay.views, w0, strict=True)]

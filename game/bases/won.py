@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from engine.modes.play import PlaySession
     from engine.puzzle.deal import Deal
     from engine.puzzle.session import PuzzleSession
+    from game.puzzle.meter import MeterLine
     from game.render.maze_layer import MazeLayer
 
 
@@ -97,6 +98,11 @@ class WonPuzzle(WonScreen, Protocol):
     @property
     def assist(self) -> ResultLine:
         """The puzzle's assist (its result line)."""
+        ...
+
+    @property
+    def meter(self) -> MeterLine:
+        """The distance meter's line (what it proved: the win's analysis of the moves reads it)."""
         ...
 
     def new_game(self) -> None:

@@ -149,10 +149,13 @@ class PuzzleAssist:
             return
         st.meter = not st.meter
         st.save(self.host.ctx.store)
-        if not self.host.meter.available:
+        if not self.host.meter.shows:
             b = self.host.session.board
-            self.host._set_message(f"The distance line is for 3x3 and 4x4 boards (this one is {b.width}x{b.height}); "
-                                   f"it is now {'on' if st.meter else 'off'} for them.")
+            self.host._set_message(f"The distance line is for 3x3, 4x4 and from 5x5 up (this one is {b.width}x"
+                                   f"{b.height}); it is now {'on' if st.meter else 'off'} for them.")
+        elif st.meter and self.host.meter.banded:
+            self.host._set_message("Distance line on (M): at least the proven lower bound, at most the shortest "
+                                   "solution found. It is help: this game no longer counts for bests.")
         elif st.meter:
             self.host._set_message("Distance line on (M): the moves left by the optimal solver. It is help: this "
                                    "game no longer counts for bests.")
@@ -163,7 +166,7 @@ class PuzzleAssist:
     def poll_meter(self) -> None:
         """Each frame: the meter's answers and line (a live line shown during play makes the game assisted)."""
         h, s = self.host, self.host.session
-        live = h.settings.meter and h.meter.available and h.daily is None  # a daily: never (see toggle_meter)
+        live = h.settings.meter and h.meter.shows and h.daily is None  # a daily: never (see toggle_meter)
         if live and not s.won and not s.assisted and (s.moves or s.started):
             s.assisted = True
         if h.meter.poll(s, live) and h.panel.update(meter=h.meter.text):

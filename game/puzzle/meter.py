@@ -17,12 +17,29 @@ the search out builds tables (none in the cache, or cached ones this installatio
 too, not a bare "computing…" for a minute.  The 4x4
 tables are never built just for the end line: without them it waits until the live line is turned on (a 3x3
 board's exact table, about a second to build, is).
+
+On 5x5 and larger (no exact distance in reach) the live line is a band, "between 88 and 97 moves from solved (not
+proven)": below, the pattern databases' proven lower bound; above, the shortest solution known
+(:class:`engine.puzzle.meter.BandMeter`: the near-optimal solver's, run in the background from where the player
+stands whenever that position has none of its own, one at a time, plus the moves made since).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.puzzle.board import INVERSE, Board
-from engine.puzzle.meter import MAX_TRAIL, DistanceMeter, MeterAnswer, MeterQuery, measure, meter_available
+from engine.puzzle.meter import (
+    MAX_TRAIL,
+    BandMeter,
+    DistanceMeter,
+    MeterAnswer,
+    MeterQuery,
+    band_available,
+    band_job,
+    measure,
+    meter_available,
+)
 from engine.puzzle.optimal import tables_ready
 from engine.puzzle.result import SolverStopped
 from engine.puzzle.session import PuzzleSession
@@ -39,6 +56,15 @@ def pending_text(at_least: int, at_most: int | None) -> str:
     if at_most is None or at_most - at_least != 2:
         return COMPUTING
     return f"{at_least} or {at_most} moves from solved ({CHECKING})"
+
+
+def band_text(low: int, high: int | None) -> str:
+    """The band line: ``"between 88 and 97 moves from solved (not proven)"``; the two equal: proven."""
+    if high is None:
+        return f"at least {low} moves from solved (finding a solution…)"
+    if high <= low:
+        return f"{high} move{'' if high == 1 else 's'} from solved (optimal)"
+    return f"between {low} and {high} moves from solved (not proven)"
 
 
 def failed_text(why: str) -> str:
@@ -65,6 +91,11 @@ class MeterLine:
         self.text = ""
         self._pending: tuple[Board, str] = (Board.goal(2, 2), COMPUTING)  # a position out and its line
         self.failed: dict[tuple[int, ...], str] = {}  # positions whose search failed: the error, not asked again
+        self.banded = False  # 5x5 and up: bounds, not distances
+        self.band = BandMeter()
+        self.band_task: Task[tuple[Board, str]] | None = None
+        self.band_failed: set[tuple[int, ...]] = set()
+        self._estimate: Callable[[Board], int] = Board.manhattan
 
     def attach(self, session: PuzzleSession) -> None:
         """A new game: forget the old one (its search is cancelled)."""
@@ -74,6 +105,10 @@ class MeterLine:
         self.start = session.start
         w, h = session.start.width, session.start.height
         self.available = meter_available(w, h)
+        self.banded = band_available(w, h)
+        self.band = BandMeter()
+        self.band_failed = set()
+        self._estimate = Board.manhattan  # the pattern databases' once a solve has loaded them
         # A small board's exact table takes about a second, once: built for the end line and the par too.
         self.ready = self.available and (tables_ready(w, h) or w * h <= MAX_EXACT_CELLS)
         self.text = ""
@@ -83,11 +118,19 @@ class MeterLine:
         if self.task is not None:
             self.task.cancel()
             self.task = None
+        if self.band_task is not None:
+            self.band_task.cancel()
+            self.band_task = None
+
+    @property
+    def shows(self) -> bool:
+        """The line has something for this size: distances (3x3, 4x4) or bands (5x5 and up)."""
+        return self.available or self.banded
 
     @property
     def busy(self) -> bool:
         """A search is out (the screen keeps drawing its line)."""
-        return self.task is not None
+        return self.task is not None or self.band_task is not None
 
     def optimal(self) -> int | None:
         """The proven fewest moves of the dealt position, once measured."""
@@ -113,6 +156,9 @@ class MeterLine:
     def poll(self, session: PuzzleSession, live: bool) -> bool:
         """Take a finished answer, start the next search, update :attr:`text`; True when the text changed."""
         before = self.text
+        if self.banded and self.start is not None:
+            self._poll_band(session, live)
+            return before != self.text
         if not self.available or self.start is None:
             self.text = ""
             return before != self.text
@@ -147,6 +193,38 @@ class MeterLine:
                 self._pending = (session.board, pending_text(q.at_least, q.at_most))
             self.text = self._pending[1]
         return before != self.text
+
+    def _poll_band(self, session: PuzzleSession, live: bool) -> None:
+        """The band line (5x5 and up): take a finished solve, start the next, set :attr:`text`."""
+        task = self.band_task
+        if task is not None and task.done:
+            self.band_task = None
+            try:
+                board, moves = task.result()
+            except Exception:  # no solution in time, or cancelled: that position is not asked again
+                if self.asked is not None:
+                    self.band_failed.add(self.asked.tiles)
+            else:
+                self.band.learn(board, moves)
+                if self._estimate is Board.manhattan:  # the solve loaded the tables: reading them is cheap now
+                    from engine.puzzle.analysis import lower_bound_fn
+
+                    self._estimate = lower_bound_fn(board.width, board.height)
+        if not live:
+            self.text = ""
+            return
+        b = session.board
+        if self.band_task is None and b.tiles not in self.band.high and b.tiles not in self.band_failed \
+                and not b.is_solved():
+            self.asked = b
+            self.band_task = Task(lambda progress, cancelled: band_job(b, cancel=cancelled, progress=progress),
+                                  name="distance bounds")
+        high = self.band.upper(b, session.path)
+        low = 0 if b.is_solved() else self._estimate(b)
+        if high is None and self.band_task is not None and self.band_task.progress()[1]:
+            self.text = f"{COMPUTING} (building the {b.width}x{b.height} tables, once)"
+        else:
+            self.text = band_text(low, high)
 
     def _useful(self, asked: Board | None, board: Board, path: str) -> bool:
         """The search out still serves the player at ``board``, reached by the blank's moves ``path``: it measures

@@ -1,7 +1,9 @@
 """The sliding puzzle's win: the finished board (the picture whole), moves against the optimum (a daily's par),
 stars, the time, the size's best and, for a daily, the puzzle streak (:class:`game.bases.win_screen.WinScreen`, the
-shape of every win).  The first button is focused: "New puzzle", or "Dailies" for a daily; Esc leaves as the
-puzzle screen does (a daily to the Dailies).  The code, the result line and the QR code are under "Share".
+shape of every win).  Under the board, where the player lost moves (:mod:`game.puzzle.lost_moves`, measured in the
+background while the win shows; ← → step through the places).  The first button is focused: "New puzzle", or
+"Dailies" for a daily; Esc leaves as the puzzle screen does (a daily to the Dailies).  The code, the result line
+and the QR code are under "Share".
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from game.bases.win_screen import WinScreen
 from game.bases.won import WonPuzzle, shown_again
 from game.context import Context
 from game.format import record_time
+from game.puzzle.lost_moves import LostMoves
 from game.puzzle.pictures import builtin_of
 from game.records import PuzzleWinFacts
 
@@ -63,15 +66,59 @@ class PuzzleWinView(WinScreen):
         self.set_lines(win_lines(facts))
         self.line = puzzle.assist.result_line()
         self.code = code_to_copy(s, "puzzle", builtin_of(puzzle.picture))[0]
+        known = dict(puzzle.meter.meter.known)
+        if facts.optimal is not None:
+            known[s.start.tiles] = facts.optimal  # proven (the meter's, or the daily's)
+        self.lost_moves = LostMoves(self, ctx.theme, s.start, s.path, known)
 
     def layout(self, width: int, height: int) -> None:
-        """The panel (:class:`WinScreen`), the board fitted left of it."""
+        """The panel (:class:`WinScreen`), the board fitted left of it, where moves were lost under the board."""
         super().layout(width, height)
-        self.puzzle.board.place(*self.picture)
+        left, bottom, right, top = self.picture
+        strip = self.lost_moves.strip_height(top - bottom, self.scale)
+        board = (left, bottom + strip + 10 * self.scale, right, top)
+        self.lost_moves.layout((left, bottom, right, bottom + strip), board, self.scale)
+        self.puzzle.board.place(*board)
 
     def draw_picture(self) -> None:
-        """The finished board (a picture puzzle: the whole picture), no band over it."""
-        self.puzzle.board.draw(None)
+        """The finished board (a picture puzzle: the whole picture), no band over it; while a place where moves
+        were lost is selected, the board before it."""
+        if not self.lost_moves.draw_board():
+            self.puzzle.board.draw(None)
+
+    def draw_extra(self) -> None:
+        """The panel's texts, then the timeline of lost moves."""
+        super().draw_extra()
+        self.lost_moves.draw()
+
+    def on_show_view(self) -> None:
+        """Lay out, and measure the moves in the background (once)."""
+        super().on_show_view()
+        self.lost_moves.begin()
+
+    def on_hide_view(self) -> None:
+        """Stop measuring while hidden (Share shows the win again and measuring starts over)."""
+        super().on_hide_view()
+        self.lost_moves.cancel()
+
+    def on_update(self, delta_time: float) -> None:
+        """The stars; the newest measurements of the moves."""
+        super().on_update(delta_time)
+        if self.lost_moves.poll():
+            self.request_redraw()
+
+    def menu_action(self, action: str | None) -> bool | None:
+        """Left and right step through the places where moves were lost; the rest as every menu."""
+        if action in ("left", "right"):
+            if self.lost_moves.step(1 if action == "right" else -1):
+                self.request_redraw()
+            return True
+        return super().menu_action(action)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click on the timeline selects the place nearest to it."""
+        if self.lost_moves.click(x, y):
+            self.request_redraw()
 
     def new_puzzle(self) -> None:
         """Another puzzle like this one."""
