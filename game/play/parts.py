@@ -47,6 +47,14 @@ class PlayParts(PartialFrames):
         """The HUD clock's text (the screen's)."""
         raise NotImplementedError
 
+    def drawn_position(self) -> tuple[float, float]:
+        """Where the player's disc is drawn (the screen's)."""
+        raise NotImplementedError
+
+    def feel_key(self) -> tuple[Any, ...]:
+        """What of a bump's light and the goal's moment the picture shows (the screen's)."""
+        raise NotImplementedError
+
 
     def part_cameras(self) -> list[arcade.Camera2D]:
         """The world camera and the HUD's."""
@@ -56,8 +64,8 @@ class PlayParts(PartialFrames):
         """What the next frame shows (see :data:`Scene`)."""
         s = self.session
         still = (self.viewport.view_key(), self.pulse_left, self.paused, self.hud_help.text, *self.question_key(),
-                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor())
-        return still, s.display_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
+                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(), *self.feel_key())
+        return still, self.drawn_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
 
     def damage(self) -> list[Rect] | None:
         """What changed since the last frame: the clock's tick redraws the top bar alone, a step the player's

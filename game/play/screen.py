@@ -19,6 +19,7 @@ from game.bases.screen import MazeScreen, common_key
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
 from game.play.dark import goal_hint_on
+from game.play.feel import GOAL_TIME, Glide, GoalMoment, Nudge, facing_edge
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
-SHAKE_TIME = 0.22
-WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+SHAKE_TIME = 0.22  # seconds the view shakes when the hunter catches the player
+WIN_DELAY = GOAL_TIME  # seconds between reaching the goal and the win screen: the goal's moment
 HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
@@ -96,7 +97,12 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
         self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
-        self.win_wait = -1.0
+        #: how the maze answers a touch (:mod:`game.play.feel`): the disc's glide, a bump's nudge, the goal's moment
+        self.glide = Glide()
+        self.nudge = Nudge()
+        self.goal_moment = GoalMoment()
+        self.pushed: tuple[float, float] | None = None  # the direction of the last key pressed (a bump's way)
+        self.still = self.ctx.store.setting("reduced_motion") == "1"  # reduced motion (read as the screen shows)
         self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
         self._radius: dict[int, float] = {}
         t = ctx.theme
@@ -156,8 +162,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         super().on_show_view()
         t = self.ctx.theme
         self.background_color = t.background
-        if self.rule_marks is not None:  # back from the settings: reduced motion may have been switched
-            self.rule_marks.still = self.ctx.store.setting("reduced_motion") == "1"
+        self.still = self.ctx.store.setting("reduced_motion") == "1"  # back from the settings: it may have changed
+        if self.rule_marks is not None:
+            self.rule_marks.still = self.still
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
             self.fog.goal_hint = goal_hint_on(self.ctx.store)
         if t is not self._theme:
@@ -242,10 +249,23 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
-        return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
+        return (*self.viewport.view_key(), self.drawn_position(), s.moves, self.pulse_left, *self.feel_key(),
                 self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
                 len(s.visited), s.fog.version if s.fog else 0,
                 *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
+
+    def feel_key(self) -> tuple[Any, ...]:
+        """What of a bump's light and the goal's moment the picture shows (the disc's nudge is in its place)."""
+        if self.still:  # still pictures: they change only as they come and go
+            return (self.nudge.flash_left > 0, self.goal_moment.on)
+        return (self.nudge.flash_left, self.goal_moment.key())
+
+    def drawn_position(self) -> tuple[float, float]:
+        """Where the player's disc is drawn (world units): gliding between cells (:class:`game.play.feel.Glide`),
+        pushed by a bump's nudge."""
+        x, y = self.glide.position(self.session, self.still)
+        dx, dy = self.nudge.offset(self.disc_radius())
+        return x + dx, y + dy
 
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
@@ -284,7 +304,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
         self.sync_fog()
-        self.win_wait = -1.0
+        self.goal_moment.stop()
+        self.glide.reset()
+        self.nudge = Nudge()
         self.keys.clear()
         self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
         self.hint_cell = -1
@@ -307,6 +329,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
         if self.ask is not None and self.ask.visible:
             return self.ask.on_key_press(symbol, modifiers)
+        if self.goal_moment.on and symbol not in (key.F11,):  # any key skips the goal's moment
+            self.skip_moment()
+            return True
         if self.intro.visible and symbol not in (key.F1, key.F11):
             self.close_intro()
             return True
@@ -321,6 +346,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.back()
             return True
         action = self.ctx.keys.action("maze", symbol)
+        self.pushed = None  # a bump this key causes has the key's way, if it has one (a direction key below)
         if self.paused:
             if action == "pause":
                 self.resume()
@@ -340,11 +366,21 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         elif symbol in self.keys.vectors:
             self.play_for(self.frames.split())
             self.cam.following = True
+            self.pushed = self.keys.vectors[symbol]
             for direction, prefer in self.keys.press(symbol):
+                self.pushed = direction
                 self.session.press(direction, prefer)
         else:
             return None
         return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click during the goal's moment skips it; else a click or a drag starts."""
+        if self.goal_moment.on:
+            self.skip_moment()
+            return
+        self.pushed = None  # a refused click's bump has no way: a ring round the disc
+        super().on_mouse_press(x, y, button, modifiers)
 
     def close_intro(self) -> None:
         """The new rule's screen is closed: its rules count as seen (the setting), the maze plays."""
@@ -359,6 +395,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if action == "undo" or (symbol == key.Z and modifiers & key.MOD_CTRL):
             self.play_for(self.frames.split())
             if s.undo():
+                self.glide.reset()
                 self.layer.clear_trail()
                 for cell in dict.fromkeys(s.trace):
                     self.layer.mark_visited(cell)
@@ -402,32 +439,19 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if self.paused or self.asking():
             return
         for direction, prefer in self.keys.tick():
+            self.pushed = direction
             self.session.press(direction, prefer)
         self.play_for(dt)
 
     def play_for(self, dt: float) -> None:
-        """Run the session ``dt`` seconds on (the held keys as now), then sounds, shake, camera, the win."""
-        events, self.felt = self.felt + self.session.advance(dt, self.keys.held_direction()), []
+        """Run the session ``dt`` seconds on (the held keys as now), then sounds, the disc's glide and nudge,
+        shake, camera, the goal's moment and the win."""
+        held = self.keys.held_direction()
+        events, self.felt = self.felt + self.session.advance(dt, held), []
+        self.nudge.update(dt)  # before a new bump: it starts whole
         for event in events:
-            if event.kind is EventKind.STEP:
-                self.layer.mark_visited(event.cell)
-                self.ctx.audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
-            elif event.kind is EventKind.BUMP:
-                self.shake_left = SHAKE_TIME
-                self.ctx.audio.play("bump")
-            elif event.kind is EventKind.ARRIVED:
-                self.ctx.audio.play("win")
-                self.win_wait = WIN_DELAY
-            elif event.kind in (EventKind.KEY, EventKind.SWITCH, EventKind.CAUGHT):
-                self.ctx.audio.play({EventKind.KEY: "star", EventKind.SWITCH: "click"}.get(event.kind, "bump"))
-                self.notice(rule_notice(event))
-                if event.kind is EventKind.CAUGHT:
-                    self.shake_left = SHAKE_TIME
-                    self.notice_left = 1e9  # stays until the player undoes or restarts
-            elif event.kind is EventKind.HUNTER:
-                self.ctx.audio.play("step", 0.25)
-            if event.kind in (EventKind.STEP, EventKind.WAIT):
-                self.hint_cell = -1
+            self.answer(event)
+        self.glide.observe(self.session, held)
         self.sync_fog()
         if self.shake_left > 0:
             self.shake_left = max(0.0, self.shake_left - dt)
@@ -435,16 +459,60 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
         else:
             self.cam.shake = (0.0, 0.0)
-        self.viewport.follow(*self.session.display_position(), dt)
+        self.viewport.follow(*self.glide.position(self.session, self.still), dt)
         self.pulse_left = max(0.0, self.pulse_left - dt)
         if self.notice_left > 0:
             self.notice_left -= dt
             if self.notice_left <= 0:
                 self.footer(self.help_line)
-        if self.win_wait >= 0:
-            self.win_wait -= dt
-            if self.win_wait < 0:
-                self.finish()
+        if self.goal_moment.update(dt):
+            self.finish()
+
+    #: The sound of each puzzle-maze event (:mod:`game.audio`): the rules are heard as they act.
+    RULE_SOUNDS = {EventKind.KEY: "key", EventKind.DOOR: "door", EventKind.SWITCH: "switch",
+                   EventKind.CAUGHT: "caught"}
+
+    def answer(self, event: Event) -> None:
+        """What the screen does for one of the session's events: a sound, and the trail, a bump's nudge, the
+        goal's moment, a rule's notice."""
+        kind, audio = event.kind, self.ctx.audio
+        if kind is EventKind.STEP:
+            self.layer.mark_visited(event.cell)
+            audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
+        elif kind is EventKind.BUMP:
+            self.bump(event.cell)
+            audio.play("bump")
+        elif kind is EventKind.ARRIVED:
+            audio.play("win")
+            self.goal_moment.start()
+        elif kind is EventKind.DOOR:
+            audio.play("door")
+        elif kind in (EventKind.KEY, EventKind.SWITCH, EventKind.CAUGHT):
+            audio.play(self.RULE_SOUNDS[kind])
+            self.notice(rule_notice(event))
+            if kind is EventKind.CAUGHT:
+                self.shake_left = SHAKE_TIME
+                self.notice_left = 1e9  # stays until the player undoes or restarts
+        elif kind is EventKind.HUNTER:
+            audio.play("hunter", 0.7)
+        if kind in (EventKind.STEP, EventKind.WAIT):
+            self.hint_cell = -1
+
+    def bump(self, cell: int) -> None:
+        """A move from ``cell`` was refused: the disc is nudged toward the wall of the last key's way and the
+        wall lit (no way known, a click or a climb: a ring round the disc)."""
+        edge = None
+        if self.pushed is not None:
+            grid = self.maze.grid
+            polygon = [(float(x), float(y)) for x, y in grid.polygon(cell)]
+            edge = facing_edge(polygon, self.session.centers[cell], self.pushed)
+        self.nudge.start(self.pushed, edge, self.still)
+        self.pushed = None
+
+    def skip_moment(self) -> None:
+        """A key or click during the goal's moment: the win screen now."""
+        self.goal_moment.stop()
+        self.finish()
 
     def finish(self) -> None:
         """The goal was reached (after :data:`WIN_DELAY`): what follows is the screen's own (the play screen: the
@@ -467,7 +535,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             return
         t = self.ctx.theme
         w, h = self.window.width, self.window.height
-        px, py = self.session.display_position()
+        px, py = self.drawn_position()
         part = self._clear_rect
         if part is not None and part[1] >= h - self.hud_height:  # drawn in parts, this one inside the top bar:
             self.clear()  # the opaque bar hides the world (a clock tick costs the bar alone)
@@ -505,6 +573,11 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                                            0.06)
         self.draw_under_player()
         radius = self.disc_radius()
+        if self.goal_moment.on:
+            gx, gy = self.session.centers[self.session.goal]
+            self.goal_moment.draw(t, gx, gy, cell_inradius(self.maze.grid, self.session.goal), self.cam.zoom,
+                                  self.still)
+        self.nudge.draw(t, px, py, radius, self.cam.zoom, self.still)
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
