@@ -94,7 +94,7 @@ def test_a_clicked_walk_glides_at_one_pace_and_eases_into_its_last_cell(window, 
         if s.moving:
             speeds.setdefault(s.moves, (view.glide.v0, view.glide.v1))
     assert s.cell == way[3] and not s.moving
-    assert speeds == {1: (START_SPEED, 1.0), 2: (1.0, 1.0), 3: (1.0, 0.0)}
+    assert speeds == {1: (1.0, 1.0), 2: (1.0, 1.0), 3: (1.0, 0.0)}  # one pace, then into the last cell
 
 
 def test_goes_on_says_when_a_move_follows_at_once():

@@ -67,14 +67,16 @@ class Glide:
         self.move, self.was_moving = None, False
 
     def observe(self, session: PlaySession, held: Vec | None) -> None:
-        """Note the session's move: a new one follows the last without a stop (``v0`` 1) or leaves from rest
-        (:data:`START_SPEED`); it glides on into the next (``v1`` 1) when the session says one follows at
-        once for the keys ``held`` now, else it eases to a stop."""
+        """Note the session's move: it glides on into the next (``v1`` 1) when the session says one follows
+        at once for the keys ``held`` now, else it eases to a stop (``v1`` 0); it leaves at the run's pace
+        (``v0`` 1) when it follows the last without a stop or another will follow it, else quickly, from rest
+        (:data:`START_SPEED`): a tap's step eases out, a run keeps one pace."""
         if session.moving:
             move = (session.moves, session.anim_from, session.cell)
             if move != self.move:
-                self.v0 = 1.0 if self.was_moving and self.move is not None else START_SPEED
                 self.v1 = 1.0 if session.goes_on(held) else 0.0
+                chained = self.was_moving and self.move is not None
+                self.v0 = 1.0 if chained or self.v1 else START_SPEED  # a run sets off at its pace
                 self.move = move
         self.was_moving = session.moving
 
@@ -211,8 +213,8 @@ class GoalMoment:
         r, g, b = theme.accent[:3]
         line = max(size * 0.18, 2.0 / zoom)
         if still:
-            arcade.draw_circle_filled(gx, gy, size * 1.6, (r, g, b, 70), num_segments=48)
-            arcade.draw_circle_outline(gx, gy, size * 1.6, (r, g, b, 255), line, num_segments=48)
+            arcade.draw_circle_filled(gx, gy, size * 1.05, (r, g, b, 90), num_segments=48)
+            arcade.draw_circle_outline(gx, gy, size * 1.25, (r, g, b, 255), line, num_segments=48)
             return
         f = 1.0 - self.left / GOAL_TIME  # 0..1 through the moment
         arcade.draw_circle_filled(gx, gy, size * (1.0 + 0.4 * math.sin(math.pi * f)), (r, g, b, int(90 * (1 - f))),
@@ -220,11 +222,11 @@ class GoalMoment:
         for k in range(GOAL_RINGS):
             q = f * 1.6 - k * 0.3  # each ring a little after the last
             if 0 < q < 1:
-                arcade.draw_circle_outline(gx, gy, size * (0.8 + 3.2 * q), (r, g, b, int(255 * (1 - q))),
+                arcade.draw_circle_outline(gx, gy, size * (0.8 + 2.0 * q), (r, g, b, int(255 * (1 - q))),
                                            line * (1.4 - q), num_segments=48)
         if f < 0.8:
             q = f / 0.8
-            out = size * (1.0 + 3.0 * (1 - (1 - q) ** 2))
+            out = size * (1.0 + 1.8 * (1 - (1 - q) ** 2))
             for k in range(GOAL_SPARKS):
                 a = 2 * math.pi * k / GOAL_SPARKS + 0.3
                 sx, sy = gx + math.cos(a) * out, gy + math.sin(a) * out
