@@ -244,3 +244,49 @@ def test_the_puzzle_rules_are_heard(window, ctx):
     for a in [*before, bad]:
         send(window, view, a)
     assert view.session.caught and heard[-1] == "caught"
+
+
+def win_campaign_level(window, ctx, level):
+    """Open ``level`` from the campaign and walk its shortest way to the goal; the play screen."""
+    from game import routes
+
+    view = ctx.go(routes.level, level)
+    s = view.session
+    assert s.walk_to(s.goal, explored_only=False)
+    run_until(view, lambda: s.finished, 3000)
+    run_until(view, lambda: window.current_view is not view, 200)
+    return view
+
+
+def test_a_won_campaign_level_keeps_the_run_and_replays_it_as_a_faint_disc(window, ctx):
+    from game import routes
+    from game.play.best_run import BEST_RUN_SETTING
+
+    level = ctx.campaign.levels[0]
+    won = win_campaign_level(window, ctx, level)
+    kept = [g for g in ctx.store.ghosts() if g.maze_code == won.code]
+    assert len(kept) == 1 and kept[0].seconds == pytest.approx(won.session.elapsed)
+    again = ctx.go(routes.level, level)
+    assert again.best_run is not None and again.show_best_run
+    s = again.session
+    start = again.best_run_position()
+    assert start == s.centers[s.start]  # it waits for the player to set off
+    keypress(window, next(k for k in DIRECTION_KEYS if s.pick(KEY_VECTORS[k]) is not None))
+    for _ in range(30):
+        again.on_update(1 / 60)
+    assert again.best_run_position() != start  # it runs on the level's timer
+    ctx.store.set_setting(BEST_RUN_SETTING, "0")  # Settings: hidden (the screen reads it as it shows)
+    again.on_show_view()
+    assert again.best_run_position() is None
+    third = ctx.go(routes.level, level)
+    assert third.best_run is not None and not third.show_best_run
+
+
+def test_settings_switch_the_best_run(window, ctx):
+    from game import routes
+    from game.play.best_run import best_run_on
+
+    view = ctx.go(routes.settings)
+    assert best_run_on(ctx.store) and view.best_btn.text == "My best run: shown"
+    view.toggle_best_run()
+    assert not best_run_on(ctx.store) and view.best_btn.text == "My best run: hidden"

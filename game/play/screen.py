@@ -18,6 +18,7 @@ from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
+from game.play.best_run import BestRun, RunRecorder, best_run_on
 from game.play.dark import goal_hint_on
 from game.play.feel import GOAL_TIME, Glide, GoalMoment, Nudge, facing_edge
 from game.play.keep import KeepPlace, forget_place
@@ -103,6 +104,12 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.goal_moment = GoalMoment()
         self.pushed: tuple[float, float] | None = None  # the direction of the last key pressed (a bump's way)
         self.still = self.ctx.store.setting("reduced_motion") == "1"  # reduced motion (read as the screen shows)
+        #: this attempt's steps (a won campaign level keeps them as the player's best run, :mod:`best_run`)
+        self.recorder = RunRecorder()
+        #: a campaign level's best run so far, replayed as a faint disc (None: none, or not a campaign level)
+        self.best_run = BestRun.load(ctx.store, self.code, named.level, session.centers) \
+            if campaign is not None and session.rules is None else None
+        self.show_best_run = self.best_run is not None and best_run_on(ctx.store)
         self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
         self._radius: dict[int, float] = {}
         t = ctx.theme
@@ -163,6 +170,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         t = self.ctx.theme
         self.background_color = t.background
         self.still = self.ctx.store.setting("reduced_motion") == "1"  # back from the settings: it may have changed
+        self.show_best_run = self.best_run is not None and best_run_on(self.ctx.store)
         if self.rule_marks is not None:
             self.rule_marks.still = self.still
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
@@ -249,7 +257,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
-        return (*self.viewport.view_key(), self.drawn_position(), s.moves, self.pulse_left, *self.feel_key(),
+        return (*self.viewport.view_key(), self.drawn_position(), self.best_run_position(), s.moves, self.pulse_left,
+                *self.feel_key(),
                 self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
                 len(s.visited), s.fog.version if s.fog else 0,
                 *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
@@ -259,6 +268,12 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if self.still:  # still pictures: they change only as they come and go
             return (self.nudge.flash_left > 0, self.goal_moment.on)
         return (self.nudge.flash_left, self.goal_moment.key())
+
+    def best_run_position(self) -> tuple[float, float] | None:
+        """Where the best run's faint disc is drawn (world units), or None when it is not shown."""
+        if not self.show_best_run or self.best_run is None:
+            return None
+        return self.best_run.position(self.session.elapsed)
 
     def drawn_position(self) -> tuple[float, float]:
         """Where the player's disc is drawn (world units): gliding between cells (:class:`game.play.feel.Glide`),
@@ -306,6 +321,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.sync_fog()
         self.goal_moment.stop()
         self.glide.reset()
+        self.recorder.restart()
         self.nudge = Nudge()
         self.keys.clear()
         self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
@@ -478,6 +494,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         kind, audio = event.kind, self.ctx.audio
         if kind is EventKind.STEP:
             self.layer.mark_visited(event.cell)
+            self.recorder.step(event.time, event.cell)
             audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
         elif kind is EventKind.BUMP:
             self.bump(event.cell)
@@ -578,6 +595,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.goal_moment.draw(t, gx, gy, cell_inradius(self.maze.grid, self.session.goal), self.cam.zoom,
                                   self.still)
         self.nudge.draw(t, px, py, radius, self.cam.zoom, self.still)
+        ghost = self.best_run_position()
+        if ghost is not None and self.best_run is not None:
+            self.best_run.draw(t, *ghost, radius, self.cam.zoom)
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
