@@ -11,21 +11,21 @@ import arcade
 from arcade import key
 
 from engine.level import NamedLevel
-from engine.modes.base import Event, EventKind
+from engine.modes.base import Event
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
-from game.play.best_run import BestRun, RunRecorder, best_run_on
+from game.play.answers import SHAKE_TIME, TouchAnswers
 from game.play.dark import goal_hint_on
-from game.play.feel import GOAL_TIME, Glide, GoalMoment, Nudge, facing_edge
+from game.play.feel import GOAL_TIME
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
 from game.play.parts import PlayParts
-from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rule_notice, rules_help
+from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rules_help
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
-SHAKE_TIME = 0.22  # seconds the view shakes when the hunter catches the player
 WIN_DELAY = GOAL_TIME  # seconds between reaching the goal and the win screen: the goal's moment
 HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
@@ -48,7 +47,7 @@ HELP_LINE = maze_help_line()  # with the default keys
 FINDER_BELOW_PX = 6.0  # the player's disc radius on screen under which a ring shows where it is
 
 
-class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
+class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
     """Play one maze (the base of :class:`game.play.view.PlayView` and the guided start).
 
     Args:
@@ -98,18 +97,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
         self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
-        #: how the maze answers a touch (:mod:`game.play.feel`): the disc's glide, a bump's nudge, the goal's moment
-        self.glide = Glide()
-        self.nudge = Nudge()
-        self.goal_moment = GoalMoment()
-        self.pushed: tuple[float, float] | None = None  # the direction of the last key pressed (a bump's way)
-        self.still = self.ctx.store.setting("reduced_motion") == "1"  # reduced motion (read as the screen shows)
-        #: this attempt's steps (a won campaign level keeps them as the player's best run, :mod:`best_run`)
-        self.recorder = RunRecorder()
-        #: a campaign level's best run so far, replayed as a faint disc (None: none, or not a campaign level)
-        self.best_run = BestRun.load(ctx.store, self.code, named.level, session.centers) \
-            if campaign is not None and session.rules is None else None
-        self.show_best_run = self.best_run is not None and best_run_on(ctx.store)
+        self.init_answers(ctx, named, campaign is not None)  # how the maze answers a touch (:mod:`answers`)
         self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
         self._radius: dict[int, float] = {}
         t = ctx.theme
@@ -169,8 +157,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         super().on_show_view()
         t = self.ctx.theme
         self.background_color = t.background
-        self.still = self.ctx.store.setting("reduced_motion") == "1"  # back from the settings: it may have changed
-        self.show_best_run = self.best_run is not None and best_run_on(self.ctx.store)
+        self.answers_on_show()  # back from the settings: reduced motion, the best run may have been switched
         if self.rule_marks is not None:
             self.rule_marks.still = self.still
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
@@ -263,25 +250,6 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                 len(s.visited), s.fog.version if s.fog else 0,
                 *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
 
-    def feel_key(self) -> tuple[Any, ...]:
-        """What of a bump's light and the goal's moment the picture shows (the disc's nudge is in its place)."""
-        if self.still:  # still pictures: they change only as they come and go
-            return (self.nudge.flash_left > 0, self.goal_moment.on)
-        return (self.nudge.flash_left, self.goal_moment.key())
-
-    def best_run_position(self) -> tuple[float, float] | None:
-        """Where the best run's faint disc is drawn (world units), or None when it is not shown."""
-        if not self.show_best_run or self.best_run is None:
-            return None
-        return self.best_run.position(self.session.elapsed)
-
-    def drawn_position(self) -> tuple[float, float]:
-        """Where the player's disc is drawn (world units): gliding between cells (:class:`game.play.feel.Glide`),
-        pushed by a bump's nudge."""
-        x, y = self.glide.position(self.session, self.still)
-        dx, dy = self.nudge.offset(self.disc_radius())
-        return x + dx, y + dy
-
     def clock_text(self) -> str:
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
         as on the win screen and in Records) once stopped."""
@@ -319,10 +287,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
         self.sync_fog()
-        self.goal_moment.stop()
-        self.glide.reset()
-        self.recorder.restart()
-        self.nudge = Nudge()
+        self.answers_restart()
         self.keys.clear()
         self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
         self.hint_cell = -1
@@ -484,53 +449,6 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if self.goal_moment.update(dt):
             self.finish()
 
-    #: The sound of each puzzle-maze event (:mod:`game.audio`): the rules are heard as they act.
-    RULE_SOUNDS = {EventKind.KEY: "key", EventKind.DOOR: "door", EventKind.SWITCH: "switch",
-                   EventKind.CAUGHT: "caught"}
-
-    def answer(self, event: Event) -> None:
-        """What the screen does for one of the session's events: a sound, and the trail, a bump's nudge, the
-        goal's moment, a rule's notice."""
-        kind, audio = event.kind, self.ctx.audio
-        if kind is EventKind.STEP:
-            self.layer.mark_visited(event.cell)
-            self.recorder.step(event.time, event.cell)
-            audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
-        elif kind is EventKind.BUMP:
-            self.bump(event.cell)
-            audio.play("bump")
-        elif kind is EventKind.ARRIVED:
-            audio.play("win")
-            self.goal_moment.start()
-        elif kind is EventKind.DOOR:
-            audio.play("door")
-        elif kind in (EventKind.KEY, EventKind.SWITCH, EventKind.CAUGHT):
-            audio.play(self.RULE_SOUNDS[kind])
-            self.notice(rule_notice(event))
-            if kind is EventKind.CAUGHT:
-                self.shake_left = SHAKE_TIME
-                self.notice_left = 1e9  # stays until the player undoes or restarts
-        elif kind is EventKind.HUNTER:
-            audio.play("hunter", 0.7)
-        if kind in (EventKind.STEP, EventKind.WAIT):
-            self.hint_cell = -1
-
-    def bump(self, cell: int) -> None:
-        """A move from ``cell`` was refused: the disc is nudged toward the wall of the last key's way and the
-        wall lit (no way known, a click or a climb: a ring round the disc)."""
-        edge = None
-        if self.pushed is not None:
-            grid = self.maze.grid
-            polygon = [(float(x), float(y)) for x, y in grid.polygon(cell)]
-            edge = facing_edge(polygon, self.session.centers[cell], self.pushed)
-        self.nudge.start(self.pushed, edge, self.still)
-        self.pushed = None
-
-    def skip_moment(self) -> None:
-        """A key or click during the goal's moment: the win screen now."""
-        self.goal_moment.stop()
-        self.finish()
-
     def finish(self) -> None:
         """The goal was reached (after :data:`WIN_DELAY`): what follows is the screen's own (the play screen: the
         win screen; the guide: its next step).
@@ -590,14 +508,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                                            0.06)
         self.draw_under_player()
         radius = self.disc_radius()
-        if self.goal_moment.on:
-            gx, gy = self.session.centers[self.session.goal]
-            self.goal_moment.draw(t, gx, gy, cell_inradius(self.maze.grid, self.session.goal), self.cam.zoom,
-                                  self.still)
-        self.nudge.draw(t, px, py, radius, self.cam.zoom, self.still)
-        ghost = self.best_run_position()
-        if ghost is not None and self.best_run is not None:
-            self.best_run.draw(t, *ghost, radius, self.cam.zoom)
+        self.draw_answers(px, py, radius)
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it
