@@ -275,6 +275,14 @@ def test_a_won_campaign_level_keeps_the_run_and_replays_it_as_a_faint_disc(windo
     for _ in range(30):
         again.on_update(1 / 60)
     assert again.best_run_position() != start  # it runs on the level's timer
+
+    class Dark:  # a dark maze where the player has seen nothing but the start
+        def is_seen(self, cell: int) -> bool:
+            return cell == s.start
+
+    lit, s.fog = s.fog, Dark()
+    assert again.best_run_position() is None  # in the dark it shows only where the player has seen
+    s.fog = lit
     ctx.store.set_setting(BEST_RUN_SETTING, "0")  # Settings: hidden (the screen reads it as it shows)
     again.on_show_view()
     assert again.best_run_position() is None

@@ -91,10 +91,15 @@ class TouchAnswers:
         return (self.nudge.flash_left, self.goal_moment.key())
 
     def best_run_position(self) -> tuple[float, float] | None:
-        """Where the best run's faint disc is drawn (world units), or None when it is not shown."""
+        """Where the best run's faint disc is drawn (world units), or None when it is not shown (hidden in the
+        settings, or in the dark where the player has not seen)."""
+        s = self.session
         if not self.show_best_run or self.best_run is None:
             return None
-        return self.best_run.position(self.session.elapsed)
+        fog = s.fog
+        if fog is not None and not all(fog.is_seen(c) for c in self.best_run.cells(s.elapsed)):
+            return None  # a dark maze: the run shows only where the player has seen
+        return self.best_run.position(s.elapsed)
 
     def drawn_position(self) -> tuple[float, float]:
         """Where the player's disc is drawn (world units): gliding between cells (:class:`game.play.feel.Glide`),

@@ -3,7 +3,8 @@
 A campaign level won by walking it from its start (not resumed from a kept place) keeps the run as a ghost of
 its maze code (:meth:`game.store.SaveStore.record_ghost`: the fastest per maze is kept; a race's runs on the
 same maze count too).  The next time the level opens, that run replays as a faint disc on the level's own
-timer (:class:`BestRun`): it sets off when the player does.  Off with the setting :data:`BEST_RUN_SETTING`
+timer (:class:`BestRun`): it sets off when the player does (in a dark maze it shows only where the player has
+seen).  Off with the setting :data:`BEST_RUN_SETTING`
 "0" (Settings: "My best run"); on by default.  Puzzle mazes (their undo makes a run more than its steps) keep
 no run here.
 """
@@ -89,6 +90,11 @@ class BestRun:
             return cls(Ghost.from_code(kept.ghost_code, level).timeline(), centers)
         except (ValueError, CodeError):
             return None
+
+    def cells(self, seconds: float) -> tuple[int, int]:
+        """The cells the run was between ``seconds`` into it (the same cell twice at rest)."""
+        a, b, _ = self.timeline.position_at(seconds * TICKS)
+        return a, b
 
     def position(self, seconds: float) -> tuple[float, float]:
         """Where the run was ``seconds`` into it (world units)."""
