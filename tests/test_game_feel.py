@@ -13,7 +13,7 @@ from arcade import key
 from engine.level import NamedLevel
 from engine.maze.recipe import MazeSpec
 from engine.modes.base import EventKind
-from game.play.feel import FLASH_TIME, GOAL_TIME, NUDGE_TIME, START_SPEED, facing_edge, glide_curve
+from game.play.feel import FLASH_TIME, GOAL_TIME, NUDGE_TIME, SKIP_AFTER, START_SPEED, facing_edge, glide_curve
 from tests.test_game_idle import idle_draws
 from tests.test_game_views import DIRECTION_KEYS, KEY_VECTORS, keypress, run_until
 
@@ -192,6 +192,9 @@ def test_any_key_skips_the_goals_moment(window, ctx):
     walk_to_goal(view)
     view.on_update(1 / 60)
     assert view.goal_moment.on
+    window.dispatch_event("on_key_press", key.RIGHT, 0)  # a key typed ahead on the way in: the moment goes on
+    assert window.current_view is view and view.goal_moment.on
+    view.on_update(SKIP_AFTER)
     window.dispatch_event("on_key_press", key.SPACE, 0)
     assert isinstance(window.current_view, WinView)
 
@@ -298,3 +301,21 @@ def test_settings_switch_the_best_run(window, ctx):
     assert best_run_on(ctx.store) and view.best_btn.text == "My best run: shown"
     view.toggle_best_run()
     assert not best_run_on(ctx.store) and view.best_btn.text == "My best run: hidden"
+
+
+def test_a_held_run_glides_at_one_pace_across_cells(window, ctx):
+    view = open_play(window, ctx)
+    s = view.session
+    down = next(k for k in DIRECTION_KEYS if s.pick(KEY_VECTORS[k]) is not None)
+    window.dispatch_event("on_key_press", down, 0)  # held: a tap's step, then the run
+    last, speeds = view.drawn_position(), []
+    for _ in range(60):
+        view.on_update(1 / 60)
+        now = view.drawn_position()
+        speeds.append(math.dist(now, last) * 60)
+        last = now
+    window.dispatch_event("on_key_release", down, 0)
+    assert s.moves >= 4
+    start = next(i for i in range(1, len(speeds)) if speeds[i - 1] == 0 < speeds[i])  # the run sets off
+    run = speeds[start:start + 12]  # two cells' worth of frames
+    assert all(v == pytest.approx(run[0]) for v in run)  # no easing at the cell between them

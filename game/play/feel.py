@@ -12,7 +12,8 @@ Three small pieces of state the play screen (:class:`game.play.screen.PlayScreen
   and lights the wall's edge (:data:`FLASH_TIME`); with reduced motion the disc stays still and the edge stays
   lit, unfaded, for as long.
 - :class:`GoalMoment`: reaching the goal is a moment in the maze (:data:`GOAL_TIME`: rings burst from the
-  goal) before the win screen; with reduced motion a still ring marks the goal for as long.
+  goal) before the win screen (a key or click after :data:`SKIP_AFTER` skips it); with reduced motion a
+  still ring marks the goal for as long.
 
 All three are pure arithmetic (tested headless); their ``draw`` functions need the world camera active.
 """
@@ -36,6 +37,8 @@ NUDGE_DEPTH = 0.6
 FLASH_TIME = 0.15
 #: Seconds the goal's moment lasts before the win screen (any key or click skips it).
 GOAL_TIME = 0.75
+#: Seconds into the goal's moment before a key or click skips it (a key typed ahead on the way in does not).
+SKIP_AFTER = 0.2
 #: Rings the goal's burst sends out one after the other.
 GOAL_RINGS = 3
 #: Sparks around the goal's burst.
@@ -180,6 +183,11 @@ class GoalMoment:
     def on(self) -> bool:
         """True while the moment lasts."""
         return self.left >= 0
+
+    @property
+    def skippable(self) -> bool:
+        """True once the moment has lasted :data:`SKIP_AFTER` seconds (a key or click then skips the rest)."""
+        return self.on and GOAL_TIME - self.left >= SKIP_AFTER
 
     def start(self, seconds: float = GOAL_TIME) -> None:
         """The goal was reached now."""

@@ -310,8 +310,9 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
         if self.ask is not None and self.ask.visible:
             return self.ask.on_key_press(symbol, modifiers)
-        if self.goal_moment.on and symbol not in (key.F11,):  # any key skips the goal's moment
-            self.skip_moment()
+        if self.goal_moment.on and symbol != key.F11:  # any key skips the goal's moment (one typed ahead: not)
+            if self.goal_moment.skippable:
+                self.skip_moment()
             return True
         if self.intro.visible and symbol not in (key.F1, key.F11):
             self.close_intro()
@@ -358,7 +359,8 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click during the goal's moment skips it; else a click or a drag starts."""
         if self.goal_moment.on:
-            self.skip_moment()
+            if self.goal_moment.skippable:
+                self.skip_moment()
             return
         self.pushed = None  # a refused click's bump has no way: a ring round the disc
         super().on_mouse_press(x, y, button, modifiers)
