@@ -18,7 +18,8 @@ from typing import Any
 from engine.paths import shipped_dir
 
 SOUND_DIR = shipped_dir("assets") / "sounds"
-NAMES = ("step", "bump", "win", "click", "stairs", "hint", "race_start", "star")
+NAMES = ("step", "bump", "win", "click", "stairs", "hint", "race_start", "star",
+         "key", "door", "switch", "hunter", "caught")  # the last five: a puzzle maze's rules
 #: Music loops: ``assets/sounds/music_<name>.wav``.
 TRACKS = ("menu", "maze")
 #: The player volume of the music at 100 %: the loops (peak 0.85, steady) sit under the short effects.

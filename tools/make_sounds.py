@@ -106,6 +106,45 @@ def star() -> np.ndarray:
     return 0.33 * _at(0.36, [(0.0, 0.6 * glide), (0.045, _bell(2093.0, 0.3, 0.09))])
 
 
+# -- puzzle mazes: the rules heard as they act ---------------------------------------------
+
+
+def key() -> np.ndarray:
+    """A key picked up: a small bright jingle, two quick high bell notes a fourth apart."""
+    return 0.35 * _at(0.32, [(0.0, _bell(1318.5, 0.2, 0.05)), (0.06, _bell(1760.0, 0.26, 0.08))])
+
+
+def door() -> np.ndarray:
+    """A door opened with its key: a latch click, then a low wooden swing that sweeps up a little."""
+    n = int(RATE * 0.26)
+    swing = tone(np.linspace(110, 150, n), 0.26, 0.01, 0.09)
+    latch = _at(0.26, [(0.0, tone(2400.0, 0.02, 0.0005, 0.004)), (0.025, tone(1600.0, 0.02, 0.0005, 0.005))])
+    return 0.55 * swing + 0.3 * latch
+
+
+def switch() -> np.ndarray:
+    """The switch thrown: a two-part mechanical clack over a short low hum (the gates moving)."""
+    clack = _at(0.18, [(0.0, tone(900.0, 0.03, 0.0005, 0.006)), (0.04, tone(650.0, 0.04, 0.0005, 0.008))])
+    hum = tone(np.linspace(220, 180, int(RATE * 0.18)), 0.18, 0.01, 0.06)
+    return 0.4 * clack + 0.3 * hum
+
+
+def hunter() -> np.ndarray:
+    """One of the hunter's steps: a soft low footfall (a dull thump with a breath of noise)."""
+    n = int(RATE * 0.09)
+    thump = tone(np.linspace(120, 70, n), 0.09, 0.002, 0.025)
+    noise = Rng(7).floats(n) * 2.0 - 1.0
+    noise = np.convolve(noise, np.ones(40) / 40, mode="same") * _envelope(n, 0.001, 0.012)
+    return 0.5 * thump + 0.4 * noise
+
+
+def caught() -> np.ndarray:
+    """Caught by the hunter: three falling notes, the last held (a minor sting)."""
+    notes = [(0.0, 659.25, 0.12), (0.11, 523.25, 0.12), (0.22, 415.3, 0.3)]
+    parts = [(t, tone(f, d + 0.2, 0.004, d) + 0.3 * tone(2 * f, d + 0.2, 0.004, d * 0.6)) for t, f, d in notes]
+    return 0.3 * _at(0.7, parts)
+
+
 # -- music ------------------------------------------------------------------------------
 # Two calm loops: a soft pad holds each chord, a plucked arpeggio walks over it, a
 # round bass marks the bar.  Every note that rings past the end of the loop is folded
@@ -216,6 +255,7 @@ MUSIC = {"menu": menu, "maze": maze}
 SOUNDS = {
     "step": step, "bump": bump, "win": win, "click": click,
     "stairs": stairs, "hint": hint, "race_start": race_start, "star": star,
+    "key": key, "door": door, "switch": switch, "hunter": hunter, "caught": caught,
 }
 
 

@@ -61,6 +61,7 @@ class EventKind(Enum):
     HUNTER = "hunter"  # the hunter took a step (cell: its new cell; value: 1 or 2, the step)
     CAUGHT = "caught"  # the hunter caught the player (cell: the player's cell): undo or restart
     WAIT = "wait"  # the player waited a turn (cell: their cell)
+    DOOR = "door"  # the player went through a door with its key (cell: the cell entered; value: its colour 0..3)
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,10 @@ class PlaySession:
         self.fog: Fog | None = Fog(maze, goal_hint) if dark else None
         # Weave mazes: an under-edge (two cells apart, under a crossing) -> the crossing cell.
         self.under: dict[tuple[int, int], int] = {}
+        #: a puzzle maze's doors, both ways: (cell, neighbour) -> the colour of the key that opens it
+        self.doors: dict[tuple[int, int], int] = {}
+        for a, b, colour in maze.rules.doors if maze.rules is not None else ():
+            self.doors[(a, b)] = self.doors[(b, a)] = colour
         for x, a, b in maze.crossings.tolist():
             self.under[(a, b)] = self.under[(b, a)] = x
         # Floors: the open neighbours on the cell's own floor (keys, clicks, sight), and the open stairs.
@@ -486,6 +490,23 @@ class PlaySession:
             return self.rules.open_from(cell)
         return self.flat[cell]
 
+    def goes_on(self, held: Vec | None) -> bool:
+        """True when the move under way will be followed at once, as it ends, by another: a press buffered, a
+        clicked route going on, or ``held`` (the direction of the keys held) running on from the cell being
+        reached, as :meth:`advance` will decide then; a view glides such a move on at full speed instead of
+        easing it to a stop.  False at rest, into the goal, and in a puzzle maze while the hunter's turn follows.
+        Reads the state only."""
+        if not self.moving or self.cell == self.goal or self.caught or self.hunter_t < 2.0:
+            return False
+        if self.queue or self.route:
+            return True
+        if held is None or not self._key_driven:
+            return False
+        open_here = self.open_here()
+        if len(open_here) == 2 and self.prev in open_here:  # a corridor: the run follows it
+            return self._runs_into(open_here[0] if open_here[1] == self.prev else open_here[1])
+        return self.run_on(held) is not None
+
     def pick(self, direction: Vec, prefer: Vec | None = None) -> int | None:
         """The open neighbour of the current cell in ``direction``, or None (a wall)."""
         cands = [(d, self.centers[d]) for d in self.open_here()]
@@ -616,6 +637,9 @@ class PlaySession:
             self._events.append(Event(EventKind.BUMP, cell=self.cell, time=self.elapsed))
             return False
         at = self.cell if nxt is None else nxt
+        door = self.doors.get((self.cell, at))
+        if door is not None:
+            self._events.append(Event(EventKind.DOOR, cell=at, value=door, time=self.elapsed))
         for colour in out.keys:
             self._events.append(Event(EventKind.KEY, cell=at, value=colour, time=self.elapsed))
         if out.flipped:

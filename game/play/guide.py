@@ -73,7 +73,7 @@ class GuideView(PlayScreen):
 
     def finish(self) -> None:
         """The goal of a step: the guide has moved on by itself (no win screen here)."""
-        self.win_wait = -1.0
+        self.goal_moment.stop()
 
     # -- layout ----------------------------------------------------------------------
     def on_resize(self, width: int, height: int) -> None:

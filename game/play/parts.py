@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from game.render.minimap import Minimap
     from game.ui.viewport import MazeViewport
 
-Scene = tuple[tuple[Any, ...], tuple[float, float], int, tuple[Any, ...]]
-"""(what redraws the whole window when it changes, the player's place, the cells marked, the HUD's lines)."""
+Scene = tuple[tuple[Any, ...], tuple[tuple[float, float], ...], int, tuple[Any, ...]]
+"""(what redraws the whole window when it changes, the places of the player's disc and of the best run's, the
+cells marked, the HUD's lines)."""
 
 
 class PlayParts(PartialFrames):
@@ -51,6 +52,18 @@ class PlayParts(PartialFrames):
         """The HUD clock's text (the screen's)."""
         raise NotImplementedError
 
+    def drawn_position(self) -> tuple[float, float]:
+        """Where the player's disc is drawn (the screen's)."""
+        raise NotImplementedError
+
+    def feel_key(self) -> tuple[Any, ...]:
+        """What of a bump's light and the goal's moment the picture shows (the screen's)."""
+        raise NotImplementedError
+
+    def best_run_position(self) -> tuple[float, float] | None:
+        """Where the best run's faint disc is drawn, or None (the screen's)."""
+        raise NotImplementedError
+
 
     def part_cameras(self) -> list[arcade.Camera2D]:
         """The world camera and the HUD's."""
@@ -60,15 +73,18 @@ class PlayParts(PartialFrames):
         """What the next frame shows (see :data:`Scene`)."""
         s = self.session
         still = (self.viewport.view_key(), self.pulse_left, self.paused, self.hud_help.text, *self.question_key(),
-                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(),
+                 s.fog.version if s.fog else 0, self.window.get_size(), self.viewport.focus_floor(), *self.feel_key(),
                  # a puzzle maze: keys, doors, gates and the hunter change anywhere (it was left stale in parts)
                  self.rule_marks.key() if self.rule_marks is not None else (), self.intro.visible)
-        return still, s.display_position(), len(s.visited), (self.clock_text(), s.moves, s.display_floor())
+        ghost = self.best_run_position()
+        discs = (self.drawn_position(),) if ghost is None else (self.drawn_position(), ghost)
+        return still, discs, len(s.visited), (self.clock_text(), s.moves, s.display_floor())
 
     def damage(self) -> list[Rect] | None:
         """What changed since the last frame: the clock's tick redraws the top bar alone, a step the player's
-        old and new places (and the cell it marked); anything else (the camera, a pulse, a notice, a question,
-        the fog, a floor, the minimap's dot, the guided start's extras) the whole window."""
+        old and new places (and the cell it marked), the best run's disc its own; anything else (the camera, a
+        pulse, a notice, a question, the fog, a floor, the minimap's dot, the guided start's extras) the whole
+        window."""
         last, now = self._scene, self.scene()
         if last is None or last[0] != now[0] or not self.in_parts or now[2] < last[2]:  # < : restarted
             return None
@@ -77,9 +93,12 @@ class PlayParts(PartialFrames):
         rects: list[Rect] = []
         cam = self.viewport.cam
         half = max(1.6 * self.player_radius, 0.8 * self.viewport.maze_layer.cell_size) * cam.zoom + 4
-        if last[1] != now[1]:
-            ring = max(half, (FINDER_RING + 4) * ui_scale(self.window.width, self.window.height))
-            rects.append(box_around([cam.world_to_screen(*last[1]), cam.world_to_screen(*now[1])], ring))
+        if len(last[1]) != len(now[1]):  # the best run shown or hidden
+            return None
+        ring = max(half, (FINDER_RING + 4) * ui_scale(self.window.width, self.window.height))
+        for was, is_ in zip(last[1], now[1], strict=True):  # the player's disc, the best run's
+            if was != is_:
+                rects.append(box_around([cam.world_to_screen(*was), cam.world_to_screen(*is_)], ring))
         centres = self.session.level.maze.grid.centers
         for cell in self.session.visited[last[2]:now[2]]:  # marked ahead of the disc: the whole cell
             rects.append(box_around([cam.world_to_screen(*map(float, centres[cell]))], half))

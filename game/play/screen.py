@@ -11,19 +11,21 @@ import arcade
 from arcade import key
 
 from engine.level import NamedLevel
-from engine.modes.base import Event, EventKind
+from engine.modes.base import Event
 from engine.modes.clock import PlayClock
 from engine.modes.play import PlaySession
 from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
 from game.format import format_time, moves_texts, record_time
+from game.play.answers import SHAKE_TIME, TouchAnswers
 from game.play.dark import goal_hint_on
+from game.play.feel import GOAL_TIME
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
 from game.play.mouse import PlayMouse
 from game.play.parts import PlayParts
-from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rule_notice, rules_help
+from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_rules, rules_help
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
@@ -38,8 +40,7 @@ if TYPE_CHECKING:
 
 HUD_HEIGHT = 52
 FOOTER_HEIGHT = 26  # the key help line under the maze
-SHAKE_TIME = 0.22
-WIN_DELAY = 0.35  # seconds between reaching the goal and the win screen
+WIN_DELAY = GOAL_TIME  # seconds between reaching the goal and the win screen: the goal's moment
 HUD_GAP = 24  # pixels at scale 1 between the clock and the texts beside it
 NOTICE_TIME = 2.0  # seconds a notice replaces the key help (a refused click says why)
 PULSE_TIME = 1.0  # seconds the player's disc pulses when a level opens (not with the "reduced_motion" setting)
@@ -47,7 +48,7 @@ HELP_LINE = maze_help_line()  # with the default keys
 FINDER_BELOW_PX = 6.0  # the player's disc radius on screen under which a ring shows where it is
 
 
-class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
+class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
     """Play one maze (the base of :class:`game.play.view.PlayView` and the guided start).
 
     Args:
@@ -97,7 +98,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self._pause: PauseOverlay | None = None  # built on first use (arcade.gui buttons are slow to create)
         self.shake_left = 0.0
         self.felt: list[Event] = []  # what the view adds to the session's events (a click it may not walk)
-        self.win_wait = -1.0
+        self.init_answers(ctx, named, campaign is not None)  # how the maze answers a touch (:mod:`answers`)
         self.player_radius = 0.3 * self.layer.cell_size  # at most; shrunk to fit small cells (triangles)
         self._radius: dict[int, float] = {}
         t = ctx.theme
@@ -158,8 +159,9 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         super().on_show_view()
         t = self.ctx.theme
         self.background_color = t.background
-        if self.rule_marks is not None:  # back from the settings: reduced motion may have been switched
-            self.rule_marks.still = self.ctx.store.setting("reduced_motion") == "1"
+        self.answers_on_show()  # back from the settings: reduced motion, the best run may have been switched
+        if self.rule_marks is not None:
+            self.rule_marks.still = self.still
             self.rule_marks.edge = self.ctx.theme.wall
         if self.fog is not None:  # back from the settings: the goal hint may have been switched
             self.fog.goal_hint = goal_hint_on(self.ctx.store)
@@ -256,7 +258,8 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
 
     def _frame_key(self) -> tuple[Any, ...]:
         s = self.session
-        return (*self.viewport.view_key(), s.display_position(), s.moves, self.pulse_left,
+        return (*self.viewport.view_key(), self.drawn_position(), self.best_run_position(), s.moves, self.pulse_left,
+                *self.feel_key(),
                 self.clock_text(), self.paused, self.hud_help.text, *self.question_key(),
                 len(s.visited), s.fog.version if s.fog else 0,
                 *(self.rule_marks.key() if self.rule_marks is not None else ()), self.intro.visible)
@@ -298,7 +301,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         self.layer.clear_trail()
         self.layer.mark_visited(self.session.start)
         self.sync_fog()
-        self.win_wait = -1.0
+        self.answers_restart()
         self.keys.clear()
         self.pulse_left = self.opening_pulse()  # back at the start: show where the player is again
         self.hint_cell = -1
@@ -321,6 +324,10 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         """Movement, pause, restart, zoom keys, Esc, F1 help (pauses), F11; a question takes every key."""
         if self.ask is not None and self.ask.visible:
             return self.ask.on_key_press(symbol, modifiers)
+        if self.goal_moment.on and symbol != key.F11:  # any key skips the goal's moment (one typed ahead: not)
+            if self.goal_moment.skippable:
+                self.skip_moment()
+            return True
         if self.intro.visible and symbol not in (key.F1, key.F11):
             self.close_intro()
             return True
@@ -336,6 +343,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.back()
             return True
         action = self.ctx.keys.action("maze", symbol)
+        self.pushed = None  # a bump this key causes has the key's way, if it has one (a direction key below)
         if self.paused:
             if action == "pause":
                 self.resume()
@@ -355,11 +363,22 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         elif symbol in self.keys.vectors:
             self.play_for(self.frames.split())
             self.cam.following = True
+            self.pushed = self.keys.vectors[symbol]
             for direction, prefer in self.keys.press(symbol):
+                self.pushed = direction
                 self.session.press(direction, prefer)
         else:
             return None
         return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click during the goal's moment skips it; else a click or a drag starts."""
+        if self.goal_moment.on:
+            if self.goal_moment.skippable:
+                self.skip_moment()
+            return
+        self.pushed = None  # a refused click's bump has no way: a ring round the disc
+        super().on_mouse_press(x, y, button, modifiers)
 
     def close_intro(self) -> None:
         """The new rule's screen is closed: its rules count as seen (the setting), the maze plays."""
@@ -374,6 +393,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if action == "undo" or (symbol == key.Z and modifiers & key.MOD_CTRL):
             self.play_for(self.frames.split())
             if s.undo():
+                self.glide.reset()
                 self.layer.clear_trail()
                 for cell in dict.fromkeys(s.trace):
                     self.layer.mark_visited(cell)
@@ -417,32 +437,19 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         if self.paused or self.asking():
             return
         for direction, prefer in self.keys.tick():
+            self.pushed = direction
             self.session.press(direction, prefer)
         self.play_for(dt)
 
     def play_for(self, dt: float) -> None:
-        """Run the session ``dt`` seconds on (the held keys as now), then sounds, shake, camera, the win."""
-        events, self.felt = self.felt + self.session.advance(dt, self.keys.held_direction()), []
+        """Run the session ``dt`` seconds on (the held keys as now), then sounds, the disc's glide and nudge,
+        shake, camera, the goal's moment and the win."""
+        held = self.keys.held_direction()
+        events, self.felt = self.felt + self.session.advance(dt, held), []
+        self.nudge.update(dt)  # before a new bump: it starts whole
         for event in events:
-            if event.kind is EventKind.STEP:
-                self.layer.mark_visited(event.cell)
-                self.ctx.audio.play("stairs" if event.value else "step", 0.5)  # value: +1/-1 on a stair
-            elif event.kind is EventKind.BUMP:
-                self.shake_left = SHAKE_TIME
-                self.ctx.audio.play("bump")
-            elif event.kind is EventKind.ARRIVED:
-                self.ctx.audio.play("win")
-                self.win_wait = WIN_DELAY
-            elif event.kind in (EventKind.KEY, EventKind.SWITCH, EventKind.CAUGHT):
-                self.ctx.audio.play({EventKind.KEY: "star", EventKind.SWITCH: "click"}.get(event.kind, "bump"))
-                self.notice(rule_notice(event))
-                if event.kind is EventKind.CAUGHT:
-                    self.shake_left = SHAKE_TIME
-                    self.notice_left = 1e9  # stays until the player undoes or restarts
-            elif event.kind is EventKind.HUNTER:
-                self.ctx.audio.play("step", 0.25)
-            if event.kind in (EventKind.STEP, EventKind.WAIT):
-                self.hint_cell = -1
+            self.answer(event)
+        self.glide.observe(self.session, held)
         self.sync_fog()
         if self.shake_left > 0:
             self.shake_left = max(0.0, self.shake_left - dt)
@@ -450,16 +457,14 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             self.cam.shake = (amp * math.sin(self.shake_left * 90), amp * 0.5 * math.cos(self.shake_left * 70))
         else:
             self.cam.shake = (0.0, 0.0)
-        self.viewport.follow(*self.session.display_position(), dt)
+        self.viewport.follow(*self.glide.position(self.session, self.still), dt)
         self.pulse_left = max(0.0, self.pulse_left - dt)
         if self.notice_left > 0:
             self.notice_left -= dt
             if self.notice_left <= 0:
                 self.footer(self.help_line)
-        if self.win_wait >= 0:
-            self.win_wait -= dt
-            if self.win_wait < 0:
-                self.finish()
+        if self.goal_moment.update(dt):
+            self.finish()
 
     def finish(self) -> None:
         """The goal was reached (after :data:`WIN_DELAY`): what follows is the screen's own (the play screen: the
@@ -482,7 +487,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
             return
         t = self.ctx.theme
         w, h = self.window.width, self.window.height
-        px, py = self.session.display_position()
+        px, py = self.drawn_position()
         part = self._clear_rect
         if part is not None and part[1] >= h - self.hud_height:  # drawn in parts, this one inside the top bar:
             self.clear()  # the opaque bar hides the world (a clock tick costs the bar alone)
@@ -520,6 +525,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                                            0.06, num_segments=48)  # a ring (auto segments: a hexagon in world units)
         self.draw_under_player()
         radius = self.disc_radius()
+        self.draw_answers(px, py, radius)
         pulse = 1.0 - self.pulse_left / PULSE_TIME if self.pulse_left > 0 else None  # the level just opened
         draw_player(t, px, py, radius, self.cam.zoom, pulse)
         self.layer.draw_bridge(self.session.tunnel(), self.cam.zoom)  # weave: the player is under it

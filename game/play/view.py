@@ -7,6 +7,7 @@ player's place (:mod:`game.play.keep`), and the goal saves the result and leads 
 from __future__ import annotations
 
 from game import routes
+from game.play.best_run import keep_run
 from game.play.keep import forget_place
 from game.play.mouse import TOO_FAR
 from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, PlayScreen
@@ -21,6 +22,7 @@ class PlayView(PlayScreen):
         for cell in self.session.visited:
             self.layer.mark_visited(cell)
         self.sync_fog()
+        self.recorder.lose()  # the steps before the kept place are not known: no best run from this attempt
         self.pulse_left = self.opening_pulse()
         self.on_resize(self.window.width, self.window.height)  # the camera on the player
 
@@ -40,6 +42,8 @@ class PlayView(PlayScreen):
         forget_place(store, self.code)
         result = record_maze_win(store, self.code, s)
         next_level = None
+        if self.level is not None and s.rules is None and self.recorder.moves:  # the player's best run
+            keep_run(store, self.code, self.named.level, self.recorder.moves, s.elapsed)
         if self.level is not None:
             next_level = self.ctx.campaign.next_of(self.level)
             store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)

@@ -1,5 +1,5 @@
-"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes, and the
-Keys page (saved at once).
+"""Settings: theme, effects and music volumes, mute, fullscreen, the goal hint in dark mazes, the best run
+in campaign levels, and the Keys page (saved at once).
 
 Reachable from the menu and from the pause overlay (``back_to`` = the paused play
 view, so Esc returns to it).  Two columns of buttons; Up/Down/Left/Right move between them.
@@ -14,6 +14,7 @@ from game import routes
 from game.audio import VOLUME_BUTTONS
 from game.bases.screen import BaseView
 from game.context import Context
+from game.play.best_run import BEST_RUN_SETTING, best_run_on
 from game.play.dark import GOAL_HINT_SETTING
 from game.render.theme import THEME_LABELS, THEMES
 from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
@@ -41,6 +42,7 @@ class SettingsView(BaseView):
         self.full_btn = self.make_button("", self.toggle_fullscreen)
         self.motion_btn = self.make_button("", self.toggle_motion)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
+        self.best_btn = self.make_button("", self.toggle_best_run)
         self.make_button("Keys…", self.open_keys)
         self.make_button("Export records (CSV)", self.export_records)
         self.make_button("Back", self.back)
@@ -64,6 +66,7 @@ class SettingsView(BaseView):
         self.motion_btn.text = "Reduced motion: on" if self.ctx.reduced_motion else "Reduced motion: off"
         hint = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
         self.hint_btn.text = "Dark mazes: goal hint on" if hint else "Dark mazes: goal hint off"
+        self.best_btn.text = "My best run: shown" if best_run_on(self.ctx.store) else "My best run: hidden"
         self.pad_line.text = self.ctx.pads.describe()
         self.request_redraw()
 
@@ -128,6 +131,12 @@ class SettingsView(BaseView):
         """The faint arrow toward the unseen goal in dark mazes: on or off (for mazes opened next)."""
         on = self.ctx.store.setting(GOAL_HINT_SETTING) == "1"
         self.ctx.store.set_setting(GOAL_HINT_SETTING, "0" if on else "1")
+        self.refresh()
+
+    def toggle_best_run(self) -> None:
+        """Your best run, a faint disc to chase in campaign levels: shown or hidden (at once, also in a paused
+        level)."""
+        self.ctx.store.set_setting(BEST_RUN_SETTING, "0" if best_run_on(self.ctx.store) else "1")
         self.refresh()
 
     def export_records(self) -> None:
