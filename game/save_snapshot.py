@@ -50,7 +50,7 @@ def damaged(name: str, reason: str) -> ValueError:
     return ValueError(f"the save {name} cannot be read ({one_line(first, REASON_CHARS)}): {UNTOUCHED}")
 
 
-def _is_wal(head: bytes) -> bool:
+def _is_wal(head: bytes | bytearray) -> bool:
     return len(head) >= 20 and head[18:20] == b"\x02\x02"
 
 
