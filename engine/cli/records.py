@@ -76,9 +76,9 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
         err.write("note: no saved games yet\n")
     else:
         try:
-            if source.message:
-                err.write(f"note: {source.message}\n")
             runs, bests = source.runs(), source.bests()
+            if source.message:  # after reading: a value set aside while reading is said too
+                err.write(f"note: {source.message}\n")
         finally:
             source.close()
     records = puzzle_records(runs)
