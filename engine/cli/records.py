@@ -98,4 +98,6 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
     levels = [b for b in bests if b[1] is not None and not b[0].startswith("puzzle-size:")]
     if levels:
         out.write(f"{len(levels)} levels with a best time (--csv FILE lists them all)\n")
+    elif bests and not records:
+        out.write(f"No best times yet: {len(bests)} kept without one (--csv FILE lists them)\n")
     return 0

@@ -37,18 +37,17 @@ class Sheet:
     build: Callable[[], Maze]
 
 
-def _check_cells(cells: int, what: str) -> None:
+def _check_cells(cells: int, what: str, hint: str = "") -> None:
     """Refuse a maze of more than :data:`MAX_CELLS` cells (all its floors): the one page limit of every source."""
     if cells > MAX_CELLS:
-        raise ValueError(f"{what} has {cells:,} cells; a printed maze holds at most {MAX_CELLS:,} "
-                         "(use a smaller --size)")
+        raise ValueError(f"{what} has {cells:,} cells; a printed maze holds at most {MAX_CELLS:,}{hint}")
 
 
-def _check_size(spec: MazeSpec, what: str) -> None:
+def _check_size(spec: MazeSpec, what: str, hint: str = "") -> None:
     """Refuse a recipe whose maze (all its floors) has more than :data:`MAX_CELLS` cells, before building it."""
     from engine.maze.grids import cell_count
 
-    _check_cells(cell_count(spec.shape, spec.width, spec.height) * spec.floors, what)
+    _check_cells(cell_count(spec.shape, spec.width, spec.height) * spec.floors, what, hint)
 
 
 def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
@@ -59,7 +58,7 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     """
     from engine.rng import SEED_MAX
 
-    _check_size(spec, "the maze")
+    _check_size(spec, "the maze", " (use a smaller --size)")
     out = []
     for i in range(count):
         one = spec.with_seed((spec.seed + i) & SEED_MAX)
