@@ -115,11 +115,8 @@ def _copied_image(src: Path, lock_wait: float) -> bytes:
                     "(nothing was read or changed)"
                 )
             time.sleep(0.02)
-        conn = connect(folder / src.name)  # replays the WAL or rolls the journal back, in the private folder
-        try:
-            return conn.serialize()
-        finally:
-            conn.close()
+        # replays the WAL or rolls the journal back, in the private folder
+        return _serialize((folder / src.name).resolve().as_uri(), lock_wait)
     except ReadError as exc:
         raise ValueError(f"the save cannot be read: {exc}") from None
     finally:
