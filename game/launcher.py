@@ -58,11 +58,12 @@ def open_window(request: WindowRequest | None) -> int:
 
 
 def open_records() -> RecordSource | None:
-    """The player's save for ``tessera records`` (a :class:`game.store.Store` over a read-only copy: the file
-    itself is never written, migrated or set aside), or None when there is none yet (nothing is created then)."""
+    """The player's save for ``tessera records`` (a :class:`game.store.Store` over one consistent snapshot in
+    memory: the file itself is never written, migrated or set aside), or None when there is none yet (nothing is
+    created then)."""
     from engine.paths import data_dir
     from game.save_schema import DB_NAME
-    from game.store_startup import snapshot_store
+    from game.save_snapshot import snapshot_store
 
     path = data_dir() / DB_NAME
     return snapshot_store(path) if path.exists() else None

@@ -33,7 +33,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from engine.paths import data_dir
 from game.save_schema import (
@@ -92,6 +92,15 @@ class SaveFile:
                 return
         self.path = Path(path)
         self._start()
+
+    @classmethod
+    def over(cls, conn: sqlite3.Connection, path: Path | str, message: str | None = None) -> Self:
+        """A store over ``conn`` alone (a snapshot in memory): nothing it does reaches ``path``, which only names
+        the save in messages; it never sets anything aside.  ``message``: its note, or None."""
+        self = cls.__new__(cls)
+        self.message, self.saving, self.busy, self.busy_timeout = message, False, False, BUSY_TIMEOUT_S
+        self.conn, self._checked, self.path = conn, None, Path(path)
+        return self
 
     # -- opening -----------------------------------------------------------
     def _say(self, why: str, tail: str = "playing without saving; nothing on disk was changed.") -> None:

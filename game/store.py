@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from engine.records import Run
+from engine.sanitise import one_line
+from game import save_values as check
 from game.save_file import SaveFile
 from game.save_schema import (
+    CODE_MAX,
     DEFAULT_SETTINGS,
     LEGACY_GHOST_PREFIX,
     SCHEMA_VERSION,
@@ -29,6 +32,8 @@ from game.save_schema import (
     legacy_ghost,
     level_name,
 )
+
+T = TypeVar("T")
 
 __all__ = ["SCHEMA_VERSION", "Best", "MyLevel", "SaveStore", "SavedGhost", "Store", "WinResult"]
 
@@ -140,11 +145,35 @@ class Store(SaveFile):
         saving: True when changes reach the file; False when playing from memory.
     """
 
+    # -- every value read is checked (game.save_values): a bad one is set aside, said once, left in the file --
+    def _value_aside(self, refused: check.Refused) -> None:
+        """Say (once, the first problem) that a saved value was set aside."""
+        self._say(f"A value in the save was set aside ({one_line(refused, 160)})",
+                  "the game uses its default; the file still holds it.")
+
+    def _ok(self, value: T | check.Refused) -> T | None:
+        """``value``, or None (said) when it was refused."""
+        if isinstance(value, check.Refused):
+            self._value_aside(value)
+            return None
+        return value
+
+    def _best_row(self, code: object, t: object, m: object, p: object, w: object) -> Best:
+        """A ``best`` row checked: a bad time or move count reads as none, bad plays or wins as 0."""
+        what = f"best of {one_line(code, 40)}"
+        return Best(
+            None if t is None else self._ok(check.seconds(t, what + " (time)")),
+            None if m is None else self._ok(check.count(m, what + " (moves)")),
+            self._ok(check.count(p, what + " (plays)")) or 0,
+            self._ok(check.count(w, what + " (wins)")) or 0,
+        )
+
     # -- settings ----------------------------------------------------------
     def setting(self, key: str) -> str:
-        """A setting's value (text), falling back to :data:`DEFAULT_SETTINGS`."""
+        """A setting's value (text), falling back to :data:`DEFAULT_SETTINGS` (also for a value set aside)."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
-        return rows[0][0] if rows else DEFAULT_SETTINGS.get(key, "")
+        value = self._ok(check.setting(key, rows[0][0])) if rows else None
+        return DEFAULT_SETTINGS.get(key, "") if value is None else value
 
     def set_setting(self, key: str, value: object) -> None:
         """Store a setting (converted to text)."""
@@ -153,11 +182,19 @@ class Store(SaveFile):
     # -- campaign ----------------------------------------------------------
     def unlocked(self) -> set[str]:
         """Ids of unlocked levels (the first level is always playable; callers add it)."""
-        return {r[0] for r in self._read("SELECT level_id FROM progress WHERE unlocked = 1")}
+        ids = (self._ok(check.short(r[0], "unlocked level id", empty=False))
+               for r in self._read("SELECT level_id FROM progress WHERE unlocked = 1"))
+        return {i for i in ids if i}
 
     def stars(self) -> dict[str, int]:
         """Best stars per completed level id."""
-        return {r[0]: int(r[1]) for r in self._read("SELECT level_id, stars FROM progress WHERE completed = 1")}
+        out = {}
+        for level_id, stars in self._read("SELECT level_id, stars FROM progress WHERE completed = 1"):
+            lid = self._ok(check.short(level_id, "completed level id", empty=False))
+            n = self._ok(check.whole(stars, 0, 3, f"stars of level {one_line(level_id, 40)}"))
+            if lid and n is not None:
+                out[lid] = n
+        return out
 
     def complete_level(self, level_id: str, stars: int, next_id: str | None) -> None:
         """Mark ``level_id`` completed with at least ``stars`` and unlock ``next_id``, in one transaction."""
@@ -179,21 +216,14 @@ class Store(SaveFile):
         self._transaction(body)
 
     # -- bests -------------------------------------------------------------
-    @staticmethod
-    def _best_in(conn: sqlite3.Connection, code: str) -> Best:
+    def _best_in(self, conn: sqlite3.Connection, code: str) -> Best:
         row = conn.execute("SELECT best_time, best_moves, plays, wins FROM best WHERE code = ?", (code,)).fetchone()
-        if row is None:
-            return Best(None, None, 0, 0)
-        t, m, p, w = row
-        return Best(t, m, int(p), int(w))
+        return Best(None, None, 0, 0) if row is None else self._best_row(code, *row)
 
     def best(self, code: str) -> Best:
-        """Personal best for a level code (None fields when never won)."""
+        """Personal best for a level code (None fields when never won, or when the saved value was set aside)."""
         rows = self._read("SELECT best_time, best_moves, plays, wins FROM best WHERE code = ?", (code,))
-        if not rows:
-            return Best(None, None, 0, 0)
-        t, m, p, w = rows[0]
-        return Best(t, m, int(p), int(w))
+        return self._best_row(code, *rows[0]) if rows else Best(None, None, 0, 0)
 
     def record_win(self, code: str, seconds: float, moves: int) -> WinResult:
         """Record a finished run (one transaction); returns whether it beat the previous bests."""
@@ -219,8 +249,13 @@ class Store(SaveFile):
 
     def bests(self) -> list[tuple[str, float | None, int | None, int]]:
         """Every kept best as ``(key, best time s, best moves, wins)``, sorted by key."""
-        rows = self._read("SELECT code, best_time, best_moves, wins FROM best ORDER BY code")
-        return [(str(k), t, m, int(w)) for k, t, m, w in rows]
+        out = []
+        for k, t, m, p, w in self._read("SELECT code, best_time, best_moves, plays, wins FROM best ORDER BY code"):
+            key = self._ok(check.code(k, "a best's code"))
+            if key is not None:
+                b = self._best_row(key, t, m, p, w)
+                out.append((key, b.best_time, b.best_moves, b.wins))
+        return out
 
     # -- history -------------------------------------------------------------
     def record_run(self, run: Run) -> None:
@@ -237,11 +272,17 @@ class Store(SaveFile):
         for mode, key, code, t, m, par, daily, fin in self._read(
             "SELECT mode, key, code, seconds, moves, par, daily, finished FROM runs ORDER BY id"
         ):
-            try:
-                out.append(Run(str(mode), str(key), str(code or ""), float(t), int(m),
-                               None if par is None else int(par), str(daily or ""), str(fin or "")))
-            except (TypeError, ValueError):
+            got = (check.short(mode, "a game's mode", empty=False), check.code(key, "a game's key"),
+                   check.text(code or "", CODE_MAX, "a game's code"), check.seconds(t, "a game's time"),
+                   check.count(m, "a game's moves"), None if par is None else check.count(par, "a game's par"),
+                   check.short(daily, "a game's daily"), check.short(fin, "a game's finish time"))
+            refused = next((g for g in got if isinstance(g, check.Refused)), None)
+            if refused is not None:
+                self._value_aside(refused)
                 continue
+            g_mode, g_key, g_code, g_t, g_m, g_par, g_daily, g_fin = got
+            assert isinstance(g_t, float) and isinstance(g_m, int) and (g_par is None or isinstance(g_par, int))
+            out.append(Run(str(g_mode), str(g_key), str(g_code), g_t, g_m, g_par, str(g_daily), str(g_fin)))
         return out
 
     # -- ghosts ------------------------------------------------------------
@@ -253,7 +294,8 @@ class Store(SaveFile):
 
         def body(conn: sqlite3.Connection) -> bool:
             row = conn.execute("SELECT seconds FROM ghosts WHERE maze_code = ?", (maze_code,)).fetchone()
-            if row is not None and row[0] <= seconds:
+            kept = None if row is None else self._ok(check.seconds(row[0], "a ghost's time"))
+            if kept is not None and kept <= seconds:
                 return False
             conn.execute("INSERT OR REPLACE INTO ghosts(maze_code, ghost_code, seconds) VALUES (?, ?, ?)",
                          (maze_code, ghost_code, float(seconds)))
@@ -274,9 +316,13 @@ class Store(SaveFile):
                 best[g.maze_code] = g
 
         for maze_code, ghost_code, seconds in self._read("SELECT maze_code, ghost_code, seconds FROM ghosts"):
-            offer(SavedGhost(maze_code, ghost_code, float(seconds)))
-        for (value,) in self._read("SELECT value FROM settings WHERE key LIKE ?", (LEGACY_GHOST_PREFIX + "%",)):
-            old = legacy_ghost(value)
+            m, g = self._ok(check.code(maze_code, "a ghost's maze code")), self._ok(check.code(ghost_code, "a ghost"))
+            t = self._ok(check.seconds(seconds, "a ghost's time"))
+            if m is not None and g is not None and t is not None:
+                offer(SavedGhost(m, g, t))
+        for key, raw in self._read("SELECT key, value FROM settings WHERE key LIKE ?", (LEGACY_GHOST_PREFIX + "%",)):
+            value = self._ok(check.setting(str(key), raw))
+            old = legacy_ghost(value) if value else None
             if old is not None:
                 offer(old)
         return [best[k] for k in sorted(best)]
@@ -307,7 +353,17 @@ class Store(SaveFile):
         """The player's own levels, newest first (by creation time, then id)."""
         rows = self._read("SELECT id, name, code, created, updated FROM my_levels "
                           "ORDER BY coalesce(created, '') DESC, id DESC")
-        return [MyLevel(int(i), str(n), str(c), cr, up) for i, n, c, cr, up in rows]
+        out = []
+        for i, n, c, cr, up in rows:
+            what = f"my level {one_line(i, 20)}"
+            got_id, got_code = self._ok(check.whole(i, 1, 2**63 - 1, what)), self._ok(check.code(c, what + " (code)"))
+            got_name = self._ok(check.name(n, what + " (name)"))
+            if got_id is None or got_code is None or got_name is None:
+                continue
+            created = None if cr is None else self._ok(check.short(cr, what + " (saved)"))
+            updated = None if up is None else self._ok(check.short(up, what + " (changed)"))
+            out.append(MyLevel(got_id, got_name, got_code, created, updated))
+        return out
 
     def rename_my_level(self, level_id: int, name: str) -> bool:
         """Give one of the player's levels a new name (trimmed); True when it was found and renamed.

@@ -17,10 +17,11 @@ import pytest
 
 from engine.cli import main
 from game import launcher
+from game.save_snapshot import LOCK_WAIT_S
 from game.store import Store
-from game.store_startup import LOCK_WAIT_S
 
 CODE = "M2.S2X2.BT#9UQ0-I3"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def listing(folder: Path) -> dict[str, tuple[int, str, int, int]]:
@@ -60,17 +61,33 @@ def test_records_leaves_a_closed_save_byte_for_byte(home, monkeypatch):
     assert listing(home) == before
 
 
+GAME = """
+import sys
+from game.store import Store
+game = Store(sys.argv[1])
+game.record_win("M2.S2X2.BT#9UQ0-I4", 1.0, 3)
+print("held", flush=True)
+sys.stdin.read()
+game.close()
+"""
+
+
 def test_records_while_the_game_has_the_save_open_reads_its_wal_and_leaves_no_files(home, monkeypatch):
-    game = Store(home / "tessera.db")  # the game running: its -wal and -shm are there, a new best only in the WAL
+    # The game running in its own process (as it does: SQLite shares one process's -shm between its
+    # connections): its -wal and -shm are there, a new best only in the WAL.
+    game = subprocess.Popen([sys.executable, "-c", GAME, str(home / "tessera.db")], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        game.record_win("M2.S2X2.BT#9UQ0-I4", 1.0, 3)
+        assert game.stdout is not None and game.stdout.readline() == "held\n"
         assert (home / "tessera.db-wal").exists()
         before = listing(home)
         code, out, err = records(home, monkeypatch)
         assert code == 0 and "2 levels with a best time" in out, (out, err)  # the WAL's best was read
         assert listing(home) == before  # no -wal/-shm of our own, nothing checkpointed, nothing touched
     finally:
-        game.close()
+        assert game.stdin is not None
+        game.stdin.close()
+        game.wait(timeout=30)
 
 
 HOLD = """

@@ -28,6 +28,11 @@ the family's time-out; *over limit* is an answer slower or larger than the issue
   ``-``, no status line in it); every printing command into ``/dev/full`` (exit 2, one line) and into a pipe
   closed after one byte (exit 0 or 141, nothing on stderr).
 
+- ``sources`` (issue 46): ``print --codes`` on every kind of source through the one reader: arguments over 255
+  bytes (a long level code is printed, junk is one line), a pack ``pack new`` wrote, a codes file with a UTF-8 BOM
+  (printed), a level code of 50,000 cells in a file, a world file and a pack with a level over the page limit, a
+  file with NUL bytes, an empty file, a NUL in the argument: exit 0 or exit 2 with one line, under the limits.
+
 - ``reads`` (first, issue 32): files a player hands over that are not what they seem, through fresh
   processes (``pack check``, ``encode FILE``, ``generate --mask``, ``print``, ``share --qr``, ``puzzle bench
   --out``): a FIFO, ``/dev/zero`` and a link to it, TOML nested 100,000 deep (arrays, inline tables),
@@ -697,12 +702,63 @@ def fuzz_saves(tmp: Path, examples: list[str]) -> Counts:
     return c
 
 
+def fuzz_sources(tmp: Path, examples: list[str]) -> Counts:
+    """``print --codes`` on codes, files, packs and worlds alike (see the module docstring)."""
+    from engine.maze.level_code import LevelCode
+    from engine.maze.recipe import MazeSpec
+
+    d = tmp / "sources"
+    d.mkdir()
+    small = [MazeSpec.create("square", 6, 5, "backtracker", {}, seed=s).code() for s in (1, 2)]
+
+    def level(w: int, h: int) -> str:
+        return LevelCode.from_maze(MazeSpec.create("square", w, h, "backtracker", {}, seed=3).build()).code()
+
+    long_code, big_code = level(40, 30), level(250, 200)
+    (d / "bom.txt").write_bytes(b"\xef\xbb\xbf" + "\n".join(small).encode() + b"\n")
+    (d / "big.txt").write_text(f"{small[0]}\n{big_code}\n")
+    (d / "nul.txt").write_bytes(b"M2.S2X2\x00.BT#9UQ0-I3\n")
+    (d / "empty.txt").write_bytes(b"")
+    (d / "world.toml").write_text('[world]\nname = "Huge"\n\n[[level]]\nid = "h-1"\nname = "Vast"\n'
+                                  'shape = "square"\nwidth = 300\nheight = 300\nalgorithm = "backtracker"\n'
+                                  "seed = 1\npar_time = 999\npar_moves = 99999\n")
+    (d / "neither.toml").write_text('title = "not a pack, not a world"\n')
+    (d / "big-pack.toml").write_text(f'[pack]\nname = "Big"\n\n[[level]]\nname = "B"\ncode = "{big_code}"\n')
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(tmp / "sources-home")}
+    subprocess.run([sys.executable, "-m", "game.launcher", "pack", "new", "Mine", *small, "-o", str(d / "mine.toml")],
+                   cwd=d, env=env, capture_output=True, check=True)
+    # (argument, printed?)
+    cases = [(long_code, True), ("bom.txt", True), ("mine.toml", True), ("X" * 300, False),
+             ("a/" + "b" * 300, False), ("M2." + "Q" * 5000, False), ("L2." + "Z" * 70_000, False),
+             ("big.txt", False), ("world.toml", False), ("neither.toml", False), ("big-pack.toml", False),
+             ("nul.txt", False), ("empty.txt", False), ("x\x00y", False)]
+    c = new_counts()
+    for arg, printed in cases:
+        out = d / "out.pdf"
+        out.unlink(missing_ok=True)
+        label = f"print --codes {arg[:40]!r}"
+        try:
+            got = _measured(["print", "--codes", arg, "-o", "out.pdf"], d, tmp / "sources-home")
+        except ValueError:  # a NUL in an argument cannot be passed to a process at all
+            c["tried"] += 1
+            c["ok"] += 1
+            continue
+        before = c["ok"]
+        _judge("sources", label, got, c, examples, refuse=not printed)
+        if c["ok"] > before and printed and (got is None or got[0] != 0 or not out.exists()):
+            c["ok"] -= 1
+            c["over limit"] += 1
+            examples.append(f"sources: {label} was not printed: {got}")
+    return c
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--codes", type=int, default=12, help="fresh codes of each kind (maze, race, ghost, puzzle)")
     ap.add_argument("--edits", type=int, default=150, help="single-character edits tried per code")
     ap.add_argument("--forgeries", type=int, default=4, help="forged entries per table")
     ap.add_argument("--seed", type=int, default=24)
+    ap.add_argument("--only", nargs="+", metavar="FAMILY", help="run only these families")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     examples: list[str] = []
@@ -720,7 +776,10 @@ def main() -> None:
             ("outputs", lambda: fuzz_outputs(tmp, examples)),
             ("owned", lambda: fuzz_owned(tmp, examples)),
             ("streams", lambda: fuzz_streams(tmp, examples)),
+            ("sources", lambda: fuzz_sources(tmp, examples)),
         ]
+        if args.only:
+            families = [f for f in families if f[0] in args.only]
         print(f"{'family':<8} {'tried':>7} {'ok':>7} {'crash':>6} {'hang':>5} {'over limit':>10}")
         for name, run in families:
             t0 = time.perf_counter()

@@ -14,6 +14,17 @@ hang = no answer in 60 s).  "Data lost" means one of:
 "Wrong verdict": no data lost, but a case that must be set aside was not (or the
 reverse), or a save that must only be read (read-only, newer version) was written.
 
+Families of issue 46:
+
+- ``hostile columns``: every column of every table given a value no game writes (wrong type, huge text, JSON
+  nested 1,000 deep, NUL, negative, NaN, infinity; ``tests/hostile_save.py``), one column per case: the child
+  opens the store, uses every read and ``records --csv``; "wrong verdict" when the save was set aside or not
+  used (a bad value is not damage) or ``records`` did not exit 0.
+- ``records while writing``: another process writes as the game does, hundreds of times a second (checkpoints
+  and a restarted WAL all the time), while ``tessera records --csv -`` runs: "wrong verdict" for a run with other
+  rows than the save holds, "No records yet" or a note of a move; then a forged damaged save (it opens, fails
+  ``quick_check``): exit 2, one line, nothing moved.
+
 Prints one line per scenario family and a total: tried / clean / wrong verdict / crash / hang / data lost.
 """
 
@@ -32,6 +43,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +85,32 @@ def child_writer(path: str, tag: str, rounds: int) -> None:
             return
         print(i, flush=True)
     st.close()
+
+
+def child_hostile(path: str) -> dict:
+    """In the child: every read of the store and ``records --csv`` on a save with a hostile value."""
+    import io
+
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(1, str(ROOT / "tests"))
+    from hostile_save import SETTINGS
+
+    from engine.cli import main as cli
+    from game import launcher
+    from game.store import Store
+
+    st = Store(path)
+    out = {"message": st.message, "saving": st.saving}
+    for name in SETTINGS:
+        st.setting(name)
+    st.unlocked(), st.stars(), st.ghosts(), st.runs(), st.bests(), st.my_levels(), st.best("M2.S2X2.BT#9UQ0-I3")
+    st.record_win("M2.S2X2.BT#9UQ0-I3", 2.0, 5), st.record_ghost("M2.S2X2.BT#9UQ0-I3", "G2.x", 1.0)
+    st.close()
+    os.environ["TESSERA_HOME"] = str(Path(path).parent)
+    csv_out, csv_err = io.StringIO(), io.StringIO()
+    out["records"] = cli(["records", "--csv", "-"], out=csv_out, err=csv_err, open_records=launcher.open_records)
+    out["records_err"] = csv_err.getvalue()[-200:]
+    return out
 
 
 # -- parent helpers ---------------------------------------------------------------------
@@ -364,6 +402,139 @@ def run_locks(rng: random.Random, rounds: int) -> Counter:
     return tally
 
 
+# -- hostile values in every column (issue 46) -----------------------------------------------------------------
+def run_hostile(rng: random.Random, rounds: int) -> Counter:
+    sys.path.insert(1, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT))
+    from hostile_save import COLUMNS, HOSTILE_VALUES, base_save, write_hostile
+
+    from engine.modes.campaign import load_campaign
+
+    level_code = load_campaign().levels[0].code()
+    tally: Counter = Counter()
+    with tempfile.TemporaryDirectory(prefix="fuzz-hostile-") as tmp:
+        base = Path(tmp) / "base.db"
+        base_save(base, level_code)
+        for _ in range(rounds):
+            for column in COLUMNS:
+                value = rng.choice(HOSTILE_VALUES)
+                folder = Path(tempfile.mkdtemp(dir=tmp))
+                path = folder / "tessera.db"
+                shutil.copyfile(base, path)
+                write_hostile(path, {column: value})
+                status, report, err = run_child(["--child-hostile", str(path)])
+                tally["tried"] += 1
+                label = f"{column} = {repr(value)[:40]}"
+                if status != "ok" or report is None:
+                    tally[status if status != "ok" else "crash"] += 1
+                    print(f"  hostile {status}: {label}: {err.strip()[-200:]}")
+                    continue
+                moved = any(".damaged-" in p.name for p in folder.iterdir())
+                if moved or not report["saving"] or report["records"] != 0:
+                    tally["wrong verdict"] += 1
+                    print(f"  hostile: {label}: moved={moved} saving={report['saving']} "
+                          f"records={report['records']} {report['records_err']!r}")
+                else:
+                    tally["clean"] += 1
+    return tally
+
+
+# -- records while the game writes (issue 46) ------------------------------------------------------------------
+WRITER = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from engine.records import Run
+from game.store import Store
+s = Store(sys.argv[1])
+s.conn.execute("PRAGMA wal_autocheckpoint = 20")
+n = 0
+print("writing", flush=True)
+while True:
+    n += 1
+    s.set_setting("volume", str(n % 10 / 10))
+    s.record_ghost("M2.S2X2.BT#9UQ0-I%d" % (n % 200), "x" * 4000, 10_000.0 - n)
+    if n % 5 == 0:
+        s.record_run(Run("maze", "k", "", 1.0, 3))
+"""
+
+
+def _records(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TESSERA_HOME": str(folder)}
+    return subprocess.run([sys.executable, "-m", "game.launcher", "records", "--csv", "-", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT, check=False)
+
+
+def run_records_writing(rounds: int) -> Counter:
+    sys.path.insert(0, str(ROOT))
+    from game.store import Store
+
+    tally: Counter = Counter()
+    bests = 40
+    with tempfile.TemporaryDirectory(prefix="fuzz-records-") as tmp:
+        folder = Path(tmp)
+        store = Store(folder / "tessera.db")
+        for i in range(bests):
+            store.record_win(f"M2.S2X2.BT#9UQ0-J{i}", 3.5 + i, 7)
+        store.close()
+        conn = sqlite3.connect(folder / "tessera.db")
+        conn.executemany("INSERT INTO runs(mode, key, code, seconds, moves) VALUES ('maze', 'k', ?, 1.0, 3)",
+                         [("c" * 100,)] * 20_000)
+        conn.commit()
+        conn.close()
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder / "tessera.db"), str(ROOT)],
+                                  stdout=subprocess.PIPE, text=True)
+        assert writer.stdout is not None
+        writer.stdout.readline()
+        seen = 0
+        try:
+            for _ in range(rounds):
+                for args in ((), ("--runs",)):
+                    tally["tried"] += 1
+                    try:
+                        proc = _records(folder, *args)
+                    except subprocess.TimeoutExpired:
+                        tally["hang"] += 1
+                        continue
+                    rows = proc.stdout.count("\n") - 1
+                    false = "moved" in proc.stderr or "fresh save" in proc.stderr or "No records" in proc.stdout
+                    if proc.returncode not in (0, 2) or "internal error" in proc.stderr:
+                        tally["crash"] += 1
+                        print(f"  records while writing: exit {proc.returncode}: {proc.stderr.strip()[-200:]}")
+                    elif proc.returncode != 0 or false or (rows != bests if not args else rows < seen):
+                        tally["wrong verdict"] += 1
+                        print(f"  records while writing: exit {proc.returncode}, {rows} rows: {proc.stderr[:200]!r}")
+                    else:
+                        tally["clean"] += 1
+                        seen = rows if args else seen
+        finally:
+            writer.kill()
+            writer.wait()
+        damaged = folder / "damaged"  # a forged save that opens but fails quick_check: the rows of a leaf swapped
+        damaged.mkdir()
+        shutil.copyfile(folder / "tessera.db", damaged / "tessera.db")
+        conn = sqlite3.connect(damaged / "tessera.db")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.close()
+        data = bytearray((damaged / "tessera.db").read_bytes())
+        size = int.from_bytes(data[16:18], "big")
+        for start in range(size, len(data), size):
+            if data[start] == 0x0D and int.from_bytes(data[start + 3:start + 5], "big") >= 2:
+                a, b = data[start + 8:start + 10], data[start + 10:start + 12]
+                data[start + 8:start + 10], data[start + 10:start + 12] = b, a
+                break
+        (damaged / "tessera.db").write_bytes(bytes(data))
+        before = digest(damaged)
+        proc = _records(damaged)
+        tally["tried"] += 1
+        ok = (proc.returncode == 2 and proc.stderr.count("\n") == 1 and "nothing was moved" in proc.stderr
+              and digest(damaged) == before)
+        tally["clean" if ok else "wrong verdict"] += 1
+        if not ok:
+            print(f"  records of a damaged save: exit {proc.returncode}: {proc.stderr[:200]!r}")
+    return tally
+
+
 KINDS = ("tried", "clean", "wrong verdict", "crash", "hang", "data lost")
 
 
@@ -379,21 +550,32 @@ def main() -> None:
         store.Store.__init__.__defaults__ = (None, float(sys.argv[3]))
         print(json.dumps(child_open(sys.argv[2])))
         return
+    if len(sys.argv) > 1 and sys.argv[1] == "--child-hostile":
+        print(json.dumps(child_hostile(sys.argv[2])))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--child-writer":
         child_writer(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--only", nargs="+", metavar="FAMILY",
+                        help="run only these families: damaged, kill9, two, locks, hostile, records")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     total: Counter = Counter()
-    for name, tally in (
-        ("damaged saves", run_damage(rng, args.rounds)),
-        ("kill -9 during writes", run_kill9(rng, args.rounds * 3)),
-        ("two processes x 400 writes", run_two(max(1, args.rounds // 2), 400)),
-        ("lock held by another process", run_locks(rng, args.rounds)),
-    ):
+    families: list[tuple[str, str, Callable[[], Counter]]] = [
+        ("damaged", "damaged saves", lambda: run_damage(rng, args.rounds)),
+        ("kill9", "kill -9 during writes", lambda: run_kill9(rng, args.rounds * 3)),
+        ("two", "two processes x 400 writes", lambda: run_two(max(1, args.rounds // 2), 400)),
+        ("locks", "lock held by another process", lambda: run_locks(rng, args.rounds)),
+        ("hostile", "hostile columns", lambda: run_hostile(rng, max(1, args.rounds // 5))),
+        ("records", "records while writing", lambda: run_records_writing(args.rounds)),
+    ]
+    for key, name, run in families:
+        if args.only and key not in args.only:
+            continue
+        tally = run()
         total.update(tally)
         print(f"{name}: " + " / ".join(f"{k} {tally[k]}" for k in KINDS))
     print("total: " + " / ".join(f"{k} {total[k]}" for k in KINDS))

@@ -76,9 +76,9 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
         err.write("note: no saved games yet\n")
     else:
         try:
-            if source.message:
-                err.write(f"note: {source.message}\n")
             runs, bests = source.runs(), source.bests()
+            if source.message:  # after reading: a value set aside while reading is said too
+                err.write(f"note: {source.message}\n")
         finally:
             source.close()
     records = puzzle_records(runs)
@@ -98,4 +98,6 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
     levels = [b for b in bests if b[1] is not None and not b[0].startswith("puzzle-size:")]
     if levels:
         out.write(f"{len(levels)} levels with a best time (--csv FILE lists them all)\n")
+    elif bests and not records:
+        out.write(f"No best times yet: {len(bests)} kept without one (--csv FILE lists them)\n")
     return 0

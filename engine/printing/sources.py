@@ -37,14 +37,17 @@ class Sheet:
     build: Callable[[], Maze]
 
 
-def _check_size(spec: MazeSpec, what: str) -> None:
+def _check_cells(cells: int, what: str, hint: str = "") -> None:
+    """Refuse a maze of more than :data:`MAX_CELLS` cells (all its floors): the one page limit of every source."""
+    if cells > MAX_CELLS:
+        raise ValueError(f"{what} has {cells:,} cells; a printed maze holds at most {MAX_CELLS:,}{hint}")
+
+
+def _check_size(spec: MazeSpec, what: str, hint: str = "") -> None:
     """Refuse a recipe whose maze (all its floors) has more than :data:`MAX_CELLS` cells, before building it."""
     from engine.maze.grids import cell_count
 
-    cells = cell_count(spec.shape, spec.width, spec.height) * spec.floors
-    if cells > MAX_CELLS:
-        raise ValueError(f"{what} has {cells:,} cells; a printed maze holds at most {MAX_CELLS:,} "
-                         "(use a smaller --size)")
+    _check_cells(cell_count(spec.shape, spec.width, spec.height) * spec.floors, what, hint)
 
 
 def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
@@ -55,7 +58,7 @@ def sheets_from_spec(spec: MazeSpec, count: int) -> list[Sheet]:
     """
     from engine.rng import SEED_MAX
 
-    _check_size(spec, "the maze")
+    _check_size(spec, "the maze", " (use a smaller --size)")
     out = []
     for i in range(count):
         one = spec.with_seed((spec.seed + i) & SEED_MAX)
@@ -74,9 +77,18 @@ def _level_maze(level: CampaignLevel) -> Maze:
 
 
 def level_sheets(levels: Iterable[CampaignLevel]) -> list[Sheet]:
-    """Sheets of campaign levels, captioned world · name."""
+    """Sheets of campaign levels, captioned world · name.
+
+    Raises:
+        ValueError: a level too big for a page (:data:`MAX_CELLS`), before anything is built.
+    """
     out = []
     for lv in levels:
+        what = f"the level {lv.world} · {lv.name}"
+        if lv.recipe is not None:
+            _check_size(lv.recipe, what)
+        elif lv.made is not None:
+            _check_cells(lv.made.maze.grid.n, what)
         try:
             code = lv.code()
         except ValueError:
@@ -94,6 +106,7 @@ def _code_sheet(text: str, n: int) -> Sheet:
         from engine.maze.level_code import LevelCode
 
         level = LevelCode.from_code(text)
+        _check_cells(level.grid.n, f"the level of {text.strip()[:40]!r}")
         return Sheet(f"Maze {n}", level.code(), level.maze)
     if canon.startswith("M"):
         spec = MazeSpec.from_code(text)
@@ -102,34 +115,85 @@ def _code_sheet(text: str, n: int) -> Sheet:
     raise CodeError(f"{text.strip()[:40]!r} is not a maze or level code (they start with M or L)")
 
 
+#: The most bytes of a path, and of one of its names, a file can have (Linux): a longer argument is a code.
+PATH_MAX = 4096
+NAME_MAX = 255
+#: The largest file of codes read (bytes).
+MAX_CODES_BYTES = 4_000_000
+
+
+def _file(item: str) -> Path | None:
+    """``item`` as a file that exists, or None: it is then a code or a world's name (an argument no file can
+    have as its name, over :data:`NAME_MAX` bytes a part or holding NUL, is never asked of the system)."""
+    raw = item.encode("utf-8", "surrogateescape")
+    if not item or b"\0" in raw or len(raw) > PATH_MAX or any(len(part) > NAME_MAX for part in raw.split(b"/")):
+        return None
+    path = Path(item)
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):
+        return None
+
+
+def _toml_sheets(path: Path) -> list[Sheet]:
+    """The sheets of a ``.toml`` file: a level pack (a ``[pack]`` table: read as ``tessera pack check`` reads it,
+    :func:`engine.modes.packs.load_pack`) or a campaign world file (:func:`engine.modes.campaign.load_file`).
+
+    Raises:
+        ValueError: the file's mistake (one line), or a level too big for a page.
+    """
+    from engine.modes.campaign import load_file
+    from engine.reader import ReadError, load_toml
+
+    try:
+        data = load_toml(path)  # the one reader (bounded, not too deep); read again below by the pack or world
+    except ReadError as exc:
+        raise ValueError(f"{path.name}: cannot be read: {exc}") from None
+    if "pack" in data:
+        from engine.modes.packs import load_pack
+
+        return level_sheets(load_pack(path).levels)
+    return level_sheets(load_file(path))
+
+
+def _codes_file_sheets(path: Path, first: int) -> list[Sheet]:
+    """The sheets of a file of codes: one per line, blank lines and ``#`` lines skipped, a UTF-8 byte order
+    mark at its start read as nothing (as TOML's reader does)."""
+    from engine.reader import read_bytes
+
+    # the one reader: a regular file of at most 4 MB (ReadError is a ValueError: one line)
+    text = read_bytes(path, limit=MAX_CODES_BYTES).decode("utf-8-sig", errors="replace")
+    out: list[Sheet] = []
+    for line in text.splitlines():
+        code = line.strip()
+        if code and not code.startswith("#"):
+            out.append(_code_sheet(code, first + len(out)))
+    return out
+
+
 def sheets_from_codes(items: Iterable[str], levels_dir: Path | None = None) -> list[Sheet]:
-    """Sheets for each item, in order: a level pack (a ``.toml`` file), a file of codes (one per line;
+    """Sheets for each item, in order: a level pack (a ``.toml`` file with a ``[pack]`` table, as ``tessera pack
+    new`` writes it) or a campaign world file (a ``.toml`` file without), a file of codes (one per line;
     blank lines and lines starting with ``#`` are skipped), a campaign world's name (any case, punctuation
-    and a leading "the" ignored: ``"The Tower"``, ``tower``), or a maze or level code.
+    and a leading "the" ignored: ``"The Tower"``, ``tower``), or a maze or level code.  Every source is held
+    to the one page limit, :data:`MAX_CELLS` cells.
 
     Raises:
         ValueError (CodeError included): an item that is none of these, a pack with a mistake, or a maze
         too big for a page (one line naming it).
     """
-    from engine.modes.campaign import load_campaign, load_file
+    from engine.modes.campaign import load_campaign
 
     out: list[Sheet] = []
     campaign = None
     for raw in items:
         item = raw.strip()
-        path = Path(item)
-        if item and path.suffix.lower() == ".toml" and path.is_file():
-            out += level_sheets(load_file(path))
+        path = _file(item)
+        if path is not None and path.suffix.lower() == ".toml":
+            out += _toml_sheets(path)
             continue
-        if item and path.is_file():
-            from engine.reader import read_bytes
-
-            # the one reader: a regular file of at most 4 MB (ReadError is a ValueError: one line)
-            lines = read_bytes(path, limit=4_000_000).decode("utf-8", errors="replace").splitlines()
-            for line in lines:
-                code = line.strip()
-                if code and not code.startswith("#"):
-                    out.append(_code_sheet(code, len(out) + 1))
+        if path is not None:
+            out += _codes_file_sheets(path, len(out) + 1)
             continue
         if campaign is None:
             campaign = load_campaign(levels_dir)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.maze.model import Maze
+from engine.sanitise import one_line
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
@@ -44,20 +45,23 @@ def check_folder(text: str) -> tuple[Path | None, str]:
     raw = text.strip()
     if not raw:
         return None, "Type a folder path first."
-    path = Path(os.path.expandvars(raw)).expanduser()
-    if not path.is_absolute():
-        return None, f"'{raw}' is not a full path (start it with / or ~)."
-    if path.exists() and not path.is_dir():
-        return None, f"'{raw}' is a file, not a folder."
-    if not path.exists():
-        if not path.parent.is_dir():
-            return None, f"'{raw}' cannot be created: its parent folder does not exist."
-        try:
+    shown = one_line(raw, 60)
+    if "\x00" in raw:
+        return None, "A folder path cannot hold a NUL character."
+    try:
+        path = Path(os.path.expandvars(raw)).expanduser()
+        if not path.is_absolute():
+            return None, f"'{shown}' is not a full path (start it with / or ~)."
+        if path.exists() and not path.is_dir():
+            return None, f"'{shown}' is a file, not a folder."
+        if not path.exists():
+            if not path.parent.is_dir():
+                return None, f"'{shown}' cannot be created: its parent folder does not exist."
             path.mkdir()
-        except OSError as exc:
-            return None, f"'{raw}' cannot be created ({exc.strerror or exc})."
+    except (OSError, RuntimeError) as exc:  # a name too long, no home folder for ~, ...
+        return None, f"'{shown}' cannot be used ({getattr(exc, 'strerror', None) or exc})."
     if not os.access(path, os.W_OK | os.X_OK):
-        return None, f"'{raw}' is not writable."
+        return None, f"'{shown}' is not writable."
     return path, ""
 
 
