@@ -21,7 +21,7 @@ from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Campaign
+    from engine.modes.campaign import Campaign, CampaignLevel
 
 
 #: The arguments of a route function after the context (:meth:`Context.go`).
@@ -66,6 +66,7 @@ class Context:
         set_reduced_motion(self.reduced_motion)
         self._campaign: Campaign | None = None
         self._shipped: Campaign | None = None
+        self._bonus: Campaign | None = None
         self._packs_signature: tuple[tuple[str, int, int], ...] = ()
         self.campaign_error: str | None = None
         #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
@@ -116,6 +117,45 @@ class Context:
                 self._campaign = self._shipped
             self._packs_signature = signature
         return self._campaign
+
+    def next_level(self, after: CampaignLevel | None = None) -> CampaignLevel | None:
+        """The one "next": the level the menu's Continue plays, the map marks "next" and the win's "Next level"
+        opens (:meth:`engine.modes.campaign.Campaign.next_to_play` over the saved progress, read afresh, so a
+        restart names the same level).  ``after`` a bonus level: the next level of its bonus world (None at its
+        end); bonus levels never count for the campaign's next."""
+        if after is not None and self.is_bonus(after):
+            following = self.bonus.next_of(after)
+            return following if following is not None and following.world == after.world else None
+        return self.campaign.next_to_play(self.store.stars(), self.store.unlocked())
+
+    def win_level(self, level: CampaignLevel, stars: int) -> CampaignLevel | None:
+        """Save a won campaign (or bonus) level with its ``stars`` 0..3, unlock the level after it, and return
+        :meth:`next_level` (what the win's "Next level" opens)."""
+        following = (self.bonus if self.is_bonus(level) else self.campaign).next_of(level)
+        if following is not None and following.world != level.world and self.is_bonus(level):
+            following = None  # a bonus world unlocks only its own levels
+        self.store.complete_level(level.id, stars, following.id if following else None)
+        return self.next_level(level)
+
+    @property
+    def bonus(self) -> Campaign:
+        """The bonus worlds' levels (:func:`engine.modes.rewards.bonus_campaign`: ``levels/bonus/``), read once;
+        empty when they cannot be read."""
+        if self._bonus is None:
+            from engine.modes.campaign import Campaign
+            from engine.modes.rewards import bonus_campaign
+
+            try:
+                self._bonus = bonus_campaign()
+            except ValueError:
+                self._bonus = Campaign(())
+        return self._bonus
+
+    def is_bonus(self, level: CampaignLevel) -> bool:
+        """True for a level of a bonus world (its id starts with ``bonus-``)."""
+        from engine.modes.rewards import is_bonus_id
+
+        return is_bonus_id(level.id)
 
     # -- navigation ----------------------------------------------------------
     def show(self, view: arcade.View) -> None:

@@ -113,8 +113,8 @@ class LevelsView(BaseView):
         unlocked, self.stars = store.unlocked(), store.stars()
         self.locked = [not camp.is_open(lv, unlocked) for lv in self.levels]
         self.codes = [_code(lv) for lv in self.levels]
-        self.next_index = next((i for i, lv in enumerate(self.levels) if not self.locked[i]
-                                and lv.id not in self.stars), -1)
+        nxt = ctx.next_level()  # the one next (the menu's Continue and the win's Next level name it too)
+        self.next_index = nxt.index if nxt is not None and nxt.index < len(self.levels) else -1
         kept = {i for i, c in enumerate(self.codes) if c and not self.locked[i] and store.setting("resume:" + c)}
         self.halfway = kept
         self.tiles = [self._tile(i, lv) for i, lv in enumerate(self.levels)]

@@ -127,9 +127,8 @@ class MenuView(BaseView):
 
     def __init__(self, ctx: Context, greet: bool = False) -> None:
         super().__init__(ctx)
-        camp = ctx.campaign
         finished = ctx.store.stars()
-        self.next_level = camp.next_to_play(finished, ctx.store.unlocked())
+        self.next_level = ctx.next_level()  # the one next: the map's mark and the win's Next level agree
         self.group = ""  # the open group ("" = the top level)
         t = ctx.theme
         self.title = arcade.Text(
