@@ -12,7 +12,7 @@ import arcade
 
 from engine.modes.clock import MONOTONIC, Clock
 from game.audio import Audio, clamp_volume
-from game.render.theme import Theme, get_theme
+from game.render.theme import EXTRA_THEMES, Theme, get_theme
 from game.store import SaveStore
 from game.store_startup import open_store
 from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
@@ -22,6 +22,7 @@ from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
     from engine.modes.campaign import Campaign, CampaignLevel
+    from engine.modes.rewards import Reward, Wallet
 
 
 #: The arguments of a route function after the context (:meth:`Context.go`).
@@ -56,7 +57,6 @@ class Context:
                 music_volume=_float(setting("music_volume"), 0.5),
             )
         self.audio = audio
-        self.theme: Theme = get_theme(self.store.setting("theme"))
         #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
         self.keys: Bindings = BINDINGS
         #: Where screens take real time from (levels, races, two players, key timestamps); tests set a FakeClock.
@@ -69,6 +69,7 @@ class Context:
         self._bonus: Campaign | None = None
         self._packs_signature: tuple[tuple[str, int, int], ...] = ()
         self.campaign_error: str | None = None
+        self.theme: Theme = self._dressed(self.store.setting("theme"))
         #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
         self.pads = Pads(lambda event, symbol: window.dispatch_event(event, symbol, 0),
                          lambda: str(getattr(window.current_view, "key_context", "menu")),
@@ -172,9 +173,59 @@ class Context:
 
     # -- settings ------------------------------------------------------------
     def set_theme(self, name: str) -> None:
-        """Switch and save the colour theme."""
-        self.theme = get_theme(name)
-        self.store.set_setting("theme", self.theme.name)
+        """Switch and save the colour theme (a theme stars buy only once bought: else the theme stays).
+
+        Raises:
+            engine.modes.rewards.RewardLocked: ``name`` is a theme not bought yet (the sentence says what it needs).
+        """
+        if name in EXTRA_THEMES:
+            self.wallet().choose("theme", name)
+        self.store.set_setting("theme", get_theme(name).name)
+        self.theme = self._dressed(get_theme(name).name)
+
+    # -- what stars buy ------------------------------------------------------
+    def wallet(self) -> Wallet:
+        """What the saved stars have bought (:class:`engine.modes.rewards.Wallet`: shipped levels only)."""
+        from engine.modes.rewards import Wallet
+
+        _ = self.campaign  # the shipped campaign read
+        assert self._shipped is not None
+        return Wallet.of(self.store.stars(), self._shipped, self.bonus)
+
+    def choose(self, kind: str, rid: str) -> Reward:
+        """Pick the player's ``kind`` ("theme", "mark" or "trail") ``rid``, saved and drawn from now on.
+
+        Raises:
+            engine.modes.rewards.RewardLocked: not bought yet (nothing changes).
+            ValueError: no such reward.
+        """
+        reward = self.wallet().choose(kind, rid)
+        if kind == "theme":
+            self.set_theme(rid)
+        else:
+            self.store.set_setting(kind, rid)
+            self.theme = self._dressed(self.theme.name)
+        return reward
+
+    def chosen(self, kind: str) -> str:
+        """The standing choice of ``kind`` ("theme", "mark", "trail"): the saved one once bought, else the free one."""
+        if kind == "theme":
+            return self.theme.name
+        saved = self.store.setting(kind)
+        return self.wallet().chosen(kind, saved).id if saved else ("dot" if kind == "mark" else "soft")
+
+    def _dressed(self, name: str) -> Theme:
+        """The theme ``name`` with the saved mark and trail (:func:`game.render.looks.dressed`); whatever the save
+        names that stars have not bought falls back to the free look (the stars are read only then)."""
+        from game.render.looks import dressed
+
+        mark, trail = self.store.setting("mark") or "dot", self.store.setting("trail") or "soft"
+        if name in EXTRA_THEMES or mark != "dot" or trail != "soft":
+            wallet = self.wallet()
+            if name in EXTRA_THEMES and not wallet.is_open(wallet.find("theme", name) or wallet.table[0]):
+                name = "dark"
+            mark, trail = wallet.chosen("mark", mark).id, wallet.chosen("trail", trail).id
+        return dressed(get_theme(name), mark, trail)
 
     def set_volume(self, volume: float, channel: str = "effects") -> None:
         """Set and save the ``channel`` volume (0..1, clamped): "effects" (setting "volume") or "music"."""
