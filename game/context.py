@@ -30,6 +30,9 @@ P = ParamSpec("P")
 #: The view a route function builds.
 V = TypeVar("V", bound=arcade.View)
 
+#: ``ctx.memory`` key of the rewards the last won level bought (:meth:`Context.win_level`).
+BOUGHT = "rewards.bought"
+
 #: The saved setting for reduced motion ("1" = on).
 REDUCED_MOTION = "reduced_motion"
 
@@ -135,7 +138,11 @@ class Context:
         following = (self.bonus if self.is_bonus(level) else self.campaign).next_of(level)
         if following is not None and following.world != level.world and self.is_bonus(level):
             following = None  # a bonus world unlocks only its own levels
+        before = self.wallet()
         self.store.complete_level(level.id, stars, following.id if following else None)
+        after = self.wallet()
+        #: What this win bought (the win screen says so): rewards open now that were locked before it.
+        self.memory[BOUGHT] = [r for r in after.table if after.is_open(r) and not before.is_open(r)]
         return self.next_level(level)
 
     @property

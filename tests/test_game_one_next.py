@@ -18,6 +18,7 @@ def _three(ctx, win_next):
     marked = [i for i, t in enumerate(board.tiles) if t.next]
     assert len(marked) == 1  # one next mark on the map
     assert menu.continue_text.startswith(f"Continue · {menu.next_level.index + 1}. ")
+    assert win_next is not None
     return menu.next_level.index, marked[0], win_next.index
 
 
@@ -31,6 +32,7 @@ def test_menu_map_and_win_name_the_same_next_level_after_two_wins_and_after_a_re
     assert win.next_level is levels[1]
     win, _, _ = maze_win(window, ctx, detour=False, level=levels[1])
     assert _three(ctx, win.next_level) == (2, 2, 2)
+    assert win.line_values[-1] == f"Next: 3. {levels[2].name}"  # the win names it too
     # level 3 won too (level 4 opened), then level 1 played again: the win's next is still the one the menu
     # continues with (level 4), not simply the level after the one won
     ctx.store.complete_level(levels[2].id, 1, levels[3].id)
@@ -57,3 +59,19 @@ def test_the_next_level_of_a_bonus_world_stays_in_it(window, ctx):
     last = [lv for lv in bonus.levels if lv.world == first.world][-1]
     assert ctx.win_level(last, 3) is None  # the end of a bonus world: no next into another world
     assert ctx.next_level() is ctx.campaign.levels[0]  # bonus wins never move the campaign's next
+
+
+def test_the_win_says_what_its_stars_bought(window, ctx):
+    from engine.modes.rewards import TABLE
+
+    diamond = next(r for r in TABLE if r.id == "diamond")
+    levels = ctx.campaign.levels
+    for lv in levels[1:1 + (diamond.stars - 1) // 2]:
+        ctx.store.complete_level(lv.id, 2, None)
+    have = ctx.wallet().total
+    assert have < diamond.stars
+    win, s, _ = maze_win(window, ctx, detour=False, level=levels[0])
+    assert have + s.stars >= diamond.stars  # the shortest way at once: 3 stars
+    assert win.line_values[-1].startswith("Unlocked: Diamond (player mark)")
+    win, _, _ = maze_win(window, ctx, detour=False, level=levels[0])  # nothing new bought the second time
+    assert not any(v.startswith("Unlocked") for v in win.line_values)
