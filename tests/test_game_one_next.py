@@ -32,7 +32,7 @@ def test_menu_map_and_win_name_the_same_next_level_after_two_wins_and_after_a_re
     assert win.next_level is levels[1]
     win, _, _ = maze_win(window, ctx, detour=False, level=levels[1])
     assert _three(ctx, win.next_level) == (2, 2, 2)
-    assert win.line_values[-1] == f"Next: 3. {levels[2].name}"  # the win names it too
+    assert f"Next: 3. {levels[2].name}" in win.line_values  # the win names it too
     # level 3 won too (level 4 opened), then level 1 played again: the win's next is still the one the menu
     # continues with (level 4), not simply the level after the one won
     ctx.store.complete_level(levels[2].id, 1, levels[3].id)

@@ -26,8 +26,8 @@ from game.ui.qr import ShareKeys
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
-    from engine.modes.rewards import Reward
     from engine.modes.play import PlaySession
+    from engine.modes.rewards import Reward
 
 
 def best_line(result: WinResult) -> str:
