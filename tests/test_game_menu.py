@@ -230,3 +230,26 @@ def test_the_menu_draws_its_first_frame_before_it_builds_its_backdrop_maze(windo
     frame(window)
     click(window, *menu.buttons[1].rect.center)  # and the menu works: a group opens
     assert menu.group == "play"
+
+
+def test_quit_asks_first_and_esc_or_stay_keeps_the_game(window, ctx, monkeypatch):
+    import game.shell.menu as menu_mod
+
+    closed = []
+    monkeypatch.setattr(menu_mod, "close_game", lambda c: closed.append(c))
+    menu = ctx.go(routes.menu)
+    frame(window)
+    quit_at = labels(menu).index("Quit")
+    menu.focus = quit_at
+    keypress(window, key.ENTER)
+    assert closed == [] and menu.greeting is not None and menu.greeting.visible
+    assert menu.greeting.title_value == "Quit Tessera?"
+    keypress(window, key.ESCAPE)  # stays
+    assert closed == [] and menu.greeting is None and window.current_view is menu
+    keypress(window, key.ENTER)  # the focus is still on Quit: asked again
+    keypress(window, key.ENTER)  # "Stay" has the focus
+    assert closed == [] and menu.greeting is None
+    keypress(window, key.ENTER)
+    keypress(window, key.RIGHT)
+    keypress(window, key.ENTER)  # "Quit"
+    assert closed == [ctx]
