@@ -42,7 +42,7 @@ def test_the_top_level_is_continue_then_groups_and_every_entry_is_in_one_group()
     assert play == ["Campaign", "Race", "Sliding Puzzle", "Dailies"]
     assert [e.label for e in group_entries("create")] == ["Editor", "My levels", "Lab"] or \
         sorted(e.label for e in group_entries("create")) == ["Editor", "Lab", "My levels"]
-    assert [e.label for e in group_entries("more")] == ["Enter code", "Records", "Rewards", "Settings", "Help"]
+    assert [e.label for e in group_entries("more")] == ["Enter code", "Records", "Settings", "Rewards", "Help"]
 
 
 def test_a_first_launch_offers_level_one_and_the_words_are_a_players(window, ctx):

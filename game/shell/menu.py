@@ -104,8 +104,8 @@ MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("My levels", routes.my_levels, 55, "create"),
     MenuEntry("Enter code", routes.code_entry, 60, "more"),
     MenuEntry("Records", routes.records, 75, "more"),
-    MenuEntry("Rewards", routes.rewards, 77, "more"),
     MenuEntry("Settings", routes.settings, 80, "more"),
+    MenuEntry("Rewards", routes.rewards, 85, "more"),
     MenuEntry("Help", routes.help_screen, 90, "more"),
     MenuEntry("Quit", quit_game, 99, ""),
 ]
