@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from game import routes
-from tests.test_game_campaign_map import _has_colour, _open
+from tests.test_game_campaign_map import _has_colour
+from tests.test_game_campaign_map import _open as _open_map
+
+
+def _open(ctx, window, size=(1280, 800)):
+    """The map opened and drawn once, then one update (a world's ribbon is made after the first frame)."""
+    view = _open_map(ctx, window, size)
+    view.on_update(0.0)
+    return view
 
 
 def _gap_pixels(view, a: int, b: int):
@@ -67,7 +75,10 @@ def test_a_completed_world_has_its_ribbon_and_is_celebrated_once_even_after_a_re
     assert _open(ctx, window).banner is None  # celebrated once
     again = Context(window, store=Store(ctx.store.path), audio=ctx.audio)
     try:
-        assert again.go(routes.levels).banner is None  # remembered in the save
+        later = again.go(routes.levels)
+        later.on_draw()
+        later.on_update(0.0)
+        assert later.banner is None and not later.animating()  # remembered in the save
     finally:
         again.store.close()
 

@@ -150,8 +150,10 @@ class LevelsView(BaseView):
             got = sum(self.stars.get(lv.id, 0) for lv in levels)
             self.chains.append(Column(name, tuple(lv.index for lv in levels), (got, 3 * len(levels)),
                                       name in complete))
-        #: The celebration of worlds completed since the map last showed (each once: remembered in the save).
-        self.banner = world_banner(ctx, complete, self.stars)
+        #: The celebration of worlds completed since the map last showed (each once: remembered in the save),
+        #: made after the first frame (the map opens as fast as before).
+        self.banner: Banner | None = None
+        self._complete: list[str] | None = complete
         for j, b in enumerate(self.broken):
             self.chains.append(Column(b.name, (len(self.levels) + j,), (0, 0)))
         total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
@@ -228,11 +230,16 @@ class LevelsView(BaseView):
 
     def animating(self) -> bool:
         """True while thumbnails are still being drawn in or a world's ribbon shows."""
-        return bool(self.picture and self.picture.missing) or (self.banner is not None and self.banner.visible)
+        return (bool(self.picture and self.picture.missing) or self._complete is not None
+                or (self.banner is not None and self.banner.visible))
 
     def on_update(self, delta_time: float) -> None:
-        """The ribbon's time, and a few missing thumbnails drawn in (within :data:`FRAME_BUDGET` seconds)."""
-        if self.banner is not None and self.banner.visible:
+        """The ribbon's time (the ribbon itself made after the first frame), and a few missing thumbnails drawn in
+        (within :data:`FRAME_BUDGET` seconds)."""
+        if self._complete is not None and self.first_frame is not None:
+            self.banner, self._complete = world_banner(self.ctx, self._complete, self.stars), None
+            self.request_redraw()
+        elif self.banner is not None and self.banner.visible:
             self.banner.advance(delta_time)
             self.request_redraw()
         pic = self.picture
