@@ -187,7 +187,11 @@ class RewardsView(BaseView):
         back = self.buttons[-1]
         place_grid([back], width / 2 - w / 2, top - (2 + items_rows) * (h + gap) - gap, 1, w, h, gap)
         self.style_buttons(min(15 * s, h * 0.42))
-        self.style_buttons(min(15 * s, h * 0.42), self.buttons[len(KINDS):-1], pad=1.2 * h)  # room for the samples
+        items = self.buttons[len(KINDS):-1]
+        pad = 1.2 * h if self.kind != "bonus" else 10.0  # room for the samples beside the labels
+        self.style_buttons(min(15 * s, h * 0.42), items, pad=pad)
+        if items:  # one size for the page's items (the longest label's)
+            self.style_buttons(min(b.font_px for b in items), items, pad=pad)
         self._grey_locked()
         self.line.position = (width / 2, 8 * s)
         self._line_for = ""
