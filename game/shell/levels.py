@@ -238,7 +238,8 @@ class LevelsView(BaseView):
         (within :data:`FRAME_BUDGET` seconds)."""
         if self._complete is not None and self.first_frame is not None:
             self.banner, self._complete = world_banner(self.ctx, self._complete, self.stars), None
-            self.request_redraw()
+            if self.banner is not None:  # nothing to celebrate: nothing new to draw
+                self.request_redraw()
         elif self.banner is not None and self.banner.visible:
             self.banner.advance(delta_time)
             self.request_redraw()
