@@ -51,7 +51,7 @@ def _play(ctx: Context, code: str | None) -> arcade.View:
     every open level is finished)."""
     if code is not None:
         return code_view(ctx, code)
-    level = ctx.campaign.next_to_play(ctx.store.stars(), ctx.store.unlocked())
+    level = ctx.next_level()
     return routes.levels(ctx) if level is None else routes.level(ctx, level)
 
 

@@ -12,7 +12,7 @@ import arcade
 
 from engine.modes.clock import MONOTONIC, Clock
 from game.audio import Audio, clamp_volume
-from game.render.theme import Theme, get_theme
+from game.render.theme import EXTRA_THEMES, Theme, get_theme
 from game.store import SaveStore
 from game.store_startup import open_store
 from game.ui import TEXT_SIZE_SETTING, set_reduced_motion, set_text_size
@@ -21,13 +21,17 @@ from game.ui.input import BINDINGS, Bindings
 from game.ui.input import SETTING as KEYS_SETTING
 
 if TYPE_CHECKING:
-    from engine.modes.campaign import Campaign
+    from engine.modes.campaign import Campaign, CampaignLevel
+    from engine.modes.rewards import Reward, Wallet
 
 
 #: The arguments of a route function after the context (:meth:`Context.go`).
 P = ParamSpec("P")
 #: The view a route function builds.
 V = TypeVar("V", bound=arcade.View)
+
+#: ``ctx.memory`` key of the rewards the last won level bought (:meth:`Context.win_level`).
+BOUGHT = "rewards.bought"
 
 #: The saved setting for reduced motion ("1" = on).
 REDUCED_MOTION = "reduced_motion"
@@ -56,7 +60,6 @@ class Context:
                 music_volume=_float(setting("music_volume"), 0.5),
             )
         self.audio = audio
-        self.theme: Theme = get_theme(self.store.setting("theme"))
         #: The one key table (:data:`game.ui.input.BINDINGS`), loaded from the saved setting "keys".
         self.keys: Bindings = BINDINGS
         #: Where screens take real time from (levels, races, two players, key timestamps); tests set a FakeClock.
@@ -66,8 +69,10 @@ class Context:
         set_reduced_motion(self.reduced_motion)
         self._campaign: Campaign | None = None
         self._shipped: Campaign | None = None
+        self._bonus: Campaign | None = None
         self._packs_signature: tuple[tuple[str, int, int], ...] = ()
         self.campaign_error: str | None = None
+        self.theme: Theme = self._dressed(self.store.setting("theme"))
         #: Game controllers -> the keys of the key table (started by :func:`game.app.run`, not by tests).
         self.pads = Pads(lambda event, symbol: window.dispatch_event(event, symbol, 0),
                          lambda: str(getattr(window.current_view, "key_context", "menu")),
@@ -117,6 +122,49 @@ class Context:
             self._packs_signature = signature
         return self._campaign
 
+    def next_level(self, after: CampaignLevel | None = None) -> CampaignLevel | None:
+        """The one "next": the level the menu's Continue plays, the map marks "next" and the win's "Next level"
+        opens (:meth:`engine.modes.campaign.Campaign.next_to_play` over the saved progress, read afresh, so a
+        restart names the same level).  ``after`` a bonus level: the next level of its bonus world (None at its
+        end); bonus levels never count for the campaign's next."""
+        if after is not None and self.is_bonus(after):
+            following = self.bonus.next_of(after)
+            return following if following is not None and following.world == after.world else None
+        return self.campaign.next_to_play(self.store.stars(), self.store.unlocked())
+
+    def win_level(self, level: CampaignLevel, stars: int) -> CampaignLevel | None:
+        """Save a won campaign (or bonus) level with its ``stars`` 0..3, unlock the level after it, and return
+        :meth:`next_level` (what the win's "Next level" opens)."""
+        following = (self.bonus if self.is_bonus(level) else self.campaign).next_of(level)
+        if following is not None and following.world != level.world and self.is_bonus(level):
+            following = None  # a bonus world unlocks only its own levels
+        before = self.wallet()
+        self.store.complete_level(level.id, stars, following.id if following else None)
+        after = self.wallet()
+        #: What this win bought (the win screen says so): rewards open now that were locked before it.
+        self.memory[BOUGHT] = [r for r in after.table if after.is_open(r) and not before.is_open(r)]
+        return self.next_level(level)
+
+    @property
+    def bonus(self) -> Campaign:
+        """The bonus worlds' levels (:func:`engine.modes.rewards.bonus_campaign`: ``levels/bonus/``), read once;
+        empty when they cannot be read."""
+        if self._bonus is None:
+            from engine.modes.campaign import Campaign
+            from engine.modes.rewards import bonus_campaign
+
+            try:
+                self._bonus = bonus_campaign()
+            except ValueError:
+                self._bonus = Campaign(())
+        return self._bonus
+
+    def is_bonus(self, level: CampaignLevel) -> bool:
+        """True for a level of a bonus world (its id starts with ``bonus-``)."""
+        from engine.modes.rewards import is_bonus_id
+
+        return is_bonus_id(level.id)
+
     # -- navigation ----------------------------------------------------------
     def show(self, view: arcade.View) -> None:
         """Switch to ``view``."""
@@ -132,9 +180,59 @@ class Context:
 
     # -- settings ------------------------------------------------------------
     def set_theme(self, name: str) -> None:
-        """Switch and save the colour theme."""
-        self.theme = get_theme(name)
-        self.store.set_setting("theme", self.theme.name)
+        """Switch and save the colour theme (a theme stars buy only once bought: else the theme stays).
+
+        Raises:
+            engine.modes.rewards.RewardLocked: ``name`` is a theme not bought yet (the sentence says what it needs).
+        """
+        if name in EXTRA_THEMES:
+            self.wallet().choose("theme", name)
+        self.store.set_setting("theme", get_theme(name).name)
+        self.theme = self._dressed(get_theme(name).name)
+
+    # -- what stars buy ------------------------------------------------------
+    def wallet(self) -> Wallet:
+        """What the saved stars have bought (:class:`engine.modes.rewards.Wallet`: shipped levels only)."""
+        from engine.modes.rewards import Wallet
+
+        _ = self.campaign  # the shipped campaign read
+        assert self._shipped is not None
+        return Wallet.of(self.store.stars(), self._shipped, self.bonus)
+
+    def choose(self, kind: str, rid: str) -> Reward:
+        """Pick the player's ``kind`` ("theme", "mark" or "trail") ``rid``, saved and drawn from now on.
+
+        Raises:
+            engine.modes.rewards.RewardLocked: not bought yet (nothing changes).
+            ValueError: no such reward.
+        """
+        reward = self.wallet().choose(kind, rid)
+        if kind == "theme":
+            self.set_theme(rid)
+        else:
+            self.store.set_setting(kind, rid)
+            self.theme = self._dressed(self.theme.name)
+        return reward
+
+    def chosen(self, kind: str) -> str:
+        """The standing choice of ``kind`` ("theme", "mark", "trail"): the saved one once bought, else the free one."""
+        if kind == "theme":
+            return self.theme.name
+        saved = self.store.setting(kind)
+        return self.wallet().chosen(kind, saved).id if saved else ("dot" if kind == "mark" else "soft")
+
+    def _dressed(self, name: str) -> Theme:
+        """The theme ``name`` with the saved mark and trail (:func:`game.render.looks.dressed`); whatever the save
+        names that stars have not bought falls back to the free look (the stars are read only then)."""
+        from game.render.looks import dressed
+
+        mark, trail = self.store.setting("mark") or "dot", self.store.setting("trail") or "soft"
+        if name in EXTRA_THEMES or mark != "dot" or trail != "soft":
+            wallet = self.wallet()
+            if name in EXTRA_THEMES and not wallet.is_open(wallet.find("theme", name) or wallet.table[0]):
+                name = "dark"
+            mark, trail = wallet.chosen("mark", mark).id, wallet.chosen("trail", trail).id
+        return dressed(get_theme(name), mark, trail)
 
     def set_volume(self, volume: float, channel: str = "effects") -> None:
         """Set and save the ``channel`` volume (0..1, clamped): "effects" (setting "volume") or "music"."""

@@ -92,6 +92,13 @@ def keys(ctx: Context, back: Callable[[], object]) -> arcade.View:
     return KeysView(ctx, back)
 
 
+def rewards(ctx: Context, back: Callable[[], object] | None = None, kind: str = "theme") -> arcade.View:
+    """What stars bought and buy next (the ``kind`` page first); Esc calls ``back`` (default: the menu)."""
+    from game.shell.rewards import RewardsView
+
+    return RewardsView(ctx, back, kind)
+
+
 def help_screen(ctx: Context, back_to: arcade.View | None = None, mode: str | None = None) -> arcade.View:
     """The controls of every mode (``mode`` first when given); Esc returns to ``back_to``."""
     from game.shell.help import HelpView

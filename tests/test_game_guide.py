@@ -113,8 +113,13 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
     row, col = divmod(hint.tile_cell, 3)
     view.on_mouse_release(int(left + (col + 0.5) * tile), int(bottom + (2.5 - row) * tile), 1, 0)
     assert g.done
+    frames(window, 2)
+    assert view.prompt.text.endswith(f"Next: 1. {ctx.campaign.levels[0].name}")
     frames(window, 200)
-    assert window.current_view is not view  # back to the menu after the last line
+    from game.play.view import PlayView
+
+    after = window.current_view  # from the greeting, the guide flows straight into level 1
+    assert isinstance(after, PlayView) and after.level is ctx.campaign.levels[0]
 
 
 def test_esc_skips_the_guide_and_help_replays_it(window, ctx):

@@ -42,7 +42,7 @@ def test_the_top_level_is_continue_then_groups_and_every_entry_is_in_one_group()
     assert play == ["Campaign", "Race", "Sliding Puzzle", "Dailies"]
     assert [e.label for e in group_entries("create")] == ["Editor", "My levels", "Lab"] or \
         sorted(e.label for e in group_entries("create")) == ["Editor", "Lab", "My levels"]
-    assert [e.label for e in group_entries("more")] == ["Enter code", "Records", "Settings", "Help"]
+    assert [e.label for e in group_entries("more")] == ["Enter code", "Records", "Settings", "Rewards", "Help"]
 
 
 def test_a_first_launch_offers_level_one_and_the_words_are_a_players(window, ctx):
@@ -230,3 +230,26 @@ def test_the_menu_draws_its_first_frame_before_it_builds_its_backdrop_maze(windo
     frame(window)
     click(window, *menu.buttons[1].rect.center)  # and the menu works: a group opens
     assert menu.group == "play"
+
+
+def test_quit_asks_first_and_esc_or_stay_keeps_the_game(window, ctx, monkeypatch):
+    import game.shell.menu as menu_mod
+
+    closed = []
+    monkeypatch.setattr(menu_mod, "close_game", lambda c: closed.append(c))
+    menu = ctx.go(routes.menu)
+    frame(window)
+    quit_at = labels(menu).index("Quit")
+    menu.focus = quit_at
+    keypress(window, key.ENTER)
+    assert closed == [] and menu.greeting is not None and menu.greeting.visible
+    assert menu.greeting.title_value == "Quit Tessera?"
+    keypress(window, key.ESCAPE)  # stays
+    assert closed == [] and menu.greeting is None and window.current_view is menu
+    keypress(window, key.ENTER)  # the focus is still on Quit: asked again
+    keypress(window, key.ENTER)  # "Stay" has the focus
+    assert closed == [] and menu.greeting is None
+    keypress(window, key.ENTER)
+    keypress(window, key.RIGHT)
+    keypress(window, key.ENTER)  # "Quit"
+    assert closed == [ctx]

@@ -378,8 +378,10 @@ def test_static_screens_stop_asking_for_frames_and_play_asks_while_the_clock_run
         for _ in range(600):  # the map draws its thumbnails in a few at a time, fewer a frame on a busy machine
             if not getattr(view, "animating", lambda: False)():
                 break
+            view.needs_redraw()  # as the window does each frame: ask (and clear the request), then draw
             frame(window)
             view.on_update(1 / 60)
+        view.needs_redraw()
         frame(window)
         view.on_update(1 / 60)
         assert view.needs_redraw() is False, route

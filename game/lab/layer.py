@@ -61,7 +61,7 @@ _PATH_LINES = {
 
 def path_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """(current path, final path) line colours for ``theme``."""
-    return _PATH_LINES["light" if theme.name == "light" else "dark"]
+    return _PATH_LINES["light" if theme.family == "light" else "dark"]
 
 
 _VS = offset_vertex_shader("in vec4 in_color;\nout vec4 v_color;", "v_color = in_color;")
@@ -83,10 +83,10 @@ def palette(theme: Theme) -> np.ndarray:
     darker than the floor on the light one), the current path bluish green.
     """
     bg = theme.background
-    visited, path, dead = _SOLVE_COLORS["light" if theme.name == "light" else "dark"]
+    visited, path, dead = _SOLVE_COLORS["light" if theme.family == "light" else "dark"]
     unseen = (
         (bg[0] // 2 + 8, bg[1] // 2 + 8, bg[2] // 2 + 10, 255)
-        if theme.name != "light"
+        if theme.family != "light"
         else (bg[0] - 34, bg[1] - 32, bg[2] - 28, 255)
     )
     return np.array(

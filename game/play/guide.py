@@ -71,6 +71,16 @@ class GuideView(PlayScreen):
         else:
             routes.show_menu(self.ctx)
 
+    def flow_on(self) -> None:
+        """The guide played to its end: from the first launch's greeting straight into the level to play next
+        (level 1 on a first launch: the one next, :meth:`game.context.Context.next_level`); replayed from Help,
+        back there."""
+        level = self.ctx.next_level() if self.back_to is None else None
+        if level is None:
+            self._leave()
+        else:
+            self.ctx.go(routes.level, level)
+
     def finish(self) -> None:
         """The goal of a step: the guide has moved on by itself (no win screen here)."""
         self.goal_moment.stop()
@@ -90,6 +100,9 @@ class GuideView(PlayScreen):
         s = ui_scale(width, height)
         g = self.guide
         line = g.prompt if g.done else f"{g.number}/{g.total}  ·  {g.prompt}"
+        upcoming = self.ctx.next_level() if g.done and self.back_to is None else None
+        if upcoming is not None:  # the guide flows on into the campaign
+            line = f"{g.prompt}  Next: {upcoming.index + 1}. {upcoming.name}"
         fit_text(self.prompt, line, 16 * s, width - 24, min_size=8)
         self.prompt.position = (width / 2, height - (HUD_HEIGHT + PROMPT_HEIGHT / 2) * s)
         side = min(width, height - self.hud_height - self.footer_height) * 0.6
@@ -195,7 +208,7 @@ class GuideView(PlayScreen):
         if self.end_left >= 0:
             self.end_left -= min(delta_time, 0.1)
             if self.end_left < 0:
-                self.back()
+                self.flow_on()
 
     def _frame_key(self) -> tuple[Any, ...]:
         g = self.guide

@@ -4,6 +4,7 @@ dark maze's goal hint.  Pure drawing functions: the screen passes what its sessi
 from __future__ import annotations
 
 from engine.modes.fog import Fog
+from game.render.looks import draw_mark
 from game.render.theme import Theme
 
 
@@ -14,8 +15,7 @@ def draw_player(theme: Theme, px: float, py: float, radius: float, zoom: float, 
     import arcade
 
     edge = max(radius * 0.18, 1.0 / zoom)
-    arcade.draw_circle_filled(px, py, radius, theme.player_edge, num_segments=32)
-    arcade.draw_circle_filled(px, py, radius - edge, theme.player, num_segments=32)
+    draw_mark(theme, px, py, radius, edge)  # the mark chosen in Settings (a disc unless stars bought another)
     if pulse is not None:
         grow = radius * (1.2 + 2.5 * (pulse * 3 % 1.0))
         arcade.draw_circle_outline(

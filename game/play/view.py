@@ -44,9 +44,8 @@ class PlayView(PlayScreen):
         next_level = None
         if self.level is not None and s.rules is None and self.recorder.moves:  # the player's best run
             keep_run(store, self.code, self.named.level, self.recorder.moves, s.elapsed)
-        if self.level is not None:
-            next_level = self.ctx.campaign.next_of(self.level)
-            store.complete_level(self.level.id, s.stars, next_level.id if next_level else None)
+        if self.level is not None:  # saved, the next unlocked, and the one next (menu, map and win agree)
+            next_level = self.ctx.win_level(self.level, s.stars)
         self.ctx.go(routes.win, self, result, next_level)
 
 

@@ -27,7 +27,7 @@ RACE_COLORS = {
 
 def race_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """(you, the opponent's colour) for ``theme``: blue and orange, distinct for colour-blind players."""
-    return RACE_COLORS.get(theme.name, RACE_COLORS["dark"])
+    return RACE_COLORS.get(theme.family, RACE_COLORS["dark"])
 
 
 def player_colors(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:

@@ -32,9 +32,10 @@ from game.render.map_art import (
     thumbnail,
     wrap,
 )
-from game.render.theme import RGBA, Theme
+from game.render.theme import RGBA, Theme, contrast_ratio
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (pixels, y down)
+Point = tuple[float, float]  # x, y (pixels, y down)
 #: Draws a text: (xy, value, px, colour, bold=False, anchor="la").
 Put = Callable[..., None]
 
@@ -46,7 +47,8 @@ class Tile:
     Attributes:
         number: shown 1-based (0: no number, a broken pack); name: the level's name.
         state: ``"open"``, ``"locked"`` or ``"broken"``.
-        stars: 0..3 earned; next: the level to play next; halfway: a place is kept in it.
+        stars: 0..3 earned; next: the level to play next; halfway: a place is kept in it; won: finished once
+        (its tile is lit, and so is the path on from it).
         shape: the grid kind (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``); floors: 1..8;
         dark, weave, shaped: what waits in it.
     """
@@ -62,6 +64,7 @@ class Tile:
     dark: bool = False
     weave: bool = False
     shaped: bool = False
+    won: bool = False
 
     def tags(self) -> list[str]:
         """What a locked tile says waits in it (``dark``, ``2 floors``, ``weave``, ``shaped``)."""
@@ -71,11 +74,13 @@ class Tile:
 
 @dataclass(frozen=True)
 class Column:
-    """One world: its name, its tiles (indexes into the map's tile list) and its stars (earned, possible)."""
+    """One world: its name, its tiles (indexes into the map's tile list), its stars (earned, possible) and
+    whether every level of it is won (its header carries the "complete" ribbon)."""
 
     name: str
     tiles: tuple[int, ...]
     stars: tuple[int, int] = (0, 0)
+    complete: bool = False
 
 
 @dataclass
@@ -100,6 +105,10 @@ class Layout:
     tiles: list[Box] = field(default_factory=list)  # by tile index
     names: list[list[str]] = field(default_factory=list)  # each tile's name lines
     texts: list[tuple[str, Box]] = field(default_factory=list)  # every text painted and where (tests)
+    gap: float = 10.0  # pixels between columns
+    row_gap: float = 7.0  # pixels between the tiles of a column
+    head_gap: float = 7.0  # pixels between a column's star bar and its first tile
+    band_tops: list[float] = field(default_factory=list)  # where each band of columns starts (its world names)
 
     @property
     def ring(self) -> int:
@@ -176,7 +185,7 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
     bands = math.ceil(n / per_band)
     line_h = round(lay.name_px * 1.22)
     head_h = round(lay.small_px * 1.3)
-    min_thumb = max(14, round(1.2 * lay.name_px))
+    min_thumb = max(round(24 * g), round(2.2 * lay.name_px))  # a wrapped name never leaves a speck of a maze
     min_tile = 2 * pad + head_h + min_thumb + lay.lines * line_h
     world_px = lay.world_px = max(lay.small_px, px(15, 11))
     band_rows = [max((len(c.tiles) for c in columns[b * per_band:(b + 1) * per_band]), default=1)
@@ -192,13 +201,16 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
     tile_h = (lay.view_height - fixed) / rows_total
     tile_h = max(min_tile, min(tile_h, max(min_tile * 1.9, 150 * g)))
     y = top
+    lay.gap, lay.row_gap = gap, row_gap
     for b in range(bands):
+        lay.band_tops.append(y)
         band = columns[b * per_band:(b + 1) * per_band]
         left = (width - len(band) * col_w - (len(band) - 1) * gap) / 2
         names_h = max((len(x) for x in band_names[b]), default=1) * round(world_px * 1.2)
         for k, col in enumerate(band):
             x = left + k * (col_w + gap)
             bar = (x, y + names_h + 4 * g, x + col_w, y + names_h + 4 * g + round(lay.small_px * 1.1))
+            lay.head_gap = world_h[b] - (bar[3] - y)
             rows = len(col.tiles)
             box = (x, y, x + col_w, y + world_h[b] + rows * tile_h + (rows - 1) * row_gap)
             lay.columns.append((box, band_names[b][k], bar))
@@ -215,7 +227,7 @@ def lay_out(width: int, height: int, g: float, ts: float, title: str, summary: s
 
 def _colours(tile: Tile, theme: Theme) -> tuple[RGBA, RGBA]:
     if tile.state == "open":
-        return theme.button, theme.button_text
+        return (theme.button_hover if tile.won else theme.button), theme.button_text  # a won level is lit
     return theme.locked, theme.error if tile.state == "broken" else theme.disabled_text
 
 
@@ -240,6 +252,9 @@ def paint(lay: Layout, title: str, summary: str, columns: Sequence[Column], tile
             text((mid, box[1] + k * round(lay.world_px * 1.2)), line, lay.world_px, theme.text, True, "ma")
         got, of = col.stars
         count = f"{got}/{of} {STAR}"
+        if col.complete:  # every level won: a ribbon over the star bar says so
+            _ribbon(c, lay, bar, count, theme, text)
+            continue
         text((bar[2], bar[1]), count, lay.small_px, theme.text_dim, False, "ra")
         right = bar[2] - text_width(count, lay.small_px) - 4 * lay.g
         y0, y1 = bar[1] + (bar[3] - bar[1]) * 0.3, bar[1] + (bar[3] - bar[1]) * 0.8
@@ -247,9 +262,52 @@ def paint(lay: Layout, title: str, summary: str, columns: Sequence[Column], tile
             c.draw.rectangle((bar[0], y0, right, y1), fill=theme.locked)
             if got:
                 c.draw.rectangle((bar[0], y0, bar[0] + (right - bar[0]) * got / max(1, of), y1), fill=theme.star)
+    _paint_path(c, lay, columns, tiles, theme)
     for i, tile in enumerate(tiles):
         _tile(c, lay, i, tile, sketches[i] if i < len(sketches) else None, theme, text)
     return c
+
+
+def _ribbon(c: Canvas, lay: Layout, bar: Box, count: str, theme: Theme, put: Put) -> None:
+    """A completed world's ribbon over its star bar: "complete · 21/21 ★" (shorter when the column is narrow)."""
+    ink = max((theme.background, theme.text), key=lambda x: contrast_ratio(x, theme.star))
+    room = bar[2] - bar[0] - 8 * lay.g
+    said = next((w for w in (f"complete · {count}", f"\u2713 {count}", "\u2713")
+                 if text_width(w, lay.small_px, True) <= room), "\u2713")
+    c.draw.rounded_rectangle((bar[0], bar[1] - 1, bar[2], bar[3] + 1), radius=max(2, round(4 * lay.g)),
+                             fill=theme.star)
+    put(((bar[0] + bar[2]) / 2, bar[1]), said, lay.small_px, ink, True, "ma")
+
+
+def path_lines(lay: Layout, columns: Sequence[Column], tiles: Sequence[Tile]) -> list[tuple[int, list[Point]]]:
+    """The path joining the levels in play order, as ``(tile it leaves, points)`` pieces (pixels, y down): down a
+    world's column from tile to tile, then from its last tile round to the next world's first (under the column,
+    up the gap left of the next column, in over its first tile), so it never crosses a tile or a world's name."""
+    order = [i for col in columns for i in col.tiles if i < len(tiles) and tiles[i].state != "broken"]
+    where = {i: k for k, col in enumerate(columns) for i in col.tiles}
+    out: list[tuple[int, list[Point]]] = []
+    for a, b in zip(order, order[1:], strict=False):
+        la, ta, ra, ba = lay.tiles[a]
+        lb, tb, rb, bb = lay.tiles[b]
+        ax, bx = (la + ra) / 2, (lb + rb) / 2
+        if where[a] == where[b]:
+            out.append((a, [(ax, ba), (bx, tb)]))
+            continue
+        below = ba + max(3.0, lay.row_gap * 0.9)
+        side = lb - lay.gap / 2
+        above = tb - max(2.0, lay.head_gap / 2)
+        out.append((a, [(ax, ba), (ax, below), (side, below), (side, above), (bx, above), (bx, tb)]))
+    return out
+
+
+def _paint_path(c: Canvas, lay: Layout, columns: Sequence[Column], tiles: Sequence[Tile], theme: Theme) -> None:
+    """The path under the tiles: dim ahead, lit in the star colour from every won level (the way behind you)."""
+    width = max(3, round(4 * lay.g))
+    pieces = path_lines(lay, columns, tiles)
+    for lit in (False, True):
+        for a, points in pieces:
+            if tiles[a].won == lit:
+                c.draw.line(points, fill=theme.star if lit else theme.locked, width=width, joint="curve")
 
 
 def _tile(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, theme: Theme, put: Put) -> None:
@@ -345,4 +403,4 @@ def view_rows(pixels: np.ndarray, scroll: int, view_height: int, background: RGB
     return np.ascontiguousarray(out[::-1])
 
 
-__all__ = ["Column", "Layout", "Tile", "lay_out", "paint", "repaint_tile", "view_rows"]
+__all__ = ["Column", "Layout", "Tile", "lay_out", "paint", "path_lines", "repaint_tile", "view_rows"]

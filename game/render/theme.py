@@ -41,6 +41,15 @@ class Theme:
     wall_scale: float = 1.0
     #: Outline width of buttons in pixels (0: none; the high-contrast theme outlines them).
     button_border: int = 0
+    #: The base theme a colour variant is drawn like ("dark" or "light"; "": it is a base theme itself).
+    base: str = ""
+    #: The player's mark (:data:`game.render.looks.MARKS`: "dot" is the disc the game always drew).
+    mark: str = "dot"
+
+    @property
+    def family(self) -> str:
+        """The base theme's name ("dark", "light" or "contrast"): what tables of extra colours are keyed by."""
+        return self.base or self.name
 
 
 DARK = Theme(
@@ -118,8 +127,45 @@ CONTRAST = Theme(
     button_border=2,
 )
 
+#: The themes stars buy (:mod:`engine.modes.rewards`): colour variants of dark and light, laid out the same.
+DUSK = Theme(
+    name="dusk", background=(24, 18, 38, 255), floor=(42, 34, 64, 255), wall=(226, 218, 240, 255),
+    trail=(150, 110, 220, 150), player=(255, 170, 210, 255), player_edge=(36, 10, 30, 255), start=(50, 80, 84, 255),
+    goal=(160, 60, 96, 255), text=(240, 236, 248, 255), text_dim=(172, 162, 194, 255), accent=(222, 176, 255, 255),
+    panel=(16, 12, 28, 225), button=(70, 50, 110, 255), button_hover=(96, 72, 150, 255),
+    button_text=(246, 242, 252, 255), focus=(222, 176, 255, 255), locked=(80, 72, 98, 255),
+    disabled_text=(200, 192, 218, 255), star=(255, 206, 70, 255), error=(255, 128, 118, 255), base="dark",
+)
+MEADOW = Theme(
+    name="meadow", background=(226, 236, 222, 255), floor=(250, 252, 244, 255), wall=(34, 56, 40, 255),
+    trail=(120, 200, 140, 150), player=(200, 70, 40, 255), player_edge=(255, 255, 255, 255),
+    start=(188, 230, 200, 255), goal=(246, 186, 196, 255), text=(22, 36, 26, 255), text_dim=(74, 94, 80, 255),
+    accent=(30, 110, 54, 255), panel=(250, 252, 246, 235), button=(44, 110, 72, 255), button_hover=(54, 128, 84, 255),
+    button_text=(255, 255, 255, 255), focus=(200, 70, 40, 255), locked=(170, 186, 172, 255),
+    disabled_text=(36, 52, 40, 255), star=(196, 136, 0, 255), error=(186, 30, 30, 255), base="light",
+)
+EMBER = Theme(
+    name="ember", background=(30, 20, 16, 255), floor=(54, 38, 30, 255), wall=(240, 222, 204, 255),
+    trail=(230, 120, 60, 150), player=(120, 220, 255, 255), player_edge=(10, 24, 36, 255), start=(46, 84, 70, 255),
+    goal=(150, 52, 74, 255), text=(248, 238, 230, 255), text_dim=(192, 168, 152, 255), accent=(255, 152, 72, 255),
+    panel=(20, 12, 10, 225), button=(100, 52, 30, 255), button_hover=(134, 72, 40, 255),
+    button_text=(252, 244, 238, 255), focus=(255, 152, 72, 255), locked=(92, 76, 68, 255),
+    disabled_text=(214, 200, 190, 255), star=(255, 206, 70, 255), error=(255, 128, 118, 255), base="dark",
+)
+OCEAN = Theme(
+    name="ocean", background=(220, 232, 242, 255), floor=(248, 252, 255, 255), wall=(20, 44, 80, 255),
+    trail=(90, 160, 230, 150), player=(200, 66, 24, 255), player_edge=(255, 255, 255, 255),
+    start=(188, 230, 200, 255), goal=(246, 186, 196, 255), text=(14, 28, 48, 255), text_dim=(66, 86, 112, 255),
+    accent=(20, 88, 166, 255), panel=(248, 250, 255, 235), button=(30, 88, 158, 255), button_hover=(50, 118, 196, 255),
+    button_text=(255, 255, 255, 255), focus=(200, 66, 24, 255), locked=(166, 180, 198, 255),
+    disabled_text=(32, 46, 66, 255), star=(214, 146, 0, 255), error=(186, 30, 30, 255), base="light",
+)
+#: Every theme stars buy, by name (Settings offers those bought; a saved one not bought falls back).
+EXTRA_THEMES: dict[str, Theme] = {t.name: t for t in (DUSK, MEADOW, EMBER, OCEAN)}
+
 #: What Settings calls each theme.
-THEME_LABELS = {"dark": "dark", "light": "light", "contrast": "high contrast"}
+THEME_LABELS = {"dark": "dark", "light": "light", "contrast": "high contrast", "dusk": "dusk", "meadow": "meadow",
+                "ember": "ember", "ocean": "ocean"}
 
 
 def contrast_ratio(a: RGBA, b: RGBA) -> float:
@@ -140,8 +186,8 @@ THEMES: dict[str, Theme] = {t.name: t for t in (DARK, LIGHT, CONTRAST)}
 
 
 def get_theme(name: str) -> Theme:
-    """The theme called ``name`` (unknown names fall back to dark)."""
-    return THEMES.get(name, DARK)
+    """The theme called ``name``, a base theme or one stars buy (unknown names fall back to dark)."""
+    return THEMES.get(name) or EXTRA_THEMES.get(name, DARK)
 
 
 #: The fonts buttons ask for, first available wins (also used to measure labels: :func:`game.ui.label_width`).

@@ -32,7 +32,7 @@ SHORTEST_COLOURS = {"dark": (80, 225, 170, 255), "light": (0, 135, 85, 255), "co
 def way_colours(theme: Theme) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """(the player's way, the shortest way) line colours for ``theme``."""
     r, g, b, _ = theme.player
-    return (r, g, b, 170), SHORTEST_COLOURS.get(theme.name, SHORTEST_COLOURS["dark"])
+    return (r, g, b, 170), SHORTEST_COLOURS.get(theme.family, SHORTEST_COLOURS["dark"])
 
 
 def way_strips(maze: Maze, cells: list[int]) -> list[np.ndarray]:

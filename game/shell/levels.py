@@ -31,6 +31,7 @@ from game import routes
 from game.bases.screen import BaseView, common_key
 from game.context import Context
 from game.format import maze_words, record_time
+from game.render.banner import Banner
 from game.render.map_art import Canvas, Sketch, sketch
 from game.render.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.ui import fit_text, text_scale, ui_scale
@@ -94,6 +95,30 @@ class MapPicture:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+#: The saved setting listing the worlds whose completion was celebrated ("|" between names).
+CELEBRATED = "worlds_celebrated"
+
+
+def world_banner(ctx: Context, complete: list[str], stars: dict[str, int]) -> Banner | None:
+    """The ribbon for the worlds in ``complete`` (every level won) not celebrated before, or None; they are
+    remembered as celebrated at once (the save), so each world is celebrated once."""
+    seen = {w for w in ctx.store.setting(CELEBRATED).split("|") if w}
+    new = [w for w in complete if w not in seen]
+    if not new:
+        return None
+    ctx.store.set_setting(CELEBRATED, "|".join(sorted(seen | set(new))))
+    levels = dict(ctx.campaign.by_world())
+    if len(new) > 1:
+        return Banner(f"{len(new)} worlds complete!", [", ".join(new)], ctx.reduced_motion)
+    world = levels[new[0]]
+    got = sum(stars.get(lv.id, 0) for lv in world)
+    wallet = ctx.wallet()
+    opened = next((r for r in wallet.opened("bonus") if r.world == new[0]), None)
+    then = (f"Its bonus world is open: {opened.name} (R: rewards)" if opened is not None
+            else "Three stars on every level open its bonus world")
+    return Banner("World complete!", [f"{new[0]}  ·  {got} of {3 * len(world)} stars", then], ctx.reduced_motion)
+
+
 class LevelsView(BaseView):
     """The campaign map.
 
@@ -113,16 +138,22 @@ class LevelsView(BaseView):
         unlocked, self.stars = store.unlocked(), store.stars()
         self.locked = [not camp.is_open(lv, unlocked) for lv in self.levels]
         self.codes = [_code(lv) for lv in self.levels]
-        self.next_index = next((i for i, lv in enumerate(self.levels) if not self.locked[i]
-                                and lv.id not in self.stars), -1)
+        nxt = ctx.next_level()  # the one next (the menu's Continue and the win's Next level name it too)
+        self.next_index = nxt.index if nxt is not None and nxt.index < len(self.levels) else -1
         kept = {i for i, c in enumerate(self.codes) if c and not self.locked[i] and store.setting("resume:" + c)}
         self.halfway = kept
         self.tiles = [self._tile(i, lv) for i, lv in enumerate(self.levels)]
         self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
         self.chains: list[Column] = []
+        complete = [name for name, levels in self.worlds if all(lv.id in self.stars for lv in levels)]
         for name, levels in self.worlds:
             got = sum(self.stars.get(lv.id, 0) for lv in levels)
-            self.chains.append(Column(name, tuple(lv.index for lv in levels), (got, 3 * len(levels))))
+            self.chains.append(Column(name, tuple(lv.index for lv in levels), (got, 3 * len(levels)),
+                                      name in complete))
+        #: The celebration of worlds completed since the map last showed (each once: remembered in the save),
+        #: made after the first frame (the map opens as fast as before).
+        self.banner: Banner | None = None
+        self._complete: list[str] | None = complete
         for j, b in enumerate(self.broken):
             self.chains.append(Column(b.name, (len(self.levels) + j,), (0, 0)))
         total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
@@ -148,7 +179,7 @@ class LevelsView(BaseView):
     def _tile(self, i: int, lv: CampaignLevel) -> Tile:
         shape, _, _, floors, dark, weave, shaped = _what(lv)
         return Tile(lv.index + 1, lv.name, "locked" if self.locked[i] else "open", self.stars.get(lv.id, 0),
-                    i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped)
+                    i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped, lv.id in self.stars)
 
     def column_names(self) -> list[str]:
         """The map's column titles: every world, then every broken pack (its file's stem)."""
@@ -198,11 +229,20 @@ class LevelsView(BaseView):
         return out
 
     def animating(self) -> bool:
-        """True while thumbnails are still being drawn in."""
-        return bool(self.picture and self.picture.missing)
+        """True while thumbnails are still being drawn in or a world's ribbon shows."""
+        return (bool(self.picture and self.picture.missing) or self._complete is not None
+                or (self.banner is not None and self.banner.visible))
 
     def on_update(self, delta_time: float) -> None:
-        """Draw in a few missing thumbnails (within :data:`FRAME_BUDGET` seconds)."""
+        """The ribbon's time (the ribbon itself made after the first frame), and a few missing thumbnails drawn in
+        (within :data:`FRAME_BUDGET` seconds)."""
+        if self._complete is not None and self.first_frame is not None:
+            self.banner, self._complete = world_banner(self.ctx, self._complete, self.stars), None
+            if self.banner is not None:  # nothing to celebrate: nothing new to draw
+                self.request_redraw()
+        elif self.banner is not None and self.banner.visible:
+            self.banner.advance(delta_time)
+            self.request_redraw()
         pic = self.picture
         if pic is None or not pic.missing:
             return
@@ -225,17 +265,27 @@ class LevelsView(BaseView):
         return l, h - (b - self.scroll), r, h - (t - self.scroll)
 
     def show_focus(self) -> None:
-        """Scroll so the focused tile is in view."""
+        """Scroll so the focused tile is in view; scrolling up to a tile brings its band's world names (for the
+        first band: the title) into view with it whenever both fit, so level 1 focused shows its world's name."""
         if self.picture is None or not self.picture.layout.tiles:
             return
         lay = self.picture.layout
         _, t, _, b = lay.tiles[self.focus]
         pad = 10 * lay.g
-        if t - pad < self.scroll:
-            self.scroll = max(0, int(t - pad))
+        tops = lay.band_tops or [0.0]
+        band = max((y for y in tops if y <= t), default=tops[0])
+        names = 0.0 if band == tops[0] else band - pad  # where the band's names start (the first: the map's top)
+        if t - pad < self.scroll or names < self.scroll and self._first_row(t, band):
+            fits = b + pad - names <= lay.view_height
+            self.scroll = max(0, int(names if fits else t - pad))
         elif b + pad > self.scroll + lay.view_height:
             self.scroll = min(lay.height - lay.view_height, int(b + pad - lay.view_height))
         self.scroll = max(0, self.scroll)
+
+    def _first_row(self, top: float, band: float) -> bool:
+        """True when a tile whose top is ``top`` is in the first row of the band starting at ``band``."""
+        assert self.picture is not None
+        return not any(band <= tt < top - 1 for _, tt, _, _ in self.picture.layout.tiles)
 
     def scroll_by(self, pixels: float) -> None:
         """Scroll the map by ``pixels`` (down positive), within its height."""
@@ -267,8 +317,13 @@ class LevelsView(BaseView):
             self.ctx.go(routes.level, self.levels[index])
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Esc back, F1/F11, arrows move along the map, Enter opens, Page Up/Down scroll."""
+        """Esc back, F1/F11, arrows move along the map, Enter opens, Page Up/Down scroll, R the rewards (a key
+        while a world's ribbon shows only puts it away)."""
         if common_key(self.ctx, symbol, modifiers):
+            return True
+        if self.banner is not None and self.banner.visible:
+            self.banner.dismiss()
+            self.request_redraw()
             return True
         if symbol == key.ESCAPE:
             self.back()
@@ -286,6 +341,9 @@ class LevelsView(BaseView):
             return True
         if symbol == key.P:  # built in, like the map's Page Up/Down: print the focused level's world
             self.print_world()
+            return True
+        if symbol == key.R:  # what the stars bought; its Back returns to the map
+            self.ctx.show(routes.rewards(self.ctx, lambda: self.ctx.go(routes.levels, self.focus)))
             return True
         return None
 
@@ -325,7 +383,13 @@ class LevelsView(BaseView):
             self.request_redraw()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Remember the tile pressed (clicks right after opening are ignored)."""
+        """Remember the tile pressed (clicks right after opening are ignored; a click on a world's ribbon puts it
+        away)."""
+        if self.banner is not None and self.banner.visible:
+            self.banner.dismiss()
+            self.pressed = -1
+            self.request_redraw()
+            return
         self.pressed = self.tile_at(x, y) if self.clicks_allowed() else -1
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -423,6 +487,9 @@ class LevelsView(BaseView):
         self.info.draw()
         if self.ctx.campaign_error:
             self.error.draw()
+        if self.banner is not None and self.banner.visible:
+            w, h = self.window.width, self.window.height
+            self.banner.draw(self.ctx.theme, w, h, ui_scale(w, h))
 
     def painted_boxes(self) -> list[tuple[str, str, tuple[float, float, float, float]]]:
         """``(kind, text, box)`` of every text (kind ``"text"``) and tile (``"tile"``) of the picture wholly in

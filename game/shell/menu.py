@@ -80,8 +80,21 @@ class MenuEntry:
     group: str = "more"
 
 
+#: What Quit asks first (the menu's overlay): the title and its line.
+QUIT_QUESTION = ("Quit Tessera?", "Your progress is saved.")
+
+
 def quit_game(ctx: Context) -> None:
-    """Close the window (ends ``arcade.run``)."""
+    """Quit: the menu asks first (:meth:`MenuView.ask_quit`); from anywhere else, close at once."""
+    ask = getattr(ctx.window.current_view, "ask_quit", None)
+    if callable(ask):
+        ask()
+    else:
+        close_game(ctx)
+
+
+def close_game(ctx: Context) -> None:
+    """Close the save and the window (ends ``arcade.run``)."""
     ctx.store.close()
     arcade.close_window()
 
@@ -92,6 +105,7 @@ MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("Enter code", routes.code_entry, 60, "more"),
     MenuEntry("Records", routes.records, 75, "more"),
     MenuEntry("Settings", routes.settings, 80, "more"),
+    MenuEntry("Rewards", routes.rewards, 85, "more"),
     MenuEntry("Help", routes.help_screen, 90, "more"),
     MenuEntry("Quit", quit_game, 99, ""),
 ]
@@ -127,9 +141,8 @@ class MenuView(BaseView):
 
     def __init__(self, ctx: Context, greet: bool = False) -> None:
         super().__init__(ctx)
-        camp = ctx.campaign
         finished = ctx.store.stars()
-        self.next_level = camp.next_to_play(finished, ctx.store.unlocked())
+        self.next_level = ctx.next_level()  # the one next: the map's mark and the win's Next level agree
         self.group = ""  # the open group ("" = the top level)
         t = ctx.theme
         self.title = arcade.Text(
@@ -245,6 +258,22 @@ class MenuView(BaseView):
 
     def _answered(self) -> None:
         self.ctx.store.set_setting(GUIDE_SEEN, "1")
+        self.greeting = None
+        enable_ui(self.ui)
+        self.request_redraw()
+
+    def ask_quit(self) -> None:
+        """Quit asks first ("Quit Tessera?": Stay, focused, or Quit; Esc stays): three Downs and Enter no longer
+        close the game by accident."""
+        self.greeting = ChoiceOverlay(self.ctx, *QUIT_QUESTION, [("Stay", self._stay),
+                                                                 ("Quit", lambda: close_game(self.ctx))], cancel=0)
+        self.ui.disable()
+        self.greeting.show()
+        self.request_redraw()
+
+    def _stay(self) -> None:
+        if self.greeting is not None:
+            self.greeting.hide()
         self.greeting = None
         enable_ui(self.ui)
         self.request_redraw()

@@ -16,7 +16,7 @@ from game.bases.screen import BaseView
 from game.context import Context
 from game.play.best_run import BEST_RUN_SETTING, best_run_on
 from game.play.dark import GOAL_HINT_SETTING
-from game.render.theme import THEME_LABELS, THEMES
+from game.render.theme import THEME_LABELS
 from game.ui import TEXT_SIZES, fit_text, place_grid, text_size
 
 
@@ -35,6 +35,9 @@ class SettingsView(BaseView):
         self.back_to = back_to
         self.theme_btn = self.make_button("", self.toggle_theme)
         self.size_btn = self.make_button("", self.next_text_size)
+        #: The looks stars buy (:mod:`engine.modes.rewards`): the player's mark and the trail behind it.
+        self.mark_btn = self.make_button("", lambda: self.next_look("mark"))
+        self.trail_btn = self.make_button("", lambda: self.next_look("trail"))
         #: Effects -, Effects +, Music -, Music + (:data:`game.audio.VOLUME_BUTTONS`, as in the pause overlay).
         self.volume_btns = [self.make_button(label, self._volume_action(channel, step))
                             for label, channel, step in VOLUME_BUTTONS]
@@ -43,6 +46,7 @@ class SettingsView(BaseView):
         self.motion_btn = self.make_button("", self.toggle_motion)
         self.hint_btn = self.make_button("", self.toggle_goal_hint)
         self.best_btn = self.make_button("", self.toggle_best_run)
+        self.make_button("Rewards…", self.open_rewards)
         self.make_button("Keys…", self.open_keys)
         self.make_button("Export records (CSV)", self.export_records)
         self.make_button("Back", self.back)
@@ -57,6 +61,11 @@ class SettingsView(BaseView):
         """Update the button labels from the current values."""
         a = self.ctx.audio
         self.theme_btn.text = f"Theme: {THEME_LABELS.get(self.ctx.theme.name, self.ctx.theme.name)}"
+        wallet = self.ctx.wallet()
+        for btn, kind, word in ((self.mark_btn, "mark", "Player mark"), (self.trail_btn, "trail", "Trail")):
+            got = len(wallet.opened(kind))
+            more = f"  ({got} of {len(wallet.of_kind(kind))} open)" if got < len(wallet.of_kind(kind)) else ""
+            btn.text = f"{word}: {wallet.chosen(kind, self.ctx.chosen(kind)).name.lower()}{more}"
         for btn, (label, channel, _) in zip(self.volume_btns, VOLUME_BUTTONS, strict=True):
             btn.text = f"{label}   ({round((a.music_volume if channel == 'music' else a.volume) * 100)} %)"
         self.mute_btn.text = "Sound: muted" if a.mute else "Sound: on"
@@ -84,12 +93,22 @@ class SettingsView(BaseView):
             routes.show_menu(self.ctx)
 
     def toggle_theme(self) -> None:
-        """Dark -> light -> high contrast -> dark; the screen is rebuilt in the new colours."""
-        names = list(THEMES)
-        self.ctx.set_theme(names[(names.index(self.ctx.theme.name) + 1) % len(names)])
+        """Dark -> light -> high contrast -> each theme stars bought -> dark; the screen is rebuilt in the new
+        colours."""
+        self.ctx.set_theme(self.ctx.wallet().step("theme", self.ctx.theme.name).id)
         view = SettingsView(self.ctx, self.back_to)  # this screen again, in the new colours
         view.focus = self.focus
         self.ctx.show(view)
+
+    def next_look(self, kind: str) -> None:
+        """The next bought ``kind`` ("mark" or "trail"), saved and drawn in play from now on."""
+        self.ctx.choose(kind, self.ctx.wallet().step(kind, self.ctx.chosen(kind)).id)
+        self.refresh()
+
+    def open_rewards(self) -> None:
+        """The Rewards page (what stars bought and what they buy next); its Back returns to this page."""
+        back_to = self.back_to
+        self.ctx.show(routes.rewards(self.ctx, lambda: self.ctx.go(routes.settings, back_to=back_to)))
 
     def next_text_size(self) -> None:
         """The next text size (100, 125 ... 200 %, then 100 % again), saved; the page is laid out again at
@@ -167,7 +186,7 @@ class SettingsView(BaseView):
         if len(self.buttons) % 2:  # Back alone on the last row: in the middle
             last = self.buttons[-1]
             last.rect = last.rect.move(width / 2 - last.rect.center_x, 0)
-        self.style_buttons(min(16 * s, h * 0.45))
+        self.style_buttons(min(16 * s, h * 0.5))
         self.refresh()
         self.pad_line.y = self.buttons[-1].rect.bottom - 10 * s
         self._place_pad_line(width)

@@ -17,7 +17,7 @@ from game import routes
 from game.bases.win_screen import POP_TIME, STAR_DELAY, STAR_GAP, WinScreen
 from game.bases.won import WonMaze, shown_again
 from game.codes import NOT_SAVED
-from game.context import Context
+from game.context import BOUGHT, Context
 from game.format import NO_STAR, STAR, player_label, record_time
 from game.render.win_map import WinMap, way_colours
 from game.save_schema import WinResult
@@ -27,6 +27,7 @@ from game.ui.qr import ShareKeys
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
     from engine.modes.play import PlaySession
+    from engine.modes.rewards import Reward
 
 
 def best_line(result: WinResult) -> str:
@@ -34,6 +35,15 @@ def best_line(result: WinResult) -> str:
     best = result.best
     new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
     return f"Best {record_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+
+
+def bought_line(bought: list[Reward]) -> str:
+    """``Unlocked: Ring (player mark) and Dusk (theme): Settings or Rewards`` (a bonus world: "R on the map")."""
+    from engine.modes.rewards import KIND_NAMES
+
+    names = [f"{r.name} ({KIND_NAMES[r.kind].lower()[:-1]})" for r in bought]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"Unlocked: {said}  ·  see Rewards"
 
 
 def engine_labels(session: PlaySession) -> set[str]:
@@ -89,6 +99,12 @@ class WinView(WinScreen):
                 f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
                 best_line(result) if result is not None else NOT_SAVED,
             ])
+        if next_level is not None:  # the one next: the menu's Continue and the map's mark name it too
+            self.set_lines([*self.line_values, f"Next: {next_level.index + 1}. {next_level.name}"])
+        bought = ctx.memory.pop(BOUGHT, [])
+        if bought:  # what the stars of this win bought, in the accent colour
+            self.set_lines([*self.line_values, bought_line(bought)])
+            self.lines[-1].color = ctx.theme.accent
         summary = ShareSummary.of_level(s.level, date)
         self.share = ShareKeys(ctx.theme, code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
