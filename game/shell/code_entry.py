@@ -12,7 +12,7 @@ from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
-from game.ui.clipboard import read_clipboard
+from game.ui.clipboard import pasted_code, read_clipboard
 from game.ui.textfit import set_text
 
 #: A real, valid code shown as an example (computed, so it can never go stale).
@@ -107,8 +107,8 @@ class CodeEntryView(BaseView):
         return bool(self.field.active)
 
     def paste(self) -> None:
-        """Replace the field with the clipboard text."""
-        text = read_clipboard(self.window).strip()
+        """Replace the field with the clipboard text (a pasted share line: only the link in it)."""
+        text = pasted_code(read_clipboard(self.window))
         if text:
             self.field.text = text
         else:
