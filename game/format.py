@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
 from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
+from engine.records import running_time as running_time  # 0:12: a clock while it runs
 
 
 def count(n: int, noun: str) -> str:
@@ -15,6 +16,20 @@ def count(n: int, noun: str) -> str:
 
 
 STAR, NO_STAR = "\u2605", "\u2606"
+
+
+def moves_over(moves: int, par: int) -> str:
+    """``"  ·  3 moves over"``: the star missed by moves against ``par`` (``""`` at or under par)."""
+    return f"  ·  {count(moves - par, 'move')} over" if moves > par else ""
+
+
+def time_over(seconds: float, par: float) -> str:
+    """``"  ·  0:00.80 over par"``: the star missed by time, as the two clocks read (:func:`format_time` of
+    both, then their difference, so it is what the eye subtracts); ``""`` at or under par."""
+    from engine.records import time_gap
+
+    gap = time_gap(seconds, par)
+    return f"  ·  {gap} over par" if gap != format_time(0) else ""
 
 
 def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,

@@ -87,10 +87,10 @@ def test_a_ghost_race_header_and_its_result_give_one_time_the_same_way():
     p = race.player
     path = shortest_path(p.adj, p.start, p.goal)
     ghost = Ghost.record(level, [(7 + 7 * i, c) for i, c in enumerate(path[1:])])
-    assert format_time(ghost.seconds, 2) == record_time(ghost.seconds)
+    assert format_time(ghost.seconds) == record_time(ghost.seconds)
     note = RaceSession.for_ghost(ghost, level).info.note
-    assert f"ghost time {format_time(ghost.seconds, 2)}," in note
-    assert format_time(18.269, 2) == "0:18.26" and format_time(18.269, 1) == "0:18.2"
+    assert f"ghost time {format_time(ghost.seconds)}," in note
+    assert format_time(18.269) == "0:18.26" and format_time(75 * 60) == "75:00.00"
 
 
 def test_the_enter_code_subtitle_wraps_at_200_percent_instead_of_being_cut(ctx, window):

@@ -64,6 +64,7 @@ from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
+from engine.records import format_time
 
 TAG: Final = "G"
 VERSIONS = (1, 2)
@@ -315,7 +316,7 @@ class GhostCode:
     def list_text(self) -> str:
         """``ghost · hexagon 8×6, 12.3 s``."""
         what = self.spec.grid_text() if self.spec is not None else _held(self).list_text().removeprefix("hand-made · ")
-        return f"ghost · {what}, {self.seconds:.1f} s"
+        return f"ghost · {what}, {format_time(self.seconds)}"
 
     def dark_twin(self) -> GhostCode:
         """Itself: the race screens decide whether a ghost is raced in the dark."""

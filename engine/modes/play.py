@@ -37,6 +37,7 @@ from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
 from engine.modes.rules_play import BLOCKED, CAUGHT, MOVED, Hint, RuleGame, rule_stars
+from engine.records import maze_stars
 
 Vec = tuple[float, float]
 
@@ -335,7 +336,7 @@ class PlaySession:
             return 0
         if self.rules is not None:
             return rule_stars(self.moves, self.rules.optimum, self.hinted)
-        return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
+        return maze_stars(self.moves, self.elapsed, self.par_moves, self.par_time)
 
     def tunnel(self) -> int:
         """The crossing cell the player is passing under right now (weave mazes), or -1.

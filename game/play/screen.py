@@ -17,7 +17,7 @@ from engine.modes.play import PlaySession
 from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
-from game.format import format_time, moves_texts, record_time
+from game.format import moves_texts, record_time, running_time
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
@@ -251,7 +251,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
         as on the win screen and in Records) once stopped."""
         s = self.session
-        return record_time(s.elapsed) if s.finished else format_time(s.elapsed, 0)
+        return record_time(s.elapsed) if s.finished else running_time(s.elapsed)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:

@@ -17,7 +17,7 @@ import pyglet
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
 from engine.puzzle.solving import solver_kinds, solver_label
-from game.format import format_time
+from game.format import format_time, running_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
 from game.render.theme import Theme
@@ -154,7 +154,8 @@ class PuzzlePanel:
         pb = s.playback
         speed = pb.speed if pb is not None else s.speed
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
-        changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}",
+        clock = format_time(s.elapsed) if s.solved else running_time(s.elapsed)  # one redraw a second while it runs
+        changed = self.set(moves=f"Moves {s.moves}   Time {clock}",
                            speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
                            assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}

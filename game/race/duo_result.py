@@ -69,7 +69,7 @@ class DuoResultView(BaseView):
         ]
         for i, run in enumerate(res.runs):
             if run.seconds is not None:
-                line = f"{player_label(i)}: {format_time(run.seconds, 2)}  ·  {ratio(run.steps, res.shortest)}"
+                line = f"{player_label(i)}: {format_time(run.seconds)}  ·  {ratio(run.steps, res.shortest)}"
             else:
                 line = f"{player_label(i)}: did not finish ({count(run.steps, 'move')})"
             rows.append((line, 16, self.colors[i], False))

@@ -38,7 +38,7 @@ class RecordedGhost:
             level = None
         if isinstance(level, (MazeSpec, LevelCode)):
             what = level.label()
-        return f"{what} · {format_time(self.seconds, 2)}"
+        return f"{what} · {format_time(self.seconds)}"
 
 
 def recorded_ghosts(store: SaveStore, limit: int = 50) -> list[RecordedGhost]:

@@ -31,7 +31,7 @@ def ghost_line(code: str) -> str:
 
 
 def _seconds(value: float) -> str:
-    return format_time(value, 2)
+    return format_time(value)
 
 
 class RaceResultView(BaseView):

@@ -55,6 +55,7 @@ from engine.modes.clock import (
 from engine.modes.fog import Fog
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
+from engine.records import format_time
 
 Vec = tuple[float, float]
 
@@ -138,7 +139,7 @@ class DuoResult:
         loser = 1 - self.winner
         if self.margin is None:
             return f"{names[self.winner]} won; {names[loser]} did not finish."
-        return f"{names[self.winner]} won by {self.margin:.2f} s."
+        return f"{names[self.winner]} won by {format_time(self.margin)}."
 
 
 def duo_maze(decoded: object) -> MazeSpec | None:
