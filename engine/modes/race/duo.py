@@ -131,7 +131,7 @@ class DuoResult:
     shortest: int
 
     def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        """One sentence, e.g. ``Player 1 won by 1.25 s.`` / ``Player 2 won; Player 1 did not finish.``"""
+        """One sentence, e.g. ``Player 1 won by 0:01.25.`` / ``Player 2 won; Player 1 did not finish.``"""
         if self.tie:
             return "A dead heat!"
         if self.winner is None:
