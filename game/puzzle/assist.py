@@ -140,15 +140,15 @@ class PuzzleAssist:
 
     # -- the distance meter -----------------------------------------------------------
     def toggle_meter(self) -> None:
-        """M: the live distance line on/off (saved); with it on, the game is assisted (it is help).  A daily
-        never shows it (its par is the answer it would give away): the setting waits for the next game."""
+        """M: the live distance line on/off for this game (never saved: a new game starts without it); with it
+        on, the game is assisted (it is help).  A daily never shows it (its par is the answer it would give
+        away)."""
         st = self.host.settings
         if self.host.daily is not None:
             self.host._set_message("No distance line in a daily: it would give the par away (M works in "
                                    "other games).")
             return
         st.meter = not st.meter
-        st.save(self.host.ctx.store)
         if not self.host.meter.available:
             b = self.host.session.board
             self.host._set_message(f"The distance line is for 3x3 and 4x4 boards (this one is {b.width}x{b.height}); "

@@ -16,7 +16,7 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
-from engine.puzzle.solving import solver_kinds, solver_label
+from engine.puzzle.solving import solver_kinds, solver_label, solver_method
 from game.format import format_time, running_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
@@ -35,10 +35,15 @@ ACTIONS = (
     ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
     ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
-    ("advanced", "Advanced  V"), ("meter", "Distance  M"), ("back", "Setup  Esc"),
+    ("advanced", "Advanced  V"), ("meter", "Distance: off  M"), ("back", "Setup  Esc"),
 )
 ADVANCED_TEXTS = ("stats_head", "stats", "settings_head")  # shown only with the Advanced panel open
 COLUMNS = 3
+
+
+def meter_label(on: bool) -> str:
+    """The distance line's button: its state in words (``Distance: on  M``)."""
+    return f"Distance: {'on' if on else 'off'}  M"
 
 
 def ui_scale(width: int, height: int) -> float:
@@ -169,6 +174,8 @@ class PuzzlePanel:
         self.label("arrows", f"Arrows: {'a tile into the gap' if st.arrows == 'tile' else 'the gap'}  A")
         self.label("pause", "Play  Space" if pb is not None and pb.paused else "Pause  Space", pb is not None)
         self.buttons["advanced"].active = self.advanced
+        self.label("meter", meter_label(st.meter))
+        self.buttons["meter"].active = st.meter  # drawn as a toggle that is on
         enabled = {"step": pb is not None,
                    "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
                    "solve": not solving and not s.solved, "hint": not s.solved}
@@ -327,7 +334,7 @@ def hard_wrap(text: arcade.Text, value: str, width: float) -> str:
 def stats_text(r: SolveResult, stopped: str = "") -> str:
     """The statistics block of a solver run."""
     lines = [
-        f"{solver_label(r.solver)}" + (f" — stopped ({stopped})" if stopped else ""),
+        f"{solver_method(r.solver)}" + (f" — stopped ({stopped})" if stopped else ""),
         f"Time: {r.seconds * 1000:.0f} ms" if r.seconds < 10 else f"Time: {r.seconds:.1f} s",
         f"Nodes expanded: {r.nodes:,}",
     ]

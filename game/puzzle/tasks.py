@@ -134,7 +134,11 @@ class PuzzleJobs:
             return ("Optimal solve: the solver builds its tables first (only once; cached afterwards), then the "
                     "shortest solution plays. X or Esc cancels (O then S plays a fast plan instead).")
         timeout = jobs[0].timeout if jobs else self.settings.timeout
-        return f"Solving with {self.solve_label} (search time limit {timeout:g} s)... Esc cancels."
+        shortest = "" if kinds & {SolveKind.OPTIMAL, SolveKind.NEAR} else (
+            " (not always the shortest; O picks the optimal one)" if optimal_available(b.width, b.height)
+            else " (not always the shortest)")
+        return (f"Solving with the {self.solve_label} solver{shortest}, search time limit {timeout:g} s... "
+                "Esc cancels.")
 
     def cancel_solves(self) -> None:
         """Cancel the solver runs."""
