@@ -25,6 +25,8 @@ from dataclasses import dataclass
 DAILY_KINDS = ("maze", "puzzle-3x3", "puzzle-4x4")
 PUZZLE = "puzzle"
 MAZE = "maze"
+#: A race the player won (the history keeps race wins only: a loss is no record).
+RACE = "race"
 
 
 @dataclass(frozen=True)
@@ -32,8 +34,9 @@ class Run:
     """One finished game.
 
     Attributes:
-        mode: ``"puzzle"`` or ``"maze"``.
-        key: what the run is counted under: the puzzle size ``"WxH"``, or the maze's level code.
+        mode: ``"puzzle"``, ``"maze"`` or ``"race"`` (a race won).
+        key: what the run is counted under: the puzzle size ``"WxH"``, the maze's level code, or a race's
+            bests key (its race code, or ``vs-ghost:<code>``).
         code: the level code played (``""`` when it had none).
         seconds: the time of the game (> 0).
         moves: moves made (puzzle: tiles slid; maze: steps).
@@ -131,6 +134,31 @@ class SizeRecord:
     ao12: float | None
     best_tps: float
     last: str
+
+
+@dataclass(frozen=True)
+class RaceWins:
+    """The wins of one race (one race code, or one maze raced against a ghost): how many, the fastest, the
+    fewest moves, and when the last was (UTC ISO 8601)."""
+
+    key: str
+    code: str
+    wins: int
+    best_time: float
+    fewest_moves: int
+    last: str
+
+
+def race_wins(runs: Iterable[Run]) -> list[RaceWins]:
+    """One :class:`RaceWins` per race won, the most recently won first."""
+    by_key: dict[str, list[Run]] = {}
+    for r in runs:
+        if r.mode == RACE:
+            by_key.setdefault(r.key, []).append(r)
+    out = [RaceWins(k, rs[-1].code, len(rs), min(r.seconds for r in rs), min(r.moves for r in rs),
+                    max(r.finished for r in rs)) for k, rs in by_key.items()]
+    order = {k: i for i, k in enumerate(r.key for r in runs if r.mode == RACE)}  # the last win's place
+    return sorted(out, key=lambda w: -order[w.key])
 
 
 def size_order(size: str) -> tuple[int, int, str]:

@@ -8,12 +8,7 @@ from typing import Any
 from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
 from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
 from engine.records import running_time as running_time  # 0:12: a clock while it runs
-
-
-def count(n: int, noun: str) -> str:
-    """``"1 move"``, ``"3 moves"``: ``n`` and ``noun`` with an English plural ``s`` unless ``n`` is 1."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
+from engine.words import count as count  # the one plural helper (engine.words)
 
 STAR, NO_STAR = "\u2605", "\u2606"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.records import MAZE, PUZZLE, Run, daily_tag, done_days, puzzle_stars, streaks
+from engine.records import MAZE, PUZZLE, RACE, Run, daily_tag, done_days, puzzle_stars, streaks
 
 if TYPE_CHECKING:
     from engine.modes.daily import PuzzleDaily
@@ -64,6 +64,13 @@ def record_maze_win(store: SaveStore, code: str, session: PlaySession) -> WinRes
         Run(MAZE, code, code, session.elapsed, session.moves, session.shortest, daily_tag("maze", day) if day else ""),
     )
     return result
+
+
+def record_race_win(store: SaveStore, key: str, code: str, seconds: float, moves: int, shortest: int) -> None:
+    """Add a race the player won to the history (Records lists race wins); nothing without a bests ``key``
+    (a level made by hand, no code)."""
+    if key:
+        keep_run(store, Run(RACE, key, code, seconds, moves, shortest))
 
 
 def record_puzzle_run(

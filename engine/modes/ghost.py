@@ -65,6 +65,7 @@ from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
 from engine.records import format_time
+from engine.words import count
 
 TAG: Final = "G"
 VERSIONS = (1, 2)
@@ -311,7 +312,7 @@ class GhostCode:
         from engine.share.lines import clock
 
         moves = len(self.steps)
-        return f"ghost: a run of {moves} move{'s' if moves != 1 else ''} in {clock(self.seconds)} on {self.label()}"
+        return f"ghost: a run of {count(moves, 'move')} in {clock(self.seconds)} on {self.label()}"
 
     def list_text(self) -> str:
         """``ghost · hexagon 8×6, 12.3 s``."""

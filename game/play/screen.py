@@ -17,7 +17,7 @@ from engine.modes.play import PlaySession
 from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
-from game.format import moves_texts, record_time, running_time
+from game.format import count, moves_texts, record_time, running_time
 from game.play.dark import goal_hint_on
 from game.play.keep import KeepPlace, forget_place
 from game.play.marks import draw_finder, draw_goal_hint, draw_player
@@ -383,7 +383,7 @@ class PlayScreen(KeepPlace, PlayMouse, PlayParts, MazeScreen):
                 where = "wait a turn" if got.cell is None else "go to the marked cell"
                 self.hint_cell = got.cell
                 self.ctx.audio.play("hint")
-                self.notice(f"Hint: {where}. {got.reason} ({got.left + 1} moves to go, no third star.)")
+                self.notice(f"Hint: {where}. {got.reason} ({count(got.left + 1, 'move')} to go, no third star.)")
             return True
         return False
 

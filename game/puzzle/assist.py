@@ -205,7 +205,8 @@ class PuzzleAssist:
                 stopped = " The fast plan (not proven shortest) ended before the optimal search; that search stopped."
             end = self.host.meter.end_text(moves)
             self.host._set_message(
-                f"Solved with help in {moves} moves, {record_time(secs)} (assisted: not counted for bests).{stopped} "
+                f"Solved with help in {count(moves, 'move')}, {record_time(secs)} (assisted: not counted for bests)."
+                f"{stopped} "
                 f"{end + ' ' if end else ''}N deals a new one."
             )
             return

@@ -17,7 +17,7 @@ import pyglet
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
 from engine.puzzle.solving import solver_kinds, solver_label, solver_method
-from game.format import format_time, running_time
+from game.format import count, format_time, running_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
 from game.render.theme import Theme
@@ -194,10 +194,12 @@ class PuzzlePanel:
         if s.code:
             best = store.best(keys[0])
             if best.best_time is not None:
-                parts.append(f"This puzzle: best {format_time(best.best_time)}, fewest {best.best_moves} moves")
+                fewest = count(best.best_moves or 0, "move")
+                parts.append(f"This puzzle: best {format_time(best.best_time)}, fewest {fewest}")
         size = store.best(keys[-1])
         if size.best_time is not None:
-            parts.append(f"All {s.size_label}: best {format_time(size.best_time)}, fewest {size.best_moves} moves")
+            fewest = count(size.best_moves or 0, "move")
+            parts.append(f"All {s.size_label}: best {format_time(size.best_time)}, fewest {fewest}")
         none = "No best yet for this size (games with hints or solves don't count)."
         if self.set(best="\n".join(parts) if parts else none) and self._size != (0, 0):
             self.layout(*self._size)
@@ -343,6 +345,6 @@ def stats_text(r: SolveResult, stopped: str = "") -> str:
     elif r.iterations:
         lines.append(f"Iterations: {r.iterations}")
     if not stopped:
-        lines.append(f"Solution length: {r.length} moves")
+        lines.append(f"Solution length: {count(r.length, 'move')}")
         lines.append("Proven optimal: yes" if r.optimal else "Proven optimal: no")
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from engine.puzzle.solving import (
     solve_job,
     solver_label,
 )
+from game.format import count
 from game.puzzle.settings import PuzzleSettings
 from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
 
@@ -247,14 +248,14 @@ def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tupl
             return f"Playing the near-optimal solver's {r.length}-move solution (close to shortest): {keys}", False
         return f"Playing the fast solver's {r.length}-move plan (not proven shortest): {keys}", False
     if ev.outcome is SolveOutcome.SWITCHED:
-        return (f"The optimal solution arrived: {r.length} moves (proven shortest); it now plays from where the "
-                "solve began."), False
+        return (f"The optimal solution arrived: {count(r.length, 'move')} (proven shortest); it now plays from "
+                "where the solve began."), False
     if ev.outcome is SolveOutcome.STALE:
         return "The board changed while the solver ran; press S again.", False
     if ev.outcome is SolveOutcome.SOLVED:
         return "Already solved.", False
     if ev.outcome is SolveOutcome.KEPT and r.optimal:
-        return f"The optimal solution has {r.length} moves (H follows it from where the solve began).", False
+        return f"The optimal solution has {count(r.length, 'move')} (H follows it from where the solve began).", False
     return None
 
 

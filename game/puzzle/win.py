@@ -17,7 +17,7 @@ from game.records import PuzzleWinFacts
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return count(n, "day")
 
 
 def win_lines(facts: PuzzleWinFacts) -> list[str]:

@@ -13,8 +13,9 @@ from engine.share.lines import ShareSummary, share_line
 from game.bases.screen import BaseView
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
-from game.format import format_time
+from game.format import count, format_time
 from game.race.summary import ratio, stack_result
+from game.records import record_race_win
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
@@ -67,6 +68,9 @@ class RaceResultView(BaseView):
             best_line = NOT_SAVED
         elif ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
+            if res.winner == "player" and res.player_seconds is not None:
+                record_race_win(ctx.store, info.best_key, info.code, res.player_seconds, res.player_steps,
+                                res.shortest)
             if res.player_seconds is not None and self.ghost_code:
                 ctx.store.record_ghost(race.level.code(), self.ghost_code, res.player_seconds)
             best = won.best
@@ -77,7 +81,7 @@ class RaceResultView(BaseView):
         heading = {"player": "You won!", "tie": "A dead heat!", "opponent": "You lost"}[res.winner]
         name = info.opponent_name[:1].upper() + info.opponent_name[1:]
         you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
-               if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
+               if res.player_seconds is not None else f"You: did not finish ({count(res.player_steps, 'move')})")
         what = "Ghost code raced" if info.is_ghost else "Race code"
         line = (share_line(ShareSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
                 if res.player_seconds is not None else "")
@@ -91,7 +95,7 @@ class RaceResultView(BaseView):
             (you, 16, t.text, False, False),
             (f"{name}: {_seconds(res.opponent_seconds)}  ·  {ratio(res.opponent_steps, res.shortest)}", 16, t.text,
              False, False),
-            (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
+            (f"Shortest path: {count(res.shortest, 'move')}", 16, t.text, False, False),
             (best_line, 16, t.text, False, False),
             (share_row if info.code else line, 13, t.text_dim, False, False),
             (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,

@@ -18,7 +18,7 @@ from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
-from game.format import star_text
+from game.format import count, star_text
 from game.records import history
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.textfit import snap_to_pixels
@@ -199,4 +199,4 @@ class DailiesView(BaseView):
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return count(n, "day")
