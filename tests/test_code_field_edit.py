@@ -35,6 +35,27 @@ def test_ctrl_a_selects_all_so_typing_replaces_and_backspace_clears(ctx, window)
     assert view.field.text == ""
 
 
+def test_home_and_end_put_the_caret_at_the_ends_of_the_code(ctx, window):
+    from game.race.setup import RaceSetupView
+
+    view = RaceSetupView(ctx)
+    window.show_view(view)
+    view.on_draw()
+    _focus_field(window, view)
+    view.field.text = "M2.S20X15.WI#1KA-IC"
+    window.dispatch_event("on_text_motion", key.MOTION_END_OF_LINE)
+    assert view.field.caret.position == len(view.field.text)
+    window.dispatch_event("on_key_press", key.HOME, 0)
+    window.dispatch_event("on_text_motion", key.MOTION_BEGINNING_OF_LINE)
+    window.dispatch_event("on_key_release", key.HOME, 0)
+    assert view.field.caret.position == 0
+    window.dispatch_event("on_text", "X")
+    assert view.field.text == "XM2.S20X15.WI#1KA-IC"  # typed at the start, not after the first character
+    window.dispatch_event("on_text_motion_select", key.MOTION_END_OF_LINE)  # Shift+End selects to the end
+    window.dispatch_event("on_text_motion", key.MOTION_BACKSPACE)
+    assert view.field.text == "X"
+
+
 def test_an_old_error_clears_once_the_code_is_fixed(ctx, window):
     from engine.codes import luhn36
     from game.race.setup import RaceSetupView
