@@ -37,7 +37,9 @@ ACTIONS = (
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
     ("advanced", "Advanced  V"), ("meter", "Distance: off  M"), ("back", "Setup  Esc"),
 )
-ADVANCED_TEXTS = ("stats_head", "stats", "settings_head")  # shown only with the Advanced panel open
+#: Shown only with the Advanced panel open (Details): the solver's statistics and the puzzle's codes (engine words;
+#: C copies the code, Q shows its QR code, the Share of the win holds it too).
+ADVANCED_TEXTS = ("code", "stats_head", "stats", "settings_head")
 COLUMNS = 3
 
 
