@@ -19,12 +19,12 @@ def moves_over(moves: int, par: int) -> str:
 
 
 def time_over(seconds: float, par: float) -> str:
-    """``"  ·  0:00.80 over par"``: the star missed by time, as the two clocks read (:func:`format_time` of
+    """``"  ·  0:00.80 over"`` (after the par): the star missed by time, as the two clocks read (:func:`format_time` of
     both, then their difference, so it is what the eye subtracts); ``""`` at or under par."""
     from engine.records import time_gap
 
     gap = time_gap(seconds, par)
-    return f"  ·  {gap} over par" if gap != format_time(0) else ""
+    return f"  ·  {gap} over" if gap != format_time(0) else ""
 
 
 def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,

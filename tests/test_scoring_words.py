@@ -55,7 +55,7 @@ def test_no_screen_writes_a_time_another_way():
 def test_the_star_missed_and_by_how_much():
     assert moves_over(23, 20) == "  ·  3 moves over" and moves_over(21, 20) == "  ·  1 move over"
     assert moves_over(20, 20) == "" and moves_over(19, 20) == ""
-    assert time_over(12.8, 12) == "  ·  0:00.80 over par" and time_over(12.004, 12) == ""  # shown at par: at par
+    assert time_over(12.8, 12) == "  ·  0:00.80 over" and time_over(12.004, 12) == ""  # shown at par: at par
     assert time_over(11, 12) == ""
 
 
@@ -74,7 +74,7 @@ def test_the_maze_win_names_the_missed_stars(window, ctx):
     win = window.current_view
     assert isinstance(win, WinView) and win.stars == 1
     time_line, moves_line = win.line_values[:2]
-    assert time_line.endswith(f"par 0:00.00  ·  {format_time(s.elapsed)} over par"), time_line
+    assert time_line.endswith(f"par 0:00.00  ·  {format_time(s.elapsed)} over"), time_line
     assert "·  2 moves over  ·" in moves_line, moves_line
 
 
