@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -87,8 +88,6 @@ class Run:
             return None
         if self.mode == PUZZLE:
             return puzzle_stars(self.moves, self.par)
-        from engine.modes.play import default_par_moves, default_par_time
-
         return maze_stars(self.moves, self.seconds, default_par_moves(self.par), default_par_time(self.par))
 
     @property
@@ -242,6 +241,16 @@ def streaks(days: Iterable[dt.date], today: dt.date) -> tuple[int, int]:
     while end - dt.timedelta(days=current) in have:
         current += 1
     return current, longest
+
+
+def default_par_moves(shortest: int) -> int:
+    """Par moves for a maze whose shortest start-goal path has ``shortest`` steps."""
+    return max(1, math.ceil(1.15 * shortest))
+
+
+def default_par_time(shortest: int) -> int:
+    """Par time in whole seconds: animation time plus thinking time."""
+    return max(5, math.ceil(0.3 * shortest + 5))
 
 
 def maze_stars(moves: int, seconds: float, par_moves: int, par_time: float) -> int:

@@ -93,27 +93,3 @@ def moves_texts(moves: int, par_moves: int, par_time: float, floor: int = 0, flo
         return f"{where} · {long}", f"{where} · {short}"
     return long, short
 
-
-def level_name(code: str, campaign: Any = None, mine: dict[str, str] | None = None) -> str:
-    """A maze level as a player knows it: ``First Steps · Square Gardens`` (a campaign or pack level), the
-    name the player gave it in My levels, else its grid and size (``square 8×6``, ``…, hand-made`` for a
-    level drawn by hand).  Never raises: a code that does not decode reads "a level"."""
-    lv = campaign.by_code(code) if campaign is not None else None
-    if lv is not None:
-        return f"{lv.name} · {lv.world}"
-    if mine and code in mine:
-        return mine[code]
-    from engine.codes import decode_any
-    from engine.maze.level_code import LevelCode
-    from engine.maze.recipe import MazeSpec
-
-    try:
-        decoded = decode_any(code)
-    except Exception:  # a saved code must never break the table
-        return "a level"
-    if isinstance(decoded, MazeSpec):
-        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark,
-                          bool(decoded.weave), decoded.mask is not None)
-    if isinstance(decoded, LevelCode):
-        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark) + ", hand-made"
-    return "a level"

@@ -88,7 +88,7 @@ def test_distance_line_follows_the_game_and_says_the_optimum_at_the_end(ctx):
     press(ctx.window, "M")
     view.on_update(1 / 60)
     assert view.settings.meter and not ctx.store.setting("puzzle.meter")  # this game's alone: not saved
-    assert view.panel.buttons["meter"].text.startswith("Distance: on") and view.panel.buttons["meter"].active
+    assert view.panel.buttons["meter"].text.startswith("Distance on") and view.panel.buttons["meter"].active
     first = solve_optimal(session.board)
     run_until(view, lambda: view.panel.values["meter"].startswith(f"{first.length} moves"))
     wrong = next(m for m in session.board.legal_moves() if m != first.moves[0])

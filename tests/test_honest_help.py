@@ -25,16 +25,16 @@ def test_the_distance_line_stays_in_its_game_and_its_button_says_so(ctx):
     ctx.window.show_view(view)
     view.on_update(1 / 60)
     button = view.panel.buttons["meter"]
-    assert button.text.startswith("Distance: off") and not button.active
+    assert button.text.startswith("Distance off") and not button.active
     press(ctx.window, "M")
     view.on_update(1 / 60)
-    assert view.settings.meter and button.text.startswith("Distance: on") and button.active
+    assert view.settings.meter and button.text.startswith("Distance on") and button.active
     press(ctx.window, _legal_key(view.session))
     view.on_update(1 / 60)
     assert view.session.assisted  # the line was shown while playing: help used
     press(ctx.window, "N")  # a new game: no help carried into it
     view.on_update(1 / 60)
-    assert not view.settings.meter and button.text.startswith("Distance: off") and not button.active
+    assert not view.settings.meter and button.text.startswith("Distance off") and not button.active
     press(ctx.window, _legal_key(view.session))
     view.on_update(1 / 60)
     assert view.session.moves == 1 and not view.session.assisted
@@ -45,7 +45,7 @@ def test_the_distance_line_stays_in_its_game_and_its_button_says_so(ctx):
     assert not view.settings.meter and "distance line is off" in view.message
     press(ctx.window, _legal_key(view.session))
     view.on_update(1 / 60)
-    assert not view.session.assisted and button.text.startswith("Distance: off")
+    assert not view.session.assisted and button.text.startswith("Distance off")
     assert not ctx.store.setting("puzzle.meter")  # never saved
 
 

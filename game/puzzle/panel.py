@@ -35,7 +35,7 @@ ACTIONS = (
     ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
     ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
-    ("advanced", "Advanced  V"), ("meter", "Distance: off  M"), ("back", "Setup  Esc"),
+    ("advanced", "Advanced  V"), ("meter", "Distance off"), ("back", "Setup  Esc"),
 )
 #: Shown only with the Advanced panel open (Details): the solver's statistics and the puzzle's codes (engine words;
 #: C copies the code, Q shows its QR code, the Share of the win holds it too).
@@ -44,8 +44,9 @@ COLUMNS = 3
 
 
 def meter_label(on: bool) -> str:
-    """The distance line's button: its state in words (``Distance: on  M``)."""
-    return f"Distance: {'on' if on else 'off'}  M"
+    """The distance line's button (M): its state in words, ``Distance on`` / ``Distance off`` (as short as the
+    other buttons' labels: it must not be cut at 200 % text)."""
+    return f"Distance {'on' if on else 'off'}"
 
 
 def ui_scale(width: int, height: int) -> float:

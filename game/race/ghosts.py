@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.format import format_time, level_name
+from game.format import format_time
 
 if TYPE_CHECKING:
     from game.store import SaveStore
@@ -24,8 +24,10 @@ class RecordedGhost:
     seconds: float
 
     def label(self) -> str:
-        """``hexagon 8×7 · 0:12.35``: the level in players' words (:func:`game.format.level_name`: no generator,
+        """``hexagon 8×7 · 0:12.35``: the level in players' words (:func:`game.shell.records.level_name`: no generator,
         no code; a hand-made level ``…, hand-made``), then the time."""
+        from game.shell.records import level_name
+
         return f"{level_name(self.maze_code)} · {format_time(self.seconds)}"
 
 

@@ -14,7 +14,7 @@ import arcade
 from engine.records import Run, SizeRecord, best_kind, puzzle_records, race_wins, size_order
 from game.bases.screen import BaseView
 from game.context import Context
-from game.format import count, level_name, record_time
+from game.format import count, maze_words, record_time
 from game.records import export_records, history, kept_bests
 from game.ui import FONT, ellipsize, fit_text, place_grid
 from game.ui.textfit import measured, most_kept, set_text, snap_to_pixels, text_width
@@ -69,6 +69,31 @@ def puzzle_rows(
         if size not in rows and t is not None:
             rows[size] = (size, DASH, _time(t), DASH if m is None else str(m), DASH, DASH, DASH)
     return [rows[k] for k in sorted(rows, key=size_order)]
+
+
+def level_name(code: str, campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> str:
+    """A maze level as a player knows it: ``First Steps · Square Gardens`` (a campaign or pack level), the
+    name the player gave it in My levels, else its grid and size (``square 8×6``, ``…, hand-made`` for a
+    level drawn by hand).  Never raises: a code that does not decode reads "a level"."""
+    lv = campaign.by_code(code) if campaign is not None else None
+    if lv is not None:
+        return f"{lv.name} · {lv.world}"
+    if mine and code in mine:
+        return mine[code]
+    from engine.codes import decode_any
+    from engine.maze.level_code import LevelCode
+    from engine.maze.recipe import MazeSpec
+
+    try:
+        decoded = decode_any(code)
+    except Exception:  # a saved code must never break the table
+        return "a level"
+    if isinstance(decoded, MazeSpec):
+        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark,
+                          bool(decoded.weave), decoded.mask is not None)
+    if isinstance(decoded, LevelCode):
+        return maze_words(decoded.shape, decoded.width, decoded.height, decoded.floors, decoded.dark) + ", hand-made"
+    return "a level"
 
 
 def race_name(key: str, campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> str:
