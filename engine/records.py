@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -25,6 +26,8 @@ from dataclasses import dataclass
 DAILY_KINDS = ("maze", "puzzle-3x3", "puzzle-4x4")
 PUZZLE = "puzzle"
 MAZE = "maze"
+#: A race the player won (the history keeps race wins only: a loss is no record).
+RACE = "race"
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,9 @@ class Run:
     """One finished game.
 
     Attributes:
-        mode: ``"puzzle"`` or ``"maze"``.
-        key: what the run is counted under: the puzzle size ``"WxH"``, or the maze's level code.
+        mode: ``"puzzle"``, ``"maze"`` or ``"race"`` (a race won).
+        key: what the run is counted under: the puzzle size ``"WxH"``, the maze's level code, or a race's
+            bests key (its race code, or ``vs-ghost:<code>``).
         code: the level code played (``""`` when it had none).
         seconds: the time of the game (> 0).
         moves: moves made (puzzle: tiles slid; maze: steps).
@@ -71,6 +75,20 @@ class Run:
     def at_par(self) -> bool:
         """The run matched the fewest moves possible (False when that is unknown)."""
         return self.par is not None and self.moves <= self.par
+
+    @property
+    def stars(self) -> int | None:
+        """The stars the run earned on the game's one scale, None when its par was not kept.
+
+        A puzzle: :func:`puzzle_stars` against the proven optimum.  A maze: :func:`maze_stars` against the
+        default pars of its shortest path (:func:`engine.modes.play.default_par_moves`, ``default_par_time``):
+        the pars of a daily and of every maze opened by its code (a campaign level's own pars are not kept here).
+        """
+        if self.par is None:
+            return None
+        if self.mode == PUZZLE:
+            return puzzle_stars(self.moves, self.par)
+        return maze_stars(self.moves, self.seconds, default_par_moves(self.par), default_par_time(self.par))
 
     @property
     def tiles_per_second(self) -> float:
@@ -117,6 +135,31 @@ class SizeRecord:
     last: str
 
 
+@dataclass(frozen=True)
+class RaceWins:
+    """The wins of one race (one race code, or one maze raced against a ghost): how many, the fastest, the
+    fewest moves, and when the last was (UTC ISO 8601)."""
+
+    key: str
+    code: str
+    wins: int
+    best_time: float
+    fewest_moves: int
+    last: str
+
+
+def race_wins(runs: Iterable[Run]) -> list[RaceWins]:
+    """One :class:`RaceWins` per race won, the most recently won first."""
+    by_key: dict[str, list[Run]] = {}
+    for r in runs:
+        if r.mode == RACE:
+            by_key.setdefault(r.key, []).append(r)
+    out = [RaceWins(k, rs[-1].code, len(rs), min(r.seconds for r in rs), min(r.moves for r in rs),
+                    max(r.finished for r in rs)) for k, rs in by_key.items()]
+    order = {k: i for i, k in enumerate(r.key for r in runs if r.mode == RACE)}  # the last win's place
+    return sorted(out, key=lambda w: -order[w.key])
+
+
 def size_order(size: str) -> tuple[int, int, str]:
     """Sort key of a ``"WxH"`` size: smaller boards first (text that is not a size last)."""
     w, _, h = size.partition("x")
@@ -151,22 +194,22 @@ def puzzle_records(runs: Iterable[Run]) -> list[SizeRecord]:
 # -- dailies -----------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DayMark:
-    """One day of the calendar: per daily kind, ``None`` (not done), ``"done"`` or ``"par"`` (done at par)."""
+    """One day of the calendar: per daily kind, ``None`` (not done), else the most stars a run of that daily
+    earned that day (:attr:`Run.stars`; 0: done, its stars not known)."""
 
     day: dt.date
-    marks: dict[str, str | None]
+    marks: dict[str, int | None]
 
 
 def day_marks(runs: Iterable[Run], today: dt.date, days: int = 14) -> list[DayMark]:
     """The last ``days`` days up to ``today`` (newest first) with what was done of each daily."""
-    best: dict[tuple[str, dt.date], str] = {}
+    best: dict[tuple[str, dt.date], int] = {}
     for r in runs:
         day = r.daily_day
         if day is None:
             continue
         k = (r.daily_kind, day)
-        if best.get(k) != "par":
-            best[k] = "par" if r.at_par else "done"
+        best[k] = max(best.get(k, 0), r.stars or 0)
     return [
         DayMark(d, {kind: best.get((kind, d)) for kind in DAILY_KINDS})
         for d in (today - dt.timedelta(days=i) for i in range(days))
@@ -198,6 +241,23 @@ def streaks(days: Iterable[dt.date], today: dt.date) -> tuple[int, int]:
     while end - dt.timedelta(days=current) in have:
         current += 1
     return current, longest
+
+
+def default_par_moves(shortest: int) -> int:
+    """Par moves for a maze whose shortest start-goal path has ``shortest`` steps."""
+    return max(1, math.ceil(1.15 * shortest))
+
+
+def default_par_time(shortest: int) -> int:
+    """Par time in whole seconds: animation time plus thinking time."""
+    return max(5, math.ceil(0.3 * shortest + 5))
+
+
+def maze_stars(moves: int, seconds: float, par_moves: int, par_time: float) -> int:
+    """Stars of a maze run (1..3): one for the goal, one for moves <= ``par_moves``, one for ``seconds`` <=
+    ``par_time`` (the time as :func:`format_time` shows it: a run shown at par is at par)."""
+    at_time = _units(seconds, RECORD_DECIMALS) <= _units(par_time, RECORD_DECIMALS)
+    return 1 + int(moves <= par_moves) + int(at_time)
 
 
 def puzzle_stars(moves: int, optimal: int) -> int:
@@ -241,23 +301,34 @@ def _units(seconds: float, decimals: int) -> int:
     return int(max(0.0, seconds) * 10**decimals + 1e-9)
 
 
-def format_time(seconds: float, decimals: int = 1) -> str:
-    """A stopwatch reading ``m:ss.t`` with ``decimals`` digits (0..3) after the point.
+def format_time(seconds: float) -> str:
+    """The one way the game writes a time: ``m:ss.cc`` (minutes, seconds, hundredths: ``1:03.29``).
 
-    Truncates like a stopwatch (``1:03.29`` with one decimal shows ``1:03.2``); negative times show as 0;
-    hours roll into minutes (``75:00.0``).  ``decimals=0`` gives ``m:ss``.  A record is shown with
-    :data:`RECORD_DECIMALS` (:func:`record_time`).
+    Every time a player reads is written by this function or :func:`running_time` (the win, the par, the
+    resume line, the race's margin, the guide's banner, Records, the CSV's seconds, share lines).  Truncates
+    like a stopwatch (:data:`RECORD_DECIMALS` digits); negative times show as 0; hours roll into minutes
+    (``75:00.00``).
     """
-    decimals = max(0, min(3, decimals))
-    scale = 10**decimals
-    minutes, rest = divmod(_units(seconds, decimals), 60 * scale)
-    whole, frac = divmod(rest, scale)
-    return f"{minutes}:{whole:02d}" + (f".{frac:0{decimals}d}" if decimals else "")
+    minutes, rest = divmod(_units(seconds, RECORD_DECIMALS), 60 * 10**RECORD_DECIMALS)
+    whole, frac = divmod(rest, 10**RECORD_DECIMALS)
+    return f"{minutes}:{whole:02d}.{frac:0{RECORD_DECIMALS}d}"
 
 
-def record_time(seconds: float) -> str:
-    """A recorded time as every screen shows it: ``0:12.89`` (:data:`RECORD_DECIMALS`, truncated)."""
-    return format_time(seconds, RECORD_DECIMALS)
+def running_time(seconds: float) -> str:
+    """A clock while it runs: :func:`format_time` without its hundredths (``1:03`` for ``1:03.29``; one redraw
+    a second, not a hundred).  A stopped clock shows :func:`format_time`."""
+    return format_time(seconds)[: -(RECORD_DECIMALS + 1)]
+
+
+def time_gap(seconds: float, reference: float) -> str:
+    """How far ``seconds`` is past ``reference`` as the two :func:`format_time` readings differ (``0:00.80``
+    for 12.80 against 12.00; 0 when not past)."""
+    gap = _units(seconds, RECORD_DECIMALS) - _units(reference, RECORD_DECIMALS)
+    return format_time(max(0, gap) / 10**RECORD_DECIMALS)
+
+
+#: :func:`format_time` by the name older screens call it (a recorded time).
+record_time = format_time
 
 
 def seconds_text(seconds: float | None) -> str:

@@ -7,14 +7,24 @@ from typing import Any
 
 from engine.records import format_time as format_time  # the one formatter of times (the CSV's too)
 from engine.records import record_time as record_time  # 0:12.89: every recorded time on every screen
-
-
-def count(n: int, noun: str) -> str:
-    """``"1 move"``, ``"3 moves"``: ``n`` and ``noun`` with an English plural ``s`` unless ``n`` is 1."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
+from engine.records import running_time as running_time  # 0:12: a clock while it runs
+from engine.words import count as count  # the one plural helper (engine.words)
 
 STAR, NO_STAR = "\u2605", "\u2606"
+
+
+def moves_over(moves: int, par: int) -> str:
+    """``"  ·  3 moves over"``: the star missed by moves against ``par`` (``""`` at or under par)."""
+    return f"  ·  {count(moves - par, 'move')} over" if moves > par else ""
+
+
+def time_over(seconds: float, par: float) -> str:
+    """``"  ·  0:00.80 over"`` (after the par): the star missed by time, as the two clocks read (:func:`format_time` of
+    both, then their difference, so it is what the eye subtracts); ``""`` at or under par."""
+    from engine.records import time_gap
+
+    gap = time_gap(seconds, par)
+    return f"  ·  {gap} over" if gap != format_time(0) else ""
 
 
 def maze_words(shape: str, width: int, height: int, floors: int = 1, dark: bool = False, weave: bool = False,
@@ -82,3 +92,4 @@ def moves_texts(moves: int, par_moves: int, par_time: float, floor: int = 0, flo
         where = floor_text(floor, floors)
         return f"{where} · {long}", f"{where} · {short}"
     return long, short
+

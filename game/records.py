@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.records import MAZE, PUZZLE, Run, daily_tag, done_days, puzzle_stars, streaks
+from engine.records import MAZE, PUZZLE, RACE, Run, daily_tag, done_days, puzzle_stars, streaks
 
 if TYPE_CHECKING:
     from engine.modes.daily import PuzzleDaily
@@ -66,6 +66,13 @@ def record_maze_win(store: SaveStore, code: str, session: PlaySession) -> WinRes
     return result
 
 
+def record_race_win(store: SaveStore, key: str, code: str, seconds: float, moves: int, shortest: int) -> None:
+    """Add a race the player won to the history (Records lists race wins); nothing without a bests ``key``
+    (a level made by hand, no code)."""
+    if key:
+        keep_run(store, Run(RACE, key, code, seconds, moves, shortest))
+
+
 def record_puzzle_run(
     store: SaveStore, session: PuzzleSession, par: int | None, daily: PuzzleDaily | None = None
 ) -> None:
@@ -94,7 +101,12 @@ class PuzzleWinFacts:
         stars: 1..3 against ``optimal`` (:func:`engine.records.puzzle_stars`); 0 when ``optimal`` is unknown.
         daily: True for a puzzle daily.
         news: what the win beat (``"best 4x4 time"``...).
-        best: ``(seconds, moves)`` of the size's best, None before any.
+        best: ``(seconds, moves)`` of this board's best (the same position, dealt the same way: its code's; a
+            board without a code: the size's time alone, moves 0), None before any.
+        board: True when ``best`` is this board's own (False: the size's, a board without a code).
+        new_best: the win beat this board's best (a second or later win of it; the first is no "new best").
+        size_best: True when the win beat the best time of its size (a second or later win of the size).
+        size: the board's size in players' words (``"4×4"``).
         streak: ``(current, longest)`` days of puzzle dailies (dailies only; ``(0, 0)`` otherwise).
     """
 
@@ -107,6 +119,10 @@ class PuzzleWinFacts:
     news: tuple[str, ...] = ()
     best: tuple[float, int] | None = None
     streak: tuple[int, int] = (0, 0)
+    board: bool = True
+    new_best: bool = False
+    size_best: bool = False
+    size: str = ""
 
 
 def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: int | None,
@@ -119,15 +135,24 @@ def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: in
     if daily is not None:
         optimal = daily.optimal
     stars = puzzle_stars(session.moves, optimal) if optimal is not None else 0
-    best = store.best(session.best_keys()[-1])
-    kept = (float(best.best_time), int(best.best_moves or 0)) if best.best_time is not None else None
+    keys = session.best_keys()
+    board = len(keys) > 1  # the position's code first, the size's key last
+    best = store.best(keys[0])
+    kept = ((float(best.best_time), int(best.best_moves or 0) if board else 0)
+            if best.best_time is not None else None)
+    from engine.puzzle.deal import BOARD_NEWS
+
+    per_board = [n for n in news if n in BOARD_NEWS]
+    per_size = [n for n in news if n not in BOARD_NEWS]
+    new_best = bool(per_board if board else per_size) and best.wins > 1
+    size_best = bool(per_size) and store.best(keys[-1]).wins > 1
     streak = (0, 0)
     if daily is not None:
         streak = streaks(done_days(history(store), PUZZLE_DAILIES), max(utc_today(), daily.day))
     title = (f"Daily {b.width}×{b.height} · {daily.day.isoformat()}" if daily is not None
              else f"Sliding puzzle {b.width}×{b.height}")
     return PuzzleWinFacts(title, session.moves, session.elapsed, optimal, stars, daily is not None, tuple(news),
-                          kept, streak)
+                          kept, streak, board, new_best, size_best, f"{b.width}×{b.height}")
 
 
 def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # any store

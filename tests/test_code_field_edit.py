@@ -35,6 +35,27 @@ def test_ctrl_a_selects_all_so_typing_replaces_and_backspace_clears(ctx, window)
     assert view.field.text == ""
 
 
+def test_home_and_end_put_the_caret_at_the_ends_of_the_code(ctx, window):
+    from game.race.setup import RaceSetupView
+
+    view = RaceSetupView(ctx)
+    window.show_view(view)
+    view.on_draw()
+    _focus_field(window, view)
+    view.field.text = "M2.S20X15.WI#1KA-IC"
+    window.dispatch_event("on_text_motion", key.MOTION_END_OF_LINE)
+    assert view.field.caret.position == len(view.field.text)
+    window.dispatch_event("on_key_press", key.HOME, 0)
+    window.dispatch_event("on_text_motion", key.MOTION_BEGINNING_OF_LINE)
+    window.dispatch_event("on_key_release", key.HOME, 0)
+    assert view.field.caret.position == 0
+    window.dispatch_event("on_text", "X")
+    assert view.field.text == "XM2.S20X15.WI#1KA-IC"  # typed at the start, not after the first character
+    window.dispatch_event("on_text_motion_select", key.MOTION_END_OF_LINE)  # Shift+End selects to the end
+    window.dispatch_event("on_text_motion", key.MOTION_BACKSPACE)
+    assert view.field.text == "X"
+
+
 def test_an_old_error_clears_once_the_code_is_fixed(ctx, window):
     from engine.codes import luhn36
     from game.race.setup import RaceSetupView
@@ -87,10 +108,10 @@ def test_a_ghost_race_header_and_its_result_give_one_time_the_same_way():
     p = race.player
     path = shortest_path(p.adj, p.start, p.goal)
     ghost = Ghost.record(level, [(7 + 7 * i, c) for i, c in enumerate(path[1:])])
-    assert format_time(ghost.seconds, 2) == record_time(ghost.seconds)
+    assert format_time(ghost.seconds) == record_time(ghost.seconds)
     note = RaceSession.for_ghost(ghost, level).info.note
-    assert f"ghost time {format_time(ghost.seconds, 2)}," in note
-    assert format_time(18.269, 2) == "0:18.26" and format_time(18.269, 1) == "0:18.2"
+    assert f"ghost time {format_time(ghost.seconds)}," in note
+    assert format_time(18.269) == "0:18.26" and format_time(75 * 60) == "75:00.00"
 
 
 def test_the_enter_code_subtitle_wraps_at_200_percent_instead_of_being_cut(ctx, window):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from arcade import key
 
 from engine.modes.guide import COUNTDOWN, GuideStep
+from engine.records import format_time
 from game import routes
 
 
@@ -96,6 +97,7 @@ def test_start_the_guide_from_the_greeting_and_walk_every_step(window, ctx):
     assert view.session.walk_to(view.session.goal, explored_only=False)
     frames(window, 150)
     assert g.step is GuideStep.RESULT and "won" in view.prompt.text
+    assert view.clock_text() == format_time(g.player_time) and view.clock_text() in view.prompt.text  # one time
     view.on_key_press(key.RIGHT, 0)  # an arrow still held from the race: nothing moves on, no tile slides
     frames(window, 30)
     assert g.step is GuideStep.RESULT and g.puzzle is None

@@ -11,6 +11,7 @@ from engine.maze.solvers.bfs import shortest_path
 from engine.modes.ghost import Ghost
 from engine.modes.race import RaceSpec
 from engine.modes.race.session import RaceSession
+from engine.records import format_time
 from game import routes
 
 
@@ -126,6 +127,12 @@ def test_race_runs_to_the_result_screen(ctx, window, opponent):
     assert saved.maze_code == spec.maze.code()
     ghost = Ghost.from_code(saved.ghost_code)
     assert ghost.path == shortest_path(view.maze.open_lists(), view.maze.start, view.maze.goal)
+    from game.shell.records import RecordsView
+
+    who = {"runner": "Runner", "wall": "Wall follower", "tremaux": "Trémaux explorer"}[opponent]
+    rows = [row for row in RecordsView(ctx).levels[1:] if row[-1] == spec.code()]
+    assert [r[0] for r in rows] == [f"race · {who}, easy · hexagon 8×7 (1 win)"]  # race wins are in Records
+    assert rows[0][1] == format_time(res.player_seconds) and rows[0][2] == str(res.shortest)
     result_view.race_ghost()
     assert isinstance(window.current_view, RaceView) and window.current_view.is_ghost
     window.current_view.on_draw()
@@ -147,6 +154,30 @@ def test_give_up_and_a_slow_player_loses(ctx, window):
     assert isinstance(window.current_view, RaceResultView)
     assert window.current_view.result.margin is None
     window.current_view.on_draw()
+    from game.shell.records import RecordsView
+
+    assert not any(row[0].startswith("race") for row in RecordsView(ctx).levels[1:])  # a loss is no record
+
+
+def test_a_given_up_race_says_one_move(ctx, window):
+    from game.race.result import RaceResultView
+    from game.race.view import RaceView
+
+    spec = RaceSpec.create(MazeSpec.create("square", 8, 6, "backtracker", seed=1), "runner", "normal")
+    view = RaceView(ctx, RaceSession.for_spec(spec))
+    ctx.show(view)
+    for _ in range(185):
+        view.on_update(1 / 60)
+    assert view.sim.tick > 0
+    start = view.maze.start
+    assert view.sim.player_move(view.maze.open_lists()[start][0])  # one step, then give up
+    for _ in range(10):
+        view.on_update(1 / 60)
+    view.leave()  # give up ("Leave" of the question Esc asks)
+    result = window.current_view
+    assert isinstance(result, RaceResultView) and result.result.player_steps == 1
+    texts = " ".join(text.text for text, *_ in result.rows)
+    assert "(1 move)" in texts and "1 moves" not in texts, texts
 
 
 def test_ghost_code_opens_a_ghost_race_and_race_codes(ctx, window):

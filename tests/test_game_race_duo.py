@@ -200,7 +200,7 @@ def test_race_to_the_result_with_both_times_and_ghost_codes(ctx, window):
     res = result.result
     assert res.winner == 0 and res.margin == pytest.approx(20 / 60)
     texts = [t.text for t in result.texts()]
-    assert texts[0] == "Player 1 wins!" and "won by 0.33 s" in texts[1]
+    assert texts[0] == "Player 1 wins!" and "won by 0:00.33" in texts[1]
     assert any(t.startswith("Player 1 (WASD, blue disc): 0:") for t in texts)
     assert any(t.startswith("Player 2 (arrows, orange diamond): 0:") for t in texts)
     for i in (0, 1):

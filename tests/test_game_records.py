@@ -46,7 +46,8 @@ def test_dailies_screen_shows_streaks_and_opens_the_puzzle_daily_with_its_par(ct
     view.on_draw()
     assert "Maze streak: 2 days (longest 2)" in view.streak.text
     assert "Puzzle streak: 0 days" in view.streak.text
-    assert view.columns_text[1].text.split("\n")[1:4] == ["·", "done", "done"]  # today, yesterday, the day before
+    # today, yesterday, the day before: 50 moves of 40 in 30 s misses both pars (46 moves, 17 s): one star
+    assert view.columns_text[1].text.split("\n")[1:4] == ["·", "★☆☆", "★☆☆"]
     view.open_puzzle(3)
     run_until(view, lambda: isinstance(ctx.window.current_view, PuzzleView))
     game = ctx.window.current_view
@@ -70,7 +71,7 @@ def test_dailies_screen_shows_streaks_and_opens_the_puzzle_daily_with_its_par(ct
     press(ctx.window, "ESCAPE")  # a daily goes back to the Dailies, which show it done at par
     again = ctx.window.current_view
     assert isinstance(again, DailiesView)
-    assert again.columns_text[2].text.split("\n")[1] == "★ par"
+    assert again.columns_text[2].text.split("\n")[1] == "★★★"  # the win's stars
     assert "Puzzle streak: 1 day (longest 1)" in again.streak.text
 
 
@@ -85,7 +86,9 @@ def test_distance_line_follows_the_game_and_says_the_optimum_at_the_end(ctx):
     view.on_update(1 / 60)
     assert view.panel.values["meter"] == ""  # off by default
     press(ctx.window, "M")
-    assert view.settings.meter and ctx.store.setting("puzzle.meter") == "1"
+    view.on_update(1 / 60)
+    assert view.settings.meter and not ctx.store.setting("puzzle.meter")  # this game's alone: not saved
+    assert view.panel.buttons["meter"].text.startswith("Distance on") and view.panel.buttons["meter"].active
     first = solve_optimal(session.board)
     run_until(view, lambda: view.panel.values["meter"].startswith(f"{first.length} moves"))
     wrong = next(m for m in session.board.legal_moves() if m != first.moves[0])

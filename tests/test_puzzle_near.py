@@ -178,7 +178,7 @@ class _Settings:
     [(5, 5, ["near-optimal", "fast"]), (8, 6, ["near-optimal", "fast"]), (4, 4, ["optimal", "fast"])],
 )
 def test_solver_key_cycles_the_solvers_of_the_size(w, h, cycle):
-    from engine.puzzle.solving import solver_label
+    from engine.puzzle.solving import solver_label, solver_method
     from game.puzzle.settings import PuzzleSettings
 
     s = PuzzleSettings()
@@ -187,7 +187,8 @@ def test_solver_key_cycles_the_solvers_of_the_size(w, h, cycle):
         assert s.change("solver", w, h) == ""
         seen.append(s.solver)
     assert seen == cycle
-    assert solver_label("near-optimal") == "near-optimal (beam search)"
+    assert solver_label("near-optimal") == "near-optimal"
+    assert solver_method("near-optimal") == "near-optimal (beam search)"
     note = PuzzleSettings().change("solver", 5, 4)
     assert "near-optimal one 5x5 and larger" in note
 

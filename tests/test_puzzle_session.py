@@ -34,7 +34,7 @@ def test_settings_roundtrip_and_cycles():
     s.cycle_timeout()
     assert s.timeout == 10.0
     assert s.cycle_heuristic() == heuristics()[0]
-    assert format_time(63.25) == "1:03.2" and format_time(0) == "0:00.0"
+    assert format_time(63.25) == "1:03.25" and format_time(0) == "0:00.00"
 
 
 def test_deals_are_reproducible_and_solvable():

@@ -124,7 +124,7 @@ def test_first_to_arrive_wins_the_other_finishes_for_a_time():
     assert r0.place == 2 and r1.place == 1
     assert r0.steps == r1.steps == res.shortest
     assert r0.ticks == r1.ticks + 30 and r1.ticks >= res.shortest * MOVE_TICKS
-    assert "won by 0.50 s" in res.summary()
+    assert "won by 0:00.50" in res.summary()
     kinds = [(e.kind, e.player, e.value) for e in events
              if e.kind in (EventKind.ARRIVED, EventKind.DECIDED, EventKind.OVER)]
     # player 1 arrives first (place 1) and wins, player 0 arrives second, then the race is over

@@ -60,17 +60,19 @@ def test_streaks_current_and_longest():
 
 def test_day_marks_and_done_days():
     runs = [
-        Run("maze", "M", "M", 30, 50, 40, daily_tag("maze", D)),
-        Run("maze", "M", "M", 28, 40, 40, daily_tag("maze", D)),  # a second win at par
+        Run("maze", "M", "M", 30, 50, 40, daily_tag("maze", D)),  # 50 > par 46 moves, 30 s > par 17 s: one star
+        Run("maze", "M", "M", 17, 46, 40, daily_tag("maze", D)),  # a second win at both pars: three
+        Run("maze", "M", "M", 17.01, 40, 40, daily_tag("maze", D - dt.timedelta(days=3))),  # the time star missed
         Run("puzzle", "4x4", "P", 90, 60, 48, daily_tag("puzzle-4x4", D - dt.timedelta(days=1))),
         Run("puzzle", "3x3", "P", 9, 21, 21, daily_tag("puzzle-3x3", D - dt.timedelta(days=2))),
         Run("puzzle", "3x3", "P", 9, 21, 21, "puzzle-3x3:garbled"),
     ]
     marks = day_marks(runs, D, days=4)
     assert [m.day for m in marks] == [D - dt.timedelta(days=i) for i in range(4)]
-    assert marks[0].marks == {"maze": "par", "puzzle-3x3": None, "puzzle-4x4": None}
-    assert marks[1].marks["puzzle-4x4"] == "done" and marks[2].marks["puzzle-3x3"] == "par"
-    assert marks[3].marks == {"maze": None, "puzzle-3x3": None, "puzzle-4x4": None}
+    assert marks[0].marks == {"maze": 3, "puzzle-3x3": None, "puzzle-4x4": None}
+    assert marks[1].marks["puzzle-4x4"] == 2 and marks[2].marks["puzzle-3x3"] == 3  # 60 of 48: within twice
+    assert marks[3].marks == {"maze": 2, "puzzle-3x3": None, "puzzle-4x4": None}
+    assert [r.stars for r in runs[:3]] == [1, 3, 2] and Run("puzzle", "3x3", "P", 9, 21).stars is None
     assert done_days(runs, ("puzzle-3x3", "puzzle-4x4")) == {D - dt.timedelta(days=1), D - dt.timedelta(days=2)}
     with pytest.raises(ValueError, match="daily"):
         daily_tag("race", D)

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from engine.cli.parsing import UsageError
 from engine.output import REPLACES, check_output_path, is_stdout, shown, write_output
+from engine.words import count as plural
 
 __all__ = ["add_parser", "format_pack", "run_pack"]
 
@@ -62,7 +63,7 @@ def format_pack(pack: Any) -> str:  # an engine.modes.packs.Pack
     """The ``check`` listing of a read pack."""
     by = f" by {pack.author}" if pack.author else ""
     count = len(pack.levels)
-    lines = [f"{pack.source}: '{pack.name}'{by}, {count} level{'s' if count != 1 else ''}, valid"]
+    lines = [f"{pack.source}: '{pack.name}'{by}, {plural(count, 'level')}, valid"]
     rows = []
     for lv, f in zip(pack.levels, pack.facts, strict=True):
         moves_given, time_given = f.pars_given
@@ -104,8 +105,7 @@ def run_pack(args: argparse.Namespace, out: TextIO) -> int:
     names: list[str] = list(args.names) if args.names else [f"Level {i}" for i in range(1, len(codes) + 1)]
     if len(names) != len(codes):
         raise UsageError(
-            f"--names gives {len(names)} name{'s' if len(names) != 1 else ''} for {len(codes)} "
-            f"code{'s' if len(codes) != 1 else ''}: give one name per code"
+            f"--names gives {plural(len(names), 'name')} for {plural(len(codes), 'code')}: give one name per code"
         )
     entries = [PackEntry(n, c) for n, c in zip(names, codes, strict=True)]
     if args.output is not None and is_stdout(args.output):  # the pack on stdout, what was written on stderr

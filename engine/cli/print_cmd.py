@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from engine.cli.parsing import UsageError
+from engine.words import count
 
 __all__ = ["MAX_MAZES", "add_parser", "cmd_print"]
 
@@ -94,6 +95,6 @@ def cmd_print(args: argparse.Namespace) -> int:
                           title=args.title, progress=progress)
     if tty:
         err.write("\n")
-    err.write(f"wrote {named(args.output)}: {len(sheets)} maze{'s' if len(sheets) != 1 else ''} on {pages} "
-              f"page{'s' if pages != 1 else ''}\n")  # on stderr: `-o -` (or /dev/stdout) carries the PDF
+    err.write(f"wrote {named(args.output)}: {count(len(sheets), 'maze')} on "
+              f"{count(pages, 'page')}\n")  # on stderr: `-o -` (or /dev/stdout) carries the PDF
     return 0

@@ -31,6 +31,7 @@ from engine.maze.rules import Rules
 from engine.maze.rules.edit import live_rules, use_tool
 from engine.maze.solvers import distances
 from engine.undo import UndoStack
+from engine.words import count
 
 #: Shapes whose cells keep their place when the grid grows or shrinks: a (row, column)
 #: names the same cell at any size.  Polar keeps it only while the inner ring's width is
@@ -71,18 +72,18 @@ class EditorCheck:
         """One line for the screen in a player's words, e.g. ``all one piece · no loops · shortest way 42 steps ·
         17 dead ends`` or ``the maze has 80 separate pieces · ... · the goal cannot be reached``."""
         bits = ["all one piece" if self.connected else f"the maze has {self.parts} separate pieces"]
-        bits.append("no loops" if self.loops == 0 else "1 loop" if self.loops == 1 else f"{self.loops} loops")
+        bits.append("no loops" if self.loops == 0 else count(self.loops, "loop"))
         if self.shortest is None:
             bits.append("the goal cannot be reached")
         else:
-            bits.append("shortest way 1 step" if self.shortest == 1 else f"shortest way {self.shortest} steps")
-        bits.append("1 dead end" if self.dead_ends == 1 else f"{self.dead_ends} dead ends")
+            bits.append(f"shortest way {count(self.shortest, 'step')}")
+        bits.append(count(self.dead_ends, "dead end"))
         if self.rules_on:
             if self.best is None:
                 bits.append("cannot be solved under its rules")
             else:
                 how = "the only best way" if self.best_ways == 1 else f"{min(self.best_ways, 999):,} best ways"
-                bits.append(f"solvable in {self.best} moves, {how}")
+                bits.append(f"solvable in {count(self.best, 'move')}, {how}")
         return " · ".join(bits)
 
 

@@ -68,6 +68,8 @@ from engine.maze.level_code import LevelCode
 from engine.maze.model import Maze
 from engine.maze.recipe import MazeSpec, recipe_of
 from engine.modes.clock import MOVE_TICKS, Timeline, ticks_to_seconds
+from engine.records import format_time
+from engine.words import count
 
 TAG: Final = "G"
 VERSIONS = (1, 2)
@@ -330,12 +332,12 @@ class GhostCode:
         from engine.share.lines import clock
 
         moves = len(self.steps)
-        return f"ghost: a run of {moves} move{'s' if moves != 1 else ''} in {clock(self.seconds)} on {self.label()}"
+        return f"ghost: a run of {count(moves, 'move')} in {clock(self.seconds)} on {self.label()}"
 
     def list_text(self) -> str:
         """``ghost · hexagon 8×6, 12.3 s``."""
         what = self.spec.grid_text() if self.spec is not None else _held(self).list_text().removeprefix("hand-made · ")
-        return f"ghost · {what}, {self.seconds:.1f} s"
+        return f"ghost · {what}, {format_time(self.seconds)}"
 
     def dark_twin(self) -> GhostCode:
         """Itself: the race screens decide whether a ghost is raced in the dark."""

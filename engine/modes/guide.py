@@ -36,6 +36,7 @@ from engine.modes.base import Event, EventKind
 from engine.modes.play import PlaySession, Vec
 from engine.puzzle.board import Board
 from engine.puzzle.session import Hint, PuzzleSession
+from engine.records import format_time
 
 #: The guide's maze: 8×5 squares, a few steps down then a long corridor with side openings (for the run).
 GUIDE_CODE = "M2.S8X5.GT.O#2-GD"
@@ -154,6 +155,15 @@ class Guide:
             return self.result
         return PROMPTS[self.step]
 
+    def race_clock(self) -> float | None:
+        """The race step's clock, the one the banner reads: seconds since "go" while the race runs (0 in the
+        countdown), the player's time once it ended; None outside the race."""
+        if self.step is GuideStep.RACE:
+            return max(0.0, self.race_time - COUNTDOWN)
+        if self.step is GuideStep.RESULT:
+            return self.player_time
+        return None
+
     def opponent_time(self) -> float:
         """Seconds the race step's opponent takes from "go" to the goal."""
         return (len(self._path) - 1) / OPPONENT_SPEED
@@ -165,8 +175,11 @@ class Guide:
             return ""
         them = self.opponent_time()
         if self.player_time is not None and self.player_time <= them:
-            return f"You won the race: {self.player_time:.1f} s, the diamond {them:.1f} s. Press Enter to go on."
-        return f"The diamond won in {them:.1f} s. Races wait in the menu: Play, Race. Press Enter to go on."
+            mine = format_time(self.player_time)
+            return f"You won the race: {mine}, the diamond {format_time(them)}. Press Enter to go on."
+        yours = f" (you: {format_time(self.player_time)})" if self.player_time is not None else ""
+        return (f"The diamond won in {format_time(them)}{yours}. Races wait in the menu: Play, Race. "
+                "Press Enter to go on.")
 
     def proceed(self) -> None:
         """Enter after the race's result: on to the puzzle."""

@@ -37,6 +37,9 @@ from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
 from engine.modes.rules_play import BLOCKED, CAUGHT, MOVED, Hint, RuleGame, rule_stars
+from engine.records import default_par_moves as default_par_moves  # (the par rules: engine.records)
+from engine.records import default_par_time as default_par_time
+from engine.records import maze_stars
 
 Vec = tuple[float, float]
 
@@ -100,16 +103,6 @@ def pick_neighbour(
         if best is None or key < best:
             best = key
     return None if best is None else best[3]
-
-
-def default_par_moves(shortest: int) -> int:
-    """Par moves for a maze whose shortest start-goal path has ``shortest`` steps."""
-    return max(1, math.ceil(1.15 * shortest))
-
-
-def default_par_time(shortest: int) -> int:
-    """Par time in whole seconds: animation time plus thinking time."""
-    return max(5, math.ceil(0.3 * shortest + 5))
 
 
 @dataclass(frozen=True)
@@ -339,7 +332,7 @@ class PlaySession:
             return 0
         if self.rules is not None:
             return rule_stars(self.moves, self.rules.optimum, self.hinted)
-        return 1 + int(self.moves <= self.par_moves) + int(self.elapsed <= self.par_time)
+        return maze_stars(self.moves, self.elapsed, self.par_moves, self.par_time)
 
     def tunnel(self) -> int:
         """The crossing cell the player is passing under right now (weave mazes), or -1.

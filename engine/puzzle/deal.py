@@ -174,6 +174,10 @@ def win_records(session: PuzzleSession) -> list[WinRecord]:
     return [WinRecord(k, session.elapsed, session.moves, k == keys[-1], session.size_label) for k in keys]
 
 
+#: What :func:`win_news` says of a puzzle's own bests (the position's code; the rest is about its size).
+BOARD_NEWS = ("new best time for this puzzle", "fewest moves for this puzzle")
+
+
 def win_news(record: WinRecord, new_best_time: bool, new_best_moves: bool) -> list[str]:
     """What is new for the player once ``record`` is written (phrases; the store says which bests it beat)."""
     news = []
@@ -182,7 +186,7 @@ def win_news(record: WinRecord, new_best_time: bool, new_best_moves: bool) -> li
             news.append(f"best {record.size_label} time")
     else:
         if new_best_time:
-            news.append("new best time for this puzzle")
+            news.append(BOARD_NEWS[0])
         if new_best_moves:
-            news.append("fewest moves for this puzzle")
+            news.append(BOARD_NEWS[1])
     return news

@@ -88,7 +88,18 @@ def solver_kinds(width: int, height: int) -> tuple[str, ...]:
 
 
 def solver_label(kind: str) -> str:
-    """A short name for a solver kind as shown on screen."""
+    """A short name for a solver kind as shown on screen, in players' words (how the solver works, A*, pattern
+    databases, beam search, is Details: :func:`solver_method`)."""
+    return {
+        "fast": "quick",
+        "optimal": "optimal",
+        "table": "optimal",
+        "near-optimal": "near-optimal",
+    }.get(kind, kind)
+
+
+def solver_method(kind: str) -> str:
+    """How a solver kind works, for Details and the CLI (``fast A* (seed)``, ``optimal (pattern DBs)``)."""
     return {
         "fast": "fast A* (seed)",
         "optimal": "optimal (pattern DBs)",

@@ -121,7 +121,9 @@ def share_line(
     """
     if moves < 0:
         raise ValueError(f"moves must be >= 0, got {moves}")
-    run = f"{clock(seconds)} · {moves} move{'s' if moves != 1 else ''}"
+    from engine.words import count
+
+    run = f"{clock(seconds)} · {count(moves, 'move')}"
     if shortest is not None:
         run += f", shortest {shortest} ({efficiency(moves, shortest)}%)"
     return f"{summary.title()} · {run}" + (f" {star_row(stars)}" if stars is not None else "")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote_to_bytes
 
-__all__ = ["ESCAPES", "SCHEME", "LinkError", "code_from_link_or_code", "is_link", "link_for"]
+__all__ = ["ESCAPES", "SCHEME", "LinkError", "code_from_link_or_code", "find_link", "is_link", "link_for"]
 
 #: The scheme of every Tessera link (lower case as written; read in any case).
 SCHEME = "tessera"
@@ -32,6 +32,10 @@ ESCAPES = {"#": "%23", ":": "%3A"}
 _PREFIX = re.compile(r"^tessera:/{0,3}", re.IGNORECASE)
 _OTHER_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]{0,30}):/")
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+#: A link inside other text (a share line, a chat message): ``tessera:`` at the start of a word, up to white space.
+_LINK_IN_TEXT = re.compile(r"(?:^|(?<=[\s'\"`<(\[]))tessera:\S+", re.IGNORECASE)
+#: A share line's head (:func:`engine.share.lines.share_line`): ``Tessera`` and a space.
+_SHARE_HEAD = re.compile(r"^tessera\s", re.IGNORECASE)
 
 
 class LinkError(ValueError):
@@ -61,12 +65,25 @@ def link_for(code: str) -> str:
     return f"{SCHEME}://" + "".join(ESCAPES.get(ch, ch) for ch in text)
 
 
+def find_link(text: str) -> str | None:
+    """The first ``tessera:`` link inside ``text`` (a pasted share line: the line, then the link on its own
+    line), without the quotes or brackets that may close it; None when the text holds no link.
+
+    The link must start a word (``xtessera:`` is no link); it ends at the first white space.
+    """
+    found = _LINK_IN_TEXT.search(text)
+    if found is None:
+        return None
+    return found.group(0).rstrip("'\"`>)].,;")
+
+
 def code_from_link_or_code(text: object) -> object:
     """The code a link holds, or ``text`` unchanged when it is not a ``tessera:`` link.
 
     Args:
-        text: anything; only text starting with ``tessera:`` (any case, after spaces and quotes) is read
-            as a link.  Other text and other objects come back as they are, for the code decoder to judge
+        text: anything; text starting with ``tessera:`` (any case, after spaces and quotes) is read
+            as a link, and so is text with a link inside it (:func:`find_link`: a pasted share line).  Other
+            text and other objects come back as they are, for the code decoder to judge
             (another scheme, ``https://...``, is refused here with its own sentence).
 
     Returns:
@@ -74,13 +91,18 @@ def code_from_link_or_code(text: object) -> object:
 
     Raises:
         LinkError: a link with a bad ``%`` escape, with nothing after the scheme, with escapes that are not
-            text, or a link of another scheme.
+            text, or a link of another scheme; a share line without its link.
     """
     if not isinstance(text, str) or ":" not in text:  # a scheme needs its colon: plain codes skip the matching
         return text
     stripped = _strip(text)
     found = _PREFIX.match(stripped)
     if found is None:
+        inside = find_link(stripped)
+        if inside is not None:
+            return code_from_link_or_code(inside)
+        if _SHARE_HEAD.match(stripped) and "\u00b7" in stripped:  # a share line's first line alone
+            raise LinkError("This share line has no link: copy it again with its second line (tessera://...).")
         other = _OTHER_SCHEME.match(stripped[:40])
         if other is not None:
             raise LinkError(f"This is a {other.group(1)}: link; Tessera reads tessera:// links and codes.")

@@ -19,7 +19,7 @@ from engine.maze.recipe import MazeSpec
 from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, text_scale, unfocus
-from game.ui.clipboard import read_clipboard
+from game.ui.clipboard import pasted_code, read_clipboard
 from game.ui.maze_choices import MazeChoices, new_seed
 
 HINT = "Left/Right or click: change the value  ·  Up/Down move  ·  Shift+click or Backspace: previous  ·  Esc back"
@@ -193,7 +193,7 @@ class ChoiceSetupView(BaseView):
 
     def paste(self) -> None:
         """Ctrl+V: the clipboard into the code field."""
-        text = read_clipboard(self.window).strip()
+        text = pasted_code(read_clipboard(self.window))
         if text:
             self.field.text = text
             self.message.text = ""

@@ -20,6 +20,7 @@ from engine.modes.guide import Guide, GuideStep
 from game import routes
 from game.bases.screen import common_key
 from game.context import Context
+from game.format import format_time, running_time
 from game.play.screen import HUD_HEIGHT, PlayScreen
 from game.ui import FONT, fit_text, ui_scale
 
@@ -209,6 +210,14 @@ class GuideView(PlayScreen):
             self.end_left -= min(delta_time, 0.1)
             if self.end_left < 0:
                 self.flow_on()
+
+    def clock_text(self) -> str:
+        """The HUD clock; in the race the race's own (since "go", :meth:`engine.modes.guide.Guide.race_clock`),
+        so the HUD and the result banner read the same time."""
+        race = self.guide.race_clock()
+        if race is None:
+            return super().clock_text()
+        return running_time(race) if self.guide.step is GuideStep.RACE else format_time(race)
 
     def _frame_key(self) -> tuple[Any, ...]:
         g = self.guide

@@ -17,7 +17,7 @@ from engine.modes.play import PlaySession
 from game import routes
 from game.bases.screen import MazeScreen, common_key
 from game.context import Context
-from game.format import format_time, moves_texts, record_time
+from game.format import count, moves_texts, record_time, running_time
 from game.play.answers import SHAKE_TIME, TouchAnswers
 from game.play.dark import goal_hint_on
 from game.play.feel import GOAL_TIME
@@ -268,7 +268,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         """The HUD clock: whole seconds while it runs (one redraw a second, not ten), the recorded time (hundredths,
         as on the win screen and in Records) once stopped."""
         s = self.session
-        return record_time(s.elapsed) if s.finished else format_time(s.elapsed, 0)
+        return record_time(s.elapsed) if s.finished else running_time(s.elapsed)
 
     # -- actions ---------------------------------------------------------------
     def back(self) -> None:
@@ -418,7 +418,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
                 where = "wait a turn" if got.cell is None else "go to the marked cell"
                 self.hint_cell = got.cell
                 self.ctx.audio.play("hint")
-                self.notice(f"Hint: {where}. {got.reason} ({got.left + 1} moves to go, no third star.)")
+                self.notice(f"Hint: {where}. {got.reason} ({count(got.left + 1, 'move')} to go, no third star.)")
             return True
         return False
 

@@ -140,15 +140,15 @@ class PuzzleAssist:
 
     # -- the distance meter -----------------------------------------------------------
     def toggle_meter(self) -> None:
-        """M: the live distance line on/off (saved); with it on, the game is assisted (it is help).  A daily
-        never shows it (its par is the answer it would give away): the setting waits for the next game."""
+        """M: the live distance line on/off for this game (never saved: a new game starts without it); with it
+        on, the game is assisted (it is help).  A daily never shows it (its par is the answer it would give
+        away)."""
         st = self.host.settings
         if self.host.daily is not None:
             self.host._set_message("No distance line in a daily: it would give the par away (M works in "
                                    "other games).")
             return
         st.meter = not st.meter
-        st.save(self.host.ctx.store)
         if not self.host.meter.shows:
             b = self.host.session.board
             self.host._set_message(f"The distance line is for 3x3, 4x4 and from 5x5 up (this one is {b.width}x"
@@ -208,7 +208,8 @@ class PuzzleAssist:
                 stopped = " The fast plan (not proven shortest) ended before the optimal search; that search stopped."
             end = self.host.meter.end_text(moves)
             self.host._set_message(
-                f"Solved with help in {moves} moves, {record_time(secs)} (assisted: not counted for bests).{stopped} "
+                f"Solved with help in {count(moves, 'move')}, {record_time(secs)} (assisted: not counted for bests)."
+                f"{stopped} "
                 f"{end + ' ' if end else ''}N deals a new one."
             )
             return

@@ -16,8 +16,8 @@ import pyglet
 
 from engine.puzzle.result import SolveResult
 from engine.puzzle.session import PuzzleSession
-from engine.puzzle.solving import solver_kinds, solver_label
-from game.format import format_time
+from engine.puzzle.solving import solver_kinds, solver_label, solver_method
+from game.format import count, format_time, running_time
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.widgets import PanelButton, fit_block, fit_label, label_width
 from game.render.theme import Theme
@@ -35,10 +35,18 @@ ACTIONS = (
     ("step", "Step  ."), ("stop", "Stop  X"), ("slower", "Slower  −"),
     ("faster", "Faster  +"), ("undo", "Undo  Z"), ("redo", "Redo  Y"),
     ("restart", "Restart  R"), ("new", "New  N"), ("copy", "Copy  C"),
-    ("advanced", "Advanced  V"), ("meter", "Distance  M"), ("back", "Setup  Esc"),
+    ("advanced", "Advanced  V"), ("meter", "Distance off"), ("back", "Setup  Esc"),
 )
-ADVANCED_TEXTS = ("stats_head", "stats", "settings_head")  # shown only with the Advanced panel open
+#: Shown only with the Advanced panel open (Details): the solver's statistics and the puzzle's codes (engine words;
+#: C copies the code, Q shows its QR code, the Share of the win holds it too).
+ADVANCED_TEXTS = ("code", "stats_head", "stats", "settings_head")
 COLUMNS = 3
+
+
+def meter_label(on: bool) -> str:
+    """The distance line's button (M): its state in words, ``Distance on`` / ``Distance off`` (as short as the
+    other buttons' labels: it must not be cut at 200 % text)."""
+    return f"Distance {'on' if on else 'off'}"
 
 
 def ui_scale(width: int, height: int) -> float:
@@ -154,7 +162,8 @@ class PuzzlePanel:
         pb = s.playback
         speed = pb.speed if pb is not None else s.speed
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
-        changed = self.set(moves=f"Moves {s.moves}   Time {format_time(s.elapsed)}",
+        clock = format_time(s.elapsed) if s.solved else running_time(s.elapsed)  # one redraw a second while it runs
+        changed = self.set(moves=f"Moves {s.moves}   Time {clock}",
                            speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
                            assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
@@ -168,6 +177,8 @@ class PuzzlePanel:
         self.label("arrows", f"Arrows: {'a tile into the gap' if st.arrows == 'tile' else 'the gap'}  A")
         self.label("pause", "Play  Space" if pb is not None and pb.paused else "Pause  Space", pb is not None)
         self.buttons["advanced"].active = self.advanced
+        self.label("meter", meter_label(st.meter))
+        self.buttons["meter"].active = st.meter  # drawn as a toggle that is on
         enabled = {"step": pb is not None,
                    "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
                    "solve": not solving and not s.solved, "hint": not s.solved}
@@ -186,10 +197,12 @@ class PuzzlePanel:
         if s.code:
             best = store.best(keys[0])
             if best.best_time is not None:
-                parts.append(f"This puzzle: best {format_time(best.best_time)}, fewest {best.best_moves} moves")
+                fewest = count(best.best_moves or 0, "move")
+                parts.append(f"This puzzle: best {format_time(best.best_time)}, fewest {fewest}")
         size = store.best(keys[-1])
         if size.best_time is not None:
-            parts.append(f"All {s.size_label}: best {format_time(size.best_time)}, fewest {size.best_moves} moves")
+            fewest = count(size.best_moves or 0, "move")
+            parts.append(f"All {s.size_label}: best {format_time(size.best_time)}, fewest {fewest}")
         none = "No best yet for this size (games with hints or solves don't count)."
         if self.set(best="\n".join(parts) if parts else none) and self._size != (0, 0):
             self.layout(*self._size)
@@ -326,7 +339,7 @@ def hard_wrap(text: arcade.Text, value: str, width: float) -> str:
 def stats_text(r: SolveResult, stopped: str = "") -> str:
     """The statistics block of a solver run."""
     lines = [
-        f"{solver_label(r.solver)}" + (f" — stopped ({stopped})" if stopped else ""),
+        f"{solver_method(r.solver)}" + (f" — stopped ({stopped})" if stopped else ""),
         f"Time: {r.seconds * 1000:.0f} ms" if r.seconds < 10 else f"Time: {r.seconds:.1f} s",
         f"Nodes expanded: {r.nodes:,}",
     ]
@@ -335,6 +348,6 @@ def stats_text(r: SolveResult, stopped: str = "") -> str:
     elif r.iterations:
         lines.append(f"Iterations: {r.iterations}")
     if not stopped:
-        lines.append(f"Solution length: {r.length} moves")
+        lines.append(f"Solution length: {count(r.length, 'move')}")
         lines.append("Proven optimal: yes" if r.optimal else "Proven optimal: no")
     return "\n".join(lines)

@@ -55,8 +55,9 @@ class PuzzleSettings:
             picture overrides it for that game.
         numbers: numbers drawn over picture tiles.
         advanced: the screen's Advanced panel (solver settings and statistics) is open (V; folded by default).
-        meter: the live "N moves from solved (optimal)" line is shown on 3x3/4x4 (M; off by default: it is
-            help, so a game played with it on is assisted).
+        meter: the live "N moves from solved (optimal)" line is shown on 3x3/4x4 (M).  It is help (a game
+            played with it on is assisted), so it is this game's alone: never saved, off in every new game
+            and after a restart (:meth:`game.puzzle.view.PuzzleView.restart`).
     """
 
     solver: str = "fast"
@@ -100,7 +101,6 @@ class PuzzleSettings:
             s.picture = picture
         s.numbers = get("puzzle.numbers") != "0"
         s.advanced = get("puzzle.advanced") == "1"
-        s.meter = get("puzzle.meter") == "1"
         return s
 
     def save(self, store: object | None) -> None:
@@ -116,7 +116,6 @@ class PuzzleSettings:
         put("puzzle.picture", self.picture)
         put("puzzle.numbers", "1" if self.numbers else "0")
         put("puzzle.advanced", "1" if self.advanced else "0")
-        put("puzzle.meter", "1" if self.meter else "0")
 
     def cycle_timeout(self) -> float:
         """Next timeout of :data:`TIMEOUTS` (wrapping); returns it."""

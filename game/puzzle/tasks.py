@@ -24,6 +24,7 @@ from engine.puzzle.solving import (
     solve_job,
     solver_label,
 )
+from game.format import count
 from game.puzzle.settings import PuzzleSettings
 from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
 
@@ -134,7 +135,11 @@ class PuzzleJobs:
             return ("Optimal solve: the solver builds its tables first (only once; cached afterwards), then the "
                     "shortest solution plays. X or Esc cancels (O then S plays a fast plan instead).")
         timeout = jobs[0].timeout if jobs else self.settings.timeout
-        return f"Solving with {self.solve_label} (search time limit {timeout:g} s)... Esc cancels."
+        shortest = "" if kinds & {SolveKind.OPTIMAL, SolveKind.NEAR} else (
+            " (not always the shortest; O picks the optimal one)" if optimal_available(b.width, b.height)
+            else " (not always the shortest)")
+        return (f"Solving with the {self.solve_label} solver{shortest}, search time limit {timeout:g} s... "
+                "Esc cancels.")
 
     def cancel_solves(self) -> None:
         """Cancel the solver runs."""
@@ -243,14 +248,14 @@ def describe(ev: JobEvent, playing: bool, optimal_pending: bool = False) -> tupl
             return f"Playing the near-optimal solver's {r.length}-move solution (close to shortest): {keys}", False
         return f"Playing the fast solver's {r.length}-move plan (not proven shortest): {keys}", False
     if ev.outcome is SolveOutcome.SWITCHED:
-        return (f"The optimal solution arrived: {r.length} moves (proven shortest); it now plays from where the "
-                "solve began."), False
+        return (f"The optimal solution arrived: {count(r.length, 'move')} (proven shortest); it now plays from "
+                "where the solve began."), False
     if ev.outcome is SolveOutcome.STALE:
         return "The board changed while the solver ran; press S again.", False
     if ev.outcome is SolveOutcome.SOLVED:
         return "Already solved.", False
     if ev.outcome is SolveOutcome.KEPT and r.optimal:
-        return f"The optimal solution has {r.length} moves (H follows it from where the solve began).", False
+        return f"The optimal solution has {count(r.length, 'move')} (H follows it from where the solve began).", False
     return None
 
 

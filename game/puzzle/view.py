@@ -135,6 +135,7 @@ class PuzzleView(ProgressArea, Screen):
         """Play ``session`` (a new game): drop runs, build tiles, reset texts."""
         self.jobs.cancel()
         self.session = session
+        self.settings.meter = False  # help is one game's choice: a new game starts without the distance line
         self.meter.attach(session)
         self.panel.set(meter="")
         session.arrows = self.settings.arrows
@@ -378,10 +379,13 @@ class PuzzleView(ProgressArea, Screen):
         """Back to the dealt position, timer and counters reset."""
         self.jobs.cancel()
         self.session.restart()
+        meter, self.settings.meter = self.settings.meter, False  # a fresh attempt is unassisted: no help left on
+        self.panel.set(meter="")
         self.board.flash = 0.0
         self.t_banner.text = ""
         self.board.sync()
-        self._set_message("Restarted from the dealt position.")
+        self._set_message("Restarted from the dealt position." + (" The distance line is off (M shows it)."
+                                                                   if meter else ""))
 
     def new_game(self) -> None:
         """Deal another puzzle with the same size and shuffle kind (new seed)."""

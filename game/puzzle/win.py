@@ -13,25 +13,29 @@ from game import routes
 from game.bases.win_screen import WinScreen
 from game.bases.won import WonPuzzle, shown_again
 from game.context import Context
-from game.format import record_time
+from game.format import count, moves_over, record_time
 from game.puzzle.lost_moves import LostMoves
 from game.puzzle.pictures import builtin_of
 from game.records import PuzzleWinFacts
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return count(n, "day")
 
 
 def win_lines(facts: PuzzleWinFacts) -> list[str]:
     """The result lines: moves against the optimum or par, time, best, streak (a daily)."""
     word = "par" if facts.daily else "optimal"
-    moves = (f"Moves {facts.moves}  ·  {word} {facts.optimal}" if facts.optimal is not None
-             else f"Moves {facts.moves}  ·  the fewest is not known at this size")
-    lines = [moves, f"Time {record_time(facts.seconds)}"]
+    moves = (f"Moves {facts.moves}  ·  {word} {facts.optimal}" + moves_over(facts.moves, facts.optimal)
+             if facts.optimal is not None else f"Moves {facts.moves}  ·  the fewest is not known at this size")
+    size = facts.size
+    lines = [moves, f"Time {record_time(facts.seconds)}" + (f"  ·  your best {size} time" if facts.size_best else "")]
     if facts.best is not None:
-        new = " (new best!)" if facts.news else ""
-        lines.append(f"Best {record_time(facts.best[0])} and {facts.best[1]} moves{new}")
+        new = " (new best!)" if facts.new_best else ""
+        if facts.board:
+            lines.append(f"Best on this board {record_time(facts.best[0])} and {count(facts.best[1], 'move')}{new}")
+        else:
+            lines.append(f"Best {size} time {record_time(facts.best[0])}{new}")
     if facts.daily:
         lines.append(f"Puzzle streak: {_days(facts.streak[0])} (longest {facts.streak[1]})")
     return lines

@@ -313,7 +313,7 @@ class DuoView(RaceScreen):
             name += f" · {floor_text(duo.floor(i), duo.level.floors)}"
         if run.seconds is not None:
             place = {1: "1st", 2: "2nd"}.get(run.place or 0, "")
-            return f"{name} · {format_time(run.seconds, 2)} · {count(run.steps, 'move')} · {place}"
+            return f"{name} · {format_time(run.seconds)} · {count(run.steps, 'move')} · {place}"
         if duo.racers[i].gave_up:
             return f"{name} · gave up · {count(run.steps, 'move')}"
         return f"{name} · {count(run.steps, 'move')}"

@@ -69,12 +69,12 @@ class DuoResultView(BaseView):
         ]
         for i, run in enumerate(res.runs):
             if run.seconds is not None:
-                line = f"{player_label(i)}: {format_time(run.seconds, 2)}  ·  {ratio(run.steps, res.shortest)}"
+                line = f"{player_label(i)}: {format_time(run.seconds)}  ·  {ratio(run.steps, res.shortest)}"
             else:
                 line = f"{player_label(i)}: did not finish ({count(run.steps, 'move')})"
             rows.append((line, 16, self.colors[i], False))
         rows += [
-            (f"Shortest path: {res.shortest} moves", 16, t.text, False),
+            (f"Shortest path: {count(res.shortest, 'move')}", 16, t.text, False),
             (f"Maze code: {self.maze_code}" if self.maze_code else "Maze code: none (a level made by hand)", 13,
              t.text_dim, True),
         ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.codes import CodeError
 from game.format import format_time
 
 if TYPE_CHECKING:
@@ -25,20 +24,11 @@ class RecordedGhost:
     seconds: float
 
     def label(self) -> str:
-        """``hex 8×7, backtracker · 0:12.35`` (the level without its seed, then the time; a hand-made level kept
-        under its level code: ``hex 8×6 level · ...``)."""
-        from engine.codes import decode_any
-        from engine.maze.level_code import LevelCode
-        from engine.maze.recipe import MazeSpec
+        """``hexagon 8×7 · 0:12.35``: the level in players' words (:func:`game.shell.records.level_name`: no generator,
+        no code; a hand-made level ``…, hand-made``), then the time."""
+        from game.shell.records import level_name
 
-        what = self.maze_code if len(self.maze_code) <= 40 else self.maze_code[:37] + "..."
-        try:
-            level = decode_any(self.maze_code)
-        except CodeError:
-            level = None
-        if isinstance(level, (MazeSpec, LevelCode)):
-            what = level.label()
-        return f"{what} · {format_time(self.seconds, 2)}"
+        return f"{level_name(self.maze_code)} · {format_time(self.seconds)}"
 
 
 def recorded_ghosts(store: SaveStore, limit: int = 50) -> list[RecordedGhost]:

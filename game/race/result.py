@@ -13,25 +13,31 @@ from engine.share.lines import ShareSummary, share_line
 from game.bases.screen import BaseView
 from game.codes import NOT_SAVED, ghost_code_of
 from game.context import Context
-from game.format import format_time
+from game.format import count, format_time
 from game.race.summary import ratio, stack_result
+from game.records import record_race_win
 from game.ui import gui
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
 
-#: A ghost code longer than this is not shown (cut in its middle it is useless): the Copy button carries it.
-SHOWN_GHOST_CODE = 48
+
+def ghost_line() -> str:
+    """The result's line about the run's ghost code, in players' words: how to take it (the code itself is an
+    engine word: the button copies it whole)."""
+    return "Your run is kept as a ghost: Copy ghost code puts it on the clipboard for a friend to race"
 
 
-def ghost_line(code: str) -> str:
-    """The result's line about the run's ghost code: the code itself when short, else how to take it whole."""
-    if len(code) <= SHOWN_GHOST_CODE:
-        return f"Ghost code: {code}"
-    return f"Ghost code ready ({len(code)} characters): Copy ghost code puts all of it on the clipboard"
+def code_line(is_ghost: bool, code: str) -> str:
+    """The result's line about the code raced, in players' words (the code is copied, not shown)."""
+    if not code:
+        return f"{'Ghost code raced' if is_ghost else 'Race code'}: none (a level made by hand)"
+    if is_ghost:
+        return "You raced a ghost: Copy race code puts its code on the clipboard"
+    return "Copy race code puts this race's code on the clipboard; Q shows its QR code"
 
 
 def _seconds(value: float) -> str:
-    return format_time(value, 2)
+    return format_time(value)
 
 
 class RaceResultView(BaseView):
@@ -67,6 +73,9 @@ class RaceResultView(BaseView):
             best_line = NOT_SAVED
         elif ghost is not None:
             won = ctx.store.record_win(info.best_key, res.player_seconds or 0.0, res.player_steps)
+            if res.winner == "player" and res.player_seconds is not None:
+                record_race_win(ctx.store, info.best_key, info.code, res.player_seconds, res.player_steps,
+                                res.shortest)
             if res.player_seconds is not None and self.ghost_code:
                 ctx.store.record_ghost(race.level.code(), self.ghost_code, res.player_seconds)
             best = won.best
@@ -77,8 +86,7 @@ class RaceResultView(BaseView):
         heading = {"player": "You won!", "tie": "A dead heat!", "opponent": "You lost"}[res.winner]
         name = info.opponent_name[:1].upper() + info.opponent_name[1:]
         you = (f"You: {_seconds(res.player_seconds)}  ·  {ratio(res.player_steps, res.shortest)}"
-               if res.player_seconds is not None else f"You: did not finish ({res.player_steps} moves)")
-        what = "Ghost code raced" if info.is_ghost else "Race code"
+               if res.player_seconds is not None else f"You: did not finish ({count(res.player_steps, 'move')})")
         line = (share_line(ShareSummary.of_level(race.level), res.player_seconds, res.player_steps, res.shortest)
                 if res.player_seconds is not None else "")
         self.share = ShareKeys(t, info.code, line)
@@ -91,12 +99,11 @@ class RaceResultView(BaseView):
             (you, 16, t.text, False, False),
             (f"{name}: {_seconds(res.opponent_seconds)}  ·  {ratio(res.opponent_steps, res.shortest)}", 16, t.text,
              False, False),
-            (f"Shortest path: {res.shortest} moves", 16, t.text, False, False),
+            (f"Shortest path: {count(res.shortest, 'move')}", 16, t.text, False, False),
             (best_line, 16, t.text, False, False),
             (share_row if info.code else line, 13, t.text_dim, False, False),
-            (f"{what}: {info.code}" if info.code else f"{what}: none (a level made by hand)", 13, t.text_dim,
-             False, True),
-            (ghost_line(self.ghost_code) if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
+            (code_line(info.is_ghost, info.code), 13, t.text_dim, False, True),
+            (ghost_line() if self.ghost_code else no_ghost, 12, t.text_dim, False, True),
         ):
             if value:
                 self.rows.append((self.text(value, size, color, bold, anchor_x="center", anchor_y="top"), value,

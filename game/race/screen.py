@@ -22,7 +22,7 @@ from engine.modes.fog import Fog
 from game import routes
 from game.bases.screen import MazeScreen
 from game.context import Context
-from game.format import format_time
+from game.format import format_time, running_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.present import PartialFrames
 from game.render.theme import Theme
@@ -176,8 +176,9 @@ class RaceScreen(PartialFrames, MazeScreen):
 
     @staticmethod
     def clock_line(seconds: float, over: bool) -> str:
-        """The HUD clock: whole seconds while the race runs (one redraw a second, not ten), tenths once over."""
-        return format_time(seconds, 2)[:-1] if over else format_time(max(0.0, seconds), 0)
+        """The HUD clock: whole seconds while the race runs (one redraw a second), the result's hundredths once over
+        (:func:`engine.records.format_time`)."""
+        return format_time(seconds) if over else running_time(max(0.0, seconds))
 
     @staticmethod
     def countdown_line(tick: int, seconds_left: int) -> str:

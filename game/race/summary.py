@@ -7,14 +7,15 @@ from typing import Any
 
 import arcade
 
+from game.format import count
 from game.ui import fit_text, text_scale
 
 
 def ratio(steps: int, shortest: int) -> str:
     """``"123 moves (1.45x shortest)"``."""
     if shortest <= 0:
-        return f"{steps} moves"
-    return f"{steps} moves ({steps / shortest:.2f}x shortest)"
+        return count(steps, "move")
+    return f"{count(steps, 'move')} ({steps / shortest:.2f}x shortest)"
 
 
 def stack_result(view: Any, width: int, height: int, indent: Callable[[arcade.Text], float] | None = None) -> None:

@@ -7,16 +7,16 @@ from arcade import key
 from arcade.types import LBWH
 
 from engine.codes import CodeError
-from engine.maze.recipe import MazeSpec
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
 from game.ui import FONT, CodeField, fit_text, focus, gui, place_grid, wrap_lines
-from game.ui.clipboard import read_clipboard
+from game.ui.clipboard import pasted_code, read_clipboard
 from game.ui.textfit import set_text
 
-#: A real, valid code shown as an example (computed, so it can never go stale).
-EXAMPLE = MazeSpec.create("square", 20, 15, "wilson", seed=2026).code()
+#: What the screen asks for, in players' words (no code format: a code is what a friend or a share line gives).
+HINT = ("Paste the code or link a friend sent you, or a whole share line: a maze, a race, a ghost or a puzzle  ·  "
+        "Ctrl+V pastes  ·  Enter plays  ·  Esc back")
 FIELD_FONT = 18  # points at 1280×800
 
 
@@ -53,7 +53,7 @@ class CodeEntryView(BaseView):
         self.dark_btn = self.make_button(self.dark_label(), self.toggle_dark, width=190)
         self.ui.add(self.dark_btn)
         self.title = self.text("Enter a code", 30, t.accent, bold=True, anchor_x="center", anchor_y="top")
-        self.hint_value = f"maze, race, ghost or puzzle, e.g. {EXAMPLE}  ·  Ctrl+V pastes  ·  Enter plays  ·  Esc back"
+        self.hint_value = HINT
         self.hint = self.text(self.hint_value, 14, t.text_dim, anchor_x="center", anchor_y="top", multiline=True,
                               width=900, align="center")
         self.message = self.text(error, 16, t.error, anchor_x="center", anchor_y="top", multiline=True, width=900,
@@ -107,8 +107,8 @@ class CodeEntryView(BaseView):
         return bool(self.field.active)
 
     def paste(self) -> None:
-        """Replace the field with the clipboard text."""
-        text = read_clipboard(self.window).strip()
+        """Replace the field with the clipboard text (a pasted share line: only the link in it)."""
+        text = pasted_code(read_clipboard(self.window))
         if text:
             self.field.text = text
         else:

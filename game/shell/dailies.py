@@ -1,4 +1,4 @@
-"""Dailies: today's maze and puzzle dailies (3x3, 4x4), the last two weeks done or at par, and the streaks.
+"""Dailies: today's maze and puzzle dailies (3x3, 4x4), the last two weeks with the stars earned, and the streaks.
 
 The puzzle daily's position and its proven optimum come from :func:`engine.modes.daily.puzzle_daily`; a 4x4 proof
 takes a few seconds (longer the first time, while the solver's tables are built), so it runs in a
@@ -18,13 +18,19 @@ from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
+from game.format import count, star_text
 from game.records import history
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.textfit import snap_to_pixels
 from game.workers import Task
 
-#: What a calendar cell shows: not done, done, done at par (the fewest moves possible).
-MARKS = {None: "·", "done": "done", "par": "★ par"}
+
+def mark_text(stars: int | None) -> str:
+    """What a calendar cell shows: ``·`` not done, the stars earned (``★★☆``: the win's own), ``done`` when the
+    run's stars are not known."""
+    if stars is None:
+        return "·"
+    return star_text(stars) if stars > 0 else "done"
 COLUMN_TITLES = ("day", "maze", "3x3", "4x4")
 CALENDAR_DAYS = 14
 
@@ -86,7 +92,7 @@ class DailiesView(BaseView):
         for m in marks:
             cols[0].append(m.day.strftime("%a %d %b"))
             for i, kind in enumerate(DAILY_KINDS, start=1):
-                cols[i].append(MARKS[m.marks[kind]])
+                cols[i].append(mark_text(m.marks[kind]))
         for text, lines in zip(self.columns_text, cols, strict=True):
             text.text = "\n".join(lines)
         maze = streaks(done_days(runs, ("maze",)), self.today)
@@ -193,4 +199,4 @@ class DailiesView(BaseView):
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return count(n, "day")

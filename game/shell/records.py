@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from engine.records import Run, SizeRecord, best_kind, puzzle_records, size_order
+from engine.records import Run, SizeRecord, best_kind, puzzle_records, race_wins, size_order
 from game.bases.screen import BaseView
 from game.context import Context
-from game.format import maze_words, record_time
+from game.format import count, maze_words, record_time
 from game.records import export_records, history, kept_bests
 from game.ui import FONT, ellipsize, fit_text, place_grid
 from game.ui.textfit import measured, most_kept, set_text, snap_to_pixels, text_width
@@ -38,7 +38,7 @@ DASH = "–"
 #: What an empty table says.
 NOTHING_YET = {
     "puzzle": "Nothing yet: solve a sliding puzzle without help and its size shows here.",
-    "levels": "Nothing yet: finish a level and its best time shows here.",
+    "levels": "Nothing yet: finish a level or win a race and its best time shows here.",
 }
 
 
@@ -96,6 +96,33 @@ def level_name(code: str, campaign: Campaign | None = None, mine: dict[str, str]
     return "a level"
 
 
+def race_name(key: str, campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> str:
+    """A race as a player knows it: ``race · Runner, normal · square 20×15`` (a race code), ``race · your ghost ·
+    <level>`` (a ghost race: ``vs-ghost:<code>``).  Never raises: a key that does not decode reads "a race"."""
+    from engine.codes import decode_any
+    from engine.modes.race.agents import OPPONENTS
+    from engine.modes.race.code import RaceSpec
+
+    if key.lower().startswith("vs-ghost:"):
+        return f"race · your ghost · {level_name(key.partition(':')[2], campaign, mine)}"
+    try:
+        decoded = decode_any(key)
+    except Exception:  # a saved key must never break the table
+        return "a race"
+    if not isinstance(decoded, RaceSpec):
+        return "a race"
+    who = OPPONENTS[decoded.opponent].title if decoded.opponent in OPPONENTS else "an opponent"
+    return f"race · {who}, {decoded.difficulty} · {level_name(decoded.maze.code(), campaign, mine)}"
+
+
+def race_rows(runs: list[Run], campaign: Campaign | None = None,
+              mine: dict[str, str] | None = None) -> list[tuple[str, ...]]:
+    """One row per race won, the most recently won first: ``(name (N wins), fastest win, its fewest moves,
+    key)`` (:func:`engine.records.race_wins`)."""
+    return [(f"{race_name(w.key, campaign, mine)} ({count(w.wins, 'win')})", _time(w.best_time),
+             str(w.fewest_moves), w.key) for w in race_wins(runs)]
+
+
 def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None, int]],
                campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> list[tuple[str, ...]]:
     """One row per maze level with a best, the most recently played first: ``(name, best, moves, code)``, the
@@ -133,14 +160,15 @@ class RecordsView(BaseView):
             self.ui.add(btn)
         self.title = self.text("Records", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.puzzle_head = self.text("Sliding puzzle (unassisted wins)", 16, t.accent, bold=True, anchor_y="top")
-        self.level_head = self.text("Mazes (best per level)", 16, t.accent, bold=True, anchor_y="top")
+        self.level_head = self.text("Mazes (best per level) and races won", 16, t.accent, bold=True, anchor_y="top")
         self.status = self.text("", 12, t.text_dim, anchor_x="center", anchor_y="bottom")
         self.status_value = ""  # the whole sentence: the text may show it cut in the middle (the file name stays)
         runs = history(ctx.store)
         bests = kept_bests(ctx.store)
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
         mine = {lv.code: lv.name for lv in _my_levels(ctx)}
-        self.levels = [tuple(n for n, _ in DETAIL_COLUMNS), *level_rows(runs, bests, ctx.campaign, mine)]
+        self.levels = [tuple(n for n, _ in DETAIL_COLUMNS), *level_rows(runs, bests, ctx.campaign, mine),
+                       *race_rows(runs, ctx.campaign, mine)]
         self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
         self.level_texts = self._columns(len(DETAIL_COLUMNS))
         self.heads = {

@@ -18,7 +18,7 @@ from game.bases.win_screen import POP_TIME, STAR_DELAY, STAR_GAP, WinScreen
 from game.bases.won import WonMaze, shown_again
 from game.codes import NOT_SAVED
 from game.context import BOUGHT, Context
-from game.format import NO_STAR, STAR, player_label, record_time
+from game.format import NO_STAR, STAR, count, moves_over, player_label, record_time, time_over
 from game.render.win_map import WinMap, way_colours
 from game.save_schema import WinResult
 from game.ui.clipboard import copy_to_clipboard
@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 
 
 def best_line(result: WinResult) -> str:
-    """``Best 0:12.3 and 40 moves (new best!)``."""
+    """``Best 0:12.30 and 40 moves (new best!)``."""
     best = result.best
     new = " (new best!)" if result.new_best_time and best.wins > 1 else ""
-    return f"Best {record_time(best.best_time or 0)} and {best.best_moves} moves{new}"
+    return f"Best {record_time(best.best_time or 0)} and {count(best.best_moves or 0, 'move')}{new}"
 
 
 def bought_line(bought: list[Reward]) -> str:
@@ -87,16 +87,16 @@ class WinView(WinScreen):
         if not self.daily:
             self.ui.add(self.make_button("Back", self.back))
         if s.rules is not None:  # a puzzle maze: stars by moves against the proven fewest
-            over = s.moves - s.par_moves
             self.set_lines([
-                f"Moves {s.moves}  ·  fewest {s.par_moves}" + (f"  ·  {over} over" if over > 0 else "  ·  the best"),
+                f"Moves {s.moves}  ·  fewest {s.par_moves}" + (moves_over(s.moves, s.par_moves) or "  ·  the best"),
                 f"Time {record_time(s.elapsed)}" + ("  ·  with a hint" if s.hinted else ""),
                 best_line(result) if result is not None else NOT_SAVED,
             ])
         else:
             self.set_lines([
-                f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}",
-                f"Moves {s.moves}  ·  par {s.par_moves}  ·  shortest {s.shortest}",
+                f"Time {record_time(s.elapsed)}  ·  par {record_time(s.par_time)}" + time_over(s.elapsed, s.par_time),
+                f"Moves {s.moves}  ·  par {s.par_moves}" + moves_over(s.moves, s.par_moves)
+                + f"  ·  shortest {s.shortest}",
                 best_line(result) if result is not None else NOT_SAVED,
             ])
         if next_level is not None:  # the one next: the menu's Continue and the map's mark name it too

@@ -177,7 +177,29 @@ class CodeField(gui.UIInputText):
             self._select_all_key = False
         if isinstance(event, gui.UITextInputEvent) and not event.text.isprintable():
             return True
+        if self._active and isinstance(event, (gui.UITextMotionEvent, gui.UITextMotionSelectEvent)):
+            motion = event.motion if isinstance(event, gui.UITextMotionEvent) else event.selection
+            to = self._line_end(motion)
+            if to is not None:  # pyglet's caret puts Home one character in on this one-line layout
+                selecting = isinstance(event, gui.UITextMotionSelectEvent)
+                if selecting and self.caret.mark is None:
+                    self.caret.mark = self.caret.position
+                elif not selecting:
+                    self.caret.mark = None  # type: ignore[assignment]  # (pyglet clears a selection so)
+                self.caret.position = to
+                self.trigger_full_render()
+                return True
         return bool(super().on_event(event))
+
+    def _line_end(self, motion: int) -> int | None:
+        """Where Home / End (and their document-wide twins) put the caret of this one-line field; None for
+        other motions."""
+        k = arcade.key
+        if motion in (k.MOTION_BEGINNING_OF_LINE, k.MOTION_BEGINNING_OF_FILE):
+            return 0
+        if motion in (k.MOTION_END_OF_LINE, k.MOTION_END_OF_FILE):
+            return len(self.text)
+        return None
 
 
 def needs_render(ui: gui.UIManager) -> bool:

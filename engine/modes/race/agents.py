@@ -52,25 +52,27 @@ class OpponentInfo:
         return self.title if self.title.startswith("Trémaux") else self.title.lower()
 
 
-# Speeds are tuned so that "normal" is a close race for a person on a medium
-# level (a person walks 5-7 cells/s with the 0.1 s animation, pauses at
-# junctions and takes some wrong turns: about 3.5-4.5 cells of the shortest path
-# per second).  The explorers walk 2-8 times farther than the shortest path
-# (median about 4 on 20x15-sized levels), so they run faster; how close a race
-# against them is depends on the maze, which is their character.
+#: One pace scale for every opponent, in tenths of a cell per second: how fast a person's feet move.  The
+#: player's own cap is 10 cells/s (:data:`engine.modes.play.MOVE_TIME`, 0.1 s a cell, a held key).  A new
+#: player, pausing at junctions and taking wrong turns, makes about 2.5-3 cells of the shortest path a second;
+#: an expert holding the keys through a known maze about 7.  So ``easy`` (2 cells/s) is slower than a new
+#: player, ``normal`` (4) a close race for one who knows the controls, ``hard`` (7) an expert's pace.  An
+#: opponent without a map walks farther (the explorers 2-8 times the shortest path) at the same pace, as a
+#: person would: how close a race against it is depends on the maze, which is its character.
+PACES: dict[str, int] = {"easy": 20, "normal": 40, "hard": 70}
+
 OPPONENTS: dict[str, OpponentInfo] = {
     "runner": OpponentInfo(
-        "runner", "R", "Runner", "Knows the map and runs the shortest path.", "bfs",
-        {"easy": 28, "normal": 40, "hard": 55},
+        "runner", "R", "Runner", "Knows the map and runs the shortest path.", "bfs", PACES,
     ),
     "wall": OpponentInfo(
         "wall", "W", "Wall follower",
         "Has no map: keeps its left hand on the wall, switching to Trémaux if it walks in circles.",
-        "wall-left", {"easy": 90, "normal": 130, "hard": 180},
+        "wall-left", PACES,
     ),
     "tremaux": OpponentInfo(
         "tremaux", "T", "Trémaux explorer", "Has no map: explores and marks every passage it takes.", "tremaux",
-        {"easy": 90, "normal": 130, "hard": 180},
+        PACES,
     ),
 }
 _LETTER_OPPONENTS = {o.letter: o.name for o in OPPONENTS.values()}

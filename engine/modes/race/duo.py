@@ -55,6 +55,7 @@ from engine.modes.clock import (
 from engine.modes.fog import Fog
 from engine.modes.ghost import Ghost
 from engine.modes.play import PlaySession
+from engine.records import format_time
 
 Vec = tuple[float, float]
 
@@ -130,7 +131,7 @@ class DuoResult:
     shortest: int
 
     def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        """One sentence, e.g. ``Player 1 won by 1.25 s.`` / ``Player 2 won; Player 1 did not finish.``"""
+        """One sentence, e.g. ``Player 1 won by 0:01.25.`` / ``Player 2 won; Player 1 did not finish.``"""
         if self.tie:
             return "A dead heat!"
         if self.winner is None:
@@ -138,7 +139,7 @@ class DuoResult:
         loser = 1 - self.winner
         if self.margin is None:
             return f"{names[self.winner]} won; {names[loser]} did not finish."
-        return f"{names[self.winner]} won by {self.margin:.2f} s."
+        return f"{names[self.winner]} won by {format_time(self.margin)}."
 
 
 def duo_maze(decoded: object) -> MazeSpec | None:

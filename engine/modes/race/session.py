@@ -42,6 +42,7 @@ from engine.modes.race import OPPONENTS, RaceSpec, level_race
 from engine.modes.race.code import opponent_pace, pace_label, pace_speed10
 from engine.modes.race.sim import RaceResult, RaceSim
 from engine.records import record_time
+from engine.words import count
 
 Vec = tuple[float, float]
 
@@ -184,7 +185,7 @@ class RaceSession:
         """
         level = ghost.level() if level is None else level
         label = level.title() if ghost.spec is None else ghost.spec.title()
-        note = f"{label} · ghost time {record_time(ghost.seconds)}, {len(ghost.moves)} moves"
+        note = f"{label} · ghost time {record_time(ghost.seconds)}, {count(len(ghost.moves), 'move')}"
         if ghost.spec is None:  # a hand-made level: the ghost code carries the level, bests go under its code
             try:
                 code, key = ghost.code(level), f"vs-ghost:{level.code()}"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine.maze.model import Maze
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.clock import COUNTDOWN_TICKS, MOVE_TICKS, TICKS_PER_SECOND, Timeline, ticks_to_seconds
+from engine.records import format_time
 
 
 @dataclass
@@ -46,14 +47,14 @@ class RaceResult:
         return ticks_to_seconds(self.opponent_ticks)
 
     def summary(self, opponent: str = "the opponent") -> str:
-        """One sentence, e.g. ``You won by 1.25 s.``"""
+        """One sentence, e.g. ``You won by 0:01.25.``"""
         if self.winner == "tie":
             return "A dead heat!"
         if self.winner == "player":
-            return f"You won by {self.margin:.2f} s."
+            return f"You won by {format_time(self.margin or 0.0)}."
         if self.margin is None:
             return f"{opponent[:1].upper()}{opponent[1:]} won; you did not finish."
-        return f"{opponent[:1].upper()}{opponent[1:]} won by {self.margin:.2f} s."
+        return f"{opponent[:1].upper()}{opponent[1:]} won by {format_time(self.margin)}."
 
 
 @dataclass
