@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+import sysconfig
 from pathlib import Path
 
 import platformdirs
@@ -73,13 +74,55 @@ def tables_path() -> Path:
     return cache_path() / TABLES_FOLDER
 
 
-def shipped_dir(name: str) -> Path:
-    """A directory the game ships (``levels`` or ``assets``).
+def data_roots(package_dir: Path | None = None) -> list[Path]:
+    """Where an installer may have put the wheel's data files (``share/tessera/...``), most likely first.
 
-    From a source checkout (``pip install -e .``) it is the repository's top-level
-    folder; from a wheel it is installed as data under ``<prefix>/share/tessera``.
+    pip puts a wheel's data under the install scheme's ``data`` path, which is not always ``sys.prefix``:
+    ``pip install --user`` uses the user base (``~/.local``, ``%APPDATA%\\Python``, ``$PYTHONUSERBASE``),
+    ``--prefix``/``--home`` their own folder. Every :mod:`sysconfig` scheme says where its ``purelib``
+    and ``platlib`` sit inside its ``data`` folder; the scheme whose library folder ends the way the folder
+    holding this package (``package_dir``, default: the one ``engine`` was imported from) ends gives the
+    data folder the same install used. Then the interpreter's own schemes (default and user) and
+    ``sys.prefix``, for installs that moved the package. Duplicates removed; nothing need exist.
+    """
+    site = (package_dir or Path(__file__).resolve().parent.parent).resolve()
+    roots: list[Path] = []
+    for scheme in sysconfig.get_scheme_names():
+        try:
+            paths = sysconfig.get_paths(scheme)
+        except KeyError:  # a scheme this platform cannot expand
+            continue
+        data = Path(paths["data"])
+        for key in ("purelib", "platlib"):
+            try:
+                rel = Path(paths[key]).relative_to(data)
+            except ValueError:
+                continue
+            if rel.parts and site.parts[-len(rel.parts):] == rel.parts:
+                roots.append(Path(*site.parts[: len(site.parts) - len(rel.parts)]))
+    roots.append(Path(sysconfig.get_path("data")))
+    try:
+        roots.append(Path(sysconfig.get_path("data", f"{os.name}_user")))
+    except KeyError:
+        pass
+    roots.append(Path(sys.prefix))
+    return list(dict.fromkeys(roots))
+
+
+def shipped_dir(name: str) -> Path:
+    """A directory the game ships (``levels``, ``assets`` or ``bench/data``).
+
+    From a source checkout (``pip install -e .``) or the bundle it is the top-level folder beside the
+    packages; from a wheel it is installed as data under ``<data>/share/tessera``, where ``<data>`` is the
+    install scheme's data folder (:func:`data_roots`: a venv, the system, ``pip install --user``...).
+    The first that exists is the answer; when none does, the one under ``sys.prefix`` (so a message can
+    still name where the files were looked for).
     """
     repo = Path(__file__).resolve().parent.parent / name
     if repo.is_dir():
         return repo
+    for root in data_roots():
+        found = root / "share" / APP / name
+        if found.is_dir():
+            return found
     return Path(sys.prefix) / "share" / APP / name
