@@ -109,6 +109,37 @@ def data_roots(package_dir: Path | None = None) -> list[Path]:
     return list(dict.fromkeys(roots))
 
 
+#: The folder, inside the player's Documents and Pictures folders, that prints and exports go to.
+EXPORTS_FOLDER = "Tessera"
+
+
+def exports_path(kind: str) -> Path:
+    """Where what the game makes for the player goes (not created): ``kind`` ``"documents"`` (PDF prints, the
+    records CSV) is ``<Documents>/Tessera``, ``"pictures"`` (PNG and SVG exports) ``<Pictures>/Tessera``
+    (platformdirs' user folders, where a player looks for them, not the hidden data folder). With
+    ``TESSERA_HOME`` set (tests, portable installs): ``$TESSERA_HOME/exports`` for both.
+
+    Raises:
+        ValueError: another ``kind``.
+    """
+    if kind not in ("documents", "pictures"):
+        raise ValueError(f"no exports folder of kind {kind!r}")
+    home = os.environ.get("TESSERA_HOME")
+    if home:
+        return Path(home) / "exports"
+    user = platformdirs.user_documents_dir() if kind == "documents" else platformdirs.user_pictures_dir()
+    return Path(user) / EXPORTS_FOLDER
+
+
+def shown_path(path: Path | str) -> str:
+    """``path`` whole, as a player reads it: the home folder written ``~`` (``~/Documents/Tessera/x.pdf``)."""
+    text = str(path)
+    home = str(Path.home())
+    if home not in ("", "/") and (text == home or text.startswith(home + os.sep)):
+        return "~" + text[len(home):]
+    return text
+
+
 def shipped_dir(name: str) -> Path:
     """A directory the game ships (``levels``, ``assets`` or ``bench/data``).
 
