@@ -24,8 +24,9 @@ SHELLS = ("bash", "zsh", "fish")
 _NEEDS = "shell completion needs the argcomplete package: pip install argcomplete (it comes with tessera-mazes)"
 
 
-def add_parsers(sub: Any) -> None:  # argparse's subparsers action has no public type
-    """Register ``completion`` and ``man`` on the ``tessera`` subcommand parsers."""
+def add_parsers(sub: Any, cmd_man: Callable[[argparse.Namespace], int]) -> None:  # argparse's subparsers action
+    """Register ``completion`` and ``man`` (run by ``cmd_man``, which knows the whole parser) on the ``tessera``
+    subcommand parsers."""
     c = sub.add_parser("completion", help="print the shell completion script (bash, zsh or fish)")
     c.add_argument("shell", choices=SHELLS, help="the shell to complete in")
     c.set_defaults(func=cmd_completion)
@@ -52,15 +53,6 @@ def completion_script(shell: str) -> str:
 def cmd_completion(args: argparse.Namespace) -> int:
     """Print the completion script of ``args.shell``; 0."""
     sys.stdout.write(completion_script(args.shell))
-    return 0
-
-
-def cmd_man(args: argparse.Namespace) -> int:
-    """Print the man page; 0."""
-    from engine.cli.manpage import man_page
-    from engine.cli.parser import build_parser
-
-    sys.stdout.write(man_page(build_parser()))
     return 0
 
 

@@ -124,6 +124,16 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+def _cmd_man(args: argparse.Namespace) -> int:
+    """``tessera man``: print the manual page of this parser (:mod:`engine.cli.manpage`); 0."""
+    import sys
+
+    from engine.cli.manpage import man_page
+
+    sys.stdout.write(man_page(build_parser()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand (window ones included, so their ``--help`` needs no window)."""
     parser = OneLineParser(
@@ -221,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     camp.set_defaults(code=None)
     from engine.cli.completion import add_parsers as add_completion
 
-    add_completion(sub)
+    add_completion(sub, _cmd_man)
     from engine.cli.help_pages import apply_help_pages
 
     apply_help_pages(parser)

@@ -75,14 +75,12 @@ class LabTexts:
         """Up to three message lines, each fitted; with ``middle`` (paths) a line too long is wrapped at its
         separators onto further lines (:data:`MESSAGE_ROWS` in all) so the whole path shows."""
         self._message = [(line, middle) for line in lines[:3]]
-        rows = max(3, len(self._rows()))
-        if rows != self.rows and self.lay_size[0]:
-            self.rows = rows
-            self.layout(*self.lay_size, *self._laid)  # the statistics make room
+        if self.lay_size[0] and max(3, len(self._rows())) != self.rows:
+            self.layout(*self.lay_size, *self._laid)  # the statistics make room (as far as they can)
         self._fit_message()
 
-    def _rows(self) -> list[tuple[str, bool]]:
-        """The message as shown, line by line: ``(text, cut in the middle)``."""
+    def _rows(self, limit: int = MESSAGE_ROWS) -> list[tuple[str, bool]]:
+        """The message as shown, line by line, in at most ``limit`` lines: ``(text, cut in the middle)``."""
         if not self.lay_size[0]:
             return list(self._message)
         pw = panel_width(self.lay_size[0]) - 24
@@ -90,7 +88,7 @@ class LabTexts:
         font = (self.t_message[0].font_name, self.t_message[0].bold, self.t_message[0].italic)
         out: list[tuple[str, bool]] = []
         for i, (line, middle) in enumerate(self._message):
-            left = MESSAGE_ROWS - len(out) - (len(self._message) - i - 1)
+            left = limit - len(out) - (len(self._message) - i - 1)
             if middle and left > 1:
                 out += [(part, True) for part in break_path(line, lambda t: text_width(t, size, *font) <= pw, left)]
             else:
@@ -105,7 +103,7 @@ class LabTexts:
         if not self.lay_size[0]:
             return
         pw = panel_width(self.lay_size[0]) - 24
-        rows = self._rows()
+        rows = self._rows(self.rows)
         for i, text in enumerate(self.t_message):
             line, middle = rows[i] if i < len(rows) else ("", False)
             fit_text(text, line, text.font_size, pw, None, middle=middle)
@@ -115,18 +113,23 @@ class LabTexts:
         (``floors``: the key help names the floor keys too)."""
         self.lay_size = (width, height)
         self._laid = (buttons_top, floors)
-        self.rows = max(3, len(self._rows()))
+        wanted = max(3, len(self._rows()))
         pw = panel_width(width)
         y = height - HUD_HEIGHT / 2
         self.t_title.position = (16, y + 11)
         self.t_status.position = (16, y - 12)
         self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
-        # Statistics shrink until they end above the three message lines over the buttons: the sizes are tried
-        # by measuring, and the text is laid out once, at the one that fits (none when nothing changed).
-        room = height - HUD_HEIGHT - 10 - buttons_top - self.rows * ROW - 10
-        size = 11
-        while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
-            size -= 1
+        # Statistics shrink until they end above the message lines over the buttons (three, more while a path
+        # needs them and the statistics still fit): the sizes are tried by measuring, and the text is laid out
+        # once, at the one that fits (none when nothing changed).
+        for rows in range(wanted, 2, -1):
+            room = height - HUD_HEIGHT - 10 - buttons_top - rows * ROW - 10
+            size = 11
+            while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
+                size -= 1
+            if measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] <= room:
+                break
+        self.rows = rows
         set_text(self.t_panel, size=size, width=pw - 24)
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12, buttons_top + self.rows * ROW + 4 - i * ROW)
