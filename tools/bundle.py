@@ -18,7 +18,7 @@ images: arcade's own PyInstaller hook adds them; the game uses none of ``:resour
 After PyInstaller: arcade's ``VERSION`` file is put back as a file (arcade's own hook collects it as a
 folder of that name, and every start then printed an error), Tessera's ``LICENSE`` and
 ``THIRD_PARTY_NOTICES.txt`` (the Python runtime, every bundled distribution's licence texts from its
-metadata, the fonts) go beside the executable, and binaries are stripped (``--strip``); setuptools and
+metadata, the fonts) go beside the executable, and binaries are stripped (:func:`strip_binaries`); setuptools and
 numpy's tests are left out.
 
 ``--check`` runs ``--version``, ``generate`` and a window under the current ``DISPLAY`` (e.g. Xvfb)
@@ -90,8 +90,6 @@ def build(clean: bool) -> Path:
            "--copy-metadata", "pyglet", "--log-level", "WARN"]
     if clean:
         cmd.append("--clean")
-    if os.name != "nt":
-        cmd.append("--strip")
     for mod in HIDDEN:
         cmd += ["--hidden-import", mod]
     for mod in EXCLUDE:
@@ -103,9 +101,27 @@ def build(clean: bool) -> Path:
     shutil.rmtree(work, ignore_errors=True)
     folder = DIST / NAME
     repair_arcade_version(folder)
+    if os.name != "nt":
+        strip_binaries(folder)
     shutil.copyfile(ROOT / "LICENSE", folder / "LICENSE")
     (folder / "THIRD_PARTY_NOTICES.txt").write_text(third_party_notices(), encoding="utf-8")
     return folder
+
+
+def strip_binaries(folder: Path) -> None:
+    """``strip --strip-unneeded`` every ELF file of the bundle except the libraries wheels vendor in ``*.libs``
+    folders (auditwheel rewrote them with patchelf; stripping one, numpy's OpenBLAS, left it unloadable, which
+    is why PyInstaller's own ``--strip`` is not used). A file strip refuses is left as it is."""
+    if shutil.which("strip") is None:
+        print("strip: not installed, binaries left as they are")
+        return
+    for path in folder.rglob("*"):
+        if not path.is_file() or path.is_symlink() or any(part.endswith(".libs") for part in path.parts):
+            continue
+        with path.open("rb") as f:
+            if f.read(4) != b"\x7fELF":
+                continue
+        subprocess.run(["strip", "--strip-unneeded", str(path)], capture_output=True)
 
 
 def repair_arcade_version(folder: Path) -> None:
