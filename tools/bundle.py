@@ -214,8 +214,9 @@ def check(folder: Path) -> None:
     empty_bin = home / "bin"
     empty_bin.mkdir()
     env = {"HOME": str(home), "PATH": str(empty_bin), "TESSERA_HOME": str(home / "data")}
-    if "DISPLAY" in os.environ:
-        env["DISPLAY"] = os.environ["DISPLAY"]
+    for name in ("DISPLAY", "XAUTHORITY"):  # xvfb-run's display needs its authority file too
+        if name in os.environ:
+            env[name] = os.environ[name]
     for args in (["--version"], ["generate", "--shape", "hex", "--algo", "backtracker", "--size", "6x5", "--seed",
                                  "1", "--format", "json"]):
         proc = subprocess.run([str(exe), *args], env=env, capture_output=True, text=True, timeout=120, cwd=home)
