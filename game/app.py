@@ -4,7 +4,8 @@
 directly (an invalid code opens the code screen showing why), ``WindowRequest("play")`` continues the campaign
 (the next unfinished level) and ``WindowRequest("campaign")`` opens the campaign map: the ``tessera`` launcher
 (:mod:`game.launcher`) hands over the window subcommand as :mod:`engine.cli` parsed it.  The window is
-1280×800, resizable down to 800×600, titled "Tessera"; F11 toggles fullscreen everywhere.
+1280×800 (:func:`fit_to_screen`: smaller on a smaller screen, never beyond it), resizable down to 800×600,
+titled "Tessera", centred on the screen it opens on; F11 toggles fullscreen everywhere.
 
 Idle costs nothing: :class:`GameWindow` draws a frame only when the current view
 asks for one (``view.needs_redraw()``, see :class:`game.bases.screen.Screen`) or
@@ -31,6 +32,8 @@ from game.ui import MIN_HEIGHT, MIN_WIDTH
 
 WIDTH, HEIGHT = 1280, 800
 TITLE = "Tessera"
+#: Pixels of a screen the window leaves free in each direction (title bar, taskbar, dock), while it can.
+SCREEN_MARGIN = 64
 
 ACTIVE_RATE = 1 / 60  # seconds per update/draw tick while something moves
 IDLE_RATE = 1 / 10  # seconds per tick while nothing changes (a clock second shows at most 0.1 s late)
@@ -223,6 +226,37 @@ class GameWindow(arcade.Window):
         self.presenter.show(None)
 
 
+def fit_to_screen(wanted: tuple[int, int], screen: tuple[int, int], minimum: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
+                  margin: int = SCREEN_MARGIN) -> tuple[int, int]:
+    """The window size, in pixels, for a window that would like ``wanted`` on a screen of ``screen`` pixels.
+
+    Each side is ``wanted``'s, shrunk to leave ``margin`` pixels of the screen free (its title bar and
+    taskbar) but never below ``minimum`` (the smallest size the screens are laid out for) and never beyond
+    the screen itself: 1280x800 stays 1280x800 on 1920x1080, becomes 1280x704 on a 1366x768 laptop and
+    800x600 on an 800x600 screen. A screen smaller than ``minimum`` gets the screen's size. Sizes are
+    positive; a non-positive screen side (a display that says nothing) leaves that side as wanted.
+    """
+    out = []
+    for want, have, least in zip(wanted, screen, minimum, strict=True):
+        if have <= 0:
+            out.append(want)
+            continue
+        out.append(min(have, max(min(want, have - margin), least)))
+    return out[0], out[1]
+
+
+def screen_rect() -> tuple[int, int, int, int] | None:
+    """The default screen's ``(x, y, width, height)`` in pixels (pyglet's display), or None when no display
+    answers (then the window keeps its wanted size and the window manager places it)."""
+    import pyglet
+
+    try:
+        screen = pyglet.display.get_display().get_default_screen()
+        return int(screen.x), int(screen.y), int(screen.width), int(screen.height)
+    except Exception:  # no display, or a backend without screens
+        return None
+
+
 def create_window(visible: bool = True) -> arcade.Window:
     """The game window (not shown until :func:`arcade.run` when ``visible``).
 
@@ -230,9 +264,13 @@ def create_window(visible: bool = True) -> arcade.Window:
     4× MSAA made every frame about 8× dearer (an empty 1280x800 frame 27 ms of CPU instead of 3.4 ms: clearing
     and resolving four samples a pixel), and the picture is the one the headless tests check (they never
     multisample).  Text is drawn from anti-aliased glyph textures either way."""
-    window = GameWindow(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, vsync=True, antialiasing=False)
+    rect = screen_rect()
+    width, height = fit_to_screen((WIDTH, HEIGHT), rect[2:] if rect else (0, 0))
+    window = GameWindow(width, height, TITLE, resizable=True, visible=visible, vsync=True, antialiasing=False)
     try:
-        window.set_minimum_size(MIN_WIDTH, MIN_HEIGHT)
+        window.set_minimum_size(min(MIN_WIDTH, width), min(MIN_HEIGHT, height))
+        if rect:
+            window.set_location(rect[0] + (rect[2] - width) // 2, rect[1] + (rect[3] - height) // 2)
     except Exception:  # headless windows cannot
         pass
     return window

@@ -72,6 +72,11 @@ def open_records() -> RecordSource | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to the game or to the engine CLI; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if "_ARGCOMPLETE" in os.environ:  # a shell's Tab (`tessera completion SHELL`): answer and exit, no window
+        from engine.cli import build_parser
+        from engine.cli.completion import complete_if_asked
+
+        complete_if_asked(build_parser)
     if not args:
         return open_window(None)
     from engine.cli import main as cli_main

@@ -156,19 +156,19 @@ def puzzle_win_facts(store: SaveStore | Any, session: PuzzleSession, optimal: in
 
 
 def export_records(store: SaveStore | Any, folder: Path | None = None) -> Path:  # any store
-    """Write the records CSV (as ``tessera records --csv`` does) to a new file in ``folder`` (default: the data
-    folder's ``exports``), never over an existing one nor onto one of the game's own files
-    (:func:`engine.output.owned_file`, the rule of every output: the save, a pack, the puzzle tables); returns its
-    path.
+    """Write the records CSV (as ``tessera records --csv`` does) to a new file in ``folder`` (default:
+    ``<Documents>/Tessera``, :func:`engine.paths.exports_path`), never over an existing one nor onto one of the
+    game's own files (:func:`engine.output.owned_file`, the rule of every output: the save, a pack, the puzzle
+    tables); returns its path.
 
     Raises:
         OSError: the folder or the file cannot be written.
     """
     from engine.output import owned_file
-    from engine.paths import data_dir
+    from engine.paths import exports_path
     from engine.records import puzzle_records, records_csv
 
-    folder = folder if folder is not None else data_dir() / "exports"
+    folder = folder if folder is not None else exports_path("documents")
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"tessera-records-{dt.datetime.now(dt.UTC).strftime('%Y-%m-%d')}"
     text = records_csv(puzzle_records(history(store)), kept_bests(store))

@@ -41,6 +41,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
+def free_gl(window) -> None:
+    """Free what the last test left: its screens' cycles (the raised collection threshold lets them pile up)
+    and the GL objects they held (arcade deletes a dropped texture or framebuffer only in ``ctx.gc()``, which the
+    game's window calls every frame and the tests' never did: on software GL each is process memory, and one
+    test worker grew to 6.5 GB)."""
+    gc.collect()
+    window.ctx.gc()
+
+
 @pytest.fixture(scope="session")
 def window():
     """One hidden 1280x800 arcade window for the whole test session (GL windows are slow to create).
@@ -73,6 +82,7 @@ def ctx(window, tmp_path):
     yield c
     window.hide_view()
     c.store.close()
+    free_gl(window)
     if window.get_size() != (1280, 800):  # a layout test that stopped half-way leaves the next test its size
         from layout_check import set_window_size
 

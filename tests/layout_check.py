@@ -113,6 +113,7 @@ def check_layout(window: arcade.Window, view: Any, width: int, height: int) -> l
     view.on_draw()  # layout of the gui widgets happens during the first draw
     with recording_texts() as texts:
         view.on_draw()
+    window.ctx.gc()  # the textures and framebuffers the last size dropped (the game's window frees them each frame)
     problems: list[str] = []
     name = type(view).__name__
     boxes: list[tuple[str, Box]] = []

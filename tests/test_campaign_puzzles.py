@@ -111,8 +111,9 @@ def test_plain_levels_stay_plain_and_the_old_worlds_are_untouched():
 
 def test_every_puzzle_levels_par_is_its_proven_unique_optimum():
     """par_moves == the exact solver's length, the solution unique, the rules mattering (a detour over the plain
-    path), the code round-tripping, and every level built quickly."""
+    path, and each rule used by the best way), the code round-tripping, and every level built quickly."""
     from engine.maze.recipe import MazeSpec
+    from engine.maze.rules.solver import rules_needed
 
     levels = _puzzles()
     assert len(levels) >= 40
@@ -121,6 +122,9 @@ def test_every_puzzle_levels_par_is_its_proven_unique_optimum():
         assert sol.length is not None and lv.par_moves == sol.length, lv.id
         assert sol.unique, lv.id
         assert sol.detour > 0, lv.id  # the rules change the way, not only decorate it
+        # every rule of the level is needed: it adds moves and the best way uses it (a newcomer won "Flip"
+        # without ever going through its gate, "Crossroads" without its key)
+        assert all(rules_needed(maze).values()), (lv.id, rules_needed(maze))
         assert lv.par_time == int(sol.length + 10), lv.id  # ceil(1.0 x optimum + 10) s: stars by moves
         assert set(maze.rules.families()) <= set(lv.recipe.puzzle.families), lv.id
         assert MazeSpec.from_code(lv.code()) == lv.recipe

@@ -172,7 +172,6 @@ def test_stats_table_and_json():
         ["generate", "--shape", "square", "--algo", "wilson", "--size", "5x5", "--option", "colour=red"],
         ["generate", "--code", "M1.S5X5.WI#0-0"],
         ["generate", "--code", "hello"],
-        ["generate"],
         ["solve", "--shape", "square", "--algo", "wilson", "--size", "5x5", "--solver", "guess"],
         ["stats", "--shape", "square", "--algo", "all", "--size", "5x5", "--runs", "0"],
         ["frobnicate"],

@@ -127,10 +127,7 @@ def bad_vectors(tmp: Path) -> list[list[str]]:
             for bad in bad_values:
                 out.append(argv[: i + 1] + [bad] + argv[i + 2:])  # the value replaced
             out.append(argv[:i] + argv[i + 2:] + [flag])  # the value missing at the end
-        if "--shape" in argv and argv[0] != "stats":
-            j = argv.index("--shape")
-            out.append(argv[:j] + argv[j + 2:])  # a required name dropped
-        if argv[0] == "stats":
+        if argv[0] == "stats":  # its names are required (generate and solve default to square, backtracker, 20x15)
             for flag in ("--shape", "--algo", "--size"):
                 j = argv.index(flag)
                 out.append(argv[:j] + argv[j + 2:])
@@ -158,9 +155,9 @@ def bad_vectors(tmp: Path) -> list[list[str]]:
         ["generate", "--code", GOOD_MAZE_CODE, "--braid", "0.2"],
         ["generate", "--code", GOOD_MAZE_CODE, "--option", "rule=newest"],
         ["generate", "--shape", "hex", "--algo", "division", "--size", "4x4"],
-        ["generate", "--shape", "hex", "--algo", "wilson", "--size", "4x4"],  # ASCII is for square only
+        ["generate", "--shape", "hex", "--algo", "wilson", "--size", "4x4", "--format", "ascii"],  # square only
         ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--format", "png"],  # needs -o
-        ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--count", "2"],  # needs jsonl
+        ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--count", "2", "--format", "json"],
         ["generate", "--shape", "square", "--algo", "wilson", "--size", "4x4", "--option", "rule=newest"],
         ["generate", "--shape", "square", "--algo", "growing-tree", "--size", "4x4", "--option", "rule=newest",
          "--option", "rule=random"],

@@ -83,8 +83,10 @@ def test_generate_dark_writes_the_flag_in_the_code_and_the_json():
     assert light["passages"] == obj["passages"]  # the same maze
     code, out, _ = run("generate", "--code", light["code"], "--dark", "--format", "jsonl")
     assert code == 0 and json.loads(out)["code"] == obj["code"]
-    code, out, _ = run("generate", "--code", obj["code"])  # ascii is for square mazes
+    code, out, _ = run("generate", "--code", obj["code"], "--format", "ascii")  # ascii is for square mazes
     assert code == 2
+    code, out, _ = run("generate", "--code", obj["code"])  # without a format: SVG, the hex grid's picture
+    assert code == 0 and out.startswith("<?xml")
     code, out, err = run("generate", "--shape", "square", "--algo", "wilson", "--size", "5x4", "--dark")
     assert code == 0 and out.count("+") > 10  # ASCII draws the whole maze: the fog is for playing
     code, listed, _ = run("list")

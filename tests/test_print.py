@@ -215,7 +215,7 @@ def test_code_files_skip_comments_and_blank_lines(tmp_path):
     (["--codes", "M2.S8X6.BT#1-XX"], ""),
     (["--count", "3000", "--shape", "square", "--algo", "prim", "--size", "5x5"], "count"),
     (["--count", "2", "--shape", "square", "--algo", "prim", "--size", "400x400"], "at most"),
-    (["--shape", "square"], "missing"),
+    (["--shape", "hex", "--algo", "division"], "does not run on hex"),
     ([], "say what to print"),
     (["--codes", "x", "--count", "2"], "not both"),
 ])

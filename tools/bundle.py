@@ -15,9 +15,16 @@ images: arcade's own PyInstaller hook adds them; the game uses none of ``:resour
 ``--collect-all arcade`` and its 20 MB are left out) and the package metadata ``--version`` reads.
 ``engine.paths.shipped_dir`` finds the data beside the frozen modules, exactly as in a checkout.
 
+After PyInstaller: arcade's ``VERSION`` file is put back as a file (arcade's own hook collects it as a
+folder of that name, and every start then printed an error), Tessera's ``LICENSE`` and
+``THIRD_PARTY_NOTICES.txt`` (the Python runtime, every bundled distribution's licence texts from its
+metadata, the fonts) go beside the executable, and binaries are stripped (:func:`strip_binaries`); setuptools and
+numpy's tests are left out.
+
 ``--check`` runs ``--version``, ``generate`` and a window under the current ``DISPLAY`` (e.g. Xvfb)
 from a fresh environment (``env -i``, a PATH with no Python) and prints the folder's size and the
-time from start to the menu's first frame.
+time from start to the menu's first frame; it fails when any of them writes an error or a warning on
+standard error.
 """
 
 from __future__ import annotations
@@ -48,6 +55,15 @@ sys.exit(main())
 #: Data folders copied into the bundle (source, destination inside it).
 DATA = (("levels", "levels"), ("assets", "assets"), ("bench/data", "bench/data"))
 
+#: Never needed at run time, yet pulled in by the analysis (build tools, numpy's own tests).
+EXCLUDE = ("setuptools", "pkg_resources", "distutils", "numpy.tests", "numpy._core.tests",
+           "numpy._core._multiarray_tests", "numpy.f2py", "numpy.distutils", "pytest", "hypothesis")
+#: Fonts bundled with arcade (no licence file ships with them), and their licences.
+FONTS = (("Liberation fonts (arcade/resources/system/fonts/ttf/Liberation)", "SIL Open Font License 1.1"),
+         ("Kenney fonts (arcade/resources/system/fonts/ttf/Kenney)", "CC0 1.0 (public domain), by Kenney"))
+#: Words on standard error that fail ``--check``.
+STDERR_ALARMS = ("error", "traceback", "warning", "exception")
+
 #: Imported lazily or by name, so PyInstaller's analysis would not see them.
 HIDDEN = ("arcade.gl.backends.opengl", "arcade.gl.backends.opengl.provider", "pyglet.window.xlib",
           "game.app", "engine.cli.show", "engine.cli.encode", "engine.cli.puzzle")
@@ -76,12 +92,106 @@ def build(clean: bool) -> Path:
         cmd.append("--clean")
     for mod in HIDDEN:
         cmd += ["--hidden-import", mod]
+    for mod in EXCLUDE:
+        cmd += ["--exclude-module", mod]
     for src, dst in DATA:
         cmd += ["--add-data", f"{ROOT / src}{sep}{dst}"]
     cmd.append(str(entry))
     subprocess.run(cmd, check=True, cwd=work)
     shutil.rmtree(work, ignore_errors=True)
-    return DIST / NAME
+    folder = DIST / NAME
+    repair_arcade_version(folder)
+    if os.name != "nt":
+        strip_binaries(folder)
+    shutil.copyfile(ROOT / "LICENSE", folder / "LICENSE")
+    (folder / "THIRD_PARTY_NOTICES.txt").write_text(third_party_notices(), encoding="utf-8")
+    return folder
+
+
+def strip_binaries(folder: Path) -> None:
+    """``strip --strip-unneeded`` every ELF file of the bundle except the libraries wheels vendor in ``*.libs``
+    folders (auditwheel rewrote them with patchelf; stripping one, numpy's OpenBLAS, left it unloadable, which
+    is why PyInstaller's own ``--strip`` is not used). A file strip refuses is left as it is."""
+    if shutil.which("strip") is None:
+        print("strip: not installed, binaries left as they are")
+        return
+    for path in folder.rglob("*"):
+        if not path.is_file() or path.is_symlink() or any(part.endswith(".libs") for part in path.parts):
+            continue
+        with path.open("rb") as f:
+            if f.read(4) != b"\x7fELF":
+                continue
+        subprocess.run(["strip", "--strip-unneeded", str(path)], capture_output=True)
+
+
+def repair_arcade_version(folder: Path) -> None:
+    """arcade's PyInstaller hook collects ``arcade/VERSION`` as a folder holding the file (its destination names
+    the file): put the file back where arcade reads it."""
+    for wrong in folder.rglob("arcade/VERSION"):
+        if wrong.is_dir() and (wrong / "VERSION").is_file():
+            moved = wrong.with_name("VERSION.file")
+            (wrong / "VERSION").rename(moved)
+            wrong.rmdir()
+            moved.rename(wrong)
+
+
+def _requirements(name: str, seen: set[str]) -> None:
+    """Every distribution ``name`` needs at run time (no extras, environment markers honoured), into ``seen``."""
+    import re
+    from importlib import metadata
+
+    try:
+        dist = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        return
+    key = re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower()
+    if key in seen:
+        return
+    seen.add(key)
+    from packaging.requirements import Requirement
+
+    for text in dist.requires or []:
+        req = Requirement(text)
+        if req.marker is None or req.marker.evaluate({"extra": ""}):
+            _requirements(req.name, seen)
+
+
+def third_party_notices() -> str:
+    """THIRD_PARTY_NOTICES.txt: what the bundle redistributes, each with its licence and licence texts (from the
+    installed distributions' metadata and files), Python's licence, and the fonts'."""
+    from importlib import metadata
+
+    parts = ["Third-party software in this Tessera bundle", "=" * 44, "",
+             "Tessera itself: MIT licence (LICENSE). Its sounds, music and puzzle pictures: CC0 (assets/LICENSE.md).",
+             ""]
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    seen: set[str] = set()
+    for text in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]:
+        _requirements(Requirement(text).name, seen)
+    for name in sorted(seen):
+        dist = metadata.distribution(name)
+        meta = dist.metadata
+        field = (meta.get("License-Expression") or meta.get("License") or "").strip()
+        licence = [field] if field and "\n" not in field and len(field) < 100 else []  # not a whole licence text
+        classifiers = [c.split(" :: ")[-1] for c in meta.get_all("Classifier") or [] if c.startswith("License ::")]
+        parts += [f"{meta['Name']} {meta['Version']}", "-" * 60,
+                  f"Licence: {(licence[0] if licence else '') or ', '.join(classifiers) or 'see below'}"]
+        for file in dist.files or []:
+            base = file.name.upper()
+            if base.startswith(("LICENSE", "LICENCE", "COPYING", "NOTICE")) and file.suffix not in (".py", ".pyc"):
+                text = Path(str(file.locate())).read_text(encoding="utf-8", errors="replace").strip()
+                parts += ["", f"[{file}]", text]
+        parts.append("")
+    lib = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    python_licence = Path(sys.base_prefix) / "lib" / lib / "LICENSE.txt"
+    parts += [f"Python {platform.python_version()}", "-" * 60]
+    parts.append(python_licence.read_text(encoding="utf-8", errors="replace").strip() if python_licence.is_file()
+                 else "Python Software Foundation License (https://docs.python.org/3/license.html)")
+    parts += ["", "Fonts", "-" * 60] + [f"{what}: {licence}" for what, licence in FONTS]
+    return "\n".join(parts) + "\n"
 
 
 def folder_size(path: Path) -> int:
@@ -104,15 +214,17 @@ def check(folder: Path) -> None:
     empty_bin = home / "bin"
     empty_bin.mkdir()
     env = {"HOME": str(home), "PATH": str(empty_bin), "TESSERA_HOME": str(home / "data")}
-    if "DISPLAY" in os.environ:
-        env["DISPLAY"] = os.environ["DISPLAY"]
+    for name in ("DISPLAY", "XAUTHORITY"):  # xvfb-run's display needs its authority file too
+        if name in os.environ:
+            env[name] = os.environ[name]
     for args in (["--version"], ["generate", "--shape", "hex", "--algo", "backtracker", "--size", "6x5", "--seed",
                                  "1", "--format", "json"]):
         proc = subprocess.run([str(exe), *args], env=env, capture_output=True, text=True, timeout=120, cwd=home)
         line = (proc.stdout.strip().splitlines() or [proc.stderr.strip()])[0]
-        print(f"{'ok' if proc.returncode == 0 else 'FAILED'} {' '.join(args[:1])}: {line[:100]}")
-        if proc.returncode != 0:
-            raise SystemExit(1)
+        bad = alarming(proc.stderr)
+        print(f"{'ok' if proc.returncode == 0 and not bad else 'FAILED'} {' '.join(args[:1])}: {line[:100]}")
+        if proc.returncode != 0 or bad:
+            raise SystemExit(f"bundle: {args[0]} wrote on standard error: {bad}" if bad else 1)
     if "DISPLAY" not in env:
         print("window: skipped (no DISPLAY; run under Xvfb)")
         return
@@ -122,10 +234,18 @@ def check(folder: Path) -> None:
         took = first_frame(start, timeout=60.0)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        _, err = proc.communicate(timeout=10)
+    bad = alarming(err.decode("utf-8", "replace"))
+    if bad:
+        raise SystemExit(f"bundle: the window wrote on standard error: {bad}")
     if took is None:
         raise SystemExit("bundle: the window drew nothing within 60 s")
-    print(f"ok window: the menu drawn {took:.2f} s after start")
+    print(f"ok window: the menu drawn {took:.2f} s after start, nothing on standard error")
+
+
+def alarming(stderr: str) -> str:
+    """The first line of ``stderr`` that reports an error or a warning (:data:`STDERR_ALARMS`), or ""."""
+    return next((line.strip() for line in stderr.splitlines() if any(w in line.lower() for w in STDERR_ALARMS)), "")
 
 
 def first_frame(start: float, timeout: float) -> float | None:

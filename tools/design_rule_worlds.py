@@ -7,7 +7,10 @@ the mazes stay small to medium (at most about 100 cells).  For every slot the sc
 and keeps the first whose placement
 
 * reached its target (:attr:`engine.maze.rules.placer.Placed.reached`) with a **unique** optimal solution,
-* has an optimum inside the slot's band, and
+* has an optimum inside the slot's band,
+* needs every one of its rules (:func:`engine.maze.rules.solver.rules_needed`: each adds moves and the best
+  way uses it: walks an arrow, opens a door with its key, goes through a gate a switch opened; a door that
+  only shuts a short cut is a wall, and a newcomer learnt nothing from such a level), and
 * solved at most :data:`MAX_CANDIDATES` candidates and :data:`MAX_WORK` candidate-cells (a deterministic
   stand-in for "builds in about a second or less": the placer's work is its candidates times the maze's
   size, more with two or more rule families).
@@ -35,6 +38,7 @@ from pathlib import Path
 
 from engine.maze.recipe import MazeSpec
 from engine.maze.rules import FAMILY_WORDS, PuzzleRecipe
+from engine.maze.rules.solver import rules_needed
 
 #: The most candidates a kept placement may have solved.
 MAX_CANDIDATES = 300
@@ -43,7 +47,7 @@ MAX_CANDIDATES = 300
 #: about a second or less on the design machine.
 MAX_WORK = 20_000
 #: Seeds tried per slot before giving up.
-TRIES = 40
+TRIES = 120
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 PAR_RULE = "par_moves = the proven optimum (the exact solver's length; the solution is unique), " \
            "par_time = ceil(optimum + 10) s"
@@ -214,7 +218,7 @@ def find(world: World, i: int, slot: Slot, log: bool = True) -> Found | None:
         tried.append((seed, length, s.unique, placed.reached, placed.candidates))
         work = placed.candidates * placed.maze.grid.n * min(len(families), 2)
         if (placed.reached and s.unique and slot.lo <= length < slot.hi and placed.candidates <= MAX_CANDIDATES
-                and work <= MAX_WORK):
+                and work <= MAX_WORK and all(rules_needed(placed.maze).values())):
             found = Found(spec, slot.how, length, s.detour, s.decisions, placed.candidates, seconds)
             if log:
                 print(f"  {world.prefix} slot {i + 1}: seed {seed} {slot.shape} {slot.width}x{slot.height} "
@@ -234,7 +238,8 @@ def world_toml(world: World, found: list[Found]) -> str:
     header = (f"Campaign world: {world.name}.  It teaches {world.teaches}.  "
               f"Rules: {', '.join(FAMILY_WORDS[f] for f in families)}.  Difficulty rises by what the solver "
               f"measures (optimal length, detour over the plain path, decisions), not by size.  {PAR_RULE}.  "
-              "Written by tools/design_rule_worlds.py (seeds chosen for a unique optimum inside each level's band).")
+              "Written by tools/design_rule_worlds.py (seeds chosen for a unique optimum inside each level's band, "
+              "whose best way needs every rule of the level).")
     lines = [
         *(f"# {line}" for line in textwrap.wrap(header, 110)),
         "",

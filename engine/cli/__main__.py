@@ -1,4 +1,5 @@
-"""``python -m engine.cli ...``: the window-less ``tessera`` command line (what the benches and tests run)."""
+"""``python -m engine.cli ...``: the window-less ``tessera`` command line (what the benches and tests run; the
+window subcommands are refused here: ``python -m game`` runs them)."""
 
 from __future__ import annotations
 

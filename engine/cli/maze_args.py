@@ -21,8 +21,8 @@ from engine.sanitise import one_line
 from engine.values import parse_size, quote
 
 __all__ = [
-    "code_for_output", "floors_from_args", "level_from_args", "mask_from_args", "note", "parse_options",
-    "puzzle_from_args", "spec_from_args",
+    "DEFAULT_ALGO", "DEFAULT_SHAPE", "DEFAULT_SIZE", "code_for_output", "floors_from_args", "level_from_args",
+    "mask_from_args", "note", "parse_options", "puzzle_from_args", "spec_from_args",
 ]
 
 
@@ -68,28 +68,30 @@ def level_from_args(args: argparse.Namespace) -> LevelCode | None:
     return LevelCode.from_code(args.code)
 
 
+#: What ``generate``, ``solve`` and ``print`` make when ``--shape``, ``--algo`` or ``--size`` is left out.
+DEFAULT_SHAPE, DEFAULT_ALGO, DEFAULT_SIZE = "square", "backtracker", "20x15"
+
+
 def spec_from_args(args: argparse.Namespace) -> MazeSpec:
-    """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...``; given names are checked first."""
+    """A MazeSpec from ``--code`` or from ``--shape/--algo/--size/...`` (each left out:
+    :data:`DEFAULT_SHAPE`, :data:`DEFAULT_ALGO`, :data:`DEFAULT_SIZE`); given names are checked first."""
     if args.code is not None:
         _code_alone(args)
         return MazeSpec.from_code(args.code)
     from engine.maze.generators import get_generator
     from engine.maze.grids import canonical_shape
 
-    if args.shape is not None:
-        canonical_shape(args.shape)
-    if args.algo is not None:
-        get_generator(args.algo)
-    missing = [f"--{n}" for n in ("shape", "algo", "size") if getattr(args, n) is None]
-    if missing:
-        raise UsageError(f"missing {', '.join(missing)} (or give --code)")
-    w, h = parse_size(args.size)
+    shape = DEFAULT_SHAPE if args.shape is None else args.shape
+    algo = DEFAULT_ALGO if args.algo is None else args.algo
+    canonical_shape(shape)
+    get_generator(algo)
+    w, h = parse_size(DEFAULT_SIZE if args.size is None else args.size)
     braid = 0.0 if args.braid is None else args.braid
     seed = 0 if args.seed is None else args.seed
     weave = 0.0 if args.weave is None else args.weave
     floors, stairs = floors_from_args(args)
     puzzle = puzzle_from_args(args)
-    return MazeSpec.create(args.shape, w, h, args.algo, parse_options(args.option), braid=braid, seed=seed,
+    return MazeSpec.create(shape, w, h, algo, parse_options(args.option), braid=braid, seed=seed,
                            mask=mask_from_args(args), weave=weave, floors=floors, stairs=stairs, puzzle=puzzle)
 
 

@@ -14,6 +14,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from engine.cli.maze_args import (
@@ -153,6 +154,22 @@ def _json_extra(spec: MazeSpec, maze: Maze) -> dict[str, object]:
     return extra
 
 
+#: ``generate -o FILE`` without ``--format``: the format its ending names.
+FORMAT_OF_ENDING = {".png": "png", ".svg": "svg", ".json": "json", ".jsonl": "jsonl", ".txt": "ascii"}
+
+
+def default_format(shape: str, weave: bool, floors: int, output: str | None, count: int) -> str:
+    """``generate``'s format when ``--format`` is left out: the one ``output``'s ending names
+    (:data:`FORMAT_OF_ENDING`), else JSON lines for more than one maze, ASCII for a plain one-floor square
+    maze and SVG (the picture every browser opens) for any other grid, weave or floors."""
+    ending = Path(output).suffix.lower() if output else ""
+    if ending in FORMAT_OF_ENDING:
+        return FORMAT_OF_ENDING[ending]
+    if count > 1:
+        return "jsonl"
+    return "ascii" if shape == "square" and not weave and floors == 1 else "svg"
+
+
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate one or more mazes and write them in the chosen format."""
     held = level_from_args(args)
@@ -163,7 +180,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     cut_secs = time.perf_counter() - t0 if spec.mask is not None else 0.0
     if args.dark:
         spec = spec.with_dark()
-    fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    fmt = args.format or default_format(spec.shape, bool(spec.weave), spec.floors, args.output, args.count)
     if fmt == "ascii" and spec.weave:
         raise UsageError("ASCII output cannot show weave crossings; use --format svg, png or json")
     if fmt == "ascii" and spec.floors > 1:
@@ -241,7 +258,7 @@ def _generate_held(args: argparse.Namespace, out: TextIO, held: LevelCode) -> in
 
     if args.dark:
         held = held.with_dark()
-    fmt = args.format or ("png" if args.output and args.output.lower().endswith(".png") else "ascii")
+    fmt = args.format or default_format(held.shape, False, held.floors, args.output, args.count)
     if fmt == "ascii" and held.floors > 1:
         raise UsageError(NO_ASCII_FLOORS)
     if fmt == "ascii" and held.shape != "square":

@@ -10,7 +10,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cli.parsing import PROG, OneLineParser, arg_type
+from engine.cli.parsing import PROG, HelpFormatter, OneLineParser, arg_type
 from engine.output import REPLACES
 from engine.values import SEED_MAX, parse_number, parse_seed, parse_uint
 
@@ -46,13 +46,24 @@ STAIRS_HELP = "with --floors: the share of cells above one another that may beco
 SEED_HELP = f"random seed, 0..{SEED_MAX} (2**64-1)"
 
 
+#: ``tessera --help``'s last lines.
+TOP_EPILOG = """With no subcommand, `tessera` opens the game window (also `python -m game`); `python -m engine.cli`
+runs the commands that need no window. `tessera COMMAND --help` describes a command, with examples.
+
+examples:
+  tessera
+  tessera play M2.H20X15.WI.B25#1Z4K-OT
+  tessera generate --shape hex -o maze.svg
+  tessera completion bash > ~/.local/share/bash-completion/completions/tessera"""
+
+
 def _add_maze_args(p: argparse.ArgumentParser, puzzle: bool = True) -> None:
     """The maze options of ``generate`` and ``solve`` (``print`` takes them without the puzzle ones:
     ``puzzle`` False, since its ``--difficulty`` is a size preset)."""
     p.add_argument("--code", help="a maze code or a level code (L2..., the maze itself) instead of the options below")
-    p.add_argument("--shape", help="square, hex, triangle, polar or upsilon")
-    p.add_argument("--algo", help="generator name (see `tessera list`)")
-    p.add_argument("--size", help="WxH in cells (polar: base sectors x rings)")
+    p.add_argument("--shape", help="square, hex, triangle, polar or upsilon (default square)")
+    p.add_argument("--algo", help="generator name (see `tessera list`; default backtracker)")
+    p.add_argument("--size", help="WxH in cells (polar: base sectors x rings; default 20x15)")
     p.add_argument("--seed", type=SEED_TYPE, default=None, help=SEED_HELP + "; default 0")
     p.add_argument("--braid", type=arg_type(parse_number, what="braid", lo=0.0, hi=1.0), default=None,
                    help="share of dead ends removed, 0..1 (default 0)")
@@ -113,12 +124,23 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+def _cmd_man(args: argparse.Namespace) -> int:
+    """``tessera man``: print the manual page of this parser (:mod:`engine.cli.manpage`); 0."""
+    import sys
+
+    from engine.cli.manpage import man_page
+
+    sys.stdout.write(man_page(build_parser()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand (window ones included, so their ``--help`` needs no window)."""
     parser = OneLineParser(
         prog=PROG,
         description="Tessera: mazes on five tessellations and the sliding puzzle.",
-        epilog="With no subcommand, `tessera` opens the game window.",
+        epilog=TOP_EPILOG,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action=VersionAction,
                         help="print the version (and arcade's, numpy's and Python's) and exit")
@@ -135,7 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_maze_args(g)
     g.add_argument("--count", type=arg_type(parse_uint, what="count", lo=1, hi=MAX_COUNT), default=1,
                    help=f"number of mazes (seeds N, N+1, ...), 1..{MAX_COUNT}; default 1")
-    g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None)
+    g.add_argument("--format", choices=["ascii", "svg", "png", "json", "jsonl"], default=None,
+                   help="default: from -o FILE's ending (.txt .svg .png .json .jsonl); else jsonl for --count "
+                        "above 1, ascii for a plain square maze, svg for any other grid, weave or floors")
     g.add_argument("-o", "--output", metavar="FILE",
                    help=f"output file (default: standard output; PNG needs FILE or -); {REPLACES}")
     g.add_argument("--solution", action="store_true", help="draw the shortest path (ascii, svg, png)")
@@ -148,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="solver name (see `tessera list`); default bfs (a puzzle maze: its exact rules solver)")
     s.add_argument("--format", choices=["text", "json"], default="text")
 
-    st = sub.add_parser("stats", help="the seed-000 statistics table over N runs")
+    st = sub.add_parser("stats", help="compare generators: dead ends, junctions, turns, corridor and path lengths "
+                                      "over N mazes each")
     st.add_argument("--shape", required=True)
     st.add_argument("--algo", required=True, help="a generator name or 'all'")
     st.add_argument("--size", required=True, help="WxH")
@@ -204,4 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a maze code whose maze to start from (default: a blank grid)")
     camp = sub.add_parser("campaign", help="open the game window on the campaign map")
     camp.set_defaults(code=None)
+    from engine.cli.completion import add_parsers as add_completion
+
+    add_completion(sub, _cmd_man)
+    from engine.cli.help_pages import apply_help_pages
+
+    apply_help_pages(parser)
     return parser

@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-__all__ = ["INTERNAL_ERROR", "PROG", "USAGE_ERROR", "OneLineParser", "UsageError", "arg_type"]
+__all__ = ["INTERNAL_ERROR", "PROG", "USAGE_ERROR", "HelpFormatter", "OneLineParser", "UsageError", "arg_type"]
 
 T = TypeVar("T")
 
@@ -34,6 +34,19 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter that keeps the description's and epilog's lines (examples stay one per line), and
+    sizes the column of subcommand names by the names as listed: one indent deeper than argparse counts them,
+    so the longest name (``completion``) is not pushed onto a line of its own."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS and isinstance(action, argparse._SubParsersAction):
+            names = [len(self._format_action_invocation(a)) for a in action._get_subactions()]
+            deeper = self._current_indent + self._indent_increment
+            self._action_max_length = max(self._action_max_length, max(names, default=0) + deeper)
 
 
 def arg_type(fn: Callable[..., T], **kwargs: Any) -> Callable[[str], T]:  # passed through

@@ -62,7 +62,8 @@ def parse_board(text: str, size: str | None = None) -> Board:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's private type
     """Add the ``puzzle`` subcommand (``solve``, ``shuffle``, ``bench``) to ``subparsers``."""
-    p: argparse.ArgumentParser = subparsers.add_parser("puzzle", help="sliding puzzle: solve, hint, shuffle, bench")
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "puzzle", help="sliding puzzle: solve, hint, shuffle, daily, analyse, bench")
     sub = p.add_subparsers(dest="puzzle_command", metavar="{solve,shuffle,bench,hint,daily,analyse}")
     sub.required = True
 

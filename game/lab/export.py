@@ -2,9 +2,10 @@
 
 File names are unique: ``tessera-<code>-<YYYYmmdd-HHMMSS>[-n].png`` (the code
 made file-name safe), so an export never overwrites an earlier one.  The folder
-is the player's choice, kept in the store setting :data:`SETTING`
-(default ``<user data dir>/exports``); :func:`check_folder` says in one line
-why a folder cannot be used.
+is the player's choice, kept in the store setting :data:`SETTING` (default: pictures in
+``<Pictures>/Tessera``, prints in ``<Documents>/Tessera``, :func:`engine.paths.exports_path`);
+:func:`check_folder` says in one line why a folder cannot be used. Every file is written by the one
+output rule (:mod:`engine.output`: never over one of the game's own files, whole or not at all).
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ if TYPE_CHECKING:
 SETTING = "export_dir"
 
 
-def default_folder() -> Path:
-    """``<user data dir>/exports``."""
-    from engine.paths import data_dir
+def default_folder(kind: str = "pictures") -> Path:
+    """Where exports of ``kind`` go when the player chose no folder: ``"pictures"`` (PNG + SVG)
+    ``<Pictures>/Tessera``, ``"documents"`` (PDF prints) ``<Documents>/Tessera`` (not created)."""
+    from engine.paths import exports_path
 
-    return data_dir() / "exports"
+    return exports_path(kind)
 
 
 def code_filename(code: str) -> str:
@@ -65,13 +67,14 @@ def check_folder(text: str) -> tuple[Path | None, str]:
     return path, ""
 
 
-def export_folder(setting: str) -> Path:
-    """The folder to export into: the saved choice if still usable, else the default (created)."""
+def export_folder(setting: str, kind: str = "pictures") -> Path:
+    """The folder to export ``kind`` into: the saved choice if still usable, else :func:`default_folder`
+    (created)."""
     if setting:
         path, _ = check_folder(setting)
         if path is not None:
             return path
-    path = default_folder()
+    path = default_folder(kind)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -101,11 +104,18 @@ def export_maze(maze: Maze, folder: Path, code: str, path: list[int] | None = No
         ValueError: the maze cannot be drawn at that size.
     """
     from engine.maze.export import to_png, to_svg
+    from engine.output import check_output_path, open_output_bytes, write_output
 
     base = unique_base(folder, code)
     png, svg = with_ext(base, ".png"), with_ext(base, ".svg")
-    to_png(maze, png, path=path)
-    svg.write_text(to_svg(maze, path=path), encoding="utf-8")
+    try:
+        check_output_path(png)
+        check_output_path(svg)
+        with open_output_bytes(png) as sink:
+            to_png(maze, sink, path=path)
+        write_output(svg, to_svg(maze, path=path))
+    except ValueError as exc:  # the output rule's one line (one of the game's own files, a folder...)
+        raise OSError(str(exc)) from None
     return [png, svg]
 
 
@@ -119,7 +129,9 @@ def export_lab(store: SaveStore, maze: Maze | None, code: str,
         paths = export_maze(maze, export_folder(store.setting(SETTING)), code, path)
     except (OSError, ValueError) as exc:
         return [], ("Export failed:", str(exc))
-    return paths, ("Saved PNG + SVG:", str(paths[0])[: -len(".png")] + ".png/.svg")
+    from engine.paths import shown_path
+
+    return paths, ("Saved PNG + SVG:", shown_path(paths[0])[: -len(".png")] + ".png/.svg")
 
 
 def print_maze(store: SaveStore, maze: Maze | None, code: str, name: str) -> tuple[list[Path], tuple[str, ...]]:
@@ -132,11 +144,13 @@ def print_maze(store: SaveStore, maze: Maze | None, code: str, name: str) -> tup
     from engine.printing.workbook import print_to_file
 
     try:
-        pdf = with_ext(unique_base(export_folder(store.setting(SETTING)), code or "hand-made"), ".pdf")
+        pdf = with_ext(unique_base(export_folder(store.setting(SETTING), "documents"), code or "hand-made"), ".pdf")
         print_to_file([Sheet(name, code, lambda: maze)], pdf, solutions="after", title="Tessera")
     except (OSError, ValueError) as exc:
         return [], ("Printing failed:", str(exc))
-    return [pdf], ("Saved a PDF with its answer:", pdf.name, f"in {pdf.parent}")
+    from engine.paths import shown_path
+
+    return [pdf], ("Saved a PDF with its answer:", shown_path(pdf))
 
 
 def print_world(store: SaveStore, world: str, levels: list[CampaignLevel]) -> tuple[list[Path], str]:
@@ -146,8 +160,10 @@ def print_world(store: SaveStore, world: str, levels: list[CampaignLevel]) -> tu
     from engine.printing.workbook import print_to_file
 
     try:
-        pdf = with_ext(unique_base(export_folder(store.setting(SETTING)), world), ".pdf")
+        pdf = with_ext(unique_base(export_folder(store.setting(SETTING), "documents"), world), ".pdf")
         print_to_file(level_sheets(levels), pdf, per_page=2, solutions="end", title=world)
     except (OSError, ValueError) as exc:
         return [], f"Printing failed: {exc}"
-    return [pdf], f"Saved {world} as a PDF with its answers: {pdf}"
+    from engine.paths import shown_path
+
+    return [pdf], f"Saved {world} as a PDF with its answers: {shown_path(pdf)}"

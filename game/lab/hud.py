@@ -1,7 +1,8 @@
 """The Lab screen's texts: what they say and where they go (no view, no input).
 
 :class:`LabTexts` holds the title and status lines of the top bar, the
-statistics panel, up to three message lines over the panel's buttons, the key
+statistics panel, the message lines over the panel's buttons (three; a path is wrapped onto up to
+:data:`MESSAGE_ROWS` so it shows whole), the key
 help and the progress line of a big maze built in the background;
 :func:`status_line` is the top bar's second line.
 """
@@ -16,7 +17,7 @@ import arcade
 from engine.modes.lab import LabRun
 from game.render.theme import Theme
 from game.ui import fit_text
-from game.ui.textfit import measure, set_text
+from game.ui.textfit import break_path, measure, set_text, text_width
 from game.workers import Task, spinner
 
 HUD_HEIGHT = 56
@@ -30,6 +31,9 @@ HELP_FLOORS = "E/Q floor up/down · " + HELP
 #: What a narrow window shows instead of a cut line (F1 has every key).
 SHORT_HELP = "Space play/pause · N step · S solve · X export · P print · F1 all keys · Esc back"
 NO_STATS = "Statistics appear when the maze is finished."
+#: The most message lines over the buttons (three, and more while a path needs them to show whole).
+MESSAGE_ROWS = 6
+ROW = 20  # pixels per message line
 
 
 def panel_width(width: int) -> int:
@@ -59,16 +63,37 @@ class LabTexts:
         self.t_title = make_text("", 15, bold=True, anchor_y="center")
         self.t_status = make_text("", 12, theme.text_dim, anchor_y="center")
         self.t_panel = make_text(NO_STATS, 11, multiline=True, width=260, anchor_y="top")
-        self.t_message = [make_text("", 11, theme.accent, anchor_y="top") for _ in range(3)]
+        self.t_message = [make_text("", 11, theme.accent, anchor_y="top") for _ in range(MESSAGE_ROWS)]
         self.t_help = make_text("", 11, theme.text_dim)
         self.t_progress = make_text("", 16, anchor_x="center")
         self._message: list[tuple[str, bool]] = []
         self.lay_size = (0, 0)  # the window size of the last layout
+        self._laid: tuple[float, bool] = (0.0, False)  # the last layout's buttons_top and floors
+        self.rows = 3  # message lines the layout keeps room for
 
     def say(self, *lines: str, middle: bool = False) -> None:
-        """Up to three message lines (each fitted; ``middle`` cuts long paths in the middle)."""
+        """Up to three message lines, each fitted; with ``middle`` (paths) a line too long is wrapped at its
+        separators onto further lines (:data:`MESSAGE_ROWS` in all) so the whole path shows."""
         self._message = [(line, middle) for line in lines[:3]]
+        if self.lay_size[0] and max(3, len(self._rows())) != self.rows:
+            self.layout(*self.lay_size, *self._laid)  # the statistics make room (as far as they can)
         self._fit_message()
+
+    def _rows(self, limit: int = MESSAGE_ROWS) -> list[tuple[str, bool]]:
+        """The message as shown, line by line, in at most ``limit`` lines: ``(text, cut in the middle)``."""
+        if not self.lay_size[0]:
+            return list(self._message)
+        pw = panel_width(self.lay_size[0]) - 24
+        size = self.t_message[0].font_size
+        font = (self.t_message[0].font_name, self.t_message[0].bold, self.t_message[0].italic)
+        out: list[tuple[str, bool]] = []
+        for i, (line, middle) in enumerate(self._message):
+            left = limit - len(out) - (len(self._message) - i - 1)
+            if middle and left > 1:
+                out += [(part, True) for part in break_path(line, lambda t: text_width(t, size, *font) <= pw, left)]
+            else:
+                out.append((line, middle))
+        return out
 
     def message_text(self) -> str:
         """The message lines as shown."""
@@ -78,28 +103,36 @@ class LabTexts:
         if not self.lay_size[0]:
             return
         pw = panel_width(self.lay_size[0]) - 24
+        rows = self._rows(self.rows)
         for i, text in enumerate(self.t_message):
-            line, middle = self._message[i] if i < len(self._message) else ("", False)
+            line, middle = rows[i] if i < len(rows) else ("", False)
             fit_text(text, line, text.font_size, pw, None, middle=middle)
 
     def layout(self, width: int, height: int, buttons_top: float, floors: bool = False) -> None:
         """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up
         (``floors``: the key help names the floor keys too)."""
         self.lay_size = (width, height)
+        self._laid = (buttons_top, floors)
+        wanted = max(3, len(self._rows()))
         pw = panel_width(width)
         y = height - HUD_HEIGHT / 2
         self.t_title.position = (16, y + 11)
         self.t_status.position = (16, y - 12)
         self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
-        # Statistics shrink until they end above the three message lines over the buttons: the sizes are tried
-        # by measuring, and the text is laid out once, at the one that fits (none when nothing changed).
-        room = height - HUD_HEIGHT - 10 - buttons_top - 3 * 20 - 10
-        size = 11
-        while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
-            size -= 1
+        # Statistics shrink until they end above the message lines over the buttons (three, more while a path
+        # needs them and the statistics still fit): the sizes are tried by measuring, and the text is laid out
+        # once, at the one that fits (none when nothing changed).
+        for rows in range(wanted, 2, -1):
+            room = height - HUD_HEIGHT - 10 - buttons_top - rows * ROW - 10
+            size = 11
+            while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
+                size -= 1
+            if measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] <= room:
+                break
+        self.rows = rows
         set_text(self.t_panel, size=size, width=pw - 24)
         for i, text in enumerate(self.t_message):
-            text.position = (width - pw + 12, buttons_top + 3 * 20 + 4 - i * 20)
+            text.position = (width - pw + 12, buttons_top + self.rows * ROW + 4 - i * ROW)
         self._fit_message()
         full = HELP_FLOORS if floors else HELP
         fit_text(self.t_help, full, 11, width - pw - 24, 8, step=1)

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from engine.paths import shown_path
 from engine.records import Run, SizeRecord, best_kind, puzzle_records, race_wins, size_order
 from game.bases.screen import BaseView
 from game.context import Context
 from game.format import count, maze_words, record_time
 from game.records import export_records, history, kept_bests
-from game.ui import FONT, ellipsize, fit_text, place_grid
+from game.ui import FONT, fit_text, place_grid
 from game.ui.textfit import measured, most_kept, set_text, snap_to_pixels, text_width
 
 if TYPE_CHECKING:
@@ -187,14 +188,14 @@ class RecordsView(BaseView):
         self.request_redraw()
 
     def export(self) -> None:
-        """Write the records CSV to a new file in the data folder; say where (or why not)."""
+        """Write the records CSV to a new file in ``<Documents>/Tessera``; say where, the whole path (or why not)."""
         try:
             path = export_records(self.ctx.store)
         except OSError as exc:
             self.status_value = f"Could not export the records ({exc.strerror or exc})."
             self.status.color = self.ctx.theme.error
         else:
-            self.status_value = f"Records written to {path}"
+            self.status_value = f"Records written to {shown_path(path)}"
             self.status.color = self.ctx.theme.text_dim
         self.layout(self.window.width, self.window.height)
         self.request_redraw()
@@ -245,7 +246,7 @@ class RecordsView(BaseView):
         place_grid(self.buttons, width / 2 - 1.5 * bw - 20 * s, 16 * s + bh, 3, bw, bh, 20 * s)
         self.style_buttons(min(16 * s, bh * 0.4))
         self.status.font_size = 12 * s
-        ellipsize(self.status, self.status_value, width - 40, middle=True)
+        fit_text(self.status, self.status_value, 12 * s, width - 40, min_size=8, middle=True)  # the whole path
         self.status.position = (width / 2, 16 * s + bh + 8 * s)
         left, room = 30 * s, width - 60 * s
         size = 13 * s

@@ -159,11 +159,13 @@ class SettingsView(BaseView):
         self.refresh()
 
     def export_records(self) -> None:
-        """Write the records CSV (as ``tessera records --csv``) to a new file in the data folder; say where."""
+        """Write the records CSV (as ``tessera records --csv``) to a new file in ``<Documents>/Tessera``; say
+        where (the whole path)."""
+        from engine.paths import shown_path
         from game.records import export_records
 
         try:
-            self.note.text = f"Records written to {export_records(self.ctx.store)}"
+            self.note.text = f"Records written to {shown_path(export_records(self.ctx.store))}"
         except OSError as exc:
             self.note.text = f"Could not export the records ({exc.strerror or exc})."
         self.layout(self.window.width, self.window.height)

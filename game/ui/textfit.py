@@ -288,3 +288,24 @@ def longest_cut(value: str, fits: Callable[[str], bool], middle: bool = False) -
     """The longest :func:`cut_text` of ``value`` (with "…") for which ``fits`` holds, found by a binary search
     over how many characters are kept; "…" when not even one character fits."""
     return cut_text(value, most_kept(len(value), lambda keep: fits(cut_text(value, keep, middle))), middle)
+
+
+def break_path(value: str, fits: Callable[[str], bool], lines: int) -> list[str]:
+    """``value`` (a path, a file name) broken into at most ``lines`` lines for which ``fits`` holds, each break
+    after a ``/``, ``-``, ``_``, ``.`` or space, so the whole path shows (nothing is cut while ``lines`` is
+    enough; a piece with no break that fits, or what is left for the last line, is cut with "…" in the middle).
+    Returns at least one line."""
+    import re
+
+    pieces = [p for p in re.split(r"(?<=[/\\_\-. ])", value) if p]
+    out: list[str] = []
+    line = ""
+    for piece in pieces:
+        if not line or fits(line + piece) or len(out) == lines - 1:
+            line += piece
+            continue
+        out.append(line)
+        line = piece
+    out.append(line)
+    return [line if fits(line) else longest_cut(line, fits, middle=True) for line in out]
+
