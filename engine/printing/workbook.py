@@ -11,13 +11,44 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Literal
 
+import numpy as np
 from reportlab import rl_config
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.maze.model import Maze
 from engine.maze.solvers import solve
-from engine.printing.draw import Ink, fit_maze, maze_ops
-from engine.printing.layout import ANSWERS_PER_PAGE, FOOTER, MARGIN, answer_slots, maze_slots, page_size
+from engine.printing.draw import (
+    DECK,
+    LETTERS,
+    PAPER,
+    PATH,
+    WALL,
+    EndMark,
+    Frame,
+    Ink,
+    circle_path,
+    end_mark_ops,
+    end_marks,
+    frame_for,
+    hex_rgb,
+    maze_ops,
+    polygon_ops,
+    rgb,
+    stair_icon_ops,
+)
+from engine.printing.layout import (
+    ANSWERS_PER_PAGE,
+    FOOTER,
+    HEADER,
+    MARGIN,
+    NAME_LINES,
+    Box,
+    answer_slots,
+    maze_slots,
+    page_size,
+)
+from engine.printing.legend import Entry, default_title, difficulty_label, instructions, legend_entries, wait_numbers
 from engine.printing.options import SOLUTIONS
 from engine.printing.sources import Sheet
 
@@ -68,6 +99,21 @@ def plan_pages(count: int, per_page: int, solutions: str) -> list[Page]:
     return pages
 
 
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` points wide in ``font`` at ``size`` (a word longer
+    than a line stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and stringWidth(trial, font, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
 def _caption(canvas: Canvas, x: float, top: float, name: str, code: str, small: bool) -> None:
     """Under a maze drawn down to ``top`` from ``x`` (points): its name and, in small type, its code (so any
     page can be made again or played)."""
@@ -80,8 +126,204 @@ def _caption(canvas: Canvas, x: float, top: float, name: str, code: str, small: 
     canvas.drawString(x, y - 9, code or "(no code: its picture is too big for one)")
 
 
+def _letter(canvas: Canvas, mark: EndMark) -> None:
+    """The letter on an end mark ("S" on start, "F" on finish), as large as the mark allows."""
+    letter, colour = LETTERS[mark.kind]
+    size = mark.size * (0.66 if mark.kind == "start" else 0.58)
+    canvas.setFillColorRGB(*colour)
+    canvas.setFont("Helvetica-Bold", size)
+    canvas.drawCentredString(mark.x, mark.y - size * 0.36, letter)
+
+
+#: Legend type: size and line height, points; a legend picture's size, points.
+LEGEND_PT, LEGEND_LEAD, ICON = 7.5, 10.0, 9.0
+#: Instructions type (above each maze), points; the caption's height (name and code) under it.
+WORDS_PT, WORDS_LEAD, CAPTION_H = 9.0, 11.5, 26.0
+#: Room above each floor of a maze page for its label ("Floor 1"), points; on an answer key.
+FLOOR_LABEL, SMALL_FLOOR_LABEL = 13.0, 8.0
+
+
+@dataclass
+class _Row:
+    """One legend line: its entries and, for a wide entry, its wrapped text."""
+
+    entries: list[Entry]
+    lines: list[str]
+
+    @property
+    def height(self) -> float:
+        return max(1, len(self.lines)) * LEGEND_LEAD
+
+
+def _icon_width(entry: Entry) -> float:
+    return ICON * max(1, len(entry.groups)) + 2.0 * max(0, len(entry.groups) - 1) if entry.icon == "marks" else ICON
+
+
+def _legend_rows(entries: list[Entry], width: float) -> list[_Row]:
+    """The legend laid out in ``width`` points: short entries side by side, each sentence on its own lines."""
+    rows: list[_Row] = []
+    line: list[Entry] = []
+    used = 0.0
+    for e in entries:
+        if e.wide:
+            text_w = width - _icon_width(e) - 4
+            rows.append(_Row([e], _wrap(e.words, "Helvetica", LEGEND_PT, text_w)))
+            continue
+        w = _icon_width(e) + 3 + stringWidth(e.words, "Helvetica", LEGEND_PT) + 12
+        if line and used + w > width:
+            rows.append(_Row(line, []))
+            line, used = [], 0.0
+        line.append(e)
+        used += w
+    if line:
+        rows.insert(0, _Row(line, []))  # the short ones (Start, Finish, ...) first
+    return rows
+
+
+def _icon(canvas: Canvas, entry: Entry, x: float, y: float) -> None:
+    """An entry's picture, ``ICON`` points high, its left at ``x``, centred on ``y``."""
+    c = x + ICON / 2
+    if entry.icon in ("start", "finish"):
+        mark = EndMark(entry.icon, c, y, ICON)
+        canvas.addLiteral(end_mark_ops(mark))
+        _letter(canvas, mark)
+    elif entry.icon in ("up", "down"):
+        canvas.addLiteral(stair_icon_ops(c, y, ICON * 0.8, entry.icon == "up"))
+    elif entry.icon == "bridge":
+        canvas.addLiteral(rgb(DECK, "rg") + f"{x:.2f} {y - ICON * 0.22:.2f} {ICON:.2f} {ICON * 0.44:.2f} re f\n"
+                          + rgb(WALL, "RG") + f"0.6 w {x:.2f} {y - ICON * 0.22:.2f} m {x + ICON:.2f} "
+                          f"{y - ICON * 0.22:.2f} l {x:.2f} {y + ICON * 0.22:.2f} m {x + ICON:.2f} "
+                          f"{y + ICON * 0.22:.2f} l S\n")
+    for k, group in enumerate(entry.groups):
+        pts = np.concatenate([p for p, _, _ in group])
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        span = float(max(hi[0] - lo[0], hi[1] - lo[1], 1e-9))
+        s = ICON / span
+        left = x + k * (ICON + 2.0)
+        centre = (lo + hi) / 2
+        for p, fill, outline in group:
+            page = (p - centre) * s + [left + ICON / 2, y]
+            canvas.addLiteral(polygon_ops(page, None if fill is None else hex_rgb(fill),
+                                          None if outline is None else hex_rgb(outline), 0.5))
+
+
+def _draw_legend(canvas: Canvas, rows: list[_Row], x: float, top: float) -> None:
+    """The legend rows from ``top`` down, their left at ``x``."""
+    y = top
+    for row in rows:
+        mid = y - LEGEND_LEAD / 2
+        if row.lines:  # a sentence: its picture, then its lines
+            entry = row.entries[0]
+            _icon(canvas, entry, x, mid)
+            canvas.setFillColorRGB(0.1, 0.1, 0.1)
+            canvas.setFont("Helvetica", LEGEND_PT)
+            for i, text in enumerate(row.lines):
+                canvas.drawString(x + _icon_width(entry) + 4, mid - LEGEND_PT * 0.35 - i * LEGEND_LEAD, text)
+        else:
+            at = x
+            for entry in row.entries:
+                _icon(canvas, entry, at, mid)
+                at += _icon_width(entry) + 3
+                canvas.setFillColorRGB(0.1, 0.1, 0.1)
+                canvas.setFont("Helvetica", LEGEND_PT)
+                canvas.drawString(at, mid - LEGEND_PT * 0.35, entry.words)
+                at += stringWidth(entry.words, "Helvetica", LEGEND_PT) + 12
+        y -= row.height
+
+
+def _floor_labels(canvas: Canvas, frame: Frame, size: float) -> None:
+    """"Floor 1", "Floor 2", ... above each floor of a maze with floors."""
+    if len(frame.fits) < 2:
+        return
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setFont("Helvetica-Bold", size)
+    for k in range(len(frame.fits)):
+        b = frame.floor_box(k)
+        canvas.drawString(b.x, b.y + b.h + size * 0.45, f"Floor {k + 1}")
+
+
+def _draw(canvas: Canvas, maze: Maze, frame: Frame, ink: Ink, path: list[int] | None) -> None:
+    """The maze where ``frame`` puts it, with the letters on its start and finish."""
+    for ops in maze_ops(maze, frame, ink, path, arrows=path is not None and maze.rules is not None):
+        canvas.addLiteral(ops)
+    for mark in end_marks(maze, frame, ink):
+        _letter(canvas, mark)
+
+
+def _maze_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
+    """One maze on a maze page: the difficulty and instructions above, the maze, its caption and legend."""
+    label = difficulty_label(sheet.code, maze)
+    head = _wrap(f"{label} · {instructions(maze)}", "Helvetica", WORDS_PT, slot.w * 0.97)
+    rows = _legend_rows(legend_entries(maze), slot.w)
+    head_h = len(head) * WORDS_LEAD + 4
+    foot_h = CAPTION_H + sum(r.height for r in rows) + 2
+    box = Box(slot.x, slot.y + foot_h, slot.w, max(slot.h - head_h - foot_h, 10.0))
+    frame = frame_for(maze, box, FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+    _draw(canvas, maze, frame, ink, None)
+    _floor_labels(canvas, frame, 9.5)
+    drawn = frame.bounds()
+    top = drawn.y + drawn.h + (FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+    widest = max(stringWidth(t, "Helvetica-Bold", WORDS_PT) for t in head)
+    x = max(slot.x, min(drawn.x, slot.x + slot.w - widest))
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    for i, text in enumerate(head):
+        y = top + 5 + (len(head) - 1 - i) * WORDS_LEAD
+        if i == 0:  # the difficulty in bold, the instructions after it
+            canvas.setFont("Helvetica-Bold", WORDS_PT)
+            canvas.drawString(x, y, label)
+            canvas.setFont("Helvetica", WORDS_PT)
+            canvas.drawString(x + stringWidth(label, "Helvetica-Bold", WORDS_PT), y, text[len(label):])
+        else:
+            canvas.drawString(x, y, text)
+    name_w = max(stringWidth(sheet.name, "Helvetica-Bold", 10), stringWidth(sheet.code, "Courier", 7.5))
+    x = max(slot.x, min(drawn.x, slot.x + slot.w - name_w))
+    _caption(canvas, x, drawn.y, sheet.name, sheet.code, False)
+    _draw_legend(canvas, rows, x if x + _rows_width(rows) <= slot.x + slot.w else slot.x, drawn.y - CAPTION_H)
+
+
+def _rows_width(rows: list[_Row]) -> float:
+    """The widest legend line, points."""
+    widest = 0.0
+    for row in rows:
+        if row.lines:
+            e = row.entries[0]
+            w = _icon_width(e) + 4 + max(stringWidth(t, "Helvetica", LEGEND_PT) for t in row.lines)
+        else:
+            w = sum(_icon_width(e) + 15 + stringWidth(e.words, "Helvetica", LEGEND_PT) for e in row.entries) - 12
+        widest = max(widest, w)
+    return widest
+
+
+def _answer_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
+    """One answer key: the maze in light ink with the best way over it, waits numbered, and its caption."""
+    frame = frame_for(maze, slot, SMALL_FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+    _draw(canvas, maze, frame, ink, _answer(maze))
+    _floor_labels(canvas, frame, 6.5)
+    waits = wait_numbers(maze)
+    for cell, numbers in waits:
+        _wait_badge(canvas, frame, maze, cell, numbers)
+    drawn = frame.bounds()
+    note = " · numbers: where to wait, in order" if waits else ""
+    _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer{note}", sheet.code, True)
+
+
+def _wait_badge(canvas: Canvas, frame: Frame, maze: Maze, cell: int, numbers: list[int]) -> None:
+    """A small white disc with the numbers of the waits at ``cell`` ("1", "2,3"), up and right of its centre."""
+    x, y = frame.xy(maze.grid.centers[cell]).tolist()
+    text = ",".join(str(n) for n in numbers)
+    size = max(6.5, min(frame.scale * 0.32, 10.0))
+    r = max(size * 0.72, stringWidth(text, "Helvetica-Bold", size) / 2 + size * 0.3)
+    x, y = x + frame.scale * 0.28, y + frame.scale * 0.28
+    canvas.addLiteral(f"q {rgb(PAPER, 'rg')}{rgb(PATH, 'RG')}0.8 w\n{circle_path(x, y, r)}B Q\n")
+    canvas.setFillColorRGB(*PATH)
+    canvas.setFont("Helvetica-Bold", size)
+    canvas.drawCentredString(x, y - size * 0.36, text)
+
+
 def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", per_page: int = 1,
-                   solutions: str = "end", title: str = "", progress: Callable[[int, int], None] | None = None) -> int:
+                   solutions: str = "end", title: str = "", name_lines: bool = True,
+                   line_weight: float | None = None, marker_size: float | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> int:
     """Draw the workbook of ``sheets`` into ``out`` as a PDF; returns the number of pages.
 
     Args:
@@ -89,7 +331,11 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
         page: ``a4`` or ``letter``; per_page: 1, 2 or 4 mazes to a page.
         solutions: ``end`` (answer keys after all mazes, six to a page), ``after`` (after each page of
             mazes) or ``none``.
-        title: printed at the top of every page (and the PDF's title).
+        title: printed at the top of every page (and the PDF's title); ``""``: the world's name when every
+            sheet is a level of one world (:func:`engine.printing.legend.default_title`), else none.
+        name_lines: Name / Class / Date lines under the header of every maze page.
+        line_weight: the walls' width, millimetres (None: a tenth of a cell); marker_size: the start and
+            finish marks', millimetres (None: 70 % of a cell, at least 5 mm).
         progress: called with (pages drawn, pages in all) after each page.
 
     Raises:
@@ -97,22 +343,23 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
     """
     size = page_size(page)
     plan = plan_pages(len(sheets), per_page, solutions)
+    title = title or default_title([s.name for s in sheets])
     canvas = Canvas(out, pagesize=size, pageCompression=1, invariant=1)
     canvas.setTitle(title or "Mazes")
     canvas.setAuthor("Tessera")
     canvas.setCreator("tessera print")
-    mazes_slots, answers_slots = maze_slots(size, per_page), answer_slots(size)
+    mazes_slots = maze_slots(size, per_page, NAME_LINES if name_lines else 0.0)
+    answers_slots = answer_slots(size)
     for number, pg in enumerate(plan, 1):
         answers = pg.kind == "answers"
+        ink = Ink(answer=answers, line_mm=line_weight, marker_mm=marker_size)
         for index, box in zip(pg.sheets, answers_slots if answers else mazes_slots, strict=False):
             sheet = sheets[index]
             maze = sheet.build()  # made again for its answer, not kept: memory stays one maze whatever the length
-            path = _answer(maze) if answers else None
-            for ops in maze_ops(maze, box, Ink(answer=answers), path):
-                canvas.addLiteral(ops)
-            drawn, _ = fit_maze(maze, box)
-            _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer" if answers else sheet.name, sheet.code, answers)
+            (_answer_slot if answers else _maze_slot)(canvas, sheet, maze, box, ink)
         _page_frame(canvas, size, title, "Answers" if answers else "", number, len(plan))
+        if name_lines and not answers:
+            _name_lines(canvas, size)
         canvas.showPage()
         if progress is not None:
             progress(number, len(plan))
@@ -122,12 +369,31 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
 
 def _answer(maze: Maze) -> list[int]:
     """The cells an answer key draws: the shortest path, or a puzzle maze's proven best moves (its waits stay
-    on their cell: the path pauses there)."""
+    on their cell: the path pauses there, and :func:`engine.printing.legend.wait_numbers` numbers them)."""
     if maze.rules is None:
         return [int(c) for c in solve(maze).path]
     from engine.maze.rules.solver import best_way
 
     return best_way(maze)
+
+
+def _name_lines(canvas: Canvas, size: tuple[float, float]) -> None:
+    """Name, Class and Date, each with a line to write on, under the header."""
+    width, height = size
+    y = height - MARGIN - HEADER - NAME_LINES / 2 - 2
+    fields = (("Name", 0.5), ("Class", 0.22), ("Date", 0.28))
+    x = MARGIN
+    room = width - 2 * MARGIN
+    canvas.setFont("Helvetica", 10)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setLineWidth(0.6)
+    for name, share in fields:
+        canvas.drawString(x, y, name)
+        start = x + stringWidth(name, "Helvetica", 10) + 4
+        end = x + room * share - 12
+        canvas.line(start, y - 2, end, y - 2)
+        x += room * share
 
 
 def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str, number: int, total: int) -> None:
