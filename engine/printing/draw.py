@@ -302,7 +302,7 @@ def maze_ops(maze: Maze, frame: Frame, ink: Ink, path: Sequence[int] | None = No
         for pts in runs:
             yield _polyline(pts) + "S\n"
         if arrows:
-            yield rgb(PATH, "rg") + "".join(_chevrons(pts, max(2.2, width * 2.2)) for pts in runs)
+            yield rgb(PATH, "rg") + "".join(_chevrons(pts, max(2.0, width * 1.7)) for pts in runs)
     for mark in end_marks(maze, frame, ink):
         yield end_mark_ops(mark)
     yield "Q\n"

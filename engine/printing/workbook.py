@@ -56,7 +56,7 @@ from engine.printing.sources import Sheet
 # pure Python here and cost 60 % of a workbook's time.
 rl_config.useA85 = 0
 
-__all__ = ["MAX_PAGES", "Page", "plan_pages", "print_to_file", "write_workbook"]
+__all__ = ["MAX_PAGES", "MazeLayout", "Page", "lay_out_maze", "plan_pages", "print_to_file", "write_workbook"]
 
 #: The most pages one workbook may have.
 MAX_PAGES = 5000
@@ -250,21 +250,56 @@ def _draw(canvas: Canvas, maze: Maze, frame: Frame, ink: Ink, path: list[int] | 
         _letter(canvas, mark)
 
 
-def _maze_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
-    """One maze on a maze page: the difficulty and instructions above, the maze, its caption and legend."""
-    label = difficulty_label(sheet.code, maze)
-    head = _wrap(f"{label} · {instructions(maze)}", "Helvetica", WORDS_PT, slot.w * 0.97)
-    rows = _legend_rows(legend_entries(maze), slot.w)
+def _maze_layout(maze: Maze, slot: Box, head_text: str, entries: list[Entry], width: float
+                 ) -> tuple[list[str], list[_Row], Frame]:
+    """The words wrapped to ``width`` points and where the maze goes in ``slot`` under and over them."""
+    head = _wrap(head_text, "Helvetica", WORDS_PT, width * 0.97)
+    rows = _legend_rows(entries, width)
     head_h = len(head) * WORDS_LEAD + 4
     foot_h = CAPTION_H + sum(r.height for r in rows) + 2
     box = Box(slot.x, slot.y + foot_h, slot.w, max(slot.h - head_h - foot_h, 10.0))
-    frame = frame_for(maze, box, FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+    return head, rows, frame_for(maze, box, FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+
+
+@dataclass(frozen=True)
+class MazeLayout:
+    """One maze slot of a maze page, laid out: the ``label`` (difficulty), the ``head`` lines (label and
+    instructions), the legend ``rows``, the maze's :class:`Frame`, and the words' left ``x`` and ``width``
+    (points)."""
+
+    label: str
+    head: list[str]
+    rows: list[_Row]
+    frame: Frame
+    x: float
+    width: float
+
+
+def lay_out_maze(code: str, maze: Maze, slot: Box) -> MazeLayout:
+    """Where a maze page puts ``maze`` (of ``code``) and its words in ``slot``: the difficulty and instructions
+    above, the maze, its caption and legend below; the words as wide as the drawing where they fit in it (a
+    narrow maze gets a narrow column)."""
+    label = difficulty_label(code, maze)
+    head_text, entries = f"{label} · {instructions(maze)}", legend_entries(maze)
+    width = slot.w
+    head, rows, frame = _maze_layout(maze, slot, head_text, entries, width)
+    narrow = max(frame.bounds().w, slot.w * 0.5)
+    if narrow < width - 1:  # narrower words mean more lines and a smaller drawing: kept if it stays near as wide
+        try_head, try_rows, try_frame = _maze_layout(maze, slot, head_text, entries, narrow)
+        if try_frame.bounds().w >= 0.85 * narrow:
+            width, head, rows, frame = narrow, try_head, try_rows, try_frame
+    x = max(slot.x, min(frame.bounds().x, slot.x + slot.w - width))
+    return MazeLayout(label, head, rows, frame, x, width)
+
+
+def _maze_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
+    """One maze on a maze page (:func:`lay_out_maze`)."""
+    lay = lay_out_maze(sheet.code, maze, slot)
+    frame, x, head, label = lay.frame, lay.x, lay.head, lay.label
     _draw(canvas, maze, frame, ink, None)
     _floor_labels(canvas, frame, 9.5)
     drawn = frame.bounds()
     top = drawn.y + drawn.h + (FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
-    widest = max(stringWidth(t, "Helvetica-Bold", WORDS_PT) for t in head)
-    x = max(slot.x, min(drawn.x, slot.x + slot.w - widest))
     canvas.setFillColorRGB(0.1, 0.1, 0.1)
     for i, text in enumerate(head):
         y = top + 5 + (len(head) - 1 - i) * WORDS_LEAD
@@ -275,23 +310,8 @@ def _maze_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) ->
             canvas.drawString(x + stringWidth(label, "Helvetica-Bold", WORDS_PT), y, text[len(label):])
         else:
             canvas.drawString(x, y, text)
-    name_w = max(stringWidth(sheet.name, "Helvetica-Bold", 10), stringWidth(sheet.code, "Courier", 7.5))
-    x = max(slot.x, min(drawn.x, slot.x + slot.w - name_w))
     _caption(canvas, x, drawn.y, sheet.name, sheet.code, False)
-    _draw_legend(canvas, rows, x if x + _rows_width(rows) <= slot.x + slot.w else slot.x, drawn.y - CAPTION_H)
-
-
-def _rows_width(rows: list[_Row]) -> float:
-    """The widest legend line, points."""
-    widest = 0.0
-    for row in rows:
-        if row.lines:
-            e = row.entries[0]
-            w = _icon_width(e) + 4 + max(stringWidth(t, "Helvetica", LEGEND_PT) for t in row.lines)
-        else:
-            w = sum(_icon_width(e) + 15 + stringWidth(e.words, "Helvetica", LEGEND_PT) for e in row.entries) - 12
-        widest = max(widest, w)
-    return widest
+    _draw_legend(canvas, lay.rows, x, drawn.y - CAPTION_H)
 
 
 def _answer_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
@@ -300,20 +320,23 @@ def _answer_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) 
     _draw(canvas, maze, frame, ink, _answer(maze))
     _floor_labels(canvas, frame, 6.5)
     waits = wait_numbers(maze)
+    ends = {int(c): m for c, m in zip((maze.start, maze.goal), end_marks(maze, frame, ink), strict=True)}
     for cell, numbers in waits:
-        _wait_badge(canvas, frame, maze, cell, numbers)
+        _wait_badge(canvas, frame, maze, cell, numbers, ends.get(cell))
     drawn = frame.bounds()
     note = " · numbers: where to wait, in order" if waits else ""
     _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer{note}", sheet.code, True)
 
 
-def _wait_badge(canvas: Canvas, frame: Frame, maze: Maze, cell: int, numbers: list[int]) -> None:
-    """A small white disc with the numbers of the waits at ``cell`` ("1", "2,3"), up and right of its centre."""
+def _wait_badge(canvas: Canvas, frame: Frame, maze: Maze, cell: int, numbers: list[int], mark: EndMark | None) -> None:
+    """A small white disc with the numbers of the waits at ``cell`` ("1", "2,3"), up and right of its centre
+    (beside the start or finish ``mark`` on that cell, not over its letter)."""
     x, y = frame.xy(maze.grid.centers[cell]).tolist()
     text = ",".join(str(n) for n in numbers)
     size = max(6.5, min(frame.scale * 0.32, 10.0))
     r = max(size * 0.72, stringWidth(text, "Helvetica-Bold", size) / 2 + size * 0.3)
-    x, y = x + frame.scale * 0.28, y + frame.scale * 0.28
+    shift = max(frame.scale * 0.28, (mark.size / 2 + r * 0.5) / 1.414 if mark is not None else 0.0)
+    x, y = x + shift, y + shift
     canvas.addLiteral(f"q {rgb(PAPER, 'rg')}{rgb(PATH, 'RG')}0.8 w\n{circle_path(x, y, r)}B Q\n")
     canvas.setFillColorRGB(*PATH)
     canvas.setFont("Helvetica-Bold", size)
