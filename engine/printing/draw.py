@@ -104,6 +104,12 @@ class Frame:
         out[..., 1] = (pts[..., 1] - self.origin[1]) * s + fy
         return out
 
+    def raised(self, top: float) -> Frame:
+        """The same drawing moved up (or down) so its top is at ``top`` points."""
+        b = self.bounds()
+        dy = top - (b.y + b.h)
+        return Frame(tuple(Fit(f.scale, f.x, f.y + dy) for f in self.fits), self.origin, self.pitch, self.size)
+
     def floor_box(self, k: int) -> Box:
         """Floor ``k``'s drawing on the page, points."""
         f = self.fits[k]

@@ -160,24 +160,26 @@ def _icon_width(entry: Entry) -> float:
 
 
 def _legend_rows(entries: list[Entry], width: float) -> list[_Row]:
-    """The legend laid out in ``width`` points: short entries side by side, each sentence on its own lines."""
-    rows: list[_Row] = []
+    """The legend laid out in ``width`` points: the short entries (Start, Finish, stairs, bridge) side by side
+    first, in order, then each sentence on its own lines."""
+    short: list[_Row] = []
+    wide: list[_Row] = []
     line: list[Entry] = []
     used = 0.0
     for e in entries:
         if e.wide:
             text_w = width - _icon_width(e) - 4
-            rows.append(_Row([e], _wrap(e.words, "Helvetica", LEGEND_PT, text_w)))
+            wide.append(_Row([e], _wrap(e.words, "Helvetica", LEGEND_PT, text_w)))
             continue
         w = _icon_width(e) + 3 + stringWidth(e.words, "Helvetica", LEGEND_PT) + 12
         if line and used + w > width:
-            rows.append(_Row(line, []))
+            short.append(_Row(line, []))
             line, used = [], 0.0
         line.append(e)
         used += w
     if line:
-        rows.insert(0, _Row(line, []))  # the short ones (Start, Finish, ...) first
-    return rows
+        short.append(_Row(line, []))
+    return short + wide
 
 
 def _icon(canvas: Canvas, entry: Entry, x: float, y: float) -> None:
@@ -258,7 +260,9 @@ def _maze_layout(maze: Maze, slot: Box, head_text: str, entries: list[Entry], wi
     head_h = len(head) * WORDS_LEAD + 4
     foot_h = CAPTION_H + sum(r.height for r in rows) + 2
     box = Box(slot.x, slot.y + foot_h, slot.w, max(slot.h - head_h - foot_h, 10.0))
-    return head, rows, frame_for(maze, box, FLOOR_LABEL if maze.grid.floors > 1 else 0.0)
+    label = FLOOR_LABEL if maze.grid.floors > 1 else 0.0
+    # at the top of its box, under its words (a worksheet reads from the top; the room left is below)
+    return head, rows, frame_for(maze, box, label).raised(box.y + box.h - label)
 
 
 @dataclass(frozen=True)
