@@ -55,9 +55,10 @@ def _campaign_pars() -> dict[str, int]:
     return out
 
 
-def difficulty_label(code: str, maze: Maze) -> str:
-    """How hard the maze of ``code`` is, in a word or two (module docstring says where it comes from)."""
-    par = _campaign_pars().get(code) if code else None
+def difficulty_label(code: str, maze: Maze, level: bool = True) -> str:
+    """How hard the maze of ``code`` is, in a word or two (module docstring says where it comes from);
+    ``level``: it may be a campaign level (False skips reading the campaign for its par)."""
+    par = _campaign_pars().get(code) if code and level else None
     if par is not None:
         return f"Par {par} moves"
     spec = None
@@ -78,9 +79,9 @@ def difficulty_label(code: str, maze: Maze) -> str:
                 return name.capitalize()
     if maze.rules is not None:
         return "Puzzle"
-    from engine.maze.solvers import solve
+    from engine.maze.solvers.bfs import distances
 
-    moves = len(solve(maze).path) - 1
+    moves = int(distances(maze, maze.start)[maze.goal])
     for name, most in DIFFICULTY_BY_MOVES:
         if moves <= most:
             return name.capitalize()

@@ -279,11 +279,12 @@ class MazeLayout:
     width: float
 
 
-def lay_out_maze(code: str, maze: Maze, slot: Box) -> MazeLayout:
-    """Where a maze page puts ``maze`` (of ``code``) and its words in ``slot``: the difficulty and instructions
-    above, the maze, its caption and legend below; the words as wide as the drawing where they fit in it (a
-    narrow maze gets a narrow column)."""
-    label = difficulty_label(code, maze)
+def lay_out_maze(code: str, maze: Maze, slot: Box, name: str = "") -> MazeLayout:
+    """Where a maze page puts ``maze`` (of ``code``, captioned ``name``) and its words in ``slot``: the difficulty
+    and instructions above, the maze, its caption and legend below; the words as wide as the drawing where they
+    fit in it (a narrow maze gets a narrow column). A campaign par is looked for only for a level's sheet
+    (captioned "world · name", :func:`engine.printing.sources.level_sheets`)."""
+    label = difficulty_label(code, maze, level=" · " in name)
     head_text, entries = f"{label} · {instructions(maze)}", legend_entries(maze)
     width = slot.w
     head, rows, frame = _maze_layout(maze, slot, head_text, entries, width)
@@ -298,7 +299,7 @@ def lay_out_maze(code: str, maze: Maze, slot: Box) -> MazeLayout:
 
 def _maze_slot(canvas: Canvas, sheet: Sheet, maze: Maze, slot: Box, ink: Ink) -> None:
     """One maze on a maze page (:func:`lay_out_maze`)."""
-    lay = lay_out_maze(sheet.code, maze, slot)
+    lay = lay_out_maze(sheet.code, maze, slot, sheet.name)
     frame, x, head, label = lay.frame, lay.x, lay.head, lay.label
     _draw(canvas, maze, frame, ink, None)
     _floor_labels(canvas, frame, 9.5)
