@@ -54,47 +54,55 @@ def flat(text: str) -> str:
 
 # -- item 8: start and finish ------------------------------------------------------------------------------
 @needs_poppler
-def test_start_and_finish_differ_in_greyscale_and_are_at_least_5_mm_on_a_hard_maze(tmp_path):
-    """Four hard mazes to a page (cells about 2 mm): each mark is >= 5 mm by the PDF's geometry and by the
-    greyscale raster (the mark's dark shape, cut off from the walls by its white halo, measured in pixels);
-    start is a dark disc (its bounding box's corners paper-white), finish a light square in a dark frame (its
-    corners dark); the legend names both."""
+@pytest.mark.parametrize("marker, across", [(None, MIN_MARK_MM), ("12", 12.0)])
+def test_start_and_finish_differ_in_greyscale_and_are_at_least_5_mm_on_a_hard_maze(tmp_path, marker, across):
+    """Four hard mazes to a page (cells under 3 mm): each mark is 5 mm (or ``--marker-size``) by the PDF's
+    geometry and by the greyscale raster (the mark's dark shape, cut off from the walls by its white halo,
+    measured in pixels); start is a dark disc (its bounding box's corners paper-white), finish a light square in
+    a dark frame (its corners dark); the legend names both."""
     preset = DIFFICULTIES["hard"]
     spec = MazeSpec.create("square", preset.width, preset.height, preset.algorithm, {}, seed=0)
     pdf = tmp_path / "hard.pdf"
-    code, _, err = run("print", "--difficulty", "hard", "--per-page", "4", "--solutions", "none", "-o", str(pdf))
+    extra = ["--marker-size", marker] if marker else []
+    code, _, err = run("print", "--difficulty", "hard", "--per-page", "4", "--solutions", "none", *extra,
+                       "-o", str(pdf))
     assert code == 0, err
     size = page_size("a4")
     maze = spec.build()
     frame = lay_out_maze(spec.code(), maze, maze_slots(size, 4, NAME_LINES)[0]).frame
     assert frame.scale < MIN_MARK_MM * MM, "the cells are smaller than the marks: the minimum is what is tested"
-    marks = {m.kind: m for m in end_marks(maze, frame, Ink())}
-    assert all(m.size >= MIN_MARK_MM * MM - 1e-6 for m in marks.values())
+    marks = {m.kind: m for m in end_marks(maze, frame, Ink(marker_mm=float(marker) if marker else None))}
+    assert all(m.size == pytest.approx(across * MM) for m in marks.values())
     dpi = 300
     k = dpi / 72.0
     img = grey_page(pdf, 1, dpi, tmp_path)
     dark = img < 128
     labels, _ = ndimage.label(dark)
 
-    def component_mm(x: float, y: float) -> tuple[float, float]:
-        """Width and height (mm) of the dark shape holding the page point (x, y)."""
+    def component(x: float, y: float) -> np.ndarray:
+        """The dark shape holding the page point (x, y), cut to its bounding box (True where it is)."""
         px, py = int(round(x * k)), int(round((size[1] - y) * k))
         lab = labels[py, px]
         assert lab, "a dark pixel of the mark"
         ys, xs = np.nonzero(labels == lab)
-        return (xs.max() - xs.min() + 1) / dpi * 25.4, (ys.max() - ys.min() + 1) / dpi * 25.4
+        return labels[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1] == lab
 
     def grey(x: float, y: float) -> int:
         return int(img[int(round((size[1] - y) * k)), int(round(x * k))])
 
     start, finish = marks["start"], marks["finish"]
     ring = finish.size / 2 - max(1.0, finish.size * 0.13) / 2  # the middle of the finish square's frame
-    for w, h in (component_mm(start.x + start.size * 0.42, start.y), component_mm(finish.x + ring, finish.y)):
-        assert MIN_MARK_MM - 0.2 <= w <= MIN_MARK_MM + 0.6 and MIN_MARK_MM - 0.2 <= h <= MIN_MARK_MM + 0.6
-    corner = start.size * 0.46
-    assert grey(start.x + start.size * 0.42, start.y) < 128 and grey(start.x + corner, start.y + corner) > 200
-    assert grey(finish.x + ring / 1.0, finish.y + ring) < 128  # the square's corner is dark: not a disc
-    assert grey(finish.x + finish.size * 0.2, finish.y + finish.size * 0.25) > 200  # light inside
+    disc, frame_shape = component(start.x + start.size * 0.42, start.y), component(finish.x + ring, finish.y)
+    for shape in (disc, frame_shape):
+        h, w = (n / dpi * 25.4 for n in shape.shape)
+        assert across - 0.2 <= w <= across + 0.6 and across - 0.2 <= h <= across + 0.6, (w, h)
+
+    def corners(shape: np.ndarray) -> list[bool]:
+        return [bool(shape[i, j]) for i in (1, -2) for j in (1, -2)]
+
+    assert not any(corners(disc)) and disc.mean() > 0.6, "start: a round, dark disc"
+    assert all(corners(frame_shape)) and frame_shape.mean() < 0.5, "finish: a square frame, light inside"
+    assert grey(finish.x + finish.size * 0.2, finish.y + finish.size * 0.25) > 200
     text = flat(pdf_text(pdf, 1))
     assert "Start" in text and "Finish" in text
 
