@@ -25,7 +25,7 @@ from engine.maze.rules.draw import legend
 from engine.printing.draw import MIN_MARK_MM, Ink, end_marks
 from engine.printing.layout import MM, NAME_LINES, maze_slots, page_size
 from engine.printing.options import DIFFICULTIES
-from engine.printing.workbook import lay_out_maze
+from engine.printing.slots import lay_out_maze
 from tests.test_print import needs_poppler, pdf_text
 
 #: Puzzle mazes whose best way waits: twice on the start, and once on another cell.

@@ -7,5 +7,6 @@
   the default title.
 - :mod:`engine.printing.sources`: the sheets to print, from ``generate``'s options, a difficulty, or codes,
   campaign worlds and level packs.
+- :mod:`engine.printing.slots`: one slot of a page on the canvas: a maze with its words, or an answer key.
 - :mod:`engine.printing.workbook`: the page plan and the PDF (reportlab).
 """
