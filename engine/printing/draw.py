@@ -278,9 +278,10 @@ def maze_ops(maze: Maze, frame: Frame, ink: Ink, path: Sequence[int] | None = No
 
     Walls (and the outer boundary) are one stroked path (:meth:`Ink.line`); weave bridges are shaded decks
     with posts; stairs are the export's triangles (up amber, down violet); a puzzle maze's elements are
-    :func:`engine.maze.rules.draw.rule_marks`. With ``path`` (cell ids, start to goal) the solution is drawn
-    over them, cut where it takes a stair, with an arrowhead on every step when ``arrows`` (a puzzle's way
-    may walk a passage twice). The start and finish marks come last, over everything (:func:`end_mark_ops`).
+    :func:`engine.maze.rules.draw.rule_marks`, drawn over the solution. With ``path`` (cell ids, start to goal)
+    the solution is drawn over the walls, cut where it takes a stair, with an arrowhead on every step when
+    ``arrows`` (a puzzle's way may walk a passage twice). The start and finish marks come last, over everything
+    (:func:`end_mark_ops`).
     """
     line = ink.line(frame.scale)
     yield "q 1 J 1 j\n"
@@ -299,8 +300,6 @@ def maze_ops(maze: Maze, frame: Frame, ink: Ink, path: Sequence[int] | None = No
 
         for tris, colour in zip(stair_marks(maze), (UP, DOWN), strict=True):
             yield rgb(colour, "rg") + _polygons(frame.xy(tris))
-    if maze.rules is not None:  # a puzzle maze: its elements, the shapes of the SVG and the game
-        yield from _rule_ops(maze, frame, line)
     if path is not None:
         width = max(0.8, line * 1.6)
         yield rgb(PATH, "RG") + f"{width:.2f} w\n"
@@ -309,6 +308,8 @@ def maze_ops(maze: Maze, frame: Frame, ink: Ink, path: Sequence[int] | None = No
             yield _polyline(pts) + "S\n"
         if arrows:
             yield rgb(PATH, "rg") + "".join(_chevrons(pts, max(2.0, width * 1.7)) for pts in runs)
+    if maze.rules is not None:  # a puzzle maze's elements (over its way: the key it fetches stays in sight)
+        yield from _rule_ops(maze, frame, line)
     for mark in end_marks(maze, frame, ink):
         yield end_mark_ops(mark)
     yield "Q\n"
