@@ -256,7 +256,8 @@ def _rule_ops(maze: Maze, frame: Frame, line: float) -> Iterator[str]:
 
 
 def _chevrons(pts: np.ndarray, size: float) -> str:
-    """A small arrowhead at the middle of each step of a path (page points), pointing the way it goes."""
+    """A small arrowhead on each step of a path (page points), pointing the way it goes, a third of the way
+    along (so a passage walked there and back shows two arrowheads apart, not one over the other)."""
     a, b = pts[:-1], pts[1:]
     d = b - a
     length = np.hypot(d[:, 0], d[:, 1])
@@ -266,9 +267,9 @@ def _chevrons(pts: np.ndarray, size: float) -> str:
     a, d, length = a[keep], d[keep], length[keep]
     u = d / length[:, None]
     n = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    s = np.minimum(size, length * 0.3)[:, None]
-    mid = a + d / 2
-    tris = np.stack([mid + u * s, mid - u * s * 0.7 + n * s * 0.8, mid - u * s * 0.7 - n * s * 0.8], axis=1)
+    s = np.minimum(size, length * 0.2)[:, None]
+    mid = a + d * 0.3
+    tris = np.stack([mid + u * s, mid - u * s * 0.7 + n * s, mid - u * s * 0.7 - n * s], axis=1)
     return _polygons(tris)
 
 
@@ -307,7 +308,7 @@ def maze_ops(maze: Maze, frame: Frame, ink: Ink, path: Sequence[int] | None = No
         for pts in runs:
             yield _polyline(pts) + "S\n"
         if arrows:
-            yield rgb(PATH, "rg") + "".join(_chevrons(pts, max(2.0, width * 1.7)) for pts in runs)
+            yield rgb(PATH, "rg") + "".join(_chevrons(pts, max(2.5, width * 2.0)) for pts in runs)
     if maze.rules is not None:  # a puzzle maze's elements (over its way: the key it fetches stays in sight)
         yield from _rule_ops(maze, frame, line)
     for mark in end_marks(maze, frame, ink):
