@@ -13,16 +13,21 @@ workbook's default title. Players' words throughout (a teacher hands these pages
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
 from engine.maze.model import Maze
+from engine.maze.rules.draw import Mark, legend, rule_marks
 from engine.printing.options import DIFFICULTIES, DIFFICULTY_BY_MOVES
 
 __all__ = ["Entry", "default_title", "difficulty_label", "instructions", "legend_entries", "wait_numbers"]
+
+
+#: One little picture of a legend: polygons ``(points (k, 2) cell units, fill, outline)``.
+Picture = tuple[tuple[np.ndarray, str | None, str | None], ...]
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Entry:
 
     icon: str
     words: str
-    groups: tuple[tuple[tuple[np.ndarray, str | None, str | None], ...], ...] = field(default=())
+    groups: tuple[Picture, ...] = field(default=())
     wide: bool = False
 
 
@@ -115,43 +120,44 @@ def instructions(maze: Maze) -> str:
     return "Draw a line from Start to Finish."
 
 
-def _groups(marks: Sequence[object]) -> tuple[tuple[tuple[np.ndarray, str | None, str | None], ...], ...]:
+def _groups(marks: Sequence[Mark]) -> tuple[Picture, ...]:
     """Rule marks grouped by the element they show (in order), each group a picture."""
-    from engine.maze.rules.draw import Mark
-
     out: dict[tuple[str, tuple[int, ...]], list[tuple[np.ndarray, str | None, str | None]]] = {}
     for m in marks:
-        assert isinstance(m, Mark)
         out.setdefault((m.kind, m.ref), []).append((m.points, m.fill, m.outline))
     return tuple(tuple(g) for g in out.values())
 
 
-def _rule_entries(maze: Maze) -> list[Entry]:
-    """A puzzle maze's elements: the words of :func:`engine.maze.rules.draw.legend`, the first mark of each."""
-    from engine.maze.rules.draw import legend, rule_marks
+def _field_is(index: int, value: int) -> Callable[[tuple[int, ...]], bool]:
+    """A test of a mark's element: its field ``index`` is ``value`` (a key's colour is field 1, a door's 2,
+    a gate's open flag 2)."""
+    return lambda ref: ref[index] == value
 
+
+def _rule_entries(maze: Maze) -> list[Entry]:
+    """A puzzle maze's elements: the words of :func:`engine.maze.rules.draw.legend`, the first mark of each
+    (one line of words per picture, in the legend's order)."""
     rules = maze.rules
     if rules is None or rules.empty:
         return []
     marks = rule_marks(maze)
 
-    def first(kind: str, test: object = None) -> list[object]:
+    def first(kind: str, test: Callable[[tuple[int, ...]], bool] | None = None) -> list[Mark]:
         """The marks of the first element of ``kind`` (that ``test(ref)`` accepts)."""
-        chosen = [m for m in marks if m.kind == kind and (test is None or test(m.ref))]  # type: ignore[operator]
-        return [m for m in chosen if chosen and m.ref == chosen[0].ref]
+        chosen = [m for m in marks if m.kind == kind and (test is None or test(m.ref))]
+        return [m for m in chosen if m.ref == chosen[0].ref]
 
-    pictures: list[list[object]] = []
+    pictures: list[list[Mark]] = []
     if rules.oneway:
         pictures.append(first("oneway"))
     for c in rules.colours():
-        pictures.append(first("key", lambda ref, c=c: ref[1] == c) + first("door", lambda ref, c=c: ref[2] == c))
+        pictures.append(first("key", _field_is(1, c)) + first("door", _field_is(2, c)))
     if rules.pursuer is not None:
         pictures.append(first("hunter"))
     if rules.switches or rules.gates:
-        shut, opened = first("gate", lambda ref: ref[2] == 0), first("gate", lambda ref: ref[2] == 1)
+        shut, opened = first("gate", _field_is(2, 0)), first("gate", _field_is(2, 1))
         pictures.append(first("switch") + shut + opened)
-    words = legend(rules)
-    return [Entry("marks", w, _groups(p), wide=True) for w, p in zip(words, pictures, strict=True)]
+    return [Entry("marks", w, _groups(p), wide=True) for w, p in zip(legend(rules), pictures, strict=True)]
 
 
 def legend_entries(maze: Maze) -> list[Entry]:
