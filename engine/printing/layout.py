@@ -9,9 +9,13 @@ from dataclasses import dataclass
 
 from engine.printing.options import PAGES
 
-__all__ = ["ANSWERS_PER_PAGE", "MARGIN", "Box", "Fit", "answer_slots", "fit", "maze_slots",
-           "page_size"]
+__all__ = ["ANSWERS_PER_PAGE", "MARGIN", "MM", "NAME_LINES", "Box", "Fit", "answer_slots", "fit", "floor_fits",
+           "maze_slots", "page_size"]
 
+#: Points per millimetre.
+MM = 72.0 / 25.4
+#: Room under the header for the name / date / class lines, points.
+NAME_LINES = 24.0
 #: Answer keys per page (a 2 x 3 grid of smaller copies).
 ANSWERS_PER_PAGE = 6
 #: The page margin, points (about 15 mm).
@@ -56,13 +60,13 @@ def page_size(name: str) -> tuple[float, float]:
         raise ValueError(f"unknown page size {name!r}; use {' or '.join(PAGES)}") from None
 
 
-def _grid(page: tuple[float, float], cols: int, rows: int, caption: float) -> list[Box]:
-    """``cols x rows`` equal boxes filling the page inside its margins, header and footer, row by row from
-    the top; each box leaves ``caption`` points below it for its caption."""
+def _grid(page: tuple[float, float], cols: int, rows: int, caption: float, below_header: float = 0.0) -> list[Box]:
+    """``cols x rows`` equal boxes filling the page inside its margins, header (and ``below_header`` points
+    under it) and footer, row by row from the top; each box leaves ``caption`` points below it for its caption."""
     pw, ph = page
-    left, top = MARGIN, ph - MARGIN - HEADER
+    left, top = MARGIN, ph - MARGIN - HEADER - below_header
     width = pw - 2 * MARGIN
-    height = ph - 2 * MARGIN - HEADER - FOOTER
+    height = ph - 2 * MARGIN - HEADER - FOOTER - below_header
     cw = (width - GAP * (cols - 1)) / cols
     rh = (height - GAP * (rows - 1)) / rows
     boxes = []
@@ -74,9 +78,11 @@ def _grid(page: tuple[float, float], cols: int, rows: int, caption: float) -> li
     return boxes
 
 
-def maze_slots(page: tuple[float, float], per_page: int) -> list[Box]:
+def maze_slots(page: tuple[float, float], per_page: int, below_header: float = 0.0) -> list[Box]:
     """The boxes the mazes of one page fill, in reading order: 1 (the whole page), 2 (one above the other)
-    or 4 (two by two).
+    or 4 (two by two). Each box holds its maze and the words around it (instructions above, caption and
+    legend below: the workbook shares the box out); ``below_header`` points are left under the header (the
+    name lines).
 
     Raises:
         ValueError: ``per_page`` not 1, 2 or 4.
@@ -85,7 +91,7 @@ def maze_slots(page: tuple[float, float], per_page: int) -> list[Box]:
     if per_page not in layouts:
         raise ValueError(f"--per-page must be 1, 2 or 4, not {per_page}")
     cols, rows = layouts[per_page]
-    return _grid(page, cols, rows, CAPTION)
+    return _grid(page, cols, rows, 0.0, below_header)
 
 
 def answer_slots(page: tuple[float, float]) -> list[Box]:
@@ -104,3 +110,36 @@ def fit(box: Box, width: float, height: float) -> Fit:
         raise ValueError("a drawing to fit needs a positive width and height")
     scale = min(box.w / width, box.h / height)
     return Fit(scale, box.x + (box.w - width * scale) / 2, box.y + (box.h - height * scale) / 2)
+
+
+def floor_fits(box: Box, width: float, height: float, floors: int, label: float) -> list[Fit]:
+    """Place ``floors`` drawings of ``width x height`` units each (a maze's floors) in ``box`` as a grid of
+    ``cols x rows`` (the one of 1 x floors .. floors x 1 giving the largest scale: four square floors on an A4
+    page are 2 x 2), floor 1 top left, then in reading order, ``label`` points above each for its label.
+
+    Returns:
+        One :class:`Fit` per floor (the same scale for all), the whole grid centred in ``box``.
+
+    Raises:
+        ValueError: no floors or a drawing without area.
+    """
+    if floors < 1 or width <= 0 or height <= 0:
+        raise ValueError("floors to fit need a count and a positive width and height")
+    gap = GAP / 2
+
+    def scale_of(cols: int) -> float:
+        rows = -(-floors // cols)
+        return min((box.w - gap * (cols - 1)) / (cols * width),
+                   (box.h - (label + gap) * rows + gap) / (rows * height))
+
+    cols = max(range(1, floors + 1), key=lambda c: (round(scale_of(c), 6), -c))
+    rows = -(-floors // cols)
+    scale = max(scale_of(cols), 1e-6)
+    cw, ch = width * scale, height * scale + label
+    grid_w, grid_h = cols * cw + gap * (cols - 1), rows * ch + gap * (rows - 1)
+    x0, top = box.x + (box.w - grid_w) / 2, box.y + (box.h + grid_h) / 2
+    out = []
+    for k in range(floors):
+        r, c = divmod(k, cols)
+        out.append(Fit(scale, x0 + c * (cw + gap), top - r * (ch + gap) - ch))
+    return out

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DIFFICULTIES", "PAGES", "PER_PAGE", "SOLUTIONS", "Difficulty"]
+__all__ = ["DIFFICULTIES", "DIFFICULTY_BY_MOVES", "LINE_MM", "MARKER_MM", "PAGES", "PER_PAGE", "SOLUTIONS",
+           "Difficulty"]
 
 #: Paper sizes in points (portrait).
 PAGES: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -37,3 +38,12 @@ DIFFICULTIES: dict[str, Difficulty] = {
     "medium": Difficulty(20, 24, "growing-tree"),
     "hard": Difficulty(30, 36, "prim"),
 }
+
+#: A maze that matches no preset is labelled by its shortest way: at most this many moves for each word (a
+#: longer way is "hard"). The bounds sit between the presets' typical ways (about 43, 83 and 105 moves).
+DIFFICULTY_BY_MOVES: tuple[tuple[str, int], ...] = (("easy", 60), ("medium", 95), ("hard", 10**9))
+#: ``--line-weight``: the walls' width, millimetres (range accepted).
+LINE_MM = (0.1, 2.0)
+#: ``--marker-size``: the start and finish marks' size, millimetres (range accepted; 5 mm is the least
+#: that reads on any print).
+MARKER_MM = (5.0, 30.0)

@@ -12,13 +12,23 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Literal
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.maze.model import Maze
-from engine.maze.solvers import solve
-from engine.printing.draw import Ink, fit_maze, maze_ops
-from engine.printing.layout import ANSWERS_PER_PAGE, FOOTER, MARGIN, answer_slots, maze_slots, page_size
+from engine.printing.draw import Ink
+from engine.printing.layout import (
+    ANSWERS_PER_PAGE,
+    FOOTER,
+    HEADER,
+    MARGIN,
+    NAME_LINES,
+    answer_slots,
+    maze_slots,
+    page_size,
+)
+from engine.printing.legend import default_title
 from engine.printing.options import SOLUTIONS
+from engine.printing.slots import answer_slot, maze_slot
 from engine.printing.sources import Sheet
 
 # Page streams are Flate-compressed binary: reportlab's ASCII85 armour (for 7-bit mail, long obsolete) is done in
@@ -68,20 +78,10 @@ def plan_pages(count: int, per_page: int, solutions: str) -> list[Page]:
     return pages
 
 
-def _caption(canvas: Canvas, x: float, top: float, name: str, code: str, small: bool) -> None:
-    """Under a maze drawn down to ``top`` from ``x`` (points): its name and, in small type, its code (so any
-    page can be made again or played)."""
-    y = top - (11 if small else 13)
-    canvas.setFillColorRGB(0.1, 0.1, 0.1)
-    canvas.setFont("Helvetica-Bold" if not small else "Helvetica", 8 if small else 10)
-    canvas.drawString(x, y, name)
-    canvas.setFont("Courier", 6.5 if small else 7.5)
-    canvas.setFillColorRGB(0.35, 0.35, 0.35)
-    canvas.drawString(x, y - 9, code or "(no code: its picture is too big for one)")
-
-
 def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", per_page: int = 1,
-                   solutions: str = "end", title: str = "", progress: Callable[[int, int], None] | None = None) -> int:
+                   solutions: str = "end", title: str = "", name_lines: bool = True,
+                   line_weight: float | None = None, marker_size: float | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> int:
     """Draw the workbook of ``sheets`` into ``out`` as a PDF; returns the number of pages.
 
     Args:
@@ -89,7 +89,11 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
         page: ``a4`` or ``letter``; per_page: 1, 2 or 4 mazes to a page.
         solutions: ``end`` (answer keys after all mazes, six to a page), ``after`` (after each page of
             mazes) or ``none``.
-        title: printed at the top of every page (and the PDF's title).
+        title: printed at the top of every page (and the PDF's title); ``""``: the world's name when every
+            sheet is a level of one world (:func:`engine.printing.legend.default_title`), else none.
+        name_lines: Name / Class / Date lines under the header of every maze page.
+        line_weight: the walls' width, millimetres (None: a tenth of a cell); marker_size: the start and
+            finish marks', millimetres (None: 70 % of a cell, at least 5 mm).
         progress: called with (pages drawn, pages in all) after each page.
 
     Raises:
@@ -97,22 +101,23 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
     """
     size = page_size(page)
     plan = plan_pages(len(sheets), per_page, solutions)
+    title = title or default_title([s.name for s in sheets])
     canvas = Canvas(out, pagesize=size, pageCompression=1, invariant=1)
     canvas.setTitle(title or "Mazes")
     canvas.setAuthor("Tessera")
     canvas.setCreator("tessera print")
-    mazes_slots, answers_slots = maze_slots(size, per_page), answer_slots(size)
+    mazes_slots = maze_slots(size, per_page, NAME_LINES if name_lines else 0.0)
+    answers_slots = answer_slots(size)
     for number, pg in enumerate(plan, 1):
         answers = pg.kind == "answers"
+        ink = Ink(answer=answers, line_mm=line_weight, marker_mm=marker_size)
         for index, box in zip(pg.sheets, answers_slots if answers else mazes_slots, strict=False):
             sheet = sheets[index]
             maze = sheet.build()  # made again for its answer, not kept: memory stays one maze whatever the length
-            path = _answer(maze) if answers else None
-            for ops in maze_ops(maze, box, Ink(answer=answers), path):
-                canvas.addLiteral(ops)
-            drawn, _ = fit_maze(maze, box)
-            _caption(canvas, drawn.x, drawn.y, f"{sheet.name} · answer" if answers else sheet.name, sheet.code, answers)
+            (answer_slot if answers else maze_slot)(canvas, sheet, maze, box, ink)
         _page_frame(canvas, size, title, "Answers" if answers else "", number, len(plan))
+        if name_lines and not answers:
+            _name_lines(canvas, size)
         canvas.showPage()
         if progress is not None:
             progress(number, len(plan))
@@ -120,14 +125,23 @@ def write_workbook(sheets: Sequence[Sheet], out: BinaryIO, *, page: str = "a4", 
     return len(plan)
 
 
-def _answer(maze: Maze) -> list[int]:
-    """The cells an answer key draws: the shortest path, or a puzzle maze's proven best moves (its waits stay
-    on their cell: the path pauses there)."""
-    if maze.rules is None:
-        return [int(c) for c in solve(maze).path]
-    from engine.maze.rules.solver import best_way
-
-    return best_way(maze)
+def _name_lines(canvas: Canvas, size: tuple[float, float]) -> None:
+    """Name, Class and Date, each with a line to write on, under the header."""
+    width, height = size
+    y = height - MARGIN - HEADER - NAME_LINES / 2 - 2
+    fields = (("Name", 0.5), ("Class", 0.22), ("Date", 0.28))
+    x = MARGIN
+    room = width - 2 * MARGIN
+    canvas.setFont("Helvetica", 10)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setLineWidth(0.6)
+    for name, share in fields:
+        canvas.drawString(x, y, name)
+        start = x + stringWidth(name, "Helvetica", 10) + 4
+        end = x + room * share - 12
+        canvas.line(start, y - 2, end, y - 2)
+        x += room * share
 
 
 def _page_frame(canvas: Canvas, size: tuple[float, float], title: str, kind: str, number: int, total: int) -> None:
