@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import io
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -55,14 +54,13 @@ def _puzzles():
 
 
 @functools.cache
-def _built() -> dict[str, tuple[Maze, Solution, float]]:
-    """Every shipped puzzle level's maze as the game builds it, its solution and the seconds the build took
-    (built once for this module's tests: the placer solves hundreds of candidates per level)."""
+def _built() -> dict[str, tuple[Maze, Solution, None]]:
+    """Every shipped puzzle level's maze as the game builds it and its solution (built once for this module's
+    tests: the placer solves hundreds of candidates per level)."""
     out = {}
     for lv in _puzzles():
-        t0 = time.perf_counter()
         maze = lv.level().maze
-        out[lv.id] = (maze, solution_of(maze), time.perf_counter() - t0)
+        out[lv.id] = (maze, solution_of(maze), None)
     return out
 
 
@@ -129,7 +127,12 @@ def test_every_puzzle_levels_par_is_its_proven_unique_optimum():
         assert set(maze.rules.families()) <= set(lv.recipe.puzzle.families), lv.id
         assert MazeSpec.from_code(lv.code()) == lv.recipe
         assert lv.recipe.width * lv.recipe.height <= 100 and maze.grid.n <= 100, lv.id
-    assert max(seconds for *_, seconds in _built().values()) < 3.0  # about 1 s at most on the design machine
+    # a level builds quickly: the placer's work is bounded by candidates, never by a clock (no timed tests here;
+    # the build times are in bench/ and docs/BENCHMARKS.md)
+    for lv in levels:
+        placed = lv.recipe.placed()
+        families = min(len(lv.recipe.puzzle.families), 2)
+        assert placed.candidates <= 300 and placed.candidates * placed.maze.grid.n * families <= 20_000, lv.id
 
 
 def test_the_puzzle_worlds_teach_one_idea_each_and_grow_by_the_solvers_measures():
