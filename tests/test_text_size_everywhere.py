@@ -58,7 +58,7 @@ def test_a_larger_text_size_never_makes_text_smaller_or_pushes_a_control_out(win
                     sizes[percent] = _sizes_drawn(window, view)
                 was = sizes[smaller_p]
                 smaller = [f"{t!r} {was[t]:.1f} -> {v:.1f}" for t, v in sizes[larger].items()
-                           if t in was and v < was[t] * 0.97]  # 3 %: a line fitted to a width that moved a pixel
+                           if t in was and v < was[t] * 0.95]  # 5 %: fitted lines (glyphs scale unevenly)
                 problems += [f"{name} {w}x{h} {larger}%: smaller than at {smaller_p}%: {s}" for s in smaller]
     finally:
         ctx.set_text_size(100)

@@ -166,7 +166,9 @@ class BaseView(Screen):
                 room = btn.rect.width - 2 * pad
                 wide = label_width(btn.text, size)
                 if wide > room > 0:
-                    size = max(8, int(size * room / wide))
+                    asked, size = size, max(8, int(size * room / wide))
+                    while size + 1 < asked and label_width(btn.text, size + 1) <= room:  # the guess is floored:
+                        size += 1  # the largest size that fits (a larger text size never gives a smaller label)
                     while size > 8 and label_width(btn.text, size) > room:  # glyph widths do not scale linearly
                         size -= 1
             style = styles.get(size)

@@ -91,6 +91,15 @@ class CodeEntryView(BaseView):
         self.style_buttons(16 * s)
         set_text(self.message, size=16 * s, width=int(min(width - 40, 900 * s)))  # one layout, none if unchanged
         self.message.position = (cx, row_top - 2 * bh - gap - 24 * s)
+        # large text: a long message ran off the bottom; everything moves up, as far as the top allows
+        lowest = self.message.position[1] - self.message.content_height
+        dy = min(max(0.0, 8 * s - lowest), max(0.0, height - 8 - self.title.top))
+        if dy > 0:
+            for text in (self.title, self.hint, self.message):
+                text.position = (text.position[0], text.position[1] + dy)
+            self.field.rect = self.field.rect.move(0, round(dy))
+            for button in self.buttons:
+                button.rect = button.rect.move(0, dy)
 
     def dark_label(self) -> str:
         """The toggle's label: whether a maze code will be played in the dark."""

@@ -179,13 +179,23 @@ class SettingsView(BaseView):
         fit_text(self.note, self.note.text, 12 * s, width - 40, min_size=7)
         self.note.position = (width / 2, 6 * s)
         top = self.title.bottom - 30 * s
-        rows = -(-len(self.buttons) // 2)
         gap = 10 * s
         line = 22 * s + 16 * s  # the controller line below the buttons, the export note at the bottom
-        h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
-        w = min(380 * s, (width - 40 - gap) / 2)
-        place_grid(self.buttons, width / 2 - w - gap / 2, top, 2, w, h, gap)
-        if len(self.buttons) % 2:  # Back alone on the last row: in the middle
+
+        def grid(cols: int) -> tuple[float, float]:
+            rows = -(-len(self.buttons) // cols)
+            h = max(24.0, min(56 * max(s, height / 800), (top - 24 * s - line - (rows - 1) * gap) / rows))
+            return h, min(380 * s, (width - 40 - (cols - 1) * gap) / cols)
+
+        # two columns while the buttons keep their height; else three (more settings than rows at 200 % text)
+        cols = 2
+        h, w = grid(2)
+        if h < 40 * s and grid(3)[0] > h and grid(3)[1] >= 200 * s:
+            cols = 3
+            h, w = grid(3)
+        self.columns = cols
+        place_grid(self.buttons, width / 2 - (cols * w + (cols - 1) * gap) / 2, top, cols, w, h, gap)
+        if len(self.buttons) % cols == 1:  # Back alone on the last row: in the middle
             last = self.buttons[-1]
             last.rect = last.rect.move(width / 2 - last.rect.center_x, 0)
         self.style_buttons(min(16 * s, h * 0.5))
