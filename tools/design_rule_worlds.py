@@ -8,9 +8,10 @@ and keeps the first whose placement
 
 * reached its target (:attr:`engine.maze.rules.placer.Placed.reached`) with a **unique** optimal solution,
 * has an optimum inside the slot's band,
-* needs every one of its rules (:func:`engine.maze.rules.solver.rules_needed`: each adds moves and the best
-  way uses it: walks an arrow, opens a door with its key, goes through a gate a switch opened; a door that
-  only shuts a short cut is a wall, and a newcomer learnt nothing from such a level), and
+* holds every rule family it asks for (a placement may leave one out) and needs every one of them
+  (:func:`engine.maze.rules.solver.rules_needed`: each adds moves and the best way uses it: walks an arrow,
+  opens a door with its key, goes through a gate a switch opened; a door that only shuts a short cut is a
+  wall, and a newcomer learnt nothing from such a level), and
 * solved at most :data:`MAX_CANDIDATES` candidates and :data:`MAX_WORK` candidate-cells (a deterministic
   stand-in for "builds in about a second or less": the placer's work is its candidates times the maze's
   size, more with two or more rule families).
@@ -218,7 +219,8 @@ def find(world: World, i: int, slot: Slot, log: bool = True) -> Found | None:
         tried.append((seed, length, s.unique, placed.reached, placed.candidates))
         work = placed.candidates * placed.maze.grid.n * min(len(families), 2)
         if (placed.reached and s.unique and slot.lo <= length < slot.hi and placed.candidates <= MAX_CANDIDATES
-                and work <= MAX_WORK and all(rules_needed(placed.maze).values())):
+                and work <= MAX_WORK and tuple(placed.maze.rules.families()) == tuple(families)
+                and all(rules_needed(placed.maze).values())):
             found = Found(spec, slot.how, length, s.detour, s.decisions, placed.candidates, seconds)
             if log:
                 print(f"  {world.prefix} slot {i + 1}: seed {seed} {slot.shape} {slot.width}x{slot.height} "

@@ -34,6 +34,14 @@ SOLVERS = ("fast", "optimal", "near-optimal")
 KORF_COUNT = 100
 
 
+def add_position_args(p: argparse.ArgumentParser, what: str = "") -> None:
+    """``--board`` or ``--code`` (one of them, required) and ``--size``: a position, as every puzzle command reads it
+    (``what``: words before "tiles"/"a puzzle code" in the help, e.g. "the start as ")."""
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--board", help=f'{what}tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
+    src.add_argument("--code", help=f"{what}a puzzle code (P1...)")
+    p.add_argument("--size", help="WxH (default: square root of the tile count)")
+
 def _size(text: str) -> tuple[int, int]:
     """A board size ``WxH``, each side in range.
 
@@ -68,10 +76,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's privat
     sub.required = True
 
     s = sub.add_parser("solve", help="solve a position")
-    src = s.add_mutually_exclusive_group(required=True)
-    src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
-    src.add_argument("--code", help="a puzzle code (P1...)")
-    s.add_argument("--size", help="WxH (default: square root of the tile count)")
+    add_position_args(s)
     s.add_argument(
         "--solver",
         choices=SOLVERS,
@@ -291,10 +296,7 @@ def add_hint_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's private 
     hp: argparse.ArgumentParser = sub.add_parser(
         "hint", help="the next move for a position (the same planner as the game's H key)"
     )
-    src = hp.add_mutually_exclusive_group(required=True)
-    src.add_argument("--board", help='tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
-    src.add_argument("--code", help="a puzzle code (P1...)")
-    hp.add_argument("--size", help="WxH (default: square root of the tile count)")
+    add_position_args(hp)
     hp.add_argument(
         "--budget",
         type=arg_type(parse_number, what="budget", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
@@ -391,10 +393,7 @@ def add_analyse_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's priva
     ap: argparse.ArgumentParser = sub.add_parser(
         "analyse", help="where a solve lost moves: the distance to solved after each move, and the better moves"
     )
-    src = ap.add_mutually_exclusive_group(required=True)
-    src.add_argument("--board", help='the start, tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
-    src.add_argument("--code", help="the start as a puzzle code (P1...)")
-    ap.add_argument("--size", help="WxH (default: square root of the tile count)")
+    add_position_args(ap, "the start as ")
     ap.add_argument("--moves", required=True,
                     help="the solve: the blank's moves U D L R, as `puzzle solve` writes them")
     ap.add_argument("--format", choices=("text", "json"), default="text")
