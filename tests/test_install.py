@@ -67,11 +67,16 @@ def test_pip_install_user_plays_the_campaign(wheel, tmp_path):
     """``pip install --user`` into a fresh user base: ``tessera list --levels`` lists the whole campaign."""
     env = _clean_env(tmp_path)
     env["PYTHONUSERBASE"] = str(tmp_path / "userbase")
-    _run([sys.executable, "-m", "pip", "install", "--user", "--no-deps", "--no-index", "-q",
+    # a virtual environment hides the user site (CI runs in one): a throwaway one that shows it, without pip of
+    # its own (the base interpreter's pip is seen through its system site-packages)
+    base = getattr(sys, "_base_executable", sys.executable)
+    _run([base, "-m", "venv", "--system-site-packages", "--without-pip", str(tmp_path / "venv")], tmp_path, env)
+    python = str(tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python")
+    _run([python, "-m", "pip", "install", "--user", "--no-deps", "--no-index", "-q",
           "--no-warn-script-location", str(wheel)], tmp_path, env)
     shipped = tmp_path / "userbase" / "share" / APP / "levels"
     assert sorted(shipped.glob("*.toml")), "the wheel's levels are not in the user base"
-    where = _run([sys.executable, "-c", "import engine, engine.paths as p; print(engine.__file__); "
+    where = _run([python, "-c", "import engine, engine.paths as p; print(engine.__file__); "
                   "print(p.shipped_dir('levels'))"], tmp_path, env).splitlines()
     assert Path(where[0]).is_relative_to(tmp_path / "userbase"), where
     assert Path(where[1]) == shipped
