@@ -45,13 +45,6 @@ UPPER_TIMEOUT = 5.0
 """Seconds at most for each upper-bound solve of a board without exact distances."""
 
 
-def exact_available(width: int, height: int) -> bool:
-    """True for the sizes whose distances the analysis proves (the optimal solver's: at most 16 cells)."""
-    from engine.puzzle.optimal import can_solve_optimally
-
-    return can_solve_optimally(width, height)
-
-
 @dataclass(frozen=True)
 class Loss:
     """A move that took the player further from solved.
@@ -246,8 +239,10 @@ def analyse(
     """
     if not start.is_solvable():
         raise ValueError("This position is unsolvable: no sequence of slides reaches the goal.")
+    from engine.puzzle.optimal import can_solve_optimally
+
     boards = positions(start, moves)
-    exact = exact_available(start.width, start.height)
+    exact = can_solve_optimally(start.width, start.height)  # the sizes whose distances are proven
     a = SolveAnalysis(start, moves, exact)
     if exact:
         _analyse_exact(a, boards, dict(known or {}), cancel, progress, update)
@@ -407,7 +402,6 @@ __all__ = [
     "Loss",
     "SolveAnalysis",
     "analyse",
-    "exact_available",
     "lower_bound_fn",
     "parse_moves",
     "positions",

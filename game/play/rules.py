@@ -24,6 +24,7 @@ from game.render.rule_marks import LINE, draw_mark
 from game.render.rule_marks import rgba as _rgba
 from game.render.theme import Theme
 from game.ui import fit_text
+from game.ui.textfit import set_text
 
 CAUGHT_LINE: Final = "Caught by the hunter! U undoes the last move, R starts again."
 
@@ -200,17 +201,15 @@ class RuleIntro:
         self.heading.position = (width / 2, bottom + ph - 40 * scale)
         self.heading.draw()
         while len(self.texts) < rows:
-            self.texts.append(arcade.Text("", 0, 0, (255, 255, 255, 255), 14, multiline=True, width=100))
+            self.texts.append(arcade.Text("", 0, 0, (255, 255, 255, 255), 14, multiline=True, width=100,
+                                          anchor_y="center"))
         pic_w = CELLS * cell
         for i, fam in enumerate(self.families):
             y = bottom + ph - 60 * scale - (i + 0.5) * row_h
             draw_example(example(fam), left + 20 * scale, y - cell / 2, cell, theme)
             t = self.texts[i]
-            t.text = RULE_INTROS[fam]
-            t.font_size = 14 * scale
-            t.width = int(pw - pic_w - 60 * scale)
+            set_text(t, value=RULE_INTROS[fam], size=14 * scale, width=int(pw - pic_w - 60 * scale))  # if changed
             t.color = text
-            t.anchor_y = "center"
             t.position = (left + pic_w + 40 * scale, y)
             t.draw()
         self.more.font_size = 12 * scale
