@@ -36,10 +36,10 @@ par_moves = 12
 
 #: The puzzle worlds, their files and the rules each one teaches (None: the finale, two or more per level).
 PUZZLE_WORLDS = {
-    "One-way Streets": ("10-oneway.toml", ("oneway",)),
-    "Locks and Keys": ("11-keys.toml", ("keys",)),
-    "The Hunter": ("12-hunter.toml", ("pursuer",)),
-    "Switchyard": ("13-switches.toml", ("switches",)),
+    "One-way Streets": ("02-oneway.toml", ("oneway",)),
+    "Locks and Keys": ("04-keys.toml", ("keys",)),
+    "The Hunter": ("06-hunter.toml", ("pursuer",)),
+    "Switchyard": ("08-switches.toml", ("switches",)),
     "Grand Puzzle": ("14-grand.toml", None),
 }
 
@@ -102,9 +102,21 @@ def test_bad_rules_or_difficulty_name_file_level_and_field_in_one_line(tmp_path,
 
 def test_plain_levels_stay_plain_and_the_old_worlds_are_untouched():
     camp = shipped_campaign()
-    old = [lv for lv in camp.levels if int(lv.source[:2]) < 10]
+    puzzle_files = {f for f, _ in PUZZLE_WORLDS.values()}
+    old = [lv for lv in camp.levels if lv.source not in puzzle_files]
     assert len(old) == 60 and all(lv.recipe.puzzle is None for lv in old)
-    assert {lv.source for lv in _puzzles()} == {f for f, _ in PUZZLE_WORLDS.values()}
+    assert {lv.source for lv in _puzzles()} == puzzle_files
+
+
+def test_a_new_idea_every_world_or_two_puzzle_worlds_between_the_grids():
+    """A player meets a puzzle rule after the first world, not after 60 levels of walking: worlds 2, 4, 6 and 8
+    are the four one-rule puzzle worlds (between the grid worlds), the finale that mixes them is the last."""
+    worlds = [name for name, _ in shipped_campaign().by_world()]
+    assert len(worlds) == 14
+    assert [worlds[i] for i in (1, 3, 5, 7)] == ["One-way Streets", "Locks and Keys", "The Hunter", "Switchyard"]
+    assert worlds[-1] == "Grand Puzzle" and worlds[0] == "Square Gardens"
+    first_puzzle = next(lv.index for lv in shipped_campaign().levels if lv.recipe.puzzle is not None)
+    assert first_puzzle <= 8
 
 
 def test_every_puzzle_levels_par_is_its_proven_unique_optimum():
@@ -232,5 +244,5 @@ def test_the_docs_say_what_the_campaign_holds():
     assert all(word in readme for word in FAMILY_WORDS.values())
     doc = (root / "docs" / "LEVELS.md").read_text(encoding="utf-8").split("## The campaign files", 1)[1]
     example = tomllib.loads(doc.split("```toml", 1)[1].split("```", 1)[0])["level"][0]
-    shipped = tomllib.loads((LEVELS_DIR / "11-keys.toml").read_text(encoding="utf-8"))["level"]
+    shipped = tomllib.loads((LEVELS_DIR / "04-keys.toml").read_text(encoding="utf-8"))["level"]
     assert example == next(t for t in shipped if t["id"] == example["id"])

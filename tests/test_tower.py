@@ -1,4 +1,4 @@
-"""The Tower world (levels/09-tower.toml): mazes with 2..4 floors, built, perfect, stairs between floors, and
+"""The Tower world (levels/13-tower.toml): mazes with 2..4 floors, built, perfect, stairs between floors, and
 played to the win with stars by climbing."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _tower():
 
 def test_the_tower_has_six_levels_of_two_to_four_floors_on_square_and_hex_growing():
     tower = _tower()
-    assert len(tower) == 6 and all(lv.source == "09-tower.toml" for lv in tower)
+    assert len(tower) == 6 and all(lv.source == "13-tower.toml" for lv in tower)
     assert {lv.recipe.shape for lv in tower} == {"square", "hex"}
     floors = [lv.recipe.floors for lv in tower]
     assert min(floors) == 2 and max(floors) == 4 and floors == sorted(floors)

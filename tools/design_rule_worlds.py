@@ -1,4 +1,4 @@
-"""Design the campaign's puzzle worlds (levels/10-*.toml .. levels/14-*.toml) from the exact solver's measures.
+"""Design the campaign's puzzle worlds (levels/02-oneway, 04-keys, 06-hunter, 08-switches, 14-grand) by solver measures.
 
 Each world is a list of slots: a grid, a size, a generator, a difficulty (a name or a target length) and a
 band of optimal lengths ``[lo, hi)``.  The bands rise and do not overlap, so a world grows by what its
@@ -23,7 +23,7 @@ levels are by moves, not speed).
 Usage::
 
     PYTHONPATH=. python tools/design_rule_worlds.py            # print every world's TOML
-    PYTHONPATH=. python tools/design_rule_worlds.py --write    # (re)write levels/10-*.toml .. 14-*.toml
+    PYTHONPATH=. python tools/design_rule_worlds.py --write    # (re)write those five files
     PYTHONPATH=. python tools/design_rule_worlds.py --world 12 # one world only
 """
 
@@ -71,8 +71,8 @@ class Slot:
 class World:
     """One puzzle world: its file, name, rule families, level id prefix, what it teaches, names and slots."""
 
-    number: int
-    stem: str
+    number: int  # the seed base (the world's place when it was designed, kept so no seed changes)
+    stem: str  # its file in levels/, which sets its place in the campaign
     name: str
     rules: tuple[str, ...] | None  # None: each slot names its own (the finale)
     prefix: str
@@ -84,7 +84,7 @@ class World:
 
 WORLDS = (
     World(
-        10, "oneway", "One-way Streets", ("oneway",), "oneway",
+        10, "02-oneway", "One-way Streets", ("oneway",), "oneway",
         "one-way passages: an arrow lets you through in its direction only, so the short way may be shut "
         "and the way round is the puzzle",
         ("This Way Only", "Against the Flow", "Roundabout", "No Turning Back", "Spiral Street",
@@ -101,7 +101,7 @@ WORLDS = (
         ),
     ),
     World(
-        11, "keys", "Locks and Keys", ("keys",), "keys",
+        11, "04-keys", "Locks and Keys", ("keys",), "keys",
         "keys and doors: a door opens only for the player holding its colour's key, so first find the key, "
         "then the door",
         ("The First Key", "Porter's Lodge", "Two Colours", "The Locksmith", "Master Key",
@@ -118,7 +118,7 @@ WORLDS = (
         ),
     ),
     World(
-        12, "hunter", "The Hunter", ("pursuer",), "hunter",
+        12, "06-hunter", "The Hunter", ("pursuer",), "hunter",
         "a hunter: after each of your moves it takes two steps toward you; lead it into a dead end, wait "
         "when waiting helps, and reach the goal before it reaches you",
         ("Footsteps", "Hide and Seek", "Cat and Mouse", "Lured Away", "The Chase",
@@ -135,7 +135,7 @@ WORLDS = (
         ),
     ),
     World(
-        13, "switches", "Switchyard", ("switches",), "switch",
+        13, "08-switches", "Switchyard", ("switches",), "switch",
         "switches and gates: stepping on a switch flips every gate at once, solid gates open and hollow "
         "ones shut, so plan when to flip",
         ("Flip", "Points", "Signal Box", "Level Crossing", "Shunting",
@@ -152,7 +152,7 @@ WORLDS = (
         ),
     ),
     World(
-        14, "grand", "Grand Puzzle", None, "grand",
+        14, "14-grand", "Grand Puzzle", None, "grand",
         "every rule together: one-way passages, keys and doors, a hunter, and switches and gates, two or "
         "more in one maze",
         ("Crossroads", "Keys in Traffic", "Hunted Keys", "Live Wires", "The Long Game",
@@ -272,8 +272,10 @@ def world_toml(world: World, found: list[Found]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--write", action="store_true", help="write levels/NN-*.toml instead of printing")
-    ap.add_argument("--world", type=int, action="append", help="only this world number (10..14); repeatable")
+    ap.add_argument("--write", action="store_true", help="write the worlds' files in levels/ instead of printing")
+    ap.add_argument("--world", type=int, action="append",
+                    help="only the world designed as number N: 10 one-way, 11 keys, 12 hunter, 13 switches, "
+                    "14 finale; repeatable")
     args = ap.parse_args(argv)
     failed = 0
     for world in WORLDS:
@@ -289,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         text = world_toml(world, found)
         if args.write:
-            path = LEVELS / f"{world.number}-{world.stem}.toml"
+            path = LEVELS / f"{world.stem}.toml"
             path.write_text(text, encoding="utf-8")
             print(f"  wrote {path.name}", file=sys.stderr)
         else:
