@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -171,6 +172,7 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.5)
     driver = ROOT / "bench" / "analysis_frames_driver.py"
+    key = _bench_tables()
     seed = read_solves()[0][0]
     rows = []
     try:
@@ -178,12 +180,13 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
             for name, checkout in (("old", old_dir), ("new", ROOT)):
                 with tempfile.TemporaryDirectory(prefix="tessera-frames-") as home:
                     res = Path(home) / "out.json"
+                    shutil.copy(key, Path(home) / key.name)  # the bench's own table key: its cache is trusted
                     env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(checkout), TESSERA_HOME=home,
-                               TESSERA_CACHE=str(_cache()))
+                               TESSERA_CACHE=str(BENCH_HOME / "cache"))
                     env.pop("ARCADE_HEADLESS", None)
                     before = load()
                     subprocess.run([sys.executable, str(driver), str(seed), str(res), str(seconds)], env=env,
-                                   cwd=str(checkout), check=True, timeout=600)
+                                   cwd=str(checkout), check=True, timeout=900)
                     got = json.loads(res.read_text(encoding="utf-8"))
                 ms = sorted(got["frames_ms"])
                 p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
@@ -206,11 +209,22 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
     return 0
 
 
-def _cache() -> Path:
-    sys.path.insert(0, str(ROOT))
-    from engine.paths import cache_path
+BENCH_HOME = Path(tempfile.gettempdir()) / "tessera-bench-analysis"
+"""The frames bench's own home and table cache (never the player's: a table's digest is keyed by the home's key,
+so another home's tables would not be trusted, and would be rebuilt over them)."""
 
-    return cache_path()
+
+def _bench_tables() -> Path:
+    """Build the 4x4 tables once into :data:`BENCH_HOME` (its own key); the key file's path."""
+    from_home = BENCH_HOME / "home"
+    env = dict(os.environ, TESSERA_HOME=str(from_home), TESSERA_CACHE=str(BENCH_HOME / "cache"),
+               PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-c", "from engine.puzzle.optimal import prepare; prepare(4, 4)"], env=env,
+                   cwd=str(ROOT), check=True)
+    sys.path.insert(0, str(ROOT))
+    from engine.paths import KEY_NAME
+
+    return from_home / KEY_NAME
 
 
 def main(argv: list[str] | None = None) -> int:
