@@ -12,10 +12,18 @@ Exact sizes (at most 16 cells: 3x3, 4x4, 3x4, ...) read every distance from the 
 (:func:`engine.puzzle.meter.measure`, :func:`engine.puzzle.optimal.solve_optimal`; 3x3 from its exact table).  The
 analysis goes forward from the start, so the first losses are known first, and reuses all it learns on the way:
 
+* the solve is a graph of its distinct positions (a detour's way back, or any loop, returns to a position already
+  met, which is measured once); each has a proven band ``lo .. hi`` (``lo`` at first the pattern databases'
+  estimate, :func:`engine.puzzle.optimal.lower_bounds`), carried along the moves: neighbours' distances differ by
+  exactly one, so a measured position bounds every other by the moves between them, and the player's own moves
+  bound them from above (the solve ends solved);
 * every position on an optimal solution found is known at once (a player following it costs no search);
-* position ``j``'s distance bounds position ``i`` to ``d[j] - |i - j| .. d[j] + |i - j|`` (same parity), and the
-  player's own moves bound it from above (``d[i] <= d[n] + n - i``), so one move after a measured position is one
-  bounded search (is ``d - 1`` reachable?), never a whole proof;
+* one move after a measured position (distance ``d``) is one bounded search (is ``d - 1`` reachable?), never a
+  whole proof; before it, a *probe* looks ahead: if the solve goes straight towards solved for ``k`` more moves
+  (detours left out), the position ``k`` moves on is exactly ``d - k`` away, and one search that finds a solution of
+  ``d - k`` there proves every position between.  Probes go 4, 8, 16, ... moves ahead while they succeed; a failed
+  one (an exhausted bound, cheaper than the search it would spare) raises that position's ``lo`` and, where the
+  solve wanders, makes the next probes wait (1, 2, 4 ... positions, at most :data:`MAX_BACKOFF`);
 * the searches read the known distances instead of searching past them (``known`` of the optimal solver).
 
 Larger boards have no exact distance in reach: each position gets a *band* ``low .. high``: ``low`` the pattern
