@@ -1,35 +1,47 @@
 """Where a solve lost moves (:func:`engine.puzzle.analysis.analyse`): seconds to the first loss and to the whole
-analysis of 4x4 solves of about 150 moves.
+analysis of 150-move 4x4 solves, old code against new in one run, and the win screen's frames while it runs.
 
-The solves, 150 moves each, stand in for a person's: a uniform 4x4 shuffle (seeded), 20 random moves (no undo), then
-the fast layered A* (:func:`engine.puzzle.astar.solve_fast`, no boost: row by row, as people solve) from there, with
-detours (a slide and its way back) slipped in at random moves until the solve has 150 moves. Each is analysed twice
-in one process: *warm*, the start's optimum already known (the win screen passes what the game's meter or the daily
-proved), and *cold*, nothing known (the start's proof included). Timed from the call: the first ``update`` that
-holds a loss (what the win screen can show first) and the return; wall seconds and CPU seconds of the thread. Every
-analysis is checked: its losses sum to the moves minus the optimum.
+The solves (``bench/data/analysis_solves_4x4.txt``, made once by ``--record``) stand in for a person's: a uniform
+4x4 shuffle (seeded), 20 random moves (no undo), then the fast layered A* (no boost: row by row, as people solve)
+from there, with detours (a slide and its way back) slipped in at random moves until the solve has 150 moves.
 
-Tables are loaded first and not timed. Run: ``python bench/bench_analysis.py [--boards 6] [--out FILE]``; writes
-``bench/results/analysis.md`` (or FILE).
+Each checkout (``--old`` and the new one, this file's) is run in its own fresh process per solve, old and new
+interleaved, each importing its own ``engine`` (``bench/bench_analysis.py --worker``, tables loaded first and not
+timed). Each solve is analysed *warm* (the start's optimum known: the win has it from the meter or the daily) and
+*cold* (nothing known). Timed from the call: the first ``update`` that holds a loss (what the win screen can show
+first) and the return, in CPU seconds of the analysing thread and wall seconds. Both checkouts' distances and
+losses are compared: they must be identical (and the losses sum to the moves minus the optimum).
+
+``--frames`` instead opens the real win screen of the first solve in a window (under its own Xvfb unless
+``--display``) in each checkout (``bench/analysis_frames_driver.py``) and logs every frame's duration while the
+analysis runs: worst and p99.
+
+Run: ``python bench/bench_analysis.py --old /tmp/old-analysis [--boards 6] [--out FILE]`` (writes
+``bench/results/analysis.md``), ``python bench/bench_analysis.py --old /tmp/old-analysis --frames``
+(``bench/results/analysis_frames.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-
+SOLVES = ROOT / "bench" / "data" / "analysis_solves_4x4.txt"
 LENGTH = 150
 
 
-def solves(count: int) -> list[tuple[int, object, str, int]]:
-    """``count`` (seed, start, moves, optimum) solves of :data:`LENGTH` moves (module docstring)."""
+def make_solves(count: int) -> list[tuple[int, tuple[int, ...], str, int]]:
+    """``count`` (seed, start tiles, moves, optimum) solves of :data:`LENGTH` moves (module docstring)."""
+    sys.path.insert(0, str(ROOT))
     from engine.puzzle.astar import solve_fast
     from engine.puzzle.board import INVERSE, random_walk, shuffle_uniform
     from engine.puzzle.optimal import solve_optimal
@@ -51,60 +63,204 @@ def solves(count: int) -> list[tuple[int, object, str, int]]:
             x = b.legal_moves()[rng.below(len(b.legal_moves()))]
             moves = moves[:at] + x + INVERSE[x] + moves[at:]
         assert start.apply(moves).is_solved()
-        out.append((seed, start, moves, solve_optimal(start).length))
+        out.append((seed, start.tiles, moves, solve_optimal(start).length))
     return out
 
 
-def timed(start: object, moves: str, known: dict[tuple[int, ...], int]) -> tuple[float, float, float, float, int]:
-    """(wall and CPU seconds to the first loss, wall and CPU seconds of the whole, moves lost) of one analysis."""
+def read_solves(path: Path = SOLVES) -> list[tuple[int, tuple[int, ...], str, int]]:
+    """The recorded solves: one a line, ``seed;tiles (space-separated, row-major, 0 = blank);moves;optimum``."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            seed, tiles, moves, best = line.split(";")
+            out.append((int(seed), tuple(int(t) for t in tiles.split()), moves, int(best)))
+    return out
+
+
+# -- the worker: runs inside one checkout -------------------------------------------------------------------------
+def worker(seed: int) -> dict[str, object]:
+    """Analyse recorded solve ``seed`` warm and cold with the checkout on ``sys.path[0]``; what was measured."""
     from engine.puzzle.analysis import SolveAnalysis, analyse
+    from engine.puzzle.board import Board
+    from engine.puzzle.optimal import prepare
 
-    first: list[float] = []
-    first_cpu: list[float] = []
-    t0, c0 = time.perf_counter(), time.thread_time()
+    prepare(4, 4)
+    (row,) = [s for s in read_solves() if s[0] == seed]
+    _, tiles, moves, best = row
+    start = Board(4, 4, tiles)
+    out: dict[str, object] = {"seed": seed, "moves": len(moves), "optimal": best}
+    for name, known in (("warm", {start.tiles: best}), ("cold", {})):
+        first: list[float] = []
+        t0, c0 = time.perf_counter(), time.thread_time()
 
-    def update(a: SolveAnalysis) -> None:
-        if not first and a.losses():
-            first.append(time.perf_counter() - t0)
-            first_cpu.append(time.thread_time() - c0)
+        def update(a: SolveAnalysis, first: list[float] = first, t0: float = t0, c0: float = c0) -> None:
+            if not first and a.losses():
+                first.extend((time.perf_counter() - t0, time.thread_time() - c0))
 
-    a = analyse(start, moves, known=known, update=update)  # type: ignore[arg-type]
-    wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
-    return (first[0] if first else wall), (first_cpu[0] if first_cpu else cpu), wall, cpu, a.lost
+        a = analyse(start, moves, known=known, update=update)
+        wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
+        out[name] = {
+            "first_wall": first[0] if first else wall, "first_cpu": first[1] if first else cpu,
+            "wall": wall, "cpu": cpu, "lost": a.lost, "distances": a.distances,
+            "losses": [[x.move, x.lost] for x in a.losses()],
+        }
+    return out
+
+
+def run_worker(checkout: Path, seed: int) -> dict[str, object]:
+    """:func:`worker` in a fresh process importing ``checkout``'s code (this file's recorded solves)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    code = (f"import sys, json; sys.path.insert(0, {str(checkout)!r}); sys.path.insert(1, {str(ROOT / 'bench')!r});"
+            f"import bench_analysis as b; print(json.dumps(b.worker({seed})))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=str(checkout), capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def load() -> str:
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def compare(old_dir: Path, boards: int, out: Path) -> int:
+    """The timing table, old and new interleaved per solve (module docstring)."""
+    rows, sums = [], {(c, n): {"first_cpu": [], "cpu": [], "first_wall": [], "wall": []}
+                      for c in ("old", "new") for n in ("warm", "cold")}
+    loads = [load()]
+    same = True
+    for seed, _, moves, best in read_solves()[:boards]:
+        got = {"old": run_worker(old_dir, seed), "new": run_worker(ROOT, seed)}
+        line = f"| {seed} | {len(moves)} | {best} |"
+        for name in ("warm", "cold"):
+            o, n = got["old"][name], got["new"][name]  # type: ignore[index]
+            ok = o["distances"] == n["distances"] and o["losses"] == n["losses"] and n["lost"] == len(moves) - best
+            same = same and ok
+            for c, r in (("old", o), ("new", n)):
+                for k in sums[(c, name)]:
+                    sums[(c, name)][k].append(r[k])
+            line += (f" {o['first_cpu']:.2f} → {n['first_cpu']:.2f} | {o['cpu']:.2f} → {n['cpu']:.2f} |"
+                     f" {'same' if ok else 'DIFFERENT'} |")
+        rows.append(line)
+        loads.append(load())
+        print(line, file=sys.stderr)
+    head = ["| seed | moves | optimal | warm: first loss CPU s, old → new | warm: whole CPU s | warm: result "
+            "| cold: first loss CPU s | cold: whole CPU s | cold: result |", "|---|---|---|---|---|---|---|---|---|"]
+    tail = []
+    for name in ("warm", "cold"):
+        for c in ("old", "new"):
+            s = sums[(c, name)]
+            tail.append(f"- {name}, {c}: first loss CPU median {statistics.median(s['first_cpu']):.2f} s, worst "
+                        f"{max(s['first_cpu']):.2f} s (wall {statistics.median(s['first_wall']):.2f} / "
+                        f"{max(s['first_wall']):.2f} s); whole CPU median {statistics.median(s['cpu']):.2f} s, worst "
+                        f"{max(s['cpu']):.2f} s (wall {statistics.median(s['wall']):.2f} / {max(s['wall']):.2f} s)")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    text = "\n".join(["# Analysis of 150-move 4x4 solves, old against new (bench/bench_analysis.py)", "",
+                      f"Measured {when}; old = {old_dir}; load average (1 / 5 / 15 min) at each solve: "
+                      + ", ".join(loads), "", *head, *rows, "", *tail, "",
+                      "Distances and losses identical in both: " + ("yes" if same else "NO"), ""])
+    out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0 if same else 1
+
+
+# -- frames ---------------------------------------------------------------------------------------------------------
+def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeats: int) -> int:
+    """The win screen's frame times while the analysis runs, each checkout in its own window (module docstring)."""
+    xvfb = None
+    if display is None:
+        display = next(f":{n}" for n in range(120, 160) if not Path(f"/tmp/.X{n}-lock").exists())
+        xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.5)
+    driver = ROOT / "bench" / "analysis_frames_driver.py"
+    key = _bench_tables()
+    seed = read_solves()[0][0]
+    rows = []
+    try:
+        for rep in range(repeats):
+            for name, checkout in (("old", old_dir), ("new", ROOT)):
+                with tempfile.TemporaryDirectory(prefix="tessera-frames-") as home:
+                    res = Path(home) / "out.json"
+                    shutil.copy(key, Path(home) / key.name)  # the bench's own table key: its cache is trusted
+                    env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(checkout), TESSERA_HOME=home,
+                               TESSERA_CACHE=str(BENCH_HOME / "cache"))
+                    env.pop("ARCADE_HEADLESS", None)
+                    before = load()
+                    subprocess.run([sys.executable, str(driver), str(seed), str(res), str(seconds)], env=env,
+                                   cwd=str(checkout), check=True, timeout=900)
+                    got = json.loads(res.read_text(encoding="utf-8"))
+                ms = sorted(got["frames_ms"])
+                idle = sorted(got["after_ms"]) or [0.0]
+                n = len(ms)
+                draws = sorted(got["draw_ms"][:n])
+                cpu = sorted(got["draw_cpu_ms"][:n])
+                rows.append(f"| {rep + 1} | {name} | {n} | {statistics.median(ms):.0f} | {_p99(ms):.0f} | "
+                            f"{ms[-1]:.0f} | {sum(m > 50 for m in ms)} | {statistics.median(draws):.0f} / "
+                            f"{statistics.median(cpu):.1f} | {statistics.median(idle):.0f} / {idle[-1]:.0f} | "
+                            f"{got['first_loss']:.2f} | {got['finished']:.1f} | {before} |")
+                print(rows[-1], file=sys.stderr)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    text = "\n".join([
+        "# The win screen's frames while a 150-move 4x4 solve is analysed (bench/bench_analysis.py --frames)", "",
+        f"Measured {when}; old = {old_dir}; Xvfb 1280x800, Mesa llvmpipe; solve seed {seed}. Frame = time between "
+        "consecutive on_draw calls while the analysis runs (the window asks for 60 frames a second).", "",
+        "| run | code | frames | median ms | p99 ms | worst ms | over 50 ms | on_draw median ms, wall / CPU | "
+        "after it, median / worst ms | first loss shown, s | finished, s | load (1/5/15 min) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|", *rows, "",
+        "*after it*: the same screen's frames in the second after the analysis finished (nothing running behind it), "
+        "the control for what the machine's load alone costs a frame.", ""])
+    out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+def _p99(sorted_ms: list[float]) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, int(0.99 * len(sorted_ms)))]
+
+
+BENCH_HOME = Path(tempfile.gettempdir()) / "tessera-bench-analysis"
+"""The frames bench's own home and table cache (never the player's: a table's digest is keyed by the home's key,
+so another home's tables would not be trusted, and would be rebuilt over them)."""
+
+
+def _bench_tables() -> Path:
+    """Build the 4x4 tables once into :data:`BENCH_HOME` (its own key); the key file's path."""
+    from_home = BENCH_HOME / "home"
+    env = dict(os.environ, TESSERA_HOME=str(from_home), TESSERA_CACHE=str(BENCH_HOME / "cache"),
+               PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-c", "from engine.puzzle.optimal import prepare; prepare(4, 4)"], env=env,
+                   cwd=str(ROOT), check=True)
+    sys.path.insert(0, str(ROOT))
+    from engine.paths import KEY_NAME
+
+    return from_home / KEY_NAME
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", help="the old checkout (e.g. a worktree of main at the base commit)")
     ap.add_argument("--boards", type=int, default=6)
-    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "analysis.md"))
+    ap.add_argument("--out", help="the results file (default bench/results/analysis.md or analysis_frames.md)")
+    ap.add_argument("--frames", action="store_true", help="measure the win screen's frames instead")
+    ap.add_argument("--display", help="a running X display for --frames (default: start an Xvfb)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="--frames: longest a window waits for the analysis")
+    ap.add_argument("--repeats", type=int, default=1, help="--frames: old/new pairs")
+    ap.add_argument("--record", type=int, metavar="N", help="record N solves to the data file and stop")
     args = ap.parse_args(argv)
-    from engine.puzzle.optimal import prepare
-
-    prepare(4, 4)
-    rows = []
-    sums: dict[str, list[list[float]]] = {"warm": [[], [], [], []], "cold": [[], [], [], []]}
-    for seed, start, moves, best in solves(args.boards):
-        line = [f"| {seed} | {len(moves)} | {best} |"]
-        for name, known in (("warm", {start.tiles: best}), ("cold", {})):  # type: ignore[attr-defined]
-            first, first_cpu, wall, cpu, lost = timed(start, moves, known)
-            assert lost == len(moves) - best, (seed, name, lost)
-            for k, v in enumerate((first, first_cpu, wall, cpu)):
-                sums[name][k].append(v)
-            line.append(f" {first:.2f} / {first_cpu:.2f} | {wall:.2f} / {cpu:.2f} |")
-        rows.append("".join(line))
-        print(rows[-1], file=sys.stderr)
-    head = ["| seed | moves | optimal | warm: first loss, wall / CPU s | warm: whole, wall / CPU s "
-            "| cold: first loss, wall / CPU s | cold: whole, wall / CPU s |", "|---|---|---|---|---|---|---|"]
-    tail = []
-    for name in ("warm", "cold"):
-        f, fc, w, c = sums[name]
-        tail.append(f"{name}: first loss CPU median {statistics.median(fc):.2f} s, worst {max(fc):.2f} s (wall "
-                    f"{statistics.median(f):.2f} / {max(f):.2f} s); whole CPU median {statistics.median(c):.2f} s, "
-                    f"worst {max(c):.2f} s (wall {statistics.median(w):.2f} / {max(w):.2f} s)")
-    text = "\n".join(["# Analysis of 4x4 solves (bench/bench_analysis.py)", "", *head, *rows, "", *tail, ""])
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
-    return 0
+    if args.record:
+        lines = ["# seed;start tiles (row-major, 0 = blank);the blank's moves;optimum (bench/bench_analysis.py)"]
+        lines += [f"{s};{' '.join(map(str, t))};{m};{b}" for s, t, m, b in make_solves(args.record)]
+        SOLVES.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return 0
+    if not args.old:
+        ap.error("give --old CHECKOUT (e.g. git worktree add --detach /tmp/old-analysis 8e806b2)")
+    old = Path(args.old).resolve()
+    if args.frames:
+        out = Path(args.out or ROOT / "bench" / "results" / "analysis_frames.md")
+        return frames(old, args.display, out, args.seconds, args.repeats)
+    return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"))
 
 
 if __name__ == "__main__":

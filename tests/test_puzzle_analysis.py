@@ -156,3 +156,41 @@ def test_cli_json_on_a_board_without_exact_distances_gives_bounds_not_an_optimum
     assert len(out["bands"]) == len(moves) + 1 and out["bands"][-1] == [0, 0]
     assert main(["puzzle", "analyse", "--board", start.text(), "--size", "5x4", "--moves", moves]) == 0
     assert "not proven at this size" in capsys.readouterr().out or lo == hi
+
+
+def test_lower_bounds_are_proven_and_of_the_distances_parity():
+    from engine.puzzle.optimal import lower_bounds
+
+    four, three = lower_bounds(4, 4), lower_bounds(3, 3)
+    for seed in range(6):
+        b = shuffle_moves(4, 4, 30 + 5 * seed, Rng(100 + seed))
+        d = solve_optimal(b).length
+        assert b.manhattan() <= four(b) <= d and (d - four(b)) % 2 == 0
+        small = shuffle_moves(3, 3, 40, Rng(seed))
+        assert three(small) == solve_optimal(small).length  # the exact table
+    with pytest.raises(ValueError):
+        lower_bounds(5, 5)
+
+
+def test_loops_of_any_length_and_probes_ahead_agree_with_the_solver_and_with_one_by_one(monkeypatch):
+    """A solve that wanders away and comes back the same way (a loop of 6 moves), circles the blank round a 2x2
+    block three times (12 moves back to where it was) and then goes straight to solved: every position is one of
+    the solve's distinct positions, measured once; probing ahead gives what measuring one by one gives."""
+    import engine.puzzle.analysis as analysis
+
+    start = shuffle_moves(4, 4, 36, Rng(31))
+    out = random_walk(start, 6, Rng(32))
+    back = "".join(INVERSE[m] for m in reversed(out))
+    board = start.apply(out + back)
+    assert board == start
+    circle = ("RDLU" if "R" in board.legal_moves() and "D" in board.legal_moves() else "LURD") * 3
+    board = board.apply(circle)
+    assert board == start
+    moves = out + back + circle + solve_optimal(board).moves
+    a = analyse(start, moves, known={start.tiles: solve_optimal(start).length})
+    proofs = check_analysis(a, start, moves)
+    monkeypatch.setattr(analysis._Walk, "gallop", lambda self, i, cancel: None)  # one position at a time
+    for seed in (2, 5):
+        s, m = recorded_solve(seed)
+        check_analysis(analyse(s, m), s, m)
+    assert analyse(start, moves).distances == proofs

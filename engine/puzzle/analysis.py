@@ -12,10 +12,18 @@ Exact sizes (at most 16 cells: 3x3, 4x4, 3x4, ...) read every distance from the 
 (:func:`engine.puzzle.meter.measure`, :func:`engine.puzzle.optimal.solve_optimal`; 3x3 from its exact table).  The
 analysis goes forward from the start, so the first losses are known first, and reuses all it learns on the way:
 
+* the solve is a graph of its distinct positions (a detour's way back, or any loop, returns to a position already
+  met, which is measured once); each has a proven band ``lo .. hi`` (``lo`` at first the pattern databases'
+  estimate, :func:`engine.puzzle.optimal.lower_bounds`), carried along the moves: neighbours' distances differ by
+  exactly one, so a measured position bounds every other by the moves between them, and the player's own moves
+  bound them from above (the solve ends solved);
 * every position on an optimal solution found is known at once (a player following it costs no search);
-* position ``j``'s distance bounds position ``i`` to ``d[j] - |i - j| .. d[j] + |i - j|`` (same parity), and the
-  player's own moves bound it from above (``d[i] <= d[n] + n - i``), so one move after a measured position is one
-  bounded search (is ``d - 1`` reachable?), never a whole proof;
+* one move after a measured position (distance ``d``) is one bounded search (is ``d - 1`` reachable?), never a
+  whole proof; before it, a *probe* looks ahead: if the solve goes straight towards solved for ``k`` more moves
+  (detours left out), the position ``k`` moves on is exactly ``d - k`` away, and one search that finds a solution of
+  ``d - k`` there proves every position between.  Probes go 4, 8, 16, ... moves ahead while they succeed; a failed
+  one (an exhausted bound, cheaper than the search it would spare) raises that position's ``lo`` and, where the
+  solve wanders, makes the next probes wait (1, 2, 4 ... positions, at most :data:`MAX_BACKOFF`);
 * the searches read the known distances instead of searching past them (``known`` of the optimal solver).
 
 Larger boards have no exact distance in reach: each position gets a *band* ``low .. high``: ``low`` the pattern
@@ -263,46 +271,189 @@ def _analyse_exact(
     update: Callable[[SolveAnalysis], None] | None,
 ) -> None:
     """Every position's distance from the optimal solver, forward from the start (module docstring)."""
-    from engine.puzzle.meter import DistanceMeter, MeterQuery, measure
+    from engine.puzzle.optimal import lower_bounds
 
-    meter = DistanceMeter(known)
     n = len(boards) - 1
-    a.low = [_parity_floor(b.manhattan(), b) for b in boards]
-    a.high = [None] * (n + 1)
-    for i, b in enumerate(boards):
-        d = meter.reading(b)
-        if d is not None:
-            a.low[i] = a.high[i] = d
-    _spread(a.low, a.high)
-    for i, b in enumerate(boards):
+    estimate = lower_bounds(a.start.width, a.start.height, cancel, progress)
+    walk = _Walk(boards, known, estimate)
+    walk.publish(a)
+    for i in range(n + 1):
         if cancel is not None and cancel():
             raise SolverStopped("cancelled", _no_result())
-        d = meter.reading(b)
-        if d is None and a.low[i] != a.high[i]:
-            answer = measure(MeterQuery(b, a.low[i], a.high[i], meter.known), cancel=cancel, progress=progress)
-            meter.learn(answer)
-            d = answer.distance
-            if answer.path:
-                a.better[i] = answer.path[0]
-        elif d is None:
-            d = a.low[i]
-            meter.known[b.tiles] = d
-        a.low[i] = a.high[i] = d
-        _learn_path(a, boards, meter.known)
-        _spread(a.low, a.high)
+        u = walk.node_of[i]
+        if not walk.decided(u):
+            if i and walk.wait == 0:
+                walk.gallop(i, cancel)
+            elif walk.wait:
+                walk.wait -= 1
+            if not walk.decided(u):
+                walk.direct(u, cancel, progress)
+        walk.publish(a)
         if i and a.loss_at(i) and (i - 1) not in a.better:
-            a.better[i - 1] = _better_move(boards[i - 1], a.low[i - 1], meter.known, cancel)
+            before = boards[i - 1]
+            a.better[i - 1] = walk.nexts.get(before.tiles) or _better_move(before, a.low[i - 1], walk.known, cancel)
         a.done = i + 1
         if update is not None:
             update(a)
 
 
-def _learn_path(a: SolveAnalysis, boards: list[Board], known: Mapping[tuple[int, ...], int]) -> None:
-    """Positions of the solve that ``known`` (grown by the last search) now holds: exact."""
-    for j in range(a.done, len(boards)):
-        d = known.get(boards[j].tiles)
-        if d is not None:
-            a.low[j] = a.high[j] = d
+PROBE_FIRST = 4
+"""Moves ahead (along the solve, its detours left out) of the first probe of :meth:`_Walk.gallop`."""
+
+MAX_BACKOFF = 8
+"""Most positions searched one by one after gallops that failed in a row (1, 2, 4, ... up to this), where the
+solve wanders (its distance going up and down) and probes ahead would fail."""
+
+
+class _Walk:
+    """The solve as a graph of its distinct positions (a detour's way back is the position it left), with a proven
+    band ``lo .. hi`` of each one's distance, carried along the moves (neighbours' distances differ by one).
+
+    A position's distance is *decided* when its band is one value; the decided ones join ``known`` (what every
+    search reads), and ``nexts`` keeps, for positions on an optimal solution found, that solution's next move.
+    """
+
+    def __init__(self, boards: list[Board], known: dict[tuple[int, ...], int],
+                 estimate: Callable[[Board], int]) -> None:
+        self.known = known
+        self.nexts: dict[tuple[int, ...], str] = {}
+        index: dict[tuple[int, ...], int] = {}
+        self.boards: list[Board] = []
+        self.node_of: list[int] = []
+        for b in boards:
+            v = index.get(b.tiles)
+            if v is None:
+                v = index[b.tiles] = len(self.boards)
+                self.boards.append(b)
+            self.node_of.append(v)
+        pairs = {(min(u, v), max(u, v)) for u, v in zip(self.node_of, self.node_of[1:], strict=False)}
+        self.edges = sorted(pairs, key=lambda e: (e[1], e[0]))
+        self.near: list[list[int]] = [[] for _ in self.boards]
+        for u, v in self.edges:
+            self.near[u].append(v)
+            self.near[v].append(u)
+        self.wait = 0  # gallops skipped before the next (backing off after failed ones)
+        self._backoff = 1
+        self.lo = [0 if b.is_solved() else estimate(b) for b in self.boards]
+        self.hi: list[int | None] = [0 if b.is_solved() else None for b in self.boards]
+        self._absorb()
+
+    def decided(self, v: int) -> bool:
+        """True when position ``v``'s distance is proven."""
+        return self.hi[v] is not None and self.hi[v] == self.lo[v]
+
+    def publish(self, a: SolveAnalysis) -> None:
+        """Write every position's band into ``a``."""
+        a.low = [self.lo[v] for v in self.node_of]
+        a.high = [self.hi[v] for v in self.node_of]
+
+    def _absorb(self) -> None:
+        """Take the known distances, carry the bands along the moves until nothing changes, and add the positions
+        that became decided to ``known``."""
+        for v, b in enumerate(self.boards):
+            d = self.known.get(b.tiles)
+            if d is not None:
+                self.lo[v] = self.hi[v] = d
+        lo, hi = self.lo, self.hi
+        changed = True
+        while changed:
+            changed = False
+            for edges in (self.edges, [(v, u) for u, v in reversed(self.edges)]):
+                for u, v in edges:
+                    for x, y in ((u, v), (v, u)):
+                        if lo[x] - 1 > lo[y]:
+                            lo[y] = lo[x] - 1
+                            changed = True
+                        hx, hy = hi[x], hi[y]
+                        if hx is not None and (hy is None or hx + 1 < hy):
+                            hi[y] = hx + 1
+                            changed = True
+        for v, b in enumerate(self.boards):
+            if self.decided(v):
+                self.known.setdefault(b.tiles, lo[v])
+
+    def _learn(self, board: Board, distance: int, path: str) -> None:
+        """``board`` is ``distance`` moves from solved and ``path`` starts an optimal solution of it."""
+        self.known[board.tiles] = distance
+        b = board
+        for k, m in enumerate(path):
+            self.nexts.setdefault(b.tiles, m)
+            b = b.move(m)
+            self.known[b.tiles] = distance - k - 1
+        self._absorb()
+
+    def direct(self, v: int, cancel: CancelFn | None, progress: ProgressFn | None) -> None:
+        """Measure position ``v`` within its band (one bounded search when the band is ``d - 1 .. d + 1``)."""
+        from engine.puzzle.meter import MeterQuery, measure
+
+        answer = measure(MeterQuery(self.boards[v], self.lo[v], self.hi[v], self.known), cancel=cancel,
+                         progress=progress)
+        self._learn(answer.board, answer.distance, answer.path)
+
+    def _distances(self, v: int) -> list[int]:
+        """Moves from position ``v`` to each position along the solve's moves (breadth first)."""
+        far = [-1] * len(self.boards)
+        far[v] = 0
+        todo = [v]
+        for x in todo:
+            for y in self.near[x]:
+                if far[y] < 0:
+                    far[y] = far[x] + 1
+                    todo.append(y)
+        return far
+
+    def gallop(self, i: int, cancel: CancelFn | None) -> None:
+        """Try to decide the position after move ``i`` (its predecessor's distance ``d`` proven) and many after it
+        with few searches: if the solve goes straight on towards solved from there for ``k`` moves (detours left
+        out), the position ``k`` moves on is exactly ``d - k`` away, and one search proving a solution of ``d - k``
+        from it proves every position between (their bands meet).  Probes go 4, 8, 16, ... moves ahead while they
+        succeed; a probe that fails (no solution of ``d - k``, an exhausted bound: cheaper than the search it
+        spares) ends it, and leaves its position's lower bound raised."""
+        from engine.puzzle.optimal import solve_optimal
+
+        p, u = self.node_of[i - 1], self.node_of[i]
+        d = self.lo[p]
+        if self.lo[u] != d - 1:
+            return
+        from_p, from_u = self._distances(p), self._distances(u)
+        cands: list[tuple[int, int]] = []  # (moves from p, node): u on a shortest way there, the band allows it
+        seen = {u, p}
+        for j in range(i + 1, len(self.node_of)):
+            w = self.node_of[j]
+            if w in seen:
+                continue
+            seen.add(w)
+            k = from_p[w]
+            if from_u[w] == k - 1 and k <= d and not self.decided(w):
+                cands.append((k, w))
+        step = PROBE_FIRST
+        while cands:
+            if cancel is not None and cancel():
+                raise SolverStopped("cancelled", _no_result())
+            fit = [c for c in cands if c[0] <= step]
+            if not fit:
+                step *= 2
+                continue
+            k, w = fit[-1]
+            cands = [c for c in cands if c[0] > k]
+            want = d - k
+            if self.lo[w] > want:
+                return  # a loss lies before it: the straight way ends there
+            if self.decided(w):
+                continue
+            try:
+                res = solve_optimal(self.boards[w], at_least=want, at_most=want, known=self.known, cancel=cancel)
+            except SolverStopped as stop:
+                if stop.reason != "bound":
+                    raise
+                self.lo[w] = max(self.lo[w], want + 2)
+                self._absorb()
+                if not self.decided(u):  # nothing gained: wait longer before the next try
+                    self.wait, self._backoff = self._backoff, min(2 * self._backoff, MAX_BACKOFF)
+                return
+            self._learn(self.boards[w], res.length + int(res.extra.get("rest", 0)), res.moves)
+            self._backoff = 1
+            step = 2 * max(step, k)
 
 
 def _parity_floor(value: int, board: Board) -> int:
