@@ -213,7 +213,7 @@ class PuzzleSetupView(ScrollPage, Screen):
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.go(routes.puzzle, code)
+        self.ctx.go(routes.puzzle, code, own=True)  # the player's own game: their picture and numbers choice
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
