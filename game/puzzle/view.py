@@ -32,6 +32,7 @@ from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
 from game.puzzle.meter import MeterLine
 from game.puzzle.panel import ACTIONS, SETTINGS, PuzzlePanel, panel_width, ui_scale
+from game.puzzle.picture_rewards import own_choice
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
@@ -88,7 +89,7 @@ class PuzzleView(ProgressArea, Screen):
         #: what the tiles show (a picture choice, game.puzzle.pictures): the code's picture, the deal's, or (own
         #: games only) the setting
         self.picture = (picture or (deal.picture if deal is not None else None)
-                        or (self.settings.picture if self.own else ""))
+                        or (own_choice(ctx.wallet, self.settings.picture) if self.own else ""))
         #: numbers over picture tiles: the saved choice in own games, on (the default look) in a code's
         self.numbers = self.settings.numbers if self.own else True
         self.board.set_picture(self.picture, self.numbers)
