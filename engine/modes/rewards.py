@@ -235,7 +235,25 @@ def bonus_is_open(level: CampaignLevel, bonus: Campaign, wallet: Wallet, unlocke
     return wallet.bonus_open(level.world) and bonus.is_open(level, frozenset(unlocked))
 
 
+def bonus_next(world: str, bonus: Campaign, wallet: Wallet, stars: Mapping[str, int],
+               unlocked: Iterable[str]) -> CampaignLevel | None:
+    """The level of bonus world ``world`` (its own name) that Enter plays from the map or the Rewards page: its
+    first open level not yet won, else its first (every one won: play it again); None for an unknown world.
+
+    Not the campaign's "next" (:meth:`game.context.Context.next_level`): a bonus world is a side trip the
+    player chooses, never where Continue leads."""
+    opened = frozenset(unlocked)
+    levels = [lv for lv in bonus.levels if lv.world == world]
+    ready = [lv for lv in levels if bonus_is_open(lv, bonus, wallet, opened)]
+    return next((lv for lv in ready if lv.id not in stars), levels[0] if levels else None)
+
+
+def opens_with(world: str) -> str:
+    """What a locked bonus world waits for, short (the map's tile): ``3-star Square Gardens to open``."""
+    return f"3-star {world} to open"
+
+
 __all__ = [
     "BONUS_DIR", "BONUS_PREFIX", "KINDS", "KIND_NAMES", "KIND_ONE", "TABLE", "Reward", "RewardLocked", "Wallet",
-    "bonus_campaign", "bonus_is_open", "bonus_worlds", "is_bonus_id", "rewards",
+    "bonus_campaign", "bonus_is_open", "bonus_next", "bonus_worlds", "is_bonus_id", "opens_with", "rewards",
 ]

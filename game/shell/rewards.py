@@ -152,12 +152,9 @@ class RewardsView(BaseView):
 
     def bonus_next(self, world: str) -> CampaignLevel | None:
         """The level of bonus world ``world`` to play: its first open unfinished level, else its first."""
-        from engine.modes.rewards import bonus_is_open
+        from engine.modes.rewards import bonus_next
 
-        unlocked, stars = self.ctx.store.unlocked(), self.ctx.store.stars()
-        levels = [lv for lv in self.ctx.bonus.levels if lv.world == world]
-        ready = [lv for lv in levels if bonus_is_open(lv, self.ctx.bonus, self.wallet, unlocked)]
-        return next((lv for lv in ready if lv.id not in stars), levels[0] if levels else None)
+        return bonus_next(world, self.ctx.bonus, self.wallet, self.ctx.store.stars(), self.ctx.store.unlocked())
 
     def focused_line(self) -> str:
         """What the bottom line says now."""
