@@ -507,7 +507,7 @@ class LevelsView(BaseView):
         lv = self.levels[i]
         shape, w, h, floors, dark, weave, shaped = _what(lv)
         words = maze_words(shape, w, h, floors, dark, weave, shaped)
-        line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}"
+        line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}" + (f"  ·  {lv.lesson}" if lv.lesson else "")
         if self.locked[i]:
             return line + "  ·  locked: finish the level before"
         best = self.ctx.store.best(self.codes[i]) if self.codes[i] else None

@@ -101,6 +101,8 @@ class WinView(WinScreen):
             ])
         if next_level is not None:  # the one next: the menu's Continue and the map's mark name it too
             self.set_lines([*self.line_values, f"Next: {next_level.index + 1}. {next_level.name}"])
+            if next_level.lesson:  # the one control it teaches (levels 1-3)
+                self.set_lines([*self.line_values, f"Tip for it: {next_level.lesson}"])
         bought = ctx.memory.pop(BOUGHT, [])
         if bought:  # what the stars of this win bought, in the accent colour
             self.set_lines([*self.line_values, bought_line(bought)])
