@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.format import STAR
-from game.render.map_art import Canvas, Sketch, cut, grid_icon, lock_icon, thumbnail, wrap
+from game.render.map_art import Canvas, Sketch, cut, grid_icon, lock_icon, text_width, thumbnail, wrap
 from game.render.theme import Theme
 
 if TYPE_CHECKING:
@@ -33,13 +33,19 @@ def paint_bonus(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, t
     back = (theme.button_hover if tile.stars else theme.button) if opened else theme.locked
     fore = theme.button_text if opened else theme.disabled_text
     draw.rounded_rectangle((l, t, r - 1, b - 1), radius=radius, fill=back)
+    room = r - l - 3 * pad  # the head's width: "Bonus" on the left, the stars or the padlock on the right
+    label = "Bonus"
     if opened:
         draw.rounded_rectangle((l, t, r - 1, b - 1), radius=radius, outline=theme.star, width=max(2, round(2 * g)))
-        put((r - pad, t + pad), f"{tile.stars}/{tile.of} {STAR}", small, theme.star if tile.stars else fore,
-            False, "ra")
+        count = f"{tile.stars}/{tile.of} {STAR}"
+        if text_width(label, small, True) + text_width(count, small) > room:
+            count = f"{tile.stars}/{tile.of}"  # narrow: the count alone, then without the word
+            label = label if text_width(label, small, True) + text_width(count, small) <= room else ""
+        put((r - pad, t + pad), count, small, theme.star if tile.stars else fore, False, "ra")
     else:
         lock_icon(draw, r - pad - small * 0.4, t + pad + small * 0.55, small * 1.05, fore)
-    put((l + pad, t + pad), "Bonus", small, fore, True)
+    if label:
+        put((l + pad, t + pad), label, small, fore, True)
     line_h = round(lay.name_px * 1.22)
     lines = lay.names[i] if i < len(lay.names) else [tile.name]
     mid = (l + r) / 2
