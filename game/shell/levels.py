@@ -146,8 +146,7 @@ class LevelsView(BaseView):
         kept = {i for i, c in enumerate(self.codes) if c and not self.locked[i] and store.setting("resume:" + c)}
         self.halfway = kept
         self.tiles = [self._tile(i, lv) for i, lv in enumerate(self.levels)]
-        self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
-        #: tile index -> the bonus world's stop it is (tiles after the levels and broken packs)
+        #: tile index -> the bonus world's stop it is (tiles after the levels; the broken packs' come last)
         self.stops: dict[int, BonusStop] = {}
         stops = bonus_stops(ctx, self.stars, unlocked)
         self.chains: list[Column] = []
@@ -164,8 +163,10 @@ class LevelsView(BaseView):
         #: made after the first frame (the map opens as fast as before).
         self.banner: Banner | None = None
         self._complete: list[str] | None = complete
+        self.first_broken = len(self.tiles)  # the broken packs' tiles, last
+        self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
         for j, b in enumerate(self.broken):
-            self.chains.append(Column(b.name, (len(self.levels) + j,), (0, 0)))
+            self.chains.append(Column(b.name, (self.first_broken + j,), (0, 0)))
         total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
         broken = len(self.broken)
         note = f"  ·  {broken} level pack{'s' if broken != 1 else ''} could not be read" if broken else ""
@@ -502,7 +503,7 @@ class LevelsView(BaseView):
         if i in self.stops:
             return self.stops[i].line()
         if i >= len(self.levels):
-            b = self.broken[min(i - len(self.levels), len(self.broken) - 1)]
+            b = self.broken[max(0, min(i - self.first_broken, len(self.broken) - 1))]
             return f"{b.name}: cannot be read: {b.reason}"
         lv = self.levels[i]
         shape, w, h, floors, dark, weave, shaped = _what(lv)
