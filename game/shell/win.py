@@ -39,9 +39,9 @@ def best_line(result: WinResult) -> str:
 
 def bought_line(bought: list[Reward]) -> str:
     """``Unlocked: Ring (player mark) and Dusk (theme): Settings or Rewards`` (a bonus world: "R on the map")."""
-    from engine.modes.rewards import KIND_NAMES
+    from engine.modes.rewards import KIND_ONE
 
-    names = [f"{r.name} ({KIND_NAMES[r.kind].lower()[:-1]})" for r in bought]
+    names = [f"{r.name} ({KIND_ONE[r.kind]})" for r in bought]
     said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"Unlocked: {said}  ·  see Rewards"
 
