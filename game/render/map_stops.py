@@ -8,14 +8,38 @@ or, in words, what opens it ("3-star Square Gardens to open"); an open stop is o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.format import STAR
 from game.render.map_art import Canvas, Sketch, cut, grid_icon, lock_icon, text_width, thumbnail, wrap
 from game.render.theme import Theme
 
-if TYPE_CHECKING:
-    from game.render.map_paint import Layout, Tile
+
+class Layout(Protocol):
+    """What a stop reads of :class:`game.render.map_paint.Layout` (which imports this module)."""
+
+    g: float
+    small_px: int
+    name_px: int
+    tiles: list[tuple[float, float, float, float]]
+    names: list[list[str]]
+
+
+class Tile(Protocol):
+    """What a stop reads of :class:`game.render.map_paint.Tile`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def stars(self) -> int: ...
+    @property
+    def of(self) -> int: ...
+    @property
+    def need(self) -> str: ...
+    @property
+    def shape(self) -> str: ...
 
 #: Said, the first that fits, when the sentence naming the world does not fit the tile (the line under the map
 #: says it whole).
@@ -73,4 +97,4 @@ def paint_bonus(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, t
         put((mid, y0 + k * step), line, small, fore, False, "ma")
 
 
-__all__ = ["SHORT_NEEDS", "paint_bonus"]
+__all__ = ["SHORT_NEEDS", "Layout", "Tile", "paint_bonus"]
