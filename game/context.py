@@ -33,6 +33,9 @@ V = TypeVar("V", bound=arcade.View)
 #: ``ctx.memory`` key of the rewards the last won level bought (:meth:`Context.win_level`).
 BOUGHT = "rewards.bought"
 
+#: The saved setting of the sliding puzzle's picture in the player's own games (game.puzzle.settings reads it).
+PICTURE_SETTING = "puzzle.picture"
+
 #: The saved setting for reduced motion ("1" = on).
 REDUCED_MOTION = "reduced_motion"
 
@@ -200,7 +203,8 @@ class Context:
         return Wallet.of(self.store.stars(), self._shipped, self.bonus)
 
     def choose(self, kind: str, rid: str) -> Reward:
-        """Pick the player's ``kind`` ("theme", "mark" or "trail") ``rid``, saved and drawn from now on.
+        """Pick the player's ``kind`` ("theme", "mark", "trail" or "picture": the sliding puzzle's picture in the
+        player's own games, setting ``puzzle.picture``) ``rid``, saved and drawn from now on.
 
         Raises:
             engine.modes.rewards.RewardLocked: not bought yet (nothing changes).
@@ -209,15 +213,22 @@ class Context:
         reward = self.wallet().choose(kind, rid)
         if kind == "theme":
             self.set_theme(rid)
+        elif kind == "picture":
+            self.store.set_setting(PICTURE_SETTING, rid)
         else:
             self.store.set_setting(kind, rid)
             self.theme = self._dressed(self.theme.name)
         return reward
 
     def chosen(self, kind: str) -> str:
-        """The standing choice of ``kind`` ("theme", "mark", "trail"): the saved one once bought, else the free one."""
+        """The standing choice of ``kind`` ("theme", "mark", "trail"): the saved one once bought, else the free one;
+        "picture": the puzzle's picture choice when stars have bought it ("" numbers, ``file:...`` a player's
+        own), else numbers."""
         if kind == "theme":
             return self.theme.name
+        if kind == "picture":
+            picture = self.store.setting(PICTURE_SETTING)
+            return picture if self.wallet().allows_picture(picture) else ""
         saved = self.store.setting(kind)
         return self.wallet().chosen(kind, saved).id if saved else ("dot" if kind == "mark" else "soft")
 

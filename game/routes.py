@@ -280,12 +280,13 @@ def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", er
     return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
 
 
-def puzzle(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "") -> arcade.View:
+def puzzle(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "", own: bool = False) -> arcade.View:
     """The puzzle of a puzzle code, or the setup screen (with the decoder's sentence for a refused code;
-    ``typed``, for a decoded ``code``: the text it was decoded from, shown again)."""
+    ``typed``, for a decoded ``code``: the text it was decoded from, shown again; ``own``: the setup screen's
+    own deal, shown in the player's picture choice; any other code shows its own look)."""
     from game.puzzle.open import puzzle_view
 
-    return puzzle_view(ctx, code, typed)
+    return puzzle_view(ctx, code, typed, own)
 
 
 def puzzle_daily(ctx: Context, daily: PuzzleDaily) -> arcade.View:

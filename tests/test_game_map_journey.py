@@ -33,8 +33,10 @@ def test_the_path_joins_every_level_in_order_and_is_lit_from_won_levels(window, 
     levels = ctx.campaign.levels
     view = _open(ctx, window)
     pieces = path_lines(view.picture.layout, view.chains, view.tiles)
-    assert [a for a, _ in pieces] == list(range(len(levels) - 1))  # one piece from each level to the next
-    for (a, pts), b in zip(pieces, range(1, len(levels)), strict=True):
+    order = [i for chain in view.chains for i in chain.tiles]  # each world's levels, then its bonus world's stop
+    assert [i for i in order if i < len(levels)] == list(range(len(levels)))
+    assert [a for a, _ in pieces] == order[:-1]  # one piece from each stop to the next
+    for (a, pts), b in zip(pieces, order[1:], strict=True):
         la, ta, ra, ba = view.picture.layout.tiles[a]
         lb, tb, rb, bb = view.picture.layout.tiles[b]
         assert pts[0] == ((la + ra) / 2, ba) and pts[-1] == ((lb + rb) / 2, tb)  # bottom of one, top of the next

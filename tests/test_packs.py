@@ -383,7 +383,7 @@ def test_the_map_shows_a_pack_world_and_a_broken_pack(window, ctx, home_with_pac
     assert isinstance(view, LevelsView)
     names = view.column_names()
     assert names[:-2] == shipped.worlds() and names[-2:] == ["Teacher's Hex Set", "oops"]
-    assert len(view.tiles) == len(camp.levels) + 1
+    assert len(view.tiles) == len(camp.levels) + len(view.stops) + 1  # levels, the shipped worlds' bonus stops, broken
     n = len(shipped)
     assert view.tiles[n].state == "open" and view.tiles[n + 1].state == "locked"  # a pack's first level is open
     assert view.tiles[-1].state == "broken"

@@ -137,7 +137,7 @@ def test_picture_tiles_show_their_part_and_are_made_once_per_layout(ctx):
     from game.puzzle.settings import PuzzleSettings
 
     ctx.store.set_setting("puzzle.numbers", "0")
-    view = puzzle_view(ctx, decode("P2.4X4.U#1KA-DO").with_picture("maze").code())
+    view = puzzle_view(ctx, decode("P2.4X4.U#1KA-DO").with_picture("maze").code(), own=True)  # an own game: I is saved
     view.settings = PuzzleSettings(animate=False, numbers=False)
     ctx.window.show_view(view)
     board = view.board

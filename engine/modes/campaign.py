@@ -21,6 +21,8 @@ Each file holds one world (a ``[world]`` table with ``name``) and its levels as
     rules = "keys"            # optional: a puzzle maze with these rules (comma list of oneway, keys,
                               #   pursuer, switches; engine.maze.rules), placed from the seed
     difficulty = "easy"       # optional, with rules: easy, medium (the default), hard or a target length
+    lesson = "Hold an arrow key to run"   # optional: the one control the level teaches (players' words,
+                              #   at most LESSON_MAX characters; the map and the win say it)
 
 A puzzle level's ``par_moves`` is its proven optimum (the exact solver's length; checked by the tests).
 
@@ -52,8 +54,10 @@ SHAPES = ("square", "hex", "triangle", "polar", "upsilon")
 LEVELS_DIR = shipped_dir("levels")
 _FIELDS = {
     "id", "name", "shape", "width", "height", "algorithm", "options", "braid", "seed", "par_time", "par_moves",
-    "dark", "mask", "mask_text", "weave", "floors", "stairs", "rules", "difficulty",
+    "dark", "mask", "mask_text", "weave", "floors", "stairs", "rules", "difficulty", "lesson",
 }
+#: The longest lesson a level may carry (characters: one line on the map and the win).
+LESSON_MAX = 80
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,8 @@ class CampaignLevel:
         made: the ready :class:`engine.level.Level` of a level that has no recipe (a level pack's
             hand-made level), else None.  Exactly one of :attr:`recipe` and :attr:`made` is given.
         made_code: the code :attr:`made` was decoded from (its canonical spelling; ``""``: no code).
+        lesson: the one control the level teaches, in players' words ("Hold an arrow key to run"), or ``""``;
+            never part of its code.
 
     Raises:
         ValueError: (on construction) both or neither of ``recipe`` and ``made``.
@@ -88,6 +94,7 @@ class CampaignLevel:
     source: str = ""
     made: Level | None = None
     made_code: str = ""
+    lesson: str = ""
 
     def __post_init__(self) -> None:
         if (self.recipe is None) == (self.made is None):
@@ -313,6 +320,9 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
     par_moves = ck.get(table, "par_moves", int)
     if not par_moves > 0:
         raise ck.fail("par_moves", f"must be > 0, got {par_moves}")
+    lesson = " ".join(ck.get(table, "lesson", str, "").split())
+    if len(lesson) > LESSON_MAX:
+        raise ck.fail("lesson", f"must be at most {LESSON_MAX} characters, got {len(lesson)}")
     mask = _parse_mask(ck, table)
     puzzle = _parse_puzzle(ck, table)
     from engine.maze.recipe import MazeSpec
@@ -335,7 +345,7 @@ def _parse_level(path: Path, world: str, pos: int, table: Any, index: int) -> Ca
         raise ck.fail("rules", f"is not accepted: {exc}") from None
     level = CampaignLevel(
         index=index, id=level_id, name=name, world=world, recipe=recipe, par_time=float(par_time),
-        par_moves=par_moves, source=path.name,
+        par_moves=par_moves, source=path.name, lesson=lesson,
     )
     return level
 

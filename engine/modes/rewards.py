@@ -1,11 +1,14 @@
-"""What stars buy: the unlock table (themes, player marks, trails, bonus worlds) and the rules that read it.
+"""What stars buy: the unlock table (themes, player marks, trails, puzzle pictures, bonus worlds) and the rules
+that read it.
 
 Stars are the campaign's own (:meth:`game.store.SaveStore.stars`: the best 0..3 per won level); only shipped
 levels count (the campaign in ``levels/`` and the bonus worlds in ``levels/bonus/``), so a level pack a player
 makes buys nothing.  A reward is open once the star total reaches its price; a bonus world (one per shipped
 world, ``levels/bonus/<the world's file name>``, written by ``tools/make_bonus.py`` from the world's own recipes
 with harder settings) opens once every level of its world has 3 stars.  The first item of each kind is free
-(the look the game always had).
+(the look the game always had); so are the sliding puzzle's first three pictures (its numbered tiles are no
+reward: they are always there).  A puzzle picture bought is one the player may choose for their own games; a
+puzzle code naming any built-in picture still shows it (:mod:`engine.puzzle.pictures`).
 
 Pure: no window, no store; the game passes the saved stars and reads the answers (what is open, what is next,
 which choice stands).
@@ -21,9 +24,13 @@ from engine.modes.campaign import Campaign, CampaignLevel, load_campaign
 from engine.paths import shipped_dir
 
 #: The kinds of reward, in the order the Rewards screen lists them.
-KINDS = ("theme", "mark", "trail", "bonus")
+KINDS = ("theme", "mark", "trail", "picture", "bonus")
 #: What the screens call each kind (players' words).
-KIND_NAMES = {"theme": "Themes", "mark": "Player marks", "trail": "Trails", "bonus": "Bonus worlds"}
+KIND_NAMES = {"theme": "Themes", "mark": "Player marks", "trail": "Trails", "picture": "Puzzle pictures",
+              "bonus": "Bonus worlds"}
+#: What one reward of each kind is called (the summary line: "next: Reef (puzzle picture), 4 more stars").
+KIND_ONE = {"theme": "theme", "mark": "player mark", "trail": "trail", "picture": "puzzle picture",
+            "bonus": "bonus world"}
 #: Every bonus level's id starts with this.
 BONUS_PREFIX = "bonus-"
 BONUS_DIR = shipped_dir("levels") / "bonus"
@@ -65,6 +72,13 @@ TABLE: tuple[Reward, ...] = (
     Reward("trail", "flame", "Flame", 35),
     Reward("trail", "violet", "Violet", 75),
     Reward("trail", "gold", "Gold", 200),
+    Reward("picture", "default", "Dusk landscape"),  # ids: engine.puzzle.pictures.PICTURES names
+    Reward("picture", "mosaic", "Mosaic"),
+    Reward("picture", "maze", "Maze"),
+    Reward("picture", "balloons", "Balloons", 12),
+    Reward("picture", "reef", "Reef", 40),
+    Reward("picture", "city", "Night city", 80),
+    Reward("picture", "aurora", "Aurora", 130),
 )
 
 
@@ -204,6 +218,12 @@ class Wallet:
         at = ids.index(current) if current in ids else 0
         return open_[(at + by) % len(open_)]
 
+    def allows_picture(self, choice: str) -> bool:
+        """Whether the sliding puzzle's picture ``choice`` may be the player's own: numbers (``""``), a player's
+        file (``file:...``) and the free pictures always, a picture stars buy once bought."""
+        found = self.find("picture", choice)
+        return found is None or self.is_open(found)
+
     def bonus_open(self, world: str) -> bool:
         """True when the bonus world ``world`` (its own name) is open."""
         return any(r.kind == "bonus" and r.id == world and self.is_open(r) for r in self.table)
@@ -215,7 +235,25 @@ def bonus_is_open(level: CampaignLevel, bonus: Campaign, wallet: Wallet, unlocke
     return wallet.bonus_open(level.world) and bonus.is_open(level, frozenset(unlocked))
 
 
+def bonus_next(world: str, bonus: Campaign, wallet: Wallet, stars: Mapping[str, int],
+               unlocked: Iterable[str]) -> CampaignLevel | None:
+    """The level of bonus world ``world`` (its own name) that Enter plays from the map or the Rewards page: its
+    first open level not yet won, else its first (every one won: play it again); None for an unknown world.
+
+    Not the campaign's "next" (:meth:`game.context.Context.next_level`): a bonus world is a side trip the
+    player chooses, never where Continue leads."""
+    opened = frozenset(unlocked)
+    levels = [lv for lv in bonus.levels if lv.world == world]
+    ready = [lv for lv in levels if bonus_is_open(lv, bonus, wallet, opened)]
+    return next((lv for lv in ready if lv.id not in stars), levels[0] if levels else None)
+
+
+def opens_with(world: str) -> str:
+    """What a locked bonus world waits for, short (the map's tile): ``3-star Square Gardens to open``."""
+    return f"3-star {world} to open"
+
+
 __all__ = [
-    "BONUS_DIR", "BONUS_PREFIX", "KINDS", "KIND_NAMES", "TABLE", "Reward", "RewardLocked", "Wallet",
-    "bonus_campaign", "bonus_is_open", "bonus_worlds", "is_bonus_id", "rewards",
+    "BONUS_DIR", "BONUS_PREFIX", "KINDS", "KIND_NAMES", "KIND_ONE", "TABLE", "Reward", "RewardLocked", "Wallet",
+    "bonus_campaign", "bonus_is_open", "bonus_next", "bonus_worlds", "is_bonus_id", "opens_with", "rewards",
 ]

@@ -13,6 +13,12 @@ PICTURES: dict[str, str] = {
     "default": "a landscape at dusk: moon, rainbow, sun, hills with a house, a lake with a boat",
     "mosaic": "a geometric mosaic of coloured triangles and circles",
     "maze": "a maze-like pattern of coloured corridors",
+    # the pictures the campaign's stars buy (engine.modes.rewards, kind "picture"); a code may name them all the
+    # same, so a friend's code opens with its picture whatever the player has bought
+    "balloons": "hot-air balloons over patchwork fields and a river",
+    "reef": "a coral reef with fish, bubbles and shells",
+    "city": "a city at night by a river, its windows lit",
+    "aurora": "northern lights over snowy mountains and a cabin",
 }
 
 DEFAULT_PICTURE = "default"

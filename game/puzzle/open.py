@@ -17,14 +17,16 @@ from game.context import Context
 from game.puzzle.view import PuzzleView
 
 
-def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "") -> arcade.View:
+def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "", own: bool = False) -> arcade.View:
     """The view for the puzzle screen (not shown): the setup screen, or the position ``code`` names.
 
     ``code`` is a puzzle code or an already decoded one (:class:`engine.puzzle.codes.PuzzleCode`, decoded from
     ``typed`` when given: shown again with a refusal).
     A code that does not decode (or names an unsolvable position) gives the
     setup screen with the decoder's sentence in red and the code in its field.
-    This is the ``puzzle`` route's opener and the ``tessera play P2...`` handler.
+    This is the ``puzzle`` route's opener and the ``tessera play P2...`` handler.  ``own``: the setup screen's
+    deal (the player's picture and numbers choice); any other code opens with its own look
+    (:class:`game.puzzle.view.PuzzleView`'s ``own``).
     """
     if code is None or code == "":
         return routes.puzzle_setup(ctx)
@@ -33,11 +35,12 @@ def puzzle_view(ctx: Context, code: str | PuzzleCode | None = None, typed: str =
     except ValueError as exc:
         text = code if isinstance(code, str) else typed or code.code()
         return routes.puzzle_setup(ctx, code_text=text, error=str(exc))
-    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code), own=own)
 
 
 def daily_view(ctx: Context, daily: PuzzleDaily) -> PuzzleView:
-    """The puzzle view of a puzzle daily (not shown): its seed code's position, its optimum as the par."""
+    """The puzzle view of a puzzle daily (not shown): its seed code's position, its optimum as the par, numbered
+    tiles (a daily's look is its code's, never the player's last picture)."""
     session, deal = session_from_code(daily.code)
     return PuzzleView(ctx, session, deal=deal, daily=daily)
 
@@ -49,7 +52,7 @@ def open_code(ctx: Context, code: str) -> PuzzleView:
         engine.codes.CodeError: the code does not decode or names an unsolvable position.
     """
     session, deal = session_from_code(code)
-    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code))
+    return PuzzleView(ctx, session, deal=deal, picture=code_picture(code), own=False)
 
 
 def open_puzzle(target: Any, code: str | None = None) -> arcade.View:

@@ -18,11 +18,11 @@ from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
-from engine.puzzle.pictures import PICTURES
 from game import routes
 from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
+from game.puzzle.picture_rewards import FREE, PAID, button_label, locked_line, own_choice
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
 from game.puzzle.setup_rows import ROWS, ScrollPage, row_texts, step_row
@@ -62,7 +62,9 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.field_focus = bool(code_text)
         self.error = error
         self.settings = PuzzleSettings.load(ctx.store)
-        self.picture = self.settings.picture  # a picture choice (game.puzzle.pictures)
+        self.wallet = ctx.wallet()  # what stars bought: the pictures they buy (game.puzzle.picture_rewards)
+        #: a picture choice (game.puzzle.pictures); a picture stars buy only once bought
+        self.picture = own_choice(lambda: self.wallet, self.settings.picture)
         self.path = self.picture[len(FILE_PREFIX):] if self.picture.startswith(FILE_PREFIX) else ""
         self.path_focus = False
         self.row = 0  # the keyboard's row (setup_rows.ROWS): width
@@ -96,7 +98,9 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.b_mm = add("-", lambda: self.step_mix(-1), 14)
         self.b_mp = add("+", lambda: self.step_mix(1), 14)
         self.picture_buttons = [add(name.capitalize() if name else "Numbers", self._picture(name), 13)
-                                for name in ("", *PICTURES)]
+                                for name in ("", *FREE)]
+        #: the pictures stars buy, a row under the free ones ("Reef · 40 ★" while locked)
+        self.paid_buttons = [add(button_label(r, self.wallet), self._picture(r.id), 13) for r in PAID]
         self.b_numbers = add("", self.toggle_numbers, 13)
         self.b_path = add("Use my picture", self.use_path, 13)
         self.b_play = add("Play  Enter", self.play, 16)
@@ -134,8 +138,19 @@ class PuzzleSetupView(ScrollPage, Screen):
     def _picture(self, name: str) -> Callable[[], None]:
         return lambda: self.set_picture(name)
 
+    @property
+    def pictures(self) -> list[str]:
+        """The built-in pictures the player may choose: the free ones and those stars bought."""
+        return [*FREE, *(r.id for r in PAID if self.wallet.is_open(r))]
+
     def set_picture(self, choice: str) -> None:
-        """Show ``choice`` on the tiles (``""`` numbers, a built-in name, ``"file:<path>"``); saved in the store."""
+        """Show ``choice`` on the tiles (``""`` numbers, a built-in name, ``"file:<path>"``); saved in the store.
+        A picture stars have not bought yet changes nothing and says what it needs."""
+        locked = next((r for r in PAID if r.id == choice and not self.wallet.is_open(r)), None)
+        if locked is not None:
+            self.error = locked_line(locked, self.wallet)
+            self._refresh()
+            return
         self.picture = self.settings.picture = choice
         self.settings.save(self.ctx.store)
         self.error = ""
@@ -187,8 +202,10 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_picture.color = t.accent if row == "picture" else t.text_dim
         for n, b in zip(PRESETS, self.preset_buttons, strict=True):
             b.active = (self.width_, self.height_) == (n, n)
-        for name, b in zip(("", *PICTURES), self.picture_buttons, strict=True):
+        for name, b in zip(("", *FREE), self.picture_buttons, strict=True):
             b.active = self.picture == name
+        for r, b in zip(PAID, self.paid_buttons, strict=True):
+            b.active, b.dim = self.picture == r.id, not self.wallet.is_open(r)
         self.b_path.active = self.picture.startswith(FILE_PREFIX)
         self.b_numbers.fit(f"Numbers on pictures: {'on' if self.settings.numbers else 'off'}  I")
         self.b_numbers.disabled = not self.picture
@@ -213,7 +230,7 @@ class PuzzleSetupView(ScrollPage, Screen):
             self.error = str(exc)
             self._refresh()
             return
-        self.ctx.go(routes.puzzle, code)
+        self.ctx.go(routes.puzzle, code, own=True)  # the player's own game: their picture and numbers choice
 
     def open_code(self) -> bool:
         """Open the code in the field; on failure show why and stay. Returns True on success."""
@@ -274,6 +291,9 @@ class PuzzleSetupView(ScrollPage, Screen):
         for i, btn in enumerate(self.picture_buttons):
             btn.place(left + i * 112 * k, y, 104 * k, 36 * k)
         self.b_numbers.place(left + 448 * k, y, 312 * k, 36 * k)
+        y -= 8 * k + 36 * k
+        for i, btn in enumerate(self.paid_buttons):  # the pictures stars buy
+            btn.place(left + i * 192 * k, y, 184 * k, 36 * k)
         y -= 8 * k + 34 * k
         self._path_box = (left, left + 560 * k, y, y + 34 * k)
         self.t_path.font_size = 12 * k

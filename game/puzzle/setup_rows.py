@@ -11,7 +11,6 @@ from typing import Any
 import arcade
 from arcade import key
 
-from engine.puzzle.pictures import PICTURES
 from game.bases.choice_setup import SELECTOR
 from game.puzzle.pictures import FILE_PREFIX, choice_label
 
@@ -36,9 +35,10 @@ def row_texts(view: Any) -> tuple[str, str, str, str]:
 
 
 def picture_choices(view: Any) -> list[str]:
-    """Numbers, each built-in picture, then the player's own file when a path is typed."""
+    """Numbers, each built-in picture the player may choose (``view.pictures``: stars buy some), then the
+    player's own file when a path is typed."""
     own = [FILE_PREFIX + str(Path(view.path).expanduser().resolve())] if view.path.strip() else []
-    return ["", *PICTURES, *own]
+    return ["", *view.pictures, *own]
 
 
 def step_row(view: Any, step: int) -> None:

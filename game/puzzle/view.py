@@ -32,6 +32,7 @@ from game.puzzle.assist import PuzzleAssist
 from game.puzzle.board import BoardLayer
 from game.puzzle.meter import MeterLine
 from game.puzzle.panel import ACTIONS, SETTINGS, PuzzlePanel, panel_width, ui_scale
+from game.puzzle.picture_rewards import own_choice
 from game.puzzle.pictures import builtin_of, choice_label
 from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
@@ -55,6 +56,10 @@ class PuzzleView(ProgressArea, Screen):
         settings: solver/input settings (default: loaded from the store).
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
         daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
+        own: the player's own game (dealt on the setup screen): the tiles show the player's picture and numbers
+            choice (Settings' ``puzzle.picture`` / ``puzzle.numbers``) unless the code names a picture.  False
+            for a friend's code and a daily: they open as the code says (its picture or numbered tiles, numbers
+            on), and I changes this game only (the player's choice stays for their own games).
     """
 
     key_context = "puzzle"
@@ -63,7 +68,7 @@ class PuzzleView(ProgressArea, Screen):
 
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
-        picture: str | None = None, daily: PuzzleDaily | None = None,
+        picture: str | None = None, daily: PuzzleDaily | None = None, own: bool = True,
     ) -> None:
         super().__init__(ctx)
         self.daily = daily
@@ -79,9 +84,15 @@ class PuzzleView(ProgressArea, Screen):
         self.background_color = t.background
         self.jobs = PuzzleJobs(self.settings)
         self.board = BoardLayer(session, t, animate=self.settings.animate)
-        #: what the tiles show (a picture choice, game.puzzle.pictures): the code's picture, the deal's, or the setting
-        self.picture = picture or (deal.picture if deal is not None else None) or self.settings.picture
-        self.board.set_picture(self.picture, self.settings.numbers)
+        #: the player's own game (its look is the player's saved choice) or a code's / a daily's (the code's look)
+        self.own = own and daily is None
+        #: what the tiles show (a picture choice, game.puzzle.pictures): the code's picture, the deal's, or (own
+        #: games only) the setting
+        self.picture = (picture or (deal.picture if deal is not None else None)
+                        or (own_choice(ctx.wallet, self.settings.picture) if self.own else ""))
+        #: numbers over picture tiles: the saved choice in own games, on (the default look) in a code's
+        self.numbers = self.settings.numbers if self.own else True
+        self.board.set_picture(self.picture, self.numbers)
         self.panel = PuzzlePanel(t, self._button_actions())
         self.panel.fold(self.settings.advanced)
         self.t_stats = self.panel.t_stats
@@ -159,13 +170,16 @@ class PuzzleView(ProgressArea, Screen):
             self._layout()
 
     def toggle_numbers(self) -> None:
-        """I: numbers over the picture tiles on/off (saved)."""
-        self.settings.numbers = not self.settings.numbers
-        self.settings.save(self.ctx.store)
-        self.board.set_picture(self.picture, self.settings.numbers)
+        """I: numbers over the picture tiles on/off (saved in the player's own games; a code's or a daily's game
+        changes only itself)."""
+        self.numbers = not self.numbers
+        if self.own:
+            self.settings.numbers = self.numbers
+            self.settings.save(self.ctx.store)
+        self.board.set_picture(self.picture, self.numbers)
         self._layout()
         if self.picture:
-            self._set_message(f"Numbers on the picture: {'on' if self.settings.numbers else 'off'} (I).")
+            self._set_message(f"Numbers on the picture: {'on' if self.numbers else 'off'} (I).")
 
     def toggle_advanced(self) -> None:
         """V: open or fold the Advanced panel (solver settings and statistics; saved)."""

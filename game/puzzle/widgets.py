@@ -155,9 +155,10 @@ class PanelButton(ActionButton):
         self.label_size = float(font_size)  # the label's font size before fitting
         self.base_size = float(font_size)
         self._lit = False
-        #: (label, size in points, rectangle width and height in pixels, lit) of the last fit: the same again
-        #: changes nothing
-        self._fitted: tuple[str, float, float, float, bool] | None = None
+        self._dim = False
+        #: (label, size in points, rectangle width and height in pixels, lit, dim) of the last fit: the same
+        #: again changes nothing
+        self._fitted: tuple[str, float, float, float, bool, bool] | None = None
 
     @property
     def active(self) -> bool:
@@ -168,6 +169,17 @@ class PanelButton(ActionButton):
     def active(self, value: bool) -> None:
         if value != self._lit:
             self._lit = value
+            self.fit(force=True)
+
+    @property
+    def dim(self) -> bool:
+        """Drawn in the locked colours while still taking clicks (a locked choice that says what it needs)."""
+        return self._dim
+
+    @dim.setter
+    def dim(self, value: bool) -> None:
+        if value != self._dim:
+            self._dim = value
             self.fit(force=True)
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
@@ -185,7 +197,7 @@ class PanelButton(ActionButton):
         if not force and value == self.want and size == self.label_size:
             return
         self.want, self.label_size = value, size
-        fitted = (value, size, self.rect.width, self.rect.height, self._lit)
+        fitted = (value, size, self.rect.width, self.rect.height, self._lit, self._dim)
         if fitted == self._fitted:  # a layout at the same size: the same label and style (a new style re-renders)
             return
         self._fitted = fitted
@@ -195,6 +207,8 @@ class PanelButton(ActionButton):
             state.font_size = shown
         if self._lit:
             style["normal"] = style["hover"]
+        elif self._dim:
+            style["normal"] = style["disabled"]
         if self.text != label:
             self.text = label
         self.set_font_size(shown, style)

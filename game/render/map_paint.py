@@ -32,6 +32,7 @@ from game.render.map_art import (
     thumbnail,
     wrap,
 )
+from game.render.map_stops import paint_bonus
 from game.render.theme import RGBA, Theme, contrast_ratio
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (pixels, y down)
@@ -51,6 +52,10 @@ class Tile:
         (its tile is lit, and so is the path on from it).
         shape: the grid kind (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``); floors: 1..8;
         dark, weave, shaped: what waits in it.
+        kind: ``"level"``, or ``"bonus"``: a bonus world's stop after its world
+        (:func:`game.render.map_stops.paint_bonus`); its
+        ``stars`` are those won in it of ``of``, ``need`` what a locked one waits for ("3-star Square Gardens to
+        open"), ``won`` its world's last level won (the way on from it is lit), its maze the level Enter plays.
     """
 
     number: int
@@ -65,6 +70,9 @@ class Tile:
     weave: bool = False
     shaped: bool = False
     won: bool = False
+    kind: str = "level"
+    need: str = ""
+    of: int = 0
 
     def tags(self) -> list[str]:
         """What a locked tile says waits in it (``dark``, ``2 floors``, ``weave``, ``shaped``)."""
@@ -311,6 +319,9 @@ def _paint_path(c: Canvas, lay: Layout, columns: Sequence[Column], tiles: Sequen
 
 
 def _tile(c: Canvas, lay: Layout, i: int, tile: Tile, sk: Sketch | None, theme: Theme, put: Put) -> None:
+    if tile.kind == "bonus":
+        paint_bonus(c, lay, i, tile, sk, theme, put)
+        return
     draw = c.draw
     l, t, r, b = lay.tiles[i]
     back, fore = _colours(tile, theme)

@@ -6,7 +6,9 @@ maze and its whole name; the level to play next is framed and says "next"; a loc
 and what kind of maze waits (its grid's icon, "dark", "2 floors"...); a level left half-way (a place kept,
 :mod:`game.play.keep`) has a half-filled disc.  The player's level packs (:mod:`engine.modes.packs`) are
 worlds after the shipped ones, read again whenever the packs folder changed (an exported pack shows at once);
-a pack that cannot be read is a column with one "cannot be read" tile whose line says why.
+a pack that cannot be read is a column with one "cannot be read" tile whose line says why.  Each shipped world
+with a bonus world has its bonus stop on the path after its last level (:mod:`game.shell.map_bonus`): locked
+with what opens it, playable from the map once open.
 
 **Opening costs almost nothing.**  The map is one picture (:mod:`game.render.map_paint`) kept in
 ``ctx.memory`` and painted again only when what it shows changed (progress, a kept place, packs, the
@@ -34,6 +36,7 @@ from game.format import maze_words, record_time
 from game.render.banner import Banner
 from game.render.map_art import Canvas, Sketch, sketch
 from game.render.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
+from game.shell.map_bonus import BonusStop, bonus_stops
 from game.ui import fit_text, text_scale, ui_scale
 
 if TYPE_CHECKING:
@@ -143,19 +146,27 @@ class LevelsView(BaseView):
         kept = {i for i, c in enumerate(self.codes) if c and not self.locked[i] and store.setting("resume:" + c)}
         self.halfway = kept
         self.tiles = [self._tile(i, lv) for i, lv in enumerate(self.levels)]
-        self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
+        #: tile index -> the bonus world's stop it is (tiles after the levels; the broken packs' come last)
+        self.stops: dict[int, BonusStop] = {}
+        stops = bonus_stops(ctx, self.stars, unlocked)
         self.chains: list[Column] = []
         complete = [name for name, levels in self.worlds if all(lv.id in self.stars for lv in levels)]
         for name, levels in self.worlds:
             got = sum(self.stars.get(lv.id, 0) for lv in levels)
-            self.chains.append(Column(name, tuple(lv.index for lv in levels), (got, 3 * len(levels)),
-                                      name in complete))
+            chain = tuple(lv.index for lv in levels)
+            if name in stops:  # the bonus world's stop, after the world's last level
+                self.stops[len(self.tiles)] = stops[name]
+                chain += (len(self.tiles),)
+                self.tiles.append(stops[name].tile())
+            self.chains.append(Column(name, chain, (got, 3 * len(levels)), name in complete))
         #: The celebration of worlds completed since the map last showed (each once: remembered in the save),
         #: made after the first frame (the map opens as fast as before).
         self.banner: Banner | None = None
         self._complete: list[str] | None = complete
+        self.first_broken = len(self.tiles)  # the broken packs' tiles, last
+        self.tiles += [Tile(0, b.name, state="broken") for b in self.broken]
         for j, b in enumerate(self.broken):
-            self.chains.append(Column(b.name, (len(self.levels) + j,), (0, 0)))
+            self.chains.append(Column(b.name, (self.first_broken + j,), (0, 0)))
         total = sum(self.stars.get(lv.id, 0) for lv in self.levels)
         broken = len(self.broken)
         note = f"  ·  {broken} level pack{'s' if broken != 1 else ''} could not be read" if broken else ""
@@ -180,6 +191,13 @@ class LevelsView(BaseView):
         shape, _, _, floors, dark, weave, shaped = _what(lv)
         return Tile(lv.index + 1, lv.name, "locked" if self.locked[i] else "open", self.stars.get(lv.id, 0),
                     i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped, lv.id in self.stars)
+
+    def maze_of(self, i: int) -> CampaignLevel | None:
+        """The level whose maze tile ``i`` shows: its level, an open bonus stop's level to play, else None."""
+        if i < len(self.levels):
+            return self.levels[i]
+        stop = self.stops.get(i)
+        return stop.play if stop is not None and stop.open else None
 
     def column_names(self) -> list[str]:
         """The map's column titles: every world, then every broken pack (its file's stem)."""
@@ -209,7 +227,7 @@ class LevelsView(BaseView):
             sketches = self._sketches(wanted, OPEN_BUDGET)
             canvas = paint(lay, "Campaign", self.summary_value, self.chains, self.tiles, sketches, theme)
             BUILDS["paint"] += 1
-            missing = [i for i in wanted if sketches[i] is None]
+            missing = [i for i in wanted if sketches[i] is None and self.maze_of(i) is not None]
             old = kept.texture if isinstance(kept, MapPicture) else None
             self.picture = MapPicture(key_, lay, canvas, list(self.tiles), missing, old)
             self.ctx.memory[_MEMORY] = self.picture
@@ -221,11 +239,14 @@ class LevelsView(BaseView):
         out: list[Sketch | None] = [None] * len(self.tiles)
         end = time.perf_counter() + budget
         for i in wanted:
-            code = self.codes[i]
+            lv = self.maze_of(i)
+            if lv is None:
+                continue
+            code = self.codes[i] if i < len(self.codes) else _code(lv)
             if code and code in _SKETCHES:
                 out[i] = _SKETCHES[code]
             elif time.perf_counter() < end:
-                out[i] = level_sketch(self.levels[i])
+                out[i] = level_sketch(lv)
         return out
 
     def animating(self) -> bool:
@@ -250,7 +271,10 @@ class LevelsView(BaseView):
         done: list[int] = []
         while pic.missing and (not done or time.perf_counter() < end):
             i = pic.missing.pop(0)
-            sk = level_sketch(self.levels[i])
+            lv = self.maze_of(i)
+            if lv is None:
+                continue
+            sk = level_sketch(lv)
             repaint_tile(pic.canvas, pic.layout, i, pic.tiles[i], sk, self.ctx.theme)
             done.append(i)
         pic.shown = None
@@ -311,7 +335,18 @@ class LevelsView(BaseView):
         self.request_redraw()
 
     def activate(self, index: int) -> None:
-        """Open level ``index`` (a locked level or a broken pack does nothing)."""
+        """Open level ``index`` (a locked level or a broken pack does nothing); an open bonus stop plays its
+        level to play, a locked one says what opens it."""
+        stop = self.stops.get(index)
+        if stop is not None:
+            if stop.open and stop.play is not None:
+                self.ctx.audio.play("click")
+                self.ctx.go(routes.level, stop.play)
+            else:
+                self.said = (index, stop.locked_line())
+                self._info_for = -1
+                self.request_redraw()
+            return
         if 0 <= index < len(self.levels) and not self.locked[index]:
             self.ctx.audio.play("click")
             self.ctx.go(routes.level, self.levels[index])
@@ -352,7 +387,9 @@ class LevelsView(BaseView):
         line says where (until the focus moves)."""
         from game.lab.export import print_world
 
-        if not 0 <= self.focus < len(self.levels):
+        if self.focus in self.stops:
+            self.said = (self.focus, "P prints a campaign world's levels: focus one of them.")
+        elif not 0 <= self.focus < len(self.levels):
             self.said = (self.focus, "Only the levels of a world that can be read can be printed.")
         else:
             world = self.levels[self.focus].world
@@ -463,13 +500,15 @@ class LevelsView(BaseView):
         P printing said, until the focus moves)."""
         if self.said is not None and self.said[0] == i:
             return self.said[1]
+        if i in self.stops:
+            return self.stops[i].line()
         if i >= len(self.levels):
-            b = self.broken[min(i - len(self.levels), len(self.broken) - 1)]
+            b = self.broken[max(0, min(i - self.first_broken, len(self.broken) - 1))]
             return f"{b.name}: cannot be read: {b.reason}"
         lv = self.levels[i]
         shape, w, h, floors, dark, weave, shaped = _what(lv)
         words = maze_words(shape, w, h, floors, dark, weave, shaped)
-        line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}"
+        line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}" + (f"  ·  {lv.lesson}" if lv.lesson else "")
         if self.locked[i]:
             return line + "  ·  locked: finish the level before"
         best = self.ctx.store.best(self.codes[i]) if self.codes[i] else None

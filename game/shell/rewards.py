@@ -1,10 +1,11 @@
 """Rewards: what the campaign's stars have bought and what they buy next (:mod:`engine.modes.rewards`).
 
-One page per kind (themes, player marks, trails, bonus worlds), chosen by the four buttons on top.  Every item
-shows whether it is in use, open or locked and what it needs ("12 more stars", "3 stars on every level of
-Shards"); the line under the items says it whole for the focused one.  Enter on an open look uses it at once
-(saved, drawn in play); on an open bonus world it plays that world's next level; on a locked item it says what
-is missing and changes nothing.  Reached from the menu (More), from Settings and from the campaign map (R).
+One page per kind (themes, player marks, trails, puzzle pictures, bonus worlds), chosen by the buttons on top.
+Every item shows whether it is in use, open or locked and what it needs ("12 more stars", "3 stars on every
+level of Shards"); the line under the items says it whole for the focused one.  Enter on an open look uses it
+at once (saved, drawn in play; a puzzle picture: the tiles of the player's own sliding puzzles); on an open
+bonus world it plays that world's next level; on a locked item it says what is missing and changes nothing.
+Reached from the menu (More), from Settings and from the campaign map (R).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.modes.rewards import KIND_NAMES, KINDS, Reward, RewardLocked, Wallet
+from engine.modes.rewards import KIND_NAMES, KIND_ONE, KINDS, Reward, RewardLocked, Wallet
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
@@ -61,7 +62,7 @@ class RewardsView(BaseView):
         self.ui.add(self.make_button("Back", self.back))
         nxt = w.next_up()
         have = f"{w.total} star{'s' if w.total != 1 else ''}"
-        self.summary.text = (f"You have {have}  ·  next: {nxt.name} ({KIND_NAMES[nxt.kind].lower()[:-1]}), "
+        self.summary.text = (f"You have {have}  ·  next: {nxt.name} ({KIND_ONE[nxt.kind]}), "
                              f"{w.need(nxt)}" if nxt is not None else f"You have {have}  ·  everything is bought")
         self.focus = len(KINDS) + self._in_use() if focus is None else max(0, min(focus, len(self.buttons) - 1))
         if self.window is not None and self.window.current_view is self:
@@ -106,6 +107,9 @@ class RewardsView(BaseView):
             return f"{r.name}: locked  ·  {w.need(r)} (it needs {r.stars}; you have {w.total})"
         if r.kind == "bonus":
             return f"{r.name}: open  ·  three harder levels  ·  Enter plays the next one"
+        if r.kind == "picture":
+            return (f"{r.name}: your sliding puzzle's picture" if self.in_use(r) else
+                    f"{r.name}: open  ·  Enter puts it on your sliding puzzle's tiles")
         return f"{r.name}: in use" if self.in_use(r) else f"{r.name}: open  ·  Enter uses it"
 
     def _page(self, kind: str) -> Callable[[], None]:
@@ -148,12 +152,9 @@ class RewardsView(BaseView):
 
     def bonus_next(self, world: str) -> CampaignLevel | None:
         """The level of bonus world ``world`` to play: its first open unfinished level, else its first."""
-        from engine.modes.rewards import bonus_is_open
+        from engine.modes.rewards import bonus_next
 
-        unlocked, stars = self.ctx.store.unlocked(), self.ctx.store.stars()
-        levels = [lv for lv in self.ctx.bonus.levels if lv.world == world]
-        ready = [lv for lv in levels if bonus_is_open(lv, self.ctx.bonus, self.wallet, unlocked)]
-        return next((lv for lv in ready if lv.id not in stars), levels[0] if levels else None)
+        return bonus_next(world, self.ctx.bonus, self.wallet, self.ctx.store.stars(), self.ctx.store.unlocked())
 
     def focused_line(self) -> str:
         """What the bottom line says now."""
@@ -168,7 +169,7 @@ class RewardsView(BaseView):
 
     # -- layout and drawing -----------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        """Title, the stars line, the kind buttons (two rows of two), the items in two columns, Back."""
+        """Title, the stars line, the kind buttons (two a row), the items in two columns, Back."""
         s = self.scale
         fit_text(self.title, "Rewards", 32 * min(s, 1.8), width - 40)
         self.title.position = (width / 2, height - 24 * s)
@@ -179,13 +180,14 @@ class RewardsView(BaseView):
         left = width / 2 - w - gap / 2
         line_h = 14 * s * 1.6 + 12 * s
         top = self.summary.bottom - 16 * s
-        rows = 2 + -(-len(self.items) // 2) + 1
+        kind_rows = -(-len(KINDS) // 2)
+        rows = kind_rows + -(-len(self.items) // 2) + 1
         h = max(22.0, min(48 * s, (top - line_h - (rows - 1) * gap - 8 * s) / rows))
         place_grid(self.buttons[:len(KINDS)], left, top, 2, w, h, gap)
-        place_grid(self.buttons[len(KINDS):-1], left, top - 2 * (h + gap) - gap, 2, w, h, gap)
+        place_grid(self.buttons[len(KINDS):-1], left, top - kind_rows * (h + gap) - gap, 2, w, h, gap)
         items_rows = -(-len(self.items) // 2)
         back = self.buttons[-1]
-        place_grid([back], width / 2 - w / 2, top - (2 + items_rows) * (h + gap) - gap, 1, w, h, gap)
+        place_grid([back], width / 2 - w / 2, top - (kind_rows + items_rows) * (h + gap) - gap, 1, w, h, gap)
         self.style_buttons(min(15 * s, h * 0.42))
         items = self.buttons[len(KINDS):-1]
         pad = 1.2 * h if self.kind != "bonus" else 10.0  # room for the samples beside the labels
@@ -208,7 +210,8 @@ class RewardsView(BaseView):
                 btn.set_font_size(btn.font_px, style)
 
     def draw_samples(self) -> None:
-        """A sample beside each look: the mark as drawn in play, the trail's colour, the theme's colours."""
+        """A sample beside each look: the mark as drawn in play, the trail's colour, the theme's colours, a
+        square of the puzzle picture (dimmed while locked)."""
         import arcade
 
         from game.render.looks import draw_mark, dressed, trail_colour
@@ -223,11 +226,28 @@ class RewardsView(BaseView):
                 draw_mark(dressed(t, r.id), x, y, size, max(1.0, size * 0.18))
             elif r.kind == "trail":
                 arcade.draw_line(x - size, y, x + size, y, trail_colour(r.id, t)[:3], max(2.0, size * 0.8))
+            elif r.kind == "picture":
+                self._picture_sample(r, x, y, size * 1.25)
             elif r.kind == "theme":
                 other = get_theme(r.id)
                 arcade.draw_lrbt_rectangle_filled(x - size, x + size, y - size, y + size, other.background)
                 arcade.draw_lrbt_rectangle_filled(x - size * 0.5, x + size * 0.5, y - size * 0.5, y + size * 0.5,
                                                   other.accent)
+
+    def _picture_sample(self, r: Reward, x: float, y: float, half: float) -> None:
+        """The picture ``r`` as a ``2 × half`` px square centred on ``(x, y)``, outlined; dimmed while locked."""
+        import arcade
+
+        from game.puzzle.picture_rewards import sample
+
+        try:
+            tex = sample(r.id)
+        except ValueError:  # a picture file missing from the install: the outline alone
+            tex = None
+        rect = arcade.LRBT(x - half, x + half, y - half, y + half)
+        if tex is not None:
+            arcade.draw_texture_rect(tex, rect, alpha=255 if self.wallet.is_open(r) else 90)
+        arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, self.ctx.theme.text_dim, 1)
 
     def draw_extra(self) -> None:
         """The title, the stars line, the samples and the line about the focused item."""

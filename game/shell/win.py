@@ -39,9 +39,9 @@ def best_line(result: WinResult) -> str:
 
 def bought_line(bought: list[Reward]) -> str:
     """``Unlocked: Ring (player mark) and Dusk (theme): Settings or Rewards`` (a bonus world: "R on the map")."""
-    from engine.modes.rewards import KIND_NAMES
+    from engine.modes.rewards import KIND_ONE
 
-    names = [f"{r.name} ({KIND_NAMES[r.kind].lower()[:-1]})" for r in bought]
+    names = [f"{r.name} ({KIND_ONE[r.kind]})" for r in bought]
     said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"Unlocked: {said}  ·  see Rewards"
 
@@ -101,6 +101,8 @@ class WinView(WinScreen):
             ])
         if next_level is not None:  # the one next: the menu's Continue and the map's mark name it too
             self.set_lines([*self.line_values, f"Next: {next_level.index + 1}. {next_level.name}"])
+            if next_level.lesson:  # the one control it teaches (levels 1-3)
+                self.set_lines([*self.line_values, f"Tip for it: {next_level.lesson}"])
         bought = ctx.memory.pop(BOUGHT, [])
         if bought:  # what the stars of this win bought, in the accent colour
             self.set_lines([*self.line_values, bought_line(bought)])
