@@ -22,7 +22,7 @@ from arcade import key
 from game import routes
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
+from game.ui import FONT, ActionButton, draw_focus_ring, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
 from game.ui.viewport import MazeViewport
 
@@ -299,9 +299,7 @@ class BaseView(Screen):
         self.window.default_camera.use()
         if self.buttons and 0 <= self.focus < len(self.buttons):
             r = self.buttons[self.focus].rect
-            arcade.draw_lrbt_rectangle_outline(
-                r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, self.ctx.theme.focus, border_width=3
-            )
+            draw_focus_ring(r.left, r.right, r.bottom, r.top, self.ctx.theme, self.window.width, self.window.height)
         self.draw_extra()
 
     def draw_background(self) -> None:
