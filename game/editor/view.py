@@ -107,7 +107,7 @@ class EditorView(BaseView):
         width, height = self.lay_size
         s = self.scale  # the screen's (window and text size), as its buttons and texts
         self.viewport.cam.hud, self.viewport.cam.footer = HUD_HEIGHT * s, FOOTER_HEIGHT * s
-        self.viewport.fit_area(max(100, width - panel_width(width)), height)
+        self.viewport.fit_area(max(100, width - panel_width(width, s)), height)
 
     def _sync_layer(self) -> None:
         """Show the session's maze: a new layer for a new grid, else the walls rewritten (only on change)."""
@@ -137,16 +137,20 @@ class EditorView(BaseView):
         self.hud_camera.match_window(position=True)
         self._fit_viewport()
         s = self.scale
-        pw = panel_width(width)
+        pw = panel_width(width, s)
         gap = 8 * max(0.75, s)
         bw = (pw - 24 - gap) / 2
-        bh = max(26.0, min(44.0, 34 * s))
+        bh = max(26.0, 34 * s)
         top = height - HUD_HEIGHT * s - 12 * s
         place_grid(self.buttons, width - pw + 12, top, 2, bw, bh, gap)
         self.style_buttons(min(13 * s, bh * 0.42), pad=6)
         rows = (len(self.buttons) + 1) // 2
         self.hud.layout(width, height, top - rows * (bh + gap) - 8 * s, s)
         self._refresh()
+
+    def spills(self, width: int, height: int) -> bool:
+        """A button, or the panel's lines under them, leave the window (the layout is tried smaller)."""
+        return super().spills(width, height) or self.hud.bottom() < 0
 
     def _refresh(self) -> None:
         """Texts and button states from the session (cheap when nothing changed)."""
@@ -352,7 +356,7 @@ class EditorView(BaseView):
     def in_maze(self, x: float, y: float) -> bool:
         """True for a window pixel over the maze area (not the panel or the top bar)."""
         width, height = self.lay_size
-        return x < width - panel_width(width) and y < height - HUD_HEIGHT * self.scale
+        return x < width - panel_width(width, self.scale) and y < height - HUD_HEIGHT * self.scale
 
     def pick(self, x: float, y: float) -> int:
         """The edge whose wall is nearest window pixel ``(x, y)`` within reach, or -1."""
@@ -455,7 +459,7 @@ class EditorView(BaseView):
         w, h = self.lay_size
         top = h - HUD_HEIGHT * self.scale
         arcade.draw_lrbt_rectangle_filled(0, w, top, h, t.panel)
-        arcade.draw_lrbt_rectangle_filled(w - panel_width(w), w, 0, top, t.panel)
+        arcade.draw_lrbt_rectangle_filled(w - panel_width(w, self.scale), w, 0, top, t.panel)
         self.window.default_camera.use()
 
     def _draw_elements(self) -> None:
