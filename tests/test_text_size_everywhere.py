@@ -57,7 +57,8 @@ def _all_screens(ctx):
 def too_small(sizes: dict[str, float], height: int) -> list[str]:
     """The texts of ``sizes`` (words -> points) under :data:`MIN_SHARE` of ``height``."""
     least = MIN_SHARE * height
-    return [f"{t!r} {v:.1f} < {least:.1f}" for t, v in sizes.items() if t.strip(" :button") and v < least]
+    return [f"{t!r} {v:.1f} < {least:.1f}" for t, v in sizes.items()
+            if t.removeprefix("button: ").strip() and v < least]
 
 
 def _sizes_drawn(window, view) -> dict[str, float]:
@@ -89,7 +90,8 @@ def test_a_larger_text_size_never_makes_text_smaller_or_pushes_a_control_out(win
                     problems += [f"{name} {w}x{h} {percent}%: {p}" for p in check_layout(window, view, w, h)]
                     sizes[percent] = _sizes_drawn(window, view)
                     if name in SCALED:
-                        problems += [f"{name} {w}x{h} {percent}%: too small: {p}" for p in too_small(sizes[percent], h)]
+                        problems += [f"{name} {w}x{h} {percent}%: too small: {p}"
+                                     for p in too_small(sizes[percent], h)]
                 was = sizes[smaller_p]
                 smaller = [f"{t!r} {was[t]:.1f} -> {v:.1f}" for t, v in sizes[larger].items()
                            if t in was and v < was[t] * 0.95]  # 5 %: fitted lines (glyphs scale unevenly)

@@ -134,12 +134,13 @@ class LabTexts:
         for rows in range(wanted, 2, -1):
             room = height - (HUD_HEIGHT + 20) * k - buttons_top - rows * row
             size = 11 * k
-            while measure(self.t_panel, self.t_panel.text, size, pw - 24 * k)[1] > room and size > 6:
+            wide = int(pw - 24 * k)
+            while measure(self.t_panel, self.t_panel.text, size, wide)[1] > room and size > 6:
                 size -= 1
-            if measure(self.t_panel, self.t_panel.text, size, pw - 24 * k)[1] <= room:
+            if measure(self.t_panel, self.t_panel.text, size, wide)[1] <= room:
                 break
         self.rows = rows
-        set_text(self.t_panel, size=size, width=int(pw - 24 * k))
+        set_text(self.t_panel, size=size, width=wide)
         for i, text in enumerate(self.t_message):
             text.position = (width - pw + 12 * k, buttons_top + self.rows * row + 4 * k - i * row)
         self._fit_message()

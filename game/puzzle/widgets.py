@@ -137,8 +137,10 @@ def selected_style(theme: Theme, font_size: float) -> Any:
     the keyboard's focus (the focus colour's outline) are told apart in every theme."""
     from arcade.gui import UIFlatButton
 
-    return UIFlatButton.UIStyle(font_size=font_size, font_name=BUTTON_FONTS, font_color=theme.button,
-                                bg=theme.button_text, border=theme.text, border_width=max(2, theme.button_border))
+    style = UIFlatButton.UIStyle(font_size=round(font_size), font_name=BUTTON_FONTS, font_color=theme.button,
+                                 bg=theme.button_text, border=theme.text, border_width=max(2, theme.button_border))
+    style.font_size = font_size  # type: ignore[assignment]  # fractional points, as PanelButton.fit sets them
+    return style
 
 
 class PanelButton(ActionButton):
