@@ -27,6 +27,7 @@ import arcade
 from arcade import key
 
 from engine.codes import CodeError
+from engine.level import NamedLevel
 from engine.maze.grids import SHAPES
 from engine.maze.rules.draw import Mark
 from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
@@ -36,7 +37,9 @@ from game.context import Context
 from game.editor.layer import EditorLayer
 from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, TOOL_ORDER, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
+from game.play.keep import place_key
 from game.render.rule_marks import draw_mark
+from game.store import SaveStore
 from game.ui import place_grid
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
@@ -46,6 +49,11 @@ PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggl
 SIZE_ACTIONS = {"narrower": (-1, 0), "wider": (1, 0), "shorter": (0, -1), "taller": (0, 1)}
 #: Direction of each "cursor_*"/"wall_*" action suffix.
 SIDES = {"up": (0.0, 1.0), "down": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+
+
+def saved_text(store: SaveStore, code: str) -> str:
+    """The place kept for level ``code`` as saved (``""``: none; a level without a code keeps none)."""
+    return (store.setting(place_key(code)) or "") if code else ""
 
 
 class EditorView(BaseView):
@@ -259,7 +267,17 @@ class EditorView(BaseView):
             self.say("The goal cannot be reached yet: open a way from the start first.")
             return
         self.message = ""
-        self.ctx.show(routes.play_level(self.ctx, self.session.level(), back=lambda: self.ctx.show(self)))
+        level = self.session.level()
+        code = NamedLevel.of(level).code  # what the play screen keeps a place under
+        store = self.ctx.store
+        kept = saved_text(store, code)
+
+        def back() -> None:  # Esc from Try it keeps no place: whatever was kept for this level stays as it was
+            if saved_text(store, code) != kept:
+                store.set_setting(place_key(code), kept)
+            self.ctx.show(self)
+
+        self.ctx.show(routes.play_level(self.ctx, level, back=back))
 
     def copy_code(self) -> None:
         """C: the level's code to the clipboard (a hand-made level has none yet: the sentence says so)."""
