@@ -456,3 +456,14 @@ def test_esc_out_of_try_it_keeps_no_place_for_the_level(window, ctx, before):
     keypress(window, key.ENTER)  # Leave
     assert window.current_view is view
     assert (ctx.store.setting(place_key(code)) or "") == before
+
+
+def test_saving_a_generated_maze_names_it_generated(window, ctx, monkeypatch):
+    saved = []
+    monkeypatch.setattr(ctx.store, "save_my_level", lambda name, code: saved.append(name) or 1)
+    view = open_editor(window, ctx, EditorSession.from_recipe(MazeSpec.create("square", 6, 5, "prim", seed=4)))
+    keypress(window, key.S, key.MOD_CTRL)
+    view.session.toggle(0)
+    keypress(window, key.S, key.MOD_CTRL)
+    assert saved == ["square maze 6×5", "square maze 6×5, generated, then edited"]
+    assert "generated, then edited" in view.message

@@ -304,7 +304,7 @@ class EditorView(BaseView):
 
     def save(self) -> None:
         """Ctrl+S: keep the level in My levels (when the game has them)."""
-        self.say(save_level(self.ctx, self.session.level()))
+        self.say(save_level(self.ctx, self.session.level(), self.session.name()))
 
     def place(self, which: str, cell: int) -> None:
         """Put the start or the goal on ``cell``."""
