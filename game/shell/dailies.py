@@ -18,7 +18,7 @@ from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
-from game.format import count, star_text
+from game.format import count, daily_maze_name, star_text
 from game.records import history
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.textfit import snap_to_pixels
@@ -57,10 +57,7 @@ class DailiesView(BaseView):
         self.today = today or utc_today()
         t = ctx.theme
         spec = daily_spec(self.today)
-        shaped = " (shaped)" if spec.mask is not None else ""
-        self.maze_btn = self.make_button(
-            f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(routes.daily)
-        )
+        self.maze_btn = self.make_button(f"Maze · {daily_maze_name(spec)}", lambda: self.ctx.go(routes.daily))
         rules = puzzle_maze_daily(self.today)
         self.rules_btn = self.make_button(f"Puzzle maze · {player_name(rules.shape)} {rules.width}×{rules.height}",
                                           lambda: self.ctx.go(routes.puzzle_maze_daily))
