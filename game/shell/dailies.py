@@ -51,6 +51,7 @@ class DailiesView(BaseView):
     help_page = "dailies"  # Help (F1) opens on this page (game.shell.help)
 
     max_text_scale = 1.25  # a dense screen: text grows to 125 % at most (Settings, text size)
+    return_focus = "dailies-focus"  # back from a daily: its entry is focused
 
     def __init__(self, ctx: Context, today: dt.date | None = None) -> None:
         super().__init__(ctx)
@@ -134,7 +135,8 @@ class DailiesView(BaseView):
             return
         self.say("")
         self.ctx.memory[memory_key(daily.day, daily.size)] = daily
-        self.ctx.show(routes.puzzle_daily(self.ctx, daily))
+        entry = self.buttons.index(self.puzzle_btns[(3, 4).index(daily.size)]) if daily.size in (3, 4) else 0
+        self.open_from(entry, routes.puzzle_daily(self.ctx, daily))
 
     def say(self, sentence: str) -> None:
         """Show ``sentence`` on the status line under the title (cut with "…" to the window), then redraw."""
