@@ -47,6 +47,8 @@ from game.ui import place_column
 from game.ui.clipboard import copy_to_clipboard
 from game.workers import Task
 
+#: What Wilson's carving shows before its first passage (three panel lines: its first walk can be long).
+WILSON_WALK = ("A random walk wanders (its", "loops erased) until it meets", "the maze, then it is carved.")
 #: Why a built level has no carving controls (three panel lines).
 NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", "seed and Compare are off.")
 
@@ -175,6 +177,8 @@ class LabView(BaseView):
             self.run.restart()
         if spec is None:
             self._after_steps()  # a built level: its statistics start at once
+        elif spec.algorithm == "wilson" and not self.big:
+            self.say(*WILSON_WALK)
         self._make_camera()
 
     def _make_camera(self) -> None:
