@@ -2,9 +2,9 @@
 the window.  Every shell screen of :mod:`test_layout` plus the Lab and the editor, at 800×600, 1280×800,
 1920×1080 and 3840×2160: each (screen, size) is laid out at two neighbouring settings (100 and 125 %, 125 and
 150 %, 150 and 175 % or 175 and 200 %), the pairs taking turns over the sizes so each screen meets every pair, and
-the themes taking turns as in :func:`test_layout.covering_sizes`.  In the Lab (its setup, a run and the
-comparison) and the editor no text is smaller than :data:`MIN_SHARE` of the window's height either: at 3840×2160
-a 12 px text over a window 2.7 times as tall as 1280×800 fails.
+the themes taking turns as in :func:`test_layout.covering_sizes`.  In the Lab (its setup, a run, the
+comparison and the export folder) and the editor no text is smaller than :data:`MIN_SHARE` of the window's
+height either: at 3840×2160 a 12 px text over a window 2.7 times as tall as 1280×800 fails.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PERCENTS = (100, 125, 150, 175, 200)
 #: 3840×2160 window needs 13.5 pt, 1280×800 5 pt (their smallest texts there are 11 pt).
 MIN_SHARE = 1 / 160
 #: The screens held to :data:`MIN_SHARE`.
-SCALED = ("lab", "lab run", "lab compare", "editor")
+SCALED = ("lab", "lab run", "lab compare", "lab folder", "editor")
 LAB_CODE = "M2.S20X16.WI#1-G2"
 
 
@@ -50,6 +50,7 @@ def _all_screens(ctx):
     screens["lab"] = lambda: routes.lab(ctx)
     screens["lab run"] = lambda: routes.lab(ctx, LAB_CODE)
     screens["lab compare"] = lambda: _compare(ctx)
+    screens["lab folder"] = lambda: routes.lab_folder(ctx)
     screens["editor"] = lambda: routes.editor(ctx)
     return screens
 
