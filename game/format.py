@@ -41,6 +41,12 @@ def player_label(level: Any) -> str:  # an engine.level.Level
     return f"{player_shape(level.shape)} {level.width}×{level.height}{floors}{', dark' if level.dark else ''}"
 
 
+def daily_maze_name(spec: Any) -> str:  # an engine.maze.recipe.MazeSpec
+    """``hexagon 20×14``: the daily maze's one name, as the Dailies, its play screen and its share line say it
+    (the grid in a player's words and its size)."""
+    return f"{player_shape(spec.shape)} {spec.width}×{spec.height}"
+
+
 def player_shape(shape: str) -> str:
     """``"hexagon"`` for the engine's ``"hex"``: a grid's name as the game says it (unknown names unchanged)."""
     from engine.maze.grids import player_name

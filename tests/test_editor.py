@@ -282,3 +282,20 @@ def test_titles_use_players_words_no_generator_or_engine_names() -> None:
     assert polar.title() == "circle maze 8×6, dark"
     for t in (spec.title(), polar.title(), polar.level().title()):
         assert not any(w in t for w in ("upsilon", "polar", "backtracker", "wilson", "tessellation"))
+
+
+def test_the_name_a_level_is_kept_under_says_what_it_is():
+    """A generated maze saved from the editor is not "hand-made": it is named by what it is, in players' words."""
+    spec = MazeSpec.create("hex", 12, 9, "wilson", seed=3)
+    session = EditorSession.from_recipe(spec)
+    assert session.name() == spec.title() == "hexagon maze 12×9"
+    session.toggle(0)
+    assert session.name() == "hexagon maze 12×9, generated, then edited"
+    session.undo()
+    assert session.name() == "hexagon maze 12×9"  # as it came again
+    dark = EditorSession.from_recipe(spec.with_dark())
+    dark.toggle(0)
+    assert dark.name() == "hexagon maze 12×9, generated, then edited, dark"
+    assert EditorSession.blank("square", 5, 4).name() == "square maze 5×4, made by hand"
+    for name in (session.name(), dark.name()):
+        assert "hand" not in name and "wilson" not in name

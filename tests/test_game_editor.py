@@ -423,3 +423,47 @@ def test_the_editor_opens_a_level_code_and_refuses_other_kinds_in_one_sentence(w
     assert np.array_equal(view.session.passage, level.passage) and not view.message
     view = routes.editor(ctx, RaceSpec.create(spec, "runner", "normal").code())
     assert view.message == NOT_A_LEVEL and not view.session.passage.any()
+
+
+@pytest.mark.parametrize("before", ["", '{"cell":0,"moves":3,"elapsed":4.5}'])
+def test_esc_out_of_try_it_keeps_no_place_for_the_level(window, ctx, before):
+    """Leaving Try it half-way (Esc, Leave) must not mark the level half-way in My levels or an exported pack: the
+    place kept for its code is what it was before Try it (none, or the player's own from playing it elsewhere)."""
+    from engine.level import NamedLevel
+    from engine.maze.solvers import solve
+    from game.play.keep import place_key
+    from game.play.view import PlayView
+
+    session = EditorSession.from_recipe(MazeSpec.create("square", 6, 5, "backtracker", seed=4))
+    view = open_editor(window, ctx, session)
+    code = NamedLevel.of(session.level()).code
+    assert code
+    if before:
+        ctx.store.set_setting(place_key(code), before)
+    keypress(window, key.T)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    play.on_draw()
+    if play.asking():  # "Resume or restart?" for the kept place: restart
+        play.ask.activate(1)
+    assert not play.asking()
+    play.session.walk_to(solve(play.maze).path[1])
+    for _ in range(30):
+        play.on_update(1 / 30)
+    assert play.session.started and not play.session.finished
+    keypress(window, key.ESCAPE)  # "Leave this level?"
+    assert play.asking()
+    keypress(window, key.ENTER)  # Leave
+    assert window.current_view is view
+    assert (ctx.store.setting(place_key(code)) or "") == before
+
+
+def test_saving_a_generated_maze_names_it_generated(window, ctx, monkeypatch):
+    saved = []
+    monkeypatch.setattr(ctx.store, "save_my_level", lambda name, code: saved.append(name) or 1)
+    view = open_editor(window, ctx, EditorSession.from_recipe(MazeSpec.create("square", 6, 5, "prim", seed=4)))
+    keypress(window, key.S, key.MOD_CTRL)
+    view.session.toggle(0)
+    keypress(window, key.S, key.MOD_CTRL)
+    assert saved == ["square maze 6×5", "square maze 6×5, generated, then edited"]
+    assert "generated, then edited" in view.message

@@ -256,3 +256,24 @@ def test_the_key_line_is_whole_at_800x600(ctx, window):
         assert view.hud.t_help.text in (HELP, SHORT_HELP) and "…" not in view.hud.t_help.text
     finally:
         set_window_size(window, 1280, 800)
+
+
+def test_wilson_says_what_its_walk_is_and_every_line_shows_whole(window, ctx):
+    """Wilson's Lab run names the walk the maze shows before its first passage, whole at 800×600."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from layout_check import set_window_size
+
+    from game import routes
+    from game.lab.view import WILSON_WALK
+
+    view = routes.lab(ctx, "M2.S20X16.WI#1-G2")
+    window.show_view(view)
+    set_window_size(window, 800, 600)
+    try:
+        view.on_draw()
+        assert view.message_text() == "\n".join(WILSON_WALK)
+    finally:
+        set_window_size(window, 1280, 800)

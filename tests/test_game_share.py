@@ -50,8 +50,9 @@ def win_view(window, ctx):
 
 def test_the_win_screen_shows_the_share_line_and_a_qr_code_that_reads_back(window, ctx):
     win, s = win_view(window, ctx)
-    line = share_line(ShareSummary.of_level(s.level), s.elapsed, s.moves, s.shortest, s.stars)
+    line = share_line(ShareSummary.of_level(s.level, name="test"), s.elapsed, s.moves, s.shortest, s.stars)
     assert win.share.line == line and "(100%) ★★★" in line  # the win's three stars, no other scale
+    assert line.startswith("Tessera · test · ")  # the level by its name (open_spec's title)
     assert "Code:" not in " ".join(t.text for t in win.texts())  # the code is under Share, not on the face
     assert not win.share.qr.shown
     keypress(window, key.Q)

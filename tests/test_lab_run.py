@@ -86,3 +86,30 @@ def test_rate_and_advance_and_restart_and_new_seed():
     run.with_seed(99)
     assert run.spec.code() != old and run.phase is LabPhase.CARVE
     assert run.next_solver() == SOLVERS[1]
+
+
+def test_wilsons_walk_is_shown_as_it_goes_and_its_path_is_what_is_carved():
+    """Wilson's first walk is long: the run shows the walk (loops erased) from its first step, not only a hopping
+    cursor; when it meets the maze, exactly that path is carved."""
+    from engine.modes.lab import FRONTIER
+
+    spec = MazeSpec.create("square", 20, 16, "wilson", seed=1)
+    run = LabRun(spec)
+    pairs = {frozenset(map(int, e)) for e in run.grid.edges}
+    longest, joined, joins = 0, [], 0
+    while run.phase is LabPhase.CARVE:
+        walk = list(run.walk)
+        run.step(1)
+        if run.walk:
+            if joined:  # the next walk began: the last one's path is in the maze
+                assert all(run.cells[c] == FLOOR for c in joined)
+                joined, joins = [], joins + 1
+            longest = max(longest, len(run.walk))
+            assert len(set(run.walk)) == len(run.walk)  # a path: its loops erased
+            assert all(frozenset(p) in pairs for p in zip(run.walk, run.walk[1:], strict=False))  # neighbours
+            assert run.walk[-1] == run.current
+            assert {i for i, c in enumerate(run.cells) if c == FRONTIER} == set(run.walk)
+        elif walk:
+            joined = walk  # it met the maze: its path is carved by the steps that follow
+    assert longest > 10 and joins > 5  # the walks wander before anything is carved, and show it
+    assert np.array_equal(run.maze.passage, spec.build().passage)  # the maze is the code's, as before

@@ -34,7 +34,8 @@ from tests.test_level_code import typo_codes
 def test_the_line_can_only_see_the_summary_and_three_numbers():
     assert list(inspect.signature(share_line).parameters) == ["summary", "seconds", "moves", "shortest", "stars"]
     fields = [f.name for f in dataclasses.fields(ShareSummary)]
-    assert fields == ["kind", "shape", "width", "height", "dark", "date"]  # nothing about passages, seed or code
+    # nothing about passages, seed or code (a level's name is what the game calls it: no route in it)
+    assert fields == ["kind", "shape", "width", "height", "dark", "date", "name"]
 
 
 SHAPES = {"square": (3, 9), "hex": (3, 9), "triangle": (3, 9), "upsilon": (3, 9), "polar": (4, 8)}

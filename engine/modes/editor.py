@@ -130,6 +130,9 @@ class EditorSession:
         self._check: EditorCheck | None = None
         self._edits: UndoStack[list[_Edit]] = UndoStack()
         self._stroke: list[_Edit] | None = None
+        #: The recipe the maze was generated from (:meth:`from_recipe`), else None: what :meth:`name` says.
+        self.recipe: MazeSpec | None = None
+        self._first: tuple[object, ...] = ()  # the generated maze as it came (see _as_made)
 
     # -- ways in -------------------------------------------------------------
     @classmethod
@@ -145,8 +148,12 @@ class EditorSession:
 
     @classmethod
     def from_recipe(cls, spec: MazeSpec) -> EditorSession:
-        """The maze ``spec`` generates, ready to change (dark when the recipe is)."""
-        return cls.from_level(spec.level())
+        """The maze ``spec`` generates, ready to change (dark when the recipe is); :meth:`name` says it was
+        generated."""
+        session = cls.from_level(spec.level())
+        session.recipe = spec
+        session._first = session._as_made()
+        return session
 
     @classmethod
     def from_level(cls, level: Level) -> EditorSession:
@@ -384,6 +391,20 @@ class EditorSession:
     def playable(self) -> bool:
         """The goal can be reached from the start."""
         return self.check().goal_reachable
+
+    def _as_made(self) -> tuple[object, ...]:
+        """What makes the maze what it is now (grid, open walls, start, goal, dark, puzzle elements)."""
+        return (self._grid, self._passage.tobytes(), self._start, self._goal, self.dark, self._rules)
+
+    def name(self) -> str:
+        """What the level is, in players' words, to keep it under: ``hexagon maze 12×9`` for a generated maze
+        as it came, ``hexagon maze 12×9, generated, then edited`` once changed, ``hexagon maze 12×9, made by
+        hand`` for one begun on a blank grid (see :meth:`engine.level.Level.title`)."""
+        if self.recipe is None:
+            return self.level().title()
+        title = self.recipe.title()
+        same = self._first == self._as_made()
+        return title if same else self.level().title().replace(", made by hand", ", generated, then edited", 1)
 
     def level(self) -> Level:
         """The level as it is now: a hand-made :class:`engine.level.Level` (no recipe, so no code yet)."""

@@ -119,6 +119,8 @@ class LabRun:
         maze: the finished maze (None while carving or braiding).
         solve_result: the solver's result once solved.
         solve_queued: a solve was asked for before the maze was finished.
+        walk: Wilson's random walk as it goes, loops erased (its cells are :data:`FRONTIER` in :attr:`cells`):
+            the path that is carved when it meets the maze; empty between walks and for other generators.
     """
 
     def __init__(self, spec: MazeSpec | None = None, grid: Grid | None = None, *, level: Level | None = None) -> None:
@@ -189,6 +191,9 @@ class LabRun:
         self.solve_queued = False
         self.acc = 0.0
         self.version += 1
+        self.walk: list[int] = []
+        self._on_walk: dict[int, int] = {}  # a cell of the walk -> its place in it
+        self._walks = self.spec is not None and self.spec.algorithm == "wilson"
         if self.level is not None:
             self._steps: Iterator[tuple[str, int]] = iter(())
             self.maze = self.level.maze
@@ -325,13 +330,42 @@ class LabRun:
                 cells[x] = FLOOR
             elif kind == "current":
                 current = x
+                if self._walks:
+                    self._walk_to(x)
         self.current = current
         self.steps_done += n
         self.version += 1
         return n
 
+    def _walk_to(self, cell: int) -> None:
+        """Wilson's walk stepped onto ``cell``: a cell of the maze ends the walk (its path is carved by the steps
+        that follow); a cell already on the walk erases the loop back to it; else the walk grows.  A walk starts
+        from the first cell not yet in the maze (in id order, as :func:`engine.maze.generators.wilson` does)."""
+        cells, walk, on = self.cells, self.walk, self._on_walk
+        if cells[cell] == FLOOR:
+            walk.clear()
+            on.clear()
+            return
+        if not walk:
+            first = cells.find(UNSEEN)
+            walk.append(first)
+            on[first] = 0
+            cells[first] = FRONTIER
+        at = on.get(cell)
+        if at is None:
+            on[cell] = len(walk)
+            walk.append(cell)
+            cells[cell] = FRONTIER
+            return
+        for c in walk[at + 1:]:
+            cells[c] = UNSEEN
+            del on[c]
+        del walk[at + 1:]
+
     def _end_walls(self) -> None:
         """Carving or braiding ran out of steps: braid next, or finish."""
+        self.walk.clear()
+        self._on_walk.clear()
         self.cells[:] = bytes([FLOOR]) * self.grid.n
         passage = self.carved_passage()
         if self._phase is LabPhase.CARVE and self.spec is not None and self.spec.braid:

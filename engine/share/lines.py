@@ -7,7 +7,11 @@ passages), the time, the moves and the shortest number of moves, and of nothing 
 give a route away.  For example::
 
     Tessera daily 2026-11-26 · hexagon 20×14 · 1:23.45 · 41 moves, shortest 38 (92%) ★★☆
+    Tessera · 12. Braided Gardens · 0:41.07 · 57 moves, shortest 51 (89%) ★★☆
     Tessera puzzle 4×4 · 0:41.00 · 57 moves, shortest 51 (89%) ★★☆
+
+A level with a name (a campaign level, a level of My levels) is named by it; the grid and its size are said only
+for a level without one and for a daily (whose name is its date and grid).
 
 The percentage is ``shortest / moves`` (100% = a shortest route), rounded down.  The stars are the ones the
 game gave the run (:data:`STARS` of them, the win screen's: a maze's par stars, a puzzle's stars against its
@@ -43,6 +47,8 @@ class ShareSummary:
         width, height: the size in cells (maze) or tiles (puzzle), >= 1.
         dark: a dark maze (the player saw only what was in sight).
         date: the day of a daily challenge, else None.
+        name: the level's name as the game shows it (``12. Braided Gardens``), else ``""`` (then the line says
+            the grid and size).
     """
 
     kind: str
@@ -51,11 +57,13 @@ class ShareSummary:
     height: int
     dark: bool = False
     date: dt.date | None = None
+    name: str = ""
 
     @classmethod
-    def of_level(cls, level: Level, date: dt.date | None = None) -> ShareSummary:
-        """The summary of a maze level (shape, size, dark) and, for a daily, its date."""
-        return cls("maze", level.shape, level.width, level.height, level.dark, date)
+    def of_level(cls, level: Level, date: dt.date | None = None, name: str = "") -> ShareSummary:
+        """The summary of a maze level (shape, size, dark), for a daily its date, else its ``name`` if it has
+        one."""
+        return cls("maze", level.shape, level.width, level.height, level.dark, date, "" if date else name)
 
     @classmethod
     def of_puzzle(cls, width: int, height: int, date: dt.date | None = None) -> ShareSummary:
@@ -63,12 +71,15 @@ class ShareSummary:
         return cls("puzzle", "", width, height, False, date)
 
     def title(self) -> str:
-        """``Tessera daily 2026-11-26 · hexagon 20×14``, ``Tessera · square 10×10, dark``, ``Tessera puzzle · 4×4``
-        (grids in a player's words: :func:`engine.maze.grids.player_name`)."""
+        """``Tessera daily 2026-11-26 · hexagon 20×14``, ``Tessera · 12. Braided Gardens``, ``Tessera · square
+        10×10, dark``, ``Tessera puzzle · 4×4`` (grids in a player's words: :func:`engine.maze.grids.player_name`)."""
         head = "Tessera puzzle" if self.kind == "puzzle" else "Tessera"
         parts = [f"{head} daily {self.date.isoformat()}" if self.date is not None else head]
         size = f"{self.width}×{self.height}"
-        if self.kind == "puzzle":
+        if self.name and self.kind != "puzzle":
+            dark = ", dark" if self.dark and "dark" not in self.name.lower() else ""
+            parts.append(f"{self.name}{dark}")
+        elif self.kind == "puzzle":
             parts.append(size)
         else:
             from engine.maze.grids import player_name

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import arcade
-
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import ActionButton, enable_ui, gui, needs_render
+from game.ui import ActionButton, draw_focus_ring, enable_ui, gui, needs_render
 
 
 class Overlay:
@@ -94,5 +92,4 @@ class Overlay:
         self.draw_back(width, height)
         self.ui.draw()
         r = self.buttons[self.focus].rect
-        arcade.draw_lrbt_rectangle_outline(r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, self.ctx.theme.focus,
-                                           border_width=3)
+        draw_focus_ring(r.left, r.right, r.bottom, r.top, self.ctx.theme, width, height)

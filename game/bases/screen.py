@@ -22,7 +22,7 @@ from arcade import key
 from game import routes
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, ActionButton, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
+from game.ui import FONT, ActionButton, draw_focus_ring, enable_ui, gui, label_width, needs_render, text_scale, ui_scale
 from game.ui.textfit import snap_to_pixels
 from game.ui.viewport import MazeViewport
 
@@ -116,6 +116,10 @@ class BaseView(Screen):
     music: str | None = "menu"
     #: The largest text size factor this screen's layout takes (a dense screen caps what Settings asks for).
     max_text_scale: float = 2.0
+    #: ``ctx.memory`` key of the entry that opened another screen from this one: the copy of this screen that is
+    #: shown next (coming back) is focused on that entry, not on the first (None: always the first).
+    return_focus: str | None = None
+    _opening: int | None = None  # the entry whose action runs now (see activate)
 
     def __init__(self, ctx: Context, columns: int = 1) -> None:
         super().__init__(ctx)
@@ -180,7 +184,20 @@ class BaseView(Screen):
         """Run the action of button ``index`` (disabled buttons do nothing)."""
         if 0 <= index < len(self.buttons) and not self.buttons[index].disabled:
             self.ctx.audio.play("click")
-            self.actions[index]()
+            self._opening = index
+            try:
+                self.actions[index]()
+            finally:
+                self._opening = None
+
+    def open_from(self, index: int, view: arcade.View) -> None:
+        """Show ``view``, opened by entry ``index`` of this screen (later than its press: after background work):
+        coming back, this screen is focused on that entry (:attr:`return_focus`)."""
+        self._opening = index
+        try:
+            self.ctx.show(view)
+        finally:
+            self._opening = None
 
     def move_focus(self, step: int) -> None:
         """Move keyboard focus by ``step`` buttons (clamped)."""
@@ -192,6 +209,10 @@ class BaseView(Screen):
         """Start the music, enable the UI and lay out for the window."""
         super().on_show_view()
         self.background_color = self.ctx.theme.background
+        if self.return_focus is not None:  # back from what one of its entries opened: focus that entry
+            i = self.ctx.memory.pop(self.return_focus, None)
+            if isinstance(i, int) and 0 <= i < len(self.buttons) and not self.buttons[i].disabled:
+                self.focus = i
         enable_ui(self.ui)
         self.on_resize(self.window.width, self.window.height)
 
@@ -239,8 +260,14 @@ class BaseView(Screen):
         """Place texts and buttons for a window of ``width`` × ``height`` pixels (default: nothing)."""
 
     def on_hide_view(self) -> None:
-        """Disable the UI."""
+        """Disable the UI; an entry that opened another screen is remembered (:attr:`return_focus`)."""
         self.ui.disable()
+        if self.return_focus is not None:
+            i = self._opening
+            if i is None or self.actions[i] == self.back:  # Esc or Back: the next copy starts at the top
+                self.ctx.memory.pop(self.return_focus, None)
+            else:
+                self.ctx.memory[self.return_focus] = i
 
     def back(self) -> None:
         """Esc: the main menu unless a subclass knows better."""
@@ -299,9 +326,7 @@ class BaseView(Screen):
         self.window.default_camera.use()
         if self.buttons and 0 <= self.focus < len(self.buttons):
             r = self.buttons[self.focus].rect
-            arcade.draw_lrbt_rectangle_outline(
-                r.left - 4, r.right + 4, r.bottom - 4, r.top + 4, self.ctx.theme.focus, border_width=3
-            )
+            draw_focus_ring(r.left, r.right, r.bottom, r.top, self.ctx.theme, self.window.width, self.window.height)
         self.draw_extra()
 
     def draw_background(self) -> None:

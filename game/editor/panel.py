@@ -31,9 +31,10 @@ MODES = {
 TOOL_ORDER = ("walls", "oneway", "door", "gate", "key", "switch", "hunter")
 
 
-def panel_width(width: int) -> int:
-    """The side panel's width for a window ``width`` pixels wide (240..400)."""
-    return int(max(240, min(400, 0.24 * width)))
+def panel_width(width: int, scale: float = 1.0) -> int:
+    """The side panel's width for a window ``width`` pixels wide at the screen's ``scale`` (window and text size):
+    24 % of the window, at least 240 px and at most 400 px times the scale (1280×800: 307, 3840×2160: 921)."""
+    return int(max(240, min(400 * max(1.0, scale), 0.24 * width)))
 
 
 def check_colour(check: EditorCheck, theme: Theme) -> tuple[int, int, int, int]:
@@ -82,7 +83,7 @@ class EditorTexts:
         self.title.position = (16 * s, height - HUD_HEIGHT * s * 0.3)
         fit_text(self.status, self.values["status"], 13 * s, room)
         self.status.position = (16 * s, height - HUD_HEIGHT * s * 0.72)
-        pw = panel_width(width)
+        pw = panel_width(width, self.scale)
         left = width - pw + 12
         for text, key, size in ((self.mode, "mode", 12), (self.message, "message", 12)):
             with text:  # one pyglet layout for the three changes
@@ -97,6 +98,11 @@ class EditorTexts:
         if self.help.text != HELP:  # would shrink below 10 pt or be cut: the short line (F1 has the rest)
             fit_text(self.help, SHORT_HELP, 11 * s, room, min_size=8)
         self.help.position = (8, 8 * s)
+
+    def bottom(self) -> float:
+        """The lowest pixel of the panel's mode and message lines (below 0: they leave the window)."""
+        return min(t.y - t.content_height for t in (self.mode, self.message) if t.text) if (
+            self.mode.text or self.message.text) else self.mode_top
 
     def draw(self) -> None:
         """Every text."""

@@ -27,6 +27,7 @@ import arcade
 from arcade import key
 
 from engine.codes import CodeError
+from engine.level import NamedLevel
 from engine.maze.grids import SHAPES
 from engine.maze.rules.draw import Mark
 from engine.modes.editor import EditorSession, crossed_edges, nearest_edge
@@ -36,7 +37,9 @@ from game.context import Context
 from game.editor.layer import EditorLayer
 from game.editor.panel import FOOTER_HEIGHT, HUD_HEIGHT, MODES, TOOL_ORDER, EditorTexts, check_colour, panel_width
 from game.editor.saving import save_level
+from game.play.keep import place_key
 from game.render.rule_marks import draw_mark
+from game.store import SaveStore
 from game.ui import place_grid
 from game.ui.clipboard import copy_to_clipboard
 from game.ui.viewport import DRAG_THRESHOLD, MazeViewport
@@ -46,6 +49,11 @@ PICK_PX = 8  # a click this close to a wall (pixels, or more on big cells) toggl
 SIZE_ACTIONS = {"narrower": (-1, 0), "wider": (1, 0), "shorter": (0, -1), "taller": (0, 1)}
 #: Direction of each "cursor_*"/"wall_*" action suffix.
 SIDES = {"up": (0.0, 1.0), "down": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+
+
+def saved_text(store: SaveStore, code: str) -> str:
+    """The place kept for level ``code`` as saved (``""``: none; a level without a code keeps none)."""
+    return (store.setting(place_key(code)) or "") if code else ""
 
 
 class EditorView(BaseView):
@@ -107,7 +115,7 @@ class EditorView(BaseView):
         width, height = self.lay_size
         s = self.scale  # the screen's (window and text size), as its buttons and texts
         self.viewport.cam.hud, self.viewport.cam.footer = HUD_HEIGHT * s, FOOTER_HEIGHT * s
-        self.viewport.fit_area(max(100, width - panel_width(width)), height)
+        self.viewport.fit_area(max(100, width - panel_width(width, s)), height)
 
     def _sync_layer(self) -> None:
         """Show the session's maze: a new layer for a new grid, else the walls rewritten (only on change)."""
@@ -137,16 +145,20 @@ class EditorView(BaseView):
         self.hud_camera.match_window(position=True)
         self._fit_viewport()
         s = self.scale
-        pw = panel_width(width)
+        pw = panel_width(width, s)
         gap = 8 * max(0.75, s)
         bw = (pw - 24 - gap) / 2
-        bh = max(26.0, min(44.0, 34 * s))
+        bh = max(26.0, 34 * s)
         top = height - HUD_HEIGHT * s - 12 * s
         place_grid(self.buttons, width - pw + 12, top, 2, bw, bh, gap)
         self.style_buttons(min(13 * s, bh * 0.42), pad=6)
         rows = (len(self.buttons) + 1) // 2
         self.hud.layout(width, height, top - rows * (bh + gap) - 8 * s, s)
         self._refresh()
+
+    def spills(self, width: int, height: int) -> bool:
+        """A button, or the panel's lines under them, leave the window (the layout is tried smaller)."""
+        return super().spills(width, height) or self.hud.bottom() < 0
 
     def _refresh(self) -> None:
         """Texts and button states from the session (cheap when nothing changed)."""
@@ -255,7 +267,17 @@ class EditorView(BaseView):
             self.say("The goal cannot be reached yet: open a way from the start first.")
             return
         self.message = ""
-        self.ctx.show(routes.play_level(self.ctx, self.session.level(), back=lambda: self.ctx.show(self)))
+        level = self.session.level()
+        code = NamedLevel.of(level).code  # what the play screen keeps a place under
+        store = self.ctx.store
+        kept = saved_text(store, code)
+
+        def back() -> None:  # Esc from Try it keeps no place: whatever was kept for this level stays as it was
+            if saved_text(store, code) != kept:
+                store.set_setting(place_key(code), kept)
+            self.ctx.show(self)
+
+        self.ctx.show(routes.play_level(self.ctx, level, back=back))
 
     def copy_code(self) -> None:
         """C: the level's code to the clipboard (a hand-made level has none yet: the sentence says so)."""
@@ -282,7 +304,7 @@ class EditorView(BaseView):
 
     def save(self) -> None:
         """Ctrl+S: keep the level in My levels (when the game has them)."""
-        self.say(save_level(self.ctx, self.session.level()))
+        self.say(save_level(self.ctx, self.session.level(), self.session.name()))
 
     def place(self, which: str, cell: int) -> None:
         """Put the start or the goal on ``cell``."""
@@ -352,7 +374,7 @@ class EditorView(BaseView):
     def in_maze(self, x: float, y: float) -> bool:
         """True for a window pixel over the maze area (not the panel or the top bar)."""
         width, height = self.lay_size
-        return x < width - panel_width(width) and y < height - HUD_HEIGHT * self.scale
+        return x < width - panel_width(width, self.scale) and y < height - HUD_HEIGHT * self.scale
 
     def pick(self, x: float, y: float) -> int:
         """The edge whose wall is nearest window pixel ``(x, y)`` within reach, or -1."""
@@ -455,7 +477,7 @@ class EditorView(BaseView):
         w, h = self.lay_size
         top = h - HUD_HEIGHT * self.scale
         arcade.draw_lrbt_rectangle_filled(0, w, top, h, t.panel)
-        arcade.draw_lrbt_rectangle_filled(w - panel_width(w), w, 0, top, t.panel)
+        arcade.draw_lrbt_rectangle_filled(w - panel_width(w, self.scale), w, 0, top, t.panel)
         self.window.default_camera.use()
 
     def _draw_elements(self) -> None:

@@ -107,15 +107,17 @@ class LabCamera:
         self.viewport: MazeViewport | None = None
         self.shown: FloorShown | None = None
 
-    def frame_maze(self, grid: Grid | None, width: int, height: int, keys: Bindings) -> None:
+    def frame_maze(self, grid: Grid | None, width: int, height: int, keys: Bindings, scale: float = 1.0) -> None:
         """Frame ``grid`` (its shown floor; None: nothing yet) in the area left of the panel of a ``width`` ×
-        ``height`` window (``keys``: the key table the viewport's camera keys come from)."""
+        ``height`` window (``keys``: the key table the viewport's camera keys come from) whose top bar, footer and
+        panel are laid out at ``scale``."""
         if grid is None:
             return
-        ww = max(100, width - panel_width(width))
+        ww = max(100, width - panel_width(width, scale))
         if self.viewport is None:  # every mouse move pans: a click means nothing here
-            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT, FOOTER_HEIGHT, keys=keys,
-                                         drag_threshold=0)
+            self.viewport = MazeViewport(grid.bounds(), ww, height, HUD_HEIGHT * scale, FOOTER_HEIGHT * scale,
+                                         keys=keys, drag_threshold=0)
+        self.viewport.cam.hud, self.viewport.cam.footer = HUD_HEIGHT * scale, FOOTER_HEIGHT * scale
         self.viewport.fit_area(ww, height)
         if self.shown is not None:
             self.shown.frame(self.viewport)

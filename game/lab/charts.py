@@ -77,44 +77,47 @@ class BarChart:
         colors: Sequence[tuple[int, int, int, int]] = ((90, 170, 255, 255),),
         text_color: tuple[int, int, int, int] = (230, 230, 230, 255),
         axis_color: tuple[int, int, int, int] = (150, 150, 150, 255),
+        scale: float = 1.0,
     ) -> None:
+        k = scale
         left, bottom, width, height = rect
         self.values = [float(v) for v in values]
         self.top = nice_max(max(self.values, default=0.0))
-        small = 9 if len(labels) > 8 else 10
-        heading = arcade.Text(title, left + width / 2, bottom + height - 18, text_color, 12, font_name=FONT,
+        small = (9 if len(labels) > 8 else 10) * k
+        heading = arcade.Text(title, left + width / 2, bottom + height - 18 * k, text_color, 12 * k, font_name=FONT,
                               bold=True, anchor_x="center")
-        fit_text(heading, title, heading.font_size, width - 8, 9, step=1)  # never runs into the next chart's title
+        # never runs into the next chart's title (one proportional step: the same width gives the same size)
+        fit_text(heading, title, heading.font_size, width - 8 * k, 9 * k)
         # Every bar shows its value: the labels shrink (to 7 pt) to fit a bar's slot, and a label that would
         # still touch its neighbour is raised above it; the plot gives up the height the raised labels need.
         # (measured first, then each label made once at the size it keeps: a label made and then shrunk was laid
         # out twice)
         words = [w for w in map(fmt, self.values) if w]
-        slot = (width - 16) / max(1, len(self.values))
-        size: float = small - 1
+        slot = (width - 16 * k) / max(1, len(self.values))
+        size: float = small - k
         widest = max((text_width(w, size, FONT) for w in words), default=0.0)
-        if widest + 3 > slot:
-            size = max(7.0, (small - 1) * (slot - 3) / widest)
+        if widest + 3 * k > slot:
+            size = max(7.0 * k, (small - k) * (slot - 3 * k) / widest)
         self.value_texts = [arcade.Text(w, 0, 0, text_color, size, font_name=FONT, anchor_x="center") for w in words]
         line = max((t.content_height for t in self.value_texts), default=0.0)
         limit = heading.y - heading.content_height * 0.25 - 2  # the value labels end under the heading
-        plot_h = height - 62
+        plot_h = height - 62 * k
         for _ in range(4):
-            self.plot: Rect = (left + 8, bottom + 22, width - 16, plot_h)
+            self.plot: Rect = (left + 8 * k, bottom + 22 * k, width - 16 * k, plot_h)
             self.rects = bar_rects(self.values, self.plot, self.top)
             placed = [(x + w / 2, y + h + 3, fmt(v)) for (x, y, w, h), v in zip(self.rects, self.values, strict=False)]
             placed = [p for p in placed if p[2]]
             ys = stack_labels([p[0] for p in placed], [p[1] for p in placed],
                               [t.content_width for t in self.value_texts], line)
             over = max((y + line for y in ys), default=0.0) - limit
-            if over <= 0 or plot_h < 20:
+            if over <= 0 or plot_h < 20 * k:
                 break
             plot_h -= over
         for t, (cx, _, _), y in zip(self.value_texts, placed, ys, strict=True):
             t.x, t.y = cx, y
         self.shapes: ShapeElementList[Any] = ShapeElementList()
         pl, pb, pw, ph = self.plot
-        self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, 1))
+        self.shapes.append(create_line(pl, pb, pl + pw, pb, axis_color, max(1.0, k)))
         for i, (x, y, w, h) in enumerate(self.rects):
             if h > 0:
                 self.shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h, colors[i % len(colors)]))
@@ -125,12 +128,12 @@ class BarChart:
             cx = x + w / 2
             wide = text_width(label, small, FONT)  # (measured: only the labels shown are made)
             left = cx - wide / 2
-            if not shown or left > shown[-1][0] + shown[-1][1] / 2 + 3:
+            if not shown or left > shown[-1][0] + shown[-1][1] / 2 + 3 * k:
                 shown.append((cx, wide, label))
             elif i == len(self.rects) - 1:  # the last label ("20+") wins over the neighbour it touches
                 shown[-1] = (cx, wide, label)
         self.texts.extend(self.value_texts)
-        self.texts.extend(arcade.Text(label, cx, bottom + 6, text_color, small, font_name=FONT, anchor_x="center")
+        self.texts.extend(arcade.Text(label, cx, bottom + 6 * k, text_color, small, font_name=FONT, anchor_x="center")
                           for cx, _, label in shown)
 
     def draw(self) -> None:

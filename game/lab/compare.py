@@ -18,7 +18,7 @@ from game import routes
 from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.lab.charts import BarChart, histogram_chart
-from game.ui import FONT
+from game.ui import FONT, ui_scale
 from game.workers import Task, spinner
 
 RUN_CHOICES = (1, 3, 5, 10, 20, 50, 100)
@@ -105,6 +105,7 @@ class CompareView(Screen):
             anchor_x="center",
         )
         self._size = (0, 0)
+        self.k = 1.0  # the size factor of the last layout (window and text size, never under 1)
         if start:
             self.run()
 
@@ -174,8 +175,9 @@ class CompareView(Screen):
             legend += "  ·  PR and KR match: both are the minimum spanning tree of the same random weights"
         self.t_legend.text = legend
         labels = [short_name(r["algorithm"]) for r in rows]
-        cols, top, bottom = 3, h - 90, self._charts_bottom()
-        cw = (w - 40) / cols
+        k = self.k
+        cols, top, bottom = 3, h - 90 * k, self._charts_bottom()
+        cw = (w - 40 * k) / cols
         ch = (top - bottom) / 2
         specs = [
             ("Dead ends (% of cells)", [100 * r["dead_end_share"] for r in rows], lambda v: f"{v:.1f}"),
@@ -186,10 +188,9 @@ class CompareView(Screen):
         ]
         self.charts = []
         for i, (title, values, fmt) in enumerate(specs):
-            rect = (20 + (i % cols) * cw, top - (i // cols + 1) * ch, cw - 10, ch - 10)
-            self.charts.append(
-                BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text, axis_color=t.text_dim)
-            )
+            rect = (20 * k + (i % cols) * cw, top - (i // cols + 1) * ch, cw - 10 * k, ch - 10 * k)
+            self.charts.append(BarChart(title, labels, values, rect, fmt=fmt, colors=PALETTE, text_color=t.text,
+                                        axis_color=t.text_dim, scale=k))
         self._build_hist()
         first = self.spec.seed
         last = first + self.runs - 1
@@ -197,17 +198,18 @@ class CompareView(Screen):
 
     def _charts_bottom(self) -> float:
         """The charts start above the legend (which wraps to more lines in a narrow window)."""
-        return self.t_legend.y + self.t_legend.content_height + 10
+        return self.t_legend.y + self.t_legend.content_height + 10 * self.k
 
     def _build_hist(self) -> None:
         if not self.rows:
             return
         w, h = self._size
-        top, bottom = h - 90, self._charts_bottom()
-        cw = (w - 40) / 3
+        k = self.k
+        top, bottom = h - 90 * k, self._charts_bottom()
+        cw = (w - 40 * k) / 3
         ch = (top - bottom) / 2
         row = self.rows[self.hist_index % len(self.rows)]
-        rect = (20 + 2 * cw, top - 2 * ch, cw - 10, ch - 10)
+        rect = (20 * k + 2 * cw, top - 2 * ch, cw - 10 * k, ch - 10 * k)
         t = self.ctx.theme
         self.hist_chart = histogram_chart(
             f"Dead-end lengths · {short_name(row['algorithm'])} (% of dead ends)",
@@ -216,6 +218,7 @@ class CompareView(Screen):
             colors=(PALETTE[self.hist_index % len(PALETTE)],),
             text_color=t.text,
             axis_color=t.text_dim,
+            scale=k,
         )
 
     # -- view ---------------------------------------------------------------------------------------
@@ -229,12 +232,16 @@ class CompareView(Screen):
         s = self.spec
         braid = f", braid {s.braid}%" if s.braid else ""
         floors = f", {s.floors} floors" if s.floors > 1 else ""
+        self.k = k = max(1.0, ui_scale(width, height))
+        for text, size in ((self.t_title, 18), (self.t_status, 12), (self.t_legend, 10), (self.t_help, 11)):
+            text.font_size = size * k
         self.t_title.text = f"Compare algorithms · {s.shape} {s.width}x{s.height}{floors}{braid}"
-        self.t_title.y = height - 36
-        self.t_status.y = height - 60
-        self.t_legend.y = 28
-        self.t_legend.width = max(200, width - 40)
-        self.t_help.x = width / 2
+        self.t_title.x = self.t_status.x = self.t_legend.x = 20 * k
+        self.t_title.y = height - 36 * k
+        self.t_status.y = height - 60 * k
+        self.t_legend.y = 28 * k
+        self.t_legend.width = int(max(200, width - 40 * k))
+        self.t_help.position = (width / 2, 8 * k)
         if self.rows:
             self.build_charts()
 
@@ -282,9 +289,11 @@ class CompareView(Screen):
             text += f" · {msg or 'starting'} · {self.task.elapsed:.0f} s"
             if self.t_status.text != text:
                 self.t_status.text = text
-            cx, cy = w / 2, h / 2
-            arcade.draw_lrbt_rectangle_outline(cx - 300, cx + 300, cy - 14, cy + 14, t.text, 2)
-            arcade.draw_lrbt_rectangle_filled(cx - 298, cx - 298 + 596 * frac, cy - 12, cy + 12, t.accent)
+            cx, cy, k = w / 2, h / 2, self.k
+            half = min(300 * k, w / 2 - 20)
+            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 14 * k, cy + 14 * k, t.text, 2 * k)
+            arcade.draw_lrbt_rectangle_filled(cx - half + 2 * k, cx - half + 2 * k + (2 * half - 4 * k) * frac,
+                                              cy - 12 * k, cy + 12 * k, t.accent)
         for chart in self.charts:
             chart.draw()
         if self.hist_chart is not None:

@@ -6,13 +6,17 @@ from typing import Any
 
 import arcade
 from arcade import key
+from arcade.types import LBWH
 
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
 from game.lab.export import SETTING, check_folder, default_folder, export_folder
-from game.ui import FONT, CodeField, fit_text, focus, gui, request_render, unfocus
+from game.ui import FONT, CodeField, fit_text, focus, place_grid, request_render, unfocus
 from game.ui.clipboard import read_clipboard
+from game.ui.textfit import set_text
+
+HINT = "Lab pictures (PNG + SVG) are saved here · Ctrl+V pastes · Enter saves · Esc back"
 
 
 class LabFolderView(BaseView):
@@ -29,16 +33,12 @@ class LabFolderView(BaseView):
         t = ctx.theme
         self.field = CodeField(theme=t, width=640, height=40, text=str(export_folder(ctx.store.setting(SETTING))),
                                font_name=FONT, font_size=13)
-        box = gui.UIBoxLayout(space_between=16)
-        box.add(self.field)
-        row = gui.UIBoxLayout(vertical=False, space_between=12)
+        self.ui.add(self.field)
         for label, action in (("Save", self.save), ("Default folder", self.use_default), ("Back", self.back)):
-            row.add(self.make_button(label, action, width=200, height=44, font_size=14))
-        box.add(row)
-        self.ui.add(gui.UIAnchorLayout()).add(box, anchor_x="center", anchor_y="center")
+            self.ui.add(self.make_button(label, action, width=200, height=44, font_size=14))
+        self._line = arcade.Text("Ag", 0, 0, font_name=FONT, font_size=13)  # measures the field's line height
         self.heading = self.text("Export folder", 28, t.accent, bold=True, anchor_x="center")
-        self.hint = self.text("Lab pictures (PNG + SVG) are saved here · Ctrl+V pastes · Enter saves · Esc back",
-                              12, t.text_dim, anchor_x="center")
+        self.hint = self.text(HINT, 12, t.text_dim, anchor_x="center")
         self.message = self.text("", 14, t.error, anchor_x="center")
 
     def on_show_view(self) -> None:
@@ -47,12 +47,26 @@ class LabFolderView(BaseView):
         focus(self.field)
 
     def layout(self, width: int, height: int) -> None:
-        """Place the texts; the field fits the window."""
-        self.field.rect = self.field.rect.resize(int(min(900, width - 60)), 40)
-        self.heading.position = (width / 2, height / 2 + 110)
-        fit_text(self.hint, self.hint.text, 12, width - 40, 9, step=1)
-        self.hint.position = (width / 2, height / 2 + 70)
-        self.message.position = (width / 2, height / 2 - 90)
+        """Place the texts, the field (fitted to the window) and the buttons under it, at the screen's scale
+        (window and text size; never under the 1280×800 look)."""
+        k, cx, cy = max(1.0, self.scale), width / 2, height / 2
+        set_text(self.heading, size=28 * k)
+        self.heading.position = (cx, cy + 110 * k)
+        fit_text(self.hint, HINT, 12 * k, width - 40, 9, step=1)
+        self.hint.position = (cx, cy + 70 * k)
+        fw, fh = min(900 * k, width - 60), round(40 * k)
+        self.field.doc.set_style(0, len(self.field.text), {"font_size": 13 * k})
+        set_text(self._line, size=13 * k)
+        pad = max(0, round((fh - 4 - self._line.content_height) / 2))
+        self.field.with_padding(top=pad, bottom=pad, left=round(6 * k), right=round(6 * k))
+        self.field.rect = LBWH(round(cx - fw / 2), round(cy + 8 * k), round(fw), fh)
+        gap = 12 * k
+        bw, bh = min(200 * k, (width - 40 - 2 * gap) / 3), 44 * k
+        place_grid(self.buttons, cx - (3 * bw + 2 * gap) / 2, cy - 8 * k, 3, bw, bh, gap)
+        self.style_buttons(14 * k)
+        set_text(self.message, size=14 * k)
+        self.message.position = (cx, cy - 8 * k - bh - 38 * k)
+        self.field.trigger_full_render()
         request_render(self.ui)
 
     def typing(self) -> bool:

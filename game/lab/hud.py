@@ -20,6 +20,7 @@ from game.ui import fit_text
 from game.ui.textfit import break_path, measure, set_text, text_width
 from game.workers import Task, spinner
 
+#: The top bar's and the footer's heights at scale 1 (1280×800, 100 % text), pixels: times the screen's scale.
 HUD_HEIGHT = 56
 FOOTER_HEIGHT = 26
 HELP = (
@@ -33,12 +34,14 @@ SHORT_HELP = "Space play/pause · N step · S solve · X export · P print · F1
 NO_STATS = "Statistics appear when the maze is finished."
 #: The most message lines over the buttons (three, and more while a path needs them to show whole).
 MESSAGE_ROWS = 6
-ROW = 20  # pixels per message line
+ROW = 20  # pixels per message line at scale 1
 
 
-def panel_width(width: int) -> int:
-    """The right panel's width for a window ``width`` pixels wide (240..420)."""
-    return int(max(240, min(420, 0.24 * width)))
+def panel_width(width: int, scale: float = 1.0) -> int:
+    """The right panel's width for a window ``width`` pixels wide at the screen's ``scale`` (window and text
+    size, :attr:`game.bases.screen.BaseView.scale`): 300 px times the scale, at least 240 and at most 30 % of the
+    window (1280×800: 300, 3840×2160: 750)."""
+    return int(max(240, min(300 * scale, 0.3 * width)))
 
 
 def status_line(run: LabRun | None, playing: bool, built: bool, code: str, floor: str = "") -> str:
@@ -60,6 +63,7 @@ class LabTexts:
     """The Lab's texts, made by ``make_text`` (the view's themed ``arcade.Text`` factory)."""
 
     def __init__(self, make_text: Callable[..., arcade.Text], theme: Theme) -> None:
+        self.scale = 1.0  # the screen's scale of the last layout (window and text size)
         self.t_title = make_text("", 15, bold=True, anchor_y="center")
         self.t_status = make_text("", 12, theme.text_dim, anchor_y="center")
         self.t_panel = make_text(NO_STATS, 11, multiline=True, width=260, anchor_y="top")
@@ -83,7 +87,7 @@ class LabTexts:
         """The message as shown, line by line, in at most ``limit`` lines: ``(text, cut in the middle)``."""
         if not self.lay_size[0]:
             return list(self._message)
-        pw = panel_width(self.lay_size[0]) - 24
+        pw = panel_width(self.lay_size[0], self.scale) - 24
         size = self.t_message[0].font_size
         font = (self.t_message[0].font_name, self.t_message[0].bold, self.t_message[0].italic)
         out: list[tuple[str, bool]] = []
@@ -102,60 +106,69 @@ class LabTexts:
     def _fit_message(self) -> None:
         if not self.lay_size[0]:
             return
-        pw = panel_width(self.lay_size[0]) - 24
+        pw = panel_width(self.lay_size[0], self.scale) - 24
         rows = self._rows(self.rows)
         for i, text in enumerate(self.t_message):
             line, middle = rows[i] if i < len(rows) else ("", False)
-            fit_text(text, line, text.font_size, pw, None, middle=middle)
+            fit_text(text, line, 11 * self.scale, pw, None, middle=middle)
 
-    def layout(self, width: int, height: int, buttons_top: float, floors: bool = False) -> None:
+    def layout(self, width: int, height: int, buttons_top: float, floors: bool = False, scale: float | None = None
+               ) -> None:
         """Place the texts for a ``width`` × ``height`` window whose panel buttons end ``buttons_top`` px up
-        (``floors``: the key help names the floor keys too)."""
+        (``floors``: the key help names the floor keys too) at the screen's ``scale`` (None: the last one)."""
+        if scale is not None:
+            self.scale = scale
+        k = self.scale
         self.lay_size = (width, height)
         self._laid = (buttons_top, floors)
         wanted = max(3, len(self._rows()))
-        pw = panel_width(width)
-        y = height - HUD_HEIGHT / 2
-        self.t_title.position = (16, y + 11)
-        self.t_status.position = (16, y - 12)
-        self.t_panel.position = (width - pw + 12, height - HUD_HEIGHT - 10)
+        pw = panel_width(width, k)
+        y = height - HUD_HEIGHT * k / 2
+        self.t_title.position = (16 * k, y + 11 * k)
+        self.t_status.position = (16 * k, y - 12 * k)
+        self.t_panel.position = (width - pw + 12 * k, height - HUD_HEIGHT * k - 10 * k)
+        row = ROW * k
         # Statistics shrink until they end above the message lines over the buttons (three, more while a path
         # needs them and the statistics still fit): the sizes are tried by measuring, and the text is laid out
         # once, at the one that fits (none when nothing changed).
         for rows in range(wanted, 2, -1):
-            room = height - HUD_HEIGHT - 10 - buttons_top - rows * ROW - 10
-            size = 11
-            while measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] > room and size > 6:
+            room = height - (HUD_HEIGHT + 20) * k - buttons_top - rows * row
+            size = 11 * k
+            wide = int(pw - 24 * k)
+            while measure(self.t_panel, self.t_panel.text, size, wide)[1] > room and size > 6:
                 size -= 1
-            if measure(self.t_panel, self.t_panel.text, size, pw - 24)[1] <= room:
+            if measure(self.t_panel, self.t_panel.text, size, wide)[1] <= room:
                 break
         self.rows = rows
-        set_text(self.t_panel, size=size, width=pw - 24)
+        set_text(self.t_panel, size=size, width=wide)
         for i, text in enumerate(self.t_message):
-            text.position = (width - pw + 12, buttons_top + self.rows * ROW + 4 - i * ROW)
+            text.position = (width - pw + 12 * k, buttons_top + self.rows * row + 4 * k - i * row)
         self._fit_message()
         full = HELP_FLOORS if floors else HELP
-        fit_text(self.t_help, full, 11, width - pw - 24, 8, step=1)
+        room = width - pw - 24 * k
+        fit_text(self.t_help, full, 11 * k, room, 8 * k, step=1)
         if self.t_help.text != full:  # cut at 800×600: the short line, whole (F1 lists the rest)
-            fit_text(self.t_help, ("E/Q floors · " if floors else "") + SHORT_HELP, 11, width - pw - 24, 8, step=1)
-        self.t_help.position = (12, 8)
-        self.t_progress.position = ((width - pw) / 2, height / 2 + 30)
+            fit_text(self.t_help, ("E/Q floors · " if floors else "") + SHORT_HELP, 11 * k, room, 8, step=1)
+        self.t_help.position = (12 * k, 8 * k)
+        self.t_progress.position = ((width - pw) / 2, height / 2 + 30 * k)
 
     def draw(self, title: str, status: str, task: Task[Any] | None, theme: Theme) -> None:
         """The top bar lines, the panel texts, and the progress bar of ``task`` (a big maze being built)."""
         w, h = self.lay_size
-        pw = panel_width(w)
-        fit_text(self.t_title, title, 15, w - 32, 10, step=1)
-        fit_text(self.t_status, status, 12, w - 32, 9, step=1)
+        k = self.scale
+        pw = panel_width(w, k)
+        fit_text(self.t_title, title, 15 * k, w - 32 * k, 10 * max(1.0, k), step=1)
+        fit_text(self.t_status, status, 12 * k, w - 32 * k, 9 * max(1.0, k), step=1)
         if task is not None:
             frac, msg = task.progress()
             line = f"{spinner(task.elapsed)} {msg} · {task.elapsed:.0f} s"
-            fit_text(self.t_progress, line, 16, w - pw - 40, 10, step=1)
+            fit_text(self.t_progress, line, 16 * k, w - pw - 40 * k, 10, step=1)
             cx, cy = (w - pw) / 2, h / 2
-            half = min(200, (w - pw) / 2 - 20)
-            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - 12, cy + 12, theme.text, 2)
+            half, bar = min(200 * k, (w - pw) / 2 - 20 * k), 12 * k
+            arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - bar, cy + bar, theme.text, max(2, 2 * k))
             arcade.draw_lrbt_rectangle_filled(
-                cx - half + 2, cx - half + 2 + (2 * half - 4) * frac, cy - 10, cy + 10, theme.accent
+                cx - half + 2 * k, cx - half + 2 * k + (2 * half - 4 * k) * frac, cy - bar + 2 * k, cy + bar - 2 * k,
+                theme.accent,
             )
             self.t_progress.draw()
         for text in self.texts():

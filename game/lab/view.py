@@ -43,10 +43,12 @@ from game.lab.layer import LabLayer, draw_run, draw_stairs
 from game.lab.stats import build_big, format_stats
 from game.memory import give_back
 from game.render.picture import Picture
-from game.ui import gui
+from game.ui import place_column
 from game.ui.clipboard import copy_to_clipboard
 from game.workers import Task
 
+#: What Wilson's carving shows before its first passage (three panel lines: its first walk can be long).
+WILSON_WALK = ("A random walk wanders (its", "loops erased) until it meets", "the maze, then it is carved.")
 #: Why a built level has no carving controls (three panel lines).
 NOT_CARVED = ("Made by hand: nothing to carve", "(no recipe), so Restart, New", "seed and Compare are off.")
 
@@ -63,6 +65,8 @@ class LabView(BaseView):
     """
 
     key_context = "lab"
+    #: Text grows up to 150 % here: eleven buttons and the statistics share the panel's height.
+    max_text_scale = 1.5
 
     music: str | None = "maze"
 
@@ -89,7 +93,6 @@ class LabView(BaseView):
         self._reported: Any = None  # the solve result last reported in the panel
         self.hud = LabTexts(self.text, ctx.theme)
         self.t_panel, self.t_message = self.hud.t_panel, self.hud.t_message
-        self.box = gui.UIBoxLayout(space_between=4)
         for label, action in (
             ("Play / pause  (Space)", self.toggle_play),
             ("Step  (N)", self.single_step),
@@ -103,9 +106,7 @@ class LabView(BaseView):
             ("Print PDF  (P)", self.print_pdf),
             ("Copy code  (K)", self.copy_code),
         ):
-            self.box.add(self.make_button(label, action, width=276, height=28, font_size=11))
-        self.anchor = self.ui.add(gui.UIAnchorLayout())
-        self.anchor.add(self.box, anchor_x="right", anchor_y="bottom", align_x=-12, align_y=FOOTER_HEIGHT + 8)
+            self.ui.add(self.make_button(label, action, width=276, height=28, font_size=11))
         self.start()
         if self.spec is None:  # a built level: no carving controls, and one line why
             for btn in self.buttons:
@@ -176,13 +177,21 @@ class LabView(BaseView):
             self.run.restart()
         if spec is None:
             self._after_steps()  # a built level: its statistics start at once
+        elif spec.algorithm == "wilson" and not self.big:
+            self.say(*WILSON_WALK)
         self._make_camera()
 
     def _make_camera(self) -> None:
         if self.window:
             width, height = self.lay_size if self.lay_size[0] else (self.window.width, self.window.height)
             grid = self.run.grid if self.run is not None else (self.big_maze.grid if self.big_maze else None)
-            self.lab_camera.frame_maze(grid, width, height, self.ctx.keys)
+            self.lab_camera.frame_maze(grid, width, height, self.ctx.keys, self.lab_scale)
+
+    @property
+    def lab_scale(self) -> float:
+        """The size factor of the Lab's texts, buttons and bars: the screen's :attr:`scale` (window and text
+        size), never under 1 (the Lab's look at 1280×800, which fits from 800×600 up)."""
+        return max(1.0, self.scale)
 
     # -- lifecycle ------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -190,13 +199,15 @@ class LabView(BaseView):
         self.lay_size = (width, height)
         self.hud_camera.match_window(position=True)
         self._make_camera()
-        pw = panel_width(width)
-        scale = max(0.8, min(1.6, height / 800))
-        bh = int(max(22, min(40, 30 * scale - 4)))
-        for btn in self.buttons:
-            btn.rect = btn.rect.resize(pw - 24, bh)
+        k = self.lab_scale
+        pw = panel_width(width, k)
+        bh, gap = max(22, round(28 * k * min(1.0, height / 800))), 4 * k  # lower in a low window: room for statistics
+        bottom = (FOOTER_HEIGHT + 8) * k
+        top = bottom + len(self.buttons) * (bh + gap)
+        place_column(self.buttons, width - pw / 2, top, bottom, pw - 24 * k, bh, gap / bh)
+        self.style_buttons(11 * k, pad=6 * k)
         floors = self.lab_camera.shown is not None and self.lab_camera.shown.floors > 1
-        self.hud.layout(width, height, FOOTER_HEIGHT + 8 + len(self.buttons) * (bh + 4), floors)
+        self.hud.layout(width, height, top, floors, k)
         self._changed = True
 
     # -- actions ---------------------------------------------------------------------------------
@@ -422,9 +433,10 @@ class LabView(BaseView):
                 self.picture.draw()
         self.hud_camera.use()
         w, h = self.lay_size
-        pw = panel_width(w)
-        arcade.draw_lrbt_rectangle_filled(0, w, h - HUD_HEIGHT, h, t.panel)
-        arcade.draw_lrbt_rectangle_filled(w - pw, w, 0, h - HUD_HEIGHT, t.panel)
+        k = self.lab_scale
+        pw, hud = panel_width(w, k), HUD_HEIGHT * k
+        arcade.draw_lrbt_rectangle_filled(0, w, h - hud, h, t.panel)
+        arcade.draw_lrbt_rectangle_filled(w - pw, w, 0, h - hud, t.panel)
         self.window.default_camera.use()
 
     def _draw_run(self, run: LabRun, layer: LabLayer) -> None:

@@ -18,7 +18,7 @@ from arcade.types import LBWH
 from PIL import Image, ImageDraw, ImageFont
 
 from game.render.present import PartialFrames, Rect
-from game.render.theme import RGBA, Theme, button_style, contrast_ratio
+from game.render.theme import BUTTON_FONTS, RGBA, Theme, button_style, contrast_ratio
 from game.ui import ActionButton, cut_text, text_width
 from game.ui.textfit import fitted_line, measure, most_kept, set_text
 
@@ -131,12 +131,24 @@ def tile_texture(number: int, side: int, theme: Theme, home: bool) -> arcade.Tex
     )
 
 
+def selected_style(theme: Theme, font_size: float) -> Any:
+    """The look of a chosen option (a toggle that is on): filled in the label colour with the label in the
+    button colour and outlined in the theme's text colour -- never the focus colour, so a selected option and
+    the keyboard's focus (the focus colour's outline) are told apart in every theme."""
+    from arcade.gui import UIFlatButton
+
+    style = UIFlatButton.UIStyle(font_size=round(font_size), font_name=BUTTON_FONTS, font_color=theme.button,
+                                 bg=theme.button_text, border=theme.text, border_width=max(2, theme.button_border))
+    style.font_size = font_size  # type: ignore[assignment]  # fractional points, as PanelButton.fit sets them
+    return style
+
+
 class PanelButton(ActionButton):
     """The game's flat button (:class:`game.ui.ActionButton`) with a label fitted to its rectangle.
 
     Lives in a ``gui.UIManager`` of a puzzle screen.  ``disabled`` buttons draw
-    dimmed and ignore clicks; an ``active`` one (a toggle that is on) keeps the
-    hover colours and the focus border.
+    dimmed and ignore clicks; an ``active`` one (a toggle that is on) is drawn filled
+    (:func:`selected_style`), unlike the focus colour's outline of the keyboard's focus.
 
     Args:
         theme: colours of the button styles.
@@ -206,7 +218,7 @@ class PanelButton(ActionButton):
         for state in style.values():
             state.font_size = shown
         if self._lit:
-            style["normal"] = style["hover"]
+            style["normal"] = style["hover"] = selected_style(self.theme, shown)
         elif self._dim:
             style["normal"] = style["disabled"]
         if self.text != label:

@@ -18,7 +18,7 @@ from engine.records import DAILY_KINDS, day_marks, done_days, streaks
 from game import routes
 from game.bases.screen import BaseView
 from game.context import Context
-from game.format import count, star_text
+from game.format import count, daily_maze_name, star_text
 from game.records import history
 from game.ui import ellipsize, fit_text, place_column
 from game.ui.textfit import snap_to_pixels
@@ -51,16 +51,14 @@ class DailiesView(BaseView):
     help_page = "dailies"  # Help (F1) opens on this page (game.shell.help)
 
     max_text_scale = 1.25  # a dense screen: text grows to 125 % at most (Settings, text size)
+    return_focus = "dailies-focus"  # back from a daily: its entry is focused
 
     def __init__(self, ctx: Context, today: dt.date | None = None) -> None:
         super().__init__(ctx)
         self.today = today or utc_today()
         t = ctx.theme
         spec = daily_spec(self.today)
-        shaped = " (shaped)" if spec.mask is not None else ""
-        self.maze_btn = self.make_button(
-            f"Maze · {spec.shape} {spec.width}×{spec.height}{shaped}", lambda: self.ctx.go(routes.daily)
-        )
+        self.maze_btn = self.make_button(f"Maze · {daily_maze_name(spec)}", lambda: self.ctx.go(routes.daily))
         rules = puzzle_maze_daily(self.today)
         self.rules_btn = self.make_button(f"Puzzle maze · {player_name(rules.shape)} {rules.width}×{rules.height}",
                                           lambda: self.ctx.go(routes.puzzle_maze_daily))
@@ -137,7 +135,8 @@ class DailiesView(BaseView):
             return
         self.say("")
         self.ctx.memory[memory_key(daily.day, daily.size)] = daily
-        self.ctx.show(routes.puzzle_daily(self.ctx, daily))
+        entry = self.buttons.index(self.puzzle_btns[(3, 4).index(daily.size)]) if daily.size in (3, 4) else 0
+        self.open_from(entry, routes.puzzle_daily(self.ctx, daily))
 
     def say(self, sentence: str) -> None:
         """Show ``sentence`` on the status line under the title (cut with "…" to the window), then redraw."""

@@ -29,6 +29,7 @@ class SettingsView(BaseView):
     """
 
     music: str | None = None  # reached from the menu and from a paused game: keep its music
+    return_focus = "settings-focus"  # back from Keys or Rewards: that entry is focused
 
     def __init__(self, ctx: Context, back_to: Any = None) -> None:
         super().__init__(ctx, columns=2)

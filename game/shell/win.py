@@ -107,7 +107,7 @@ class WinView(WinScreen):
         if bought:  # what the stars of this win bought, in the accent colour
             self.set_lines([*self.line_values, bought_line(bought)])
             self.lines[-1].color = ctx.theme.accent
-        summary = ShareSummary.of_level(s.level, date)
+        summary = ShareSummary.of_level(s.level, date, name)  # the level by its name (the grid for a daily)
         self.share = ShareKeys(ctx.theme, code, share_line(summary, s.elapsed, s.moves, s.shortest, s.stars))
         self.map = WinMap(ctx.window, s.maze, ctx.theme, play.layer, s.trace, s.shortest_way, self.motion)
         self.legend = [self.text(f"your way ({s.moves})", 13, ctx.theme.text_dim, anchor_y="center"),

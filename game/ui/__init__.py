@@ -279,6 +279,28 @@ def ui_scale(width: float, height: float) -> float:
     return max(0.6, min(2.5, min(width / 1280, height / 800))) * text_scale()
 
 
+#: The keyboard focus ring's stroke at 1280×800 in pixels (the high-contrast theme draws it twice as thick).
+FOCUS_RING_PX = 3
+
+
+def focus_ring_width(theme: Theme, width: float, height: float) -> int:
+    """The keyboard focus ring's stroke in pixels for a ``width`` × ``height`` window: :data:`FOCUS_RING_PX` at
+    1280×800 (and below), growing with the window as the screens do (×2.7 at 3840×2160), times the theme's
+    ``wall_scale`` (high contrast: twice as thick, as its walls) and never thinner than its button outlines."""
+    grow = max(1.0, min(width / 1280, height / 800))
+    return max(round(FOCUS_RING_PX * grow * theme.wall_scale), theme.button_border + 1)
+
+
+def draw_focus_ring(left: float, right: float, bottom: float, top: float, theme: Theme, width: float,
+                    height: float) -> None:
+    """The focus ring around the rectangle ``left..right`` × ``bottom..top`` (pixels) in a ``width`` × ``height``
+    window: :func:`focus_ring_width` thick, in the theme's focus colour, a stroke's width outside the rectangle."""
+    stroke = focus_ring_width(theme, width, height)
+    off = 1 + stroke
+    arcade.draw_lrbt_rectangle_outline(left - off, right + off, bottom - off, top + off, theme.focus,
+                                       border_width=stroke)
+
+
 def place_column(
     buttons: Sequence[gui.UIWidget], cx: float, top: float, bottom: float, width: float, max_height: float,
     gap_ratio: float = 0.27,
@@ -316,5 +338,5 @@ __all__ = [
     "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
     "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
-    "place_grid", "text_width", "width_of",
+    "place_grid", "text_width", "width_of", "FOCUS_RING_PX", "focus_ring_width", "draw_focus_ring",
 ]
