@@ -310,6 +310,7 @@ def _build_pattern(
     stay = np.concatenate([stay, np.broadcast_to(cells[n:], (4, base - n))], axis=1)  # (4, base)
     level = 0
     seen = 1
+    expanded = 0  # placements whose moves were made (the work done; the progress fraction)
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
     frontier = np.array([start], dtype=np.int32)
     while frontier.size:
@@ -318,6 +319,8 @@ def _build_pattern(
         for lo in range(0, frontier.size, _CHUNK):
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
+            if progress and lo and frontier.size > 16 * _CHUNK and lo % (8 * _CHUNK) == 0:  # big tables: within a level
+                progress(min(1.0, (expanded + lo) / total), f"{label}: depth {level}, {seen:,} of {total:,}")
             f = frontier[lo : lo + _CHUNK]
             for i in range(k):
                 p = _digit(f, i, base)
@@ -328,10 +331,11 @@ def _build_pattern(
                     c = c[dist.take(c) == UNSEEN]
                     dist[c] = level + 1
         level += 1
+        expanded += frontier.size
         frontier = np.flatnonzero(dist == level).astype(np.int32)
         seen += frontier.size
         if progress:
-            progress(min(1.0, seen / total), f"{label}: depth {level}, {seen:,} of {total:,}")
+            progress(min(1.0, expanded / total), f"{label}: depth {level}, {seen:,} of {total:,}")
     _mark_collisions(dist, base, k, UNSEEN)
     return dist
 
