@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -75,3 +77,51 @@ def test_the_six_tile_partition_and_its_mirror_cover_every_tile_once():
     assert set(six_groups(0)) != set(six_groups(1))  # the mirror is another partition (the larger sum gains)
     assert len(SIX_TABLES) == 2 and all(len(g) == 6 for g in SIX_TABLES)
     assert Board.goal(5, 5).is_solved()
+
+
+def _small_six() -> ModularPatternHeuristic:
+    """A stand-in for the 6-6-6-6 heuristic on 4-tile tables (the real ones take minutes to build)."""
+    straight = [(k, square_symmetry(5, name)) for k, name in READINGS]
+    tr = square_symmetry(5, "transpose")
+    return ModularPatternHeuristic(
+        BASES, [modular.modular_table(g) for g in BASES], [straight, [(k, tr[s]) for k, s in straight]]
+    )
+
+
+def test_the_strong_effort_searches_on_the_six_tile_heuristic_with_its_width(monkeypatch):
+    from engine.puzzle.near import solver
+
+    asked: list[int] = []
+    real = solver.beam_search
+
+    def spy(*args, **kwargs):  # the width the 5x5 stage was given
+        asked.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "six_by_six", lambda progress=None, cancel=None: _small_six())
+    monkeypatch.setattr(solver, "beam_search", spy)
+    board = shuffle_uniform(5, 5, Rng(7))
+    r = solver.solve_near_optimal(board, effort="strong", beam_width=300)
+    assert board.apply(r.moves).is_solved() and r.extra["effort"] == "strong" and asked == [300]
+    again = solver.solve_near_optimal(board, effort="strong", beam_width=300)
+    assert again.moves == r.moves  # a width, not a clock, decides
+    with pytest.raises(ValueError, match="effort is one of quick, strong, max"):
+        solver.solve_near_optimal(board, effort="hard")
+    assert solver.EFFORTS["quick"].tables == "five" and solver.DEFAULT_EFFORT == "quick"
+    assert solver.EFFORTS["quick"].beam_width < solver.EFFORTS["strong"].beam_width < solver.EFFORTS["max"].beam_width
+
+
+def test_cli_effort_is_for_the_near_optimal_solver(capsys, monkeypatch):
+    from engine.cli.puzzle import main
+    from engine.puzzle.near import solver
+
+    monkeypatch.setattr(solver, "six_by_six", lambda progress=None, cancel=None: _small_six())
+    monkeypatch.setitem(solver.EFFORTS, "strong", solver.Effort("six", 300))
+    board = shuffle_uniform(5, 5, Rng(8))
+    argv = ["puzzle", "solve", "--board", board.text(), "--solver", "near-optimal", "--format", "json"]
+    assert main([*argv, "--effort", "strong"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert board.apply(out["moves"]).is_solved()
+    assert main(["puzzle", "solve", "--board", board.text(), "--effort", "strong"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--effort is for --solver near-optimal" in err

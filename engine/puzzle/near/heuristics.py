@@ -169,7 +169,12 @@ class ModularPatternHeuristic:
         n = self.SIDE * self.SIDE
         self.groups = [tuple(int(t) for t in g) for g in groups]
         self._tables = list(tables)
-        self.table = np.concatenate(tables)
+        joined = bytearray(sum(t.size for t in tables))  # not np.concatenate: see engine.puzzle.tables.pdb._load
+        at = 0
+        for table in tables:
+            joined[at : at + table.size] = np.ascontiguousarray(table, np.uint8).data
+            at += table.size
+        self.table = np.frombuffer(joined, np.uint8)
         starts = np.cumsum([0] + [4 * t.size for t in tables])[:-1].astype(np.int64)  # 4 entries a byte
         self._views = len(views)
         self.readings = [list(v) for v in views]

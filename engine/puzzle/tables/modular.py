@@ -41,12 +41,10 @@ def modular_name(tiles: Sequence[int]) -> str:
 
 def pack(dist: np.ndarray) -> np.ndarray:
     """``uint8`` bytes holding ``dist % 4`` two bits an entry (entry ``i``: byte ``i >> 2``, bits ``2 (i & 3)``)."""
-    v = (dist & 3).astype(np.uint8)
-    pad = (-v.size) % 4
-    if pad:
-        v = np.concatenate([v, np.zeros(pad, np.uint8)])
-    q = v.reshape(-1, 4)
-    packed: np.ndarray = q[:, 0] | (q[:, 1] << 2) | (q[:, 2] << 4) | (q[:, 3] << 6)
+    packed = np.zeros((dist.size + 3) // 4, np.uint8)
+    for lane in range(4):  # entries lane, lane + 4, ...: a quarter-sized temporary at a time
+        part = dist[lane::4]
+        packed[: part.size] |= (part & 3).astype(np.uint8) << np.uint8(2 * lane)
     return packed
 
 

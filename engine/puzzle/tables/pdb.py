@@ -120,7 +120,9 @@ def _load(path: Path, meta: dict[str, Any]) -> tuple[np.ndarray | None, bool]:
         return None, False
     digest = _digest(meta, data)
     trusted = digest is not None and hmac.compare_digest(str(header.get("digest", "")), digest)
-    return np.frombuffer(data, dtype=np.uint8).copy(), trusted
+    # no copy: the bytes are the table (read-only, as every cached table is); a numpy copy of a large table can
+    # stall for a second while the kernel gathers huge pages
+    return np.frombuffer(data, dtype=np.uint8), trusted
 
 
 def _save(path: Path, meta: dict[str, Any], table: np.ndarray) -> None:
@@ -332,12 +334,20 @@ def _build_pattern(
                     dist[c] = level + 1
         level += 1
         expanded += frontier.size
-        frontier = np.flatnonzero(dist == level).astype(np.int32)
+        frontier = _level(dist, level)
         seen += frontier.size
         if progress:
             progress(min(1.0, expanded / total), f"{label}: depth {level}, {seen:,} of {total:,}")
     _mark_collisions(dist, base, k, UNSEEN)
     return dist
+
+
+def _level(dist: np.ndarray, level: int, block: int = 1 << 24) -> np.ndarray:
+    """The indices (``int32``, ascending) of ``dist`` equal to ``level``, found a block at a time (no
+    table-sized temporary: a 6-tile 5x5 table is 244 MB)."""
+    parts = [np.flatnonzero(dist[lo : lo + block] == level).astype(np.int32) + np.int32(lo)
+             for lo in range(0, dist.size, block)]  # fmt: skip
+    return np.concatenate(parts) if parts else np.zeros(0, np.int32)
 
 
 #: A pattern index with two tiles on one cell, while its table is built (a value no distance reaches).
