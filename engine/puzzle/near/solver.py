@@ -50,7 +50,7 @@ class Effort:
 EFFORTS: dict[str, Effort] = {
     "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
     "strong": Effort("six", 12_000),  # about 3 s a 5x5 position, whole process (docs/BENCHMARKS.md)
-    "max": Effort("six", 160_000),  # about 30 s
+    "max": Effort("six", 150_000),  # about 30 s (Korf & Felner 1-3 at 200,000: 34 s of search CPU, 765 MB)
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
