@@ -125,3 +125,17 @@ def test_cli_effort_is_for_the_near_optimal_solver(capsys, monkeypatch):
     assert main(["puzzle", "solve", "--board", board.text(), "--effort", "strong"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--effort is for --solver near-optimal" in err
+
+
+def test_a_big_build_reports_progress_within_its_levels_and_in_order(tmp_path, monkeypatch):
+    monkeypatch.setenv("TESSERA_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(pdb, "_CHUNK", 512)  # small chunks: levels of more than 16 chunks report inside
+    pdb.clear_memory_cache()
+    seen: list[tuple[float, str]] = []
+    table = modular.modular_table((20, 22, 23, 24), progress=lambda f, m: seen.append((f, m)))
+    depths = {m.split("depth ")[1].split(",")[0] for _, m in seen}
+    assert len(seen) > len(depths) + 5  # more reports than levels
+    assert [f for f, _ in seen] == sorted(f for f, _ in seen) and seen[-1][0] == pytest.approx(1.0)
+    assert modular.check_modular((20, 22, 23, 24), table) is None
+    assert (tmp_path / "cache" / "puzzle" / modular.modular_name((20, 22, 23, 24))).is_file()
+    pdb.clear_memory_cache()
