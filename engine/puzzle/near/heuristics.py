@@ -243,44 +243,6 @@ class ModularPatternHeuristic:
             aux[rows, self.col[v, tile]] = new_words[:, v]
 
 
-class MaxHeuristic:
-    """The views of several heuristics side by side (the search keeps the largest of all of them)."""
-
-    def __init__(self, parts: Sequence[Heuristic]) -> None:
-        self.parts = list(parts)
-        self._words: list[int] = []  # aux columns of each part (known after start)
-
-    @property
-    def views(self) -> int:
-        return sum(p.views for p in self.parts)
-
-    def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        got = [p.start(tiles) for p in self.parts]
-        self._words = [a.shape[1] for a, _ in got]
-        return np.concatenate([a for a, _ in got], axis=1), np.concatenate([v for _, v in got], axis=1)
-
-    def _split(self) -> list[tuple[int, int, int, int]]:
-        out, a, v = [], 0, 0
-        for p, k in zip(self.parts, self._words, strict=True):
-            out.append((a, a + k, v, v + p.views))
-            a, v = a + k, v + p.views
-        return out
-
-    def delta(
-        self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        got = [p.delta(aux[:, a0:a1], values[:, v0:v1], tile, src, dst)
-               for p, (a0, a1, v0, v1) in zip(self.parts, self._split(), strict=True)]  # fmt: skip
-        return np.concatenate([w for w, _ in got], axis=1), np.concatenate([v for _, v in got], axis=1)
-
-    def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
-        w = 0
-        for p, (a0, a1, v0, v1) in zip(self.parts, self._split(), strict=True):
-            part = aux[:, a0:a1]  # a view: the part writes into aux
-            p.commit(part, tile, new_words[:, w : w + v1 - v0])
-            w += v1 - v0
-
-
 class ManhattanHeuristic:
     """The taxicab distance (moves) of ``tiles`` to their homes on a ``width`` x ``height`` board; one view."""
 

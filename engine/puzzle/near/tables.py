@@ -5,7 +5,14 @@ The 24 tiles are split into four compact 5-tile groups and one of 4 tiles
 :func:`engine.puzzle.tables.pdb.pattern_table` (base-25 index: 9.3 MiB a 5-tile table,
 0.4 MiB the 4-tile one, 38 MiB in all) and lives in the project's table cache.
 From an empty cache the five tables take about 10 s of CPU to build (progress
-is reported); afterwards they load in a fraction of a second.
+is reported); afterwards they load in a fraction of a second.  The ``quick``
+effort uses them.
+
+The ``strong`` and ``max`` efforts use Korf & Felner's 6-6-6-6 partition
+(:data:`SIX_TABLES`, :data:`SIX_READINGS`, :func:`six_by_six`): two 6-tile tables
+held modulo 4 (:mod:`engine.puzzle.tables.modular`, 61 MB each, about a minute of
+CPU each to build), read through board symmetries for all four groups and the
+transposed view.
 """
 
 from __future__ import annotations

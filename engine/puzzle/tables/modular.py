@@ -13,15 +13,14 @@ goal placement through neighbours one residue lower (:func:`full_distance`).
 
 The files live in the table cache beside the other tables (same header, CRC-32
 and keyed digest: :func:`engine.puzzle.tables.pdb._cached`); a table that fails
-:func:`check_modular` is rebuilt.  Building one takes minutes (about 3 min of
-CPU on the machine the figures in docs/BENCHMARKS.md come from); progress is
-reported within each breadth-first level.
+:func:`check_modular` is rebuilt.  Building one takes about a minute of CPU
+(44-66 s on the machine of docs/BENCHMARKS.md, 520 MB at the peak); progress is
+reported per breadth-first level and inside the big ones.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import factorial
 
 import numpy as np
 
@@ -165,8 +164,3 @@ def modular_table(
         return pack(_build_pattern(SIDE, SIDE, group, progress, cancel))
 
     return _cached(modular_name(group), meta, build, lambda t: check_modular(group, t), progress)
-
-
-def placements(tiles: Sequence[int]) -> int:
-    """How many placements the group has on a 5x5 board (``25! / (25 - k)!``)."""
-    return factorial(BASE) // factorial(BASE - len(tiles))
