@@ -88,8 +88,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's privat
         "--effort",
         choices=("quick", "strong", "max"),
         default="quick",
-        help="near-optimal on 5x5: quick (default, a fraction of a second), strong (about 3 s, shorter) or max "
-        "(about 30 s, shortest); strong and max build 122 MB of tables the first time (a few minutes)",
+        help="near-optimal solver (5x5 and larger): quick (default, a fraction of a second on 5x5), strong "
+        "(about 3 s, shorter) or max (about 30 s, shortest); strong and max build 122 MB of tables the first "
+        "time (a few minutes)",
     )
     s.add_argument(
         "--timeout",
