@@ -4,15 +4,17 @@ Every solve is a whole CLI process (``python -m engine.cli puzzle solve --solver
 this checkout, timed by wall clock with its peak memory (``ru_maxrss`` of that child alone, from ``os.wait4``).
 Each solution is replayed to the goal before it is counted.
 
-* ``--first-use``: one 5x5 solve with an empty table cache (the five tables are built; the stderr progress
-  lines are counted), then the rest with the tables cached.
+* ``--first-use``: for each effort, one 5x5 solve with the tables it needs not yet cached (built; the stderr
+  progress updates counted), then the rest with the tables cached.
 * 5x5: per position the near-optimal length, the optimal length (from the data file), the ratio, seconds and
   peak memory; then the mean ratio, the largest seconds and memory, and the fast solver's mean ratio on the
   same positions (``--fast``).
 * ``--big N``: N random 6x6 and N random 8x8 positions (``shuffle_uniform``, seeds 1..N): near-optimal and
   fast lengths and seconds.
 
-Run: ``python bench/bench_near_optimal.py [--count 50] [--fast] [--big 5] [--first-use] [--out FILE]``
+Run: ``python bench/bench_near_optimal.py [--count 50] [--first 1] [--efforts quick,strong,max] [--fast] [--big 5]
+[--first-use] [--cache DIR] [--out FILE]`` (each effort runs on every position in the same run: old and new side
+by side).
 (figures in docs/BENCHMARKS.md).
 """
 
@@ -47,11 +49,15 @@ def load_positions(path: Path = DATA) -> list[tuple[Board, int]]:
     return out
 
 
-def run_cli(board: Board, solver: str, env: dict[str, str]) -> tuple[dict[str, object], float, float, float, str]:
+def run_cli(
+    board: Board, solver: str, env: dict[str, str], effort: str = "quick"
+) -> tuple[dict[str, object], float, float, float, str]:
     """Solve ``board`` in a fresh CLI process: (its JSON answer, wall seconds, CPU seconds, peak MiB, stderr)."""
     size = f"{board.width}x{board.height}"
     argv = [sys.executable, "-m", "engine.cli", "puzzle", "solve", "--solver", solver, "--board", board.text(),
-            "--size", size, "--format", "json", "--timeout", "600"]  # fmt: skip
+            "--size", size, "--format", "json", "--timeout", "3600"]  # fmt: skip
+    if solver == "near-optimal":
+        argv += ["--effort", effort]
     t0 = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = proc.stdout.read(), proc.stderr.read()  # type: ignore[union-attr]
@@ -69,11 +75,15 @@ def run_cli(board: Board, solver: str, env: dict[str, str]) -> tuple[dict[str, o
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=50, help="how many of the 50 5x5 positions")
+    ap.add_argument("--first", type=int, default=1, help="the first position (1..50)")
+    ap.add_argument("--efforts", default="quick", help="near-optimal efforts, comma-separated (quick,strong,max)")
     ap.add_argument("--fast", action="store_true", help="also run the fast solver on the 5x5 positions")
     ap.add_argument("--big", type=int, default=0, help="random 6x6 and 8x8 positions each")
-    ap.add_argument("--first-use", action="store_true", help="first solve with an empty table cache")
+    ap.add_argument("--first-use", action="store_true", help="first solve of each effort with an empty table cache")
+    ap.add_argument("--cache", default=None, help="a table cache folder to use (default: a new empty one)")
     ap.add_argument("--out", default=None, help="also write the Markdown to this file")
     args = ap.parse_args()
+    efforts = args.efforts.split(",")
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)
     lines: list[str] = []
@@ -83,30 +93,37 @@ def main() -> None:
         lines.append(text)
 
     say(f"Load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)\n")
-    with tempfile.TemporaryDirectory() as cache:
+    with tempfile.TemporaryDirectory() as fresh:
+        cache = args.cache or fresh
         env["TESSERA_CACHE"] = cache
-        positions = load_positions()[: args.count]
-        if args.first_use:
+        positions = load_positions()[args.first - 1 : args.first - 1 + args.count]
+        for effort in efforts:
             board, opt = positions[0]
-            ans, wall, cpu, mib, err = run_cli(board, "near-optimal", env)
-            say(
-                f"First use (empty cache, five 5x5 tables built): {wall:.1f} s ({cpu:.1f} s CPU), peak {mib:.0f} "
-                f"MiB, {err.count(chr(13))} progress updates on stderr; {ans['length']} moves (optimal {opt}).\n"
-            )
-        else:
-            run_cli(positions[0][0], "near-optimal", env)  # builds the tables, not timed
-        extra = " fast | fast ratio |" if args.fast else ""
-        say("| # | optimal | near-optimal | ratio | seconds | CPU s | peak MiB |" + extra)
-        say("|---|---|---|---|---|---|---|" + ("---|---|" if args.fast else ""))
-        ratios, fast_ratios, walls, cpus, mems = [], [], [], [], []
-        for i, (board, opt) in enumerate(positions, 1):
-            ans, wall, cpu, mib, _ = run_cli(board, "near-optimal", env)
-            length = int(str(ans["length"]))
-            ratios.append(length / opt)
-            walls.append(wall)
-            cpus.append(cpu)
-            mems.append(mib)
-            row = f"| {i} | {opt} | {length} | {length / opt:.3f} | {wall:.2f} | {cpu:.2f} | {mib:.0f} |"
+            ans, wall, cpu, mib, err = run_cli(board, "near-optimal", env, effort)  # builds the tables if missing
+            if args.first_use:
+                say(
+                    f"First use of {effort} (empty cache: its tables built): {wall:.1f} s ({cpu:.1f} s CPU), peak "
+                    f"{mib:.0f} MiB, {err.count(chr(13)) + err.count(chr(10))} progress updates on stderr; "
+                    f"{ans['length']} moves (optimal {opt}).\n"
+                )
+        head = "| # | optimal |" + "".join(f" {e} | ratio | s | CPU s | MiB |" for e in efforts)
+        say(head + (" fast | fast ratio |" if args.fast else ""))
+        say("|---|---|" + "---|---|---|---|---|" * len(efforts) + ("---|---|" if args.fast else ""))
+        ratios: dict[str, list[float]] = {e: [] for e in efforts}
+        walls: dict[str, list[float]] = {e: [] for e in efforts}
+        cpus: dict[str, list[float]] = {e: [] for e in efforts}
+        mems: dict[str, list[float]] = {e: [] for e in efforts}
+        fast_ratios: list[float] = []
+        for i, (board, opt) in enumerate(positions, args.first):
+            row = f"| {i} | {opt} |"
+            for effort in efforts:
+                ans, wall, cpu, mib, _ = run_cli(board, "near-optimal", env, effort)
+                length = int(str(ans["length"]))
+                ratios[effort].append(length / opt)
+                walls[effort].append(wall)
+                cpus[effort].append(cpu)
+                mems[effort].append(mib)
+                row += f" {length} | {length / opt:.3f} | {wall:.2f} | {cpu:.2f} | {mib:.0f} |"
             if args.fast:
                 fans = run_cli(board, "fast", env)[0]
                 flen = int(str(fans["length"]))
@@ -114,12 +131,15 @@ def main() -> None:
                 row += f" {flen} | {flen / opt:.3f} |"
             say(row)
         say("")
-        say(
-            f"5x5, {len(positions)} positions: mean ratio {statistics.mean(ratios):.3f} (max {max(ratios):.3f}), "
-            f"seconds median {statistics.median(walls):.2f} max {max(walls):.2f} (CPU median "
-            f"{statistics.median(cpus):.2f} max {max(cpus):.2f}), peak memory max {max(mems):.0f} MiB"
-            + (f"; fast solver mean ratio {statistics.mean(fast_ratios):.3f}" if fast_ratios else "")
-        )
+        for effort in efforts:
+            r, w, c, m = ratios[effort], walls[effort], cpus[effort], mems[effort]
+            say(
+                f"5x5 {effort}, {len(positions)} positions: mean ratio {statistics.mean(r):.4f} (max {max(r):.3f}), "
+                f"seconds median {statistics.median(w):.2f} max {max(w):.2f} (CPU median "
+                f"{statistics.median(c):.2f} max {max(c):.2f}), peak memory max {max(m):.0f} MiB"
+            )
+        if fast_ratios:
+            say(f"fast solver mean ratio {statistics.mean(fast_ratios):.3f}")
         if args.big:
             say("")
             say("| size | seed | near-optimal | seconds | fast | seconds | fast / near |")

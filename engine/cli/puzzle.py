@@ -85,10 +85,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:  # argparse's privat
         "beam search on pattern databases, 5x5 and larger (first use builds 38 MB of tables)",
     )
     s.add_argument(
+        "--effort",
+        choices=("quick", "strong", "max"),
+        default="quick",
+        help="near-optimal solver (5x5 and larger): quick (default, a fraction of a second on 5x5), strong "
+        "(about 3 s, shorter) or max (about 30 s, shortest); strong and max build 122 MB of tables the first "
+        "time (a few minutes)",
+    )
+    s.add_argument(
         "--timeout",
         type=arg_type(parse_number, what="timeout", lo=0.0, hi=MAX_TIMEOUT, lo_open=True),
-        default=30.0,
-        help="seconds, above 0 and at most 86400 (default 30)",
+        default=None,
+        help="seconds, above 0 and at most 86400 (default 30; 300 with --effort max)",
     )
     s.add_argument("--heuristic", choices=HEURISTICS, default="manhattan", help="fast solver heuristic")
     s.add_argument("--no-edges", action="store_true", help="fast solver: no layers / edges tie-break")
@@ -186,6 +194,9 @@ def _solve(args: argparse.Namespace) -> int:
         board = decode(args.code).board
     else:
         board = parse_board(args.board, args.size)
+    if args.effort != "quick" and args.solver != "near-optimal":
+        raise ValueError("--effort is for --solver near-optimal")
+    timeout = args.timeout if args.timeout is not None else 300.0 if args.effort == "max" else 30.0
     progress = _Progress()
     try:
         if args.solver == "optimal":
@@ -196,21 +207,21 @@ def _solve(args: argparse.Namespace) -> int:
                     f"The optimal solver handles boards of at most 16 cells; {board.width}x"
                     f"{board.height} is larger (use --solver fast)."
                 )
-            res: SolveResult = solve_optimal(board, timeout=args.timeout, progress=progress)
+            res: SolveResult = solve_optimal(board, timeout=timeout, progress=progress)
         elif args.solver == "near-optimal":
             from engine.puzzle.near.solver import near_available, solve_near_optimal
 
             if not near_available(board.width, board.height):
                 raise ValueError(f"The near-optimal solver handles boards of 5x5 and larger; {board.width}x"
                                  f"{board.height} is smaller (use --solver optimal up to 4x4, else fast).")
-            res = solve_near_optimal(board, timeout=args.timeout, progress=progress)
+            res = solve_near_optimal(board, timeout=timeout, progress=progress, effort=args.effort)
         else:
             res = solve_fast(
                 board,
                 heuristic=args.heuristic,
                 edges=not args.no_edges,
                 boost=not args.no_boost,
-                timeout=args.timeout,
+                timeout=timeout,
                 seed=args.seed,
             )
     except SolverStopped as stop:

@@ -177,8 +177,8 @@ def beam_search(
         aux = aux[rows]
         heuristic.commit(aux, tile, words)
         values, score, blank, code = vals, best, src, child[keep]
-        parents.append(rows)
-        letters.append(dirs)
+        parents.append(rows.astype(np.int32))  # compact: a wide beam keeps these for every level
+        letters.append(dirs.astype(np.uint8))
         recent.append(np.sort(code))
     i = int(np.argmin(score))
     end = tuple(int(x) for x in board[i])

@@ -123,6 +123,126 @@ class PatternHeuristic:
             aux[rows, self.col[v, tile]] = new_words[:, v]
 
 
+def square_symmetry(width: int, name: str) -> np.ndarray:
+    """Cell -> its image under a symmetry of a square board ``width`` wide (int64 ``(n,)``).
+
+    ``name``: ``"id"``, ``"transpose"`` (main diagonal), ``"cw"`` (a quarter turn clockwise), ``"ccw"``.
+    """
+    c = np.arange(width * width, dtype=np.int64)
+    r, k = c // width, c % width
+    image = {"id": (r, k), "transpose": (k, r), "cw": (k, width - 1 - r), "ccw": (width - 1 - k, r)}[name]
+    out: np.ndarray = image[0] * width + image[1]
+    return out
+
+
+#: One reading of a table: (the table's number, a cell symmetry ``s``).  It sums the table's group moved by
+#: ``s``: the tiles whose homes are the images of the group's homes, their cells mapped back by ``s``'s inverse.
+Reading = tuple[int, np.ndarray]
+
+
+class ModularPatternHeuristic:
+    """Pattern databases of 5x5 groups held modulo 4 (:mod:`engine.puzzle.tables.modular`), each read through
+    symmetries of the board.
+
+    A group's table counts only its own tiles' moves, blank and other tiles ignored, so it is the same
+    for the group turned or mirrored (tiles renamed): one table serves every image of its group
+    (Korf & Felner's 6-6-6-6 partition needs two tables for its four groups).  Each *view* is a list of
+    readings whose groups partition the 24 tiles; its estimate is their sum.  A move changes a group's
+    distance by exactly one, so the residue of the new placement tells whether it went up or down; the
+    start's distances are read by walking down to the goal
+    (:func:`engine.puzzle.tables.modular.full_distance`).
+
+    Args:
+        groups: each table's tiles, in its index order.
+        tables: the packed tables (:func:`engine.puzzle.tables.modular.modular_table`).
+        views: each view's readings.
+
+    Raises:
+        ValueError: a view's readings do not cover tiles 1..24 exactly once.
+    """
+
+    SIDE = 5
+
+    def __init__(
+        self, groups: Sequence[Sequence[int]], tables: Sequence[np.ndarray], views: Sequence[Sequence[Reading]]
+    ) -> None:
+        n = self.SIDE * self.SIDE
+        self.groups = [tuple(int(t) for t in g) for g in groups]
+        self._tables = list(tables)
+        joined = bytearray(sum(t.size for t in tables))  # not np.concatenate: see engine.puzzle.tables.pdb._load
+        at = 0
+        for table in tables:
+            joined[at : at + table.size] = np.ascontiguousarray(table, np.uint8).data
+            at += table.size
+        self.table = np.frombuffer(joined, np.uint8)
+        starts = np.cumsum([0] + [4 * t.size for t in tables])[:-1].astype(np.int64)  # 4 entries a byte
+        self._views = len(views)
+        self.readings = [list(v) for v in views]
+        cols = sum(len(v) for v in views)
+        self.offsets = np.zeros(cols, np.int64)  # aux column -> its table's first entry
+        self.col = np.zeros((self._views, n), np.int64)  # view, tile -> its aux column
+        self.inc = np.zeros((self._views, n, n), np.int64)  # view, tile, cell -> its part of the word
+        cells = np.arange(n, dtype=np.int64)
+        j = 0
+        for v, readings in enumerate(views):
+            covered: list[int] = []
+            for k, sym in readings:
+                back = np.argsort(sym)  # the inverse symmetry
+                self.offsets[j] = starts[k]
+                for i, t0 in enumerate(self.groups[k]):
+                    t = int(sym[t0 - 1]) + 1
+                    covered.append(t)
+                    self.col[v, t] = j
+                    self.inc[v, t] = back[cells] * 25**i
+                j += 1
+            if sorted(covered) != list(range(1, n)):
+                raise ValueError(f"View {v} does not cover the tiles 1..{n - 1} once each.")
+        self._step = np.array([0, 1, 0, -1], np.int16)  # residue change -> distance change
+
+    @property
+    def views(self) -> int:
+        return self._views
+
+    def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        from engine.puzzle.tables.modular import full_distance
+
+        aux = self.offsets[None, :].copy()
+        for cell, t in enumerate(tiles):
+            if t:
+                for v in range(self._views):
+                    aux[0, self.col[v, t]] += int(self.inc[v, t, cell])
+        values = np.zeros((1, self._views), np.int16)
+        j = 0
+        for v, readings in enumerate(self.readings):
+            for k, _ in readings:
+                word = int(aux[0, j] - self.offsets[j])
+                cells = [(word // 25**i) % 25 for i in range(len(self.groups[k]))]
+                values[0, v] += full_distance(self._tables[k], self.groups[k], cells)
+                j += 1
+        return aux, values
+
+    def delta(
+        self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        from engine.puzzle.tables.modular import residue
+
+        rows = np.arange(tile.size)
+        words = np.empty((tile.size, self._views), np.int64)
+        new_values = values.copy()
+        for v in range(self._views):
+            old = aux[rows, self.col[v, tile]]
+            inc = self.inc[v]
+            new = old + inc[tile, dst] - inc[tile, src]
+            new_values[:, v] += self._step[(residue(self.table, new) - residue(self.table, old)) & 3]
+            words[:, v] = new
+        return words, new_values
+
+    def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
+        rows = np.arange(tile.size)
+        for v in range(self._views):
+            aux[rows, self.col[v, tile]] = new_words[:, v]
+
+
 class ManhattanHeuristic:
     """The taxicab distance (moves) of ``tiles`` to their homes on a ``width`` x ``height`` board; one view."""
 

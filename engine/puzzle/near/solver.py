@@ -1,8 +1,10 @@
 """The near-optimal solver: beam search on pattern databases for 5x5, peeling larger boards down to 5x5.
 
-* **5x5**: one :func:`engine.puzzle.near.beam.beam_search` of :data:`BEAM_WIDTH`
-  positions a level, ranked by the 5x5 pattern databases
-  (:mod:`engine.puzzle.near.tables`).
+* **5x5**: one :func:`engine.puzzle.near.beam.beam_search`, ranked by 5x5 pattern
+  databases (:mod:`engine.puzzle.near.tables`); the *effort* (:data:`EFFORTS`) picks
+  the tables and the positions kept a level: ``quick`` (the default: the 5-5-5-5-4
+  tables, :data:`BEAM_WIDTH`), ``strong`` and ``max`` (Korf & Felner's 6-6-6-6 tables,
+  wider beams).
 * **Larger boards** (both sides at least 5): while the unsolved part is larger
   than 5x5, its top row (when it has at least as many rows as columns) or its
   left column is brought home by a beam search ranked by those tiles' Manhattan
@@ -18,16 +20,40 @@ always gives the same moves.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from engine.puzzle.board import Board
 from engine.puzzle.near.beam import beam_search
 from engine.puzzle.near.heuristics import ManhattanHeuristic
-from engine.puzzle.near.tables import SIDE, five_by_five
+from engine.puzzle.near.tables import SIDE, five_by_five, six_by_six
 from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
 
 BEAM_WIDTH = 2000  # 5x5 positions per level (Korf & Felner's 50: 3000 gave 1.117x optimal, 2000 1.121x, 2/3 the time)
 PEEL_WIDTH = 3000  # positions per level while peeling a line of a larger board
 NAME = "near-optimal"
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard the 5x5 search tries: which tables rank it and how many positions a level it keeps.
+
+    Attributes:
+        tables: ``"five"`` (the 5-5-5-5-4 tables, 38 MB, built in seconds) or ``"six"`` (Korf & Felner's
+            6-6-6-6, 122 MB, built in minutes the first time).
+        beam_width: positions kept per level (the node budget: the answer depends on it, not on a clock).
+    """
+
+    tables: str
+    beam_width: int
+
+
+EFFORTS: dict[str, Effort] = {
+    "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
+    "strong": Effort("six", 12_000),  # about 3 s a 5x5 position, whole process (docs/BENCHMARKS.md)
+    "max": Effort("six", 150_000),  # about 30 s (Korf & Felner 1-3 at 200,000: 34 s of search CPU, 765 MB)
+}
+"""The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
+DEFAULT_EFFORT = "quick"
 
 
 def near_available(width: int, height: int) -> bool:
@@ -41,18 +67,22 @@ def solve_near_optimal(
     timeout: float | None = None,
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
-    beam_width: int = BEAM_WIDTH,
+    beam_width: int | None = None,
     peel_width: int = PEEL_WIDTH,
+    effort: str = DEFAULT_EFFORT,
 ) -> SolveResult:
     """Solve ``board`` (both sides >= 5) with the near-optimal beam search; see the module docstring.
 
     Args:
         timeout: search seconds (the tables' first build not counted), None for no limit.
         progress: told about table builds and loads.
-        beam_width, peel_width: positions kept per level (>= 1); wider is slower and usually shorter.
+        effort: a key of :data:`EFFORTS` (its tables and 5x5 beam width).
+        beam_width: the 5x5 positions kept per level instead of the effort's (>= 1).
+        peel_width: positions kept per level while peeling a larger board (>= 1); wider is slower and
+            usually shorter.
 
     Raises:
-        ValueError: a side below 5, or a width below 1.
+        ValueError: a side below 5, a width below 1, or an unknown effort.
         SolverStopped: timeout, cancel or depth limit.
         engine.puzzle.tables.pdb.BuildCancelled: cancelled while the tables were built.
     """
@@ -61,9 +91,13 @@ def solve_near_optimal(
             f"The near-optimal solver handles boards of {SIDE}x{SIDE} and larger; "
             f"{board.width}x{board.height} is smaller (use the optimal or fast solver)."
         )
+    if effort not in EFFORTS:
+        raise ValueError(f"The effort is one of {', '.join(EFFORTS)}; got {effort!r}.")
+    chosen = EFFORTS[effort]
+    beam_width = chosen.beam_width if beam_width is None else beam_width
     if beam_width < 1 or peel_width < 1:
         raise ValueError("The beam widths must be at least 1.")
-    heuristic = five_by_five(progress, cancel)
+    heuristic = (six_by_six if chosen.tables == "six" else five_by_five)(progress, cancel)
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     w, h = board.width, board.height
@@ -111,7 +145,7 @@ def solve_near_optimal(
         time.perf_counter() - start,
         False,
         layers=layers,
-        extra={"beam_width": beam_width, "peel_width": peel_width},
+        extra={"beam_width": beam_width, "peel_width": peel_width, "effort": effort},
     )
 
 

@@ -120,7 +120,9 @@ def _load(path: Path, meta: dict[str, Any]) -> tuple[np.ndarray | None, bool]:
         return None, False
     digest = _digest(meta, data)
     trusted = digest is not None and hmac.compare_digest(str(header.get("digest", "")), digest)
-    return np.frombuffer(data, dtype=np.uint8).copy(), trusted
+    # no copy: the bytes are the table (read-only, as every cached table is); a numpy copy of a large table can
+    # stall for a second while the kernel gathers huge pages
+    return np.frombuffer(data, dtype=np.uint8), trusted
 
 
 def _save(path: Path, meta: dict[str, Any], table: np.ndarray) -> None:
@@ -310,6 +312,7 @@ def _build_pattern(
     stay = np.concatenate([stay, np.broadcast_to(cells[n:], (4, base - n))], axis=1)  # (4, base)
     level = 0
     seen = 1
+    expanded = 0  # placements whose moves were made (the work done; the progress fraction)
     label = f"{width}x{height} pattern {'-'.join(map(str, tiles))}"
     frontier = np.array([start], dtype=np.int32)
     while frontier.size:
@@ -318,6 +321,8 @@ def _build_pattern(
         for lo in range(0, frontier.size, _CHUNK):
             if cancel and cancel():
                 raise BuildCancelled("The pattern database build was cancelled.")
+            if progress and lo and frontier.size > 16 * _CHUNK and lo % (8 * _CHUNK) == 0:  # big tables: within a level
+                progress(min(1.0, (expanded + lo) / total), f"{label}: depth {level}, {seen:,} of {total:,}")
             f = frontier[lo : lo + _CHUNK]
             for i in range(k):
                 p = _digit(f, i, base)
@@ -328,12 +333,21 @@ def _build_pattern(
                     c = c[dist.take(c) == UNSEEN]
                     dist[c] = level + 1
         level += 1
-        frontier = np.flatnonzero(dist == level).astype(np.int32)
+        expanded += frontier.size
+        frontier = _level(dist, level)
         seen += frontier.size
         if progress:
-            progress(min(1.0, seen / total), f"{label}: depth {level}, {seen:,} of {total:,}")
+            progress(min(1.0, expanded / total), f"{label}: depth {level}, {seen:,} of {total:,}")
     _mark_collisions(dist, base, k, UNSEEN)
     return dist
+
+
+def _level(dist: np.ndarray, level: int, block: int = 1 << 24) -> np.ndarray:
+    """The indices (``int32``, ascending) of ``dist`` equal to ``level``, found a block at a time (no
+    table-sized temporary: a 6-tile 5x5 table is 244 MB)."""
+    parts = [np.flatnonzero(dist[lo : lo + block] == level).astype(np.int32) + np.int32(lo)
+             for lo in range(0, dist.size, block)]  # fmt: skip
+    return np.concatenate(parts) if parts else np.zeros(0, np.int32)
 
 
 #: A pattern index with two tiles on one cell, while its table is built (a value no distance reaches).
