@@ -8,7 +8,8 @@ cut: the layout picks the largest font size at which every name fits, and makes 
 side by side) when even the smallest readable size does not fit.
 
 Sizes: ``g`` is the window's scale (1.0 at 1280×800, :func:`game.ui.ui_scale` without the text size) and
-``ts`` the player's text size (1.0 .. 2.0): text is ``base × g × ts`` pixels, margins and rings ``× g``.
+``ts`` the player's text size (1.0 .. 2.0): text is ``base × g × ts`` pixels, margins ``× g``;
+the focus ring is the screens' one (:func:`game.ui.focus_ring_width`).
 """
 
 from __future__ import annotations
@@ -117,11 +118,6 @@ class Layout:
     row_gap: float = 7.0  # pixels between the tiles of a column
     head_gap: float = 7.0  # pixels between a column's star bar and its first tile
     band_tops: list[float] = field(default_factory=list)  # where each band of columns starts (its world names)
-
-    @property
-    def ring(self) -> int:
-        """The focus ring's width in pixels."""
-        return max(2, round(3 * self.g))
 
 
 def _fit_names(names: Sequence[str], width: float, hi: int, lo: int, lines: int) -> tuple[int, list[list[str]]] | None:

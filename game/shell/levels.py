@@ -37,7 +37,7 @@ from game.render.banner import Banner
 from game.render.map_art import Canvas, Sketch, sketch
 from game.render.map_paint import Column, Layout, Tile, lay_out, paint, repaint_tile, view_rows
 from game.shell.map_bonus import BonusStop, bonus_stops
-from game.ui import fit_text, text_scale, ui_scale
+from game.ui import draw_focus_ring, fit_text, focus_ring_width, text_scale, ui_scale
 
 if TYPE_CHECKING:
     from engine.modes.campaign import CampaignLevel
@@ -482,11 +482,10 @@ class LevelsView(BaseView):
         lay = pic.layout
         if 0 <= self.focus < len(lay.tiles):
             l, b, r, t = self.tile_rect(self.focus)
-            off = lay.ring + 1
-            floor = self.window.height - lay.view_height
-            if b - off >= floor - 2:
-                arcade.draw_lrbt_rectangle_outline(l - off, r + off, b - off, t + off, self.ctx.theme.focus,
-                                                   border_width=lay.ring)
+            w, h = self.window.width, self.window.height
+            off = focus_ring_width(self.ctx.theme, w, h) + 1  # the ring every screen draws (twice as thick in HC)
+            if b - off >= h - lay.view_height - 2:
+                draw_focus_ring(l, r, b, t, self.ctx.theme, w, h)
         if lay.height > lay.view_height:  # a scroll bar at the right edge
             h, w = self.window.height, self.window.width
             share = lay.view_height / lay.height
