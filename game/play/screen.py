@@ -29,7 +29,7 @@ from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
-from game.ui import FONT, ellipsize, fit_text, text_scale, ui_scale
+from game.ui import FONT, ellipsize, fit_text, small_print_scale, snap_to_pixels, text_scale, ui_scale
 from game.ui.input import climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.textfit import measured
@@ -194,7 +194,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         self.hud_camera.match_window(position=True)
         s = ui_scale(width, height)
         self.hud_height = HUD_HEIGHT * s
-        self.footer_height = FOOTER_HEIGHT * s
+        self.footer_height = FOOTER_HEIGHT * small_print_scale(width, height)  # room for the key help's floor
         self.viewport.match_window(width, height, self.hud_height, self.footer_height,
                                    focus=self.session.display_position())
         if self.minimap is not None:
@@ -207,14 +207,16 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         self.hud_moves.font_size = 14 * s
         self.hud_moves.position = (width - 16 * s, y)
         self.footer(self.footer_line)
-        self.hud_help.position = (width / 2, 4 * s)
+        self.hud_help.position = (width / 2, 4 * small_print_scale(width, height))
+        # on whole pixels: at some fractional heights software GL drops glyph rows (the clock looked serif)
+        snap_to_pixels((self.hud_time, self.hud_title, self.hud_moves, self.hud_help))
         self._shown = ("", -1, 0, 0, 0.0)
         self.request_redraw()
 
     def footer(self, line: str) -> None:
         """Show ``line`` in the footer (the key help, or a notice in the accent colour), fitted to the window."""
         w, self.footer_line = self.window.width, line
-        fit_text(self.hud_help, line, 11 * ui_scale(w, self.window.height), w - 16, min_size=8)
+        fit_text(self.hud_help, line, 11 * small_print_scale(w, self.window.height), w - 16, min_size=8)
         self.hud_help.color = self._theme.text_dim if line == self.help_line else self._theme.accent
 
     def notice(self, line: str) -> None:
