@@ -142,8 +142,12 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         if self._pause is None:
             self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
                                        on_settings=lambda: self.ctx.go(routes.settings, back_to=self),
-                                       on_help=self.show_help)
+                                       on_help=self.show_help, status=self.pause_status)
         return self._pause
+
+    def pause_status(self) -> str:
+        """The pause screen's line: the level, its clock as the HUD shows it (m:ss while it runs) and the moves."""
+        return f"{self.title_text}  ·  {self.clock_text()}  ·  {count(self.session.moves, 'move')}"
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
