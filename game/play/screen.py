@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
+import numpy as np
 from arcade import key
 
 from engine.level import NamedLevel
@@ -144,6 +145,16 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
                                        on_settings=lambda: self.ctx.go(routes.settings, back_to=self),
                                        on_help=self.show_help, status=self.pause_status)
         return self._pause
+
+    def trail_points(self) -> np.ndarray:
+        """The centres of the cells walked so far, world units ``(k, 2)`` (made again only after a step: the
+        minimap keeps off them)."""
+        visited = self.session.visited
+        kept = getattr(self, "_trail_points", None)
+        if kept is None or kept[0] != len(visited) or kept[1] is not visited:
+            kept = (len(visited), visited, np.asarray(self.maze.grid.centers)[np.asarray(visited, dtype=np.int64)])
+            self._trail_points = kept
+        return kept[2]
 
     def pause_status(self) -> str:
         """The pause screen's line: the level, its clock as the HUD shows it (m:ss while it runs) and the moves."""
@@ -504,7 +515,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)
         if self.minimap is not None:
-            self.minimap.draw((px, py), self.cam)
+            self.minimap.draw((px, py), self.cam, self.trail_points())
         self._hud_texts(w)
         for text in (self.hud_title, self.hud_time, self.hud_moves, self.hud_help):
             text.draw()
