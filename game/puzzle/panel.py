@@ -77,11 +77,11 @@ def action_columns(inner: float, gap: float, size: float, rows_room: int = 99) -
 def panel_width(width: int, height: int | None = None) -> float:
     """Width of the side panel for a window ``width`` (× ``height``) px: 31 % of the width, at most 440 px times
     the window's scale (1280×800: 397 px, 1920×1080: 594 px, 3840×2160: 968 px), at least 300 px; a larger text
-    size widens it as much, up to 45 % of the window (the board keeps the rest), so larger labels are not cut."""
+    size widens it as much, up to half the window (the board keeps the rest), so larger labels are not cut."""
     h = height if height is not None else width * 0.5625
     window_k = max(0.8, min(2.2, min(width / 1280, h / 800)))
     grow = text_scale()
-    return max(300.0, min(width * min(0.45, 0.31 * grow), 440 * window_k * grow))
+    return max(300.0, min(width * min(0.5, 0.31 * grow), 440 * window_k * grow))
 
 
 class PuzzlePanel:
