@@ -257,3 +257,35 @@ def test_the_puzzle_panel_keeps_its_clock_moves_and_labels_whole_at_200_percent(
     finally:
         ctx.set_text_size(100)
         set_window_size(window, 1280, 800)
+
+
+# -- item 10: Tower levels fill the window ------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_four_floor_tower_uses_most_of_the_maze_area(window, ctx, size):
+    """Four floors in one row used 40 % of a 1080p window's height; in two rows of two they fill it."""
+    try:
+        view = tower(ctx)
+        set_window_size(window, *size)
+        view.on_update(1 / 60)
+        x0, y0, x1, y1 = view.maze.grid.bounds()
+        (_l, b), (_r, t) = view.cam.world_to_screen(x0, y0), view.cam.world_to_screen(x1, y1)
+        area = size[1] - view.hud_height - view.footer_height
+        assert (t - b) / area > 0.8
+    finally:
+        set_window_size(window, 1280, 800)
+
+
+@pytest.mark.parametrize("floors", range(2, 9))
+def test_floors_lie_in_rows_apart_and_each_point_finds_its_floor(floors):
+    from engine.maze.grids.floors import floor_columns
+
+    g = MazeSpec.create("square", 5, 4, "backtracker", {}, seed=1, floors=floors).build().grid
+    assert g.floor_columns == floor_columns(floors) == (floors if floors <= 2 else (2 if floors <= 4 else 3))
+    at = [g.floor_at(x, y) for x, y in g.centers]
+    assert at == g.floor_of.tolist()
+    base = g.base_grid.centers
+    for f in range(floors):  # each floor is the base moved by its offset
+        cells = slice(f * g.base_grid.n, (f + 1) * g.base_grid.n)
+        assert np.allclose(g.centers[cells] - g.floor_offset(f), base)
+    boxes = [(dx, dy) for dx, dy in (g.floor_offset(f) for f in range(floors))]
+    assert len(set(boxes)) == floors  # no two floors in one place
