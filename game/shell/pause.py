@@ -54,7 +54,7 @@ class PauseOverlay(Overlay):
                                        anchor_y="top")
         self.volume = arcade.Text("", 0, 0, ctx.theme.text_dim, 14, font_name=FONT, anchor_x="center",
                                   anchor_y="top")
-        self._width = 1280
+        self._room = (1280, 800)  # the window size of the last layout (the status line is fitted to it)
         self.refresh()
 
     def _volume_action(self, channel: str, step: float) -> Callable[[], None]:
@@ -63,8 +63,9 @@ class PauseOverlay(Overlay):
     def refresh(self) -> None:
         """Update the status line (asked afresh) and the volume line."""
         if self.status is not None:
-            s = ui_scale(self._width, self.ctx.window.height)
-            fit_text(self.status_line, self.status(), 18 * s, self._width - 40, min_size=max(8.0, 12 * s))
+            width, height = self._room
+            s = ui_scale(width, height)
+            fit_text(self.status_line, self.status(), 18 * s, width - 40, min_size=max(8.0, 12 * s))
         a = self.ctx.audio
         self.volume.text = ("Sound muted" if a.mute
                             else f"Effects {round(a.volume * 100)} %   ·   Music {round(a.music_volume * 100)} %")
@@ -114,7 +115,7 @@ class PauseOverlay(Overlay):
         """Place the title, volume line and buttons for the window size."""
         super().layout(width, height)
         s = ui_scale(width, height)
-        self._width = width
+        self._room = (width, height)
         fit_text(self.title, "Paused", 36 * s, width - 40)
         self.refresh()  # the status line, fitted to this width
         n = len(self.buttons)
