@@ -116,7 +116,8 @@ class GameMode:
 #: The hexagon fork rule is the one :func:`engine.modes.play.pick_neighbour` implements.
 MAZE_HELP = HelpSection("maze", "Walking a maze (campaign, codes, daily maze)", (
     "Arrows or WASD step one cell. Hold a key to run along a corridor, round its bends, until it forks or ends.",
-    "Click a cell you have seen to walk there (plus one step into the unknown).",
+    "Click a cell to walk there: along your way and what you see, down a corridor up to its next fork "
+    "(plus one step into the unknown).",
     "Two keys together (e.g. Up+Right) make a diagonal on hexagon, triangle, circle and octagon grids.",
     "Hexagons: Up or Down alone at a fork goes to the side of your last left/right move (right at first).",
     "Mouse wheel or +/- zoom  ·  drag to pan  ·  F fits the maze to the window.",

@@ -138,6 +138,7 @@ def test_click_to_walk_keeps_its_rule_in_the_dark():
     for cell in range(15):
         lit, dark = PlaySession(Level(_hand_maze())), PlaySession(Level(_hand_maze()), dark=True)
         ok = dark.walk_to(cell)
-        assert lit.walk_to(cell) == ok, cell
+        assert lit.walk_to(cell) or not ok, cell  # the light allows at least what the dark does
         allowed += [cell] if ok else []
-    assert allowed == [9, 10, 11, 12, 13, 14]  # the corridor in sight and one step beyond, as in the light
+    assert allowed == [9, 10, 11, 12, 13, 14]  # the corridor in sight and one step beyond
+    # (the light also follows the corridor round its bends to the next fork: tests/test_click_reach.py)

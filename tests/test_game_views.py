@@ -214,7 +214,7 @@ def test_click_walks_to_the_goal_and_win_screen_copies_code(window, ctx):
 
 
 def test_a_refused_click_bumps_and_says_why_for_two_seconds(window, ctx, monkeypatch):
-    from game.play.view import HELP_LINE, NOTICE_TIME, TOO_FAR, PlayView
+    from game.play.view import HELP_LINE, NOTICE_TIME, TOO_FAR_LIT, PlayView
 
     spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
     view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
@@ -224,13 +224,13 @@ def test_a_refused_click_bumps_and_says_why_for_two_seconds(window, ctx, monkeyp
     monkeypatch.setattr(ctx.audio, "play", lambda name, volume_scale=1.0: played.append(name))
     s = view.session
     click(window, *view.cam.world_to_screen(*s.centers[view.maze.goal]))  # far: the walk-to rule refuses it
-    assert not s.route and s.cell == s.start and view.hud_help.text == TOO_FAR
+    assert not s.route and s.cell == s.start and view.hud_help.text == TOO_FAR_LIT
     view.on_update(1 / 60)
     assert played == ["bump"] and view.animating()  # the footer's new line is drawn
     frame(window)
     for _ in range(int(NOTICE_TIME * 60) - 10):
         view.on_update(1 / 60)
-    assert view.hud_help.text == TOO_FAR
+    assert view.hud_help.text == TOO_FAR_LIT
     for _ in range(20):
         view.on_update(1 / 60)
     assert view.hud_help.text == HELP_LINE and view.animating()
@@ -238,6 +238,23 @@ def test_a_refused_click_bumps_and_says_why_for_two_seconds(window, ctx, monkeyp
     click(window, *view.cam.world_to_screen(*s.centers[s.adj[s.start][0]]))  # a neighbour: walks, no notice
     view.on_update(1 / 60)
     assert "bump" not in played and view.hud_help.text == HELP_LINE
+
+
+def test_a_click_round_a_bend_of_a_lit_maze_walks_there(window, ctx):
+    """Issue 44 item 7: a cell down the player's corridor, out of straight sight, is not "too far" in a lit maze."""
+    from engine.modes.reach import up_to_forks
+    from game.play.view import HELP_LINE, PlayView
+
+    spec = MazeSpec("square", 8, 6, "kruskal", {}, 0, 9)
+    view = PlayView(ctx, NamedLevel(spec.level(), spec.code(), "test"))
+    window.show_view(view)
+    frame(window)
+    s = view.session
+    seen = s.visited_set | s.in_sight()
+    bend = max(up_to_forks(s.flat, seen) - seen)
+    click(window, *view.cam.world_to_screen(*s.centers[bend]))
+    run_until(view, lambda: s.cell == bend and not s.moving)
+    assert view.hud_help.text == HELP_LINE
 
 def test_pause_stops_the_clock_and_restart_resets(window, ctx):
     from game.play.view import PlayView

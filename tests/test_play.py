@@ -111,7 +111,7 @@ def test_line_of_sight_runs_straight_until_a_wall():
 
 
 def test_click_walks_only_through_explored_or_visible_cells():
-    s = PlaySession(Level(_hand_maze()))
+    s = PlaySession(Level(_hand_maze(), dark=True))  # in the dark: what was seen, plus one step
     assert not s.walk_to(4)  # around the corner and one more: unknown
     assert s.walk_to(9)  # along the visible corridor, then one step beyond it
     for _ in range(120):
@@ -126,6 +126,15 @@ def test_click_walks_only_through_explored_or_visible_cells():
     for _ in range(200):
         s.advance(1 / 60)
     assert s.cell == 10 and s.moves == 14
+
+
+def test_a_lit_click_follows_the_corridor_round_its_bends():
+    s = PlaySession(Level(_hand_maze()))  # lit: every cell is in view; this maze is one corridor without a fork
+    assert s.walk_to(4)  # round the corner and one more: the dark refuses it (above)
+    for _ in range(240):
+        s.advance(1 / 60)
+    assert s.cell == 4 and s.moves == 6
+    assert s.walk_to(6)  # round two more corners
 
 
 def test_line_of_sight_follows_a_zigzag_triangle_row_but_not_a_turn():

@@ -26,19 +26,12 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from engine.maze.grids.base import Grid
 from engine.maze.model import Maze
 
 #: Cell levels (``Fog.levels`` values).
 UNSEEN = 0
 SEEN = 1
 IN_SIGHT = 2
-
-
-def _pitch(grid: Grid) -> float:
-    """The x distance between floors in the grid's drawing (0 without floors)."""
-    pitch = getattr(grid, "floor_pitch", 0.0)
-    return float(pitch)
 
 
 class Fog:
@@ -64,7 +57,7 @@ class Fog:
         if g.floors > 1:  # sight stops at stairs: the neighbours on the cell's own floor; the hint ignores floors
             fl = g.floor_of.tolist()
             self._neighbours = [[d for d in nbs if fl[d] == fl[c]] for c, nbs in enumerate(self._neighbours)]
-            self._centers = self._centers - np.stack([g.floor_of * _pitch(g), np.zeros(g.n)], axis=1)
+            self._centers = self._centers - g.floor_offsets()[g.floor_of]  # type: ignore[attr-defined]
         self.levels = np.zeros(maze.grid.n, dtype=np.uint8)
         self.visible: set[int] = set()
         self.version = 0

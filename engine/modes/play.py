@@ -36,6 +36,7 @@ from engine.maze.rules.solver import best_way
 from engine.maze.solvers.bfs import shortest_path
 from engine.modes.base import Event, EventKind, Phase
 from engine.modes.fog import Fog
+from engine.modes.reach import up_to_forks
 from engine.modes.rules_play import BLOCKED, CAUGHT, MOVED, Hint, RuleGame, rule_stars
 from engine.records import default_par_moves as default_par_moves  # (the par rules: engine.records)
 from engine.records import default_par_time as default_par_time
@@ -454,7 +455,9 @@ class PlaySession:
 
         A click must not solve the maze for the player: with ``explored_only`` (the
         default) the path may only cross cells already visited or in sight
-        (:meth:`in_sight`), so the target is such a cell or one step beyond them.  The
+        (:meth:`in_sight`), and in a lit maze (no :attr:`fog`: every cell is in view) also the cells down a
+        corridor from them up to the next fork (:func:`engine.modes.reach.up_to_forks`), so the target is such a
+        cell or one step beyond them.  The
         path stays on the player's floor; a click on the far end of the stair the player stands
         on climbs it (:meth:`climb`).
         """
@@ -463,8 +466,12 @@ class PlaySession:
         for direction in (1, -1):  # a click on the far end of the stair the player stands on climbs it
             if cell == self.stair_target(direction):
                 return self.climb(direction)
-        allowed = (self.visited_set | self.in_sight()) if explored_only else None
         ways = self.flat if self.rules is None else [self.rules.open_from(c) for c in range(len(self.adj))]
+        allowed: set[int] | None = None
+        if explored_only:
+            allowed = self.visited_set | self.in_sight()
+            if self.fog is None:
+                allowed = up_to_forks(ways, allowed)
         path = shortest_path(ways, self.cell, cell, allowed)  # on the player's floor: stairs are climbed
         if not path:
             return False

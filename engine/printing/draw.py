@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -68,18 +69,22 @@ class Ink:
 @dataclass(frozen=True)
 class Frame:
     """Where a maze's drawing goes on the page: one :class:`Fit` per floor (the same scale), floor ``k``'s
-    points found by their x in the grid's side-by-side geometry.
+    points found by where they lie in the grid's geometry (floors in rows of ``columns``:
+    :mod:`engine.maze.grids.floors`).
 
     Attributes:
         fits: one per floor, floor 1 first; origin: ``(xmin, ymin)`` of floor 1's drawing, cell units;
-        pitch: cell units between the same cell on two floors in the grid's geometry (0 for one floor);
-        size: one floor's drawing ``(width, height)``, cell units.
+        pitch: cell units between the same cell on two floors side by side in the grid's geometry (0 for one
+        floor); size: one floor's drawing ``(width, height)``, cell units; rise: cell units between two rows of
+        floors; columns: floors per row (0: every floor in one row).
     """
 
     fits: tuple[Fit, ...]
     origin: tuple[float, float]
     pitch: float
     size: tuple[float, float]
+    rise: float = 0.0
+    columns: int = 0
 
     @property
     def scale(self) -> float:
@@ -96,19 +101,29 @@ class Frame:
             out[..., 0] = x * s + self.fits[0].x
             out[..., 1] = (pts[..., 1] - self.origin[1]) * s + self.fits[0].y
             return out
+        y = pts[..., 1] - self.origin[1]
+        n = len(self.fits)
+        cols = self.columns or n
+        rows = -(-n // cols)
         gap = self.pitch - self.size[0]
-        k = np.clip(np.floor((x + gap / 2) / self.pitch), 0, len(self.fits) - 1).astype(np.int64)
+        col = np.clip(np.floor((x + gap / 2) / self.pitch), 0, cols - 1).astype(np.int64)
+        row = np.zeros_like(col)
+        if rows > 1:
+            rgap = self.rise - self.size[1]
+            row = np.clip(np.floor((y + rgap / 2) / self.rise), 0, rows - 1).astype(np.int64)
+        k = np.minimum(row * cols + col, n - 1)
         fx = np.array([f.x for f in self.fits])[k]
         fy = np.array([f.y for f in self.fits])[k]
-        out[..., 0] = (x - k * self.pitch) * s + fx
-        out[..., 1] = (pts[..., 1] - self.origin[1]) * s + fy
+        out[..., 0] = (x - col * self.pitch) * s + fx
+        out[..., 1] = (y - row * self.rise) * s + fy
         return out
 
     def raised(self, top: float) -> Frame:
         """The same drawing moved up (or down) so its top is at ``top`` points."""
         b = self.bounds()
         dy = top - (b.y + b.h)
-        return Frame(tuple(Fit(f.scale, f.x, f.y + dy) for f in self.fits), self.origin, self.pitch, self.size)
+        return Frame(tuple(Fit(f.scale, f.x, f.y + dy) for f in self.fits), self.origin, self.pitch, self.size,
+                     self.rise, self.columns)
 
     def floor_box(self, k: int) -> Box:
         """Floor ``k``'s drawing on the page, points."""
@@ -132,9 +147,12 @@ def frame_for(maze: Maze, box: Box, label: float = 0.0) -> Frame:
     if floors == 1:
         w = max(xmax - xmin, 1e-9)
         return Frame((fit(box, w, h),), (xmin, ymin), 0.0, (w, h))
-    pitch = float(maze.grid.floor_pitch)  # type: ignore[attr-defined]  # a FloorGrid (floors > 1)
-    w = max(xmax - xmin - (floors - 1) * pitch, 1e-9)
-    return Frame(tuple(floor_fits(box, w, h, floors, label)), (xmin, ymin), pitch, (w, h))
+    grid: Any = maze.grid  # a FloorGrid (floors > 1)
+    pitch, rise, cols = float(grid.floor_pitch), float(grid.floor_rise), int(grid.floor_columns)
+    rows = -(-floors // cols)
+    w = max(xmax - xmin - (cols - 1) * pitch, 1e-9)
+    h = max(ymax - ymin - (rows - 1) * rise, 1e-9)
+    return Frame(tuple(floor_fits(box, w, h, floors, label)), (xmin, ymin), pitch, (w, h), rise, cols)
 
 
 def fit_maze(maze: Maze, box: Box) -> tuple[Fit, tuple[float, float]]:

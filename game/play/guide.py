@@ -22,7 +22,7 @@ from game.bases.screen import common_key
 from game.context import Context
 from game.format import format_time, running_time
 from game.play.screen import HUD_HEIGHT, PlayScreen
-from game.ui import FONT, fit_text, ui_scale
+from game.ui import FONT, fit_text, snap_to_pixels, ui_scale
 
 #: Height of the prompt band under the HUD at scale 1 (pixels).
 PROMPT_HEIGHT = 40
@@ -117,6 +117,7 @@ class GuideView(PlayScreen):
             text.font_size = tile * 0.35
         self.big.font_size = 72 * s
         self.big.position = (width / 2, (height - self.hud_height + self.footer_height) / 2)
+        snap_to_pixels((self.prompt, self.big))  # whole pixels: software GL drops glyph rows between them
 
     # -- input -----------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:

@@ -1,5 +1,6 @@
 """The play screen's mouse: press and drag to pan, wheel to zoom, a click on the minimap to look there, a click
-on a cell to walk to it (refused with a bump and a footer notice when it is not next to the way seen so far)."""
+on a cell to walk to it (refused with a bump and a footer notice when it is not next to the way seen so far, or in a
+lit maze down a corridor from it up to the next fork: :meth:`engine.modes.play.PlaySession.walk_to`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
     from game.render.minimap import Minimap
     from game.ui.viewport import MazeViewport
 
-TOO_FAR = "Too far: click a cell you have seen, next to your way"
+TOO_FAR = "Too far: click a cell you have seen, next to your way"  # in the dark
+TOO_FAR_LIT = "Too far: click along your way, up to the next fork you have not taken"  # lit: every cell is seen
 
 
 class PlayMouse:
@@ -62,7 +64,7 @@ class PlayMouse:
             self.cam.following = True
         elif not self.session.finished:  # not reachable through explored cells: a bump, and the footer says why
             self.felt.append(Event(EventKind.BUMP, cell=self.session.cell, time=self.session.elapsed))
-            self.notice(TOO_FAR)
+            self.notice(TOO_FAR if self.session.fog is not None else TOO_FAR_LIT)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Zoom around the cursor."""

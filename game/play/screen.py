@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
+import numpy as np
 from arcade import key
 
 from engine.level import NamedLevel
@@ -29,7 +30,7 @@ from game.play.rules import SEEN_SETTING, RuleIntro, RuleMarks, held_icons, new_
 from game.render.geometry import cell_inradius
 from game.render.minimap import Minimap, wants_minimap
 from game.shell.pause import PauseOverlay
-from game.ui import FONT, ellipsize, fit_text, text_scale, ui_scale
+from game.ui import FONT, ellipsize, fit_text, small_print_scale, snap_to_pixels, text_scale, ui_scale
 from game.ui.input import climb_direction
 from game.ui.movement import DirectionKeys
 from game.ui.textfit import measured
@@ -142,8 +143,22 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         if self._pause is None:
             self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.back,
                                        on_settings=lambda: self.ctx.go(routes.settings, back_to=self),
-                                       on_help=self.show_help)
+                                       on_help=self.show_help, status=self.pause_status)
         return self._pause
+
+    def trail_points(self) -> np.ndarray:
+        """The centres of the cells walked so far, world units ``(k, 2)`` (made again only after a step: the
+        minimap keeps off them)."""
+        visited = self.session.visited
+        kept = getattr(self, "_trail_points", None)
+        if kept is None or kept[0] != len(visited) or kept[1] is not visited:
+            kept = (len(visited), visited, np.asarray(self.maze.grid.centers)[np.asarray(visited, dtype=np.int64)])
+            self._trail_points = kept
+        return kept[2]
+
+    def pause_status(self) -> str:
+        """The pause screen's line: the level, its clock as the HUD shows it (m:ss while it runs) and the moves."""
+        return f"{self.title_text}  ·  {self.clock_text()}  ·  {count(self.session.moves, 'move')}"
 
     def show_help(self) -> None:
         """The help screen for this maze's shape (comes back here)."""
@@ -194,7 +209,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         self.hud_camera.match_window(position=True)
         s = ui_scale(width, height)
         self.hud_height = HUD_HEIGHT * s
-        self.footer_height = FOOTER_HEIGHT * s
+        self.footer_height = FOOTER_HEIGHT * small_print_scale(width, height)  # room for the key help's floor
         self.viewport.match_window(width, height, self.hud_height, self.footer_height,
                                    focus=self.session.display_position())
         if self.minimap is not None:
@@ -207,14 +222,16 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         self.hud_moves.font_size = 14 * s
         self.hud_moves.position = (width - 16 * s, y)
         self.footer(self.footer_line)
-        self.hud_help.position = (width / 2, 4 * s)
+        self.hud_help.position = (width / 2, 4 * small_print_scale(width, height))
+        # on whole pixels: at some fractional heights software GL drops glyph rows (the clock looked serif)
+        snap_to_pixels((self.hud_time, self.hud_title, self.hud_moves, self.hud_help))
         self._shown = ("", -1, 0, 0, 0.0)
         self.request_redraw()
 
     def footer(self, line: str) -> None:
         """Show ``line`` in the footer (the key help, or a notice in the accent colour), fitted to the window."""
         w, self.footer_line = self.window.width, line
-        fit_text(self.hud_help, line, 11 * ui_scale(w, self.window.height), w - 16, min_size=8)
+        fit_text(self.hud_help, line, 11 * small_print_scale(w, self.window.height), w - 16, min_size=8)
         self.hud_help.color = self._theme.text_dim if line == self.help_line else self._theme.accent
 
     def notice(self, line: str) -> None:
@@ -498,7 +515,7 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
         arcade.draw_lrbt_rectangle_filled(0, w, h - self.hud_height, h, band)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, self.footer_height, band)
         if self.minimap is not None:
-            self.minimap.draw((px, py), self.cam)
+            self.minimap.draw((px, py), self.cam, self.trail_points())
         self._hud_texts(w)
         for text in (self.hud_title, self.hud_time, self.hud_moves, self.hud_help):
             text.draw()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game import routes
 from game.play.best_run import keep_run
 from game.play.keep import forget_place
-from game.play.mouse import TOO_FAR
+from game.play.mouse import TOO_FAR, TOO_FAR_LIT
 from game.play.screen import FOOTER_HEIGHT, HELP_LINE, HUD_GAP, HUD_HEIGHT, NOTICE_TIME, PULSE_TIME, PlayScreen
 from game.records import record_maze_win
 
@@ -49,4 +49,5 @@ class PlayView(PlayScreen):
         self.ctx.go(routes.win, self, result, next_level)
 
 
-__all__ = ["FOOTER_HEIGHT", "HELP_LINE", "HUD_GAP", "HUD_HEIGHT", "NOTICE_TIME", "PULSE_TIME", "TOO_FAR", "PlayView"]
+__all__ = ["FOOTER_HEIGHT", "HELP_LINE", "HUD_GAP", "HUD_HEIGHT", "NOTICE_TIME", "PULSE_TIME", "TOO_FAR", "TOO_FAR_LIT",
+           "PlayView"]

@@ -74,9 +74,14 @@ def action_columns(inner: float, gap: float, size: float, rows_room: int = 99) -
     return best
 
 
-def panel_width(width: int) -> float:
-    """Width of the side panel for a window ``width`` px wide."""
-    return max(300.0, min(width * 0.31, 640.0))
+def panel_width(width: int, height: int | None = None) -> float:
+    """Width of the side panel for a window ``width`` (× ``height``) px: 31 % of the width, at most 440 px times
+    the window's scale (1280×800: 397 px, 1920×1080: 594 px, 3840×2160: 968 px), at least 300 px; a larger text
+    size widens it as much, up to half the window (the board keeps the rest), so larger labels are not cut."""
+    h = height if height is not None else width * 0.5625
+    window_k = max(0.8, min(2.2, min(width / 1280, h / 800)))
+    grow = text_scale()
+    return max(300.0, min(width * min(0.5, 0.31 * grow), 440 * window_k * grow))
 
 
 class PuzzlePanel:
@@ -212,7 +217,7 @@ class PuzzlePanel:
         """Place everything in the panel at the right of a ``width`` × ``height`` window."""
         self._size = (width, height)
         k = self.scale = ui_scale(width, height)
-        pw = panel_width(width)
+        pw = panel_width(width, height)
         self.left = width - pw
         pad = 10 * k
         px, inner = self.left + pad, pw - 2 * pad
@@ -223,6 +228,14 @@ class PuzzlePanel:
         columns = self.columns = action_columns(inner, gap, 11 * k, room)
         rows = -(-len(ACTIONS) // columns)
         col = (inner - gap * (columns - 1)) / columns
+        # the title and the Moves / Time line always keep their room: with the Advanced panel open in a short
+        # window (large text) the buttons get as low as their labels allow, then its heading goes
+        heads = (20 + 17) * k * 1.45 + 3 * pad
+        n_rows = rows + (len(SETTINGS) if self.advanced else 0)
+        heading = 13 * k * 1.45 + 8 * k if self.advanced else 0.0
+        if height - 2 * pad - n_rows * (bh + gap) - heading < heads:
+            bh = max(22.0, min(bh, 11 * k * 1.45 + 8))  # a label's line and a margin
+        tight = self.advanced and height - 2 * pad - n_rows * (bh + gap) - heading < heads
         y = pad
         for i, (name, _label) in enumerate(ACTIONS):
             r, c = divmod(i, columns)
@@ -244,13 +257,14 @@ class PuzzlePanel:
                 fit_label(b, size=12 * k, force=True)
                 y += bh + gap
         head = self.t_settings_head  # its heading sits right above the settings buttons
-        fit_text(head, self.values["settings_head"] if self.advanced else "", 13 * k, inner, 9 * k, step=1)
+        fit_text(head, self.values["settings_head"] if self.advanced and not tight else "", 13 * k, inner, 9 * k,
+                 step=1)
         head.position = (px, y + head.content_height + 2 * k)
-        floor = y + (head.content_height + 8 * k if self.advanced else 4 * k)  # the texts stay above this line
+        floor = y + (head.content_height + 8 * k if self.advanced and not tight else 4 * k)  # texts stay above
         top = height - pad
         # texts from the top down, each fitted to what is left
         lines: list[tuple[arcade.Text, str, float, bool]] = [
-            (self.t_title, "title", 20, False), (self.t_code, "code", 10, True), (self.t_moves, "moves", 17, False),
+            (self.t_title, "title", 20, False), (self.t_moves, "moves", 17, False), (self.t_code, "code", 10, True),
             (self.t_meter, "meter", 13, False), (self.t_speed, "speed", 11, False),
             (self.t_assist, "assist", 11, False), (self.t_best, "best", 11, True),
             (self.t_status, "status", 12, True), (self.t_stats_head, "stats_head", 13, False),

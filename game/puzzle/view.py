@@ -196,7 +196,7 @@ class PuzzleView(ProgressArea, Screen):
         self._layout_size = (w, h)
         k = ui_scale(w, h)
         margin = 16 * k
-        area_l, area_r = margin, w - panel_width(w) - margin
+        area_l, area_r = margin, w - panel_width(w, h) - margin
         set_text(self.t_help, size=10 * k, width=int(area_r - area_l))  # one layout, none when unchanged
         self.t_help.position = (area_l, 4 * k)
         self._refresh_help()

@@ -94,7 +94,8 @@ class DuoView(RaceScreen):
         """The pause overlay (Resume, Restart, volume, Help, End race)."""
         if self._pause is None:
             self._pause = PauseOverlay(self.ctx, self.resume, self.restart, self.end_race,
-                                       on_help=self.show_help, quit_label="End race")
+                                       on_help=self.show_help, quit_label="End race",
+                                       status=lambda: f"{self.duo.level.title()}  ·  {self.clock_text()}")
         return self._pause
 
     # -- actions ---------------------------------------------------------------------
@@ -259,7 +260,7 @@ class DuoView(RaceScreen):
                 self.countdown_text(), duo.phase, len(duo.arrived()), runs, fog)
 
     def clock_text(self) -> str:
-        """The HUD clock (whole seconds while the race runs, tenths once it is over)."""
+        """The HUD clock (whole seconds while the race runs, hundredths once it is over)."""
         return self.clock_line(self.duo.clock, self.duo.phase is Phase.OVER)
 
     def countdown_text(self) -> str:

@@ -26,7 +26,7 @@ from game.format import format_time, running_time
 from game.render.minimap import Minimap, wants_minimap
 from game.render.present import PartialFrames
 from game.render.theme import Theme
-from game.ui import FONT, fit_text, ui_scale
+from game.ui import FONT, fit_text, small_print_scale, snap_to_pixels, ui_scale
 from game.ui.viewport import MazeViewport
 
 #: Heights at scale 1 (1280×800), in pixels: the top bar, the key-help footer, and the banner strip under the
@@ -85,6 +85,7 @@ class RaceScreen(PartialFrames, MazeScreen):
         self.lay_size = (ctx.window.width, ctx.window.height)  # the window size of the last layout
         self.s = ui_scale(*self.lay_size)
         self.hud_h = HUD_HEIGHT * self.s
+        self.foot_h = FOOTER_HEIGHT * small_print_scale(*self.lay_size)
         self._drawn: tuple[Any, ...] = ()  # frame_key() of the last frame drawn
         self._bands: tuple[tuple[Any, ...], Any] | None = None  # (size and theme, the HUD's bands)
 
@@ -110,17 +111,19 @@ class RaceScreen(PartialFrames, MazeScreen):
         self.s = s = ui_scale(width, height)
         self.hud_h = HUD_HEIGHT * s
         self.hud_camera.match_window(position=True)
-        self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, FOOTER_HEIGHT * s,
+        self.foot_h = foot = FOOTER_HEIGHT * small_print_scale(width, height)  # the key help's band (its floor)
+        self.viewport.match_window(width, height, self.hud_h + BANNER_STRIP * s, foot,
                                    focus=self.focus_point())
         if self.minimap is not None:
-            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s, FOOTER_HEIGHT * s)
+            self.minimap.place(width, height, self.hud_h + BANNER_STRIP * s, s, foot)
         self.t_time.font_size = 18 * s
         self.t_time.position = (width / 2, height - self.hud_h / 2)
         self.t_count.position = (width / 2, height / 2)
         self.t_count.font_size = max(40, min(96, height // 7))
         self.t_banner.position = (width / 2, height - self.hud_h - BANNER_STRIP * s / 2)
-        self.t_help.position = (width / 2, 8 * s)
-        fit_text(self.t_help, self.help_line, 11 * s, width - 24, 8, step=1)
+        small = small_print_scale(width, height)
+        self.t_help.position = (width / 2, 8 * small)
+        fit_text(self.t_help, self.help_line, 11 * small, width - 24, 8, step=1)
         self._shown = ()
         self._changed = True
 
@@ -148,6 +151,8 @@ class RaceScreen(PartialFrames, MazeScreen):
         focus = self.focus_point()
         if self.minimap is not None and focus is not None:
             self.minimap.draw(focus, self.cam)
+        # on whole pixels: at some fractional heights software GL drops glyph rows (the "·" separators vanished)
+        snap_to_pixels((*texts, self.t_help, self.t_count, self.t_banner))
         for text in texts:
             text.draw()
         self.t_help.draw()
@@ -164,7 +169,7 @@ class RaceScreen(PartialFrames, MazeScreen):
 
         w, h = self.lay_size
         t = self.ctx.theme
-        bar, strip, foot = self.hud_h, BANNER_STRIP * self.s, FOOTER_HEIGHT * self.s
+        bar, strip, foot = self.hud_h, BANNER_STRIP * self.s, self.foot_h
         key = (w, h, bar, strip, foot, t)
         if self._bands is None or self._bands[0] != key:
             shapes: ShapeElementList[Any] = ShapeElementList()

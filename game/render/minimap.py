@@ -8,9 +8,11 @@ background for a big level).
 
 **Where it sits** (:meth:`Minimap.arrange`, every frame, cheap): in free margin beside the maze when there is
 room (a fitted maze leaves some), shrunk to that margin down to :data:`MIN_SIDE`; else in the corner (top
-right first) that hides least of the maze, never over the player.  **What it shows**: the passages while
-they are at least :data:`game.render.raster.LINE_PX` pixels apart on it; a denser maze (300×300 on 180
-pixels) would be grey mush, so it shows the maze's area (its shape), the start and the goal instead.
+right first) that hides least of the player's trail, then least of the maze, never over the player.  **What it
+shows**: the passages while they are at least :data:`game.render.raster.LINE_PX` pixels apart on it, in the
+theme's text colour, drawn down through mipmaps (a plain linear filter 360 -> 243 px sampled the 2 px lines into
+a grid of faint dots: it looked like an empty frame); a denser maze (300×300 on 180 pixels) would be grey mush,
+so it shows the maze's area (its shape), the start and the goal instead.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
+import numpy as np
 
 from game.render.camera import CameraState
 from game.render.picture import Picture
@@ -55,8 +58,8 @@ class Minimap:
             fill = theme.floor if sum(abs(a - b) for a, b in zip(theme.floor[:3], theme.panel[:3], strict=True)) > 60 \
                 else theme.text_dim
             picture = paint(made.mask, theme.panel[:3], fill)
-        else:
-            picture = paint(made.mask, theme.panel[:3], theme.text_dim)
+        else:  # the passages in the text colour: the dim one vanished on the panel once drawn down
+            picture = paint(made.mask, theme.panel[:3], theme.text)
         self.picture = picture  # (h, w, 4) uint8, rows from the top: uploaded at the first draw (GL thread)
         self._shown: Picture | None = None
         self.aspect = bw / bh
@@ -81,9 +84,10 @@ class Minimap:
     def _size(self, side: float) -> tuple[float, float]:
         return (side, side / self.aspect) if self.aspect >= 1 else (side * self.aspect, side)
 
-    def arrange(self, player: tuple[float, float], cam: CameraState) -> None:
+    def arrange(self, player: tuple[float, float], cam: CameraState, trail: np.ndarray | None = None) -> None:
         """Choose where to sit for this frame: in free margin beside the maze's picture when there is room,
-        else the corner that hides least of the maze and not the player (window pixel ``player``)."""
+        else the corner that hides the fewest cells of ``trail`` (world points ``(k, 2)``: where the player has
+        been), then the least of the maze, and not the player (window pixel ``player``)."""
         width, height, top, bottom, side, pad = self.area
         x0, y0, x1, y1 = self.bounds
         ml, mb = cam.world_to_screen(x0, y0)
@@ -103,18 +107,24 @@ class Minimap:
                     self.rect = arcade.LBWH(x, hi - h, w, h)
                     return
         w, h = self._size(side)
-        best: tuple[float, float, float] | None = None
+        on_screen = None
+        if trail is not None and len(trail):  # the trail in window pixels (the camera is an affine map)
+            on_screen = (trail - (cam.x, cam.y)) * cam.zoom + (cam.width / 2, cam.height / 2)
+        best: tuple[int, float, float, float] | None = None
         for x, y in ((width - pad - w, hi - h), (pad, hi - h), (width - pad - w, lo), (pad, lo)):
             if over_player(x, y, w, h):
                 continue
+            hidden = 0 if on_screen is None else int(np.count_nonzero(
+                (on_screen[:, 0] >= x - 2) & (on_screen[:, 0] <= x + w + 2)
+                & (on_screen[:, 1] >= y - 2) & (on_screen[:, 1] <= y + h + 2)))
             cover = max(0.0, min(x + w, mr) - max(x, ml)) * max(0.0, min(y + h, mt) - max(y, mb))
-            if best is None or cover < best[0] - 1e-6:
-                best = (cover, x, y)
+            if best is None or (hidden, cover) < (best[0], best[1] - 1e-6):
+                best = (hidden, cover, x, y)
         if best is None:  # a window too small for any clear corner: the corner away from the player
             x = pad if player[0] > width / 2 else width - pad - w
             y = lo if player[1] > (lo + hi) / 2 else hi - h
-            best = (0.0, x, y)
-        self.rect = arcade.LBWH(best[1], best[2], w, h)
+            best = (0, 0.0, x, y)
+        self.rect = arcade.LBWH(best[2], best[3], w, h)
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         """World point -> pixel on the overview."""
@@ -144,24 +154,26 @@ class Minimap:
         cam.pan(0, 0)  # clamp
         return True
 
-    def draw(self, player: tuple[float, float], cam: CameraState) -> None:
+    def draw(self, player: tuple[float, float], cam: CameraState, trail: np.ndarray | None = None) -> None:
         """The overview, the rectangle the camera shows and the player's dot (window coordinates: the HUD camera
-        must be active)."""
-        self.arrange(cam.world_to_screen(*player), cam)
+        must be active); it sits where it hides the least of ``trail`` (:meth:`arrange`)."""
+        self.arrange(cam.world_to_screen(*player), cam, trail)
         r = self.rect
         arcade.draw_lrbt_rectangle_filled(r.left - 2, r.right + 2, r.bottom - 2, r.top + 2, self.frame_color)
         if self._shown is None:
             h, w = self.picture.shape[:2]
-            self._shown = Picture(arcade.get_window().ctx, self.picture.tobytes(), (w, h),
-                                  (r.left, r.bottom, r.right, r.top))
+            ctx = arcade.get_window().ctx
+            self._shown = Picture(ctx, self.picture.tobytes(), (w, h), (r.left, r.bottom, r.right, r.top))
+            self._shown.texture.build_mipmaps()  # drawn down smoothly at any size (module docstring)
+            self._shown.texture.filter = (ctx.LINEAR_MIPMAP_LINEAR, ctx.LINEAR)
         self._shown.place((r.left, r.bottom, r.right, r.top))
         self._shown.draw()
         if self.dense:  # the passages are too fine to show: where the journey starts and ends instead
             sx, sy = self.to_screen(*self.start)
             arcade.draw_circle_outline(sx, sy, max(3.0, r.width / 45), self.start_color, 1.5)
-            gx, gy = self.to_screen(*self.goal)
-            d = max(4.0, r.width / 35)
-            arcade.draw_polygon_filled([(gx, gy + d), (gx + d, gy), (gx, gy - d), (gx - d, gy)], self.goal_color)
+        gx, gy = self.to_screen(*self.goal)  # the goal: where the journey ends, on every overview
+        d = max(4.0, r.width / 35)
+        arcade.draw_polygon_filled([(gx, gy + d), (gx + d, gy), (gx, gy - d), (gx - d, gy)], self.goal_color)
         left, bottom = self.to_screen(*cam.screen_to_world(0, cam.footer))
         right, top = self.to_screen(*cam.screen_to_world(cam.width, cam.height - cam.hud))
         left, right = max(left, r.left), min(right, r.right)

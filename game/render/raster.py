@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from engine.maze.model import Maze
 
 SIDE = 180  # pixels: the longer side of the overview at scale 1 (rasterised at twice that, drawn down smoothly)
-LINE_PX = 2.5  # shown pixels between neighbouring cells below which passages are not drawn (mush)
+LINE_PX = 1.5  # shown pixels between neighbouring cells below which passages are not drawn (mush; mipmapped lines
+#               read as a maze down to about here: 80x60 on 180 px, 2.25 px, showed only its area at 2.5)
 
 
 def line_mask(p: np.ndarray, q: np.ndarray, w: int, h: int, width: int) -> np.ndarray:

@@ -42,7 +42,7 @@ MODE_HELP: dict[str, tuple[str, list[str]]] = {h.key: (h.heading, list(h.lines))
 EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
     "floors": ("Floors, bridges and the dark", [
         "Floors: E or PgUp climbs a stair (drawn bright), Q or PgDn goes down (drawn dim).",
-        "The maze shows one floor at a time; the corner tells you which floor you are on.",
+        "Every floor shows at once, higher floors above; yours is bright and the top bar says which it is.",
         "Bridges: walk straight on to pass under a bridge; the way over it is another path.",
         "In the dark you see only the cells near you; the cells you have seen stay drawn.",
     ]),

@@ -17,7 +17,7 @@ from arcade import key
 from game.bases.overlay import Overlay
 from game.context import Context
 from game.render.theme import button_style
-from game.ui import FONT, fit_text, place_grid, ui_scale
+from game.ui import FONT, fit_text, place_grid, snap_to_pixels, ui_scale
 
 Choice = tuple[str, Callable[[], None]]
 
@@ -105,6 +105,7 @@ class ChoiceOverlay(Overlay):
         self.panel = (left, left + panel_w, bottom, bottom + panel_h)
         self.title.position = (width / 2, bottom + panel_h - pad)
         self.line.position = (width / 2, self.title.bottom - 10 * s)
+        snap_to_pixels((self.title, self.line))  # software GL drops glyph rows between pixels (the i-dots went)
         row_w = n * button_w + (n - 1) * gap
         place_grid(self.buttons, (width - row_w) / 2, bottom + pad + button_h, n, button_w, button_h, gap)
         style = button_style(self.ctx.theme, max(8, round(min(16 * s, button_h * 0.36))))

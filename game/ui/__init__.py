@@ -45,6 +45,7 @@ from game.ui.textfit import (  # noqa: E402,F401 - the text fitters, used throug
     ellipsize,
     fit_text,
     label_width,
+    snap_to_pixels,
     text_width,
     width_of,
     wrap_lines,
@@ -301,6 +302,18 @@ def draw_focus_ring(left: float, right: float, bottom: float, top: float, theme:
                                        border_width=stroke)
 
 
+#: The least window-size factor of small print (key help, footers): 800x600's own factor is 0.625, which put an
+#: 11 pt footer at 9 px; the editor's panel keeps this floor too (``game.editor.panel``).
+SMALL_PRINT_FLOOR = 0.75
+
+
+def small_print_scale(width: float, height: float) -> float:
+    """:func:`ui_scale` for small print (footers, key help): never below :data:`SMALL_PRINT_FLOOR` times
+    :func:`text_scale`, so an 11 pt line stays 11 px in an 800x600 window (it grows with the text size, as
+    :func:`ui_scale` does)."""
+    return max(ui_scale(width, height), SMALL_PRINT_FLOOR * text_scale())
+
+
 def place_column(
     buttons: Sequence[gui.UIWidget], cx: float, top: float, bottom: float, width: float, max_height: float,
     gap_ratio: float = 0.27,
@@ -335,8 +348,9 @@ def place_grid(
 
 __all__ = [
     "gui", "ActionButton", "CodeField", "FONT", "TITLE_FONT", "ELLIPSIS", "MIN_WIDTH", "MIN_HEIGHT", "ui_scale",
+    "small_print_scale", "SMALL_PRINT_FLOOR",
     "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
     "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
-    "place_grid", "text_width", "width_of", "FOCUS_RING_PX", "focus_ring_width", "draw_focus_ring",
+    "place_grid", "snap_to_pixels", "text_width", "width_of", "FOCUS_RING_PX", "focus_ring_width", "draw_focus_ring",
 ]

@@ -248,12 +248,12 @@ class MazeViewport:
         self.draw_floor_veils()
 
     def focus_floor(self) -> int:
-        """The floor (drawn side by side) under the followed point, or -1 (one floor, or nothing followed)."""
+        """The floor (drawn in rows side by side) under the followed point, or -1 (one floor, or nothing
+        followed)."""
         grid = self.grid
         if grid is None or grid.floors < 2 or self.focus is None:
             return -1
-        x0 = float(grid.base_grid.boundary[..., 0].min())
-        return min(int(grid.floors) - 1, max(0, int((self.focus[0] - x0 + 0.5) // grid.floor_pitch)))
+        return int(grid.floor_at(*self.focus))
 
     def draw_floor_veils(self) -> None:
         """A maze with floors: a translucent veil in the background colour over every floor but the focus's
@@ -267,8 +267,8 @@ class MazeViewport:
         veil = (*self.maze_layer.theme.background[:3], 150)
         for f in range(grid.floors):
             if f != here:
-                dx = f * grid.floor_pitch
-                arcade.draw_lrbt_rectangle_filled(x0 + dx - 0.2, x1 + dx + 0.2, y0 - 0.2, y1 + 0.2, veil)
+                dx, dy = grid.floor_offset(f)
+                arcade.draw_lrbt_rectangle_filled(x0 + dx - 0.2, x1 + dx + 0.2, y0 + dy - 0.2, y1 + dy + 0.2, veil)
 
 
 def maze_help_line(keys: Bindings | None = None, floors: bool = False) -> str:

@@ -12,10 +12,12 @@
 * **CSR**: each cell lists its base neighbours on its own floor counter-clockwise, then its
   stair down, then its stair up (where they exist): a stair has no direction in the plane,
   so in-plane code (direction picking, wall followers' turning order) meets it last.
-* **Geometry**: the floors are drawn side by side, left to right, floor ``f`` shifted
-  right by ``f * floor_pitch`` cell units (:meth:`FloorGrid.floor_offset`; the base width
-  plus :data:`FLOOR_GAP`), so every picture, hit test and layer that reads ``centers``,
-  ``polygons``, ``walls`` and ``boundary`` shows all floors without knowing about them.  A
+* **Geometry**: the floors are drawn side by side in rows of :func:`floor_columns` (2 floors: one row;
+  3 or 4: two rows of two; 5..8: rows of three), bottom row first and upwards (a tower's higher floors
+  above), floor ``f`` shifted right by ``(f % columns) * floor_pitch`` and up by ``(f // columns) *
+  floor_rise`` cell units (:meth:`FloorGrid.floor_offset`; the base width or height plus :data:`FLOOR_GAP`).
+  One long row of four floors used 40 % of a 16:9 window's height.  Every picture, hit test and layer that
+  reads ``centers``, ``polygons``, ``walls`` and ``boundary`` shows all floors without knowing about them.  A
   stair's ``walls`` entry is a zero-length segment at its lower cell's centre: there is no
   wall between floors, and pictures leave stairs out of the walls (they mark them instead).
 
@@ -110,9 +112,35 @@ class FloorGrid(Grid):
         """Distance in cell units between the same cell on two neighbouring floors in pictures."""
         return self.memo("floors.pitch", lambda: _pitch(self.base_grid))
 
+    @property
+    def floor_rise(self) -> float:
+        """Distance in cell units between two rows of floors in pictures (the base height plus the gap)."""
+        return self.memo("floors.rise", lambda: _rise(self.base_grid))
+
+    @property
+    def floor_columns(self) -> int:
+        """How many floors a row of the picture holds (:func:`floor_columns`)."""
+        return floor_columns(self.floor_count)
+
     def floor_offset(self, floor: int) -> tuple[float, float]:
         """``(dx, dy)`` cell units added to base coordinates to draw ``floor`` (0..floors-1)."""
-        return (floor * self.floor_pitch, 0.0)
+        row, col = divmod(int(floor), self.floor_columns)
+        return (col * self.floor_pitch, row * self.floor_rise)
+
+    def floor_offsets(self) -> np.ndarray:
+        """``(floors, 2)`` float64: :meth:`floor_offset` of every floor (subtract ``[floor_of]`` from ``centers``
+        for the base positions)."""
+        return _offsets(self.base_grid, self.floor_count)
+
+    def floor_at(self, x: float, y: float) -> int:
+        """The floor whose place in the picture holds the point ``(x, y)`` (cell units; the nearest one for a
+        point in a gap or outside)."""
+        x0, y0, _x1, _y1 = _base_box(self.base_grid)
+        cols = self.floor_columns
+        rows = -(-self.floor_count // cols)
+        col = min(cols - 1, max(0, int((x - x0 + FLOOR_GAP / 2) // self.floor_pitch)))
+        row = min(rows - 1, max(0, int((y - y0 + FLOOR_GAP / 2) // self.floor_rise)))
+        return min(self.floor_count - 1, row * cols + col)
 
     def base_cell(self, cell: int) -> int:
         """The base cell under ``cell`` (``cell % base.n``)."""
@@ -133,9 +161,34 @@ class FloorGrid(Grid):
         return self.stair_start + k, int(cell) + direction * nb
 
 
+def floor_columns(floors: int) -> int:
+    """Floors per row of a stacked grid's picture: every floor in one row up to 2, else about a square of them
+    (3 or 4 floors: 2, 5..9: 3)."""
+    return int(floors) if floors <= 2 else int(np.ceil(np.sqrt(floors)))
+
+
+def _base_box(base: Grid) -> tuple[float, float, float, float]:
+    b = base.boundary.reshape(-1, 2)
+    if not len(b):
+        return 0.0, 0.0, float(base.width), float(base.height)
+    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 0].max()), float(b[:, 1].max())
+
+
 def _pitch(base: Grid) -> float:
     b = base.boundary.reshape(-1, 2)
     return float(b[:, 0].max() - b[:, 0].min()) + FLOOR_GAP if len(b) else float(base.width) + FLOOR_GAP
+
+
+def _rise(base: Grid) -> float:
+    b = base.boundary.reshape(-1, 2)
+    return float(b[:, 1].max() - b[:, 1].min()) + FLOOR_GAP if len(b) else float(base.height) + FLOOR_GAP
+
+
+def _offsets(base: Grid, floors: int) -> np.ndarray:
+    """``(floors, 2)`` the picture offset of every floor (module docstring)."""
+    f = np.arange(floors)
+    cols = floor_columns(floors)
+    return np.stack([(f % cols) * _pitch(base), (f // cols) * _rise(base)], axis=1).astype(np.float64)
 
 
 def stack_grid(
@@ -244,15 +297,14 @@ def _none() -> NoReturn:
 
 
 def _layout(base: Grid, floors: int, allowed: np.ndarray) -> Layout:
-    """Geometry of the floors side by side (module docstring)."""
-
-    def dx() -> np.ndarray:
-        return np.arange(floors, dtype=np.float64) * _pitch(base)
+    """Geometry of the floors in rows side by side (module docstring)."""
 
     def shifted(xy: np.ndarray) -> np.ndarray:
-        """``xy`` (m, ..., 2) repeated for every floor, each copy shifted right by its floor's offset."""
+        """``xy`` (m, ..., 2) repeated for every floor, each copy shifted by its floor's offset."""
+        off = _offsets(base, floors)
         out = np.repeat(xy[None], floors, axis=0)
-        out[..., 0] += dx().reshape((floors,) + (1,) * (xy.ndim - 1))
+        out[..., 0] += off[:, 0].reshape((floors,) + (1,) * (xy.ndim - 1))
+        out[..., 1] += off[:, 1].reshape((floors,) + (1,) * (xy.ndim - 1))
         return out.reshape((floors * xy.shape[0],) + xy.shape[1:])
 
     def centers() -> np.ndarray:
@@ -275,7 +327,7 @@ def _layout(base: Grid, floors: int, allowed: np.ndarray) -> Layout:
     def polygon(cell: int) -> np.ndarray:
         f, c = divmod(int(cell), base.n)
         p = base.polygon(c).copy()
-        p[:, 0] += f * _pitch(base)
+        p += _offsets(base, floors)[f]
         return p
 
     return Layout(centers, polygons, walls, boundary, polygon)

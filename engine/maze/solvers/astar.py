@@ -45,8 +45,8 @@ def max_step(grid: Grid) -> float:
 def heuristic(grid: Grid, goal: int) -> np.ndarray:
     """``(n,)`` float64 admissible, consistent estimate of the moves from each cell to ``goal``."""
     pos = grid.centers
-    if grid.floors > 1:  # the same place on every floor: undo the side-by-side shift
-        pos = pos - np.stack([grid.floor_of * float(getattr(grid, "floor_pitch", 0.0)), np.zeros(grid.n)], axis=1)
+    if grid.floors > 1:  # the same place on every floor: undo each floor's shift in the picture
+        pos = pos - grid.floor_offsets()[grid.floor_of]  # type: ignore[attr-defined]  # a FloorGrid
     d = pos - pos[goal]
     h: np.ndarray = np.sqrt((d * d).sum(axis=1)) * (_MARGIN / max_step(grid))
     if grid.floors > 1:
