@@ -42,3 +42,13 @@ def test_the_map_line_and_the_win_before_it_say_the_lesson(window, ctx):
     assert levels[3].name in board.info_line(3)
     win, _, _ = maze_win(window, ctx, detour=False, level=levels[0])
     assert win.next_level is levels[1] and f"Tip for it: {levels[1].lesson}" in win.line_values
+
+
+def test_the_maze_footer_starts_with_its_lesson_and_only_there(window, ctx):
+    from game.play.open import open_level
+
+    levels = ctx.campaign.levels
+    first = open_level(ctx, levels[0])
+    assert first.help_line.startswith(f"{levels[0].lesson} · ") and first.hud_help.text == first.help_line
+    fourth = open_level(ctx, levels[3])
+    assert not any(lv.lesson in fourth.help_line for lv in levels[:3])

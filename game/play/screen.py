@@ -119,6 +119,8 @@ class PlayScreen(KeepPlace, PlayMouse, TouchAnswers, PlayParts, MazeScreen):
             first = ctx.keys.first
             self.help_line = rules_help(session, first("maze.wait"), first("maze.undo"), first("maze.hint")) + \
                 " · " + self.help_line
+        if campaign is not None and campaign.lesson:  # levels 1-3: the one control the level teaches, first
+            self.help_line = f"{campaign.lesson} · {self.help_line}"
         self.notice_left = 0.0  # while > 0 the footer shows a notice instead of the key help
         self.footer_line = self.help_line
         self.hud_help = arcade.Text(self.help_line, 0, 4, t.text_dim, 11, font_name=FONT, anchor_x="center",
