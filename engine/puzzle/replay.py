@@ -29,15 +29,19 @@ solved (:attr:`Replay.solved` says whether it does).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from engine.code_frame import ALPHABET, CURRENT_VERSION, CodeError, CodeKind, Frame, decode_kind, encode_int, seal
 from engine.puzzle.board import MOVES, Board
-from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.codes import TAG as PUZZLE_TAG
+from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.codes import decode as decode_puzzle
 from engine.records import format_time
+
+if TYPE_CHECKING:
+    from engine.puzzle.analysis import SolveAnalysis
 
 TAG: Final = "S"
 VERSIONS = (2,)
@@ -265,6 +269,20 @@ def _decode(frame: Frame) -> Replay:
 
 #: The replay code kind (tag ``S``, a solve): one entry in :data:`engine.codes.KINDS`.
 REPLAY_CODES: Final = CodeKind[Replay](TAG, "replay", dict.fromkeys(VERSIONS, _decode), max_length=MAX_REPLAY_LENGTH)
+
+
+def analysis_note(a: SolveAnalysis) -> str:
+    """The summary of a solve's analysis kept with its run (compact JSON): ``optimal`` (the start's proven fewest
+    moves, or null), ``bounds`` (``[low, high]`` of the start), ``moves``, ``lost`` (moves lost in all), ``places``
+    (how many moves lost them), ``exact`` (distances proven at this size) and ``summary`` (the headline in players'
+    words, :func:`engine.puzzle.analysis_text.summary`)."""
+    from engine.puzzle.analysis_text import summary
+
+    losses = a.losses()
+    return json.dumps({
+        "optimal": a.optimal, "bounds": list(a.bounds(0)), "moves": a.count, "lost": sum(x.lost for x in losses),
+        "places": len(losses), "exact": a.exact, "summary": summary(a),
+    }, separators=(",", ":"))
 
 
 # -- playing a replay back ---------------------------------------------------------------------------------------

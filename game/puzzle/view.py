@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 import pyglet
@@ -41,6 +41,9 @@ from game.ui.qr import ShareKeys
 from game.ui.textfit import measure, set_text
 from game.workers import Task
 
+if TYPE_CHECKING:
+    from game.puzzle.speed_play import SpeedPlay
+
 #: Panel buttons whose key-table action has another name (the rest share theirs; settings are both).
 BUTTON_ACTIONS = {"pause": "playback"}
 
@@ -55,6 +58,8 @@ class PuzzleView(ProgressArea, Screen):
         settings: solver/input settings (default: loaded from the store).
         picture: the built-in picture the code names (it wins over the deal's and the setting's), or None.
         daily: the puzzle daily this game is (its proven optimum is the par for the stars), or None.
+        speed: the speed run this screen plays (:class:`game.puzzle.speed_play.SpeedPlay`: it deals the boards,
+            keeps their solves and shows the mode's win), or None.
     """
 
     key_context = "puzzle"
@@ -63,10 +68,11 @@ class PuzzleView(ProgressArea, Screen):
 
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
-        picture: str | None = None, daily: PuzzleDaily | None = None,
+        picture: str | None = None, daily: PuzzleDaily | None = None, speed: SpeedPlay | None = None,
     ) -> None:
         super().__init__(ctx)
         self.daily = daily
+        self.speed = speed
         self.meter = MeterLine()  # the distance line (3x3, 4x4)
         #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
         self.assist = PuzzleAssist(self)
@@ -155,6 +161,8 @@ class PuzzleView(ProgressArea, Screen):
         self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
                           f"Slide the tiles until the picture ({choice_label(self.picture)}) is whole, gap last.")
         self._layout_size = (0, 0)
+        if self.speed is not None:
+            self.speed.attach(self, session)
         if self.window is not None:
             self._layout()
 
@@ -254,6 +262,8 @@ class PuzzleView(ProgressArea, Screen):
         if self._layout_size != (self.window.width, self.window.height):
             self._layout()
         dt = min(delta_time, 0.25)
+        if self.speed is not None:
+            self.speed.before_frame(self, dt)
         self.board.advance(dt)
         pb = self.session.playback
         played = self.session.update(dt, busy=bool(self.board.anim))
@@ -264,6 +274,8 @@ class PuzzleView(ProgressArea, Screen):
             self.assist.on_job_event(event)
         self.assist.tick(dt)  # the distance line; a win's screen once its moment has played
         self._refresh_texts()
+        if self.speed is not None:
+            self.speed.after_frame(self, dt)
 
     def on_draw(self) -> None:
         """Board, overlays, panel and texts."""
@@ -295,14 +307,17 @@ class PuzzleView(ProgressArea, Screen):
             self._dirty = True
 
     def _refresh_best(self) -> None:
-        self.panel.show_bests(self.session, self.ctx.store)
+        if self.speed is not None:
+            self.speed.show_best(self)
+        else:
+            self.panel.show_bests(self.session, self.ctx.store)
 
     # -- input ----------------------------------------------------------------------------
     def named_actions(self, ctrl: bool = False, shift: bool = False) -> dict[str, Callable[[], Any]]:
         """Every "puzzle" action of the key table (:mod:`game.ui.input`) -> what it does with these modifiers."""
         actions: dict[str, Callable[[], Any]] = {d: partial(self.slide, d) for d in ("up", "down", "left", "right")}
         actions |= {w: partial(self._change, w) for w in SETTINGS}
-        return actions | {
+        actions |= {
             "faster": partial(self.assist.change_speed, 1), "slower": partial(self.assist.change_speed, -1),
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "hint": self.assist.request_hint,
             "solve": self.assist.request_solve, "playback": self.assist.toggle_pause, "step": self.assist.step,
@@ -310,6 +325,7 @@ class PuzzleView(ProgressArea, Screen):
             "advanced": self.toggle_advanced, "undo": self.redo if ctrl and shift else self.undo,
             "meter": self.assist.toggle_meter, "copy": lambda: self.copy_code("current" if shift else "puzzle"),
         }
+        return actions if self.speed is None else self.speed.actions(self, actions)
 
     def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
         """Every key of this screen as bound now (F1/F11 are :func:`common_key`'s) -> its action."""
@@ -348,12 +364,16 @@ class PuzzleView(ProgressArea, Screen):
         cell = self.board.cell_at(x, y)
         if cell is None:
             return None
+        if self.speed is not None:
+            self.speed.before_move(self)
         self.play_moves(self.session.click(cell))
         return True
 
     # -- actions ------------------------------------------------------------------------
     def slide(self, direction: str) -> None:
         """An arrow key: slide toward ``direction`` (a tile or the gap, as the arrows setting says)."""
+        if self.speed is not None:
+            self.speed.before_move(self)
         self.play_moves(self.session.press(direction))
 
     def play_moves(self, moves: str) -> None:
@@ -376,7 +396,10 @@ class PuzzleView(ProgressArea, Screen):
         self.play_moves(self.session.redo())
 
     def restart(self) -> None:
-        """Back to the dealt position, timer and counters reset."""
+        """Back to the dealt position, timer and counters reset (a speed run: a new run of its mode)."""
+        if self.speed is not None:
+            self.speed.new_run(self)
+            return
         self.jobs.cancel()
         self.session.restart()
         meter, self.settings.meter = self.settings.meter, False  # a fresh attempt is unassisted: no help left on
@@ -400,7 +423,10 @@ class PuzzleView(ProgressArea, Screen):
         self.jobs.cancel()
         self.session.cancel_solve()
         self.session.stop_playback()
-        if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
+        if self.speed is not None:
+            self.speed.stop()
+            self.ctx.go(routes.puzzle_setup, speed=self.speed.run.setup)
+        elif self.daily is not None:  # a daily goes back to the Dailies (its calendar)
             self.ctx.go(routes.dailies)
         else:
             self.ctx.go(routes.puzzle_setup, deal=self.deal)
