@@ -1,7 +1,8 @@
 """The sliding-puzzle setup's keyboard rows: Up/Down choose a row (width, height, shuffle, mixing moves,
 picture, mode: classic or a speed mode), Left/Right step its value, and the chosen row reads ``<  value  >`` (the
-Race and Lab setups' selectors, :data:`game.bases.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that scrolls when large text
-(Settings → Text size) makes the setup taller than the window (the wheel, PgUp/PgDn, Home/End)."""
+Race and Lab setups' selectors, :data:`game.bases.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that
+scrolls when large text (Settings → Text size) makes the setup taller than the window (the wheel, PgUp/PgDn,
+Home/End)."""
 
 from __future__ import annotations
 
