@@ -112,6 +112,8 @@ class SpeedSolve:
         seconds: its time (from when its clock started to the solving move).
         moves: tiles moved on its path (an undo takes its move back, as the puzzle counts).
         replay: its replay (every move made, undos included, with its time on the solve's clock).
+        path: the blank's moves of its path from the start (undone moves taken out: what the analysis measures,
+            as a puzzle win's).
         memo: seconds spent memorising (blindfold), else 0.
         assisted: a hint or the solver was used.
     """
@@ -122,6 +124,7 @@ class SpeedSolve:
     seconds: float
     moves: int
     replay: Replay
+    path: str = ""
     memo: float = 0.0
     assisted: bool = False
 
@@ -308,7 +311,7 @@ class SpeedRun:
             return None
         replay = session_replay(s)
         assert replay is not None  # a speed run deals every board from a seed code
-        solve = SpeedSolve(self.leg, s.board.width, s.board.height, s.elapsed, s.moves, replay,
+        solve = SpeedSolve(self.leg, s.board.width, s.board.height, s.elapsed, s.moves, replay, s.path,
                            self.memo if self.setup.mode == BLINDFOLD else 0.0, s.won_assisted)
         self.solves.append(solve)
         if self.leg >= self.legs:

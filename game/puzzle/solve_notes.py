@@ -1,10 +1,11 @@
 """Where each solve of a speed run lost moves, measured one solve after another in a background thread and kept
 with its run in the save (:func:`game.records.note_analysis`).
 
-The analysis is :func:`engine.puzzle.analysis.analyse` of the solve's replay (every move made, undos included); its
-summary is :func:`engine.puzzle.replay.analysis_note`.  A solve's run is written to the save when the speed run ends,
-so a summary measured before that waits here and is written once the run is (:meth:`SolveNotes.recorded`).  Leaving
-the run's screens cancels what is still measuring (those runs keep no summary).
+The analysis is :func:`engine.puzzle.analysis.analyse` of the solve's path (undone moves taken out, as a puzzle
+win's analysis); its summary is :func:`engine.puzzle.replay.analysis_note`, kept under the solve's replay code.  A
+solve's run is written to the save when the speed run ends, so a summary measured before that waits here and is
+written once the run is (:meth:`SolveNotes.recorded`).  Leaving the run's screens cancels what is still measuring
+(those runs keep no summary).
 """
 
 from __future__ import annotations
@@ -29,16 +30,17 @@ class SolveNotes:
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self.queue: list[Replay] = []
+        self.queue: list[tuple[Replay, str]] = []
         self.notes: dict[str, str] = {}
         self.failed: set[str] = set()
         self.task: Task[str] | None = None
         self._code = ""  # the replay code being measured
         self._written = False
 
-    def add(self, replay: Replay) -> None:
-        """Measure ``replay`` after those already waiting."""
-        self.queue.append(replay)
+    def add(self, replay: Replay, path: str) -> None:
+        """Measure the solve of ``replay`` along ``path`` (its blank moves from the start, undos taken out) after
+        those already waiting."""
+        self.queue.append((replay, path))
         self.poll()
 
     @property
@@ -67,9 +69,9 @@ class SolveNotes:
             elif not task.cancelled:
                 self.failed.add(self._code)
         if self.task is None and self.queue:
-            replay = self.queue.pop(0)
+            replay, moves = self.queue.pop(0)
             self._code = replay.code()
-            start, moves = replay.start, replay.moves
+            start = replay.start
 
             def work(progress: Any, cancelled: Any) -> str:
                 from engine.puzzle.analysis import analyse

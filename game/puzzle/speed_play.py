@@ -159,7 +159,7 @@ class SpeedPlay:
             return
         host.board.flash = FLASH_SECONDS
         host.ctx.audio.play("win" if self.run.done else "star")
-        self.notes.add(solve.replay)
+        self.notes.add(solve.replay, solve.path)
         if not self.run.done:
             host._attach(self.run.session)
             return
