@@ -117,7 +117,7 @@ class Replay:
 
     Attributes:
         puzzle: the start's puzzle code (a position, or the shuffle that deals it; its picture, if any).
-        moves: the blank's moves, ``UDLR``, as made (an undo is the move back).
+        moves: the blank's moves, ``UDLR``, as made (an undo is the move back); at least one.
         times: milliseconds from the clock's start at which each move was made (non-decreasing, 0..:data:`MAX_MS`).
         version: the code format it is written in (not part of the solve).
     """
@@ -132,6 +132,8 @@ class Replay:
     def __post_init__(self) -> None:
         if len(self.moves) != len(self.times):
             raise ValueError(f"a replay has one time per move: {len(self.moves)} moves, {len(self.times)} times")
+        if not self.moves:
+            raise ValueError("a replay has at least one move")
 
     @classmethod
     def of_solve(cls, puzzle: PuzzleCode | str, log: list[tuple[int, str]] | tuple[tuple[int, str], ...]) -> Replay:
@@ -139,7 +141,8 @@ class Replay:
         ``puzzle`` (a puzzle code or its text).
 
         Raises:
-            ValueError: a puzzle code that does not decode (:class:`CodeError`), a move off the board or bad times.
+            ValueError: a puzzle code that does not decode (:class:`CodeError`), no move, a move off the board or
+                bad times.
         """
         pc = decode_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
         replay = cls(pc.upgraded(), "".join(m for _, m in log), tuple(int(t) for t, _ in log))

@@ -56,7 +56,7 @@ class SpeedSetup:
     Attributes:
         mode: :data:`RELAY`, :data:`MARATHON` or :data:`BLINDFOLD`.
         size: the board's side (marathon, blindfold: 2..:data:`MAX_SIDE`; relay: its last size,
-            3..:data:`MAX_RELAY_SIDE`).
+            4..:data:`MAX_RELAY_SIDE`: at least two boards).
         count: the marathon's solves (1..:data:`MAX_MARATHON`); 1 for the others.
 
     Raises:
@@ -70,7 +70,7 @@ class SpeedSetup:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"The speed mode must be one of {', '.join(MODES)}; got {self.mode!r}.")
-        lo, hi = (3, MAX_RELAY_SIDE) if self.mode == RELAY else (MIN_SIDE, MAX_SIDE)
+        lo, hi = (4, MAX_RELAY_SIDE) if self.mode == RELAY else (MIN_SIDE, MAX_SIDE)
         if not lo <= self.size <= hi:
             raise ValueError(f"A {self.mode}'s board size must be {lo} to {hi}, got {self.size}.")
         top = MAX_MARATHON if self.mode == MARATHON else 1
@@ -194,9 +194,9 @@ def solve_stats(times: Sequence[float], moves: Sequence[int]) -> SolveStats:
 
 def session_replay(session: PuzzleSession) -> Replay | None:
     """The replay of a puzzle game's moves so far (every move made, with its time) from the shuffle's seed code,
-    else the position's; None for a game without a code."""
+    else the position's; None for a game without a code or without a move."""
     code = session.seed_code or session.code
-    if code is None:
+    if code is None or not session.log:
         return None
     return Replay.of_solve(code, session.log)
 
