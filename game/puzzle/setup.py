@@ -34,6 +34,7 @@ from game.puzzle.setup_rows import (
     ROWS,
     ScrollPage,
     mode_label,
+    mode_text,
     play_label,
     row_texts,
     speed_setup,
@@ -43,6 +44,8 @@ from game.puzzle.widgets import PanelButton, fit_block, fit_label
 from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render, text_scale
 
 PRESETS = (3, 4, 5, 6, 7, 8)
+#: The mode buttons' widths (design pixels; Play takes the rest of the line).
+MODE_WIDTHS = (96, 84, 140, 112)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
 HELP = ("Up/Down row · Left/Right value · 3-8 size · M shuffle kind · +/- mixing moves · P picture · I numbers · "
@@ -99,6 +102,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_code = text(CODE_LABEL, 14, t.text_dim)
         self.t_field = text("", 13, anchor_y="center")
         self.t_picture = text("", 14, t.text_dim)
+        self.t_mode = text("", 14, t.text_dim)
         self.t_path = text("", 12, anchor_y="center")
         self.t_error = text("", 13, t.error, multiline=True, width=760)
         self.t_help = text(HELP, 11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center")
@@ -232,6 +236,8 @@ class PuzzleSetupView(ScrollPage, Screen):
             b.active = self.mode == m
             b.fit(mode_label(m, self.marathon))
         self.b_play.fit(play_label(self))
+        self.t_mode.text = mode_text(self)
+        self.t_mode.color = t.accent if row == "mode" else t.text_dim
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
         self.t_error.text = self.error
@@ -328,10 +334,14 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_path.font_size = 12 * k
         self.t_path.position = (left + 10 * k, y + 17 * k)
         self.b_path.place(left + 572 * k, y, 188 * k, 34 * k)
-        y -= 18 * k + 52 * k
-        for i, btn in enumerate(self.mode_buttons):  # the mode, then Play on the same line
-            btn.place(left + i * 112 * k, y, 104 * k, 52 * k)
-        self.b_play.place(left + 448 * k, y, 312 * k, 52 * k)
+        y -= 14 * k
+        line(self.t_mode, self.t_mode.text, left, y, 14, 760 * k)
+        y -= 24 * k + 52 * k
+        x = left
+        for btn, bw in zip(self.mode_buttons, MODE_WIDTHS, strict=True):  # the mode, then Play on the same line
+            btn.place(x, y, bw * k, 52 * k)
+            x += (bw + 8) * k
+        self.b_play.place(x, y, left + 760 * k - x, 52 * k)
         y -= 16 * k
         line(self.t_code, CODE_LABEL, left, y, 14, 760 * k)
         y -= 26 * k + 38 * k

@@ -46,6 +46,23 @@ def speed_setup(view: Any) -> SpeedSetup | None:
     return SpeedSetup(mode, view.width_, view.marathon if mode == MARATHON else 1)
 
 
+#: What each mode is, in players' words (the setup's mode heading).
+MODE_WORDS = {
+    CLASSIC: "one puzzle, hints and the solver at hand",
+    RELAY: "3×3, 4×4 … up to the size chosen, one clock",
+    MARATHON: "solves in a row, one clock (click it again: 5, 12, 25, 50, 100)",
+    BLINDFOLD: "memorise, then solve with the numbers hidden",
+}
+
+
+def mode_text(view: Any) -> str:
+    """The mode heading: ``Mode: Relay — 3×3, 4×4 … up to the size chosen, one clock`` (``<  Relay  >`` while the
+    mode row has the keyboard)."""
+    name = mode_label(view.mode, view.marathon)
+    shown = SELECTOR.format(name) if ROWS[view.row] == "mode" else name
+    return f"Mode: {shown} — {MODE_WORDS[view.mode]}"
+
+
 def play_label(view: Any) -> str:
     """The Play button: ``Play  Enter``, or the speed run it starts (``Relay 3×3 to 5×5  Enter``)."""
     setup = speed_setup(view)

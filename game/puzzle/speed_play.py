@@ -81,6 +81,8 @@ class SpeedPlay:
         hide, the title and the message say where the run is."""
         session.on_solved = self._on_leg_solved
         host.board.hide(self.run.hidden)
+        host.panel.held = {"moves", "speed"}  # the run's: its one clock, the board's number
+        host.panel.off = set(NO_HELP) | {"pause"} | (set() if self.run.setup.mode == BLINDFOLD else {"hint"})
         self.title(host)
         run = self.run
         n = session.board.width
@@ -93,13 +95,18 @@ class SpeedPlay:
             host._set_message(f"Board {run.leg + 1} of {run.legs}: {n}×{n}. The clock runs on.")
 
     def title(self, host: SpeedHost) -> bool:
-        """The panel's title: the mode, the board's number, the clock (and the memo while memorising)."""
-        run = self.run
-        leg = f" · board {min(run.leg + 1, run.legs)} of {run.legs}" if run.legs > 1 else ""
+        """The panel's title (the mode), its moves line with the mode's clock (one clock over every board), and the
+        line under it: the board's number and its own time (a blindfold: the memo while memorising)."""
+        run, s = self.run, self.run.session
         clock = format_time(run.clock) if run.done else running_time(run.clock)
-        memo = (f" · memo {running_time(run.memo)}" if run.setup.mode == BLINDFOLD and not run.hidden
-                and not run.done else "")
-        return host.panel.update(title=f"{run.setup.label()}{leg} · {clock}{memo}")
+        board = format_time(s.elapsed) if s.won else running_time(s.elapsed)
+        if run.setup.mode == BLINDFOLD and not run.hidden and not run.done:
+            line = f"Memorising {running_time(run.memo)}  ·  H hides the numbers"
+        elif run.legs > 1:
+            line = f"Board {min(run.leg + 1, run.legs)} of {run.legs}  ·  this board {board}"
+        else:
+            line = f"Memo {format_time(run.memo)}" if run.setup.mode == BLINDFOLD else ""
+        return host.panel.update(title=run.setup.label(), moves=f"Moves {s.moves}   Time {clock}", speed=line)
 
     def show_best(self, host: SpeedHost) -> None:
         """The panel's bests: this mode's personal best for this setup, from the history."""
@@ -127,6 +134,7 @@ class SpeedPlay:
         if self.win_wait >= 0 and self.win_facts is not None:
             self.win_wait -= dt
             if self.win_wait < 0:
+                host.board.flash = 0.0  # the win draws the board still
                 host.ctx.show(routes.speed_win(host.ctx, host, self, self.win_facts))
 
     def actions(self, host: SpeedHost, actions: dict[str, Callable[[], Any]]) -> dict[str, Callable[[], Any]]:

@@ -27,6 +27,16 @@ def _time(seconds: float | None) -> str:
     return "—" if seconds is None else format_time(seconds)
 
 
+def note_words(note: dict[str, object]) -> str:
+    """A solve's analysis summary (:func:`engine.puzzle.replay.analysis_note`) in a few words: ``14 moves lost in 6
+    places``, ``no moves lost (optimal 24)``."""
+    lost, places = int(str(note["lost"])), int(str(note["places"]))
+    if not places:
+        return f"no moves lost (optimal {note['optimal']})" if note["exact"] else "no lost moves proven"
+    least = "" if note["exact"] else "at least "
+    return f"{least}{count(lost, 'move')} lost in {count(places, 'place')}"
+
+
 def speed_lines(speed: SpeedPlay, facts: SpeedWinFacts) -> list[str]:
     """The result lines of a finished run (see the module docstring)."""
     run = speed.run
@@ -34,7 +44,7 @@ def speed_lines(speed: SpeedPlay, facts: SpeedWinFacts) -> list[str]:
     if not facts.counted:
         best = "assisted: not kept as a best"
     elif facts.best is None:
-        best = "your first"
+        best = "personal best (your first)"
     elif facts.new_best:
         best = f"new personal best! (was {format_time(facts.best)})"
     else:
@@ -47,7 +57,7 @@ def speed_lines(speed: SpeedPlay, facts: SpeedWinFacts) -> list[str]:
         lines.append(f"Mean {_time(stats.mean)}  ·  Ao5 {_time(stats.ao5)}  ·  Ao12 {_time(stats.ao12)}")
         lines.append(f"Best single {_time(stats.best)}  ·  best Ao5 {_time(stats.best_ao5)}")
     elif mode == BLINDFOLD:
-        lines.append(f"Memo {format_time(run.memo)}  ·  solve {format_time(run.clock)} with the numbers hidden")
+        lines.append(f"Memo {format_time(run.memo)}  ·  blind solve {format_time(run.clock)}")
     moves = sum(s.moves for s in run.solves)
     lines.append(f"{count(moves, 'move')}  ·  {stats.tiles_per_second:.2f} tiles per second")
     return lines
@@ -87,19 +97,24 @@ class SpeedWinView(WinScreen):
 
     def _note_text(self) -> str:
         solves = self.speed.run.solves
-        which = f"Board {self.chosen + 1} of {len(solves)}" if len(solves) > 1 else "Your solve"
-        note = self.speed.notes.notes.get(self.solve.replay.code())
+        which = f"Board {self.chosen + 1}" if len(solves) > 1 else "Your solve"
+        code = self.solve.replay.code()
+        note = self.speed.notes.notes.get(code)
         if note is not None:
-            return f"{which}: {json.loads(note)['summary']}"
-        if self.solve.replay.code() in self.speed.notes.failed:
-            return f"{which}: where moves were lost could not be measured."
-        return f"{which}: measuring where you lost moves…"
+            return f"{which}: {note_words(json.loads(note))}"
+        if code in self.speed.notes.failed:
+            return f"{which}: lost moves not measured"
+        return f"{which}: measuring lost moves…"
 
     def _show_note(self) -> bool:
-        text = self._note_text() + ("  (← → another board)" if len(self.speed.run.solves) > 1 else "")
+        many = len(self.speed.run.solves) > 1
+        text = self._note_text() + ("  (← →)" if many else "")
         if text == self._note_shown:
             return False
         self._note_shown = text
+        if many:
+            self.buttons[1].text = f"Copy replay of board {self.chosen + 1}"
+            self.buttons[2].text = f"Watch board {self.chosen + 1}"
         self.line_values[-1] = text
         self.lines[-1].text = text
         if self.window is not None:

@@ -303,7 +303,8 @@ class PuzzleView(ProgressArea, Screen):
         if self.t_banner.text and not (self.session.solved and self.board.flash):  # the band goes with the flash
             self.t_banner.text = ""
             self._dirty = True
-        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
+        can_deal = self.deal is not None or self.speed is not None
+        if self.panel.show(self.session, self.settings, self.jobs.solving, can_deal, self.shown_code):
             self._dirty = True
 
     def _refresh_best(self) -> None:
