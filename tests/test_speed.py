@@ -137,3 +137,18 @@ def test_personal_bests_per_mode_and_size_come_from_the_history():
 def test_a_session_without_a_move_has_no_replay():
     run = SpeedRun(SpeedSetup("marathon", 3, 1), seed=1)
     assert session_replay(run.session) is None
+
+
+def test_tessera_records_lists_the_speed_bests(tmp_path, monkeypatch, capsys):
+    from game.launcher import main
+    from game.store import Store
+
+    monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
+    st = Store(tmp_path / "home" / "tessera.db")
+    for t in (90.0, 80.5):
+        st.record_run(Run("relay", "3x3-5x5", "", t, 300))
+    st.record_run(Run("relay-solve", "4x4", "", 20.0, 80, replay="S2.X"))
+    st.close()
+    assert main(["records"]) == 0
+    out = capsys.readouterr().out
+    assert "relay 3x3-5x5: 2 finished, best 80.50 s" in out and "relay single 4x4: 1 finished, best 20.00 s" in out
