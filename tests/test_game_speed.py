@@ -156,6 +156,24 @@ def test_the_replay_watcher_plays_the_same_moves_at_the_same_times(ctx):
     assert not view.needs_redraw()  # the end shown: an idle watcher asks for no frame
 
 
+def test_enter_code_opens_a_replay_in_the_watcher(ctx):
+    from engine.puzzle.codes import shuffle_code
+    from engine.puzzle.replay import Replay
+    from game.shell.code_entry import CodeEntryView
+
+    pc = shuffle_code(3, 3, 5)
+    moves = solve_fast(pc.board).moves
+    code = Replay(pc, moves, tuple(100 * i for i in range(len(moves)))).code()
+    entry = CodeEntryView(ctx, text=code)
+    ctx.window.show_view(entry)
+    entry.submit()
+    assert type(ctx.window.current_view).__name__ == "ReplayView"
+    bad = CodeEntryView(ctx, text=code[:-1] + ("0" if code[-1] != "0" else "1"))
+    ctx.window.show_view(bad)
+    bad.submit()
+    assert ctx.window.current_view is bad and "typo" in bad.message.text
+
+
 def test_the_setup_offers_the_three_modes_and_starts_one(ctx):
     from game.puzzle.setup import PuzzleSetupView
 

@@ -38,10 +38,10 @@ class SolveNotes:
         self._written = False
 
     def add(self, replay: Replay, path: str) -> None:
-        """Measure the solve of ``replay`` along ``path`` (its blank moves from the start, undos taken out) after
-        those already waiting."""
+        """Queue the solve of ``replay`` along ``path`` (its blank moves from the start, undos taken out) after those
+        already waiting; measuring starts with the next :meth:`poll` (a run polls once it is over: no search
+        competes with a board being played)."""
         self.queue.append((replay, path))
-        self.poll()
 
     @property
     def pending(self) -> int:

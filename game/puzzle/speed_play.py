@@ -127,8 +127,10 @@ class SpeedPlay:
             self._next_board(host)
 
     def after_frame(self, host: SpeedHost, dt: float) -> None:
-        """Each frame, after the screen's: the analyses, the title, and the win once its moment has played."""
-        self.notes.poll()
+        """Each frame, after the screen's: the analyses (once the run is over), the title, and the win once its moment
+        has played."""
+        if self.run.done:
+            self.notes.poll()
         if self.title(host):
             host._dirty = True
         if self.win_wait >= 0 and self.win_facts is not None:
