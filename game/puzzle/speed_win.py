@@ -74,6 +74,8 @@ class SpeedWinView(WinScreen):
     """
 
     music: str | None = None
+    #: A dense panel (up to five result lines and four buttons): larger text sizes than this are capped here.
+    max_text_scale: float = 1.5
 
     def __init__(self, ctx: Context, puzzle: WonPuzzle, speed: SpeedPlay, facts: SpeedWinFacts) -> None:
         super().__init__(ctx, facts.title, 0)
