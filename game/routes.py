@@ -38,9 +38,8 @@ if TYPE_CHECKING:
     from engine.puzzle.deal import Deal
     from engine.puzzle.replay import Replay
     from engine.puzzle.speed import SpeedSetup
-    from game.bases.won import WonMaze, WonPuzzle
+    from game.bases.won import WonMaze, WonPuzzle, WonSpeed
     from game.context import Context
-    from game.puzzle.speed_play import SpeedPlay
     from game.records import PuzzleWinFacts, SpeedWinFacts
     from game.save_schema import WinResult
 
@@ -291,7 +290,7 @@ def speed(ctx: Context, setup: SpeedSetup, seed: int | None = None) -> arcade.Vi
     return speed_view(ctx, setup, seed)
 
 
-def speed_win(ctx: Context, puzzle: WonPuzzle, speed: SpeedPlay, facts: SpeedWinFacts) -> arcade.View:
+def speed_win(ctx: Context, puzzle: WonPuzzle, speed: WonSpeed, facts: SpeedWinFacts) -> arcade.View:
     """The win of a speed run over its last board: the mode's time, statistics, bests and its solves' replays."""
     from game.puzzle.speed_win import SpeedWinView
 

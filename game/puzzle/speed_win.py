@@ -16,10 +16,9 @@ from engine.puzzle.speed import BLINDFOLD, MARATHON, RELAY, SpeedSolve
 from engine.records import format_time
 from game import routes
 from game.bases.win_screen import WinScreen
-from game.bases.won import WonPuzzle, shown_again
+from game.bases.won import WonPuzzle, WonSpeed, shown_again
 from game.context import Context
 from game.format import count
-from game.puzzle.speed_play import SpeedPlay
 from game.records import SpeedWinFacts
 
 
@@ -37,7 +36,7 @@ def note_words(note: dict[str, object]) -> str:
     return f"{least}{count(lost, 'move')} lost in {count(places, 'place')}"
 
 
-def speed_lines(speed: SpeedPlay, facts: SpeedWinFacts) -> list[str]:
+def speed_lines(speed: WonSpeed, facts: SpeedWinFacts) -> list[str]:
     """The result lines of a finished run (see the module docstring)."""
     run = speed.run
     stats = run.stats()
@@ -77,7 +76,7 @@ class SpeedWinView(WinScreen):
     #: A dense panel (up to five result lines and four buttons): larger text sizes than this are capped here.
     max_text_scale: float = 1.5
 
-    def __init__(self, ctx: Context, puzzle: WonPuzzle, speed: SpeedPlay, facts: SpeedWinFacts) -> None:
+    def __init__(self, ctx: Context, puzzle: WonPuzzle, speed: WonSpeed, facts: SpeedWinFacts) -> None:
         super().__init__(ctx, facts.title, 0)
         self.puzzle = puzzle
         self.speed = speed
