@@ -50,6 +50,7 @@ from engine.maze.recipe import MAZE_CODES, MazeSpec
 from engine.modes.ghost import GHOST_CODES
 from engine.modes.race.code import RACE_CODES
 from engine.puzzle.codes import PUZZLE_CODES
+from engine.puzzle.replay import REPLAY_CODES
 
 __all__ = [
     "ALPHABET", "CURRENT_VERSION", "KINDS", "KIND_MODES", "MAX_ANY_LENGTH", "MAX_CODE_LENGTH", "SYMBOLS", "CodeError",
@@ -225,6 +226,7 @@ KIND_MODES: dict[CodeKind[Any], KindMode[Any]] = mode_table(
     KindMode(GHOST_CODES, _RACE),
     KindMode(PUZZLE_CODES, "engine.puzzle.session:PuzzleSession"),
     KindMode(LEVEL_CODES, _PLAY, _made, _made_title),
+    KindMode(REPLAY_CODES, "engine.puzzle.replay:ReplayPlayer"),
 )
 #: Every kind of code, tag -> kind (read from :data:`KIND_MODES`).
 KINDS: dict[str, CodeKind[Any]] = kind_table(*KIND_MODES)
@@ -268,7 +270,7 @@ def decode_any(code: object) -> Decoded:
         code: anything (a code is text; surrounding spaces and quotes and case are ignored).
 
     Returns:
-        A :class:`Decoded` (a ``MazeSpec``, ``RaceSpec``, ``GhostCode``, ``PuzzleCode`` or ``LevelCode``).
+        A :class:`Decoded` (a ``MazeSpec``, ``RaceSpec``, ``GhostCode``, ``PuzzleCode``, ``LevelCode`` or ``Replay``).
         Nothing big is built: a maze is generated only by its ``build()`` (a level code
         builds its grid, bounded by the code's length, to check its goal can be reached).
 

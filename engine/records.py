@@ -45,6 +45,9 @@ class Run:
         daily: the daily's kind (:data:`DAILY_KINDS`) and UTC date ``"YYYY-MM-DD"`` when the game was a daily,
             as ``"maze:2026-11-26"``; else ``""``.
         finished: when it ended, UTC ISO 8601 (``""`` for runs carried over from before the history).
+        replay: a puzzle solve's replay code (:mod:`engine.puzzle.replay`), ``""`` when none was kept.
+        analysis: the summary of where the solve lost moves (:func:`engine.puzzle.replay.analysis_note`, JSON),
+            ``""`` until it is measured.
     """
 
     mode: str
@@ -55,6 +58,8 @@ class Run:
     par: int | None = None
     daily: str = ""
     finished: str = ""
+    replay: str = ""
+    analysis: str = ""
 
     @property
     def daily_kind(self) -> str:
@@ -189,6 +194,42 @@ def puzzle_records(runs: Iterable[Run]) -> list[SizeRecord]:
             )
         )
     return out
+
+
+# -- speed modes -------------------------------------------------------------------------------------------------
+#: The speed modes' history modes (:mod:`engine.puzzle.speed`): a whole run is kept under its mode and its setup's
+#: key (``relay`` / ``3x3-5x5``); each solve of a relay or marathon under ``<mode>-solve`` and its size.
+SPEED_MODES = ("relay", "marathon", "blindfold")
+SOLVE_SUFFIX = "-solve"
+
+
+@dataclass(frozen=True)
+class SpeedBest:
+    """A personal best of one speed mode and size (seconds).
+
+    Attributes:
+        mode: the history mode (``relay``, ``marathon``, ``blindfold``; ``relay-solve``... for single solves).
+        key: the setup's key (``3x3-5x5``, ``4x4 x12``, ``3x3``) or a single solve's size (``4x4``).
+        runs: how many were finished.
+        best: the fastest.
+        last: when the last was finished (UTC ISO 8601).
+    """
+
+    mode: str
+    key: str
+    runs: int
+    best: float
+    last: str
+
+
+def speed_bests(runs: Iterable[Run]) -> dict[tuple[str, str], SpeedBest]:
+    """``(mode, key)`` -> the personal best of every speed mode and size played (runs in the order played)."""
+    by: dict[tuple[str, str], list[Run]] = {}
+    for r in runs:
+        if r.mode.removesuffix(SOLVE_SUFFIX) in SPEED_MODES:
+            by.setdefault((r.mode, r.key), []).append(r)
+    return {k: SpeedBest(k[0], k[1], len(rs), min(r.seconds for r in rs), max(r.finished for r in rs))
+            for k, rs in by.items()}
 
 
 # -- dailies -----------------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from engine.modes.ghost import GhostCode
     from engine.modes.race.code import RaceSpec
     from engine.puzzle.codes import PuzzleCode
+    from engine.puzzle.replay import Replay
 
 #: A decoded code's class (one code kind's).
 D = TypeVar("D", bound="Spelled")
@@ -143,6 +144,9 @@ PUZZLE_HELP = HelpSection("puzzle", "Sliding puzzle", (
     "U or Z undo  ·  Y, Ctrl+Y or Ctrl+Shift+Z redo  ·  R restart  ·  N new deal  ·  Esc leaves (setup)",
     "C copy the puzzle code  ·  Shift+C copy the current position  ·  G copy the seed  ·  I numbers on a picture",
     "V Advanced panel  ·  O solver fast/optimal/near-optimal  ·  T timeout  ·  B random boost  ·  E heuristic",
+    "Speed modes (setup): Relay 3x3 up to your size on one clock  ·  Marathon: many solves in a row  ·  Blindfold: "
+    "memorise, H hides the numbers",
+    "A win keeps its replay code: paste it in Enter code to watch the same moves at the same times (Space pause).",
 ))
 LAB_HELP = HelpSection("lab", "Lab (watch mazes being made)", (
     "Space play/pause  ·  N or Right one step  ·  +/- speed  ·  End run to the end  ·  R restart",
@@ -178,6 +182,12 @@ def _puzzle() -> CodeKind[PuzzleCode]:
     return PUZZLE_CODES
 
 
+def _replay() -> CodeKind[Replay]:
+    from engine.puzzle.replay import REPLAY_CODES
+
+    return REPLAY_CODES
+
+
 #: Every mode, in the order of their help sections.  Maze and level codes open on the play screen by default
 #: (their kinds have a level and no screen here).
 GAME_MODES: tuple[GameMode, ...] = (
@@ -186,6 +196,7 @@ GAME_MODES: tuple[GameMode, ...] = (
     GameMode("ghost", RACE_HELP, None, Opener(_ghost, routes.race_code)),
     GameMode("two-players", DUO_HELP),
     GameMode("puzzle", PUZZLE_HELP, MenuButton("Sliding Puzzle", routes.puzzle, 30), Opener(_puzzle, routes.puzzle)),
+    GameMode("replay", PUZZLE_HELP, None, Opener(_replay, routes.replay)),
     GameMode("lab", LAB_HELP, MenuButton("Lab", routes.lab_setup, 40, "create")),
     GameMode("editor", EDITOR_HELP, MenuButton("Editor", routes.editor, 50, "create")),
     GameMode("daily", MAZE_HELP, MenuButton("Dailies", routes.dailies, 70)),

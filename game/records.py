@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from engine.modes.daily import PuzzleDaily
     from engine.modes.play import PlaySession
     from engine.puzzle.session import PuzzleSession
+    from engine.puzzle.speed import SpeedRun
     from game.save_schema import WinResult
     from game.store import SaveStore
 
@@ -83,7 +84,66 @@ def record_puzzle_run(
     tag = daily_tag(f"puzzle-{daily.size}x{daily.size}", daily.day) if daily is not None else ""
     if daily is not None:
         par = daily.optimal
-    keep_run(store, Run(PUZZLE, session.size_label, session.code or "", session.elapsed, session.moves, par, tag))
+    keep_run(store, Run(PUZZLE, session.size_label, session.code or "", session.elapsed, session.moves, par, tag,
+                        replay=replay_code(session)))
+
+
+def replay_code(session: PuzzleSession) -> str:
+    """The replay code of a puzzle game's moves (``""`` for a game without a code)."""
+    from engine.puzzle.speed import session_replay
+
+    replay = session_replay(session)
+    return "" if replay is None else replay.code()
+
+
+def note_analysis(store: SaveStore | Any, replay: str, analysis: str) -> None:  # any store; fakes may lack it
+    """Keep a solve's analysis summary with the run of its replay code (nothing when the store keeps no history)."""
+    note = getattr(store, "note_analysis", None)
+    if note is not None and replay:
+        note(replay, analysis)
+
+
+@dataclass(frozen=True)
+class SpeedWinFacts:
+    """What the win of a speed run shows (:func:`record_speed_run`).
+
+    Attributes:
+        title: the run in players' words (``Relay 3×3 to 5×5``).
+        best: the mode's personal best for this setup before this run (seconds), None before the first.
+        new_best: this run beat it (or is the first).
+        counted: the run counts for bests (no hint or solver used).
+        single_bests: ``(size, best single time)`` of each size played in the run, from the history (this run in).
+    """
+
+    title: str
+    best: float | None
+    new_best: bool
+    counted: bool
+    single_bests: tuple[tuple[str, float], ...] = ()
+
+
+def record_speed_run(store: SaveStore | Any, run: SpeedRun) -> SpeedWinFacts:
+    """Save a finished speed run (nothing when it was assisted): the whole run under its mode and setup's key, and
+    for a relay or marathon each solve under ``<mode>-solve`` and its size, each with its replay code."""
+    from engine.records import SOLVE_SUFFIX, speed_bests
+
+    setup = run.setup
+    before = speed_bests(history(store)).get((setup.mode, setup.key))
+    if run.assisted or not run.done:
+        return SpeedWinFacts(setup.label(), before.best if before else None, False, False)
+    moves = sum(s.moves for s in run.solves)
+    whole = run.solves[0].replay.code() if len(run.solves) == 1 else ""
+    keep_run(store, Run(setup.mode, setup.key, run.codes[0], run.clock, moves, replay=whole))
+    if len(run.solves) > 1:
+        for solve in run.solves:
+            keep_run(store, Run(setup.mode + SOLVE_SUFFIX, solve.size, run.codes[solve.index], solve.seconds,
+                                solve.moves, replay=solve.replay.code()))
+    after = speed_bests(history(store))
+    sizes = dict.fromkeys(s.size for s in run.solves)
+    singles = tuple((size, b.best) for size in sizes if (b := after.get((setup.mode + SOLVE_SUFFIX, size)))
+                    is not None)
+    new = before is None or run.clock < before.best
+    return SpeedWinFacts(setup.label(), before.best if before else None, new, True, singles)
 
 
 #: The puzzle dailies' kinds (their days make one streak).

@@ -36,9 +36,11 @@ if TYPE_CHECKING:
     from engine.modes.race.session import RaceSession
     from engine.puzzle.codes import PuzzleCode
     from engine.puzzle.deal import Deal
-    from game.bases.won import WonMaze, WonPuzzle
+    from engine.puzzle.replay import Replay
+    from engine.puzzle.speed import SpeedSetup
+    from game.bases.won import WonMaze, WonPuzzle, WonSpeed
     from game.context import Context
-    from game.records import PuzzleWinFacts
+    from game.records import PuzzleWinFacts, SpeedWinFacts
     from game.save_schema import WinResult
 
 
@@ -272,12 +274,34 @@ def duo_result(ctx: Context, duo: DuoSession, leave: Callable[[], None],
 
 
 # -- the sliding puzzle ----------------------------------------------------------------------
-def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> arcade.View:
-    """The sliding-puzzle setup screen (on ``deal``'s choices when given), optionally showing a refused code
-    and why."""
+def puzzle_setup(ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "",
+                 speed: SpeedSetup | None = None) -> arcade.View:
+    """The sliding-puzzle setup screen (on ``deal``'s choices when given, or a speed mode's), optionally showing a
+    refused code and why."""
     from game.puzzle.setup import PuzzleSetupView
 
-    return PuzzleSetupView(ctx, deal, code_text=code_text, error=error)
+    return PuzzleSetupView(ctx, deal, code_text=code_text, error=error, speed=speed)
+
+
+def speed(ctx: Context, setup: SpeedSetup, seed: int | None = None) -> arcade.View:
+    """A speed run (relay, marathon, blindfold) on the puzzle screen (boards from ``seed``, default a fresh one)."""
+    from game.puzzle.open import speed_view
+
+    return speed_view(ctx, setup, seed)
+
+
+def speed_win(ctx: Context, puzzle: WonPuzzle, speed: WonSpeed, facts: SpeedWinFacts) -> arcade.View:
+    """The win of a speed run over its last board: the mode's time, statistics, bests and its solves' replays."""
+    from game.puzzle.speed_win import SpeedWinView
+
+    return SpeedWinView(ctx, puzzle, speed, facts)
+
+
+def replay(ctx: Context, replay: Replay, typed: str = "", back_to: arcade.View | None = None) -> arcade.View:
+    """Watch a replay code's solve: the same moves at the same times (Esc: ``back_to``, default the main menu)."""
+    from game.puzzle.replay_view import ReplayView
+
+    return ReplayView(ctx, replay, back_to)
 
 
 def puzzle(ctx: Context, code: str | PuzzleCode | None = None, typed: str = "", own: bool = False) -> arcade.View:

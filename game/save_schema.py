@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 DB_NAME = "tessera.db"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Current ``PRAGMA user_version``.  1: the first store (meta table, no ghosts); 2: + ``ghosts``;
 3: saved level codes rewritten in today's spelling (v2 codes, :func:`engine.codes.upgrade_key`);
 4: + ``my_levels`` (the player's own levels: name and code); 5: + ``runs`` (the history of finished games,
-:class:`engine.records.Run`; the maze dailies won before it are carried over from ``best``)."""
+:class:`engine.records.Run`; the maze dailies won before it are carried over from ``best``); 6: + ``runs.replay`` and
+``runs.analysis`` (a puzzle solve's replay code and its analysis summary, kept with the run)."""
 BUSY_TIMEOUT_S = 5.0
 """How long one statement waits for another process's lock (seconds)."""
 WRITE_ATTEMPTS = 4
@@ -77,6 +78,10 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 CREATE INDEX IF NOT EXISTS runs_daily ON runs(daily);
 """
+_COLUMNS_V6 = """
+ALTER TABLE runs ADD COLUMN replay TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN analysis TEXT NOT NULL DEFAULT '';
+"""
 DAILY_FIRST = "2026-11-01"
 """No maze daily was played before this day (the game did not exist): the v5 migration looks from here."""
 # Columns each version needs, per table.
@@ -92,6 +97,7 @@ _COLUMNS[2] = {**_COLUMNS[1], "ghosts": {"maze_code", "ghost_code", "seconds"}}
 _COLUMNS[3] = _COLUMNS[2]
 _COLUMNS[4] = {**_COLUMNS[3], "my_levels": {"id", "name", "code", "created", "updated"}}
 _COLUMNS[5] = {**_COLUMNS[4], "runs": {"id", "mode", "key", "code", "seconds", "moves", "par", "daily", "finished"}}
+_COLUMNS[6] = {**_COLUMNS[5], "runs": _COLUMNS[5]["runs"] | {"replay", "analysis"}}
 
 NAME_MAX = 60
 """Longest name of one of the player's own levels (characters, after trimming)."""
@@ -321,6 +327,9 @@ def migrate(conn: sqlite3.Connection, attempts: int = OPEN_ATTEMPTS) -> None:
                     for stmt in _statements(_TABLES_V5):
                         conn.execute(stmt)
                     _carry_dailies_over(conn)
+                if version < 6:
+                    for stmt in _statements(_COLUMNS_V6):
+                        conn.execute(stmt)
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 schema_version(conn)  # the result must be Tessera's tables, or nothing is kept

@@ -123,6 +123,10 @@ class SaveStore(Protocol):
         """The history of finished games, oldest first."""
         ...
 
+    def note_analysis(self, replay: str, analysis: str) -> None:
+        """Keep a solve's analysis summary with the runs of its replay code."""
+        ...
+
     def bests(self) -> list[tuple[str, float | None, int | None, int]]:
         """Every kept best as ``(key, best time s, best moves, wins)``, sorted by key."""
         ...
@@ -261,28 +265,37 @@ class Store(SaveFile):
     def record_run(self, run: Run) -> None:
         """Add a finished game to the history (``finished`` filled with the time now when empty)."""
         self._write(
-            "INSERT INTO runs(mode, key, code, seconds, moves, par, daily, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO runs(mode, key, code, seconds, moves, par, daily, finished, replay, analysis) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (run.mode, run.key, run.code, float(run.seconds), int(run.moves), run.par, run.daily,
-             run.finished or utc_now()),
+             run.finished or utc_now(), run.replay, run.analysis),
         )
+
+    def note_analysis(self, replay: str, analysis: str) -> None:
+        """Keep ``analysis`` (a solve's analysis summary) with the runs whose replay code is ``replay``."""
+        if replay:
+            self._write("UPDATE runs SET analysis = ? WHERE replay = ?", (analysis, replay))
 
     def runs(self) -> list[Run]:
         """The history of finished games, oldest first (rows of another shape are skipped, never deleted)."""
         out = []
-        for mode, key, code, t, m, par, daily, fin in self._read(
-            "SELECT mode, key, code, seconds, moves, par, daily, finished FROM runs ORDER BY id"
+        for mode, key, code, t, m, par, daily, fin, replay, analysis in self._read(
+            "SELECT mode, key, code, seconds, moves, par, daily, finished, replay, analysis FROM runs ORDER BY id"
         ):
             got = (check.short(mode, "a game's mode", empty=False), check.code(key, "a game's key"),
                    check.text(code or "", CODE_MAX, "a game's code"), check.seconds(t, "a game's time"),
                    check.count(m, "a game's moves"), None if par is None else check.count(par, "a game's par"),
-                   check.short(daily, "a game's daily"), check.short(fin, "a game's finish time"))
+                   check.short(daily, "a game's daily"), check.short(fin, "a game's finish time"),
+                   check.text(replay or "", CODE_MAX, "a solve's replay"),
+                   check.text(analysis or "", CODE_MAX, "a solve's analysis"))
             refused = next((g for g in got if isinstance(g, check.Refused)), None)
             if refused is not None:
                 self._value_aside(refused)
                 continue
-            g_mode, g_key, g_code, g_t, g_m, g_par, g_daily, g_fin = got
+            g_mode, g_key, g_code, g_t, g_m, g_par, g_daily, g_fin, g_replay, g_analysis = got
             assert isinstance(g_t, float) and isinstance(g_m, int) and (g_par is None or isinstance(g_par, int))
-            out.append(Run(str(g_mode), str(g_key), str(g_code), g_t, g_m, g_par, str(g_daily), str(g_fin)))
+            out.append(Run(str(g_mode), str(g_key), str(g_code), g_t, g_m, g_par, str(g_daily), str(g_fin),
+                           str(g_replay), str(g_analysis)))
         return out
 
     # -- ghosts ------------------------------------------------------------

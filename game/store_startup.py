@@ -32,7 +32,7 @@ WAITING = "Saved progress is in use by another program; saving resumes once it i
 BACK = "Saved progress was in use by another program; it is free again and saving has resumed."
 
 #: Writes replayed on the file once it is free (their meaning does not depend on row ids).
-_REPLAYED = {"set_setting", "complete_level", "record_win", "record_ghost", "record_run"}
+_REPLAYED = {"set_setting", "complete_level", "record_win", "record_ghost", "record_run", "note_analysis"}
 
 
 def open_store(
@@ -173,6 +173,10 @@ class RetryingStore:
     def record_run(self, run: Run) -> None:
         """See :meth:`game.store.SaveStore.record_run`."""
         self._write("record_run", run)
+
+    def note_analysis(self, replay: str, analysis: str) -> None:
+        """See :meth:`game.store.SaveStore.note_analysis`."""
+        self._write("note_analysis", replay, analysis)
 
     def runs(self) -> list[Run]:
         """See :meth:`game.store.SaveStore.runs`."""

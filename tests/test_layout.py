@@ -100,6 +100,28 @@ def _screens(ctx):
             return routes.puzzle_win(ctx, view, facts)
         return make
 
+    def speed_win(mode, size, count):
+        def make():
+            from engine.puzzle.astar import solve_fast
+            from engine.puzzle.speed import SpeedRun, SpeedSetup
+            from game.puzzle.speed_play import SpeedPlay
+            from game.puzzle.view import PuzzleView
+            from game.records import record_speed_run
+
+            run = SpeedRun(SpeedSetup(mode, size, count), 3)
+            run.advance(12.5)
+            while not run.done:
+                s = run.session
+                for m in solve_fast(s.board).moves:
+                    run.before_move()
+                    s.act(m)
+                    s.update(0.4)
+                run.check_solved()
+            speed = SpeedPlay(run, ctx.store)
+            view = PuzzleView(ctx, run.session, speed=speed)
+            return routes.speed_win(ctx, view, speed, record_speed_run(ctx.store, run))
+        return make
+
     def code_error():
         return routes.code_entry(ctx, "M1.S5X5.BT#1-0", error="The check character does not match: "
                             "a letter was mistyped or the code was cut short (expected 7, got 0).")
@@ -179,6 +201,10 @@ def _screens(ctx):
         "share": share,
         "puzzle-win": puzzle_win(),
         "puzzle-daily-win": puzzle_win(daily=True),
+        "relay-win": speed_win("relay", 5, 1),
+        "marathon-win": speed_win("marathon", 3, 5),
+        "blindfold-win": speed_win("blindfold", 3, 1),
+        "replay": lambda: routes.replay(ctx, __import__("tests.test_replay", fromlist=["x"]).solve_of(3, 4, 4)),
         "settings": lambda: routes.settings(ctx),
         "keys": lambda: keys_page(ctx),
         "code-entry": code_error,

@@ -82,7 +82,7 @@ def test_every_v4_row_survives_and_only_won_dailies_become_runs(tmp_path):
         for i, code in enumerate(won)
     )
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     conn.close()
     st = Store(path)  # again: nothing carried over twice; a new run is kept after the carried ones
     assert st.runs() == runs

@@ -656,8 +656,8 @@ def test_version_3_save_gains_an_empty_my_levels_table_and_keeps_everything(tmp_
     assert st.my_levels() == []
     st.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("6",)
     cols = {r[1]: (r[2], bool(r[3]), bool(r[5])) for r in conn.execute("PRAGMA table_info(my_levels)")}
     assert cols == {"id": ("INTEGER", False, True), "name": ("TEXT", True, False), "code": ("TEXT", True, False),
                     "created": ("TEXT", False, False), "updated": ("TEXT", False, False)}
@@ -910,7 +910,7 @@ def test_version_4_save_gains_the_history_and_keeps_everything(tmp_path):
     st.record_run(Run("puzzle", "4x4", "P2.X", 80.0, 150, 48, "puzzle-4x4:2026-11-25"))
     st.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     conn.close()
     st = Store(path)  # opened again: nothing carried over twice, the new run kept with its finish time
     runs = st.runs()

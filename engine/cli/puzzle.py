@@ -34,10 +34,10 @@ SOLVERS = ("fast", "optimal", "near-optimal")
 KORF_COUNT = 100
 
 
-def add_position_args(p: argparse.ArgumentParser, what: str = "") -> None:
-    """``--board`` or ``--code`` (one of them, required) and ``--size``: a position, as every puzzle command reads it
-    (``what``: words before "tiles"/"a puzzle code" in the help, e.g. "the start as ")."""
-    src = p.add_mutually_exclusive_group(required=True)
+def add_position_args(p: argparse.ArgumentParser, what: str = "", required: bool = True) -> None:
+    """``--board`` or ``--code`` (one of them, required unless ``required`` is False) and ``--size``: a position, as
+    every puzzle command reads it (``what``: words before "tiles"/"a puzzle code" in the help, e.g. "the start as ")."""
+    src = p.add_mutually_exclusive_group(required=required)
     src.add_argument("--board", help=f'{what}tiles row by row, 0 = blank, spaces or commas: "1 2 3 ... 0"')
     src.add_argument("--code", help=f"{what}a puzzle code (P1...)")
     p.add_argument("--size", help="WxH (default: square root of the tile count)")
@@ -404,9 +404,10 @@ def add_analyse_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's priva
     ap: argparse.ArgumentParser = sub.add_parser(
         "analyse", help="where a solve lost moves: the distance to solved after each move, and the better moves"
     )
-    add_position_args(ap, "the start as ")
+    add_position_args(ap, "the start as ", required=False)
     ap.add_argument("--moves", required=True,
-                    help="the solve: the blank's moves U D L R, as `puzzle solve` writes them")
+                    help="the solve: the blank's moves U D L R, as `puzzle solve` writes them, or a replay code "
+                         "(S2..., it holds its start: no --board or --code then)")
     ap.add_argument("--format", choices=("text", "json"), default="text")
     return ap
 
@@ -414,13 +415,10 @@ def add_analyse_parser(sub: Any) -> argparse.ArgumentParser:  # argparse's priva
 def _analyse(args: argparse.Namespace) -> int:
     """``tessera puzzle analyse``: the distances, the losses and the better moves of one solve (module
     :mod:`engine.puzzle.analysis`); exact up to 16 cells, bands on larger boards."""
-    from engine.puzzle.analysis import analyse, parse_moves, positions
+    from engine.puzzle.analysis import analyse, positions
     from engine.puzzle.analysis_text import analysis_json, analysis_lines
 
-    if args.code is not None and args.size is not None:
-        raise ValueError("give --size with --board only (a code holds its size)")
-    board = decode(args.code).board if args.code is not None else parse_board(args.board, args.size)
-    moves = parse_moves(args.moves)
+    board, moves = _analysed_solve(args)
     positions(board, moves)  # a bad move: one line before any table is loaded
     progress = _Progress()
     try:
@@ -436,6 +434,31 @@ def _analyse(args: argparse.Namespace) -> int:
         for line in analysis_lines(result):
             print(line)
     return 0
+
+
+def _analysed_solve(args: argparse.Namespace) -> tuple[Board, str]:
+    """The start and the blank's moves ``tessera puzzle analyse`` reads: ``--moves`` letters with ``--board`` or
+    ``--code``, or a replay code (:mod:`engine.puzzle.replay`) in ``--moves`` alone.
+
+    Raises:
+        ValueError: a bad position, moves or replay code (one line), a replay code with a position too, or no
+            position.
+    """
+    from engine.puzzle.analysis import parse_moves
+    from engine.puzzle.replay import decode as decode_replay
+    from engine.puzzle.replay import looks_like_replay
+
+    if args.code is not None and args.size is not None:
+        raise ValueError("give --size with --board only (a code holds its size)")
+    if looks_like_replay(args.moves):
+        if args.board is not None or args.code is not None or args.size is not None:
+            raise ValueError("a replay code holds its start: give --moves alone, without --board, --code or --size")
+        replay = decode_replay(args.moves)
+        return replay.start, replay.moves
+    if args.board is None and args.code is None:
+        raise ValueError("give the start with --board or --code (or a replay code in --moves)")
+    board = decode(args.code).board if args.code is not None else parse_board(args.board, args.size)
+    return board, parse_moves(args.moves)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ from typing import Any, Protocol, TextIO
 
 from engine import records
 from engine.output import REPLACES, check_output_path, named, write_output
-from engine.records import Run, puzzle_records, records_csv, runs_csv
+from engine.records import SOLVE_SUFFIX, Run, puzzle_records, records_csv, runs_csv, speed_bests
 
 
 class RecordSource(Protocol):
@@ -87,7 +87,7 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
         what = f"{len(runs)} finished games" if args.runs else f"{len(records) + len(bests)} records"
         err.write(f"wrote {what} to {named(args.csv)}\n")  # on stderr: `--csv -` carries the CSV
         return 0
-    if not records and not bests:
+    if not records and not bests and not speed_bests(runs):
         out.write("No records yet: finish a puzzle or a maze.\n")
     for r in records:
         avg = "  ".join(f"{name} {seconds_text(v)}" for name, v in (("Ao5", r.ao5), ("Ao12", r.ao12)) if v is not None)
@@ -95,6 +95,9 @@ def run_records(args: argparse.Namespace, out: TextIO, err: TextIO, open_records
             f"puzzle {r.size}: {r.solves} solves, best {seconds_text(r.best_time)}, fewest {r.fewest_moves} "
             f"moves, {r.best_tps:.2f} tiles/s{'  ' + avg if avg else ''}\n"
         )
+    for (mode, key), best in sorted(speed_bests(runs).items()):
+        what = f"{mode.removesuffix(SOLVE_SUFFIX)} single {key}" if mode.endswith(SOLVE_SUFFIX) else f"{mode} {key}"
+        out.write(f"{what}: {best.runs} finished, best {seconds_text(best.best)}\n")
     levels = [b for b in bests if b[1] is not None and not b[0].startswith("puzzle-size:")]
     if levels:
         out.write(f"{len(levels)} levels with a best time (--csv FILE lists them all)\n")

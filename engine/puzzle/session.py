@@ -137,6 +137,8 @@ class PuzzleSession(AutoSolve):
         hint: the hint shown for the current board, or None.
         on_solved: called once with the session when the goal is reached.
         plan: position -> (next move, source) of solutions seen (see :meth:`learn_plan`).
+        log: every blank move made since the deal (or the last restart), undos and redos included, as
+            ``(ms of the clock, move)``: what a replay code keeps (:func:`engine.puzzle.replay.Replay.of_solve`).
     """
 
     start: Board
@@ -156,6 +158,7 @@ class PuzzleSession(AutoSolve):
     hint: Hint | None = None
     on_solved: Callable[[PuzzleSession], None] | None = field(default=None, repr=False)
     plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict, repr=False)
+    log: list[tuple[int, str]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         if self.arrows not in ARROW_MODES:
@@ -277,6 +280,7 @@ class PuzzleSession(AutoSolve):
             self.assisted = True
         self.board = new
         self.actions.push(moves)
+        self._log(moves)
         self.started = True
         self._after_change()
         return moves
@@ -289,6 +293,7 @@ class PuzzleSession(AutoSolve):
         self.playback = None
         back = "".join(INVERSE[m] for m in reversed(action))
         self.board = self.board.apply(back)
+        self._log(back)
         self._after_change()
         return back
 
@@ -299,6 +304,7 @@ class PuzzleSession(AutoSolve):
             return ""
         self.playback = None
         self.board = self.board.apply(action)
+        self._log(action)
         self._after_change()
         return action
 
@@ -314,6 +320,11 @@ class PuzzleSession(AutoSolve):
         self.playback = None
         self.solve = None
         self.hint = None
+        self.log.clear()
+
+    def start_clock(self) -> None:
+        """Start the timer now, before the first move (a relay's next board, a blindfold solve's hidden numbers)."""
+        self.started = True
 
     # -- hints ----------------------------------------------------------------------
     def set_hint(self, move: str, source: str, tiles: tuple[int, ...] | None = None) -> Hint | None:
@@ -430,6 +441,12 @@ class PuzzleSession(AutoSolve):
         if len(played) >= MAX_STEPS_PER_UPDATE:
             pb.clock = 0.0
         return played
+
+    def _log(self, moves: str) -> None:
+        """Keep ``moves`` in :attr:`log` at the clock's time now (ms)."""
+        if not self.won:
+            ms = round(self.elapsed * 1000)
+            self.log.extend((ms, m) for m in moves)
 
     def _after_change(self) -> None:
         self.current_hint()

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from engine.modes.play import PlaySession
     from engine.puzzle.deal import Deal
     from engine.puzzle.session import PuzzleSession
+    from engine.puzzle.speed import SpeedRun
     from game.puzzle.meter import MeterLine
+    from game.puzzle.solve_notes import SolveNotes
     from game.render.maze_layer import MazeLayer
 
 
@@ -107,6 +109,21 @@ class WonPuzzle(WonScreen, Protocol):
 
     def new_game(self) -> None:
         """Another puzzle like this one."""
+        ...
+
+
+class WonSpeed(Protocol):
+    """A finished speed run as its win reads it (:class:`game.puzzle.speed_play.SpeedPlay`): the run and the
+    analyses of its solves."""
+
+    @property
+    def run(self) -> SpeedRun:
+        """The finished run."""
+        ...
+
+    @property
+    def notes(self) -> SolveNotes:
+        """Its solves' analyses."""
         ...
 
 

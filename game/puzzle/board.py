@@ -100,6 +100,8 @@ class BoardLayer:
         self._side = 0
         self.picture = ""  # a picture choice (game.puzzle.pictures); "" = numbered tiles
         self.numbers = True  # numbers drawn over picture tiles
+        self.hidden = False  # every tile drawn blank: no number, no picture, no home colour (a blindfold solve)
+        self._blank: tuple[int, arcade.Texture] | None = None  # (side, the blank tile) while hidden
         self.picture_error = ""  # why the picture could not be shown (numbers are shown instead)
         self.builds = 0  # texture builds (a test checks they happen per layout, not per frame)
         self._serial = 0  # the tile set's serial (game.puzzle.board.TileSet)
@@ -110,6 +112,11 @@ class BoardLayer:
         """Show picture ``choice`` (``""``: numbers) with or without the number overlay (call :meth:`place` next)."""
         self.picture, self.numbers = choice, numbers
         self.picture_error = ""
+        self.tile_px = 0
+
+    def hide(self, hidden: bool) -> None:
+        """Draw every tile blank (``hidden``: a blindfold solve) or as it is (call :meth:`place` next)."""
+        self.hidden = hidden
         self.tile_px = 0
 
     def attach(self, session: PuzzleSession) -> None:
@@ -189,6 +196,10 @@ class BoardLayer:
             self.home_state[tile] = home
 
     def _texture(self, tile: int, home: bool) -> arcade.Texture:
+        if self.hidden:  # one blank tile per size
+            if self._blank is None or self._blank[0] != self._side:
+                self._blank = (self._side, tile_texture(0, self._side, self.theme, False))
+            return self._blank[1]
         k = (tile, home)
         tex = self.textures.get(k)
         if tex is None:

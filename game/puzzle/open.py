@@ -12,6 +12,7 @@ import arcade
 from engine.modes.daily import PuzzleDaily
 from engine.puzzle.codes import PuzzleCode
 from engine.puzzle.deal import code_picture, session_from_code
+from engine.puzzle.speed import SpeedSetup
 from game import routes
 from game.context import Context
 from game.puzzle.view import PuzzleView
@@ -53,6 +54,16 @@ def open_code(ctx: Context, code: str) -> PuzzleView:
     """
     session, deal = session_from_code(code)
     return PuzzleView(ctx, session, deal=deal, picture=code_picture(code), own=False)
+
+
+def speed_view(ctx: Context, setup: SpeedSetup, seed: int | None = None) -> PuzzleView:
+    """The puzzle screen (not shown) playing a speed run of ``setup`` (boards from ``seed``, default a fresh one)."""
+    from engine.puzzle.deal import new_seed
+    from engine.puzzle.speed import SpeedRun
+    from game.puzzle.speed_play import SpeedPlay
+
+    run = SpeedRun(setup, new_seed() if seed is None else seed)
+    return PuzzleView(ctx, run.session, speed=SpeedPlay(run, ctx.store))
 
 
 def open_puzzle(target: Any, code: str | None = None) -> arcade.View:

@@ -116,6 +116,9 @@ class PuzzlePanel:
         }
         self.bottom_of_texts = 0.0
         self.advanced = False  # the Advanced panel (solver settings and statistics) is open
+        #: texts :meth:`show` leaves alone (their owner sets them: a speed run's clock line) and buttons kept off
+        self.held: set[str] = set()
+        self.off: set[str] = set()
         self.folded: set[str] = set()  # names of the buttons taken out of the UI manager (Advanced folded)
         self.ui = gui.UIManager()  # the buttons (the view enables it while shown)
         self.buttons: dict[str, PanelButton] = {}
@@ -151,7 +154,8 @@ class PuzzlePanel:
         self.t_status.color = self.theme.error if error else self.theme.text
 
     def label(self, name: str, text: str, enabled: bool = True) -> None:
-        """A button's label text and enabled state."""
+        """A button's label text and enabled state (a button kept :attr:`off` stays disabled)."""
+        enabled = enabled and name not in self.off
         b = self.buttons[name]
         if b.disabled == enabled:
             b.disabled = not enabled
@@ -168,9 +172,10 @@ class PuzzlePanel:
         speed = pb.speed if pb is not None else s.speed
         code = (code or s.code or "") + (f"\nshuffle: {s.seed_code}" if s.seed_code else "")
         clock = format_time(s.elapsed) if s.solved else running_time(s.elapsed)  # one redraw a second while it runs
-        changed = self.set(moves=f"Moves {s.moves}   Time {clock}",
-                           speed=f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
-                           assist="Assisted (hint, solver or distance line used)" if s.assisted else "", code=code)
+        texts = {"moves": f"Moves {s.moves}   Time {clock}",
+                 "speed": f"Solution playback: {f'{speed:g} moves/s' if speed else 'automatic speed'}  (−/+)",
+                 "assist": "Assisted (hint, solver or distance line used)" if s.assisted else "", "code": code}
+        changed = self.set(**{k: v for k, v in texts.items() if k not in self.held})
         before = {n: (btn.want, btn.disabled) for n, btn in self.buttons.items()}
         b = s.board
         kind = st.solver if st.solver in solver_kinds(b.width, b.height) else "fast"
@@ -187,6 +192,7 @@ class PuzzlePanel:
         enabled = {"step": pb is not None,
                    "stop": pb is not None or solving, "undo": s.can_undo(), "redo": s.can_redo(), "new": can_deal,
                    "solve": not solving and not s.solved, "hint": not s.solved}
+        enabled |= {name: False for name in self.off if name in self.buttons}
         for name, on in enabled.items():
             if self.buttons[name].disabled == on:  # only real changes (each one asks for a render)
                 self.buttons[name].disabled = not on

@@ -1,6 +1,7 @@
-"""The sliding-puzzle setup screen: size, shuffle kind, picture, or a pasted code.
+"""The sliding-puzzle setup screen: size, shuffle kind, picture, the mode (one puzzle, or a speed mode: relay,
+marathon, blindfold), or a pasted code.
 
-Keys: 3..8 size presets, Up/Down choose a row (width, height, shuffle, mixing moves, picture) and
+Keys: 3..8 size presets, Up/Down choose a row (width, height, shuffle, mixing moves, picture, mode) and
 Left/Right change it (``<  value  >``: :mod:`game.puzzle.setup_rows`), M shuffle kind, +/- mixing moves,
 P next picture, I numbers over the picture, Enter play, Tab / click a field to type a code or the path of your
 own PNG/JPEG picture, Ctrl+V paste, F1 help, F11 fullscreen, Esc back to the main menu.
@@ -18,6 +19,7 @@ from arcade import key
 
 from engine.puzzle.board import MIN_SIDE
 from engine.puzzle.deal import Deal, new_seed, seed_code, session_from_code
+from engine.puzzle.speed import MARATHON, SpeedSetup
 from game import routes
 from game.bases.screen import Screen, common_key
 from game.context import Context
@@ -25,11 +27,25 @@ from game.puzzle.fields import CODE_HINT, FIELD_MAX, PATH_HINT, fit_field, typed
 from game.puzzle.picture_rewards import FREE, PAID, button_label, locked_line, own_choice
 from game.puzzle.pictures import FILE_PREFIX, builtin_of, check_image_file
 from game.puzzle.settings import MAX_CUSTOM_SIDE, PuzzleSettings
-from game.puzzle.setup_rows import ROWS, ScrollPage, row_texts, step_row
+from game.puzzle.setup_rows import (
+    CLASSIC,
+    MARATHON_COUNTS,
+    MODES,
+    ROWS,
+    ScrollPage,
+    mode_label,
+    mode_text,
+    play_label,
+    row_texts,
+    speed_setup,
+    step_row,
+)
 from game.puzzle.widgets import PanelButton, fit_block, fit_label
 from game.ui import FONT, TITLE_FONT, fit_text, gui, needs_render, text_scale
 
 PRESETS = (3, 4, 5, 6, 7, 8)
+#: The mode buttons' widths (design pixels; Play takes the rest of the line).
+MODE_WIDTHS = (96, 84, 140, 112)
 MIX_STEPS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000)
 CODE_LABEL = "Or paste a puzzle code (Ctrl+V) and press Enter"
 HELP = ("Up/Down row · Left/Right value · 3-8 size · M shuffle kind · +/- mixing moves · P picture · I numbers · "
@@ -45,17 +61,23 @@ class PuzzleSetupView(ScrollPage, Screen):
         deal: the previous deal (its size and shuffle become the defaults).
         code_text: text to put in the code field.
         error: a sentence to show in red (e.g. why a code was refused).
+        speed: a speed run to offer again (its mode and size chosen), or None (a classic puzzle).
     """
 
     music: str | None = "menu"
 
-    def __init__(self, ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "") -> None:
+    def __init__(self, ctx: Context, deal: Deal | None = None, code_text: str = "", error: str = "",
+                 speed: SpeedSetup | None = None) -> None:
         super().__init__(ctx)
         self.ctx = ctx
         self.theme = t = ctx.theme
         self.background_color = t.background
         d = deal or Deal(4, 4, "uniform", 100, 0)
         self.width_, self.height_ = d.width, d.height
+        self.mode = speed.mode if speed is not None else CLASSIC
+        self.marathon = speed.count if speed is not None and speed.mode == MARATHON else MARATHON_COUNTS[0]
+        if speed is not None:
+            self.width_ = self.height_ = speed.size
         self.shuffle = d.shuffle
         self.mix = d.mix
         self.field = code_text
@@ -82,6 +104,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_code = text(CODE_LABEL, 14, t.text_dim)
         self.t_field = text("", 13, anchor_y="center")
         self.t_picture = text("", 14, t.text_dim)
+        self.t_mode = text("", 14, t.text_dim)
         self.t_path = text("", 12, anchor_y="center")
         self.t_error = text("", 13, t.error, multiline=True, width=760)
         self.t_help = text(HELP, 11, t.text_dim, multiline=True, width=900, align="center", anchor_x="center")
@@ -103,6 +126,7 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.paid_buttons = [add(button_label(r, self.wallet), self._picture(r.id), 13) for r in PAID]
         self.b_numbers = add("", self.toggle_numbers, 13)
         self.b_path = add("Use my picture", self.use_path, 13)
+        self.mode_buttons = [add(mode_label(m, self.marathon), self._mode(m), 14) for m in MODES]
         self.b_play = add("Play  Enter", self.play, 16)
         self.b_open = add("Open code", self.open_code, 13)
         self.b_back = add("Menu  Esc", partial(routes.show_menu, self.ctx), 13)
@@ -181,6 +205,22 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.set_picture(choice)
         return True
 
+    def _mode(self, mode: str) -> Callable[[], None]:
+        def choose() -> None:
+            if mode == MARATHON and self.mode == MARATHON:  # the marathon's button again: its next length
+                i = MARATHON_COUNTS.index(self.marathon) if self.marathon in MARATHON_COUNTS else -1
+                self.set_mode(mode, MARATHON_COUNTS[(i + 1) % len(MARATHON_COUNTS)])
+            else:
+                self.set_mode(mode, self.marathon)
+
+        return choose
+
+    def set_mode(self, mode: str, marathon: int) -> None:
+        """Classic (one puzzle) or a speed mode, and the marathon's length."""
+        self.mode, self.marathon = mode, marathon
+        self.row = ROWS.index("mode")
+        self._refresh()
+
     def set_shuffle(self, kind: str) -> None:
         """``"uniform"`` or ``"moves"``."""
         self.shuffle = kind
@@ -209,6 +249,12 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.b_path.active = self.picture.startswith(FILE_PREFIX)
         self.b_numbers.fit(f"Numbers on pictures: {'on' if self.settings.numbers else 'off'}  I")
         self.b_numbers.disabled = not self.picture
+        for m, b in zip(MODES, self.mode_buttons, strict=True):
+            b.active = self.mode == m
+            b.fit(mode_label(m, self.marathon))
+        self.b_play.fit(play_label(self))
+        self.t_mode.text = mode_text(self)
+        self.t_mode.color = t.accent if row == "mode" else t.text_dim
         self.b_uniform.active = self.shuffle == "uniform"
         self.b_moves.active = self.shuffle == "moves"
         self.t_error.text = self.error
@@ -222,7 +268,16 @@ class PuzzleSetupView(ScrollPage, Screen):
         return Deal(self.width_, self.height_, self.shuffle, self.mix, new_seed(), builtin_of(self.picture))
 
     def play(self) -> None:
-        """Deal and show the puzzle screen."""
+        """Deal and show the puzzle screen (a speed mode: its run)."""
+        try:
+            setup = speed_setup(self)
+        except ValueError as exc:
+            self.error = str(exc)
+            self._refresh()
+            return
+        if setup is not None:
+            self.ctx.go(routes.speed, setup)
+            return
         deal = self.deal()
         try:
             code = seed_code(deal)  # the puzzle screen deals it again from its seed code
@@ -299,8 +354,14 @@ class PuzzleSetupView(ScrollPage, Screen):
         self.t_path.font_size = 12 * k
         self.t_path.position = (left + 10 * k, y + 17 * k)
         self.b_path.place(left + 572 * k, y, 188 * k, 34 * k)
-        y -= 18 * k + 52 * k
-        self.b_play.place(cx - 130 * k, y, 260 * k, 52 * k)
+        y -= 14 * k
+        line(self.t_mode, self.t_mode.text, left, y, 14, 760 * k)
+        y -= 24 * k + 52 * k
+        x = left
+        for btn, bw in zip(self.mode_buttons, MODE_WIDTHS, strict=True):  # the mode, then Play on the same line
+            btn.place(x, y, bw * k, 52 * k)
+            x += (bw + 8) * k
+        self.b_play.place(x, y, left + 760 * k - x, 52 * k)
         y -= 16 * k
         line(self.t_code, CODE_LABEL, left, y, 14, 760 * k)
         y -= 26 * k + 38 * k

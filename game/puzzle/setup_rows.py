@@ -1,7 +1,8 @@
 """The sliding-puzzle setup's keyboard rows: Up/Down choose a row (width, height, shuffle, mixing moves,
-picture), Left/Right step its value, and the chosen row reads ``<  value  >`` (the Race and Lab setups'
-selectors, :data:`game.bases.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that scrolls when large text
-(Settings → Text size) makes the setup taller than the window (the wheel, PgUp/PgDn, Home/End)."""
+picture, mode: classic or a speed mode), Left/Right step its value, and the chosen row reads ``<  value  >`` (the
+Race and Lab setups' selectors, :data:`game.bases.choice_setup.SELECTOR`); and :class:`ScrollPage`, the page that
+scrolls when large text (Settings → Text size) makes the setup taller than the window (the wheel, PgUp/PgDn,
+Home/End)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,60 @@ from typing import Any
 import arcade
 from arcade import key
 
+from engine.puzzle.speed import BLINDFOLD, MARATHON, MODE_NAMES, RELAY, SpeedSetup
 from game.bases.choice_setup import SELECTOR
 from game.puzzle.pictures import FILE_PREFIX, choice_label
 
 #: The rows Up/Down move between, top to bottom.
-ROWS = ("width", "height", "shuffle", "mix", "picture")
+ROWS = ("width", "height", "shuffle", "mix", "picture", "mode")
 SHUFFLES = {"uniform": "uniform random", "moves": "random moves"}
+CLASSIC = "classic"
+#: The setup's modes: one puzzle, or a speed mode (:mod:`engine.puzzle.speed`).
+MODES = (CLASSIC, RELAY, MARATHON, BLINDFOLD)
+MODE_LABELS = {CLASSIC: "Classic", **MODE_NAMES}
+#: The marathon lengths the setup offers (its button and Left/Right step through them).
+MARATHON_COUNTS = (5, 12, 25, 50, 100)
+#: Left/Right on the mode row: (mode, marathon count) in order.
+MODE_STEPS = ((CLASSIC, 0), (RELAY, 0), *((MARATHON, n) for n in MARATHON_COUNTS), (BLINDFOLD, 0))
+
+
+def mode_label(mode: str, count: int) -> str:
+    """A mode button's label: ``Relay``, ``Marathon ×12``."""
+    return f"{MODE_LABELS[mode]} ×{count}" if mode == MARATHON else MODE_LABELS[mode]
+
+
+def speed_setup(view: Any) -> SpeedSetup | None:
+    """The speed run the setup ``view``'s choices describe (None: a classic puzzle): a relay from 3×3 up to the
+    larger chosen side (4 to 8), a marathon or blindfold on the chosen width (a square board)."""
+    mode = view.mode
+    if mode == CLASSIC:
+        return None
+    if mode == RELAY:
+        return SpeedSetup(RELAY, max(4, min(8, max(view.width_, view.height_))))
+    return SpeedSetup(mode, view.width_, view.marathon if mode == MARATHON else 1)
+
+
+#: What each mode is, in players' words (the setup's mode heading).
+MODE_WORDS = {
+    CLASSIC: "one puzzle, hints and the solver at hand",
+    RELAY: "3×3, 4×4 … up to the size chosen, one clock",
+    MARATHON: "solves in a row, one clock (click it again: 5, 12, 25, 50, 100)",
+    BLINDFOLD: "memorise, then solve with the numbers hidden",
+}
+
+
+def mode_text(view: Any) -> str:
+    """The mode heading: ``Mode: Relay — 3×3, 4×4 … up to the size chosen, one clock`` (``<  Relay  >`` while the
+    mode row has the keyboard)."""
+    name = mode_label(view.mode, view.marathon)
+    shown = SELECTOR.format(name) if ROWS[view.row] == "mode" else name
+    return f"Mode: {shown} — {MODE_WORDS[view.mode]}"
+
+
+def play_label(view: Any) -> str:
+    """The Play button: ``Play  Enter``, or the speed run it starts (``Relay 3×3 to 5×5  Enter``)."""
+    setup = speed_setup(view)
+    return "Play  Enter" if setup is None else f"{setup.label()}  Enter"
 
 
 def _mark(value: object, on: bool) -> str:
@@ -52,6 +101,11 @@ def step_row(view: Any, step: int) -> None:
         view.set_shuffle("moves" if view.shuffle == "uniform" else "uniform")
     elif row == "mix":
         view.step_mix(step)
+    elif row == "mode":
+        here = (view.mode, view.marathon if view.mode == MARATHON else 0)
+        i = MODE_STEPS.index(here) if here in MODE_STEPS else 0
+        mode, count = MODE_STEPS[(i + step) % len(MODE_STEPS)]
+        view.set_mode(mode, count or view.marathon)
     else:
         choices = picture_choices(view)
         i = choices.index(view.picture) if view.picture in choices else 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 import pyglet
@@ -42,6 +42,9 @@ from game.ui.qr import ShareKeys
 from game.ui.textfit import measure, set_text
 from game.workers import Task
 
+if TYPE_CHECKING:
+    from game.puzzle.speed_play import SpeedPlay
+
 #: Panel buttons whose key-table action has another name (the rest share theirs; settings are both).
 BUTTON_ACTIONS = {"pause": "playback"}
 
@@ -60,6 +63,8 @@ class PuzzleView(ProgressArea, Screen):
             choice (Settings' ``puzzle.picture`` / ``puzzle.numbers``) unless the code names a picture.  False
             for a friend's code and a daily: they open as the code says (its picture or numbered tiles, numbers
             on), and I changes this game only (the player's choice stays for their own games).
+        speed: the speed run this screen plays (:class:`game.puzzle.speed_play.SpeedPlay`: it deals the boards,
+            keeps their solves and shows the mode's win), or None.
     """
 
     key_context = "puzzle"
@@ -69,9 +74,11 @@ class PuzzleView(ProgressArea, Screen):
     def __init__(
         self, ctx: Context, session: PuzzleSession, deal: Deal | None = None, settings: PuzzleSettings | None = None,
         picture: str | None = None, daily: PuzzleDaily | None = None, own: bool = True,
+        speed: SpeedPlay | None = None,
     ) -> None:
         super().__init__(ctx)
         self.daily = daily
+        self.speed = speed
         self.meter = MeterLine()  # the distance line (3x3, 4x4)
         #: hint, auto-solve and playback commands, and what a win shows (a collaborator over this screen)
         self.assist = PuzzleAssist(self)
@@ -166,6 +173,8 @@ class PuzzleView(ProgressArea, Screen):
         self._set_message("Slide the tiles into order: 1, 2, 3, ... with the gap last." if not self.picture else
                           f"Slide the tiles until the picture ({choice_label(self.picture)}) is whole, gap last.")
         self._layout_size = (0, 0)
+        if self.speed is not None:
+            self.speed.attach(self, session)
         if self.window is not None:
             self._layout()
 
@@ -268,6 +277,8 @@ class PuzzleView(ProgressArea, Screen):
         if self._layout_size != (self.window.width, self.window.height):
             self._layout()
         dt = min(delta_time, 0.25)
+        if self.speed is not None:
+            self.speed.before_frame(self, dt)
         self.board.advance(dt)
         pb = self.session.playback
         played = self.session.update(dt, busy=bool(self.board.anim))
@@ -278,6 +289,8 @@ class PuzzleView(ProgressArea, Screen):
             self.assist.on_job_event(event)
         self.assist.tick(dt)  # the distance line; a win's screen once its moment has played
         self._refresh_texts()
+        if self.speed is not None:
+            self.speed.after_frame(self, dt)
 
     def on_draw(self) -> None:
         """Board, overlays, panel and texts."""
@@ -305,18 +318,22 @@ class PuzzleView(ProgressArea, Screen):
         if self.t_banner.text and not (self.session.solved and self.board.flash):  # the band goes with the flash
             self.t_banner.text = ""
             self._dirty = True
-        if self.panel.show(self.session, self.settings, self.jobs.solving, self.deal is not None, self.shown_code):
+        can_deal = self.deal is not None or self.speed is not None
+        if self.panel.show(self.session, self.settings, self.jobs.solving, can_deal, self.shown_code):
             self._dirty = True
 
     def _refresh_best(self) -> None:
-        self.panel.show_bests(self.session, self.ctx.store)
+        if self.speed is not None:
+            self.speed.show_best(self)
+        else:
+            self.panel.show_bests(self.session, self.ctx.store)
 
     # -- input ----------------------------------------------------------------------------
     def named_actions(self, ctrl: bool = False, shift: bool = False) -> dict[str, Callable[[], Any]]:
         """Every "puzzle" action of the key table (:mod:`game.ui.input`) -> what it does with these modifiers."""
         actions: dict[str, Callable[[], Any]] = {d: partial(self.slide, d) for d in ("up", "down", "left", "right")}
         actions |= {w: partial(self._change, w) for w in SETTINGS}
-        return actions | {
+        actions |= {
             "faster": partial(self.assist.change_speed, 1), "slower": partial(self.assist.change_speed, -1),
             "redo": self.redo, "restart": self.restart, "new": self.new_game, "hint": self.assist.request_hint,
             "solve": self.assist.request_solve, "playback": self.assist.toggle_pause, "step": self.assist.step,
@@ -324,6 +341,7 @@ class PuzzleView(ProgressArea, Screen):
             "advanced": self.toggle_advanced, "undo": self.redo if ctrl and shift else self.undo,
             "meter": self.assist.toggle_meter, "copy": lambda: self.copy_code("current" if shift else "puzzle"),
         }
+        return actions if self.speed is None else self.speed.actions(self, actions)
 
     def key_actions(self, ctrl: bool = False, shift: bool = False) -> dict[int, Callable[[], Any]]:
         """Every key of this screen as bound now (F1/F11 are :func:`common_key`'s) -> its action."""
@@ -362,12 +380,16 @@ class PuzzleView(ProgressArea, Screen):
         cell = self.board.cell_at(x, y)
         if cell is None:
             return None
+        if self.speed is not None:
+            self.speed.before_move(self)
         self.play_moves(self.session.click(cell))
         return True
 
     # -- actions ------------------------------------------------------------------------
     def slide(self, direction: str) -> None:
         """An arrow key: slide toward ``direction`` (a tile or the gap, as the arrows setting says)."""
+        if self.speed is not None:
+            self.speed.before_move(self)
         self.play_moves(self.session.press(direction))
 
     def play_moves(self, moves: str) -> None:
@@ -390,7 +412,10 @@ class PuzzleView(ProgressArea, Screen):
         self.play_moves(self.session.redo())
 
     def restart(self) -> None:
-        """Back to the dealt position, timer and counters reset."""
+        """Back to the dealt position, timer and counters reset (a speed run: a new run of its mode)."""
+        if self.speed is not None:
+            self.speed.new_run(self)
+            return
         self.jobs.cancel()
         self.session.restart()
         meter, self.settings.meter = self.settings.meter, False  # a fresh attempt is unassisted: no help left on
@@ -414,7 +439,10 @@ class PuzzleView(ProgressArea, Screen):
         self.jobs.cancel()
         self.session.cancel_solve()
         self.session.stop_playback()
-        if self.daily is not None:  # a daily goes back to the Dailies (its calendar)
+        if self.speed is not None:
+            self.speed.stop()
+            self.ctx.go(routes.puzzle_setup, speed=self.speed.run.setup)
+        elif self.daily is not None:  # a daily goes back to the Dailies (its calendar)
             self.ctx.go(routes.dailies)
         else:
             self.ctx.go(routes.puzzle_setup, deal=self.deal)

@@ -73,7 +73,7 @@ def render_tile(number: int, side: int, theme: Theme, home: bool) -> Image.Image
     """A square RGBA image ``side`` px wide of one numbered tile (rounded, with a bottom shadow).
 
     The number's font scales with the tile (about 46 % of the side for up to two
-    digits, 36 % for three).
+    digits, 36 % for three); ``number`` 0 is a tile with no number (a blindfold solve's hidden tiles).
     """
     side = max(8, int(side))
     img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
@@ -83,7 +83,7 @@ def render_tile(number: int, side: int, theme: Theme, home: bool) -> Image.Image
     drop = max(1, side // 24)
     d.rounded_rectangle((0, drop, side - 1, side - 1), radius=radius, fill=shadow)
     d.rounded_rectangle((0, 0, side - 1, side - 1 - drop), radius=radius, fill=fill)
-    text = str(number)
+    text = str(number) if number > 0 else ""
     px = int(side * (0.46 if len(text) <= 2 else 0.36))
     font = _font(max(6, px))
     box = d.textbbox((0, 0), text, font=font)

@@ -1,7 +1,8 @@
 """The sliding puzzle's win: the finished board (the picture whole), moves against the optimum (a daily's par),
 stars, the time, the size's best and, for a daily, the puzzle streak (:class:`game.bases.win_screen.WinScreen`, the
 shape of every win).  Under the board, where the player lost moves (:mod:`game.puzzle.lost_moves`, measured in the
-background while the win shows; ← → step through the places).  The first button is focused: "New puzzle", or
+background while the win shows; ← → step through the places; its summary is kept with the run, beside the solve's
+replay code).  The first button is focused: "New puzzle", or
 "Dailies" for a daily; Esc leaves as the puzzle screen does (a daily to the Dailies).  The code, the result line
 and the QR code are under "Share".
 """
@@ -16,7 +17,7 @@ from game.context import Context
 from game.format import count, moves_over, record_time
 from game.puzzle.lost_moves import LostMoves
 from game.puzzle.pictures import builtin_of
-from game.records import PuzzleWinFacts
+from game.records import PuzzleWinFacts, note_analysis, replay_code
 
 
 def _days(n: int) -> str:
@@ -74,6 +75,8 @@ class PuzzleWinView(WinScreen):
         if facts.optimal is not None:
             known[s.start.tiles] = facts.optimal  # proven (the meter's, or the daily's)
         self.lost_moves = LostMoves(self, ctx.theme, s.start, s.path, known)
+        self.replay_code = replay_code(s)  # the run's key: its analysis summary is kept with it once measured
+        self.noted = False
 
     def layout(self, width: int, height: int) -> None:
         """The panel (:class:`WinScreen`), the board fitted left of it, where moves were lost under the board."""
@@ -110,6 +113,12 @@ class PuzzleWinView(WinScreen):
         super().on_update(delta_time)
         if self.lost_moves.poll():
             self.request_redraw()
+        shown = self.lost_moves.shown
+        if not self.noted and shown is not None and shown.finished:
+            from engine.puzzle.replay import analysis_note
+
+            note_analysis(self.ctx.store, self.replay_code, analysis_note(shown))
+            self.noted = True
 
     def menu_action(self, action: str | None) -> bool | None:
         """Left and right step through the places where moves were lost; the rest as every menu."""

@@ -15,13 +15,14 @@ from game.ui.clipboard import pasted_code, read_clipboard
 from game.ui.textfit import set_text
 
 #: What the screen asks for, in players' words (no code format: a code is what a friend or a share line gives).
-HINT = ("Paste the code or link a friend sent you, or a whole share line: a maze, a race, a ghost or a puzzle  ·  "
+HINT = ("Paste the code or link a friend sent you, or a whole share line: a maze, a race, a ghost, a puzzle or a "
+        "replay  ·  "
         "Ctrl+V pastes  ·  Enter plays  ·  Esc back")
 FIELD_FONT = 18  # points at 1280×800
 
 
 class CodeEntryView(BaseView):
-    """Type or paste a code (maze, race, ghost or puzzle) and play it.
+    """Type or paste a code (maze, race, ghost, puzzle or a solve's replay) and play it (a replay: watch it).
 
     Args:
         ctx: shared context.
