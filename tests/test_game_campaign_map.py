@@ -92,6 +92,19 @@ def test_open_levels_show_their_maze_and_locked_ones_what_waits(window, ctx):
     tower = next(i for i in locked if view.tiles[i].floors > 1)
     words = [txt for txt, box in view.picture.layout.texts if _inside(box, view.picture.layout.tiles[tower])]
     assert f"{view.tiles[tower].floors} floors" in words
+    # a locked puzzle level says its rule in a word, a finale that mixes them how many; its line names them
+    by_id = {lv.id: i for i, lv in enumerate(view.levels)}
+    for level_id, tag, said in (("oneway-02", "one-way", "one-way passages"), ("keys-02", "keys", "keys and doors")):
+        i = by_id[level_id]
+        assert view.tiles[i].state == "locked"
+        words = [txt for txt, box in lay.texts if _inside(box, lay.tiles[i])]
+        assert tag in " ".join(words), (level_id, words)
+        assert said in view.info_line(i)
+    mixed = next(i for i, lv in enumerate(view.levels) if lv.recipe is not None and lv.recipe.puzzle is not None
+                 and len(lv.recipe.puzzle.families) > 1 and view.tiles[i].state == "locked")
+    assert view.tiles[mixed].tags()[0] == f"{len(view.tiles[mixed].rules)} rules"
+    plain = next(i for i, lv in enumerate(view.levels) if lv.recipe is not None and lv.recipe.puzzle is None)
+    assert view.tiles[plain].rules == () and "rules" not in " ".join(view.tiles[plain].tags())
 
 
 def _inside(box, tile):

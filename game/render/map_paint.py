@@ -42,6 +42,10 @@ Point = tuple[float, float]  # x, y (pixels, y down)
 Put = Callable[..., None]
 
 
+#: A puzzle maze's rule family (:data:`engine.maze.rules.FAMILIES`) as a locked tile names it in a word.
+RULE_TAGS = {"oneway": "one-way", "keys": "keys", "pursuer": "hunter", "switches": "switches"}
+
+
 @dataclass(frozen=True)
 class Tile:
     """What one tile shows.
@@ -52,7 +56,7 @@ class Tile:
         stars: 0..3 earned; next: the level to play next; halfway: a place is kept in it; won: finished once
         (its tile is lit, and so is the path on from it).
         shape: the grid kind (``square``, ``hex``, ``triangle``, ``polar``, ``upsilon``); floors: 1..8;
-        dark, weave, shaped: what waits in it.
+        dark, weave, shaped: what waits in it; rules: a puzzle maze's rule families (``("oneway",)``...).
         kind: ``"level"``, or ``"bonus"``: a bonus world's stop after its world
         (:func:`game.render.map_stops.paint_bonus`); its
         ``stars`` are those won in it of ``of``, ``need`` what a locked one waits for ("3-star Square Gardens to
@@ -74,10 +78,14 @@ class Tile:
     kind: str = "level"
     need: str = ""
     of: int = 0
+    rules: tuple[str, ...] = ()
 
     def tags(self) -> list[str]:
-        """What a locked tile says waits in it (``dark``, ``2 floors``, ``weave``, ``shaped``)."""
-        return [w for w, on in (("dark", self.dark), (f"{self.floors} floors", self.floors > 1),
+        """What a locked tile says waits in it (``dark``, ``2 floors``, ``weave``, ``shaped``; a puzzle maze's
+        rule in a word, ``one-way``, ``keys``, ``hunter``, ``switches``, or ``3 rules`` when it mixes them)."""
+        rule = (RULE_TAGS.get(self.rules[0], self.rules[0]) if len(self.rules) == 1
+                else f"{len(self.rules)} rules" if self.rules else "")
+        return [w for w, on in ((rule, bool(rule)), ("dark", self.dark), (f"{self.floors} floors", self.floors > 1),
                                 ("weave", self.weave), ("shaped", self.shaped)) if on]
 
 
@@ -383,12 +391,17 @@ def _waits(c: Canvas, lay: Layout, tile: Tile, box: Box, colour: RGBA, back: RGB
     moon = small * 1.1 if tile.dark else 0.0  # a crescent before the words of a dark maze
     fits = bool(tags) and text_width(words, small) + moon + size * 1.4 <= r - l
     cx = (l + r) / 2 - ((text_width(words, small) + moon) / 2 + size * 0.2 if fits else 0)
-    grid_icon(c.draw, tile.shape, cx, (t + b) / 2, size / 2, colour, width)
+    below = not fits and bool(tags) and h >= 2.4 * small  # the first word under the icon, the icon above it
+    cy = (t + b - small * 1.3) / 2 if below else (t + b) / 2
+    if below:
+        size = min(size, max(small, b - t - small * 1.6))
+        width = max(1, round(size / 10))
+    grid_icon(c.draw, tile.shape, cx, cy, size / 2, colour, width)
     if fits:
         if tile.dark:
             moon_icon(c.draw, cx + size * 0.7 + small * 0.45, (t + b) / 2, small * 0.9, back, colour)
         put((cx + size * 0.7 + moon, (t + b) / 2 - small * 0.6), words, small, colour)
-    elif tags and h >= 2.4 * small:
+    elif below:
         put(((l + r) / 2, b - small * 1.2), tags[0], small, colour, False, "ma")
 
 

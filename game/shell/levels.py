@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key
 
+from engine.maze.rules import FAMILY_WORDS
 from game import routes
 from game.bases.screen import BaseView, common_key
 from game.context import Context
@@ -82,6 +83,15 @@ def _what(lv: CampaignLevel) -> tuple[str, int, int, int, bool, bool, bool]:
     assert made is not None
     masked = made.cells < made.width * made.height * made.floors
     return made.shape, made.width, made.height, made.floors, made.dark, bool(made.maze.is_weave), masked
+
+
+def _rules(lv: CampaignLevel) -> tuple[str, ...]:
+    """A puzzle level's rule families (its recipe's, or a hand-made level's elements'), without building it."""
+    r = lv.recipe
+    if r is not None:
+        return r.puzzle.families if r.puzzle is not None else ()
+    rules = lv.made.maze.rules if lv.made is not None else None
+    return rules.families() if rules is not None else ()
 
 
 @dataclass
@@ -190,7 +200,8 @@ class LevelsView(BaseView):
     def _tile(self, i: int, lv: CampaignLevel) -> Tile:
         shape, _, _, floors, dark, weave, shaped = _what(lv)
         return Tile(lv.index + 1, lv.name, "locked" if self.locked[i] else "open", self.stars.get(lv.id, 0),
-                    i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped, lv.id in self.stars)
+                    i == self.next_index, i in self.halfway, shape, floors, dark, weave, shaped, lv.id in self.stars,
+                    rules=_rules(lv))
 
     def maze_of(self, i: int) -> CampaignLevel | None:
         """The level whose maze tile ``i`` shows: its level, an open bonus stop's level to play, else None."""
@@ -506,7 +517,8 @@ class LevelsView(BaseView):
             return f"{b.name}: cannot be read: {b.reason}"
         lv = self.levels[i]
         shape, w, h, floors, dark, weave, shaped = _what(lv)
-        words = maze_words(shape, w, h, floors, dark, weave, shaped)
+        words = maze_words(shape, w, h, floors, dark, weave, shaped) + "".join(
+            f", {FAMILY_WORDS[f]}" for f in _rules(lv))
         line = f"{lv.index + 1}. {lv.name}  ·  {lv.world}  —  {words}" + (f"  ·  {lv.lesson}" if lv.lesson else "")
         if self.locked[i]:
             return line + "  ·  locked: finish the level before"
