@@ -173,6 +173,22 @@ def test_a_deep_resume_place_opens_the_level_afresh(window, tmp_path, level_code
     open_everything(window, path, monkeypatch)
 
 
+@pytest.mark.parametrize("place", ['{"moves": 1, "elapsed": 1e999}', '{"moves": -3, "elapsed": 2}',
+                                   '{"moves": 2, "elapsed": -1}'])
+def test_a_kept_place_with_an_impossible_clock_asks_without_its_line(window, ctx, place):
+    """A hand-edited place whose clock is infinite (JSON's 1e999), negative, or whose moves are negative opens
+    the level and asks Resume / Restart without "You left it after ..." (it raised OverflowError)."""
+    from game.play.keep import place_key
+    from game.play.open import open_level
+
+    level = ctx.campaign.levels[0]
+    ctx.store.set_setting(place_key(level.code()), place)
+    view = open_level(ctx, level)
+    window.show_view(view)
+    view.on_draw()
+    assert view.ask is not None and "You left it" not in view.ask.line_value
+
+
 def test_a_text_best_time_reads_as_no_best_in_records_csv(tmp_path, level_code, monkeypatch):
     path = tmp_path / "tessera.db"
     base_save(path, level_code)

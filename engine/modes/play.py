@@ -51,6 +51,8 @@ MAX_ANGLE_DEG = 80.0
 SIGHT_TURN_DEG = 40.0
 
 MOVE_TIME = 0.1  # seconds per cell
+#: A kept place's clock is read only below this (seconds, about 116 days): a larger or non-finite one is damage.
+PLACE_SECONDS_MAX = 1e7
 REPEAT_DELAY = 0.22  # seconds a held key waits at a real fork (or a turn it does not point to) before moving on
 #: A continuation this close to a held direction is "straight on": a held key runs past side openings to it.
 STRAIGHT_DEG = 20.0
@@ -267,7 +269,7 @@ class PlaySession:
             trace = [int(_number(c)) for c in _items(data.get("trace", []))]
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"The saved place does not fit this maze: {exc}.") from None
-        if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < 1e7
+        if not (0 <= cell < n and -1 <= prev < n and moves >= 0 and bumps >= 0 and 0 <= elapsed < PLACE_SECONDS_MAX
                 and all(0 <= c < n for c in visited) and cell in visited and cell != self.goal):
             raise ValueError("The saved place does not fit this maze.")
         self.reset()

@@ -10,10 +10,11 @@ question overlay (:class:`game.shell.prompt.ChoiceOverlay`) it shows, forwards k
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.modes.play import PlaySession
+from engine.modes.play import PLACE_SECONDS_MAX, PlaySession
 from game.context import Context
 from game.format import count, format_time
 from game.shell.prompt import ChoiceOverlay
@@ -139,8 +140,9 @@ class KeepPlace:
         moves, seconds = data.get("moves"), data.get("elapsed")
         line = (
             f"You left it after {count(moves, 'move')} and {format_time(float(seconds))}."
-            if isinstance(moves, int) and isinstance(seconds, (int, float))
-            else ""
+            if isinstance(moves, int) and moves >= 0 and isinstance(seconds, (int, float))
+            and math.isfinite(seconds) and 0 <= seconds < PLACE_SECONDS_MAX
+            else ""  # a hand-edited place ("elapsed": 1e999 reads as infinity) says nothing rather than fail
         )
 
         def resume() -> None:
