@@ -20,6 +20,7 @@ from game.bases.screen import Screen, common_key
 from game.context import Context
 from game.puzzle.board import BoardLayer
 from game.ui import FONT, fit_text, ui_scale
+from game.ui.clipboard import copy_to_clipboard
 
 #: The speeds + and - step through.
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -172,11 +173,8 @@ class ReplayView(Screen):
         """The replay code to the clipboard."""
         code = self.replay.code()
         self.clipboard = code
-        try:
-            self.window.set_clipboard_text(code)
-            self.message = f"Copied the replay code ({len(code)} characters)."
-        except Exception:  # no clipboard (headless)
-            self.message = "No clipboard here."
+        copied = copy_to_clipboard(self.window, code)
+        self.message = f"Copied the replay code ({len(code)} characters)." if copied else "No clipboard here."
 
     def back(self) -> None:
         """To the screen it came from, else the main menu."""

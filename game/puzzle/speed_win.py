@@ -20,6 +20,7 @@ from game.bases.won import WonPuzzle, WonSpeed, shown_again
 from game.context import Context
 from game.format import count
 from game.records import SpeedWinFacts
+from game.ui.clipboard import copy_to_clipboard
 
 
 def _time(seconds: float | None) -> str:
@@ -159,9 +160,7 @@ class SpeedWinView(WinScreen):
         """The chosen solve's replay code to the clipboard (anyone can paste it in Enter code and watch)."""
         code = self.solve.replay.code()
         self.clipboard = code
-        try:
-            self.window.set_clipboard_text(code)
-        except Exception:  # no clipboard (headless, no X selection owner)
+        if not copy_to_clipboard(self.window, code):  # no clipboard (headless, no X selection owner)
             self.say(f"No clipboard here; the replay code is {code}")
             return
         self.say(f"Copied the replay code ({len(code)} characters): paste it in Enter code to watch it.")

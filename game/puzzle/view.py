@@ -38,6 +38,7 @@ from game.puzzle.settings import PuzzleSettings
 from game.puzzle.tasks import WIDEST_PROGRESS, PuzzleJobs
 from game.puzzle.widgets import ProgressArea, fit_block
 from game.ui import FONT, needs_render
+from game.ui.clipboard import copy_to_clipboard
 from game.ui.qr import ShareKeys
 from game.ui.textfit import measure, set_text
 from game.workers import Task
@@ -462,9 +463,7 @@ class PuzzleView(ProgressArea, Screen):
         text, what = code_to_copy(self.session, which, builtin_of(self.picture))
         self.clipboard = text
         shown = text if len(text) <= 44 else f"({len(text)} characters)"
-        try:
-            self.window.set_clipboard_text(text)
-        except Exception:  # no clipboard (headless, no X selection owner)
+        if not copy_to_clipboard(self.window, text):  # no clipboard (headless, no X selection owner)
             self._set_message(f"No clipboard here; {what} is {text}")
             return
         self._set_message(f"Copied {what} {shown}. Paste it in the puzzle setup or run: tessera play CODE")
