@@ -320,7 +320,9 @@ RECORD_COLUMNS = (
     "best_tiles_per_s",
     "last_finished",
 )
-RUN_COLUMNS = ("finished", "mode", "key", "code", "seconds", "moves", "par", "daily")
+#: The runs CSV's columns (:func:`runs_csv`); new columns go at the end, so a script that reads the older ones by
+#: place still reads them.
+RUN_COLUMNS = ("finished", "mode", "key", "code", "seconds", "moves", "par", "daily", "replay")
 
 
 def best_kind(key: str) -> str:
@@ -415,13 +417,15 @@ def records_csv(records: Sequence[SizeRecord], bests: Iterable[tuple[str, float 
 
 
 def runs_csv(runs: Iterable[Run]) -> str:
-    """The CSV text of the history, one finished game per row (oldest first)."""
+    """The CSV text of the history, one finished game per row (oldest first), :data:`RUN_COLUMNS`: when it ended
+    (UTC ISO 8601), its mode, key and code, its time (:func:`seconds_text`), moves, par (empty when not known), daily
+    tag, and the replay code of a puzzle solve that kept one (:attr:`Run.replay`; empty otherwise)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(RUN_COLUMNS)
     for r in runs:
         w.writerow(
             (r.finished, r.mode, r.key, r.code, seconds_text(r.seconds), r.moves, "" if r.par is None else r.par,
-             r.daily)
+             r.daily, r.replay)
         )
     return buf.getvalue()
