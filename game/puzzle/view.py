@@ -252,6 +252,7 @@ class PuzzleView(ProgressArea, Screen):
         self.jobs.cancel()
         self.meter.cancel()
         self.session.cancel_solve()
+        self.session.frame_at = None  # the clock stands while away: a move before the next frame is timed at it
 
     def on_resize(self, width: int, height: int) -> None:
         """Re-layout (tile textures are re-rendered at the new size)."""
