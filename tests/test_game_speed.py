@@ -71,7 +71,11 @@ def test_a_relay_and_a_marathon_deal_each_board_on_one_clock_and_show_their_stat
     win.on_draw()
     text = " ".join(win.line_values)
     assert "Time" in text and "tiles per second" in text
-    assert ("Mean" in text and "Ao5" in text) if setup.mode == "marathon" else "3×3" in text
+    if setup.mode == "marathon":  # 3 solves: a mean, no Ao5 or Ao12 (there are not enough solves for one)
+        assert "Mean" in text and "Ao5" not in text and "Ao12" not in text and "—" not in text
+    else:
+        assert "3×3" in text
+    assert "← →" in win.status.text and "← →" not in text
     for _ in range(300):  # the analyses come in; then the idle win asks for no frame
         win.on_update(1 / 30)
         if not win.speed.notes.pending:
@@ -119,6 +123,26 @@ def test_the_first_move_of_a_blindfold_hides_the_numbers(ctx):
     m = solve_fast(view.session.board).moves[0]
     press(ctx.window, ARROW_FOR_BLANK[m])
     assert view.board.hidden and view.session.moves == 1
+
+
+@pytest.mark.parametrize(("count", "shown", "hidden"), [
+    (2, ["Mean 0:10.00", "Best single 0:08.00"], ["Ao5", "Ao12", "—"]),
+    (5, ["Mean 0:10.00", "Ao5 0:10.00", "Best single 0:08.00"], ["Ao12", "best Ao5", "—"]),
+    (12, ["Mean 0:10.00", "Ao5 0:", "Ao12 0:10.00", "best Ao5 0:"], ["—"]),
+])
+def test_a_marathons_win_names_only_the_averages_it_has(count, shown, hidden):
+    """A marathon's win writes Ao5 and Ao12 only where it has 5 / 12 solves (no dashes for what cannot exist)."""
+    from types import SimpleNamespace
+
+    from engine.puzzle.speed import SpeedRun, SpeedSolve
+    from game.puzzle.speed_win import speed_lines
+    from game.records import SpeedWinFacts
+
+    run = SpeedRun(SpeedSetup("marathon", 3, count), seed=1)
+    times = [8.0, 12.0] * (count // 2) + [10.0] * (count % 2)
+    run.solves.extend(SpeedSolve(i, 3, 3, t, 20, None) for i, t in enumerate(times))
+    text = " | ".join(speed_lines(SimpleNamespace(run=run), SpeedWinFacts("x", None, True, True)))
+    assert all(s in text for s in shown) and not any(h in text for h in hidden), text
 
 
 def test_the_h_button_says_what_h_does_in_each_speed_mode(ctx):
