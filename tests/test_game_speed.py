@@ -146,13 +146,13 @@ def test_a_marathons_win_names_only_the_averages_it_has(count, shown, hidden):
 
 
 def test_the_h_button_says_what_h_does_in_each_speed_mode(ctx):
-    """Blindfold: "Hide numbers  H" while they show, kept off once hidden (H again says they stay hidden) and after
+    """Blindfold: "Hide  H" while the numbers show, kept off once hidden (H again says they stay hidden) and after
     the solve; the other modes: "Hint  H", kept off (no hints in a speed run), and H says so."""
     view = speed_screen(ctx, SpeedSetup("blindfold", 3))
     button = view.panel.buttons["hint"]
-    assert button.want == "Hide numbers  H" and not button.disabled
+    assert button.want == "Hide  H" and not button.disabled
     button.on_click(None)  # the button does what the key does
-    assert view.board.hidden and button.want == "Hide numbers  H" and button.disabled
+    assert view.board.hidden and button.want == "Hide  H" and button.disabled
     view.on_update(1 / 60)
     assert button.disabled  # the frame's panel refresh keeps it off
     press(ctx.window, "H")

@@ -32,7 +32,7 @@ from game.records import SpeedWinFacts, record_speed_run
 #: The keys a speed run does not take (help would make its times meaningless).
 NO_HELP = ("solve", "meter", "step", "playback", "stop", "faster", "slower")
 #: The H button's label: a blindfold's (H hides the numbers), the other modes' (kept off: no hints).
-HIDE_LABEL = "Hide numbers  H"
+HIDE_LABEL = "Hide  H"  # as short as the other labels: "Hide numbers  H" was shrunk at 800×600
 HINT_LABEL = dict(ACTIONS)["hint"]
 
 
@@ -103,8 +103,8 @@ class SpeedPlay:
             host._set_message(f"Board {run.leg + 1} of {run.legs}: {n}×{n}. The clock runs on.")
 
     def hint_button(self, host: SpeedHost) -> None:
-        """The buttons a speed run keeps off (help, pause); the H button says what H does: a blindfold's "Hide
-        numbers" while they show (then off: they stay hidden until solved), else "Hint" kept off (no hints)."""
+        """The buttons a speed run keeps off (help, pause); the H button says what H does: a blindfold's "Hide"
+        (the numbers) while they show (then off: they stay hidden until solved), else "Hint" kept off (no hints)."""
         blind = self.run.setup.mode == BLINDFOLD
         memorising = blind and not self.run.hidden and not self.run.done
         host.panel.off = set(NO_HELP) | {"pause"} | (set() if memorising else {"hint"})
