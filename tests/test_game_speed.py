@@ -62,6 +62,10 @@ def test_a_relay_and_a_marathon_deal_each_board_on_one_clock_and_show_their_stat
     while not speed.run.done:
         sizes.append(view.session.board.width)
         solve_board(ctx, view)
+        done = speed.run.solves  # the panel: the run's moves and clock over every board, and this board's own
+        assert view.panel.values["moves"].startswith(f"Moves {sum(x.moves for x in done)}   Time ")
+        if not speed.run.done:
+            assert view.panel.values["speed"] == f"Board {len(done) + 1} of {len(setup.sides)}  ·  0 moves in 0:00"
     assert sizes == list(setup.sides)
     run = speed.run
     assert run.clock == pytest.approx(sum(s.seconds for s in run.solves))

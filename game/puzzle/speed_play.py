@@ -111,18 +111,19 @@ class SpeedPlay:
         host.panel.label("hint", HIDE_LABEL if blind else HINT_LABEL, enabled=memorising)
 
     def title(self, host: SpeedHost) -> bool:
-        """The panel's title (the mode), its moves line with the mode's clock (one clock over every board), and the
-        line under it: the board's number and its own time (a blindfold: the memo while memorising)."""
+        """The panel's title (the mode), its moves line with the mode's moves and clock (over every board), and the
+        line under it: the board's number, its own moves and time (a blindfold: the memo while memorising)."""
         run, s = self.run, self.run.session
         clock = format_time(run.clock) if run.done else running_time(run.clock)
         board = format_time(s.elapsed) if s.won else running_time(s.elapsed)
+        moves = sum(x.moves for x in run.solves) + (0 if run.done else s.moves)
         if run.setup.mode == BLINDFOLD and not run.hidden and not run.done:
             line = f"Memorising {running_time(run.memo)}  ·  H hides the numbers"
         elif run.legs > 1:
-            line = f"Board {min(run.leg + 1, run.legs)} of {run.legs}  ·  this board {board}"
+            line = f"Board {min(run.leg + 1, run.legs)} of {run.legs}  ·  {count(s.moves, 'move')} in {board}"
         else:
             line = f"Memo {format_time(run.memo)}" if run.setup.mode == BLINDFOLD else ""
-        return host.panel.update(title=run.setup.label(), moves=f"Moves {s.moves}   Time {clock}", speed=line)
+        return host.panel.update(title=run.setup.label(), moves=f"Moves {moves}   Time {clock}", speed=line)
 
     def show_best(self, host: SpeedHost) -> None:
         """The panel's bests: this mode's personal best for this setup, from the history."""
@@ -132,7 +133,7 @@ class SpeedPlay:
         setup = self.run.setup
         best = speed_bests(history(self.store)).get((setup.mode, setup.key))
         text = (f"Your best {setup.label()}: {format_time(best.best)} ({count(best.runs, 'run')})" if best else
-                f"No {setup.label()} finished yet (runs with hints or the solver don't count).")
+                f"No {setup.label()} finished yet.")  # a speed run has no hints or solver: every finished one counts
         host.panel.update(best=text)
 
     def before_frame(self, host: SpeedHost, dt: float) -> None:
