@@ -174,7 +174,7 @@ class PuzzleSession(AutoSolve):
     plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict, repr=False)
     log: list[tuple[int, str]] = field(default_factory=list, repr=False)
     frame_at: float | None = field(default=None, repr=False)
-    _lead: float = field(default=0.0, repr=False)  # s of the next frame's dt that fell before the clock started
+    _lead: float = field(default=0.0, init=False, repr=False)  # s of the next dt before the clock started
 
     def __post_init__(self) -> None:
         if self.arrows not in ARROW_MODES:
