@@ -126,6 +126,19 @@ def average_of(times: Sequence[float], n: int) -> float | None:
     return sum(last) / len(last)
 
 
+def best_average(times: Sequence[float], n: int) -> float | None:
+    """The best :func:`average_of` ``n`` over every ``n`` consecutive times (seconds); None if fewer.
+
+    Raises:
+        ValueError: ``n`` < 3.
+    """
+    if n < 3:
+        average_of(times, n)  # raises its one message
+    found = [average_of(times[i : i + n], n) for i in range(len(times) - n + 1)]
+    values = [a for a in found if a is not None]
+    return min(values) if values else None
+
+
 @dataclass(frozen=True)
 class SizeRecord:
     """The records of one puzzle size (times in seconds; None when not enough solves)."""
@@ -213,6 +226,10 @@ class SpeedBest:
         runs: how many were finished.
         best: the fastest.
         last: when the last was finished (UTC ISO 8601).
+        moves: the fastest's moves (tiles slid).
+        tiles_per_second: the fastest's moves per second.
+        ao5, ao12: the best average of 5 / 12 finished in a row (:func:`best_average`: the best and the worst of
+            those dropped), None with fewer.
     """
 
     mode: str
@@ -220,6 +237,10 @@ class SpeedBest:
     runs: int
     best: float
     last: str
+    moves: int = 0
+    tiles_per_second: float = 0.0
+    ao5: float | None = None
+    ao12: float | None = None
 
 
 def speed_bests(runs: Iterable[Run]) -> dict[tuple[str, str], SpeedBest]:
@@ -228,8 +249,13 @@ def speed_bests(runs: Iterable[Run]) -> dict[tuple[str, str], SpeedBest]:
     for r in runs:
         if r.mode.removesuffix(SOLVE_SUFFIX) in SPEED_MODES:
             by.setdefault((r.mode, r.key), []).append(r)
-    return {k: SpeedBest(k[0], k[1], len(rs), min(r.seconds for r in rs), max(r.finished for r in rs))
-            for k, rs in by.items()}
+    out = {}
+    for k, rs in by.items():
+        times = [r.seconds for r in rs]
+        fastest = min(rs, key=lambda r: r.seconds)
+        out[k] = SpeedBest(k[0], k[1], len(rs), fastest.seconds, max(r.finished for r in rs), fastest.moves,
+                           fastest.tiles_per_second, best_average(times, 5), best_average(times, 12))
+    return out
 
 
 # -- dailies -----------------------------------------------------------------------------------------------------
@@ -320,7 +346,9 @@ RECORD_COLUMNS = (
     "best_tiles_per_s",
     "last_finished",
 )
-RUN_COLUMNS = ("finished", "mode", "key", "code", "seconds", "moves", "par", "daily")
+#: The runs CSV's columns (:func:`runs_csv`); new columns go at the end, so a script that reads the older ones by
+#: place still reads them.
+RUN_COLUMNS = ("finished", "mode", "key", "code", "seconds", "moves", "par", "daily", "replay")
 
 
 def best_kind(key: str) -> str:
@@ -415,13 +443,15 @@ def records_csv(records: Sequence[SizeRecord], bests: Iterable[tuple[str, float 
 
 
 def runs_csv(runs: Iterable[Run]) -> str:
-    """The CSV text of the history, one finished game per row (oldest first)."""
+    """The CSV text of the history, one finished game per row (oldest first), :data:`RUN_COLUMNS`: when it ended
+    (UTC ISO 8601), its mode, key and code, its time (:func:`seconds_text`), moves, par (empty when not known), daily
+    tag, and the replay code of a puzzle solve that kept one (:attr:`Run.replay`; empty otherwise)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(RUN_COLUMNS)
     for r in runs:
         w.writerow(
             (r.finished, r.mode, r.key, r.code, seconds_text(r.seconds), r.moves, "" if r.par is None else r.par,
-             r.daily)
+             r.daily, r.replay)
         )
     return buf.getvalue()

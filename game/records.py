@@ -108,7 +108,7 @@ class SpeedWinFacts:
     """What the win of a speed run shows (:func:`record_speed_run`).
 
     Attributes:
-        title: the run in players' words (``Relay 3×3 to 5×5``).
+        title: the run in players' words (``Relay 3×3→5×5``).
         best: the mode's personal best for this setup before this run (seconds), None before the first.
         new_best: this run beat it (or is the first).
         counted: the run counts for bests (no hint or solver used).

@@ -152,7 +152,7 @@ def test_records_name_levels_by_world_and_name_and_say_when_empty(ctx, window):
     try:
         assert check_layout(window, view, 1280, 800) == []
         shown = "\n".join(t.text for t in view.texts())
-        assert shown.count("Nothing yet") == 2  # both tables say they are empty
+        assert shown.count("Nothing yet") == 3  # the three tables say they are empty
         first = ctx.campaign.levels[0]
         tower = next(lv for lv in ctx.campaign.levels if lv.recipe.floors > 1)
         drawn = MazeSpec.create("square", 8, 6, "prim", seed=3).build()
@@ -203,6 +203,47 @@ def test_one_time_format_on_the_win_the_map_records_and_the_csv(ctx, window, tmp
     assert [r[3] for r in rows[1:] if r[1] == play.code] == ["12.89"]
 
 
+def speed_history(store) -> None:
+    """Finished speed runs as the game keeps them (:func:`game.records.record_speed_run`): a relay 3×3→5×5 twice
+    (with its single boards), six blindfold 4×4s, one marathon of 5 and three of 12 (4×4)."""
+    from engine.records import Run
+
+    for t in (95.5, 88.25):
+        store.record_run(Run("relay", "3x3-5x5", "", t, 420))
+        for size, part in (("3x3", 0.1), ("4x4", 0.3), ("5x5", 0.6)):
+            store.record_run(Run("relay-solve", size, "", t * part, int(420 * part)))
+    for t in (31.0, 29.5, 40.0, 27.25, 33.0, 30.0):
+        store.record_run(Run("blindfold", "4x4", "", t, 90))
+    store.record_run(Run("marathon", "4x4 x5", "", 150.0, 500))
+    for t in (400.0, 380.0, 390.0):
+        store.record_run(Run("marathon", "4x4 x12", "", t, 1300))
+
+
+def test_records_show_the_speed_modes_personal_bests_in_players_words(ctx):
+    """Each speed mode and size a row in players' words: runs, best (the one time format), its moves, the best
+    Ao5 / Ao12 of runs in a row where there are enough, its tiles/s; the single boards only with Details."""
+    from game.shell.records import RecordsView
+
+    speed_history(ctx.store)
+    ctx.store.record_run(Run("puzzle", "4x4", "", 30.0, 100))
+    view = ctx.go(routes.records)
+    assert isinstance(view, RecordsView)
+    view.on_draw()
+    assert view.speed[1:] == [
+        ("Relay 3×3→5×5", "2", "1:28.25", "420", "–", "–", f"{420 / 88.25:.2f}"),
+        ("Marathon of 5, 4×4", "1", "2:30.00", "500", "–", "–", f"{500 / 150:.2f}"),
+        ("Marathon of 12, 4×4", "3", "6:20.00", "1300", "–", "–", f"{1300 / 380:.2f}"),
+        ("Blindfold 4×4", "6", "0:27.25", "90", "0:30.83", "–", f"{90 / 27.25:.2f}"),  # best Ao5: 29.5 33 30
+    ]
+    assert view.speed_texts[0].text.split("\n") == [r[0] for r in view.speed[1:]]
+    assert view.speed_texts[2].text.split("\n")[3] == "0:27.25"
+    shown = "\n".join(t.text for t in view.texts())
+    assert "Speed modes" in shown and "relay-solve" not in shown and "3x3-5x5" not in shown
+    view.toggle_details()
+    assert [r[0] for r in view.speed[1:3]] == ["Relay 3×3→5×5", "Relay 3×3 boards"]
+    assert ("Relay 5×5 boards", "2", "0:52.95") == view.speed[4][:3]
+
+
 @pytest.mark.parametrize("theme", ["dark", "light", "contrast"])
 def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
     """Each text size at every window size once, the themes taking turns (test_layout.covering_sizes): each
@@ -218,6 +259,7 @@ def test_records_lay_out_at_every_size_and_text_size(ctx, window, theme):
     for i, lv in enumerate(ctx.campaign.levels[:8]):
         ctx.store.record_win(lv.code(), 20.0 + i, 40 + i)
     ctx.store.record_run(Run("puzzle", "4x4", "", 30.0, 100))
+    speed_history(ctx.store)
     try:
         for n, percent in enumerate((100, 200)):
             set_text_size(percent)

@@ -62,6 +62,10 @@ def test_a_relay_and_a_marathon_deal_each_board_on_one_clock_and_show_their_stat
     while not speed.run.done:
         sizes.append(view.session.board.width)
         solve_board(ctx, view)
+        done = speed.run.solves  # the panel: the run's moves and clock over every board, and this board's own
+        assert view.panel.values["moves"].startswith(f"Moves {sum(x.moves for x in done)}   Time ")
+        if not speed.run.done:
+            assert view.panel.values["speed"] == f"Board {len(done) + 1} of {len(setup.sides)}  ·  0 moves in 0:00"
     assert sizes == list(setup.sides)
     run = speed.run
     assert run.clock == pytest.approx(sum(s.seconds for s in run.solves))
@@ -71,7 +75,11 @@ def test_a_relay_and_a_marathon_deal_each_board_on_one_clock_and_show_their_stat
     win.on_draw()
     text = " ".join(win.line_values)
     assert "Time" in text and "tiles per second" in text
-    assert ("Mean" in text and "Ao5" in text) if setup.mode == "marathon" else "3×3" in text
+    if setup.mode == "marathon":  # 3 solves: a mean, no Ao5 or Ao12 (there are not enough solves for one)
+        assert "Mean" in text and "Ao5" not in text and "Ao12" not in text and "—" not in text
+    else:
+        assert "3×3" in text
+    assert "← →" in win.status.text and "← →" not in text
     for _ in range(300):  # the analyses come in; then the idle win asks for no frame
         win.on_update(1 / 30)
         if not win.speed.notes.pending:
@@ -119,6 +127,47 @@ def test_the_first_move_of_a_blindfold_hides_the_numbers(ctx):
     m = solve_fast(view.session.board).moves[0]
     press(ctx.window, ARROW_FOR_BLANK[m])
     assert view.board.hidden and view.session.moves == 1
+
+
+@pytest.mark.parametrize(("count", "shown", "hidden"), [
+    (2, ["Mean 0:10.00", "Best single 0:08.00"], ["Ao5", "Ao12", "—"]),
+    (5, ["Mean 0:10.00", "Ao5 0:10.00", "Best single 0:08.00"], ["Ao12", "best Ao5", "—"]),
+    (12, ["Mean 0:10.00", "Ao5 0:", "Ao12 0:10.00", "best Ao5 0:"], ["—"]),
+])
+def test_a_marathons_win_names_only_the_averages_it_has(count, shown, hidden):
+    """A marathon's win writes Ao5 and Ao12 only where it has 5 / 12 solves (no dashes for what cannot exist)."""
+    from types import SimpleNamespace
+
+    from engine.puzzle.speed import SpeedRun, SpeedSolve
+    from game.puzzle.speed_win import speed_lines
+    from game.records import SpeedWinFacts
+
+    run = SpeedRun(SpeedSetup("marathon", 3, count), seed=1)
+    times = [8.0, 12.0] * (count // 2) + [10.0] * (count % 2)
+    run.solves.extend(SpeedSolve(i, 3, 3, t, 20, None) for i, t in enumerate(times))
+    text = " | ".join(speed_lines(SimpleNamespace(run=run), SpeedWinFacts("x", None, True, True)))
+    assert all(s in text for s in shown) and not any(h in text for h in hidden), text
+
+
+def test_the_h_button_says_what_h_does_in_each_speed_mode(ctx):
+    """Blindfold: "Hide  H" while the numbers show, kept off once hidden (H again says they stay hidden) and after
+    the solve; the other modes: "Hint  H", kept off (no hints in a speed run), and H says so."""
+    view = speed_screen(ctx, SpeedSetup("blindfold", 3))
+    button = view.panel.buttons["hint"]
+    assert button.want == "Hide  H" and not button.disabled
+    button.on_click(None)  # the button does what the key does
+    assert view.board.hidden and button.want == "Hide  H" and button.disabled
+    view.on_update(1 / 60)
+    assert button.disabled  # the frame's panel refresh keeps it off
+    press(ctx.window, "H")
+    assert view.board.hidden and "stay hidden" in view.message
+    solve_board(ctx, view)
+    assert view.speed.run.done and button.disabled
+    relay = speed_screen(ctx, SpeedSetup("relay", 4))
+    button = relay.panel.buttons["hint"]
+    assert button.want == "Hint  H" and button.disabled
+    press(ctx.window, "H")
+    assert "No hints" in relay.message and not relay.session.assisted
 
 
 def test_hints_are_not_part_of_a_speed_run(ctx):
@@ -188,3 +237,66 @@ def test_the_setup_offers_the_three_modes_and_starts_one(ctx):
     view.play()
     shown = ctx.window.current_view
     assert shown.speed is not None and shown.speed.run.setup == SpeedSetup("marathon", 4, 12)
+
+
+@pytest.mark.parametrize("setup", [SpeedSetup("relay", 4), SpeedSetup("blindfold", 3)], ids=["relay", "blindfold"])
+def test_a_replay_code_of_a_solve_plays_back_the_same_moves_with_the_same_timings(ctx, setup):
+    """Played by keys between frames (the game's input clock, here a fake one the test moves; frames at 50 fps):
+    each move is stamped when its key arrived, not at its frame; the replay codes the save keeps decode to those
+    moves and times to the millisecond, each solve's time is its last move's, and the watcher makes each move at its
+    time (on the first frame at or after it)."""
+    from game.codes import open_any_code
+
+    clock, frame = ctx.clock, 1 / 50
+    view = speed_screen(ctx, setup)
+    speed = view.speed
+    last_frame = [clock.now()]
+
+    def step():
+        last_frame[0] += frame
+        clock.t = last_frame[0]
+        view.on_update(frame)
+
+    def wait_until(t):
+        while last_frame[0] + frame <= t:
+            step()
+        clock.t = t
+
+    origin = None
+    if setup.mode == "blindfold":
+        for _ in range(10):
+            step()
+        wait_until(last_frame[0] + 0.0061)
+        press(ctx.window, "H")  # hidden 6.1 ms into a frame: the clock starts then
+        origin = clock.now()
+    expected = []
+    for leg in range(speed.run.legs):
+        if leg > 0:
+            origin = speed.won_at  # the relay's next board: its clock ran from the last board's solving key
+        if origin is None:
+            origin = last_frame[0] + 0.0073  # the relay's first key starts its clock
+        stamps, gap = [], 0.0 if leg == 0 and setup.mode == "relay" else 0.0113
+        for i, m in enumerate(solve_fast(view.session.board).moves):
+            wait_until(origin + gap)
+            press(ctx.window, ARROW_FOR_BLANK[m])
+            stamps.append((round(gap * 1000), m))
+            gap += 0.0113 + 0.0297 * (i % 3)  # 11.3 to 70.7 ms apart, never on a frame
+        expected.append(stamps)
+        step()  # the next board is dealt (or the run ends)
+    assert speed.run.done
+    kept = [r.replay for r in ctx.store.runs() if r.replay]
+    assert len(kept) == speed.run.legs
+    for code, stamps, solve in zip(kept, expected, speed.run.solves, strict=True):
+        replay = decode(code)
+        assert list(zip(replay.times, replay.moves, strict=True)) == stamps
+        assert solve.seconds == pytest.approx(stamps[-1][0] / 1000, abs=0.0006)  # the time is its last move's
+        assert len({t % 20 for t in replay.times}) > 3  # not frame times (20 ms apart)
+        watcher = open_any_code(ctx, code)
+        ctx.window.show_view(watcher)
+        dt = 1 / 60
+        for _ in range(int(replay.seconds / dt) + 5):
+            watcher.on_update(dt)
+        assert "".join(m for _, m in watcher.shown) == replay.moves
+        for (ms, _), t in zip(watcher.shown, replay.times, strict=True):
+            assert t <= ms < t + 1000 * dt + 1
+    assert speed.run.clock == pytest.approx(sum(s[-1][0] for s in expected) / 1000, abs=0.002)

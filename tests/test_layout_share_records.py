@@ -59,10 +59,13 @@ def dailies_failed(ctx):
 
 
 def records_exported(ctx, folder: Path):
+    from test_game_records import speed_history
+
     from engine.records import Run
 
     for i, t in enumerate((30.0, 25.0, 40.0, 35.0, 28.0, 33.0, 31.0)):
         ctx.store.record_run(Run("puzzle", ("3x3", "4x4", "5x5", "10x10")[i % 4], "", t, 100 + i, 50, ""))
+    speed_history(ctx.store)  # the speed modes' table filled too
     view = routes.records(ctx)
     ctx.window.show_view(view)
     deep = folder.joinpath(*(["a-rather-long-folder-name"] * 12))

@@ -152,3 +152,52 @@ def test_a_won_maze_is_kept_in_the_history_as_a_daily_when_it_is_todays(tmp_path
     keep_run(object(), runs[0])  # a store without a history: nothing, no error
     assert history(object()) == []
     st.close()
+
+
+def test_runs_csv_keeps_each_runs_replay_code_in_a_last_column():
+    """The runs CSV's ninth column is the replay code of a run that kept one (empty otherwise); the eight older
+    columns keep their order and meaning, and the code read back from the CSV plays the same solve."""
+    from engine.puzzle.codes import shuffle_code
+    from engine.puzzle.replay import Replay
+    from engine.puzzle.replay import decode as decode_replay
+
+    start = shuffle_code(3, 3, 7)
+    board, moves = start.board, []
+    for m in "UDLR" * 40:  # any legal wander of the blank: a replay need not end solved
+        if m in board.legal_moves():
+            board, moves = board.move(m), [*moves, m]
+    replay = Replay(start, "".join(moves), tuple(250 * i for i in range(len(moves))))
+    runs = [Run("puzzle", "4x4", "", 30.5, 100, 50, "puzzle-4x4:2026-11-26", "2026-11-26T10:00:00+00:00"),
+            Run("blindfold", "3x3", start.code(), 12.0, len(moves), finished="2026-11-27T10:00:00+00:00",
+                replay=replay.code())]
+    rows = list(csv.reader(io.StringIO(runs_csv(runs))))
+    assert rows[0] == ["finished", "mode", "key", "code", "seconds", "moves", "par", "daily", "replay"]
+    assert rows[1] == ["2026-11-26T10:00:00+00:00", "puzzle", "4x4", "", "30.50", "100", "50",
+                       "puzzle-4x4:2026-11-26", ""]
+    assert rows[2][:8] == ["2026-11-27T10:00:00+00:00", "blindfold", "3x3", start.code(), "12.00",
+                           str(len(moves)), "", ""]
+    back = decode_replay(rows[2][8])
+    assert back == replay and back.times == replay.times
+
+
+def test_records_runs_csv_from_the_save_has_the_replay(tmp_path, monkeypatch, capsys):
+    """``tessera records --csv FILE --runs`` writes the replay code the save kept with a run."""
+    from engine.puzzle.codes import shuffle_code
+    from engine.puzzle.replay import Replay
+    from game.launcher import main
+    from game.store import Store
+
+    start = shuffle_code(3, 3, 11)
+    m = start.board.legal_moves()[0]
+    code = Replay(start, m, (420,)).code()
+    monkeypatch.setenv("TESSERA_HOME", str(tmp_path / "home"))
+    st = Store(tmp_path / "home" / "tessera.db")
+    st.record_run(Run("puzzle", "4x4", "", 30.0, 100))
+    st.record_run(Run("blindfold", "3x3", start.code(), 0.42, 1, replay=code))
+    st.close()
+    out = tmp_path / "runs.csv"
+    assert main(["records", "--csv", str(out), "--runs"]) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[0][-1] == "replay" and [r[-1] for r in rows[1:]] == ["", code]
+    assert [r[1] for r in rows[1:]] == ["puzzle", "blindfold"]
+    capsys.readouterr()

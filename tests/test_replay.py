@@ -227,3 +227,49 @@ def test_times_past_the_limit_are_refused_when_packing():
         pack_moves("X", [0])
     with pytest.raises(ValueError, match="at least one move"):
         Replay(shuffle_code(3, 3, 1), "", ())
+
+
+def test_a_session_stamps_each_move_when_its_input_arrived_not_at_the_frame():
+    """Given the caller's input clock (``now`` per frame, ``at`` per move), a move is stamped at the frame clock
+    plus the time since that frame: the gaps the player made, to the millisecond, with the frames at 50 fps; the
+    clock starts at the first move's input (the rest of its frame is not counted) and the win's time is the last
+    move's stamp."""
+    start = shuffle_code(3, 3, 4).board
+    s = PuzzleSession(start, code=encode_board(start))
+    moves = solve_fast(start).moves
+    frame, t = 0.02, 100.0
+    s.update(frame, now=t)  # a frame before any move
+    # inputs at 100.0073, then one every 37.25 ms (two or three to a frame, never on a frame)
+    inputs = [100.0073 + 0.03725 * i for i in range(len(moves))]
+    made: list[int] = []
+    i = 0
+    while i < len(moves):
+        while i < len(moves) and inputs[i] < t + frame:
+            s.act(moves[i], at=inputs[i])
+            made.append(round((inputs[i] - inputs[0]) * 1000))
+            i += 1
+        t += frame
+        s.update(frame, now=t)
+    assert s.won and [ms for ms, _ in s.log] == made  # each gap as made, not a multiple of 20 ms
+    assert len({ms % 20 for ms in made}) > 5
+    assert s.elapsed == pytest.approx(inputs[-1] - inputs[0], abs=1e-9)
+    r = Replay.of_solve(encode_board(start), s.log)
+    assert decode(r.code()).times == tuple(made)
+
+
+def test_a_move_stamped_late_or_out_of_order_never_goes_before_the_last():
+    """An input more than MAX_INPUT_LAG after its frame counts that much; a time before the last move's (a clock
+    that moved back, a playback move stamped at the frame) is stamped at the last move's: the log stays in order."""
+    from engine.puzzle.session import MAX_INPUT_LAG
+
+    start = shuffle_code(3, 3, 4).board
+    s = PuzzleSession(start)
+    moves = solve_fast(start).moves
+    s.update(0.02, now=10.0)
+    s.act(moves[0], at=10.01)
+    s.update(0.02, now=10.02)  # elapsed 0.01
+    s.act(moves[1], at=12.0)  # 1.98 s after the frame: counted as MAX_INPUT_LAG
+    s.act(moves[2], at=10.0)  # before the frame
+    s.act(moves[3])  # no input time: the frame's
+    late = round((0.01 + MAX_INPUT_LAG) * 1000)
+    assert late == 260 and [ms for ms, _ in s.log] == [0, late, late, late]

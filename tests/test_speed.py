@@ -14,6 +14,7 @@ from engine.puzzle.speed import (
     best_average,
     session_replay,
     solve_stats,
+    speed_label,
 )
 from engine.records import Run, average_of, speed_bests
 
@@ -119,9 +120,28 @@ def test_bad_setups_are_one_sentence(args):
 
 
 def test_setups_name_their_bests_key_and_label():
-    assert SpeedSetup("relay", 5).key == "3x3-5x5" and SpeedSetup("relay", 5).label() == "Relay 3×3 to 5×5"
+    assert SpeedSetup("relay", 5).key == "3x3-5x5" and SpeedSetup("relay", 5).label() == "Relay 3×3→5×5"
     assert SpeedSetup("marathon", 4, 12).key == "4x4 x12" and SpeedSetup("marathon", 4, 12).sides == (4,) * 12
+    assert SpeedSetup("marathon", 4, 5).label() == "Marathon of 5, 4×4"
     assert SpeedSetup("blindfold", 3).key == "3x3" and SpeedSetup("blindfold", 3).label() == "Blindfold 3×3"
+
+
+@pytest.mark.parametrize("setup", [SpeedSetup("relay", 4), SpeedSetup("relay", 8), SpeedSetup("marathon", 4, 12),
+                                   SpeedSetup("marathon", 2, 1), SpeedSetup("blindfold", 10)])
+def test_a_bests_key_names_its_setup_again(setup):
+    assert SpeedSetup.from_key(setup.mode, setup.key) == setup
+    assert speed_label(setup.mode, setup.key) == setup.label()
+
+
+@pytest.mark.parametrize(("mode", "key", "label"), [
+    ("relay-solve", "4x4", "Relay 4×4 boards"), ("marathon-solve", "3x3", "Marathon 3×3 boards"),
+    ("relay", "3x3-9x9", "Relay 3x3-9x9"), ("relay", "4x4-5x5", "Relay 4x4-5x5"),
+    ("marathon", "4x4 x0", "Marathon 4x4 x0"),
+    ("marathon", "4x5 x3", "Marathon 4x5 x3"), ("blindfold", "", "Blindfold"), ("blindfold", "x", "Blindfold x"),
+    ("blindfold", "03x03", "Blindfold 03x03"), ("relay", "3X3-5X5", "Relay 3×3→5×5"),
+])
+def test_a_damaged_bests_key_is_shown_as_kept_never_raises(mode, key, label):
+    assert speed_label(mode, key) == label
 
 
 def test_personal_bests_per_mode_and_size_come_from_the_history():
@@ -132,6 +152,17 @@ def test_personal_bests_per_mode_and_size_come_from_the_history():
     assert bests[("relay", "3x3-5x5")].best == 70 and bests[("relay", "3x3-5x5")].runs == 2
     assert bests[("relay-solve", "4x4")].best == 20 and bests[("blindfold", "3x3")].best == 30
     assert ("puzzle", "3x3") not in bests  # the ordinary puzzle's records are puzzle_records'
+    relay = bests[("relay", "3x3-5x5")]
+    assert relay.moves == 280 and relay.tiles_per_second == 4.0 and relay.ao5 is None and relay.ao12 is None
+
+
+def test_a_speed_best_has_the_best_ao5_and_ao12_of_runs_in_a_row():
+    times = [40.0, 31.0, 29.5, 40.0, 27.25, 33.0, 30.0, 50.0, 45.0, 44.0, 43.0, 42.0, 41.0]
+    runs = [Run("blindfold", "4x4", "", t, 90 + i) for i, t in enumerate(times)]
+    best = speed_bests(runs)[("blindfold", "4x4")]
+    assert best.runs == 13 and best.best == 27.25 and best.moves == 94
+    assert best.ao5 == pytest.approx((29.5 + 33 + 30) / 3)  # runs 3-7: 27.25 and 40 dropped
+    assert best.ao12 == best_average(times, 12) and best.ao12 == pytest.approx(sum(sorted(times[:12])[1:-1]) / 10)
 
 
 def test_a_session_without_a_move_has_no_replay():

@@ -61,6 +61,7 @@ __all__ = [
     "AUTO_MIN_SPEED",
     "AUTO_SECONDS",
     "DIRECTIONS",
+    "MAX_INPUT_LAG",
     "MAX_STEPS_PER_UPDATE",
     "OPTIMAL_BACKGROUND_S",
     "SPEEDS",
@@ -94,6 +95,10 @@ class PuzzlePhase(Enum):
     PLAYBACK = "playback"  # a solution is playing
     PAUSED = "paused"  # a solution playback is paused
     WON = "won"  # the goal was reached (and the board is still solved)
+
+
+#: The most seconds a move's input is placed after the frame before it (the frame clock's own cap on one frame).
+MAX_INPUT_LAG = 0.25
 
 
 @dataclass
@@ -139,6 +144,15 @@ class PuzzleSession(AutoSolve):
         plan: position -> (next move, source) of solutions seen (see :meth:`learn_plan`).
         log: every blank move made since the deal (or the last restart), undos and redos included, as
             ``(ms of the clock, move)``: what a replay code keeps (:func:`engine.puzzle.replay.Replay.of_solve`).
+        frame_at: the caller's clock (seconds, any monotonic clock: the game's ``time.perf_counter``) at the last
+            :meth:`update` given ``now``, else None.
+
+    Input times: the frame clock (:meth:`update`'s ``dt``) counts :attr:`elapsed`; a move given ``at`` (the
+    caller's clock when its key or click arrived, the same clock as ``now``) is stamped at input resolution instead
+    of the frame's: :attr:`elapsed` at the last frame plus the time since that frame (0 .. :data:`MAX_INPUT_LAG`
+    s), so a replay keeps the gaps the player made, and the winning move's stamp is the game's time.  The clock's
+    start (the first move, or :meth:`start_clock` given ``at``) is placed the same way, and the part of the next
+    frame's ``dt`` before it is not counted.  Without ``at`` or ``now`` a move is stamped at :attr:`elapsed`.
     """
 
     start: Board
@@ -159,6 +173,8 @@ class PuzzleSession(AutoSolve):
     on_solved: Callable[[PuzzleSession], None] | None = field(default=None, repr=False)
     plan: dict[tuple[int, ...], tuple[str, str]] = field(default_factory=dict, repr=False)
     log: list[tuple[int, str]] = field(default_factory=list, repr=False)
+    frame_at: float | None = field(default=None, repr=False)
+    _lead: float = field(default=0.0, init=False, repr=False)  # s of the next dt before the clock started
 
     def __post_init__(self) -> None:
         if self.arrows not in ARROW_MODES:
@@ -242,30 +258,33 @@ class PuzzleSession(AutoSolve):
             return ""
         return INVERSE[m] if self.arrows == "tile" else m
 
-    def press(self, direction: str) -> str:
-        """Apply an arrow key; returns the move played or ``""`` if none was legal."""
+    def press(self, direction: str, at: float | None = None) -> str:
+        """Apply an arrow key (pressed at ``at`` on the caller's clock, see the class docstring); returns the move
+        played or ``""`` if none was legal."""
         m = self.arrow_move(direction)
         if not m or m not in self.board.legal_moves():
             return ""
-        return self.act(m)
+        return self.act(m, at=at)
 
-    def click(self, cell: int) -> str:
+    def click(self, cell: int, at: float | None = None) -> str:
         """Slide every tile between ``cell`` and the blank (same row or column).
 
         Returns the moves played (one letter per tile moved), ``""`` when the
-        cell is the blank or not in the blank's row or column.
+        cell is the blank or not in the blank's row or column.  ``at``: when the click arrived (the caller's
+        clock, see the class docstring).
 
         Raises:
             IndexError: ``cell`` outside ``0..W*H-1``.
         """
         if not 0 <= cell < self.board.size:
             raise IndexError(f"Cell {cell} is outside the {self.size_label} board.")
-        return self.act(self.board.slide_tile(cell))
+        return self.act(self.board.slide_tile(cell), at=at)
 
-    def act(self, moves: str, *, assisted: bool = False) -> str:
+    def act(self, moves: str, *, assisted: bool = False, at: float | None = None) -> str:
         """Play ``moves`` as one undoable action (player moves clear the redo stack).
 
-        A player action (``assisted=False``) stops a running solution playback.
+        A player action (``assisted=False``) stops a running solution playback.  ``at``: when its input arrived
+        (the caller's clock, see the class docstring; None: now on the frame clock).
         Returns ``moves``; ``""`` plays nothing.
 
         Raises:
@@ -278,33 +297,36 @@ class PuzzleSession(AutoSolve):
             self.playback = None
         else:
             self.assisted = True
+        if not self.started:
+            self._begin(at)
         self.board = new
         self.actions.push(moves)
-        self._log(moves)
+        self._log(moves, at)
         self.started = True
         self._after_change()
         return moves
 
-    def undo(self) -> str:
-        """Take back the last action; returns the moves that were played to undo it (``""`` if none)."""
+    def undo(self, at: float | None = None) -> str:
+        """Take back the last action (at ``at``, the caller's clock); returns the moves that were played to undo it
+        (``""`` if none)."""
         action = self.actions.undo()
         if action is None:
             return ""
         self.playback = None
         back = "".join(INVERSE[m] for m in reversed(action))
         self.board = self.board.apply(back)
-        self._log(back)
+        self._log(back, at)
         self._after_change()
         return back
 
-    def redo(self) -> str:
-        """Play the last undone action again; returns its moves (``""`` if none)."""
+    def redo(self, at: float | None = None) -> str:
+        """Play the last undone action again (at ``at``, the caller's clock); returns its moves (``""`` if none)."""
         action = self.actions.redo()
         if action is None:
             return ""
         self.playback = None
         self.board = self.board.apply(action)
-        self._log(action)
+        self._log(action, at)
         self._after_change()
         return action
 
@@ -321,10 +343,28 @@ class PuzzleSession(AutoSolve):
         self.solve = None
         self.hint = None
         self.log.clear()
+        self._lead = 0.0
 
-    def start_clock(self) -> None:
-        """Start the timer now, before the first move (a relay's next board, a blindfold solve's hidden numbers)."""
+    def start_clock(self, at: float | None = None, frame_at: float | None = None) -> None:
+        """Start the timer before the first move (a relay's next board, a blindfold solve's hidden numbers): at
+        ``at`` on the caller's clock (None: from the next frame), ``frame_at`` the caller's clock at the last frame
+        (default :attr:`frame_at`; a board dealt between frames has none of its own yet)."""
+        if frame_at is not None:
+            self.frame_at = frame_at
+        if not self.started:
+            self._begin(at)
         self.started = True
+
+    def _since_frame(self, at: float | None) -> float | None:
+        """Seconds from the last frame to ``at`` (0 .. :data:`MAX_INPUT_LAG`), None when either is not known."""
+        if at is None or self.frame_at is None:
+            return None
+        return min(max(0.0, at - self.frame_at), MAX_INPUT_LAG)
+
+    def _begin(self, at: float | None) -> None:
+        """The clock starts at ``at``: the part of the next frame's ``dt`` before it is not counted."""
+        since = self._since_frame(at)
+        self._lead = 0.0 if since is None else since
 
     # -- hints ----------------------------------------------------------------------
     def set_hint(self, move: str, source: str, tiles: tuple[int, ...] | None = None) -> Hint | None:
@@ -414,8 +454,9 @@ class PuzzleSession(AutoSolve):
         return self.take_hint_plan(job.origin, plan)
 
     # -- time ---------------------------------------------------------------------------
-    def update(self, dt: float, *, busy: bool = False) -> str:
-        """Advance the timer by ``dt`` seconds and the playback clock.
+    def update(self, dt: float, *, busy: bool = False, now: float | None = None) -> str:
+        """Advance the timer by ``dt`` seconds and the playback clock; ``now`` is the caller's clock at this frame
+        (what input times are measured from, see the class docstring; None: input is stamped at the frame).
 
         Plays every playback move that falls due in ``dt`` (at most
         :data:`MAX_STEPS_PER_UPDATE`).  ``busy`` (a slide animation is still
@@ -423,7 +464,9 @@ class PuzzleSession(AutoSolve):
         Returns the playback moves played during this update (``""`` if none).
         """
         if self.started and not self.won:
-            self.elapsed += dt
+            self.elapsed += max(0.0, dt - self._lead)
+            self._lead = 0.0
+        self.frame_at = now
         pb = self.playback
         if pb is None or pb.paused:
             return ""
@@ -442,11 +485,17 @@ class PuzzleSession(AutoSolve):
             pb.clock = 0.0
         return played
 
-    def _log(self, moves: str) -> None:
-        """Keep ``moves`` in :attr:`log` at the clock's time now (ms)."""
-        if not self.won:
-            ms = round(self.elapsed * 1000)
-            self.log.extend((ms, m) for m in moves)
+    def _log(self, moves: str, at: float | None = None) -> None:
+        """Keep ``moves`` in :attr:`log` at the clock's time of ``at`` (ms; see the class docstring), never before
+        the last move's; a winning move's stamp becomes :attr:`elapsed` (the game's time is its last move's)."""
+        if self.won:
+            return
+        since = self._since_frame(at)
+        seconds = self.elapsed if since is None else max(0.0, self.elapsed + since - self._lead)
+        ms = max(round(seconds * 1000), self.log[-1][0] if self.log else 0)
+        self.log.extend((ms, m) for m in moves)
+        if since is not None and self.board.is_solved():
+            self.elapsed = max(self.elapsed, seconds)
 
     def _after_change(self) -> None:
         self.current_hint()

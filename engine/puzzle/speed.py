@@ -27,7 +27,7 @@ from engine.puzzle.board import MAX_SIDE, MIN_SIDE
 from engine.puzzle.codes import PuzzleCode, shuffle_code
 from engine.puzzle.replay import Replay
 from engine.puzzle.session import PuzzleSession
-from engine.records import average_of
+from engine.records import SOLVE_SUFFIX, average_of, best_average
 from engine.rng import Rng
 
 RELAY, MARATHON, BLINDFOLD = "relay", "marathon", "blindfold"
@@ -93,13 +93,46 @@ class SpeedSetup:
         return f"{n}x{n} x{self.count}" if self.mode == MARATHON else f"{n}x{n}"
 
     def label(self) -> str:
-        """In players' words: ``Relay 3×3 to 5×5``, ``Marathon of 12 × 4×4``, ``Blindfold 3×3``."""
+        """In players' words: ``Relay 3×3→5×5``, ``Marathon of 12, 4×4``, ``Blindfold 3×3``."""
         n = self.size
         if self.mode == RELAY:
-            return f"Relay 3×3 to {n}×{n}"
+            return f"Relay 3×3→{n}×{n}"
         if self.mode == MARATHON:
-            return f"Marathon of {self.count} × {n}×{n}"
+            return f"Marathon of {self.count}, {n}×{n}"
         return f"Blindfold {n}×{n}"
+
+    @classmethod
+    def from_key(cls, mode: str, key: str) -> SpeedSetup | None:
+        """The setup :attr:`key` names for ``mode`` (``relay`` and ``3x3-5x5``...), None for text that names none
+        (a damaged save: never raises)."""
+        text = key.strip().lower()
+        try:
+            if mode == RELAY and text.startswith("3x3-"):
+                w, _, h = text[4:].partition("x")
+                setup = cls(mode, int(w)) if w == h else None
+            elif mode == MARATHON:
+                size, _, n = text.partition(" x")
+                w, _, h = size.partition("x")
+                setup = cls(mode, int(w), int(n)) if w == h else None
+            else:
+                w, _, h = text.partition("x")
+                setup = cls(mode, int(w)) if w == h else None
+        except ValueError:
+            return None
+        return setup if setup is not None and setup.key == text else None
+
+
+def speed_label(mode: str, key: str) -> str:
+    """A speed mode's history row in players' words: a whole run's setup (:meth:`SpeedSetup.label`: ``Relay
+    3×3→5×5``) or a relay's or marathon's single solves (``Relay 4×4 boards``); the mode and key as kept for what
+    names neither."""
+    base = mode.removesuffix(SOLVE_SUFFIX)
+    name = MODE_NAMES.get(base, base)
+    if mode != base:
+        w, _, h = key.partition("x")
+        return f"{name} {w}×{h} boards" if w.isdigit() and h.isdigit() else f"{name} {key} boards"
+    setup = SpeedSetup.from_key(mode, key)
+    return setup.label() if setup is not None else f"{name} {key}".strip()
 
 
 @dataclass(frozen=True)
@@ -163,19 +196,6 @@ class SolveStats:
     tiles_per_second: float
 
 
-def best_average(times: Sequence[float], n: int) -> float | None:
-    """The best :func:`engine.records.average_of` ``n`` over every ``n`` consecutive times; None if fewer.
-
-    Raises:
-        ValueError: ``n`` < 3.
-    """
-    if n < 3:
-        average_of(times, n)  # raises its one message
-    found = [average_of(times[i : i + n], n) for i in range(len(times) - n + 1)]
-    values = [a for a in found if a is not None]
-    return min(values) if values else None
-
-
 def solve_stats(times: Sequence[float], moves: Sequence[int]) -> SolveStats:
     """The statistics of solves of ``times`` (seconds, in order) and ``moves`` (tiles moved each).
 
@@ -237,13 +257,13 @@ class SpeedRun:
         self.phase = SpeedPhase.MEMORISE if self.setup.mode == BLINDFOLD else SpeedPhase.SOLVING
         self.session = self._deal(0)
 
-    def _deal(self, i: int) -> PuzzleSession:
+    def _deal(self, i: int, at: float | None = None, frame_at: float | None = None) -> PuzzleSession:
         pc = self._boards[i]
         from engine.puzzle.deal import position_code
 
         session = PuzzleSession(pc.board, code=position_code(pc.board), seed_code=self.codes[i])
-        if i > 0:  # one clock: the next board's time runs from the moment it appears
-            session.start_clock()
+        if i > 0:  # one clock: the next board's time runs from the moment the last was solved
+            session.start_clock(at, frame_at)
         return session
 
     # -- queries ---------------------------------------------------------------------------------------------
@@ -288,21 +308,26 @@ class SpeedRun:
         if self.phase is SpeedPhase.MEMORISE:
             self.memo += max(0.0, dt)
 
-    def hide(self) -> bool:
-        """Blindfold: the numbers hide and the clock starts (H, or the first move).  Returns True if they hid now."""
+    def hide(self, at: float | None = None) -> bool:
+        """Blindfold: the numbers hide and the clock starts (H, or the first move), at ``at`` on the caller's input
+        clock (:class:`engine.puzzle.session.PuzzleSession`'s input times; None: from the next frame).  Returns
+        True if they hid now."""
         if self.phase is not SpeedPhase.MEMORISE:
             return False
         self.hidden = True
         self.phase = SpeedPhase.SOLVING
-        self.session.start_clock()
+        self.session.start_clock(at)
         return True
 
-    def before_move(self) -> None:
-        """Call before the player's move reaches the session: a blindfold's first move hides the numbers."""
-        self.hide()
+    def before_move(self, at: float | None = None) -> None:
+        """Call before the player's move (made at ``at``, as :meth:`hide`) reaches the session: a blindfold's first
+        move hides the numbers."""
+        self.hide(at)
 
-    def check_solved(self) -> SpeedSolve | None:
-        """After a move: when the current board is won, keep its solve and deal the next (or end the run).
+    def check_solved(self, at: float | None = None) -> SpeedSolve | None:
+        """After a move: when the current board is won, keep its solve and deal the next (or end the run).  ``at``:
+        when the solving move was made on the caller's input clock (as :meth:`hide`): the next board's clock starts
+        then (None: from the next frame).
 
         Returns the solve kept, or None when the board is not solved yet (or the run is over).
         """
@@ -318,12 +343,12 @@ class SpeedRun:
             self.phase = SpeedPhase.DONE
             self.hidden = False  # solved: the numbers show again
         else:
-            self.session = self._deal(self.leg)
+            self.session = self._deal(self.leg, at, s.frame_at)
         return solve
 
 
 __all__ = [
     "BLINDFOLD", "MARATHON", "MAX_MARATHON", "MAX_RELAY_SIDE", "MODES", "MODE_NAMES", "RELAY", "SolveStats",
     "SpeedPhase", "SpeedRun", "SpeedSetup", "SpeedSolve", "best_average", "session_replay",
-    "solve_stats",
+    "solve_stats", "speed_label",
 ]

@@ -63,7 +63,7 @@ def mode_text(view: Any) -> str:
 
 
 def play_label(view: Any) -> str:
-    """The Play button: ``Play  Enter``, or the speed run it starts (``Relay 3×3 to 5×5  Enter``)."""
+    """The Play button: ``Play  Enter``, or the speed run it starts (``Relay 3×3→5×5  Enter``)."""
     setup = speed_setup(view)
     return "Play  Enter" if setup is None else f"{setup.label()}  Enter"
 

@@ -25,12 +25,15 @@ from game.context import Context
 from game.format import count
 from game.puzzle.assist import WIN_DELAY
 from game.puzzle.board import FLASH_SECONDS, BoardLayer
-from game.puzzle.panel import PuzzlePanel
+from game.puzzle.panel import ACTIONS, PuzzlePanel
 from game.puzzle.solve_notes import SolveNotes
 from game.records import SpeedWinFacts, record_speed_run
 
 #: The keys a speed run does not take (help would make its times meaningless).
 NO_HELP = ("solve", "meter", "step", "playback", "stop", "faster", "slower")
+#: The H button's label: a blindfold's (H hides the numbers), the other modes' (kept off: no hints).
+HIDE_LABEL = "Hide  H"  # as short as the other labels: "Hide numbers  H" was shrunk at 800×600
+HINT_LABEL = dict(ACTIONS)["hint"]
 
 
 class SpeedHost(WonPuzzle, Protocol):
@@ -42,6 +45,10 @@ class SpeedHost(WonPuzzle, Protocol):
     _dirty: bool
 
     def _set_message(self, text: str, error: bool = False) -> None: ...
+
+    def clock(self) -> float:
+        """The input clock (seconds): moves are timed when their input arrives."""
+        ...
 
     def _attach(self, session: PuzzleSession) -> None: ...
 
@@ -72,6 +79,7 @@ class SpeedPlay:
         self.store = store
         self.notes = SolveNotes(store)
         self.leg_won = False
+        self.won_at: float | None = None  # the input clock when the last board was solved
         self.win_wait = -1.0
         self.win_facts: SpeedWinFacts | None = None
 
@@ -79,10 +87,10 @@ class SpeedPlay:
     def attach(self, host: SpeedHost, session: PuzzleSession) -> None:
         """After the screen attached ``session`` (a board of the run): the win comes here, the numbers show or
         hide, the title and the message say where the run is."""
-        session.on_solved = self._on_leg_solved
+        session.on_solved = lambda _s: self._on_leg_solved(host)
         host.board.hide(self.run.hidden)
         host.panel.held = {"moves", "speed"}  # the run's: its one clock, the board's number
-        host.panel.off = set(NO_HELP) | {"pause"} | (set() if self.run.setup.mode == BLINDFOLD else {"hint"})
+        self.hint_button(host)
         self.title(host)
         run = self.run
         n = session.board.width
@@ -94,19 +102,28 @@ class SpeedPlay:
         else:
             host._set_message(f"Board {run.leg + 1} of {run.legs}: {n}×{n}. The clock runs on.")
 
+    def hint_button(self, host: SpeedHost) -> None:
+        """The buttons a speed run keeps off (help, pause); the H button says what H does: a blindfold's "Hide"
+        (the numbers) while they show (then off: they stay hidden until solved), else "Hint" kept off (no hints)."""
+        blind = self.run.setup.mode == BLINDFOLD
+        memorising = blind and not self.run.hidden and not self.run.done
+        host.panel.off = set(NO_HELP) | {"pause"} | (set() if memorising else {"hint"})
+        host.panel.label("hint", HIDE_LABEL if blind else HINT_LABEL, enabled=memorising)
+
     def title(self, host: SpeedHost) -> bool:
-        """The panel's title (the mode), its moves line with the mode's clock (one clock over every board), and the
-        line under it: the board's number and its own time (a blindfold: the memo while memorising)."""
+        """The panel's title (the mode), its moves line with the mode's moves and clock (over every board), and the
+        line under it: the board's number, its own moves and time (a blindfold: the memo while memorising)."""
         run, s = self.run, self.run.session
         clock = format_time(run.clock) if run.done else running_time(run.clock)
         board = format_time(s.elapsed) if s.won else running_time(s.elapsed)
+        moves = sum(x.moves for x in run.solves) + (0 if run.done else s.moves)
         if run.setup.mode == BLINDFOLD and not run.hidden and not run.done:
             line = f"Memorising {running_time(run.memo)}  ·  H hides the numbers"
         elif run.legs > 1:
-            line = f"Board {min(run.leg + 1, run.legs)} of {run.legs}  ·  this board {board}"
+            line = f"Board {min(run.leg + 1, run.legs)} of {run.legs}  ·  {count(s.moves, 'move')} in {board}"
         else:
             line = f"Memo {format_time(run.memo)}" if run.setup.mode == BLINDFOLD else ""
-        return host.panel.update(title=run.setup.label(), moves=f"Moves {s.moves}   Time {clock}", speed=line)
+        return host.panel.update(title=run.setup.label(), moves=f"Moves {moves}   Time {clock}", speed=line)
 
     def show_best(self, host: SpeedHost) -> None:
         """The panel's bests: this mode's personal best for this setup, from the history."""
@@ -116,7 +133,7 @@ class SpeedPlay:
         setup = self.run.setup
         best = speed_bests(history(self.store)).get((setup.mode, setup.key))
         text = (f"Your best {setup.label()}: {format_time(best.best)} ({count(best.runs, 'run')})" if best else
-                f"No {setup.label()} finished yet (runs with hints or the solver don't count).")
+                f"No {setup.label()} finished yet.")  # a speed run has no hints or solver: every finished one counts
         host.panel.update(best=text)
 
     def before_frame(self, host: SpeedHost, dt: float) -> None:
@@ -148,10 +165,11 @@ class SpeedPlay:
         return out | {"hint": lambda: self.hide_numbers(host), "new": lambda: self.new_run(host),
                       "restart": lambda: self.restart_run(host)}
 
-    def before_move(self, host: SpeedHost) -> None:
-        """Before the player's move: a blindfold's first move hides the numbers (and starts the clock)."""
+    def before_move(self, host: SpeedHost, at: float | None = None) -> None:
+        """Before the player's move (its input at ``at`` on :attr:`SpeedHost.clock`): a blindfold's first move hides
+        the numbers (and starts the clock then)."""
         if not self.run.done and not self.leg_won and self.run.setup.mode == BLINDFOLD and not self.run.hidden:
-            self.hide_numbers(host)
+            self.hide_numbers(host, at)
 
     def stop(self) -> None:
         """The screen is left: what is still measuring stops, no win is due."""
@@ -159,12 +177,14 @@ class SpeedPlay:
         self.win_wait = -1.0
 
     # -- the run -------------------------------------------------------------------------------------
-    def _on_leg_solved(self, session: PuzzleSession) -> None:
-        """The session's win, inside its move: handled on the next frame."""
+    def _on_leg_solved(self, host: SpeedHost) -> None:
+        """The session's win, inside its move (its input's time kept: the next board's clock starts then): handled on
+        the next frame."""
         self.leg_won = True
+        self.won_at = host.clock()
 
     def _next_board(self, host: SpeedHost) -> None:
-        solve = self.run.check_solved()
+        solve = self.run.check_solved(self.won_at)
         if solve is None:
             return
         host.board.flash = FLASH_SECONDS
@@ -174,6 +194,7 @@ class SpeedPlay:
             host._attach(self.run.session)
             return
         host.board.hide(False)
+        self.hint_button(host)
         host._layout()
         self.win_facts = record_speed_run(self.store, self.run)
         if self.win_facts.counted:
@@ -186,21 +207,25 @@ class SpeedPlay:
     def _no_help(self, host: SpeedHost) -> None:
         host._set_message("No hints or solver in a speed run: it is all yours.")
 
-    def hide_numbers(self, host: SpeedHost) -> None:
-        """H: a blindfold's numbers hide and its clock starts (the other modes have no hints)."""
+    def hide_numbers(self, host: SpeedHost, at: float | None = None) -> None:
+        """H: a blindfold's numbers hide and its clock starts (at ``at``, default now on :attr:`SpeedHost.clock`;
+        the other modes have no hints)."""
         if self.run.setup.mode != BLINDFOLD:
             self._no_help(host)
             return
-        if self.run.hide():
+        if self.run.hide(host.clock() if at is None else at):
             host.board.hide(True)
+            self.hint_button(host)
             host._layout()
             host._set_message("Numbers hidden: the clock runs. Solve it from memory.")
+        elif at is None and self.run.hidden:  # H again
+            host._set_message("The numbers stay hidden until the board is solved.")
 
     def _fresh(self, host: SpeedHost, seed: int) -> None:
         self.notes.cancel()
         self.notes = SolveNotes(self.store)
         self.run = SpeedRun(self.run.setup, seed)
-        self.win_wait, self.win_facts, self.leg_won = -1.0, None, False
+        self.win_wait, self.win_facts, self.leg_won, self.won_at = -1.0, None, False, None
         host.board.flash = 0.0
         host.t_banner.text = ""
         host._attach(self.run.session)

@@ -1,11 +1,13 @@
 """The win of a speed run (:class:`game.bases.win_screen.WinScreen`, the shape of every win): the last board on the
 left; in the panel the mode's time against its personal best, the mode's statistics (a relay: each leg's time; a
-marathon: mean, Ao5, Ao12 and the best single; blindfold: the memo and the solve), moves and tiles per second, and
-where the chosen solve lost moves (measured in the background, :class:`game.puzzle.solve_notes.SolveNotes`).
+marathon: the mean, Ao5 and Ao12 where it has 5 / 12 solves, the best single and, over more than 5, the best Ao5;
+blindfold: the memo and the solve), moves and tiles per second, and where the chosen solve lost moves (measured in
+the background, :class:`game.puzzle.solve_notes.SolveNotes`).
 
 Buttons: "Again" (new boards, focused), "Copy replay" (the chosen solve's replay code to the clipboard), "Watch
 replay" (:class:`game.puzzle.replay_view.ReplayView`), "Back" (the setup).  ← → choose the solve of a relay or
-marathon.  An idle win draws nothing: it redraws when a summary arrives or the choice changes.
+marathon (the line under the results says so until a copy says more).  An idle win draws nothing: it redraws when a
+summary arrives or the choice changes.
 """
 
 from __future__ import annotations
@@ -53,9 +55,12 @@ def speed_lines(speed: WonSpeed, facts: SpeedWinFacts) -> list[str]:
     mode = run.setup.mode
     if mode == RELAY:
         lines.append("  ·  ".join(f"{s.width}×{s.height} {format_time(s.seconds)}" for s in run.solves))
-    elif mode == MARATHON:
-        lines.append(f"Mean {_time(stats.mean)}  ·  Ao5 {_time(stats.ao5)}  ·  Ao12 {_time(stats.ao12)}")
-        lines.append(f"Best single {_time(stats.best)}  ·  best Ao5 {_time(stats.best_ao5)}")
+    elif mode == MARATHON:  # an average only where the marathon has enough solves for it
+        averages = [f"{name} {format_time(v)}" for name, v in (("Ao5", stats.ao5), ("Ao12", stats.ao12))
+                    if v is not None]
+        lines.append("  ·  ".join([f"Mean {_time(stats.mean)}", *averages]))
+        best_ao5 = [] if stats.best_ao5 is None or stats.count == 5 else [f"best Ao5 {format_time(stats.best_ao5)}"]
+        lines.append("  ·  ".join([f"Best single {_time(stats.best)}", *best_ao5]))
     elif mode == BLINDFOLD:
         lines.append(f"Memo {format_time(run.memo)}  ·  blind solve {format_time(run.clock)}")
     moves = sum(s.moves for s in run.solves)
@@ -91,6 +96,8 @@ class SpeedWinView(WinScreen):
         self.set_lines([*speed_lines(speed, facts), ""])
         self._note_shown = ""
         self._show_note()
+        if len(speed.run.solves) > 1:  # under the results until a copy says more
+            self.say("← → choose the board to copy or watch.")
 
     @property
     def solve(self) -> SpeedSolve:
@@ -110,7 +117,7 @@ class SpeedWinView(WinScreen):
 
     def _show_note(self) -> bool:
         many = len(self.speed.run.solves) > 1
-        text = self._note_text() + ("  (← →)" if many else "")
+        text = self._note_text()
         if text == self._note_shown:
             return False
         self._note_shown = text
@@ -163,7 +170,7 @@ class SpeedWinView(WinScreen):
         if not copy_to_clipboard(self.window, code):  # no clipboard (headless, no X selection owner)
             self.say(f"No clipboard here; the replay code is {code}")
             return
-        self.say(f"Copied the replay code ({len(code)} characters): paste it in Enter code to watch it.")
+        self.say("Copied: paste it in Enter code to watch.")  # short: it must fit the panel at 800×600
 
     def watch(self) -> None:
         """Play the chosen solve back (Esc comes back here)."""

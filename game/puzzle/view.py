@@ -252,6 +252,7 @@ class PuzzleView(ProgressArea, Screen):
         self.jobs.cancel()
         self.meter.cancel()
         self.session.cancel_solve()
+        self.session.frame_at = None  # the clock stands while away: a move before the next frame is timed at it
 
     def on_resize(self, width: int, height: int) -> None:
         """Re-layout (tile textures are re-rendered at the new size)."""
@@ -272,6 +273,12 @@ class PuzzleView(ProgressArea, Screen):
                 or self.share.qr.shown)  # the QR code's overlay may cover the bar
         return not busy and self.jobs.busy and self._progress_shown() != self._progress_drawn
 
+    def clock(self) -> float:
+        """The input clock (seconds, the game's :attr:`game.context.Context.clock`: ``time.perf_counter``; a test's
+        stands still): a move is timed when its key or click arrives, not at the frame
+        (:class:`engine.puzzle.session.PuzzleSession`'s input times)."""
+        return self.ctx.clock.now()
+
     # -- frame --------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         """Animations, solution playback, timer, background runs and texts."""
@@ -282,7 +289,7 @@ class PuzzleView(ProgressArea, Screen):
             self.speed.before_frame(self, dt)
         self.board.advance(dt)
         pb = self.session.playback
-        played = self.session.update(dt, busy=bool(self.board.anim))
+        played = self.session.update(dt, busy=bool(self.board.anim), now=self.clock())
         if played:
             self.board.sync(animate=pb is not None and pb.animated and len(played) == 1)
             self._dirty = True
@@ -381,17 +388,19 @@ class PuzzleView(ProgressArea, Screen):
         cell = self.board.cell_at(x, y)
         if cell is None:
             return None
+        at = self.clock()
         if self.speed is not None:
-            self.speed.before_move(self)
-        self.play_moves(self.session.click(cell))
+            self.speed.before_move(self, at)
+        self.play_moves(self.session.click(cell, at))
         return True
 
     # -- actions ------------------------------------------------------------------------
     def slide(self, direction: str) -> None:
         """An arrow key: slide toward ``direction`` (a tile or the gap, as the arrows setting says)."""
+        at = self.clock()
         if self.speed is not None:
-            self.speed.before_move(self)
-        self.play_moves(self.session.press(direction))
+            self.speed.before_move(self, at)
+        self.play_moves(self.session.press(direction, at))
 
     def play_moves(self, moves: str) -> None:
         """React to moves the session just played (animation, sound, hint text)."""
@@ -406,11 +415,11 @@ class PuzzleView(ProgressArea, Screen):
 
     def undo(self) -> None:
         """Undo the last action (a whole click-slide, or one solution step)."""
-        self.play_moves(self.session.undo())
+        self.play_moves(self.session.undo(self.clock()))
 
     def redo(self) -> None:
         """Redo the last undone action."""
-        self.play_moves(self.session.redo())
+        self.play_moves(self.session.redo(self.clock()))
 
     def restart(self) -> None:
         """Back to the dealt position, timer and counters reset (a speed run: a new run of its mode)."""

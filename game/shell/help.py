@@ -79,7 +79,7 @@ EXTRA_HELP: dict[str, tuple[str, list[str]]] = {
         "Esc from a daily brings you back here.",
     ]),
     "records": ("Records", [
-        "Your best time and fewest moves for every campaign level and every puzzle size.",
+        "Your best time and fewest moves for every campaign level, every puzzle size and each speed mode.",
         "Export CSV writes them to a file in your data folder (the command line: tessera records --csv).",
         "A level counts once, however often you play it: only the best stays.",
     ]),

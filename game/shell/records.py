@@ -1,5 +1,8 @@
-"""Records: per sliding-puzzle size (solves, best time, fewest moves, Ao5, Ao12, tiles per second) and per level
-(best time and moves), with an Export button writing the same CSV as ``tessera records --csv``.
+"""Records: per sliding-puzzle size (solves, best time, fewest moves, Ao5, Ao12, tiles per second), the speed modes'
+personal bests per mode and size (``Relay 3×3→5×5``, ``Marathon of 5, 4×4``, ``Blindfold 4×4``: runs, best time,
+its moves, the best Ao5 and Ao12 of runs in a row, its tiles per second; with Details the relays' and marathons'
+single boards too) and per level (best time and moves), with an Export button writing the same CSV as
+``tessera records --csv``.
 
 The numbers are :mod:`engine.records` over the saved history and bests (:mod:`game.records`); sizes won only
 before the history existed show their kept bests with no averages.
@@ -12,7 +15,18 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from engine.paths import shown_path
-from engine.records import Run, SizeRecord, best_kind, puzzle_records, race_wins, size_order
+from engine.puzzle.speed import MODES, speed_label
+from engine.records import (
+    SOLVE_SUFFIX,
+    Run,
+    SizeRecord,
+    SpeedBest,
+    best_kind,
+    puzzle_records,
+    race_wins,
+    size_order,
+    speed_bests,
+)
 from game.bases.screen import BaseView
 from game.context import Context
 from game.format import count, maze_words, record_time
@@ -32,6 +46,16 @@ PUZZLE_COLUMNS = (
     ("Ao12", 0.14),
     ("tiles/s", 0.14),
 )
+#: The speed modes' table: a row's time, moves and tiles/s are its fastest run's; Ao5 / Ao12 its best of runs in a row.
+SPEED_COLUMNS = (
+    ("mode", 0.29),
+    ("runs", 0.08),
+    ("best", 0.13),
+    ("moves", 0.12),
+    ("Ao5", 0.13),
+    ("Ao12", 0.13),
+    ("tiles/s", 0.12),
+)
 LEVEL_COLUMNS = (("level", 0.64), ("best", 0.2), ("moves", 0.16))
 #: With Details: the code of each level too (a level row holds its code last).
 DETAIL_COLUMNS = (("level", 0.38), ("best", 0.14), ("moves", 0.1), ("code", 0.38))
@@ -39,6 +63,7 @@ DASH = "–"
 #: What an empty table says.
 NOTHING_YET = {
     "puzzle": "Nothing yet: solve a sliding puzzle without help and its size shows here.",
+    "speed": "Nothing yet: finish a relay, a marathon or a blindfold solve without help and its best shows here.",
     "levels": "Nothing yet: finish a level or win a race and its best time shows here.",
 }
 
@@ -70,6 +95,26 @@ def puzzle_rows(
         if size not in rows and t is not None:
             rows[size] = (size, DASH, _time(t), DASH if m is None else str(m), DASH, DASH, DASH)
     return [rows[k] for k in sorted(rows, key=size_order)]
+
+
+def speed_rows(bests: dict[tuple[str, str], SpeedBest], singles: bool = False) -> list[tuple[str, ...]]:
+    """One row per speed mode and size finished (:func:`engine.records.speed_bests`): relays, then marathons, then
+    blindfolds, smaller boards first, each ``(name in players' words, runs, best, its moves, best Ao5, best Ao12,
+    its tiles/s)``; ``singles`` adds each relay's and marathon's single boards (``Relay 4×4 boards``) after its
+    mode's runs."""
+    def order(k: tuple[str, str]) -> tuple[int, bool, tuple[int, int, str], int, str]:
+        mode, key = k
+        base = mode.removesuffix(SOLVE_SUFFIX)
+        size, _, n = key.partition(" x")  # a marathon's key: "4x4 x12"
+        size = size.rpartition("-")[2]  # a relay's: "3x3-5x5"
+        return MODES.index(base), mode != base, size_order(size), int(n) if n.isdigit() else 0, key
+
+    rows: list[tuple[str, ...]] = []
+    for k in sorted((k for k in bests if singles or not k[0].endswith(SOLVE_SUFFIX)), key=order):
+        b = bests[k]
+        rows.append((speed_label(*k), str(b.runs), _time(b.best), str(b.moves), _time(b.ao5), _time(b.ao12),
+                     f"{b.tiles_per_second:.2f}"))
+    return rows
 
 
 def level_name(code: str, campaign: Campaign | None = None, mine: dict[str, str] | None = None) -> str:
@@ -146,9 +191,10 @@ def level_rows(runs: list[Run], bests: list[tuple[str, float | None, int | None,
 
 
 class RecordsView(BaseView):
-    """Two tables (puzzle sizes, levels) and the Export and Back buttons."""
+    """Three tables (puzzle sizes, speed modes, levels) and the Export, Details and Back buttons."""
 
     help_page = "records"  # Help (F1) opens on this page (game.shell.help)
+    max_text_scale = 1.5  # a dense screen (three tables): text grows to 150 % at most (Settings, text size)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, columns=3)
@@ -161,28 +207,38 @@ class RecordsView(BaseView):
             self.ui.add(btn)
         self.title = self.text("Records", 32, t.accent, bold=True, anchor_x="center", anchor_y="top")
         self.puzzle_head = self.text("Sliding puzzle (unassisted wins)", 16, t.accent, bold=True, anchor_y="top")
+        self.speed_head = self.text("Speed modes (personal bests)", 16, t.accent, bold=True, anchor_y="top")
         self.level_head = self.text("Mazes (best per level) and races won", 16, t.accent, bold=True, anchor_y="top")
         self.status = self.text("", 12, t.text_dim, anchor_x="center", anchor_y="bottom")
         self.status_value = ""  # the whole sentence: the text may show it cut in the middle (the file name stays)
         runs = history(ctx.store)
         bests = kept_bests(ctx.store)
         self.puzzle = [tuple(n for n, _ in PUZZLE_COLUMNS), *puzzle_rows(puzzle_records(runs), bests)]
+        self.speed_bests = speed_bests(runs)
+        self.speed = self._speed_table()
         mine = {lv.code: lv.name for lv in _my_levels(ctx)}
         self.levels = [tuple(n for n, _ in DETAIL_COLUMNS), *level_rows(runs, bests, ctx.campaign, mine),
                        *race_rows(runs, ctx.campaign, mine)]
         self.puzzle_texts = self._columns(len(PUZZLE_COLUMNS))
+        self.speed_texts = self._columns(len(SPEED_COLUMNS))
         self.level_texts = self._columns(len(DETAIL_COLUMNS))
         self.heads = {
-            id(c): self.text("", 13, t.text_dim, anchor_y="top") for c in (*self.puzzle_texts, *self.level_texts)
+            id(c): self.text("", 13, t.text_dim, anchor_y="top")
+            for c in (*self.puzzle_texts, *self.speed_texts, *self.level_texts)
         }
+
+    def _speed_table(self) -> list[tuple[str, ...]]:
+        """The speed table's header and rows (single boards with Details)."""
+        return [tuple(n for n, _ in SPEED_COLUMNS), *speed_rows(self.speed_bests, singles=self.details)]
 
     def _columns(self, n: int) -> list[arcade.Text]:
         t = self.ctx.theme
         return [self.text("", 13, t.text, anchor_y="top", multiline=True, width=200) for _ in range(n)]
 
     def toggle_details(self) -> None:
-        """Show or hide the codes of the levels (Details)."""
+        """Show or hide the codes of the levels and the speed modes' single boards (Details)."""
         self.details = not self.details
+        self.speed = self._speed_table()
         self.details_btn.text = "Hide details" if self.details else "Details"
         self.layout(self.window.width, self.window.height)
         self.request_redraw()
@@ -217,7 +273,10 @@ class RecordsView(BaseView):
         line = _two_lines(size) / 2  # one line of a multi-line text, in pixels
         body, data = top - line, rows[1:]
         fit = max(1, int((body - bottom) / line))
-        shown = data if len(data) <= fit else [*data[: fit - 1], (f"+{len(data) - fit + 1} more",)]
+        more = f"+{len(data) - fit + 1} more"
+        if _width(more, size) > width * shares[0][1] - 6:  # a narrow first column: the count alone
+            more = more.removesuffix(" more")
+        shown = data if len(data) <= fit else [*data[: fit - 1], (more,)]
         for i, text in enumerate(texts):
             head = self.heads[id(text)]
             if i >= len(shares):  # a column hidden (the codes without Details)
@@ -237,7 +296,8 @@ class RecordsView(BaseView):
             x += width * share
 
     def layout(self, width: int, height: int) -> None:
-        """Title; the puzzle table, the level table below it; the buttons and the status line at the bottom."""
+        """Title; the puzzle table, the speed table and the level table below it; the buttons and the status line at
+        the bottom."""
         s = self.scale
         fit_text(self.title, "Records", 32 * s, width - 40)
         self.title.position = (width / 2, height - 20 * s)
@@ -253,12 +313,23 @@ class RecordsView(BaseView):
         set_text(self.puzzle_head, size=16 * s)
         self.puzzle_head.position = (left, self.title.bottom - 14 * s)
         top = self.puzzle_head.bottom - 6 * s
-        rows_room = (top - (self.status.top + 10 * s)) / 2
-        puzzle_bottom = top - min(rows_room, (max(2, len(self.puzzle)) + 0.3) * _two_lines(size) / 2)
+        line = _two_lines(size) / 2
+        floor = self.status.top + 10 * s
+        set_text(self.speed_head, size=16 * s)
+        set_text(self.level_head, size=16 * s)
+        heading = 14 * s + self.speed_head.content_height + 6 * s  # a table's heading and its gaps
+        lines = int((top - floor - 2 * heading) / line - 0.9)  # the three tables' lines (each keeps 0.3 spare)
+        puzzle_lines, speed_lines, _ = share_lines(lines, (len(self.puzzle), len(self.speed), len(self.levels)))
+        puzzle_h, speed_h = (puzzle_lines + 0.3) * line, (speed_lines + 0.3) * line
+        puzzle_bottom = top - puzzle_h
         self._table(self.puzzle_texts, self.puzzle, PUZZLE_COLUMNS, NOTHING_YET["puzzle"], left, top, room,
                     puzzle_bottom, size)
-        set_text(self.level_head, size=16 * s)
-        self.level_head.position = (left, puzzle_bottom - 14 * s)
+        self.speed_head.position = (left, puzzle_bottom - 14 * s)
+        top = self.speed_head.bottom - 6 * s
+        speed_bottom = top - speed_h
+        self._table(self.speed_texts, self.speed, SPEED_COLUMNS, NOTHING_YET["speed"], left, top, room,
+                    speed_bottom, size)
+        self.level_head.position = (left, speed_bottom - 14 * s)
         self._table(
             self.level_texts,
             self.levels,
@@ -274,10 +345,12 @@ class RecordsView(BaseView):
             [
                 self.title,
                 self.puzzle_head,
+                self.speed_head,
                 self.level_head,
                 self.status,
                 *self.heads.values(),
                 *self.puzzle_texts,
+                *self.speed_texts,
                 *self.level_texts,
             ]
         )
@@ -294,14 +367,34 @@ class RecordsView(BaseView):
             for t in (
                 self.title,
                 self.puzzle_head,
+                self.speed_head,
                 self.level_head,
                 self.status,
                 *self.heads.values(),
                 *self.puzzle_texts,
+                *self.speed_texts,
                 *self.level_texts,
             )
             if t.text
         ]
+
+
+def share_lines(lines: int, wants: tuple[int, ...]) -> list[int]:
+    """How many of ``lines`` each table takes, wanting ``wants`` lines each (its header and rows): at least two
+    each (the header and a row, or its "nothing yet") while there are lines, then one more each in turn while it
+    wants more, so a short table leaves its room to the others."""
+    have = [0] * len(wants)
+    for floor in (2, None):
+        given = True
+        while given:
+            given = False
+            for i, want in enumerate(wants):
+                top = max(2, want) if floor is None else 2
+                if lines > 0 and have[i] < top:
+                    have[i] += 1
+                    lines -= 1
+                    given = True
+    return have
 
 
 def _my_levels(ctx: Context) -> list[Any]:
