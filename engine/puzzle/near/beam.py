@@ -89,11 +89,17 @@ def _extremes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return high, low
 
 
-def _member(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
-    """Which ``values`` occur in the sorted array ``sorted_keys`` (boolean mask)."""
-    at = np.minimum(np.searchsorted(sorted_keys, values), sorted_keys.size - 1)
-    found: np.ndarray = sorted_keys[at] == values
-    return found
+def _met(ordered: np.ndarray, old: np.ndarray) -> np.ndarray:
+    """Which of the distinct, ascending ``ordered`` occur in ``old`` (boolean mask).
+
+    ``old`` is a few ascending runs (levels' sorted hashes, joined): each is looked up in ``ordered``, so the
+    binary searches walk forwards through memory (about twice as fast as looking each child up in each run).
+    """
+    met = np.zeros(ordered.size, dtype=bool)
+    if ordered.size:
+        at = np.minimum(np.searchsorted(ordered, old), ordered.size - 1)
+        met[at[ordered[at] == old]] = True
+    return met
 
 
 def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray) -> np.ndarray:
@@ -159,8 +165,8 @@ def beam_search(
         child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
         nodes += rows.size
         keep = _first_of_each(child)
-        for old in recent[-2::-2][:MEMORY]:
-            keep = keep[~_member(child[keep], old)]
+        if len(recent) >= 2:
+            keep = keep[~_met(child[keep], np.concatenate(recent[-2::-2][:MEMORY]))]
         if keep.size == 0:
             raise SolverStopped("limit", SolveResult("near-optimal", "", nodes, time.perf_counter() - start, False))
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
