@@ -228,7 +228,7 @@ class ModularPatternHeuristic:
                 cells = [(word // 25**i) % 25 for i in range(len(self.groups[k]))]
                 values[0, v] += full_distance(self._tables[k], self.groups[k], cells)
                 j += 1
-        for j, k in enumerate(self.col_table):
+        for j, k in enumerate(self.col_table.tolist()):
             aux[0, j] |= int(residue(self._tables[k], aux[0, j : j + 1])[0]) << RESIDUE_SHIFT
         return aux, values
 
