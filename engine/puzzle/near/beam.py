@@ -5,8 +5,9 @@ legal moves; the children are scored by the heuristic (updated from the one
 tile that slid, :mod:`engine.puzzle.near.heuristics`), children already met
 (same Zobrist hash, over tiles and blank, on this level or on one of the last :data:`MEMORY` levels
 of the same parity) are dropped, and the ``beam_width`` children with the
-smallest estimate (ties: the smaller of the other views', then the smaller hash) form the next level.  The first level
-holding a position of estimate 0 ends the search; its moves are read back
+smallest estimate (ties: the smaller of the other views' -- or the larger, with ``high_ties`` --, then the smaller
+hash) form the next level.  The first level holding a position of estimate 0 (that is the goal, when the goal is
+given) ends the search; its moves are read back
 through parent indices.  Every level holds positions the same number of
 moves from the start, so the solution length is the level's depth.
 
@@ -102,10 +103,14 @@ def _met(ordered: np.ndarray, old: np.ndarray) -> np.ndarray:
     return met
 
 
-def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray) -> np.ndarray:
-    """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255), then its hash."""
+def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray, high_ties: bool = False) -> np.ndarray:
+    """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255; with ``high_ties`` the
+    larger first), then its hash."""
     u = np.uint64
-    rank: np.ndarray = (best.astype(u) << u(48)) | (np.clip(other, 0, 255).astype(u) << u(40)) | (code >> u(24))
+    tie = np.clip(other, 0, 255).astype(u)
+    if high_ties:
+        tie = u(255) - tie
+    rank: np.ndarray = (best.astype(u) << u(48)) | (tie << u(40)) | (code >> u(24))
     return rank
 
 
@@ -121,6 +126,7 @@ def beam_search(
     cancel: CancelFn | None = None,
     deadline: float | None = None,
     goal: Sequence[int] | None = None,
+    high_ties: bool = False,
 ) -> BeamRun:
     """Search from ``tiles`` until the heuristic reads 0; the blank stays in ``region`` (first row, first column).
 
@@ -131,6 +137,8 @@ def beam_search(
         deadline: a ``time.perf_counter()`` instant after which the search stops.
         goal: when given, a position of estimate 0 ends the search only if it is this position (a damaged
             table that reads 0 elsewhere then makes the search go on, never end off the goal).
+        high_ties: among children of equal estimate, keep those whose smallest view is the largest (the
+            default keeps the smallest first): another beam over the same estimates, for a second search.
 
     Raises:
         SolverStopped: ``"timeout"``, ``"cancelled"``, or ``"limit"`` (:data:`MAX_DEPTH` moves, or no new position).
@@ -180,7 +188,7 @@ def beam_search(
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
         best, other = _extremes(vals)
         if keep.size > beam_width:
-            rank = _rank(best, other, child[keep])
+            rank = _rank(best, other, child[keep], high_ties)
             pick = np.sort(np.argpartition(rank, beam_width - 1)[:beam_width])
             keep, words, vals, best = keep[pick], words[pick], vals[pick], best[pick]
         rows, dirs, src, dst, tile = rows[keep], dirs[keep], src[keep], dst[keep], tile[keep]
