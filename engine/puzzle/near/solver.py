@@ -4,7 +4,7 @@
   databases (:mod:`engine.puzzle.near.tables`); the *effort* (:data:`EFFORTS`) picks
   the tables and the positions kept a level: ``quick`` (the default: the 5-5-5-5-4
   tables, :data:`BEAM_WIDTH`), ``strong`` and ``max`` (Korf & Felner's 6-6-6-6 tables,
-  wider beams).
+  wider beams, and two of them side by side: :data:`VARIANTS`, the shorter answer kept).
 * **Larger boards** (both sides at least 5): while the unsolved part is larger
   than 5x5, its top row (when it has at least as many rows as columns) or its
   left column is brought home by a beam search ranked by those tiles' Manhattan
@@ -57,8 +57,9 @@ class Effort:
 
 EFFORTS: dict[str, Effort] = {
     "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
-    "strong": Effort("six", 12_000, beams=2),  # about 3 s a 5x5 position, whole process (docs/BENCHMARKS.md)
-    "max": Effort("six", 150_000, beams=2),  # about 30 s (Korf & Felner 1-3 at 200,000: 34 s of search CPU, 765 MB)
+    # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
+    "strong": Effort("six", 12_000, beams=2),
+    "max": Effort("six", 150_000, beams=2),  # about 25 s a position on two cores, under 1 GB for both processes
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
