@@ -59,7 +59,7 @@ EFFORTS: dict[str, Effort] = {
     "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
     # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
     "strong": Effort("six", 12_000, beams=2),
-    "max": Effort("six", 150_000, beams=2),  # about 25 s a position on two cores, under 1 GB for both processes
+    "max": Effort("six", 150_000),  # about 20-25 s a position (its second beam never gave a shorter answer: docs)
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
