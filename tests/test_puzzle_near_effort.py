@@ -141,10 +141,10 @@ def test_a_forked_beam_that_fails_is_run_again_here(small_six, monkeypatch):
     board = shuffle_uniform(5, 5, Rng(31))
     real = solver._variant
 
-    def flaky(tiles, heuristic, width, which, cancel, deadline):
+    def flaky(tiles, heuristic, width, which, cancel, deadline, portable=False):
         if which == 1 and os.getpid() != parent:
             raise MemoryError("the child ran out")  # only in the forked child
-        return real(tiles, heuristic, width, which, cancel, deadline)
+        return real(tiles, heuristic, width, which, cancel, deadline, portable)
 
     parent = os.getpid()
     monkeypatch.setattr(solver, "_variant", flaky)
@@ -152,3 +152,24 @@ def test_a_forked_beam_that_fails_is_run_again_here(small_six, monkeypatch):
     expect = min((real(board.tiles, small_six, 300, w, None, None) for w in range(2)), key=lambda r: len(r.moves))
     assert run.moves == expect.moves and Board.from_tiles(board.tiles, 5, 5).apply(run.moves).is_solved()
     assert len(report) == 2
+
+
+def test_portable_dedup_keeps_the_first_of_equal_hashes_whatever_the_sort():
+    from engine.puzzle.near.beam import _first_of_each
+
+    codes = np.array([5, 3, 5, 3, 9, 5], dtype=np.uint64) << np.uint64(40)
+    assert _first_of_each(codes, portable=True).tolist() == [1, 0, 4]  # value order, each the first index
+    rng = np.random.default_rng(5)
+    many = rng.integers(0, 2**63, 5000).astype(np.uint64)
+    many[2500:] = many[:2500]  # every value twice: the first copy is kept
+    assert sorted(_first_of_each(many, portable=True).tolist()) == list(range(2500))
+    assert {e: solver.EFFORTS[e].portable for e in solver.EFFORTS} == {"quick": False, "strong": True, "max": True}
+
+
+def test_a_portable_beam_solves_and_repeats_itself(small_six):
+    board = shuffle_uniform(5, 5, Rng(41))
+    runs = [solver._variant(board.tiles, small_six, 300, w, None, None, True) for w in range(2)]
+    assert all(board.apply(r.moves).is_solved() for r in runs)
+    assert [r.moves for r in runs] == [
+        solver._variant(board.tiles, small_six, 300, w, None, None, True).moves for w in range(2)
+    ]

@@ -12,7 +12,10 @@ through parent indices.  Every level holds positions the same number of
 moves from the start, so the solution length is the level's depth.
 
 Nothing depends on the clock or on a random source: the same position and
-width always give the same moves (the Zobrist keys come from a fixed seed).
+width always give the same moves (the Zobrist keys come from a fixed seed) -- on
+every machine with ``portable``; without it, which of two children that are the
+same position is kept follows numpy's default sort, which may differ where numpy
+picks another sort kernel (other vector units).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ MEMORY = 4  # levels of the same parity whose hashes a child is checked against
 MAX_DEPTH = 2000  # moves; a search that reaches it stops ("limit")
 ZOBRIST_SEED = 20_241_125
 MOVE_LETTERS = "UDLR"
+_INDEX_BITS = 20  # a level's children are numbered in the low bits of a portable sort key (under 1,048,576)
 
 
 @dataclass(frozen=True)
@@ -70,9 +74,19 @@ def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
     return keys
 
 
-def _first_of_each(codes: np.ndarray) -> np.ndarray:
-    """Indices of ``codes`` with each value once (in value order; which of equal ones is fixed by the input)."""
-    order = np.argsort(codes)
+def _first_of_each(codes: np.ndarray, portable: bool = False) -> np.ndarray:
+    """Indices of ``codes`` with each value once, in value order.
+
+    Which of equal ones is kept: with ``portable``, the first (the sort key is the code's top 44 bits and the
+    index, all distinct, so every sort algorithm orders it alike; two codes that share those bits and differ
+    below may then be kept both, a duplicate at worst); otherwise whichever numpy's default sort puts first,
+    which is fixed on one machine but may differ on a processor where numpy picks another sort kernel.
+    """
+    if portable and codes.size < 1 << _INDEX_BITS:
+        high = codes & ~np.uint64((1 << _INDEX_BITS) - 1)
+        order = np.argsort(high | np.arange(codes.size, dtype=np.uint64))
+    else:
+        order = np.argsort(codes)
     ordered = codes[order]
     first = np.ones(order.size, dtype=bool)
     first[1:] = ordered[1:] != ordered[:-1]
@@ -127,6 +141,7 @@ def beam_search(
     deadline: float | None = None,
     goal: Sequence[int] | None = None,
     high_ties: bool = False,
+    portable: bool = False,
 ) -> BeamRun:
     """Search from ``tiles`` until the heuristic reads 0; the blank stays in ``region`` (first row, first column).
 
@@ -139,6 +154,9 @@ def beam_search(
             table that reads 0 elsewhere then makes the search go on, never end off the goal).
         high_ties: among children of equal estimate, keep those whose smallest view is the largest (the
             default keeps the smallest first): another beam over the same estimates, for a second search.
+        portable: of children that are the same position, keep the first generated (see :func:`_first_of_each`):
+            the same moves on every machine; without it (the ``quick`` effort's answers, kept as they were) the
+            choice follows numpy's default sort, which may differ on a processor with other vector units.
 
     Raises:
         SolverStopped: ``"timeout"``, ``"cancelled"``, or ``"limit"`` (:data:`MAX_DEPTH` moves, or no new position).
@@ -180,7 +198,7 @@ def beam_search(
         tile = board[rows, src].astype(np.int64)
         child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
         nodes += rows.size
-        keep = _first_of_each(child)
+        keep = _first_of_each(child, portable)
         if len(recent) >= 2:
             keep = keep[~_met(child[keep], np.concatenate(recent[-2::-2][:MEMORY]))]
         if keep.size == 0:

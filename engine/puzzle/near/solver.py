@@ -48,18 +48,23 @@ class Effort:
         beams: 5x5 searches run side by side (:data:`VARIANTS`: the board as given, then transposed), each
             ``beam_width`` wide, in their own processes when the system can fork; the shortest answer is kept
             (equal lengths: the earlier variant), so the answer does not depend on which finishes first.
+        portable: of children that are the same position, the first generated is kept, so the moves are the
+            same on every machine (:func:`engine.puzzle.near.beam.beam_search`); ``quick`` keeps its old
+            choice (its answers are the game's hints and bands), which follows numpy's default sort.
     """
 
     tables: str
     beam_width: int
     beams: int = 1
+    portable: bool = False
 
 
 EFFORTS: dict[str, Effort] = {
     "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
     # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
-    "strong": Effort("six", 12_000, beams=2),
-    "max": Effort("six", 150_000),  # about 20-25 s a position (its second beam never gave a shorter answer: docs)
+    "strong": Effort("six", 12_000, beams=2, portable=True),
+    # max: about 20 s a position, one beam (a second one never gave a shorter answer: docs/BENCHMARKS.md)
+    "max": Effort("six", 150_000, portable=True),
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
@@ -141,7 +146,7 @@ def solve_near_optimal(
             row0, col0 = nxt
             layers += 1
         sub = _sub_board(tiles, w, row0, col0)
-        run, beams = _side_by_side(sub, heuristic, beam_width, chosen.beams, cancel, deadline)
+        run, beams = _side_by_side(sub, heuristic, beam_width, chosen.beams, cancel, deadline, chosen.portable)
         moves.append(run.moves)
         nodes += run.nodes
     except SolverStopped as stop:
@@ -200,13 +205,26 @@ def _variant(
     which: int,
     cancel: CancelFn | None,
     deadline: float | None,
+    portable: bool = False,
 ) -> BeamRun:
-    """Variant ``which`` of :data:`VARIANTS`, its moves given on the board as given."""
+    """Variant ``which`` of :data:`VARIANTS`, its moves given on the board as given (``portable``: see
+    :func:`engine.puzzle.near.beam.beam_search`)."""
     goal = goal_tiles(SIDE, SIDE)
     if which == 0:
-        return beam_search(tiles, SIDE, SIDE, heuristic, width, cancel=cancel, deadline=deadline, goal=goal)
+        return beam_search(
+            tiles, SIDE, SIDE, heuristic, width, cancel=cancel, deadline=deadline, goal=goal, portable=portable
+        )
     run = beam_search(
-        _transposed(tiles), SIDE, SIDE, heuristic, width, cancel=cancel, deadline=deadline, goal=goal, high_ties=True
+        _transposed(tiles),
+        SIDE,
+        SIDE,
+        heuristic,
+        width,
+        cancel=cancel,
+        deadline=deadline,
+        goal=goal,
+        high_ties=True,
+        portable=portable,
     )
     return BeamRun(run.moves.translate(_SWAP), run.nodes, tuple(_transposed(run.tiles)))
 
@@ -218,6 +236,7 @@ def _side_by_side(
     count: int,
     cancel: CancelFn | None,
     deadline: float | None,
+    portable: bool = False,
 ) -> tuple[BeamRun, list[dict[str, object]]]:
     """The shortest of the first ``count`` :data:`VARIANTS` (equal lengths: the earlier one), and each one's
     length, nodes and, for a forked one, peak memory (``peak_kib``, that process's ``ru_maxrss``).
@@ -239,7 +258,7 @@ def _side_by_side(
                 code = 1
                 try:
                     os.close(read)
-                    got = _variant(tiles, heuristic, width, which, None, deadline)
+                    got = _variant(tiles, heuristic, width, which, None, deadline, portable)
                     with os.fdopen(write, "w", encoding="ascii") as out:
                         json.dump({"moves": got.moves, "nodes": got.nodes}, out)
                     code = 0
@@ -251,7 +270,7 @@ def _side_by_side(
     notes: dict[int, dict[str, object]] = {}
     waiting = list(children)
     try:
-        runs[0] = _variant(tiles, heuristic, width, 0, cancel, deadline)
+        runs[0] = _variant(tiles, heuristic, width, 0, cancel, deadline, portable)
         for which, pid, read in children:
             with os.fdopen(read, "r", encoding="ascii") as inp:
                 text = inp.read()
@@ -270,7 +289,7 @@ def _side_by_side(
     done: list[BeamRun] = []
     for which in range(count):
         run = runs.get(which)
-        done.append(run if run is not None else _variant(tiles, heuristic, width, which, cancel, deadline))
+        done.append(run if run is not None else _variant(tiles, heuristic, width, which, cancel, deadline, portable))
     best = min(range(count), key=lambda w: (len(done[w].moves), w))
     report = [
         {"variant": VARIANTS[w], "length": len(done[w].moves), "nodes": done[w].nodes, **notes.get(w, {})}
