@@ -5,13 +5,17 @@ legal moves; the children are scored by the heuristic (updated from the one
 tile that slid, :mod:`engine.puzzle.near.heuristics`), children already met
 (same Zobrist hash, over tiles and blank, on this level or on one of the last :data:`MEMORY` levels
 of the same parity) are dropped, and the ``beam_width`` children with the
-smallest estimate (ties: the smaller of the other views', then the smaller hash) form the next level.  The first level
-holding a position of estimate 0 ends the search; its moves are read back
+smallest estimate (ties: the smaller of the other views' -- or the larger, with ``high_ties`` --, then the smaller
+hash) form the next level.  The first level holding a position of estimate 0 (that is the goal, when the goal is
+given) ends the search; its moves are read back
 through parent indices.  Every level holds positions the same number of
 moves from the start, so the solution length is the level's depth.
 
 Nothing depends on the clock or on a random source: the same position and
-width always give the same moves (the Zobrist keys come from a fixed seed).
+width always give the same moves (the Zobrist keys come from a fixed seed) -- on
+every machine with ``portable``; without it, which of two children that are the
+same position is kept follows numpy's default sort, which may differ where numpy
+picks another sort kernel (other vector units).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ MEMORY = 4  # levels of the same parity whose hashes a child is checked against
 MAX_DEPTH = 2000  # moves; a search that reaches it stops ("limit")
 ZOBRIST_SEED = 20_241_125
 MOVE_LETTERS = "UDLR"
+_INDEX_BITS = 20  # a level's children are numbered in the low bits of a portable sort key (under 1,048,576)
 
 
 @dataclass(frozen=True)
@@ -69,9 +74,19 @@ def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
     return keys
 
 
-def _first_of_each(codes: np.ndarray) -> np.ndarray:
-    """Indices of ``codes`` with each value once (in value order; which of equal ones is fixed by the input)."""
-    order = np.argsort(codes)
+def _first_of_each(codes: np.ndarray, portable: bool = False) -> np.ndarray:
+    """Indices of ``codes`` with each value once, in value order.
+
+    Which of equal ones is kept: with ``portable``, the first (the sort key is the code's top 44 bits and the
+    index, all distinct, so every sort algorithm orders it alike; two codes that share those bits and differ
+    below may then be kept both, a duplicate at worst); otherwise whichever numpy's default sort puts first,
+    which is fixed on one machine but may differ on a processor where numpy picks another sort kernel.
+    """
+    if portable and codes.size < 1 << _INDEX_BITS:
+        high = codes & ~np.uint64((1 << _INDEX_BITS) - 1)
+        order = np.argsort(high | np.arange(codes.size, dtype=np.uint64))
+    else:
+        order = np.argsort(codes)
     ordered = codes[order]
     first = np.ones(order.size, dtype=bool)
     first[1:] = ordered[1:] != ordered[:-1]
@@ -89,17 +104,27 @@ def _extremes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return high, low
 
 
-def _member(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
-    """Which ``values`` occur in the sorted array ``sorted_keys`` (boolean mask)."""
-    at = np.minimum(np.searchsorted(sorted_keys, values), sorted_keys.size - 1)
-    found: np.ndarray = sorted_keys[at] == values
-    return found
+def _met(ordered: np.ndarray, old: np.ndarray) -> np.ndarray:
+    """Which of the distinct, ascending ``ordered`` occur in ``old`` (boolean mask).
+
+    ``old`` is a few ascending runs (levels' sorted hashes, joined): each is looked up in ``ordered``, so the
+    binary searches walk forwards through memory (about twice as fast as looking each child up in each run).
+    """
+    met = np.zeros(ordered.size, dtype=bool)
+    if ordered.size:
+        at = np.minimum(np.searchsorted(ordered, old), ordered.size - 1)
+        met[at[ordered[at] == old]] = True
+    return met
 
 
-def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray) -> np.ndarray:
-    """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255), then its hash."""
+def _rank(best: np.ndarray, other: np.ndarray, code: np.ndarray, high_ties: bool = False) -> np.ndarray:
+    """One sortable ``uint64`` a child: its estimate, then its smallest view's (0..255; with ``high_ties`` the
+    larger first), then its hash."""
     u = np.uint64
-    rank: np.ndarray = (best.astype(u) << u(48)) | (np.clip(other, 0, 255).astype(u) << u(40)) | (code >> u(24))
+    tie = np.clip(other, 0, 255).astype(u)
+    if high_ties:
+        tie = u(255) - tie
+    rank: np.ndarray = (best.astype(u) << u(48)) | (tie << u(40)) | (code >> u(24))
     return rank
 
 
@@ -114,6 +139,9 @@ def beam_search(
     tracked: Sequence[int] | None = None,
     cancel: CancelFn | None = None,
     deadline: float | None = None,
+    goal: Sequence[int] | None = None,
+    high_ties: bool = False,
+    portable: bool = False,
 ) -> BeamRun:
     """Search from ``tiles`` until the heuristic reads 0; the blank stays in ``region`` (first row, first column).
 
@@ -122,6 +150,13 @@ def beam_search(
         tracked: when given, positions that differ only in the other tiles count as the same (a stage whose
             goal is about these tiles only: the plateau of moves among the others collapses).
         deadline: a ``time.perf_counter()`` instant after which the search stops.
+        goal: when given, a position of estimate 0 ends the search only if it is this position (a damaged
+            table that reads 0 elsewhere then makes the search go on, never end off the goal).
+        high_ties: among children of equal estimate, keep those whose smallest view is the largest (the
+            default keeps the smallest first): another beam over the same estimates, for a second search.
+        portable: of children that are the same position, keep the first generated (see :func:`_first_of_each`):
+            the same moves on every machine; without it (the ``quick`` effort's answers, kept as they were) the
+            choice follows numpy's default sort, which may differ on a processor with other vector units.
 
     Raises:
         SolverStopped: ``"timeout"``, ``"cancelled"``, or ``"limit"`` (:data:`MAX_DEPTH` moves, or no new position).
@@ -139,7 +174,12 @@ def beam_search(
     recent: list[np.ndarray] = []
     nodes = 0
     start = time.perf_counter()
-    while int(score.min()) > 0:
+    while True:
+        done = np.flatnonzero(score == 0)
+        if goal is not None and done.size:
+            done = done[(board[done] == np.asarray(goal, dtype=np.uint8)).all(axis=1)]
+        if done.size:
+            break
         if (cancel and cancel()) or (deadline is not None and time.perf_counter() > deadline):
             reason = "cancelled" if cancel and cancel() else "timeout"
             raise SolverStopped(reason, SolveResult("near-optimal", "", nodes, time.perf_counter() - start, False))
@@ -158,15 +198,15 @@ def beam_search(
         tile = board[rows, src].astype(np.int64)
         child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
         nodes += rows.size
-        keep = _first_of_each(child)
-        for old in recent[-2::-2][:MEMORY]:
-            keep = keep[~_member(child[keep], old)]
+        keep = _first_of_each(child, portable)
+        if len(recent) >= 2:
+            keep = keep[~_met(child[keep], np.concatenate(recent[-2::-2][:MEMORY]))]
         if keep.size == 0:
             raise SolverStopped("limit", SolveResult("near-optimal", "", nodes, time.perf_counter() - start, False))
         words, vals = heuristic.delta(aux[rows[keep]], values[rows[keep]], tile[keep], src[keep], dst[keep])
         best, other = _extremes(vals)
         if keep.size > beam_width:
-            rank = _rank(best, other, child[keep])
+            rank = _rank(best, other, child[keep], high_ties)
             pick = np.sort(np.argpartition(rank, beam_width - 1)[:beam_width])
             keep, words, vals, best = keep[pick], words[pick], vals[pick], best[pick]
         rows, dirs, src, dst, tile = rows[keep], dirs[keep], src[keep], dst[keep], tile[keep]
@@ -180,7 +220,7 @@ def beam_search(
         parents.append(rows.astype(np.int32))  # compact: a wide beam keeps these for every level
         letters.append(dirs.astype(np.uint8))
         recent.append(np.sort(code))
-    i = int(np.argmin(score))
+    i = int(done[0])
     end = tuple(int(x) for x in board[i])
     path = []
     for level in range(len(parents) - 1, -1, -1):

@@ -135,6 +135,10 @@ def square_symmetry(width: int, name: str) -> np.ndarray:
     return out
 
 
+RESIDUE_SHIFT = 40  # a modular word: its entry (table offset plus placement index, < 2**40) and, above, its residue
+ENTRY_MASK = (1 << RESIDUE_SHIFT) - 1
+
+
 #: One reading of a table: (the table's number, a cell symmetry ``s``).  It sums the table's group moved by
 #: ``s``: the tiles whose homes are the images of the group's homes, their cells mapped back by ``s``'s inverse.
 Reading = tuple[int, np.ndarray]
@@ -150,7 +154,9 @@ class ModularPatternHeuristic:
     readings whose groups partition the 24 tiles; its estimate is their sum.  A move changes a group's
     distance by exactly one, so the residue of the new placement tells whether it went up or down; the
     start's distances are read by walking down to the goal
-    (:func:`engine.puzzle.tables.modular.full_distance`).
+    (:func:`engine.puzzle.tables.modular.full_distance`).  Each ``aux`` word holds a reading's table entry
+    (below :data:`RESIDUE_SHIFT`) and that entry's residue above it, so a move reads the table once (the new
+    entry), not twice.
 
     Args:
         groups: each table's tiles, in its index order.
@@ -168,18 +174,13 @@ class ModularPatternHeuristic:
     ) -> None:
         n = self.SIDE * self.SIDE
         self.groups = [tuple(int(t) for t in g) for g in groups]
-        self._tables = list(tables)
-        joined = bytearray(sum(t.size for t in tables))  # not np.concatenate: see engine.puzzle.tables.pdb._load
-        at = 0
-        for table in tables:
-            joined[at : at + table.size] = np.ascontiguousarray(table, np.uint8).data
-            at += table.size
-        self.table = np.frombuffer(joined, np.uint8)
-        starts = np.cumsum([0] + [4 * t.size for t in tables])[:-1].astype(np.int64)  # 4 entries a byte
+        self._tables = [np.asarray(t, np.uint8) for t in tables]  # read in place: a cached table may be mapped
+        self._same_size = len({t.size for t in self._tables}) == 1
         self._views = len(views)
         self.readings = [list(v) for v in views]
         cols = sum(len(v) for v in views)
-        self.offsets = np.zeros(cols, np.int64)  # aux column -> its table's first entry
+        self.offsets = np.zeros(cols, np.int64)  # aux column -> its table's first entry (each table read apart: 0)
+        self.col_table = np.zeros(cols, np.uint8)  # aux column -> the table it reads
         self.col = np.zeros((self._views, n), np.int64)  # view, tile -> its aux column
         self.inc = np.zeros((self._views, n, n), np.int64)  # view, tile, cell -> its part of the word
         cells = np.arange(n, dtype=np.int64)
@@ -188,7 +189,7 @@ class ModularPatternHeuristic:
             covered: list[int] = []
             for k, sym in readings:
                 back = np.argsort(sym)  # the inverse symmetry
-                self.offsets[j] = starts[k]
+                self.col_table[j] = k
                 for i, t0 in enumerate(self.groups[k]):
                     t = int(sym[t0 - 1]) + 1
                     covered.append(t)
@@ -198,13 +199,21 @@ class ModularPatternHeuristic:
             if sorted(covered) != list(range(1, n)):
                 raise ValueError(f"View {v} does not cover the tiles 1..{n - 1} once each.")
         self._step = np.array([0, 1, 0, -1], np.int16)  # residue change -> distance change
+        # view, tile * n * n + from * n + to -> the word's change when that tile slides (one read a child)
+        self.move_inc = np.zeros((self._views, n * n * n), np.int64)
+        self.move_col = np.zeros((self._views, n * n * n), np.int64)  # the same key -> the aux column it changes
+        frm, to = np.divmod(np.arange(n * n, dtype=np.int64), n)
+        for v in range(self._views):
+            for t in range(1, n):
+                self.move_inc[v, t * n * n : (t + 1) * n * n] = self.inc[v, t, to] - self.inc[v, t, frm]
+                self.move_col[v, t * n * n : (t + 1) * n * n] = self.col[v, t]
 
     @property
     def views(self) -> int:
         return self._views
 
     def start(self, tiles: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        from engine.puzzle.tables.modular import full_distance
+        from engine.puzzle.tables.modular import full_distance, residue
 
         aux = self.offsets[None, :].copy()
         for cell, t in enumerate(tiles):
@@ -219,23 +228,44 @@ class ModularPatternHeuristic:
                 cells = [(word // 25**i) % 25 for i in range(len(self.groups[k]))]
                 values[0, v] += full_distance(self._tables[k], self.groups[k], cells)
                 j += 1
+        for j, k in enumerate(self.col_table.tolist()):
+            aux[0, j] |= int(residue(self._tables[k], aux[0, j : j + 1])[0]) << RESIDUE_SHIFT
         return aux, values
 
     def delta(
         self, aux: np.ndarray, values: np.ndarray, tile: np.ndarray, src: np.ndarray, dst: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
-        from engine.puzzle.tables.modular import residue
-
-        rows = np.arange(tile.size)
+        n = self.SIDE * self.SIDE
+        cols = aux.shape[1]
+        at = np.arange(tile.size, dtype=np.int64) * cols  # each row's first word in the flat aux
+        flat = aux.reshape(-1)
+        key = (tile * n + src) * n + dst  # the tile slides from src to dst
         words = np.empty((tile.size, self._views), np.int64)
         new_values = values.copy()
         for v in range(self._views):
-            old = aux[rows, self.col[v, tile]]
-            inc = self.inc[v]
-            new = old + inc[tile, dst] - inc[tile, src]
-            new_values[:, v] += self._step[(residue(self.table, new) - residue(self.table, old)) & 3]
-            words[:, v] = new
+            old = flat[at + self.move_col[v][key]]
+            new = (old & ENTRY_MASK) + self.move_inc[v][key]
+            got = self._residues(new, self.col_table[self.move_col[v][key]])
+            new_values[:, v] += self._step[(got - (old >> RESIDUE_SHIFT).astype(np.uint8)) & 3]
+            words[:, v] = new | (got.astype(np.int64) << RESIDUE_SHIFT)
         return words, new_values
+
+    def _residues(self, entries: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """The residues (``uint8``) at ``entries``, each of table ``which`` (the tables are kept apart, not
+        joined: a mapped table is then never copied)."""
+        from engine.puzzle.tables.modular import residue
+
+        if self._same_size:  # every entry is in range of the first table: read it there, then the others' rows
+            got = residue(self._tables[0], entries)
+            for k in range(1, len(self._tables)):
+                rows = np.flatnonzero(which == k)
+                got[rows] = residue(self._tables[k], entries[rows])
+            return got
+        got = np.empty(entries.size, np.uint8)
+        for k, table in enumerate(self._tables):
+            rows = np.flatnonzero(which == k)
+            got[rows] = residue(table, entries[rows])
+        return got
 
     def commit(self, aux: np.ndarray, tile: np.ndarray, new_words: np.ndarray) -> None:
         rows = np.arange(tile.size)

@@ -4,7 +4,7 @@
   databases (:mod:`engine.puzzle.near.tables`); the *effort* (:data:`EFFORTS`) picks
   the tables and the positions kept a level: ``quick`` (the default: the 5-5-5-5-4
   tables, :data:`BEAM_WIDTH`), ``strong`` and ``max`` (Korf & Felner's 6-6-6-6 tables,
-  wider beams).
+  wider beams, and two of them side by side: :data:`VARIANTS`, the shorter answer kept).
 * **Larger boards** (both sides at least 5): while the unsolved part is larger
   than 5x5, its top row (when it has at least as many rows as columns) or its
   left column is brought home by a beam search ranked by those tiles' Manhattan
@@ -19,12 +19,16 @@ always gives the same moves.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.puzzle.board import Board
-from engine.puzzle.near.beam import beam_search
-from engine.puzzle.near.heuristics import ManhattanHeuristic
+from engine.puzzle.board import Board, goal_tiles
+from engine.puzzle.near.beam import BeamRun, beam_search
+from engine.puzzle.near.heuristics import Heuristic, ManhattanHeuristic
 from engine.puzzle.near.tables import SIDE, five_by_five, six_by_six
 from engine.puzzle.result import CancelFn, ProgressFn, SolveResult, SolverStopped
 
@@ -41,16 +45,26 @@ class Effort:
         tables: ``"five"`` (the 5-5-5-5-4 tables, 38 MB, built in seconds) or ``"six"`` (Korf & Felner's
             6-6-6-6, 122 MB, built in minutes the first time).
         beam_width: positions kept per level (the node budget: the answer depends on it, not on a clock).
+        beams: 5x5 searches run side by side (:data:`VARIANTS`: the board as given, then transposed), each
+            ``beam_width`` wide, in their own processes when the system can fork; the shortest answer is kept
+            (equal lengths: the earlier variant), so the answer does not depend on which finishes first.
+        portable: of children that are the same position, the first generated is kept, so the moves are the
+            same on every machine (:func:`engine.puzzle.near.beam.beam_search`); ``quick`` keeps its old
+            choice (its answers are the game's hints and bands), which follows numpy's default sort.
     """
 
     tables: str
     beam_width: int
+    beams: int = 1
+    portable: bool = False
 
 
 EFFORTS: dict[str, Effort] = {
     "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
-    "strong": Effort("six", 12_000),  # about 3 s a 5x5 position, whole process (docs/BENCHMARKS.md)
-    "max": Effort("six", 150_000),  # about 30 s (Korf & Felner 1-3 at 200,000: 34 s of search CPU, 765 MB)
+    # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
+    "strong": Effort("six", 12_000, beams=2, portable=True),
+    # max: about 20 s a position, one beam (a second one never gave a shorter answer: docs/BENCHMARKS.md)
+    "max": Effort("six", 150_000, portable=True),
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
@@ -106,6 +120,7 @@ def solve_near_optimal(
     nodes = 0
     row0 = col0 = 0
     layers = 0
+    beams: list[dict[str, object]] = []
     try:
         while h - row0 > SIDE or w - col0 > SIDE:
             if h - row0 >= w - col0:
@@ -131,7 +146,7 @@ def solve_near_optimal(
             row0, col0 = nxt
             layers += 1
         sub = _sub_board(tiles, w, row0, col0)
-        run = beam_search(sub, SIDE, SIDE, heuristic, beam_width, cancel=cancel, deadline=deadline)
+        run, beams = _side_by_side(sub, heuristic, beam_width, chosen.beams, cancel, deadline, chosen.portable)
         moves.append(run.moves)
         nodes += run.nodes
     except SolverStopped as stop:
@@ -145,7 +160,7 @@ def solve_near_optimal(
         time.perf_counter() - start,
         False,
         layers=layers,
-        extra={"beam_width": beam_width, "peel_width": peel_width, "effort": effort},
+        extra={"beam_width": beam_width, "peel_width": peel_width, "effort": effort, "beams": beams},
     )
 
 
@@ -160,3 +175,137 @@ def _sub_board(tiles: tuple[int, ...], width: int, row0: int, col0: int) -> list
     for i, cell in enumerate(cells[:-1]):
         rename[cell + 1] = i + 1  # the tile whose home is that cell
     return [rename[tiles[c]] for c in cells]
+
+
+VARIANTS = ("as given", "transposed, high ties")
+"""The 5x5 searches an effort can run side by side.  The goal is its own transpose, so the transposed board
+(tile ``t`` renamed by its home's mirror image, the blank's moves U/L and D/R swapped back) is the same
+puzzle; its beam ranks the same estimates but hashes differently, and among children of equal estimate it
+keeps those whose smaller view is the larger (``high_ties`` of :func:`engine.puzzle.near.beam.beam_search`),
+so it often ends on another route.  Korf & Felner's 1-20, in-process: width 3000, the first alone 1.102x,
+the shorter of the two 1.090x; width 12,000: 1.070x and 1.078x alone, the shorter 1.066x.  The transposed
+board with the usual ties is a weaker partner (width 3000: the shorter 1.096x; at 20,000 on 1-17 it never
+gave a shorter answer)."""
+_SWAP = str.maketrans("UDLR", "LRUD")
+
+
+def _transposed(tiles: Sequence[int]) -> list[int]:
+    """The 5x5 position mirrored on the main diagonal, tiles renamed by their mirrored homes."""
+    mirror = [(c % SIDE) * SIDE + c // SIDE for c in range(SIDE * SIDE)]
+    out = [0] * (SIDE * SIDE)
+    for cell, t in enumerate(tiles):
+        out[mirror[cell]] = mirror[t - 1] + 1 if t else 0
+    return out
+
+
+def _variant(
+    tiles: Sequence[int],
+    heuristic: Heuristic,
+    width: int,
+    which: int,
+    cancel: CancelFn | None,
+    deadline: float | None,
+    portable: bool = False,
+) -> BeamRun:
+    """Variant ``which`` of :data:`VARIANTS`, its moves given on the board as given (``portable``: see
+    :func:`engine.puzzle.near.beam.beam_search`)."""
+    goal = goal_tiles(SIDE, SIDE)
+    if which == 0:
+        return beam_search(
+            tiles, SIDE, SIDE, heuristic, width, cancel=cancel, deadline=deadline, goal=goal, portable=portable
+        )
+    run = beam_search(
+        _transposed(tiles),
+        SIDE,
+        SIDE,
+        heuristic,
+        width,
+        cancel=cancel,
+        deadline=deadline,
+        goal=goal,
+        high_ties=True,
+        portable=portable,
+    )
+    return BeamRun(run.moves.translate(_SWAP), run.nodes, tuple(_transposed(run.tiles)))
+
+
+def _side_by_side(
+    tiles: Sequence[int],
+    heuristic: Heuristic,
+    width: int,
+    count: int,
+    cancel: CancelFn | None,
+    deadline: float | None,
+    portable: bool = False,
+) -> tuple[BeamRun, list[dict[str, object]]]:
+    """The shortest of the first ``count`` :data:`VARIANTS` (equal lengths: the earlier one), and each one's
+    length, nodes and, for a forked one, peak memory (``peak_kib``, that process's ``ru_maxrss``).
+
+    Variant 0 runs here; the others, where ``os.fork`` exists, in child processes forked after the tables
+    are loaded (a mapped table's pages are shared, never copied), their answers sent back through a pipe.
+    A child that fails is run again here, so the answer never depends on it.
+
+    Raises:
+        SolverStopped: from any variant (the children are then stopped).
+    """
+    count = max(1, min(count, len(VARIANTS)))
+    children: list[tuple[int, int, int]] = []  # variant, pid, read end
+    if count > 1 and hasattr(os, "fork"):
+        for which in range(1, count):
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: search, send the answer, leave without running the parent's cleanups
+                code = 1
+                try:
+                    os.close(read)
+                    got = _variant(tiles, heuristic, width, which, None, deadline, portable)
+                    with os.fdopen(write, "w", encoding="ascii") as out:
+                        json.dump({"moves": got.moves, "nodes": got.nodes}, out)
+                    code = 0
+                finally:
+                    os._exit(code)
+            os.close(write)
+            children.append((which, pid, read))
+    runs: dict[int, BeamRun | None] = {}
+    notes: dict[int, dict[str, object]] = {}
+    waiting = list(children)
+    try:
+        runs[0] = _variant(tiles, heuristic, width, 0, cancel, deadline, portable)
+        for which, pid, read in children:
+            with os.fdopen(read, "r", encoding="ascii") as inp:
+                text = inp.read()
+            _, status, usage = os.wait4(pid, 0)
+            waiting.remove((which, pid, read))
+            notes[which] = {"peak_kib": usage.ru_maxrss}
+            runs[which] = _answer(text, tiles) if os.waitstatus_to_exitcode(status) == 0 else None
+    finally:
+        for _, pid, read in waiting:  # this search stopped: the others are stopped too, not waited for
+            try:
+                os.close(read)
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+    done: list[BeamRun] = []
+    for which in range(count):
+        run = runs.get(which)
+        done.append(run if run is not None else _variant(tiles, heuristic, width, which, cancel, deadline, portable))
+    best = min(range(count), key=lambda w: (len(done[w].moves), w))
+    report = [
+        {"variant": VARIANTS[w], "length": len(done[w].moves), "nodes": done[w].nodes, **notes.get(w, {})}
+        for w in range(count)
+    ]
+    return BeamRun(done[best].moves, sum(r.nodes for r in done), done[best].tiles), report
+
+
+def _answer(text: str, tiles: Sequence[int]) -> BeamRun | None:
+    """A child's answer (JSON ``moves`` and ``nodes``) if its moves take ``tiles`` to the goal, else None."""
+    try:
+        got = json.loads(text)
+        moves, nodes = got["moves"], got["nodes"]
+        if not isinstance(moves, str) or not isinstance(nodes, int):
+            return None
+        end = Board.from_tiles(tiles, SIDE, SIDE).apply(moves)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return BeamRun(moves, nodes, end.tiles) if end.is_solved() else None

@@ -11,8 +11,8 @@ effort uses them.
 The ``strong`` and ``max`` efforts use Korf & Felner's 6-6-6-6 partition
 (:data:`SIX_TABLES`, :data:`SIX_READINGS`, :func:`six_by_six`): two 6-tile tables
 held modulo 4 (:mod:`engine.puzzle.tables.modular`, 61 MB each, about a minute of
-CPU each to build), read through board symmetries for all four groups and the
-transposed view.
+CPU each to build; once checked, later processes map them instead of reading them),
+read through board symmetries for all four groups and the transposed view.
 """
 
 from __future__ import annotations

@@ -13,24 +13,42 @@ goal placement through neighbours one residue lower (:func:`full_distance`).
 
 The files live in the table cache beside the other tables (same header, CRC-32
 and keyed digest: :func:`engine.puzzle.tables.pdb._cached`); a table that fails
-:func:`check_modular` is rebuilt.  Building one takes about a minute of CPU
-(44-66 s on the machine of docs/BENCHMARKS.md, 520 MB at the peak); progress is
-reported per breadth-first level and inside the big ones.
+:func:`check_modular` is rebuilt.  Reading and checking both 6-tile tables in full
+took about 0.5 s of a 2 s solve (plus 0.3 s to join them), so a table that passed
+the full check is *stamped* (:func:`stamp_path`: its size, time, inode, keyed digest
+and CRCs of 256 sampled blocks, signed with the installation's key); while the stamp
+matches, later processes map the file read-only (no copy; the pages are shared with
+the solver's forked second beam) after the sampled CRCs and :func:`check_modular`.
+Building one takes about a minute of CPU (44-66 s on the machine of
+docs/BENCHMARKS.md, 520 MB at the peak); progress is reported per breadth-first
+level and inside the big ones.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+import mmap
+import os
+import zlib
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from engine.puzzle.result import CancelFn, ProgressFn
+from engine.puzzle.tables import pdb
 from engine.puzzle.tables.index import neighbour_table
-from engine.puzzle.tables.pdb import FORMAT_VERSION, _build_pattern, _cached
+from engine.puzzle.tables.key import table_key
+from engine.puzzle.tables.pdb import FORMAT_VERSION, MAGIC, _build_pattern, _cached
 
 SIDE = 5
 BASE = SIDE * SIDE  # the cell base of a 5x5 pattern index
 MAX_TILES = 6
+STAMP_BLOCKS = 256  # blocks of the table whose CRC-32 a stamp holds (spread evenly over it)
+STAMP_BLOCK = 4096  # bytes a block
 
 
 def modular_name(tiles: Sequence[int]) -> str:
@@ -163,4 +181,138 @@ def modular_table(
     def build() -> np.ndarray:
         return pack(_build_pattern(SIDE, SIDE, group, progress, cancel))
 
-    return _cached(modular_name(group), meta, build, lambda t: check_modular(group, t), progress)
+    name = modular_name(group)
+    memo = (name, json.dumps(meta, sort_keys=True))
+    with pdb._LOCK:
+        held = pdb._MEMO.get(memo)
+    if held is not None:
+        return held
+    path = pdb._cache_file(name)
+    mapped = _mapped(path, name, meta) if path is not None else None
+    if mapped is not None and check_modular(group, mapped) is None:
+        with pdb._LOCK:
+            pdb._MEMO[memo] = mapped
+            pdb._VERIFIED.add(name)
+        if progress:
+            progress(1.0, f"Loaded {name} from the cache.")
+        return mapped
+    table = _cached(name, meta, build, lambda t: check_modular(group, t), progress)
+    if path is not None:
+        _write_stamp(path, name, meta, table)
+    return table
+
+
+# -- stamps: a cached table checked in full once, then mapped ---------------------------------------------------
+def stamp_path(path: Path) -> Path:
+    """Where the stamp of the table file ``path`` lives (beside it)."""
+    return path.with_name(path.name + ".stamp")
+
+
+def _layout(path: Path) -> tuple[int, dict[str, Any], os.stat_result] | None:
+    """The byte offset of the table in the file, its header and the file's status; None if unreadable."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(MAGIC)) != MAGIC:
+                return None
+            line = f.readline()
+            st = os.fstat(f.fileno())
+        header = json.loads(line.decode("ascii"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(header, dict):
+        return None
+    return len(MAGIC) + len(line), header, st
+
+
+def _samples(data: np.ndarray) -> list[int]:
+    """CRC-32 of :data:`STAMP_BLOCKS` blocks spread evenly over ``data`` (1 MB read, whatever its size)."""
+    size = data.size
+    starts = np.linspace(0, max(size - STAMP_BLOCK, 0), STAMP_BLOCKS).astype(np.int64)
+    return [zlib.crc32(data[int(a) : int(a) + STAMP_BLOCK].data) for a in starts]
+
+
+def _stamp_body(
+    name: str, meta: dict[str, Any], st: os.stat_result, header: dict[str, Any], samples: list[int]
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "meta": meta,
+        "size": st.st_size,
+        "mtime_ns": st.st_mtime_ns,
+        "inode": st.st_ino,
+        "digest": header.get("digest"),
+        "samples": samples,
+    }
+
+
+def _mac(body: dict[str, Any]) -> str | None:
+    key = table_key()
+    if key is None:
+        return None
+    return hmac.new(key, json.dumps(body, sort_keys=True).encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _write_stamp(path: Path, name: str, meta: dict[str, Any], table: np.ndarray) -> None:
+    """Stamp the cache file ``path`` when it holds exactly ``table`` (checked in full just now).
+
+    The stamp (keyed with this installation's secret, :func:`engine.puzzle.tables.key.table_key`) holds the
+    file's size, modification time and inode, the keyed digest of its header and CRCs of sampled blocks.
+    Nothing is written when the file does not hold ``table`` (not saved: a read-only cache) or without a key.
+    """
+    got = _layout(path)
+    key = table_key()
+    if got is None or key is None:
+        return
+    offset, header, st = got
+    data = np.ascontiguousarray(table, np.uint8)
+    mac = hmac.new(key, json.dumps(meta, sort_keys=True).encode("ascii"), hashlib.sha256)
+    mac.update(data.data)  # the keyed digest of pdb._save, without a copy of the table
+    if header.get("meta") != meta or header.get("length") != data.size or st.st_size != offset + data.size:
+        return
+    if not hmac.compare_digest(str(header.get("digest", "")), mac.hexdigest()):
+        return
+    body = _stamp_body(name, meta, st, header, _samples(data))
+    body["mac"] = _mac(body)
+    from engine.output import write_atomically
+
+    try:
+        write_atomically(stamp_path(path), json.dumps(body, sort_keys=True))
+    except OSError:
+        pass  # no stamp: the next process checks the file in full again
+
+
+def _mapped(path: Path, name: str, meta: dict[str, Any]) -> np.ndarray | None:
+    """The cached table mapped read-only (no copy: pages are read as the search touches them), or None.
+
+    Only when its stamp (:func:`_write_stamp`) matches the file as it is now: same size, modification time
+    and inode, the header's keyed digest, and the sampled blocks' CRCs; the caller then runs the quick check
+    (:func:`check_modular`).  Otherwise None, and the caller checks the file in full (CRC-32, keyed digest;
+    rebuilt when it fails) and stamps it again.  A file changed in place with its time set back would pass
+    here: a wrong entry can then only make the beam's solutions longer (each is replayed to the goal).
+    """
+    got = _layout(path)
+    try:
+        body = json.loads(stamp_path(path).read_text(encoding="ascii"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if got is None or not isinstance(body, dict):
+        return None
+    offset, header, st = got
+    length = header.get("length")
+    if header.get("meta") != meta or not isinstance(length, int) or st.st_size != offset + length:
+        return None
+    mac = str(body.pop("mac", ""))
+    expected = _mac(body)
+    if expected is None or not hmac.compare_digest(mac, expected):
+        return None
+    if body != _stamp_body(name, meta, st, header, list(body.get("samples", []))):
+        return None
+    try:
+        with open(path, "rb") as f:
+            view = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    table = np.frombuffer(view, np.uint8, count=length, offset=offset)
+    if _samples(table) != body["samples"]:
+        return None
+    return table
