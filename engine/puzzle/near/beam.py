@@ -13,7 +13,7 @@ moves from the start, so the solution length is the level's depth.
 
 Nothing depends on the clock or on a random source: the same position and
 width always give the same moves (the Zobrist keys come from a fixed seed) -- on
-every machine with ``portable``; without it, which of two children that are the
+every machine with ``portable`` (the default); without it, which of two children that are the
 same position is kept follows numpy's default sort, which may differ where numpy
 picks another sort kernel (other vector units).
 """
@@ -141,7 +141,7 @@ def beam_search(
     deadline: float | None = None,
     goal: Sequence[int] | None = None,
     high_ties: bool = False,
-    portable: bool = False,
+    portable: bool = True,
 ) -> BeamRun:
     """Search from ``tiles`` until the heuristic reads 0; the blank stays in ``region`` (first row, first column).
 
@@ -155,8 +155,8 @@ def beam_search(
         high_ties: among children of equal estimate, keep those whose smallest view is the largest (the
             default keeps the smallest first): another beam over the same estimates, for a second search.
         portable: of children that are the same position, keep the first generated (see :func:`_first_of_each`):
-            the same moves on every machine; without it (the ``quick`` effort's answers, kept as they were) the
-            choice follows numpy's default sort, which may differ on a processor with other vector units.
+            the same moves on every machine (the default, used by every effort); without it the choice follows
+            numpy's default sort, which may differ on a processor with other vector units.
 
     Raises:
         SolverStopped: ``"timeout"``, ``"cancelled"``, or ``"limit"`` (:data:`MAX_DEPTH` moves, or no new position).

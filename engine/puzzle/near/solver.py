@@ -49,18 +49,18 @@ class Effort:
             ``beam_width`` wide, in their own processes when the system can fork; the shortest answer is kept
             (equal lengths: the earlier variant), so the answer does not depend on which finishes first.
         portable: of children that are the same position, the first generated is kept, so the moves are the
-            same on every machine (:func:`engine.puzzle.near.beam.beam_search`); ``quick`` keeps its old
-            choice (its answers are the game's hints and bands), which follows numpy's default sort.
+            same on every machine (:func:`engine.puzzle.near.beam.beam_search`); every effort is portable (without
+            it the choice follows numpy's default sort, whose kernel differs between processors).
     """
 
     tables: str
     beam_width: int
     beams: int = 1
-    portable: bool = False
+    portable: bool = True
 
 
 EFFORTS: dict[str, Effort] = {
-    "quick": Effort("five", BEAM_WIDTH),  # hints, auto-solve and the game's bands: a fraction of a second
+    "quick": Effort("five", BEAM_WIDTH, portable=True),  # hints, auto-solve and the game's bands: a fraction of a second
     # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
     "strong": Effort("six", 12_000, beams=2, portable=True),
     # max: about 20 s a position, one beam (a second one never gave a shorter answer: docs/BENCHMARKS.md)
@@ -139,6 +139,7 @@ def solve_near_optimal(
                 tracked=line,
                 cancel=cancel,
                 deadline=deadline,
+                portable=True,
             )
             moves.append(run.moves)
             nodes += run.nodes
@@ -205,7 +206,7 @@ def _variant(
     which: int,
     cancel: CancelFn | None,
     deadline: float | None,
-    portable: bool = False,
+    portable: bool = True,
 ) -> BeamRun:
     """Variant ``which`` of :data:`VARIANTS`, its moves given on the board as given (``portable``: see
     :func:`engine.puzzle.near.beam.beam_search`)."""
@@ -236,7 +237,7 @@ def _side_by_side(
     count: int,
     cancel: CancelFn | None,
     deadline: float | None,
-    portable: bool = False,
+    portable: bool = True,
 ) -> tuple[BeamRun, list[dict[str, object]]]:
     """The shortest of the first ``count`` :data:`VARIANTS` (equal lengths: the earlier one), and each one's
     length, nodes and, for a forked one, peak memory (``peak_kib``, that process's ``ru_maxrss``).
