@@ -78,6 +78,36 @@ def test_the_analysis_reads_what_is_known_and_grows_forward():
     assert firsts and firsts[0] < len(moves)  # the first loss is out before the end
 
 
+def test_the_streamed_states_are_the_analysis_position_by_position_and_pickle():
+    import pickle
+
+    from engine.puzzle.analysis import analyse_streamed
+
+    start, moves = recorded_solve(5)
+    whole: list[SolveAnalysis] = []
+    states = []
+    analyse(start, moves, update=lambda a: whole.append(a.copy()))
+    last = analyse_streamed(start, moves, emit=states.append)
+    assert len(states) == len(whole) and last == states[-1] and last.finished
+    base = SolveAnalysis(start, moves, True)
+    for a, st in zip(whole, states, strict=True):
+        again = base.with_state(pickle.loads(pickle.dumps(st)))
+        assert (again.low, again.high, again.better, again.done, again.finished) == (
+            a.low, a.high, a.better, a.done, a.finished)
+    check_analysis(base.with_state(last), start, moves)
+    with pytest.raises(ValueError, match="positions"):
+        SolveAnalysis(start, moves[:-1], True).with_state(last)
+
+
+def test_warm_exact_loads_only_what_is_cached():
+    from engine.puzzle.analysis import warm_exact
+    from engine.puzzle.optimal import prepare
+
+    prepare(4, 4)  # in the cache (built once if not)
+    assert warm_exact(4, 4)
+    assert not warm_exact(5, 5)  # no exact distances there: nothing to load
+
+
 def test_cancel_stops_the_analysis():
     start, moves = recorded_solve(4)
     with pytest.raises(SolverStopped):

@@ -3,26 +3,28 @@ that took the player further marked on it, "You lost 14 moves in 6 places", and 
 shows the board before each one with the tile slid and the better slide marked.
 
 The analysis is :func:`engine.puzzle.analysis.analyse` (exact on 3x3 and 4x4, bands between a proven lower bound
-and the shortest known solution on larger boards), run in a background thread (:class:`game.workers.Task`: its
-searches are numpy batches, like the distance meter's) that hands over a snapshot after every position, so the
-first places show while the rest is measured and the window keeps drawing.  This module maps the snapshot to
-pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
+and the shortest known solution on larger boards), run in the analysis worker, a child process beside the window
+(:func:`game.puzzle.tasks.analysis_worker`, warmed with its tables when the puzzle screen opened) that sends a
+snapshot of its state after every position (:meth:`engine.puzzle.analysis.SolveAnalysis.state`); the screen takes
+the newest once a frame, so the first places show while the rest is measured, and the searches do not share the
+window's process (in a thread they held its interpreter lock: every frame while they ran was late).  This module
+maps the snapshot to pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 import arcade
 
-from engine.puzzle.analysis import Loss, SolveAnalysis, analyse, positions, slid, slide_words
+from engine.puzzle.analysis import AnalysisState, Loss, SolveAnalysis, analyse_streamed, positions, slid, slide_words
 from engine.puzzle.analysis_text import band_words, plural, summary
 from engine.puzzle.board import Board, move_delta
+from game.puzzle.tasks import analysis_worker
 from game.render.theme import Theme
 from game.ui import fit_text
-from game.workers import Task
+from game.workers import StreamTask
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top (pixels)
 
@@ -55,9 +57,11 @@ class LostMoves:
         self.moves = moves
         self.known = dict(known or {})
         self.boards = positions(start, moves)
-        self.task: Task[SolveAnalysis] | None = None
-        self._lock = threading.Lock()
-        self._latest: SolveAnalysis | None = None
+        self.task: StreamTask | None = None
+        from engine.puzzle.optimal import can_solve_optimally
+
+        #: the solve a snapshot's state belongs to (exact sizes: those of the optimal solver)
+        self._base = SolveAnalysis(start, moves, can_solve_optimally(start.width, start.height))
         self.shown: SolveAnalysis | None = None  # the snapshot drawn
         self.error = ""
         self.selected: int | None = None  # index into the places (losses), or None: the finished board shows
@@ -82,24 +86,14 @@ class LostMoves:
         if self.shown is not None and self.shown.exact:  # what a cancelled run proved is not measured again
             self.known.update((b.tiles, d) for b, d in zip(self.boards, self.shown.distances, strict=True)
                               if d is not None)
-        known = dict(self.known)
-
-        def publish(a: SolveAnalysis) -> None:
-            snap = a.copy()
-            with self._lock:
-                self._latest = snap
-
-        def work(progress: Any, cancelled: Any) -> SolveAnalysis:
-            return analyse(self.start, self.moves, known=known, cancel=cancelled, progress=progress,
-                           update=publish)
-
-        self.task = Task(work, name="lost moves")
+        self.task = analysis_worker().run(analyse_streamed, self.start, self.moves, dict(self.known),
+                                          name="lost moves")
 
     def cancel(self) -> None:
-        """Stop the run (the win hidden: left, or under Share until it shows again)."""
+        """Stop the run (the win hidden: left, or under Share until it shows again); returns at once (the child
+        stops at its search's next batch)."""
         if self.task is not None:
             self.task.cancel()
-            self.task.wait(1.0)  # a search polls its cancel between batches
 
     @property
     def finished(self) -> bool:
@@ -114,12 +108,13 @@ class LostMoves:
     def poll(self) -> bool:
         """Take the newest snapshot; True when what is drawn changed."""
         changed = False
-        with self._lock:
-            latest, self._latest = self._latest, None
-        if latest is not None:
-            self.shown = latest
-            changed = True
         task = self.task
+        latest: AnalysisState | None = task.take() if task is not None else None
+        if latest is None and task is not None and task.done and task.error is None and not self.finished:
+            latest = task.result()  # the final state (emitted last too: this only covers a snapshot not taken)
+        if latest is not None:
+            self.shown = self._base.with_state(latest)
+            changed = True
         building = self._building()
         if building != self._built_text:
             self._built_text = building

@@ -26,11 +26,41 @@ from engine.puzzle.solving import (
 )
 from game.format import count
 from game.puzzle.settings import PuzzleSettings
-from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
+from game.workers import PROGRESS_FPS, ProcessTask, Task, Worker, preload, spinner
 
 preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.near.solver",
-        "engine.puzzle.hint",
+        "engine.puzzle.hint", "engine.puzzle.meter", "engine.puzzle.analysis",
         "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
+
+_ANALYSIS: Worker | None = None
+
+
+def analysis_worker() -> Worker:
+    """The one child process that measures a won solve's moves (the win's "where you lost moves",
+    :func:`engine.puzzle.analysis.analyse_streamed`), shared by every screen and kept between wins: its tables stay
+    loaded, and it runs beside the window instead of in its process (whose frames it would slow)."""
+    global _ANALYSIS
+    if _ANALYSIS is None:
+        _ANALYSIS = Worker("analysis")
+    return _ANALYSIS
+
+
+_WARMED: set[tuple[int, int]] = set()
+
+
+def warm_analysis(width: int, height: int) -> None:
+    """Have :func:`analysis_worker` load the tables a ``width`` x ``height`` solve's analysis reads, once per size
+    and child (:func:`engine.puzzle.analysis.warm_exact`: only what is in the cache, nothing built), so the win's
+    first losses show at once.  Sizes without exact distances start nothing."""
+    from engine.puzzle.analysis import warm_exact
+
+    w = analysis_worker()
+    if not optimal_available(width, height) or ((width, height) in _WARMED and w.alive):
+        return
+    if not w.alive:
+        _WARMED.clear()
+    _WARMED.add((width, height))
+    w.warm(warm_exact, width, height)
 
 SPINNER_AFTER = 0.25  # seconds before a running task shows its spinner
 
@@ -71,6 +101,7 @@ class PuzzleJobs:
         self.hint_origin: Board | None = None
         self.solves: dict[SolveKind, tuple[SolveJob, Task[Any]]] = {}
         self.solve_label = ""
+        self.warmed: tuple[int, int] | None = None  # the size the analysis worker was warmed for
 
     # -- state ------------------------------------------------------------------------
     @property
@@ -156,7 +187,12 @@ class PuzzleJobs:
 
     # -- answers ----------------------------------------------------------------------
     def poll(self, session: PuzzleSession) -> list[JobEvent]:
-        """Hand finished runs to ``session``; returns what happened (oldest first)."""
+        """Hand finished runs to ``session``; returns what happened (oldest first).  The first poll of a size
+        with exact distances also warms the analysis worker (:func:`warm_analysis`) for the win."""
+        size = (session.board.width, session.board.height)
+        if size != self.warmed:
+            self.warmed = size
+            warm_analysis(*size)
         events: list[JobEvent] = []
         task = self.hint_task
         if task is not None and task.done:
