@@ -193,10 +193,13 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                 n = len(ms)
                 draws = sorted(got["draw_ms"][:n])
                 cpu = sorted(got["draw_cpu_ms"][:n])
+                idle_s = got.get("idle_seconds", 0.0) or 1.0
                 rows.append(f"| {rep + 1} | {name} | {n} | {statistics.median(ms):.0f} | {_p99(ms):.0f} | "
                             f"{ms[-1]:.0f} | {sum(m > 50 for m in ms)} | {statistics.median(draws):.0f} / "
                             f"{statistics.median(cpu):.1f} | {statistics.median(idle):.0f} / {idle[-1]:.0f} | "
-                            f"{got['first_loss']:.2f} | {got['finished']:.1f} | {before} |")
+                            f"{got['first_loss']:.2f} | {got['finished']:.1f} | {got['cpu']:.1f} / "
+                            f"{got.get('child_cpu', 0.0):.1f} | {got.get('idle_cpu', 0.0) / idle_s:.3f} / "
+                            f"{got.get('idle_child_cpu', 0.0) / idle_s:.3f} | {before} |")
                 print(rows[-1], file=sys.stderr)
     finally:
         if xvfb is not None:
@@ -207,10 +210,12 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
         f"Measured {when}; old = {old_dir}; Xvfb 1280x800, Mesa llvmpipe; solve seed {seed}. Frame = time between "
         "consecutive on_draw calls while the analysis runs (the window asks for 60 frames a second).", "",
         "| run | code | frames | median ms | p99 ms | worst ms | over 50 ms | on_draw median ms, wall / CPU | "
-        "after it, median / worst ms | first loss shown, s | finished, s | load (1/5/15 min) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|", *rows, "",
+        "after it, median / worst ms | first loss shown, s | finished, s | CPU s while it ran: window process / "
+        "analysis worker | idle puzzle screen CPU s per s: window / worker | load (1/5/15 min) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", *rows, "",
         "*after it*: the same screen's frames in the second after the analysis finished (nothing running behind it), "
-        "the control for what the machine's load alone costs a frame.", ""])
+        "the control for what the machine's load alone costs a frame. *idle puzzle screen*: the 4x4 puzzle screen "
+        "before the solve, left alone for 3 s once the analysis worker (new code only) had loaded its tables.", ""])
     out.write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -428,11 +428,45 @@ class StreamTask:
         self.finished_at = time.perf_counter()
 
 
-def _worker_main(requests: Any, replies: Any, wanted: Any) -> None:
-    """Body of a :class:`Worker`'s child: take jobs (and warm-ups) in order until ``None``; run each with
-    ``progress``, ``cancel`` (True once ``wanted`` names another job) and ``emit`` (a snapshot to the game)."""
+ORPHAN_CHECK = 1.0
+"""Seconds between an idle :class:`Worker` child's checks that the game process still runs (it ends itself when
+not: a game killed, or ended by ``os._exit``, runs no clean-up that would end it)."""
+
+
+def _game_gone(game: int, parent: int) -> bool:
+    """True when the game process ``game`` has ended (or the child's parent, the fork server, changed)."""
+    if os.getppid() != parent:
+        return True
+    try:
+        os.kill(game, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # pragma: no cover - a pid taken by another user's process
+        return True
+    try:  # ended but not yet reaped by its parent (a zombie answers kill(pid, 0) too)
+        with open(f"/proc/{game}/stat", encoding="ascii", errors="replace") as fh:
+            return fh.read().rsplit(")", 1)[-1].split()[:1] == ["Z"]
+    except OSError:  # no /proc here (not Linux): the signal's answer stands
+        return False
+
+
+def _worker_main(requests: Any, replies: Any, wanted: Any, game: int, nice: int) -> None:
+    """Body of a :class:`Worker`'s child: take jobs (and warm-ups) in order until ``None`` or the game process
+    ``game`` ended; run each with ``progress``, ``cancel`` (True once ``wanted`` names another job) and ``emit``
+    (a snapshot to the game).  ``nice``: raised CPU niceness (0: as the game's)."""
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # pragma: no cover - not allowed here: the game's priority, then
+            pass
+    parent = os.getppid()
     while True:
-        msg = requests.get()
+        try:
+            msg = requests.get(timeout=ORPHAN_CHECK)
+        except queue_mod.Empty:
+            if _game_gone(game, parent):
+                return
+            continue
         if msg is None:
             return
         kind, job, fn, args, kwargs, env = msg
@@ -484,12 +518,19 @@ class Worker:
     one before it.  A cancelled job that has not stopped after :data:`KILL_AFTER` seconds ends the child (started
     again by the next job).  ``TESSERA_*`` environment variables are sent with each job.
 
+    Idle, the child wakes every :data:`ORPHAN_CHECK` seconds to end itself if the game has gone (a few
+    microseconds of CPU).
+
     Args:
         name: the child's name (``tessera-NAME``) and the jobs' default name.
+        nice: how much lower the child's CPU priority is than the game's (``os.nice``; 0: the same).  A
+            background job on a machine with few cores then takes a core the window's drawing wants only when
+            the drawing does not: the frames keep their time, the job gets every idle cycle.
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, nice: int = 0) -> None:
         self.name = name
+        self.nice = nice
         self.process: Any = None
         self._jobs = 0
         self._live: dict[int, StreamTask] = {}
@@ -509,8 +550,8 @@ class Worker:
         self._requests = ctx.Queue()
         self._replies = ctx.Queue()
         self._wanted = ctx.RawValue("q", 0)
-        proc = ctx.Process(target=_worker_main, args=(self._requests, self._replies, self._wanted),
-                           name=f"tessera-{self.name}", daemon=True)
+        proc = ctx.Process(target=_worker_main, name=f"tessera-{self.name}", daemon=True,
+                           args=(self._requests, self._replies, self._wanted, os.getpid(), self.nice))
         main = sys.modules.get("__main__")  # as ProcessTask.start: the child does not re-run __main__
         hidden = {k: main.__dict__.pop(k) for k in ("__file__",) if main is not None and k in main.__dict__}
         spec = getattr(main, "__spec__", None)

@@ -121,3 +121,36 @@ def test_an_idle_worker_costs_no_cpu(worker):
     before = _cpu_seconds(pid)
     time.sleep(1.0)
     assert _cpu_seconds(pid) - before < 0.05
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_child_ends_itself_when_the_game_process_is_gone_without_clean_up():
+    import subprocess
+    import sys
+
+    game = ("import os, sys, time; sys.path.insert(0, os.getcwd()); from game.workers import Worker;"
+            "from tests.test_workers_stream import remember, _wait_warm; w = Worker('orphan', nice=5);"
+            "w.warm(remember, 'k', 1).join(30); _wait_warm(w, 1); print(w.process.pid, flush=True); os._exit(0)")
+    out = subprocess.run([sys.executable, "-c", game], capture_output=True, text=True, timeout=120, check=True)
+    pid = int(out.stdout.split()[-1])  # read to the end: the child (and the fork server) let go of the game's pipe
+    end = time.monotonic() + 10
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < end:
+        stat = Path(f"/proc/{pid}/stat").read_text() if Path(f"/proc/{pid}/stat").exists() else ""
+        if stat.rsplit(")", 1)[-1].split()[:1] == ["Z"]:  # ended, not yet reaped
+            break
+        time.sleep(0.1)
+    else:
+        assert not Path(f"/proc/{pid}").exists(), "the worker outlived its game"
+
+
+def test_the_child_runs_at_the_niceness_asked():
+    w = Worker("nice", nice=7)
+    try:
+        t = w.run(niceness)
+        assert t.wait(60) and t.result() == os.nice(0) + 7
+    finally:
+        w.close()
+
+
+def niceness(*, progress: Any, cancel: Any, emit: Any) -> int:
+    return os.nice(0)

@@ -34,6 +34,11 @@ preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "
 
 _ANALYSIS: Worker | None = None
 
+ANALYSIS_NICE = 10
+"""The analysis worker's niceness over the game's: on a 2-core machine the window (its own thread and Mesa's
+software-drawing threads) wins a contested core, the analysis takes the rest (see docs/BENCHMARKS.md, "Where a solve
+lost moves")."""
+
 
 def analysis_worker() -> Worker:
     """The one child process that measures a won solve's moves (the win's "where you lost moves",
@@ -41,7 +46,7 @@ def analysis_worker() -> Worker:
     loaded, and it runs beside the window instead of in its process (whose frames it would slow)."""
     global _ANALYSIS
     if _ANALYSIS is None:
-        _ANALYSIS = Worker("analysis")
+        _ANALYSIS = Worker("analysis", nice=ANALYSIS_NICE)
     return _ANALYSIS
 
 
