@@ -99,6 +99,33 @@ def test_the_streamed_states_are_the_analysis_position_by_position_and_pickle():
         SolveAnalysis(start, moves[:-1], True).with_state(last)
 
 
+def test_backward_gives_the_same_distances_and_the_halves_merge_into_the_whole():
+    from engine.puzzle.analysis import merge_states
+
+    start, moves = recorded_solve(11)
+    whole = analyse(start, moves)
+    back = analyse(start, moves, backward=True)
+    check_analysis(back, start, moves)
+    assert back.distances == whole.distances
+    assert [(x.move, x.lost) for x in back.losses()] == [(x.move, x.lost) for x in whole.losses()]
+    base = SolveAnalysis(start, moves, True)
+    fwd: list = []
+    bwd: list = []
+    analyse(start, moves, update=lambda a: fwd.append(a.state()))
+    analyse(start, moves, backward=True, update=lambda a: bwd.append(a.state()))
+    n = len(moves) + 1
+    meet = next(k for k in range(len(fwd)) if fwd[k].done >= n // 2)  # the forward run half way
+    half = [s for s in bwd if sum(lo == hi for lo, hi in zip(s.low, s.high, strict=True)) >= n - n // 2 + 2]
+    merged = base.with_state(merge_states(base, [fwd[meet], half[0]]))
+    assert merged.distances == whole.distances  # every position proven by one side or the other
+    assert merged.finished == all((x.move - 1) in merged.better for x in merged.losses())
+    early = base.with_state(merge_states(base, [fwd[0], bwd[0]]))
+    assert early.losses() and not early.finished  # proven, but the better moves are not all known yet
+    assert merge_states(base, [fwd[meet], whole.state()]).finished  # a finished run finishes the merge
+    with pytest.raises(ValueError):
+        merge_states(base, [])
+
+
 def test_warm_exact_loads_only_what_is_cached():
     from engine.puzzle.analysis import warm_exact
     from engine.puzzle.optimal import prepare

@@ -39,7 +39,7 @@ losses while the rest is still being measured.  Pure: no threads, no window.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.puzzle.board import MOVES, Board
@@ -254,6 +254,7 @@ def analyse(
     cancel: CancelFn | None = None,
     progress: ProgressFn | None = None,
     update: Callable[[SolveAnalysis], None] | None = None,
+    backward: bool = False,
 ) -> SolveAnalysis:
     """Analyse the solve ``moves`` from ``start`` (see the module docstring).
 
@@ -263,6 +264,11 @@ def analyse(
         cancel: polled between searches (and inside them); True stops the analysis (``SolverStopped``).
         progress: the tables' build progress ``(fraction, message)``, when they are built first.
         update: called with the analysis after each position is done (the same object, growing).
+        backward: on exact sizes, measure from the last position back to the start instead (one bounded search
+            per position from the one after it, no probes ahead): what a second process does beside a forward
+            run, the two meeting in the middle (:func:`merge_states`).  ``done`` stays 0 until the end (it
+            counts final positions from the start); the losses' better moves are found as both sides of a move
+            are known.  Needs a solve that ends solved (else the last position's is a whole proof).
 
     Returns:
         The finished analysis (``finished`` True).
@@ -278,7 +284,9 @@ def analyse(
     boards = positions(start, moves)
     exact = can_solve_optimally(start.width, start.height)  # the sizes whose distances are proven
     a = SolveAnalysis(start, moves, exact)
-    if exact:
+    if exact and backward:
+        _analyse_backward(a, boards, dict(known or {}), cancel, progress, update)
+    elif exact:
         _analyse_exact(a, boards, dict(known or {}), cancel, progress, update)
     else:
         _analyse_bands(a, boards, cancel, progress, update)
@@ -296,9 +304,11 @@ def analyse_streamed(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     emit: Callable[[AnalysisState], None] | None = None,
+    backward: bool = False,
 ) -> AnalysisState:
     """:func:`analyse`, handing :meth:`SolveAnalysis.state` to ``emit`` after each position instead of the
     growing object (what a child process sends back: ``game.workers.Worker``); returns the finished state.
+    ``backward``: as :func:`analyse`'s.
 
     Raises:
         as :func:`analyse`.
@@ -307,7 +317,44 @@ def analyse_streamed(
         if emit is not None:
             emit(a.state())
 
-    return analyse(start, moves, known=known, cancel=cancel, progress=progress, update=update).state()
+    return analyse(start, moves, known=known, cancel=cancel, progress=progress, update=update,
+                   backward=backward).state()
+
+
+def merge_states(base: SolveAnalysis, states: Sequence[AnalysisState]) -> AnalysisState:
+    """One state from several analyses of ``base``'s solve run side by side (a forward and a backward run:
+    :func:`analyse`), each position's band the tightest of theirs (every band is proven, so they intersect).
+
+    ``done`` is the final positions counted from the start; ``finished`` once one of them finished, or every
+    position is proven and every loss has its better move (then the runs may be stopped).
+
+    Raises:
+        ValueError: no states, or one of another solve's length.
+    """
+    if not states:
+        raise ValueError("No analysis states to merge.")
+    n = base.count + 1
+    for st in states:
+        if len(st.low) != n or len(st.high) != n:
+            raise ValueError(f"An analysis state has {len(st.low)} positions; this solve has {n}.")
+    low = [max(col) for col in zip(*(st.low for st in states), strict=True)]
+    high: list[int | None] = []
+    for col in zip(*(st.high for st in states), strict=True):
+        got = [h for h in col if h is not None]
+        high.append(min(got) if got else None)
+    better: dict[int, str] = {}
+    for st in states:
+        for k, m in st.better.items():
+            better.setdefault(k, m)
+    if any(st.finished for st in states):
+        done = n
+        finished = True
+    else:
+        done = next((i for i in range(n) if high[i] is None or high[i] != low[i]), n)
+        done = max(done, max(st.done for st in states))
+        merged = base.with_state(AnalysisState(low, high, better, done, False))
+        finished = base.exact and done == n and all((x.move - 1) in better for x in merged.losses())
+    return AnalysisState(low, high, better, done, finished)
 
 
 def warm_exact(width: int, height: int) -> bool:
@@ -358,6 +405,35 @@ def _analyse_exact(
         a.done = i + 1
         if update is not None:
             update(a)
+
+
+def _analyse_backward(
+    a: SolveAnalysis,
+    boards: list[Board],
+    known: dict[tuple[int, ...], int],
+    cancel: CancelFn | None,
+    progress: ProgressFn | None,
+    update: Callable[[SolveAnalysis], None] | None,
+) -> None:
+    """Every position's distance, from the last back to the start (``analyse(backward=True)``)."""
+    from engine.puzzle.optimal import lower_bounds
+
+    n = len(boards) - 1
+    estimate = lower_bounds(a.start.width, a.start.height, cancel, progress)
+    walk = _Walk(boards, known, estimate)
+    walk.publish(a)
+    for i in range(n, -1, -1):
+        if cancel is not None and cancel():
+            raise SolverStopped("cancelled", _no_result())
+        u = walk.node_of[i]
+        if not walk.decided(u):
+            walk.direct(u, cancel, progress)
+        walk.publish(a)
+        if i < n and a.loss_at(i + 1) and i not in a.better:
+            a.better[i] = walk.nexts.get(boards[i].tiles) or _better_move(boards[i], a.low[i], walk.known, cancel)
+        if update is not None:
+            update(a)
+    a.done = n + 1
 
 
 PROBE_FIRST = 4
@@ -619,6 +695,7 @@ __all__ = [
     "analyse",
     "analyse_streamed",
     "lower_bound_fn",
+    "merge_states",
     "parse_moves",
     "positions",
     "slid",

@@ -18,7 +18,16 @@ from typing import Any, Protocol
 
 import arcade
 
-from engine.puzzle.analysis import AnalysisState, Loss, SolveAnalysis, analyse_streamed, positions, slid, slide_words
+from engine.puzzle.analysis import (
+    AnalysisState,
+    Loss,
+    SolveAnalysis,
+    analyse_streamed,
+    merge_states,
+    positions,
+    slid,
+    slide_words,
+)
 from engine.puzzle.analysis_text import band_words, plural, summary
 from engine.puzzle.board import Board, move_delta
 from game.puzzle.tasks import analysis_worker
@@ -27,6 +36,11 @@ from game.ui import fit_text
 from game.workers import StreamTask
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top (pixels)
+
+SPLIT_MOVES = 30
+"""Solves of at least this many moves on 4x4-sized boards (10..16 cells, ending solved) are measured by two
+processes: forward from the start and backward from the end, meeting in the middle (about half the wall time on two
+idle cores: docs/BENCHMARKS.md, "Where a solve lost moves")."""
 
 STEP_KEYS = "← →"
 """The keys that step through the places (the menu's left and right)."""
@@ -57,7 +71,9 @@ class LostMoves:
         self.moves = moves
         self.known = dict(known or {})
         self.boards = positions(start, moves)
-        self.task: StreamTask | None = None
+        self.task: StreamTask | None = None  # the forward run (the first losses come from it)
+        self.back: StreamTask | None = None  # the backward run beside it (:meth:`_split`), or None
+        self._states: dict[str, AnalysisState] = {}  # each run's newest state
         from engine.puzzle.optimal import can_solve_optimally
 
         #: the solve a snapshot's state belongs to (exact sizes: those of the optimal solver)
@@ -86,14 +102,29 @@ class LostMoves:
         if self.shown is not None and self.shown.exact:  # what a cancelled run proved is not measured again
             self.known.update((b.tiles, d) for b, d in zip(self.boards, self.shown.distances, strict=True)
                               if d is not None)
-        self.task = analysis_worker().run(analyse_streamed, self.start, self.moves, dict(self.known),
-                                          name="lost moves")
+        self._states = {}
+        self.task = analysis_worker(0).run(analyse_streamed, self.start, self.moves, dict(self.known),
+                                           name="lost moves")
+        self.back = None
+        if self._split():
+            self.back = analysis_worker(1).run(analyse_streamed, self.start, self.moves, dict(self.known),
+                                               backward=True, name="lost moves, backward")
+
+    def _split(self) -> bool:
+        """True when a second process measures from the end back (:data:`SPLIT_MOVES`)."""
+        from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
+
+        return (self._base.exact and self.start.size > MAX_EXACT_CELLS and len(self.moves) >= SPLIT_MOVES
+                and self.boards[-1].is_solved())
+
+    def _tasks(self) -> list[tuple[str, StreamTask]]:
+        return [(k, t) for k, t in (("forward", self.task), ("backward", self.back)) if t is not None]
 
     def cancel(self) -> None:
-        """Stop the run (the win hidden: left, or under Share until it shows again); returns at once (the child
-        stops at its search's next batch)."""
-        if self.task is not None:
-            self.task.cancel()
+        """Stop the runs (the win hidden: left, or under Share until it shows again); returns at once (the
+        children stop at their searches' next batch)."""
+        for _, task in self._tasks():
+            task.cancel()
 
     @property
     def finished(self) -> bool:
@@ -103,18 +134,25 @@ class LostMoves:
     @property
     def running(self) -> bool:
         """The run is out."""
-        return self.task is not None and not self.task.done
+        return any(not t.done for _, t in self._tasks())
 
     def poll(self) -> bool:
-        """Take the newest snapshot; True when what is drawn changed."""
+        """Take the newest snapshots (both runs' merged); True when what is drawn changed.  Once they prove
+        everything between them, the runs still out are stopped."""
         changed = False
         task = self.task
-        latest: AnalysisState | None = task.take() if task is not None else None
-        if latest is None and task is not None and task.done and task.error is None and not self.finished:
-            latest = task.result()  # the final state (emitted last too: this only covers a snapshot not taken)
-        if latest is not None:
-            self.shown = self._base.with_state(latest)
-            changed = True
+        for key, run in self._tasks():
+            latest: AnalysisState | None = run.take()
+            if latest is None and run.done and run.error is None and not self.finished:
+                latest = run.result()  # the final state (emitted last too: this covers a snapshot not taken)
+            if latest is not None:
+                self._states[key] = latest
+                changed = True
+        if changed and not self.finished:
+            states = list(self._states.values())
+            self.shown = self._base.with_state(states[0] if len(states) == 1 else merge_states(self._base, states))
+            if self.shown.finished:
+                self.cancel()
         building = self._building()
         if building != self._built_text:
             self._built_text = building

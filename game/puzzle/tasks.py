@@ -32,7 +32,7 @@ preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "
         "engine.puzzle.hint", "engine.puzzle.meter", "engine.puzzle.analysis",
         "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
 
-_ANALYSIS: Worker | None = None
+_ANALYSIS: dict[int, Worker] = {}
 
 ANALYSIS_NICE = 10
 """The analysis worker's niceness over the game's: on a 2-core machine the window (its own thread and Mesa's
@@ -40,14 +40,16 @@ software-drawing threads) wins a contested core, the analysis takes the rest (se
 lost moves")."""
 
 
-def analysis_worker() -> Worker:
-    """The one child process that measures a won solve's moves (the win's "where you lost moves",
-    :func:`engine.puzzle.analysis.analyse_streamed`), shared by every screen and kept between wins: its tables stay
-    loaded, and it runs beside the window instead of in its process (whose frames it would slow)."""
-    global _ANALYSIS
-    if _ANALYSIS is None:
-        _ANALYSIS = Worker("analysis", nice=ANALYSIS_NICE)
-    return _ANALYSIS
+def analysis_worker(index: int = 0) -> Worker:
+    """The child processes that measure a won solve's moves (the win's "where you lost moves",
+    :func:`engine.puzzle.analysis.analyse_streamed`), shared by every screen and kept between wins: their tables
+    stay loaded, and they run beside the window instead of in its process (whose frames they would slow).  Worker 0
+    measures forward from the start (the first losses first; warmed before the win, :func:`warm_analysis`), worker
+    1 backward from the solved end (started at the first win), the two meeting in the middle."""
+    got = _ANALYSIS.get(index)
+    if got is None:
+        got = _ANALYSIS[index] = Worker("analysis" if index == 0 else f"analysis-{index + 1}", nice=ANALYSIS_NICE)
+    return got
 
 
 _WARMED: set[tuple[int, int]] = set()
