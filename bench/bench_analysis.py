@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVES = ROOT / "bench" / "data" / "analysis_solves_4x4.txt"
@@ -107,6 +108,74 @@ def worker(seed: int) -> dict[str, object]:
     return out
 
 
+def worker_split(seed: int) -> dict[str, object]:
+    """Recorded solve ``seed``, warm, as the game measures it (this checkout only): two analysis workers
+    (``game.puzzle.tasks.analysis_worker``, both warmed first and not timed), forward and backward, their states
+    merged (``engine.puzzle.analysis.merge_states``) until finished; wall seconds to the first loss and to the
+    end, both children's CPU seconds, the distances and losses."""
+    from engine.puzzle.analysis import SolveAnalysis, analyse_streamed, merge_states, warm_exact
+    from engine.puzzle.board import Board
+    from game.puzzle.tasks import analysis_worker
+
+    (row,) = [s for s in read_solves() if s[0] == seed]
+    _, tiles, moves, best = row
+    start = Board(4, 4, tiles)
+    workers = [analysis_worker(0), analysis_worker(1)]
+    for w in workers:
+        w.warm(warm_exact, 4, 4).join(60)
+    while not all(w.warmed for w in workers):
+        for w in workers:
+            w.pump(0.05)
+    cpu0 = [_child_cpu(w.process.pid) for w in workers]
+    base = SolveAnalysis(start, moves, True)
+    known = {start.tiles: best}
+    t0 = time.perf_counter()
+    runs = {"forward": workers[0].run(analyse_streamed, start, moves, known),
+            "backward": workers[1].run(analyse_streamed, start, moves, known, backward=True)}
+    states: dict[str, object] = {}
+    first = None
+    while True:
+        for k, t in runs.items():
+            got = t.take()
+            if got is None and t.done and t.error is None:
+                got = t.result()
+            if got is not None:
+                states[k] = got
+        if states:
+            a = base.with_state(merge_states(base, list(states.values())))  # type: ignore[arg-type]
+            if first is None and a.losses():
+                first = time.perf_counter() - t0
+            if a.finished:
+                break
+        time.sleep(0.005)
+    wall = time.perf_counter() - t0
+    for t in runs.values():
+        t.cancel()
+    for t in runs.values():
+        t.wait(10)
+    cpu = [_child_cpu(w.process.pid) - c for w, c in zip(workers, cpu0, strict=True)]
+    for w in workers:
+        w.close()
+    return {"first_wall": first if first is not None else wall, "wall": wall, "cpu": sum(cpu),
+            "cpu_each": cpu, "distances": a.distances, "losses": [[x.move, x.lost] for x in a.losses()],
+            "lost": a.lost}
+
+
+def _child_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of process ``pid`` so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_split(seed: int) -> dict[str, object]:
+    """:func:`worker_split` in a fresh process (this checkout)."""
+    code = (f"import sys, json; sys.path.insert(0, {str(ROOT)!r}); sys.path.insert(1, {str(ROOT / 'bench')!r});"
+            f"import bench_analysis as b; print(json.dumps(b.worker_split({seed})))")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=str(ROOT),
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def run_worker(checkout: Path, seed: int) -> dict[str, object]:
     """:func:`worker` in a fresh process importing ``checkout``'s code (this file's recorded solves)."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
@@ -121,14 +190,16 @@ def load() -> str:
     return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def compare(old_dir: Path, boards: int, out: Path) -> int:
+def compare(old_dir: Path, boards: int, out: Path, with_split: bool = True) -> int:
     """The timing table, old and new interleaved per solve (module docstring)."""
     rows, sums = [], {(c, n): {"first_cpu": [], "cpu": [], "first_wall": [], "wall": []}
                       for c in ("old", "new") for n in ("warm", "cold")}
     loads = [load()]
     same = True
+    split: list[dict[str, Any]] = []
     for seed, _, moves, best in read_solves()[:boards]:
-        got = {"old": run_worker(old_dir, seed), "new": run_worker(ROOT, seed)}
+        got: dict[str, Any] = {"old": run_worker(old_dir, seed), "new": run_worker(ROOT, seed)}
+        two: dict[str, Any] | None = run_split(seed) if with_split else None
         line = f"| {seed} | {len(moves)} | {best} |"
         for name in ("warm", "cold"):
             o, n = got["old"][name], got["new"][name]  # type: ignore[index]
@@ -139,12 +210,29 @@ def compare(old_dir: Path, boards: int, out: Path) -> int:
                     sums[(c, name)][k].append(r[k])
             line += (f" {o['first_cpu']:.2f} → {n['first_cpu']:.2f} | {o['cpu']:.2f} → {n['cpu']:.2f} |"
                      f" {'same' if ok else 'DIFFERENT'} |")
+        if two is not None:
+            n = got["new"]["warm"]
+            ok = two["distances"] == n["distances"] and two["losses"] == n["losses"]
+            same = same and ok
+            split.append(two)
+            line += (f" {two['first_wall']:.2f} | {two['wall']:.2f} ({two['cpu']:.2f}) |"
+                     f" {'same' if ok else 'DIFFERENT'} |")
         rows.append(line)
         loads.append(load())
         print(line, file=sys.stderr)
     head = ["| seed | moves | optimal | warm: first loss CPU s, old → new | warm: whole CPU s | warm: result "
-            "| cold: first loss CPU s | cold: whole CPU s | cold: result |", "|---|---|---|---|---|---|---|---|---|"]
+            "| cold: first loss CPU s | cold: whole CPU s | cold: result |"
+            + (" new, two workers (warm): first loss wall s | whole wall s (CPU s of both) | result |"
+               if with_split else ""),
+            "|---|---|---|---|---|---|---|---|---|" + ("---|---|---|" if with_split else "")]
     tail = []
+    if split:
+        walls = [float(x["wall"]) for x in split]
+        firsts = [float(x["first_wall"]) for x in split]
+        cpus = [float(x["cpu"]) for x in split]
+        tail.append(f"- new, two workers (the game's way), warm: first loss wall median "
+                    f"{statistics.median(firsts):.2f} s, worst {max(firsts):.2f} s; whole wall median "
+                    f"{statistics.median(walls):.2f} s, worst {max(walls):.2f} s; CPU of both median {statistics.median(cpus):.2f} s, worst {max(cpus):.2f} s")
     for name in ("warm", "cold"):
         for c in ("old", "new"):
             s = sums[(c, name)]
@@ -252,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--display", help="a running X display for --frames (default: start an Xvfb)")
     ap.add_argument("--seconds", type=float, default=60.0, help="--frames: longest a window waits for the analysis")
     ap.add_argument("--repeats", type=int, default=1, help="--frames: old/new pairs")
+    ap.add_argument("--no-split", action="store_true", help="skip the new code's two-worker run (the game's way)")
     ap.add_argument("--record", type=int, metavar="N", help="record N solves to the data file and stop")
     args = ap.parse_args(argv)
     if args.record:
@@ -265,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.frames:
         out = Path(args.out or ROOT / "bench" / "results" / "analysis_frames.md")
         return frames(old, args.display, out, args.seconds, args.repeats)
-    return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"))
+    return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"),
+                   not args.no_split)
 
 
 if __name__ == "__main__":
