@@ -232,7 +232,8 @@ def compare(old_dir: Path, boards: int, out: Path, with_split: bool = True) -> i
         cpus = [float(x["cpu"]) for x in split]
         tail.append(f"- new, two workers (the game's way), warm: first loss wall median "
                     f"{statistics.median(firsts):.2f} s, worst {max(firsts):.2f} s; whole wall median "
-                    f"{statistics.median(walls):.2f} s, worst {max(walls):.2f} s; CPU of both median {statistics.median(cpus):.2f} s, worst {max(cpus):.2f} s")
+                    f"{statistics.median(walls):.2f} s, worst {max(walls):.2f} s; CPU of both median "
+                    f"{statistics.median(cpus):.2f} s, worst {max(cpus):.2f} s")
     for name in ("warm", "cold"):
         for c in ("old", "new"):
             s = sums[(c, name)]
