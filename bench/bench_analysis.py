@@ -16,9 +16,17 @@ losses are compared: they must be identical (and the losses sum to the moves min
 ``--display``) in each checkout (``bench/analysis_frames_driver.py``) and logs every frame's duration while the
 analysis runs: worst and p99.
 
-Run: ``python bench/bench_analysis.py --old /tmp/old-analysis [--boards 6] [--out FILE]`` (writes
-``bench/results/analysis.md``), ``python bench/bench_analysis.py --old /tmp/old-analysis --frames``
-(``bench/results/analysis_frames.md``).
+The new code is also run as the game runs it (unless ``--no-split``): two analysis workers
+(``game.puzzle.tasks.analysis_worker``: child processes at the game's niceness + 10, both warm), one forward from the
+start and one backward from the solved end, their states merged until every position is proven; wall seconds to the
+first loss and to the end, and both workers' CPU seconds.
+
+Run (one command each; ``TESSERA_HOME`` / ``TESSERA_CACHE`` as for the game: the 4x4 tables are built there once):
+``python bench/bench_analysis.py --old /tmp/old-analysis [--boards 6] [--out FILE]`` (writes
+``bench/results/analysis.md``), ``python bench/bench_analysis.py --old /tmp/old-analysis --frames [--repeats 2]``
+(``bench/results/analysis_frames.md``; the frames bench keeps its own home and cache).  ``--new-env
+TESSERA_ANALYSIS_WORKERS=1`` (one worker, no backward one) or ``--new-env TESSERA_ANALYSIS_NICE=0`` (the workers at
+the window's priority) try the new code's variants in the window.
 """
 
 from __future__ import annotations
@@ -252,7 +260,8 @@ def compare(old_dir: Path, boards: int, out: Path, with_split: bool = True) -> i
 
 
 # -- frames ---------------------------------------------------------------------------------------------------------
-def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeats: int) -> int:
+def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeats: int,
+           new_env: dict[str, str] | None = None) -> int:
     """The win screen's frame times while the analysis runs, each checkout in its own window (module docstring)."""
     xvfb = None
     if display is None:
@@ -261,6 +270,7 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.5)
     driver = ROOT / "bench" / "analysis_frames_driver.py"
+    new_env = new_env or {}
     key = _bench_tables()
     seed = read_solves()[0][0]
     rows = []
@@ -272,6 +282,8 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                     shutil.copy(key, Path(home) / key.name)  # the bench's own table key: its cache is trusted
                     env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(checkout), TESSERA_HOME=home,
                                TESSERA_CACHE=str(BENCH_HOME / "cache"))
+                    if name == "new":
+                        env.update(new_env)
                     env.pop("ARCADE_HEADLESS", None)
                     before = load()
                     subprocess.run([sys.executable, str(driver), str(seed), str(res), str(seconds)], env=env,
@@ -296,7 +308,8 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     text = "\n".join([
         "# The win screen's frames while a 150-move 4x4 solve is analysed (bench/bench_analysis.py --frames)", "",
-        f"Measured {when}; old = {old_dir}; Xvfb 1280x800, Mesa llvmpipe; solve seed {seed}. Frame = time between "
+        f"Measured {when}; old = {old_dir}; new with {new_env or 'its defaults'}; Xvfb 1280x800, Mesa llvmpipe; "
+        f"solve seed {seed}. Frame = time between "
         "consecutive on_draw calls while the analysis runs (the window asks for 60 frames a second).", "",
         "| run | code | frames | median ms | p99 ms | worst ms | over 50 ms | on_draw median ms, wall / CPU | "
         "after it, median / worst ms | first loss shown, s | finished, s | CPU s while it ran: window process / "
@@ -341,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--display", help="a running X display for --frames (default: start an Xvfb)")
     ap.add_argument("--seconds", type=float, default=60.0, help="--frames: longest a window waits for the analysis")
     ap.add_argument("--repeats", type=int, default=1, help="--frames: old/new pairs")
+    ap.add_argument("--new-env", action="append", default=[], metavar="KEY=VALUE",
+                    help="--frames: an environment variable for the new checkout's window (e.g. "
+                         "TESSERA_ANALYSIS_WORKERS=1, TESSERA_ANALYSIS_NICE=0)")
     ap.add_argument("--no-split", action="store_true", help="skip the new code's two-worker run (the game's way)")
     ap.add_argument("--record", type=int, metavar="N", help="record N solves to the data file and stop")
     args = ap.parse_args(argv)
@@ -354,7 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     old = Path(args.old).resolve()
     if args.frames:
         out = Path(args.out or ROOT / "bench" / "results" / "analysis_frames.md")
-        return frames(old, args.display, out, args.seconds, args.repeats)
+        extra = dict(kv.split("=", 1) for kv in args.new_env)
+        return frames(old, args.display, out, args.seconds, args.repeats, extra)
     return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"),
                    not args.no_split)
 

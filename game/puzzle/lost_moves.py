@@ -30,7 +30,7 @@ from engine.puzzle.analysis import (
 )
 from engine.puzzle.analysis_text import band_words, plural, summary
 from engine.puzzle.board import Board, move_delta
-from game.puzzle.tasks import analysis_worker
+from game.puzzle.tasks import analysis_split, analysis_worker
 from game.render.theme import Theme
 from game.ui import fit_text
 from game.workers import StreamTask
@@ -115,7 +115,7 @@ class LostMoves:
         from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 
         return (self._base.exact and self.start.size > MAX_EXACT_CELLS and len(self.moves) >= SPLIT_MOVES
-                and self.boards[-1].is_solved())
+                and self.boards[-1].is_solved() and analysis_split())
 
     def _tasks(self) -> list[tuple[str, StreamTask]]:
         return [(k, t) for k, t in (("forward", self.task), ("backward", self.back)) if t is not None]

@@ -9,6 +9,7 @@ are :class:`engine.puzzle.session.PuzzleSession`'s decisions.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +36,20 @@ preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "
 _ANALYSIS: dict[int, Worker] = {}
 
 ANALYSIS_NICE = 10
-"""The analysis worker's niceness over the game's: on a 2-core machine the window (its own thread and Mesa's
+"""The analysis workers' niceness over the game's: on a 2-core machine the window (its own thread and Mesa's
 software-drawing threads) wins a contested core, the analysis takes the rest (see docs/BENCHMARKS.md, "Where a solve
-lost moves")."""
+lost moves").  ``TESSERA_ANALYSIS_NICE`` (0..19) overrides it, for benchmarks."""
+
+
+def analysis_nice() -> int:
+    """:data:`ANALYSIS_NICE`, or ``TESSERA_ANALYSIS_NICE`` when that is a whole number 0..19."""
+    text = os.environ.get("TESSERA_ANALYSIS_NICE", "")
+    return int(text) if text.isdigit() and int(text) <= 19 else ANALYSIS_NICE
+
+
+def analysis_split() -> bool:
+    """True unless ``TESSERA_ANALYSIS_WORKERS`` is ``1`` (benchmarks: one forward worker only, no backward one)."""
+    return os.environ.get("TESSERA_ANALYSIS_WORKERS", "") != "1"
 
 
 def analysis_worker(index: int = 0) -> Worker:
@@ -48,7 +60,7 @@ def analysis_worker(index: int = 0) -> Worker:
     1 backward from the solved end (started at the first win), the two meeting in the middle."""
     got = _ANALYSIS.get(index)
     if got is None:
-        got = _ANALYSIS[index] = Worker("analysis" if index == 0 else f"analysis-{index + 1}", nice=ANALYSIS_NICE)
+        got = _ANALYSIS[index] = Worker("analysis" if index == 0 else f"analysis-{index + 1}", nice=analysis_nice())
     return got
 
 
