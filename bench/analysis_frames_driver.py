@@ -10,7 +10,8 @@ the stars' animation and any mouse movement do) and logs each frame's time: the 
 SECONDS).  Writes JSON: ``frames_ms`` (each interval while the analysis runs), ``after_ms`` (after it finished: the
 same screen idle, for comparison), ``first_loss`` and ``finished`` (wall seconds from the win's
 first frame until a loss was shown / the analysis was done), ``cpu`` (process CPU seconds over the stretch),
-``child_cpu`` (the analysis worker's CPU seconds over it, when the checkout has one: ``game.puzzle.tasks``).
+``child_cpu`` (the analysis workers' CPU seconds over it, when the checkout has them: ``game.puzzle.tasks``; a
+worker started during the stretch counts from its start).
 
 Before playing, the puzzle screen is left idle: until the checkout's analysis worker has loaded its tables (at most
 :data:`WARM_WAIT` s; a person's 150-move solve takes far longer), then :data:`IDLE` s more, over which the window
@@ -77,15 +78,18 @@ def main() -> None:
         analysis_worker = None
 
     def child_cpu() -> float:
-        """The analysis worker's CPU seconds so far (0 without one)."""
-        proc = analysis_worker().process if analysis_worker is not None else None
-        if proc is None or proc.pid is None:
-            return 0.0
-        try:
-            fields = open(f"/proc/{proc.pid}/stat", encoding="ascii").read().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """The analysis workers' CPU seconds so far (forward and backward; 0 without them)."""
+        total = 0.0
+        for index in (0, 1) if analysis_worker is not None else ():
+            proc = analysis_worker(index).process
+            if proc is None or proc.pid is None:
+                continue
+            try:
+                fields = open(f"/proc/{proc.pid}/stat", encoding="ascii").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def warm(_dt: float) -> None:
         waited = time.perf_counter() - state["shown"]
