@@ -119,9 +119,10 @@ def worker(seed: int) -> dict[str, object]:
 def worker_split(seed: int) -> dict[str, object]:
     """Recorded solve ``seed``, warm, as the game measures it (this checkout only): two analysis workers
     (``game.puzzle.tasks.analysis_worker``, both warmed first and not timed), forward and backward, their states
-    merged (``engine.puzzle.analysis.merge_states``) until finished; wall seconds to the first loss and to the
+    merged (``engine.puzzle.analysis_stream.merge_states``) until finished; wall seconds to the first loss and to the
     end, both children's CPU seconds, the distances and losses."""
-    from engine.puzzle.analysis import SolveAnalysis, analyse_streamed, merge_states, warm_exact
+    from engine.puzzle.analysis import SolveAnalysis
+    from engine.puzzle.analysis_stream import analyse_streamed, merge_states, warm_exact
     from engine.puzzle.board import Board
     from game.puzzle.tasks import analysis_worker
 

@@ -81,7 +81,7 @@ def test_the_analysis_reads_what_is_known_and_grows_forward():
 def test_the_streamed_states_are_the_analysis_position_by_position_and_pickle():
     import pickle
 
-    from engine.puzzle.analysis import analyse_streamed
+    from engine.puzzle.analysis_stream import analyse_streamed
 
     start, moves = recorded_solve(5)
     whole: list[SolveAnalysis] = []
@@ -100,7 +100,7 @@ def test_the_streamed_states_are_the_analysis_position_by_position_and_pickle():
 
 
 def test_backward_gives_the_same_distances_and_the_halves_merge_into_the_whole():
-    from engine.puzzle.analysis import merge_states
+    from engine.puzzle.analysis_stream import merge_states
 
     start, moves = recorded_solve(11)
     whole = analyse(start, moves)
@@ -127,7 +127,7 @@ def test_backward_gives_the_same_distances_and_the_halves_merge_into_the_whole()
 
 
 def test_warm_exact_loads_only_what_is_cached():
-    from engine.puzzle.analysis import warm_exact
+    from engine.puzzle.analysis_stream import warm_exact
     from engine.puzzle.optimal import prepare
 
     prepare(4, 4)  # in the cache (built once if not)

@@ -1,6 +1,6 @@
-"""game.workers.Worker: one persistent child process that runs jobs in turn, streams their snapshots back through a
-queue polled by the caller (no thread in the caller), keeps what a warm-up loaded, cancels, reports errors, survives
-a job that kills its process, and costs no CPU while idle."""
+"""game.stream_worker.Worker: one persistent child process that runs jobs in turn, streams their snapshots back
+through a queue polled by the caller (no thread in the caller), keeps what a warm-up loaded, cancels, reports errors,
+survives a job that kills its process, and costs no CPU while idle."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from game.workers import StreamTask, TaskCancelled, Worker
+from game.stream_worker import StreamTask, Worker
+from game.workers import TaskCancelled
 
 _STATE: dict[str, Any] = {}  # the child's module state: what a warm-up leaves for the jobs after it
 
@@ -128,7 +129,7 @@ def test_the_child_ends_itself_when_the_game_process_is_gone_without_clean_up():
     import subprocess
     import sys
 
-    game = ("import os, sys, time; sys.path.insert(0, os.getcwd()); from game.workers import Worker;"
+    game = ("import os, sys, time; sys.path.insert(0, os.getcwd()); from game.stream_worker import Worker;"
             "from tests.test_workers_stream import remember, _wait_warm; w = Worker('orphan', nice=5);"
             "w.warm(remember, 'k', 1).join(30); _wait_warm(w, 1); print(w.process.pid, flush=True); os._exit(0)")
     out = subprocess.run([sys.executable, "-c", game], capture_output=True, text=True, timeout=120, check=True)

@@ -3,12 +3,13 @@ that took the player further marked on it, "You lost 14 moves in 6 places", and 
 shows the board before each one with the tile slid and the better slide marked.
 
 The analysis is :func:`engine.puzzle.analysis.analyse` (exact on 3x3 and 4x4, bands between a proven lower bound
-and the shortest known solution on larger boards), run in the analysis worker, a child process beside the window
-(:func:`game.puzzle.tasks.analysis_worker`, warmed with its tables when the puzzle screen opened) that sends a
-snapshot of its state after every position (:meth:`engine.puzzle.analysis.SolveAnalysis.state`); the screen takes
-the newest once a frame, so the first places show while the rest is measured, and the searches do not share the
-window's process (in a thread they held its interpreter lock: every frame while they ran was late).  This module
-maps the snapshot to pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
+and the shortest known solution on larger boards), run in the analysis workers, child processes beside the window
+(:func:`game.puzzle.tasks.analysis_worker`: the forward one warmed with its tables when the puzzle screen opened;
+on 4x4 a second one measures backward from the solved end, :data:`SPLIT_MOVES`) that send a snapshot of their state
+after every position (:meth:`engine.puzzle.analysis.SolveAnalysis.state`); the screen merges the newest once a
+frame (:func:`engine.puzzle.analysis_stream.merge_states`), so the first places show while the rest is measured,
+and the searches do not share the window's process (in a thread they held its interpreter lock: every frame while
+they ran was late).  This module maps the snapshot to pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
 """
 
 from __future__ import annotations
@@ -18,22 +19,14 @@ from typing import Any, Protocol
 
 import arcade
 
-from engine.puzzle.analysis import (
-    AnalysisState,
-    Loss,
-    SolveAnalysis,
-    analyse_streamed,
-    merge_states,
-    positions,
-    slid,
-    slide_words,
-)
+from engine.puzzle.analysis import AnalysisState, Loss, SolveAnalysis, positions, slid, slide_words
+from engine.puzzle.analysis_stream import analyse_streamed, merge_states
 from engine.puzzle.analysis_text import band_words, plural, summary
 from engine.puzzle.board import Board, move_delta
 from game.puzzle.tasks import analysis_split, analysis_worker
 from game.render.theme import Theme
+from game.stream_worker import StreamTask
 from game.ui import fit_text
-from game.workers import StreamTask
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top (pixels)
 

@@ -27,10 +27,11 @@ from engine.puzzle.solving import (
 )
 from game.format import count
 from game.puzzle.settings import PuzzleSettings
-from game.workers import PROGRESS_FPS, ProcessTask, Task, Worker, preload, spinner
+from game.stream_worker import Worker
+from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
 
 preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.near.solver",
-        "engine.puzzle.hint", "engine.puzzle.meter", "engine.puzzle.analysis",
+        "engine.puzzle.hint", "engine.puzzle.meter", "engine.puzzle.analysis", "engine.puzzle.analysis_stream",
         "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
 
 _ANALYSIS: dict[int, Worker] = {}
@@ -54,7 +55,7 @@ def analysis_split() -> bool:
 
 def analysis_worker(index: int = 0) -> Worker:
     """The child processes that measure a won solve's moves (the win's "where you lost moves",
-    :func:`engine.puzzle.analysis.analyse_streamed`), shared by every screen and kept between wins: their tables
+    :func:`engine.puzzle.analysis_stream.analyse_streamed`), shared by every screen and kept between wins: their tables
     stay loaded, and they run beside the window instead of in its process (whose frames they would slow).  Worker 0
     measures forward from the start (the first losses first; warmed before the win, :func:`warm_analysis`), worker
     1 backward from the solved end (started at the first win), the two meeting in the middle."""
@@ -69,9 +70,9 @@ _WARMED: set[tuple[int, int]] = set()
 
 def warm_analysis(width: int, height: int) -> None:
     """Have :func:`analysis_worker` load the tables a ``width`` x ``height`` solve's analysis reads, once per size
-    and child (:func:`engine.puzzle.analysis.warm_exact`: only what is in the cache, nothing built), so the win's
+    and child (:func:`engine.puzzle.analysis_stream.warm_exact`: only what is in the cache, nothing built), so the win's
     first losses show at once.  Sizes without exact distances start nothing."""
-    from engine.puzzle.analysis import warm_exact
+    from engine.puzzle.analysis_stream import warm_exact
 
     w = analysis_worker()
     if not optimal_available(width, height) or ((width, height) in _WARMED and w.alive):
