@@ -9,7 +9,13 @@ the stars' animation and any mouse movement do) and logs each frame's time: the 
 ``on_draw`` calls of the win view.  Stops when the analysis has finished and 1 s more has been drawn (or after
 SECONDS).  Writes JSON: ``frames_ms`` (each interval while the analysis runs), ``after_ms`` (after it finished: the
 same screen idle, for comparison), ``first_loss`` and ``finished`` (wall seconds from the win's
-first frame until a loss was shown / the analysis was done), ``cpu`` (process CPU seconds over the stretch).
+first frame until a loss was shown / the analysis was done), ``cpu`` (process CPU seconds over the stretch),
+``child_cpu`` (the analysis workers' CPU seconds over it, when the checkout has them: ``game.puzzle.tasks``; a
+worker started during the stretch counts from its start).
+
+Before playing, the puzzle screen is left idle: until the checkout's analysis worker has loaded its tables (at most
+:data:`WARM_WAIT` s; a person's 150-move solve takes far longer), then :data:`IDLE` s more, over which the window
+process's and the worker's CPU are measured (``idle_cpu``, ``idle_child_cpu``: the idle screen's cost).
 """
 
 from __future__ import annotations
@@ -20,6 +26,12 @@ import sys
 import time
 
 sys.path.insert(0, os.getcwd())
+WARM_WAIT = 20.0
+"""Most seconds the puzzle screen waits for the analysis worker's warm-up before the solve is played."""
+
+IDLE = 3.0
+"""Seconds the idle puzzle screen's CPU is measured before the solve is played."""
+
 KEY_FOR_TILE_MOVE = {"U": "DOWN", "D": "UP", "L": "RIGHT", "R": "LEFT"}  # blank move -> arrow (tile mode)
 
 
@@ -60,6 +72,41 @@ def main() -> None:
             json.dump(record, fh)
         os._exit(0)  # noqa: SLF001 - no teardown: threads, children and GL are the OS's to clean
 
+    try:
+        from game.puzzle.tasks import analysis_worker  # the checkout's analysis worker (none in older code)
+    except ImportError:
+        analysis_worker = None
+
+    def child_cpu() -> float:
+        """The analysis workers' CPU seconds so far (forward and backward; 0 without them)."""
+        total = 0.0
+        for index in (0, 1) if analysis_worker is not None else ():
+            proc = analysis_worker(index).process
+            if proc is None or proc.pid is None:
+                continue
+            try:
+                fields = open(f"/proc/{proc.pid}/stat", encoding="ascii").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def warm(_dt: float) -> None:
+        waited = time.perf_counter() - state["shown"]
+        if analysis_worker is not None and not analysis_worker().warmed and waited < WARM_WAIT:
+            analysis_worker().pump()
+            return
+        arcade.unschedule(warm)
+        record["warm_wait"] = waited
+        state["idle0"], state["idle_child0"] = time.process_time(), child_cpu()
+        arcade.schedule_once(idled, IDLE)
+
+    def idled(_dt: float) -> None:
+        record["idle_cpu"] = time.process_time() - state["idle0"]
+        record["idle_child_cpu"] = child_cpu() - state["idle_child0"]
+        record["idle_seconds"] = IDLE
+        play(0.0)
+
     def play(_dt: float) -> None:
         for m in moves:
             sym = getattr(key, KEY_FOR_TILE_MOVE[m])
@@ -77,7 +124,7 @@ def main() -> None:
     def timed_draw(win: PuzzleWinView) -> None:
         now = time.perf_counter()
         if "t0" not in state:
-            state["t0"], state["cpu0"] = now, time.process_time()
+            state["t0"], state["cpu0"], state["child0"] = now, time.process_time(), child_cpu()
         else:
             (frames if "finished" not in record else after).append((now - state["last"]) * 1000.0)
         state["last"] = now
@@ -95,11 +142,13 @@ def main() -> None:
             record.setdefault("first_loss", -1.0)
             record.setdefault("finished", -1.0)
             record["cpu"] = time.process_time() - state["cpu0"]
+            record["child_cpu"] = child_cpu() - state["child0"]
             finish()
         window.request_redraw()  # the next frame too (as the stars' animation or a moving mouse ask)
 
     PuzzleWinView.on_draw = timed_draw  # type: ignore[method-assign]  # before the win exists: arcade binds it
-    arcade.schedule_once(play, 0.5)
+    state["shown"] = time.perf_counter()
+    arcade.schedule(warm, 0.1)
     arcade.run()
 
 

@@ -16,9 +16,17 @@ losses are compared: they must be identical (and the losses sum to the moves min
 ``--display``) in each checkout (``bench/analysis_frames_driver.py``) and logs every frame's duration while the
 analysis runs: worst and p99.
 
-Run: ``python bench/bench_analysis.py --old /tmp/old-analysis [--boards 6] [--out FILE]`` (writes
-``bench/results/analysis.md``), ``python bench/bench_analysis.py --old /tmp/old-analysis --frames``
-(``bench/results/analysis_frames.md``).
+The new code is also run as the game runs it (unless ``--no-split``): two analysis workers
+(``game.puzzle.tasks.analysis_worker``: child processes at the game's niceness + 10, both warm), one forward from the
+start and one backward from the solved end, their states merged until every position is proven; wall seconds to the
+first loss and to the end, and both workers' CPU seconds.
+
+Run (one command each; ``TESSERA_HOME`` / ``TESSERA_CACHE`` as for the game: the 4x4 tables are built there once):
+``python bench/bench_analysis.py --old /tmp/old-analysis [--boards 6] [--out FILE]`` (writes
+``bench/results/analysis.md``), ``python bench/bench_analysis.py --old /tmp/old-analysis --frames [--repeats 2]``
+(``bench/results/analysis_frames.md``; the frames bench keeps its own home and cache).  ``--new-env
+TESSERA_ANALYSIS_WORKERS=1`` (one worker, no backward one) or ``--new-env TESSERA_ANALYSIS_NICE=0`` (the workers at
+the window's priority) try the new code's variants in the window.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVES = ROOT / "bench" / "data" / "analysis_solves_4x4.txt"
@@ -107,6 +116,75 @@ def worker(seed: int) -> dict[str, object]:
     return out
 
 
+def worker_split(seed: int) -> dict[str, object]:
+    """Recorded solve ``seed``, warm, as the game measures it (this checkout only): two analysis workers
+    (``game.puzzle.tasks.analysis_worker``, both warmed first and not timed), forward and backward, their states
+    merged (``engine.puzzle.analysis_stream.merge_states``) until finished; wall seconds to the first loss and to the
+    end, both children's CPU seconds, the distances and losses."""
+    from engine.puzzle.analysis import SolveAnalysis
+    from engine.puzzle.analysis_stream import analyse_streamed, merge_states, warm_exact
+    from engine.puzzle.board import Board
+    from game.puzzle.tasks import analysis_worker
+
+    (row,) = [s for s in read_solves() if s[0] == seed]
+    _, tiles, moves, best = row
+    start = Board(4, 4, tiles)
+    workers = [analysis_worker(0), analysis_worker(1)]
+    for w in workers:
+        w.warm(warm_exact, 4, 4).join(60)
+    while not all(w.warmed for w in workers):
+        for w in workers:
+            w.pump(0.05)
+    cpu0 = [_child_cpu(w.process.pid) for w in workers]
+    base = SolveAnalysis(start, moves, True)
+    known = {start.tiles: best}
+    t0 = time.perf_counter()
+    runs = {"forward": workers[0].run(analyse_streamed, start, moves, known),
+            "backward": workers[1].run(analyse_streamed, start, moves, known, backward=True)}
+    states: dict[str, object] = {}
+    first = None
+    while True:
+        for k, t in runs.items():
+            got = t.take()
+            if got is None and t.done and t.error is None:
+                got = t.result()
+            if got is not None:
+                states[k] = got
+        if states:
+            a = base.with_state(merge_states(base, list(states.values())))  # type: ignore[arg-type]
+            if first is None and a.losses():
+                first = time.perf_counter() - t0
+            if a.finished:
+                break
+        time.sleep(0.005)
+    wall = time.perf_counter() - t0
+    for t in runs.values():
+        t.cancel()
+    for t in runs.values():
+        t.wait(10)
+    cpu = [_child_cpu(w.process.pid) - c for w, c in zip(workers, cpu0, strict=True)]
+    for w in workers:
+        w.close()
+    return {"first_wall": first if first is not None else wall, "wall": wall, "cpu": sum(cpu),
+            "cpu_each": cpu, "distances": a.distances, "losses": [[x.move, x.lost] for x in a.losses()],
+            "lost": a.lost}
+
+
+def _child_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of process ``pid`` so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_split(seed: int) -> dict[str, object]:
+    """:func:`worker_split` in a fresh process (this checkout)."""
+    code = (f"import sys, json; sys.path.insert(0, {str(ROOT)!r}); sys.path.insert(1, {str(ROOT / 'bench')!r});"
+            f"import bench_analysis as b; print(json.dumps(b.worker_split({seed})))")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=str(ROOT),
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def run_worker(checkout: Path, seed: int) -> dict[str, object]:
     """:func:`worker` in a fresh process importing ``checkout``'s code (this file's recorded solves)."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
@@ -121,14 +199,16 @@ def load() -> str:
     return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def compare(old_dir: Path, boards: int, out: Path) -> int:
+def compare(old_dir: Path, boards: int, out: Path, with_split: bool = True) -> int:
     """The timing table, old and new interleaved per solve (module docstring)."""
     rows, sums = [], {(c, n): {"first_cpu": [], "cpu": [], "first_wall": [], "wall": []}
                       for c in ("old", "new") for n in ("warm", "cold")}
     loads = [load()]
     same = True
+    split: list[dict[str, Any]] = []
     for seed, _, moves, best in read_solves()[:boards]:
-        got = {"old": run_worker(old_dir, seed), "new": run_worker(ROOT, seed)}
+        got: dict[str, Any] = {"old": run_worker(old_dir, seed), "new": run_worker(ROOT, seed)}
+        two: dict[str, Any] | None = run_split(seed) if with_split else None
         line = f"| {seed} | {len(moves)} | {best} |"
         for name in ("warm", "cold"):
             o, n = got["old"][name], got["new"][name]  # type: ignore[index]
@@ -139,12 +219,30 @@ def compare(old_dir: Path, boards: int, out: Path) -> int:
                     sums[(c, name)][k].append(r[k])
             line += (f" {o['first_cpu']:.2f} → {n['first_cpu']:.2f} | {o['cpu']:.2f} → {n['cpu']:.2f} |"
                      f" {'same' if ok else 'DIFFERENT'} |")
+        if two is not None:
+            n = got["new"]["warm"]
+            ok = two["distances"] == n["distances"] and two["losses"] == n["losses"]
+            same = same and ok
+            split.append(two)
+            line += (f" {two['first_wall']:.2f} | {two['wall']:.2f} ({two['cpu']:.2f}) |"
+                     f" {'same' if ok else 'DIFFERENT'} |")
         rows.append(line)
         loads.append(load())
         print(line, file=sys.stderr)
     head = ["| seed | moves | optimal | warm: first loss CPU s, old → new | warm: whole CPU s | warm: result "
-            "| cold: first loss CPU s | cold: whole CPU s | cold: result |", "|---|---|---|---|---|---|---|---|---|"]
+            "| cold: first loss CPU s | cold: whole CPU s | cold: result |"
+            + (" new, two workers (warm): first loss wall s | whole wall s (CPU s of both) | result |"
+               if with_split else ""),
+            "|---|---|---|---|---|---|---|---|---|" + ("---|---|---|" if with_split else "")]
     tail = []
+    if split:
+        walls = [float(x["wall"]) for x in split]
+        firsts = [float(x["first_wall"]) for x in split]
+        cpus = [float(x["cpu"]) for x in split]
+        tail.append(f"- new, two workers (the game's way), warm: first loss wall median "
+                    f"{statistics.median(firsts):.2f} s, worst {max(firsts):.2f} s; whole wall median "
+                    f"{statistics.median(walls):.2f} s, worst {max(walls):.2f} s; CPU of both median "
+                    f"{statistics.median(cpus):.2f} s, worst {max(cpus):.2f} s")
     for name in ("warm", "cold"):
         for c in ("old", "new"):
             s = sums[(c, name)]
@@ -163,7 +261,8 @@ def compare(old_dir: Path, boards: int, out: Path) -> int:
 
 
 # -- frames ---------------------------------------------------------------------------------------------------------
-def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeats: int) -> int:
+def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeats: int,
+           new_env: dict[str, str] | None = None) -> int:
     """The win screen's frame times while the analysis runs, each checkout in its own window (module docstring)."""
     xvfb = None
     if display is None:
@@ -172,6 +271,7 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.5)
     driver = ROOT / "bench" / "analysis_frames_driver.py"
+    new_env = new_env or {}
     key = _bench_tables()
     seed = read_solves()[0][0]
     rows = []
@@ -183,6 +283,8 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                     shutil.copy(key, Path(home) / key.name)  # the bench's own table key: its cache is trusted
                     env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(checkout), TESSERA_HOME=home,
                                TESSERA_CACHE=str(BENCH_HOME / "cache"))
+                    if name == "new":
+                        env.update(new_env)
                     env.pop("ARCADE_HEADLESS", None)
                     before = load()
                     subprocess.run([sys.executable, str(driver), str(seed), str(res), str(seconds)], env=env,
@@ -193,10 +295,13 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
                 n = len(ms)
                 draws = sorted(got["draw_ms"][:n])
                 cpu = sorted(got["draw_cpu_ms"][:n])
+                idle_s = got.get("idle_seconds", 0.0) or 1.0
                 rows.append(f"| {rep + 1} | {name} | {n} | {statistics.median(ms):.0f} | {_p99(ms):.0f} | "
                             f"{ms[-1]:.0f} | {sum(m > 50 for m in ms)} | {statistics.median(draws):.0f} / "
                             f"{statistics.median(cpu):.1f} | {statistics.median(idle):.0f} / {idle[-1]:.0f} | "
-                            f"{got['first_loss']:.2f} | {got['finished']:.1f} | {before} |")
+                            f"{got['first_loss']:.2f} | {got['finished']:.1f} | {got['cpu']:.1f} / "
+                            f"{got.get('child_cpu', 0.0):.1f} | {got.get('idle_cpu', 0.0) / idle_s:.3f} / "
+                            f"{got.get('idle_child_cpu', 0.0) / idle_s:.3f} | {before} |")
                 print(rows[-1], file=sys.stderr)
     finally:
         if xvfb is not None:
@@ -204,13 +309,16 @@ def frames(old_dir: Path, display: str | None, out: Path, seconds: float, repeat
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     text = "\n".join([
         "# The win screen's frames while a 150-move 4x4 solve is analysed (bench/bench_analysis.py --frames)", "",
-        f"Measured {when}; old = {old_dir}; Xvfb 1280x800, Mesa llvmpipe; solve seed {seed}. Frame = time between "
+        f"Measured {when}; old = {old_dir}; new with {new_env or 'its defaults'}; Xvfb 1280x800, Mesa llvmpipe; "
+        f"solve seed {seed}. Frame = time between "
         "consecutive on_draw calls while the analysis runs (the window asks for 60 frames a second).", "",
         "| run | code | frames | median ms | p99 ms | worst ms | over 50 ms | on_draw median ms, wall / CPU | "
-        "after it, median / worst ms | first loss shown, s | finished, s | load (1/5/15 min) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|", *rows, "",
+        "after it, median / worst ms | first loss shown, s | finished, s | CPU s while it ran: window process / "
+        "analysis worker | idle puzzle screen CPU s per s: window / worker | load (1/5/15 min) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", *rows, "",
         "*after it*: the same screen's frames in the second after the analysis finished (nothing running behind it), "
-        "the control for what the machine's load alone costs a frame.", ""])
+        "the control for what the machine's load alone costs a frame. *idle puzzle screen*: the 4x4 puzzle screen "
+        "before the solve, left alone for 3 s once the analysis worker (new code only) had loaded its tables.", ""])
     out.write_text(text, encoding="utf-8")
     print(text)
     return 0
@@ -247,6 +355,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--display", help="a running X display for --frames (default: start an Xvfb)")
     ap.add_argument("--seconds", type=float, default=60.0, help="--frames: longest a window waits for the analysis")
     ap.add_argument("--repeats", type=int, default=1, help="--frames: old/new pairs")
+    ap.add_argument("--new-env", action="append", default=[], metavar="KEY=VALUE",
+                    help="--frames: an environment variable for the new checkout's window (e.g. "
+                         "TESSERA_ANALYSIS_WORKERS=1, TESSERA_ANALYSIS_NICE=0)")
+    ap.add_argument("--no-split", action="store_true", help="skip the new code's two-worker run (the game's way)")
     ap.add_argument("--record", type=int, metavar="N", help="record N solves to the data file and stop")
     args = ap.parse_args(argv)
     if args.record:
@@ -259,8 +371,10 @@ def main(argv: list[str] | None = None) -> int:
     old = Path(args.old).resolve()
     if args.frames:
         out = Path(args.out or ROOT / "bench" / "results" / "analysis_frames.md")
-        return frames(old, args.display, out, args.seconds, args.repeats)
-    return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"))
+        extra = dict(kv.split("=", 1) for kv in args.new_env)
+        return frames(old, args.display, out, args.seconds, args.repeats, extra)
+    return compare(old, args.boards, Path(args.out or ROOT / "bench" / "results" / "analysis.md"),
+                   not args.no_split)
 
 
 if __name__ == "__main__":

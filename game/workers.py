@@ -32,6 +32,9 @@ Two flavours:
   child polls (the child is terminated if it does not stop within
   :data:`KILL_AFTER` seconds).  ``TESSERA_*`` environment variables of the
   caller are passed to the child.
+
+:class:`game.stream_worker.Worker` is the third: one persistent child process
+that runs jobs in turn and streams their snapshots back, polled each frame.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ screen fits 800x600 with a place shown."""
 
 from __future__ import annotations
 
+import time
+
 from arcade import key
 
 from engine.puzzle.analysis import slide_words
@@ -62,6 +64,8 @@ def test_the_win_with_a_place_shown_fits_800x600(window, ctx):
     win, _, _ = won_with_a_detour(window, ctx)
     lost = win.lost_moves
     wait_for(win, lambda: lost.shown is not None and lost.shown.finished)
+    # the stars lit and settled (the analysis now often ends before they have: a popping star overlaps its row)
+    wait_for(win, lambda: win.shown_stars == win.stars and not win.animating())
     keypress(window, key.RIGHT)
     for w, h in ((800, 600), (1920, 1080)):
         assert check_layout(window, win, w, h) == []
@@ -88,3 +92,28 @@ def test_hidden_the_measuring_stops_and_shown_again_it_ends_with_what_a_full_run
     lost.poll()
     assert lost.finished and lost.shown.distances == analyse(start, moves).distances
     assert lost.shown.lost == len(moves) - lost.shown.optimal
+
+
+def test_a_4x4_win_is_measured_from_both_ends_and_the_runs_stop_once_they_meet(window, ctx):
+    from engine.puzzle.analysis import analyse
+    from game.bases.screen import BaseView
+    from game.puzzle.lost_moves import SPLIT_MOVES, LostMoves
+    from tests.test_puzzle_analysis import recorded_solve
+
+    start, moves = recorded_solve(12)
+    while len(moves) < SPLIT_MOVES:  # a longer solve: a detour and its way back at the start
+        m = start.legal_moves()[0]
+        moves = m + INVERSE[m] + moves
+    lost = LostMoves(BaseView(ctx), ctx.theme, start, moves)
+    lost.begin()
+    assert lost.task is not None and lost.back is not None
+    end = time.monotonic() + 180
+    while not lost.finished and time.monotonic() < end:
+        lost.poll()
+        time.sleep(0.02)
+    whole = analyse(start, moves)
+    assert lost.finished and lost.shown.distances == whole.distances
+    assert [(x.move, x.lost) for x in lost.losses()] == [(x.move, x.lost) for x in whole.losses()]
+    assert all(x.better for x in lost.losses())
+    assert lost.task.wait(10) and lost.back.wait(10) and not lost.running  # both stopped (or done)
+    assert not lost.error

@@ -78,6 +78,63 @@ def test_the_analysis_reads_what_is_known_and_grows_forward():
     assert firsts and firsts[0] < len(moves)  # the first loss is out before the end
 
 
+def test_the_streamed_states_are_the_analysis_position_by_position_and_pickle():
+    import pickle
+
+    from engine.puzzle.analysis_stream import analyse_streamed
+
+    start, moves = recorded_solve(5)
+    whole: list[SolveAnalysis] = []
+    states = []
+    analyse(start, moves, update=lambda a: whole.append(a.copy()))
+    last = analyse_streamed(start, moves, emit=states.append)
+    assert len(states) == len(whole) and last == states[-1] and last.finished
+    base = SolveAnalysis(start, moves, True)
+    for a, st in zip(whole, states, strict=True):
+        again = base.with_state(pickle.loads(pickle.dumps(st)))
+        assert (again.low, again.high, again.better, again.done, again.finished) == (
+            a.low, a.high, a.better, a.done, a.finished)
+    check_analysis(base.with_state(last), start, moves)
+    with pytest.raises(ValueError, match="positions"):
+        SolveAnalysis(start, moves[:-1], True).with_state(last)
+
+
+def test_backward_gives_the_same_distances_and_the_halves_merge_into_the_whole():
+    from engine.puzzle.analysis_stream import merge_states
+
+    start, moves = recorded_solve(11)
+    whole = analyse(start, moves)
+    back = analyse(start, moves, backward=True)
+    check_analysis(back, start, moves)
+    assert back.distances == whole.distances
+    assert [(x.move, x.lost) for x in back.losses()] == [(x.move, x.lost) for x in whole.losses()]
+    base = SolveAnalysis(start, moves, True)
+    fwd: list = []
+    bwd: list = []
+    analyse(start, moves, update=lambda a: fwd.append(a.state()))
+    analyse(start, moves, backward=True, update=lambda a: bwd.append(a.state()))
+    n = len(moves) + 1
+    meet = next(k for k in range(len(fwd)) if fwd[k].done >= n // 2)  # the forward run half way
+    half = [s for s in bwd if sum(lo == hi for lo, hi in zip(s.low, s.high, strict=True)) >= n - n // 2 + 2]
+    merged = base.with_state(merge_states(base, [fwd[meet], half[0]]))
+    assert merged.distances == whole.distances  # every position proven by one side or the other
+    assert merged.finished == all((x.move - 1) in merged.better for x in merged.losses())
+    early = base.with_state(merge_states(base, [fwd[0], bwd[0]]))
+    assert early.losses() and not early.finished  # proven, but the better moves are not all known yet
+    assert merge_states(base, [fwd[meet], whole.state()]).finished  # a finished run finishes the merge
+    with pytest.raises(ValueError):
+        merge_states(base, [])
+
+
+def test_warm_exact_loads_only_what_is_cached():
+    from engine.puzzle.analysis_stream import warm_exact
+    from engine.puzzle.optimal import prepare
+
+    prepare(4, 4)  # in the cache (built once if not)
+    assert warm_exact(4, 4)
+    assert not warm_exact(5, 5)  # no exact distances there: nothing to load
+
+
 def test_cancel_stops_the_analysis():
     start, moves = recorded_solve(4)
     with pytest.raises(SolverStopped):

@@ -148,6 +148,32 @@ class SolveAnalysis:
         return SolveAnalysis(self.start, self.moves, self.exact, list(self.low), list(self.high), dict(self.better),
                              self.done, self.finished)
 
+    def state(self) -> AnalysisState:
+        """What grows, as plain data (lists, a dict, ints: cheap to pickle; another process's snapshot)."""
+        return AnalysisState(list(self.low), list(self.high), dict(self.better), self.done, self.finished)
+
+    def with_state(self, state: AnalysisState) -> SolveAnalysis:
+        """This solve's analysis at ``state`` (:meth:`state`, e.g. sent by a child process); a new object.
+
+        Raises:
+            ValueError: ``state`` has not one band per position of this solve.
+        """
+        if len(state.low) != self.count + 1 or len(state.high) != self.count + 1:
+            raise ValueError(f"The analysis state has {len(state.low)} positions; this solve has {self.count + 1}.")
+        return SolveAnalysis(self.start, self.moves, self.exact, list(state.low), list(state.high),
+                             dict(state.better), state.done, state.finished)
+
+
+@dataclass(frozen=True)
+class AnalysisState:
+    """The growing part of a :class:`SolveAnalysis` (its fields of the same names), plain picklable data."""
+
+    low: list[int]
+    high: list[int | None]
+    better: dict[int, str]
+    done: int
+    finished: bool
+
 
 def positions(start: Board, moves: str) -> list[Board]:
     """Positions 0 .. len(moves) of a solve.
@@ -228,6 +254,7 @@ def analyse(
     cancel: CancelFn | None = None,
     progress: ProgressFn | None = None,
     update: Callable[[SolveAnalysis], None] | None = None,
+    backward: bool = False,
 ) -> SolveAnalysis:
     """Analyse the solve ``moves`` from ``start`` (see the module docstring).
 
@@ -237,6 +264,12 @@ def analyse(
         cancel: polled between searches (and inside them); True stops the analysis (``SolverStopped``).
         progress: the tables' build progress ``(fraction, message)``, when they are built first.
         update: called with the analysis after each position is done (the same object, growing).
+        backward: on exact sizes, measure from the last position back to the start instead (one bounded search
+            per position from the one after it, no probes ahead): what a second process does beside a forward
+            run, the two meeting in the middle (:func:`engine.puzzle.analysis_stream.merge_states`).  ``done``
+            stays 0 until the end (it counts final positions from the start); the losses' better moves are found
+            as both sides of a move are known.  Needs a solve that ends solved (else the last position's is a
+            whole proof).
 
     Returns:
         The finished analysis (``finished`` True).
@@ -252,7 +285,9 @@ def analyse(
     boards = positions(start, moves)
     exact = can_solve_optimally(start.width, start.height)  # the sizes whose distances are proven
     a = SolveAnalysis(start, moves, exact)
-    if exact:
+    if exact and backward:
+        _analyse_backward(a, boards, dict(known or {}), cancel, progress, update)
+    elif exact:
         _analyse_exact(a, boards, dict(known or {}), cancel, progress, update)
     else:
         _analyse_bands(a, boards, cancel, progress, update)
@@ -295,6 +330,35 @@ def _analyse_exact(
         a.done = i + 1
         if update is not None:
             update(a)
+
+
+def _analyse_backward(
+    a: SolveAnalysis,
+    boards: list[Board],
+    known: dict[tuple[int, ...], int],
+    cancel: CancelFn | None,
+    progress: ProgressFn | None,
+    update: Callable[[SolveAnalysis], None] | None,
+) -> None:
+    """Every position's distance, from the last back to the start (``analyse(backward=True)``)."""
+    from engine.puzzle.optimal import lower_bounds
+
+    n = len(boards) - 1
+    estimate = lower_bounds(a.start.width, a.start.height, cancel, progress)
+    walk = _Walk(boards, known, estimate)
+    walk.publish(a)
+    for i in range(n, -1, -1):
+        if cancel is not None and cancel():
+            raise SolverStopped("cancelled", _no_result())
+        u = walk.node_of[i]
+        if not walk.decided(u):
+            walk.direct(u, cancel, progress)
+        walk.publish(a)
+        if i < n and a.loss_at(i + 1) and i not in a.better:
+            a.better[i] = walk.nexts.get(boards[i].tiles) or _better_move(boards[i], a.low[i], walk.known, cancel)
+        if update is not None:
+            update(a)
+    a.done = n + 1
 
 
 PROBE_FIRST = 4
@@ -552,6 +616,7 @@ def slide_words(board: Board, move: str) -> str:
 __all__ = [
     "Loss",
     "SolveAnalysis",
+    "AnalysisState",
     "analyse",
     "lower_bound_fn",
     "parse_moves",

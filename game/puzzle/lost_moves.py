@@ -3,28 +3,37 @@ that took the player further marked on it, "You lost 14 moves in 6 places", and 
 shows the board before each one with the tile slid and the better slide marked.
 
 The analysis is :func:`engine.puzzle.analysis.analyse` (exact on 3x3 and 4x4, bands between a proven lower bound
-and the shortest known solution on larger boards), run in a background thread (:class:`game.workers.Task`: its
-searches are numpy batches, like the distance meter's) that hands over a snapshot after every position, so the
-first places show while the rest is measured and the window keeps drawing.  This module maps the snapshot to
-pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
+and the shortest known solution on larger boards), run in the analysis workers, child processes beside the window
+(:func:`game.puzzle.tasks.analysis_worker`: the forward one warmed with its tables when the puzzle screen opened;
+on 4x4 a second one measures backward from the solved end, :data:`SPLIT_MOVES`) that send a snapshot of their state
+after every position (:meth:`engine.puzzle.analysis.SolveAnalysis.state`); the screen merges the newest once a
+frame (:func:`engine.puzzle.analysis_stream.merge_states`), so the first places show while the rest is measured,
+and the searches do not share the window's process (in a thread they held its interpreter lock: every frame while
+they ran was late).  This module maps the snapshot to pixels; the words are :mod:`engine.puzzle.analysis_text`'s.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 import arcade
 
-from engine.puzzle.analysis import Loss, SolveAnalysis, analyse, positions, slid, slide_words
+from engine.puzzle.analysis import AnalysisState, Loss, SolveAnalysis, positions, slid, slide_words
+from engine.puzzle.analysis_stream import analyse_streamed, merge_states
 from engine.puzzle.analysis_text import band_words, plural, summary
 from engine.puzzle.board import Board, move_delta
+from game.puzzle.tasks import analysis_split, analysis_worker
 from game.render.theme import Theme
+from game.stream_worker import StreamTask
 from game.ui import fit_text
-from game.workers import Task
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top (pixels)
+
+SPLIT_MOVES = 30
+"""Solves of at least this many moves on 4x4-sized boards (10..16 cells, ending solved) are measured by two
+processes: forward from the start and backward from the end, meeting in the middle (about half the wall time on two
+idle cores: docs/BENCHMARKS.md, "Where a solve lost moves")."""
 
 STEP_KEYS = "← →"
 """The keys that step through the places (the menu's left and right)."""
@@ -55,9 +64,13 @@ class LostMoves:
         self.moves = moves
         self.known = dict(known or {})
         self.boards = positions(start, moves)
-        self.task: Task[SolveAnalysis] | None = None
-        self._lock = threading.Lock()
-        self._latest: SolveAnalysis | None = None
+        self.task: StreamTask | None = None  # the forward run (the first losses come from it)
+        self.back: StreamTask | None = None  # the backward run beside it (:meth:`_split`), or None
+        self._states: dict[str, AnalysisState] = {}  # each run's newest state
+        from engine.puzzle.optimal import can_solve_optimally
+
+        #: the solve a snapshot's state belongs to (exact sizes: those of the optimal solver)
+        self._base = SolveAnalysis(start, moves, can_solve_optimally(start.width, start.height))
         self.shown: SolveAnalysis | None = None  # the snapshot drawn
         self.error = ""
         self.selected: int | None = None  # index into the places (losses), or None: the finished board shows
@@ -82,24 +95,29 @@ class LostMoves:
         if self.shown is not None and self.shown.exact:  # what a cancelled run proved is not measured again
             self.known.update((b.tiles, d) for b, d in zip(self.boards, self.shown.distances, strict=True)
                               if d is not None)
-        known = dict(self.known)
+        self._states = {}
+        self.task = analysis_worker(0).run(analyse_streamed, self.start, self.moves, dict(self.known),
+                                           name="lost moves")
+        self.back = None
+        if self._split():
+            self.back = analysis_worker(1).run(analyse_streamed, self.start, self.moves, dict(self.known),
+                                               backward=True, name="lost moves, backward")
 
-        def publish(a: SolveAnalysis) -> None:
-            snap = a.copy()
-            with self._lock:
-                self._latest = snap
+    def _split(self) -> bool:
+        """True when a second process measures from the end back (:data:`SPLIT_MOVES`)."""
+        from engine.puzzle.tables.pdb import MAX_EXACT_CELLS
 
-        def work(progress: Any, cancelled: Any) -> SolveAnalysis:
-            return analyse(self.start, self.moves, known=known, cancel=cancelled, progress=progress,
-                           update=publish)
+        return (self._base.exact and self.start.size > MAX_EXACT_CELLS and len(self.moves) >= SPLIT_MOVES
+                and self.boards[-1].is_solved() and analysis_split())
 
-        self.task = Task(work, name="lost moves")
+    def _tasks(self) -> list[tuple[str, StreamTask]]:
+        return [(k, t) for k, t in (("forward", self.task), ("backward", self.back)) if t is not None]
 
     def cancel(self) -> None:
-        """Stop the run (the win hidden: left, or under Share until it shows again)."""
-        if self.task is not None:
-            self.task.cancel()
-            self.task.wait(1.0)  # a search polls its cancel between batches
+        """Stop the runs (the win hidden: left, or under Share until it shows again); returns at once (the
+        children stop at their searches' next batch)."""
+        for _, task in self._tasks():
+            task.cancel()
 
     @property
     def finished(self) -> bool:
@@ -109,17 +127,25 @@ class LostMoves:
     @property
     def running(self) -> bool:
         """The run is out."""
-        return self.task is not None and not self.task.done
+        return any(not t.done for _, t in self._tasks())
 
     def poll(self) -> bool:
-        """Take the newest snapshot; True when what is drawn changed."""
+        """Take the newest snapshots (both runs' merged); True when what is drawn changed.  Once they prove
+        everything between them, the runs still out are stopped."""
         changed = False
-        with self._lock:
-            latest, self._latest = self._latest, None
-        if latest is not None:
-            self.shown = latest
-            changed = True
         task = self.task
+        for key, run in self._tasks():
+            latest: AnalysisState | None = run.take()
+            if latest is None and run.done and run.error is None and not self.finished:
+                latest = run.result()  # the final state (emitted last too: this covers a snapshot not taken)
+            if latest is not None:
+                self._states[key] = latest
+                changed = True
+        if changed and not self.finished:
+            states = list(self._states.values())
+            self.shown = self._base.with_state(states[0] if len(states) == 1 else merge_states(self._base, states))
+            if self.shown.finished:
+                self.cancel()
         building = self._building()
         if building != self._built_text:
             self._built_text = building

@@ -9,6 +9,7 @@ are :class:`engine.puzzle.session.PuzzleSession`'s decisions.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,11 +27,60 @@ from engine.puzzle.solving import (
 )
 from game.format import count
 from game.puzzle.settings import PuzzleSettings
+from game.stream_worker import Worker
 from game.workers import PROGRESS_FPS, ProcessTask, Task, preload, spinner
 
 preload("engine.puzzle.board", "engine.puzzle.astar", "engine.puzzle.optimal", "engine.puzzle.near.solver",
-        "engine.puzzle.hint",
+        "engine.puzzle.hint", "engine.puzzle.meter", "engine.puzzle.analysis", "engine.puzzle.analysis_stream",
         "engine.puzzle.session", "engine.puzzle.solving", "game.puzzle.settings")
+
+_ANALYSIS: dict[int, Worker] = {}
+
+ANALYSIS_NICE = 10
+"""The analysis workers' niceness over the game's: on a 2-core machine the window (its own thread and Mesa's
+software-drawing threads) wins a contested core, the analysis takes the rest (see docs/BENCHMARKS.md, "Where a solve
+lost moves").  ``TESSERA_ANALYSIS_NICE`` (0..19) overrides it, for benchmarks."""
+
+
+def analysis_nice() -> int:
+    """:data:`ANALYSIS_NICE`, or ``TESSERA_ANALYSIS_NICE`` when that is a whole number 0..19."""
+    text = os.environ.get("TESSERA_ANALYSIS_NICE", "")
+    return int(text) if text.isdigit() and int(text) <= 19 else ANALYSIS_NICE
+
+
+def analysis_split() -> bool:
+    """True unless ``TESSERA_ANALYSIS_WORKERS`` is ``1`` (benchmarks: one forward worker only, no backward one)."""
+    return os.environ.get("TESSERA_ANALYSIS_WORKERS", "") != "1"
+
+
+def analysis_worker(index: int = 0) -> Worker:
+    """The child processes that measure a won solve's moves (the win's "where you lost moves",
+    :func:`engine.puzzle.analysis_stream.analyse_streamed`), shared by every screen and kept between wins: their tables
+    stay loaded, and they run beside the window instead of in its process (whose frames they would slow).  Worker 0
+    measures forward from the start (the first losses first; warmed before the win, :func:`warm_analysis`), worker
+    1 backward from the solved end (started at the first win), the two meeting in the middle."""
+    got = _ANALYSIS.get(index)
+    if got is None:
+        got = _ANALYSIS[index] = Worker("analysis" if index == 0 else f"analysis-{index + 1}", nice=analysis_nice())
+    return got
+
+
+_WARMED: set[tuple[int, int]] = set()
+
+
+def warm_analysis(width: int, height: int) -> None:
+    """Have :func:`analysis_worker` load the tables a ``width`` x ``height`` solve's analysis reads, once per size
+    and child (:func:`engine.puzzle.analysis_stream.warm_exact`: only what is in the cache, nothing built), so the win's
+    first losses show at once.  Sizes without exact distances start nothing."""
+    from engine.puzzle.analysis_stream import warm_exact
+
+    w = analysis_worker()
+    if not optimal_available(width, height) or ((width, height) in _WARMED and w.alive):
+        return
+    if not w.alive:
+        _WARMED.clear()
+    _WARMED.add((width, height))
+    w.warm(warm_exact, width, height)
 
 SPINNER_AFTER = 0.25  # seconds before a running task shows its spinner
 
@@ -71,6 +121,7 @@ class PuzzleJobs:
         self.hint_origin: Board | None = None
         self.solves: dict[SolveKind, tuple[SolveJob, Task[Any]]] = {}
         self.solve_label = ""
+        self.warmed: tuple[int, int] | None = None  # the size the analysis worker was warmed for
 
     # -- state ------------------------------------------------------------------------
     @property
@@ -156,7 +207,12 @@ class PuzzleJobs:
 
     # -- answers ----------------------------------------------------------------------
     def poll(self, session: PuzzleSession) -> list[JobEvent]:
-        """Hand finished runs to ``session``; returns what happened (oldest first)."""
+        """Hand finished runs to ``session``; returns what happened (oldest first).  The first poll of a size
+        with exact distances also warms the analysis worker (:func:`warm_analysis`) for the win."""
+        size = (session.board.width, session.board.height)
+        if size != self.warmed:
+            self.warmed = size
+            warm_analysis(*size)
         events: list[JobEvent] = []
         task = self.hint_task
         if task is not None and task.done:
