@@ -57,6 +57,12 @@ def main() -> None:
     prepare(4, 4)  # the tables in memory already (the game had them for the meter or loads them once)
     window = create_window()
     ctx = Context(window)
+    try:  # as game.app.run does once the first screen is up (none in older code)
+        from game.memory import settle_startup
+    except ImportError:
+        pass
+    else:
+        settle_startup()
     view = PuzzleView(ctx, PuzzleSession(Board(4, 4, tiles)))
     view.settings.animate = False
     window.show_view(view)

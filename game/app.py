@@ -27,6 +27,7 @@ import arcade
 from engine.cli.parser import WindowCommand, WindowRequest
 from game import routes
 from game.context import Context
+from game.memory import settle_startup
 from game.render.present import PartialFrames, Presenter, Rect, clip_rect, merge_rects
 from game.ui import MIN_HEIGHT, MIN_WIDTH
 
@@ -307,6 +308,7 @@ def run(request: WindowRequest | None = None) -> int:
         except Exception:
             pass
     window.show_view(first_view(ctx, request))
+    settle_startup()  # full garbage collections skip what start-up made (no 50 ms pause mid-frame)
     arcade.run()
     ctx.store.close()
     return 0

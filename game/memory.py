@@ -29,3 +29,20 @@ def give_back() -> bool:
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int
     return bool(trim(0))
+
+
+def settle_startup() -> int:
+    """Collect the start-up's garbage, then freeze what is left (:func:`gc.freeze`): the window, the fonts, the
+    modules and the first screen stay for the whole run, and full collections no longer walk them.
+
+    Python's full (generation-2) collection walks every tracked object; with the ~85,000 the game holds after
+    start-up it took 33-55 ms here, a dropped frame whenever one fell mid-animation (measured on the win screen
+    while the lost moves stream in). Frozen objects are never collected, so this runs once, after start-up, when
+    almost nothing made so far is garbage.
+
+    Returns:
+        How many objects were frozen.
+    """
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()

@@ -21,3 +21,26 @@ def test_freed_heap_is_trimmed_on_glibc():
 def test_give_back_never_raises_and_says_whether_it_ran(monkeypatch):
     monkeypatch.setattr(sys, "platform", "win32")
     assert give_back() is False
+
+
+def test_settle_startup_collects_then_freezes_what_is_left():
+    import gc
+    import weakref
+
+    from game.memory import settle_startup
+
+    class Node:
+        pass
+
+    kept, lost = Node(), Node()
+    lost.me = lost  # a cycle only a collection frees
+    gone = weakref.ref(lost)
+    del lost
+    try:
+        frozen = settle_startup()
+        assert gone() is None  # collected first: garbage is never frozen
+        assert frozen == gc.get_freeze_count() and frozen > 0
+        assert not any(o is kept for o in gc.get_objects())  # frozen: full collections no longer walk it
+    finally:
+        gc.unfreeze()
+    assert any(o is kept for o in gc.get_objects())
