@@ -12,13 +12,12 @@ from __future__ import annotations
 import os
 import pickle
 import queue as queue_mod
-import sys
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from game.workers import KILL_AFTER, PROGRESS_EVERY, TaskCancelled, _context
+from game.workers import KILL_AFTER, PROGRESS_EVERY, TaskCancelled, _context, start_child
 
 
 class StreamTask:
@@ -251,17 +250,7 @@ class Worker:
         self._wanted = ctx.RawValue("q", 0)
         proc = ctx.Process(target=_worker_main, name=f"tessera-{self.name}", daemon=True,
                            args=(self._requests, self._replies, self._wanted, os.getpid(), self.nice))
-        main = sys.modules.get("__main__")  # as ProcessTask.start: the child does not re-run __main__
-        hidden = {k: main.__dict__.pop(k) for k in ("__file__",) if main is not None and k in main.__dict__}
-        spec = getattr(main, "__spec__", None)
-        try:
-            if main is not None:
-                main.__spec__ = None
-            proc.start()
-        finally:
-            if main is not None:
-                main.__dict__.update(hidden)
-                main.__spec__ = spec
+        start_child(proc)
         self.process = proc
 
     def _send(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:

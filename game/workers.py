@@ -203,6 +203,27 @@ def _context() -> Any:
     return _MP_CONTEXT
 
 
+def start_child(proc: Any) -> None:
+    """Start ``proc`` (a process of :func:`_context`) without the child re-running the game's ``__main__``.
+
+    multiprocessing re-runs the parent's main module in a fresh child to find functions defined there (ours
+    live in modules): ``__main__``'s ``__file__``/``__spec__`` are hidden while the child starts and put back
+    afterwards, whatever happens, so a window-opening script without an ``if __name__ == "__main__"`` guard is
+    not started again and children stay light (no arcade import). See :meth:`ProcessTask.start`.
+    """
+    main = sys.modules.get("__main__")
+    hidden = {k: main.__dict__.pop(k) for k in ("__file__",) if main is not None and k in main.__dict__}
+    spec = getattr(main, "__spec__", None)
+    try:
+        if main is not None:
+            main.__spec__ = None
+        proc.start()
+    finally:
+        if main is not None:
+            main.__dict__.update(hidden)
+            main.__spec__ = spec
+
+
 def _child_main(
     fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], env: dict[str, str], q: Any, cancel: Any
 ) -> None:
@@ -251,11 +272,7 @@ class ProcessTask(Task[T]):
     def start(self) -> None:
         """Start the child process (from the calling thread), then the thread that waits for it.
 
-        The child must not re-run the parent's ``__main__`` module (multiprocessing
-        does that to find functions defined there; ours live in modules): while
-        the process starts, ``__main__``'s ``__file__``/``__spec__`` are hidden,
-        so a window-opening script without an ``if __name__ == "__main__"``
-        guard is not started again and children stay light (no arcade import).
+        The child must not re-run the parent's ``__main__`` module (:func:`start_child`).
         """
         ctx = _context()
         self._queue = q = ctx.Queue()
@@ -266,17 +283,7 @@ class ProcessTask(Task[T]):
             daemon=True,
         )
         self.process = proc
-        main = sys.modules.get("__main__")
-        hidden = {k: main.__dict__.pop(k) for k in ("__file__",) if main is not None and k in main.__dict__}
-        spec = getattr(main, "__spec__", None)
-        try:
-            if main is not None:
-                main.__spec__ = None
-            proc.start()
-        finally:
-            if main is not None:
-                main.__dict__.update(hidden)
-                main.__spec__ = spec
+        start_child(proc)
         super().start()
 
     def _supervise(self, progress: ProgressFn, cancelled: CancelledFn) -> T:

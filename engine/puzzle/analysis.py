@@ -297,6 +297,21 @@ def analyse(
     return a
 
 
+def _start_walk(
+    a: SolveAnalysis,
+    boards: list[Board],
+    known: dict[tuple[int, ...], int],
+    cancel: CancelFn | None,
+    progress: ProgressFn | None,
+) -> _Walk:
+    """The walk over ``boards`` on the pattern databases' lower bounds, its first bands published into ``a``."""
+    from engine.puzzle.optimal import lower_bounds
+
+    walk = _Walk(boards, known, lower_bounds(a.start.width, a.start.height, cancel, progress))
+    walk.publish(a)
+    return walk
+
+
 def _analyse_exact(
     a: SolveAnalysis,
     boards: list[Board],
@@ -306,12 +321,8 @@ def _analyse_exact(
     update: Callable[[SolveAnalysis], None] | None,
 ) -> None:
     """Every position's distance from the optimal solver, forward from the start (module docstring)."""
-    from engine.puzzle.optimal import lower_bounds
-
     n = len(boards) - 1
-    estimate = lower_bounds(a.start.width, a.start.height, cancel, progress)
-    walk = _Walk(boards, known, estimate)
-    walk.publish(a)
+    walk = _start_walk(a, boards, known, cancel, progress)
     for i in range(n + 1):
         if cancel is not None and cancel():
             raise SolverStopped("cancelled", _no_result())
@@ -341,12 +352,8 @@ def _analyse_backward(
     update: Callable[[SolveAnalysis], None] | None,
 ) -> None:
     """Every position's distance, from the last back to the start (``analyse(backward=True)``)."""
-    from engine.puzzle.optimal import lower_bounds
-
     n = len(boards) - 1
-    estimate = lower_bounds(a.start.width, a.start.height, cancel, progress)
-    walk = _Walk(boards, known, estimate)
-    walk.publish(a)
+    walk = _start_walk(a, boards, known, cancel, progress)
     for i in range(n, -1, -1):
         if cancel is not None and cancel():
             raise SolverStopped("cancelled", _no_result())
