@@ -60,7 +60,8 @@ class Effort:
 
 
 EFFORTS: dict[str, Effort] = {
-    "quick": Effort("five", BEAM_WIDTH, portable=True),  # hints, auto-solve and the game's bands: a fraction of a second
+    # quick: hints, auto-solve and the game's bands, a fraction of a second
+    "quick": Effort("five", BEAM_WIDTH),
     # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
     "strong": Effort("six", 12_000, beams=2, portable=True),
     # max: about 20 s a position, one beam (a second one never gave a shorter answer: docs/BENCHMARKS.md)
