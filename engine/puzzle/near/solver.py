@@ -62,10 +62,11 @@ class Effort:
 EFFORTS: dict[str, Effort] = {
     # quick: hints, auto-solve and the game's bands, a fraction of a second
     "quick": Effort("five", BEAM_WIDTH),
-    # strong: about 2 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.060x; docs/BENCHMARKS.md)
-    "strong": Effort("six", 12_000, beams=2, portable=True),
-    # max: about 20 s a position, one beam (a second one never gave a shorter answer: docs/BENCHMARKS.md)
-    "max": Effort("six", 150_000, portable=True),
+    # strong: under 3 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.048x; docs/BENCHMARKS.md)
+    "strong": Effort("six", 30_000, beams=2, portable=True),
+    # max: under 30 s a position, one beam, under 1 GB (a second beam never gave a shorter answer at 150,000
+    # and would double the memory: docs/BENCHMARKS.md)
+    "max": Effort("six", 300_000, portable=True),
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
