@@ -74,6 +74,20 @@ def _zobrist(n: int, tracked: Sequence[int] | None) -> np.ndarray:
     return keys
 
 
+def _slide_keys(keys: np.ndarray, nbr: np.ndarray) -> np.ndarray:
+    """``n * n * 4`` keys: entry ``(tile * n + blank) * 4 + d`` is what a position's hash changes by when the
+    blank at ``blank`` moves in direction ``d`` (``nbr``, :func:`region_neighbours`) and ``tile`` slides the
+    other way (one lookup a child instead of four); 0 where that move leaves the region."""
+    n = keys.shape[0]
+    out = np.zeros((n, n, 4), np.uint64)
+    for d in range(4):
+        dst = np.flatnonzero(nbr[d] >= 0)
+        src = nbr[d][dst]
+        out[:, dst, d] = keys[:, src] ^ keys[:, dst] ^ keys[0, src] ^ keys[0, dst]
+    flat: np.ndarray = out.reshape(-1)
+    return flat
+
+
 def _first_of_each(codes: np.ndarray, portable: bool = False) -> np.ndarray:
     """Indices of ``codes`` with each value once, in value order.
 
@@ -164,6 +178,7 @@ def beam_search(
     n = width * height
     nbr = region_neighbours(width, height, *region)
     keys = _zobrist(n, tracked)
+    slide = _slide_keys(keys, nbr)
     board = np.array([tiles], dtype=np.uint8)
     blank = np.array([list(tiles).index(0)], dtype=np.int64)
     aux, values = heuristic.start(tiles)
@@ -195,8 +210,8 @@ def beam_search(
         dirs = np.concatenate(dirs_l)
         src = nbr[dirs, blank[rows]]
         dst = blank[rows]
-        tile = board[rows, src].astype(np.int64)
-        child = code[rows] ^ keys[tile, src] ^ keys[tile, dst] ^ keys[0, src] ^ keys[0, dst]
+        tile = board.reshape(-1)[rows * n + src].astype(np.int64)
+        child = code[rows] ^ slide[(tile * n + dst) * 4 + dirs]
         nodes += rows.size
         keep = _first_of_each(child, portable)
         if len(recent) >= 2:
@@ -220,6 +235,7 @@ def beam_search(
         parents.append(rows.astype(np.int32))  # compact: a wide beam keeps these for every level
         letters.append(dirs.astype(np.uint8))
         recent.append(np.sort(code))
+        del recent[: -2 * MEMORY]  # older levels are never looked at again (a wide beam would keep every one)
     i = int(done[0])
     end = tuple(int(x) for x in board[i])
     path = []
