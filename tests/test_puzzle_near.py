@@ -210,3 +210,38 @@ def test_table_build_progress_line_names_the_near_optimal_solver():
     jobs.solves[SolveKind.NEAR] = (SolveJob(SolveKind.NEAR, board, 30.0), Building())  # type: ignore[assignment]
     label, frac = jobs.progress()
     assert "Building the near-optimal solver's tables 40 %" in label and "table 3 of 5" in label and frac == 0.4
+
+
+@pytest.mark.parametrize(
+    "w,h,region,tracked", [(5, 5, (0, 0), None), (7, 6, (1, 2), [9, 10, 11]), (12, 12, (0, 0), None)]
+)
+def test_a_childs_hash_from_the_slide_keys_is_its_position_hash(w, h, region, tracked):
+    """The beam's one-lookup child hash equals the hash of the child position computed from scratch, for every
+    move of the blank inside the region (tracked tiles only: the others hash as nothing)."""
+    import numpy as np
+
+    from engine.puzzle.near import beam
+
+    n = w * h
+    nbr = beam.region_neighbours(w, h, *region)
+    keys = beam._zobrist(n, tracked)
+    slide = beam._slide_keys(keys, nbr)
+
+    def code(tiles: list[int]) -> int:
+        return int(np.bitwise_xor.reduce(keys[np.asarray(tiles), np.arange(n)]))
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(20):
+        tiles = [int(t) for t in rng.permutation(n)]
+        blank = tiles.index(0)
+        for d in range(4):
+            src = int(nbr[d][blank])
+            if src < 0:
+                continue
+            child = list(tiles)
+            child[blank], child[src] = child[src], 0
+            got = code(tiles) ^ int(slide[(tiles[src] * n + blank) * 4 + d])
+            assert got == code(child)
+            checked += 1
+    assert checked > 20

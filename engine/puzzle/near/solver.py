@@ -62,11 +62,11 @@ class Effort:
 EFFORTS: dict[str, Effort] = {
     # quick: hints, auto-solve and the game's bands, a fraction of a second
     "quick": Effort("five", BEAM_WIDTH),
-    # strong: under 3 s a 5x5 position, whole process, two cores (Korf & Felner's 50: 1.048x; docs/BENCHMARKS.md)
+    # strong: about 2.3 s a 5x5 position, whole process, two free cores (Korf & Felner's 50: 1.048x; docs/BENCHMARKS.md)
     "strong": Effort("six", 30_000, beams=2, portable=True),
-    # max: under 30 s a position, one beam, under 1 GB (a second beam never gave a shorter answer at 150,000
-    # and would double the memory: docs/BENCHMARKS.md)
-    "max": Effort("six", 300_000, portable=True),
+    # max: about 20 s a position (Korf & Felner's 50: 1.030x, all within 30 s, 525 MiB), one beam (a second
+    # never gave a shorter answer at 150,000 and would double the memory; 300,000 went over 30 s: docs/BENCHMARKS.md)
+    "max": Effort("six", 240_000, portable=True),
 }
 """The efforts players choose (``tessera puzzle solve --effort``); ``quick`` is the default."""
 DEFAULT_EFFORT = "quick"
