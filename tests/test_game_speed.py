@@ -300,3 +300,29 @@ def test_a_replay_code_of_a_solve_plays_back_the_same_moves_with_the_same_timing
         for (ms, _), t in zip(watcher.shown, replay.times, strict=True):
             assert t <= ms < t + 1000 * dt + 1
     assert speed.run.clock == pytest.approx(sum(s[-1][0] for s in expected) / 1000, abs=0.002)
+
+
+def test_the_speed_wins_texts_stay_on_whole_pixels_when_a_summary_arrives_or_the_board_changes(ctx):
+    """A text left between two pixel rows draws with the tops of its letters cut (software GL): the win's lines
+    are laid out again when a solve's summary comes in and at ← / →, and stay on whole pixels."""
+    view = speed_screen(ctx, SpeedSetup("marathon", 3, 3))
+    while not view.speed.run.done:
+        solve_board(ctx, view)
+    win = finish(ctx, view)
+    ctx.window.set_size(800, 600)
+    win.on_resize(800, 600)
+
+    def on_pixels() -> bool:
+        return all(t.x == round(t.x) and t.y == round(t.y) for t in win.made_texts)
+
+    for _ in range(300):
+        win.on_update(1 / 30)
+        if not win.speed.notes.pending:
+            break
+        win.speed.notes.task.wait(0.05) if win.speed.notes.task else None
+    win.on_update(1 / 30)
+    assert "moves lost" in win.lines[-1].text and on_pixels()
+    for arrow in ("RIGHT", "RIGHT", "LEFT"):
+        shown = win.lines[-1].text
+        press(ctx.window, arrow)
+        assert win.lines[-1].text != shown and on_pixels()

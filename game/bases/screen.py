@@ -246,6 +246,14 @@ class BaseView(Screen):
         snap_to_pixels(self.made_texts)
         self.request_redraw()
 
+    def relayout(self) -> None:
+        """Lay out again at the window's size and the current scale (a text or a table changed), the texts on whole
+        pixels as after :meth:`on_resize` (a text left between two pixel rows draws with the tops of its letters
+        cut), and ask for a frame."""
+        self.layout(self.window.width, self.window.height)
+        snap_to_pixels(self.made_texts)
+        self.request_redraw()
+
     def text_sizes(self) -> list[float]:
         """The font sizes (points, as laid out) of every :meth:`text` and every button label, in a fixed order:
         what :meth:`on_resize` compares between text sizes."""

@@ -127,7 +127,7 @@ class SpeedWinView(WinScreen):
         self.line_values[-1] = text
         self.lines[-1].text = text
         if self.window is not None:
-            self.layout(self.window.width, self.window.height)
+            self.relayout()
         return True
 
     # -- frames ------------------------------------------------------------------------------

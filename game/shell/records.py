@@ -240,8 +240,7 @@ class RecordsView(BaseView):
         self.details = not self.details
         self.speed = self._speed_table()
         self.details_btn.text = "Hide details" if self.details else "Details"
-        self.layout(self.window.width, self.window.height)
-        self.request_redraw()
+        self.relayout()
 
     def export(self) -> None:
         """Write the records CSV to a new file in ``<Documents>/Tessera``; say where, the whole path (or why not)."""
@@ -253,8 +252,7 @@ class RecordsView(BaseView):
         else:
             self.status_value = f"Records written to {shown_path(path)}"
             self.status.color = self.ctx.theme.text_dim
-        self.layout(self.window.width, self.window.height)
-        self.request_redraw()
+        self.relayout()
 
     # -- layout ------------------------------------------------------------------------------
     def _table(

@@ -169,8 +169,7 @@ class SettingsView(BaseView):
             self.note.text = f"Records written to {shown_path(export_records(self.ctx.store))}"
         except OSError as exc:
             self.note.text = f"Could not export the records ({exc.strerror or exc})."
-        self.layout(self.window.width, self.window.height)
-        self.request_redraw()
+        self.relayout()
 
     def layout(self, width: int, height: int) -> None:
         """Title on top, the buttons below (labels follow the real fullscreen state after F11), a note under them."""
