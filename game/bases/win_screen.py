@@ -20,7 +20,7 @@ import arcade
 from game.bases.screen import BaseView
 from game.context import Context
 from game.format import STAR, star_text
-from game.ui import FONT, ellipsize, fit_text, place_column
+from game.ui import FONT, ellipsize, fit_text, focus_ring_width, place_column
 
 #: Seconds from showing the screen to the first star (after the win jingle has started), then between stars.
 STAR_DELAY, STAR_GAP = 0.45, 0.3
@@ -60,6 +60,7 @@ class WinScreen(BaseView):
         self.line_values: list[str] = []
         self.lines: list[arcade.Text] = []
         self.status = self.text("", 14, t.text_dim, anchor_x="center", anchor_y="top")
+        self.status_value = ""  # the whole sentence of :meth:`say` (the status may show it cut with "…")
         self.picture: Rect = (0.0, 0.0, 1.0, 1.0)
         self._width = 1280
         self.panel_left = 0.0
@@ -71,7 +72,9 @@ class WinScreen(BaseView):
         self.lines = [self.text(v, 18, t.text, anchor_x="center", anchor_y="top") for v in values]
 
     def say(self, sentence: str) -> None:
-        """One line under the results (a copy done, a record), cut to the panel."""
+        """One line under the results (a copy done, a record), cut to the panel (each layout cuts the whole
+        sentence again: said before the first layout, it is cut to the window's panel, not to a guess)."""
+        self.status_value = sentence
         ellipsize(self.status, sentence, self.panel_width() - 40 * self.scale)
         self.request_redraw()
 
@@ -102,9 +105,10 @@ class WinScreen(BaseView):
             text.position = (cx, y)
             y = text.bottom - 5 * s
         self.status.font_size = 14 * s
-        ellipsize(self.status, self.status.text, w)
+        ellipsize(self.status, self.status_value, w)
         self.status.position = (cx, y - 2 * s)
-        top = y - 14 * s - 12 * s
+        ring = 1 + 1.5 * focus_ring_width(self.ctx.theme, width, height)  # how far the focus ring reaches out
+        top = min(y - 14 * s - 12 * s, self.status.bottom - ring - 2)  # the ring never over the status's letters
         h = place_column(self.buttons, cx, top, 16 * s, min(w, 320 * s), 50 * s)
         self.style_buttons(min(16 * s, h * 0.4))
         m = 20 * s
