@@ -327,7 +327,9 @@ class BaseView(Screen):
 
     # -- drawing --------------------------------------------------------------
     def on_draw(self) -> None:
-        """Clear, draw the widgets, the focus ring and the subclass extras."""
+        """Clear, draw the widgets, the focus ring and the subclass extras (every :meth:`text` on whole pixels first:
+        a screen that moved one outside :meth:`on_resize`, scrolling a list, say, would draw it cut)."""
+        snap_to_pixels(self.made_texts)
         self.clear()
         self.draw_background()
         self.ui.draw()
