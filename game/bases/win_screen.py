@@ -20,7 +20,7 @@ import arcade
 from game.bases.screen import BaseView
 from game.context import Context
 from game.format import STAR, star_text
-from game.ui import FONT, ellipsize, fit_text, focus_ring_width, place_column
+from game.ui import FONT, ellipsize, fit_text, focus_ring_reach, place_column
 
 #: Seconds from showing the screen to the first star (after the win jingle has started), then between stars.
 STAR_DELAY, STAR_GAP = 0.45, 0.3
@@ -107,7 +107,7 @@ class WinScreen(BaseView):
         self.status.font_size = 14 * s
         ellipsize(self.status, self.status_value, w)
         self.status.position = (cx, y - 2 * s)
-        ring = 1 + 1.5 * focus_ring_width(self.ctx.theme, width, height)  # how far the focus ring reaches out
+        ring = focus_ring_reach(self.ctx.theme, width, height)
         top = min(y - 14 * s - 12 * s, self.status.bottom - ring - 2)  # the ring never over the status's letters
         h = place_column(self.buttons, cx, top, 16 * s, min(w, 320 * s), 50 * s)
         self.style_buttons(min(16 * s, h * 0.4))

@@ -292,6 +292,12 @@ def focus_ring_width(theme: Theme, width: float, height: float) -> int:
     return max(round(FOCUS_RING_PX * grow * theme.wall_scale), theme.button_border + 1)
 
 
+def focus_ring_reach(theme: Theme, width: float, height: float) -> float:
+    """How far (pixels) the focus ring :func:`draw_focus_ring` draws reaches outside its rectangle in a ``width`` ×
+    ``height`` window: its offset, a stroke and a pixel, plus the outer half of the stroke."""
+    return 1 + 1.5 * focus_ring_width(theme, width, height)
+
+
 def draw_focus_ring(left: float, right: float, bottom: float, top: float, theme: Theme, width: float,
                     height: float) -> None:
     """The focus ring around the rectangle ``left..right`` × ``bottom..top`` (pixels) in a ``width`` × ``height``
@@ -352,5 +358,6 @@ __all__ = [
     "TEXT_SIZES", "TEXT_SIZE_SETTING", "set_text_size", "text_size", "text_scale", "reduced_motion",
     "set_reduced_motion",
     "cut_text", "cut_to_fit", "ellipsize", "enable_ui", "wrap_lines", "label_width", "fit_text", "place_column",
-    "place_grid", "snap_to_pixels", "text_width", "width_of", "FOCUS_RING_PX", "focus_ring_width", "draw_focus_ring",
+    "place_grid", "snap_to_pixels", "text_width", "width_of", "FOCUS_RING_PX", "focus_ring_width", "focus_ring_reach",
+    "draw_focus_ring",
 ]
